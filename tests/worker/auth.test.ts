@@ -1,0 +1,214 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { AUTH_MESSAGES } from "../../contract/messages";
+import { PBKDF2_ITERATIONS } from "../../worker/lib/password";
+import { Client, ORIGIN, errorOf, GOOD_PASSWORD, signedUpClient, uniqueEmail } from "./helpers";
+
+describe("sign-up", () => {
+  it("creates the account, signs the user in with HttpOnly Secure SameSite=Lax cookies", async () => {
+    const client = new Client();
+    const email = uniqueEmail("New");
+    const response = await client.json("POST", "/api/auth/signup", { email: `  ${email.toUpperCase()} `, password: GOOD_PASSWORD });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { user: { email: string }; expiresAt: number };
+    expect(body.user.email).toBe(email.toLowerCase());
+    expect(body.expiresAt).toBeGreaterThan(Date.now());
+
+    expect(client.lastSetCookies).toHaveLength(2);
+    for (const cookie of client.lastSetCookies) {
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/Secure/);
+      expect(cookie).toMatch(/SameSite=Lax/);
+    }
+    expect(client.lastSetCookies.find((c) => c.startsWith("sl_refresh="))).toMatch(/Path=\/api\/auth/);
+
+    const me = await client.fetch("/api/auth/me");
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { user: { email: string } }).user.email).toBe(email.toLowerCase());
+  });
+
+  it.each([
+    ["no email", { password: GOOD_PASSWORD }],
+    ["no password", { email: "a@example.com" }],
+    ["empty email", { email: "   ", password: GOOD_PASSWORD }],
+    ["empty password", { email: "a@example.com", password: "" }],
+    ["a body that is not an object", "just text"],
+  ])("refuses %s with the specification's message", async (_, body) => {
+    const response = await new Client().json("POST", "/api/auth/signup", body);
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).message).toBe(AUTH_MESSAGES.missingCredentials);
+  });
+
+  it("refuses an email that is not an email", async () => {
+    const response = await new Client().json("POST", "/api/auth/signup", { email: "not-an-email", password: GOOD_PASSWORD });
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).message).toBe(AUTH_MESSAGES.invalidEmail);
+  });
+
+  it("refuses a short password with a weak-password error and its reasons", async () => {
+    const response = await new Client().json("POST", "/api/auth/signup", { email: uniqueEmail(), password: "abc12" });
+    expect(response.status).toBe(422);
+    const error = await errorOf(response);
+    expect(error.code).toBe("weak_password");
+    expect(error.message).toBe(AUTH_MESSAGES.weakPassword);
+    expect(error.reasons).toEqual(["Password should be at least 8 characters."]);
+  });
+
+  it("refuses a common password, whatever its case", async () => {
+    const response = await new Client().json("POST", "/api/auth/signup", { email: uniqueEmail(), password: "Password123" });
+    expect(response.status).toBe(422);
+    expect((await errorOf(response)).reasons).toEqual(["Password is too common and easy to guess."]);
+  });
+
+  it("says when the email already has an account, whatever its case", async () => {
+    const { email } = await signedUpClient();
+    const response = await new Client().json("POST", "/api/auth/signup", { email: email.toUpperCase(), password: GOOD_PASSWORD });
+    expect(response.status).toBe(422);
+    expect((await errorOf(response)).message).toBe(AUTH_MESSAGES.emailTaken);
+  });
+
+  it("stores the password as PBKDF2-SHA256 with exactly 100,000 iterations and a per-user salt", async () => {
+    expect(PBKDF2_ITERATIONS).toBe(100_000);
+    const first = await signedUpClient();
+    const second = await signedUpClient();
+    const rows = await env.DB.prepare("SELECT password_hash FROM users WHERE id IN (?, ?)")
+      .bind(first.userId, second.userId)
+      .all<{ password_hash: string }>();
+    const hashes = rows.results.map((r) => r.password_hash);
+    for (const hash of hashes) {
+      expect(hash).toMatch(/^pbkdf2_sha256\$100000\$[\w-]{22}\$[\w-]{43}$/);
+      expect(hash).not.toContain(GOOD_PASSWORD);
+    }
+    expect(hashes[0]?.split("$")[2]).not.toBe(hashes[1]?.split("$")[2]);
+  });
+});
+
+describe("login", () => {
+  it("signs in with the right password, the email trimmed and in any case", async () => {
+    const { email } = await signedUpClient();
+    const client = new Client();
+    const response = await client.json("POST", "/api/auth/login", { email: ` ${email.toUpperCase()}`, password: GOOD_PASSWORD });
+    expect(response.status).toBe(200);
+    expect((await client.fetch("/api/auth/me")).status).toBe(200);
+  });
+
+  it("answers the same for a wrong password and an unknown email", async () => {
+    const { email } = await signedUpClient();
+    const wrongPassword = await new Client().json("POST", "/api/auth/login", { email, password: "wrong password!" });
+    const unknownEmail = await new Client().json("POST", "/api/auth/login", { email: uniqueEmail(), password: GOOD_PASSWORD });
+    for (const response of [wrongPassword, unknownEmail]) {
+      expect(response.status).toBe(400);
+      expect(await errorOf(response)).toEqual({ code: "invalid_credentials", message: "Invalid login credentials" });
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it("refuses missing credentials with the specification's message", async () => {
+    const response = await new Client().json("POST", "/api/auth/login", {});
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).message).toBe(AUTH_MESSAGES.missingCredentials);
+  });
+});
+
+describe("session", () => {
+  it("refuses /me without a session or with a forged token", async () => {
+    const anonymous = await new Client().fetch("/api/auth/me");
+    expect(anonymous.status).toBe(401);
+    expect((await errorOf(anonymous)).message).toBe("Auth session missing!");
+
+    const forged = await new Client().fetch("/api/auth/me", {
+      headers: { cookie: "sl_access=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl" },
+    });
+    expect(forged.status).toBe(401);
+  });
+
+  it("rotates the refresh token and keeps the user signed in", async () => {
+    const { client, email } = await signedUpClient();
+    const before = client.cookies.get("sl_refresh");
+    const response = await client.json("POST", "/api/auth/refresh");
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { user: { email: string } }).user.email).toBe(email);
+    expect(client.cookies.get("sl_refresh")).toBeDefined();
+    expect(client.cookies.get("sl_refresh")).not.toBe(before);
+    expect((await client.fetch("/api/auth/me")).status).toBe(200);
+  });
+
+  it("revokes the whole session when an old refresh token is used again", async () => {
+    const { client } = await signedUpClient();
+    const stolen = client.cookies.get("sl_refresh");
+    expect((await client.json("POST", "/api/auth/refresh")).status).toBe(200);
+
+    const attacker = new Client();
+    const replay = await attacker.json("POST", "/api/auth/refresh", undefined, { cookie: `sl_refresh=${stolen}` });
+    expect(replay.status).toBe(401);
+    expect((await errorOf(replay)).code).toBe("invalid_refresh_token");
+
+    // The rightful holder's newer token is dead too: the session family is revoked.
+    const legit = await client.json("POST", "/api/auth/refresh");
+    expect(legit.status).toBe(401);
+  });
+
+  it("logs out: the session is revoked and the cookies cleared", async () => {
+    const { client } = await signedUpClient();
+    const refresh = client.cookies.get("sl_refresh");
+    const response = await client.json("POST", "/api/auth/logout");
+    expect(response.status).toBe(200);
+    expect(client.lastSetCookies.every((c) => /Max-Age=0/.test(c))).toBe(true);
+    expect(client.cookies.size).toBe(0);
+    const reuse = await new Client().json("POST", "/api/auth/refresh", undefined, { cookie: `sl_refresh=${refresh}` });
+    expect(reuse.status).toBe(401);
+  });
+});
+
+describe("rate limiting", () => {
+  it("answers 429 with a clear message after too many attempts from one IP", async () => {
+    const client = new Client("198.51.100.7");
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const response = await client.json("POST", "/api/auth/login", { email: uniqueEmail(), password: "whatever1" });
+      statuses.push(response.status);
+      if (response.status === 429) expect((await errorOf(response)).message).toBe(AUTH_MESSAGES.rateLimited);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(20)).toEqual([429, 429]);
+  });
+
+  it("answers 429 after too many attempts on one email from many IPs", async () => {
+    const email = uniqueEmail("target");
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const response = await new Client(`192.0.2.${i + 1}`).json("POST", "/api/auth/login", { email, password: "guess-" + i });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+describe("API conventions", () => {
+  it("refuses a cross-site form post (CSRF)", async () => {
+    const response = await new Client().fetch("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "text/plain", origin: "https://evil.example" },
+      body: JSON.stringify({ email: "a@example.com", password: GOOD_PASSWORD }),
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it("answers unknown API paths with the one error shape", async () => {
+    const response = await new Client().fetch("/api/nope");
+    expect(response.status).toBe(404);
+    expect(await errorOf(response)).toEqual({ code: "not_found", message: "Not found" });
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("answers malformed JSON with a 400 in the one error shape", async () => {
+    const response = await new Client().fetch("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: ORIGIN },
+      body: "{not json",
+    });
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).code).toBeTypeOf("string");
+  });
+});

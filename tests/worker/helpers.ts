@@ -1,0 +1,59 @@
+import { exports } from "cloudflare:workers";
+
+export const ORIGIN = "https://app.splitlink.test";
+
+/** A caller of the Worker that keeps cookies like a browser would (paths ignored: one jar per client). */
+export class Client {
+  readonly cookies = new Map<string, string>();
+  lastSetCookies: string[] = [];
+
+  constructor(readonly ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`) {}
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("cf-connecting-ip", this.ip);
+    if (this.cookies.size > 0 && !headers.has("cookie")) {
+      headers.set("cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
+    }
+    const response = await exports.default.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers }));
+    this.lastSetCookies = response.headers.getSetCookie();
+    for (const line of this.lastSetCookies) {
+      const [pair = "", ...attributes] = line.split(";");
+      const [name = "", value = ""] = pair.split("=");
+      const expired = attributes.some((a) => a.trim().toLowerCase() === "max-age=0");
+      if (expired || value === "") this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    return response;
+  }
+
+  json(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    return this.fetch(path, {
+      method,
+      headers: { "content-type": "application/json", origin: ORIGIN, ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}-${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+}
+
+export const GOOD_PASSWORD = "correct horse battery staple";
+
+/** A new client signed up as a fresh user. */
+export async function signedUpClient(email = uniqueEmail()): Promise<{ client: Client; email: string; userId: string }> {
+  const client = new Client();
+  const response = await client.json("POST", "/api/auth/signup", { email, password: GOOD_PASSWORD });
+  if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { user: { id: string } };
+  return { client, email, userId: body.user.id };
+}
+
+export async function errorOf(response: Response): Promise<{ code: string; message: string; reasons?: string[] }> {
+  const body = (await response.json()) as { error: { code: string; message: string; reasons?: string[] } };
+  return body.error;
+}

@@ -1,0 +1,20 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(async () => ({
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
+          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+        },
+      },
+    }),
+  ],
+  test: {
+    include: ["tests/worker/**/*.test.ts"],
+    setupFiles: ["./tests/worker/setup.ts"],
+  },
+}));

@@ -1,0 +1,141 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+// Mirrors migrations/*.sql; the migrations are the source of truth for the database,
+// tests/worker/schema.test.ts checks that both agree.
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    refreshTokenHash: text("refresh_token_hash").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const domainStatuses = ["new", "pending_validation", "active", "error"] as const;
+export type DomainStatus = (typeof domainStatuses)[number];
+
+export const customDomains = sqliteTable(
+  "custom_domains",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    domain: text("domain").notNull().unique(),
+    status: text("status", { enum: domainStatuses }).notNull().default("new"),
+    verificationMessage: text("verification_message"),
+    createdAt: integer("created_at").notNull(),
+    httpFallback: integer("http_fallback", { mode: "boolean" }).notNull().default(false),
+    cfHostnameId: text("cf_hostname_id"),
+    cfRouteId: text("cf_route_id"),
+    validationToken: text("validation_token"),
+    validationUrl: text("validation_url"),
+    originServer: text("origin_server"),
+    originSni: text("origin_sni"),
+  },
+  (t) => [
+    index("custom_domains_user_created_idx").on(t.userId, t.createdAt),
+    index("custom_domains_status_idx").on(t.status),
+  ],
+);
+
+export const testStatuses = ["active", "paused", "completed"] as const;
+export const variants = ["A", "B"] as const;
+export type Variant = (typeof variants)[number];
+
+export const splitTests = sqliteTable(
+  "split_tests",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    urlA: text("url_a").notNull(),
+    urlB: text("url_b").notNull(),
+    conversionUrl: text("conversion_url"),
+    createdAt: integer("created_at").notNull(),
+    customDomainId: text("custom_domain_id").references(() => customDomains.id, { onDelete: "set null" }),
+    customSlug: text("custom_slug"),
+    status: text("status", { enum: testStatuses }).notNull().default("active"),
+    winnerVariant: text("winner_variant", { enum: variants }),
+  },
+  (t) => [
+    uniqueIndex("split_tests_slug_idx").on(t.slug),
+    index("split_tests_user_created_idx").on(t.userId, t.createdAt),
+    uniqueIndex("split_tests_domain_custom_slug_idx")
+      .on(t.customDomainId, t.customSlug)
+      .where(sql`custom_slug IS NOT NULL`),
+  ],
+);
+
+export const clicks = sqliteTable(
+  "clicks",
+  {
+    id: text("id").primaryKey(),
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    variant: text("variant", { enum: variants }).notNull(),
+    sessionId: text("session_id").notNull(),
+    isBot: integer("is_bot", { mode: "boolean" }).notNull().default(false),
+    timestamp: integer("timestamp").notNull(),
+  },
+  (t) => [
+    index("clicks_test_time_idx").on(t.splitTestId, t.timestamp),
+    index("clicks_test_session_idx").on(t.splitTestId, t.sessionId),
+  ],
+);
+
+export const conversions = sqliteTable(
+  "conversions",
+  {
+    id: text("id").primaryKey(),
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    variant: text("variant", { enum: variants }).notNull(),
+    sessionId: text("session_id").notNull(),
+    timestamp: integer("timestamp").notNull(),
+  },
+  (t) => [
+    uniqueIndex("conversions_test_session_idx").on(t.splitTestId, t.sessionId),
+    index("conversions_test_time_idx").on(t.splitTestId, t.timestamp),
+  ],
+);
+
+export const testStatsHourly = sqliteTable(
+  "test_stats_hourly",
+  {
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    hour: integer("hour").notNull(),
+    variant: text("variant", { enum: variants }).notNull(),
+    clicks: integer("clicks").notNull().default(0),
+    visitors: integer("visitors").notNull().default(0),
+    conversions: integer("conversions").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.splitTestId, t.hour, t.variant] })],
+);
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type SplitTest = typeof splitTests.$inferSelect;
+export type CustomDomain = typeof customDomains.$inferSelect;

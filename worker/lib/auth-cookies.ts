@@ -1,0 +1,41 @@
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from "./tokens";
+
+export const ACCESS_COOKIE = "sl_access";
+export const REFRESH_COOKIE = "sl_refresh";
+// The refresh token is only ever sent to the auth routes.
+const REFRESH_PATH = "/api/auth";
+
+/** Browsers keep Secure cookies on https and on localhost (a secure context) only. */
+export function isSecureRequest(url: URL): boolean {
+  return url.protocol === "https:" || url.hostname === "localhost" || url.hostname.endsWith(".localhost");
+}
+
+export function setAuthCookies(c: Context, tokens: { accessToken: string; refreshToken: string }) {
+  const secure = isSecureRequest(new URL(c.req.url));
+  setCookie(c, ACCESS_COOKIE, tokens.accessToken, {
+    httpOnly: true,
+    secure,
+    sameSite: "Lax",
+    path: "/",
+    maxAge: ACCESS_TOKEN_TTL_MS / 1000,
+  });
+  setCookie(c, REFRESH_COOKIE, tokens.refreshToken, {
+    httpOnly: true,
+    secure,
+    sameSite: "Lax",
+    path: REFRESH_PATH,
+    maxAge: REFRESH_TOKEN_TTL_MS / 1000,
+  });
+}
+
+export function clearAuthCookies(c: Context) {
+  const secure = isSecureRequest(new URL(c.req.url));
+  deleteCookie(c, ACCESS_COOKIE, { path: "/", secure, httpOnly: true, sameSite: "Lax" });
+  deleteCookie(c, REFRESH_COOKIE, { path: REFRESH_PATH, secure, httpOnly: true, sameSite: "Lax" });
+}
+
+export function readAuthCookies(c: Context) {
+  return { accessToken: getCookie(c, ACCESS_COOKIE), refreshToken: getCookie(c, REFRESH_COOKIE) };
+}

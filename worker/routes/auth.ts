@@ -1,0 +1,90 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AuthResponse } from "../../contract/api";
+import { AUTH_MESSAGES } from "../../contract/messages";
+import { getDb } from "../db/client";
+import type { AppEnv } from "../env";
+import { clearAuthCookies, readAuthCookies, setAuthCookies } from "../lib/auth-cookies";
+import { ApiError } from "../lib/errors";
+import { limitAuthAttempts } from "../lib/rate-limit";
+import { verifyAccessToken } from "../lib/tokens";
+import { validate } from "../lib/validate";
+import { requireUser } from "../middleware/require-user";
+import {
+  type IssuedSession,
+  logIn,
+  revokeSession,
+  rotateSession,
+  sessionIdOfRefreshToken,
+  signUp,
+  startSession,
+} from "../services/auth";
+
+const required = AUTH_MESSAGES.missingCredentials;
+// A body that is not an object at all gets the same message as missing fields.
+const credentials = z.object(
+  {
+  email: z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(254, AUTH_MESSAGES.invalidEmail)
+    .toLowerCase()
+    .pipe(z.email(AUTH_MESSAGES.invalidEmail)),
+  password: z.string({ error: required }).min(1, required).max(256, AUTH_MESSAGES.weakPassword),
+  },
+  { error: required },
+);
+
+function clientIp(headers: Headers): string {
+  return headers.get("cf-connecting-ip") ?? "unknown";
+}
+
+function authResponse(session: IssuedSession): AuthResponse {
+  return { user: session.user, expiresAt: session.accessExpiresAt };
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .post("/signup", validate("json", credentials), async (c) => {
+    const { email, password } = c.req.valid("json");
+    await limitAuthAttempts(c.env, clientIp(c.req.raw.headers), email);
+    const db = getDb(c.env.DB);
+    const user = await signUp(db, email, password);
+    const session = await startSession(db, c.env.JWT_SECRET, user);
+    setAuthCookies(c, session);
+    return c.json(authResponse(session), 201);
+  })
+  .post("/login", validate("json", credentials), async (c) => {
+    const { email, password } = c.req.valid("json");
+    await limitAuthAttempts(c.env, clientIp(c.req.raw.headers), email);
+    const db = getDb(c.env.DB);
+    const user = await logIn(db, email, password);
+    const session = await startSession(db, c.env.JWT_SECRET, user);
+    setAuthCookies(c, session);
+    return c.json(authResponse(session), 200);
+  })
+  .post("/refresh", async (c) => {
+    const { refreshToken } = readAuthCookies(c);
+    if (!refreshToken) throw new ApiError(401, "session_missing", AUTH_MESSAGES.sessionMissing);
+    try {
+      const session = await rotateSession(getDb(c.env.DB), c.env.JWT_SECRET, refreshToken);
+      setAuthCookies(c, session);
+      return c.json(authResponse(session), 200);
+    } catch (error) {
+      clearAuthCookies(c);
+      throw error;
+    }
+  })
+  .post("/logout", async (c) => {
+    const db = getDb(c.env.DB);
+    const { accessToken, refreshToken } = readAuthCookies(c);
+    const claims = accessToken ? await verifyAccessToken(c.env.JWT_SECRET, accessToken) : null;
+    const sessionId = claims?.sessionId ?? (refreshToken ? await sessionIdOfRefreshToken(db, refreshToken) : undefined);
+    if (sessionId) await revokeSession(db, sessionId);
+    clearAuthCookies(c);
+    return c.json({ ok: true }, 200);
+  })
+  .get("/me", requireUser, async (c) => {
+    const body: AuthResponse = { user: c.get("user"), expiresAt: c.get("accessExpiresAt") };
+    return c.json(body, 200);
+  });
