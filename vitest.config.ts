@@ -7,6 +7,7 @@ export default defineConfig(async () => ({
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
         bindings: {
+          APP_HOST: "app.splitlink.test",
           JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
         },

@@ -21,3 +21,84 @@ export interface Credentials {
   email: string;
   password: string;
 }
+
+export type Variant = "A" | "B";
+export type Winner = Variant | "tie" | null;
+export type TestStatus = "active" | "paused" | "completed";
+
+/** The specification's client shape of a split test, plus its link and lifecycle. */
+export interface SplitTest {
+  id: string;
+  userId: string;
+  name: string;
+  slug: string;
+  urlA: string;
+  urlB: string;
+  conversionUrl: string | null;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+  customDomainId: string | null;
+  customSlug: string | null;
+  status: TestStatus;
+  winnerVariant: Variant | null;
+  /** The shareable split link, absolute. */
+  link: string;
+}
+
+/** The specification's stats per test; rates are percentages (conversions / clicks × 100). */
+export interface TestStats {
+  clicksA: number;
+  clicksB: number;
+  conversionsA: number;
+  conversionsB: number;
+  conversionRateA: number;
+  conversionRateB: number;
+  winner: Winner;
+}
+
+export interface TestWithStats extends SplitTest {
+  stats: TestStats;
+}
+
+export interface CreateTestInput {
+  name: string;
+  urlA: string;
+  urlB: string;
+  conversionUrl?: string | null;
+  customDomainId?: string | null;
+  customSlug?: string | null;
+}
+
+/** GET /api/tests */
+export interface TestListResponse {
+  tests: TestWithStats[];
+}
+
+/** POST /api/tests (201), GET /api/tests/:slug */
+export interface TestResponse {
+  test: TestWithStats;
+}
+
+export type SlugCheck = "available" | "taken" | "invalid" | "reserved";
+
+/** GET /api/tests/slug-availability?slug=&domainId= */
+export interface SlugAvailabilityResponse {
+  available: boolean;
+  status: SlugCheck;
+}
+
+/** A custom domain in the specification's client shape. */
+export interface CustomDomain {
+  id: string;
+  domain: string;
+  verified: boolean;
+  status: "new" | "pending_validation" | "active" | "error";
+  verificationMessage: string | null;
+  validationToken: string | null;
+  createdAt: number;
+}
+
+/** GET /api/domains */
+export interface DomainListResponse {
+  domains: CustomDomain[];
+}

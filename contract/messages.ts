@@ -15,3 +15,46 @@ export const GENERIC_MESSAGES = {
   internal: "Something went wrong on our side. Please try again.",
   invalidInput: "Invalid input",
 } as const;
+
+export const TEST_MESSAGES = {
+  notSignedIn: "You must be logged in to create a test",
+  requiredFields: "Please fill in all required fields",
+  invalidUrls: "Please enter valid URLs",
+  invalidCustomSlugService:
+    "Custom slug must be 3-50 characters long and contain only letters, numbers, and hyphens",
+  invalidCustomSlugForm: "Slug must be 3-50 characters and contain only letters, numbers, and hyphens",
+  reservedSlug: "This slug is reserved and cannot be used",
+  slugTaken: "This custom slug is already taken for this domain",
+  slugTakenLive: "This slug is already taken for this domain",
+  slugAvailable: "Slug is available!",
+  slugCheckError: "Error checking slug availability",
+  fixCustomSlug: "Please fix the custom slug before creating the test",
+  domainNotUsable: "Please choose one of your verified, active domains",
+  customSlugNeedsDomain: "Choose a custom domain to use a custom URL path",
+  createFailed: "Failed to create test",
+  created: "Test created successfully",
+  createdBanner: "Your split test was created successfully!",
+  notFound: "Test not found",
+  deleted: "Test deleted successfully",
+  deleteFailed: "Failed to delete test",
+  loadFailed: "Failed to load test details",
+  linkCopied: "Link copied to clipboard",
+  copied: "Copied to clipboard",
+  copyFailed: "Failed to copy",
+} as const;
+
+export const REDIRECT_MESSAGES = {
+  noSlug: "No test slug provided",
+  domainNotRegistered: (host: string) => `This domain (${host}) is not registered with SplitLink`,
+  domainNotVerified: (host: string) => `This domain (${host}) is not verified with SplitLink yet`,
+  domainLookupError: (message?: string) => `Error looking up domain: ${message || "Unknown error"}`,
+  testNotFound: "Test not found",
+  redirectError: (message?: string) => `An error occurred during redirect: ${message || "Unknown error"}`,
+} as const;
+
+export const CONVERSION_MESSAGES = {
+  recorded: "Conversion recorded successfully",
+  invalidSession: "Invalid session data format",
+  noSession: "No session data found",
+  failed: "Error processing conversion",
+} as const;

@@ -86,3 +86,32 @@ CREATE TABLE test_stats_hourly (
   conversions INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (split_test_id, hour, variant)
 );
+
+-- The rollup follows the raw rows inside the very statement that inserts them: a redelivered
+-- event that inserts nothing (INSERT OR IGNORE on its id) counts nothing either.
+-- A visitor is a session's first human click of a test.
+CREATE TRIGGER clicks_rollup AFTER INSERT ON clicks WHEN NEW.is_bot = 0
+BEGIN
+  INSERT OR IGNORE INTO test_stats_hourly (split_test_id, hour, variant)
+    VALUES (NEW.split_test_id, NEW.timestamp - NEW.timestamp % 3600000, NEW.variant);
+  UPDATE test_stats_hourly
+    SET clicks = clicks + 1,
+        visitors = visitors + NOT EXISTS (
+          SELECT 1 FROM clicks
+          WHERE split_test_id = NEW.split_test_id AND session_id = NEW.session_id AND is_bot = 0 AND id <> NEW.id
+        )
+    WHERE split_test_id = NEW.split_test_id
+      AND hour = NEW.timestamp - NEW.timestamp % 3600000
+      AND variant = NEW.variant;
+END;
+
+CREATE TRIGGER conversions_rollup AFTER INSERT ON conversions
+BEGIN
+  INSERT OR IGNORE INTO test_stats_hourly (split_test_id, hour, variant)
+    VALUES (NEW.split_test_id, NEW.timestamp - NEW.timestamp % 3600000, NEW.variant);
+  UPDATE test_stats_hourly
+    SET conversions = conversions + 1
+    WHERE split_test_id = NEW.split_test_id
+      AND hour = NEW.timestamp - NEW.timestamp % 3600000
+      AND variant = NEW.variant;
+END;

@@ -7,6 +7,8 @@ import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
 import { apiSecurityHeaders, htmlSecurityHeaders } from "./lib/security-headers";
 import { authRoutes } from "./routes/auth";
+import { splitTestRoutes } from "./routes/split-tests";
+import { trackingRoutes } from "./routes/tracking";
 
 /** A Hono app with the one error shape and not-found answer every route shares. */
 export function createApp() {
@@ -15,7 +17,10 @@ export function createApp() {
     if (error instanceof ApiError) return c.json(error.body, error.status);
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;
-      return c.json({ error: { code: "bad_request", message: error.message || GENERIC_MESSAGES.invalidInput } }, status);
+      return c.json(
+        { error: { code: "bad_request", message: error.message || GENERIC_MESSAGES.invalidInput } },
+        status,
+      );
     }
     console.error("Unhandled error", c.req.method, c.req.path, error);
     return c.json({ error: { code: "internal_error", message: GENERIC_MESSAGES.internal } }, 500);
@@ -27,7 +32,10 @@ export function createApp() {
 const app = createApp();
 
 app.use("/api/*", apiSecurityHeaders, csrf());
-const routes = app.route("/api/auth", authRoutes);
+const routes = app
+  .route("/api/auth", authRoutes)
+  .route("/api/tests", splitTestRoutes)
+  .route("/", trackingRoutes);
 
 // Everything else on the app host is the SPA; the asset binding answers index.html for its routes.
 app.get("*", htmlSecurityHeaders, async (c) => {

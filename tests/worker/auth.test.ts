@@ -2,13 +2,16 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "../../contract/messages";
 import { PBKDF2_ITERATIONS } from "../../worker/lib/password";
-import { Client, ORIGIN, errorOf, GOOD_PASSWORD, signedUpClient, uniqueEmail } from "./helpers";
+import { Client, errorOf, GOOD_PASSWORD, ORIGIN, signedUpClient, uniqueEmail } from "./helpers";
 
 describe("sign-up", () => {
   it("creates the account, signs the user in with HttpOnly Secure SameSite=Lax cookies", async () => {
     const client = new Client();
     const email = uniqueEmail("New");
-    const response = await client.json("POST", "/api/auth/signup", { email: `  ${email.toUpperCase()} `, password: GOOD_PASSWORD });
+    const response = await client.json("POST", "/api/auth/signup", {
+      email: `  ${email.toUpperCase()} `,
+      password: GOOD_PASSWORD,
+    });
     expect(response.status).toBe(201);
     const body = (await response.json()) as { user: { email: string }; expiresAt: number };
     expect(body.user.email).toBe(email.toLowerCase());
@@ -40,13 +43,19 @@ describe("sign-up", () => {
   });
 
   it("refuses an email that is not an email", async () => {
-    const response = await new Client().json("POST", "/api/auth/signup", { email: "not-an-email", password: GOOD_PASSWORD });
+    const response = await new Client().json("POST", "/api/auth/signup", {
+      email: "not-an-email",
+      password: GOOD_PASSWORD,
+    });
     expect(response.status).toBe(400);
     expect((await errorOf(response)).message).toBe(AUTH_MESSAGES.invalidEmail);
   });
 
   it("refuses a short password with a weak-password error and its reasons", async () => {
-    const response = await new Client().json("POST", "/api/auth/signup", { email: uniqueEmail(), password: "abc12" });
+    const response = await new Client().json("POST", "/api/auth/signup", {
+      email: uniqueEmail(),
+      password: "abc12",
+    });
     expect(response.status).toBe(422);
     const error = await errorOf(response);
     expect(error.code).toBe("weak_password");
@@ -55,14 +64,20 @@ describe("sign-up", () => {
   });
 
   it("refuses a common password, whatever its case", async () => {
-    const response = await new Client().json("POST", "/api/auth/signup", { email: uniqueEmail(), password: "Password123" });
+    const response = await new Client().json("POST", "/api/auth/signup", {
+      email: uniqueEmail(),
+      password: "Password123",
+    });
     expect(response.status).toBe(422);
     expect((await errorOf(response)).reasons).toEqual(["Password is too common and easy to guess."]);
   });
 
   it("says when the email already has an account, whatever its case", async () => {
     const { email } = await signedUpClient();
-    const response = await new Client().json("POST", "/api/auth/signup", { email: email.toUpperCase(), password: GOOD_PASSWORD });
+    const response = await new Client().json("POST", "/api/auth/signup", {
+      email: email.toUpperCase(),
+      password: GOOD_PASSWORD,
+    });
     expect(response.status).toBe(422);
     expect((await errorOf(response)).message).toBe(AUTH_MESSAGES.emailTaken);
   });
@@ -87,18 +102,30 @@ describe("login", () => {
   it("signs in with the right password, the email trimmed and in any case", async () => {
     const { email } = await signedUpClient();
     const client = new Client();
-    const response = await client.json("POST", "/api/auth/login", { email: ` ${email.toUpperCase()}`, password: GOOD_PASSWORD });
+    const response = await client.json("POST", "/api/auth/login", {
+      email: ` ${email.toUpperCase()}`,
+      password: GOOD_PASSWORD,
+    });
     expect(response.status).toBe(200);
     expect((await client.fetch("/api/auth/me")).status).toBe(200);
   });
 
   it("answers the same for a wrong password and an unknown email", async () => {
     const { email } = await signedUpClient();
-    const wrongPassword = await new Client().json("POST", "/api/auth/login", { email, password: "wrong password!" });
-    const unknownEmail = await new Client().json("POST", "/api/auth/login", { email: uniqueEmail(), password: GOOD_PASSWORD });
+    const wrongPassword = await new Client().json("POST", "/api/auth/login", {
+      email,
+      password: "wrong password!",
+    });
+    const unknownEmail = await new Client().json("POST", "/api/auth/login", {
+      email: uniqueEmail(),
+      password: GOOD_PASSWORD,
+    });
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.status).toBe(400);
-      expect(await errorOf(response)).toEqual({ code: "invalid_credentials", message: "Invalid login credentials" });
+      expect(await errorOf(response)).toEqual({
+        code: "invalid_credentials",
+        message: "Invalid login credentials",
+      });
       expect(response.headers.getSetCookie()).toEqual([]);
     }
   });
@@ -139,7 +166,9 @@ describe("session", () => {
     expect((await client.json("POST", "/api/auth/refresh")).status).toBe(200);
 
     const attacker = new Client();
-    const replay = await attacker.json("POST", "/api/auth/refresh", undefined, { cookie: `sl_refresh=${stolen}` });
+    const replay = await attacker.json("POST", "/api/auth/refresh", undefined, {
+      cookie: `sl_refresh=${stolen}`,
+    });
     expect(replay.status).toBe(401);
     expect((await errorOf(replay)).code).toBe("invalid_refresh_token");
 
@@ -155,7 +184,9 @@ describe("session", () => {
     expect(response.status).toBe(200);
     expect(client.lastSetCookies.every((c) => /Max-Age=0/.test(c))).toBe(true);
     expect(client.cookies.size).toBe(0);
-    const reuse = await new Client().json("POST", "/api/auth/refresh", undefined, { cookie: `sl_refresh=${refresh}` });
+    const reuse = await new Client().json("POST", "/api/auth/refresh", undefined, {
+      cookie: `sl_refresh=${refresh}`,
+    });
     expect(reuse.status).toBe(401);
   });
 });
@@ -165,7 +196,10 @@ describe("rate limiting", () => {
     const client = new Client("198.51.100.7");
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) {
-      const response = await client.json("POST", "/api/auth/login", { email: uniqueEmail(), password: "whatever1" });
+      const response = await client.json("POST", "/api/auth/login", {
+        email: uniqueEmail(),
+        password: "whatever1",
+      });
       statuses.push(response.status);
       if (response.status === 429) expect((await errorOf(response)).message).toBe(AUTH_MESSAGES.rateLimited);
     }
@@ -177,7 +211,10 @@ describe("rate limiting", () => {
     const email = uniqueEmail("target");
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const response = await new Client(`192.0.2.${i + 1}`).json("POST", "/api/auth/login", { email, password: "guess-" + i });
+      const response = await new Client(`192.0.2.${i + 1}`).json("POST", "/api/auth/login", {
+        email,
+        password: `guess-${i}`,
+      });
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);

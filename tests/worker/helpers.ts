@@ -27,7 +27,12 @@ export class Client {
     return response;
   }
 
-  json(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  json(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     return this.fetch(path, {
       method,
       headers: { "content-type": "application/json", origin: ORIGIN, ...headers },
@@ -45,7 +50,9 @@ export function uniqueEmail(prefix = "user"): string {
 export const GOOD_PASSWORD = "correct horse battery staple";
 
 /** A new client signed up as a fresh user. */
-export async function signedUpClient(email = uniqueEmail()): Promise<{ client: Client; email: string; userId: string }> {
+export async function signedUpClient(
+  email = uniqueEmail(),
+): Promise<{ client: Client; email: string; userId: string }> {
   const client = new Client();
   const response = await client.json("POST", "/api/auth/signup", { email, password: GOOD_PASSWORD });
   if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
@@ -53,7 +60,9 @@ export async function signedUpClient(email = uniqueEmail()): Promise<{ client: C
   return { client, email, userId: body.user.id };
 }
 
-export async function errorOf(response: Response): Promise<{ code: string; message: string; reasons?: string[] }> {
+export async function errorOf(
+  response: Response,
+): Promise<{ code: string; message: string; reasons?: string[] }> {
   const body = (await response.json()) as { error: { code: string; message: string; reasons?: string[] } };
   return body.error;
 }

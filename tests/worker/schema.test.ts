@@ -1,37 +1,54 @@
 import { env } from "cloudflare:test";
-import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { is } from "drizzle-orm";
+import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../worker/db/schema";
 
-const tables = Object.values(schema).filter(
-  (value): value is SQLiteTable => typeof value === "object" && value !== null && "getSQL" in value,
-);
+const tables = Object.values(schema).filter((value) => is(value, SQLiteTable)) as SQLiteTable[];
 
 describe("the drizzle schema and the migrations", () => {
   it("cover the seven tables of the design", () => {
     expect(tables.map((t) => getTableConfig(t).name).sort()).toEqual(
-      ["clicks", "conversions", "custom_domains", "sessions", "split_tests", "test_stats_hourly", "users"].sort(),
+      [
+        "clicks",
+        "conversions",
+        "custom_domains",
+        "sessions",
+        "split_tests",
+        "test_stats_hourly",
+        "users",
+      ].sort(),
     );
   });
 
-  it.each(tables.map((t) => [getTableConfig(t).name, t] as const))("agree on the columns of %s", async (name, table) => {
-    const { results } = await env.DB.prepare(`PRAGMA table_info(${name})`).all<{ name: string; notnull: number; pk: number }>();
-    const inDb = results.map((c) => `${c.name}${c.notnull || c.pk ? " not null" : ""}`).sort();
-    const inSchema = getTableConfig(table)
-      .columns.map((c) => `${c.name}${c.notNull ? " not null" : ""}`)
-      .sort();
-    expect(inSchema).toEqual(inDb);
-  });
+  it.each(tables.map((t) => [getTableConfig(t).name, t] as const))(
+    "agree on the columns of %s",
+    async (name, table) => {
+      const { results } = await env.DB.prepare(`PRAGMA table_info(${name})`).all<{
+        name: string;
+        notnull: number;
+        pk: number;
+      }>();
+      const inDb = results.map((c) => `${c.name}${c.notnull || c.pk ? " not null" : ""}`).sort();
+      const inSchema = getTableConfig(table)
+        .columns.map((c) => `${c.name}${c.notNull ? " not null" : ""}`)
+        .sort();
+      expect(inSchema).toEqual(inDb);
+    },
+  );
 
-  it.each(tables.map((t) => [getTableConfig(t).name, t] as const))("agree on the indexes of %s", async (name, table) => {
-    const { results } = await env.DB.prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name NOT LIKE 'sqlite_autoindex%'",
-    )
-      .bind(name)
-      .all<{ name: string }>();
-    const inSchema = getTableConfig(table).indexes.map((i) => i.config.name);
-    expect(inSchema.sort()).toEqual(results.map((r) => r.name).sort());
-  });
+  it.each(tables.map((t) => [getTableConfig(t).name, t] as const))(
+    "agree on the indexes of %s",
+    async (name, table) => {
+      const { results } = await env.DB.prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name NOT LIKE 'sqlite_autoindex%'",
+      )
+        .bind(name)
+        .all<{ name: string }>();
+      const inSchema = getTableConfig(table).indexes.map((i) => i.config.name);
+      expect(inSchema.sort()).toEqual(results.map((r) => r.name).sort());
+    },
+  );
 
   it("enforce the uniqueness the product relies on", async () => {
     const indexes = await env.DB.prepare(

@@ -1,16 +1,12 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { isSecureRequest } from "./cookies";
 import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from "./tokens";
 
 export const ACCESS_COOKIE = "sl_access";
 export const REFRESH_COOKIE = "sl_refresh";
 // The refresh token is only ever sent to the auth routes.
 const REFRESH_PATH = "/api/auth";
-
-/** Browsers keep Secure cookies on https and on localhost (a secure context) only. */
-export function isSecureRequest(url: URL): boolean {
-  return url.protocol === "https:" || url.hostname === "localhost" || url.hostname.endsWith(".localhost");
-}
 
 export function setAuthCookies(c: Context, tokens: { accessToken: string; refreshToken: string }) {
   const secure = isSecureRequest(new URL(c.req.url));

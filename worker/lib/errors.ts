@@ -1,5 +1,5 @@
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiErrorBody } from "../../contract/api";
 
 /** The one error class of the API: a status, a stable machine code and a message for people. */
@@ -14,6 +14,8 @@ export class ApiError extends HTTPException {
   }
 
   get body(): ApiErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.reasons ? { reasons: this.reasons } : {}) } };
+    return {
+      error: { code: this.code, message: this.message, ...(this.reasons ? { reasons: this.reasons } : {}) },
+    };
   }
 }

@@ -20,4 +20,7 @@ export const htmlSecurityHeaders = secureHeaders({
   crossOriginEmbedderPolicy: false,
 });
 
-export const apiSecurityHeaders = secureHeaders({ referrerPolicy: "no-referrer", crossOriginEmbedderPolicy: false });
+export const apiSecurityHeaders = secureHeaders({
+  referrerPolicy: "no-referrer",
+  crossOriginEmbedderPolicy: false,
+});

@@ -15,7 +15,11 @@ export interface AccessClaims {
   sessionId: string;
 }
 
-export async function signAccessToken(secret: string, claims: AccessClaims, expiresAt: number): Promise<string> {
+export async function signAccessToken(
+  secret: string,
+  claims: AccessClaims,
+  expiresAt: number,
+): Promise<string> {
   return new SignJWT({ email: claims.user.email, sid: claims.sessionId })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(claims.user.id)

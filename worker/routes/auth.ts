@@ -24,14 +24,14 @@ const required = AUTH_MESSAGES.missingCredentials;
 // A body that is not an object at all gets the same message as missing fields.
 const credentials = z.object(
   {
-  email: z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(254, AUTH_MESSAGES.invalidEmail)
-    .toLowerCase()
-    .pipe(z.email(AUTH_MESSAGES.invalidEmail)),
-  password: z.string({ error: required }).min(1, required).max(256, AUTH_MESSAGES.weakPassword),
+    email: z
+      .string({ error: required })
+      .trim()
+      .min(1, required)
+      .max(254, AUTH_MESSAGES.invalidEmail)
+      .toLowerCase()
+      .pipe(z.email(AUTH_MESSAGES.invalidEmail)),
+    password: z.string({ error: required }).min(1, required).max(256, AUTH_MESSAGES.weakPassword),
   },
   { error: required },
 );
@@ -79,7 +79,8 @@ export const authRoutes = new Hono<AppEnv>()
     const db = getDb(c.env.DB);
     const { accessToken, refreshToken } = readAuthCookies(c);
     const claims = accessToken ? await verifyAccessToken(c.env.JWT_SECRET, accessToken) : null;
-    const sessionId = claims?.sessionId ?? (refreshToken ? await sessionIdOfRefreshToken(db, refreshToken) : undefined);
+    const sessionId =
+      claims?.sessionId ?? (refreshToken ? await sessionIdOfRefreshToken(db, refreshToken) : undefined);
     if (sessionId) await revokeSession(db, sessionId);
     clearAuthCookies(c);
     return c.json({ ok: true }, 200);

@@ -24,7 +24,9 @@ export async function signUp(db: Db, email: string, password: string): Promise<U
 
   const user = { id: crypto.randomUUID(), email };
   try {
-    await db.insert(users).values({ ...user, passwordHash: await hashPassword(password), createdAt: Date.now() });
+    await db
+      .insert(users)
+      .values({ ...user, passwordHash: await hashPassword(password), createdAt: Date.now() });
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new ApiError(422, "user_already_exists", AUTH_MESSAGES.emailTaken);
@@ -45,7 +47,12 @@ export async function logIn(db: Db, email: string, password: string): Promise<Us
   return { id: row.id, email: row.email };
 }
 
-async function issue(secret: string, user: User, sessionId: string, refreshSecret: string): Promise<IssuedSession> {
+async function issue(
+  secret: string,
+  user: User,
+  sessionId: string,
+  refreshSecret: string,
+): Promise<IssuedSession> {
   const accessExpiresAt = Date.now() + ACCESS_TOKEN_TTL_MS;
   return {
     user,
@@ -92,7 +99,11 @@ export async function rotateSession(db: Db, jwtSecret: string, refreshToken: str
     .update(sessions)
     .set({ refreshTokenHash: await sha256Base64Url(nextSecret) })
     .where(
-      and(eq(sessions.id, sessionId), eq(sessions.refreshTokenHash, presentedHash), isNull(sessions.revokedAt)),
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.refreshTokenHash, presentedHash),
+        isNull(sessions.revokedAt),
+      ),
     )
     .returning({ id: sessions.id });
   if (rotated.length === 0) {

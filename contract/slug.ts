@@ -1,0 +1,38 @@
+// Slug rules shared by the API and the create-test form.
+
+/** 3 to 50 characters; letters, numbers and hyphens; starts and ends with a letter or number. */
+export const CUSTOM_SLUG_PATTERN = /^[a-zA-Z0-9](?:[a-zA-Z0-9-]{1,48})[a-zA-Z0-9]$/;
+
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  "api",
+  "admin",
+  "www",
+  "assets",
+  "static",
+  "public",
+  "private",
+  "dashboard",
+  "login",
+  "register",
+  "settings",
+  "profile",
+  "help",
+  "support",
+  "about",
+  "contact",
+  "terms",
+  "privacy",
+  "legal",
+  "robots",
+  "sitemap",
+  "favicon",
+  "apple-touch-icon",
+]);
+
+export function isValidCustomSlug(slug: string): boolean {
+  return CUSTOM_SLUG_PATTERN.test(slug);
+}
+
+export function isReservedSlug(slug: string): boolean {
+  return RESERVED_SLUGS.has(slug.toLowerCase());
+}

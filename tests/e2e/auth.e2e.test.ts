@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { screenshot, startBrowser, WIDTHS } from "./browser";
+
+const browser = startBrowser();
+const PASSWORD = "correct horse battery staple";
+
+describe("public pages", () => {
+  it("serves the landing page with security headers on the HTML", async () => {
+    const response = await fetch(`${browser.baseURL}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it.each(Object.entries(WIDTHS))("shows the landing page at %s width", async (_, viewport) => {
+    const page = await browser.newPage(viewport);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain(
+      "A/B Testing Made Simple",
+    );
+    await page.getByText("How It Works").first().waitFor();
+    await page.getByText(`© ${new Date().getFullYear()}`).waitFor();
+    await page.getByRole("link", { name: "Get Started — It's Free" }).waitFor();
+    await screenshot(page, "landing");
+  });
+
+  it("shows the 404 page for an unknown route, with a way home", async () => {
+    const page = await browser.newPage(WIDTHS.narrow);
+    await page.goto("/nope");
+    await page.getByText("Oops! Page not found").waitFor();
+    await screenshot(page, "not-found");
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+  });
+
+  it("sends a signed-out visit to /dashboard to /login, replacing the history entry", async () => {
+    const page = await browser.newPage();
+    await page.goto("/");
+    await page.goto("/dashboard");
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/");
+  });
+});
+
+describe("accounts", () => {
+  it.each(Object.entries(WIDTHS))("signs up, logs out and logs back in (%s)", async (name, viewport) => {
+    const email = `e2e-${name}-${Date.now()}@example.com`;
+    const page = await browser.newPage(viewport);
+
+    await page.goto("/");
+    await page.getByRole("link", { name: "Sign up" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("tab") === "signup");
+    await page.getByRole("heading", { name: "Welcome" }).waitFor();
+    await screenshot(page, "signup");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page
+      .getByText("Account created successfully. Please check your email to verify your account.")
+      .waitFor();
+    await page.getByText(email).first().waitFor();
+    await page.getByText("Your Split Tests").waitFor();
+    await screenshot(page, "dashboard");
+
+    // The session survives a reload.
+    await page.reload();
+    await page.getByText(email).first().waitFor();
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByText("Logged out successfully").waitFor();
+    await page.goto("/dashboard");
+    await page.waitForURL((url) => url.pathname === "/login");
+
+    await page.getByRole("tab", { name: "Login" }).click();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await screenshot(page, "login");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.getByText("Logged in successfully").waitFor();
+    await page.getByText(email).first().waitFor();
+  });
+
+  it("shows the service's message when the password is wrong", async () => {
+    const page = await browser.newPage();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(`nobody-${Date.now()}@example.com`);
+    await page.getByLabel("Password").fill("wrong password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.getByText("Invalid login credentials").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+  });
+});

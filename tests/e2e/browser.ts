@@ -1,0 +1,60 @@
+import { mkdirSync } from "node:fs";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
+import { CHROMIUM_PATH } from "./chromium-path";
+
+// Headless Chromium says "HeadlessChrome", which isbot rightly calls a bot: visitors here are people.
+const DESKTOP_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+export const WIDTHS = { narrow: { width: 375, height: 800 }, wide: { width: 1280, height: 900 } } as const;
+
+/** One browser per test file, a fresh context (cookies, storage) per call of newPage. */
+export function startBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (errors.length > 0) throw new Error(`The pages logged errors:\n${errors.join("\n")}`);
+  });
+
+  return {
+    baseURL: inject("baseURL"),
+    errors,
+    async newPage(viewport: { width: number; height: number } = WIDTHS.wide): Promise<Page> {
+      const context = await browser.newContext({
+        baseURL: inject("baseURL"),
+        viewport,
+        userAgent: DESKTOP_USER_AGENT,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+      return page;
+    },
+  };
+}
+
+/** Saves what a person would see into screenshots/ (git-ignored) for a look. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync("screenshots", { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+}

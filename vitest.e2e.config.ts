@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+// Browser tests: Node drives Debian's chromium against the app served by wrangler dev.
+export default defineConfig({
+  test: {
+    include: ["tests/e2e/**/*.e2e.test.ts"],
+    globalSetup: ["./tests/e2e/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,22 @@
+import { lazy } from "react";
+import { createBrowserRouter } from "react-router-dom";
+import { RequireAuth } from "@/app/RequireAuth";
+import { RootLayout } from "@/app/RootLayout";
+
+// Each page is its own chunk; a new page is one line in the matching group below.
+export const router = createBrowserRouter([
+  {
+    Component: RootLayout,
+    children: [
+      { path: "/", Component: lazy(() => import("@/features/landing/LandingPage")) },
+      { path: "/login", Component: lazy(() => import("@/features/auth/LoginPage")) },
+      {
+        Component: RequireAuth,
+        children: [
+          { path: "/dashboard", Component: lazy(() => import("@/features/dashboard/DashboardPage")) },
+        ],
+      },
+      { path: "*", Component: lazy(() => import("@/features/not-found/NotFoundPage")) },
+    ],
+  },
+]);

@@ -1,0 +1,42 @@
+import { LogOutIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { ProductLogo } from "@/components/ProductLogo";
+import { Button } from "@/components/ui/button";
+
+interface AppHeaderProps {
+  email: string | undefined;
+  onLogOut: () => void;
+  /** Page-specific links shown before the email, e.g. back to the dashboard. */
+  children?: ReactNode;
+}
+
+/** Header of the signed-in pages. */
+export function AppHeader({ email, onLogOut, children }: AppHeaderProps) {
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+        <ProductLogo to="/dashboard" />
+        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+          {children}
+          {email && (
+            <span className="hidden min-w-0 truncate text-muted-foreground text-sm sm:inline" title={email}>
+              {email}
+            </span>
+          )}
+          <Button variant="outline" size="sm" onClick={onLogOut}>
+            <LogOutIcon aria-hidden />
+            Log out
+          </Button>
+        </div>
+      </div>
+      {email && (
+        <p
+          className="truncate border-t bg-muted px-4 py-1.5 text-muted-foreground text-xs sm:hidden"
+          title={email}
+        >
+          {email}
+        </p>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,102 @@
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { toast } from "sonner";
+import { getCurrentSession } from "@/features/auth/api/get-current-session";
+import { logIn } from "@/features/auth/api/log-in";
+import { logOut } from "@/features/auth/api/log-out";
+import { signUp } from "@/features/auth/api/sign-up";
+import { AuthContext, type AuthContextValue } from "@/features/auth/auth-context";
+import { AUTH_SUCCESS_MESSAGES } from "@/features/auth/auth-messages";
+import { showAuthError } from "@/features/auth/show-auth-error";
+import { useSessionAutoRefresh } from "@/features/auth/use-session-auto-refresh";
+import { onSessionRefresh } from "@/lib/api";
+import type { AuthResponse, Credentials } from "../../../../contract/api";
+
+type SessionState =
+  | { status: "loading" }
+  | { status: "signed-in"; session: AuthResponse }
+  | { status: "signed-out" };
+
+function toSessionState(session: AuthResponse | null): SessionState {
+  return session ? { status: "signed-in", session } : { status: "signed-out" };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [sessionState, setSessionState] = useState<SessionState>({ status: "loading" });
+  const [credentialsPending, setCredentialsPending] = useState(false);
+  const session = sessionState.status === "signed-in" ? sessionState.session : null;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getCurrentSession(controller.signal)
+      .then((current) => {
+        if (!controller.signal.aborted) setSessionState(toSessionState(current));
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn("Could not load the session", error);
+        setSessionState({ status: "signed-out" });
+      });
+    return () => controller.abort();
+  }, []);
+
+  // Refreshes started anywhere (an expired token during an API call, the auto-refresh) land here.
+  useEffect(() => onSessionRefresh((refreshed) => setSessionState(toSessionState(refreshed))), []);
+
+  useSessionAutoRefresh(session?.expiresAt);
+
+  const submitCredentials = useCallback(
+    async (
+      request: (credentials: Credentials) => Promise<AuthResponse>,
+      credentials: Credentials,
+      success: string,
+    ) => {
+      setCredentialsPending(true);
+      try {
+        setSessionState(toSessionState(await request(credentials)));
+        toast.success(success);
+      } catch (error) {
+        showAuthError(error);
+        throw error;
+      } finally {
+        setCredentialsPending(false);
+      }
+    },
+    [],
+  );
+
+  const login = useCallback(
+    (credentials: Credentials) => submitCredentials(logIn, credentials, AUTH_SUCCESS_MESSAGES.loggedIn),
+    [submitCredentials],
+  );
+
+  const signup = useCallback(
+    (credentials: Credentials) => submitCredentials(signUp, credentials, AUTH_SUCCESS_MESSAGES.signedUp),
+    [submitCredentials],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await logOut();
+    } catch (error) {
+      showAuthError(error);
+      throw error;
+    }
+    setSessionState({ status: "signed-out" });
+    toast.success(AUTH_SUCCESS_MESSAGES.loggedOut);
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status: sessionState.status,
+      user: session?.user ?? null,
+      session,
+      loading: sessionState.status === "loading" || credentialsPending,
+      login,
+      signup,
+      logout,
+    }),
+    [sessionState.status, session, credentialsPending, login, signup, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

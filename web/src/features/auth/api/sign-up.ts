@@ -1,0 +1,6 @@
+import { apiFetch } from "@/lib/api";
+import type { AuthResponse, Credentials } from "../../../../../contract/api";
+
+export function signUp(credentials: Credentials): Promise<AuthResponse> {
+  return apiFetch<AuthResponse>("/api/auth/signup", { method: "POST", body: credentials });
+}

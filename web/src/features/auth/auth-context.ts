@@ -1,0 +1,19 @@
+import { createContext } from "react";
+import type { AuthResponse, Credentials, User } from "../../../../contract/api";
+
+/** Where the session stands: "loading" until the server has answered whether anyone is signed in. */
+export type AuthStatus = "loading" | "signed-in" | "signed-out";
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: User | null;
+  session: AuthResponse | null;
+  /** True while the session first loads and during login and sign-up. */
+  loading: boolean;
+  /** Each action toasts its outcome and rethrows a failure for the caller. */
+  login: (credentials: Credentials) => Promise<void>;
+  signup: (credentials: Credentials) => Promise<void>;
+  logout: () => Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -1,0 +1,35 @@
+import { useId } from "react";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { Credentials } from "../../../../../contract/api";
+
+export function CredentialsFields({
+  passwordAutoComplete,
+}: {
+  passwordAutoComplete: "current-password" | "new-password";
+}) {
+  const id = useId();
+  return (
+    <>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-password`}>Password</Label>
+        <Input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete={passwordAutoComplete}
+          required
+        />
+      </div>
+    </>
+  );
+}
+
+export function readCredentials(form: HTMLFormElement): Credentials {
+  const data = new FormData(form);
+  return { email: String(data.get("email") ?? ""), password: String(data.get("password") ?? "") };
+}

@@ -1,0 +1,28 @@
+import type { FormEvent } from "react";
+import { useNavigate } from "react-router-dom";
+import { CredentialsFields, readCredentials } from "@/features/auth/components/CredentialsFields";
+import { SubmitButton } from "@/features/auth/components/SubmitButton";
+import { useAuth } from "@/features/auth/use-auth";
+
+export function LoginForm() {
+  const { login, loading } = useAuth();
+  const navigate = useNavigate();
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    try {
+      await login(readCredentials(event.currentTarget));
+      navigate("/dashboard", { replace: true });
+    } catch (error) {
+      // The auth layer already told the user.
+      console.warn("Login failed", error);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className="grid gap-5">
+      <CredentialsFields passwordAutoComplete="current-password" />
+      <SubmitButton busy={loading} label="Log in" busyLabel="Logging in..." />
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import type { FormEvent } from "react";
+import { useNavigate } from "react-router-dom";
+import { CredentialsFields, readCredentials } from "@/features/auth/components/CredentialsFields";
+import { SubmitButton } from "@/features/auth/components/SubmitButton";
+import { useAuth } from "@/features/auth/use-auth";
+
+export function SignupForm() {
+  const { signup, loading } = useAuth();
+  const navigate = useNavigate();
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    try {
+      await signup(readCredentials(event.currentTarget));
+      navigate("/dashboard", { replace: true });
+    } catch (error) {
+      // The auth layer already told the user.
+      console.warn("Sign-up failed", error);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className="grid gap-5">
+      <CredentialsFields passwordAutoComplete="new-password" />
+      <SubmitButton busy={loading} label="Create account" busyLabel="Creating account..." />
+    </form>
+  );
+}

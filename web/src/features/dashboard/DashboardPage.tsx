@@ -1,0 +1,43 @@
+import { GlobeIcon, PlusIcon } from "lucide-react";
+import { Link } from "react-router-dom";
+import { AppHeader } from "@/components/AppHeader";
+import { Button } from "@/components/ui/button";
+import { useAuth } from "@/features/auth/use-auth";
+import { useLogOutToHome } from "@/features/auth/use-log-out-to-home";
+import { NoTestsYet } from "@/features/dashboard/components/NoTestsYet";
+
+export default function DashboardPage() {
+  const { user } = useAuth();
+  const logOutToHome = useLogOutToHome();
+
+  return (
+    <div className="min-h-svh bg-muted">
+      <AppHeader email={user?.email} onLogOut={logOutToHome} />
+      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Your Split Tests</h1>
+            <p className="mt-1 text-muted-foreground">Create and manage your A/B tests</p>
+          </div>
+          <div className="grid grid-cols-2 gap-2 sm:flex">
+            <Button asChild variant="outline">
+              <Link to="/domains">
+                <GlobeIcon aria-hidden />
+                Manage Domains
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to="/create-test">
+                <PlusIcon aria-hidden />
+                Create New Test
+              </Link>
+            </Button>
+          </div>
+        </div>
+        <div className="mt-8">
+          <NoTestsYet />
+        </div>
+      </main>
+    </div>
+  );
+}

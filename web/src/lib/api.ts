@@ -1,0 +1,123 @@
+import type { ApiErrorBody, AuthResponse } from "../../../contract/api";
+import { GENERIC_MESSAGES } from "../../../contract/messages";
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly reasons: string[];
+
+  constructor(status: number, code: string, message: string, reasons: string[] = []) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.reasons = reasons;
+  }
+}
+
+export interface ApiRequestInit extends Omit<RequestInit, "body" | "credentials"> {
+  /** Sent as JSON. */
+  body?: unknown;
+}
+
+const AUTH_PATH_PREFIX = "/api/auth/";
+
+/**
+ * Calls the JSON API with the session cookies. A 401 outside /api/auth/ usually means the short-lived
+ * access token expired: the session is refreshed once and the call retried.
+ */
+export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  try {
+    return await request<T>(path, init);
+  } catch (error) {
+    const accessTokenExpired =
+      error instanceof ApiError && error.status === 401 && !path.startsWith(AUTH_PATH_PREFIX);
+    if (!accessTokenExpired) throw error;
+    const session = await refreshSession();
+    if (!session) throw error;
+    return request<T>(path, init);
+  }
+}
+
+async function request<T>(path: string, { body, headers, ...init }: ApiRequestInit): Promise<T> {
+  const requestHeaders = new Headers(headers);
+  requestHeaders.set("Accept", "application/json");
+  if (body !== undefined) requestHeaders.set("Content-Type", "application/json");
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      headers: requestHeaders,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    // The browser's own wording ("Failed to fetch") is what the user can act on.
+    const message = error instanceof Error ? error.message : GENERIC_MESSAGES.internal;
+    throw new ApiError(0, "network_error", message);
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw toApiError(response.status, payload);
+  return payload as T;
+}
+
+function toApiError(status: number, payload: unknown): ApiError {
+  if (isApiErrorBody(payload)) {
+    const { code, message, reasons } = payload.error;
+    return new ApiError(status, code, message, reasons);
+  }
+  // A proxy or platform error page, not our API.
+  return new ApiError(status, "unexpected_response", GENERIC_MESSAGES.internal);
+}
+
+function isApiErrorBody(payload: unknown): payload is ApiErrorBody {
+  if (typeof payload !== "object" || payload === null || !("error" in payload)) return false;
+  const { error } = payload;
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    "message" in error &&
+    typeof error.message === "string" &&
+    "code" in error &&
+    typeof error.code === "string"
+  );
+}
+
+type SessionListener = (session: AuthResponse | null) => void;
+
+const sessionListeners = new Set<SessionListener>();
+
+/** Hears every refresh outcome: the new session, or null once the server refused to refresh. */
+export function onSessionRefresh(listener: SessionListener): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+
+let refreshInFlight: Promise<AuthResponse | null> | null = null;
+
+/**
+ * Rotates the session cookies. Resolves to null when the server refuses (signed out); rejects only when
+ * the server could not be asked. Concurrent callers share one request: the refresh token rotates, and
+ * sending the old one twice would look like token theft and revoke the whole session.
+ */
+export function refreshSession(): Promise<AuthResponse | null> {
+  refreshInFlight ??= requestRefresh().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function requestRefresh(): Promise<AuthResponse | null> {
+  let session: AuthResponse | null;
+  try {
+    session = await request<AuthResponse>(`${AUTH_PATH_PREFIX}refresh`, { method: "POST" });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    session = null;
+  }
+  for (const listener of sessionListeners) listener(session);
+  return session;
+}

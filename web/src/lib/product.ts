@@ -1,0 +1,2 @@
+export const PRODUCT_NAME = "SplitLink";
+export const PRODUCT_TAGLINE = "A/B Testing Made Simple";

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+const variant = z.enum(["A", "B"]);
+
+export const clickEventSchema = z.object({
+  type: z.literal("click"),
+  id: z.string().min(1).max(64),
+  testId: z.string().min(1).max(64),
+  variant,
+  sessionId: z.string().min(1).max(128),
+  isBot: z.boolean(),
+  timestamp: z.number().int().positive(),
+});
+
+/** The variant is not part of it: the server takes the variant of the visitor's click. */
+export const conversionEventSchema = z.object({
+  type: z.literal("conversion"),
+  id: z.string().min(1).max(64),
+  testId: z.string().min(1).max(64),
+  sessionId: z.string().min(1).max(128),
+  timestamp: z.number().int().positive(),
+});
+
+export const trackingEventSchema = z.discriminatedUnion("type", [clickEventSchema, conversionEventSchema]);
+
+export type ClickEvent = z.infer<typeof clickEventSchema>;
+export type ConversionEvent = z.infer<typeof conversionEventSchema>;
+export type TrackingEvent = z.infer<typeof trackingEventSchema>;

@@ -1,0 +1,72 @@
+import { getDb } from "../db/client";
+import type { Background } from "../lib/background";
+import {
+  type CachedHost,
+  type CachedLink,
+  deleteLinkKeys,
+  domainSlugKey,
+  hostKey,
+  keysOf,
+  loadHost,
+  loadLinkBySlug,
+  loadLinkOnDomain,
+  putLink,
+  slugKey,
+} from "../services/link-cache";
+import { IsolateCache } from "./isolate-cache";
+
+const KV_CACHE_TTL_SECONDS = 60;
+// null marks a known miss, so a mistyped link does not hit D1 on every request of an isolate.
+const memory = new IsolateCache<CachedLink | CachedHost | null>();
+
+/** In-isolate map, then KV, then D1 (refilling KV without waiting). */
+async function readThrough<T extends CachedLink | CachedHost>(
+  env: Env,
+  ctx: Background,
+  key: string,
+  load: () => Promise<T | null>,
+): Promise<T | null> {
+  const remembered = memory.get(key);
+  if (remembered !== undefined) return remembered as T | null;
+
+  const cached = await env.LINKS.get<T>(key, { type: "json", cacheTtl: KV_CACHE_TTL_SECONDS });
+  if (cached) {
+    memory.set(key, cached);
+    return cached;
+  }
+  const loaded = await load();
+  memory.set(key, loaded);
+  if (loaded) ctx.waitUntil(env.LINKS.put(key, JSON.stringify(loaded)));
+  return loaded;
+}
+
+export function findLinkBySlug(env: Env, ctx: Background, slug: string) {
+  return readThrough(env, ctx, slugKey(slug), () => loadLinkBySlug(getDb(env.DB), slug));
+}
+
+export function findLinkOnDomain(env: Env, ctx: Background, domainId: string, path: string) {
+  return readThrough(env, ctx, domainSlugKey(domainId, path), () =>
+    loadLinkOnDomain(getDb(env.DB), domainId, path),
+  );
+}
+
+export function findHost(env: Env, ctx: Background, hostname: string) {
+  return readThrough(env, ctx, hostKey(hostname), () => loadHost(getDb(env.DB), hostname));
+}
+
+/** Forget what this isolate remembers of keys that just changed (the other isolates expire within seconds). */
+export function forgetInIsolate(keys: string[]): void {
+  for (const key of keys) memory.delete(key);
+}
+
+/** Caches a created or changed test under all its keys. */
+export async function storeLink(env: Env, test: Parameters<typeof putLink>[1]): Promise<void> {
+  forgetInIsolate(keysOf(test));
+  await putLink(env.LINKS, test);
+}
+
+/** Drops a deleted test from KV and from this isolate's memory. */
+export async function removeLink(env: Env, test: Parameters<typeof keysOf>[0]): Promise<void> {
+  forgetInIsolate(keysOf(test));
+  await deleteLinkKeys(env.LINKS, test);
+}

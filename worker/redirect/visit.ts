@@ -1,0 +1,59 @@
+import { isbot } from "isbot";
+import type { Background } from "../lib/background";
+import { isSecureRequest, readCookie, serializeCookie } from "../lib/cookies";
+import { buildDestination, chooseVariant } from "../lib/variant";
+import { enqueueEvent } from "../queue/producer";
+import type { CachedLink } from "../services/link-cache";
+
+export const SESSION_COOKIE = "sl_sid";
+export const CONVERSION_COOKIE = "sl_conv";
+export const variantCookie = (testId: string) => `sl_v_${testId}`;
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+const CONVERSION_SESSION_SECONDS = 30 * 24 * 60 * 60;
+const SESSION_ID = /^[\w-]{8,64}$/;
+
+/**
+ * The hot path: a cache hit reaches here with no D1 query. It draws the variant, builds the
+ * destination, hands the click to the queue without waiting, and answers one 302.
+ */
+export function visit(request: Request, url: URL, env: Env, ctx: Background, link: CachedLink): Response {
+  const cookies = request.headers.get("cookie");
+  // Link-preview fetchers send HEAD; crawlers announce themselves in the user agent.
+  const bot = request.method !== "GET" || isbot(request.headers.get("user-agent"));
+  const counted = link.status === "active";
+  const variant = bot && counted ? "A" : chooseVariant(link, readCookie(cookies, variantCookie(link.id)));
+  const known = readCookie(cookies, SESSION_COOKIE);
+  const sessionId = known && SESSION_ID.test(known) ? known : crypto.randomUUID();
+
+  const headers = new Headers({
+    location: buildDestination(variant === "A" ? link.urlA : link.urlB, url.searchParams, sessionId, variant),
+    "cache-control": "private, no-store",
+    "x-robots-tag": "noindex",
+  });
+  if (counted) {
+    enqueueEvent(env, ctx, {
+      type: "click",
+      id: crypto.randomUUID(),
+      testId: link.id,
+      variant,
+      sessionId,
+      isBot: bot,
+      timestamp: Date.now(),
+    });
+  }
+  if (counted && !bot) {
+    const secure = isSecureRequest(url);
+    headers.append("set-cookie", serializeCookie(SESSION_COOKIE, sessionId, YEAR_SECONDS, secure));
+    headers.append("set-cookie", serializeCookie(variantCookie(link.id), variant, YEAR_SECONDS, secure));
+    headers.append(
+      "set-cookie",
+      serializeCookie(
+        CONVERSION_COOKIE,
+        `${link.id}|${variant}|${sessionId}`,
+        CONVERSION_SESSION_SECONDS,
+        secure,
+      ),
+    );
+  }
+  return new Response(null, { status: 302, headers });
+}

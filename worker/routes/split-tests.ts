@@ -1,0 +1,110 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { SlugAvailabilityResponse, TestListResponse, TestResponse } from "../../contract/api";
+import { TEST_MESSAGES } from "../../contract/messages";
+import { getDb } from "../db/client";
+import type { AppEnv } from "../env";
+import { isHttpUrl } from "../lib/urls";
+import { validate } from "../lib/validate";
+import { requireUser } from "../middleware/require-user";
+import { removeLink, storeLink } from "../redirect/lookup";
+import { ownedDomain } from "../services/domains";
+import {
+  checkCustomSlugFormat,
+  createSplitTest,
+  customSlugTaken,
+  deleteSplitTest,
+  getSplitTestBySlug,
+  type LinkContext,
+  listSplitTests,
+} from "../services/split-tests";
+
+const required = TEST_MESSAGES.requiredFields;
+const text = (max: number, tooLong: string) => z.string({ error: required }).trim().max(max, tooLong);
+
+// Checked in the specification's order: required fields, then URLs, then the custom slug.
+const createTestSchema = z
+  .object(
+    {
+      name: text(200, "Test name must be 200 characters or fewer").default(""),
+      urlA: text(2048, TEST_MESSAGES.invalidUrls).default(""),
+      urlB: text(2048, TEST_MESSAGES.invalidUrls).default(""),
+      conversionUrl: text(2048, TEST_MESSAGES.invalidUrls).nullish(),
+      customDomainId: z.string({ error: TEST_MESSAGES.domainNotUsable }).max(64).nullish(),
+      customSlug: z.string({ error: TEST_MESSAGES.invalidCustomSlugService }).trim().nullish(),
+    },
+    { error: required },
+  )
+  .superRefine((input, ctx) => {
+    if (!input.name || !input.urlA || !input.urlB) {
+      ctx.addIssue({ code: "custom", message: required });
+      return;
+    }
+    const urls = [input.urlA, input.urlB, input.conversionUrl].filter((url): url is string => Boolean(url));
+    if (!urls.every(isHttpUrl)) {
+      ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidUrls });
+      return;
+    }
+    const slugProblem = input.customSlug ? checkCustomSlugFormat(input.customSlug) : null;
+    if (slugProblem === "invalid")
+      ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidCustomSlugService });
+    if (slugProblem === "reserved") ctx.addIssue({ code: "custom", message: TEST_MESSAGES.reservedSlug });
+  });
+
+const slugQuery = z.object({
+  slug: z.string({ error: TEST_MESSAGES.invalidCustomSlugService }).trim().max(100),
+  domainId: z.string({ error: TEST_MESSAGES.domainNotUsable }).min(1, TEST_MESSAGES.domainNotUsable).max(64),
+});
+
+function linkContext(url: string, env: Env): LinkContext {
+  return { requestUrl: new URL(url), appHost: env.APP_HOST };
+}
+
+export const splitTestRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", async (c) => {
+    const tests = await listSplitTests(getDb(c.env.DB), c.get("user").id, linkContext(c.req.url, c.env));
+    return c.json({ tests } satisfies TestListResponse, 200);
+  })
+  .post("/", validate("json", createTestSchema), async (c) => {
+    const db = getDb(c.env.DB);
+    const { row, test } = await createSplitTest(
+      db,
+      c.get("user").id,
+      c.req.valid("json"),
+      linkContext(c.req.url, c.env),
+    );
+    c.executionCtx.waitUntil(storeLink(c.env, row));
+    const stats = {
+      clicksA: 0,
+      clicksB: 0,
+      conversionsA: 0,
+      conversionsB: 0,
+      conversionRateA: 0,
+      conversionRateB: 0,
+      winner: null,
+    };
+    return c.json({ test: { ...test, stats } } satisfies TestResponse, 201);
+  })
+  .get("/slug-availability", validate("query", slugQuery), async (c) => {
+    const { slug, domainId } = c.req.valid("query");
+    const db = getDb(c.env.DB);
+    await ownedDomain(db, c.get("user").id, domainId);
+    const problem = checkCustomSlugFormat(slug);
+    const status = problem ?? ((await customSlugTaken(db, domainId, slug)) ? "taken" : "available");
+    return c.json({ available: status === "available", status } satisfies SlugAvailabilityResponse, 200);
+  })
+  .get("/:slug", async (c) => {
+    const test = await getSplitTestBySlug(
+      getDb(c.env.DB),
+      c.get("user").id,
+      c.req.param("slug"),
+      linkContext(c.req.url, c.env),
+    );
+    return c.json({ test } satisfies TestResponse, 200);
+  })
+  .delete("/:id", async (c) => {
+    const deleted = await deleteSplitTest(getDb(c.env.DB), c.get("user").id, c.req.param("id"));
+    c.executionCtx.waitUntil(removeLink(c.env, deleted));
+    return c.json({ ok: true }, 200);
+  });

@@ -1,0 +1,97 @@
+import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { cors } from "hono/cors";
+import { z } from "zod";
+import { CONVERSION_MESSAGES } from "../../contract/messages";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { isVariant } from "../lib/variant";
+import { enqueueEvent } from "../queue/producer";
+import { CONVERSION_COOKIE } from "../redirect/visit";
+import { TRACKER_SCRIPT } from "../tracker/script";
+
+const MAX_BEACON_BYTES = 2048;
+const INVALID_BEACON = "The conversion must carry splitTestId, sessionId and variant (A or B)";
+
+const beaconSchema = z.object(
+  {
+    splitTestId: z.string({ error: INVALID_BEACON }).min(1, INVALID_BEACON).max(64, INVALID_BEACON),
+    sessionId: z.string({ error: INVALID_BEACON }).min(1, INVALID_BEACON).max(128, INVALID_BEACON),
+    // Read only to reject garbage: the variant counted is always the one of the visitor's click.
+    variant: z.enum(["A", "B"], { error: INVALID_BEACON }),
+  },
+  { error: INVALID_BEACON },
+);
+
+function parseBeacon(text: string) {
+  if (text.length > MAX_BEACON_BYTES) throw new ApiError(413, "too_large", INVALID_BEACON);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "invalid_input", INVALID_BEACON);
+  }
+  const parsed = beaconSchema.safeParse(json);
+  if (!parsed.success)
+    throw new ApiError(400, "invalid_input", parsed.error.issues[0]?.message ?? INVALID_BEACON);
+  return parsed.data;
+}
+
+/** The conversion session the redirect left in a first-party cookie: `testId|variant|sessionId`. */
+function parseConversionSession(value: string) {
+  const [testId, variant, sessionId, ...rest] = value.split("|");
+  if (
+    !testId ||
+    !sessionId ||
+    !isVariant(variant) ||
+    rest.length > 0 ||
+    testId.length > 64 ||
+    sessionId.length > 128
+  ) {
+    throw new ApiError(400, "invalid_session", CONVERSION_MESSAGES.invalidSession);
+  }
+  return { testId, variant, sessionId };
+}
+
+export const trackingRoutes = new Hono<AppEnv>()
+  .get("/t.js", (c) => {
+    return c.body(TRACKER_SCRIPT, 200, {
+      "content-type": "text/javascript; charset=utf-8",
+      "cache-control": "public, max-age=86400, stale-while-revalidate=604800",
+      "access-control-allow-origin": "*",
+      "x-content-type-options": "nosniff",
+    });
+  })
+  // The tracker's beacon, from any site.
+  .use("/functions/v1/conversions", cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], maxAge: 86400 }))
+  .post("/functions/v1/conversions", async (c) => {
+    const beacon = parseBeacon(await c.req.text());
+    enqueueEvent(c.env, c.executionCtx, {
+      type: "conversion",
+      id: crypto.randomUUID(),
+      testId: beacon.splitTestId,
+      sessionId: beacon.sessionId,
+      timestamp: Date.now(),
+    });
+    return c.json({ message: CONVERSION_MESSAGES.recorded }, 202);
+  })
+  // A thank-you page that sends the visitor here converts with the cookie the redirect set.
+  .get("/api/conversion", (c) => {
+    const stored = getCookie(c, CONVERSION_COOKIE);
+    if (!stored) throw new ApiError(404, "no_session", CONVERSION_MESSAGES.noSession);
+    const session = parseConversionSession(stored);
+    enqueueEvent(c.env, c.executionCtx, {
+      type: "conversion",
+      id: crypto.randomUUID(),
+      testId: session.testId,
+      sessionId: session.sessionId,
+      timestamp: Date.now(),
+    });
+    return c.json(
+      {
+        message: CONVERSION_MESSAGES.recorded,
+        conversion: { splitTestId: session.testId, variant: session.variant, sessionId: session.sessionId },
+      },
+      200,
+    );
+  });

@@ -1,0 +1,98 @@
+import { and, eq } from "drizzle-orm";
+import type { Variant } from "../../contract/api";
+import type { Db } from "../db/client";
+import { customDomains, splitTests } from "../db/schema";
+
+/** What the redirect needs of a test: kept in KV and in each isolate's memory. */
+export interface CachedLink {
+  id: string;
+  urlA: string;
+  urlB: string;
+  status: "active" | "paused" | "completed";
+  winnerVariant: Variant | null;
+}
+
+/** What the redirect needs of a custom domain. */
+export interface CachedHost {
+  id: string;
+  status: "new" | "pending_validation" | "active" | "error";
+}
+
+export const slugKey = (slug: string) => `link:${slug}`;
+export const domainSlugKey = (domainId: string, path: string) => `link:${domainId}:${path}`;
+export const hostKey = (hostname: string) => `host:${hostname}`;
+
+const linkColumns = {
+  id: splitTests.id,
+  urlA: splitTests.urlA,
+  urlB: splitTests.urlB,
+  status: splitTests.status,
+  winnerVariant: splitTests.winnerVariant,
+};
+
+export async function loadLinkBySlug(db: Db, slug: string): Promise<CachedLink | null> {
+  return (await db.select(linkColumns).from(splitTests).where(eq(splitTests.slug, slug)).get()) ?? null;
+}
+
+/** On a custom domain the path is the test's custom slug, or its auto slug. */
+export async function loadLinkOnDomain(db: Db, domainId: string, path: string): Promise<CachedLink | null> {
+  const byCustomSlug = await db
+    .select(linkColumns)
+    .from(splitTests)
+    .where(and(eq(splitTests.customDomainId, domainId), eq(splitTests.customSlug, path)))
+    .get();
+  if (byCustomSlug) return byCustomSlug;
+  return (
+    (await db
+      .select(linkColumns)
+      .from(splitTests)
+      .where(and(eq(splitTests.customDomainId, domainId), eq(splitTests.slug, path)))
+      .get()) ?? null
+  );
+}
+
+export async function loadHost(db: Db, hostname: string): Promise<CachedHost | null> {
+  return (
+    (await db
+      .select({ id: customDomains.id, status: customDomains.status })
+      .from(customDomains)
+      .where(eq(customDomains.domain, hostname))
+      .get()) ?? null
+  );
+}
+
+export function toCachedLink(test: CachedLink): CachedLink {
+  return {
+    id: test.id,
+    urlA: test.urlA,
+    urlB: test.urlB,
+    status: test.status,
+    winnerVariant: test.winnerVariant,
+  };
+}
+
+/** The KV keys under which a test is cached. */
+export function keysOf(test: {
+  slug: string;
+  customDomainId: string | null;
+  customSlug: string | null;
+}): string[] {
+  const keys = [slugKey(test.slug)];
+  if (test.customDomainId) {
+    keys.push(domainSlugKey(test.customDomainId, test.slug));
+    if (test.customSlug) keys.push(domainSlugKey(test.customDomainId, test.customSlug));
+  }
+  return keys;
+}
+
+export async function putLink(
+  kv: KVNamespace,
+  test: CachedLink & Parameters<typeof keysOf>[0],
+): Promise<void> {
+  const value = JSON.stringify(toCachedLink(test));
+  await Promise.all(keysOf(test).map((key) => kv.put(key, value)));
+}
+
+export async function deleteLinkKeys(kv: KVNamespace, test: Parameters<typeof keysOf>[0]): Promise<void> {
+  await Promise.all(keysOf(test).map((key) => kv.delete(key)));
+}

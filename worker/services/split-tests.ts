@@ -1,0 +1,169 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { CreateTestInput, SlugCheck, SplitTest, TestStats } from "../../contract/api";
+import { TEST_MESSAGES } from "../../contract/messages";
+import { isReservedSlug, isValidCustomSlug } from "../../contract/slug";
+import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import { customDomains, type SplitTest as SplitTestRow, splitTests, testStatsHourly } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import { splitLinkFor } from "../lib/links";
+import { generateSlug } from "../lib/slug";
+import { summarize, type VariantTotals } from "../lib/stats";
+import { ownedDomain } from "./domains";
+
+export interface LinkContext {
+  requestUrl: URL;
+  appHost: string;
+}
+
+const MAX_SLUG_ATTEMPTS = 8;
+
+async function activeDomainOf(db: Db, userId: string, domainId: string) {
+  const domain = await ownedDomain(db, userId, domainId).catch(() => null);
+  if (domain?.status !== "active")
+    throw new ApiError(422, "domain_not_usable", TEST_MESSAGES.domainNotUsable);
+  return domain;
+}
+
+export async function customSlugTaken(db: Db, domainId: string, customSlug: string): Promise<boolean> {
+  const row = await db
+    .select({ id: splitTests.id })
+    .from(splitTests)
+    .where(and(eq(splitTests.customDomainId, domainId), eq(splitTests.customSlug, customSlug)))
+    .get();
+  return row !== undefined;
+}
+
+export function checkCustomSlugFormat(slug: string): SlugCheck | null {
+  if (!isValidCustomSlug(slug)) return "invalid";
+  if (isReservedSlug(slug)) return "reserved";
+  return null;
+}
+
+export async function createSplitTest(
+  db: Db,
+  userId: string,
+  input: CreateTestInput,
+  link: LinkContext,
+): Promise<{ row: SplitTestRow; test: SplitTest }> {
+  const customDomainId = input.customDomainId || null;
+  const customSlug = input.customSlug || null;
+  if (customSlug && !customDomainId)
+    throw new ApiError(422, "custom_slug_needs_domain", TEST_MESSAGES.customSlugNeedsDomain);
+  const domain = customDomainId ? await activeDomainOf(db, userId, customDomainId) : null;
+  if (domain && customSlug && (await customSlugTaken(db, domain.id, customSlug))) {
+    throw new ApiError(409, "slug_taken", TEST_MESSAGES.slugTaken);
+  }
+
+  for (let attempt = 0; attempt < MAX_SLUG_ATTEMPTS; attempt++) {
+    const row: SplitTestRow = {
+      id: crypto.randomUUID(),
+      userId,
+      name: input.name,
+      slug: generateSlug(),
+      urlA: input.urlA,
+      urlB: input.urlB,
+      conversionUrl: input.conversionUrl || null,
+      createdAt: Date.now(),
+      customDomainId,
+      customSlug,
+      status: "active",
+      winnerVariant: null,
+    };
+    try {
+      await db.insert(splitTests).values(row);
+      return { row, test: toClient(row, domain?.domain ?? null, link) };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Two creations raced for one custom slug: the other won.
+      if (customSlug && String(error).includes("custom_slug"))
+        throw new ApiError(409, "slug_taken", TEST_MESSAGES.slugTaken);
+      // Otherwise the auto slug collided: draw again.
+    }
+  }
+  throw new Error("Could not find a free slug");
+}
+
+export function toClient(row: SplitTestRow, domain: string | null, link: LinkContext): SplitTest {
+  return {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    slug: row.slug,
+    urlA: row.urlA,
+    urlB: row.urlB,
+    conversionUrl: row.conversionUrl,
+    createdAt: row.createdAt,
+    customDomainId: row.customDomainId,
+    customSlug: row.customSlug,
+    status: row.status,
+    winnerVariant: row.winnerVariant,
+    link: splitLinkFor(row, domain, link.requestUrl, link.appHost),
+  };
+}
+
+/** Totals per test and variant from the hourly rollup, never from raw clicks. */
+async function statsOf(db: Db, testIds: string[]): Promise<Map<string, TestStats>> {
+  const totals = new Map<string, { A: VariantTotals; B: VariantTotals }>();
+  for (const id of testIds)
+    totals.set(id, { A: { clicks: 0, conversions: 0 }, B: { clicks: 0, conversions: 0 } });
+  if (testIds.length > 0) {
+    const rows = await db
+      .select({
+        testId: testStatsHourly.splitTestId,
+        variant: testStatsHourly.variant,
+        clicks: sql<number>`sum(${testStatsHourly.clicks})`,
+        conversions: sql<number>`sum(${testStatsHourly.conversions})`,
+      })
+      .from(testStatsHourly)
+      .where(inArray(testStatsHourly.splitTestId, testIds))
+      .groupBy(testStatsHourly.splitTestId, testStatsHourly.variant);
+    for (const row of rows) {
+      const entry = totals.get(row.testId);
+      if (entry) entry[row.variant] = { clicks: Number(row.clicks), conversions: Number(row.conversions) };
+    }
+  }
+  return new Map([...totals].map(([id, t]) => [id, summarize(t.A, t.B)]));
+}
+
+const withDomain = {
+  test: splitTests,
+  domain: customDomains.domain,
+};
+
+export async function listSplitTests(db: Db, userId: string, link: LinkContext) {
+  const rows = await db
+    .select(withDomain)
+    .from(splitTests)
+    .leftJoin(customDomains, eq(customDomains.id, splitTests.customDomainId))
+    .where(eq(splitTests.userId, userId))
+    .orderBy(desc(splitTests.createdAt));
+  const stats = await statsOf(
+    db,
+    rows.map((r) => r.test.id),
+  );
+  return rows.map((r) => ({ ...toClient(r.test, r.domain, link), stats: stats.get(r.test.id) as TestStats }));
+}
+
+/** Another user's test is simply not found. */
+export async function getSplitTestBySlug(db: Db, userId: string, slug: string, link: LinkContext) {
+  const row = await db
+    .select(withDomain)
+    .from(splitTests)
+    .leftJoin(customDomains, eq(customDomains.id, splitTests.customDomainId))
+    .where(and(eq(splitTests.slug, slug), eq(splitTests.userId, userId)))
+    .get();
+  if (!row) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
+  const stats = await statsOf(db, [row.test.id]);
+  return { ...toClient(row.test, row.domain, link), stats: stats.get(row.test.id) as TestStats };
+}
+
+/** Deletes the test; clicks, conversions and rollups go with it (ON DELETE CASCADE). */
+export async function deleteSplitTest(db: Db, userId: string, id: string): Promise<SplitTestRow> {
+  const [deleted] = await db
+    .delete(splitTests)
+    .where(and(eq(splitTests.id, id), eq(splitTests.userId, userId)))
+    .returning();
+  if (!deleted) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
+  return deleted;
+}

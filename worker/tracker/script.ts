@@ -1,0 +1,40 @@
+// The one-tag tracker served at /t.js. Plain ES2017 with no dependencies, kept small.
+// On any page it remembers sessionId/variant from the URL in the site's localStorage; on the
+// conversion page (or any page when the test has none) it sends the beacon once.
+export const TRACKER_SCRIPT = `(function () {
+  var script = document.currentScript;
+  var testId = script && script.getAttribute("data-test");
+  if (!testId) return;
+  var goal = script.getAttribute("data-conversion-url");
+  var key = "splitlink:" + testId;
+  var params = new URLSearchParams(location.search);
+  var sessionId = params.get("sessionId");
+  var variant = params.get("variant");
+  var store = null;
+  try { store = window.localStorage; } catch (e) {}
+  if (sessionId && (variant === "A" || variant === "B")) {
+    try { if (store) store.setItem(key, testId + "|" + variant + "|" + sessionId); } catch (e) {}
+  } else {
+    var parts = ((store && store.getItem(key)) || "").split("|");
+    if (parts.length !== 3) return;
+    variant = parts[1];
+    sessionId = parts[2];
+  }
+  if (goal && !isCurrentPage(goal)) return;
+  var endpoint = new URL("/functions/v1/conversions", script.src).href;
+  // A text/plain body keeps the cross-site beacon a simple request (no preflight).
+  var body = JSON.stringify({ splitTestId: testId, sessionId: sessionId, variant: variant });
+  if (navigator.sendBeacon && navigator.sendBeacon(endpoint, body)) return;
+  fetch(endpoint, { method: "POST", body: body, keepalive: true, mode: "no-cors", headers: { "content-type": "text/plain" } });
+
+  function isCurrentPage(target) {
+    try {
+      var url = new URL(target, location.href);
+      return url.host === location.host && trim(url.pathname) === trim(location.pathname);
+    } catch (e) {
+      return false;
+    }
+  }
+  function trim(path) { return path.replace(/\\/+$/, "") || "/"; }
+})();
+`;
