@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 
 export const ORIGIN = "https://app.splitlink.test";
@@ -65,4 +66,49 @@ export async function errorOf(
 ): Promise<{ code: string; message: string; reasons?: string[] }> {
   const body = (await response.json()) as { error: { code: string; message: string; reasons?: string[] } };
   return body.error;
+}
+
+export interface CreatedTest {
+  id: string;
+  slug: string;
+  link: string;
+  urlA: string;
+  urlB: string;
+  customSlug: string | null;
+}
+
+export async function createTest(client: Client, body: Record<string, unknown> = {}): Promise<CreatedTest> {
+  const response = await client.json("POST", "/api/tests", {
+    name: "Summer sale",
+    urlA: "https://shop.example/a",
+    urlB: "https://shop.example/b",
+    ...body,
+  });
+  if (response.status !== 201) throw new Error(`create failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { test: CreatedTest }).test;
+}
+
+/** A custom domain row as the domains API leaves it (that API is tested on its own). */
+export async function insertDomain(userId: string, domain: string, status = "active"): Promise<string> {
+  const id = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO custom_domains (id, user_id, domain, status, created_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(id, userId, domain, status, Date.now())
+    .run();
+  return id;
+}
+
+/** Polls until the check passes: for work the Worker does after answering (queue, waitUntil). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await check();
+    if (result) return result;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A visitor opening a link: no redirect following, their own cookies. */
+export async function open(visitor: Client, path: string, init: RequestInit = {}): Promise<Response> {
+  return visitor.fetch(path, { redirect: "manual", ...init });
 }

@@ -1,4 +1,3 @@
-import { getDb } from "../db/client";
 import { type ClickEvent, type ConversionEvent, trackingEventSchema } from "./events";
 import { writeClicks, writeConversions } from "./record";
 
@@ -11,7 +10,7 @@ const CONVERSION_RETRY_DELAY_SECONDS = 10;
  * whole batch is delivered again; ids make the second delivery insert nothing twice.
  */
 export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const db = getDb(env.DB);
+  const db = env.DB;
   const clicks: { message: Message<unknown>; event: ClickEvent }[] = [];
   const conversions: { message: Message<unknown>; event: ConversionEvent }[] = [];
 

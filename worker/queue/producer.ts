@@ -1,4 +1,3 @@
-import { getDb } from "../db/client";
 import type { Background } from "../lib/background";
 import type { TrackingEvent } from "./events";
 import { writeClicks, writeConversions } from "./record";
@@ -11,7 +10,7 @@ export function enqueueEvent(env: Env, ctx: Background, event: TrackingEvent): v
   ctx.waitUntil(
     env.CLICKS.send(event).catch(async (error: unknown) => {
       console.error("Queue send failed; writing the event directly", event.type, error);
-      const db = getDb(env.DB);
+      const db = env.DB;
       if (event.type === "click") await writeClicks(db, [event]);
       else await writeConversions(db, [event]);
     }),

@@ -10,7 +10,6 @@ function Toaster(props: ToasterProps) {
       visibleToasts={1}
       richColors
       closeButton
-      className="toaster group"
       // Sonner only fades the older toasts out; hide them for real so screen readers and tests see one.
       toastOptions={{ className: "data-[visible=false]:invisible" }}
       style={

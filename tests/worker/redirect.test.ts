@@ -1,0 +1,223 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import worker from "../../worker/index";
+import { Client, createTest, eventually, insertDomain, ORIGIN, open, signedUpClient } from "./helpers";
+
+const BROWSER_UA =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+const human = { "user-agent": BROWSER_UA };
+
+async function newTest(body: Record<string, unknown> = {}) {
+  const { client, userId } = await signedUpClient();
+  return { owner: client, userId, test: await createTest(client, body) };
+}
+
+function variantOf(response: Response): string | null {
+  return new URL(response.headers.get("location") ?? "http://x").searchParams.get("variant");
+}
+
+async function clickRows(testId: string) {
+  const { results } = await env.DB.prepare("SELECT variant, session_id, is_bot FROM clicks WHERE split_test_id = ?")
+    .bind(testId)
+    .all<{ variant: string; session_id: string; is_bot: number }>();
+  return results;
+}
+
+describe("the edge redirect", () => {
+  it("answers one 302 to A or B with sessionId and variant, uncached, and records the click", async () => {
+    const { test } = await newTest();
+    const visitor = new Client();
+    const response = await open(visitor, `/r/${test.slug}`, { headers: human });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("x-robots-tag")).toBe("noindex");
+    const location = new URL(response.headers.get("location") ?? "");
+    const variant = location.searchParams.get("variant");
+    expect(["A", "B"]).toContain(variant);
+    expect(`${location.origin}${location.pathname}`).toBe(variant === "A" ? test.urlA : test.urlB);
+    const sessionId = location.searchParams.get("sessionId");
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith("sl_sid="))).toContain(sessionId);
+    expect(cookies.find((c) => c.startsWith("sl_conv="))).toContain(`${test.id}|${variant}|${sessionId}`);
+    for (const cookie of cookies) expect(cookie).toMatch(/HttpOnly; SameSite=Lax; Secure/);
+
+    const rows = await eventually(async () => {
+      const found = await clickRows(test.id);
+      return found.length > 0 && found;
+    });
+    expect(rows).toEqual([{ variant, session_id: sessionId, is_bot: 0 }]);
+  });
+
+  it("splits 2,000 new visitors between 45 % and 55 % to A", { timeout: 60_000 }, async () => {
+    const { test } = await newTest();
+    let toA = 0;
+    for (let i = 0; i < 2000; i++) {
+      const response = await open(new Client(), `/r/${test.slug}`, { headers: human });
+      if (variantOf(response) === "A") toA += 1;
+    }
+    expect(toA / 2000).toBeGreaterThanOrEqual(0.45);
+    expect(toA / 2000).toBeLessThanOrEqual(0.55);
+  });
+
+  it("keeps a returning visitor on their variant and their session id", async () => {
+    const { test } = await newTest();
+    const visitor = new Client();
+    const first = await open(visitor, `/r/${test.slug}`, { headers: human });
+    const firstLocation = new URL(first.headers.get("location") ?? "");
+    for (let i = 0; i < 20; i++) {
+      const again = new URL((await open(visitor, `/r/${test.slug}`, { headers: human })).headers.get("location") ?? "");
+      expect(again.searchParams.get("variant")).toBe(firstLocation.searchParams.get("variant"));
+      expect(again.searchParams.get("sessionId")).toBe(firstLocation.searchParams.get("sessionId"));
+    }
+  });
+
+  it.each([
+    ["a crawler", { method: "GET", headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } }],
+    ["a link preview", { method: "GET", headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" } }],
+    ["a HEAD request", { method: "HEAD", headers: human }],
+  ])("sends %s to A without cookies and without a counted click", async (_, init) => {
+    const { test } = await newTest();
+    const response = await open(new Client(), `/r/${test.slug}`, init);
+    expect(response.status).toBe(302);
+    expect(variantOf(response)).toBe("A");
+    expect(response.headers.getSetCookie()).toEqual([]);
+    const rows = await eventually(async () => {
+      const found = await clickRows(test.id);
+      return found.length > 0 && found;
+    });
+    expect(rows.map((r) => r.is_bot)).toEqual([1]);
+    const rollup = await env.DB.prepare("SELECT count(*) AS n FROM test_stats_hourly WHERE split_test_id = ?")
+      .bind(test.id)
+      .first<{ n: number }>();
+    expect(rollup?.n).toBe(0);
+  });
+
+  it("keeps the destination's query and passes on the visitor's parameters", async () => {
+    const { test } = await newTest({ urlA: "https://shop.example/a?ref=own", urlB: "https://shop.example/b?ref=own" });
+    const response = await open(new Client(), `/r/${test.slug}?utm_source=newsletter&utm_campaign=june&ref=theirs`, {
+      headers: human,
+    });
+    const location = new URL(response.headers.get("location") ?? "");
+    expect(location.searchParams.get("ref")).toBe("own");
+    expect(location.searchParams.get("utm_source")).toBe("newsletter");
+    expect(location.searchParams.get("utm_campaign")).toBe("june");
+    expect(location.searchParams.get("sessionId")).toBeTruthy();
+  });
+
+  it("shows the error page with the specification's text and debug info for a missing slug", async () => {
+    for (const path of ["/r/", "/r"]) {
+      const response = await open(new Client(), path);
+      expect(response.status).toBe(400);
+      expect(response.headers.get("content-type")).toContain("text/html");
+      const html = await response.text();
+      expect(html).toContain("No test slug provided");
+      expect(html).toContain("app.splitlink.test");
+      expect(html).toContain("Secure connection");
+      expect(html).toContain(`href="${ORIGIN.replace("https://app.splitlink.test", "https://app.splitlink.test")}/"`);
+    }
+  });
+
+  it("shows 'Test not found' with the slug for an unknown link, escaping what it echoes", async () => {
+    const response = await open(new Client(), "/r/nope%3Cb%3E");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Test not found");
+    expect(html).toContain("nope&lt;b&gt;");
+    expect(html).not.toContain("<b>");
+  });
+
+  it("answers from the cache without touching D1", async () => {
+    const { test } = await newTest();
+    await eventually(() => env.LINKS.get(`link:${test.slug}`));
+    const noD1 = new Proxy(env.DB, {
+      get() {
+        throw new Error("D1 was queried on a cache hit");
+      },
+    });
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(
+      new Request(`${ORIGIN}/r/${test.slug}`, { headers: human }),
+      { ...env, DB: noD1 },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(302);
+  });
+
+  it("reads a link that only KV knows (KV before D1)", async () => {
+    const slug = `kv${crypto.randomUUID().slice(0, 4)}`;
+    await env.LINKS.put(
+      `link:${slug}`,
+      JSON.stringify({ id: "kv-only", urlA: "https://kv.example/a", urlB: "https://kv.example/b", status: "completed", winnerVariant: "B" }),
+    );
+    const response = await open(new Client(), `/r/${slug}`, { headers: human });
+    expect(response.headers.get("location")).toMatch(/^https:\/\/kv\.example\/b\?/);
+  });
+
+  it("fills KV from D1 on a miss", async () => {
+    const { test } = await newTest();
+    await eventually(() => env.LINKS.get(`link:${test.slug}`));
+    await env.LINKS.delete(`link:${test.slug}`);
+    const response = await open(new Client(), `/r/${test.slug}`, { headers: human });
+    expect(response.status).toBe(302);
+    const refilled = await eventually(() => env.LINKS.get<{ id: string }>(`link:${test.slug}`, "json"));
+    expect(refilled.id).toBe(test.id);
+  });
+
+  it("sends everyone to A without counting while a test is paused, and to the winner once completed", async () => {
+    const { test } = await newTest();
+    const link = { id: test.id, urlA: test.urlA, urlB: test.urlB, winnerVariant: null };
+    const returning = new Client();
+    let seen: string | null = null;
+    let activeVisits = 0;
+    while (seen !== "B") {
+      returning.cookies.clear();
+      seen = variantOf(await open(returning, `/r/${test.slug}`, { headers: human }));
+      activeVisits += 1;
+    }
+
+    await env.LINKS.put(`link:${test.slug}`, JSON.stringify({ ...link, status: "paused" }));
+    await new Promise((resolve) => setTimeout(resolve, 5_100)); // the isolate's memory expires
+    for (let i = 0; i < 5; i++) expect(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: human }))).toBe("A");
+    expect(variantOf(await open(returning, `/r/${test.slug}`, { headers: human }))).toBe("A");
+
+    await env.LINKS.put(`link:${test.slug}`, JSON.stringify({ ...link, status: "completed", winnerVariant: "B" }));
+    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    for (let i = 0; i < 5; i++) expect(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: human }))).toBe("B");
+
+    // Only the visits while active were counted.
+    await eventually(async () => (await clickRows(test.id)).length >= activeVisits);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect((await clickRows(test.id)).length).toBe(activeVisits);
+  }, 30_000);
+});
+
+describe("redirects on a custom domain", () => {
+  it("redirects /{customSlug} and /{slug} on an active domain", async () => {
+    const { owner, userId } = await signedUpClient().then((r) => ({ owner: r.client, userId: r.userId }));
+    const domain = `go-${crypto.randomUUID().slice(0, 8)}.example.com`;
+    const domainId = await insertDomain(userId, domain);
+    const test = await createTest(owner, { customDomainId: domainId, customSlug: "summer" });
+    for (const path of ["/summer", `/${test.slug}`, "/summer/"]) {
+      const response = await worker.fetch(
+        new Request(`https://${domain}${path}`, { headers: human, redirect: "manual" }),
+        env,
+        createExecutionContext(),
+      );
+      expect(response.status, path).toBe(302);
+    }
+  });
+
+  it("refuses an unknown host and a domain that is not verified yet", async () => {
+    const { userId } = await signedUpClient();
+    const pending = `pending-${crypto.randomUUID().slice(0, 8)}.example.com`;
+    await insertDomain(userId, pending, "pending_validation");
+    const unknown = await worker.fetch(new Request("https://nobody.example.org/summer"), env, createExecutionContext());
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("This domain (nobody.example.org) is not registered with SplitLink");
+    const notYet = await worker.fetch(new Request(`https://${pending}/summer`), env, createExecutionContext());
+    expect(await notYet.text()).toContain(`This domain (${pending}) is not verified with SplitLink yet`);
+  });
+});

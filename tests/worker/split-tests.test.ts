@@ -1,0 +1,243 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { AUTH_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
+import { Client, createTest, errorOf, eventually, insertDomain, open, signedUpClient } from "./helpers";
+
+const valid = { name: "Pricing page", urlA: "https://example.com/a", urlB: "https://example.com/b" };
+
+async function createError(client: Client, body: Record<string, unknown>) {
+  const response = await client.json("POST", "/api/tests", body);
+  return { status: response.status, message: (await errorOf(response)).message };
+}
+
+describe("creating a test", () => {
+  it("returns the test with a 6-character slug, its split link and empty stats, and caches it in KV", async () => {
+    const { client, userId } = await signedUpClient();
+    const response = await client.json("POST", "/api/tests", { ...valid, conversionUrl: "https://example.com/thanks" });
+    expect(response.status).toBe(201);
+    const { test } = (await response.json()) as { test: Record<string, unknown> & { slug: string } };
+    expect(test.slug).toMatch(/^[a-z0-9]{6}$/);
+    expect(test).toMatchObject({
+      userId,
+      name: "Pricing page",
+      urlA: valid.urlA,
+      urlB: valid.urlB,
+      conversionUrl: "https://example.com/thanks",
+      customDomainId: null,
+      customSlug: null,
+      status: "active",
+      link: `https://app.splitlink.test/r/${test.slug}`,
+      stats: { clicksA: 0, clicksB: 0, conversionsA: 0, conversionsB: 0, conversionRateA: 0, conversionRateB: 0, winner: null },
+    });
+    expect(test.createdAt).toBeTypeOf("number");
+    const cached = await eventually(() => env.LINKS.get<{ urlA: string }>(`link:${test.slug}`, "json"));
+    expect(cached.urlA).toBe(valid.urlA);
+  });
+
+  it.each([
+    ["a missing name", { ...valid, name: undefined }],
+    ["a blank name", { ...valid, name: "   " }],
+    ["a missing URL A", { ...valid, urlA: undefined }],
+    ["an empty URL B", { ...valid, urlB: "" }],
+    ["an empty body", {}],
+  ])("refuses %s: 'Please fill in all required fields'", async (_, body) => {
+    const { client } = await signedUpClient();
+    expect(await createError(client, body)).toEqual({ status: 400, message: TEST_MESSAGES.requiredFields });
+  });
+
+  it.each([
+    ["a relative URL", { urlA: "/landing" }],
+    ["a javascript: URL", { urlA: "javascript:alert(1)" }],
+    ["a data: URL", { urlB: "data:text/html,<h1>hi</h1>" }],
+    ["an ftp: URL", { urlB: "ftp://example.com/file" }],
+    ["words", { urlA: "not a url" }],
+    ["a bad conversion URL", { conversionUrl: "thanks" }],
+  ])("refuses %s: 'Please enter valid URLs'", async (_, change) => {
+    const { client } = await signedUpClient();
+    expect(await createError(client, { ...valid, ...change })).toEqual({ status: 400, message: TEST_MESSAGES.invalidUrls });
+  });
+
+  it.each(["ab", "-summer", "summer-", "sum mer", "sümmer", "a".repeat(51)])(
+    "refuses the custom slug %j with the service's message",
+    async (customSlug) => {
+      const { client, userId } = await signedUpClient();
+      const customDomainId = await insertDomain(userId, `go-${crypto.randomUUID().slice(0, 8)}.example.com`);
+      expect(await createError(client, { ...valid, customDomainId, customSlug })).toEqual({
+        status: 400,
+        message: TEST_MESSAGES.invalidCustomSlugService,
+      });
+    },
+  );
+
+  it.each(["admin", "Dashboard", "API", "apple-touch-icon"])("refuses the reserved slug %s", async (customSlug) => {
+    const { client, userId } = await signedUpClient();
+    const customDomainId = await insertDomain(userId, `go-${crypto.randomUUID().slice(0, 8)}.example.com`);
+    expect(await createError(client, { ...valid, customDomainId, customSlug })).toEqual({
+      status: 400,
+      message: TEST_MESSAGES.reservedSlug,
+    });
+  });
+
+  it("keeps custom slugs unique per domain, not across domains", async () => {
+    const { client, userId } = await signedUpClient();
+    const first = await insertDomain(userId, `one-${crypto.randomUUID().slice(0, 8)}.example.com`);
+    const second = await insertDomain(userId, `two-${crypto.randomUUID().slice(0, 8)}.example.com`);
+    const created = await createTest(client, { customDomainId: first, customSlug: "summer" });
+    expect(created.link).toMatch(/^https:\/\/one-[\w]+\.example\.com\/summer$/);
+    expect(await createError(client, { ...valid, customDomainId: first, customSlug: "summer" })).toEqual({
+      status: 409,
+      message: TEST_MESSAGES.slugTaken,
+    });
+    await expect(createTest(client, { customDomainId: second, customSlug: "summer" })).resolves.toBeDefined();
+  });
+
+  it("attaches only the user's own verified, active domains", async () => {
+    const { client, userId } = await signedUpClient();
+    const other = await signedUpClient();
+    const pending = await insertDomain(userId, `p-${crypto.randomUUID().slice(0, 8)}.example.com`, "pending_validation");
+    const someoneElses = await insertDomain(other.userId, `o-${crypto.randomUUID().slice(0, 8)}.example.com`);
+    for (const customDomainId of [pending, someoneElses, "no-such-domain"]) {
+      expect(await createError(client, { ...valid, customDomainId })).toEqual({
+        status: 422,
+        message: TEST_MESSAGES.domainNotUsable,
+      });
+    }
+  });
+
+  it("asks for a domain when a custom path comes without one", async () => {
+    const { client } = await signedUpClient();
+    expect(await createError(client, { ...valid, customSlug: "summer" })).toEqual({
+      status: 422,
+      message: TEST_MESSAGES.customSlugNeedsDomain,
+    });
+  });
+});
+
+describe("listing tests", () => {
+  it("lists only the user's tests, newest first, each with its stats from the hourly rollup", async () => {
+    const { client } = await signedUpClient();
+    const other = await signedUpClient();
+    const older = await createTest(client, { name: "Older" });
+    const newer = await createTest(client, { name: "Newer" });
+    await createTest(other.client, { name: "Not mine" });
+
+    // Stats come from test_stats_hourly alone: rows there without any raw clicks still count.
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, 'A', 40, 40, 4), (?, ?, 'B', 50, 50, 10), (?, ?, 'B', 10, 10, 0)",
+      ).bind(older.id, hour, older.id, hour, older.id, hour - 3_600_000),
+    ]);
+
+    const response = await client.fetch("/api/tests");
+    expect(response.status).toBe(200);
+    const { tests } = (await response.json()) as { tests: { name: string; stats: unknown }[] };
+    expect(tests.map((t) => t.name)).toEqual(["Newer", "Older"]);
+    expect(tests[1]?.stats).toEqual({
+      clicksA: 40,
+      clicksB: 60,
+      conversionsA: 4,
+      conversionsB: 10,
+      conversionRateA: 10,
+      conversionRateB: (10 / 60) * 100,
+      winner: "B",
+    });
+    expect(tests[0]?.stats).toMatchObject({ clicksA: 0, clicksB: 0, winner: null });
+    expect(newer.slug).not.toBe(older.slug);
+  });
+});
+
+describe("reading one test", () => {
+  it("finds the user's test by slug and calls another user's test not found", async () => {
+    const owner = await signedUpClient();
+    const stranger = await signedUpClient();
+    const test = await createTest(owner.client);
+
+    const mine = await owner.client.fetch(`/api/tests/${test.slug}`);
+    expect(mine.status).toBe(200);
+    expect(((await mine.json()) as { test: { id: string } }).test.id).toBe(test.id);
+
+    const theirs = await stranger.client.fetch(`/api/tests/${test.slug}`);
+    expect(theirs.status).toBe(404);
+    expect((await errorOf(theirs)).message).toBe("Test not found");
+  });
+});
+
+describe("deleting a test", () => {
+  it("refuses another user's test and leaves it untouched", async () => {
+    const owner = await signedUpClient();
+    const stranger = await signedUpClient();
+    const test = await createTest(owner.client);
+    const response = await stranger.client.json("DELETE", `/api/tests/${test.id}`);
+    expect(response.status).toBe(404);
+    expect((await owner.client.fetch(`/api/tests/${test.slug}`)).status).toBe(200);
+  });
+
+  it("removes the test with its clicks, conversions, rollups and cached link", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    await eventually(() => env.LINKS.get(`link:${test.slug}`));
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES (?, ?, 'A', 's1', 0, ?)").bind(
+        crypto.randomUUID(),
+        test.id,
+        now,
+      ),
+      env.DB.prepare("INSERT INTO conversions (id, split_test_id, variant, session_id, timestamp) VALUES (?, ?, 'A', 's1', ?)").bind(
+        crypto.randomUUID(),
+        test.id,
+        now,
+      ),
+    ]);
+
+    const response = await client.json("DELETE", `/api/tests/${test.id}`);
+    expect(response.status).toBe(200);
+    for (const table of ["clicks", "conversions", "test_stats_hourly"]) {
+      const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE split_test_id = ?`).bind(test.id).first<{ n: number }>();
+      expect(row?.n, table).toBe(0);
+    }
+    await eventually(async () => (await env.LINKS.get(`link:${test.slug}`)) === null);
+    const visit = await open(new Client(), `/r/${test.slug}`);
+    expect(visit.status).toBe(404);
+  });
+});
+
+describe("custom slug availability", () => {
+  it("says available, taken, invalid or reserved for the user's own domain", async () => {
+    const { client, userId } = await signedUpClient();
+    const domainId = await insertDomain(userId, `av-${crypto.randomUUID().slice(0, 8)}.example.com`);
+    await createTest(client, { customDomainId: domainId, customSlug: "launch" });
+    const check = async (slug: string) => {
+      const response = await client.fetch(`/api/tests/slug-availability?slug=${encodeURIComponent(slug)}&domainId=${domainId}`);
+      expect(response.status).toBe(200);
+      return response.json();
+    };
+    expect(await check("spring")).toEqual({ available: true, status: "available" });
+    expect(await check("launch")).toEqual({ available: false, status: "taken" });
+    expect(await check("no way")).toEqual({ available: false, status: "invalid" });
+    expect(await check("Login")).toEqual({ available: false, status: "reserved" });
+  });
+
+  it("does not reveal anything about another user's domain", async () => {
+    const { client } = await signedUpClient();
+    const other = await signedUpClient();
+    const domainId = await insertDomain(other.userId, `x-${crypto.randomUUID().slice(0, 8)}.example.com`);
+    const response = await client.fetch(`/api/tests/slug-availability?slug=spring&domainId=${domainId}`);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("every test route is for signed-in users only", () => {
+  it.each([
+    ["GET", "/api/tests"],
+    ["POST", "/api/tests"],
+    ["GET", "/api/tests/abcdef"],
+    ["DELETE", "/api/tests/some-id"],
+    ["GET", "/api/tests/slug-availability?slug=a&domainId=b"],
+  ])("%s %s refuses anonymous callers", async (method, path) => {
+    const response = await new Client().json(method, path, method === "POST" ? valid : undefined);
+    expect(response.status).toBe(401);
+    expect((await errorOf(response)).message).toBe(AUTH_MESSAGES.sessionMissing);
+  });
+});
