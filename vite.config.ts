@@ -6,6 +6,11 @@ import { defineConfig } from "vite";
 export default defineConfig({
   root: "web",
   plugins: [react(), tailwindcss()],
-  resolve: { alias: { "@": fileURLToPath(new URL("./web/src", import.meta.url)) } },
+  resolve: {
+    alias: {
+      "@contract": fileURLToPath(new URL("./contract", import.meta.url)),
+      "@": fileURLToPath(new URL("./web/src", import.meta.url)),
+    },
+  },
   build: { outDir: "../dist", emptyOutDir: true },
 });

@@ -17,5 +17,7 @@ export default defineConfig(async () => ({
   test: {
     include: ["tests/worker/**/*.test.ts"],
     setupFiles: ["./tests/worker/setup.ts"],
+    // Some tests wait for the queue consumer, which batches for up to 2 s.
+    testTimeout: 20_000,
   },
 }));

@@ -63,13 +63,13 @@ describe("accounts", () => {
     await page
       .getByText("Account created successfully. Please check your email to verify your account.")
       .waitFor();
-    await page.getByText(email).first().waitFor();
+    await page.getByText(email).filter({ visible: true }).first().waitFor();
     await page.getByText("Your Split Tests").waitFor();
     await screenshot(page, "dashboard");
 
     // The session survives a reload.
     await page.reload();
-    await page.getByText(email).first().waitFor();
+    await page.getByText(email).filter({ visible: true }).first().waitFor();
 
     await page.getByRole("button", { name: "Log out" }).click();
     await page.getByText("Logged out successfully").waitFor();
@@ -83,7 +83,7 @@ describe("accounts", () => {
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await page.getByText("Logged in successfully").waitFor();
-    await page.getByText(email).first().waitFor();
+    await page.getByText(email).filter({ visible: true }).first().waitFor();
   });
 
   it("shows the service's message when the password is wrong", async () => {

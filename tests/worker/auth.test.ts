@@ -17,12 +17,16 @@ describe("sign-up", () => {
     expect(body.user.email).toBe(email.toLowerCase());
     expect(body.expiresAt).toBeGreaterThan(Date.now());
 
-    expect(client.lastSetCookies).toHaveLength(2);
-    for (const cookie of client.lastSetCookies) {
+    expect(client.lastSetCookies).toHaveLength(3);
+    const tokenCookies = client.lastSetCookies.filter((c) => /^sl_(access|refresh)=/.test(c));
+    expect(tokenCookies).toHaveLength(2);
+    for (const cookie of tokenCookies) {
       expect(cookie).toMatch(/HttpOnly/);
       expect(cookie).toMatch(/Secure/);
       expect(cookie).toMatch(/SameSite=Lax/);
     }
+    // The marker the SPA reads holds no secret.
+    expect(client.lastSetCookies.find((c) => c.startsWith("sl_signed_in="))).toMatch(/^sl_signed_in=1;/);
     expect(client.lastSetCookies.find((c) => c.startsWith("sl_refresh="))).toMatch(/Path=\/api\/auth/);
 
     const me = await client.fetch("/api/auth/me");

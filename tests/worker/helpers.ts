@@ -91,14 +91,19 @@ export async function createTest(client: Client, body: Record<string, unknown> =
 /** A custom domain row as the domains API leaves it (that API is tested on its own). */
 export async function insertDomain(userId: string, domain: string, status = "active"): Promise<string> {
   const id = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO custom_domains (id, user_id, domain, status, created_at) VALUES (?, ?, ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO custom_domains (id, user_id, domain, status, created_at) VALUES (?, ?, ?, ?, ?)",
+  )
     .bind(id, userId, domain, status, Date.now())
     .run();
   return id;
 }
 
 /** Polls until the check passes: for work the Worker does after answering (queue, waitUntil). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 8000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 8000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const result = await check();

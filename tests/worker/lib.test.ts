@@ -6,7 +6,13 @@ import { pickWinner } from "../../worker/lib/stats";
 import { isHttpUrl } from "../../worker/lib/urls";
 import { buildDestination, chooseVariant } from "../../worker/lib/variant";
 
-const link = { id: "t1", urlA: "https://a.example/", urlB: "https://b.example/", status: "active" as const, winnerVariant: null };
+const link = {
+  id: "t1",
+  urlA: "https://a.example/",
+  urlB: "https://b.example/",
+  status: "active" as const,
+  winnerVariant: null,
+};
 
 describe("the split link", () => {
   const test = { slug: "abc123", customSlug: null };
@@ -14,7 +20,9 @@ describe("the split link", () => {
     expect(splitLinkFor(test, null, new URL("http://localhost:8787/api/tests"), "splitlink.app")).toBe(
       "http://localhost:8787/r/abc123",
     );
-    expect(splitLinkFor(test, null, new URL("http://127.0.0.1:8787/x"), "splitlink.app")).toBe("http://127.0.0.1:8787/r/abc123");
+    expect(splitLinkFor(test, null, new URL("http://127.0.0.1:8787/x"), "splitlink.app")).toBe(
+      "http://127.0.0.1:8787/r/abc123",
+    );
     expect(splitLinkFor(test, null, new URL("https://splitlink.me.workers.dev/x"), "splitlink.app")).toBe(
       "https://splitlink.me.workers.dev/r/abc123",
     );
@@ -38,8 +46,10 @@ describe("the split link", () => {
 
 describe("hosts", () => {
   it("treats the app's own, local, IP and preview hosts as the app; anything else as a custom domain", () => {
-    for (const host of ["splitlink.app", "localhost", "127.0.0.1", "x.workers.dev"]) expect(isAppHost(host, "splitlink.app")).toBe(true);
-    for (const host of ["go.acme.com", "go.acme.localhost", "splitlink.app.evil.com"]) expect(isAppHost(host, "splitlink.app")).toBe(false);
+    for (const host of ["splitlink.app", "localhost", "127.0.0.1", "x.workers.dev"])
+      expect(isAppHost(host, "splitlink.app")).toBe(true);
+    for (const host of ["go.acme.com", "go.acme.localhost", "splitlink.app.evil.com"])
+      expect(isAppHost(host, "splitlink.app")).toBe(false);
   });
 });
 
@@ -47,7 +57,14 @@ describe("URLs", () => {
   it("accepts absolute http(s) URLs only", () => {
     expect(isHttpUrl("https://example.com/a?b=1")).toBe(true);
     expect(isHttpUrl("http://example.com")).toBe(true);
-    for (const bad of ["javascript:alert(1)", "data:text/html,x", "/relative", "example.com", "ftp://x.y", "https://exa mple.com"]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      "data:text/html,x",
+      "/relative",
+      "example.com",
+      "ftp://x.y",
+      "https://exa mple.com",
+    ]) {
       expect(isHttpUrl(bad), bad).toBe(false);
     }
   });

@@ -17,7 +17,9 @@ function variantOf(response: Response): string | null {
 }
 
 async function clickRows(testId: string) {
-  const { results } = await env.DB.prepare("SELECT variant, session_id, is_bot FROM clicks WHERE split_test_id = ?")
+  const { results } = await env.DB.prepare(
+    "SELECT variant, session_id, is_bot FROM clicks WHERE split_test_id = ?",
+  )
     .bind(testId)
     .all<{ variant: string; session_id: string; is_bot: number }>();
   return results;
@@ -67,15 +69,26 @@ describe("the edge redirect", () => {
     const first = await open(visitor, `/r/${test.slug}`, { headers: human });
     const firstLocation = new URL(first.headers.get("location") ?? "");
     for (let i = 0; i < 20; i++) {
-      const again = new URL((await open(visitor, `/r/${test.slug}`, { headers: human })).headers.get("location") ?? "");
+      const again = new URL(
+        (await open(visitor, `/r/${test.slug}`, { headers: human })).headers.get("location") ?? "",
+      );
       expect(again.searchParams.get("variant")).toBe(firstLocation.searchParams.get("variant"));
       expect(again.searchParams.get("sessionId")).toBe(firstLocation.searchParams.get("sessionId"));
     }
   });
 
   it.each([
-    ["a crawler", { method: "GET", headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } }],
-    ["a link preview", { method: "GET", headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" } }],
+    [
+      "a crawler",
+      { method: "GET", headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } },
+    ],
+    [
+      "a link preview",
+      {
+        method: "GET",
+        headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" },
+      },
+    ],
     ["a HEAD request", { method: "HEAD", headers: human }],
   ])("sends %s to A without cookies and without a counted click", async (_, init) => {
     const { test } = await newTest();
@@ -95,10 +108,17 @@ describe("the edge redirect", () => {
   });
 
   it("keeps the destination's query and passes on the visitor's parameters", async () => {
-    const { test } = await newTest({ urlA: "https://shop.example/a?ref=own", urlB: "https://shop.example/b?ref=own" });
-    const response = await open(new Client(), `/r/${test.slug}?utm_source=newsletter&utm_campaign=june&ref=theirs`, {
-      headers: human,
+    const { test } = await newTest({
+      urlA: "https://shop.example/a?ref=own",
+      urlB: "https://shop.example/b?ref=own",
     });
+    const response = await open(
+      new Client(),
+      `/r/${test.slug}?utm_source=newsletter&utm_campaign=june&ref=theirs`,
+      {
+        headers: human,
+      },
+    );
     const location = new URL(response.headers.get("location") ?? "");
     expect(location.searchParams.get("ref")).toBe("own");
     expect(location.searchParams.get("utm_source")).toBe("newsletter");
@@ -115,7 +135,9 @@ describe("the edge redirect", () => {
       expect(html).toContain("No test slug provided");
       expect(html).toContain("app.splitlink.test");
       expect(html).toContain("Secure connection");
-      expect(html).toContain(`href="${ORIGIN.replace("https://app.splitlink.test", "https://app.splitlink.test")}/"`);
+      expect(html).toContain(
+        `href="${ORIGIN.replace("https://app.splitlink.test", "https://app.splitlink.test")}/"`,
+      );
     }
   });
 
@@ -150,7 +172,13 @@ describe("the edge redirect", () => {
     const slug = `kv${crypto.randomUUID().slice(0, 4)}`;
     await env.LINKS.put(
       `link:${slug}`,
-      JSON.stringify({ id: "kv-only", urlA: "https://kv.example/a", urlB: "https://kv.example/b", status: "completed", winnerVariant: "B" }),
+      JSON.stringify({
+        id: "kv-only",
+        urlA: "https://kv.example/a",
+        urlB: "https://kv.example/b",
+        status: "completed",
+        winnerVariant: "B",
+      }),
     );
     const response = await open(new Client(), `/r/${slug}`, { headers: human });
     expect(response.headers.get("location")).toMatch(/^https:\/\/kv\.example\/b\?/);
@@ -180,12 +208,17 @@ describe("the edge redirect", () => {
 
     await env.LINKS.put(`link:${test.slug}`, JSON.stringify({ ...link, status: "paused" }));
     await new Promise((resolve) => setTimeout(resolve, 5_100)); // the isolate's memory expires
-    for (let i = 0; i < 5; i++) expect(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: human }))).toBe("A");
+    for (let i = 0; i < 5; i++)
+      expect(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: human }))).toBe("A");
     expect(variantOf(await open(returning, `/r/${test.slug}`, { headers: human }))).toBe("A");
 
-    await env.LINKS.put(`link:${test.slug}`, JSON.stringify({ ...link, status: "completed", winnerVariant: "B" }));
+    await env.LINKS.put(
+      `link:${test.slug}`,
+      JSON.stringify({ ...link, status: "completed", winnerVariant: "B" }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 5_100));
-    for (let i = 0; i < 5; i++) expect(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: human }))).toBe("B");
+    for (let i = 0; i < 5; i++)
+      expect(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: human }))).toBe("B");
 
     // Only the visits while active were counted.
     await eventually(async () => (await clickRows(test.id)).length >= activeVisits);
@@ -214,10 +247,20 @@ describe("redirects on a custom domain", () => {
     const { userId } = await signedUpClient();
     const pending = `pending-${crypto.randomUUID().slice(0, 8)}.example.com`;
     await insertDomain(userId, pending, "pending_validation");
-    const unknown = await worker.fetch(new Request("https://nobody.example.org/summer"), env, createExecutionContext());
+    const unknown = await worker.fetch(
+      new Request("https://nobody.example.org/summer"),
+      env,
+      createExecutionContext(),
+    );
     expect(unknown.status).toBe(404);
-    expect(await unknown.text()).toContain("This domain (nobody.example.org) is not registered with SplitLink");
-    const notYet = await worker.fetch(new Request(`https://${pending}/summer`), env, createExecutionContext());
+    expect(await unknown.text()).toContain(
+      "This domain (nobody.example.org) is not registered with SplitLink",
+    );
+    const notYet = await worker.fetch(
+      new Request(`https://${pending}/summer`),
+      env,
+      createExecutionContext(),
+    );
     expect(await notYet.text()).toContain(`This domain (${pending}) is not verified with SplitLink yet`);
   });
 });

@@ -13,7 +13,10 @@ async function createError(client: Client, body: Record<string, unknown>) {
 describe("creating a test", () => {
   it("returns the test with a 6-character slug, its split link and empty stats, and caches it in KV", async () => {
     const { client, userId } = await signedUpClient();
-    const response = await client.json("POST", "/api/tests", { ...valid, conversionUrl: "https://example.com/thanks" });
+    const response = await client.json("POST", "/api/tests", {
+      ...valid,
+      conversionUrl: "https://example.com/thanks",
+    });
     expect(response.status).toBe(201);
     const { test } = (await response.json()) as { test: Record<string, unknown> & { slug: string } };
     expect(test.slug).toMatch(/^[a-z0-9]{6}$/);
@@ -27,7 +30,15 @@ describe("creating a test", () => {
       customSlug: null,
       status: "active",
       link: `https://app.splitlink.test/r/${test.slug}`,
-      stats: { clicksA: 0, clicksB: 0, conversionsA: 0, conversionsB: 0, conversionRateA: 0, conversionRateB: 0, winner: null },
+      stats: {
+        clicksA: 0,
+        clicksB: 0,
+        conversionsA: 0,
+        conversionsB: 0,
+        conversionRateA: 0,
+        conversionRateB: 0,
+        winner: null,
+      },
     });
     expect(test.createdAt).toBeTypeOf("number");
     const cached = await eventually(() => env.LINKS.get<{ urlA: string }>(`link:${test.slug}`, "json"));
@@ -54,7 +65,10 @@ describe("creating a test", () => {
     ["a bad conversion URL", { conversionUrl: "thanks" }],
   ])("refuses %s: 'Please enter valid URLs'", async (_, change) => {
     const { client } = await signedUpClient();
-    expect(await createError(client, { ...valid, ...change })).toEqual({ status: 400, message: TEST_MESSAGES.invalidUrls });
+    expect(await createError(client, { ...valid, ...change })).toEqual({
+      status: 400,
+      message: TEST_MESSAGES.invalidUrls,
+    });
   });
 
   it.each(["ab", "-summer", "summer-", "sum mer", "sümmer", "a".repeat(51)])(
@@ -69,14 +83,17 @@ describe("creating a test", () => {
     },
   );
 
-  it.each(["admin", "Dashboard", "API", "apple-touch-icon"])("refuses the reserved slug %s", async (customSlug) => {
-    const { client, userId } = await signedUpClient();
-    const customDomainId = await insertDomain(userId, `go-${crypto.randomUUID().slice(0, 8)}.example.com`);
-    expect(await createError(client, { ...valid, customDomainId, customSlug })).toEqual({
-      status: 400,
-      message: TEST_MESSAGES.reservedSlug,
-    });
-  });
+  it.each(["admin", "Dashboard", "API", "apple-touch-icon"])(
+    "refuses the reserved slug %s",
+    async (customSlug) => {
+      const { client, userId } = await signedUpClient();
+      const customDomainId = await insertDomain(userId, `go-${crypto.randomUUID().slice(0, 8)}.example.com`);
+      expect(await createError(client, { ...valid, customDomainId, customSlug })).toEqual({
+        status: 400,
+        message: TEST_MESSAGES.reservedSlug,
+      });
+    },
+  );
 
   it("keeps custom slugs unique per domain, not across domains", async () => {
     const { client, userId } = await signedUpClient();
@@ -94,7 +111,11 @@ describe("creating a test", () => {
   it("attaches only the user's own verified, active domains", async () => {
     const { client, userId } = await signedUpClient();
     const other = await signedUpClient();
-    const pending = await insertDomain(userId, `p-${crypto.randomUUID().slice(0, 8)}.example.com`, "pending_validation");
+    const pending = await insertDomain(
+      userId,
+      `p-${crypto.randomUUID().slice(0, 8)}.example.com`,
+      "pending_validation",
+    );
     const someoneElses = await insertDomain(other.userId, `o-${crypto.randomUUID().slice(0, 8)}.example.com`);
     for (const customDomainId of [pending, someoneElses, "no-such-domain"]) {
       expect(await createError(client, { ...valid, customDomainId })).toEqual({
@@ -179,22 +200,20 @@ describe("deleting a test", () => {
     await eventually(() => env.LINKS.get(`link:${test.slug}`));
     const now = Date.now();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES (?, ?, 'A', 's1', 0, ?)").bind(
-        crypto.randomUUID(),
-        test.id,
-        now,
-      ),
-      env.DB.prepare("INSERT INTO conversions (id, split_test_id, variant, session_id, timestamp) VALUES (?, ?, 'A', 's1', ?)").bind(
-        crypto.randomUUID(),
-        test.id,
-        now,
-      ),
+      env.DB.prepare(
+        "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES (?, ?, 'A', 's1', 0, ?)",
+      ).bind(crypto.randomUUID(), test.id, now),
+      env.DB.prepare(
+        "INSERT INTO conversions (id, split_test_id, variant, session_id, timestamp) VALUES (?, ?, 'A', 's1', ?)",
+      ).bind(crypto.randomUUID(), test.id, now),
     ]);
 
     const response = await client.json("DELETE", `/api/tests/${test.id}`);
     expect(response.status).toBe(200);
     for (const table of ["clicks", "conversions", "test_stats_hourly"]) {
-      const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE split_test_id = ?`).bind(test.id).first<{ n: number }>();
+      const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE split_test_id = ?`)
+        .bind(test.id)
+        .first<{ n: number }>();
       expect(row?.n, table).toBe(0);
     }
     await eventually(async () => (await env.LINKS.get(`link:${test.slug}`)) === null);
@@ -209,7 +228,9 @@ describe("custom slug availability", () => {
     const domainId = await insertDomain(userId, `av-${crypto.randomUUID().slice(0, 8)}.example.com`);
     await createTest(client, { customDomainId: domainId, customSlug: "launch" });
     const check = async (slug: string) => {
-      const response = await client.fetch(`/api/tests/slug-availability?slug=${encodeURIComponent(slug)}&domainId=${domainId}`);
+      const response = await client.fetch(
+        `/api/tests/slug-availability?slug=${encodeURIComponent(slug)}&domainId=${domainId}`,
+      );
       expect(response.status).toBe(200);
       return response.json();
     };

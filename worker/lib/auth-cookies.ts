@@ -5,6 +5,8 @@ import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from "./tokens";
 
 export const ACCESS_COOKIE = "sl_access";
 export const REFRESH_COOKIE = "sl_refresh";
+/** Readable by the SPA and holding no secret: it only says a session may exist, so signed-out visitors skip /me. */
+export const SIGNED_IN_COOKIE = "sl_signed_in";
 // The refresh token is only ever sent to the auth routes.
 const REFRESH_PATH = "/api/auth";
 
@@ -24,12 +26,19 @@ export function setAuthCookies(c: Context, tokens: { accessToken: string; refres
     path: REFRESH_PATH,
     maxAge: REFRESH_TOKEN_TTL_MS / 1000,
   });
+  setCookie(c, SIGNED_IN_COOKIE, "1", {
+    secure,
+    sameSite: "Lax",
+    path: "/",
+    maxAge: REFRESH_TOKEN_TTL_MS / 1000,
+  });
 }
 
 export function clearAuthCookies(c: Context) {
   const secure = isSecureRequest(new URL(c.req.url));
   deleteCookie(c, ACCESS_COOKIE, { path: "/", secure, httpOnly: true, sameSite: "Lax" });
   deleteCookie(c, REFRESH_COOKIE, { path: REFRESH_PATH, secure, httpOnly: true, sameSite: "Lax" });
+  deleteCookie(c, SIGNED_IN_COOKIE, { path: "/", secure, sameSite: "Lax" });
 }
 
 export function readAuthCookies(c: Context) {

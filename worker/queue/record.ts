@@ -36,7 +36,10 @@ export async function writeClicks(db: D1Database, events: ClickEvent[]): Promise
  * Writes conversions in one batch; answers those that found no click of their visitor yet
  * (the click may still be on its way through the queue).
  */
-export async function writeConversions(db: D1Database, events: ConversionEvent[]): Promise<ConversionEvent[]> {
+export async function writeConversions(
+  db: D1Database,
+  events: ConversionEvent[],
+): Promise<ConversionEvent[]> {
   if (events.length === 0) return [];
   const results = await db.batch<{ id: string }>(events.map((event) => insertConversion(db, event)));
   const unmatched: ConversionEvent[] = [];

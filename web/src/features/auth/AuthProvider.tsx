@@ -1,3 +1,4 @@
+import type { AuthResponse, Credentials } from "@contract/api";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { getCurrentSession } from "@/features/auth/api/get-current-session";
@@ -9,7 +10,6 @@ import { AUTH_SUCCESS_MESSAGES } from "@/features/auth/auth-messages";
 import { showAuthError } from "@/features/auth/show-auth-error";
 import { useSessionAutoRefresh } from "@/features/auth/use-session-auto-refresh";
 import { onSessionRefresh } from "@/lib/api";
-import type { AuthResponse, Credentials } from "../../../../contract/api";
 
 type SessionState =
   | { status: "loading" }

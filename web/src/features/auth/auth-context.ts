@@ -1,5 +1,5 @@
+import type { AuthResponse, Credentials, User } from "@contract/api";
 import { createContext } from "react";
-import type { AuthResponse, Credentials, User } from "../../../../contract/api";
 
 /** Where the session stands: "loading" until the server has answered whether anyone is signed in. */
 export type AuthStatus = "loading" | "signed-in" | "signed-out";

@@ -2,13 +2,17 @@ import { GlobeIcon, PlusIcon } from "lucide-react";
 import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
 import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth/use-auth";
 import { useLogOutToHome } from "@/features/auth/use-log-out-to-home";
 import { NoTestsYet } from "@/features/dashboard/components/NoTestsYet";
+import { TestList } from "@/features/dashboard/components/TestList";
+import { useTestList } from "@/features/dashboard/use-test-list";
 
 export default function DashboardPage() {
   const { user } = useAuth();
   const logOutToHome = useLogOutToHome();
+  const { tests, loading, removeTest } = useTestList();
 
   return (
     <div className="min-h-svh bg-muted">
@@ -35,7 +39,15 @@ export default function DashboardPage() {
           </div>
         </div>
         <div className="mt-8">
-          <NoTestsYet />
+          {loading ? (
+            <div className="flex justify-center py-16">
+              <Spinner size="lg" />
+            </div>
+          ) : tests.length === 0 ? (
+            <NoTestsYet />
+          ) : (
+            <TestList tests={tests} onDelete={removeTest} />
+          )}
         </div>
       </main>
     </div>

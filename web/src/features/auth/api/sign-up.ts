@@ -1,5 +1,5 @@
+import type { AuthResponse, Credentials } from "@contract/api";
 import { apiFetch } from "@/lib/api";
-import type { AuthResponse, Credentials } from "../../../../../contract/api";
 
 export function signUp(credentials: Credentials): Promise<AuthResponse> {
   return apiFetch<AuthResponse>("/api/auth/signup", { method: "POST", body: credentials });

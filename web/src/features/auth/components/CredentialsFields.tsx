@@ -1,7 +1,7 @@
+import type { Credentials } from "@contract/api";
 import { useId } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { Credentials } from "../../../../../contract/api";
 
 export function CredentialsFields({
   passwordAutoComplete,

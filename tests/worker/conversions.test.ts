@@ -1,0 +1,128 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { CONVERSION_MESSAGES } from "../../contract/messages";
+import { Client, createTest, errorOf, eventually, open, signedUpClient } from "./helpers";
+
+const human = { "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36" };
+
+/** A test and a visitor who went through its link: their session id and variant. */
+async function visitedTest() {
+  const { client } = await signedUpClient();
+  const test = await createTest(client);
+  const visitor = new Client();
+  const response = await open(visitor, `/r/${test.slug}`, { headers: human });
+  const location = new URL(response.headers.get("location") ?? "");
+  const sessionId = location.searchParams.get("sessionId") ?? "";
+  const variant = location.searchParams.get("variant") ?? "";
+  await eventually(() =>
+    env.DB.prepare("SELECT 1 FROM clicks WHERE split_test_id = ? AND session_id = ?").bind(test.id, sessionId).first(),
+  );
+  return { test, visitor, sessionId, variant };
+}
+
+function beacon(body: unknown, origin = "https://shop.example") {
+  return new Client().fetch("/functions/v1/conversions", {
+    method: "POST",
+    headers: { "content-type": "text/plain;charset=UTF-8", origin },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+async function conversionsOf(testId: string) {
+  const { results } = await env.DB.prepare("SELECT variant, session_id FROM conversions WHERE split_test_id = ?")
+    .bind(testId)
+    .all<{ variant: string; session_id: string }>();
+  return results;
+}
+
+describe("the conversion beacon", () => {
+  it("answers the CORS preflight for any origin", async () => {
+    const response = await new Client().fetch("/functions/v1/conversions", {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://shop.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-allow-methods")).toContain("POST");
+  });
+
+  it("takes a text/plain JSON body from another site and counts it with the click's variant", async () => {
+    const { test, sessionId, variant } = await visitedTest();
+    const forged = variant === "A" ? "B" : "A";
+    const response = await beacon({ splitTestId: test.id, sessionId, variant: forged });
+    expect(response.status).toBe(202);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    const rows = await eventually(async () => {
+      const found = await conversionsOf(test.id);
+      return found.length > 0 && found;
+    });
+    expect(rows).toEqual([{ variant, session_id: sessionId }]);
+  });
+
+  it("keeps one conversion per visitor however often the beacon fires", async () => {
+    const { test, sessionId, variant } = await visitedTest();
+    for (let i = 0; i < 3; i++) expect((await beacon({ splitTestId: test.id, sessionId, variant })).status).toBe(202);
+    await eventually(async () => (await conversionsOf(test.id)).length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(await conversionsOf(test.id)).toHaveLength(1);
+  });
+
+  it.each([
+    ["not JSON", "splitTestId=1"],
+    ["a missing session", { splitTestId: "t", variant: "A" }],
+    ["a variant that is neither A nor B", { splitTestId: "t", sessionId: "s", variant: "C" }],
+    ["an oversized body", { splitTestId: "t", sessionId: "s".repeat(3000), variant: "A" }],
+  ])("refuses %s with a clear message, still readable cross-site", async (_, body) => {
+    const response = await beacon(body);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect((await errorOf(response)).message).toMatch(/splitTestId, sessionId and variant/);
+  });
+});
+
+describe("the conversion page /api/conversion", () => {
+  it("records the conversion of the visitor the redirect remembered", async () => {
+    const { test, visitor, sessionId, variant } = await visitedTest();
+    const response = await visitor.fetch("/api/conversion");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      message: CONVERSION_MESSAGES.recorded,
+      conversion: { splitTestId: test.id, variant, sessionId },
+    });
+    const rows = await eventually(async () => {
+      const found = await conversionsOf(test.id);
+      return found.length > 0 && found;
+    });
+    expect(rows).toEqual([{ variant, session_id: sessionId }]);
+  });
+
+  it("says 'No session data found' without the cookie", async () => {
+    const response = await new Client().fetch("/api/conversion");
+    expect(response.status).toBe(404);
+    expect((await errorOf(response)).message).toBe(CONVERSION_MESSAGES.noSession);
+  });
+
+  it.each(["garbage", "id|C|session", "id|A", "id|A|s|extra"])("says 'Invalid session data format' for %j", async (value) => {
+    const response = await new Client().fetch("/api/conversion", { headers: { cookie: `sl_conv=${value}` } });
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).message).toBe(CONVERSION_MESSAGES.invalidSession);
+  });
+});
+
+describe("the tracker script /t.js", () => {
+  it("is small, long-cached JavaScript that posts to the beacon endpoint", async () => {
+    const response = await new Client().fetch("/t.js");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("javascript");
+    expect(response.headers.get("cache-control")).toContain("max-age=86400");
+    const script = await response.text();
+    expect(script).toContain("/functions/v1/conversions");
+    expect(script).toContain("sendBeacon");
+    expect(script.length).toBeLessThan(2500);
+  });
+});

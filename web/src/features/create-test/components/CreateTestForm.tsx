@@ -1,0 +1,102 @@
+import { TEST_MESSAGES } from "@contract/messages";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { useAuth } from "@/features/auth/use-auth";
+import { CustomSlugField } from "@/features/create-test/components/CustomSlugField";
+import { DomainField } from "@/features/create-test/components/DomainField";
+import { TextField } from "@/features/create-test/components/TextField";
+import { isBlockingSlugState } from "@/features/create-test/slug-check-state";
+import { useActiveDomains } from "@/features/create-test/use-active-domains";
+import { useSlugCheck } from "@/features/create-test/use-slug-check";
+import { type CreateTestValues, createTestProblem } from "@/features/create-test/validate-create-test";
+import { createTest } from "@/features/tests/api/create-test";
+import type { CreatedTestState } from "@/features/tests/created-test-state";
+
+function readValues(form: HTMLFormElement, customSlug: string): CreateTestValues {
+  const data = new FormData(form);
+  const field = (name: string) => String(data.get(name) ?? "").trim();
+  return {
+    name: field("name"),
+    urlA: field("urlA"),
+    urlB: field("urlB"),
+    conversionUrl: field("conversionUrl"),
+    customSlug,
+  };
+}
+
+/**
+ * The form validates itself (noValidate) so that its messages are the specification's, shown as toasts in
+ * its order; required and type="url" still tell assistive technology what each field expects.
+ */
+export function CreateTestForm() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const domains = useActiveDomains();
+  const [domainId, setDomainId] = useState<string | null>(null);
+  const [slug, setSlug] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const domain = domains.find(({ id }) => id === domainId) ?? null;
+  // The path only exists on a custom domain; a path typed before switching back to the default is ignored.
+  const customSlug = domain ? slug.trim() : "";
+  const slugCheck = useSlugCheck(customSlug, domain?.id ?? null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!user) {
+      toast.error(TEST_MESSAGES.notSignedIn);
+      return;
+    }
+    const values = readValues(event.currentTarget, customSlug);
+    const problem = createTestProblem(values, slugCheck);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+
+    setBusy(true);
+    try {
+      const test = await createTest({
+        name: values.name,
+        urlA: values.urlA,
+        urlB: values.urlB,
+        conversionUrl: values.conversionUrl || null,
+        customDomainId: domain?.id ?? null,
+        customSlug: values.customSlug || null,
+      });
+      toast.success(TEST_MESSAGES.created);
+      const state: CreatedTestState = { createdTest: test };
+      navigate(`/test/${encodeURIComponent(test.slug)}`, { state });
+    } catch (error) {
+      console.warn("Could not create the test", error);
+      toast.error(error instanceof Error && error.message ? error.message : TEST_MESSAGES.createFailed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="grid gap-5">
+      <TextField label="Test Name" name="name" required autoComplete="off" maxLength={200} />
+      <DomainField domains={domains} domainId={domain?.id ?? null} onDomainIdChange={setDomainId} />
+      {domain && <CustomSlugField domain={domain.domain} slug={slug} onSlugChange={setSlug} check={slugCheck} />}
+      <TextField label="URL A" name="urlA" type="url" required placeholder="https://" inputMode="url" />
+      <TextField label="URL B" name="urlB" type="url" required placeholder="https://" inputMode="url" />
+      <TextField
+        label="Conversion URL"
+        name="conversionUrl"
+        type="url"
+        placeholder="https://"
+        inputMode="url"
+        hint="The thank-you or conversion confirmation page"
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={busy || isBlockingSlugState(slugCheck)}>
+        {busy && <Spinner size="sm" className="text-current" aria-hidden />}
+        {busy ? "Creating..." : "Create Test"}
+      </Button>
+    </form>
+  );
+}

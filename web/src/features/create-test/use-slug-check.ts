@@ -1,0 +1,46 @@
+import { isReservedSlug, isValidCustomSlug } from "@contract/slug";
+import { useEffect, useState } from "react";
+import type { SlugCheckState } from "@/features/create-test/slug-check-state";
+import { checkSlugAvailability } from "@/features/tests/api/check-slug-availability";
+import { isAbortError } from "@/lib/is-abort-error";
+
+/** The specification's pause after the last keystroke before the slug is checked. */
+const SLUG_CHECK_DEBOUNCE_MS = 500;
+
+interface CheckResult {
+  key: string;
+  state: SlugCheckState;
+}
+
+/**
+ * Checks a custom slug 500 ms after it last changed: format and reserved words here, availability on the
+ * domain by the API. A result only counts for the slug and domain it was made for.
+ */
+export function useSlugCheck(slug: string, domainId: string | null): SlugCheckState {
+  const [result, setResult] = useState<CheckResult | null>(null);
+  const key = `${domainId ?? ""}/${slug}`;
+
+  useEffect(() => {
+    if (!domainId || !slug) return;
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      if (!isValidCustomSlug(slug)) return setResult({ key, state: "invalid" });
+      if (isReservedSlug(slug)) return setResult({ key, state: "reserved" });
+      try {
+        const { status } = await checkSlugAvailability(slug, domainId, controller.signal);
+        setResult({ key, state: status });
+      } catch (error) {
+        if (isAbortError(error)) return;
+        console.warn("Could not check the custom slug", error);
+        setResult({ key, state: "error" });
+      }
+    }, SLUG_CHECK_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [slug, domainId, key]);
+
+  if (!domainId || !slug) return "idle";
+  return result?.key === key ? result.state : "pending";
+}

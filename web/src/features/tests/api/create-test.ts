@@ -1,0 +1,7 @@
+import type { CreateTestInput, TestResponse, TestWithStats } from "@contract/api";
+import { apiFetch } from "@/lib/api";
+
+export async function createTest(input: CreateTestInput): Promise<TestWithStats> {
+  const { test } = await apiFetch<TestResponse>("/api/tests", { method: "POST", body: input });
+  return test;
+}
