@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
 import { Client, createTest, errorOf, eventually, open, signedUpClient } from "./helpers";
 
-const human = { "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36" };
+const human = {
+  "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36",
+};
 
 /** A test and a visitor who went through its link: their session id and variant. */
 async function visitedTest() {
@@ -15,7 +17,9 @@ async function visitedTest() {
   const sessionId = location.searchParams.get("sessionId") ?? "";
   const variant = location.searchParams.get("variant") ?? "";
   await eventually(() =>
-    env.DB.prepare("SELECT 1 FROM clicks WHERE split_test_id = ? AND session_id = ?").bind(test.id, sessionId).first(),
+    env.DB.prepare("SELECT 1 FROM clicks WHERE split_test_id = ? AND session_id = ?")
+      .bind(test.id, sessionId)
+      .first(),
   );
   return { test, visitor, sessionId, variant };
 }
@@ -29,7 +33,9 @@ function beacon(body: unknown, origin = "https://shop.example") {
 }
 
 async function conversionsOf(testId: string) {
-  const { results } = await env.DB.prepare("SELECT variant, session_id FROM conversions WHERE split_test_id = ?")
+  const { results } = await env.DB.prepare(
+    "SELECT variant, session_id FROM conversions WHERE split_test_id = ?",
+  )
     .bind(testId)
     .all<{ variant: string; session_id: string }>();
   return results;
@@ -65,7 +71,8 @@ describe("the conversion beacon", () => {
 
   it("keeps one conversion per visitor however often the beacon fires", async () => {
     const { test, sessionId, variant } = await visitedTest();
-    for (let i = 0; i < 3; i++) expect((await beacon({ splitTestId: test.id, sessionId, variant })).status).toBe(202);
+    for (let i = 0; i < 3; i++)
+      expect((await beacon({ splitTestId: test.id, sessionId, variant })).status).toBe(202);
     await eventually(async () => (await conversionsOf(test.id)).length > 0);
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(await conversionsOf(test.id)).toHaveLength(1);
@@ -107,11 +114,16 @@ describe("the conversion page /api/conversion", () => {
     expect((await errorOf(response)).message).toBe(CONVERSION_MESSAGES.noSession);
   });
 
-  it.each(["garbage", "id|C|session", "id|A", "id|A|s|extra"])("says 'Invalid session data format' for %j", async (value) => {
-    const response = await new Client().fetch("/api/conversion", { headers: { cookie: `sl_conv=${value}` } });
-    expect(response.status).toBe(400);
-    expect((await errorOf(response)).message).toBe(CONVERSION_MESSAGES.invalidSession);
-  });
+  it.each(["garbage", "id|C|session", "id|A", "id|A|s|extra"])(
+    "says 'Invalid session data format' for %j",
+    async (value) => {
+      const response = await new Client().fetch("/api/conversion", {
+        headers: { cookie: `sl_conv=${value}` },
+      });
+      expect(response.status).toBe(400);
+      expect((await errorOf(response)).message).toBe(CONVERSION_MESSAGES.invalidSession);
+    },
+  );
 });
 
 describe("the tracker script /t.js", () => {

@@ -1,0 +1,98 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+// Starts `wrangler dev` on a free port with fresh local state, offline. Used by the browser tests and benchmarks.
+
+const offline = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
+export interface LocalServer {
+  url: string;
+  persistDir: string;
+  stop(): Promise<void>;
+}
+
+export interface LocalServerOptions {
+  /** A Worker script to run instead of the app of wrangler.toml (e.g. a benchmark baseline). */
+  script?: string;
+  vars?: Record<string, string>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+async function waitUntilServing(url: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output()}`);
+    try {
+      await fetch(url, { redirect: "manual" });
+      return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`wrangler dev did not answer on ${url} within 90 s:\n${output()}`);
+}
+
+export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
+  const persistDir = mkdtempSync(join(tmpdir(), "splitlink-local-"));
+  const scriptArgs = options.script
+    ? [options.script, "--compatibility-date", "2026-11-01", "--name", "baseline"]
+    : [];
+  if (!options.script) {
+    execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], {
+      env: offline,
+      stdio: "pipe",
+    });
+  }
+  const port = await freePort();
+  const vars = Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+  const args = [
+    "dev",
+    ...scriptArgs,
+    "--port",
+    String(port),
+    "--ip",
+    "127.0.0.1",
+    "--inspector-port",
+    String(await freePort()),
+    "--persist-to",
+    persistDir,
+    "--show-interactive-dev-session=false",
+    ...vars,
+  ];
+  let log = "";
+  const server = spawn("wrangler", args, { env: offline, stdio: ["ignore", "pipe", "pipe"] });
+  server.stdout?.on("data", (chunk) => {
+    log += chunk;
+  });
+  server.stderr?.on("data", (chunk) => {
+    log += chunk;
+  });
+  const url = `http://localhost:${port}`;
+  await waitUntilServing(url, server, () => log);
+  return {
+    url,
+    persistDir,
+    async stop() {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      rmSync(persistDir, { recursive: true, force: true });
+    },
+  };
+}
