@@ -58,3 +58,12 @@ export const CONVERSION_MESSAGES = {
   noSession: "No session data found",
   failed: "Error processing conversion",
 } as const;
+
+export const LIFECYCLE_MESSAGES = {
+  completed: "This test is completed: its winner was promoted and its results are frozen.",
+  chooseVariant: "Choose version A or B to promote",
+  paused: "Test paused: the link sends everyone to version A and no clicks are counted.",
+  resumed: "Test resumed: visitors are split 50/50 again.",
+  promoted: (variant: string) => `Version ${variant} promoted: the link sends everyone there from now on.`,
+  changeFailed: "Failed to update the test",
+} as const;

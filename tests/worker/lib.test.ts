@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { csvLine } from "../../worker/lib/csv";
 import { isAppHost } from "../../worker/lib/hosts";
 import { splitLinkFor } from "../../worker/lib/links";
 import { generateSlug } from "../../worker/lib/slug";
@@ -112,5 +113,13 @@ describe("the destination", () => {
     expect(url.searchParams.getAll("sessionId")).toEqual(["sess-1"]);
     expect(url.searchParams.getAll("variant")).toEqual(["A"]);
     expect(url.hash).toBe("#top");
+  });
+});
+
+describe("CSV lines", () => {
+  it("quote separators and quotes, and defuse spreadsheet formulas", () => {
+    expect(csvLine(["a", 1, true, null])).toBe("a,1,true,\r\n");
+    expect(csvLine(['say "hi", then go'])).toBe('"say ""hi"", then go"\r\n');
+    expect(csvLine(["=HYPERLINK(1)", "-2", "@x", "+1"])).toBe("'=HYPERLINK(1),'-2,'@x,'+1\r\n");
   });
 });

@@ -75,6 +75,7 @@ export const splitTests = sqliteTable(
     customSlug: text("custom_slug"),
     status: text("status", { enum: testStatuses }).notNull().default("active"),
     winnerVariant: text("winner_variant", { enum: variants }),
+    completedAt: integer("completed_at"),
   },
   (t) => [
     uniqueIndex("split_tests_slug_idx").on(t.slug),

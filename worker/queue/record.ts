@@ -3,24 +3,27 @@ import type { ClickEvent, ConversionEvent } from "./events";
 // Plain D1 statements: drizzle's batch cannot carry these INSERT … SELECT … RETURNING forms.
 
 // A click of a test deleted meanwhile inserts nothing (the SELECT finds no test) instead of
-// failing the batch on the foreign key. Its id is the primary key: a redelivery inserts nothing.
+// failing the batch on the foreign key; nor does one after the test was completed (frozen results).
+// Its id is the primary key: a redelivery inserts nothing.
 function insertClick(db: D1Database, event: ClickEvent): D1PreparedStatement {
   return db
     .prepare(
       `INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp)
-       SELECT ?1, id, ?2, ?3, ?4, ?5 FROM split_tests WHERE id = ?6`,
+       SELECT ?1, id, ?2, ?3, ?4, ?5 FROM split_tests
+       WHERE id = ?6 AND (completed_at IS NULL OR completed_at > ?5)`,
     )
     .bind(event.id, event.variant, event.sessionId, event.isBot ? 1 : 0, event.timestamp, event.testId);
 }
 
-// Counted only when the visitor has a human click of the test, with that click's variant.
-// The unique (test, session) index makes a second conversion insert nothing.
+// Counted only when the visitor has a human click of the test, with that click's variant, and
+// not after the test was completed. The unique (test, session) index makes a second one insert nothing.
 function insertConversion(db: D1Database, event: ConversionEvent): D1PreparedStatement {
   return db
     .prepare(
       `INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp)
        SELECT ?1, split_test_id, variant, session_id, ?2 FROM clicks
        WHERE split_test_id = ?3 AND session_id = ?4 AND is_bot = 0
+         AND NOT EXISTS (SELECT 1 FROM split_tests WHERE id = ?3 AND completed_at <= ?2)
        ORDER BY timestamp LIMIT 1
        RETURNING id`,
     )

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { SlugAvailabilityResponse, TestListResponse, TestResponse } from "../../contract/api";
-import { TEST_MESSAGES } from "../../contract/messages";
+import { LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { isHttpUrl } from "../lib/urls";
@@ -9,14 +9,18 @@ import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/require-user";
 import { removeLink, storeLink } from "../redirect/lookup";
 import { ownedDomain } from "../services/domains";
+import { dailyRollupCsv, streamEventsCsv } from "../services/export";
 import {
+  changeLifecycle,
   checkCustomSlugFormat,
   createSplitTest,
   customSlugTaken,
   deleteSplitTest,
   getSplitTestBySlug,
+  type LifecycleChange,
   type LinkContext,
   listSplitTests,
+  ownedTest,
 } from "../services/split-tests";
 
 const required = TEST_MESSAGES.requiredFields;
@@ -56,8 +60,29 @@ const slugQuery = z.object({
   domainId: z.string({ error: TEST_MESSAGES.domainNotUsable }).min(1, TEST_MESSAGES.domainNotUsable).max(64),
 });
 
+const promoteSchema = z.object(
+  { variant: z.enum(["A", "B"], { error: LIFECYCLE_MESSAGES.chooseVariant }) },
+  { error: LIFECYCLE_MESSAGES.chooseVariant },
+);
+
 function linkContext(url: string, env: Env): LinkContext {
   return { requestUrl: new URL(url), appHost: env.APP_HOST };
+}
+
+function csvHeaders(filename: string) {
+  return {
+    "content-type": "text/csv; charset=utf-8",
+    "content-disposition": `attachment; filename="${filename}"`,
+    "cache-control": "no-store",
+  };
+}
+
+/** Changes the test, then updates the redirect caches before answering, so the link obeys at once. */
+async function applyLifecycle(env: Env, userId: string, id: string, change: LifecycleChange, url: string) {
+  const db = getDb(env.DB);
+  const updated = await changeLifecycle(db, userId, id, change);
+  await storeLink(env, updated);
+  return getSplitTestBySlug(db, userId, updated.slug, linkContext(url, env));
 }
 
 export const splitTestRoutes = new Hono<AppEnv>()
@@ -102,6 +127,43 @@ export const splitTestRoutes = new Hono<AppEnv>()
       linkContext(c.req.url, c.env),
     );
     return c.json({ test } satisfies TestResponse, 200);
+  })
+  .post("/:id/pause", async (c) => {
+    const test = await applyLifecycle(
+      c.env,
+      c.get("user").id,
+      c.req.param("id"),
+      { action: "pause" },
+      c.req.url,
+    );
+    return c.json({ test } satisfies TestResponse, 200);
+  })
+  .post("/:id/resume", async (c) => {
+    const test = await applyLifecycle(
+      c.env,
+      c.get("user").id,
+      c.req.param("id"),
+      { action: "resume" },
+      c.req.url,
+    );
+    return c.json({ test } satisfies TestResponse, 200);
+  })
+  .post("/:id/promote", validate("json", promoteSchema), async (c) => {
+    const change = { action: "promote" as const, variant: c.req.valid("json").variant };
+    const test = await applyLifecycle(c.env, c.get("user").id, c.req.param("id"), change, c.req.url);
+    return c.json({ test } satisfies TestResponse, 200);
+  })
+  .get("/:id/export/events.csv", async (c) => {
+    const test = await ownedTest(getDb(c.env.DB), c.get("user").id, c.req.param("id"));
+    return c.body(streamEventsCsv(c.env.DB, test.id), 200, csvHeaders(`splitlink-${test.slug}-events.csv`));
+  })
+  .get("/:id/export/daily.csv", async (c) => {
+    const test = await ownedTest(getDb(c.env.DB), c.get("user").id, c.req.param("id"));
+    return c.body(
+      await dailyRollupCsv(c.env.DB, test.id),
+      200,
+      csvHeaders(`splitlink-${test.slug}-daily.csv`),
+    );
   })
   .delete("/:id", async (c) => {
     const deleted = await deleteSplitTest(getDb(c.env.DB), c.get("user").id, c.req.param("id"));

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { CreateTestInput, SlugCheck, SplitTest, TestStats } from "../../contract/api";
-import { TEST_MESSAGES } from "../../contract/messages";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { CreateTestInput, SlugCheck, SplitTest, TestStats, Variant } from "../../contract/api";
+import { LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import { isReservedSlug, isValidCustomSlug } from "../../contract/slug";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
@@ -69,6 +69,7 @@ export async function createSplitTest(
       customSlug,
       status: "active",
       winnerVariant: null,
+      completedAt: null,
     };
     try {
       await db.insert(splitTests).values(row);
@@ -156,6 +157,46 @@ export async function getSplitTestBySlug(db: Db, userId: string, slug: string, l
   if (!row) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
   const stats = await statsOf(db, [row.test.id]);
   return { ...toClient(row.test, row.domain, link), stats: stats.get(row.test.id) as TestStats };
+}
+
+/** The caller's own test by id; another user's is simply not found. */
+export async function ownedTest(db: Db, userId: string, id: string): Promise<SplitTestRow> {
+  const row = await db
+    .select()
+    .from(splitTests)
+    .where(and(eq(splitTests.id, id), eq(splitTests.userId, userId)))
+    .get();
+  if (!row) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
+  return row;
+}
+
+export type LifecycleChange =
+  | { action: "pause" }
+  | { action: "resume" }
+  | { action: "promote"; variant: Variant };
+
+/** Pause, resume, or complete a test by promoting a variant; a completed test no longer changes. */
+export async function changeLifecycle(
+  db: Db,
+  userId: string,
+  id: string,
+  change: LifecycleChange,
+): Promise<SplitTestRow> {
+  const current = await ownedTest(db, userId, id);
+  if (current.status === "completed") throw new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
+
+  const next =
+    change.action === "promote"
+      ? { status: "completed" as const, winnerVariant: change.variant, completedAt: Date.now() }
+      : { status: change.action === "pause" ? ("paused" as const) : ("active" as const) };
+  // Guarded on "not completed" too, so a concurrent promotion cannot be undone.
+  const [updated] = await db
+    .update(splitTests)
+    .set(next)
+    .where(and(eq(splitTests.id, id), eq(splitTests.userId, userId), ne(splitTests.status, "completed")))
+    .returning();
+  if (!updated) throw new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
+  return updated;
 }
 
 /** Deletes the test; clicks, conversions and rollups go with it (ON DELETE CASCADE). */
