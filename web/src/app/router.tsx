@@ -14,6 +14,9 @@ export const router = createBrowserRouter([
         Component: RequireAuth,
         children: [
           { path: "/dashboard", Component: lazy(() => import("@/features/dashboard/DashboardPage")) },
+          { path: "/create-test", Component: lazy(() => import("@/features/create-test/CreateTestPage")) },
+          { path: "/test/:slug", Component: lazy(() => import("@/features/test-detail/TestDetailPage")) },
+          { path: "/domains", Component: lazy(() => import("@/features/domains/DomainsPage")) },
         ],
       },
       { path: "*", Component: lazy(() => import("@/features/not-found/NotFoundPage")) },

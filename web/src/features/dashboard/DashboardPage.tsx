@@ -1,4 +1,6 @@
+import type { TestWithStats } from "@contract/api";
 import { GlobeIcon, PlusIcon } from "lucide-react";
+import { useRef } from "react";
 import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
 import { Button } from "@/components/ui/button";
@@ -13,6 +15,13 @@ export default function DashboardPage() {
   const { user } = useAuth();
   const logOutToHome = useLogOutToHome();
   const { tests, loading, removeTest } = useTestList();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  function handleDelete(test: TestWithStats) {
+    void removeTest(test);
+    // The Delete button that opened the dialog leaves with its row: keep keyboard focus on the page.
+    setTimeout(() => headingRef.current?.focus(), 0);
+  }
 
   return (
     <div className="min-h-svh bg-muted">
@@ -20,7 +29,13 @@ export default function DashboardPage() {
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
-            <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Your Split Tests</h1>
+            <h1
+              ref={headingRef}
+              tabIndex={-1}
+              className="font-bold text-2xl tracking-tight outline-none sm:text-3xl"
+            >
+              Your Split Tests
+            </h1>
             <p className="mt-1 text-muted-foreground">Create and manage your A/B tests</p>
           </div>
           <div className="grid grid-cols-2 gap-2 sm:flex">
@@ -46,7 +61,7 @@ export default function DashboardPage() {
           ) : tests.length === 0 ? (
             <NoTestsYet />
           ) : (
-            <TestList tests={tests} onDelete={removeTest} />
+            <TestList tests={tests} onDelete={handleDelete} />
           )}
         </div>
       </main>

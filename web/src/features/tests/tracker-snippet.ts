@@ -8,7 +8,10 @@ type TrackedTest = Pick<SplitTest, "id" | "link" | "customDomainId" | "conversio
  */
 export function trackerSnippet(test: TrackedTest, currentOrigin: string = window.location.origin): string {
   const appOrigin = test.customDomainId ? currentOrigin : new URL(test.link).origin;
-  const attributes = [`src="${escapeAttribute(`${appOrigin}/t.js`)}"`, `data-test="${escapeAttribute(test.id)}"`];
+  const attributes = [
+    `src="${escapeAttribute(`${appOrigin}/t.js`)}"`,
+    `data-test="${escapeAttribute(test.id)}"`,
+  ];
   if (test.conversionUrl !== null) {
     attributes.push(`data-conversion-url="${escapeAttribute(test.conversionUrl)}"`);
   }
@@ -16,5 +19,9 @@ export function trackerSnippet(test: TrackedTest, currentOrigin: string = window
 }
 
 function escapeAttribute(value: string): string {
-  return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;");
 }

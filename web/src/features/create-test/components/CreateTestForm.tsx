@@ -82,7 +82,9 @@ export function CreateTestForm() {
     <form onSubmit={handleSubmit} noValidate className="grid gap-5">
       <TextField label="Test Name" name="name" required autoComplete="off" maxLength={200} />
       <DomainField domains={domains} domainId={domain?.id ?? null} onDomainIdChange={setDomainId} />
-      {domain && <CustomSlugField domain={domain.domain} slug={slug} onSlugChange={setSlug} check={slugCheck} />}
+      {domain && (
+        <CustomSlugField domain={domain.domain} slug={slug} onSlugChange={setSlug} check={slugCheck} />
+      )}
       <TextField label="URL A" name="urlA" type="url" required placeholder="https://" inputMode="url" />
       <TextField label="URL B" name="urlB" type="url" required placeholder="https://" inputMode="url" />
       <TextField

@@ -25,7 +25,7 @@ export function CustomSlugField({ domain, slug, onSlugChange, check }: CustomSlu
       <Label htmlFor={id}>Custom URL Path</Label>
       <div className="flex items-center rounded-md shadow-xs">
         <span
-          className="flex h-10 max-w-[45%] items-center truncate rounded-l-md border border-input border-r-0 bg-muted px-3 text-muted-foreground text-sm"
+          className="h-10 max-w-[45%] shrink-0 truncate rounded-l-md border border-input border-r-0 bg-muted px-3 text-muted-foreground text-sm leading-10"
           aria-hidden
         >
           {domain}/

@@ -1,11 +1,23 @@
-import { SplitLinkText } from "@/features/tests/components/SplitLinkText";
 import { CopyButton } from "@/features/tests/components/CopyButton";
+import { SplitLinkText } from "@/features/tests/components/SplitLinkText";
+import { cn } from "@/lib/utils";
+
+interface LinkWithCopyProps {
+  link: string;
+  maxLength: number;
+  /** Extra classes for the link text, e.g. to let it wrap where space is short. */
+  textClassName?: string;
+}
 
 /** The split link, cut to `maxLength` characters, with a button that copies all of it. */
-export function LinkWithCopy({ link, maxLength }: { link: string; maxLength: number }) {
+export function LinkWithCopy({ link, maxLength, textClassName }: LinkWithCopyProps) {
   return (
     <div className="flex min-w-0 items-center gap-1">
-      <SplitLinkText link={link} maxLength={maxLength} className="min-w-0 break-all" />
+      <SplitLinkText
+        link={link}
+        maxLength={maxLength}
+        className={cn("min-w-0 whitespace-nowrap", textClassName)}
+      />
       <CopyButton text={link} label="Copy link" />
     </div>
   );

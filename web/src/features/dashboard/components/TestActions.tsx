@@ -3,15 +3,17 @@ import { EyeIcon } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { DeleteTestButton } from "@/features/dashboard/components/DeleteTestButton";
+import { cn } from "@/lib/utils";
 
 interface TestActionsProps {
   test: TestWithStats;
   onDelete: (test: TestWithStats) => void;
+  className?: string;
 }
 
-export function TestActions({ test, onDelete }: TestActionsProps) {
+export function TestActions({ test, onDelete, className }: TestActionsProps) {
   return (
-    <div className="flex items-center gap-2">
+    <div className={cn("flex items-center gap-2", className)}>
       <Button asChild variant="outline" size="sm">
         <Link to={`/test/${encodeURIComponent(test.slug)}`}>
           <EyeIcon aria-hidden />

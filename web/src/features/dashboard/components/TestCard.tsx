@@ -13,7 +13,13 @@ import { cn } from "@/lib/utils";
 const LINK_MAX_LENGTH = 24;
 
 /** One test under 768 px: name and winner, the rest behind a toggle. */
-export function TestCard({ test, onDelete }: { test: TestWithStats; onDelete: (test: TestWithStats) => void }) {
+export function TestCard({
+  test,
+  onDelete,
+}: {
+  test: TestWithStats;
+  onDelete: (test: TestWithStats) => void;
+}) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
 
@@ -23,13 +29,16 @@ export function TestCard({ test, onDelete }: { test: TestWithStats; onDelete: (t
         type="button"
         className="flex w-full cursor-pointer items-center gap-3 rounded-xl p-4 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         aria-expanded={expanded}
-        aria-controls={detailsId}
+        aria-controls={expanded ? detailsId : undefined}
         onClick={() => setExpanded((current) => !current)}
       >
         <span className="min-w-0 flex-1 truncate font-medium">{test.name}</span>
         <WinnerBadge winner={test.stats.winner} />
         <ChevronDownIcon
-          className={cn("size-4 shrink-0 text-muted-foreground transition-transform", expanded && "rotate-180")}
+          className={cn(
+            "size-4 shrink-0 text-muted-foreground transition-transform",
+            expanded && "rotate-180",
+          )}
           aria-hidden
         />
       </button>
@@ -39,7 +48,11 @@ export function TestCard({ test, onDelete }: { test: TestWithStats; onDelete: (t
           <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2">
             <dt className="text-muted-foreground">Redirect Link</dt>
             <dd className="min-w-0">
-              <LinkWithCopy link={test.link} maxLength={LINK_MAX_LENGTH} />
+              <LinkWithCopy
+                link={test.link}
+                maxLength={LINK_MAX_LENGTH}
+                textClassName="whitespace-normal break-all"
+              />
             </dd>
             <dt className="text-muted-foreground">Clicks A/B</dt>
             <dd>

@@ -18,14 +18,14 @@ export function TestList({ tests, onDelete }: TestListProps) {
   const sorted = useMemo(() => sortTests(tests, sort), [tests, sort]);
 
   return (
-    <section className="grid gap-4">
+    <section className="flex min-w-0 flex-col gap-4">
       <TestSortButtons sort={sort} onSortChange={setSort} narrow={narrow} />
       {sorted.length === 0 ? (
         <p className="rounded-xl border border-dashed bg-card px-6 py-10 text-center text-muted-foreground">
           No tests found
         </p>
       ) : narrow ? (
-        <ul className="grid gap-3">
+        <ul className="flex flex-col gap-3">
           {sorted.map((test) => (
             <TestCard key={test.id} test={test} onDelete={onDelete} />
           ))}

@@ -1,6 +1,6 @@
 import type { TestWithStats } from "@contract/api";
 import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { TestTableRow } from "@/features/dashboard/components/TestTableRow";
+import { TABLE_CELL_PADDING, TestTableRow } from "@/features/dashboard/components/TestTableRow";
 
 interface TestTableProps {
   tests: readonly TestWithStats[];
@@ -14,12 +14,12 @@ export function TestTable({ tests, onDelete }: TestTableProps) {
       <Table>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
-            <TableHead className="pl-4">Name</TableHead>
-            <TableHead>Redirect Link</TableHead>
-            <TableHead>Clicks A/B</TableHead>
-            <TableHead>Conv. Rate</TableHead>
-            <TableHead>Winner</TableHead>
-            <TableHead className="pr-4">Actions</TableHead>
+            <TableHead className="pr-2 pl-4 xl:pr-3">Name</TableHead>
+            <TableHead className={TABLE_CELL_PADDING}>Redirect Link</TableHead>
+            <TableHead className={TABLE_CELL_PADDING}>Clicks A/B</TableHead>
+            <TableHead className={TABLE_CELL_PADDING}>Conv. Rate</TableHead>
+            <TableHead className={TABLE_CELL_PADDING}>Winner</TableHead>
+            <TableHead className="pr-4 pl-2 xl:pl-3">Actions</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>

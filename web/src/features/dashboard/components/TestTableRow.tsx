@@ -9,30 +9,47 @@ import { WinnerBadge } from "@/features/tests/components/WinnerBadge";
 
 /** Link text in the table is cut to this many characters. */
 const LINK_MAX_LENGTH = 30;
+/** Tighter cells between 768 px and 1280 px, so that all six columns fit. */
+export const TABLE_CELL_PADDING = "px-2 xl:px-3";
 
-export function TestTableRow({ test, onDelete }: { test: TestWithStats; onDelete: (test: TestWithStats) => void }) {
+export function TestTableRow({
+  test,
+  onDelete,
+}: {
+  test: TestWithStats;
+  onDelete: (test: TestWithStats) => void;
+}) {
   return (
     <TableRow>
-      <TableCell className="max-w-56 pl-4">
+      <TableCell className="max-w-28 pr-2 pl-4 xl:max-w-56 xl:pr-3">
         <p className="truncate font-medium" title={test.name}>
           {test.name}
         </p>
         <TestMeta test={test} />
       </TableCell>
-      <TableCell>
-        <LinkWithCopy link={test.link} maxLength={LINK_MAX_LENGTH} />
+      <TableCell className={TABLE_CELL_PADDING}>
+        <LinkWithCopy
+          link={test.link}
+          maxLength={LINK_MAX_LENGTH}
+          textClassName="w-32 whitespace-normal break-all xl:w-auto xl:whitespace-nowrap xl:break-normal"
+        />
       </TableCell>
-      <TableCell>
+      <TableCell className={TABLE_CELL_PADDING}>
         <ClicksPair stats={test.stats} />
       </TableCell>
-      <TableCell>
+      <TableCell className={TABLE_CELL_PADDING}>
         <ConversionRatePair stats={test.stats} />
       </TableCell>
-      <TableCell>
+      <TableCell className={TABLE_CELL_PADDING}>
         <WinnerBadge winner={test.stats.winner} />
       </TableCell>
-      <TableCell className="pr-4">
-        <TestActions test={test} onDelete={onDelete} />
+      <TableCell className="pr-4 pl-2 xl:pl-3">
+        {/* Between 768 px and 1280 px the buttons stack, without icons, so that all six columns fit. */}
+        <TestActions
+          test={test}
+          onDelete={onDelete}
+          className="flex-col items-stretch xl:flex-row xl:items-center [&_svg]:hidden xl:[&_svg]:block"
+        />
       </TableCell>
     </TableRow>
   );

@@ -13,7 +13,12 @@ interface CopyButtonProps {
 }
 
 /** An icon button that copies `text`; its icon turns into a check for 2 seconds. */
-export function CopyButton({ text, label, successMessage = TEST_MESSAGES.copied, className }: CopyButtonProps) {
+export function CopyButton({
+  text,
+  label,
+  successMessage = TEST_MESSAGES.copied,
+  className,
+}: CopyButtonProps) {
   const { copied, copy } = useCopyToClipboard(successMessage);
   return (
     <Button

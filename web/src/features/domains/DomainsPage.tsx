@@ -1,0 +1,90 @@
+import type { CustomDomain } from "@contract/api";
+import { LayoutDashboardIcon, PlusIcon } from "lucide-react";
+import { useId, useRef } from "react";
+import { Link } from "react-router-dom";
+import { AppHeader } from "@/components/AppHeader";
+import { Button } from "@/components/ui/button";
+import { useAuth } from "@/features/auth/use-auth";
+import { useLogOutToHome } from "@/features/auth/use-log-out-to-home";
+import { cnameRecordName } from "@/features/domains/cname-target";
+import { AddDomainDialog } from "@/features/domains/components/AddDomainDialog";
+import { DnsHelpPanel } from "@/features/domains/components/DnsHelpPanel";
+import { DomainsContent } from "@/features/domains/components/DomainsContent";
+import { useAddDomainDialog } from "@/features/domains/use-add-domain-dialog";
+import { useDomainList } from "@/features/domains/use-domain-list";
+
+export default function DomainsPage() {
+  const { user } = useAuth();
+  const logOutToHome = useLogOutToHome();
+  const list = useDomainList();
+  const addDialog = useAddDomainDialog();
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  function handleAdded(domain: CustomDomain) {
+    list.showAdded(domain);
+    addDialog.setOpen(false);
+    void list.reload();
+  }
+
+  function handleChecked(domain: CustomDomain | undefined) {
+    if (domain) list.showUpdated(domain);
+    void list.reload();
+  }
+
+  function handleDeleted(domain: CustomDomain, hadFocus: boolean) {
+    // Its delete button leaves with it: keep keyboard focus on the page instead of losing it.
+    if (hadFocus) headingRef.current?.focus();
+    list.dropDomain(domain);
+  }
+
+  return (
+    <div className="min-h-svh bg-muted">
+      <AppHeader email={user?.email} onLogOut={logOutToHome}>
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/dashboard">
+            <LayoutDashboardIcon aria-hidden />
+            Dashboard
+          </Link>
+        </Button>
+      </AppHeader>
+      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h1
+              ref={headingRef}
+              id={headingId}
+              tabIndex={-1}
+              className="font-bold text-2xl tracking-tight focus:outline-none sm:text-3xl"
+            >
+              Custom Domains
+            </h1>
+            <p className="mt-1 text-muted-foreground">Serve your split links from your own domain</p>
+          </div>
+          <Button ref={addDialog.addButtonRef} aria-haspopup="dialog" onClick={addDialog.openDialog}>
+            <PlusIcon aria-hidden />
+            Add Domain
+          </Button>
+        </div>
+        <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+          <DomainsContent
+            status={list.status}
+            domains={list.domains}
+            labelledBy={headingId}
+            onAddDomain={addDialog.openDialog}
+            onRetry={list.retry}
+            onChecked={handleChecked}
+            onDeleted={handleDeleted}
+          />
+          <DnsHelpPanel recordName={cnameRecordName(list.domains)} fallbackHost={list.fallbackHost} />
+        </div>
+      </main>
+      <AddDomainDialog
+        open={addDialog.open}
+        onOpenChange={addDialog.setOpen}
+        onAdded={handleAdded}
+        onCloseAutoFocus={addDialog.onCloseAutoFocus}
+      />
+    </div>
+  );
+}

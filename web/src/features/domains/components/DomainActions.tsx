@@ -1,0 +1,21 @@
+import type { CustomDomain } from "@contract/api";
+import { DeleteDomainButton } from "@/features/domains/components/DeleteDomainButton";
+import { VerifyDomainButton } from "@/features/domains/components/VerifyDomainButton";
+import type { DomainRowHandlers } from "@/features/domains/domain-row-handlers";
+import { isDomainVerified } from "@/features/domains/domain-status";
+import { cn } from "@/lib/utils";
+
+interface DomainActionsProps extends DomainRowHandlers {
+  domain: CustomDomain;
+  className?: string;
+}
+
+/** Verify (unverified domains only) and delete. */
+export function DomainActions({ domain, onChecked, onDeleted, className }: DomainActionsProps) {
+  return (
+    <div className={cn("flex items-center gap-1.5", className)}>
+      {!isDomainVerified(domain) && <VerifyDomainButton domain={domain} onChecked={onChecked} />}
+      <DeleteDomainButton domain={domain} onDeleted={onDeleted} />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { TestWithStats } from "@contract/api";
+import { TEST_MESSAGES } from "@contract/messages";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import { getTest } from "@/features/tests/api/get-test";
+import { ApiError } from "@/lib/api";
+import { isAbortError } from "@/lib/is-abort-error";
+
+export type TestDetail =
+  | { status: "loading" }
+  | { status: "ready"; test: TestWithStats }
+  | { status: "not-found" };
+
+/**
+ * Loads a test by slug. A test handed over by the create page shows at once while fresh data loads.
+ * A failed load with nothing on screen toasts and goes back to the dashboard.
+ */
+export function useTestDetail(slug: string, initialTest: TestWithStats | null): TestDetail {
+  const navigate = useNavigate();
+  const [detail, setDetail] = useState<TestDetail>(() =>
+    initialTest ? { status: "ready", test: initialTest } : { status: "loading" },
+  );
+  const showingTest = initialTest !== null;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getTest(slug, controller.signal)
+      .then((test) => setDetail({ status: "ready", test }))
+      .catch((error: unknown) => {
+        if (isAbortError(error)) return;
+        if (error instanceof ApiError && error.status === 404) {
+          setDetail({ status: "not-found" });
+          return;
+        }
+        console.warn("Could not load the test", error);
+        // The test handed over by the create page is still good to look at.
+        if (showingTest) return;
+        toast.error(TEST_MESSAGES.loadFailed);
+        navigate("/dashboard", { replace: true });
+      });
+    return () => controller.abort();
+  }, [slug, showingTest, navigate]);
+
+  return detail;
+}
