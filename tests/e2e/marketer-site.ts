@@ -1,0 +1,37 @@
+import { createServer, type Server } from "node:http";
+import { freePort } from "../../scripts/local-server";
+
+/**
+ * The marketer's own website for the browser tests: two landing pages and a thank-you page,
+ * each carrying the one-tag tracker, on its own origin (so the beacon is cross-site, as in real use).
+ */
+export async function startMarketerSite(appUrl: string) {
+  let testId = "";
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const page = (
+    title: string,
+    body: string,
+  ) => `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>
+<script src="${appUrl}/t.js" data-test="${testId}" data-conversion-url="${origin}/thanks" async></script></head>
+<body><h1>${title}</h1>${body}</body></html>`;
+  const server: Server = createServer((request, response) => {
+    const path = new URL(request.url ?? "/", origin).pathname;
+    const pages: Record<string, string> = {
+      "/a": page("Landing A", `<a href="/thanks">Buy now</a>`),
+      "/b": page("Landing B", `<a href="/thanks">Buy now</a>`),
+      "/thanks": page("Thank you", "<p>Order confirmed.</p>"),
+    };
+    const html = pages[path];
+    response.writeHead(html ? 200 : 404, { "content-type": "text/html; charset=utf-8" });
+    response.end(html ?? "not found");
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    origin,
+    setTestId(id: string) {
+      testId = id;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,134 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { screenshot, startBrowser, WIDTHS } from "./browser";
+import { startMarketerSite } from "./marketer-site";
+
+const browser = startBrowser();
+let site: Awaited<ReturnType<typeof startMarketerSite>>;
+beforeAll(async () => {
+  site = await startMarketerSite(browser.baseURL);
+});
+afterAll(() => site?.close());
+
+async function signUp(page: Page, email: string) {
+  await page.goto("/login?tab=signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("correct horse battery staple");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL((url) => url.pathname === "/dashboard");
+}
+
+/** Reloads until the check passes: counts arrive through the queue a moment after the visit. */
+async function reloadUntil(page: Page, loaded: string, check: () => Promise<boolean>) {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    await page.getByText(loaded).first().waitFor();
+    if (await check()) return;
+    await page.waitForTimeout(1000);
+    await page.reload();
+  }
+  await screenshot(page, "failure");
+  throw new Error(`not shown in time on ${page.url()}`);
+}
+
+describe("a split test from creation to conversion", () => {
+  it("creates a test, splits a visitor, counts their conversion, shows it, and deletes the test", async () => {
+    const marketer = await browser.newPage(WIDTHS.wide);
+    await signUp(marketer, `journey-${Date.now()}@example.com`);
+    await marketer.getByText("No split tests yet").waitFor();
+
+    await marketer.getByRole("link", { name: "Create New Test" }).first().click();
+    await marketer.waitForURL((url) => url.pathname === "/create-test");
+    await marketer.getByText("Create a New Split Test").waitFor();
+    await marketer.getByLabel("Test Name").fill("Spring sale");
+    await marketer.getByLabel("URL A").fill(`${site.origin}/a`);
+    await marketer.getByLabel("URL B").fill(`${site.origin}/b`);
+    await marketer.getByLabel("Conversion URL").fill(`${site.origin}/thanks`);
+    await screenshot(marketer, "create-test");
+    await marketer.getByRole("button", { name: "Create Test" }).click();
+
+    await marketer.waitForURL((url) => url.pathname.startsWith("/test/"));
+    await marketer.getByText("Test created successfully").waitFor();
+    await marketer.getByText("Your split test was created successfully!").waitFor();
+    const slug = new URL(marketer.url()).pathname.split("/").pop() ?? "";
+    const splitLink = `${browser.baseURL}/r/${slug}`;
+    await marketer.getByText(splitLink).first().waitFor();
+    const snippet = (await marketer.locator("pre").first().textContent()) ?? "";
+    const testId = /data-test="([^"]+)"/.exec(snippet)?.[1] ?? "";
+    expect(testId).toMatch(/^[0-9a-f-]{36}$/);
+    site.setTestId(testId);
+    await screenshot(marketer, "test-detail");
+
+    // A visitor opens the link: one redirect to A or B with sessionId and variant.
+    const visitor = await browser.newPage(WIDTHS.narrow);
+    await visitor.goto(splitLink);
+    const landed = new URL(visitor.url());
+    const variant = landed.searchParams.get("variant");
+    expect(["A", "B"]).toContain(variant);
+    expect(landed.pathname).toBe(variant === "A" ? "/a" : "/b");
+    expect(landed.searchParams.get("sessionId")).toMatch(/^[0-9a-f-]{36}$/);
+    await visitor.getByRole("heading", { name: `Landing ${variant}` }).waitFor();
+
+    // They buy: the tag on the thank-you page sends the conversion beacon.
+    const beacon = visitor.waitForRequest((request) => request.url().endsWith("/functions/v1/conversions"));
+    await visitor.getByRole("link", { name: "Buy now" }).click();
+    await visitor.getByRole("heading", { name: "Thank you" }).waitFor();
+    expect(JSON.parse((await beacon).postData() ?? "{}")).toEqual({
+      splitTestId: testId,
+      sessionId: landed.searchParams.get("sessionId"),
+      variant,
+    });
+
+    // The dashboard shows the click and the 100 % conversion of that variant, and the winner.
+    await marketer.goto("/dashboard");
+    const expectedClicks = variant === "A" ? "1 / 0" : "0 / 1";
+    await reloadUntil(marketer, "Spring sale", async () => (await marketer.getByText("100.0%").count()) > 0);
+    const row = marketer.getByRole("row", { name: /Spring sale/ });
+    await expect(row.getByText(expectedClicks).textContent()).resolves.toContain(expectedClicks);
+    await row.getByText(`Version ${variant}`).waitFor();
+    await screenshot(marketer, "dashboard-with-test");
+
+    await marketer.goto(`/test/${slug}`);
+    const card = marketer.getByRole("region", { name: `Version ${variant}` });
+    await card.getByText("100.0%").waitFor();
+
+    // Delete it from the dashboard.
+    await marketer.goto("/dashboard");
+    await row.getByRole("button", { name: /Delete/ }).click();
+    await marketer.getByRole("alertdialog").getByText("Are you absolutely sure?").waitFor();
+    await marketer.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await marketer.getByText("Test deleted successfully").waitFor();
+    await marketer.getByText("No split tests yet").waitFor();
+    const gone = await fetch(splitLink, { redirect: "manual" });
+    expect(gone.status).toBe(404);
+  });
+
+  it("shows the dashboard as cards on a narrow screen", async () => {
+    const page = await browser.newPage(WIDTHS.narrow);
+    await signUp(page, `narrow-${Date.now()}@example.com`);
+    await page.getByRole("link", { name: "Create New Test" }).first().click();
+    await page.getByLabel("Test Name").fill("Narrow test");
+    await page.getByLabel("URL A").fill("https://example.com/a");
+    await page.getByLabel("URL B").fill("https://example.com/b");
+    await page.getByRole("button", { name: "Create Test" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/test/"));
+    await screenshot(page, "test-detail");
+    await page.goto("/dashboard");
+    await page.getByText("Narrow test").waitFor();
+    expect(await page.getByRole("table").count()).toBe(0);
+    await page.getByRole("button", { name: "Clicks" }).waitFor();
+    await page.getByRole("button", { name: "Conv." }).waitFor();
+    await screenshot(page, "dashboard-with-test");
+  });
+
+  it("refuses an unsafe URL with the specification's message", async () => {
+    const page = await browser.newPage(WIDTHS.wide);
+    await signUp(page, `unsafe-${Date.now()}@example.com`);
+    await page.goto("/create-test");
+    await page.getByLabel("Test Name").fill("Unsafe");
+    await page.getByLabel("URL A").fill("javascript:alert(1)");
+    await page.getByLabel("URL B").fill("https://example.com/b");
+    await page.getByRole("button", { name: "Create Test" }).click();
+    await page.getByText("Please enter valid URLs").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/create-test");
+  });
+});
