@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { FAKE_CLOUDFLARE, fakeCloudflare } from "./tests/worker/cloudflare-fake";
 
 export default defineConfig(async () => ({
   plugins: [
@@ -10,7 +11,16 @@ export default defineConfig(async () => ({
           APP_HOST: "app.splitlink.test",
           JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          CF_API_BASE_URL: FAKE_CLOUDFLARE.baseUrl,
+          CF_ZONE_ID: FAKE_CLOUDFLARE.zoneId,
+          CF_API_TOKEN: FAKE_CLOUDFLARE.token,
         },
+        // Every fetch the Worker and the tests make leaves workerd here: Cloudflare's API is faked,
+        // anything else is refused, so no test depends on the network.
+        outboundService: (request: Request) =>
+          new URL(request.url).origin === FAKE_CLOUDFLARE.origin
+            ? fakeCloudflare(request)
+            : new Response(`Tests make no network requests (${request.url})`, { status: 502 }),
       },
     }),
   ],

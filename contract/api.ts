@@ -54,6 +54,11 @@ export interface TestStats {
   conversionRateA: number;
   conversionRateB: number;
   winner: Winner;
+  /** Unique visitors (sessions, bots excluded). */
+  visitorsA: number;
+  visitorsB: number;
+  /** The leader's chance to beat the other variant (0–1); null without a leader. */
+  confidence: number | null;
 }
 
 export interface TestWithStats extends SplitTest {
@@ -101,4 +106,73 @@ export interface CustomDomain {
 /** GET /api/domains */
 export interface DomainListResponse {
   domains: CustomDomain[];
+  /** The host custom domains point their CNAME record at. */
+  fallbackOrigin: string;
+}
+
+/** POST /api/domains */
+export interface AddDomainInput {
+  domain: string;
+}
+
+/** POST /api/domains (201) */
+export interface DomainResponse {
+  domain: CustomDomain;
+}
+
+/** POST /api/domains/:id/verify: the specification's domain-check result, plus the domain as it now stands. */
+export interface VerifyDomainResponse {
+  verified: boolean;
+  message: string;
+  domain: CustomDomain;
+}
+
+export interface RateInterval {
+  lower: number;
+  upper: number;
+}
+
+/** One variant's numbers; rate and interval are fractions (0–1), visitors are unique sessions without bots. */
+export interface VariantAnalytics {
+  clicks: number;
+  visitors: number;
+  conversions: number;
+  rate: number;
+  interval: RateInterval;
+}
+
+export type VerdictStatus = "A wins" | "B wins" | "no clear difference" | "keep collecting";
+
+export interface SeriesPoint {
+  /** Start of the hour or UTC day, in milliseconds since the epoch. */
+  time: number;
+  visitorsA: number;
+  visitorsB: number;
+  conversionsA: number;
+  conversionsB: number;
+}
+
+/** GET /api/tests/:slug/analytics */
+export interface TestAnalytics {
+  A: VariantAnalytics;
+  B: VariantAnalytics;
+  chanceBBeatsA: number;
+  chanceABeatsB: number;
+  /** Two-sided two-proportion z-test. */
+  pValue: number;
+  /** Sample-ratio mismatch check of the visitor split; `srm` is true below 0.001. */
+  srmPValue: number;
+  srm: boolean;
+  verdict: {
+    status: VerdictStatus;
+    winner: Variant | null;
+    /** While collecting: visitors each variant still needs (80 % power at the observed effect), null if unknown. */
+    additionalVisitorsPerArm: number | null;
+  };
+  /** Hourly for a test's first 48 hours, daily after. */
+  series: { granularity: "hour" | "day"; points: SeriesPoint[] };
+}
+
+export interface TestAnalyticsResponse {
+  analytics: TestAnalytics;
 }

@@ -67,3 +67,59 @@ export const LIFECYCLE_MESSAGES = {
   promoted: (variant: string) => `Version ${variant} promoted: the link sends everyone there from now on.`,
   changeFailed: "Failed to update the test",
 } as const;
+
+export const DOMAIN_MESSAGES = {
+  notSignedIn: "You must be logged in to add a domain",
+  empty: "Please enter a domain",
+  invalidFormat: "Invalid domain format. Please enter a valid domain.",
+  duplicate: "This domain is already registered in our system.",
+  // Not in the specification: the app's own hosts cannot be anyone's custom domain.
+  reserved: "This domain belongs to SplitLink and cannot be added.",
+  notFound: "Domain not found",
+  verificationError: (message?: string) => `Verification error: ${message || "Unknown error"}`,
+  verifyFailed: "Failed to verify domain. Please check your DNS settings and try again.",
+  // Not in the specification: Cloudflare's own refusals and outages, passed on to the user.
+  cloudflareRefused: (message: string) => `Cloudflare refused the request: ${message}`,
+  cloudflareUnexpected: (status: number) =>
+    `Cloudflare sent an unexpected answer (HTTP ${status}). Please try again later.`,
+  cloudflareUnreachable: "Could not reach Cloudflare. Please try again later.",
+
+  // Status messages by domain status; {host} is the fallback origin custom domains CNAME to.
+  statusNew: (host: string) => `Add a CNAME record pointing to ${host} to verify your domain.`,
+  statusPending: "Domain is pending verification. Please check your DNS settings.",
+  statusActive: "Domain is verified and active.",
+  statusError: "Domain verification failed. Please check your DNS settings.",
+  statusMissing: "Pending verification",
+  statusOther: "Pending verification. Please add the required CNAME record to your DNS settings.",
+
+  // Toasts of the Domains screen.
+  loadFailed: "Failed to load domains",
+  added: "Domain added successfully",
+  addFailed: "Failed to add domain",
+  deleted: "Domain deleted successfully",
+  deleteFailed: "Failed to delete domain",
+  checking: "Checking DNS records...",
+  verified: "Domain verified successfully",
+  verificationFailed: "Domain verification failed",
+  verifyRequestFailed: "Failed to verify domain",
+  cnameCopied: "CNAME record copied to clipboard",
+} as const;
+
+export const ANALYTICS_MESSAGES = {
+  verdict: (status: string, additionalVisitorsPerArm: number | null): string => {
+    if (status === "A wins") return "Version A converts better: at least 95 % chance it beats B.";
+    if (status === "B wins") return "Version B converts better: at least 95 % chance it beats A.";
+    if (status === "no clear difference")
+      return "No clear difference yet: neither version is ahead with 95 % confidence.";
+    if (additionalVisitorsPerArm === null)
+      return "Keep collecting: too little data to estimate how long it will take.";
+    return `Keep collecting: about ${additionalVisitorsPerArm.toLocaleString("en-US")} more visitors per version are needed.`;
+  },
+  srmWarning:
+    "Sample ratio mismatch: the visitor split is far from 50/50, which points to broken tracking or bot traffic. Treat these results with care.",
+  pausedNotice: "Paused: the link sends everyone to version A and no clicks are counted.",
+  completedNotice: (winner: string) =>
+    `Completed: everyone goes to version ${winner}. The results are frozen.`,
+  noData: "No visits yet. Share your split link to start collecting data.",
+  loadFailed: "Failed to load analytics",
+} as const;

@@ -7,6 +7,7 @@ import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
 import { apiSecurityHeaders, htmlSecurityHeaders } from "./lib/security-headers";
 import { authRoutes } from "./routes/auth";
+import { domainRoutes } from "./routes/domains";
 import { splitTestRoutes } from "./routes/split-tests";
 import { trackingRoutes } from "./routes/tracking";
 
@@ -35,6 +36,7 @@ app.use("/api/*", apiSecurityHeaders, csrf());
 const routes = app
   .route("/api/auth", authRoutes)
   .route("/api/tests", splitTestRoutes)
+  .route("/api/domains", domainRoutes)
   .route("/", trackingRoutes);
 
 // Everything else on the app host is the SPA; the asset binding answers index.html for its routes.

@@ -2,6 +2,7 @@ import app from "./app";
 import { isAppHost } from "./lib/hosts";
 import { consumeEvents } from "./queue/consumer";
 import { redirectBySlug, redirectOnCustomDomain } from "./redirect/handlers";
+import { reverifyPendingDomains } from "./services/domains";
 
 export default {
   // Redirects skip the Hono app: the hot path does only what a visit needs.
@@ -14,5 +15,9 @@ export default {
   },
   queue(batch, env) {
     return consumeEvents(batch, env);
+  },
+  // The hourly cron re-checks custom domains still waiting for verification.
+  async scheduled(_controller, env) {
+    await reverifyPendingDomains(env);
   },
 } satisfies ExportedHandler<Env>;

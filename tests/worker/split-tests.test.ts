@@ -162,6 +162,9 @@ describe("listing tests", () => {
       conversionRateA: 10,
       conversionRateB: (10 / 60) * 100,
       winner: "B",
+      visitorsA: 40,
+      visitorsB: 60,
+      confidence: expect.any(Number),
     });
     expect(tests[0]?.stats).toMatchObject({ clicksA: 0, clicksB: 0, winner: null });
     expect(newer.slug).not.toBe(older.slug);

@@ -1,9 +1,13 @@
 import type { TestStats, Winner } from "../../contract/api";
+import { probabilityBBeatsA } from "./statistics";
 
 export interface VariantTotals {
   clicks: number;
+  visitors: number;
   conversions: number;
 }
+
+export const NO_TOTALS: VariantTotals = { clicks: 0, visitors: 0, conversions: 0 };
 
 /** Conversions per 100 clicks; 0 without clicks. */
 export function conversionRate({ clicks, conversions }: VariantTotals): number {
@@ -17,9 +21,17 @@ export function pickWinner(rateA: number, rateB: number): Winner {
   return rateA > rateB ? "A" : "B";
 }
 
+/** Conversions can only come from visitors; the cap guards against counts caught mid-update. */
+export function armCounts(totals: VariantTotals) {
+  return { visitors: totals.visitors, conversions: Math.min(totals.conversions, totals.visitors) };
+}
+
+/** The specification's stats, plus visitors and the leader's chance to beat the other variant. */
 export function summarize(a: VariantTotals, b: VariantTotals): TestStats {
   const conversionRateA = conversionRate(a);
   const conversionRateB = conversionRate(b);
+  const winner = pickWinner(conversionRateA, conversionRateB);
+  const chanceBBeatsA = probabilityBBeatsA(armCounts(a), armCounts(b));
   return {
     clicksA: a.clicks,
     clicksB: b.clicks,
@@ -27,6 +39,9 @@ export function summarize(a: VariantTotals, b: VariantTotals): TestStats {
     conversionsB: b.conversions,
     conversionRateA,
     conversionRateB,
-    winner: pickWinner(conversionRateA, conversionRateB),
+    winner,
+    visitorsA: a.visitors,
+    visitorsB: b.visitors,
+    confidence: winner === "A" ? 1 - chanceBBeatsA : winner === "B" ? chanceBBeatsA : null,
   };
 }

@@ -70,3 +70,17 @@ export async function removeLink(env: Env, test: Parameters<typeof keysOf>[0]): 
   forgetInIsolate(keysOf(test));
   await deleteLinkKeys(env.LINKS, test);
 }
+
+/** Caches a custom domain's current status for the redirect. */
+export async function storeHost(env: Env, hostname: string, host: CachedHost): Promise<void> {
+  const key = hostKey(hostname);
+  forgetInIsolate([key]);
+  await env.LINKS.put(key, JSON.stringify({ id: host.id, status: host.status } satisfies CachedHost));
+}
+
+/** Drops a deleted custom domain, and the keys of the tests that lived on it, from KV and this isolate. */
+export async function removeHost(env: Env, hostname: string, linkKeys: string[] = []): Promise<void> {
+  const keys = [hostKey(hostname), ...linkKeys];
+  forgetInIsolate(keys);
+  await Promise.all(keys.map((key) => env.LINKS.delete(key)));
+}

@@ -1,13 +1,20 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { SlugAvailabilityResponse, TestListResponse, TestResponse } from "../../contract/api";
+import type {
+  SlugAvailabilityResponse,
+  TestAnalyticsResponse,
+  TestListResponse,
+  TestResponse,
+} from "../../contract/api";
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
+import { NO_TOTALS, summarize } from "../lib/stats";
 import { isHttpUrl } from "../lib/urls";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/require-user";
 import { removeLink, storeLink } from "../redirect/lookup";
+import { analyticsOf } from "../services/analytics";
 import { ownedDomain } from "../services/domains";
 import { dailyRollupCsv, streamEventsCsv } from "../services/export";
 import {
@@ -21,6 +28,7 @@ import {
   type LinkContext,
   listSplitTests,
   ownedTest,
+  ownedTestBySlug,
 } from "../services/split-tests";
 
 const required = TEST_MESSAGES.requiredFields;
@@ -100,16 +108,7 @@ export const splitTestRoutes = new Hono<AppEnv>()
       linkContext(c.req.url, c.env),
     );
     c.executionCtx.waitUntil(storeLink(c.env, row));
-    const stats = {
-      clicksA: 0,
-      clicksB: 0,
-      conversionsA: 0,
-      conversionsB: 0,
-      conversionRateA: 0,
-      conversionRateB: 0,
-      winner: null,
-    };
-    return c.json({ test: { ...test, stats } } satisfies TestResponse, 201);
+    return c.json({ test: { ...test, stats: summarize(NO_TOTALS, NO_TOTALS) } } satisfies TestResponse, 201);
   })
   .get("/slug-availability", validate("query", slugQuery), async (c) => {
     const { slug, domainId } = c.req.valid("query");
@@ -118,6 +117,10 @@ export const splitTestRoutes = new Hono<AppEnv>()
     const problem = checkCustomSlugFormat(slug);
     const status = problem ?? ((await customSlugTaken(db, domainId, slug)) ? "taken" : "available");
     return c.json({ available: status === "available", status } satisfies SlugAvailabilityResponse, 200);
+  })
+  .get("/:slug/analytics", async (c) => {
+    const test = await ownedTestBySlug(getDb(c.env.DB), c.get("user").id, c.req.param("slug"));
+    return c.json({ analytics: await analyticsOf(c.env.DB, test) } satisfies TestAnalyticsResponse, 200);
   })
   .get("/:slug", async (c) => {
     const test = await getSplitTestBySlug(

@@ -1,9 +1,17 @@
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { customDomains } from "../db/schema";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { CustomDomain, VerifyDomainResponse } from "../../contract/api";
+import { DOMAIN_MESSAGES } from "../../contract/messages";
+import { type Db, getDb } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import { type CustomDomain as CustomDomainRow, customDomains, splitTests } from "../db/schema";
+import { type HostnameState, hostnameProvider } from "../domains/provider";
+import { checkMessage, domainStatusOf, statusMessage } from "../domains/status";
 import { ApiError } from "../lib/errors";
+import { removeHost, storeHost } from "../redirect/lookup";
+import { domainSlugKey } from "./link-cache";
 
-export const DOMAIN_NOT_FOUND = "Domain not found";
+// Each check is one or two Cloudflare calls; a Worker on the free plan may make 50 per invocation.
+const SCHEDULED_BATCH = 20;
 
 /** The caller's own domain; another user's is simply not found. */
 export async function ownedDomain(db: Db, userId: string, domainId: string) {
@@ -12,6 +20,166 @@ export async function ownedDomain(db: Db, userId: string, domainId: string) {
     .from(customDomains)
     .where(and(eq(customDomains.id, domainId), eq(customDomains.userId, userId)))
     .get();
-  if (!domain) throw new ApiError(404, "not_found", DOMAIN_NOT_FOUND);
+  if (!domain) throw new ApiError(404, "not_found", DOMAIN_MESSAGES.notFound);
   return domain;
+}
+
+export function toClientDomain(row: CustomDomainRow): CustomDomain {
+  return {
+    id: row.id,
+    domain: row.domain,
+    verified: row.status === "active",
+    status: row.status,
+    verificationMessage: row.verificationMessage,
+    validationToken: row.validationToken,
+    createdAt: row.createdAt,
+  };
+}
+
+export async function listDomains(db: Db, userId: string): Promise<CustomDomain[]> {
+  const rows = await db
+    .select()
+    .from(customDomains)
+    .where(eq(customDomains.userId, userId))
+    .orderBy(desc(customDomains.createdAt));
+  return rows.map(toClientDomain);
+}
+
+/**
+ * Adds a trimmed, lower-cased, well-formed domain as `new`, creates its custom hostname and checks it
+ * once. The unique index refuses a domain any user already has.
+ */
+export async function addDomain(env: Env, userId: string, hostname: string): Promise<CustomDomainRow> {
+  const db = getDb(env.DB);
+  const row: CustomDomainRow = {
+    id: crypto.randomUUID(),
+    userId,
+    domain: hostname,
+    status: "new",
+    verificationMessage: statusMessage("new", null, env.FALLBACK_ORIGIN),
+    createdAt: Date.now(),
+    httpFallback: false,
+    cfHostnameId: null,
+    cfRouteId: null,
+    validationToken: null,
+    validationUrl: null,
+    originServer: env.FALLBACK_ORIGIN,
+    originSni: env.FALLBACK_ORIGIN,
+  };
+  try {
+    await db.insert(customDomains).values(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, "domain_taken", DOMAIN_MESSAGES.duplicate);
+    throw error;
+  }
+
+  let created: HostnameState;
+  try {
+    created = await hostnameProvider(env).create(hostname);
+  } catch (error) {
+    // Without its custom hostname the row is of no use: let the user try again from scratch.
+    await db.delete(customDomains).where(eq(customDomains.id, row.id));
+    throw error;
+  }
+  const stored = { ...row, cfHostnameId: created.id };
+  await db.update(customDomains).set({ cfHostnameId: created.id }).where(eq(customDomains.id, row.id));
+
+  try {
+    return await checkDomain(env, stored);
+  } catch (error) {
+    console.warn("Immediate verification failed", hostname, error);
+    return stored;
+  }
+}
+
+/**
+ * Reads the custom hostname's state (creating it if the provider has none), stores the resulting
+ * status and message, and refreshes the redirect's `host:{hostname}` key. Throws when the provider fails.
+ */
+async function checkDomain(env: Env, row: CustomDomainRow): Promise<CustomDomainRow> {
+  const provider = hostnameProvider(env);
+  const state =
+    (await provider.get({ hostname: row.domain, id: row.cfHostnameId, status: row.status })) ??
+    (await provider.create(row.domain));
+  const status = domainStatusOf(state);
+  const [updated] = await getDb(env.DB)
+    .update(customDomains)
+    .set({
+      status,
+      verificationMessage: checkMessage(state, status, env.FALLBACK_ORIGIN),
+      cfHostnameId: state.id ?? row.cfHostnameId,
+      validationToken: state.validationToken,
+      validationUrl: state.validationUrl,
+    })
+    .where(eq(customDomains.id, row.id))
+    .returning();
+  // Deleted while Cloudflare was asked.
+  if (!updated) throw new ApiError(404, "not_found", DOMAIN_MESSAGES.notFound);
+  // Only a change is written: KV takes one write per second per key and few per day on the free plan.
+  // D1 stays the truth; a failed write leaves the redirect on the old status until the next change.
+  if (updated.status !== row.status)
+    await storeHost(env, updated.domain, updated).catch((error) =>
+      console.warn("Could not cache the domain", updated.domain, error),
+    );
+  return updated;
+}
+
+/** Verify on the Domains screen: the specification's domain-check result; provider failures included. */
+export async function verifyDomain(env: Env, row: CustomDomainRow): Promise<VerifyDomainResponse> {
+  try {
+    const checked = await checkDomain(env, row);
+    return {
+      verified: checked.status === "active",
+      message: statusMessage(checked.status, checked.verificationMessage, env.FALLBACK_ORIGIN),
+      domain: toClientDomain(checked),
+    };
+  } catch (error) {
+    // Provider failures are ApiErrors with a message for the user; anything else is a bug.
+    if (!(error instanceof ApiError) || error.code === "not_found") throw error;
+    console.warn("Verification failed", row.domain, error);
+    return {
+      verified: false,
+      message: DOMAIN_MESSAGES.verificationError(error.message),
+      domain: toClientDomain(row),
+    };
+  }
+}
+
+/**
+ * Deletes the custom hostname at the provider first (a failure there keeps the row, so the user can
+ * retry), then the row, then the KV keys. Attached tests lose the domain (ON DELETE SET NULL) and keep
+ * working on their default link.
+ */
+export async function deleteDomain(env: Env, row: CustomDomainRow): Promise<void> {
+  if (row.cfHostnameId) await hostnameProvider(env).delete(row.cfHostnameId);
+  const db = getDb(env.DB);
+  const attached = await db
+    .select({ slug: splitTests.slug, customSlug: splitTests.customSlug })
+    .from(splitTests)
+    .where(eq(splitTests.customDomainId, row.id));
+  await db.delete(customDomains).where(eq(customDomains.id, row.id));
+  const linkKeys = attached.flatMap((test) =>
+    [test.slug, test.customSlug].filter((path) => path !== null).map((path) => domainSlugKey(row.id, path)),
+  );
+  await removeHost(env, row.domain, linkKeys);
+}
+
+/**
+ * The hourly cron: checks a batch of domains still waiting for verification. The batch is drawn at
+ * random, so domains that never verify cannot starve the others; one failure does not stop the rest.
+ */
+export async function reverifyPendingDomains(env: Env): Promise<void> {
+  const rows = await getDb(env.DB)
+    .select()
+    .from(customDomains)
+    .where(inArray(customDomains.status, ["new", "pending_validation"]))
+    .orderBy(sql`random()`)
+    .limit(SCHEDULED_BATCH);
+  for (const row of rows) {
+    try {
+      await checkDomain(env, row);
+    } catch (error) {
+      console.warn("Scheduled verification failed", row.domain, error);
+    }
+  }
 }

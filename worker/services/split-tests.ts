@@ -8,7 +8,7 @@ import { customDomains, type SplitTest as SplitTestRow, splitTests, testStatsHou
 import { ApiError } from "../lib/errors";
 import { splitLinkFor } from "../lib/links";
 import { generateSlug } from "../lib/slug";
-import { summarize, type VariantTotals } from "../lib/stats";
+import { NO_TOTALS, summarize, type VariantTotals } from "../lib/stats";
 import { ownedDomain } from "./domains";
 
 export interface LinkContext {
@@ -106,14 +106,14 @@ export function toClient(row: SplitTestRow, domain: string | null, link: LinkCon
 /** Totals per test and variant from the hourly rollup, never from raw clicks. */
 async function statsOf(db: Db, testIds: string[]): Promise<Map<string, TestStats>> {
   const totals = new Map<string, { A: VariantTotals; B: VariantTotals }>();
-  for (const id of testIds)
-    totals.set(id, { A: { clicks: 0, conversions: 0 }, B: { clicks: 0, conversions: 0 } });
+  for (const id of testIds) totals.set(id, { A: NO_TOTALS, B: NO_TOTALS });
   if (testIds.length > 0) {
     const rows = await db
       .select({
         testId: testStatsHourly.splitTestId,
         variant: testStatsHourly.variant,
         clicks: sql<number>`sum(${testStatsHourly.clicks})`,
+        visitors: sql<number>`sum(${testStatsHourly.visitors})`,
         conversions: sql<number>`sum(${testStatsHourly.conversions})`,
       })
       .from(testStatsHourly)
@@ -121,7 +121,13 @@ async function statsOf(db: Db, testIds: string[]): Promise<Map<string, TestStats
       .groupBy(testStatsHourly.splitTestId, testStatsHourly.variant);
     for (const row of rows) {
       const entry = totals.get(row.testId);
-      if (entry) entry[row.variant] = { clicks: Number(row.clicks), conversions: Number(row.conversions) };
+      if (entry) {
+        entry[row.variant] = {
+          clicks: Number(row.clicks),
+          visitors: Number(row.visitors),
+          conversions: Number(row.conversions),
+        };
+      }
     }
   }
   return new Map([...totals].map(([id, t]) => [id, summarize(t.A, t.B)]));
@@ -165,6 +171,16 @@ export async function ownedTest(db: Db, userId: string, id: string): Promise<Spl
     .select()
     .from(splitTests)
     .where(and(eq(splitTests.id, id), eq(splitTests.userId, userId)))
+    .get();
+  if (!row) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
+  return row;
+}
+
+export async function ownedTestBySlug(db: Db, userId: string, slug: string): Promise<SplitTestRow> {
+  const row = await db
+    .select()
+    .from(splitTests)
+    .where(and(eq(splitTests.slug, slug), eq(splitTests.userId, userId)))
     .get();
   if (!row) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
   return row;

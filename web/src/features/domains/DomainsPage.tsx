@@ -44,7 +44,8 @@ export default function DomainsPage() {
         <Button asChild variant="ghost" size="sm">
           <Link to="/dashboard">
             <LayoutDashboardIcon aria-hidden />
-            Dashboard
+            {/* Icon only on the narrowest screens, where the header has no room for the word. */}
+            <span className="sr-only sm:not-sr-only">Dashboard</span>
           </Link>
         </Button>
       </AppHeader>
@@ -66,7 +67,7 @@ export default function DomainsPage() {
             Add Domain
           </Button>
         </div>
-        <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <div className="mt-8 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
           <DomainsContent
             status={list.status}
             domains={list.domains}

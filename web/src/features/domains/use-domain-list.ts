@@ -3,7 +3,6 @@ import { DOMAIN_MESSAGES } from "@contract/messages";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { getDomainList } from "@/features/domains/api/list-domains";
-import { cnameTarget } from "@/features/domains/cname-target";
 import { isAbortError } from "@/lib/is-abort-error";
 
 /** loading: the first load; failed: the first load failed, nothing to show yet. */
@@ -12,7 +11,7 @@ export type DomainListStatus = "loading" | "ready" | "failed";
 interface DomainListState {
   status: DomainListStatus;
   domains: CustomDomain[];
-  /** The host custom domains CNAME to, once known. */
+  /** The host custom domains CNAME to; null until the list arrives. */
   fallbackHost: string | null;
 }
 
@@ -35,7 +34,8 @@ export function useDomainList() {
       setState((current) => ({
         status: "ready",
         domains: list.domains,
-        fallbackHost: cnameTarget(list) ?? current.fallbackHost,
+        // An empty value (an unconfigured Worker) keeps the help panel on its generic wording.
+        fallbackHost: list.fallbackOrigin || current.fallbackHost,
       }));
     } catch (error) {
       if (isAbortError(error)) return;

@@ -1,3 +1,4 @@
+import { MAX_DOMAIN_LENGTH } from "@contract/domain";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogClose, DialogFooter } from "@/components/ui/dialog";
@@ -5,7 +6,6 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { EXAMPLE_DOMAIN } from "@/features/domains/cname-target";
-import { DOMAIN_MAX_LENGTH } from "@/features/domains/domain-format";
 
 interface AddDomainFormProps {
   busy: boolean;
@@ -42,7 +42,7 @@ export function AddDomainForm({ busy, onAdd }: AddDomainFormProps) {
           onChange={(event) => setDomain(event.target.value)}
           placeholder={EXAMPLE_DOMAIN}
           required
-          maxLength={DOMAIN_MAX_LENGTH}
+          maxLength={MAX_DOMAIN_LENGTH}
           inputMode="url"
           autoComplete="off"
           autoCapitalize="none"

@@ -17,7 +17,9 @@ export function CnameRecord({ name, target }: CnameRecordProps) {
   const { copied, copy } = useCopyToClipboard(DOMAIN_MESSAGES.cnameCopied);
   return (
     <div className="flex items-center gap-2 rounded-md border bg-muted py-1.5 pr-1.5 pl-3">
-      <code className="min-w-0 flex-1 break-all font-mono text-foreground text-xs">{instruction}</code>
+      <code className="min-w-0 flex-1 font-mono [overflow-wrap:anywhere] text-foreground text-xs">
+        {instruction}
+      </code>
       <Button variant="outline" size="sm" className="h-8" onClick={() => copy(instruction)}>
         {copied ? <CheckIcon className="text-success" aria-hidden /> : <CopyIcon aria-hidden />}
         {copied ? "Copied!" : "Copy"}

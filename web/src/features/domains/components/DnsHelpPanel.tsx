@@ -27,12 +27,12 @@ export function DnsHelpPanel({ recordName, fallbackHost }: DnsHelpPanelProps) {
         </CardHeader>
         <CardContent className="grid gap-4 text-sm">
           <ol className="grid list-decimal gap-3 pl-5 marker:font-semibold marker:text-primary">
-            <li className="grid gap-2">
+            <li>
               {fallbackHost ? (
-                <>
+                <div className="grid gap-2">
                   <span>
                     At your DNS provider, add a CNAME record pointing your domain to{" "}
-                    <code className="break-all font-mono text-xs">{fallbackHost}</code>.
+                    <code className="font-mono text-xs [overflow-wrap:anywhere]">{fallbackHost}</code>.
                   </span>
                   <CnameRecord name={recordName} target={fallbackHost} />
                   {recordName === EXAMPLE_DOMAIN && (
@@ -40,11 +40,11 @@ export function DnsHelpPanel({ recordName, fallbackHost }: DnsHelpPanelProps) {
                       Use your own domain in place of {EXAMPLE_DOMAIN}.
                     </span>
                   )}
-                </>
+                </div>
               ) : (
                 <span>
-                  At your DNS provider, add a CNAME record pointing your domain to the host named in your
-                  domain's status message.
+                  At your DNS provider, add a CNAME record pointing your domain to the {PRODUCT_NAME} fallback
+                  host.
                 </span>
               )}
             </li>

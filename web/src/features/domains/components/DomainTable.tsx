@@ -12,7 +12,7 @@ interface DomainTableProps extends DomainRowHandlers {
 /** The domains from 768 px up. */
 export function DomainTable({ domains, labelledBy, ...handlers }: DomainTableProps) {
   return (
-    <div className="rounded-xl border bg-card shadow-sm">
+    <div className="overflow-hidden rounded-xl border bg-card shadow-sm">
       <Table aria-labelledby={labelledBy}>
         <TableHeader>
           <TableRow className="hover:bg-transparent">

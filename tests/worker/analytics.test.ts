@@ -1,0 +1,168 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { TestAnalytics, TestWithStats } from "../../contract/api";
+import { Client, createTest, signedUpClient } from "./helpers";
+
+const HOUR = 3_600_000;
+
+async function seedRollup(
+  testId: string,
+  rows: [hour: number, variant: "A" | "B", clicks: number, visitors: number, conversions: number][],
+) {
+  await env.DB.batch(
+    rows.map(([hour, variant, clicks, visitors, conversions]) =>
+      env.DB.prepare(
+        "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, ?, ?, ?, ?)",
+      ).bind(testId, hour, variant, clicks, visitors, conversions),
+    ),
+  );
+}
+
+async function analyticsOf(client: Client, slug: string): Promise<TestAnalytics> {
+  const response = await client.fetch(`/api/tests/${slug}/analytics`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { analytics: TestAnalytics }).analytics;
+}
+
+const thisHour = () => Math.floor(Date.now() / HOUR) * HOUR;
+
+describe("test analytics", () => {
+  it("reports visitors, conversions, rates with intervals, chance to beat and a verdict from the rollup", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    await seedRollup(test.id, [
+      [thisHour(), "A", 1_100, 1_000, 100],
+      [thisHour(), "B", 1_050, 1_000, 140],
+    ]);
+    const analytics = await analyticsOf(client, test.slug);
+    expect(analytics.A).toMatchObject({ clicks: 1_100, visitors: 1_000, conversions: 100, rate: 0.1 });
+    expect(analytics.B).toMatchObject({ clicks: 1_050, visitors: 1_000, conversions: 140, rate: 0.14 });
+    // Wilson 95 % interval of 100/1000 (R: prop.test(100, 1000, correct = FALSE)$conf.int = 0.0829, 0.1202).
+    expect(analytics.A.interval.lower).toBeCloseTo(0.0829, 3);
+    expect(analytics.A.interval.upper).toBeCloseTo(0.1202, 3);
+    expect(analytics.chanceBBeatsA).toBeGreaterThan(0.99);
+    expect(analytics.chanceBBeatsA + analytics.chanceABeatsB).toBeCloseTo(1, 12);
+    expect(analytics.pValue).toBeLessThan(0.01);
+    expect(analytics.srm).toBe(false);
+    expect(analytics.verdict).toEqual({ status: "B wins", winner: "B", additionalVisitorsPerArm: null });
+  });
+
+  it("asks to keep collecting below 100 visitors or 25 conversions per arm, with an estimate", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    await seedRollup(test.id, [
+      [thisHour(), "A", 60, 50, 5],
+      [thisHour(), "B", 60, 50, 8],
+    ]);
+    const { verdict } = await analyticsOf(client, test.slug);
+    expect(verdict.status).toBe("keep collecting");
+    expect(verdict.winner).toBeNull();
+    expect(verdict.additionalVisitorsPerArm).toBeGreaterThan(50);
+  });
+
+  it("warns of a sample ratio mismatch when the visitor split is far from 50/50", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    await seedRollup(test.id, [
+      [thisHour(), "A", 1_000, 1_000, 50],
+      [thisHour(), "B", 800, 800, 40],
+    ]);
+    const analytics = await analyticsOf(client, test.slug);
+    expect(analytics.srm).toBe(true);
+    expect(analytics.srmPValue).toBeLessThan(0.001);
+  });
+
+  it("charts hourly during the first 48 hours, gaps filled with zeros", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    const created = thisHour() - 5 * HOUR;
+    await env.DB.prepare("UPDATE split_tests SET created_at = ? WHERE id = ?")
+      .bind(created + 60_000, test.id)
+      .run();
+    await seedRollup(test.id, [
+      [created, "A", 3, 3, 1],
+      [created + 2 * HOUR, "B", 4, 4, 2],
+    ]);
+    const { series } = await analyticsOf(client, test.slug);
+    expect(series.granularity).toBe("hour");
+    expect(series.points.map((p) => p.time)).toEqual([0, 1, 2, 3, 4, 5].map((h) => created + h * HOUR));
+    expect(series.points[0]).toEqual({
+      time: created,
+      visitorsA: 3,
+      visitorsB: 0,
+      conversionsA: 1,
+      conversionsB: 0,
+    });
+    expect(series.points[2]).toEqual({
+      time: created + 2 * HOUR,
+      visitorsA: 0,
+      visitorsB: 4,
+      conversionsA: 0,
+      conversionsB: 2,
+    });
+    expect(series.points[1]).toEqual({
+      time: created + HOUR,
+      visitorsA: 0,
+      visitorsB: 0,
+      conversionsA: 0,
+      conversionsB: 0,
+    });
+  });
+
+  it("charts per UTC day after 48 hours, summing the hours of each day", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    const today = Math.floor(Date.now() / (24 * HOUR)) * 24 * HOUR;
+    const created = today - 4 * 24 * HOUR;
+    await env.DB.prepare("UPDATE split_tests SET created_at = ? WHERE id = ?")
+      .bind(created + 9 * HOUR, test.id)
+      .run();
+    await seedRollup(test.id, [
+      [created + 10 * HOUR, "A", 5, 5, 1],
+      [created + 20 * HOUR, "A", 7, 6, 2],
+      [today, "B", 2, 2, 0],
+    ]);
+    const { series } = await analyticsOf(client, test.slug);
+    expect(series.granularity).toBe("day");
+    expect(series.points).toHaveLength(5);
+    expect(series.points[0]).toEqual({
+      time: created,
+      visitorsA: 11,
+      visitorsB: 0,
+      conversionsA: 3,
+      conversionsB: 0,
+    });
+    expect(series.points[4]).toEqual({
+      time: today,
+      visitorsA: 0,
+      visitorsB: 2,
+      conversionsA: 0,
+      conversionsB: 0,
+    });
+  });
+
+  it("is for the owner only", async () => {
+    const owner = await signedUpClient();
+    const stranger = await signedUpClient();
+    const test = await createTest(owner.client);
+    expect((await stranger.client.fetch(`/api/tests/${test.slug}/analytics`)).status).toBe(404);
+    expect((await new Client().fetch(`/api/tests/${test.slug}/analytics`)).status).toBe(401);
+  });
+});
+
+describe("the dashboard list", () => {
+  it("carries each test's visitors and the leader's chance to beat, with no extra request", async () => {
+    const { client } = await signedUpClient();
+    const leading = await createTest(client, { name: "Leading" });
+    await createTest(client, { name: "Empty" });
+    await seedRollup(leading.id, [
+      [thisHour(), "A", 1_000, 1_000, 100],
+      [thisHour(), "B", 1_000, 1_000, 140],
+    ]);
+    const { tests } = (await (await client.fetch("/api/tests")).json()) as { tests: TestWithStats[] };
+    const [empty, lead] = tests;
+    expect(lead?.stats).toMatchObject({ winner: "B", visitorsA: 1_000, visitorsB: 1_000 });
+    expect(lead?.stats.confidence).toBeGreaterThan(0.99);
+    expect(empty?.stats).toMatchObject({ winner: null, confidence: null, visitorsA: 0, visitorsB: 0 });
+  });
+});

@@ -1,0 +1,211 @@
+// A stand-in for Cloudflare's custom hostnames API, answering with its real shapes: the envelope
+// {success, errors[{code, message}], messages, result}, the custom hostname object, its error codes.
+// It runs in Node: vitest.config.ts hands it the Worker's outbound requests (miniflare's
+// outboundService). Tests steer it over HTTP from inside workerd:
+//   PUT    /__fake/hostnames/{hostname}  {status?, sslStatus?, verificationErrors?, validationErrors?}
+//          sets a custom hostname's state (creating it, as if left in the zone, when it does not exist)
+//   PUT    /__fake/failures/{hostname}   {method?, status, errors?, body?}  refuse requests about it
+//   DELETE /__fake/failures/{hostname}
+//   GET    /__fake/calls?hostname=       the API requests it saw about a hostname, in order
+// Its state lives as long as the test run: tests use hostnames of their own.
+
+export const FAKE_CLOUDFLARE = {
+  origin: "https://cf-api.fake",
+  baseUrl: "https://cf-api.fake/client/v4",
+  zoneId: "023e105f4ecef8ad9ca31a8372d0c353",
+  token: "fake-cloudflare-api-token",
+} as const;
+
+interface CloudflareError {
+  code: number;
+  message: string;
+}
+
+interface FakeHostname {
+  id: string;
+  hostname: string;
+  ssl: {
+    id: string;
+    type: "dv";
+    method: string;
+    status: string;
+    validation_records?: { http_url: string; http_body: string; status: string }[];
+    validation_errors?: { message: string }[];
+    settings: { min_tls_version: string };
+    bundle_method: string;
+    wildcard: boolean;
+    certificate_authority: string;
+  };
+  status: string;
+  verification_errors?: string[];
+  ownership_verification: { type: "txt"; name: string; value: string };
+  ownership_verification_http: { http_url: string; http_body: string };
+  created_at: string;
+}
+
+export interface FakeState {
+  status?: string;
+  sslStatus?: string;
+  verificationErrors?: string[];
+  validationErrors?: string[];
+}
+
+export interface FakeFailure {
+  /** Only requests with this method fail; all of them when unset. */
+  method?: string;
+  status: number;
+  errors?: CloudflareError[];
+  /** A body that is not Cloudflare's envelope, like an outage page. */
+  body?: string;
+}
+
+const hostnames = new Map<string, FakeHostname>();
+const failures = new Map<string, FakeFailure>();
+const calls: { method: string; path: string; hostname: string }[] = [];
+
+function envelope(result: unknown, status = 200, errors: CloudflareError[] = [], extra = {}): Response {
+  return Response.json({ result, success: errors.length === 0, errors, messages: [], ...extra }, { status });
+}
+
+const refuse = (status: number, code: number, message: string) => envelope(null, status, [{ code, message }]);
+
+const notFound = () => refuse(404, 1436, "The custom hostname was not found.");
+
+function newHostname(hostname: string, method = "http"): FakeHostname {
+  const id = crypto.randomUUID();
+  return {
+    id,
+    hostname,
+    ssl: {
+      id: crypto.randomUUID(),
+      type: "dv",
+      method,
+      status: "initializing",
+      settings: { min_tls_version: "1.0" },
+      bundle_method: "ubiquitous",
+      wildcard: false,
+      certificate_authority: "google",
+    },
+    status: "pending",
+    ownership_verification: {
+      type: "txt",
+      name: `_cf-custom-hostname.${hostname}`,
+      value: crypto.randomUUID(),
+    },
+    ownership_verification_http: {
+      http_url: `http://${hostname}/.well-known/cf-custom-hostname-challenge/${id}`,
+      http_body: crypto.randomUUID(),
+    },
+    created_at: new Date().toISOString(),
+  };
+}
+
+function applyState(record: FakeHostname, state: FakeState): void {
+  if (state.status) record.status = state.status;
+  if (state.sslStatus) {
+    record.ssl.status = state.sslStatus;
+    // Cloudflare lists the HTTP validation file once validation has started.
+    const token = `ca3-${record.id.replaceAll("-", "")}`;
+    if (state.sslStatus !== "initializing")
+      record.ssl.validation_records = [
+        {
+          http_url: `http://${record.hostname}/.well-known/pki-validation/${token}.txt`,
+          http_body: token,
+          status: state.sslStatus === "active" ? "active" : "pending",
+        },
+      ];
+  }
+  if (state.verificationErrors) record.verification_errors = state.verificationErrors;
+  if (state.validationErrors)
+    record.ssl.validation_errors = state.validationErrors.map((message) => ({ message }));
+}
+
+function failureFor(hostname: string, method: string): Response | null {
+  const failure = failures.get(hostname);
+  if (!failure || (failure.method && failure.method !== method)) return null;
+  if (failure.body !== undefined) return new Response(failure.body, { status: failure.status });
+  return envelope(null, failure.status, failure.errors ?? []);
+}
+
+async function control(request: Request, path: string): Promise<Response> {
+  const [kind = "", name = ""] = path.split("/").filter(Boolean);
+  const hostname = decodeURIComponent(name);
+  if (kind === "hostnames" && request.method === "PUT") {
+    const record = hostnames.get(hostname) ?? newHostname(hostname);
+    hostnames.set(hostname, record);
+    applyState(record, (await request.json()) as FakeState);
+    return Response.json(record);
+  }
+  if (kind === "failures" && request.method === "PUT") {
+    failures.set(hostname, (await request.json()) as FakeFailure);
+    return new Response(null, { status: 204 });
+  }
+  if (kind === "failures" && request.method === "DELETE") {
+    failures.delete(hostname);
+    return new Response(null, { status: 204 });
+  }
+  if (kind === "calls") {
+    const wanted = new URL(request.url).searchParams.get("hostname");
+    return Response.json(
+      calls.filter((call) => call.hostname === wanted).map(({ method, path }) => ({ method, path })),
+    );
+  }
+  return new Response("unknown fake control", { status: 404 });
+}
+
+export async function fakeCloudflare(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.pathname.startsWith("/__fake/")) return control(request, url.pathname.slice("/__fake/".length));
+
+  if (request.headers.get("authorization") !== `Bearer ${FAKE_CLOUDFLARE.token}`)
+    return refuse(403, 10000, "Authentication error");
+  const prefix = `/client/v4/zones/${FAKE_CLOUDFLARE.zoneId}/custom_hostnames`;
+  if (!url.pathname.startsWith(prefix))
+    return refuse(
+      404,
+      7003,
+      `Could not route to ${url.pathname}, perhaps your object identifier is invalid?`,
+    );
+  const id = decodeURIComponent(url.pathname.slice(prefix.length).replace(/^\//, ""));
+  const path = url.pathname.slice("/client/v4".length);
+
+  if (!id && request.method === "POST") {
+    const body = (await request.json()) as { hostname: string; ssl?: { method?: string; type?: string } };
+    calls.push({ method: "POST", path, hostname: body.hostname });
+    const failed = failureFor(body.hostname, "POST");
+    if (failed) return failed;
+    if (/(^|\.)example\.(com|net|org)$/.test(body.hostname))
+      return refuse(
+        400,
+        1411,
+        "Custom hostnames ending in example.com, example.net, or example.org are prohibited.",
+      );
+    if (hostnames.has(body.hostname)) return refuse(409, 1406, "Duplicate custom hostname found.");
+    const record = newHostname(body.hostname, body.ssl?.method);
+    hostnames.set(body.hostname, record);
+    return envelope(record, 201);
+  }
+
+  if (!id && request.method === "GET") {
+    const wanted = url.searchParams.get("hostname") ?? "";
+    calls.push({ method: "GET", path: `${path}${url.search}`, hostname: wanted });
+    const failed = failureFor(wanted, "GET");
+    if (failed) return failed;
+    const found = [...hostnames.values()].filter((record) => !wanted || record.hostname === wanted);
+    return envelope(found, 200, [], {
+      result_info: { page: 1, per_page: 20, count: found.length, total_count: found.length },
+    });
+  }
+
+  const record = [...hostnames.values()].find((candidate) => candidate.id === id);
+  calls.push({ method: request.method, path, hostname: record?.hostname ?? "" });
+  if (!record) return notFound();
+  const failed = failureFor(record.hostname, request.method);
+  if (failed) return failed;
+  if (request.method === "GET") return envelope(record);
+  if (request.method === "DELETE") {
+    hostnames.delete(record.hostname);
+    return envelope({ id: record.id });
+  }
+  return refuse(405, 10405, "Method not allowed");
+}

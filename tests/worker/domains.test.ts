@@ -1,0 +1,676 @@
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CustomDomain, DomainListResponse, VerifyDomainResponse } from "../../contract/api";
+import { AUTH_MESSAGES, DOMAIN_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
+import { domainStatusOf, statusMessage } from "../../worker/domains/status";
+import worker from "../../worker/index";
+import { FAKE_CLOUDFLARE, type FakeFailure, type FakeState } from "./cloudflare-fake";
+import { Client, createTest, errorOf, insertDomain, ORIGIN, open, signedUpClient } from "./helpers";
+
+const FALLBACK = env.FALLBACK_ORIGIN;
+const BROWSER_UA =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+
+// Cloudflare refuses example.com and reserved top-level domains, so the tests use a real-looking one.
+const uniqueDomain = (label = "go") => `${label}-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`;
+
+// --- the fake Cloudflare, steered from here (see cloudflare-fake.ts) ---
+function fakeControl(method: string, path: string, body?: unknown) {
+  return fetch(`${FAKE_CLOUDFLARE.origin}/__fake${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+const setAtCloudflare = async (hostname: string, state: FakeState) =>
+  (await (await fakeControl("PUT", `/hostnames/${hostname}`, state)).json()) as { id: string };
+const failAtCloudflare = (hostname: string, failure: FakeFailure) =>
+  fakeControl("PUT", `/failures/${hostname}`, failure);
+const cloudflareCalls = async (hostname: string) =>
+  (await (await fakeControl("GET", `/calls?hostname=${hostname}`)).json()) as {
+    method: string;
+    path: string;
+  }[];
+
+// --- the API ---
+async function add(client: Client, domain: unknown) {
+  return client.json("POST", "/api/domains", { domain });
+}
+
+async function added(client: Client, domain: string): Promise<CustomDomain> {
+  const response = await add(client, domain);
+  if (response.status !== 201) throw new Error(`add failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { domain: CustomDomain }).domain;
+}
+
+async function verify(client: Client, id: string) {
+  const response = await client.json("POST", `/api/domains/${id}/verify`);
+  return { status: response.status, body: (await response.json()) as VerifyDomainResponse };
+}
+
+async function list(client: Client): Promise<CustomDomain[]> {
+  return ((await (await client.fetch("/api/domains")).json()) as { domains: CustomDomain[] }).domains;
+}
+
+async function addError(client: Client, domain: unknown) {
+  const response = await add(client, domain);
+  return { status: response.status, message: (await errorOf(response)).message };
+}
+
+interface DomainRow {
+  status: string;
+  verification_message: string | null;
+  cf_hostname_id: string | null;
+  validation_token: string | null;
+  validation_url: string | null;
+  origin_server: string | null;
+}
+
+function row(id: string) {
+  return env.DB.prepare("SELECT * FROM custom_domains WHERE id = ?").bind(id).first<DomainRow>();
+}
+
+/** A visitor opening a path on a custom domain, through the Worker's own fetch, background work done. */
+async function visitDomain(hostname: string, path: string, scheme = "https") {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(
+    new Request(`${scheme}://${hostname}${path}`, {
+      headers: { "user-agent": BROWSER_UA },
+      redirect: "manual",
+    }),
+    env,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** An API call as the client, to the Worker running with other settings. */
+async function callWithEnv(workerEnv: Env, client: Client, method: string, path: string, body?: unknown) {
+  const headers = {
+    "content-type": "application/json",
+    origin: ORIGIN,
+    cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+  };
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(
+    new Request(`${ORIGIN}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+    workerEnv,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** An active domain of the client's, verified through the API. */
+async function activeDomain(client: Client): Promise<CustomDomain> {
+  const domain = await added(client, uniqueDomain());
+  await setAtCloudflare(domain.domain, { status: "active", sslStatus: "active" });
+  return (await verify(client, domain.id)).body.domain;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("adding a domain", () => {
+  it("stores it trimmed and lower-cased as new, with its custom hostname, and answers 201", async () => {
+    const { client } = await signedUpClient();
+    const hostname = uniqueDomain();
+    const response = await add(client, `  ${hostname.toUpperCase()}  `);
+    expect(response.status).toBe(201);
+    const { domain } = (await response.json()) as { domain: CustomDomain };
+    expect(domain).toEqual({
+      id: expect.any(String),
+      domain: hostname,
+      verified: false,
+      status: "new",
+      verificationMessage: `Add a CNAME record pointing to ${FALLBACK} to verify your domain.`,
+      validationToken: null,
+      createdAt: expect.any(Number),
+    });
+
+    const stored = await row(domain.id);
+    expect(stored?.origin_server).toBe(FALLBACK);
+    // Created with an HTTP-validated DV certificate, then checked once at once.
+    const calls = await cloudflareCalls(hostname);
+    expect(calls.map((c) => c.method)).toEqual(["POST", "GET"]);
+    expect(calls[1]?.path).toBe(
+      `/zones/${FAKE_CLOUDFLARE.zoneId}/custom_hostnames/${stored?.cf_hostname_id}`,
+    );
+  });
+
+  it("logs and ignores a failure of the immediate verification", async () => {
+    const { client } = await signedUpClient();
+    const hostname = uniqueDomain();
+    await failAtCloudflare(hostname, {
+      method: "GET",
+      status: 503,
+      body: "<html>Service unavailable</html>",
+    });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const domain = await added(client, hostname);
+    expect(domain.status).toBe("new");
+    expect(warn).toHaveBeenCalledWith("Immediate verification failed", hostname, expect.anything());
+  });
+
+  it.each([
+    ["an empty domain", ""],
+    ["a blank domain", "   "],
+    ["no domain", undefined],
+    ["null", null],
+  ])("refuses %s: 'Please enter a domain'", async (_, domain) => {
+    const { client } = await signedUpClient();
+    expect(await addError(client, domain)).toEqual({ status: 400, message: DOMAIN_MESSAGES.empty });
+  });
+
+  it.each([
+    "not a domain",
+    "acme",
+    "-go.acme.io",
+    "go-.acme.io",
+    "go..acme.io",
+    ".acme.io",
+    "go.acme.i",
+    "go.acme.c0m",
+    "go_shop.acme.io",
+    "https://go.acme.io",
+    "go.acme.io/summer",
+    "go.acme.io.",
+    "203.0.113.7",
+    "localhost",
+    "münchen.de",
+    [..."abcde"]
+      .map((letter) => letter.repeat(60))
+      .join(".")
+      .concat(".io"),
+  ])("refuses %s: 'Invalid domain format. Please enter a valid domain.'", async (domain) => {
+    const { client } = await signedUpClient();
+    expect(await addError(client, domain)).toEqual({
+      status: 400,
+      message: "Invalid domain format. Please enter a valid domain.",
+    });
+  });
+
+  it.each([
+    "app.splitlink.test",
+    "www.app.splitlink.test",
+    "links.app.splitlink.test",
+    "fallback.splitlink.app",
+    "preview.splitlink.workers.dev",
+  ])("refuses the app's own host %s", async (domain) => {
+    const { client } = await signedUpClient();
+    expect(await addError(client, domain)).toEqual({ status: 400, message: DOMAIN_MESSAGES.reserved });
+  });
+
+  it("refuses a domain any user already has: 'This domain is already registered in our system.'", async () => {
+    const first = await signedUpClient();
+    const second = await signedUpClient();
+    const hostname = uniqueDomain();
+    await added(first.client, hostname);
+    const duplicate = { status: 409, message: "This domain is already registered in our system." };
+    expect(await addError(second.client, hostname.toUpperCase())).toEqual(duplicate);
+    expect(await addError(first.client, hostname)).toEqual(duplicate);
+    expect(await list(second.client)).toEqual([]);
+    // Refused by our index before Cloudflare is asked again.
+    expect((await cloudflareCalls(hostname)).filter((c) => c.method === "POST")).toHaveLength(1);
+  });
+
+  it("maps Cloudflare's duplicate hostname (409 / 1406) to the specification's message and keeps nothing", async () => {
+    const { client } = await signedUpClient();
+    const hostname = uniqueDomain("taken");
+    await failAtCloudflare(hostname, {
+      method: "POST",
+      status: 409,
+      errors: [{ code: 1406, message: "Duplicate custom hostname found." }],
+    });
+    expect(await addError(client, hostname)).toEqual({ status: 409, message: DOMAIN_MESSAGES.duplicate });
+    expect(await list(client)).toEqual([]);
+  });
+
+  it("maps Cloudflare's invalid hostname (1411 for example.com) to the format message", async () => {
+    const { client } = await signedUpClient();
+    expect(await addError(client, `go-${crypto.randomUUID().slice(0, 8)}.example.com`)).toEqual({
+      status: 400,
+      message: DOMAIN_MESSAGES.invalidFormat,
+    });
+    expect(await list(client)).toEqual([]);
+  });
+
+  it("passes Cloudflare's other refusals (quota) on with its message, keeping nothing", async () => {
+    const { client } = await signedUpClient();
+    const hostname = uniqueDomain();
+    await failAtCloudflare(hostname, {
+      method: "POST",
+      status: 403,
+      errors: [{ code: 1405, message: "Quota exceeded." }],
+    });
+    expect(await addError(client, hostname)).toEqual({
+      status: 502,
+      message: "Cloudflare refused the request: Quota exceeded.",
+    });
+    expect(await list(client)).toEqual([]);
+    await fakeControl("DELETE", `/failures/${hostname}`);
+    expect((await add(client, hostname)).status).toBe(201);
+  });
+
+  it("says so when Cloudflare refuses the API token", async () => {
+    const { client } = await signedUpClient();
+    const wrongToken = Object.assign({}, env, { CF_API_TOKEN: "revoked-token" });
+    const response = await callWithEnv(wrongToken, client, "POST", "/api/domains", {
+      domain: uniqueDomain(),
+    });
+    expect(response.status).toBe(502);
+    expect((await errorOf(response)).message).toBe("Cloudflare refused the request: Authentication error");
+    expect(await list(client)).toEqual([]);
+  });
+
+  it("reuses a custom hostname left behind in our zone instead of refusing the domain", async () => {
+    const { client } = await signedUpClient();
+    const hostname = uniqueDomain();
+    const orphan = await setAtCloudflare(hostname, {});
+    const domain = await added(client, hostname);
+    expect((await row(domain.id))?.cf_hostname_id).toBe(orphan.id);
+  });
+});
+
+describe("listing domains", () => {
+  it("lists only the caller's domains, newest first", async () => {
+    const alice = await signedUpClient();
+    const bob = await signedUpClient();
+    const older = await added(alice.client, uniqueDomain("older"));
+    const newer = await added(alice.client, uniqueDomain("newer"));
+    const bobs = await added(bob.client, uniqueDomain("bob"));
+    const response = (await (await alice.client.fetch("/api/domains")).json()) as DomainListResponse;
+    expect(response.fallbackOrigin).toBe(FALLBACK);
+    expect(response.domains.map((d) => d.id)).toEqual([newer.id, older.id]);
+    expect((await list(bob.client)).map((d) => d.id)).toEqual([bobs.id]);
+  });
+});
+
+describe("verifying a domain", () => {
+  it("makes an active custom hostname an active, verified domain and caches it for the redirect", async () => {
+    const { client } = await signedUpClient();
+    const domain = await added(client, uniqueDomain());
+    await setAtCloudflare(domain.domain, { status: "active", sslStatus: "active" });
+    const { status, body } = await verify(client, domain.id);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      verified: true,
+      message: "Domain is verified and active.",
+      domain: { id: domain.id, verified: true, status: "active" },
+    });
+    expect(body.domain.validationToken).toMatch(/^ca3-/);
+    const stored = await row(domain.id);
+    expect(stored).toMatchObject({
+      status: "active",
+      verification_message: "Domain is verified and active.",
+    });
+    expect(stored?.validation_url).toContain("/.well-known/pki-validation/");
+    expect(await env.LINKS.get(`host:${domain.domain}`, "json")).toEqual({ id: domain.id, status: "active" });
+  });
+
+  it("keeps a pending domain pending with the specification's message and Cloudflare's reason", async () => {
+    const { client } = await signedUpClient();
+    const domain = await added(client, uniqueDomain("pending"));
+    await setAtCloudflare(domain.domain, {
+      sslStatus: "pending_validation",
+      verificationErrors: ["custom hostname does not CNAME to this zone."],
+    });
+    const { body } = await verify(client, domain.id);
+    expect(body).toMatchObject({
+      verified: false,
+      message: "Domain is pending verification. Please check your DNS settings.",
+      domain: {
+        status: "pending_validation",
+        verified: false,
+        verificationMessage: "custom hostname does not CNAME to this zone.",
+      },
+    });
+    expect(body.domain.validationToken).toBeTruthy();
+    expect(await env.LINKS.get(`host:${domain.domain}`, "json")).toEqual({
+      id: domain.id,
+      status: "pending_validation",
+    });
+  });
+
+  it("marks a failed certificate as error and answers Cloudflare's reason", async () => {
+    const { client } = await signedUpClient();
+    const domain = await added(client, uniqueDomain("error"));
+    const reason = "SERVFAIL looking up CAA for the custom hostname";
+    await setAtCloudflare(domain.domain, { sslStatus: "validation_timed_out", validationErrors: [reason] });
+    const { body } = await verify(client, domain.id);
+    expect(body).toMatchObject({
+      verified: false,
+      message: reason,
+      domain: { status: "error", verificationMessage: reason },
+    });
+    expect((await row(domain.id))?.verification_message).toBe(reason);
+  });
+
+  it("answers the specification's error message when Cloudflare gives no reason", async () => {
+    const { client } = await signedUpClient();
+    const domain = await added(client, uniqueDomain("blocked"));
+    await setAtCloudflare(domain.domain, { status: "blocked" });
+    const { body } = await verify(client, domain.id);
+    expect(body).toMatchObject({
+      verified: false,
+      message: "Domain verification failed. Please check your DNS settings.",
+      domain: { status: "error" },
+    });
+  });
+
+  it("takes a domain that stops being active off the redirect", async () => {
+    const { client } = await signedUpClient();
+    const domain = await activeDomain(client);
+    await createTest(client, { customDomainId: domain.id, customSlug: "summer" });
+    expect((await visitDomain(domain.domain, "/summer")).status).toBe(302);
+    await setAtCloudflare(domain.domain, { status: "moved" });
+    expect((await verify(client, domain.id)).body.domain.status).toBe("error");
+    const refused = await visitDomain(domain.domain, "/summer");
+    expect(await refused.text()).toContain(
+      `This domain (${domain.domain}) is not verified with SplitLink yet`,
+    );
+  });
+
+  it.each([
+    [
+      "a Cloudflare error",
+      { method: "GET", status: 500, errors: [{ code: 1500, message: "Internal Server Error" }] },
+      "Verification error: Cloudflare refused the request: Internal Server Error",
+    ],
+    [
+      "an outage page",
+      { method: "GET", status: 503, body: "<html>Service unavailable</html>" },
+      "Verification error: Cloudflare sent an unexpected answer (HTTP 503). Please try again later.",
+    ],
+  ])(
+    "answers verified false with 'Verification error: …' on %s, changing nothing",
+    async (_, failure, message) => {
+      const { client } = await signedUpClient();
+      const domain = await added(client, uniqueDomain());
+      await failAtCloudflare(domain.domain, failure);
+      vi.spyOn(console, "warn").mockImplementation(() => {});
+      const { status, body } = await verify(client, domain.id);
+      expect(status).toBe(200);
+      expect(body).toEqual({ verified: false, message, domain });
+      expect((await row(domain.id))?.status).toBe("new");
+    },
+  );
+
+  it("finds the custom hostname by name, or creates it, when the domain has no hostname id", async () => {
+    const { client, userId } = await signedUpClient();
+    const hostname = uniqueDomain();
+    const id = await insertDomain(userId, hostname, "new");
+    await verify(client, id);
+    expect((await cloudflareCalls(hostname)).map((c) => `${c.method} ${c.path}`)).toEqual([
+      `GET /zones/${FAKE_CLOUDFLARE.zoneId}/custom_hostnames?hostname=${hostname}`,
+      `POST /zones/${FAKE_CLOUDFLARE.zoneId}/custom_hostnames`,
+    ]);
+    expect((await row(id))?.cf_hostname_id).toBeTruthy();
+  });
+});
+
+describe("Cloudflare's statuses as domain statuses", () => {
+  it.each([
+    ["pending", "initializing", "new"],
+    ["pending", null, "new"],
+    ["pending", "pending_validation", "pending_validation"],
+    ["pending", "pending_issuance", "pending_validation"],
+    ["pending", "active", "pending_validation"],
+    ["active", "pending_deployment", "pending_validation"],
+    ["active", "active", "active"],
+    ["active_redeploying", "active", "active"],
+    ["blocked", "active", "error"],
+    ["pending_blocked", "pending_validation", "error"],
+    ["moved", "active", "error"],
+    ["deleted", null, "error"],
+    ["pending", "validation_timed_out", "error"],
+    ["active", "expired", "error"],
+    ["active", "deactivating", "error"],
+  ])("status %s with ssl %s is %s", (status, sslStatus, expected) => {
+    expect(domainStatusOf({ status, sslStatus })).toBe(expected);
+  });
+
+  it.each([
+    ["new", null, `Add a CNAME record pointing to ${FALLBACK} to verify your domain.`],
+    ["new", "stored", `Add a CNAME record pointing to ${FALLBACK} to verify your domain.`],
+    ["pending_validation", "stored", "Domain is pending verification. Please check your DNS settings."],
+    ["active", "stored", "Domain is verified and active."],
+    ["error", "stored", "stored"],
+    ["error", null, "Domain verification failed. Please check your DNS settings."],
+    [null, "stored", "stored"],
+    [null, null, "Pending verification"],
+    ["unknown", "stored", "stored"],
+    ["unknown", null, "Pending verification. Please add the required CNAME record to your DNS settings."],
+  ])("status %s with stored message %s says %s", (status, stored, expected) => {
+    expect(statusMessage(status, stored, FALLBACK)).toBe(expected);
+  });
+});
+
+describe("the local provider (no CF_API_TOKEN)", () => {
+  const localEnv = Object.assign({}, env, { CF_API_TOKEN: "" });
+  const local = (client: Client, method: string, path: string, body?: unknown) =>
+    callWithEnv(localEnv, client, method, path, body);
+
+  async function addLocally(client: Client, hostname: string) {
+    const response = await local(client, "POST", "/api/domains", { domain: hostname });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { domain: CustomDomain }).domain;
+  }
+
+  async function verifyLocally(client: Client, id: string) {
+    return (await (await local(client, "POST", `/api/domains/${id}/verify`)).json()) as VerifyDomainResponse;
+  }
+
+  it("makes a .localhost domain active on Verify, so a test on it redirects, without calling Cloudflare", async () => {
+    const { client } = await signedUpClient();
+    const hostname = `go-${crypto.randomUUID().slice(0, 8)}.localhost`;
+    const domain = await addLocally(client, hostname);
+    expect(domain.status).toBe("pending_validation");
+    expect(await verifyLocally(client, domain.id)).toMatchObject({
+      verified: true,
+      message: "Domain is verified and active.",
+      domain: { status: "active", verified: true },
+    });
+    const test = await createTest(client, { customDomainId: domain.id, customSlug: "summer" });
+    const response = await visitDomain(hostname, "/summer", "http");
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("location") ?? "");
+    expect([test.urlA, test.urlB]).toContain(`${location.origin}${location.pathname}`);
+
+    expect((await local(client, "DELETE", `/api/domains/${domain.id}`)).status).toBe(200);
+    expect(await cloudflareCalls(hostname)).toEqual([]);
+  });
+
+  it("keeps any other domain pending with the specification's message", async () => {
+    const { client } = await signedUpClient();
+    const domain = await addLocally(client, uniqueDomain());
+    for (let i = 0; i < 2; i++) {
+      expect(await verifyLocally(client, domain.id)).toMatchObject({
+        verified: false,
+        message: "Domain is pending verification. Please check your DNS settings.",
+        domain: { status: "pending_validation" },
+      });
+    }
+    expect(await cloudflareCalls(domain.domain)).toEqual([]);
+  });
+});
+
+describe("deleting a domain", () => {
+  it("deletes at Cloudflare first, then the row and its KV keys; its tests keep their default link", async () => {
+    const { client } = await signedUpClient();
+    const domain = await activeDomain(client);
+    const test = await createTest(client, { customDomainId: domain.id, customSlug: "summer" });
+    expect((await visitDomain(domain.domain, "/summer")).status).toBe(302);
+    expect(await env.LINKS.get(`link:${domain.id}:summer`)).not.toBeNull();
+    const hostnameId = (await row(domain.id))?.cf_hostname_id;
+
+    const response = await client.json("DELETE", `/api/domains/${domain.id}`);
+    expect(response.status).toBe(200);
+    const calls = await cloudflareCalls(domain.domain);
+    expect(calls.at(-1)).toEqual({
+      method: "DELETE",
+      path: `/zones/${FAKE_CLOUDFLARE.zoneId}/custom_hostnames/${hostnameId}`,
+    });
+    expect(await row(domain.id)).toBeNull();
+    expect(await list(client)).toEqual([]);
+    expect(await env.LINKS.get(`host:${domain.domain}`)).toBeNull();
+    expect(await env.LINKS.get(`link:${domain.id}:summer`)).toBeNull();
+    expect(await env.LINKS.get(`link:${domain.id}:${test.slug}`)).toBeNull();
+
+    const detached = await env.DB.prepare("SELECT custom_domain_id FROM split_tests WHERE id = ?")
+      .bind(test.id)
+      .first<{ custom_domain_id: string | null }>();
+    expect(detached?.custom_domain_id).toBeNull();
+    expect(
+      (await open(new Client(), `/r/${test.slug}`, { headers: { "user-agent": BROWSER_UA } })).status,
+    ).toBe(302);
+    const gone = await visitDomain(domain.domain, "/summer");
+    expect(await gone.text()).toContain(`This domain (${domain.domain}) is not registered with SplitLink`);
+  });
+
+  it("keeps the domain when Cloudflare refuses the delete, so the user can try again", async () => {
+    const { client } = await signedUpClient();
+    const domain = await added(client, uniqueDomain());
+    await failAtCloudflare(domain.domain, {
+      method: "DELETE",
+      status: 500,
+      errors: [{ code: 1500, message: "Internal Server Error" }],
+    });
+    const response = await client.json("DELETE", `/api/domains/${domain.id}`);
+    expect(response.status).toBe(502);
+    expect((await errorOf(response)).message).toBe("Cloudflare refused the request: Internal Server Error");
+    expect(await row(domain.id)).not.toBeNull();
+  });
+
+  it("counts a custom hostname Cloudflare no longer has as deleted", async () => {
+    const { client } = await signedUpClient();
+    const domain = await added(client, uniqueDomain());
+    await env.DB.prepare("UPDATE custom_domains SET cf_hostname_id = 'gone' WHERE id = ?")
+      .bind(domain.id)
+      .run();
+    expect((await client.json("DELETE", `/api/domains/${domain.id}`)).status).toBe(200);
+    expect(await row(domain.id)).toBeNull();
+  });
+});
+
+describe("the hourly re-verification", () => {
+  const runCron = () => worker.scheduled(createScheduledController({ cron: "0 * * * *" }), env);
+
+  it("re-checks pending domains; one failing does not stop the others", async () => {
+    // This file's storage is its own: start from a known set of domains.
+    await env.DB.prepare("DELETE FROM custom_domains").run();
+    const { client } = await signedUpClient();
+    const ready = await added(client, uniqueDomain("ready"));
+    const broken = await added(client, uniqueDomain("broken"));
+    const waiting = await added(client, uniqueDomain("waiting"));
+    const active = await activeDomain(client);
+    await setAtCloudflare(ready.domain, { status: "active", sslStatus: "active" });
+    await setAtCloudflare(waiting.domain, { sslStatus: "pending_validation" });
+    await failAtCloudflare(broken.domain, {
+      method: "GET",
+      status: 500,
+      errors: [{ code: 1500, message: "x" }],
+    });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const activeCalls = (await cloudflareCalls(active.domain)).length;
+
+    await runCron();
+
+    expect((await row(ready.id))?.status).toBe("active");
+    expect(await env.LINKS.get(`host:${ready.domain}`, "json")).toEqual({ id: ready.id, status: "active" });
+    expect((await row(waiting.id))?.status).toBe("pending_validation");
+    expect((await row(broken.id))?.status).toBe("new");
+    expect(warn).toHaveBeenCalledWith("Scheduled verification failed", broken.domain, expect.anything());
+    // Active domains are left alone.
+    expect(await cloudflareCalls(active.domain)).toHaveLength(activeCalls);
+  });
+
+  it("checks a bounded batch per run", async () => {
+    await env.DB.prepare("DELETE FROM custom_domains").run();
+    const { userId } = await signedUpClient();
+    for (let i = 0; i < 25; i++) await insertDomain(userId, uniqueDomain(`batch${i}`), "new");
+    await runCron();
+    // Each checked domain got its custom hostname created.
+    const checked = await env.DB.prepare(
+      "SELECT count(*) AS n FROM custom_domains WHERE cf_hostname_id IS NOT NULL",
+    ).first<{ n: number }>();
+    expect(checked?.n).toBe(20);
+  });
+});
+
+describe("domains belong to their owner", () => {
+  it("answers 'Domain not found' for another user's domain and leaves it alone", async () => {
+    const owner = await signedUpClient();
+    const other = await signedUpClient();
+    const domain = await activeDomain(owner.client);
+    const before = await cloudflareCalls(domain.domain);
+
+    for (const [method, path] of [
+      ["POST", `/api/domains/${domain.id}/verify`],
+      ["DELETE", `/api/domains/${domain.id}`],
+    ] as const) {
+      const response = await other.client.json(method, path);
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect((await errorOf(response)).message).toBe("Domain not found");
+    }
+    expect(await list(other.client)).toEqual([]);
+    const attach = await other.client.json("POST", "/api/tests", {
+      name: "Borrowed",
+      urlA: "https://shop.example/a",
+      urlB: "https://shop.example/b",
+      customDomainId: domain.id,
+    });
+    expect((await errorOf(attach)).message).toBe(TEST_MESSAGES.domainNotUsable);
+
+    expect(await cloudflareCalls(domain.domain)).toEqual(before);
+    expect((await row(domain.id))?.status).toBe("active");
+  });
+
+  it.each([
+    ["GET", "/api/domains"],
+    ["POST", "/api/domains"],
+    ["POST", "/api/domains/some-id/verify"],
+    ["DELETE", "/api/domains/some-id"],
+  ])("%s %s refuses anonymous callers", async (method, path) => {
+    const response = await new Client().json(
+      method,
+      path,
+      method === "POST" ? { domain: "go.acme.io" } : undefined,
+    );
+    expect(response.status).toBe(401);
+    expect((await errorOf(response)).message).toBe(AUTH_MESSAGES.sessionMissing);
+  });
+});
+
+describe("a custom domain end to end", () => {
+  it("refuses visitors until verified, then splits https://{domain}/{customSlug} like the default link", async () => {
+    const { client } = await signedUpClient();
+    const domain = await added(client, uniqueDomain());
+    const early = await visitDomain(domain.domain, "/summer");
+    expect(early.status).toBe(404);
+    expect(await early.text()).toContain(`This domain (${domain.domain}) is not verified with SplitLink yet`);
+
+    await setAtCloudflare(domain.domain, { status: "active", sslStatus: "active" });
+    expect((await verify(client, domain.id)).body.verified).toBe(true);
+    const test = await createTest(client, { customDomainId: domain.id, customSlug: "summer" });
+    expect(test.link).toBe(`https://${domain.domain}/summer`);
+
+    const response = await visitDomain(domain.domain, "/summer");
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("location") ?? "");
+    const variant = location.searchParams.get("variant");
+    expect(["A", "B"]).toContain(variant);
+    expect(`${location.origin}${location.pathname}`).toBe(variant === "A" ? test.urlA : test.urlB);
+  });
+});

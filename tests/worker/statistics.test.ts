@@ -1,0 +1,539 @@
+import { describe, expect, it } from "vitest";
+import {
+  analyze,
+  chiSquare1Survival,
+  logBeta,
+  logGamma,
+  MAX_BETA_PARAMETER,
+  normalCdf,
+  normalQuantile,
+  powerTwoProportions,
+  probabilityBBeatsA,
+  probabilityBetaGreater,
+  srmPValue,
+  srmTest,
+  twoSidedPValue,
+  visitorsNeededPerArm,
+  wilsonInterval,
+  zTest,
+  zTestPValue,
+} from "../../worker/lib/statistics";
+
+// Reference values and where they come from.
+//
+// Published:
+// - [Newcombe] R. G. Newcombe, "Two-sided confidence intervals for the single proportion: comparison of
+//   seven methods", Statistics in Medicine 17 (1998) 857–872, Table II, method 3 (Wilson score
+//   interval without continuity correction), 4 decimals.
+// - [Fagerland] M. W. Fagerland, S. Lydersen, P. Laake, "Statistical Analysis of Contingency Tables"
+//   (CRC 2017), as checked by the test suite of its R package `contingencytables`
+//   (tests/testthat/test-ch2.R and test-ch4.R): Wilson_score_CI_1x2(13, 16) = 0.5699 to 0.9341;
+//   Score_test_1x2(13, 16, pi0 = .5): Z = 2.500, P = 0.01242; Pearson_chi_squared_test_2x2 of
+//   rbind(c(3, 1), c(1, 3)): T = 2.000, P = 0.15730.
+// - [field_test] the `field_test` Ruby gem (A. Kane), an implementation of Evan Miller's formula
+//   ("Formulas for Bayesian A/B Testing", evanmiller.org/bayesian-ab-testing.html), test suite
+//   test/calculations_test.rb and test/prob_winning_test.rb (values asserted to 1e-10 there).
+//   prob_b_beats_a(alphaA, betaA, alphaB, betaB) takes the Beta parameters directly.
+// - [Agresti] A. Agresti, Categorical Data Analysis: Physicians' Health Study, myocardial infarction
+//   in 189 of 11,034 on placebo vs 104 of 11,037 on aspirin, Pearson X² = 25.01 (G² = 25.37).
+// - [influentialpoints] influentialpoints.com, "Two-sample test for independent proportions - using R":
+//   prop.test without continuity correction, X-squared = 6.1026, p-value = 0.01350, proportions
+//   0.4392523 and 0.3046875, 95% CI of the difference 0.03074072 to 0.23838896. The counts 94/214 and
+//   39/128 are the only ones giving those proportions and that interval (checked).
+// - [homeworksource] worked two-proportion z-test examples on homeworksource.com:
+//   x1 = 28, n1 = 254, x2 = 36, n2 = 301: Z = -0.344, two-tailed p = 0.7307; and
+//   140/200 vs 255/340: pooled SE 0.03949401, statistic -1.266015 (their p-value uses a t
+//   distribution, so only z is used here).
+// - [GrowthBook] growthbook/growthbook packages/stats/tests/test_gbstats.py:
+//   check_srm([1000, 1200], [0.5, 0.5]) == 0.000020079 (9 decimals).
+// - [Kohavi] R. Kohavi, D. Tang, Y. Xu, "Trustworthy Online Controlled Experiments" (CUP 2020),
+//   ch. 3: 821,588 vs 815,482 users in a 50/50 experiment, p-value 1.8e-6.
+// - [R power.prop.test] R's stats::power.prop.test help page examples:
+//   power.prop.test(n = 50, p1 = .50, p2 = .75) => power = 0.740;
+//   power.prop.test(p1 = .50, p2 = .75, power = .90) => n = 76.7;
+//   power.prop.test(n = 50, p1 = .5, power = .90) => p2 = 0.8026;
+//   power.prop.test(p1 = .5, p2 = 0.501, sig.level = .001, power = 0.90) => n = 10451937;
+//   and its Details: for (p1, p2) = (0.9, 1) at power 0.8 "you'd need a sample size of at least n = 74".
+// - [A&S] M. Abramowitz, I. A. Stegun, Handbook of Mathematical Functions, Table 26.1 (normal
+//   probability function, 15 decimals); [NIST] NIST/SEMATECH e-Handbook of Statistical Methods,
+//   1.3.6.7.4, critical values of the chi-square distribution (ν = 1).
+//
+// Computed independently (said so at each use):
+// - [mpmath] mpmath 1.3.0 at 40 significant digits: Evan Miller's sum evaluated term by term over all
+//   terms (no truncation, no Stirling series, exact Beta functions), Wilson's closed form, erfc.
+// - [scipy] scipy 1.17.1: stats.chi2_contingency(correction = False), stats.chisquare.
+// - closed forms: with no data an arm's posterior is uniform, so P(pB > pA) = E[pB]; with no
+//   conversions in A, pA ~ Beta(1, βA) and P(pB > pA) = 1 − B(αB, βB + βA) / B(αB, βB).
+// - a double numerical integration written in this file (midpoint rule on a fine grid), for sweeps.
+
+/** |actual − expected| <= tolerance·|expected|. */
+function expectRelative(actual: number, expected: number, tolerance: number): void {
+  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(tolerance * Math.abs(expected));
+}
+
+/** |actual − expected| <= tolerance. */
+function expectAbsolute(actual: number, expected: number, tolerance: number): void {
+  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(tolerance);
+}
+
+const arm = (visitors: number, conversions: number) => ({ visitors, conversions });
+
+describe("normal distribution", () => {
+  it("matches the normal probability function to 1e-15 [A&S Table 26.1; tails by mpmath]", () => {
+    expectAbsolute(normalCdf(0), 0.5, 1e-16);
+    expectAbsolute(normalCdf(0.5), 0.691462461274013, 4e-16);
+    expectAbsolute(normalCdf(1), 0.841344746068543, 4e-16);
+    expectAbsolute(normalCdf(2), 0.977249868051821, 4e-16);
+    expectAbsolute(normalCdf(3), 0.99865010196837, 4e-16);
+    expectAbsolute(normalCdf(1.96), 0.9750021048517796, 4e-16);
+    expectAbsolute(normalCdf(-1.96), 0.024997895148220435, 1e-17);
+    // Far tails keep their relative precision (mpmath: ncdf(-5), ncdf(-10), ncdf(-37)).
+    expectRelative(normalCdf(-5), 2.866515718791939e-7, 1e-14);
+    expectRelative(normalCdf(-10), 7.619853024160525e-24, 1e-14);
+    expectRelative(normalCdf(-37), 5.725571222524577e-300, 1e-13);
+    expect(normalCdf(50)).toBe(1);
+    expect(normalCdf(-50)).toBe(0);
+  });
+
+  it("inverts it: the familiar critical values [standard normal tables; mpmath to 1e-15]", () => {
+    expectAbsolute(normalQuantile(0.975), 1.959963984540054, 1e-14);
+    expectAbsolute(normalQuantile(0.8), 0.8416212335729143, 1e-14);
+    expectAbsolute(normalQuantile(0.9), 1.2815515655446004, 1e-14);
+    expectAbsolute(normalQuantile(0.9995), 3.2905267314919255, 1e-13);
+    expectAbsolute(normalQuantile(0.025), -1.959963984540054, 1e-14);
+    expectRelative(normalQuantile(1e-10), -6.361340902404056, 1e-14);
+    expect(normalQuantile(0.5)).toBe(0);
+    expect(normalQuantile(0)).toBe(Number.NEGATIVE_INFINITY);
+    expect(normalQuantile(1)).toBe(Number.POSITIVE_INFINITY);
+    expect(() => normalQuantile(1.5)).toThrow(RangeError);
+  });
+
+  it("gives two-sided p-values and the chi-square(1) tail [NIST 1.3.6.7.4; R qchisq]", () => {
+    expectAbsolute(twoSidedPValue(1.959963984540054), 0.05, 1e-15);
+    expectAbsolute(twoSidedPValue(-2.5758293035489004), 0.01, 1e-15);
+    // NIST's ν = 1 critical values (3 decimals), and z² of the two-sided normal critical values
+    // (mpmath: 3.841458820694126, 6.634896601021215, 10.827566170662733).
+    expectAbsolute(chiSquare1Survival(2.706), 0.1, 1e-4);
+    expectAbsolute(chiSquare1Survival(3.841), 0.05, 1e-4);
+    expectAbsolute(chiSquare1Survival(6.635), 0.01, 1e-5);
+    expectAbsolute(chiSquare1Survival(10.828), 0.001, 1e-6);
+    expectRelative(chiSquare1Survival(3.841458820694126), 0.05, 1e-13);
+    expectRelative(chiSquare1Survival(6.634896601021215), 0.01, 1e-13);
+    expectRelative(chiSquare1Survival(10.827566170662733), 0.001, 1e-13);
+    expect(chiSquare1Survival(0)).toBe(1);
+  });
+});
+
+describe("log-gamma and log-beta", () => {
+  it("match exact values", () => {
+    // ln Γ(n) = ln (n − 1)!, ln Γ(1/2) = ln √π; ln Γ(100) and ln Γ(10^6) from mpmath.
+    expect(logGamma(1)).toBe(0);
+    expect(logGamma(2)).toBe(0);
+    expectAbsolute(logGamma(5), Math.log(24), 1e-15);
+    expectAbsolute(logGamma(0.5), 0.5 * Math.log(Math.PI), 1e-15);
+    expectAbsolute(logGamma(3.5), 1.2009736023470743, 1e-14);
+    expectRelative(logGamma(100), 359.1342053695754, 1e-15);
+    expectRelative(logGamma(1_000_000), 12815504.569147611, 1e-15);
+    // B(2, 3) = 1/12; B(a, b) for large arguments (mpmath).
+    expectAbsolute(logBeta(2, 3), Math.log(1 / 12), 1e-15);
+    expectRelative(logBeta(1_000_000, 2_000_000), -1909548.290968533, 1e-15);
+    expectRelative(logBeta(3, 1_000_000), -40.75338749333038, 1e-15);
+    expect(() => logGamma(0)).toThrow(RangeError);
+  });
+});
+
+describe("Wilson score interval (95 %)", () => {
+  it("matches Newcombe (1998) Table II, method 3", () => {
+    const cases: Array<[number, number, number, number]> = [
+      [81, 263, 0.2553, 0.3662],
+      [15, 148, 0.0624, 0.1605],
+      [0, 20, 0.0, 0.1611],
+      [1, 29, 0.0061, 0.1718],
+    ];
+    for (const [k, n, lower, upper] of cases) {
+      const interval = wilsonInterval(k, n);
+      expectAbsolute(interval.lower, lower, 5e-5);
+      expectAbsolute(interval.upper, upper, 5e-5);
+    }
+  });
+
+  it("matches Fagerland et al. (2017): 13 of 16 gives 0.5699 to 0.9341", () => {
+    const interval = wilsonInterval(13, 16);
+    expectAbsolute(interval.lower, 0.5699, 5e-5);
+    expectAbsolute(interval.upper, 0.9341, 5e-5);
+  });
+
+  it("matches the closed form to 1e-13 [mpmath, 40 digits]", () => {
+    const cases: Array<[number, number, number, number]> = [
+      [81, 263, 0.2552885198782742, 0.36620957698280004],
+      [13, 16, 0.5699111903802586, 0.9340840092857186],
+      [50_000, 1_000_000, 0.04957456172546827, 0.05042889557418928],
+      [1, 1_000_000, 1.7652457674537147e-7, 5.664911804311443e-6],
+      [999_999, 1_000_000, 0.9999943350881957, 0.9999998234754232],
+    ];
+    for (const [k, n, lower, upper] of cases) {
+      const interval = wilsonInterval(k, n);
+      expectRelative(interval.lower, lower, 1e-13);
+      expectRelative(interval.upper, upper, 1e-13);
+    }
+  });
+
+  it("handles no visitors, no conversions and all converted", () => {
+    expect(wilsonInterval(0, 0)).toEqual({ lower: 0, upper: 1 });
+    expect(wilsonInterval(0, 1).lower).toBe(0);
+    expectAbsolute(wilsonInterval(0, 1).upper, 0.7934506856227626, 1e-15);
+    expect(wilsonInterval(1, 1).upper).toBe(1);
+    expectAbsolute(wilsonInterval(1, 1).lower, 0.2065493143772374, 1e-15);
+    // 29/29 mirrors 0/29.
+    expectAbsolute(wilsonInterval(29, 29).lower, 1 - wilsonInterval(0, 29).upper, 1e-15);
+  });
+
+  it("rejects impossible counts", () => {
+    expect(() => wilsonInterval(5, 4)).toThrow(RangeError);
+    expect(() => wilsonInterval(-1, 4)).toThrow(RangeError);
+    expect(() => wilsonInterval(1.5, 4)).toThrow(RangeError);
+  });
+});
+
+/**
+ * P(pB > pA) by a midpoint-rule double integral: P = ∫ f_B(y) F_A(y) dy with F_A accumulated on the
+ * same grid. Densities are normalised numerically, so nothing from the module is used.
+ */
+function chanceByIntegration(a: { visitors: number; conversions: number }, b: typeof a): number {
+  const params = [a, b].map((x) => ({ alpha: 1 + x.conversions, beta: 1 + x.visitors - x.conversions }));
+  let lo = 1;
+  let hi = 0;
+  for (const { alpha, beta } of params) {
+    const mean = alpha / (alpha + beta);
+    const sd = Math.sqrt((alpha * beta) / ((alpha + beta) ** 2 * (alpha + beta + 1)));
+    lo = Math.min(lo, Math.max(0, mean - 14 * sd));
+    hi = Math.max(hi, Math.min(1, mean + 14 * sd));
+  }
+  const n = 200_000;
+  const h = (hi - lo) / n;
+  const density = ({ alpha, beta }: { alpha: number; beta: number }): Float64Array => {
+    const logs = new Float64Array(n);
+    let max = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < n; i++) {
+      const x = lo + (i + 0.5) * h;
+      logs[i] = (alpha - 1) * Math.log(x) + (beta - 1) * Math.log1p(-x);
+      max = Math.max(max, logs[i] ?? max);
+    }
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      const value = Math.exp((logs[i] ?? 0) - max);
+      logs[i] = value;
+      total += value;
+    }
+    for (let i = 0; i < n; i++) logs[i] = (logs[i] ?? 0) / total;
+    return logs;
+  };
+  const [pa, pb] = params;
+  if (!pa || !pb) throw new Error("unreachable");
+  const fa = density(pa);
+  const fb = density(pb);
+  let cumulativeA = 0;
+  let chance = 0;
+  for (let i = 0; i < n; i++) {
+    const massA = fa[i] ?? 0;
+    // A below B's cell: everything before it, plus half of the shared cell.
+    chance += (fb[i] ?? 0) * (cumulativeA + massA / 2);
+    cumulativeA += massA;
+  }
+  return chance;
+}
+
+describe("chance that B beats A", () => {
+  it("matches field_test's prob_b_beats_a (Evan Miller's formula)", () => {
+    expectAbsolute(probabilityBetaGreater(1, 2, 3, 4), 0.6428571428571429, 1e-12);
+    expectAbsolute(probabilityBetaGreater(55, 50, 30, 30), 0.38386463776317903, 1e-12);
+    expectAbsolute(probabilityBetaGreater(50, 50, 35, 30), 0.6867997222295887, 1e-12);
+  });
+
+  it("matches field_test's experiment results", () => {
+    // 50 users, the first 35 see red, the rest green; user i converts when i < 10 or i % 3 == 0:
+    // red 18 of 35, green 5 of 15. prob_winning: red 0.8722609845723905, green 0.12773901542760946.
+    expectAbsolute(probabilityBBeatsA(arm(15, 5), arm(35, 18)), 0.8722609845723905, 1e-12);
+    expectAbsolute(probabilityBBeatsA(arm(35, 18), arm(15, 5)), 0.12773901542760946, 1e-12);
+    // No participants: 0.5 each. One participant without conversion against none: 1/3 and 2/3.
+    expect(probabilityBBeatsA(arm(0, 0), arm(0, 0))).toBe(0.5);
+    expectAbsolute(probabilityBBeatsA(arm(0, 0), arm(1, 0)), 0.3333333333333333, 1e-15);
+    expectAbsolute(probabilityBBeatsA(arm(1, 0), arm(0, 0)), 0.6666666666666667, 1e-15);
+  });
+
+  it("matches closed forms for an arm without data or without conversions", () => {
+    // A has no visitors (uniform posterior): P(pB > pA) = E[pB] = (1 + cB) / (2 + nB).
+    expectAbsolute(probabilityBBeatsA(arm(0, 0), arm(10, 3)), 4 / 12, 1e-13);
+    expectAbsolute(probabilityBBeatsA(arm(0, 0), arm(1_000_000, 50_000)), 50_001 / 1_000_002, 1e-10);
+    // B has no visitors: 1 − E[pA].
+    expectAbsolute(probabilityBBeatsA(arm(200, 150), arm(0, 0)), 1 - 151 / 202, 1e-13);
+    // A: 0 of 10, B: 2 of 10 → 1 − B(3, 20) / B(3, 9) = 25/28.
+    expectAbsolute(probabilityBBeatsA(arm(10, 0), arm(10, 2)), 25 / 28, 1e-14);
+    // A: 0 of 10^6, B: 1 of 10^6 → 1 − n(n + 1) / (m(m + 1)), n = 10^6, m = 2·10^6 + 1.
+    const n = 1_000_000;
+    const m = 2 * n + 1;
+    expectAbsolute(probabilityBBeatsA(arm(n, 0), arm(n, 1)), 1 - (n * (n + 1)) / (m * (m + 1)), 1e-12);
+  });
+
+  it("matches the full sum in 40-digit arithmetic at large counts [mpmath]", () => {
+    const cases: Array<[number, number, number, number, number]> = [
+      [1000, 100, 1000, 140, 0.9970397878752926],
+      [1_000_000, 50_000, 1_000_000, 51_000, 0.9993792806077767],
+      [1_000_000, 500_000, 1_000_000, 501_000, 0.9213504051228242],
+      [1_000_000, 1000, 1_000_000, 1100, 0.9854869481225462],
+      [3_000_000, 150_000, 3_000_000, 151_000, 0.9692733440542566],
+    ];
+    for (const [nA, cA, nB, cB, expected] of cases) {
+      expectAbsolute(probabilityBBeatsA(arm(nA, cA), arm(nB, cB)), expected, 1e-8);
+      // And the mirror image.
+      expectAbsolute(probabilityBBeatsA(arm(nB, cB), arm(nA, cA)), 1 - expected, 1e-8);
+    }
+  });
+
+  it("agrees with a numerical integration to 1e-8 across sizes and rates", () => {
+    const cases: Array<[number, number, number, number]> = [
+      [20, 3, 25, 7],
+      [100, 25, 100, 25],
+      [500, 0, 480, 4],
+      [500, 500, 510, 505],
+      [5000, 250, 5100, 290],
+      [100_000, 2000, 100_500, 2100],
+      [1_000_000, 30_000, 1_000_000, 30_300],
+      [1_000_000, 999_000, 1_000_000, 998_900],
+    ];
+    for (const [nA, cA, nB, cB] of cases) {
+      const a = arm(nA, cA);
+      const b = arm(nB, cB);
+      expectAbsolute(probabilityBBeatsA(a, b), chanceByIntegration(a, b), 1e-8);
+    }
+  });
+
+  it("is symmetric and stays fast at a few million visitors", () => {
+    expectAbsolute(probabilityBBeatsA(arm(3_000_000, 1_500_000), arm(3_000_000, 1_500_000)), 0.5, 1e-7);
+    const start = performance.now();
+    for (let i = 0; i < 20; i++) probabilityBBeatsA(arm(3_000_000, 1_500_000 + i), arm(3_000_000, 1_501_000));
+    expect(performance.now() - start).toBeLessThan(500);
+  });
+
+  it("rejects impossible or out-of-range input", () => {
+    expect(() => probabilityBBeatsA(arm(10, 11), arm(10, 1))).toThrow(RangeError);
+    expect(() => probabilityBetaGreater(0, 1, 1, 1)).toThrow(RangeError);
+    expect(() => probabilityBetaGreater(1.5, 1, 1, 1)).toThrow(RangeError);
+    expect(() => probabilityBetaGreater(MAX_BETA_PARAMETER + 1, 1, 1, 1)).toThrow(RangeError);
+  });
+});
+
+describe("two-proportion z-test (pooled, two-sided)", () => {
+  it("matches Fagerland et al.: 3/4 vs 1/4, T = 2.000, P = 0.15730", () => {
+    const { z, pValue } = zTest(arm(4, 3), arm(4, 1));
+    expectAbsolute(z * z, 2, 1e-12);
+    expectAbsolute(pValue, 0.1573, 5e-6);
+    // mpmath: erfc(1) = 0.15729920705028513.
+    expectRelative(pValue, 0.15729920705028513, 1e-13);
+  });
+
+  it("matches Agresti's aspirin study: X² = 25.01", () => {
+    const { z, pValue } = zTest(arm(11034, 189), arm(11037, 104));
+    expectAbsolute(z * z, 25.01, 5e-3);
+    expect(z).toBeLessThan(0);
+    // scipy chi2_contingency(correction=False): X² = 25.013883967194165, p = 5.691896973740789e-07.
+    expectRelative(z * z, 25.013883967194165, 1e-12);
+    expectRelative(pValue, 5.691896973740789e-7, 1e-12);
+  });
+
+  it("matches influentialpoints' prop.test output: X-squared = 6.1026, p-value = 0.01350", () => {
+    const { z, pValue } = zTest(arm(214, 94), arm(128, 39));
+    expectAbsolute(z * z, 6.1026, 5e-5);
+    expectAbsolute(pValue, 0.0135, 5e-6);
+  });
+
+  it("matches homeworksource's worked examples", () => {
+    const first = zTest(arm(254, 28), arm(301, 36));
+    expectAbsolute(first.z, 0.344, 5e-4);
+    expectAbsolute(first.pValue, 0.7307, 5e-5);
+    expectAbsolute(zTest(arm(200, 140), arm(340, 255)).z, 1.266015, 5e-7);
+  });
+
+  it("handles large counts [scipy chi2_contingency(correction=False)]", () => {
+    const big = zTest(arm(1_000_000, 50_000), arm(1_000_000, 51_000));
+    expectRelative(big.z * big.z, 10.427583042664455, 1e-12);
+    expectRelative(big.pValue, 0.0012414710287283145, 1e-12);
+    expectRelative(zTestPValue(arm(100_000, 5000), arm(100_000, 5100)), 0.3071808299438769, 1e-12);
+  });
+
+  it("gives p = 1 when there is nothing to test", () => {
+    expect(zTest(arm(0, 0), arm(100, 10))).toEqual({ z: 0, pValue: 1 });
+    expect(zTest(arm(100, 0), arm(100, 0))).toEqual({ z: 0, pValue: 1 });
+    expect(zTest(arm(100, 100), arm(50, 50))).toEqual({ z: 0, pValue: 1 });
+    expectAbsolute(zTestPValue(arm(100, 10), arm(100, 10)), 1, 1e-15);
+  });
+});
+
+describe("sample-ratio mismatch (chi-square against 50/50)", () => {
+  it("matches GrowthBook's check_srm([1000, 1200]) = 0.000020079", () => {
+    expectAbsolute(srmPValue(1000, 1200), 0.000020079, 5e-10);
+  });
+
+  it("matches Kohavi et al.: 821,588 vs 815,482 gives p ≈ 1.8e-6", () => {
+    expectAbsolute(srmPValue(821_588, 815_482), 1.8e-6, 5e-8);
+    // scipy chisquare: statistic 22.77436884189436, p 1.8217928726191858e-06.
+    const result = srmTest(821_588, 815_482);
+    expectRelative(result.chiSquare, 22.77436884189436, 1e-13);
+    expectRelative(result.pValue, 1.8217928726191858e-6, 1e-12);
+  });
+
+  it("matches Fagerland et al.: 13 vs 3 gives Z = 2.500, P = 0.01242", () => {
+    const result = srmTest(13, 3);
+    expectAbsolute(result.chiSquare, 6.25, 1e-15);
+    expectAbsolute(result.pValue, 0.01242, 5e-6);
+  });
+
+  it("handles large and empty splits [scipy chisquare]", () => {
+    expectRelative(srmPValue(1_000_000, 1_003_000), 0.03402872523841959, 1e-12);
+    expect(srmPValue(1_000_000, 1_000_000)).toBe(1);
+    expect(srmTest(0, 0)).toEqual({ chiSquare: 0, pValue: 1 });
+    expectRelative(srmPValue(50, 0), 1.537459794428035e-12, 1e-12);
+  });
+
+  it("flags exactly below 0.001", () => {
+    // 10,000 visitors: χ² = 10.89 (p = 0.000967) vs 10.7584 (p = 0.001038) [scipy].
+    expectRelative(srmPValue(5165, 4835), 0.0009668482847675545, 1e-12);
+    expectRelative(srmPValue(5164, 4836), 0.0010380708664139457, 1e-12);
+    expect(analyze({ A: arm(5165, 600), B: arm(4835, 560) }).srm).toBe(true);
+    expect(analyze({ A: arm(5164, 600), B: arm(4836, 560) }).srm).toBe(false);
+  });
+});
+
+describe("visitors needed per arm (80 % power, α = 0.05 two-sided by default)", () => {
+  it("matches R's power.prop.test examples", () => {
+    expectAbsolute(visitorsNeededPerArm(0.5, 0.75, { power: 0.9 }) ?? 0, 76.7, 0.05);
+    expectAbsolute(visitorsNeededPerArm(0.5, 0.501, { alpha: 0.001, power: 0.9 }) ?? 0, 10451937, 1);
+    // p2 = 0.8026 is R's (rounded) answer for n = 50 at power 0.9.
+    expectAbsolute(visitorsNeededPerArm(0.5, 0.8026, { power: 0.9 }) ?? 0, 50, 0.05);
+    expect(Math.ceil(visitorsNeededPerArm(0.9, 1) ?? 0)).toBe(74);
+    expectAbsolute(powerTwoProportions(50, 0.5, 0.75), 0.74, 5e-4);
+  });
+
+  it("is symmetric in the two rates and grows as the effect shrinks", () => {
+    expect(visitorsNeededPerArm(0.75, 0.5, { power: 0.9 })).toBe(
+      visitorsNeededPerArm(0.5, 0.75, { power: 0.9 }),
+    );
+    // The closed form, evaluated with scipy's norm.ppf: 3840.847482436276 for 10 % vs 12 %.
+    expectRelative(visitorsNeededPerArm(0.1, 0.12) ?? 0, 3840.847482436276, 1e-12);
+    expect(powerTwoProportions(3840.847482436276, 0.1, 0.12)).toBeCloseTo(0.8, 12);
+  });
+
+  it("cannot be estimated without an effect", () => {
+    expect(visitorsNeededPerArm(0.1, 0.1)).toBeNull();
+    expect(() => visitorsNeededPerArm(-0.1, 0.1)).toThrow(RangeError);
+    expect(() => visitorsNeededPerArm(0.1, 0.2, { power: 1 })).toThrow(RangeError);
+  });
+});
+
+describe("analyze and the verdict", () => {
+  it("returns rates, intervals, chances, the z-test and the SRM check together", () => {
+    const result = analyze({ A: arm(1000, 100), B: arm(1000, 140) });
+    expect(result.A.rate).toBe(0.1);
+    expect(result.B.rate).toBe(0.14);
+    expect(result.A.interval).toEqual(wilsonInterval(100, 1000));
+    expectAbsolute(result.chanceBBeatsA, 0.9970397878752926, 1e-10);
+    expectAbsolute(result.chanceABeatsB, 1 - 0.9970397878752926, 1e-10);
+    // scipy chi2_contingency(correction=False): X² = 7.575757575757575, p = 0.005915851074238032.
+    expectRelative(result.zScore, Math.sqrt(7.575757575757575), 1e-12);
+    expectRelative(result.pValue, 0.005915851074238032, 1e-12);
+    expect(result.srmPValue).toBe(1);
+    expect(result.srm).toBe(false);
+    expect(result.verdict).toEqual({
+      status: "B wins",
+      winner: "B",
+      visitorsNeededPerArm: null,
+      additionalVisitorsPerArm: null,
+    });
+  });
+
+  it("names a winner exactly from a 95 % chance to beat", () => {
+    // mpmath: P(B > A) = 0.9483276876628388 at 232 of 2000 and 0.9533354047991953 at 233 of 2000.
+    const below = analyze({ A: arm(2000, 200), B: arm(2000, 232) });
+    expectAbsolute(below.chanceBBeatsA, 0.9483276876628388, 1e-10);
+    expect(below.verdict.status).toBe("no clear difference");
+    expect(below.verdict.winner).toBeNull();
+    const above = analyze({ A: arm(2000, 200), B: arm(2000, 233) });
+    expectAbsolute(above.chanceBBeatsA, 0.9533354047991953, 1e-10);
+    expect(above.verdict.status).toBe("B wins");
+    const mirrored = analyze({ A: arm(2000, 233), B: arm(2000, 200) });
+    expect(mirrored.verdict.status).toBe("A wins");
+    expect(mirrored.verdict.winner).toBe("A");
+    expect(analyze({ A: arm(2000, 232), B: arm(2000, 200) }).verdict.status).toBe("no clear difference");
+  });
+
+  it("needs 100 visitors and 25 conversions in each arm", () => {
+    expect(analyze({ A: arm(100, 25), B: arm(100, 25) }).verdict.status).toBe("no clear difference");
+    expect(analyze({ A: arm(100, 25), B: arm(100, 25) }).chanceBBeatsA).toBeCloseTo(0.5, 12);
+    // A huge difference still waits for the minimums.
+    expect(analyze({ A: arm(99, 25), B: arm(100, 90) }).verdict.status).toBe("keep collecting");
+    expect(analyze({ A: arm(100, 24), B: arm(100, 90) }).verdict.status).toBe("keep collecting");
+    expect(analyze({ A: arm(100, 90), B: arm(100, 24) }).verdict.status).toBe("keep collecting");
+    expect(analyze({ A: arm(100, 90), B: arm(100, 25) }).verdict.status).toBe("A wins");
+  });
+
+  it("estimates the visitors still needed while collecting", () => {
+    // 10 % vs 12 %: n = 3840.85 per arm → 3841, i.e. 3741 more in each arm.
+    expect(analyze({ A: arm(100, 10), B: arm(100, 12) }).verdict).toEqual({
+      status: "keep collecting",
+      winner: null,
+      visitorsNeededPerArm: 3841,
+      additionalVisitorsPerArm: 3741,
+    });
+    // 5 % vs 12 % on 200 each: power needs 248 per arm, but A needs 500 visitors for 25 conversions
+    // at 5 %, so 300 more per arm.
+    expect(analyze({ A: arm(200, 10), B: arm(200, 24) }).verdict).toEqual({
+      status: "keep collecting",
+      winner: null,
+      visitorsNeededPerArm: 248,
+      additionalVisitorsPerArm: 300,
+    });
+  });
+
+  it("cannot estimate the visitors needed without an effect or with a rate of 0", () => {
+    const unknown = {
+      status: "keep collecting",
+      winner: null,
+      visitorsNeededPerArm: null,
+      additionalVisitorsPerArm: null,
+    };
+    expect(analyze({ A: arm(0, 0), B: arm(0, 0) }).verdict).toEqual(unknown);
+    expect(analyze({ A: arm(50, 0), B: arm(50, 3) }).verdict).toEqual(unknown);
+    expect(analyze({ A: arm(50, 5), B: arm(50, 5) }).verdict).toEqual(unknown);
+    expect(analyze({ A: arm(0, 0), B: arm(50, 5) }).verdict).toEqual(unknown);
+  });
+
+  it("handles empty, all-converted and very large tests", () => {
+    const empty = analyze({ A: arm(0, 0), B: arm(0, 0) });
+    expect(empty.A).toEqual({ visitors: 0, conversions: 0, rate: 0, interval: { lower: 0, upper: 1 } });
+    expect(empty.chanceBBeatsA).toBe(0.5);
+    expect(empty.pValue).toBe(1);
+    expect(empty.srmPValue).toBe(1);
+    expect(empty.srm).toBe(false);
+
+    const allConverted = analyze({ A: arm(200, 200), B: arm(200, 200) });
+    expect(allConverted.A.interval.upper).toBe(1);
+    expect(allConverted.pValue).toBe(1);
+    expect(allConverted.chanceBBeatsA).toBeCloseTo(0.5, 12);
+    expect(allConverted.verdict.status).toBe("no clear difference");
+
+    const large = analyze({ A: arm(1_000_000, 50_000), B: arm(1_000_000, 51_000) });
+    expectAbsolute(large.chanceBBeatsA, 0.9993792806077767, 1e-8);
+    expectRelative(large.pValue, 0.0012414710287283145, 1e-12);
+    expect(large.verdict.status).toBe("B wins");
+    expect(large.srm).toBe(false);
+
+    const skewed = analyze({ A: arm(1_000_000, 50_000), B: arm(1_010_000, 50_500) });
+    expect(skewed.srm).toBe(true);
+  });
+
+  it("rejects impossible counts", () => {
+    expect(() => analyze({ A: arm(10, 11), B: arm(10, 1) })).toThrow(RangeError);
+    expect(() => analyze({ A: arm(10, 1), B: arm(-1, 0) })).toThrow(RangeError);
+    expect(() => analyze({ A: arm(10.5, 1), B: arm(10, 1) })).toThrow(RangeError);
+  });
+});
