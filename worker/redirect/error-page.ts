@@ -20,7 +20,7 @@ const STYLE = `
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:center;padding:24px;
 font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8fafc;color:#0f172a}
 main{width:100%;max-width:440px;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:28px;
-box-shadow:0 1px 3px rgba(15,23,42,.08)}h1{font-size:1.25rem;margin:0 0 8px}p{margin:0 0 16px;color:#334155}
+box-shadow:0 1px 3px rgba(15,23,42,.08)}h1{font-size:1.25rem;margin:0 0 8px;overflow-wrap:anywhere}p{margin:0 0 16px;color:#334155}
 .badge{display:inline-block;font-size:.75rem;padding:2px 8px;border-radius:999px;margin-bottom:16px}
 .secure{background:#dcfce7;color:#166534}.insecure{background:#fef3c7;color:#92400e}
 dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;font-size:.8125rem;background:#f1f5f9;
