@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
+import { PASSWORD } from "./flows";
 
 const browser = startBrowser();
-const PASSWORD = "correct horse battery staple";
 
 describe("public pages", () => {
   it("serves the landing page with security headers on the HTML", async () => {

@@ -1,25 +1,9 @@
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { startMarketerSite } from "./marketer-site";
+import { marketerSiteFor, signUp, visibleToast } from "./flows";
 
 const browser = startBrowser();
-let site: Awaited<ReturnType<typeof startMarketerSite>>;
-beforeAll(async () => {
-  site = await startMarketerSite(browser.baseURL);
-});
-afterAll(() => site?.close());
-
-async function signUp(page: Page, email: string) {
-  await page.goto("/login?tab=signup");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL((url) => url.pathname === "/dashboard");
-}
-
-const visibleToast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast][data-visible=true]").filter({ hasText: text }).first().waitFor();
+const marketerSite = marketerSiteFor(browser.baseURL);
 
 describe("custom domains", () => {
   it("adds a domain, verifies it, and splits visitors on https-less local custom links", async () => {
@@ -54,8 +38,8 @@ describe("custom domains", () => {
     await page.getByRole("option", { name: domain }).click();
     await page.getByLabel("Custom URL Path").fill("summer");
     await page.getByText("Slug is available!").waitFor();
-    await page.getByLabel("URL A").fill(`${site.origin}/a`);
-    await page.getByLabel("URL B").fill(`${site.origin}/b`);
+    await page.getByLabel("URL A").fill(`${marketerSite().origin}/a`);
+    await page.getByLabel("URL B").fill(`${marketerSite().origin}/b`);
     await page.getByRole("button", { name: "Create Test" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/test/"));
     const customLink = `http://${domain}:${port}/summer`;
@@ -65,7 +49,7 @@ describe("custom domains", () => {
     const visitor = await browser.newPage(WIDTHS.narrow);
     await visitor.goto(customLink);
     const landed = new URL(visitor.url());
-    expect(landed.origin).toBe(site.origin);
+    expect(landed.origin).toBe(marketerSite().origin);
     expect(["A", "B"]).toContain(landed.searchParams.get("variant"));
 
     // The same path on an unregistered host gets the specification's error page.

@@ -1,22 +1,10 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { startMarketerSite } from "./marketer-site";
+import { marketerSiteFor, signUp } from "./flows";
 
 const browser = startBrowser();
-let site: Awaited<ReturnType<typeof startMarketerSite>>;
-beforeAll(async () => {
-  site = await startMarketerSite(browser.baseURL);
-});
-afterAll(() => site?.close());
-
-async function signUp(page: Page, email: string) {
-  await page.goto("/login?tab=signup");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL((url) => url.pathname === "/dashboard");
-}
+const marketerSite = marketerSiteFor(browser.baseURL);
 
 /** Reloads until the check passes: counts arrive through the queue a moment after the visit. */
 async function reloadUntil(page: Page, loaded: string, check: () => Promise<boolean>) {
@@ -40,9 +28,9 @@ describe("a split test from creation to conversion", () => {
     await marketer.waitForURL((url) => url.pathname === "/create-test");
     await marketer.getByText("Create a New Split Test").waitFor();
     await marketer.getByLabel("Test Name").fill("Spring sale");
-    await marketer.getByLabel("URL A").fill(`${site.origin}/a`);
-    await marketer.getByLabel("URL B").fill(`${site.origin}/b`);
-    await marketer.getByLabel("Conversion URL").fill(`${site.origin}/thanks`);
+    await marketer.getByLabel("URL A").fill(`${marketerSite().origin}/a`);
+    await marketer.getByLabel("URL B").fill(`${marketerSite().origin}/b`);
+    await marketer.getByLabel("Conversion URL").fill(`${marketerSite().origin}/thanks`);
     await screenshot(marketer, "create-test");
     await marketer.getByRole("button", { name: "Create Test" }).click();
 
@@ -55,7 +43,7 @@ describe("a split test from creation to conversion", () => {
     const snippet = (await marketer.locator("pre").first().textContent()) ?? "";
     const testId = /data-test="([^"]+)"/.exec(snippet)?.[1] ?? "";
     expect(testId).toMatch(/^[0-9a-f-]{36}$/);
-    site.setTestId(testId);
+    marketerSite().setTestId(testId);
     await screenshot(marketer, "test-detail");
 
     // A visitor opens the link: one redirect to A or B with sessionId and variant.

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { useAuth } from "@/features/auth/use-auth";
 import { addDomain } from "@/features/domains/api/add-domain";
 import { domainProblem } from "@/features/domains/domain-format";
-import { serverMessage } from "@/features/domains/server-message";
+import { serverMessage } from "@/lib/server-message";
 
 /** Checks and adds a domain with the specification's toasts; resolves to whether it was added. */
 export function useAddDomain(onAdded: (domain: CustomDomain) => void) {

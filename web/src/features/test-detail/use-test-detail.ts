@@ -1,6 +1,6 @@
 import type { TestWithStats } from "@contract/api";
 import { TEST_MESSAGES } from "@contract/messages";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "sonner";
 import { getTest } from "@/features/tests/api/get-test";
@@ -14,15 +14,18 @@ export type TestDetail =
 
 /**
  * Loads a test by slug. A test handed over by the create page shows at once while fresh data loads.
- * A failed load with nothing on screen toasts and goes back to the dashboard.
+ * A failed load with nothing on screen toasts and goes back to the dashboard. `replaceTest` shows a test
+ * the API just answered with; `reload` fetches it again, keeping the current one on screen meanwhile.
  */
-export function useTestDetail(slug: string, initialTest: TestWithStats | null): TestDetail {
+export function useTestDetail(slug: string, initialTest: TestWithStats | null) {
   const navigate = useNavigate();
   const [detail, setDetail] = useState<TestDetail>(() =>
     initialTest ? { status: "ready", test: initialTest } : { status: "loading" },
   );
-  const showingTest = initialTest !== null;
+  const [requestCount, setRequestCount] = useState(0);
+  const showingTest = initialTest !== null || requestCount > 0;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: requestCount asks for a fresh load on purpose
   useEffect(() => {
     const controller = new AbortController();
     getTest(slug, controller.signal)
@@ -34,13 +37,16 @@ export function useTestDetail(slug: string, initialTest: TestWithStats | null): 
           return;
         }
         console.warn("Could not load the test", error);
-        // The test handed over by the create page is still good to look at.
+        // The test handed over by the create page, or loaded before, is still good to look at.
         if (showingTest) return;
         toast.error(TEST_MESSAGES.loadFailed);
         navigate("/dashboard", { replace: true });
       });
     return () => controller.abort();
-  }, [slug, showingTest, navigate]);
+  }, [slug, showingTest, navigate, requestCount]);
 
-  return detail;
+  const replaceTest = useCallback((test: TestWithStats) => setDetail({ status: "ready", test }), []);
+  const reload = useCallback(() => setRequestCount((count) => count + 1), []);
+
+  return { detail, replaceTest, reload };
 }

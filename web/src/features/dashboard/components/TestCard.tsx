@@ -2,17 +2,19 @@ import type { TestWithStats } from "@contract/api";
 import { ChevronDownIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { ClicksPair } from "@/features/dashboard/components/ClicksPair";
+import { ConfidenceIndicator } from "@/features/dashboard/components/ConfidenceIndicator";
 import { ConversionRatePair } from "@/features/dashboard/components/ConversionRatePair";
 import { LinkWithCopy } from "@/features/dashboard/components/LinkWithCopy";
 import { TestActions } from "@/features/dashboard/components/TestActions";
 import { TestMeta } from "@/features/dashboard/components/TestMeta";
+import { TestStatusBadge } from "@/features/tests/components/TestStatusBadge";
 import { WinnerBadge } from "@/features/tests/components/WinnerBadge";
 import { cn } from "@/lib/utils";
 
 /** Link text on narrow screens is cut to this many characters. */
 const LINK_MAX_LENGTH = 24;
 
-/** One test under 768 px: name and winner, the rest behind a toggle. */
+/** One test under 768 px: name, status, winner and confidence; the rest behind a toggle. */
 export function TestCard({
   test,
   onDelete,
@@ -25,23 +27,34 @@ export function TestCard({
 
   return (
     <li className="rounded-xl border bg-card shadow-sm">
-      <button
-        type="button"
-        className="flex w-full cursor-pointer items-center gap-3 rounded-xl p-4 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        aria-expanded={expanded}
-        aria-controls={expanded ? detailsId : undefined}
-        onClick={() => setExpanded((current) => !current)}
-      >
-        <span className="min-w-0 flex-1 truncate font-medium">{test.name}</span>
-        <WinnerBadge winner={test.stats.winner} />
+      {/* The toggle's click area covers the whole header (its ::after); the confidence badge sits above it. */}
+      <div className="relative flex items-start gap-3 p-4">
+        <div className="grid min-w-0 flex-1 gap-2">
+          <div className="flex min-w-0 items-center gap-2">
+            <button
+              type="button"
+              className="min-w-0 cursor-pointer truncate text-left font-medium outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
+              aria-expanded={expanded}
+              aria-controls={expanded ? detailsId : undefined}
+              onClick={() => setExpanded((current) => !current)}
+            >
+              {test.name}
+            </button>
+            {test.status !== "active" && <TestStatusBadge status={test.status} />}
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <WinnerBadge winner={test.stats.winner} />
+            <ConfidenceIndicator confidence={test.stats.confidence} className="relative z-10" />
+          </div>
+        </div>
         <ChevronDownIcon
           className={cn(
-            "size-4 shrink-0 text-muted-foreground transition-transform",
+            "mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform",
             expanded && "rotate-180",
           )}
           aria-hidden
         />
-      </button>
+      </div>
       {expanded && (
         <div id={detailsId} className="grid gap-3 border-t px-4 pt-3 pb-4 text-sm">
           <TestMeta test={test} />

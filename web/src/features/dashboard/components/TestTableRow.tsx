@@ -1,10 +1,12 @@
 import type { TestWithStats } from "@contract/api";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { ClicksPair } from "@/features/dashboard/components/ClicksPair";
+import { ConfidenceIndicator } from "@/features/dashboard/components/ConfidenceIndicator";
 import { ConversionRatePair } from "@/features/dashboard/components/ConversionRatePair";
 import { LinkWithCopy } from "@/features/dashboard/components/LinkWithCopy";
 import { TestActions } from "@/features/dashboard/components/TestActions";
 import { TestMeta } from "@/features/dashboard/components/TestMeta";
+import { TestStatusBadge } from "@/features/tests/components/TestStatusBadge";
 import { WinnerBadge } from "@/features/tests/components/WinnerBadge";
 
 /** Link text in the table is cut to this many characters. */
@@ -22,9 +24,12 @@ export function TestTableRow({
   return (
     <TableRow>
       <TableCell className="max-w-28 pr-2 pl-4 xl:max-w-56 xl:pr-3">
-        <p className="truncate font-medium" title={test.name}>
-          {test.name}
-        </p>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <p className="min-w-0 max-w-full truncate font-medium" title={test.name}>
+            {test.name}
+          </p>
+          {test.status !== "active" && <TestStatusBadge status={test.status} />}
+        </div>
         <TestMeta test={test} />
       </TableCell>
       <TableCell className={TABLE_CELL_PADDING}>
@@ -41,7 +46,10 @@ export function TestTableRow({
         <ConversionRatePair stats={test.stats} />
       </TableCell>
       <TableCell className={TABLE_CELL_PADDING}>
-        <WinnerBadge winner={test.stats.winner} />
+        <div className="flex flex-wrap items-center gap-1.5">
+          <WinnerBadge winner={test.stats.winner} />
+          <ConfidenceIndicator confidence={test.stats.confidence} />
+        </div>
       </TableCell>
       <TableCell className="pr-4 pl-2 xl:pl-3">
         {/* Between 768 px and 1280 px the buttons stack, without icons, so that all six columns fit. */}

@@ -11,7 +11,7 @@ interface TestDetailContentProps {
 }
 
 export function TestDetailContent({ slug, createdTest }: TestDetailContentProps) {
-  const detail = useTestDetail(slug, createdTest);
+  const { detail, replaceTest, reload } = useTestDetail(slug, createdTest);
   if (detail.status === "loading") {
     return (
       <div className="flex justify-center py-16">
@@ -20,5 +20,11 @@ export function TestDetailContent({ slug, createdTest }: TestDetailContentProps)
     );
   }
   if (detail.status === "not-found") return <TestNotFound />;
-  return <TestDetailView test={detail.test} justCreated={createdTest !== null} />;
+  return (
+    <TestDetailView
+      test={detail.test}
+      justCreated={createdTest !== null}
+      onTestChange={(test) => (test ? replaceTest(test) : reload())}
+    />
+  );
 }

@@ -1,44 +1,58 @@
 import type { TestWithStats } from "@contract/api";
+import { useRef } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
+import { useTestAnalytics } from "@/features/analytics/use-test-analytics";
+import { LifecycleNotice } from "@/features/lifecycle/components/LifecycleNotice";
+import { leadingVariant } from "@/features/lifecycle/leading-variant";
+import { AnalyticsSection } from "@/features/test-detail/components/AnalyticsSection";
 import { CreatedBanner } from "@/features/test-detail/components/CreatedBanner";
+import { ExportSection } from "@/features/test-detail/components/ExportSection";
 import { HowItWorksSection } from "@/features/test-detail/components/HowItWorksSection";
 import { SplitLinkSection } from "@/features/test-detail/components/SplitLinkSection";
 import { SplitUrlsSection } from "@/features/test-detail/components/SplitUrlsSection";
+import { TestDetailHeader } from "@/features/test-detail/components/TestDetailHeader";
 import { TrackerSection } from "@/features/test-detail/components/TrackerSection";
 import { VariantStats } from "@/features/test-detail/components/VariantStats";
-import { WinnerBadge } from "@/features/tests/components/WinnerBadge";
 import { trackerSnippet } from "@/features/tests/tracker-snippet";
-import { formatTimeAgo } from "@/lib/time";
 
 interface TestDetailViewProps {
   test: TestWithStats;
   justCreated: boolean;
+  /** The test as the API now has it, or null when it should be loaded again. */
+  onTestChange: (test: TestWithStats | null) => void;
 }
 
-export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
+export function TestDetailView({ test, justCreated, onTestChange }: TestDetailViewProps) {
+  const { state: analyticsState, retry, refresh } = useTestAnalytics(test.slug);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const analytics = analyticsState.status === "ready" ? analyticsState.analytics : null;
+
+  function handleLifecycleChange(updated: TestWithStats | null) {
+    onTestChange(updated);
+    refresh();
+    // Promoting removes the controls, the focused one too: keep keyboard focus on the page.
+    if (updated?.status === "completed") setTimeout(() => headingRef.current?.focus(), 0);
+  }
+
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       {justCreated && <CreatedBanner />}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h1 className="break-words font-bold text-2xl tracking-tight sm:text-3xl">{test.name}</h1>
-          <p className="mt-1 flex flex-wrap gap-x-2 text-muted-foreground text-sm">
-            <time dateTime={new Date(test.createdAt).toISOString()}>{formatTimeAgo(test.createdAt)}</time>
-            {test.customSlug && <span className="font-mono">/{test.customSlug}</span>}
-          </p>
-        </div>
-        <p className="flex items-center gap-2 text-muted-foreground text-sm">
-          Winner
-          <WinnerBadge winner={test.stats.winner} />
-        </p>
-      </div>
+      <TestDetailHeader
+        test={test}
+        leading={leadingVariant(test.stats, analytics)}
+        onLifecycleChange={handleLifecycleChange}
+        headingRef={headingRef}
+      />
+      <LifecycleNotice test={test} />
       <VariantStats stats={test.stats} />
+      <AnalyticsSection state={analyticsState} onRetry={retry} onRefresh={refresh} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <SplitUrlsSection test={test} />
         <SplitLinkSection link={test.link} />
       </div>
       <TrackerSection snippet={trackerSnippet(test)} />
+      <ExportSection testId={test.id} />
       <HowItWorksSection />
       <div>
         <Button asChild variant="outline">

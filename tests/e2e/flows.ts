@@ -1,0 +1,32 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { startMarketerSite } from "./marketer-site";
+
+export const PASSWORD = "correct horse battery staple";
+
+/** Signs a new marketer up through the Sign Up tab and waits for the dashboard. */
+export async function signUp(page: Page, email: string): Promise<void> {
+  await page.goto("/login?tab=signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL((url) => url.pathname === "/dashboard");
+}
+
+/** The marketer's website (landing pages A and B, thank-you page) for the test file's lifetime. */
+export function marketerSiteFor(appUrl: string) {
+  const handle = { site: undefined as Awaited<ReturnType<typeof startMarketerSite>> | undefined };
+  beforeAll(async () => {
+    handle.site = await startMarketerSite(appUrl);
+  });
+  afterAll(() => handle.site?.close());
+  return () => {
+    if (!handle.site) throw new Error("The marketer site is not running");
+    return handle.site;
+  };
+}
+
+/** Only the toast on screen: sonner keeps older ones in the page, hidden. */
+export function visibleToast(page: Page, text: string): Promise<void> {
+  return page.locator("[data-sonner-toast][data-visible=true]").filter({ hasText: text }).first().waitFor();
+}

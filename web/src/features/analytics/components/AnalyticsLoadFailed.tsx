@@ -1,0 +1,18 @@
+import { ANALYTICS_MESSAGES } from "@contract/messages";
+import { RotateCwIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+
+/** The analytics did not load: say so and offer to try again. */
+export function AnalyticsLoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-10 text-center">
+      <p role="status" className="text-muted-foreground">
+        {ANALYTICS_MESSAGES.loadFailed}
+      </p>
+      <Button variant="outline" className="mt-4" onClick={onRetry}>
+        <RotateCwIcon aria-hidden />
+        Try again
+      </Button>
+    </div>
+  );
+}

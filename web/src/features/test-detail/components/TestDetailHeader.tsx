@@ -1,0 +1,49 @@
+import type { TestWithStats, Variant } from "@contract/api";
+import type { Ref } from "react";
+import { LifecycleControls } from "@/features/lifecycle/components/LifecycleControls";
+import { TestStatusBadge } from "@/features/tests/components/TestStatusBadge";
+import { WinnerBadge } from "@/features/tests/components/WinnerBadge";
+import { formatTimeAgo } from "@/lib/time";
+
+interface TestDetailHeaderProps {
+  test: TestWithStats;
+  /** The version to preselect for promotion. */
+  leading: Variant | null;
+  onLifecycleChange: (test: TestWithStats | null) => void;
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+/** Name, status, when it was created, the specification's winner, and the lifecycle controls. */
+export function TestDetailHeader({ test, leading, onLifecycleChange, headingRef }: TestDetailHeaderProps) {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="min-w-0 break-words font-bold text-2xl tracking-tight outline-none sm:text-3xl"
+          >
+            {test.name}
+          </h1>
+          {/* Announced when it changes: pausing, resuming and promoting all end here. */}
+          <span aria-live="polite" className="flex">
+            <span className="sr-only">Status: </span>
+            <TestStatusBadge status={test.status} />
+          </span>
+        </div>
+        <p className="mt-1 flex flex-wrap gap-x-2 text-muted-foreground text-sm">
+          <time dateTime={new Date(test.createdAt).toISOString()}>{formatTimeAgo(test.createdAt)}</time>
+          {test.customSlug && <span className="font-mono">/{test.customSlug}</span>}
+        </p>
+      </div>
+      <div className="flex flex-col gap-3 sm:items-end">
+        <p className="flex items-center gap-2 text-muted-foreground text-sm">
+          Winner
+          <WinnerBadge winner={test.stats.winner} />
+        </p>
+        <LifecycleControls test={test} leading={leading} onChanged={onLifecycleChange} />
+      </div>
+    </div>
+  );
+}
