@@ -26,14 +26,17 @@ describe("public pages", () => {
     await screenshot(page, "landing");
   });
 
-  it("shows the 404 page for an unknown route, with a way home", async () => {
-    const page = await browser.newPage(WIDTHS.narrow);
-    await page.goto("/nope");
-    await page.getByText("Oops! Page not found").waitFor();
-    await screenshot(page, "not-found");
-    await page.getByRole("link", { name: "Return to Home" }).click();
-    await page.waitForURL((url) => url.pathname === "/");
-  });
+  it.each(Object.entries(WIDTHS))(
+    "shows the 404 page for an unknown route, with a way home (%s)",
+    async (_, viewport) => {
+      const page = await browser.newPage(viewport);
+      await page.goto("/nope");
+      await page.getByText("Oops! Page not found").waitFor();
+      await screenshot(page, "not-found");
+      await page.getByRole("link", { name: "Return to Home" }).click();
+      await page.waitForURL((url) => url.pathname === "/");
+    },
+  );
 
   it("sends a signed-out visit to /dashboard to /login, replacing the history entry", async () => {
     const page = await browser.newPage();

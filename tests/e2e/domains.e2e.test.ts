@@ -53,7 +53,7 @@ describe("custom domains", () => {
     expect(["A", "B"]).toContain(landed.searchParams.get("variant"));
 
     // The same path on an unregistered host gets the specification's error page.
-    const stranger = await browser.newPage(WIDTHS.narrow);
+    const stranger = await browser.newPage(WIDTHS.wide);
     await stranger.goto(`http://unknown${Date.now()}.localhost:${port}/summer`);
     await stranger.getByText(/is not registered with SplitLink/).waitFor();
     await screenshot(stranger, "redirect-error");
@@ -65,5 +65,8 @@ describe("custom domains", () => {
     await page.goto("/domains");
     await page.getByText("No custom domains yet").waitFor();
     await screenshot(page, "domains-empty");
+    await page.goto(`http://unknown${Date.now()}.localhost:${new URL(browser.baseURL).port}/summer`);
+    await page.getByText(/is not registered with SplitLink/).waitFor();
+    await screenshot(page, "redirect-error");
   });
 });

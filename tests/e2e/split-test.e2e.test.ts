@@ -97,6 +97,7 @@ describe("a split test from creation to conversion", () => {
     await page.getByLabel("Test Name").fill("Narrow test");
     await page.getByLabel("URL A").fill("https://example.com/a");
     await page.getByLabel("URL B").fill("https://example.com/b");
+    await screenshot(page, "create-test");
     await page.getByRole("button", { name: "Create Test" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/test/"));
     await screenshot(page, "test-detail");

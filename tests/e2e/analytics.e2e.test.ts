@@ -1,0 +1,121 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshot, startBrowser, WIDTHS } from "./browser";
+import { marketerSiteFor, signUp, visibleToast } from "./flows";
+
+const browser = startBrowser();
+const marketerSite = marketerSiteFor(browser.baseURL);
+const DESKTOP =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+/** A real visit through the split link: answers the variant and session the edge chose. */
+async function visit(splitLink: string) {
+  const response = await fetch(splitLink, { redirect: "manual", headers: { "user-agent": DESKTOP } });
+  const location = new URL(response.headers.get("location") ?? "");
+  return {
+    variant: location.searchParams.get("variant") ?? "",
+    sessionId: location.searchParams.get("sessionId") ?? "",
+  };
+}
+
+/** The tracker's beacon, as a thank-you page would send it. */
+async function convert(testId: string, visitor: { variant: string; sessionId: string }) {
+  const response = await fetch(`${browser.baseURL}/functions/v1/conversions`, {
+    method: "POST",
+    headers: { "content-type": "text/plain;charset=UTF-8", origin: marketerSite().origin },
+    body: JSON.stringify({ splitTestId: testId, ...visitor }),
+  });
+  expect(response.status).toBe(202);
+}
+
+async function createTest(page: Page, name: string) {
+  await page.goto("/create-test");
+  await page.getByLabel("Test Name").fill(name);
+  await page.getByLabel("URL A").fill(`${marketerSite().origin}/a`);
+  await page.getByLabel("URL B").fill(`${marketerSite().origin}/b`);
+  await page.getByRole("button", { name: "Create Test" }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/test/"));
+  const slug = new URL(page.url()).pathname.split("/").pop() ?? "";
+  const snippet = (await page.locator("pre").first().textContent()) ?? "";
+  return {
+    slug,
+    testId: /data-test="([^"]+)"/.exec(snippet)?.[1] ?? "",
+    splitLink: `${browser.baseURL}/r/${slug}`,
+  };
+}
+
+describe("analytics on the test detail page", () => {
+  it("charts real visits and conversions, and exports them", async () => {
+    const page = await browser.newPage(WIDTHS.wide);
+    await signUp(page, `analytics-${Date.now()}@example.com`);
+    const { slug, testId, splitLink } = await createTest(page, "Pricing page");
+
+    const visitors = [];
+    for (let i = 0; i < 24; i++) visitors.push(await visit(splitLink));
+    const converting = visitors.filter((_, i) => i % 4 === 0);
+    for (const visitor of converting) await convert(testId, visitor);
+
+    // Counts arrive through the queue: reload until the totals show.
+    const visitorsA = visitors.filter((v) => v.variant === "A").length;
+    for (let attempt = 0; attempt < 30; attempt++) {
+      await page.goto(`/test/${slug}`);
+      await page.getByTestId("analytics-chart").or(page.getByText("No visits yet")).first().waitFor();
+      const text = (await page.getByRole("region", { name: "Version A" }).textContent()) ?? "";
+      if (text.includes(String(visitorsA)) && (await page.getByTestId("analytics-chart").count()) > 0) break;
+      await page.waitForTimeout(1000);
+    }
+    const chart = page.getByTestId("analytics-chart");
+    for (const series of ["visitorsA", "visitorsB", "conversionsA", "conversionsB"]) {
+      await chart.locator(`path[data-series="${series}"]`).first().waitFor();
+    }
+    await page
+      .getByText(/Keep collecting/)
+      .first()
+      .waitFor();
+    await screenshot(page, "test-analytics");
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download events (CSV)" }).click();
+    const csv = readFileSync((await (await download).path()) ?? "", "utf8")
+      .trim()
+      .split("\r\n");
+    expect(csv[0]).toBe("event,time,variant,session_id,bot");
+    expect(csv).toHaveLength(1 + visitors.length + converting.length);
+
+    const narrow = await browser.newPage(WIDTHS.narrow);
+    await narrow.context().addCookies(await page.context().cookies());
+    await narrow.goto(`/test/${slug}`);
+    await narrow.getByTestId("analytics-chart").waitFor();
+    await screenshot(narrow, "test-analytics");
+  });
+
+  it("pauses, resumes and promotes a winner, and the link obeys at once", async () => {
+    const page = await browser.newPage(WIDTHS.wide);
+    await signUp(page, `lifecycle-${Date.now()}@example.com`);
+    const { splitLink } = await createTest(page, "Lifecycle");
+
+    await page.getByRole("button", { name: "Pause test" }).click();
+    await visibleToast(page, "Test paused");
+    await page
+      .getByText("Paused: the link sends everyone to version A and no clicks are counted.")
+      .first()
+      .waitFor();
+    for (let i = 0; i < 5; i++) expect((await visit(splitLink)).variant).toBe("A");
+
+    await page.getByRole("button", { name: "Resume test" }).click();
+    await visibleToast(page, "Test resumed");
+    const seen = new Set<string>();
+    for (let i = 0; i < 30; i++) seen.add((await visit(splitLink)).variant);
+    expect(seen).toEqual(new Set(["A", "B"]));
+
+    await page.getByRole("button", { name: "Promote winner" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByText("Version B").click();
+    await dialog.getByRole("button", { name: "Promote version B" }).click();
+    await page.getByText("Completed: everyone goes to version B. The results are frozen.").first().waitFor();
+    expect(await page.getByRole("button", { name: "Pause test" }).count()).toBe(0);
+    for (let i = 0; i < 5; i++) expect((await visit(splitLink)).variant).toBe("B");
+    await screenshot(page, "test-completed");
+  });
+});
