@@ -1,6 +1,7 @@
 import { REDIRECT_MESSAGES } from "../../contract/messages";
 import { isSecureRequest } from "../lib/cookies";
 import { isLocalOrPreviewHost } from "../lib/hosts";
+import type { CachedLink } from "../services/link-cache";
 import { type RedirectErrorDetails, renderRedirectError } from "./error-page";
 import { findHost, findLinkBySlug, findLinkOnDomain } from "./lookup";
 import { visit } from "./visit";
@@ -39,33 +40,36 @@ function errorPage(
   });
 }
 
-function failure(url: URL, env: Env, slug: string, error: unknown) {
-  console.error("Redirect failed", url.hostname, slug, error);
-  return errorPage(
-    url,
-    env,
-    slug,
-    500,
-    REDIRECT_MESSAGES.redirectError(error instanceof Error ? error.message : undefined),
-  );
+/** Finds the link and visits it; a missing slug, a missing link or a failure get the error page. */
+async function redirectTo(
+  request: Request,
+  url: URL,
+  env: Env,
+  ctx: ExecutionContext,
+  slug: string,
+  find: () => Promise<CachedLink | null>,
+): Promise<Response> {
+  if (!slug) return errorPage(url, env, slug, 400, REDIRECT_MESSAGES.noSlug);
+  try {
+    const link = await find();
+    if (!link) return errorPage(url, env, slug, 404, REDIRECT_MESSAGES.testNotFound);
+    return visit(request, url, env, ctx, link);
+  } catch (error) {
+    console.error("Redirect failed", url.hostname, slug, error);
+    const message = error instanceof Error ? error.message : undefined;
+    return errorPage(url, env, slug, 500, REDIRECT_MESSAGES.redirectError(message));
+  }
 }
 
 /** `/r/{slug}` on the app host. */
-export async function redirectBySlug(
+export function redirectBySlug(
   request: Request,
   url: URL,
   env: Env,
   ctx: ExecutionContext,
 ): Promise<Response> {
   const slug = pathSlug(url.pathname, "/r/");
-  if (!slug) return errorPage(url, env, slug, 400, REDIRECT_MESSAGES.noSlug);
-  try {
-    const link = await findLinkBySlug(env, ctx, slug);
-    if (!link) return errorPage(url, env, slug, 404, REDIRECT_MESSAGES.testNotFound);
-    return visit(request, url, env, ctx, link);
-  } catch (error) {
-    return failure(url, env, slug, error);
-  }
+  return redirectTo(request, url, env, ctx, slug, () => findLinkBySlug(env, ctx, slug));
 }
 
 /** `/{customSlug or slug}` on a custom domain. */
@@ -82,23 +86,13 @@ export async function redirectOnCustomDomain(
     host = await findHost(env, ctx, hostname);
   } catch (error) {
     console.error("Domain lookup failed", hostname, error);
-    return errorPage(
-      url,
-      env,
-      slug,
-      500,
-      REDIRECT_MESSAGES.domainLookupError(error instanceof Error ? error.message : undefined),
-    );
+    const message = error instanceof Error ? error.message : undefined;
+    return errorPage(url, env, slug, 500, REDIRECT_MESSAGES.domainLookupError(message));
   }
   if (!host) return errorPage(url, env, slug, 404, REDIRECT_MESSAGES.domainNotRegistered(hostname));
-  if (host.status !== "active")
+  if (host.status !== "active") {
     return errorPage(url, env, slug, 404, REDIRECT_MESSAGES.domainNotVerified(hostname));
-  if (!slug) return errorPage(url, env, slug, 400, REDIRECT_MESSAGES.noSlug);
-  try {
-    const link = await findLinkOnDomain(env, ctx, host.id, slug);
-    if (!link) return errorPage(url, env, slug, 404, REDIRECT_MESSAGES.testNotFound);
-    return visit(request, url, env, ctx, link);
-  } catch (error) {
-    return failure(url, env, slug, error);
   }
+  const domainId = host.id;
+  return redirectTo(request, url, env, ctx, slug, () => findLinkOnDomain(env, ctx, domainId, slug));
 }

@@ -131,24 +131,9 @@ export const splitTestRoutes = new Hono<AppEnv>()
     );
     return c.json({ test } satisfies TestResponse, 200);
   })
-  .post("/:id/pause", async (c) => {
-    const test = await applyLifecycle(
-      c.env,
-      c.get("user").id,
-      c.req.param("id"),
-      { action: "pause" },
-      c.req.url,
-    );
-    return c.json({ test } satisfies TestResponse, 200);
-  })
-  .post("/:id/resume", async (c) => {
-    const test = await applyLifecycle(
-      c.env,
-      c.get("user").id,
-      c.req.param("id"),
-      { action: "resume" },
-      c.req.url,
-    );
+  .post("/:id/:action{pause|resume}", async (c) => {
+    const change = { action: c.req.param("action") === "pause" ? ("pause" as const) : ("resume" as const) };
+    const test = await applyLifecycle(c.env, c.get("user").id, c.req.param("id"), change, c.req.url);
     return c.json({ test } satisfies TestResponse, 200);
   })
   .post("/:id/promote", validate("json", promoteSchema), async (c) => {
