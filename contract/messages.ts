@@ -57,6 +57,7 @@ export const CONVERSION_MESSAGES = {
   invalidSession: "Invalid session data format",
   noSession: "No session data found",
   failed: "Error processing conversion",
+  rateLimited: "Too many conversions from this address. Please try again shortly.",
 } as const;
 
 export const LIFECYCLE_MESSAGES = {

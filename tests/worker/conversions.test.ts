@@ -92,6 +92,27 @@ describe("the conversion beacon", () => {
   });
 });
 
+describe("beacon flood protection", () => {
+  it("answers 429, still readable cross-site, after 100 beacons in 10 s from one address", async () => {
+    const flooder = new Client("198.51.100.99");
+    const statuses: number[] = [];
+    for (let i = 0; i < 102; i++) {
+      const response = await flooder.fetch("/functions/v1/conversions", {
+        method: "POST",
+        headers: { "content-type": "text/plain", origin: "https://shop.example" },
+        body: JSON.stringify({ splitTestId: "t", sessionId: `s${i}`, variant: "A" }),
+      });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(response.headers.get("access-control-allow-origin")).toBe("*");
+        expect((await errorOf(response)).message).toBe(CONVERSION_MESSAGES.rateLimited);
+      }
+    }
+    expect(statuses.slice(0, 100).every((s) => s === 202)).toBe(true);
+    expect(statuses.slice(100)).toEqual([429, 429]);
+  });
+});
+
 describe("the conversion page /api/conversion", () => {
   it("records the conversion of the visitor the redirect remembered", async () => {
     const { test, visitor, sessionId, variant } = await visitedTest();

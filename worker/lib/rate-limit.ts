@@ -1,5 +1,10 @@
-import { AUTH_MESSAGES } from "../../contract/messages";
+import { AUTH_MESSAGES, CONVERSION_MESSAGES } from "../../contract/messages";
 import { ApiError } from "./errors";
+
+/** The visitor's address as Cloudflare reports it (absent locally). */
+export function clientIpOf(headers: Headers): string {
+  return headers.get("cf-connecting-ip") ?? "unknown";
+}
 
 /** Sign-up and login attempts are limited per client IP and per email. */
 export async function limitAuthAttempts(env: Env, clientIp: string, email: string): Promise<void> {
@@ -8,4 +13,10 @@ export async function limitAuthAttempts(env: Env, clientIp: string, email: strin
     env.AUTH_EMAIL_LIMITER.limit({ key: `email:${email}` }),
   ]);
   if (!byIp.success || !byEmail.success) throw new ApiError(429, "rate_limited", AUTH_MESSAGES.rateLimited);
+}
+
+/** Conversion beacons are limited per client IP; forged ones never count, but each costs a queue message. */
+export async function limitBeacons(env: Env, clientIp: string): Promise<void> {
+  const { success } = await env.BEACON_LIMITER.limit({ key: `ip:${clientIp}` });
+  if (!success) throw new ApiError(429, "rate_limited", CONVERSION_MESSAGES.rateLimited);
 }

@@ -6,7 +6,7 @@ import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { clearAuthCookies, readAuthCookies, setAuthCookies } from "../lib/auth-cookies";
 import { ApiError } from "../lib/errors";
-import { limitAuthAttempts } from "../lib/rate-limit";
+import { clientIpOf, limitAuthAttempts } from "../lib/rate-limit";
 import { verifyAccessToken } from "../lib/tokens";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/require-user";
@@ -36,10 +36,6 @@ const credentials = z.object(
   { error: required },
 );
 
-function clientIp(headers: Headers): string {
-  return headers.get("cf-connecting-ip") ?? "unknown";
-}
-
 function authResponse(session: IssuedSession): AuthResponse {
   return { user: session.user, expiresAt: session.accessExpiresAt };
 }
@@ -47,7 +43,7 @@ function authResponse(session: IssuedSession): AuthResponse {
 export const authRoutes = new Hono<AppEnv>()
   .post("/signup", validate("json", credentials), async (c) => {
     const { email, password } = c.req.valid("json");
-    await limitAuthAttempts(c.env, clientIp(c.req.raw.headers), email);
+    await limitAuthAttempts(c.env, clientIpOf(c.req.raw.headers), email);
     const db = getDb(c.env.DB);
     const user = await signUp(db, email, password);
     const session = await startSession(db, c.env.JWT_SECRET, user);
@@ -56,7 +52,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post("/login", validate("json", credentials), async (c) => {
     const { email, password } = c.req.valid("json");
-    await limitAuthAttempts(c.env, clientIp(c.req.raw.headers), email);
+    await limitAuthAttempts(c.env, clientIpOf(c.req.raw.headers), email);
     const db = getDb(c.env.DB);
     const user = await logIn(db, email, password);
     const session = await startSession(db, c.env.JWT_SECRET, user);

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { clientIpOf, limitBeacons } from "../lib/rate-limit";
 import { isVariant } from "../lib/variant";
 import { enqueueEvent } from "../queue/producer";
 import { CONVERSION_COOKIE } from "../redirect/visit";
@@ -65,6 +66,7 @@ export const trackingRoutes = new Hono<AppEnv>()
   // The tracker's beacon, from any site.
   .use("/functions/v1/conversions", cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], maxAge: 86400 }))
   .post("/functions/v1/conversions", async (c) => {
+    await limitBeacons(c.env, clientIpOf(c.req.raw.headers));
     const beacon = parseBeacon(await c.req.text());
     enqueueEvent(c.env, c.executionCtx, {
       type: "conversion",
