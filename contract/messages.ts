@@ -56,7 +56,6 @@ export const CONVERSION_MESSAGES = {
   recorded: "Conversion recorded successfully",
   invalidSession: "Invalid session data format",
   noSession: "No session data found",
-  failed: "Error processing conversion",
   rateLimited: "Too many conversions from this address. Please try again shortly.",
 } as const;
 
@@ -78,7 +77,6 @@ export const DOMAIN_MESSAGES = {
   reserved: "This domain belongs to SplitLink and cannot be added.",
   notFound: "Domain not found",
   verificationError: (message?: string) => `Verification error: ${message || "Unknown error"}`,
-  verifyFailed: "Failed to verify domain. Please check your DNS settings and try again.",
   // Not in the specification: Cloudflare's own refusals and outages, passed on to the user.
   cloudflareRefused: (message: string) => `Cloudflare refused the request: ${message}`,
   cloudflareUnexpected: (status: number) =>

@@ -12,7 +12,7 @@ import { splitTestRoutes } from "./routes/split-tests";
 import { trackingRoutes } from "./routes/tracking";
 
 /** A Hono app with the one error shape and not-found answer every route shares. */
-export function createApp() {
+function createApp() {
   const app = new Hono<AppEnv>();
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.body, error.status);
@@ -33,7 +33,7 @@ export function createApp() {
 const app = createApp();
 
 app.use("/api/*", apiSecurityHeaders, csrf());
-const routes = app
+app
   .route("/api/auth", authRoutes)
   .route("/api/tests", splitTestRoutes)
   .route("/api/domains", domainRoutes)
@@ -46,5 +46,4 @@ app.get("*", htmlSecurityHeaders, async (c) => {
   return new Response(asset.body, asset);
 });
 
-export type AppType = typeof routes;
 export default app;

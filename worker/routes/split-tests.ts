@@ -23,12 +23,11 @@ import {
   createSplitTest,
   customSlugTaken,
   deleteSplitTest,
-  getSplitTestBySlug,
+  getSplitTest,
   type LifecycleChange,
   type LinkContext,
   listSplitTests,
   ownedTest,
-  ownedTestBySlug,
 } from "../services/split-tests";
 
 const required = TEST_MESSAGES.requiredFields;
@@ -90,7 +89,7 @@ async function applyLifecycle(env: Env, userId: string, id: string, change: Life
   const db = getDb(env.DB);
   const updated = await changeLifecycle(db, userId, id, change);
   await storeLink(env, updated);
-  return getSplitTestBySlug(db, userId, updated.slug, linkContext(url, env));
+  return getSplitTest(db, userId, { id: updated.id }, linkContext(url, env));
 }
 
 export const splitTestRoutes = new Hono<AppEnv>()
@@ -119,16 +118,12 @@ export const splitTestRoutes = new Hono<AppEnv>()
     return c.json({ available: status === "available", status } satisfies SlugAvailabilityResponse, 200);
   })
   .get("/:slug/analytics", async (c) => {
-    const test = await ownedTestBySlug(getDb(c.env.DB), c.get("user").id, c.req.param("slug"));
+    const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { slug: c.req.param("slug") });
     return c.json({ analytics: await analyticsOf(c.env.DB, test) } satisfies TestAnalyticsResponse, 200);
   })
   .get("/:slug", async (c) => {
-    const test = await getSplitTestBySlug(
-      getDb(c.env.DB),
-      c.get("user").id,
-      c.req.param("slug"),
-      linkContext(c.req.url, c.env),
-    );
+    const key = { slug: c.req.param("slug") };
+    const test = await getSplitTest(getDb(c.env.DB), c.get("user").id, key, linkContext(c.req.url, c.env));
     return c.json({ test } satisfies TestResponse, 200);
   })
   .post("/:id/:action{pause|resume}", async (c) => {
@@ -142,11 +137,11 @@ export const splitTestRoutes = new Hono<AppEnv>()
     return c.json({ test } satisfies TestResponse, 200);
   })
   .get("/:id/export/events.csv", async (c) => {
-    const test = await ownedTest(getDb(c.env.DB), c.get("user").id, c.req.param("id"));
+    const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: c.req.param("id") });
     return c.body(streamEventsCsv(c.env.DB, test.id), 200, csvHeaders(`splitlink-${test.slug}-events.csv`));
   })
   .get("/:id/export/daily.csv", async (c) => {
-    const test = await ownedTest(getDb(c.env.DB), c.get("user").id, c.req.param("id"));
+    const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: c.req.param("id") });
     return c.body(
       await dailyRollupCsv(c.env.DB, test.id),
       200,

@@ -1,5 +1,12 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { CreateTestInput, SlugCheck, SplitTest, TestStats, Variant } from "../../contract/api";
+import { and, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import type {
+  CreateTestInput,
+  SlugCheck,
+  SplitTest,
+  TestStats,
+  TestWithStats,
+  Variant,
+} from "../../contract/api";
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import { isReservedSlug, isValidCustomSlug } from "../../contract/slug";
 import type { Db } from "../db/client";
@@ -133,17 +140,24 @@ async function statsOf(db: Db, testIds: string[]): Promise<Map<string, TestStats
   return new Map([...totals].map(([id, t]) => [id, summarize(t.A, t.B)]));
 }
 
-const withDomain = {
-  test: splitTests,
-  domain: customDomains.domain,
-};
+/** A test of the caller's, by id or by slug. */
+export type TestKey = { id: string } | { slug: string };
 
-export async function listSplitTests(db: Db, userId: string, link: LinkContext) {
+/** Another user's test simply does not match. */
+function ownedBy(userId: string, key: TestKey): SQL | undefined {
+  const match = "id" in key ? eq(splitTests.id, key.id) : eq(splitTests.slug, key.slug);
+  return and(eq(splitTests.userId, userId), match);
+}
+
+const notFound = () => new ApiError(404, "not_found", TEST_MESSAGES.notFound);
+
+/** Tests in the client shape, newest first, with their domain's link and their stats. */
+async function clientTests(db: Db, where: SQL | undefined, link: LinkContext): Promise<TestWithStats[]> {
   const rows = await db
-    .select(withDomain)
+    .select({ test: splitTests, domain: customDomains.domain })
     .from(splitTests)
     .leftJoin(customDomains, eq(customDomains.id, splitTests.customDomainId))
-    .where(eq(splitTests.userId, userId))
+    .where(where)
     .orderBy(desc(splitTests.createdAt));
   const stats = await statsOf(
     db,
@@ -152,37 +166,25 @@ export async function listSplitTests(db: Db, userId: string, link: LinkContext) 
   return rows.map((r) => ({ ...toClient(r.test, r.domain, link), stats: stats.get(r.test.id) as TestStats }));
 }
 
-/** Another user's test is simply not found. */
-export async function getSplitTestBySlug(db: Db, userId: string, slug: string, link: LinkContext) {
-  const row = await db
-    .select(withDomain)
-    .from(splitTests)
-    .leftJoin(customDomains, eq(customDomains.id, splitTests.customDomainId))
-    .where(and(eq(splitTests.slug, slug), eq(splitTests.userId, userId)))
-    .get();
-  if (!row) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
-  const stats = await statsOf(db, [row.test.id]);
-  return { ...toClient(row.test, row.domain, link), stats: stats.get(row.test.id) as TestStats };
+export function listSplitTests(db: Db, userId: string, link: LinkContext): Promise<TestWithStats[]> {
+  return clientTests(db, eq(splitTests.userId, userId), link);
 }
 
-/** The caller's own test by id; another user's is simply not found. */
-export async function ownedTest(db: Db, userId: string, id: string): Promise<SplitTestRow> {
-  const row = await db
-    .select()
-    .from(splitTests)
-    .where(and(eq(splitTests.id, id), eq(splitTests.userId, userId)))
-    .get();
-  if (!row) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
-  return row;
+export async function getSplitTest(
+  db: Db,
+  userId: string,
+  key: TestKey,
+  link: LinkContext,
+): Promise<TestWithStats> {
+  const [test] = await clientTests(db, ownedBy(userId, key), link);
+  if (!test) throw notFound();
+  return test;
 }
 
-export async function ownedTestBySlug(db: Db, userId: string, slug: string): Promise<SplitTestRow> {
-  const row = await db
-    .select()
-    .from(splitTests)
-    .where(and(eq(splitTests.slug, slug), eq(splitTests.userId, userId)))
-    .get();
-  if (!row) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
+/** The caller's own test as stored. */
+export async function ownedTest(db: Db, userId: string, key: TestKey): Promise<SplitTestRow> {
+  const row = await db.select().from(splitTests).where(ownedBy(userId, key)).get();
+  if (!row) throw notFound();
   return row;
 }
 
@@ -198,7 +200,7 @@ export async function changeLifecycle(
   id: string,
   change: LifecycleChange,
 ): Promise<SplitTestRow> {
-  const current = await ownedTest(db, userId, id);
+  const current = await ownedTest(db, userId, { id });
   if (current.status === "completed") throw new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
 
   const next =
@@ -209,7 +211,7 @@ export async function changeLifecycle(
   const [updated] = await db
     .update(splitTests)
     .set(next)
-    .where(and(eq(splitTests.id, id), eq(splitTests.userId, userId), ne(splitTests.status, "completed")))
+    .where(and(ownedBy(userId, { id }), ne(splitTests.status, "completed")))
     .returning();
   if (!updated) throw new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
   return updated;
@@ -217,10 +219,7 @@ export async function changeLifecycle(
 
 /** Deletes the test; clicks, conversions and rollups go with it (ON DELETE CASCADE). */
 export async function deleteSplitTest(db: Db, userId: string, id: string): Promise<SplitTestRow> {
-  const [deleted] = await db
-    .delete(splitTests)
-    .where(and(eq(splitTests.id, id), eq(splitTests.userId, userId)))
-    .returning();
-  if (!deleted) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
+  const [deleted] = await db.delete(splitTests).where(ownedBy(userId, { id })).returning();
+  if (!deleted) throw notFound();
   return deleted;
 }

@@ -2,16 +2,18 @@ import { LogOutIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { ProductLogo } from "@/components/ProductLogo";
 import { Button } from "@/components/ui/button";
+import { useAuth } from "@/features/auth/use-auth";
+import { useLogOutToHome } from "@/features/auth/use-log-out-to-home";
 
 interface AppHeaderProps {
-  email: string | undefined;
-  onLogOut: () => void;
   /** Page-specific links shown before the email, e.g. back to the dashboard. */
   children?: ReactNode;
 }
 
-/** Header of the signed-in pages. */
-export function AppHeader({ email, onLogOut, children }: AppHeaderProps) {
+/** Header of the signed-in pages: the user's email and Log out. */
+export function AppHeader({ children }: AppHeaderProps) {
+  const email = useAuth().user?.email;
+  const onLogOut = useLogOutToHome();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">

@@ -2,17 +2,12 @@ import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { useAuth } from "@/features/auth/use-auth";
-import { useLogOutToHome } from "@/features/auth/use-log-out-to-home";
 import { CreateTestForm } from "@/features/create-test/components/CreateTestForm";
 
 export default function CreateTestPage() {
-  const { user } = useAuth();
-  const logOutToHome = useLogOutToHome();
-
   return (
     <div className="min-h-svh bg-muted">
-      <AppHeader email={user?.email} onLogOut={logOutToHome} />
+      <AppHeader />
       <main className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
         <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4">
           <Link to="/dashboard">← Back to Dashboard</Link>

@@ -5,15 +5,11 @@ import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useAuth } from "@/features/auth/use-auth";
-import { useLogOutToHome } from "@/features/auth/use-log-out-to-home";
 import { NoTestsYet } from "@/features/dashboard/components/NoTestsYet";
 import { TestList } from "@/features/dashboard/components/TestList";
 import { useTestList } from "@/features/dashboard/use-test-list";
 
 export default function DashboardPage() {
-  const { user } = useAuth();
-  const logOutToHome = useLogOutToHome();
   const { tests, loading, removeTest } = useTestList();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -25,7 +21,7 @@ export default function DashboardPage() {
 
   return (
     <div className="min-h-svh bg-muted">
-      <AppHeader email={user?.email} onLogOut={logOutToHome} />
+      <AppHeader />
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>

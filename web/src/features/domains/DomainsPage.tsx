@@ -4,8 +4,6 @@ import { useId, useRef } from "react";
 import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
 import { Button } from "@/components/ui/button";
-import { useAuth } from "@/features/auth/use-auth";
-import { useLogOutToHome } from "@/features/auth/use-log-out-to-home";
 import { cnameRecordName } from "@/features/domains/cname-target";
 import { AddDomainDialog } from "@/features/domains/components/AddDomainDialog";
 import { DnsHelpPanel } from "@/features/domains/components/DnsHelpPanel";
@@ -14,8 +12,6 @@ import { useAddDomainDialog } from "@/features/domains/use-add-domain-dialog";
 import { useDomainList } from "@/features/domains/use-domain-list";
 
 export default function DomainsPage() {
-  const { user } = useAuth();
-  const logOutToHome = useLogOutToHome();
   const list = useDomainList();
   const addDialog = useAddDomainDialog();
   const headingId = useId();
@@ -40,7 +36,7 @@ export default function DomainsPage() {
 
   return (
     <div className="min-h-svh bg-muted">
-      <AppHeader email={user?.email} onLogOut={logOutToHome}>
+      <AppHeader>
         <Button asChild variant="ghost" size="sm">
           <Link to="/dashboard">
             <LayoutDashboardIcon aria-hidden />

@@ -1,21 +1,17 @@
 import { Link, useLocation, useParams } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
 import { Button } from "@/components/ui/button";
-import { useAuth } from "@/features/auth/use-auth";
-import { useLogOutToHome } from "@/features/auth/use-log-out-to-home";
 import { TestDetailContent } from "@/features/test-detail/components/TestDetailContent";
 import { readCreatedTest } from "@/features/tests/created-test-state";
 
 export default function TestDetailPage() {
-  const { user } = useAuth();
-  const logOutToHome = useLogOutToHome();
   const { slug = "" } = useParams();
   const location = useLocation();
   const createdTest = readCreatedTest(location.state, slug);
 
   return (
     <div className="min-h-svh bg-muted">
-      <AppHeader email={user?.email} onLogOut={logOutToHome} />
+      <AppHeader />
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
         <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4">
           <Link to="/dashboard">← Back to Dashboard</Link>

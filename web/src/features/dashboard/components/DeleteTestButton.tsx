@@ -1,16 +1,6 @@
 import type { TestWithStats } from "@contract/api";
 import { Trash2Icon } from "lucide-react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { Button } from "@/components/ui/button";
 
 interface DeleteTestButtonProps {
@@ -21,8 +11,8 @@ interface DeleteTestButtonProps {
 /** Delete, after the specification's confirmation. */
 export function DeleteTestButton({ test, onConfirm }: DeleteTestButtonProps) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant="outline"
           size="sm"
@@ -31,20 +21,11 @@ export function DeleteTestButton({ test, onConfirm }: DeleteTestButtonProps) {
           <Trash2Icon aria-hidden />
           Delete<span className="sr-only"> {test.name}</span>
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you absolutely sure?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This will permanently delete the test "{test.name}" and all its data (clicks and conversions).
-            This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => onConfirm(test)}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Are you absolutely sure?"
+      description={`This will permanently delete the test "${test.name}" and all its data (clicks and conversions). This action cannot be undone.`}
+      confirmLabel="Delete"
+      onConfirm={() => onConfirm(test)}
+    />
   );
 }

@@ -1,17 +1,7 @@
 import type { CustomDomain } from "@contract/api";
 import { Trash2Icon } from "lucide-react";
 import { useRef } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useDeleteDomain } from "@/features/domains/use-delete-domain";
@@ -30,8 +20,8 @@ export function DeleteDomainButton({ domain, onDeleted }: DeleteDomainButtonProp
   const label = `Delete ${domain.domain}`;
 
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           ref={triggerRef}
           variant="ghost"
@@ -43,20 +33,11 @@ export function DeleteDomainButton({ domain, onDeleted }: DeleteDomainButtonProp
         >
           {deleting ? <Spinner size="sm" className="text-current" aria-hidden /> : <Trash2Icon aria-hidden />}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this domain?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {domain.domain} will be removed from your account and links on it will stop working. Your split
-            tests stay available on their default link. This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => remove(domain)}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Delete this domain?"
+      description={`${domain.domain} will be removed from your account and links on it will stop working. Your split tests stay available on their default link. This action cannot be undone.`}
+      confirmLabel="Delete"
+      onConfirm={() => remove(domain)}
+    />
   );
 }

@@ -21,7 +21,13 @@ export function LifecycleControls({ test, leading, onChanged }: LifecycleControl
   const paused = test.status === "paused";
   const switching = busy === "pause" || busy === "resume";
   const label =
-    busy === "pause" ? "Pausing…" : busy === "resume" ? "Resuming…" : paused ? "Resume test" : "Pause test";
+    busy === "pause"
+      ? "Pausing..."
+      : busy === "resume"
+        ? "Resuming..."
+        : paused
+          ? "Resume test"
+          : "Pause test";
   const Icon = paused ? PlayIcon : PauseIcon;
 
   return (

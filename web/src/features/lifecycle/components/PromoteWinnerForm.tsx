@@ -75,7 +75,7 @@ export function PromoteWinnerForm({ test, leading, busy, onPromote }: PromoteWin
         </AlertDialogCancel>
         <Button type="submit" aria-disabled={busy}>
           {busy && <Spinner size="sm" className="text-current" aria-hidden />}
-          {busy ? "Promoting…" : choice ? `Promote version ${choice}` : "Promote"}
+          {busy ? "Promoting..." : choice ? `Promote version ${choice}` : "Promote"}
         </Button>
       </AlertDialogFooter>
     </form>

@@ -17,28 +17,24 @@ function ExternalUrl({ url }: { url: string }) {
 }
 
 export function SplitUrlsSection({ test }: { test: TestWithStats }) {
+  const urls: [label: string, url: string | null][] = [
+    ["URL A", test.urlA],
+    ["URL B", test.urlB],
+    ["Conversion URL", test.conversionUrl],
+  ];
   return (
     <DetailSection title="Split URLs">
       <dl className="grid gap-3 text-sm">
-        <div className="grid gap-1">
-          <dt className="font-medium text-muted-foreground">URL A</dt>
-          <dd>
-            <ExternalUrl url={test.urlA} />
-          </dd>
-        </div>
-        <div className="grid gap-1">
-          <dt className="font-medium text-muted-foreground">URL B</dt>
-          <dd>
-            <ExternalUrl url={test.urlB} />
-          </dd>
-        </div>
-        {test.conversionUrl && (
-          <div className="grid gap-1">
-            <dt className="font-medium text-muted-foreground">Conversion URL</dt>
-            <dd>
-              <ExternalUrl url={test.conversionUrl} />
-            </dd>
-          </div>
+        {urls.map(
+          ([label, url]) =>
+            url && (
+              <div key={label} className="grid gap-1">
+                <dt className="font-medium text-muted-foreground">{label}</dt>
+                <dd>
+                  <ExternalUrl url={url} />
+                </dd>
+              </div>
+            ),
         )}
       </dl>
     </DetailSection>
