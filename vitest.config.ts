@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { FAKE_CLOUDFLARE, fakeCloudflare } from "./tests/worker/cloudflare-fake";
+import { FAKE_MAIL, fakeMail } from "./tests/worker/mail-fake";
 
 export default defineConfig(async () => ({
   plugins: [
@@ -14,13 +15,18 @@ export default defineConfig(async () => ({
           CF_API_BASE_URL: FAKE_CLOUDFLARE.baseUrl,
           CF_ZONE_ID: FAKE_CLOUDFLARE.zoneId,
           CF_API_TOKEN: FAKE_CLOUDFLARE.token,
+          MAIL_API_BASE_URL: FAKE_MAIL.baseUrl,
+          MAIL_API_KEY: FAKE_MAIL.apiKey,
+          MAIL_FROM: FAKE_MAIL.from,
         },
-        // Every fetch the Worker and the tests make leaves workerd here: Cloudflare's API is faked,
-        // anything else is refused, so no test depends on the network.
-        outboundService: (request: Request) =>
-          new URL(request.url).origin === FAKE_CLOUDFLARE.origin
-            ? fakeCloudflare(request)
-            : new Response(`Tests make no network requests (${request.url})`, { status: 502 }),
+        // Every fetch the Worker and the tests make leaves workerd here: Cloudflare's and the mail
+        // provider's APIs are faked, anything else is refused, so no test depends on the network.
+        outboundService: (request: Request) => {
+          const origin = new URL(request.url).origin;
+          if (origin === FAKE_CLOUDFLARE.origin) return fakeCloudflare(request);
+          if (origin === FAKE_MAIL.origin) return fakeMail(request);
+          return new Response(`Tests make no network requests (${request.url})`, { status: 502 });
+        },
       },
     }),
   ],

@@ -13,6 +13,8 @@ export interface User {
 /** Answer of signup, login, refresh and me. Tokens travel only in HttpOnly cookies. */
 export interface AuthResponse {
   user: User;
+  /** Whether the user followed a verification (or reset) link sent to their email. */
+  emailVerified: boolean;
   /** When the access token expires, in milliseconds since the epoch. */
   expiresAt: number;
 }
@@ -175,4 +177,26 @@ export interface TestAnalytics {
 
 export interface TestAnalyticsResponse {
   analytics: TestAnalytics;
+}
+
+/** POST /api/account/password */
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** POST /api/account/reset-password */
+export interface ResetPasswordInput {
+  token: string;
+  password: string;
+}
+
+/** DELETE /api/account: the account's email, typed again to confirm. */
+export interface DeleteAccountInput {
+  email: string;
+}
+
+/** Answers of account actions that change no session: a message to show. */
+export interface AccountMessageResponse {
+  message: string;
 }

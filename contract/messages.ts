@@ -122,3 +122,29 @@ export const ANALYTICS_MESSAGES = {
   noData: "No visits yet. Share your split link to start collecting data.",
   loadFailed: "Failed to load analytics",
 } as const;
+
+// Not in the specification: email verification, password reset and account settings.
+export const ACCOUNT_MESSAGES = {
+  // Email verification
+  verifyBanner: (email: string) => `Please verify your email address: we sent a link to ${email}.`,
+  verificationSent: "Verification email sent. Please check your inbox.",
+  emailVerified: "Your email address is verified.",
+  alreadyVerified: "Your email address is already verified.",
+  verifyToAddDomains: "Please verify your email address before adding a custom domain.",
+  // Links from emails (Supabase's wording for a bad or old link)
+  invalidLink: "Email link is invalid or has expired",
+  // Password reset
+  resetRequested:
+    "If an account exists for that email, we have sent a link to reset your password. It is valid for 1 hour.",
+  passwordReset: "Your password has been reset. You are now logged in.",
+  // Account settings
+  currentPasswordWrong: "Your current password is not correct.",
+  samePassword: "Your new password must be different from your current password.",
+  passwordChanged: "Password changed. Your other sessions have been signed out.",
+  confirmEmailMismatch: "Type your email address exactly to confirm.",
+  accountDeleted: "Your account and all its data have been deleted.",
+  deleteFailed: "Failed to delete your account",
+  // Sending email
+  mailRateLimited: "Too many emails requested. Please wait a minute and try again.",
+  mailFailed: "We could not send the email. Please try again in a few minutes.",
+} as const;

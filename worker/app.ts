@@ -6,7 +6,9 @@ import { GENERIC_MESSAGES } from "../contract/messages";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
 import { apiSecurityHeaders, htmlSecurityHeaders } from "./lib/security-headers";
+import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
+import { devOutboxRoutes } from "./routes/dev-outbox";
 import { domainRoutes } from "./routes/domains";
 import { splitTestRoutes } from "./routes/split-tests";
 import { trackingRoutes } from "./routes/tracking";
@@ -37,7 +39,11 @@ app
   .route("/api/auth", authRoutes)
   .route("/api/tests", splitTestRoutes)
   .route("/api/domains", domainRoutes)
+  .route("/api/account", accountRoutes)
   .route("/", trackingRoutes);
+
+app.use("/dev/*", htmlSecurityHeaders);
+app.route("/dev", devOutboxRoutes);
 
 // Everything else on the app host is the SPA; the asset binding answers index.html for its routes.
 app.get("*", htmlSecurityHeaders, async (c) => {

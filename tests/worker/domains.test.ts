@@ -10,7 +10,7 @@ import { AUTH_MESSAGES, DOMAIN_MESSAGES, TEST_MESSAGES } from "../../contract/me
 import { domainStatusOf, statusMessage } from "../../worker/domains/status";
 import worker from "../../worker/index";
 import { FAKE_CLOUDFLARE, type FakeFailure, type FakeState } from "./cloudflare-fake";
-import { Client, createTest, errorOf, insertDomain, ORIGIN, open, signedUpClient } from "./helpers";
+import { Client, createTest, errorOf, insertDomain, ORIGIN, open, verifiedClient } from "./helpers";
 
 const FALLBACK = env.FALLBACK_ORIGIN;
 const BROWSER_UA =
@@ -124,7 +124,7 @@ afterEach(() => {
 
 describe("adding a domain", () => {
   it("stores it trimmed and lower-cased as new, with its custom hostname, and answers 201", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const hostname = uniqueDomain();
     const response = await add(client, `  ${hostname.toUpperCase()}  `);
     expect(response.status).toBe(201);
@@ -150,7 +150,7 @@ describe("adding a domain", () => {
   });
 
   it("logs and ignores a failure of the immediate verification", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const hostname = uniqueDomain();
     await failAtCloudflare(hostname, {
       method: "GET",
@@ -169,7 +169,7 @@ describe("adding a domain", () => {
     ["no domain", undefined],
     ["null", null],
   ])("refuses %s: 'Please enter a domain'", async (_, domain) => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     expect(await addError(client, domain)).toEqual({ status: 400, message: DOMAIN_MESSAGES.empty });
   });
 
@@ -194,7 +194,7 @@ describe("adding a domain", () => {
       .join(".")
       .concat(".io"),
   ])("refuses %s: 'Invalid domain format. Please enter a valid domain.'", async (domain) => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     expect(await addError(client, domain)).toEqual({
       status: 400,
       message: "Invalid domain format. Please enter a valid domain.",
@@ -208,13 +208,13 @@ describe("adding a domain", () => {
     "fallback.splitlink.app",
     "preview.splitlink.workers.dev",
   ])("refuses the app's own host %s", async (domain) => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     expect(await addError(client, domain)).toEqual({ status: 400, message: DOMAIN_MESSAGES.reserved });
   });
 
   it("refuses a domain any user already has: 'This domain is already registered in our system.'", async () => {
-    const first = await signedUpClient();
-    const second = await signedUpClient();
+    const first = await verifiedClient();
+    const second = await verifiedClient();
     const hostname = uniqueDomain();
     await added(first.client, hostname);
     const duplicate = { status: 409, message: "This domain is already registered in our system." };
@@ -226,7 +226,7 @@ describe("adding a domain", () => {
   });
 
   it("maps Cloudflare's duplicate hostname (409 / 1406) to the specification's message and keeps nothing", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const hostname = uniqueDomain("taken");
     await failAtCloudflare(hostname, {
       method: "POST",
@@ -238,7 +238,7 @@ describe("adding a domain", () => {
   });
 
   it("maps Cloudflare's invalid hostname (1411 for example.com) to the format message", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     expect(await addError(client, `go-${crypto.randomUUID().slice(0, 8)}.example.com`)).toEqual({
       status: 400,
       message: DOMAIN_MESSAGES.invalidFormat,
@@ -247,7 +247,7 @@ describe("adding a domain", () => {
   });
 
   it("passes Cloudflare's other refusals (quota) on with its message, keeping nothing", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const hostname = uniqueDomain();
     await failAtCloudflare(hostname, {
       method: "POST",
@@ -264,7 +264,7 @@ describe("adding a domain", () => {
   });
 
   it("says so when Cloudflare refuses the API token", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const wrongToken = Object.assign({}, env, { CF_API_TOKEN: "revoked-token" });
     const response = await callWithEnv(wrongToken, client, "POST", "/api/domains", {
       domain: uniqueDomain(),
@@ -275,7 +275,7 @@ describe("adding a domain", () => {
   });
 
   it("reuses a custom hostname left behind in our zone instead of refusing the domain", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const hostname = uniqueDomain();
     const orphan = await setAtCloudflare(hostname, {});
     const domain = await added(client, hostname);
@@ -285,8 +285,8 @@ describe("adding a domain", () => {
 
 describe("listing domains", () => {
   it("lists only the caller's domains, newest first", async () => {
-    const alice = await signedUpClient();
-    const bob = await signedUpClient();
+    const alice = await verifiedClient();
+    const bob = await verifiedClient();
     const older = await added(alice.client, uniqueDomain("older"));
     const newer = await added(alice.client, uniqueDomain("newer"));
     const bobs = await added(bob.client, uniqueDomain("bob"));
@@ -299,7 +299,7 @@ describe("listing domains", () => {
 
 describe("verifying a domain", () => {
   it("makes an active custom hostname an active, verified domain and caches it for the redirect", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const domain = await added(client, uniqueDomain());
     await setAtCloudflare(domain.domain, { status: "active", sslStatus: "active" });
     const { status, body } = await verify(client, domain.id);
@@ -320,7 +320,7 @@ describe("verifying a domain", () => {
   });
 
   it("keeps a pending domain pending with the specification's message and Cloudflare's reason", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const domain = await added(client, uniqueDomain("pending"));
     await setAtCloudflare(domain.domain, {
       sslStatus: "pending_validation",
@@ -344,7 +344,7 @@ describe("verifying a domain", () => {
   });
 
   it("marks a failed certificate as error and answers Cloudflare's reason", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const domain = await added(client, uniqueDomain("error"));
     const reason = "SERVFAIL looking up CAA for the custom hostname";
     await setAtCloudflare(domain.domain, { sslStatus: "validation_timed_out", validationErrors: [reason] });
@@ -358,7 +358,7 @@ describe("verifying a domain", () => {
   });
 
   it("answers the specification's error message when Cloudflare gives no reason", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const domain = await added(client, uniqueDomain("blocked"));
     await setAtCloudflare(domain.domain, { status: "blocked" });
     const { body } = await verify(client, domain.id);
@@ -370,7 +370,7 @@ describe("verifying a domain", () => {
   });
 
   it("takes a domain that stops being active off the redirect", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const domain = await activeDomain(client);
     await createTest(client, { customDomainId: domain.id, customSlug: "summer" });
     expect((await visitDomain(domain.domain, "/summer")).status).toBe(302);
@@ -396,7 +396,7 @@ describe("verifying a domain", () => {
   ])(
     "answers verified false with 'Verification error: …' on %s, changing nothing",
     async (_, failure, message) => {
-      const { client } = await signedUpClient();
+      const { client } = await verifiedClient();
       const domain = await added(client, uniqueDomain());
       await failAtCloudflare(domain.domain, failure);
       vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -408,7 +408,7 @@ describe("verifying a domain", () => {
   );
 
   it("finds the custom hostname by name, or creates it, when the domain has no hostname id", async () => {
-    const { client, userId } = await signedUpClient();
+    const { client, userId } = await verifiedClient();
     const hostname = uniqueDomain();
     const id = await insertDomain(userId, hostname, "new");
     await verify(client, id);
@@ -473,7 +473,7 @@ describe("the local provider (no CF_API_TOKEN)", () => {
   }
 
   it("makes a .localhost domain active on Verify, so a test on it redirects, without calling Cloudflare", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const hostname = `go-${crypto.randomUUID().slice(0, 8)}.localhost`;
     const domain = await addLocally(client, hostname);
     expect(domain.status).toBe("pending_validation");
@@ -493,7 +493,7 @@ describe("the local provider (no CF_API_TOKEN)", () => {
   });
 
   it("keeps any other domain pending with the specification's message", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const domain = await addLocally(client, uniqueDomain());
     for (let i = 0; i < 2; i++) {
       expect(await verifyLocally(client, domain.id)).toMatchObject({
@@ -508,7 +508,7 @@ describe("the local provider (no CF_API_TOKEN)", () => {
 
 describe("deleting a domain", () => {
   it("deletes at Cloudflare first, then the row and its KV keys; its tests keep their default link", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const domain = await activeDomain(client);
     const test = await createTest(client, { customDomainId: domain.id, customSlug: "summer" });
     expect((await visitDomain(domain.domain, "/summer")).status).toBe(302);
@@ -540,7 +540,7 @@ describe("deleting a domain", () => {
   });
 
   it("keeps the domain when Cloudflare refuses the delete, so the user can try again", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const domain = await added(client, uniqueDomain());
     await failAtCloudflare(domain.domain, {
       method: "DELETE",
@@ -554,7 +554,7 @@ describe("deleting a domain", () => {
   });
 
   it("counts a custom hostname Cloudflare no longer has as deleted", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const domain = await added(client, uniqueDomain());
     await env.DB.prepare("UPDATE custom_domains SET cf_hostname_id = 'gone' WHERE id = ?")
       .bind(domain.id)
@@ -570,7 +570,7 @@ describe("the hourly re-verification", () => {
   it("re-checks pending domains; one failing does not stop the others", async () => {
     // This file's storage is its own: start from a known set of domains.
     await env.DB.prepare("DELETE FROM custom_domains").run();
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const ready = await added(client, uniqueDomain("ready"));
     const broken = await added(client, uniqueDomain("broken"));
     const waiting = await added(client, uniqueDomain("waiting"));
@@ -598,7 +598,7 @@ describe("the hourly re-verification", () => {
 
   it("checks a bounded batch per run", async () => {
     await env.DB.prepare("DELETE FROM custom_domains").run();
-    const { userId } = await signedUpClient();
+    const { userId } = await verifiedClient();
     for (let i = 0; i < 25; i++) await insertDomain(userId, uniqueDomain(`batch${i}`), "new");
     await runCron();
     // Each checked domain got its custom hostname created.
@@ -611,8 +611,8 @@ describe("the hourly re-verification", () => {
 
 describe("domains belong to their owner", () => {
   it("answers 'Domain not found' for another user's domain and leaves it alone", async () => {
-    const owner = await signedUpClient();
-    const other = await signedUpClient();
+    const owner = await verifiedClient();
+    const other = await verifiedClient();
     const domain = await activeDomain(owner.client);
     const before = await cloudflareCalls(domain.domain);
 
@@ -655,7 +655,7 @@ describe("domains belong to their owner", () => {
 
 describe("a custom domain end to end", () => {
   it("refuses visitors until verified, then splits https://{domain}/{customSlug} like the default link", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const domain = await added(client, uniqueDomain());
     const early = await visitDomain(domain.domain, "/summer");
     expect(early.status).toBe(404);

@@ -61,6 +61,15 @@ export async function signedUpClient(
   return { client, email, userId: body.user.id };
 }
 
+/** A new client signed up as a fresh user whose email is verified (the verification flow is tested on its own). */
+export async function verifiedClient(email = uniqueEmail()) {
+  const signedUp = await signedUpClient(email);
+  await env.DB.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?")
+    .bind(Date.now(), signedUp.userId)
+    .run();
+  return signedUp;
+}
+
 export async function errorOf(
   response: Response,
 ): Promise<{ code: string; message: string; reasons?: string[] }> {

@@ -9,6 +9,7 @@ export const users = sqliteTable("users", {
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
   createdAt: integer("created_at").notNull(),
+  emailVerifiedAt: integer("email_verified_at"),
 });
 
 export const sessions = sqliteTable(
@@ -24,6 +25,28 @@ export const sessions = sqliteTable(
     revokedAt: integer("revoked_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const emailTokenPurposes = ["verify_email", "reset_password"] as const;
+export type EmailTokenPurpose = (typeof emailTokenPurposes)[number];
+
+export const emailTokens = sqliteTable(
+  "email_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: emailTokenPurposes }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [
+    uniqueIndex("email_tokens_hash_idx").on(t.tokenHash),
+    index("email_tokens_user_idx").on(t.userId, t.purpose),
+  ],
 );
 
 export const domainStatuses = ["new", "pending_validation", "active", "error"] as const;

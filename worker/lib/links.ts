@@ -18,8 +18,13 @@ export function splitLinkFor(
       return `${requestUrl.protocol}//${domain}${portOf(requestUrl)}/${path}`;
     return `https://${domain}/${path}`;
   }
-  const origin = local ? requestUrl.origin : `https://${appHost}`;
-  return `${origin}/r/${encodeURIComponent(test.slug)}`;
+  return `${appOrigin(requestUrl, appHost)}/r/${encodeURIComponent(test.slug)}`;
+}
+
+/** Where the app lives for links we hand out: the current origin on local and preview hosts, else https://{APP_HOST}. */
+export function appOrigin(requestUrl: URL | string, appHost: string): string {
+  const url = new URL(requestUrl);
+  return isLocalOrPreviewHost(url.hostname) ? url.origin : `https://${appHost}`;
 }
 
 function portOf(url: URL): string {

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, CONVERSION_MESSAGES } from "../../contract/messages";
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES, CONVERSION_MESSAGES } from "../../contract/messages";
 import { ApiError } from "./errors";
 
 /** The visitor's address as Cloudflare reports it (absent locally). */
@@ -13,6 +13,22 @@ export async function limitAuthAttempts(env: Env, clientIp: string, email: strin
     env.AUTH_EMAIL_LIMITER.limit({ key: `email:${email}` }),
   ]);
   if (!byIp.success || !byEmail.success) throw new ApiError(429, "rate_limited", AUTH_MESSAGES.rateLimited);
+}
+
+/** Emails a user can trigger (a verification resend, a reset link), per key: an account or an email. */
+export async function limitMail(env: Env, key: string): Promise<void> {
+  const { success } = await env.MAIL_LIMITER.limit({ key });
+  if (!success) throw new ApiError(429, "rate_limited", ACCOUNT_MESSAGES.mailRateLimited);
+}
+
+/** Reset requests: per client IP like logins, and per email so no one's inbox can be flooded. */
+export async function limitPasswordResets(env: Env, clientIp: string, email: string): Promise<void> {
+  const [byIp, byEmail] = await Promise.all([
+    env.AUTH_IP_LIMITER.limit({ key: `reset-ip:${clientIp}` }),
+    env.MAIL_LIMITER.limit({ key: `reset:${email}` }),
+  ]);
+  if (!byIp.success || !byEmail.success)
+    throw new ApiError(429, "rate_limited", ACCOUNT_MESSAGES.mailRateLimited);
 }
 
 /** Conversion beacons are limited per client IP; forged ones never count, but each costs a queue message. */

@@ -5,12 +5,16 @@ import { AUTH_MESSAGES } from "../../contract/messages";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { clearAuthCookies, readAuthCookies, setAuthCookies } from "../lib/auth-cookies";
+import { emailField, passwordField } from "../lib/auth-input";
 import { ApiError } from "../lib/errors";
+import { appOrigin } from "../lib/links";
 import { clientIpOf, limitAuthAttempts } from "../lib/rate-limit";
 import { verifyAccessToken } from "../lib/tokens";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/require-user";
+import { sendVerificationEmail } from "../services/account";
 import {
+  accountOf,
   type IssuedSession,
   logIn,
   revokeSession,
@@ -22,22 +26,10 @@ import {
 
 const required = AUTH_MESSAGES.missingCredentials;
 // A body that is not an object at all gets the same message as missing fields.
-const credentials = z.object(
-  {
-    email: z
-      .string({ error: required })
-      .trim()
-      .min(1, required)
-      .max(254, AUTH_MESSAGES.invalidEmail)
-      .toLowerCase()
-      .pipe(z.email(AUTH_MESSAGES.invalidEmail)),
-    password: z.string({ error: required }).min(1, required).max(256, AUTH_MESSAGES.weakPassword),
-  },
-  { error: required },
-);
+const credentials = z.object({ email: emailField, password: passwordField }, { error: required });
 
-function authResponse(session: IssuedSession): AuthResponse {
-  return { user: session.user, expiresAt: session.accessExpiresAt };
+export function authResponse(session: IssuedSession): AuthResponse {
+  return { user: session.user, emailVerified: session.emailVerified, expiresAt: session.accessExpiresAt };
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -45,8 +37,9 @@ export const authRoutes = new Hono<AppEnv>()
     const { email, password } = c.req.valid("json");
     await limitAuthAttempts(c.env, clientIpOf(c.req.raw.headers), email);
     const db = getDb(c.env.DB);
-    const user = await signUp(db, email, password);
-    const session = await startSession(db, c.env.JWT_SECRET, user);
+    const account = await signUp(db, email, password);
+    const session = await startSession(db, c.env.JWT_SECRET, account);
+    await sendVerificationEmail(c.env, c.executionCtx, account.user, appOrigin(c.req.url, c.env.APP_HOST));
     setAuthCookies(c, session);
     return c.json(authResponse(session), 201);
   })
@@ -54,8 +47,8 @@ export const authRoutes = new Hono<AppEnv>()
     const { email, password } = c.req.valid("json");
     await limitAuthAttempts(c.env, clientIpOf(c.req.raw.headers), email);
     const db = getDb(c.env.DB);
-    const user = await logIn(db, email, password);
-    const session = await startSession(db, c.env.JWT_SECRET, user);
+    const account = await logIn(db, email, password);
+    const session = await startSession(db, c.env.JWT_SECRET, account);
     setAuthCookies(c, session);
     return c.json(authResponse(session), 200);
   })
@@ -82,6 +75,9 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ ok: true }, 200);
   })
   .get("/me", requireUser, async (c) => {
-    const body: AuthResponse = { user: c.get("user"), expiresAt: c.get("accessExpiresAt") };
+    // Read from D1, not the token: verification shows at once, and a deleted account is signed out.
+    const account = await accountOf(getDb(c.env.DB), c.get("user").id);
+    if (!account) throw new ApiError(401, "session_missing", AUTH_MESSAGES.sessionMissing);
+    const body: AuthResponse = { ...account, expiresAt: c.get("accessExpiresAt") };
     return c.json(body, 200);
   });

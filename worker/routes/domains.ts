@@ -9,6 +9,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/require-user";
+import { requireVerifiedEmail } from "../services/account";
 import {
   addDomain,
   deleteDomain,
@@ -41,6 +42,7 @@ export const domainRoutes = new Hono<AppEnv>()
   .post("/", validate("json", addDomainSchema), async (c) => {
     const { domain } = c.req.valid("json");
     if (isOwnHost(domain, c.env)) throw new ApiError(400, "invalid_domain", DOMAIN_MESSAGES.reserved);
+    await requireVerifiedEmail(getDb(c.env.DB), c.get("user").id);
     const row = await addDomain(c.env, c.get("user").id, domain);
     return c.json({ domain: toClientDomain(row) } satisfies DomainResponse, 201);
   })

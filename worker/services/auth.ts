@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { User } from "../../contract/api";
 import { AUTH_MESSAGES } from "../../contract/messages";
 import type { Db } from "../db/client";
@@ -9,8 +9,13 @@ import { ApiError } from "../lib/errors";
 import { hashPassword, verifyPassword, weakPasswordReasons } from "../lib/password";
 import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, signAccessToken } from "../lib/tokens";
 
-export interface IssuedSession {
+/** A user and whether they have proved they own their email. */
+export interface Account {
   user: User;
+  emailVerified: boolean;
+}
+
+export interface IssuedSession extends Account {
   accessToken: string;
   refreshToken: string;
   accessExpiresAt: number;
@@ -18,10 +23,14 @@ export interface IssuedSession {
 
 const invalidRefresh = () => new ApiError(401, "invalid_refresh_token", AUTH_MESSAGES.invalidRefreshToken);
 
-export async function signUp(db: Db, email: string, password: string): Promise<User> {
+/** Sign-up's strength rules, for every new password. */
+export function assertStrongPassword(password: string): void {
   const reasons = weakPasswordReasons(password);
   if (reasons.length > 0) throw new ApiError(422, "weak_password", AUTH_MESSAGES.weakPassword, reasons);
+}
 
+export async function signUp(db: Db, email: string, password: string): Promise<Account> {
+  assertStrongPassword(password);
   const user = { id: crypto.randomUUID(), email };
   try {
     await db
@@ -33,47 +42,63 @@ export async function signUp(db: Db, email: string, password: string): Promise<U
     }
     throw error;
   }
-  return user;
+  return { user, emailVerified: false };
 }
 
 // Hashing a dummy password for unknown emails keeps the answer time the same,
 // so timing does not tell whether an email has an account.
 const DUMMY_HASH = "pbkdf2_sha256$100000$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
-export async function logIn(db: Db, email: string, password: string): Promise<User> {
+/** Checks a password against the stored hash, taking as long for an unknown user as for a known one. */
+export function passwordMatches(password: string, storedHash: string | undefined): Promise<boolean> {
+  return verifyPassword(password, storedHash ?? DUMMY_HASH);
+}
+
+export async function logIn(db: Db, email: string, password: string): Promise<Account> {
   const row = await db.select().from(users).where(eq(users.email, email)).get();
-  const valid = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+  const valid = await passwordMatches(password, row?.passwordHash);
   if (!row || !valid) throw new ApiError(400, "invalid_credentials", AUTH_MESSAGES.invalidCredentials);
-  return { id: row.id, email: row.email };
+  return toAccount(row);
+}
+
+function toAccount(row: { id: string; email: string; emailVerifiedAt: number | null }): Account {
+  return { user: { id: row.id, email: row.email }, emailVerified: row.emailVerifiedAt !== null };
+}
+
+/** The account as stored now; null once it is deleted. */
+export async function accountOf(db: Db, userId: string): Promise<Account | null> {
+  const row = await db.select().from(users).where(eq(users.id, userId)).get();
+  return row ? toAccount(row) : null;
 }
 
 async function issue(
   secret: string,
-  user: User,
+  { user, emailVerified }: Account,
   sessionId: string,
   refreshSecret: string,
 ): Promise<IssuedSession> {
   const accessExpiresAt = Date.now() + ACCESS_TOKEN_TTL_MS;
   return {
     user,
+    emailVerified,
     accessToken: await signAccessToken(secret, { user, sessionId }, accessExpiresAt),
     refreshToken: `${sessionId}.${refreshSecret}`,
     accessExpiresAt,
   };
 }
 
-export async function startSession(db: Db, jwtSecret: string, user: User): Promise<IssuedSession> {
+export async function startSession(db: Db, jwtSecret: string, account: Account): Promise<IssuedSession> {
   const sessionId = crypto.randomUUID();
   const refreshSecret = randomToken();
   const now = Date.now();
   await db.insert(sessions).values({
     id: sessionId,
-    userId: user.id,
+    userId: account.user.id,
     refreshTokenHash: await sha256Base64Url(refreshSecret),
     expiresAt: now + REFRESH_TOKEN_TTL_MS,
     createdAt: now,
   });
-  return issue(jwtSecret, user, sessionId, refreshSecret);
+  return issue(jwtSecret, account, sessionId, refreshSecret);
 }
 
 /**
@@ -85,7 +110,7 @@ export async function rotateSession(db: Db, jwtSecret: string, refreshToken: str
   if (!sessionId || !presentedSecret) throw invalidRefresh();
 
   const row = await db
-    .select({ session: sessions, email: users.email })
+    .select({ session: sessions, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sessionId))
@@ -110,7 +135,12 @@ export async function rotateSession(db: Db, jwtSecret: string, refreshToken: str
     await revokeSession(db, sessionId);
     throw invalidRefresh();
   }
-  return issue(jwtSecret, { id: row.session.userId, email: row.email }, sessionId, nextSecret);
+  const account = toAccount({
+    id: row.session.userId,
+    email: row.email,
+    emailVerifiedAt: row.emailVerifiedAt,
+  });
+  return issue(jwtSecret, account, sessionId, nextSecret);
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
@@ -118,6 +148,23 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: Date.now() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Revokes every session of the user but the one given: after a password change or reset, a stolen session
+ * stops refreshing (its access token lives out its last minutes).
+ */
+export function revokeOtherSessions(db: Db, userId: string, keepSessionId?: string) {
+  return db
+    .update(sessions)
+    .set({ revokedAt: Date.now() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+      ),
+    );
 }
 
 /** The session a refresh token belongs to, only when the token is its current one. */

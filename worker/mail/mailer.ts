@@ -1,0 +1,52 @@
+import { ACCOUNT_MESSAGES } from "../../contract/messages";
+import { ApiError } from "../lib/errors";
+import { outboxEnabled, outboxMailer } from "./outbox";
+import { resendConfig, resendMailer } from "./resend";
+
+/** One email. `link` is the action it carries (verify, reset), listed on its own by the local outbox. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  link: string;
+  /** The provider sends a message with a key it has seen only once (a retried request sends nothing twice). */
+  idempotencyKey: string;
+}
+
+export interface Mailer {
+  /** Throws an ApiError with a message for the user when the message could not be handed over. */
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Resend's HTTP API when MAIL_API_KEY is set; else the local outbox when DEV_OUTBOX is on (local runs);
+ * else nothing can be sent, which is logged as an error: a deployment without mail is misconfigured.
+ */
+export function mailerFor(env: Env): Mailer {
+  const resend = resendConfig(env);
+  if (resend) return resendMailer(resend);
+  if (outboxEnabled(env)) return outboxMailer(env.LINKS);
+  return {
+    async send(message) {
+      console.error("Mail is not configured (set MAIL_API_KEY); not sent:", message.subject);
+      throw new ApiError(503, "mail_not_configured", ACCOUNT_MESSAGES.mailFailed);
+    },
+  };
+}
+
+/** Sends without making the caller wait (or telling it the outcome); a failure is logged. */
+export function sendInBackground(
+  env: Env,
+  ctx: { waitUntil(promise: Promise<unknown>): void },
+  message: MailMessage,
+) {
+  ctx.waitUntil(
+    mailerFor(env)
+      .send(message)
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiError && error.code === "mail_not_configured"))
+          console.error("Could not send an email", message.subject, error);
+      }),
+  );
+}

@@ -1,0 +1,83 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AccountMessageResponse, AuthResponse } from "../../contract/api";
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
+import { getDb } from "../db/client";
+import type { AppEnv } from "../env";
+import { clearAuthCookies, setAuthCookies } from "../lib/auth-cookies";
+import { emailField, passwordField } from "../lib/auth-input";
+import { appOrigin } from "../lib/links";
+import { clientIpOf, limitMail, limitPasswordResets } from "../lib/rate-limit";
+import { validate } from "../lib/validate";
+import { requireUser } from "../middleware/require-user";
+import {
+  changePassword,
+  deleteAccount,
+  requestPasswordReset,
+  resendVerificationEmail,
+  resetPassword,
+  verifyEmail,
+} from "../services/account";
+import { startSession } from "../services/auth";
+import { authResponse } from "./auth";
+
+// Tokens are 32 random bytes in base64url; anything else cannot be one.
+const tokenField = z
+  .string({ error: ACCOUNT_MESSAGES.invalidLink })
+  .regex(/^[\w-]{43}$/, ACCOUNT_MESSAGES.invalidLink);
+const required = AUTH_MESSAGES.missingCredentials;
+
+const tokenBody = z.object({ token: tokenField }, { error: ACCOUNT_MESSAGES.invalidLink });
+const forgotBody = z.object({ email: emailField }, { error: required });
+const resetBody = z.object({ token: tokenField, password: passwordField }, { error: required });
+const changeBody = z.object(
+  { currentPassword: passwordField, newPassword: passwordField },
+  { error: required },
+);
+const deleteBody = z.object(
+  {
+    email: z
+      .string({ error: ACCOUNT_MESSAGES.confirmEmailMismatch })
+      .max(254, ACCOUNT_MESSAGES.confirmEmailMismatch),
+  },
+  { error: ACCOUNT_MESSAGES.confirmEmailMismatch },
+);
+
+const message = (text: string): AccountMessageResponse => ({ message: text });
+
+/** Email verification, password reset and the settings page's account actions. */
+export const accountRoutes = new Hono<AppEnv>()
+  .post("/verify-email", validate("json", tokenBody), async (c) => {
+    await verifyEmail(getDb(c.env.DB), c.req.valid("json").token);
+    return c.json(message(ACCOUNT_MESSAGES.emailVerified), 200);
+  })
+  .post("/verification-email", requireUser, async (c) => {
+    const user = c.get("user");
+    await limitMail(c.env, `verify:${user.id}`);
+    await resendVerificationEmail(c.env, user.id, appOrigin(c.req.url, c.env.APP_HOST));
+    return c.json(message(ACCOUNT_MESSAGES.verificationSent), 200);
+  })
+  .post("/forgot-password", validate("json", forgotBody), async (c) => {
+    const { email } = c.req.valid("json");
+    await limitPasswordResets(c.env, clientIpOf(c.req.raw.headers), email);
+    requestPasswordReset(c.env, c.executionCtx, email, appOrigin(c.req.url, c.env.APP_HOST));
+    return c.json(message(ACCOUNT_MESSAGES.resetRequested), 200);
+  })
+  .post("/reset-password", validate("json", resetBody), async (c) => {
+    const { token, password } = c.req.valid("json");
+    const db = getDb(c.env.DB);
+    const account = await resetPassword(db, token, password);
+    const session = await startSession(db, c.env.JWT_SECRET, account);
+    setAuthCookies(c, session);
+    return c.json(authResponse(session) satisfies AuthResponse, 200);
+  })
+  .post("/password", requireUser, validate("json", changeBody), async (c) => {
+    const { currentPassword, newPassword } = c.req.valid("json");
+    await changePassword(getDb(c.env.DB), c.get("user").id, c.get("sessionId"), currentPassword, newPassword);
+    return c.json(message(ACCOUNT_MESSAGES.passwordChanged), 200);
+  })
+  .delete("/", requireUser, validate("json", deleteBody), async (c) => {
+    await deleteAccount(c.env, c.get("user").id, c.req.valid("json").email);
+    clearAuthCookies(c);
+    return c.json(message(ACCOUNT_MESSAGES.accountDeleted), 200);
+  });

@@ -1,0 +1,156 @@
+import { eq, sql } from "drizzle-orm";
+import type { User } from "../../contract/api";
+import { ACCOUNT_MESSAGES } from "../../contract/messages";
+import { type Db, getDb } from "../db/client";
+import { customDomains, emailTokens, sessions, splitTests, users } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import { hashPassword } from "../lib/password";
+import { mailerFor, sendInBackground } from "../mail/mailer";
+import { passwordResetEmail, verificationEmail } from "../mail/templates";
+import { removeLink } from "../redirect/lookup";
+import { type Account, accountOf, assertStrongPassword, passwordMatches, revokeOtherSessions } from "./auth";
+import { deleteDomain } from "./domains";
+import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
+
+type Background = { waitUntil(promise: Promise<unknown>): void };
+
+const verifyLink = (origin: string, token: string) => `${origin}/verify-email?token=${token}`;
+const resetLink = (origin: string, token: string) => `${origin}/reset-password?token=${token}`;
+
+/** Sign-up's verification email, sent after the answer: a slow or failing provider does not fail sign-up. */
+export async function sendVerificationEmail(env: Env, ctx: Background, user: User, origin: string) {
+  const token = await issueEmailToken(getDb(env.DB), user.id, "verify_email");
+  sendInBackground(env, ctx, {
+    ...verificationEmail(user.email, verifyLink(origin, token)),
+    idempotencyKey: token,
+  });
+}
+
+/** 'Resend email' on the banner: waits for the provider, so the user learns whether it went out. */
+export async function resendVerificationEmail(env: Env, userId: string, origin: string): Promise<void> {
+  const db = getDb(env.DB);
+  const account = await accountOf(db, userId);
+  if (!account) throw new ApiError(404, "not_found", ACCOUNT_MESSAGES.invalidLink);
+  if (account.emailVerified) throw new ApiError(409, "already_verified", ACCOUNT_MESSAGES.alreadyVerified);
+  const token = await issueEmailToken(db, userId, "verify_email");
+  await mailerFor(env).send({
+    ...verificationEmail(account.user.email, verifyLink(origin, token)),
+    idempotencyKey: token,
+  });
+}
+
+/** Following the link marks the email verified; no session is touched. */
+export async function verifyEmail(db: Db, token: string): Promise<void> {
+  const userId = await consumeEmailToken(db, token, "verify_email");
+  await markVerified(db, userId);
+}
+
+function markVerified(db: Db, userId: string) {
+  return db.update(users).set({ emailVerifiedAt: Date.now() }).where(eq(users.id, userId));
+}
+
+/** Custom domains need a verified email: they reach Cloudflare and put a hostname on our edge. */
+export async function requireVerifiedEmail(db: Db, userId: string): Promise<void> {
+  const account = await accountOf(db, userId);
+  if (!account?.emailVerified)
+    throw new ApiError(403, "email_not_verified", ACCOUNT_MESSAGES.verifyToAddDomains);
+}
+
+/**
+ * Sends a reset link if the email has an account. The caller answers the same either way and before this
+ * finishes, so neither the answer nor its timing tells whether the account exists.
+ */
+export function requestPasswordReset(env: Env, ctx: Background, email: string, origin: string): void {
+  ctx.waitUntil(
+    (async () => {
+      const db = getDb(env.DB);
+      const row = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+      if (!row) return;
+      const token = await issueEmailToken(db, row.id, "reset_password");
+      sendInBackground(env, ctx, {
+        ...passwordResetEmail(email, resetLink(origin, token)),
+        idempotencyKey: token,
+      });
+    })().catch((error: unknown) => console.error("Could not start a password reset", error)),
+  );
+}
+
+/**
+ * Sets the new password from a reset link and revokes every session; the link proves the email is the
+ * user's, so it is verified too. Answers the account, for the caller to start a fresh session.
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<Account> {
+  assertStrongPassword(password);
+  // Hashed first: PBKDF2 is the slow part, and a used link should not stay half-done.
+  const passwordHash = await hashPassword(password);
+  const userId = await consumeEmailToken(db, token, "reset_password");
+  const now = Date.now();
+  await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+      .where(eq(users.id, userId)),
+    revokeOtherSessions(db, userId),
+    retireEmailTokens(db, userId, "reset_password"),
+  ]);
+  const account = await accountOf(db, userId);
+  if (!account) throw new ApiError(400, "invalid_link", ACCOUNT_MESSAGES.invalidLink);
+  return account;
+}
+
+/** Settings: a new password, proven by the current one; every other session is revoked. */
+export async function changePassword(
+  db: Db,
+  userId: string,
+  keepSessionId: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const row = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+  if (!row || !(await passwordMatches(currentPassword, row.hash)))
+    throw new ApiError(400, "invalid_password", ACCOUNT_MESSAGES.currentPasswordWrong);
+  if (currentPassword === newPassword)
+    throw new ApiError(422, "same_password", ACCOUNT_MESSAGES.samePassword);
+  assertStrongPassword(newPassword);
+  await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash: await hashPassword(newPassword) })
+      .where(eq(users.id, userId)),
+    revokeOtherSessions(db, userId, keepSessionId),
+    retireEmailTokens(db, userId, "reset_password"),
+  ]);
+}
+
+/**
+ * Deletes the account and everything in it. Custom hostnames go first, at Cloudflare (a refusal there
+ * stops here, with the account intact, so the user can try again); then the user row, whose deletion
+ * cascades to sessions, email links, domains, tests, clicks, conversions and rollups; then the tests'
+ * redirect keys in KV.
+ */
+export async function deleteAccount(env: Env, userId: string, typedEmail: string): Promise<void> {
+  const db = getDb(env.DB);
+  const account = await accountOf(db, userId);
+  if (!account || account.user.email !== typedEmail.trim().toLowerCase())
+    throw new ApiError(422, "confirmation_mismatch", ACCOUNT_MESSAGES.confirmEmailMismatch);
+
+  const domains = await db.select().from(customDomains).where(eq(customDomains.userId, userId));
+  for (const domain of domains) await deleteDomain(env, domain);
+
+  const tests = await db
+    .select({
+      slug: splitTests.slug,
+      customDomainId: splitTests.customDomainId,
+      customSlug: splitTests.customSlug,
+    })
+    .from(splitTests)
+    .where(eq(splitTests.userId, userId));
+  await db.batch([
+    // Explicit, though the user row's cascade would do it: the order inside one atomic batch is clear.
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+    db.delete(emailTokens).where(eq(emailTokens.userId, userId)),
+    db.delete(splitTests).where(eq(splitTests.userId, userId)),
+    db.delete(users).where(eq(users.id, userId)),
+  ]);
+  await Promise.all(tests.map((test) => removeLink(env, test)));
+}

@@ -1,0 +1,58 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { ACCOUNT_MESSAGES } from "../../contract/messages";
+import type { Db } from "../db/client";
+import { type EmailTokenPurpose, emailTokens } from "../db/schema";
+import { randomToken, sha256Base64Url } from "../lib/crypto";
+import { ApiError } from "../lib/errors";
+
+export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
+  verify_email: 24 * 60 * 60 * 1000,
+  reset_password: 60 * 60 * 1000,
+};
+
+/** A new single-use token for the link of an email; only its hash is stored. */
+export async function issueEmailToken(db: Db, userId: string, purpose: EmailTokenPurpose): Promise<string> {
+  const token = randomToken();
+  const now = Date.now();
+  await db.insert(emailTokens).values({
+    id: crypto.randomUUID(),
+    userId,
+    purpose,
+    tokenHash: await sha256Base64Url(token),
+    expiresAt: now + EMAIL_TOKEN_TTL_MS[purpose],
+    createdAt: now,
+  });
+  return token;
+}
+
+export const invalidLink = () => new ApiError(400, "invalid_link", ACCOUNT_MESSAGES.invalidLink);
+
+/**
+ * Marks the token used and answers whose it is. Unknown, tampered, expired, already used or of another
+ * purpose all answer the same. One conditional update, so two uses of one link cannot both win.
+ */
+export async function consumeEmailToken(db: Db, token: string, purpose: EmailTokenPurpose): Promise<string> {
+  const now = Date.now();
+  const [used] = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, await sha256Base64Url(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: emailTokens.userId });
+  if (!used) throw invalidLink();
+  return used.userId;
+}
+
+/** Makes every open link of this purpose unusable (a used reset link, a changed password). */
+export function retireEmailTokens(db: Db, userId: string, purpose: EmailTokenPurpose) {
+  return db
+    .update(emailTokens)
+    .set({ usedAt: Date.now() })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
