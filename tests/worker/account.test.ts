@@ -1,0 +1,448 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import type { AuthResponse, CustomDomain } from "../../contract/api";
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
+import { domainSlugKey, hostKey, slugKey } from "../../worker/services/link-cache";
+import { FAKE_CLOUDFLARE } from "./cloudflare-fake";
+import {
+  Client,
+  createTest,
+  errorOf,
+  eventually,
+  GOOD_PASSWORD,
+  signedUpClient,
+  uniqueEmail,
+  verifiedClient,
+} from "./helpers";
+import { mailsTo, nthMailTo, tokenIn } from "./mail-helpers";
+
+const NEW_PASSWORD = "a brand new passphrase";
+
+async function me(client: Client) {
+  const response = await client.fetch("/api/auth/me");
+  return { status: response.status, body: response.ok ? ((await response.json()) as AuthResponse) : null };
+}
+
+async function logIn(email: string, password: string, client = new Client()) {
+  return client.json("POST", "/api/auth/login", { email, password });
+}
+
+const verify = (token: string) => new Client().json("POST", "/api/account/verify-email", { token });
+const forgot = (email: string, client = new Client()) =>
+  client.json("POST", "/api/account/forgot-password", { email });
+const reset = (token: string, password: string, client = new Client()) =>
+  client.json("POST", "/api/account/reset-password", { token, password });
+
+async function verificationToken(email: string, n = 1) {
+  return tokenIn(await nthMailTo(email, n), "verify-email");
+}
+
+async function resetToken(email: string, n = 1) {
+  return tokenIn(await nthMailTo(email, n), "reset-password");
+}
+
+function expireTokens(userId: string) {
+  return env.DB.prepare("UPDATE email_tokens SET expires_at = ? WHERE user_id = ?")
+    .bind(Date.now() - 1, userId)
+    .run();
+}
+
+describe("email verification", () => {
+  it("verifies the email with the link of the sign-up email, signing nothing out", async () => {
+    const { client, email } = await signedUpClient();
+    const otherDevice = new Client();
+    expect((await logIn(email, GOOD_PASSWORD, otherDevice)).status).toBe(200);
+    expect((await me(client)).body?.emailVerified).toBe(false);
+
+    const response = await verify(await verificationToken(email));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerified });
+
+    expect((await me(client)).body?.emailVerified).toBe(true);
+    expect((await me(otherDevice)).body?.emailVerified).toBe(true);
+    expect((await client.json("POST", "/api/auth/refresh")).status).toBe(200);
+    expect((await otherDevice.json("POST", "/api/auth/refresh")).status).toBe(200);
+  });
+
+  it("works once: the same link again is refused", async () => {
+    const { email } = await signedUpClient();
+    const token = await verificationToken(email);
+    expect((await verify(token)).status).toBe(200);
+    const again = await verify(token);
+    expect(again.status).toBe(400);
+    expect(await errorOf(again)).toMatchObject({
+      code: "invalid_link",
+      message: ACCOUNT_MESSAGES.invalidLink,
+    });
+  });
+
+  it("refuses a link after 24 hours", async () => {
+    const { email, userId } = await signedUpClient();
+    const token = await verificationToken(email);
+    const stored = await env.DB.prepare("SELECT created_at, expires_at FROM email_tokens WHERE user_id = ?")
+      .bind(userId)
+      .first<{ created_at: number; expires_at: number }>();
+    expect((stored?.expires_at ?? 0) - (stored?.created_at ?? 0)).toBe(24 * 60 * 60 * 1000);
+    await expireTokens(userId);
+    expect(await errorOf(await verify(token))).toMatchObject({ message: ACCOUNT_MESSAGES.invalidLink });
+    expect((await me((await logInClient(email)).client)).body?.emailVerified).toBe(false);
+  });
+
+  it("refuses a tampered, a malformed and a missing token, and stores only its hash", async () => {
+    const { email, userId } = await signedUpClient();
+    const token = await verificationToken(email);
+    const tampered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    for (const bad of [tampered, "short", `${token}x`, ""]) {
+      const response = await verify(bad);
+      expect(response.status).toBe(400);
+      expect((await errorOf(response)).message).toBe(ACCOUNT_MESSAGES.invalidLink);
+    }
+    expect((await new Client().json("POST", "/api/account/verify-email", {})).status).toBe(400);
+    const row = await env.DB.prepare("SELECT token_hash FROM email_tokens WHERE user_id = ?")
+      .bind(userId)
+      .first();
+    expect(JSON.stringify(row)).not.toContain(token);
+    // The untampered link still works.
+    expect((await verify(token)).status).toBe(200);
+  });
+
+  it("does not take a password-reset link as a verification link", async () => {
+    const { email } = await signedUpClient();
+    await forgot(email);
+    const response = await verify(await resetToken(email, 2));
+    expect(response.status).toBe(400);
+  });
+
+  it("resends the email with a fresh link on request, up to 3 a minute", async () => {
+    const { client, email } = await signedUpClient();
+    await nthMailTo(email);
+    for (let n = 2; n <= 4; n++) {
+      const response = await client.json("POST", "/api/account/verification-email");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ message: ACCOUNT_MESSAGES.verificationSent });
+      expect(await verificationToken(email, n)).not.toBe(await verificationToken(email, n - 1));
+    }
+    const limited = await client.json("POST", "/api/account/verification-email");
+    expect(limited.status).toBe(429);
+    expect(await errorOf(limited)).toMatchObject({
+      code: "rate_limited",
+      message: ACCOUNT_MESSAGES.mailRateLimited,
+    });
+    expect(await mailsTo(email)).toHaveLength(4);
+  });
+
+  it("refuses to resend to a verified user or a visitor", async () => {
+    const { client } = await verifiedClient();
+    const verified = await client.json("POST", "/api/account/verification-email");
+    expect(verified.status).toBe(409);
+    expect((await errorOf(verified)).message).toBe(ACCOUNT_MESSAGES.alreadyVerified);
+    expect((await new Client().json("POST", "/api/account/verification-email")).status).toBe(401);
+  });
+});
+
+describe("what an unverified user may do", () => {
+  it("creates tests at once", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    expect(test.slug).toBeTruthy();
+  });
+
+  it("may not add a custom domain until verified: 403 with a clear message, nothing sent to Cloudflare", async () => {
+    const { client, email } = await signedUpClient();
+    const hostname = `go-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`;
+    const refused = await client.json("POST", "/api/domains", { domain: hostname });
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatchObject({
+      code: "email_not_verified",
+      message: ACCOUNT_MESSAGES.verifyToAddDomains,
+    });
+    const calls = await fetch(`${FAKE_CLOUDFLARE.origin}/__fake/calls?hostname=${hostname}`);
+    expect(await calls.json()).toEqual([]);
+
+    await verify(await verificationToken(email));
+    expect((await client.json("POST", "/api/domains", { domain: hostname })).status).toBe(201);
+  });
+});
+
+async function logInClient(email: string, password = GOOD_PASSWORD) {
+  const client = new Client();
+  const response = await logIn(email, password, client);
+  if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
+  return { client };
+}
+
+describe("password reset", () => {
+  it("answers the same whether or not the email has an account, and mails only the account", async () => {
+    const { email } = await signedUpClient();
+    const unknown = uniqueEmail("nobody");
+    const known = await forgot(email);
+    const stranger = await forgot(unknown);
+    expect(known.status).toBe(200);
+    expect(stranger.status).toBe(200);
+    const bodies = [await known.json(), await stranger.json()];
+    expect(bodies[0]).toEqual({ message: ACCOUNT_MESSAGES.resetRequested });
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(known.headers.getSetCookie()).toEqual(stranger.headers.getSetCookie());
+
+    const mail = await nthMailTo(email, 2);
+    expect(mail.subject).toBe("Reset your SplitLink password");
+    expect(mail.html).toContain(
+      `https://app.splitlink.test/reset-password?token=${tokenIn(mail, "reset-password")}`,
+    );
+    // Long enough for the background work of the unknown email to have run too.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mailsTo(unknown)).toEqual([]);
+  });
+
+  it("sets the new password, revokes every session, signs this browser in and verifies the email", async () => {
+    const { client: oldSession, email } = await signedUpClient();
+    await forgot(email);
+    const browser = new Client();
+    const response = await reset(await resetToken(email, 2), NEW_PASSWORD, browser);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as AuthResponse).emailVerified).toBe(true);
+    expect((await me(browser)).status).toBe(200);
+
+    expect((await oldSession.json("POST", "/api/auth/refresh")).status).toBe(401);
+    expect((await logIn(email, GOOD_PASSWORD)).status).toBe(400);
+    expect((await logIn(email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it("applies sign-up's strength rules, and a refused password leaves the link usable", async () => {
+    const { email } = await signedUpClient();
+    await forgot(email);
+    const token = await resetToken(email, 2);
+    const weak = await reset(token, "short");
+    expect(weak.status).toBe(422);
+    expect(await errorOf(weak)).toMatchObject({
+      code: "weak_password",
+      message: AUTH_MESSAGES.weakPassword,
+      reasons: ["Password should be at least 8 characters."],
+    });
+    expect((await reset(token, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it("takes each link once, and a used link retires the other open ones", async () => {
+    const { email } = await signedUpClient();
+    await forgot(email);
+    await forgot(email);
+    const first = await resetToken(email, 2);
+    const second = await resetToken(email, 3);
+    expect((await reset(second, NEW_PASSWORD)).status).toBe(200);
+    for (const used of [second, first]) {
+      const again = await reset(used, "yet another passphrase");
+      expect(again.status).toBe(400);
+      expect((await errorOf(again)).message).toBe(ACCOUNT_MESSAGES.invalidLink);
+    }
+    expect((await logIn(email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it("refuses a link older than 1 hour", async () => {
+    const { email, userId } = await signedUpClient();
+    await forgot(email);
+    const token = await resetToken(email, 2);
+    const stored = await env.DB.prepare(
+      "SELECT created_at, expires_at FROM email_tokens WHERE user_id = ? AND purpose = 'reset_password'",
+    )
+      .bind(userId)
+      .first<{ created_at: number; expires_at: number }>();
+    expect((stored?.expires_at ?? 0) - (stored?.created_at ?? 0)).toBe(60 * 60 * 1000);
+    await expireTokens(userId);
+    expect((await reset(token, NEW_PASSWORD)).status).toBe(400);
+    expect((await logIn(email, GOOD_PASSWORD)).status).toBe(200);
+  });
+
+  it("limits requests per email (3 a minute), from any address", async () => {
+    const { email } = await signedUpClient();
+    for (let i = 0; i < 3; i++) expect((await forgot(email)).status).toBe(200);
+    const limited = await forgot(email);
+    expect(limited.status).toBe(429);
+    expect((await errorOf(limited)).message).toBe(ACCOUNT_MESSAGES.mailRateLimited);
+    // The same for an email without an account: the limit tells nothing either.
+    const unknown = uniqueEmail("nobody");
+    for (let i = 0; i < 3; i++) await forgot(unknown);
+    expect((await forgot(unknown)).status).toBe(429);
+  });
+
+  it("limits requests per client IP (20 a minute)", async () => {
+    const client = new Client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await forgot(uniqueEmail("spray"), client)).status);
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it("refuses an email that is not an email with sign-up's message", async () => {
+    const response = await forgot("not-an-email");
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).message).toBe(AUTH_MESSAGES.invalidEmail);
+  });
+});
+
+describe("changing the password", () => {
+  const change = (client: Client, currentPassword: string, newPassword: string) =>
+    client.json("POST", "/api/account/password", { currentPassword, newPassword });
+
+  it("needs the current password, keeps this session and revokes the others", async () => {
+    const { client, email } = await signedUpClient();
+    const { client: otherDevice } = await logInClient(email);
+
+    const wrong = await change(client, "not my password", NEW_PASSWORD);
+    expect(wrong.status).toBe(400);
+    expect(await errorOf(wrong)).toMatchObject({
+      code: "invalid_password",
+      message: ACCOUNT_MESSAGES.currentPasswordWrong,
+    });
+
+    const response = await change(client, GOOD_PASSWORD, NEW_PASSWORD);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordChanged });
+    expect((await client.json("POST", "/api/auth/refresh")).status).toBe(200);
+    expect((await otherDevice.json("POST", "/api/auth/refresh")).status).toBe(401);
+    expect((await logIn(email, GOOD_PASSWORD)).status).toBe(400);
+    expect((await logIn(email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it("applies sign-up's strength rules and refuses the same password", async () => {
+    const { client } = await signedUpClient();
+    const weak = await change(client, GOOD_PASSWORD, "password1");
+    expect(weak.status).toBe(422);
+    expect((await errorOf(weak)).reasons).toEqual(["Password is too common and easy to guess."]);
+    const same = await change(client, GOOD_PASSWORD, GOOD_PASSWORD);
+    expect(same.status).toBe(422);
+    expect((await errorOf(same)).message).toBe(ACCOUNT_MESSAGES.samePassword);
+  });
+
+  it("retires open reset links", async () => {
+    const { client, email } = await signedUpClient();
+    await forgot(email);
+    const token = await resetToken(email, 2);
+    expect((await change(client, GOOD_PASSWORD, NEW_PASSWORD)).status).toBe(200);
+    expect((await reset(token, "yet another passphrase")).status).toBe(400);
+  });
+
+  it("is for signed-in users only", async () => {
+    expect((await change(new Client(), GOOD_PASSWORD, NEW_PASSWORD)).status).toBe(401);
+  });
+});
+
+describe("deleting the account", () => {
+  const remove = (client: Client, email: string) => client.json("DELETE", "/api/account", { email });
+
+  async function count(sql: string, ...values: unknown[]) {
+    const row = await env.DB.prepare(sql)
+      .bind(...values)
+      .first<{ n: number }>();
+    return row?.n ?? 0;
+  }
+
+  /** A verified user with an active custom domain at Cloudflare, tests on it and off it, clicks and conversions. */
+  async function fullAccount() {
+    const owner = await verifiedClient();
+    const hostname = `go-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`;
+    const added = await owner.client.json("POST", "/api/domains", { domain: hostname });
+    const domain = ((await added.json()) as { domain: CustomDomain }).domain;
+    await fetch(`${FAKE_CLOUDFLARE.origin}/__fake/hostnames/${hostname}`, {
+      method: "PUT",
+      body: JSON.stringify({ status: "active", sslStatus: "active" }),
+    });
+    await owner.client.json("POST", `/api/domains/${domain.id}/verify`);
+    const onDomain = await createTest(owner.client, { customDomainId: domain.id, customSlug: "summer" });
+    const plain = await createTest(owner.client);
+    const now = Date.now();
+    for (const test of [onDomain, plain]) {
+      await env.DB.batch([
+        env.DB.prepare(
+          "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES (?, ?, 'A', 's1', 0, ?)",
+        ).bind(crypto.randomUUID(), test.id, now),
+        env.DB.prepare(
+          "INSERT INTO conversions (id, split_test_id, variant, session_id, timestamp) VALUES (?, ?, 'A', 's1', ?)",
+        ).bind(crypto.randomUUID(), test.id, now),
+      ]);
+    }
+    const linkKeys = [slugKey(plain.slug), slugKey(onDomain.slug), domainSlugKey(domain.id, "summer")];
+    await eventually(async () =>
+      (await Promise.all(linkKeys.map((key) => env.LINKS.get(key)))).every(Boolean),
+    );
+    return { ...owner, hostname, domain, tests: [onDomain, plain], linkKeys };
+  }
+
+  it("deletes tests, clicks, conversions, rollups, domains (at Cloudflare too), sessions and KV keys", async () => {
+    const account = await fullAccount();
+    const { client: otherDevice } = await logInClient(account.email);
+    const testIds = account.tests.map((t) => t.id);
+    expect(
+      await count("SELECT count(*) AS n FROM test_stats_hourly WHERE split_test_id IN (?, ?)", ...testIds),
+    ).toBe(2);
+
+    const response = await remove(account.client, ` ${account.email.toUpperCase()} `);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: ACCOUNT_MESSAGES.accountDeleted });
+    expect(
+      account.client.lastSetCookies.some((c) => /^sl_refresh=;/.test(c) || /sl_refresh=.*Max-Age=0/.test(c)),
+    ).toBe(true);
+
+    const id = account.userId;
+    expect(await count("SELECT count(*) AS n FROM users WHERE id = ?", id)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM sessions WHERE user_id = ?", id)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM email_tokens WHERE user_id = ?", id)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM custom_domains WHERE user_id = ?", id)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM split_tests WHERE user_id = ?", id)).toBe(0);
+    for (const table of ["clicks", "conversions", "test_stats_hourly"])
+      expect(
+        await count(`SELECT count(*) AS n FROM ${table} WHERE split_test_id IN (?, ?)`, ...testIds),
+      ).toBe(0);
+
+    const calls = (await (
+      await fetch(`${FAKE_CLOUDFLARE.origin}/__fake/calls?hostname=${account.hostname}`)
+    ).json()) as { method: string }[];
+    expect(calls.at(-1)?.method).toBe("DELETE");
+    for (const key of [...account.linkKeys, hostKey(account.hostname)])
+      expect(await env.LINKS.get(key)).toBeNull();
+    expect((await new Client().fetch(`/r/${account.tests[1]?.slug}`, { redirect: "manual" })).status).toBe(
+      404,
+    );
+
+    expect((await me(account.client)).status).toBe(401);
+    expect((await me(otherDevice)).status).toBe(401);
+    expect((await otherDevice.json("POST", "/api/auth/refresh")).status).toBe(401);
+    expect((await logIn(account.email, GOOD_PASSWORD)).status).toBe(400);
+  });
+
+  it("refuses when the typed email does not match, deleting nothing", async () => {
+    const { client, userId } = await signedUpClient();
+    const response = await remove(client, "someone-else@example.com");
+    expect(response.status).toBe(422);
+    expect(await errorOf(response)).toMatchObject({
+      code: "confirmation_mismatch",
+      message: ACCOUNT_MESSAGES.confirmEmailMismatch,
+    });
+    expect(await count("SELECT count(*) AS n FROM users WHERE id = ?", userId)).toBe(1);
+    expect((await me(client)).status).toBe(200);
+  });
+
+  it("keeps everything when Cloudflare refuses to delete a hostname, so the user can try again", async () => {
+    const account = await fullAccount();
+    await fetch(`${FAKE_CLOUDFLARE.origin}/__fake/failures/${account.hostname}`, {
+      method: "PUT",
+      body: JSON.stringify({
+        method: "DELETE",
+        status: 500,
+        errors: [{ code: 1000, message: "Internal error" }],
+      }),
+    });
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const response = await remove(account.client, account.email);
+    expect(response.status).toBe(502);
+    expect(await count("SELECT count(*) AS n FROM users WHERE id = ?", account.userId)).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM split_tests WHERE user_id = ?", account.userId)).toBe(2);
+    expect((await me(account.client)).status).toBe(200);
+
+    await fetch(`${FAKE_CLOUDFLARE.origin}/__fake/failures/${account.hostname}`, { method: "DELETE" });
+    expect((await remove(account.client, account.email)).status).toBe(200);
+  });
+
+  it("is for signed-in users only", async () => {
+    expect((await remove(new Client(), "a@example.com")).status).toBe(401);
+  });
+});
