@@ -19,7 +19,8 @@ export default async function setup(project: TestProject) {
   if (!existsSync("dist/index.html")) throw new Error("The SPA is not built: run 'npm run build' first.");
 
   const server = await startLocalServer({
-    vars: { JWT_SECRET: "e2e-secret-that-is-long-enough-for-hs256-0123456789" },
+    // No mail provider: emails land in the local outbox, where the browser tests follow their links.
+    vars: { JWT_SECRET: "e2e-secret-that-is-long-enough-for-hs256-0123456789", DEV_OUTBOX: "true" },
   });
   project.provide("baseURL", server.url);
   return () => server.stop();

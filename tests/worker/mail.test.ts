@@ -7,7 +7,11 @@ import { FAKE_MAIL } from "./mail-fake";
 import { failMailTo, mailsTo, nthMailTo, tokenIn } from "./mail-helpers";
 
 /** A request to the Worker running with other settings, its background work done before answering. */
-async function callWithEnv(workerEnv: Env, url: string, init: RequestInit = {}) {
+async function callWithEnv(
+  workerEnv: Env,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   const ctx = createExecutionContext();
   const response = await worker.fetch(new Request(url, init), workerEnv, ctx);
   await waitOnExecutionContext(ctx);

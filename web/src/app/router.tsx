@@ -10,6 +10,9 @@ export const router = createBrowserRouter([
     children: [
       { path: "/", Component: lazy(() => import("@/features/landing/LandingPage")) },
       { path: "/login", Component: lazy(() => import("@/features/auth/LoginPage")) },
+      { path: "/forgot-password", Component: lazy(() => import("@/features/account/ForgotPasswordPage")) },
+      { path: "/reset-password", Component: lazy(() => import("@/features/account/ResetPasswordPage")) },
+      { path: "/verify-email", Component: lazy(() => import("@/features/account/VerifyEmailPage")) },
       {
         Component: RequireAuth,
         children: [
@@ -17,6 +20,7 @@ export const router = createBrowserRouter([
           { path: "/create-test", Component: lazy(() => import("@/features/create-test/CreateTestPage")) },
           { path: "/test/:slug", Component: lazy(() => import("@/features/test-detail/TestDetailPage")) },
           { path: "/domains", Component: lazy(() => import("@/features/domains/DomainsPage")) },
+          { path: "/settings", Component: lazy(() => import("@/features/settings/SettingsPage")) },
         ],
       },
       { path: "*", Component: lazy(() => import("@/features/not-found/NotFoundPage")) },

@@ -1,5 +1,6 @@
-import { LogOutIcon } from "lucide-react";
+import { LogOutIcon, SettingsIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
 import { ProductLogo } from "@/components/ProductLogo";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/auth/use-auth";
@@ -10,7 +11,7 @@ interface AppHeaderProps {
   children?: ReactNode;
 }
 
-/** Header of the signed-in pages: the user's email and Log out. */
+/** Header of the signed-in pages: the user's email, Settings and Log out. */
 export function AppHeader({ children }: AppHeaderProps) {
   const email = useAuth().user?.email;
   const onLogOut = useLogOutToHome();
@@ -25,6 +26,13 @@ export function AppHeader({ children }: AppHeaderProps) {
               {email}
             </span>
           )}
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/settings">
+              <SettingsIcon aria-hidden />
+              {/* Icon only on the narrowest screens, where the header has no room for the word. */}
+              <span className="sr-only sm:not-sr-only">Settings</span>
+            </Link>
+          </Button>
           <Button variant="outline" size="sm" onClick={onLogOut}>
             <LogOutIcon aria-hidden />
             Log out

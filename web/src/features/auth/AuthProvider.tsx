@@ -74,6 +74,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [submitCredentials],
   );
 
+  const applySession = useCallback((next: AuthResponse | null) => setSessionState(toSessionState(next)), []);
+
+  const reloadSession = useCallback(async () => {
+    try {
+      setSessionState(toSessionState(await getCurrentSession()));
+    } catch (error) {
+      // Offline for a moment: the session stays as it was.
+      console.warn("Could not reload the session", error);
+    }
+  }, []);
+
   const logout = useCallback(async () => {
     try {
       await logOut();
@@ -90,12 +101,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status: sessionState.status,
       user: session?.user ?? null,
       session,
+      emailVerified: session?.emailVerified ?? false,
       loading: sessionState.status === "loading" || credentialsPending,
       login,
       signup,
       logout,
+      applySession,
+      reloadSession,
     }),
-    [sessionState.status, session, credentialsPending, login, signup, logout],
+    [sessionState.status, session, credentialsPending, login, signup, logout, applySession, reloadSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -8,12 +8,18 @@ export interface AuthContextValue {
   status: AuthStatus;
   user: User | null;
   session: AuthResponse | null;
+  /** Whether the signed-in user has verified their email; false when signed out. */
+  emailVerified: boolean;
   /** True while the session first loads and during login and sign-up. */
   loading: boolean;
   /** Each action toasts its outcome and rethrows a failure for the caller. */
   login: (credentials: Credentials) => Promise<void>;
   signup: (credentials: Credentials) => Promise<void>;
   logout: () => Promise<void>;
+  /** Takes a session the server just started or ended elsewhere (password reset, account deletion). */
+  applySession: (session: AuthResponse | null) => void;
+  /** Asks the server again, e.g. after the email was verified in this browser. */
+  reloadSession: () => Promise<void>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

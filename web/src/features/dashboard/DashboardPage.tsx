@@ -5,6 +5,7 @@ import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { VerifyEmailBanner } from "@/features/account/components/VerifyEmailBanner";
 import { NoTestsYet } from "@/features/dashboard/components/NoTestsYet";
 import { TestList } from "@/features/dashboard/components/TestList";
 import { useTestList } from "@/features/dashboard/use-test-list";
@@ -23,6 +24,9 @@ export default function DashboardPage() {
     <div className="min-h-svh bg-muted">
       <AppHeader />
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+        <div className="mb-6 empty:hidden">
+          <VerifyEmailBanner />
+        </div>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h1

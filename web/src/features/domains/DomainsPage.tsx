@@ -1,9 +1,12 @@
 import type { CustomDomain } from "@contract/api";
+import { ACCOUNT_MESSAGES } from "@contract/messages";
 import { LayoutDashboardIcon, PlusIcon } from "lucide-react";
 import { useId, useRef } from "react";
 import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
 import { Button } from "@/components/ui/button";
+import { VerifyEmailBanner } from "@/features/account/components/VerifyEmailBanner";
+import { useAuth } from "@/features/auth/use-auth";
 import { cnameRecordName } from "@/features/domains/cname-target";
 import { AddDomainDialog } from "@/features/domains/components/AddDomainDialog";
 import { DnsHelpPanel } from "@/features/domains/components/DnsHelpPanel";
@@ -13,6 +16,8 @@ import { useDomainList } from "@/features/domains/use-domain-list";
 
 export default function DomainsPage() {
   const list = useDomainList();
+  // Adding a domain waits for a verified email (the API refuses it too); the rest of the screen works.
+  const canAdd = useAuth().emailVerified;
   const addDialog = useAddDomainDialog();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -46,6 +51,9 @@ export default function DomainsPage() {
         </Button>
       </AppHeader>
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+        <div className="mb-6 empty:hidden">
+          <VerifyEmailBanner reason={ACCOUNT_MESSAGES.verifyToAddDomains} />
+        </div>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h1
@@ -58,7 +66,12 @@ export default function DomainsPage() {
             </h1>
             <p className="mt-1 text-muted-foreground">Serve your split links from your own domain</p>
           </div>
-          <Button ref={addDialog.addButtonRef} aria-haspopup="dialog" onClick={addDialog.openDialog}>
+          <Button
+            ref={addDialog.addButtonRef}
+            aria-haspopup="dialog"
+            onClick={addDialog.openDialog}
+            disabled={!canAdd}
+          >
             <PlusIcon aria-hidden />
             Add Domain
           </Button>
@@ -68,7 +81,7 @@ export default function DomainsPage() {
             status={list.status}
             domains={list.domains}
             labelledBy={headingId}
-            onAddDomain={addDialog.openDialog}
+            onAddDomain={canAdd ? addDialog.openDialog : undefined}
             onRetry={list.retry}
             onChecked={handleChecked}
             onDeleted={handleDeleted}

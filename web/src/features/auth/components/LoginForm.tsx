@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { CredentialsFields, readCredentials } from "@/features/auth/components/CredentialsFields";
 import { SubmitButton } from "@/features/auth/components/SubmitButton";
 import { useAuth } from "@/features/auth/use-auth";
@@ -22,6 +22,11 @@ export function LoginForm() {
   return (
     <form onSubmit={handleSubmit} className="grid gap-5">
       <CredentialsFields passwordAutoComplete="current-password" />
+      <p className="-mt-3 text-right text-sm">
+        <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
       <SubmitButton busy={loading} label="Log in" busyLabel="Logging in..." />
     </form>
   );

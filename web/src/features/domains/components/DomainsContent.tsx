@@ -11,7 +11,8 @@ interface DomainsContentProps extends DomainRowHandlers {
   domains: readonly CustomDomain[];
   /** The id of the heading that names the list. */
   labelledBy: string;
-  onAddDomain: () => void;
+  /** Opens the add dialog; absent while the user may not add domains. */
+  onAddDomain?: () => void;
   onRetry: () => void;
 }
 

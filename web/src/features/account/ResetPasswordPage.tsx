@@ -1,0 +1,62 @@
+import { ACCOUNT_MESSAGES } from "@contract/messages";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { resetPassword } from "@/features/account/api/reset-password";
+import { InvalidLink } from "@/features/account/components/InvalidLink";
+import { AuthCard } from "@/features/auth/components/AuthCard";
+import { PasswordField } from "@/features/auth/components/PasswordField";
+import { SubmitButton } from "@/features/auth/components/SubmitButton";
+import { showAuthError } from "@/features/auth/show-auth-error";
+import { useAuth } from "@/features/auth/use-auth";
+import { ApiError } from "@/lib/api";
+
+/** The page of a reset link: a new password, then straight into the dashboard with a fresh session. */
+export default function ResetPasswordPage() {
+  const token = useSearchParams()[0].get("token") ?? "";
+  const { applySession } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [linkInvalid, setLinkInvalid] = useState(token === "");
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get("password") ?? "");
+    setBusy(true);
+    try {
+      const session = await resetPassword({ token, password });
+      applySession(session);
+      toast.success(ACCOUNT_MESSAGES.passwordReset);
+      navigate("/dashboard", { replace: true });
+    } catch (error) {
+      console.warn("Could not reset the password", error);
+      if (error instanceof ApiError && error.code === "invalid_link") setLinkInvalid(true);
+      else showAuthError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Set a new password" description="Choose a new password for your account.">
+      {linkInvalid ? (
+        <InvalidLink>
+          <Button asChild>
+            <Link to="/forgot-password">Request a new link</Link>
+          </Button>
+        </InvalidLink>
+      ) : (
+        <form onSubmit={handleSubmit} className="grid gap-5">
+          <PasswordField label="New password" name="password" autoComplete="new-password" />
+          <SubmitButton busy={busy} label="Set new password" busyLabel="Saving..." />
+        </form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+          Back to login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,87 @@
+import { ACCOUNT_MESSAGES } from "@contract/messages";
+import { CircleCheckIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { verifyEmail } from "@/features/account/api/verify-email";
+import { InvalidLink } from "@/features/account/components/InvalidLink";
+import { ResendVerificationButton } from "@/features/account/components/ResendVerificationButton";
+import { AuthCard } from "@/features/auth/components/AuthCard";
+import { useAuth } from "@/features/auth/use-auth";
+
+type Outcome = "verifying" | "verified" | "invalid";
+
+// A link works once: the same token is sent once per page load, even when an effect runs twice.
+const attempts = new Map<string, Promise<unknown>>();
+
+function verifyOnce(token: string): Promise<unknown> {
+  let attempt = attempts.get(token);
+  if (!attempt) {
+    attempt = verifyEmail(token);
+    attempts.set(token, attempt);
+  }
+  return attempt;
+}
+
+/** The page of a verification link: verifies at once and says so; signs nobody in or out. */
+export default function VerifyEmailPage() {
+  const token = useSearchParams()[0].get("token") ?? "";
+  const { status, emailVerified, reloadSession } = useAuth();
+  const [outcome, setOutcome] = useState<Outcome>(token ? "verifying" : "invalid");
+
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    verifyOnce(token).then(
+      () => {
+        if (!current) return;
+        setOutcome("verified");
+        // A signed-in browser drops its banner now.
+        void reloadSession();
+      },
+      (error: unknown) => {
+        console.warn("Could not verify the email", error);
+        if (current) setOutcome("invalid");
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token, reloadSession]);
+
+  const signedIn = status === "signed-in";
+  return (
+    <AuthCard title="Verify your email" description="Confirming the address of your SplitLink account.">
+      {outcome === "verifying" && (
+        <div className="flex flex-col items-center gap-3 py-4">
+          <Spinner size="lg" />
+          <p className="text-muted-foreground text-sm">Verifying your email...</p>
+        </div>
+      )}
+      {outcome === "verified" && (
+        <div role="status" className="grid justify-items-center gap-4 text-center">
+          <CircleCheckIcon className="size-10 text-success" aria-hidden />
+          <p className="font-medium">{ACCOUNT_MESSAGES.emailVerified}</p>
+          <Button asChild>
+            <Link to={signedIn ? "/dashboard" : "/login"}>{signedIn ? "Go to dashboard" : "Log in"}</Link>
+          </Button>
+        </div>
+      )}
+      {outcome === "invalid" && (
+        <InvalidLink>
+          {signedIn && !emailVerified ? (
+            <>
+              <p className="text-muted-foreground text-sm">We can send a new link to your email.</p>
+              <ResendVerificationButton />
+            </>
+          ) : (
+            <Button asChild variant="outline">
+              <Link to={signedIn ? "/dashboard" : "/login"}>{signedIn ? "Go to dashboard" : "Log in"}</Link>
+            </Button>
+          )}
+        </InvalidLink>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,34 @@
+import { LayoutDashboardIcon } from "lucide-react";
+import { Link } from "react-router-dom";
+import { AppHeader } from "@/components/AppHeader";
+import { Button } from "@/components/ui/button";
+import { VerifyEmailBanner } from "@/features/account/components/VerifyEmailBanner";
+import { useAuth } from "@/features/auth/use-auth";
+import { ChangePasswordSection } from "@/features/settings/components/ChangePasswordSection";
+import { DeleteAccountSection } from "@/features/settings/components/DeleteAccountSection";
+
+/** Account settings: one section per concern, stacked; new sections go in this list. */
+export default function SettingsPage() {
+  const email = useAuth().user?.email ?? "";
+  return (
+    <div className="min-h-svh bg-muted">
+      <AppHeader>
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/dashboard">
+            <LayoutDashboardIcon aria-hidden />
+            <span className="sr-only sm:not-sr-only">Dashboard</span>
+          </Link>
+        </Button>
+      </AppHeader>
+      <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Account settings</h1>
+        <p className="mt-1 break-words text-muted-foreground">Signed in as {email}</p>
+        <div className="mt-8 grid gap-6">
+          <VerifyEmailBanner />
+          <ChangePasswordSection />
+          <DeleteAccountSection email={email} />
+        </div>
+      </main>
+    </div>
+  );
+}

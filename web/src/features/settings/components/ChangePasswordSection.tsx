@@ -1,0 +1,57 @@
+import { type FormEvent, useId, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { PasswordField } from "@/features/auth/components/PasswordField";
+import { showAuthError } from "@/features/auth/show-auth-error";
+import { changePassword } from "@/features/settings/api/change-password";
+
+/** A new password, proven by the current one; the server signs out every other session. */
+export function ChangePasswordSection() {
+  const headingId = useId();
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setBusy(true);
+    try {
+      const { message } = await changePassword({
+        currentPassword: String(data.get("currentPassword") ?? ""),
+        newPassword: String(data.get("newPassword") ?? ""),
+      });
+      form.reset();
+      toast.success(message);
+    } catch (error) {
+      console.warn("Could not change the password", error);
+      showAuthError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Card>
+        <CardHeader>
+          <CardTitle id={headingId} className="text-lg">
+            Change password
+          </CardTitle>
+          <CardDescription>Your other devices will be signed out.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={handleSubmit} className="grid gap-5 sm:max-w-sm">
+            <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" />
+            <PasswordField label="New password" name="newPassword" autoComplete="new-password" />
+            <Button type="submit" className="justify-self-start" aria-disabled={busy}>
+              {busy && <Spinner size="sm" className="text-current" aria-hidden />}
+              {busy ? "Changing..." : "Change password"}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

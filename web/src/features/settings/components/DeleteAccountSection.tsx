@@ -1,0 +1,113 @@
+import { ACCOUNT_MESSAGES } from "@contract/messages";
+import { Trash2Icon } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { useAuth } from "@/features/auth/use-auth";
+import { deleteAccount } from "@/features/settings/api/delete-account";
+import { serverMessage } from "@/lib/server-message";
+
+const sameEmail = (typed: string, email: string) => typed.trim().toLowerCase() === email.toLowerCase();
+
+/** Deletes the account and everything in it, once the user types their email; then back to the landing page. */
+export function DeleteAccountSection({ email }: { email: string }) {
+  const headingId = useId();
+  const inputId = useId();
+  const { applySession } = useAuth();
+  const navigate = useNavigate();
+  const [typed, setTyped] = useState("");
+  const [busy, setBusy] = useState(false);
+  const confirmed = sameEmail(typed, email);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !confirmed) return;
+    setBusy(true);
+    try {
+      const { message } = await deleteAccount({ email: typed });
+      applySession(null);
+      // Render "/" before the cleared session reaches the route guard, which would send us to /login.
+      navigate("/", { flushSync: true, replace: true });
+      toast.success(message);
+    } catch (error) {
+      console.warn("Could not delete the account", error);
+      toast.error(serverMessage(error) ?? ACCOUNT_MESSAGES.deleteFailed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Card className="border-destructive/40">
+        <CardHeader>
+          <CardTitle id={headingId} className="text-lg text-destructive">
+            Delete account
+          </CardTitle>
+          <CardDescription>
+            Permanently deletes your account, all your split tests with their clicks and conversions, and your
+            custom domains. This cannot be undone.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Dialog onOpenChange={(open) => !open && setTyped("")}>
+            <DialogTrigger asChild>
+              <Button variant="destructive">
+                <Trash2Icon aria-hidden />
+                Delete account
+              </Button>
+            </DialogTrigger>
+            <DialogContent>
+              <DialogHeader>
+                <DialogTitle>Delete your account?</DialogTitle>
+                <DialogDescription>
+                  All your split tests, their clicks and conversions, and your custom domains will be deleted
+                  for good, and you will be signed out everywhere.
+                </DialogDescription>
+              </DialogHeader>
+              <form onSubmit={handleSubmit} className="grid gap-5">
+                <div className="grid gap-2">
+                  <Label htmlFor={inputId}>
+                    Type <span className="break-all font-semibold">{email}</span> to confirm
+                  </Label>
+                  <Input
+                    id={inputId}
+                    value={typed}
+                    onChange={(event) => setTyped(event.target.value)}
+                    autoComplete="off"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    inputMode="email"
+                  />
+                </div>
+                <DialogFooter>
+                  <DialogClose asChild>
+                    <Button variant="outline">Cancel</Button>
+                  </DialogClose>
+                  <Button type="submit" variant="destructive" disabled={!confirmed || busy}>
+                    {busy && <Spinner size="sm" className="text-current" aria-hidden />}
+                    {busy ? "Deleting..." : "Delete my account"}
+                  </Button>
+                </DialogFooter>
+              </form>
+            </DialogContent>
+          </Dialog>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
