@@ -203,6 +203,8 @@ describe("password reset", () => {
     expect(((await response.json()) as AuthResponse).emailVerified).toBe(true);
     expect((await me(browser)).status).toBe(200);
 
+    // A page reloaded in the old session signs out at once, not when its access token expires.
+    expect((await me(oldSession)).status).toBe(401);
     expect((await oldSession.json("POST", "/api/auth/refresh")).status).toBe(401);
     expect((await logIn(email, GOOD_PASSWORD)).status).toBe(400);
     expect((await logIn(email, NEW_PASSWORD)).status).toBe(200);
@@ -297,7 +299,9 @@ describe("changing the password", () => {
     const response = await change(client, GOOD_PASSWORD, NEW_PASSWORD);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordChanged });
+    expect((await me(client)).status).toBe(200);
     expect((await client.json("POST", "/api/auth/refresh")).status).toBe(200);
+    expect((await me(otherDevice)).status).toBe(401);
     expect((await otherDevice.json("POST", "/api/auth/refresh")).status).toBe(401);
     expect((await logIn(email, GOOD_PASSWORD)).status).toBe(400);
     expect((await logIn(email, NEW_PASSWORD)).status).toBe(200);

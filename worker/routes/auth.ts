@@ -14,8 +14,8 @@ import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/require-user";
 import { sendVerificationEmail } from "../services/account";
 import {
-  accountOf,
   type IssuedSession,
+  liveSessionAccount,
   logIn,
   revokeSession,
   rotateSession,
@@ -75,8 +75,8 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ ok: true }, 200);
   })
   .get("/me", requireUser, async (c) => {
-    // Read from D1, not the token: verification shows at once, and a deleted account is signed out.
-    const account = await accountOf(getDb(c.env.DB), c.get("user").id);
+    // Read from D1, not the token: verification shows at once, a revoked session or deleted account signs out.
+    const account = await liveSessionAccount(getDb(c.env.DB), c.get("sessionId"));
     if (!account) throw new ApiError(401, "session_missing", AUTH_MESSAGES.sessionMissing);
     const body: AuthResponse = { ...account, expiresAt: c.get("accessExpiresAt") };
     return c.json(body, 200);

@@ -71,6 +71,21 @@ export async function accountOf(db: Db, userId: string): Promise<Account | null>
   return row ? toAccount(row) : null;
 }
 
+/**
+ * The account of a session that is still live; null once the session is revoked (log out, a password
+ * change or reset elsewhere) or the account deleted, so a reloaded page signs out at once instead of
+ * when its access token expires.
+ */
+export async function liveSessionAccount(db: Db, sessionId: string): Promise<Account | null> {
+  const row = await db
+    .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .get();
+  return row ? toAccount(row) : null;
+}
+
 async function issue(
   secret: string,
   { user, emailVerified }: Account,
