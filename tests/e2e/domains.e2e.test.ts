@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { marketerSiteFor, signUp, visibleToast } from "./flows";
+import { marketerSiteFor, signUp, verifyEmail, visibleToast } from "./flows";
 
 const browser = startBrowser();
 const marketerSite = marketerSiteFor(browser.baseURL);
@@ -10,7 +10,10 @@ describe("custom domains", () => {
     const domain = `go${Date.now()}.acme.localhost`;
     const port = new URL(browser.baseURL).port;
     const page = await browser.newPage(WIDTHS.wide);
-    await signUp(page, `domains-${Date.now()}@example.com`);
+    const email = `domains-${Date.now()}@example.com`;
+    await signUp(page, email);
+    await verifyEmail(page, email);
+    await page.goto("/dashboard");
 
     await page.getByRole("link", { name: "Manage Domains" }).click();
     await page.waitForURL((url) => url.pathname === "/domains");
@@ -61,7 +64,9 @@ describe("custom domains", () => {
 
   it("shows the domains screen at narrow width", async () => {
     const page = await browser.newPage(WIDTHS.narrow);
-    await signUp(page, `domains-narrow-${Date.now()}@example.com`);
+    const email = `domains-narrow-${Date.now()}@example.com`;
+    await signUp(page, email);
+    await verifyEmail(page, email);
     await page.goto("/domains");
     await page.getByText("No custom domains yet").waitFor();
     await screenshot(page, "domains-empty");

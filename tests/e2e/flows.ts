@@ -13,6 +13,32 @@ export async function signUp(page: Page, email: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === "/dashboard");
 }
 
+/**
+ * The link to `path` in the newest email to `email`, read from the local outbox page (the app runs
+ * without a mail provider). Emails go out in the background: it waits for one to arrive.
+ */
+export async function linkFromOutbox(
+  page: Page,
+  email: string,
+  path: "/verify-email" | "/reset-password",
+): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const html = await (await page.request.get("/dev/outbox")).text();
+    const message = html.split("<li").find((item) => item.includes(email) && item.includes(path));
+    const link = message?.match(/href="([^"]+)"/)?.[1];
+    if (link) return link.replaceAll("&amp;", "&");
+    if (Date.now() > deadline) throw new Error(`No ${path} email to ${email} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Opens the verification link of the sign-up email, as the user would from their inbox. */
+export async function verifyEmail(page: Page, email: string): Promise<void> {
+  await page.goto(await linkFromOutbox(page, email, "/verify-email"));
+  await page.getByText("Your email address is verified.").waitFor();
+}
+
 /** The marketer's website (landing pages A and B, thank-you page) for the test file's lifetime. */
 export function marketerSiteFor(appUrl: string) {
   const handle = { site: undefined as Awaited<ReturnType<typeof startMarketerSite>> | undefined };
