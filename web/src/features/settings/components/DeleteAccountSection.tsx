@@ -81,7 +81,7 @@ export function DeleteAccountSection({ email }: { email: string }) {
               </DialogHeader>
               <form onSubmit={handleSubmit} className="grid gap-5">
                 <div className="grid gap-2">
-                  <Label htmlFor={inputId}>
+                  <Label htmlFor={inputId} className="block leading-relaxed">
                     Type <span className="break-all font-semibold">{email}</span> to confirm
                   </Label>
                   <Input
