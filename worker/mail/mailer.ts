@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from "../../contract/messages";
+import type { Background } from "../lib/background";
 import { ApiError } from "../lib/errors";
 import { outboxEnabled, outboxMailer } from "./outbox";
 import { resendConfig, resendMailer } from "./resend";
@@ -36,11 +37,7 @@ export function mailerFor(env: Env): Mailer {
 }
 
 /** Sends without making the caller wait (or telling it the outcome); a failure is logged. */
-export function sendInBackground(
-  env: Env,
-  ctx: { waitUntil(promise: Promise<unknown>): void },
-  message: MailMessage,
-) {
+export function sendInBackground(env: Env, ctx: Background, message: MailMessage) {
   ctx.waitUntil(
     mailerFor(env)
       .send(message)

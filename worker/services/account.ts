@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { User } from "../../contract/api";
-import { ACCOUNT_MESSAGES } from "../../contract/messages";
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
 import { type Db, getDb } from "../db/client";
 import { customDomains, emailTokens, sessions, splitTests, users } from "../db/schema";
+import type { Background } from "../lib/background";
 import { ApiError } from "../lib/errors";
 import { hashPassword } from "../lib/password";
 import { mailerFor, sendInBackground } from "../mail/mailer";
@@ -11,8 +12,6 @@ import { removeLink } from "../redirect/lookup";
 import { type Account, accountOf, assertStrongPassword, passwordMatches, revokeOtherSessions } from "./auth";
 import { deleteDomain } from "./domains";
 import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
-
-type Background = { waitUntil(promise: Promise<unknown>): void };
 
 const verifyLink = (origin: string, token: string) => `${origin}/verify-email?token=${token}`;
 const resetLink = (origin: string, token: string) => `${origin}/reset-password?token=${token}`;
@@ -30,7 +29,7 @@ export async function sendVerificationEmail(env: Env, ctx: Background, user: Use
 export async function resendVerificationEmail(env: Env, userId: string, origin: string): Promise<void> {
   const db = getDb(env.DB);
   const account = await accountOf(db, userId);
-  if (!account) throw new ApiError(404, "not_found", ACCOUNT_MESSAGES.invalidLink);
+  if (!account) throw new ApiError(401, "session_missing", AUTH_MESSAGES.sessionMissing);
   if (account.emailVerified) throw new ApiError(409, "already_verified", ACCOUNT_MESSAGES.alreadyVerified);
   const token = await issueEmailToken(db, userId, "verify_email");
   await mailerFor(env).send({
