@@ -6,7 +6,7 @@ const browser = startBrowser();
 const NEW_PASSWORD = "a brand new passphrase";
 
 describe("email verification", () => {
-  it("shows the banner until the link of the sign-up email is followed; a used link says so", async () => {
+  it("shows the banner until the link of the sign-up email is followed; a used link says so (wide, then narrow)", async () => {
     const email = `verify-${Date.now()}@example.com`;
     const page = await browser.newPage(WIDTHS.wide);
     await signUp(page, email);
@@ -31,9 +31,14 @@ describe("email verification", () => {
     await page.getByText("Your Split Tests").waitFor();
     expect(await banner.count()).toBe(0);
 
+    // Opened again: its owner is told all is well, anyone else that the link is used up.
     await page.goto(link);
-    await page.getByText("Email link is invalid or has expired").waitFor();
-    await screenshot(page, "email-link-invalid");
+    await page.getByText("Your email address is already verified.").waitFor();
+    const stranger = await browser.newPage(WIDTHS.narrow);
+    await stranger.goto(link);
+    await stranger.getByText("Email link is invalid or has expired").waitFor();
+    await stranger.getByRole("link", { name: "Log in" }).waitFor();
+    await screenshot(stranger, "email-link-invalid");
   });
 });
 

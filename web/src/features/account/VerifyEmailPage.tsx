@@ -51,33 +51,37 @@ export default function VerifyEmailPage() {
   }, [token, reloadSession]);
 
   const signedIn = status === "signed-in";
+  // A used link opened again by its verified owner: nothing is wrong.
+  const shown = outcome === "invalid" && signedIn && emailVerified ? "already-verified" : outcome;
   return (
     <AuthCard title="Verify your email" description="Confirming the address of your SplitLink account.">
-      {outcome === "verifying" && (
+      {shown === "verifying" && (
         <div className="flex flex-col items-center gap-3 py-4">
           <Spinner size="lg" />
           <p className="text-muted-foreground text-sm">Verifying your email...</p>
         </div>
       )}
-      {outcome === "verified" && (
+      {(shown === "verified" || shown === "already-verified") && (
         <div role="status" className="grid justify-items-center gap-4 text-center">
           <CircleCheckIcon className="size-10 text-success" aria-hidden />
-          <p className="font-medium">{ACCOUNT_MESSAGES.emailVerified}</p>
+          <p className="font-medium">
+            {shown === "verified" ? ACCOUNT_MESSAGES.emailVerified : ACCOUNT_MESSAGES.alreadyVerified}
+          </p>
           <Button asChild>
             <Link to={signedIn ? "/dashboard" : "/login"}>{signedIn ? "Go to dashboard" : "Log in"}</Link>
           </Button>
         </div>
       )}
-      {outcome === "invalid" && (
+      {shown === "invalid" && (
         <InvalidLink>
-          {signedIn && !emailVerified ? (
+          {signedIn ? (
             <>
               <p className="text-muted-foreground text-sm">We can send a new link to your email.</p>
               <ResendVerificationButton />
             </>
           ) : (
             <Button asChild variant="outline">
-              <Link to={signedIn ? "/dashboard" : "/login"}>{signedIn ? "Go to dashboard" : "Log in"}</Link>
+              <Link to="/login">Log in</Link>
             </Button>
           )}
         </InvalidLink>
