@@ -122,3 +122,19 @@ export const ANALYTICS_MESSAGES = {
   noData: "No visits yet. Share your split link to start collecting data.",
   loadFailed: "Failed to load analytics",
 } as const;
+
+export const API_KEY_MESSAGES = {
+  nameRequired: "Please enter a name for the key",
+  nameTooLong: "Key name must be 100 characters or fewer",
+  tooMany: (max: number) => `You can have at most ${max} API keys. Revoke one to create another.`,
+  notFound: "API key not found",
+  missing: "Missing API key. Send it as 'Authorization: Bearer <key>'.",
+  invalid: "Invalid API key. It may have been revoked.",
+  rateLimited: "Too many requests with this API key. Please wait a minute and try again.",
+  created: "API key created",
+  createFailed: "Failed to create API key",
+  revoked: "API key revoked",
+  revokeFailed: "Failed to revoke API key",
+  loadFailed: "Failed to load API keys",
+  keyCopied: "API key copied to clipboard",
+} as const;

@@ -1,13 +1,15 @@
 import { Hono } from "hono";
-import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { GENERIC_MESSAGES } from "../contract/messages";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
 import { apiSecurityHeaders, htmlSecurityHeaders } from "./lib/security-headers";
+import { csrfForCookieApi } from "./middleware/csrf";
+import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { domainRoutes } from "./routes/domains";
+import { publicApiRoutes } from "./routes/public-api";
 import { splitTestRoutes } from "./routes/split-tests";
 import { trackingRoutes } from "./routes/tracking";
 
@@ -32,11 +34,13 @@ function createApp() {
 
 const app = createApp();
 
-app.use("/api/*", apiSecurityHeaders, csrf());
+app.use("/api/*", apiSecurityHeaders, csrfForCookieApi);
 app
   .route("/api/auth", authRoutes)
   .route("/api/tests", splitTestRoutes)
   .route("/api/domains", domainRoutes)
+  .route("/api/keys", apiKeyRoutes)
+  .route("/api/v1", publicApiRoutes)
   .route("/", trackingRoutes);
 
 // Everything else on the app host is the SPA; the asset binding answers index.html for its routes.

@@ -7,9 +7,10 @@ import * as schema from "../../worker/db/schema";
 const tables = Object.values(schema).filter((value) => is(value, SQLiteTable)) as SQLiteTable[];
 
 describe("the drizzle schema and the migrations", () => {
-  it("cover the seven tables of the design", () => {
+  it("cover the eight tables of the design", () => {
     expect(tables.map((t) => getTableConfig(t).name).sort()).toEqual(
       [
+        "api_keys",
         "clicks",
         "conversions",
         "custom_domains",
@@ -58,5 +59,6 @@ describe("the drizzle schema and the migrations", () => {
     expect(names).toContain("split_tests_slug_idx");
     expect(names).toContain("split_tests_domain_custom_slug_idx");
     expect(names).toContain("conversions_test_session_idx");
+    expect(names).toContain("api_keys_hash_idx");
   });
 });

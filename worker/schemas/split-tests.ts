@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { TEST_MESSAGES } from "../../contract/messages";
+import { isHttpUrl } from "../lib/urls";
+import { checkCustomSlugFormat } from "../services/split-tests";
+
+const required = TEST_MESSAGES.requiredFields;
+const text = (max: number, tooLong: string) => z.string({ error: required }).trim().max(max, tooLong);
+
+/**
+ * A new split test, for the SPA's API and the public API alike. Checked in the specification's order:
+ * required fields, then URLs, then the custom slug. (The defaults only let a missing field get the
+ * "required fields" message; to callers name, urlA and urlB are required.)
+ */
+export const createTestSchema = z
+  .object(
+    {
+      name: text(200, "Test name must be 200 characters or fewer").default(""),
+      urlA: text(2048, TEST_MESSAGES.invalidUrls).default(""),
+      urlB: text(2048, TEST_MESSAGES.invalidUrls).default(""),
+      conversionUrl: text(2048, TEST_MESSAGES.invalidUrls).nullish(),
+      customDomainId: z.string({ error: TEST_MESSAGES.domainNotUsable }).max(64).nullish(),
+      customSlug: z.string({ error: TEST_MESSAGES.invalidCustomSlugService }).trim().nullish(),
+    },
+    { error: required },
+  )
+  .superRefine((input, ctx) => {
+    if (!input.name || !input.urlA || !input.urlB) {
+      ctx.addIssue({ code: "custom", message: required });
+      return;
+    }
+    const urls = [input.urlA, input.urlB, input.conversionUrl].filter((url): url is string => Boolean(url));
+    if (!urls.every(isHttpUrl)) {
+      ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidUrls });
+      return;
+    }
+    const slugProblem = input.customSlug ? checkCustomSlugFormat(input.customSlug) : null;
+    if (slugProblem === "invalid")
+      ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidCustomSlugService });
+    if (slugProblem === "reserved") ctx.addIssue({ code: "custom", message: TEST_MESSAGES.reservedSlug });
+  });
+
+export type CreateTestBody = z.infer<typeof createTestSchema>;
