@@ -65,8 +65,13 @@ function componentSchemas(named: Record<string, z.ZodType>, io: "input" | "outpu
     uri: (id) => `#/components/schemas/${id}`,
     unrepresentable: "any",
   });
-  // Each component would repeat the dialect; the document declares it once.
-  for (const schema of Object.values(schemas)) delete schema.$schema;
+  for (const schema of Object.values(schemas)) {
+    // Each component would repeat the dialect; the document declares it once.
+    delete schema.$schema;
+    // A default on a required property means nothing to a caller, who must send it.
+    for (const name of schema.required ?? [])
+      delete (schema.properties?.[name] as { default?: unknown })?.default;
+  }
   return schemas;
 }
 

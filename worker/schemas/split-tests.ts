@@ -8,8 +8,8 @@ const text = (max: number, tooLong: string) => z.string({ error: required }).tri
 
 /**
  * A new split test, for the SPA's API and the public API alike. Checked in the specification's order:
- * required fields, then URLs, then the custom slug. (The defaults only let a missing field get the
- * "required fields" message; to callers name, urlA and urlB are required.)
+ * required fields, then URLs, then the custom slug. The defaults only let a missing field get the
+ * "required fields" message: to callers name, urlA and urlB are required, as the OpenAPI document says.
  */
 export const createTestSchema = z
   .object(
@@ -37,6 +37,7 @@ export const createTestSchema = z
     if (slugProblem === "invalid")
       ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidCustomSlugService });
     if (slugProblem === "reserved") ctx.addIssue({ code: "custom", message: TEST_MESSAGES.reservedSlug });
-  });
+  })
+  .meta({ required: ["name", "urlA", "urlB"] });
 
 export type CreateTestBody = z.infer<typeof createTestSchema>;
