@@ -10,6 +10,7 @@ export const router = createBrowserRouter([
     children: [
       { path: "/", Component: lazy(() => import("@/features/landing/LandingPage")) },
       { path: "/login", Component: lazy(() => import("@/features/auth/LoginPage")) },
+      { path: "/docs/api", Component: lazy(() => import("@/features/api-docs/ApiDocsPage")) },
       {
         Component: RequireAuth,
         children: [
@@ -17,6 +18,7 @@ export const router = createBrowserRouter([
           { path: "/create-test", Component: lazy(() => import("@/features/create-test/CreateTestPage")) },
           { path: "/test/:slug", Component: lazy(() => import("@/features/test-detail/TestDetailPage")) },
           { path: "/domains", Component: lazy(() => import("@/features/domains/DomainsPage")) },
+          { path: "/settings/api-keys", Component: lazy(() => import("@/features/api-keys/ApiKeysPage")) },
         ],
       },
       { path: "*", Component: lazy(() => import("@/features/not-found/NotFoundPage")) },

@@ -1,5 +1,6 @@
-import { LogOutIcon } from "lucide-react";
+import { KeyRoundIcon, LogOutIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
 import { ProductLogo } from "@/components/ProductLogo";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/auth/use-auth";
@@ -20,6 +21,13 @@ export function AppHeader({ children }: AppHeaderProps) {
         <ProductLogo to="/dashboard" />
         <div className="flex min-w-0 items-center gap-2 sm:gap-3">
           {children}
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/settings/api-keys">
+              <KeyRoundIcon aria-hidden />
+              {/* Icon only on the narrowest screens, where the header has no room for the words. */}
+              <span className="sr-only sm:not-sr-only">API keys</span>
+            </Link>
+          </Button>
           {email && (
             <span className="hidden min-w-0 truncate text-muted-foreground text-sm sm:inline" title={email}>
               {email}

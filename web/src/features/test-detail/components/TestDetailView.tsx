@@ -1,12 +1,14 @@
 import type { TestWithStats } from "@contract/api";
-import { useRef } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import { useTestAnalytics } from "@/features/analytics/use-test-analytics";
 import { LifecycleNotice } from "@/features/lifecycle/components/LifecycleNotice";
 import { leadingVariant } from "@/features/lifecycle/leading-variant";
 import { AnalyticsSection } from "@/features/test-detail/components/AnalyticsSection";
 import { CreatedBanner } from "@/features/test-detail/components/CreatedBanner";
+import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { ExportSection } from "@/features/test-detail/components/ExportSection";
 import { HowItWorksSection } from "@/features/test-detail/components/HowItWorksSection";
 import { SplitLinkSection } from "@/features/test-detail/components/SplitLinkSection";
@@ -15,6 +17,9 @@ import { TestDetailHeader } from "@/features/test-detail/components/TestDetailHe
 import { TrackerSection } from "@/features/test-detail/components/TrackerSection";
 import { VariantStats } from "@/features/test-detail/components/VariantStats";
 import { trackerSnippet } from "@/features/tests/tracker-snippet";
+
+// The QR encoder loads only when a test is shown.
+const QrCode = lazy(() => import("@/features/qr-code/components/QrCode"));
 
 interface TestDetailViewProps {
   test: TestWithStats;
@@ -51,6 +56,11 @@ export function TestDetailView({ test, justCreated, onTestChange }: TestDetailVi
         <SplitUrlsSection test={test} />
         <SplitLinkSection link={test.link} />
       </div>
+      <DetailSection title="QR Code">
+        <Suspense fallback={<Spinner />}>
+          <QrCode link={test.link} slug={test.slug} />
+        </Suspense>
+      </DetailSection>
       <TrackerSection snippet={trackerSnippet(test)} />
       <ExportSection testId={test.id} />
       <HowItWorksSection />
