@@ -10,20 +10,20 @@ export interface QrImage {
   size: number;
   /** One SVG path drawing every dark module. */
   path: string;
+  /** Rows of modules, quiet zone included; true is dark. */
   dark: boolean[][];
 }
 
 /** The QR code of the text (error correction M: survives smudges, stays small for a link). */
 export function qrImage(text: string): QrImage {
-  const modules = encodeQR(text, "raw", { ecc: "medium", border: 0 });
-  const dark = modules.map((row) => row.map(Boolean));
+  const dark = encodeQR(text, "raw", { ecc: "medium", border: QUIET_ZONE });
   let path = "";
   dark.forEach((row, y) => {
     row.forEach((on, x) => {
-      if (on) path += `M${x + QUIET_ZONE} ${y + QUIET_ZONE}h1v1h-1z`;
+      if (on) path += `M${x} ${y}h1v1h-1z`;
     });
   });
-  return { size: modules.length + 2 * QUIET_ZONE, path, dark };
+  return { size: dark.length, path, dark };
 }
 
 /** A standalone SVG file of the code: black on white, crisp at any size. */
@@ -43,7 +43,7 @@ export function qrPngFile({ size, dark }: QrImage): Promise<Blob> {
   context.fillStyle = "#000";
   dark.forEach((row, y) => {
     row.forEach((on, x) => {
-      if (on) context.fillRect((x + QUIET_ZONE) * scale, (y + QUIET_ZONE) * scale, scale, scale);
+      if (on) context.fillRect(x * scale, y * scale, scale, scale);
     });
   });
   return new Promise((resolve, reject) =>

@@ -1,6 +1,6 @@
 import { API_KEY_MESSAGES } from "@contract/messages";
-import { BookOpenIcon, RotateCwIcon } from "lucide-react";
-import { useId } from "react";
+import { BookOpenIcon, PlusIcon, RotateCwIcon } from "lucide-react";
+import { useId, useState } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -14,6 +14,13 @@ import { useApiKeys } from "@/features/api-keys/use-api-keys";
 export function ApiKeysSection() {
   const { status, keys, retry, addKey, dropKey } = useApiKeys();
   const headingId = useId();
+  const [creating, setCreating] = useState(false);
+  const createButton = (label: string) => (
+    <Button aria-haspopup="dialog" onClick={() => setCreating(true)}>
+      <PlusIcon aria-hidden />
+      {label}
+    </Button>
+  );
 
   return (
     <section aria-labelledby={headingId}>
@@ -34,9 +41,7 @@ export function ApiKeysSection() {
                 API docs
               </Link>
             </Button>
-            {status === "ready" && keys.length > 0 && (
-              <CreateApiKeyDialog onCreated={addKey} label="Create API key" />
-            )}
+            {status === "ready" && keys.length > 0 && createButton("Create API key")}
           </div>
         </CardHeader>
         <CardContent>
@@ -53,14 +58,13 @@ export function ApiKeysSection() {
               </Button>
             </div>
           ) : keys.length === 0 ? (
-            <NoApiKeysYet>
-              <CreateApiKeyDialog onCreated={addKey} label="Create your first API key" />
-            </NoApiKeysYet>
+            <NoApiKeysYet>{createButton("Create your first API key")}</NoApiKeysYet>
           ) : (
             <ApiKeyList keys={keys} onRevoked={dropKey} />
           )}
         </CardContent>
       </Card>
+      <CreateApiKeyDialog open={creating} onOpenChange={setCreating} onCreated={addKey} />
     </section>
   );
 }
