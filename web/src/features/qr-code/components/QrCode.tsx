@@ -25,19 +25,19 @@ export default function QrCode({ link, slug }: QrCodeProps) {
   }
 
   return (
-    <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+    <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start" data-testid="qr-code">
       <svg
         role="img"
         aria-label={`QR code for ${link}`}
         viewBox={`0 0 ${image.size} ${image.size}`}
         shapeRendering="crispEdges"
-        className="size-44 shrink-0 rounded-lg border bg-white"
+        className="size-40 shrink-0 rounded-lg border bg-white"
       >
         <path d={image.path} fill="#000" />
       </svg>
       <div className="grid gap-3">
         <p className="text-muted-foreground text-sm">
-          Print it or put it on a slide: scanning it opens your split link, and each scan counts as a click.
+          QR code: print it or put it on a slide. A scan opens your split link and counts as a click.
         </p>
         <div className="flex flex-wrap gap-2">
           <Button

@@ -8,7 +8,6 @@ import { LifecycleNotice } from "@/features/lifecycle/components/LifecycleNotice
 import { leadingVariant } from "@/features/lifecycle/leading-variant";
 import { AnalyticsSection } from "@/features/test-detail/components/AnalyticsSection";
 import { CreatedBanner } from "@/features/test-detail/components/CreatedBanner";
-import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { ExportSection } from "@/features/test-detail/components/ExportSection";
 import { HowItWorksSection } from "@/features/test-detail/components/HowItWorksSection";
 import { SplitLinkSection } from "@/features/test-detail/components/SplitLinkSection";
@@ -54,13 +53,12 @@ export function TestDetailView({ test, justCreated, onTestChange }: TestDetailVi
       <AnalyticsSection state={analyticsState} onRetry={retry} onRefresh={refresh} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <SplitUrlsSection test={test} />
-        <SplitLinkSection link={test.link} />
+        <SplitLinkSection link={test.link}>
+          <Suspense fallback={<Spinner />}>
+            <QrCode link={test.link} slug={test.slug} />
+          </Suspense>
+        </SplitLinkSection>
       </div>
-      <DetailSection title="QR Code">
-        <Suspense fallback={<Spinner />}>
-          <QrCode link={test.link} slug={test.slug} />
-        </Suspense>
-      </DetailSection>
       <TrackerSection snippet={trackerSnippet(test)} />
       <ExportSection testId={test.id} />
       <HowItWorksSection />
