@@ -293,6 +293,10 @@ describe("the OpenAPI document", () => {
     ] as const) {
       expect(validatorOf(name).validate(body).errors, name).toEqual([]);
     }
+    // Shared shapes are named once and referenced, so the docs can link them.
+    expect(document.components.schemas.TestList).toMatchObject({
+      properties: { tests: { items: { $ref: "#/components/schemas/SplitTest" } } },
+    });
     // A wrong answer does not pass: the check has teeth.
     expect(validatorOf("TestResponse").validate({ test: { id: 1 } }).valid).toBe(false);
   });

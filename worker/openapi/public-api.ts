@@ -2,11 +2,15 @@ import { z } from "zod";
 import { createTestSchema } from "../schemas/split-tests";
 import { buildOpenApiDocument, type Operation } from "./document";
 import {
+  apiErrorDetailSchema,
   apiErrorSchema,
+  customDomainSchema,
   deletedResponseSchema,
   domainListResponseSchema,
   testListResponseSchema,
   testResponseSchema,
+  testStatsSchema,
+  testWithStatsSchema,
 } from "./schemas";
 
 /** The path parameter of one test; an id another user owns is simply not found. */
@@ -118,7 +122,13 @@ export function publicApiDocument() {
         { name: "Domains", description: "Custom domains" },
         { name: "Meta", description: "About the API" },
       ],
-      schemas: { Error: apiErrorSchema },
+      schemas: {
+        SplitTest: testWithStatsSchema,
+        TestStats: testStatsSchema,
+        CustomDomain: customDomainSchema,
+        Error: apiErrorSchema,
+        ErrorDetail: apiErrorDetailSchema,
+      },
     },
     PUBLIC_API_OPERATIONS,
   );

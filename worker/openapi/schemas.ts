@@ -63,13 +63,13 @@ export const domainListResponseSchema = z.object({
   fallbackOrigin: z.string().describe("The host custom domains point their CNAME record at"),
 });
 
-export const apiErrorSchema = z.object({
-  error: z.looseObject({
-    code: z.string().describe("A stable machine-readable code"),
-    message: z.string().describe("A message for people, as the app shows it"),
-    reasons: z.array(z.string()).optional(),
-  }),
+export const apiErrorDetailSchema = z.looseObject({
+  code: z.string().describe("A stable machine-readable code, e.g. invalid_input or not_found"),
+  message: z.string().describe("A message for people, word for word as the app shows it"),
+  reasons: z.array(z.string()).optional().describe("Details, where there are several"),
 });
+
+export const apiErrorSchema = z.object({ error: apiErrorDetailSchema });
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const agree = <_ extends true>() => undefined;

@@ -14,12 +14,28 @@ const text = (max: number, tooLong: string) => z.string({ error: required }).tri
 export const createTestSchema = z
   .object(
     {
-      name: text(200, "Test name must be 200 characters or fewer").default(""),
-      urlA: text(2048, TEST_MESSAGES.invalidUrls).default(""),
-      urlB: text(2048, TEST_MESSAGES.invalidUrls).default(""),
-      conversionUrl: text(2048, TEST_MESSAGES.invalidUrls).nullish(),
-      customDomainId: z.string({ error: TEST_MESSAGES.domainNotUsable }).max(64).nullish(),
-      customSlug: z.string({ error: TEST_MESSAGES.invalidCustomSlugService }).trim().nullish(),
+      name: text(200, "Test name must be 200 characters or fewer")
+        .default("")
+        .describe("The test's name, for you"),
+      urlA: text(2048, TEST_MESSAGES.invalidUrls)
+        .default("")
+        .describe("Where version A sends visitors (http or https)"),
+      urlB: text(2048, TEST_MESSAGES.invalidUrls)
+        .default("")
+        .describe("Where version B sends visitors (http or https)"),
+      conversionUrl: text(2048, TEST_MESSAGES.invalidUrls)
+        .nullish()
+        .describe("The thank-you page whose visits count as conversions"),
+      customDomainId: z
+        .string({ error: TEST_MESSAGES.domainNotUsable })
+        .max(64)
+        .nullish()
+        .describe("One of your active custom domains (see GET /api/v1/domains)"),
+      customSlug: z
+        .string({ error: TEST_MESSAGES.invalidCustomSlugService })
+        .trim()
+        .nullish()
+        .describe("A custom path on that domain: 3-50 letters, numbers and hyphens"),
     },
     { error: required },
   )

@@ -115,7 +115,7 @@ function ApiReference({ document }: { document: OpenApiDocument }) {
           Schemas
         </h2>
         {Object.entries(document.components.schemas)
-          .filter(([, schema]) => schema.properties)
+          .filter(([, schema]) => Object.keys(schema.properties ?? {}).length > 0)
           .map(([name, schema]) => (
             <Card key={name} id={`schema-${name}`} className="scroll-mt-20 gap-3">
               <CardHeader>

@@ -1,5 +1,12 @@
 import type { JsonSchema } from "@/features/api-docs/openapi";
-import { typeLabel } from "@/features/api-docs/openapi";
+import { refName, typeLabel } from "@/features/api-docs/openapi";
+
+/** The type, linked to its schema further down when it is a named one (or a list of one). */
+function TypeCell({ schema }: { schema: JsonSchema }) {
+  const ref = schema.$ref ?? schema.items?.$ref;
+  const label = typeLabel(schema);
+  return ref ? <a href={`#schema-${refName(ref)}`}>{label}</a> : label;
+}
 
 /** The properties of an object schema: name, type, whether required, and what it means. */
 export function SchemaTable({ schema }: { schema: JsonSchema }) {
@@ -25,7 +32,9 @@ export function SchemaTable({ schema }: { schema: JsonSchema }) {
                   <span className="ml-1.5 font-sans text-destructive text-xs">required</span>
                 )}
               </td>
-              <td className="px-3 py-2 font-mono text-xs">{typeLabel(property)}</td>
+              <td className="px-3 py-2 font-mono text-xs">
+                <TypeCell schema={property} />
+              </td>
               <td className="px-3 py-2 text-muted-foreground">{property.description ?? ""}</td>
             </tr>
           ))}
