@@ -107,6 +107,7 @@ describe("the public API's tests", () => {
       conversionUrl: "https://example.com/thanks",
     });
     expect(created.status).toBe(201);
+    expect(created.headers.get("www-authenticate")).toBeNull();
     const { test } = testResponseSchema.parse(await created.json());
     expect(test).toMatchObject({
       ...valid,

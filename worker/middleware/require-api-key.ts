@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { User } from "../../contract/api";
 import { API_KEY_MESSAGES } from "../../contract/messages";
@@ -15,19 +16,23 @@ export interface ApiKeyEnv {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+/** A 401 that tells the caller how to authenticate (RFC 6750). */
+function refused(c: Context, code: string, message: string): ApiError {
+  c.header("WWW-Authenticate", 'Bearer realm="SplitLink API"');
+  return new ApiError(401, code, message);
+}
+
 /**
  * Lets through only requests carrying a live API key as `Authorization: Bearer <key>`. Cookies are
  * ignored: a browser session never authenticates the public API, so it needs no CSRF check either.
  * Each key is rate-limited; its last use is recorded after the answer, at most once a minute.
  */
 export const requireApiKey = createMiddleware<ApiKeyEnv>(async (c, next) => {
-  c.header("WWW-Authenticate", 'Bearer realm="SplitLink API"');
   const presented = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
-  if (!presented) throw new ApiError(401, "api_key_missing", API_KEY_MESSAGES.missing);
+  if (!presented) throw refused(c, "api_key_missing", API_KEY_MESSAGES.missing);
   const db = getDb(c.env.DB);
   const found = looksLikeApiKey(presented) ? await findApiKey(db, presented) : undefined;
-  if (!found) throw new ApiError(401, "api_key_invalid", API_KEY_MESSAGES.invalid);
-  c.header("WWW-Authenticate", undefined);
+  if (!found) throw refused(c, "api_key_invalid", API_KEY_MESSAGES.invalid);
 
   await limitApiKey(c.env, found.id);
   c.set("user", found.user);
