@@ -159,5 +159,3 @@ export function buildOpenApiDocument(info: DocumentInfo, operations: readonly Op
     },
   };
 }
-
-export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { listApiKeys } from "@/features/api-keys/api/list-api-keys";
 import { isAbortError } from "@/lib/is-abort-error";
 
-export type ApiKeyListStatus = "loading" | "ready" | "failed";
+type ApiKeyListStatus = "loading" | "ready" | "failed";
 
 /** The user's API keys; a newer load cancels an older one. */
 export function useApiKeys() {
