@@ -130,6 +130,17 @@ describe("API keys", () => {
     }
   });
 
+  it("cannot be created by a form on another site (the cookie API keeps its Origin check)", async () => {
+    const { client } = await signedUpClient();
+    const response = await client.fetch("/api/keys", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      body: "name=stolen",
+    });
+    expect(response.status).toBe(403);
+    expect(await keysOf(client)).toEqual([]);
+  });
+
   it("an API key does not open the app's own API", async () => {
     const { client } = await signedUpClient();
     const { key } = await createApiKey(client);
