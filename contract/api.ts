@@ -200,3 +200,30 @@ export interface DeleteAccountInput {
 export interface AccountMessageResponse {
   message: string;
 }
+
+/** An API key as listed: never the key itself, only its recognisable start. */
+export interface ApiKey {
+  id: string;
+  name: string;
+  /** The key's first characters, e.g. `sl_live_AbCd`. */
+  prefix: string;
+  createdAt: number;
+  /** Updated at most once a minute; null until first used. */
+  lastUsedAt: number | null;
+}
+
+/** GET /api/keys */
+export interface ApiKeyListResponse {
+  keys: ApiKey[];
+}
+
+/** POST /api/keys */
+export interface CreateApiKeyInput {
+  name: string;
+}
+
+/** POST /api/keys (201): the only answer that ever carries the full key. */
+export interface CreatedApiKeyResponse {
+  apiKey: ApiKey;
+  key: string;
+}

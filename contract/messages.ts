@@ -148,3 +148,19 @@ export const ACCOUNT_MESSAGES = {
   mailRateLimited: "Too many emails requested. Please wait a minute and try again.",
   mailFailed: "We could not send the email. Please try again in a few minutes.",
 } as const;
+
+export const API_KEY_MESSAGES = {
+  nameRequired: "Please enter a name for the key",
+  nameTooLong: "Key name must be 100 characters or fewer",
+  tooMany: (max: number) => `You can have at most ${max} API keys. Revoke one to create another.`,
+  notFound: "API key not found",
+  missing: "Missing API key. Send it as 'Authorization: Bearer <key>'.",
+  invalid: "Invalid API key. It may have been revoked.",
+  rateLimited: "Too many requests with this API key. Please wait a minute and try again.",
+  created: "API key created",
+  createFailed: "Failed to create API key",
+  revoked: "API key revoked",
+  revokeFailed: "Failed to revoke API key",
+  loadFailed: "Failed to load API keys",
+  keyCopied: "API key copied to clipboard",
+} as const;

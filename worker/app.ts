@@ -1,15 +1,17 @@
 import { Hono } from "hono";
-import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { GENERIC_MESSAGES } from "../contract/messages";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
 import { apiSecurityHeaders, htmlSecurityHeaders } from "./lib/security-headers";
+import { csrfForCookieApi } from "./middleware/csrf";
 import { accountRoutes } from "./routes/account";
+import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { devOutboxRoutes } from "./routes/dev-outbox";
 import { domainRoutes } from "./routes/domains";
+import { publicApiRoutes } from "./routes/public-api";
 import { splitTestRoutes } from "./routes/split-tests";
 import { trackingRoutes } from "./routes/tracking";
 
@@ -34,12 +36,14 @@ function createApp() {
 
 const app = createApp();
 
-app.use("/api/*", apiSecurityHeaders, csrf());
+app.use("/api/*", apiSecurityHeaders, csrfForCookieApi);
 app
   .route("/api/auth", authRoutes)
   .route("/api/tests", splitTestRoutes)
   .route("/api/domains", domainRoutes)
   .route("/api/account", accountRoutes)
+  .route("/api/keys", apiKeyRoutes)
+  .route("/api/v1", publicApiRoutes)
   .route("/", trackingRoutes);
 
 app.use("/dev/*", htmlSecurityHeaders);

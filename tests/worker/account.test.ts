@@ -6,10 +6,12 @@ import { domainSlugKey, hostKey, slugKey } from "../../worker/services/link-cach
 import { FAKE_CLOUDFLARE } from "./cloudflare-fake";
 import {
   Client,
+  createApiKey,
   createTest,
   errorOf,
   eventually,
   GOOD_PASSWORD,
+  publicApi,
   signedUpClient,
   uniqueEmail,
   verifiedClient,
@@ -371,8 +373,9 @@ describe("deleting the account", () => {
     return { ...owner, hostname, domain, tests: [onDomain, plain], linkKeys };
   }
 
-  it("deletes tests, clicks, conversions, rollups, domains (at Cloudflare too), sessions and KV keys", async () => {
+  it("deletes tests, clicks, conversions, rollups, domains (at Cloudflare too), sessions, API keys and KV keys", async () => {
     const account = await fullAccount();
+    const apiKey = await createApiKey(account.client);
     const { client: otherDevice } = await logInClient(account.email);
     const testIds = account.tests.map((t) => t.id);
     expect(
@@ -390,6 +393,8 @@ describe("deleting the account", () => {
     expect(await count("SELECT count(*) AS n FROM email_tokens WHERE user_id = ?", id)).toBe(0);
     expect(await count("SELECT count(*) AS n FROM custom_domains WHERE user_id = ?", id)).toBe(0);
     expect(await count("SELECT count(*) AS n FROM split_tests WHERE user_id = ?", id)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM api_keys WHERE user_id = ?", id)).toBe(0);
+    expect((await publicApi(apiKey.key, "GET", "/api/v1/tests")).status).toBe(401);
     for (const table of ["clicks", "conversions", "test_stats_hourly"])
       expect(
         await count(`SELECT count(*) AS n FROM ${table} WHERE split_test_id IN (?, ?)`, ...testIds),

@@ -126,3 +126,32 @@ export async function eventually<T>(
 export async function open(visitor: Client, path: string, init: RequestInit = {}): Promise<Response> {
   return visitor.fetch(path, { redirect: "manual", ...init });
 }
+
+/** A new API key of the client's user, made through the app's own API. */
+export async function createApiKey(
+  client: Client,
+  name = "CI pipeline",
+): Promise<{ id: string; key: string }> {
+  const response = await client.json("POST", "/api/keys", { name });
+  if (response.status !== 201)
+    throw new Error(`key creation failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { apiKey: { id: string }; key: string };
+  return { id: body.apiKey.id, key: body.key };
+}
+
+/** A call of the public API as another tool makes it: a bearer key, no cookies, no Origin. */
+export function publicApi(
+  key: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (key !== null) headers.authorization = `Bearer ${key}`;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  return new Client().fetch(`/api/v1${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}

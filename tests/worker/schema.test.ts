@@ -10,6 +10,7 @@ describe("the drizzle schema and the migrations", () => {
   it("cover the tables of the design", () => {
     expect(tables.map((t) => getTableConfig(t).name).sort()).toEqual(
       [
+        "api_keys",
         "clicks",
         "conversions",
         "custom_domains",
@@ -60,5 +61,6 @@ describe("the drizzle schema and the migrations", () => {
     expect(names).toContain("split_tests_domain_custom_slug_idx");
     expect(names).toContain("conversions_test_session_idx");
     expect(names).toContain("email_tokens_hash_idx");
+    expect(names).toContain("api_keys_hash_idx");
   });
 });

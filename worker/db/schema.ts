@@ -159,7 +159,27 @@ export const testStatsHourly = sqliteTable(
   (t) => [primaryKey({ columns: [t.splitTestId, t.hour, t.variant] })],
 );
 
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdAt: integer("created_at").notNull(),
+    lastUsedAt: integer("last_used_at"),
+  },
+  (t) => [
+    uniqueIndex("api_keys_hash_idx").on(t.keyHash),
+    index("api_keys_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type SplitTest = typeof splitTests.$inferSelect;
 export type CustomDomain = typeof customDomains.$inferSelect;
+export type ApiKey = typeof apiKeys.$inferSelect;

@@ -1,4 +1,9 @@
-import { ACCOUNT_MESSAGES, AUTH_MESSAGES, CONVERSION_MESSAGES } from "../../contract/messages";
+import {
+  ACCOUNT_MESSAGES,
+  API_KEY_MESSAGES,
+  AUTH_MESSAGES,
+  CONVERSION_MESSAGES,
+} from "../../contract/messages";
 import { ApiError } from "./errors";
 
 /** The visitor's address as Cloudflare reports it (absent locally). */
@@ -35,4 +40,10 @@ export async function limitPasswordResets(env: Env, clientIp: string, email: str
 export async function limitBeacons(env: Env, clientIp: string): Promise<void> {
   const { success } = await env.BEACON_LIMITER.limit({ key: `ip:${clientIp}` });
   if (!success) throw new ApiError(429, "rate_limited", CONVERSION_MESSAGES.rateLimited);
+}
+
+/** Public API requests are limited per API key, whoever sends them. */
+export async function limitApiKey(env: Env, apiKeyId: string): Promise<void> {
+  const { success } = await env.API_KEY_LIMITER.limit({ key: `key:${apiKeyId}` });
+  if (!success) throw new ApiError(429, "rate_limited", API_KEY_MESSAGES.rateLimited);
 }

@@ -9,58 +9,23 @@ import type {
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { NO_TOTALS, summarize } from "../lib/stats";
-import { isHttpUrl } from "../lib/urls";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/require-user";
-import { removeLink, storeLink } from "../redirect/lookup";
+import { storeLink } from "../redirect/lookup";
+import { createTestSchema } from "../schemas/split-tests";
 import { analyticsOf } from "../services/analytics";
 import { ownedDomain } from "../services/domains";
 import { dailyRollupCsv, streamEventsCsv } from "../services/export";
 import {
   changeLifecycle,
   checkCustomSlugFormat,
-  createSplitTest,
   customSlugTaken,
-  deleteSplitTest,
   getSplitTest,
   type LifecycleChange,
-  type LinkContext,
   listSplitTests,
   ownedTest,
 } from "../services/split-tests";
-
-const required = TEST_MESSAGES.requiredFields;
-const text = (max: number, tooLong: string) => z.string({ error: required }).trim().max(max, tooLong);
-
-// Checked in the specification's order: required fields, then URLs, then the custom slug.
-const createTestSchema = z
-  .object(
-    {
-      name: text(200, "Test name must be 200 characters or fewer").default(""),
-      urlA: text(2048, TEST_MESSAGES.invalidUrls).default(""),
-      urlB: text(2048, TEST_MESSAGES.invalidUrls).default(""),
-      conversionUrl: text(2048, TEST_MESSAGES.invalidUrls).nullish(),
-      customDomainId: z.string({ error: TEST_MESSAGES.domainNotUsable }).max(64).nullish(),
-      customSlug: z.string({ error: TEST_MESSAGES.invalidCustomSlugService }).trim().nullish(),
-    },
-    { error: required },
-  )
-  .superRefine((input, ctx) => {
-    if (!input.name || !input.urlA || !input.urlB) {
-      ctx.addIssue({ code: "custom", message: required });
-      return;
-    }
-    const urls = [input.urlA, input.urlB, input.conversionUrl].filter((url): url is string => Boolean(url));
-    if (!urls.every(isHttpUrl)) {
-      ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidUrls });
-      return;
-    }
-    const slugProblem = input.customSlug ? checkCustomSlugFormat(input.customSlug) : null;
-    if (slugProblem === "invalid")
-      ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidCustomSlugService });
-    if (slugProblem === "reserved") ctx.addIssue({ code: "custom", message: TEST_MESSAGES.reservedSlug });
-  });
+import { createTestAndCacheLink, deleteTestAndLink, linkContext } from "./split-test-actions";
 
 const slugQuery = z.object({
   slug: z.string({ error: TEST_MESSAGES.invalidCustomSlugService }).trim().max(100),
@@ -71,10 +36,6 @@ const promoteSchema = z.object(
   { variant: z.enum(["A", "B"], { error: LIFECYCLE_MESSAGES.chooseVariant }) },
   { error: LIFECYCLE_MESSAGES.chooseVariant },
 );
-
-function linkContext(url: string, env: Env): LinkContext {
-  return { requestUrl: new URL(url), appHost: env.APP_HOST };
-}
 
 function csvHeaders(filename: string) {
   return {
@@ -99,15 +60,9 @@ export const splitTestRoutes = new Hono<AppEnv>()
     return c.json({ tests } satisfies TestListResponse, 200);
   })
   .post("/", validate("json", createTestSchema), async (c) => {
-    const db = getDb(c.env.DB);
-    const { row, test } = await createSplitTest(
-      db,
-      c.get("user").id,
-      c.req.valid("json"),
-      linkContext(c.req.url, c.env),
-    );
-    c.executionCtx.waitUntil(storeLink(c.env, row));
-    return c.json({ test: { ...test, stats: summarize(NO_TOTALS, NO_TOTALS) } } satisfies TestResponse, 201);
+    const input = c.req.valid("json");
+    const test = await createTestAndCacheLink(c.env, c.executionCtx, c.get("user").id, input, c.req.url);
+    return c.json({ test } satisfies TestResponse, 201);
   })
   .get("/slug-availability", validate("query", slugQuery), async (c) => {
     const { slug, domainId } = c.req.valid("query");
@@ -149,7 +104,6 @@ export const splitTestRoutes = new Hono<AppEnv>()
     );
   })
   .delete("/:id", async (c) => {
-    const deleted = await deleteSplitTest(getDb(c.env.DB), c.get("user").id, c.req.param("id"));
-    c.executionCtx.waitUntil(removeLink(c.env, deleted));
+    await deleteTestAndLink(c.env, c.executionCtx, c.get("user").id, c.req.param("id"));
     return c.json({ ok: true }, 200);
   });

@@ -13,6 +13,7 @@ export const router = createBrowserRouter([
       { path: "/forgot-password", Component: lazy(() => import("@/features/account/ForgotPasswordPage")) },
       { path: "/reset-password", Component: lazy(() => import("@/features/account/ResetPasswordPage")) },
       { path: "/verify-email", Component: lazy(() => import("@/features/account/VerifyEmailPage")) },
+      { path: "/docs/api", Component: lazy(() => import("@/features/api-docs/ApiDocsPage")) },
       {
         Component: RequireAuth,
         children: [

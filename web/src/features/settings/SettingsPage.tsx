@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
 import { Button } from "@/components/ui/button";
 import { VerifyEmailBanner } from "@/features/account/components/VerifyEmailBanner";
+import { ApiKeysSection } from "@/features/api-keys/components/ApiKeysSection";
 import { useAuth } from "@/features/auth/use-auth";
 import { ChangePasswordSection } from "@/features/settings/components/ChangePasswordSection";
 import { DeleteAccountSection } from "@/features/settings/components/DeleteAccountSection";
@@ -26,6 +27,7 @@ export default function SettingsPage() {
         <div className="mt-8 grid gap-6">
           <VerifyEmailBanner />
           <ChangePasswordSection />
+          <ApiKeysSection />
           <DeleteAccountSection email={email} />
         </div>
       </main>

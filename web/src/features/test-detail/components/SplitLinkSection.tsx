@@ -1,10 +1,12 @@
 import { TEST_MESSAGES } from "@contract/messages";
 import { ExternalLinkIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { CopyButton } from "@/features/tests/components/CopyButton";
 
-export function SplitLinkSection({ link }: { link: string }) {
+/** The link with copy and open buttons; `children` (the QR code) go below it. */
+export function SplitLinkSection({ link, children }: { link: string; children?: ReactNode }) {
   return (
     <DetailSection title="Your Split Link">
       <div className="flex items-center gap-1 rounded-lg border bg-muted py-1 pr-1 pl-3">
@@ -22,6 +24,7 @@ export function SplitLinkSection({ link }: { link: string }) {
           </a>
         </Button>
       </div>
+      {children && <div className="mt-5">{children}</div>}
     </DetailSection>
   );
 }

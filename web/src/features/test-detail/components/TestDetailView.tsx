@@ -1,7 +1,8 @@
 import type { TestWithStats } from "@contract/api";
-import { useRef } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import { useTestAnalytics } from "@/features/analytics/use-test-analytics";
 import { LifecycleNotice } from "@/features/lifecycle/components/LifecycleNotice";
 import { leadingVariant } from "@/features/lifecycle/leading-variant";
@@ -15,6 +16,9 @@ import { TestDetailHeader } from "@/features/test-detail/components/TestDetailHe
 import { TrackerSection } from "@/features/test-detail/components/TrackerSection";
 import { VariantStats } from "@/features/test-detail/components/VariantStats";
 import { trackerSnippet } from "@/features/tests/tracker-snippet";
+
+// The QR encoder loads only when a test is shown.
+const QrCode = lazy(() => import("@/features/qr-code/components/QrCode"));
 
 interface TestDetailViewProps {
   test: TestWithStats;
@@ -49,7 +53,11 @@ export function TestDetailView({ test, justCreated, onTestChange }: TestDetailVi
       <AnalyticsSection state={analyticsState} onRetry={retry} onRefresh={refresh} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <SplitUrlsSection test={test} />
-        <SplitLinkSection link={test.link} />
+        <SplitLinkSection link={test.link}>
+          <Suspense fallback={<Spinner />}>
+            <QrCode link={test.link} slug={test.slug} />
+          </Suspense>
+        </SplitLinkSection>
       </div>
       <TrackerSection snippet={trackerSnippet(test)} />
       <ExportSection testId={test.id} />

@@ -1,0 +1,318 @@
+import { env } from "cloudflare:test";
+import { Validator } from "@cfworker/json-schema";
+import openApi31Schema from "@seriousme/openapi-schema-validator/schemas/v3.1/schema.json";
+import { describe, expect, it } from "vitest";
+import type { TestListResponse, TestResponse } from "../../contract/api";
+import { API_KEY_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
+import app from "../../worker/app";
+import {
+  domainListResponseSchema,
+  testListResponseSchema,
+  testResponseSchema,
+} from "../../worker/openapi/schemas";
+import {
+  Client,
+  createApiKey,
+  createTest,
+  errorOf,
+  eventually,
+  insertDomain,
+  open,
+  publicApi,
+  signedUpClient,
+} from "./helpers";
+
+const valid = { name: "Pricing page", urlA: "https://example.com/a", urlB: "https://example.com/b" };
+
+async function keyedUser() {
+  const user = await signedUpClient();
+  const { key } = await createApiKey(user.client);
+  return { ...user, key };
+}
+
+describe("the public API's authentication", () => {
+  it.each([
+    ["no Authorization header", null, "api_key_missing", API_KEY_MESSAGES.missing],
+    ["an empty bearer", "", "api_key_missing", API_KEY_MESSAGES.missing],
+    [
+      "a made-up key",
+      "sl_live_0000000000000000000000000000000000000000",
+      "api_key_invalid",
+      API_KEY_MESSAGES.invalid,
+    ],
+    ["something that is no key", "hello", "api_key_invalid", API_KEY_MESSAGES.invalid],
+  ])("answers 401 with the error shape for %s", async (_, key, code, message) => {
+    const response = await publicApi(key, "GET", "/tests");
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer /);
+    expect(await errorOf(response)).toMatchObject({ code, message });
+  });
+
+  it("refuses a Basic or otherwise non-bearer Authorization", async () => {
+    const { key } = await keyedUser();
+    const response = await new Client().fetch("/api/v1/tests", {
+      headers: { authorization: `Basic ${btoa(key)}` },
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it("is not opened by a signed-in browser session", async () => {
+    const { client } = await signedUpClient();
+    await createTest(client);
+    const response = await client.json("GET", "/api/v1/tests");
+    expect(response.status).toBe(401);
+    expect(await errorOf(response)).toMatchObject({ code: "api_key_missing" });
+  });
+
+  it("needs no Origin check: a tool's form-encoded POST reaches validation, not a CSRF refusal", async () => {
+    const { key } = await keyedUser();
+    const response = await new Client().fetch("/api/v1/tests", {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${key}`,
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "https://elsewhere.example",
+      },
+      body: "name=x",
+    });
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ message: TEST_MESSAGES.requiredFields });
+  });
+
+  it("answers 429 with the error shape after 60 requests a minute with one key, and other keys go on", async () => {
+    const { client, key } = await keyedUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 62; i++) {
+      const response = await publicApi(key, "GET", "/domains");
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(await errorOf(response)).toMatchObject({
+          code: "rate_limited",
+          message: API_KEY_MESSAGES.rateLimited,
+        });
+      } else await response.body?.cancel();
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(60)).toEqual([429, 429]);
+    const { key: second } = await createApiKey(client, "second");
+    expect((await publicApi(second, "GET", "/domains")).status).toBe(200);
+  });
+});
+
+describe("the public API's tests", () => {
+  it("creates a test whose link redirects, gets it with stats, lists it, and deletes it", async () => {
+    const { key, userId } = await keyedUser();
+    const created = await publicApi(key, "POST", "/tests", {
+      ...valid,
+      conversionUrl: "https://example.com/thanks",
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get("www-authenticate")).toBeNull();
+    const { test } = testResponseSchema.parse(await created.json());
+    expect(test).toMatchObject({
+      ...valid,
+      userId,
+      status: "active",
+      link: `https://app.splitlink.test/r/${test.slug}`,
+    });
+    expect(test.stats).toMatchObject({ clicksA: 0, clicksB: 0, winner: null });
+
+    const visit = await eventually(async () => {
+      const response = await open(new Client(), `/r/${test.slug}`);
+      return response.status === 302 ? response : null;
+    });
+    expect(visit.headers.get("location")).toMatch(/^https:\/\/example\.com\/[ab]\?/);
+
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    await env.DB.prepare(
+      "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, 'A', 10, 10, 2)",
+    )
+      .bind(test.id, hour)
+      .run();
+    const got = await publicApi(key, "GET", `/tests/${test.id}`);
+    expect(got.status).toBe(200);
+    const body = (await got.json()) as TestResponse;
+    expect(testResponseSchema.parse(body)).toEqual(body);
+    expect(body.test.stats).toMatchObject({ clicksA: 10, conversionsA: 2, conversionRateA: 20, winner: "A" });
+
+    const listed = await publicApi(key, "GET", "/tests");
+    const list = (await listed.json()) as TestListResponse;
+    expect(testListResponseSchema.parse(list)).toEqual(list);
+    expect(list.tests.map((t) => t.id)).toEqual([test.id]);
+    expect(list.tests[0]?.stats.clicksA).toBe(10);
+
+    const deleted = await publicApi(key, "DELETE", `/tests/${test.id}`);
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ ok: true });
+    expect((await publicApi(key, "GET", `/tests/${test.id}`)).status).toBe(404);
+  });
+
+  it("shows a key only its owner's tests: another user's test is not found, and stays", async () => {
+    const owner = await keyedUser();
+    const other = await signedUpClient();
+    const mine = await createTest(owner.client, { name: "Mine" });
+    const theirs = await createTest(other.client, { name: "Theirs" });
+
+    const list = (await (await publicApi(owner.key, "GET", "/tests")).json()) as TestListResponse;
+    expect(list.tests.map((t) => t.id)).toEqual([mine.id]);
+    for (const method of ["GET", "DELETE"]) {
+      const response = await publicApi(owner.key, method, `/tests/${theirs.id}`);
+      expect(response.status).toBe(404);
+      expect(await errorOf(response)).toMatchObject({ code: "not_found", message: TEST_MESSAGES.notFound });
+    }
+    expect((await other.client.json("GET", `/api/tests/${theirs.slug}`)).status).toBe(200);
+  });
+
+  it.each([
+    ["an empty body", {}],
+    ["a blank name", { ...valid, name: " " }],
+    ["a javascript: URL", { ...valid, urlA: "javascript:alert(1)" }],
+    ["a bad conversion URL", { ...valid, conversionUrl: "thanks" }],
+    ["a custom path without a domain", { ...valid, customSlug: "summer" }],
+    ["a reserved custom path", { ...valid, customDomainId: "d", customSlug: "admin" }],
+    ["a malformed custom path", { ...valid, customDomainId: "d", customSlug: "-x" }],
+    ["someone else's domain", { ...valid, customDomainId: "OTHER" }],
+    ["a body that is no object", ["a"]],
+  ])("refuses %s with the very status and message of the app's API", async (_, body) => {
+    const { client, key } = await keyedUser();
+    const other = await signedUpClient();
+    const foreignDomain = await insertDomain(
+      other.userId,
+      `o-${crypto.randomUUID().slice(0, 8)}.example.com`,
+    );
+    const input = JSON.parse(JSON.stringify(body).replace('"OTHER"', JSON.stringify(foreignDomain)));
+    const viaApp = await client.json("POST", "/api/tests", input);
+    const viaKey = await publicApi(key, "POST", "/tests", input);
+    expect(viaKey.status).toBe(viaApp.status);
+    expect(viaKey.status).toBeGreaterThanOrEqual(400);
+    const { code, message } = await errorOf(viaApp);
+    expect(await errorOf(viaKey)).toMatchObject({ code, message });
+  });
+
+  it("refuses a taken custom path on the owner's domain like the app does", async () => {
+    const { client, key, userId } = await keyedUser();
+    const customDomainId = await insertDomain(userId, `go-${crypto.randomUUID().slice(0, 8)}.example.com`);
+    const created = await publicApi(key, "POST", "/tests", {
+      ...valid,
+      customDomainId,
+      customSlug: "summer",
+    });
+    expect(created.status).toBe(201);
+    const again = await publicApi(key, "POST", "/tests", { ...valid, customDomainId, customSlug: "summer" });
+    const viaApp = await client.json("POST", "/api/tests", {
+      ...valid,
+      customDomainId,
+      customSlug: "summer",
+    });
+    expect(again.status).toBe(409);
+    const { code, message } = await errorOf(viaApp);
+    expect(await errorOf(again)).toMatchObject({ code, message });
+  });
+});
+
+describe("the public API's domains", () => {
+  it("lists only the key owner's domains", async () => {
+    const { key, userId } = await keyedUser();
+    const other = await signedUpClient();
+    const mine = `mine-${crypto.randomUUID().slice(0, 8)}.example.com`;
+    await insertDomain(userId, mine);
+    await insertDomain(other.userId, `theirs-${crypto.randomUUID().slice(0, 8)}.example.com`);
+    const response = await publicApi(key, "GET", "/domains");
+    expect(response.status).toBe(200);
+    const body = domainListResponseSchema.parse(await response.json());
+    expect(body.domains.map((d) => [d.domain, d.verified])).toEqual([[mine, true]]);
+    expect(body.fallbackOrigin).toBe(env.FALLBACK_ORIGIN);
+  });
+});
+
+type OpenApiDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+};
+
+async function openApiDocument(): Promise<OpenApiDocument> {
+  const response = await new Client().fetch("/api/v1/openapi.json");
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toMatch(/application\/json/);
+  return response.json();
+}
+
+describe("the OpenAPI document", () => {
+  it("is served without a key and is a valid OpenAPI 3.1 document", async () => {
+    const document = await openApiDocument();
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+    const result = new Validator(openApi31Schema as object, "2020-12", false).validate(document);
+    expect(result.errors).toEqual([]);
+    expect(result.valid).toBe(true);
+    // The check has teeth: a response without its required description is refused.
+    const broken = structuredClone(document);
+    const listAnswer = broken.paths["/api/v1/tests"]?.get?.responses["200"] as { description?: string };
+    delete listAnswer.description;
+    expect(new Validator(openApi31Schema as object, "2020-12", false).validate(broken).valid).toBe(false);
+  });
+
+  it("lists every /api/v1 route the app has, and no other", async () => {
+    const document = await openApiDocument();
+    const registered = app.routes
+      .filter((route) => route.path.startsWith("/api/v1/") && route.method !== "ALL")
+      .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, "{$1}")}`);
+    const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(registered.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(documented)).toEqual(new Set(registered));
+  });
+
+  it("declares bearer authentication, and the 401 and 429 answers on every keyed route", async () => {
+    const document = await openApiDocument();
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const operation of Object.values(item)) {
+        if (path.endsWith("/openapi.json")) expect(operation.security).toEqual([]);
+        else expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(["401", "429"]));
+      }
+    }
+  });
+
+  it("describes the answers as the API really gives them", async () => {
+    const document = await openApiDocument();
+    const { key, userId } = await keyedUser();
+    await insertDomain(userId, `doc-${crypto.randomUUID().slice(0, 8)}.example.com`);
+    const validatorOf = (name: string) =>
+      new Validator(
+        { $ref: `#/components/schemas/${name}`, components: document.components } as object,
+        "2020-12",
+      );
+    const created = await (await publicApi(key, "POST", "/tests", valid)).json();
+    const error = await (await publicApi(key, "POST", "/tests", {})).json();
+    for (const [name, body] of [
+      ["TestResponse", created],
+      ["TestList", await (await publicApi(key, "GET", "/tests")).json()],
+      ["DomainList", await (await publicApi(key, "GET", "/domains")).json()],
+      ["Error", error],
+    ] as const) {
+      expect(validatorOf(name).validate(body).errors, name).toEqual([]);
+    }
+    // Shared shapes are named once and referenced, so the docs can link them.
+    expect(document.components.schemas.TestList).toMatchObject({
+      properties: { tests: { items: { $ref: "#/components/schemas/SplitTest" } } },
+    });
+    // A wrong answer does not pass: the check has teeth.
+    expect(validatorOf("TestResponse").validate({ test: { id: 1 } }).valid).toBe(false);
+  });
+
+  it("documents the create-test body from the same schema: name, urlA and urlB required", async () => {
+    const document = await openApiDocument();
+    const input = document.components.schemas.CreateTestInput as {
+      required?: string[];
+      properties: Record<string, unknown>;
+    };
+    expect(input.required).toEqual(["name", "urlA", "urlB"]);
+    expect(input.properties.name).toMatchObject({ type: "string", maxLength: 200 });
+    expect(input.properties.name).not.toHaveProperty("default");
+    expect(Object.keys(input.properties).sort()).toEqual(
+      ["conversionUrl", "customDomainId", "customSlug", "name", "urlA", "urlB"].sort(),
+    );
+  });
+});

@@ -1,0 +1,132 @@
+import { FileJsonIcon, KeyRoundIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
+import { ProductLogo } from "@/components/ProductLogo";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { EndpointCard } from "@/features/api-docs/components/EndpointCard";
+import { SchemaTable } from "@/features/api-docs/components/SchemaTable";
+import {
+  endpointsByTag,
+  getOpenApiDocument,
+  OPENAPI_URL,
+  type OpenApiDocument,
+} from "@/features/api-docs/openapi";
+import { isAbortError } from "@/lib/is-abort-error";
+
+type DocsState =
+  | { status: "loading" }
+  | { status: "failed" }
+  | { status: "ready"; document: OpenApiDocument };
+
+/** The public API's reference, rendered from the OpenAPI document the Worker serves. */
+export default function ApiDocsPage() {
+  const [state, setState] = useState<DocsState>({ status: "loading" });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getOpenApiDocument(controller.signal)
+      .then((document) => setState({ status: "ready", document }))
+      .catch((error) => {
+        if (isAbortError(error)) return;
+        console.warn("Could not load the API description", error);
+        setState({ status: "failed" });
+      });
+    return () => controller.abort();
+  }, []);
+
+  return (
+    <div className="min-h-svh bg-muted">
+      <header className="border-b bg-background">
+        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
+          <ProductLogo to="/" />
+          <Button asChild variant="outline" size="sm">
+            <Link to="/settings">
+              <KeyRoundIcon aria-hidden />
+              Get an API key
+            </Link>
+          </Button>
+        </div>
+      </header>
+      <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
+        {state.status === "loading" && (
+          <div className="flex justify-center py-16">
+            <Spinner size="lg" />
+          </div>
+        )}
+        {state.status === "failed" && (
+          <p className="text-center text-muted-foreground">
+            The API description could not be loaded. It is also at <a href={OPENAPI_URL}>{OPENAPI_URL}</a>.
+          </p>
+        )}
+        {state.status === "ready" && <ApiReference document={state.document} />}
+      </main>
+    </div>
+  );
+}
+
+function ApiReference({ document }: { document: OpenApiDocument }) {
+  const groups = endpointsByTag(document);
+  return (
+    <div className="grid gap-8">
+      <div>
+        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">{document.info.title}</h1>
+        <p className="mt-1 text-muted-foreground text-sm">
+          Version {document.info.version} · OpenAPI {document.openapi}
+        </p>
+      </div>
+      <Card className="gap-3">
+        <CardHeader>
+          <CardTitle className="text-lg">Getting started</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3 text-sm">
+          <p>{document.info.description}</p>
+          <p>
+            Base URL: <code className="font-mono">{window.location.origin}</code>
+          </p>
+          <Button asChild variant="outline" size="sm" className="w-fit">
+            <a href={OPENAPI_URL}>
+              <FileJsonIcon aria-hidden />
+              OpenAPI document (JSON)
+            </a>
+          </Button>
+        </CardContent>
+      </Card>
+      {groups.map((group) => (
+        <section key={group.tag} aria-labelledby={`tag-${group.tag}`} className="grid gap-4">
+          <div>
+            <h2 id={`tag-${group.tag}`} className="font-semibold text-xl">
+              {group.tag}
+            </h2>
+            <p className="text-muted-foreground text-sm">{group.description}</p>
+          </div>
+          {group.endpoints.map((endpoint) => (
+            <EndpointCard
+              key={`${endpoint.method} ${endpoint.path}`}
+              endpoint={endpoint}
+              document={document}
+            />
+          ))}
+        </section>
+      ))}
+      <section aria-labelledby="schemas" className="grid gap-4">
+        <h2 id="schemas" className="font-semibold text-xl">
+          Schemas
+        </h2>
+        {Object.entries(document.components.schemas)
+          .filter(([, schema]) => Object.keys(schema.properties ?? {}).length > 0)
+          .map(([name, schema]) => (
+            <Card key={name} id={`schema-${name}`} className="scroll-mt-20 gap-3">
+              <CardHeader>
+                <CardTitle className="font-mono text-base">{name}</CardTitle>
+              </CardHeader>
+              <CardContent className="min-w-0">
+                <SchemaTable schema={schema} />
+              </CardContent>
+            </Card>
+          ))}
+      </section>
+    </div>
+  );
+}

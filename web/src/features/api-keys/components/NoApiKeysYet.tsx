@@ -1,0 +1,17 @@
+import { KeyRoundIcon } from "lucide-react";
+import type { ReactNode } from "react";
+
+export function NoApiKeysYet({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-12 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-accent text-primary">
+        <KeyRoundIcon className="size-7" aria-hidden />
+      </span>
+      <h3 className="mt-5 font-semibold text-lg">No API keys yet</h3>
+      <p className="mt-1.5 mb-6 max-w-sm text-muted-foreground text-sm">
+        Create a key to manage your split tests from scripts, CI or tools like Zapier.
+      </p>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { User } from "../../contract/api";
+import { API_KEY_MESSAGES } from "../../contract/messages";
+import { getDb } from "../db/client";
+import { looksLikeApiKey } from "../lib/api-keys";
+import { ApiError } from "../lib/errors";
+import { limitApiKey } from "../lib/rate-limit";
+import { findApiKey, LAST_USED_RESOLUTION_MS, touchApiKey } from "../services/api-keys";
+
+/** Hono's environment of the public API: the key's owner and the key. */
+export interface ApiKeyEnv {
+  Bindings: Env;
+  Variables: { user: User; apiKeyId: string };
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** A 401 that tells the caller how to authenticate (RFC 6750). */
+function refused(c: Context, code: string, message: string): ApiError {
+  c.header("WWW-Authenticate", 'Bearer realm="SplitLink API"');
+  return new ApiError(401, code, message);
+}
+
+/**
+ * Lets through only requests carrying a live API key as `Authorization: Bearer <key>`. Cookies are
+ * ignored: a browser session never authenticates the public API, so it needs no CSRF check either.
+ * Each key is rate-limited; its last use is recorded after the answer, at most once a minute.
+ */
+export const requireApiKey = createMiddleware<ApiKeyEnv>(async (c, next) => {
+  const presented = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
+  if (!presented) throw refused(c, "api_key_missing", API_KEY_MESSAGES.missing);
+  const db = getDb(c.env.DB);
+  const found = looksLikeApiKey(presented) ? await findApiKey(db, presented) : undefined;
+  if (!found) throw refused(c, "api_key_invalid", API_KEY_MESSAGES.invalid);
+
+  await limitApiKey(c.env, found.id);
+  c.set("user", found.user);
+  c.set("apiKeyId", found.id);
+  const now = Date.now();
+  if (found.lastUsedAt === null || found.lastUsedAt < now - LAST_USED_RESOLUTION_MS) {
+    c.executionCtx.waitUntil(
+      touchApiKey(db, found.id, now).catch((error) => console.warn("Could not record the key's use", error)),
+    );
+  }
+  await next();
+});

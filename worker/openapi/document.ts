@@ -1,0 +1,161 @@
+import { z } from "zod";
+import { API_KEY_PREFIX } from "../lib/api-keys";
+
+// A small OpenAPI 3.1 builder over zod 4's own JSON Schema output (draft 2020-12, which OpenAPI 3.1
+// uses as is): no extra dependency in the Worker. The routes stay plain Hono routes; the route table
+// below describes them, and tests/worker/public-api.test.ts checks it against the routes the app has.
+
+type Method = "get" | "post" | "delete";
+/** The error answers an operation can give besides 401 and 429, which every keyed operation can. */
+type ErrorStatus = 400 | 404 | 409 | 422;
+
+export interface Operation {
+  method: Method;
+  /** OpenAPI style: /api/v1/tests/{id} */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  pathParams?: z.ZodObject;
+  body?: { schema: z.ZodType; name: string; example?: unknown };
+  success: { status: 200 | 201; description: string; schema: z.ZodType; name: string };
+  errors?: ErrorStatus[];
+  /** Answers without an API key. */
+  public?: true;
+}
+
+export interface DocumentInfo {
+  title: string;
+  version: string;
+  description: string;
+  tags: { name: string; description: string }[];
+  /** Named schemas shown under components, beyond those the operations name. */
+  schemas: Record<string, z.ZodType>;
+}
+
+const ERROR_RESPONSES = {
+  400: { name: "InvalidInput", description: "The input is invalid; the message says what to fix." },
+  401: {
+    name: "Unauthorized",
+    description: "The API key is missing, malformed, unknown or revoked.",
+  },
+  404: { name: "NotFound", description: "No such resource among the key owner's." },
+  409: {
+    name: "Conflict",
+    description: "The request conflicts with what exists (e.g. a taken custom slug).",
+  },
+  422: {
+    name: "Unprocessable",
+    description: "The input is well-formed but cannot be used (e.g. an unverified domain).",
+  },
+  429: { name: "RateLimited", description: "Too many requests with this API key; wait a minute." },
+} as const;
+
+function schemaRef(name: string) {
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+/** JSON Schemas of named zod schemas; a named schema inside another becomes a $ref to it. */
+function componentSchemas(named: Record<string, z.ZodType>, io: "input" | "output") {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(named)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, {
+    io,
+    uri: (id) => `#/components/schemas/${id}`,
+    unrepresentable: "any",
+  });
+  for (const schema of Object.values(schemas)) {
+    // Each component would repeat the dialect; the document declares it once.
+    delete schema.$schema;
+    // A default on a required property means nothing to a caller, who must send it.
+    for (const name of schema.required ?? [])
+      delete (schema.properties?.[name] as { default?: unknown })?.default;
+  }
+  return schemas;
+}
+
+function operationObject(op: Operation) {
+  const errors = [...(op.errors ?? []), ...(op.public ? [] : ([401, 429] as const))].sort();
+  const responses: Record<string, unknown> = {
+    [op.success.status]: {
+      description: op.success.description,
+      content: { "application/json": { schema: schemaRef(op.success.name) } },
+    },
+  };
+  for (const status of errors)
+    responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
+
+  const pathSchema = op.pathParams ? z.toJSONSchema(op.pathParams) : null;
+  const parameters = Object.entries(pathSchema?.properties ?? {}).map(([name, schema]) => {
+    const { description, ...rest } = schema as { description?: string };
+    return { name, in: "path", required: true, description, schema: rest };
+  });
+
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+    ...(op.public ? { security: [] } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(op.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: schemaRef(op.body.name),
+                ...(op.body.example ? { example: op.body.example } : {}),
+              },
+            },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of the operations. */
+export function buildOpenApiDocument(info: DocumentInfo, operations: readonly Operation[]) {
+  const outputs: Record<string, z.ZodType> = { ...info.schemas };
+  const inputs: Record<string, z.ZodType> = {};
+  for (const op of operations) {
+    outputs[op.success.name] = op.success.schema;
+    if (op.body) inputs[op.body.name] = op.body.schema;
+  }
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    paths[op.path] ??= {};
+    (paths[op.path] as Record<string, unknown>)[op.method] = operationObject(op);
+  }
+
+  const responses = Object.fromEntries(
+    Object.values(ERROR_RESPONSES).map(({ name, description }) => [
+      name,
+      { description, content: { "application/json": { schema: schemaRef("Error") } } },
+    ]),
+  );
+
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: { title: info.title, version: info.version, description: info.description },
+    servers: [{ url: "/", description: "This SplitLink instance" }],
+    tags: info.tags,
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: `An API key (it starts with \`${API_KEY_PREFIX}\`), sent as \`Authorization: Bearer <key>\`.`,
+        },
+      },
+      responses,
+      schemas: { ...componentSchemas(outputs, "output"), ...componentSchemas(inputs, "input") },
+    },
+  };
+}

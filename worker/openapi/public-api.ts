@@ -1,0 +1,136 @@
+import { z } from "zod";
+import { createTestSchema } from "../schemas/split-tests";
+import { buildOpenApiDocument, type Operation } from "./document";
+import {
+  apiErrorDetailSchema,
+  apiErrorSchema,
+  customDomainSchema,
+  deletedResponseSchema,
+  domainListResponseSchema,
+  testListResponseSchema,
+  testResponseSchema,
+  testStatsSchema,
+  testWithStatsSchema,
+} from "./schemas";
+
+/** The path parameter of one test; an id another user owns is simply not found. */
+export const testIdParam = z.object({ id: z.string().describe("The test's id") });
+
+const CREATE_EXAMPLE = {
+  name: "Pricing page",
+  urlA: "https://example.com/pricing-a",
+  urlB: "https://example.com/pricing-b",
+  conversionUrl: "https://example.com/thanks",
+};
+
+/** Every route of /api/v1, as the OpenAPI document describes it. */
+export const PUBLIC_API_OPERATIONS = [
+  {
+    method: "get",
+    path: "/api/v1/openapi.json",
+    operationId: "getOpenApiDocument",
+    summary: "This document",
+    tag: "Meta",
+    success: {
+      status: 200,
+      description: "The OpenAPI 3.1 document",
+      schema: z.looseObject({}),
+      name: "OpenApiDocument",
+    },
+    public: true,
+  },
+  {
+    method: "get",
+    path: "/api/v1/tests",
+    operationId: "listTests",
+    summary: "List split tests",
+    description: "The key owner's split tests, newest first, each with its stats.",
+    tag: "Tests",
+    success: { status: 200, description: "The tests", schema: testListResponseSchema, name: "TestList" },
+  },
+  {
+    method: "post",
+    path: "/api/v1/tests",
+    operationId: "createTest",
+    summary: "Create a split test",
+    description:
+      "Name, URL A and URL B are required; URLs must be absolute http(s) URLs. A custom slug needs one of the owner's verified, active domains (customDomainId). The same rules and messages as in the app apply.",
+    tag: "Tests",
+    body: { schema: createTestSchema, name: "CreateTestInput", example: CREATE_EXAMPLE },
+    success: {
+      status: 201,
+      description: "The new test with its split link",
+      schema: testResponseSchema,
+      name: "TestResponse",
+    },
+    errors: [400, 409, 422],
+  },
+  {
+    method: "get",
+    path: "/api/v1/tests/{id}",
+    operationId: "getTest",
+    summary: "Get a split test with its stats",
+    tag: "Tests",
+    pathParams: testIdParam,
+    success: { status: 200, description: "The test", schema: testResponseSchema, name: "TestResponse" },
+    errors: [404],
+  },
+  {
+    method: "delete",
+    path: "/api/v1/tests/{id}",
+    operationId: "deleteTest",
+    summary: "Delete a split test",
+    description: "Deletes the test with all its clicks and conversions. This cannot be undone.",
+    tag: "Tests",
+    pathParams: testIdParam,
+    success: {
+      status: 200,
+      description: "The test is deleted",
+      schema: deletedResponseSchema,
+      name: "Deleted",
+    },
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/v1/domains",
+    operationId: "listDomains",
+    summary: "List custom domains",
+    description: "The key owner's custom domains, newest first. Tests can use those whose status is active.",
+    tag: "Domains",
+    success: {
+      status: 200,
+      description: "The domains",
+      schema: domainListResponseSchema,
+      name: "DomainList",
+    },
+  },
+] as const satisfies readonly Operation[];
+
+let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+
+/** Built once per isolate: the schemas do not change while it runs. */
+export function publicApiDocument() {
+  document ??= buildOpenApiDocument(
+    {
+      title: "SplitLink API",
+      version: "1.0.0",
+      description:
+        'Create and read A/B split tests and list custom domains from your own tools. Authenticate with an API key from Settings → API keys, sent as `Authorization: Bearer <key>`. Each key may make 60 requests a minute. Errors answer `{ "error": { "code", "message" } }`.',
+      tags: [
+        { name: "Tests", description: "Split tests and their stats" },
+        { name: "Domains", description: "Custom domains" },
+        { name: "Meta", description: "About the API" },
+      ],
+      schemas: {
+        SplitTest: testWithStatsSchema,
+        TestStats: testStatsSchema,
+        CustomDomain: customDomainSchema,
+        Error: apiErrorSchema,
+        ErrorDetail: apiErrorDetailSchema,
+      },
+    },
+    PUBLIC_API_OPERATIONS,
+  );
+  return document;
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import type { ApiErrorBody, CustomDomain, DomainListResponse, TestWithStats } from "../../contract/api";
+
+// The public API's answers as zod schemas, for its OpenAPI document. The compile-time checks at the end
+// keep them equal to the contract's types; tests/worker/public-api.test.ts parses real answers with them.
+
+const millis = (what: string) => z.int().describe(`${what}, in milliseconds since the epoch`);
+const count = (what: string) => z.int().min(0).describe(what);
+
+export const testStatsSchema = z.object({
+  clicksA: count("Clicks on version A (bots excluded)"),
+  clicksB: count("Clicks on version B (bots excluded)"),
+  conversionsA: count("Conversions of version A"),
+  conversionsB: count("Conversions of version B"),
+  conversionRateA: z.number().min(0).describe("conversionsA / clicksA × 100"),
+  conversionRateB: z.number().min(0).describe("conversionsB / clicksB × 100"),
+  winner: z
+    .enum(["A", "B", "tie"])
+    .nullable()
+    .describe("The version with the higher conversion rate; null while both rates are 0"),
+  visitorsA: count("Unique visitors of version A"),
+  visitorsB: count("Unique visitors of version B"),
+  confidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .describe("The leader's chance to beat the other version; null without a leader"),
+});
+
+export const testWithStatsSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  slug: z.string().describe("The test's 6-character slug, as in /r/{slug}"),
+  urlA: z.string(),
+  urlB: z.string(),
+  conversionUrl: z.string().nullable(),
+  createdAt: millis("When the test was created"),
+  customDomainId: z.string().nullable(),
+  customSlug: z.string().nullable(),
+  status: z.enum(["active", "paused", "completed"]),
+  winnerVariant: z.enum(["A", "B"]).nullable().describe("The promoted version of a completed test"),
+  link: z.string().describe("The shareable split link"),
+  stats: testStatsSchema,
+});
+
+export const customDomainSchema = z.object({
+  id: z.string(),
+  domain: z.string(),
+  verified: z.boolean().describe("True only when status is active"),
+  status: z.enum(["new", "pending_validation", "active", "error"]),
+  verificationMessage: z.string().nullable(),
+  validationToken: z.string().nullable(),
+  createdAt: millis("When the domain was added"),
+});
+
+export const testListResponseSchema = z.object({ tests: z.array(testWithStatsSchema) });
+export const testResponseSchema = z.object({ test: testWithStatsSchema });
+export const deletedResponseSchema = z.object({ ok: z.literal(true) });
+export const domainListResponseSchema = z.object({
+  domains: z.array(customDomainSchema),
+  fallbackOrigin: z.string().describe("The host custom domains point their CNAME record at"),
+});
+
+export const apiErrorDetailSchema = z.looseObject({
+  code: z.string().describe("A stable machine-readable code, e.g. invalid_input or not_found"),
+  message: z.string().describe("A message for people, word for word as the app shows it"),
+  reasons: z.array(z.string()).optional().describe("Details, where there are several"),
+});
+
+export const apiErrorSchema = z.object({ error: apiErrorDetailSchema });
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const agree = <_ extends true>() => undefined;
+agree<Equal<z.infer<typeof testWithStatsSchema>, TestWithStats>>();
+agree<Equal<z.infer<typeof customDomainSchema>, CustomDomain>>();
+agree<Equal<z.infer<typeof domainListResponseSchema>, DomainListResponse>>();
+agree<ApiErrorBody extends z.infer<typeof apiErrorSchema> ? true : false>();

@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import type { DomainListResponse, TestListResponse, TestResponse } from "../../contract/api";
+import { getDb } from "../db/client";
+import { validate } from "../lib/validate";
+import { type ApiKeyEnv, requireApiKey } from "../middleware/require-api-key";
+import { publicApiDocument, testIdParam } from "../openapi/public-api";
+import { createTestSchema } from "../schemas/split-tests";
+import { listDomains } from "../services/domains";
+import { getSplitTest, listSplitTests } from "../services/split-tests";
+import { createTestAndCacheLink, deleteTestAndLink, linkContext } from "./split-test-actions";
+
+/**
+ * The public REST API (/api/v1): API-key callers get the same services, schemas and messages as the
+ * app's own API. Every route here is described in worker/openapi/public-api.ts.
+ */
+export const publicApiRoutes = new Hono<ApiKeyEnv>()
+  // Public: answered before the key check below.
+  .get("/openapi.json", (c) => c.json(publicApiDocument(), 200))
+  .use(requireApiKey)
+  .get("/tests", async (c) => {
+    const tests = await listSplitTests(getDb(c.env.DB), c.get("user").id, linkContext(c.req.url, c.env));
+    return c.json({ tests } satisfies TestListResponse, 200);
+  })
+  .post("/tests", validate("json", createTestSchema), async (c) => {
+    const input = c.req.valid("json");
+    const test = await createTestAndCacheLink(c.env, c.executionCtx, c.get("user").id, input, c.req.url);
+    return c.json({ test } satisfies TestResponse, 201);
+  })
+  .get("/tests/:id", validate("param", testIdParam), async (c) => {
+    const key = { id: c.req.valid("param").id };
+    const test = await getSplitTest(getDb(c.env.DB), c.get("user").id, key, linkContext(c.req.url, c.env));
+    return c.json({ test } satisfies TestResponse, 200);
+  })
+  .delete("/tests/:id", validate("param", testIdParam), async (c) => {
+    await deleteTestAndLink(c.env, c.executionCtx, c.get("user").id, c.req.valid("param").id);
+    return c.json({ ok: true }, 200);
+  })
+  .get("/domains", async (c) => {
+    const domains = await listDomains(getDb(c.env.DB), c.get("user").id);
+    return c.json({ domains, fallbackOrigin: c.env.FALLBACK_ORIGIN } satisfies DomainListResponse, 200);
+  });

@@ -1,0 +1,85 @@
+import { and, count, desc, eq, isNull, lt, or } from "drizzle-orm";
+import type { ApiKey } from "../../contract/api";
+import { API_KEY_MESSAGES } from "../../contract/messages";
+import type { Db } from "../db/client";
+import { type ApiKey as ApiKeyRow, apiKeys, users } from "../db/schema";
+import { apiKeyPrefixOf, generateApiKey, hashApiKey } from "../lib/api-keys";
+import { ApiError } from "../lib/errors";
+
+export const MAX_API_KEYS_PER_USER = 20;
+/** last_used_at is written at most this often per key: a busy key costs no write per request. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+function toClientKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+  };
+}
+
+export async function listApiKeys(db: Db, userId: string): Promise<ApiKey[]> {
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, userId))
+    .orderBy(desc(apiKeys.createdAt));
+  return rows.map(toClientKey);
+}
+
+/** A new key for the user; the only time the key itself exists outside the caller's hands. */
+export async function createApiKey(
+  db: Db,
+  userId: string,
+  name: string,
+): Promise<{ apiKey: ApiKey; key: string }> {
+  const [held] = await db.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, userId));
+  if ((held?.n ?? 0) >= MAX_API_KEYS_PER_USER)
+    throw new ApiError(409, "too_many_api_keys", API_KEY_MESSAGES.tooMany(MAX_API_KEYS_PER_USER));
+  const key = generateApiKey();
+  const row: ApiKeyRow = {
+    id: crypto.randomUUID(),
+    userId,
+    name,
+    prefix: apiKeyPrefixOf(key),
+    keyHash: await hashApiKey(key),
+    createdAt: Date.now(),
+    lastUsedAt: null,
+  };
+  await db.insert(apiKeys).values(row);
+  return { apiKey: toClientKey(row), key };
+}
+
+/** Revoking deletes the key: from then on it is as unknown as a key that never existed. */
+export async function revokeApiKey(db: Db, userId: string, id: string): Promise<void> {
+  const [deleted] = await db
+    .delete(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+    .returning({ id: apiKeys.id });
+  if (!deleted) throw new ApiError(404, "not_found", API_KEY_MESSAGES.notFound);
+}
+
+/** The key and its owner for a presented key; null when no such key exists (never made, or revoked). */
+export async function findApiKey(db: Db, presented: string) {
+  return db
+    .select({ id: apiKeys.id, lastUsedAt: apiKeys.lastUsedAt, user: { id: users.id, email: users.email } })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.keyHash, await hashApiKey(presented)))
+    .get();
+}
+
+/** Records a use, unless one was recorded within the last minute (checked in the statement too). */
+export async function touchApiKey(db: Db, id: string, now = Date.now()): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(apiKeys.id, id),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, now - LAST_USED_RESOLUTION_MS)),
+      ),
+    );
+}
