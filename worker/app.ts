@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { GENERIC_MESSAGES } from "../contract/messages";
 import type { AppEnv } from "./env";
+import { API_MAX_BODY_BYTES, limitBody } from "./lib/body-limit";
 import { ApiError } from "./lib/errors";
 import { apiSecurityHeaders, htmlSecurityHeaders } from "./lib/security-headers";
 import { authRoutes } from "./routes/auth";
@@ -32,7 +33,7 @@ function createApp() {
 
 const app = createApp();
 
-app.use("/api/*", apiSecurityHeaders, csrf());
+app.use("/api/*", apiSecurityHeaders, csrf(), limitBody(API_MAX_BODY_BYTES));
 app
   .route("/api/auth", authRoutes)
   .route("/api/tests", splitTestRoutes)
