@@ -1,0 +1,315 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import { AUTH_MESSAGES } from "../../contract/messages";
+import app from "../../worker/app";
+import { Client, createTest, errorOf, insertDomain, ORIGIN, signedUpClient, uniqueEmail } from "./helpers";
+
+// Who may call what: every /api route × {anonymous, another user, the owner}. A route missing from
+// this table (or from PUBLIC_ROUTES) fails the test that enumerates the app's routes.
+
+interface Fixture {
+  testId: string;
+  slug: string;
+  domainId: string;
+  domain: string;
+}
+
+interface Call {
+  path: string;
+  body?: unknown;
+}
+
+interface RouteAccess {
+  /** Hono's method and path pattern, as `app.routes` lists it. */
+  route: string;
+  call: (fixture: Fixture, as: "owner" | "other") => Call;
+  /** What the owner gets. */
+  owner: number;
+  /**
+   * What another signed-in user gets: 404 for the owner's things; for routes on the caller's own
+   * scope (lists, create, /me), their own answer, which must not show the owner's things.
+   */
+  otherUser: 404 | "own scope";
+}
+
+const newTestBody = {
+  name: "Matrix test",
+  urlA: "https://shop.example/a",
+  urlB: "https://shop.example/b",
+};
+
+export const ACCESS_MATRIX: RouteAccess[] = [
+  { route: "GET /api/auth/me", call: () => ({ path: "/api/auth/me" }), owner: 200, otherUser: "own scope" },
+  { route: "GET /api/tests", call: () => ({ path: "/api/tests" }), owner: 200, otherUser: "own scope" },
+  {
+    route: "POST /api/tests",
+    // Another user cannot put a test on the owner's domain.
+    call: (f) => ({ path: "/api/tests", body: { ...newTestBody, customDomainId: f.domainId } }),
+    owner: 201,
+    otherUser: "own scope",
+  },
+  {
+    route: "GET /api/tests/slug-availability",
+    call: (f) => ({ path: `/api/tests/slug-availability?slug=spring&domainId=${f.domainId}` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "GET /api/tests/:slug/analytics",
+    call: (f) => ({ path: `/api/tests/${f.slug}/analytics` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "GET /api/tests/:slug",
+    call: (f) => ({ path: `/api/tests/${f.slug}` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "POST /api/tests/:id/:action{pause|resume}",
+    call: (f) => ({ path: `/api/tests/${f.testId}/pause` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "POST /api/tests/:id/promote",
+    call: (f) => ({ path: `/api/tests/${f.testId}/promote`, body: { variant: "B" } }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "GET /api/tests/:id/export/events.csv",
+    call: (f) => ({ path: `/api/tests/${f.testId}/export/events.csv` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "GET /api/tests/:id/export/daily.csv",
+    call: (f) => ({ path: `/api/tests/${f.testId}/export/daily.csv` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "DELETE /api/tests/:id",
+    call: (f) => ({ path: `/api/tests/${f.testId}` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  { route: "GET /api/domains", call: () => ({ path: "/api/domains" }), owner: 200, otherUser: "own scope" },
+  {
+    route: "POST /api/domains",
+    // The owner adds another domain; another user trying the owner's gets "already registered".
+    call: (f, as) => ({
+      path: "/api/domains",
+      body: { domain: as === "other" ? f.domain : `new-${crypto.randomUUID().slice(0, 8)}.acme-shop.io` },
+    }),
+    owner: 201,
+    otherUser: "own scope",
+  },
+  {
+    route: "POST /api/domains/:id/verify",
+    call: (f) => ({ path: `/api/domains/${f.domainId}/verify` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "DELETE /api/domains/:id",
+    call: (f) => ({ path: `/api/domains/${f.domainId}` }),
+    owner: 200,
+    otherUser: 404,
+  },
+];
+
+/** Routes under /api anyone may call, and why. */
+export const PUBLIC_ROUTES: Record<string, string> = {
+  "POST /api/auth/signup": "creates an account",
+  "POST /api/auth/login": "starts a session",
+  "POST /api/auth/refresh": "needs the refresh cookie, not an access token",
+  "POST /api/auth/logout": "ends whatever session the cookies name",
+  "GET /api/conversion": "the visitor's thank-you page, with the redirect's cookie",
+};
+
+function methodOf(route: string): string {
+  return route.split(" ")[0] ?? "GET";
+}
+
+/** A user with a test and an active custom domain, and a second user. */
+async function fixture() {
+  const owner = await signedUpClient();
+  const other = await signedUpClient();
+  const domain = `m-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`;
+  const domainId = await insertDomain(owner.userId, domain);
+  const test = await createTest(owner.client);
+  return { owner, other, fixture: { testId: test.id, slug: test.slug, domainId, domain } };
+}
+
+function send(client: Client, route: string, call: Call, headers: Record<string, string> = {}) {
+  return client.json(methodOf(route), call.path, call.body, headers);
+}
+
+/** All the owner's rows a request could change. */
+async function ownerState(userId: string) {
+  const tests = await env.DB.prepare(
+    "SELECT id, name, status, winner_variant, custom_domain_id FROM split_tests WHERE user_id = ? ORDER BY id",
+  )
+    .bind(userId)
+    .all();
+  const domains = await env.DB.prepare(
+    "SELECT id, domain, status, cf_hostname_id FROM custom_domains WHERE user_id = ? ORDER BY id",
+  )
+    .bind(userId)
+    .all();
+  return { tests: tests.results, domains: domains.results };
+}
+
+describe("the access matrix of the API", () => {
+  it("lists every /api route of the app, in the matrix or as public", () => {
+    const registered = new Set(
+      app.routes
+        .filter((r) => r.method !== "ALL" && r.path.startsWith("/api/"))
+        .map((r) => `${r.method} ${r.path}`),
+    );
+    const listed = [...ACCESS_MATRIX.map((row) => row.route), ...Object.keys(PUBLIC_ROUTES)];
+    expect([...registered].filter((route) => !listed.includes(route))).toEqual([]);
+    // And no row names a route that no longer exists.
+    expect(listed.filter((route) => !registered.has(route))).toEqual([]);
+  });
+
+  it.each(ACCESS_MATRIX.map((row) => [row.route, row] as const))(
+    "%s: anonymous 401, another user gets nothing of the owner's, the owner succeeds",
+    async (_, row) => {
+      const { owner, other, fixture: f } = await fixture();
+      const call = row.call(f, "other");
+
+      const anonymous = await send(new Client(), row.route, call);
+      expect(anonymous.status).toBe(401);
+      expect(await errorOf(anonymous)).toMatchObject({
+        code: "session_missing",
+        message: AUTH_MESSAGES.sessionMissing,
+      });
+
+      const before = await ownerState(owner.userId);
+      const intruder = await send(other.client, row.route, call);
+      if (row.otherUser === 404) {
+        expect(intruder.status).toBe(404);
+        expect(await errorOf(intruder)).toMatchObject({ code: "not_found" });
+      } else {
+        expect(intruder.status).toBeLessThan(500);
+        const text = await intruder.text();
+        // Nothing of the owner's shows in the other user's answer.
+        for (const secret of [owner.email, f.testId, f.slug, f.domainId]) expect(text).not.toContain(secret);
+      }
+      expect(await ownerState(owner.userId)).toEqual(before);
+
+      const allowed = await send(owner.client, row.route, row.call(f, "owner"));
+      expect(allowed.status).toBe(row.owner);
+    },
+  );
+
+  it.each(Object.keys(PUBLIC_ROUTES))("%s answers anonymous callers without a 5xx", async (route) => {
+    const method = methodOf(route);
+    const response = await new Client().json(
+      method,
+      route.split(" ")[1] ?? "/",
+      method === "GET" ? undefined : {},
+    );
+    expect(response.status).toBeLessThan(500);
+  });
+});
+
+describe("cross-site requests", () => {
+  const mutating = ACCESS_MATRIX.filter((row) => methodOf(row.route) !== "GET");
+
+  it.each(mutating.map((row) => [row.route, row] as const))(
+    "%s refuses a cross-site form post with the owner's cookies, changing nothing",
+    async (_, row) => {
+      const { owner, fixture: f } = await fixture();
+      const call = row.call(f, "owner");
+      const before = await ownerState(owner.userId);
+      for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"]) {
+        const response = await owner.client.fetch(call.path, {
+          method: methodOf(row.route),
+          headers: { "content-type": contentType, origin: "https://evil.example" },
+          body: JSON.stringify(call.body ?? {}),
+        });
+        expect(response.status, contentType).toBe(403);
+      }
+      expect(await ownerState(owner.userId)).toEqual(before);
+    },
+  );
+
+  it("does not allow other sites to read or send JSON to the API (no CORS)", async () => {
+    const { client } = await signedUpClient();
+    const preflight = await client.fetch("/api/tests", {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://evil.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+    const read = await client.fetch("/api/tests", { headers: { origin: "https://evil.example" } });
+    expect(read.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("passwords", () => {
+  it("never appear in any log line: sign-up, login, failed login, refused and rate-limited attempts", async () => {
+    const logged: string[] = [];
+    const capture =
+      (level: string) =>
+      (...args: unknown[]) => {
+        logged.push(`${level} ${args.map(describeForLog).join(" ")}`);
+      };
+    for (const level of ["log", "info", "warn", "debug", "trace"] as const)
+      vi.spyOn(console, level).mockImplementation(capture(level));
+    const errors = vi.spyOn(console, "error");
+
+    const secret = `Unlogged-${crypto.randomUUID()}`;
+    const weak = crypto.randomUUID().slice(0, 7);
+    const email = uniqueEmail("logs");
+    const client = new Client("198.51.100.201");
+    const attempts: [string, unknown][] = [
+      ["/api/auth/signup", { email, password: secret }],
+      ["/api/auth/signup", { email, password: secret }], // email taken
+      ["/api/auth/signup", { email: uniqueEmail(), password: weak }],
+      ["/api/auth/signup", { email: "not-an-email", password: secret }],
+      ["/api/auth/login", { email, password: secret }],
+      ["/api/auth/login", { email, password: `${secret}-wrong` }],
+      ["/api/auth/login", { email: uniqueEmail(), password: secret }],
+      ["/api/auth/login", { email, password: secret.repeat(20) }], // too long
+    ];
+    const statuses: number[] = [];
+    for (const [path, body] of attempts) statuses.push((await client.json("POST", path, body)).status);
+    await client.fetch("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: ORIGIN },
+      body: `{"email":"${email}","password":"${secret}"`,
+    });
+    for (let i = 0; i < 22; i++)
+      statuses.push((await client.json("POST", "/api/auth/login", { email, password: secret })).status);
+    // Real traffic: the account was made, signed in, refused and finally rate limited.
+    expect(statuses.slice(0, 8)).toEqual([201, 422, 422, 400, 200, 400, 400, 400]);
+    expect(statuses.at(-1)).toBe(429);
+
+    const everything = [...logged, ...errors.mock.calls.map((args) => args.map(describeForLog).join(" "))];
+    for (const line of everything) {
+      expect(line).not.toContain(secret);
+      expect(line).not.toContain(weak);
+    }
+    expect(errors).not.toHaveBeenCalled();
+  });
+});
+
+function describeForLog(value: unknown): string {
+  if (value instanceof Error)
+    return `${value.name}: ${value.message}\n${value.stack ?? ""}\n${String(value.cause)}`;
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
