@@ -38,6 +38,14 @@ describe("what users type is shown as text, never markup", () => {
     await expectNoInjectedMarkup(page);
     await screenshot(page, "markup-detail");
 
+    // The promote dialog lists both URLs.
+    await page.getByRole("button", { name: "Promote winner" }).click();
+    const dialog = page.getByRole("alertdialog");
+    for (const url of [URL_A, URL_B]) await dialog.getByText(url, { exact: false }).first().waitFor();
+    await expectNoInjectedMarkup(page);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+
     // The dashboard, as a table and as cards, and the delete dialog that quotes the name.
     await page.goto("/dashboard");
     await page.getByText(NAME, { exact: true }).first().waitFor();
