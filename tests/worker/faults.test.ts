@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CustomDomain, VerifyDomainResponse } from "../../contract/api";
 import { DOMAIN_MESSAGES } from "../../contract/messages";
 import worker from "../../worker/index";
+import { DEAD_LETTER_AFTER_ATTEMPTS } from "../../worker/queue/consumer";
 import wranglerToml from "../../wrangler.toml?raw";
 import {
   cloudflareCalls,
@@ -151,7 +152,7 @@ describe("the queue consumer under faults", () => {
     ]);
   });
 
-  it("lands the good events of a batch and retries alone the one D1 refuses (max_retries, then dead letters)", async () => {
+  it("lands the good events of a batch and retries alone the one D1 refuses", async () => {
     const testId = await newTestId();
     const poison = click(testId);
     const good = [click(testId), click(testId, { variant: "B" }), click(testId)];
@@ -171,6 +172,24 @@ describe("the queue consumer under faults", () => {
     );
   });
 
+  it("sends an event D1 refuses every time to the dead-letter queue on its last attempt, logged", async () => {
+    const testId = await newTestId();
+    const poison = click(testId);
+    const good = click(testId);
+    const deadLetters = recordingQueue();
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const bindings = { ...env, DB: d1FailingFor(poison.id), DEAD_LETTERS: deadLetters.queue };
+    const { result } = await deliver([poison, good], DEAD_LETTER_AFTER_ATTEMPTS, bindings);
+    expect(result.explicitAcks.sort()).toEqual(["m0", "m1"]);
+    expect(result.retryMessages).toEqual([]);
+    expect((await clicksOf(testId)).map((r) => r.id)).toEqual([good.id]);
+    expect(deadLetters.sent).toEqual([
+      { messageId: "m0", reason: expect.stringContaining("constraint failed"), body: poison },
+    ]);
+    expect(error).toHaveBeenCalledWith("Dead-lettering a tracking event", "m0", expect.any(String));
+  });
+
   it("sends a malformed message to the dead-letter queue, logged, and takes the rest", async () => {
     const testId = await newTestId();
     const deadLetters = recordingQueue();
@@ -183,14 +202,17 @@ describe("the queue consumer under faults", () => {
     expect(result.explicitAcks.sort()).toEqual(["m0", "m1", "m2"]);
     expect(await count("clicks", testId)).toBe(2);
     expect(deadLetters.sent).toEqual([{ messageId: "m1", reason: expect.any(String), body: poison }]);
-    expect(error).toHaveBeenCalledWith("Dead-lettering a malformed tracking event", "m1", expect.any(String));
+    expect(error).toHaveBeenCalledWith("Dead-lettering a tracking event", "m1", expect.any(String));
   });
 
   it("is configured with a dead-letter queue for what fails every retry", () => {
     const consumer = wranglerToml.slice(wranglerToml.indexOf("[[queues.consumers]]"));
     const dlq = consumer.match(/dead_letter_queue = "([^"]+)"/)?.[1];
     expect(dlq).toBeTruthy();
-    expect(consumer).toMatch(/max_retries = \d+/);
+    // Cloudflare must not give up on a message before the consumer dead-letters it itself.
+    expect(Number(consumer.match(/max_retries = (\d+)/)?.[1])).toBeGreaterThanOrEqual(
+      DEAD_LETTER_AFTER_ATTEMPTS,
+    );
     // The consumer's own binding for malformed messages writes to the same queue.
     expect(wranglerToml).toMatch(new RegExp(`binding = "DEAD_LETTERS"\\s+queue = "${dlq}"`));
   });

@@ -4,6 +4,9 @@ import { writeClicks, writeConversions } from "./record";
 // A conversion can overtake its click in the queue: wait for it this many times, 10 s apart.
 export const CONVERSION_WAIT_ATTEMPTS = 6;
 const CONVERSION_RETRY_DELAY_SECONDS = 10;
+// An event that failed to write alone this many times goes to the dead-letter queue (wrangler.toml's
+// max_retries is at least this, so Cloudflare does not move it first).
+export const DEAD_LETTER_AFTER_ATTEMPTS = 10;
 
 interface Pending<E> {
   message: Message<unknown>;
@@ -13,8 +16,8 @@ interface Pending<E> {
 /**
  * Takes a batch of tracking events into D1. A malformed message goes to the dead-letter queue at once.
  * If a batch write fails, each event is written on its own: the good ones land, one that fails alone is
- * retried by itself (after max_retries Cloudflare moves it to the dead-letter queue). Event ids make a
- * redelivery insert nothing twice.
+ * retried by itself and, after DEAD_LETTER_AFTER_ATTEMPTS deliveries, sent to the dead-letter queue.
+ * Event ids make a redelivery insert nothing twice.
  */
 export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const clicks: Pending<ClickEvent>[] = [];
@@ -31,11 +34,13 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
     }
   }
 
-  await writeIsolated(clicks, async (events) => {
+  await writeIsolated(env, clicks, async (events) => {
     await writeClicks(env.DB, events);
     return [];
   });
-  const unmatched = new Set(await writeIsolated(conversions, (events) => writeConversions(env.DB, events)));
+  const unmatched = new Set(
+    await writeIsolated(env, conversions, (events) => writeConversions(env.DB, events)),
+  );
   for (const { message, event } of conversions) {
     if (!unmatched.has(event)) continue;
     if (message.attempts < CONVERSION_WAIT_ATTEMPTS) {
@@ -52,7 +57,11 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
  * write answers as not settled yet (conversions still waiting for their click), which it returns;
  * an event whose own write fails is retried alone.
  */
-async function writeIsolated<E>(pending: Pending<E>[], write: (events: E[]) => Promise<E[]>): Promise<E[]> {
+async function writeIsolated<E>(
+  env: Env,
+  pending: Pending<E>[],
+  write: (events: E[]) => Promise<E[]>,
+): Promise<E[]> {
   if (pending.length === 0) return [];
   if (pending.length > 1) {
     try {
@@ -66,8 +75,12 @@ async function writeIsolated<E>(pending: Pending<E>[], write: (events: E[]) => P
     try {
       unsettled.push(...settle([item], await write([item.event])));
     } catch (error) {
-      console.warn("A tracking event failed to write; retrying it alone", item.message.id, error);
-      item.message.retry();
+      if (item.message.attempts >= DEAD_LETTER_AFTER_ATTEMPTS) {
+        await deadLetter(env, item.message, `failed to write ${item.message.attempts} times: ${error}`);
+      } else {
+        console.warn("A tracking event failed to write; retrying it alone", item.message.id, error);
+        item.message.retry();
+      }
     }
   }
   return unsettled;
@@ -80,7 +93,7 @@ function settle<E>(pending: Pending<E>[], unsettled: E[]): E[] {
 
 /** Keeps a message the consumer can never take, with the reason, out of the way of the others. */
 async function deadLetter(env: Env, message: Message<unknown>, reason: string): Promise<void> {
-  console.error("Dead-lettering a malformed tracking event", message.id, reason);
+  console.error("Dead-lettering a tracking event", message.id, reason);
   await env.DEAD_LETTERS.send({ messageId: message.id, reason, body: message.body });
   message.ack();
 }
