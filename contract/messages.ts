@@ -14,6 +14,7 @@ export const GENERIC_MESSAGES = {
   notFound: "Not found",
   internal: "Something went wrong on our side. Please try again.",
   invalidInput: "Invalid input",
+  tooLarge: "The request is too large",
 } as const;
 
 export const TEST_MESSAGES = {

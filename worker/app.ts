@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { GENERIC_MESSAGES } from "../contract/messages";
 import type { AppEnv } from "./env";
+import { API_MAX_BODY_BYTES, limitBody } from "./lib/body-limit";
 import { ApiError } from "./lib/errors";
 import { apiSecurityHeaders, htmlSecurityHeaders } from "./lib/security-headers";
 import { csrfForCookieApi } from "./middleware/csrf";
@@ -36,7 +37,7 @@ function createApp() {
 
 const app = createApp();
 
-app.use("/api/*", apiSecurityHeaders, csrfForCookieApi);
+app.use("/api/*", apiSecurityHeaders, csrfForCookieApi, limitBody(API_MAX_BODY_BYTES));
 app
   .route("/api/auth", authRoutes)
   .route("/api/tests", splitTestRoutes)

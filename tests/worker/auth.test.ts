@@ -181,6 +181,29 @@ describe("session", () => {
     expect(legit.status).toBe(401);
   });
 
+  it("ends the access token too when the session is revoked: after logout and after refresh-token theft", async () => {
+    const loggedOut = await signedUpClient();
+    const access = loggedOut.client.cookies.get("sl_access");
+    expect((await loggedOut.client.json("POST", "/api/auth/logout")).status).toBe(200);
+    const replayed = await new Client().fetch("/api/tests", { headers: { cookie: `sl_access=${access}` } });
+    expect(replayed.status).toBe(401);
+
+    const robbed = await signedUpClient();
+    const stolen = robbed.client.cookies.get("sl_refresh");
+    const attacker = new Client();
+    expect(
+      (await attacker.json("POST", "/api/auth/refresh", undefined, { cookie: `sl_refresh=${stolen}` }))
+        .status,
+    ).toBe(200);
+    const attackerAccess = attacker.cookies.get("sl_access");
+    // The rightful holder refreshes with the same (now old) token: theft detected, session revoked.
+    expect((await robbed.client.json("POST", "/api/auth/refresh")).status).toBe(401);
+    const afterTheft = await new Client().fetch("/api/tests", {
+      headers: { cookie: `sl_access=${attackerAccess}` },
+    });
+    expect(afterTheft.status).toBe(401);
+  });
+
   it("logs out: the session is revoked and the cookies cleared", async () => {
     const { client } = await signedUpClient();
     const refresh = client.cookies.get("sl_refresh");
@@ -223,6 +246,34 @@ describe("rate limiting", () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+describe("rate limiting of sign-ups", () => {
+  it("answers 429 after too many sign-ups from one IP, and on one email from many IPs", async () => {
+    const fromOneIp = new Client("198.51.100.8");
+    const byIp: number[] = [];
+    for (let i = 0; i < 21; i++)
+      byIp.push(
+        (await fromOneIp.json("POST", "/api/auth/signup", { email: uniqueEmail(), password: "short" }))
+          .status,
+      );
+    expect(byIp.slice(0, 20).every((s) => s === 422)).toBe(true);
+    expect(byIp[20]).toBe(429);
+
+    const email = uniqueEmail("signup-target");
+    const byEmail: number[] = [];
+    for (let i = 0; i < 11; i++)
+      byEmail.push(
+        (
+          await new Client(`192.0.2.${100 + i}`).json("POST", "/api/auth/signup", {
+            email,
+            password: "short",
+          })
+        ).status,
+      );
+    expect(byEmail.slice(0, 10).every((s) => s === 422)).toBe(true);
+    expect(byEmail[10]).toBe(429);
   });
 });
 

@@ -4,8 +4,10 @@
 // outboundService). Tests steer it over HTTP from inside workerd:
 //   PUT    /__fake/hostnames/{hostname}  {status?, sslStatus?, verificationErrors?, validationErrors?}
 //          sets a custom hostname's state (creating it, as if left in the zone, when it does not exist)
-//   PUT    /__fake/failures/{hostname}   {method?, status, errors?, body?}  refuse requests about it
+//   PUT    /__fake/failures/{hostname}   {method?, status, errors?, body?, applied?, drop?, delayMs?}
+//          refuse requests about it (see FakeFailure); the helpers at the end do this from a test
 //   DELETE /__fake/failures/{hostname}
+//   GET    /__fake/hostnames/{hostname}  the custom hostname the zone holds, or 404
 //   GET    /__fake/calls?hostname=       the API requests it saw about a hostname, in order
 // Its state lives as long as the test run: tests use hostnames of their own.
 
@@ -57,6 +59,12 @@ export interface FakeFailure {
   errors?: CloudflareError[];
   /** A body that is not Cloudflare's envelope, like an outage page. */
   body?: string;
+  /** Carry out a create first, then fail: an answer lost on the way back. */
+  applied?: boolean;
+  /** Fail without any answer: the connection drops (as the Worker sees a timeout). */
+  drop?: boolean;
+  /** Answer (or drop) only after this many milliseconds. */
+  delayMs?: number;
 }
 
 const hostnames = new Map<string, FakeHostname>();
@@ -120,16 +128,31 @@ function applyState(record: FakeHostname, state: FakeState): void {
     record.ssl.validation_errors = state.validationErrors.map((message) => ({ message }));
 }
 
-function failureFor(hostname: string, method: string): Response | null {
+function failureOf(hostname: string, method: string): FakeFailure | null {
   const failure = failures.get(hostname);
-  if (!failure || (failure.method && failure.method !== method)) return null;
+  return !failure || (failure.method && failure.method !== method) ? null : failure;
+}
+
+async function fail(failure: FakeFailure): Promise<Response> {
+  if (failure.delayMs) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
+  if (failure.drop) throw new Error("connection dropped (fake Cloudflare)");
   if (failure.body !== undefined) return new Response(failure.body, { status: failure.status });
   return envelope(null, failure.status, failure.errors ?? []);
+}
+
+async function failureFor(hostname: string, method: string): Promise<Response | null> {
+  const failure = failureOf(hostname, method);
+  // An applied failure lets the create through (and fails it afterwards); other requests fail at once.
+  return failure && !(failure.applied && method === "POST") ? fail(failure) : null;
 }
 
 async function control(request: Request, path: string): Promise<Response> {
   const [kind = "", name = ""] = path.split("/").filter(Boolean);
   const hostname = decodeURIComponent(name);
+  if (kind === "hostnames" && request.method === "GET") {
+    const record = hostnames.get(hostname);
+    return record ? Response.json(record) : new Response(null, { status: 404 });
+  }
   if (kind === "hostnames" && request.method === "PUT") {
     const record = hostnames.get(hostname) ?? newHostname(hostname);
     hostnames.set(hostname, record);
@@ -172,7 +195,7 @@ export async function fakeCloudflare(request: Request): Promise<Response> {
   if (!id && request.method === "POST") {
     const body = (await request.json()) as { hostname: string; ssl?: { method?: string; type?: string } };
     calls.push({ method: "POST", path, hostname: body.hostname });
-    const failed = failureFor(body.hostname, "POST");
+    const failed = await failureFor(body.hostname, "POST");
     if (failed) return failed;
     if (/(^|\.)example\.(com|net|org)$/.test(body.hostname))
       return refuse(
@@ -183,13 +206,15 @@ export async function fakeCloudflare(request: Request): Promise<Response> {
     if (hostnames.has(body.hostname)) return refuse(409, 1406, "Duplicate custom hostname found.");
     const record = newHostname(body.hostname, body.ssl?.method);
     hostnames.set(body.hostname, record);
+    const lost = failureOf(body.hostname, "POST");
+    if (lost?.applied) return fail(lost);
     return envelope(record, 201);
   }
 
   if (!id && request.method === "GET") {
     const wanted = url.searchParams.get("hostname") ?? "";
     calls.push({ method: "GET", path: `${path}${url.search}`, hostname: wanted });
-    const failed = failureFor(wanted, "GET");
+    const failed = await failureFor(wanted, "GET");
     if (failed) return failed;
     const found = [...hostnames.values()].filter((record) => !wanted || record.hostname === wanted);
     return envelope(found, 200, [], {
@@ -200,7 +225,7 @@ export async function fakeCloudflare(request: Request): Promise<Response> {
   const record = [...hostnames.values()].find((candidate) => candidate.id === id);
   calls.push({ method: request.method, path, hostname: record?.hostname ?? "" });
   if (!record) return notFound();
-  const failed = failureFor(record.hostname, request.method);
+  const failed = await failureFor(record.hostname, request.method);
   if (failed) return failed;
   if (request.method === "GET") return envelope(record);
   if (request.method === "DELETE") {
@@ -209,3 +234,31 @@ export async function fakeCloudflare(request: Request): Promise<Response> {
   }
   return refuse(405, 10405, "Method not allowed");
 }
+
+// --- steering the fake from a test (inside workerd; its fetch leaves through the outboundService) ---
+
+function fakeControl(method: string, path: string, body?: unknown) {
+  return fetch(`${FAKE_CLOUDFLARE.origin}/__fake${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+export const setAtCloudflare = async (hostname: string, state: FakeState) =>
+  (await (await fakeControl("PUT", `/hostnames/${hostname}`, state)).json()) as { id: string };
+
+export const failAtCloudflare = (hostname: string, failure: FakeFailure) =>
+  fakeControl("PUT", `/failures/${hostname}`, failure);
+
+export const healCloudflare = (hostname: string) => fakeControl("DELETE", `/failures/${hostname}`);
+
+export const cloudflareCalls = async (hostname: string) =>
+  (await (await fakeControl("GET", `/calls?hostname=${hostname}`)).json()) as {
+    method: string;
+    path: string;
+  }[];
+
+/** Whether the fake zone holds a custom hostname of this name. */
+export const heldAtCloudflare = async (hostname: string) =>
+  (await fakeControl("GET", `/hostnames/${hostname}`)).status === 200;

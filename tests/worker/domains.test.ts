@@ -9,7 +9,13 @@ import type { CustomDomain, DomainListResponse, VerifyDomainResponse } from "../
 import { AUTH_MESSAGES, DOMAIN_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import { domainStatusOf, statusMessage } from "../../worker/domains/status";
 import worker from "../../worker/index";
-import { FAKE_CLOUDFLARE, type FakeFailure, type FakeState } from "./cloudflare-fake";
+import {
+  cloudflareCalls,
+  FAKE_CLOUDFLARE,
+  failAtCloudflare,
+  healCloudflare,
+  setAtCloudflare,
+} from "./cloudflare-fake";
 import { Client, createTest, errorOf, insertDomain, ORIGIN, open, verifiedClient } from "./helpers";
 
 const FALLBACK = env.FALLBACK_ORIGIN;
@@ -18,24 +24,6 @@ const BROWSER_UA =
 
 // Cloudflare refuses example.com and reserved top-level domains, so the tests use a real-looking one.
 const uniqueDomain = (label = "go") => `${label}-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`;
-
-// --- the fake Cloudflare, steered from here (see cloudflare-fake.ts) ---
-function fakeControl(method: string, path: string, body?: unknown) {
-  return fetch(`${FAKE_CLOUDFLARE.origin}/__fake${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-const setAtCloudflare = async (hostname: string, state: FakeState) =>
-  (await (await fakeControl("PUT", `/hostnames/${hostname}`, state)).json()) as { id: string };
-const failAtCloudflare = (hostname: string, failure: FakeFailure) =>
-  fakeControl("PUT", `/failures/${hostname}`, failure);
-const cloudflareCalls = async (hostname: string) =>
-  (await (await fakeControl("GET", `/calls?hostname=${hostname}`)).json()) as {
-    method: string;
-    path: string;
-  }[];
 
 // --- the API ---
 async function add(client: Client, domain: unknown) {
@@ -259,7 +247,7 @@ describe("adding a domain", () => {
       message: "Cloudflare refused the request: Quota exceeded.",
     });
     expect(await list(client)).toEqual([]);
-    await fakeControl("DELETE", `/failures/${hostname}`);
+    await healCloudflare(hostname);
     expect((await add(client, hostname)).status).toBe(201);
   });
 

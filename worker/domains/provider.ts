@@ -27,6 +27,8 @@ export interface HostnameProvider {
   /** The hostname's current state, or null when the provider has no such hostname. */
   get(ref: HostnameRef): Promise<HostnameState | null>;
   delete(id: string): Promise<void>;
+  /** Deletes the hostname by name if the provider has it: cleans up after a create whose answer was lost. */
+  discard(hostname: string): Promise<void>;
 }
 
 /** Cloudflare when an API token is configured, else the local stand-in. */
@@ -71,6 +73,10 @@ function cloudflareProvider(api: ReturnType<typeof customHostnames>): HostnamePr
       return found ? fromCloudflare(found) : null;
     },
     delete: (id) => api.delete(id),
+    async discard(hostname) {
+      const found = await byName(hostname);
+      if (found) await api.delete(found.id);
+    },
   };
 }
 
@@ -96,4 +102,5 @@ const localProvider: HostnameProvider = {
       ? { ...pendingLocally("active"), status: "active" }
       : pendingLocally("pending_validation"),
   delete: async () => {},
+  discard: async () => {},
 };

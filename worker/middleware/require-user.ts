@@ -1,15 +1,18 @@
 import { createMiddleware } from "hono/factory";
 import { AUTH_MESSAGES } from "../../contract/messages";
+import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { readAuthCookies } from "../lib/auth-cookies";
 import { ApiError } from "../lib/errors";
 import { verifyAccessToken } from "../lib/tokens";
+import { isSessionLive } from "../services/auth";
 
 /** Lets only signed-in callers through and puts their user and session on the context. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const { accessToken } = readAuthCookies(c);
   const claims = accessToken ? await verifyAccessToken(c.env.JWT_SECRET, accessToken) : null;
-  if (!claims) throw new ApiError(401, "session_missing", AUTH_MESSAGES.sessionMissing);
+  if (!claims || !(await isSessionLive(getDb(c.env.DB), claims.sessionId)))
+    throw new ApiError(401, "session_missing", AUTH_MESSAGES.sessionMissing);
   c.set("user", claims.user);
   c.set("sessionId", claims.sessionId);
   c.set("accessExpiresAt", claims.expiresAt);

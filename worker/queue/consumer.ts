@@ -4,21 +4,29 @@ import { writeClicks, writeConversions } from "./record";
 // A conversion can overtake its click in the queue: wait for it this many times, 10 s apart.
 export const CONVERSION_WAIT_ATTEMPTS = 6;
 const CONVERSION_RETRY_DELAY_SECONDS = 10;
+// An event that failed to write alone this many times goes to the dead-letter queue (wrangler.toml's
+// max_retries is at least this, so Cloudflare does not move it first).
+export const DEAD_LETTER_AFTER_ATTEMPTS = 10;
+
+interface Pending<E> {
+  message: Message<unknown>;
+  event: E;
+}
 
 /**
- * Takes a batch of tracking events into D1. If D1 fails, the error propagates and the
- * whole batch is delivered again; ids make the second delivery insert nothing twice.
+ * Takes a batch of tracking events into D1. A malformed message goes to the dead-letter queue at once.
+ * If a batch write fails, each event is written on its own: the good ones land, one that fails alone is
+ * retried by itself and, after DEAD_LETTER_AFTER_ATTEMPTS deliveries, sent to the dead-letter queue.
+ * Event ids make a redelivery insert nothing twice.
  */
 export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const db = env.DB;
-  const clicks: { message: Message<unknown>; event: ClickEvent }[] = [];
-  const conversions: { message: Message<unknown>; event: ConversionEvent }[] = [];
+  const clicks: Pending<ClickEvent>[] = [];
+  const conversions: Pending<ConversionEvent>[] = [];
 
   for (const message of batch.messages) {
     const parsed = trackingEventSchema.safeParse(message.body);
     if (!parsed.success) {
-      console.warn("Dropping a malformed tracking event", message.id, parsed.error.issues[0]?.message);
-      message.ack();
+      await deadLetter(env, message, parsed.error.issues[0]?.message ?? "malformed");
     } else if (parsed.data.type === "click") {
       clicks.push({ message, event: parsed.data });
     } else {
@@ -26,25 +34,66 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
     }
   }
 
-  await writeClicks(
-    db,
-    clicks.map((c) => c.event),
-  );
-  for (const { message } of clicks) message.ack();
-
+  await writeIsolated(env, clicks, async (events) => {
+    await writeClicks(env.DB, events);
+    return [];
+  });
   const unmatched = new Set(
-    await writeConversions(
-      db,
-      conversions.map((c) => c.event),
-    ),
+    await writeIsolated(env, conversions, (events) => writeConversions(env.DB, events)),
   );
   for (const { message, event } of conversions) {
-    if (!unmatched.has(event)) message.ack();
-    else if (message.attempts < CONVERSION_WAIT_ATTEMPTS)
+    if (!unmatched.has(event)) continue;
+    if (message.attempts < CONVERSION_WAIT_ATTEMPTS) {
       message.retry({ delaySeconds: CONVERSION_RETRY_DELAY_SECONDS });
-    else {
+    } else {
       console.warn("Dropping a conversion without a click", event.testId, event.sessionId);
       message.ack();
     }
   }
+}
+
+/**
+ * Writes the events in one batch, else one by one. Acknowledges each written event except those the
+ * write answers as not settled yet (conversions still waiting for their click), which it returns;
+ * an event whose own write fails is retried alone.
+ */
+async function writeIsolated<E>(
+  env: Env,
+  pending: Pending<E>[],
+  write: (events: E[]) => Promise<E[]>,
+): Promise<E[]> {
+  if (pending.length === 0) return [];
+  if (pending.length > 1) {
+    try {
+      return settle(pending, await write(pending.map((p) => p.event)));
+    } catch (error) {
+      console.warn("A tracking batch failed; writing each event alone", error);
+    }
+  }
+  const unsettled: E[] = [];
+  for (const item of pending) {
+    try {
+      unsettled.push(...settle([item], await write([item.event])));
+    } catch (error) {
+      if (item.message.attempts >= DEAD_LETTER_AFTER_ATTEMPTS) {
+        await deadLetter(env, item.message, `failed to write ${item.message.attempts} times: ${error}`);
+      } else {
+        console.warn("A tracking event failed to write; retrying it alone", item.message.id, error);
+        item.message.retry();
+      }
+    }
+  }
+  return unsettled;
+}
+
+function settle<E>(pending: Pending<E>[], unsettled: E[]): E[] {
+  for (const { message, event } of pending) if (!unsettled.includes(event)) message.ack();
+  return unsettled;
+}
+
+/** Keeps a message the consumer can never take, with the reason, out of the way of the others. */
+async function deadLetter(env: Env, message: Message<unknown>, reason: string): Promise<void> {
+  console.error("Dead-lettering a tracking event", message.id, reason);
+  await env.DEAD_LETTERS.send({ messageId: message.id, reason, body: message.body });
+  message.ack();
 }

@@ -6,6 +6,11 @@ import { type RedirectErrorDetails, renderRedirectError } from "./error-page";
 import { findHost, findLinkBySlug, findLinkOnDomain } from "./lookup";
 import { visit } from "./visit";
 
+// Slugs are 6 characters, custom paths at most 50: anything much longer is no link, and would
+// exceed KV's 512-byte key limit.
+const MAX_SLUG_LENGTH = 100;
+const MAX_HOSTNAME_LENGTH = 253;
+
 /** The path after the prefix, decoded, without a trailing slash. */
 function pathSlug(pathname: string, prefix: string): string {
   const raw = pathname.slice(prefix.length).replace(/\/+$/, "");
@@ -50,6 +55,7 @@ async function redirectTo(
   find: () => Promise<CachedLink | null>,
 ): Promise<Response> {
   if (!slug) return errorPage(url, env, slug, 400, REDIRECT_MESSAGES.noSlug);
+  if (slug.length > MAX_SLUG_LENGTH) return errorPage(url, env, slug, 404, REDIRECT_MESSAGES.testNotFound);
   try {
     const link = await find();
     if (!link) return errorPage(url, env, slug, 404, REDIRECT_MESSAGES.testNotFound);
@@ -81,6 +87,9 @@ export async function redirectOnCustomDomain(
 ): Promise<Response> {
   const hostname = url.hostname;
   const slug = pathSlug(url.pathname, "/");
+  // No DNS name is longer; nor could it be a KV key.
+  if (hostname.length > MAX_HOSTNAME_LENGTH)
+    return errorPage(url, env, slug, 404, REDIRECT_MESSAGES.domainNotRegistered(hostname));
   let host: Awaited<ReturnType<typeof findHost>>;
   try {
     host = await findHost(env, ctx, hostname);

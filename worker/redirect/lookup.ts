@@ -29,15 +29,30 @@ async function readThrough<T extends CachedLink | CachedHost>(
   const remembered = memory.get(key);
   if (remembered !== undefined) return remembered as T | null;
 
-  const cached = await env.LINKS.get<T>(key, { type: "json", cacheTtl: KV_CACHE_TTL_SECONDS });
+  const cached = await readKv<T>(env, key);
   if (cached) {
     memory.set(key, cached);
     return cached;
   }
   const loaded = await load();
   memory.set(key, loaded);
-  if (loaded) ctx.waitUntil(env.LINKS.put(key, JSON.stringify(loaded)));
+  if (loaded)
+    ctx.waitUntil(
+      env.LINKS.put(key, JSON.stringify(loaded)).catch((error: unknown) =>
+        console.warn("Could not refill KV", key, error),
+      ),
+    );
   return loaded;
+}
+
+/** KV is a cache: when it fails, the redirect goes on to D1 rather than failing the visitor. */
+async function readKv<T>(env: Env, key: string): Promise<T | null> {
+  try {
+    return await env.LINKS.get<T>(key, { type: "json", cacheTtl: KV_CACHE_TTL_SECONDS });
+  } catch (error) {
+    console.warn("KV read failed; reading D1", key, error);
+    return null;
+  }
 }
 
 export function findLinkBySlug(env: Env, ctx: Background, slug: string) {

@@ -4,6 +4,7 @@ import { cors } from "hono/cors";
 import { z } from "zod";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
 import type { AppEnv } from "../env";
+import { BEACON_MAX_BODY_BYTES, limitBody } from "../lib/body-limit";
 import { ApiError } from "../lib/errors";
 import { clientIpOf, limitBeacons } from "../lib/rate-limit";
 import { isVariant } from "../lib/variant";
@@ -11,7 +12,6 @@ import { enqueueEvent } from "../queue/producer";
 import { CONVERSION_COOKIE } from "../redirect/visit";
 import { TRACKER_SCRIPT } from "../tracker/script";
 
-const MAX_BEACON_BYTES = 2048;
 const INVALID_BEACON = "The conversion must carry splitTestId, sessionId and variant (A or B)";
 
 const beaconSchema = z.object(
@@ -25,7 +25,6 @@ const beaconSchema = z.object(
 );
 
 function parseBeacon(text: string) {
-  if (text.length > MAX_BEACON_BYTES) throw new ApiError(413, "too_large", INVALID_BEACON);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -65,7 +64,7 @@ export const trackingRoutes = new Hono<AppEnv>()
   })
   // The tracker's beacon, from any site.
   .use("/functions/v1/conversions", cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], maxAge: 86400 }))
-  .post("/functions/v1/conversions", async (c) => {
+  .post("/functions/v1/conversions", limitBody(BEACON_MAX_BODY_BYTES, INVALID_BEACON), async (c) => {
     await limitBeacons(c.env, clientIpOf(c.req.raw.headers));
     const beacon = parseBeacon(await c.req.text());
     enqueueEvent(c.env, c.executionCtx, {

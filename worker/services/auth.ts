@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { User } from "../../contract/api";
 import { AUTH_MESSAGES } from "../../contract/messages";
 import type { Db } from "../db/client";
@@ -156,6 +156,19 @@ export async function rotateSession(db: Db, jwtSecret: string, refreshToken: str
     emailVerifiedAt: row.emailVerifiedAt,
   });
   return issue(jwtSecret, account, sessionId, nextSecret);
+}
+
+/**
+ * Whether the session is neither revoked nor expired. Checked on every signed-in request, so logout and
+ * a detected refresh-token theft end the access tokens of that session too, not only its refresh token.
+ */
+export async function isSessionLive(db: Db, sessionId: string): Promise<boolean> {
+  const row = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, Date.now())))
+    .get();
+  return row !== undefined;
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

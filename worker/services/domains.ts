@@ -79,6 +79,7 @@ export async function addDomain(env: Env, userId: string, hostname: string): Pro
   } catch (error) {
     // Without its custom hostname the row is of no use: let the user try again from scratch.
     await db.delete(customDomains).where(eq(customDomains.id, row.id));
+    await discardUnanswered(env, hostname, error);
     throw error;
   }
   const stored = { ...row, cfHostnameId: created.id };
@@ -89,6 +90,23 @@ export async function addDomain(env: Env, userId: string, hostname: string): Pro
   } catch (error) {
     console.warn("Immediate verification failed", hostname, error);
     return stored;
+  }
+}
+
+// Cloudflare's clear refusals create nothing; after any other failure (a timeout, an outage page) the
+// hostname may have been created all the same.
+const NOTHING_CREATED = new Set(["domain_taken", "invalid_domain"]);
+
+/**
+ * After a failed create, removes a hostname Cloudflare may have made, so the zone agrees with the
+ * missing row. Should Cloudflare still be unreachable, the next add of the domain reuses it instead.
+ */
+async function discardUnanswered(env: Env, hostname: string, error: unknown): Promise<void> {
+  if (error instanceof ApiError && NOTHING_CREATED.has(error.code)) return;
+  try {
+    await hostnameProvider(env).discard(hostname);
+  } catch (cleanup) {
+    console.warn("Could not remove a custom hostname after a failed add", hostname, cleanup);
   }
 }
 

@@ -1,0 +1,207 @@
+import { GOOD_PASSWORD } from "./helpers";
+
+// Who may call what: every /api route × {anonymous, another user, the owner}. A route missing from
+// this table (or from PUBLIC_ROUTES) fails the test that enumerates the app's routes.
+
+export interface Fixture {
+  ownerEmail: string;
+  apiKeyId: string;
+  testId: string;
+  slug: string;
+  domainId: string;
+  domain: string;
+}
+
+export interface Call {
+  path: string;
+  body?: unknown;
+}
+
+export interface RouteAccess {
+  /** Hono's method and path pattern, as `app.routes` lists it. */
+  route: string;
+  call: (fixture: Fixture, as: "owner" | "other") => Call;
+  /** What the owner gets. */
+  owner: number;
+  /**
+   * What another signed-in user gets: 404 for the owner's things; for routes on the caller's own
+   * scope (lists, create, /me), their own answer, which must not show the owner's things.
+   */
+  otherUser: 404 | "own scope";
+  /** How callers prove who they are: session cookies unless the route takes an API key. */
+  auth?: "apiKey";
+}
+
+const newTestBody = {
+  name: "Matrix test",
+  urlA: "https://shop.example/a",
+  urlB: "https://shop.example/b",
+};
+
+export const ACCESS_MATRIX: RouteAccess[] = [
+  { route: "GET /api/auth/me", call: () => ({ path: "/api/auth/me" }), owner: 200, otherUser: "own scope" },
+  { route: "GET /api/tests", call: () => ({ path: "/api/tests" }), owner: 200, otherUser: "own scope" },
+  {
+    route: "POST /api/tests",
+    // Another user cannot put a test on the owner's domain.
+    call: (f) => ({ path: "/api/tests", body: { ...newTestBody, customDomainId: f.domainId } }),
+    owner: 201,
+    otherUser: "own scope",
+  },
+  {
+    route: "GET /api/tests/slug-availability",
+    call: (f) => ({ path: `/api/tests/slug-availability?slug=spring&domainId=${f.domainId}` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "GET /api/tests/:slug/analytics",
+    call: (f) => ({ path: `/api/tests/${f.slug}/analytics` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "GET /api/tests/:slug",
+    call: (f) => ({ path: `/api/tests/${f.slug}` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "POST /api/tests/:id/:action{pause|resume}",
+    call: (f) => ({ path: `/api/tests/${f.testId}/pause` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "POST /api/tests/:id/promote",
+    call: (f) => ({ path: `/api/tests/${f.testId}/promote`, body: { variant: "B" } }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "GET /api/tests/:id/export/events.csv",
+    call: (f) => ({ path: `/api/tests/${f.testId}/export/events.csv` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "GET /api/tests/:id/export/daily.csv",
+    call: (f) => ({ path: `/api/tests/${f.testId}/export/daily.csv` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "DELETE /api/tests/:id",
+    call: (f) => ({ path: `/api/tests/${f.testId}` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  { route: "GET /api/domains", call: () => ({ path: "/api/domains" }), owner: 200, otherUser: "own scope" },
+  {
+    route: "POST /api/domains",
+    // The owner adds another domain; another user trying the owner's gets "already registered".
+    call: (f, as) => ({
+      path: "/api/domains",
+      body: { domain: as === "other" ? f.domain : `new-${crypto.randomUUID().slice(0, 8)}.acme-shop.io` },
+    }),
+    owner: 201,
+    otherUser: "own scope",
+  },
+  {
+    route: "POST /api/domains/:id/verify",
+    call: (f) => ({ path: `/api/domains/${f.domainId}/verify` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "DELETE /api/domains/:id",
+    call: (f) => ({ path: `/api/domains/${f.domainId}` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "POST /api/account/verification-email",
+    call: () => ({ path: "/api/account/verification-email" }),
+    // The fixture's owner is verified, so their resend is refused as such (sending is tested in account.test.ts).
+    owner: 409,
+    otherUser: "own scope",
+  },
+  {
+    route: "POST /api/account/password",
+    // Another user can only ever change their own password.
+    call: () => ({
+      path: "/api/account/password",
+      body: { currentPassword: GOOD_PASSWORD, newPassword: "an entirely new passphrase 42" },
+    }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "DELETE /api/account",
+    // Another user typing the owner's email deletes nothing: the confirmation must be their own email.
+    call: (f) => ({ path: "/api/account", body: { email: f.ownerEmail } }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  { route: "GET /api/keys", call: () => ({ path: "/api/keys" }), owner: 200, otherUser: "own scope" },
+  {
+    route: "POST /api/keys",
+    call: () => ({ path: "/api/keys", body: { name: "Matrix key" } }),
+    owner: 201,
+    otherUser: "own scope",
+  },
+  {
+    route: "DELETE /api/keys/:id",
+    call: (f) => ({ path: `/api/keys/${f.apiKeyId}` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "GET /api/v1/tests",
+    call: () => ({ path: "/api/v1/tests" }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "POST /api/v1/tests",
+    call: (f) => ({ path: "/api/v1/tests", body: { ...newTestBody, customDomainId: f.domainId } }),
+    owner: 201,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "GET /api/v1/tests/:id",
+    call: (f) => ({ path: `/api/v1/tests/${f.testId}` }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "DELETE /api/v1/tests/:id",
+    call: (f) => ({ path: `/api/v1/tests/${f.testId}` }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "GET /api/v1/domains",
+    call: () => ({ path: "/api/v1/domains" }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+];
+
+/** Routes under /api anyone may call, and why. */
+export const PUBLIC_ROUTES: Record<string, string> = {
+  "POST /api/auth/signup": "creates an account",
+  "POST /api/auth/login": "starts a session",
+  "POST /api/auth/refresh": "needs the refresh cookie, not an access token",
+  "POST /api/auth/logout": "ends whatever session the cookies name",
+  "GET /api/conversion": "the visitor's thank-you page, with the redirect's cookie",
+  "POST /api/account/verify-email": "the emailed link's token is the proof",
+  "POST /api/account/forgot-password": "answers the same whether or not the email has an account",
+  "POST /api/account/reset-password": "the emailed link's token is the proof",
+  "GET /api/v1/openapi.json": "the public API's document",
+};

@@ -1,0 +1,232 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import { API_KEY_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
+import app from "../../worker/app";
+import { ACCESS_MATRIX, type Call, PUBLIC_ROUTES, type RouteAccess } from "./access-matrix";
+import {
+  Client,
+  createApiKey,
+  createTest,
+  errorOf,
+  insertDomain,
+  ORIGIN,
+  publicApi,
+  signedUpClient,
+  uniqueEmail,
+  verifiedClient,
+} from "./helpers";
+
+function methodOf(route: string): string {
+  return route.split(" ")[0] ?? "GET";
+}
+
+/** Who calls: session cookies for the app's routes, a bearer key for the public API. */
+interface Caller {
+  client: Client;
+  key: string | null;
+}
+
+const anonymous = (): Caller => ({ client: new Client(), key: null });
+
+/** A user with a test, an active custom domain and an API key, and a second user with a key of their own. */
+async function fixture() {
+  const owner = await verifiedClient();
+  const other = await verifiedClient();
+  const domain = `m-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`;
+  const domainId = await insertDomain(owner.userId, domain);
+  const test = await createTest(owner.client);
+  const ownerKey = await createApiKey(owner.client);
+  const otherKey = await createApiKey(other.client);
+  return {
+    owner: { ...owner, key: ownerKey.key },
+    other: { ...other, key: otherKey.key },
+    fixture: {
+      ownerEmail: owner.email,
+      apiKeyId: ownerKey.id,
+      testId: test.id,
+      slug: test.slug,
+      domainId,
+      domain,
+    },
+  };
+}
+
+function send(caller: Caller, row: RouteAccess, call: Call) {
+  if (row.auth === "apiKey")
+    return publicApi(caller.key, methodOf(row.route), call.path.replace(/^\/api\/v1/, ""), call.body);
+  return caller.client.json(methodOf(row.route), call.path, call.body);
+}
+
+/** All the owner's rows a request could change. */
+async function ownerState(userId: string) {
+  const tests = await env.DB.prepare(
+    "SELECT id, name, status, winner_variant, custom_domain_id FROM split_tests WHERE user_id = ? ORDER BY id",
+  )
+    .bind(userId)
+    .all();
+  const domains = await env.DB.prepare(
+    "SELECT id, domain, status, cf_hostname_id FROM custom_domains WHERE user_id = ? ORDER BY id",
+  )
+    .bind(userId)
+    .all();
+  const account = await env.DB.prepare("SELECT id, email, password_hash FROM users WHERE id = ?")
+    .bind(userId)
+    .all();
+  const keys = await env.DB.prepare("SELECT id, name FROM api_keys WHERE user_id = ? ORDER BY id")
+    .bind(userId)
+    .all();
+  return { tests: tests.results, domains: domains.results, account: account.results, keys: keys.results };
+}
+
+describe("the access matrix of the API", () => {
+  it("lists every /api route of the app, in the matrix or as public", () => {
+    const registered = new Set(
+      app.routes
+        .filter((r) => r.method !== "ALL" && r.path.startsWith("/api/"))
+        .map((r) => `${r.method} ${r.path}`),
+    );
+    const listed = [...ACCESS_MATRIX.map((row) => row.route), ...Object.keys(PUBLIC_ROUTES)];
+    expect([...registered].filter((route) => !listed.includes(route))).toEqual([]);
+    // And no row names a route that no longer exists.
+    expect(listed.filter((route) => !registered.has(route))).toEqual([]);
+  });
+
+  it.each(ACCESS_MATRIX.map((row) => [row.route, row] as const))(
+    "%s: anonymous 401, another user gets nothing of the owner's, the owner succeeds",
+    async (_, row) => {
+      const { owner, other, fixture: f } = await fixture();
+      const call = row.call(f, "other");
+
+      const stranger = await send(anonymous(), row, call);
+      expect(stranger.status).toBe(401);
+      expect(await errorOf(stranger)).toMatchObject(
+        row.auth === "apiKey"
+          ? { code: "api_key_missing", message: API_KEY_MESSAGES.missing }
+          : { code: "session_missing", message: AUTH_MESSAGES.sessionMissing },
+      );
+
+      const before = await ownerState(owner.userId);
+      const intruder = await send(other, row, call);
+      if (row.otherUser === 404) {
+        expect(intruder.status).toBe(404);
+        expect(await errorOf(intruder)).toMatchObject({ code: "not_found" });
+      } else {
+        expect(intruder.status).toBeLessThan(500);
+        const text = await intruder.text();
+        // Nothing of the owner's shows in the other user's answer.
+        for (const secret of [owner.email, f.testId, f.slug, f.domainId]) expect(text).not.toContain(secret);
+      }
+      expect(await ownerState(owner.userId)).toEqual(before);
+
+      const allowed = await send(owner, row, row.call(f, "owner"));
+      expect(allowed.status).toBe(row.owner);
+    },
+  );
+
+  it.each(Object.keys(PUBLIC_ROUTES))("%s answers anonymous callers without a 5xx", async (route) => {
+    const method = methodOf(route);
+    const response = await new Client().json(
+      method,
+      route.split(" ")[1] ?? "/",
+      method === "GET" ? undefined : {},
+    );
+    expect(response.status).toBeLessThan(500);
+  });
+});
+
+describe("cross-site requests", () => {
+  // Bearer routes carry no cookies, so another site has nothing to ride on.
+  const mutating = ACCESS_MATRIX.filter((row) => methodOf(row.route) !== "GET" && row.auth !== "apiKey");
+
+  it.each(mutating.map((row) => [row.route, row] as const))(
+    "%s refuses a cross-site form post with the owner's cookies, changing nothing",
+    async (_, row) => {
+      const { owner, fixture: f } = await fixture();
+      const call = row.call(f, "owner");
+      const before = await ownerState(owner.userId);
+      for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"]) {
+        const response = await owner.client.fetch(call.path, {
+          method: methodOf(row.route),
+          headers: { "content-type": contentType, origin: "https://evil.example" },
+          body: JSON.stringify(call.body ?? {}),
+        });
+        expect(response.status, contentType).toBe(403);
+      }
+      expect(await ownerState(owner.userId)).toEqual(before);
+    },
+  );
+
+  it("does not allow other sites to read or send JSON to the API (no CORS)", async () => {
+    const { client } = await signedUpClient();
+    const preflight = await client.fetch("/api/tests", {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://evil.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+    const read = await client.fetch("/api/tests", { headers: { origin: "https://evil.example" } });
+    expect(read.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("passwords", () => {
+  it("never appear in any log line: sign-up, login, failed login, refused and rate-limited attempts", async () => {
+    const logged: string[] = [];
+    const capture =
+      (level: string) =>
+      (...args: unknown[]) => {
+        logged.push(`${level} ${args.map(describeForLog).join(" ")}`);
+      };
+    for (const level of ["log", "info", "warn", "debug", "trace"] as const)
+      vi.spyOn(console, level).mockImplementation(capture(level));
+    const errors = vi.spyOn(console, "error");
+
+    const secret = `Unlogged-${crypto.randomUUID()}`;
+    const weak = crypto.randomUUID().slice(0, 7);
+    const email = uniqueEmail("logs");
+    const client = new Client("198.51.100.201");
+    const attempts: [string, unknown][] = [
+      ["/api/auth/signup", { email, password: secret }],
+      ["/api/auth/signup", { email, password: secret }], // email taken
+      ["/api/auth/signup", { email: uniqueEmail(), password: weak }],
+      ["/api/auth/signup", { email: "not-an-email", password: secret }],
+      ["/api/auth/login", { email, password: secret }],
+      ["/api/auth/login", { email, password: `${secret}-wrong` }],
+      ["/api/auth/login", { email: uniqueEmail(), password: secret }],
+      ["/api/auth/login", { email, password: secret.repeat(20) }], // too long
+    ];
+    const statuses: number[] = [];
+    for (const [path, body] of attempts) statuses.push((await client.json("POST", path, body)).status);
+    await client.fetch("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: ORIGIN },
+      body: `{"email":"${email}","password":"${secret}"`,
+    });
+    for (let i = 0; i < 22; i++)
+      statuses.push((await client.json("POST", "/api/auth/login", { email, password: secret })).status);
+    // Real traffic: the account was made, signed in, refused and finally rate limited.
+    expect(statuses.slice(0, 8)).toEqual([201, 422, 422, 400, 200, 400, 400, 400]);
+    expect(statuses.at(-1)).toBe(429);
+
+    const everything = [...logged, ...errors.mock.calls.map((args) => args.map(describeForLog).join(" "))];
+    for (const line of everything) {
+      expect(line).not.toContain(secret);
+      expect(line).not.toContain(weak);
+    }
+    expect(errors).not.toHaveBeenCalled();
+  });
+});
+
+function describeForLog(value: unknown): string {
+  if (value instanceof Error)
+    return `${value.name}: ${value.message}\n${value.stack ?? ""}\n${String(value.cause)}`;
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}

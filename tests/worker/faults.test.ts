@@ -1,0 +1,407 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CustomDomain, VerifyDomainResponse } from "../../contract/api";
+import { DOMAIN_MESSAGES } from "../../contract/messages";
+import worker from "../../worker/index";
+import { DEAD_LETTER_AFTER_ATTEMPTS } from "../../worker/queue/consumer";
+import wranglerToml from "../../wrangler.toml?raw";
+import {
+  cloudflareCalls,
+  failAtCloudflare,
+  healCloudflare,
+  heldAtCloudflare,
+  setAtCloudflare,
+} from "./cloudflare-fake";
+import { type Client, createTest, errorOf, ORIGIN, signedUpClient } from "./helpers";
+import { click, conversion, count, deliver, deliverUntilSettled, newTestId, rollup } from "./queue-helpers";
+
+// Faults are injected by wrapping the real bindings (local D1, KV and Queues stay real underneath)
+// and by the fake Cloudflare at the HTTP boundary.
+
+const HUMAN = {
+  "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36",
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** The real D1, whose first `failures` batch calls fail as if D1 were overloaded. */
+function d1FailingFirst(failures: number): D1Database {
+  let calls = 0;
+  return new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "batch")
+        return (statements: D1PreparedStatement[]) => {
+          calls += 1;
+          return calls <= failures
+            ? Promise.reject(new Error("D1_ERROR: overloaded"))
+            : target.batch(statements);
+        };
+      return Reflect.get(target, property).bind(target);
+    },
+  });
+}
+
+/** The real D1, failing every batch that writes a statement bound to `poison` (say, one event's id). */
+function d1FailingFor(poison: string): D1Database {
+  const poisoned = new WeakSet<D1PreparedStatement>();
+  return new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "prepare")
+        return (query: string) => {
+          const statement = target.prepare(query);
+          return new Proxy(statement, {
+            get(inner, name) {
+              if (name !== "bind") return Reflect.get(inner, name).bind(inner);
+              return (...values: unknown[]) => {
+                const bound = inner.bind(...values);
+                if (values.includes(poison)) poisoned.add(bound);
+                return bound;
+              };
+            },
+          });
+        };
+      if (property === "batch")
+        return (statements: D1PreparedStatement[]) =>
+          statements.some((s) => poisoned.has(s))
+            ? Promise.reject(new Error("D1_ERROR: constraint failed"))
+            : target.batch(statements);
+      return Reflect.get(target, property).bind(target);
+    },
+  });
+}
+
+/** A queue that records what is sent to it instead of sending it. */
+function recordingQueue() {
+  const sent: unknown[] = [];
+  const queue = {
+    send: async (body: unknown) => {
+      sent.push(body);
+    },
+    sendBatch: async () => {},
+  } as unknown as Queue;
+  return { queue, sent };
+}
+
+/** The real queue, whose sends are refused. */
+const refusingQueue = new Proxy(env.CLICKS, {
+  get(target, property) {
+    if (property === "send" || property === "sendBatch")
+      return () => Promise.reject(new Error("Queue send failed: 503"));
+    return Reflect.get(target, property).bind(target);
+  },
+});
+
+/** KV that is down: every call throws. */
+const brokenKv = new Proxy(env.LINKS, {
+  get() {
+    return () => Promise.reject(new Error("KV GET failed: 503 Service Unavailable"));
+  },
+});
+
+/** A request to the Worker with other bindings, its background work awaited. */
+async function fetchWith(bindings: Env, url: string, init: RequestInit = {}) {
+  const ctx = createExecutionContext();
+  const request = new Request(url, { redirect: "manual", ...init }) as Request<
+    unknown,
+    IncomingRequestCfProperties
+  >;
+  const response = await worker.fetch(request, bindings, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+async function clicksOf(testId: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT id, variant, session_id FROM clicks WHERE split_test_id = ?",
+  )
+    .bind(testId)
+    .all<{ id: string; variant: string; session_id: string }>();
+  return results;
+}
+
+describe("the queue consumer under faults", () => {
+  it("retries while D1 fails for the first deliveries, then has every event exactly once", async () => {
+    const testId = await newTestId();
+    const visitors = Array.from({ length: 6 }, (_, i) => click(testId, { variant: i % 2 === 0 ? "A" : "B" }));
+    const events = [
+      ...visitors,
+      click(testId, { sessionId: visitors[0]?.sessionId }),
+      conversion(testId, visitors[1]?.sessionId ?? ""),
+    ];
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    // The batch write and the first single writes fail: some events land on the first delivery,
+    // the others are retried alone until D1 answers.
+    const deliveries = await deliverUntilSettled(events, { ...env, DB: d1FailingFirst(4) });
+    expect(deliveries).toBeGreaterThan(1);
+
+    const rows = await clicksOf(testId);
+    expect(rows).toHaveLength(7);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(7);
+    expect(rows.map((r) => r.id).sort()).toEqual(
+      events
+        .filter((e) => e.type === "click")
+        .map((e) => e.id)
+        .sort(),
+    );
+    expect(await count("conversions", testId)).toBe(1);
+    expect(await rollup(testId)).toEqual([
+      { variant: "A", clicks: 4, visitors: 3, conversions: 0 },
+      { variant: "B", clicks: 3, visitors: 3, conversions: 1 },
+    ]);
+  });
+
+  it("lands the good events of a batch and retries alone the one D1 refuses", async () => {
+    const testId = await newTestId();
+    const poison = click(testId);
+    const good = [click(testId), click(testId, { variant: "B" }), click(testId)];
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { result, error } = await deliver([good[0], poison, good[1], good[2]], 1, {
+      ...env,
+      DB: d1FailingFor(poison.id),
+    });
+    expect(error).toBeUndefined();
+    expect(result.explicitAcks.sort()).toEqual(["m0", "m2", "m3"]);
+    expect(result.retryMessages.map((m) => m.msgId)).toEqual(["m1"]);
+    expect((await clicksOf(testId)).map((r) => r.id).sort()).toEqual(good.map((e) => e.id).sort());
+    expect(warn).toHaveBeenCalledWith(
+      "A tracking event failed to write; retrying it alone",
+      "m1",
+      expect.anything(),
+    );
+  });
+
+  it("sends an event D1 refuses every time to the dead-letter queue on its last attempt, logged", async () => {
+    const testId = await newTestId();
+    const poison = click(testId);
+    const good = click(testId);
+    const deadLetters = recordingQueue();
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const bindings = { ...env, DB: d1FailingFor(poison.id), DEAD_LETTERS: deadLetters.queue };
+    const { result } = await deliver([poison, good], DEAD_LETTER_AFTER_ATTEMPTS, bindings);
+    expect(result.explicitAcks.sort()).toEqual(["m0", "m1"]);
+    expect(result.retryMessages).toEqual([]);
+    expect((await clicksOf(testId)).map((r) => r.id)).toEqual([good.id]);
+    expect(deadLetters.sent).toEqual([
+      { messageId: "m0", reason: expect.stringContaining("constraint failed"), body: poison },
+    ]);
+    expect(error).toHaveBeenCalledWith("Dead-lettering a tracking event", "m0", expect.any(String));
+  });
+
+  it("sends a malformed message to the dead-letter queue, logged, and takes the rest", async () => {
+    const testId = await newTestId();
+    const deadLetters = recordingQueue();
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const poison = { type: "click", id: 42, testId };
+    const { result } = await deliver([click(testId), poison, click(testId)], 1, {
+      ...env,
+      DEAD_LETTERS: deadLetters.queue,
+    });
+    expect(result.explicitAcks.sort()).toEqual(["m0", "m1", "m2"]);
+    expect(await count("clicks", testId)).toBe(2);
+    expect(deadLetters.sent).toEqual([{ messageId: "m1", reason: expect.any(String), body: poison }]);
+    expect(error).toHaveBeenCalledWith("Dead-lettering a tracking event", "m1", expect.any(String));
+  });
+
+  it("is configured with a dead-letter queue for what fails every retry", () => {
+    const consumer = wranglerToml.slice(wranglerToml.indexOf("[[queues.consumers]]"));
+    const dlq = consumer.match(/dead_letter_queue = "([^"]+)"/)?.[1];
+    expect(dlq).toBeTruthy();
+    // Cloudflare must not give up on a message before the consumer dead-letters it itself.
+    expect(Number(consumer.match(/max_retries = (\d+)/)?.[1])).toBeGreaterThanOrEqual(
+      DEAD_LETTER_AFTER_ATTEMPTS,
+    );
+    // The consumer's own binding for malformed messages writes to the same queue.
+    expect(wranglerToml).toMatch(new RegExp(`binding = "DEAD_LETTERS"\\s+queue = "${dlq}"`));
+  });
+});
+
+describe("the redirect under faults", () => {
+  it("still redirects and records the click directly in D1 when the queue refuses it", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await fetchWith({ ...env, CLICKS: refusingQueue }, `${ORIGIN}/r/${test.slug}`, {
+      headers: HUMAN,
+    });
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("location") ?? "");
+    expect([test.urlA, test.urlB]).toContain(`${location.origin}${location.pathname}`);
+    // Written before the request's background work ended: no queue involved.
+    const rows = await clicksOf(test.id);
+    expect(rows).toEqual([
+      {
+        id: expect.any(String),
+        variant: location.searchParams.get("variant"),
+        session_id: location.searchParams.get("sessionId"),
+      },
+    ]);
+    expect(error).toHaveBeenCalledWith(
+      "Queue send failed; writing the event directly",
+      "click",
+      expect.anything(),
+    );
+  });
+
+  it("still counts a conversion directly in D1 when the queue refuses the beacon's event", async () => {
+    const testId = await newTestId();
+    const visitor = click(testId, { variant: "B" });
+    await deliver([visitor]);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await fetchWith(
+      { ...env, CLICKS: refusingQueue },
+      `${ORIGIN}/functions/v1/conversions`,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "text/plain",
+          origin: "https://shop.example",
+          "cf-connecting-ip": "192.0.2.200",
+        },
+        body: JSON.stringify({ splitTestId: testId, sessionId: visitor.sessionId, variant: "B" }),
+      },
+    );
+    expect(response.status).toBe(202);
+    expect(await count("conversions", testId)).toBe(1);
+  });
+
+  it("serves the link from D1 when KV is down", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const response = await fetchWith({ ...env, LINKS: brokenKv }, `${ORIGIN}/r/${test.slug}`, {
+      headers: HUMAN,
+    });
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("location") ?? "");
+    expect([test.urlA, test.urlB]).toContain(`${location.origin}${location.pathname}`);
+    expect(warn).toHaveBeenCalledWith("KV read failed; reading D1", `link:${test.slug}`, expect.anything());
+  });
+
+  it("serves a custom domain's link from D1 when KV is down", async () => {
+    const { client } = await signedUpClient();
+    const hostname = `kv-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`;
+    const domain = await addedDomain(client, hostname);
+    await setAtCloudflare(hostname, { status: "active", sslStatus: "active" });
+    await client.json("POST", `/api/domains/${domain.id}/verify`);
+    const test = await createTest(client, { customDomainId: domain.id, customSlug: "offer" });
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const response = await fetchWith({ ...env, LINKS: brokenKv }, `https://${hostname}/offer`, {
+      headers: HUMAN,
+    });
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("location") ?? "");
+    expect([test.urlA, test.urlB]).toContain(`${location.origin}${location.pathname}`);
+  });
+});
+
+// --- custom domains while Cloudflare fails ---
+
+const uniqueDomain = () => `cf-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`;
+
+async function addedDomain(client: Client, domain: string): Promise<CustomDomain> {
+  const response = await client.json("POST", "/api/domains", { domain });
+  if (response.status !== 201) throw new Error(`add failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { domain: CustomDomain }).domain;
+}
+
+async function domainRows(domain: string) {
+  const { results } = await env.DB.prepare("SELECT id, status FROM custom_domains WHERE domain = ?")
+    .bind(domain)
+    .all<{ id: string; status: string }>();
+  return results;
+}
+
+describe("adding a domain while Cloudflare fails", () => {
+  it.each([
+    ["an outage page", { method: "POST", status: 503, body: "<html>503 Service Unavailable</html>" }],
+    ["a dropped connection", { method: "POST", status: 0, drop: true }],
+  ])("answers %s with a clear error and keeps neither row nor hostname", async (_, failure) => {
+    const { client } = await signedUpClient();
+    const hostname = uniqueDomain();
+    await failAtCloudflare(hostname, failure);
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const response = await client.json("POST", "/api/domains", { domain: hostname });
+    expect(response.status).toBe(502);
+    expect((await errorOf(response)).message).toMatch(/^(Cloudflare|Could not reach Cloudflare)/);
+    expect(await domainRows(hostname)).toEqual([]);
+    expect(await heldAtCloudflare(hostname)).toBe(false);
+  });
+
+  it("removes the hostname Cloudflare created when its answer was lost, so row and zone agree", async () => {
+    const { client } = await signedUpClient();
+    const hostname = uniqueDomain();
+    await failAtCloudflare(hostname, {
+      method: "POST",
+      status: 504,
+      body: "<html>504 Gateway Timeout</html>",
+      applied: true,
+    });
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const response = await client.json("POST", "/api/domains", { domain: hostname });
+    expect(response.status).toBe(502);
+    expect(await domainRows(hostname)).toEqual([]);
+    expect(await heldAtCloudflare(hostname)).toBe(false);
+    expect((await cloudflareCalls(hostname)).map((c) => c.method)).toEqual(["POST", "GET", "DELETE"]);
+
+    await healCloudflare(hostname);
+    const domain = await addedDomain(client, hostname);
+    expect(await domainRows(hostname)).toEqual([{ id: domain.id, status: "new" }]);
+    expect(await heldAtCloudflare(hostname)).toBe(true);
+  });
+
+  it("gives up on a Cloudflare that does not answer within 10 s, leaving nothing behind", {
+    timeout: 30_000,
+  }, async () => {
+    const { client } = await signedUpClient();
+    const hostname = uniqueDomain();
+    await failAtCloudflare(hostname, { method: "POST", status: 504, applied: true, delayMs: 12_000 });
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const response = await client.json("POST", "/api/domains", { domain: hostname });
+    expect(response.status).toBe(502);
+    expect((await errorOf(response)).message).toBe(DOMAIN_MESSAGES.cloudflareUnreachable);
+    expect(await domainRows(hostname)).toEqual([]);
+    expect(await heldAtCloudflare(hostname)).toBe(false);
+  });
+
+  it("adopts a hostname it could not remove when the domain is added again", async () => {
+    const { client } = await signedUpClient();
+    const hostname = uniqueDomain();
+    // Every call about the hostname fails, the cleanup too; the create went through all the same.
+    await failAtCloudflare(hostname, { status: 503, body: "<html>down</html>", applied: true });
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect((await client.json("POST", "/api/domains", { domain: hostname })).status).toBe(502);
+    expect(await domainRows(hostname)).toEqual([]);
+    expect(await heldAtCloudflare(hostname)).toBe(true);
+
+    await healCloudflare(hostname);
+    const domain = await addedDomain(client, hostname);
+    const stored = await env.DB.prepare("SELECT cf_hostname_id FROM custom_domains WHERE id = ?")
+      .bind(domain.id)
+      .first<{ cf_hostname_id: string }>();
+    expect(stored?.cf_hostname_id).toBeTruthy();
+    expect((await cloudflareCalls(hostname)).filter((c) => c.method === "DELETE")).toEqual([]);
+  });
+});
+
+describe("verifying a domain while Cloudflare fails", () => {
+  it.each([
+    ["an outage page", { method: "GET", status: 503, body: "<html>503</html>" }],
+    ["a dropped connection", { method: "GET", status: 0, drop: true }],
+  ])("answers %s with a clear verification error and changes nothing", async (_, failure) => {
+    const { client } = await signedUpClient();
+    const hostname = uniqueDomain();
+    const domain = await addedDomain(client, hostname);
+    await failAtCloudflare(hostname, failure);
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const response = await client.json("POST", `/api/domains/${domain.id}/verify`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as VerifyDomainResponse;
+    expect(body.verified).toBe(false);
+    expect(body.message).toMatch(/^Verification error: (Cloudflare|Could not reach Cloudflare)/);
+    expect(await domainRows(hostname)).toEqual([{ id: domain.id, status: domain.status }]);
+    expect(await heldAtCloudflare(hostname)).toBe(true);
+  });
+});

@@ -1,0 +1,79 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import worker from "../../worker/index";
+import type { ClickEvent, ConversionEvent } from "../../worker/queue/events";
+import { createTest, signedUpClient } from "./helpers";
+
+export async function newTestId() {
+  const { client } = await signedUpClient();
+  return (await createTest(client)).id;
+}
+
+export function click(testId: string, overrides: Partial<ClickEvent> = {}): ClickEvent {
+  return {
+    type: "click",
+    id: crypto.randomUUID(),
+    testId,
+    variant: "A",
+    sessionId: crypto.randomUUID(),
+    isBot: false,
+    timestamp: Date.now(),
+    ...overrides,
+  };
+}
+
+export function conversion(testId: string, sessionId: string): ConversionEvent {
+  return { type: "conversion", id: crypto.randomUUID(), testId, sessionId, timestamp: Date.now() };
+}
+
+/** Delivers events to the Worker's queue handler as one batch, like the Queues runtime does. */
+export async function deliver(events: unknown[], attempts = 1, bindings: Env = env, ids?: string[]) {
+  const batch = createMessageBatch(
+    "splitlink-clicks",
+    events.map((body, i) => ({ id: ids?.[i] ?? `m${i}`, timestamp: Date.now(), attempts, body })),
+  );
+  const ctx = createExecutionContext();
+  let error: unknown;
+  try {
+    await worker.queue(batch, bindings);
+  } catch (thrown) {
+    error = thrown;
+  }
+  return { result: await getQueueResult(batch, ctx), error };
+}
+
+/**
+ * Delivers the events and, like the Queues runtime, delivers again whatever was retried (or the whole
+ * batch when the handler threw), until every message is acknowledged. Answers the number of deliveries.
+ */
+export async function deliverUntilSettled(events: unknown[], bindings: Env, maxDeliveries = 10) {
+  let pending = events.map((body, i) => ({ id: `m${i}`, body }));
+  for (let attempt = 1; attempt <= maxDeliveries; attempt++) {
+    const { result, error } = await deliver(
+      pending.map((p) => p.body),
+      attempt,
+      bindings,
+      pending.map((p) => p.id),
+    );
+    const retried = new Set(result.retryMessages.map((m) => m.msgId));
+    const acked = new Set(result.explicitAcks);
+    pending = pending.filter((p) => retried.has(p.id) || (error !== undefined && !acked.has(p.id)));
+    if (pending.length === 0) return attempt;
+  }
+  throw new Error(`still unsettled after ${maxDeliveries} deliveries`);
+}
+
+export async function count(table: string, testId: string) {
+  const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE split_test_id = ?`)
+    .bind(testId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export async function rollup(testId: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT variant, sum(clicks) AS clicks, sum(visitors) AS visitors, sum(conversions) AS conversions FROM test_stats_hourly WHERE split_test_id = ? GROUP BY variant ORDER BY variant",
+  )
+    .bind(testId)
+    .all();
+  return results;
+}
