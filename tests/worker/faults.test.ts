@@ -12,7 +12,7 @@ import {
   heldAtCloudflare,
   setAtCloudflare,
 } from "./cloudflare-fake";
-import { type Client, createTest, errorOf, ORIGIN, signedUpClient } from "./helpers";
+import { type Client, createTest, errorOf, ORIGIN, verifiedClient } from "./helpers";
 import { click, conversion, count, deliver, deliverUntilSettled, newTestId, rollup } from "./queue-helpers";
 
 // Faults are injected by wrapping the real bindings (local D1, KV and Queues stay real underneath)
@@ -220,7 +220,7 @@ describe("the queue consumer under faults", () => {
 
 describe("the redirect under faults", () => {
   it("still redirects and records the click directly in D1 when the queue refuses it", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const test = await createTest(client);
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const response = await fetchWith({ ...env, CLICKS: refusingQueue }, `${ORIGIN}/r/${test.slug}`, {
@@ -268,7 +268,7 @@ describe("the redirect under faults", () => {
   });
 
   it("serves the link from D1 when KV is down", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const test = await createTest(client);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const response = await fetchWith({ ...env, LINKS: brokenKv }, `${ORIGIN}/r/${test.slug}`, {
@@ -281,7 +281,7 @@ describe("the redirect under faults", () => {
   });
 
   it("serves a custom domain's link from D1 when KV is down", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const hostname = `kv-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`;
     const domain = await addedDomain(client, hostname);
     await setAtCloudflare(hostname, { status: "active", sslStatus: "active" });
@@ -319,7 +319,7 @@ describe("adding a domain while Cloudflare fails", () => {
     ["an outage page", { method: "POST", status: 503, body: "<html>503 Service Unavailable</html>" }],
     ["a dropped connection", { method: "POST", status: 0, drop: true }],
   ])("answers %s with a clear error and keeps neither row nor hostname", async (_, failure) => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const hostname = uniqueDomain();
     await failAtCloudflare(hostname, failure);
     vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -331,7 +331,7 @@ describe("adding a domain while Cloudflare fails", () => {
   });
 
   it("removes the hostname Cloudflare created when its answer was lost, so row and zone agree", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const hostname = uniqueDomain();
     await failAtCloudflare(hostname, {
       method: "POST",
@@ -355,7 +355,7 @@ describe("adding a domain while Cloudflare fails", () => {
   it("gives up on a Cloudflare that does not answer within 10 s, leaving nothing behind", {
     timeout: 30_000,
   }, async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const hostname = uniqueDomain();
     await failAtCloudflare(hostname, { method: "POST", status: 504, applied: true, delayMs: 12_000 });
     vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -367,7 +367,7 @@ describe("adding a domain while Cloudflare fails", () => {
   });
 
   it("adopts a hostname it could not remove when the domain is added again", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const hostname = uniqueDomain();
     // Every call about the hostname fails, the cleanup too; the create went through all the same.
     await failAtCloudflare(hostname, { status: 503, body: "<html>down</html>", applied: true });
@@ -391,7 +391,7 @@ describe("verifying a domain while Cloudflare fails", () => {
     ["an outage page", { method: "GET", status: 503, body: "<html>503</html>" }],
     ["a dropped connection", { method: "GET", status: 0, drop: true }],
   ])("answers %s with a clear verification error and changes nothing", async (_, failure) => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const hostname = uniqueDomain();
     const domain = await addedDomain(client, hostname);
     await failAtCloudflare(hostname, failure);

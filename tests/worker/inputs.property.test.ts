@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GENERIC_MESSAGES } from "../../contract/messages";
 import worker from "../../worker/index";
 import { API_MAX_BODY_BYTES, BEACON_MAX_BODY_BYTES } from "../../worker/lib/body-limit";
-import { Client, type CreatedTest, createTest, insertDomain, ORIGIN, open, signedUpClient } from "./helpers";
+import { Client, type CreatedTest, createTest, insertDomain, ORIGIN, open, verifiedClient } from "./helpers";
 
 // Whatever arrives, every endpoint answers a clear 4xx in the one error shape (the redirect: its error
 // page), never a 5xx: an unhandled exception would also log console.error, which fails the test.
@@ -96,7 +96,7 @@ const headerSafe = (value: string) => /^[\x20-\x7e]*$/.test(value);
 describe("public endpoints take any input without a 5xx", () => {
   let test: CreatedTest;
   beforeAll(async () => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     test = await createTest(client);
   });
 
@@ -228,7 +228,7 @@ describe("signed-in endpoints take any input without a 5xx", () => {
   let userId: string;
   let domainId: string;
   beforeAll(async () => {
-    ({ client, userId } = await signedUpClient());
+    ({ client, userId } = await verifiedClient());
     domainId = await insertDomain(userId, `p-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`);
   });
 
@@ -348,7 +348,7 @@ describe("request bodies above the limit", () => {
     ["POST", "/api/domains"],
     ["POST", "/api/tests/some-id/promote"],
   ])(`%s %s answers 413 above ${API_MAX_BODY_BYTES} bytes, before anything else`, async (method, path) => {
-    const { client } = await signedUpClient();
+    const { client } = await verifiedClient();
     const response = await client.json(method, path, undefined, {});
     expect(response.status).not.toBe(413);
     const big = await client.fetch(path, {
