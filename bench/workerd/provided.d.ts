@@ -1,0 +1,6 @@
+declare module "vitest" {
+  interface ProvidedContext {
+    benchScale: number;
+  }
+}
+export {};
