@@ -1,9 +1,9 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect, inject, it } from "vitest";
 import type { TestListResponse, TestStats } from "../../contract/api";
-import { summarize, type VariantTotals } from "../../worker/lib/stats";
-import worker from "../../worker/index";
 import { type Client, createTest, ORIGIN, signedUpClient } from "../../tests/worker/helpers";
+import worker from "../../worker/index";
+import { summarize, type VariantTotals } from "../../worker/lib/stats";
 import { fixed, median, printTable } from "../table";
 import { meterD1 } from "./d1-meter";
 import { deliver, Traffic } from "./traffic";
@@ -102,9 +102,9 @@ it(`lists ${TESTS} tests with ${CLICKS} clicks`, async () => {
     "SELECT count(*) AS conversionsTotal FROM conversions",
   ).first<{ conversionsTotal: number }>()) ?? { conversionsTotal: 0 };
   expect(conversionsTotal).toBe(conversions.length);
-  const { rollupRows } = (await env.DB.prepare(
-    "SELECT count(*) AS rollupRows FROM test_stats_hourly",
-  ).first<{ rollupRows: number }>()) ?? { rollupRows: 0 };
+  const { rollupRows } = (await env.DB.prepare("SELECT count(*) AS rollupRows FROM test_stats_hourly").first<{
+    rollupRows: number;
+  }>()) ?? { rollupRows: 0 };
 
   // Time with the plain binding; count rows with the meter (it runs extra statements to read meta).
   const rollupMs = median(await timed(() => listWithStats(client, env.DB)));
@@ -125,7 +125,11 @@ it(`lists ${TESTS} tests with ${CLICKS} clicks`, async () => {
         "latency ms": fixed(rollupMs),
         "D1 rows read": rollupRowsRead,
       },
-      { way: "naive (COUNT over raw rows), queries only", "latency ms": fixed(naiveMs), "D1 rows read": naiveRowsRead },
+      {
+        way: "naive (COUNT over raw rows), queries only",
+        "latency ms": fixed(naiveMs),
+        "D1 rows read": naiveRowsRead,
+      },
     ],
     `dashboard: ${fixed(speedup, 1)}x faster than the naive count (target >= 20x): ${speedup >= 20 ? "MET" : "MISSED"}; rows read ${rollupRowsRead} vs ${naiveRowsRead} naive, bound tests x hours x variants = ${rollupRows} rollup rows (+ tests, users, sessions): ${rollupRowsRead <= rollupRows + 2 * TESTS + 10 ? "MET" : "MISSED"}`,
   );

@@ -3,4 +3,5 @@ declare module "vitest" {
     benchScale: number;
   }
 }
+
 export {};

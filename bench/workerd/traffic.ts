@@ -47,7 +47,12 @@ export class Traffic {
       const returning = seen > 0 && Math.random() < RETURNING_SHARE;
       const visitor = returning ? Math.floor(Math.random() * seen) : seen;
       if (!returning) this.visitors[test] = seen + 1;
-      events.push({ ...base, variant: variantOf(visitor), sessionId: sessionId(test, visitor), isBot: false });
+      events.push({
+        ...base,
+        variant: variantOf(visitor),
+        sessionId: sessionId(test, visitor),
+        isBot: false,
+      });
     }
     return events;
   }
