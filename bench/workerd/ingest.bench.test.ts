@@ -15,7 +15,7 @@ it(`ingests ${EVENTS} click events`, async () => {
   const { client } = await signedUpClient();
   const testIds: string[] = [];
   for (let i = 0; i < TESTS; i++) testIds.push((await createTest(client)).id);
-  const traffic = new Traffic(testIds, 24 * 7);
+  const traffic = new Traffic(testIds, 24 * 7, EVENTS);
   const { db, meter } = meterD1(env.DB);
   const bindings = { ...env, DB: db };
 

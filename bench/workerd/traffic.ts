@@ -1,9 +1,10 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import worker from "../../worker/index";
+import { eventId } from "../../worker/lib/event-id";
 import type { ClickEvent, ConversionEvent, TrackingEvent } from "../../worker/queue/events";
 
 // Synthetic but realistic traffic for the ingest and dashboard benchmarks: visitors who come back
-// (keeping their variant), a few bots, spread over a number of hours.
+// (keeping their variant), a few bots, arriving in time order over a number of hours.
 
 const HOUR_MS = 3_600_000;
 const RETURNING_SHARE = 0.3;
@@ -17,17 +18,25 @@ const variantOf = (visitor: number) => (visitor % 2 === 0 ? "A" : "B");
 export class Traffic {
   private readonly visitors: number[];
   private bots = 0;
+  private sent = 0;
   readonly start: number;
 
+  /** `expected` clicks arrive in time order over `hours`, as the queue delivers them. */
   constructor(
     readonly testIds: string[],
     readonly hours: number,
+    readonly expected: number,
   ) {
     this.visitors = testIds.map(() => 0);
     this.start = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - hours * HOUR_MS;
   }
 
-  private timestamp() {
+  private clock() {
+    this.sent += 1;
+    return this.start + Math.floor((this.sent / this.expected) * this.hours * HOUR_MS);
+  }
+
+  private anyTime() {
     return this.start + Math.floor(Math.random() * this.hours * HOUR_MS);
   }
 
@@ -38,7 +47,8 @@ export class Traffic {
       const test = Math.floor(Math.random() * this.testIds.length);
       const testId = this.testIds[test] ?? "";
       const seen = this.visitors[test] ?? 0;
-      const base = { type: "click" as const, id: crypto.randomUUID(), testId, timestamp: this.timestamp() };
+      const timestamp = this.clock();
+      const base = { type: "click" as const, id: eventId(timestamp), testId, timestamp };
       if (Math.random() < BOT_SHARE) {
         this.bots += 1;
         events.push({ ...base, variant: "A", sessionId: sessionId(test, this.bots, true), isBot: true });
@@ -62,13 +72,16 @@ export class Traffic {
     return this.testIds.flatMap((testId, test) => {
       const seen = this.visitors[test] ?? 0;
       const step = Math.max(1, Math.floor(seen / perTest));
-      return Array.from({ length: Math.min(perTest, seen) }, (_, i) => ({
-        type: "conversion" as const,
-        id: crypto.randomUUID(),
-        testId,
-        sessionId: sessionId(test, i * step),
-        timestamp: this.timestamp(),
-      }));
+      return Array.from({ length: Math.min(perTest, seen) }, (_, i) => {
+        const timestamp = this.anyTime();
+        return {
+          type: "conversion" as const,
+          id: eventId(timestamp),
+          testId,
+          sessionId: sessionId(test, i * step),
+          timestamp,
+        };
+      });
     });
   }
 }
@@ -81,7 +94,7 @@ export async function deliver(events: TrackingEvent[], bindings: Env): Promise<v
     events.map((body, i) => ({ id: `m${i}`, timestamp: new Date(now), attempts: 1, body })),
   );
   const ctx = createExecutionContext();
-  await worker.queue(batch, bindings, ctx);
+  await worker.queue(batch, bindings);
   const result = await getQueueResult(batch, ctx);
   if (result.explicitAcks.length !== events.length)
     throw new Error(`${events.length - result.explicitAcks.length} of ${events.length} events not acked`);

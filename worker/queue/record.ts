@@ -2,6 +2,7 @@ import type { ClickEvent, ConversionEvent } from "./events";
 
 // One statement per batch, however many events it holds: the events travel as one JSON
 // parameter and json_each() turns them into rows (D1 allows at most 100 bound parameters).
+// CROSS JOIN keeps the events as the outer loop (SQLite cannot know how many json_each yields).
 // Plain D1 statements: drizzle cannot express these INSERT … SELECT … FROM json_each forms.
 
 // A click of a test deleted meanwhile inserts nothing (the join finds no test) instead of
@@ -11,21 +12,23 @@ import type { ClickEvent, ConversionEvent } from "./events";
 const INSERT_CLICKS = `INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp)
   SELECT e.value ->> '$.id', t.id, e.value ->> '$.variant', e.value ->> '$.sessionId',
          e.value ->> '$.isBot', e.value ->> '$.timestamp'
-  FROM json_each(?1) AS e JOIN split_tests AS t ON t.id = e.value ->> '$.testId'
+  FROM json_each(?1) AS e CROSS JOIN split_tests AS t ON t.id = e.value ->> '$.testId'
   WHERE t.completed_at IS NULL OR t.completed_at > e.value ->> '$.timestamp'
   ORDER BY e.key`;
 
 // Counted only when the visitor has a human click of the test, with that (first) click's variant,
 // and not after the test was completed. The unique (test, session) index makes a second one insert nothing.
 const INSERT_CONVERSIONS = `INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp)
-  SELECT e.value ->> '$.id', c.split_test_id, c.variant, c.session_id, e.value ->> '$.timestamp'
-  FROM json_each(?1) AS e JOIN clicks AS c ON c.id = (
-    SELECT id FROM clicks
-    WHERE split_test_id = e.value ->> '$.testId' AND session_id = e.value ->> '$.sessionId' AND is_bot = 0
-    ORDER BY timestamp LIMIT 1)
-  WHERE NOT EXISTS (
-    SELECT 1 FROM split_tests WHERE id = e.value ->> '$.testId' AND completed_at <= e.value ->> '$.timestamp')
-  ORDER BY e.key`;
+  SELECT id, test_id, variant, session_id, ts FROM (
+    SELECT e.key AS position, e.value ->> '$.id' AS id, e.value ->> '$.testId' AS test_id,
+           e.value ->> '$.sessionId' AS session_id, e.value ->> '$.timestamp' AS ts,
+           (SELECT variant FROM clicks
+            WHERE split_test_id = e.value ->> '$.testId' AND session_id = e.value ->> '$.sessionId' AND is_bot = 0
+            ORDER BY timestamp LIMIT 1) AS variant
+    FROM json_each(?1) AS e)
+  WHERE variant IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM split_tests WHERE id = test_id AND completed_at <= ts)
+  ORDER BY position`;
 
 // Run after the insert: the positions of the conversions whose visitor has no human click yet.
 const UNMATCHED_CONVERSIONS = `SELECT e.key AS position FROM json_each(?1) AS e

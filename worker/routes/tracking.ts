@@ -5,6 +5,7 @@ import { z } from "zod";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { eventId } from "../lib/event-id";
 import { clientIpOf, limitBeacons } from "../lib/rate-limit";
 import { isVariant } from "../lib/variant";
 import { enqueueEvent } from "../queue/producer";
@@ -70,7 +71,7 @@ export const trackingRoutes = new Hono<AppEnv>()
     const beacon = parseBeacon(await c.req.text());
     enqueueEvent(c.env, c.executionCtx, {
       type: "conversion",
-      id: crypto.randomUUID(),
+      id: eventId(),
       testId: beacon.splitTestId,
       sessionId: beacon.sessionId,
       timestamp: Date.now(),
@@ -84,7 +85,7 @@ export const trackingRoutes = new Hono<AppEnv>()
     const session = parseConversionSession(stored);
     enqueueEvent(c.env, c.executionCtx, {
       type: "conversion",
-      id: crypto.randomUUID(),
+      id: eventId(),
       testId: session.testId,
       sessionId: session.sessionId,
       timestamp: Date.now(),
