@@ -19,9 +19,11 @@ const HOURS = 14 * 24; // two weeks of traffic per test
 const SEED_BATCH = 1_000;
 const ROUNDS = 7;
 
-function listRequest(client: Client) {
+function listRequest(client: Client): Request<unknown, IncomingRequestCfProperties> {
   const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  return new Request(`${ORIGIN}/api/tests`, { headers: { cookie, "cf-connecting-ip": client.ip } });
+  return new Request<unknown, IncomingRequestCfProperties>(`${ORIGIN}/api/tests`, {
+    headers: { cookie, "cf-connecting-ip": client.ip },
+  });
 }
 
 /** The real request, through the Worker, with the given D1 binding. */
