@@ -11,13 +11,15 @@ const offline = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER
 export interface LocalServer {
   url: string;
   persistDir: string;
-  stop(): Promise<void>;
+  stop(options?: { keepState?: boolean }): Promise<void>;
 }
 
 export interface LocalServerOptions {
   /** A Worker script to run instead of the app of wrangler.toml (e.g. a benchmark baseline). */
   script?: string;
   vars?: Record<string, string>;
+  /** The local state of an earlier server (stopped with keepState) to start on, instead of a fresh one. */
+  persistDir?: string;
 }
 
 export function freePort(): Promise<number> {
@@ -49,11 +51,11 @@ async function waitUntilServing(url: string, server: ChildProcess, output: () =>
 }
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
-  const persistDir = mkdtempSync(join(tmpdir(), "splitlink-local-"));
+  const persistDir = options.persistDir ?? mkdtempSync(join(tmpdir(), "splitlink-local-"));
   const scriptArgs = options.script
     ? [options.script, "--compatibility-date", "2026-11-01", "--name", "baseline"]
     : [];
-  if (!options.script) {
+  if (!options.script && !options.persistDir) {
     execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], {
       env: offline,
       stdio: "pipe",
@@ -88,11 +90,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   return {
     url,
     persistDir,
-    async stop() {
+    async stop({ keepState = false } = {}) {
       const exited = new Promise((resolve) => server.once("exit", resolve));
       server.kill("SIGTERM");
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
-      rmSync(persistDir, { recursive: true, force: true });
+      if (!keepState) rmSync(persistDir, { recursive: true, force: true });
     },
   };
 }

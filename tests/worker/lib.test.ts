@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvLine } from "../../worker/lib/csv";
+import { eventId } from "../../worker/lib/event-id";
 import { isAppHost } from "../../worker/lib/hosts";
 import { splitLinkFor } from "../../worker/lib/links";
 import { generateSlug } from "../../worker/lib/slug";
@@ -121,5 +122,16 @@ describe("CSV lines", () => {
     expect(csvLine(["a", 1, true, null])).toBe("a,1,true,\r\n");
     expect(csvLine(['say "hi", then go'])).toBe('"say ""hi"", then go"\r\n');
     expect(csvLine(["=HYPERLINK(1)", "-2", "@x", "+1"])).toBe("'=HYPERLINK(1),'-2,'@x,'+1\r\n");
+  });
+});
+
+describe("event ids", () => {
+  it("are UUIDv7: unique, and in the order of their time", () => {
+    const earlier = eventId(Date.UTC(2026, 0, 1));
+    const later = eventId(Date.UTC(2026, 0, 1, 0, 0, 0, 1));
+    expect(earlier).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(earlier < later).toBe(true);
+    expect(eventId(0)).not.toBe(eventId(0));
+    expect(eventId(Date.UTC(2026, 0, 1)).slice(0, 13)).toBe(earlier.slice(0, 13));
   });
 });

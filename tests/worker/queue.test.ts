@@ -40,7 +40,10 @@ describe("the click consumer", () => {
     const events = [click(testId), click(testId), click(testId, { variant: "B" })];
     const failingD1 = new Proxy(env.DB, {
       get(target, property) {
-        if (property === "batch") return () => Promise.reject(new Error("D1 is overloaded"));
+        if (property === "prepare" || property === "batch")
+          return () => {
+            throw new Error("D1 is overloaded");
+          };
         return Reflect.get(target, property).bind(target);
       },
     });

@@ -1,4 +1,4 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { Client, createTest, eventually, insertDomain, ORIGIN, open, signedUpClient } from "./helpers";
@@ -150,22 +150,41 @@ describe("the edge redirect", () => {
     expect(html).not.toContain("<b>");
   });
 
-  it("answers from the cache without touching D1", async () => {
+  it("answers a KV-warm link with no D1 call, one KV read, and without waiting for the queue", async () => {
     const { test } = await newTest();
     await eventually(() => env.LINKS.get(`link:${test.slug}`));
-    const noD1 = new Proxy(env.DB, {
-      get() {
-        throw new Error("D1 was queried on a cache hit");
-      },
-    });
-    const ctx = createExecutionContext();
-    const response = await worker.fetch(
-      new Request(`${ORIGIN}/r/${test.slug}`, { headers: human }),
-      { ...env, DB: noD1 },
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
-    expect(response.status).toBe(302);
+    const calls: string[] = [];
+    const counted = <T extends object>(name: string, binding: T, replace: Record<string, unknown> = {}) =>
+      new Proxy(binding, {
+        get(target, property) {
+          calls.push(`${name}.${String(property)}`);
+          if (property in replace) return replace[property as string];
+          const value = Reflect.get(target, property);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+    // A queue whose send never settles: the 302 must not wait for it.
+    const stuckQueue = counted("CLICKS", env.CLICKS, { send: () => new Promise(() => {}) });
+    const bindings = {
+      ...env,
+      DB: counted("DB", env.DB),
+      LINKS: counted("LINKS", env.LINKS),
+      CLICKS: stuckQueue,
+    };
+    const visit = () =>
+      worker.fetch(
+        new Request(`${ORIGIN}/r/${test.slug}`, { headers: human }),
+        bindings,
+        createExecutionContext(),
+      );
+
+    const kvWarm = await visit();
+    expect(kvWarm.status).toBe(302);
+    expect(calls).toEqual(["LINKS.get", "CLICKS.send"]);
+    calls.length = 0;
+    const isolateWarm = await visit();
+    expect(isolateWarm.status).toBe(302);
+    expect(calls).toEqual(["CLICKS.send"]);
   });
 
   it("reads a link that only KV knows (KV before D1)", async () => {

@@ -1,59 +1,60 @@
 import type { ClickEvent, ConversionEvent } from "./events";
 
-// Plain D1 statements: drizzle's batch cannot carry these INSERT … SELECT … RETURNING forms.
+// One statement per batch, however many events it holds: the events travel as one JSON
+// parameter and json_each() turns them into rows (D1 allows at most 100 bound parameters).
+// CROSS JOIN keeps the events as the outer loop (SQLite cannot know how many json_each yields).
+// Plain D1 statements: drizzle cannot express these INSERT … SELECT … FROM json_each forms.
 
-// A click of a test deleted meanwhile inserts nothing (the SELECT finds no test) instead of
+// A click of a test deleted meanwhile inserts nothing (the join finds no test) instead of
 // failing the batch on the foreign key; nor does one after the test was completed (frozen results).
-// Its id is the primary key: a redelivery inserts nothing.
-function insertClick(db: D1Database, event: ClickEvent): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp)
-       SELECT ?1, id, ?2, ?3, ?4, ?5 FROM split_tests
-       WHERE id = ?6 AND (completed_at IS NULL OR completed_at > ?5)`,
-    )
-    .bind(event.id, event.variant, event.sessionId, event.isBot ? 1 : 0, event.timestamp, event.testId);
-}
+// Its id is the primary key: a redelivery inserts nothing. Rows go in batch order, so the rollup
+// trigger counts a session's first click in the batch as its visitor.
+const INSERT_CLICKS = `INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp)
+  SELECT e.value ->> '$.id', t.id, e.value ->> '$.variant', e.value ->> '$.sessionId',
+         e.value ->> '$.isBot', e.value ->> '$.timestamp'
+  FROM json_each(?1) AS e CROSS JOIN split_tests AS t ON t.id = e.value ->> '$.testId'
+  WHERE t.completed_at IS NULL OR t.completed_at > e.value ->> '$.timestamp'
+  ORDER BY e.key`;
 
-// Counted only when the visitor has a human click of the test, with that click's variant, and
-// not after the test was completed. The unique (test, session) index makes a second one insert nothing.
-function insertConversion(db: D1Database, event: ConversionEvent): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp)
-       SELECT ?1, split_test_id, variant, session_id, ?2 FROM clicks
-       WHERE split_test_id = ?3 AND session_id = ?4 AND is_bot = 0
-         AND NOT EXISTS (SELECT 1 FROM split_tests WHERE id = ?3 AND completed_at <= ?2)
-       ORDER BY timestamp LIMIT 1
-       RETURNING id`,
-    )
-    .bind(event.id, event.timestamp, event.testId, event.sessionId);
-}
+// Counted only when the visitor has a human click of the test, with that (first) click's variant,
+// found through the session index (else SQLite walks all the test's clicks in time order to save a sort),
+// and not after the test was completed. The unique (test, session) index makes a second one insert nothing.
+const INSERT_CONVERSIONS = `INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp)
+  SELECT id, test_id, variant, session_id, ts FROM (
+    SELECT e.key AS position, e.value ->> '$.id' AS id, e.value ->> '$.testId' AS test_id,
+           e.value ->> '$.sessionId' AS session_id, e.value ->> '$.timestamp' AS ts,
+           (SELECT variant FROM clicks INDEXED BY clicks_test_session_idx
+            WHERE split_test_id = e.value ->> '$.testId' AND session_id = e.value ->> '$.sessionId' AND is_bot = 0
+            ORDER BY timestamp LIMIT 1) AS variant
+    FROM json_each(?1) AS e)
+  WHERE variant IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM split_tests WHERE id = test_id AND completed_at <= ts)
+  ORDER BY position`;
 
-/** Writes clicks in one atomic D1 batch; the rollup triggers run inside it. */
+// Run after the insert: the positions of the conversions whose visitor has no human click yet.
+const UNMATCHED_CONVERSIONS = `SELECT e.key AS position FROM json_each(?1) AS e
+  WHERE NOT EXISTS (
+    SELECT 1 FROM clicks
+    WHERE split_test_id = e.value ->> '$.testId' AND session_id = e.value ->> '$.sessionId' AND is_bot = 0)`;
+
+/** Writes a batch of clicks in one D1 statement; the rollup trigger runs inside it. */
 export async function writeClicks(db: D1Database, events: ClickEvent[]): Promise<void> {
-  if (events.length > 0) await db.batch(events.map((event) => insertClick(db, event)));
+  if (events.length > 0) await db.prepare(INSERT_CLICKS).bind(JSON.stringify(events)).run();
 }
 
 /**
- * Writes conversions in one batch; answers those that found no click of their visitor yet
- * (the click may still be on its way through the queue).
+ * Writes a batch of conversions in one atomic D1 batch of two statements; answers those that found
+ * no click of their visitor yet (the click may still be on its way through the queue).
  */
 export async function writeConversions(
   db: D1Database,
   events: ConversionEvent[],
 ): Promise<ConversionEvent[]> {
   if (events.length === 0) return [];
-  const results = await db.batch<{ id: string }>(events.map((event) => insertConversion(db, event)));
-  const unmatched: ConversionEvent[] = [];
-  for (const [i, event] of events.entries()) {
-    if ((results[i]?.results.length ?? 0) > 0) continue;
-    // Not inserted: a duplicate (the visitor already converted) or no click yet.
-    const click = await db
-      .prepare("SELECT 1 FROM clicks WHERE split_test_id = ? AND session_id = ? AND is_bot = 0 LIMIT 1")
-      .bind(event.testId, event.sessionId)
-      .first();
-    if (!click) unmatched.push(event);
-  }
-  return unmatched;
+  const json = JSON.stringify(events);
+  const [, unmatched] = await db.batch<{ position: number }>([
+    db.prepare(INSERT_CONVERSIONS).bind(json),
+    db.prepare(UNMATCHED_CONVERSIONS).bind(json),
+  ]);
+  return (unmatched?.results ?? []).flatMap(({ position }) => events[position] ?? []);
 }

@@ -1,6 +1,7 @@
 import { isbot } from "isbot";
 import type { Background } from "../lib/background";
 import { isSecureRequest, readCookie, serializeCookie } from "../lib/cookies";
+import { eventId } from "../lib/event-id";
 import { buildDestination, chooseVariant } from "../lib/variant";
 import { enqueueEvent } from "../queue/producer";
 import type { CachedLink } from "../services/link-cache";
@@ -31,14 +32,15 @@ export function visit(request: Request, url: URL, env: Env, ctx: Background, lin
     "x-robots-tag": "noindex",
   });
   if (counted) {
+    const timestamp = Date.now();
     enqueueEvent(env, ctx, {
       type: "click",
-      id: crypto.randomUUID(),
+      id: eventId(timestamp),
       testId: link.id,
       variant,
       sessionId,
       isBot: bot,
-      timestamp: Date.now(),
+      timestamp,
     });
   }
   if (counted && !bot) {

@@ -6,6 +6,7 @@ import { CONVERSION_MESSAGES } from "../../contract/messages";
 import type { AppEnv } from "../env";
 import { BEACON_MAX_BODY_BYTES, limitBody } from "../lib/body-limit";
 import { ApiError } from "../lib/errors";
+import { eventId } from "../lib/event-id";
 import { clientIpOf, limitBeacons } from "../lib/rate-limit";
 import { isVariant } from "../lib/variant";
 import { enqueueEvent } from "../queue/producer";
@@ -69,7 +70,7 @@ export const trackingRoutes = new Hono<AppEnv>()
     const beacon = parseBeacon(await c.req.text());
     enqueueEvent(c.env, c.executionCtx, {
       type: "conversion",
-      id: crypto.randomUUID(),
+      id: eventId(),
       testId: beacon.splitTestId,
       sessionId: beacon.sessionId,
       timestamp: Date.now(),
@@ -83,7 +84,7 @@ export const trackingRoutes = new Hono<AppEnv>()
     const session = parseConversionSession(stored);
     enqueueEvent(c.env, c.executionCtx, {
       type: "conversion",
-      id: crypto.randomUUID(),
+      id: eventId(),
       testId: session.testId,
       sessionId: session.sessionId,
       timestamp: Date.now(),

@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
-/** Mounted once in the app providers so every tooltip shares one open delay. */
+/** Each tooltip brings its own provider, so the tooltip code loads only with the pages that show one. */
 function TooltipProvider({
   delayDuration = 200,
   ...props
@@ -11,7 +11,11 @@ function TooltipProvider({
 }
 
 function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root data-slot="tooltip" {...props} />
+    </TooltipProvider>
+  );
 }
 
 function TooltipTrigger(props: ComponentProps<typeof TooltipPrimitive.Trigger>) {
@@ -42,4 +46,4 @@ function TooltipContent({
   );
 }
 
-export { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger };
+export { Tooltip, TooltipContent, TooltipTrigger };

@@ -1,0 +1,144 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { expect, inject, it } from "vitest";
+import type { TestListResponse, TestStats } from "../../contract/api";
+import { type Client, createTest, ORIGIN, signedUpClient } from "../../tests/worker/helpers";
+import worker from "../../worker/index";
+import { summarize, type VariantTotals } from "../../worker/lib/stats";
+import { fixed, median, printTable } from "../table";
+import { meterD1 } from "./d1-meter";
+import { deliver, Traffic } from "./traffic";
+
+// The dashboard's list of tests with their stats, for a user whose 50 tests hold 1,000,000 clicks
+// and 30,000 conversions (seeded through the queue consumer), next to the same list computed by
+// counting raw rows (the naive way), in the same run.
+const SCALE = inject("benchScale");
+const TESTS = 50;
+const CLICKS = 1_000_000 * SCALE;
+const CONVERSIONS_PER_TEST = (30_000 * SCALE) / TESTS;
+const HOURS = 14 * 24; // two weeks of traffic per test
+const SEED_BATCH = 1_000;
+const ROUNDS = 7;
+
+function listRequest(client: Client): Request<unknown, IncomingRequestCfProperties> {
+  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  return new Request<unknown, IncomingRequestCfProperties>(`${ORIGIN}/api/tests`, {
+    headers: { cookie, "cf-connecting-ip": client.ip },
+  });
+}
+
+/** The real request, through the Worker, with the given D1 binding. */
+async function listWithStats(client: Client, db: D1Database): Promise<Map<string, TestStats>> {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(listRequest(client), { ...env, DB: db }, ctx);
+  await waitOnExecutionContext(ctx);
+  if (response.status !== 200) throw new Error(`list failed: ${response.status}`);
+  const { tests } = (await response.json()) as TestListResponse;
+  return new Map(tests.map((t) => [t.id, t.stats]));
+}
+
+/** The naive way: the user's tests, then counts over their raw clicks and conversions. */
+async function naiveListWithStats(db: D1Database, userId: string): Promise<Map<string, TestStats>> {
+  const owned = "SELECT id FROM split_tests WHERE user_id = ?1";
+  const [tests, clicks, conversions] = await Promise.all([
+    db.prepare(`${owned} ORDER BY created_at DESC`).bind(userId).all<{ id: string }>(),
+    db
+      .prepare(
+        `SELECT split_test_id AS id, variant, count(*) AS clicks, count(DISTINCT session_id) AS visitors
+         FROM clicks WHERE is_bot = 0 AND split_test_id IN (${owned}) GROUP BY split_test_id, variant`,
+      )
+      .bind(userId)
+      .all<{ id: string; variant: "A" | "B"; clicks: number; visitors: number }>(),
+    db
+      .prepare(
+        `SELECT split_test_id AS id, variant, count(*) AS conversions
+         FROM conversions WHERE split_test_id IN (${owned}) GROUP BY split_test_id, variant`,
+      )
+      .bind(userId)
+      .all<{ id: string; variant: "A" | "B"; conversions: number }>(),
+  ]);
+  const totals = new Map<string, Record<"A" | "B", VariantTotals>>();
+  for (const { id } of tests.results)
+    totals.set(id, {
+      A: { clicks: 0, visitors: 0, conversions: 0 },
+      B: { clicks: 0, visitors: 0, conversions: 0 },
+    });
+  for (const row of clicks.results) {
+    const entry = totals.get(row.id)?.[row.variant];
+    if (entry) Object.assign(entry, { clicks: row.clicks, visitors: row.visitors });
+  }
+  for (const row of conversions.results) {
+    const entry = totals.get(row.id)?.[row.variant];
+    if (entry) entry.conversions = row.conversions;
+  }
+  return new Map([...totals].map(([id, t]) => [id, summarize(t.A, t.B)]));
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number[]> {
+  await run(); // warm
+  const times: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+it(`lists ${TESTS} tests with ${CLICKS} clicks`, async () => {
+  const { client, userId } = await signedUpClient();
+  const testIds: string[] = [];
+  for (let i = 0; i < TESTS; i++) testIds.push((await createTest(client, { name: `Bench test ${i}` })).id);
+  const traffic = new Traffic(testIds, HOURS, CLICKS);
+
+  const seedStarted = performance.now();
+  for (let sent = 0; sent < CLICKS; sent += SEED_BATCH) {
+    await deliver(traffic.clicks(SEED_BATCH), env);
+    if ((sent + SEED_BATCH) % 250_000 === 0)
+      console.log(
+        `seeded ${sent + SEED_BATCH} clicks in ${fixed((performance.now() - seedStarted) / 1000, 0)} s`,
+      );
+  }
+  const conversions = traffic.conversions(CONVERSIONS_PER_TEST);
+  for (let i = 0; i < conversions.length; i += SEED_BATCH)
+    await deliver(conversions.slice(i, i + SEED_BATCH), env);
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+  // Same answer both ways, or the comparison means nothing.
+  const ours = await listWithStats(client, env.DB);
+  expect(ours).toEqual(await naiveListWithStats(env.DB, userId));
+  const { conversionsTotal } = (await env.DB.prepare(
+    "SELECT count(*) AS conversionsTotal FROM conversions",
+  ).first<{ conversionsTotal: number }>()) ?? { conversionsTotal: 0 };
+  expect(conversionsTotal).toBe(conversions.length);
+  const { rollupRows } = (await env.DB.prepare("SELECT count(*) AS rollupRows FROM test_stats_hourly").first<{
+    rollupRows: number;
+  }>()) ?? { rollupRows: 0 };
+
+  // Time with the plain binding; count rows with the meter (it runs extra statements to read meta).
+  const rollupMs = median(await timed(() => listWithStats(client, env.DB)));
+  const naiveMs = median(await timed(() => naiveListWithStats(env.DB, userId)));
+  const metered = meterD1(env.DB);
+  await listWithStats(client, metered.db);
+  const rollupRowsRead = metered.meter.rowsRead;
+  metered.meter.reset();
+  await naiveListWithStats(metered.db, userId);
+  const naiveRowsRead = metered.meter.rowsRead;
+
+  const speedup = naiveMs / rollupMs;
+  printTable(
+    `Dashboard: GET /api/tests, ${TESTS} tests, ${CLICKS} clicks and ${conversions.length} conversions over ${HOURS} h (seeded through the consumer in ${fixed(seedSeconds, 0)} s); medians of ${ROUNDS}`,
+    [
+      {
+        way: "SplitLink (hourly rollup), whole request",
+        "latency ms": fixed(rollupMs),
+        "D1 rows read": rollupRowsRead,
+      },
+      {
+        way: "naive (COUNT over raw rows), queries only",
+        "latency ms": fixed(naiveMs),
+        "D1 rows read": naiveRowsRead,
+      },
+    ],
+    `dashboard: ${fixed(speedup, 1)}x faster than the naive count (target >= 20x): ${speedup >= 20 ? "MET" : "MISSED"}; rows read ${rollupRowsRead} vs ${naiveRowsRead} naive, ${rollupRows} rollup rows (tests x hours with traffic x variants); bound 2 reads per rollup row (index entry + row) + 3 per test (index entry, row, domain lookup): ${rollupRowsRead <= 2 * rollupRows + 3 * TESTS ? "MET" : "MISSED"}`,
+  );
+}, 600_000);

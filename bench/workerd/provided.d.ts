@@ -1,0 +1,7 @@
+declare module "vitest" {
+  interface ProvidedContext {
+    benchScale: number;
+  }
+}
+
+export {};

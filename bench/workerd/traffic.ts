@@ -1,0 +1,101 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import worker from "../../worker/index";
+import { eventId } from "../../worker/lib/event-id";
+import type { ClickEvent, ConversionEvent, TrackingEvent } from "../../worker/queue/events";
+
+// Synthetic but realistic traffic for the ingest and dashboard benchmarks: visitors who come back
+// (keeping their variant), a few bots, arriving in time order over a number of hours.
+
+const HOUR_MS = 3_600_000;
+const RETURNING_SHARE = 0.3;
+const BOT_SHARE = 0.03;
+
+/** A UUID-shaped session id, so D1's indexes hold what production holds. */
+const sessionId = (test: number, visitor: number, bot = false) =>
+  `${bot ? "b" : "0"}0000000-0000-4000-8000-${test.toString(16).padStart(4, "0")}${visitor.toString(16).padStart(8, "0")}`;
+const variantOf = (visitor: number) => (visitor % 2 === 0 ? "A" : "B");
+
+export class Traffic {
+  private readonly visitors: number[];
+  private bots = 0;
+  private sent = 0;
+  readonly start: number;
+
+  /** `expected` clicks arrive in time order over `hours`, as the queue delivers them. */
+  constructor(
+    readonly testIds: string[],
+    readonly hours: number,
+    readonly expected: number,
+  ) {
+    this.visitors = testIds.map(() => 0);
+    this.start = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - hours * HOUR_MS;
+  }
+
+  private clock() {
+    this.sent += 1;
+    return this.start + Math.floor((this.sent / this.expected) * this.hours * HOUR_MS);
+  }
+
+  private anyTime() {
+    return this.start + Math.floor(Math.random() * this.hours * HOUR_MS);
+  }
+
+  /** The next `count` clicks, spread over the tests and hours at random. */
+  clicks(count: number): ClickEvent[] {
+    const events: ClickEvent[] = [];
+    for (let i = 0; i < count; i++) {
+      const test = Math.floor(Math.random() * this.testIds.length);
+      const testId = this.testIds[test] ?? "";
+      const seen = this.visitors[test] ?? 0;
+      const timestamp = this.clock();
+      const base = { type: "click" as const, id: eventId(timestamp), testId, timestamp };
+      if (Math.random() < BOT_SHARE) {
+        this.bots += 1;
+        events.push({ ...base, variant: "A", sessionId: sessionId(test, this.bots, true), isBot: true });
+        continue;
+      }
+      const returning = seen > 0 && Math.random() < RETURNING_SHARE;
+      const visitor = returning ? Math.floor(Math.random() * seen) : seen;
+      if (!returning) this.visitors[test] = seen + 1;
+      events.push({
+        ...base,
+        variant: variantOf(visitor),
+        sessionId: sessionId(test, visitor),
+        isBot: false,
+      });
+    }
+    return events;
+  }
+
+  /** One conversion each for `perTest` distinct human visitors of every test. */
+  conversions(perTest: number): ConversionEvent[] {
+    return this.testIds.flatMap((testId, test) => {
+      const seen = this.visitors[test] ?? 0;
+      const step = Math.max(1, Math.floor(seen / perTest));
+      return Array.from({ length: Math.min(perTest, seen) }, (_, i) => {
+        const timestamp = this.anyTime();
+        return {
+          type: "conversion" as const,
+          id: eventId(timestamp),
+          testId,
+          sessionId: sessionId(test, i * step),
+          timestamp,
+        };
+      });
+    });
+  }
+}
+
+/** Hands events to the Worker's queue handler as one batch, as the Queues runtime does; all must be acked. */
+export async function deliver(events: TrackingEvent[], bindings: Env): Promise<void> {
+  const now = Date.now();
+  const batch = createMessageBatch(
+    "splitlink-clicks",
+    events.map((body, i) => ({ id: `m${i}`, timestamp: new Date(now), attempts: 1, body })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch, bindings);
+  const result = await getQueueResult(batch, ctx);
+  if (result.explicitAcks.length !== events.length)
+    throw new Error(`${events.length - result.explicitAcks.length} of ${events.length} events not acked`);
+}

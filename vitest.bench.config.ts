@@ -1,0 +1,19 @@
+import { defineConfig } from "vitest/config";
+import testConfig from "./vitest.config.ts";
+
+// The benchmarks that run inside workerd (queue consumer, dashboard at scale): the test setup's
+// runtime, bindings and migrations, but bench files only. Not part of `npm test`.
+export default defineConfig(async (configEnv) => {
+  const base = await testConfig(configEnv);
+  return {
+    ...base,
+    test: {
+      ...base.test,
+      // BENCH_SCALE=0.1 runs every workerd benchmark at a tenth of its volume (for trying changes).
+      provide: { benchScale: Number(process.env.BENCH_SCALE ?? 1) },
+      include: ["bench/workerd/**/*.bench.test.ts"],
+      testTimeout: 600_000,
+      fileParallelism: false,
+    },
+  };
+});
