@@ -1,9 +1,15 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, type ViteUserConfig } from "vitest/config";
 import testConfig from "./vitest.config.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    benchScale: number;
+  }
+}
 
 // The benchmarks that run inside workerd (queue consumer, dashboard at scale): the test setup's
 // runtime, bindings and migrations, but bench files only. Not part of `npm test`.
-export default defineConfig(async (configEnv) => {
+export default defineConfig(async (configEnv): Promise<ViteUserConfig> => {
   const base = await testConfig(configEnv);
   return {
     ...base,
