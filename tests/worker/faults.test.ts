@@ -56,8 +56,18 @@ function d1FailingFor(poison: string): D1Database {
               if (name !== "bind") return Reflect.get(inner, name).bind(inner);
               return (...values: unknown[]) => {
                 const bound = inner.bind(...values);
-                if (values.includes(poison)) poisoned.add(bound);
-                return bound;
+                // Events travel one by one or together as one JSON parameter.
+                if (!values.some((value) => typeof value === "string" && value.includes(poison)))
+                  return bound;
+                const refused = new Proxy(bound, {
+                  get(statement, method) {
+                    if (["run", "all", "first", "raw"].includes(String(method)))
+                      return () => Promise.reject(new Error("D1_ERROR: constraint failed"));
+                    return Reflect.get(statement, method).bind(statement);
+                  },
+                });
+                poisoned.add(refused);
+                return refused;
               };
             },
           });
