@@ -14,6 +14,9 @@ export const GENERIC_MESSAGES = {
   notFound: "Not found",
   internal: "Something went wrong on our side. Please try again.",
   invalidInput: "Invalid input",
+  // Not in the specification: a deployment missing a secret or a setting answers this, nothing more.
+  misconfigured:
+    "SplitLink is misconfigured, so it cannot answer right now. Its operators can see why in the logs.",
 } as const;
 
 export const TEST_MESSAGES = {

@@ -1,32 +1,38 @@
 import { Hono } from "hono";
 import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
+import { routePath } from "hono/route";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { GENERIC_MESSAGES } from "../contract/messages";
 import type { AppEnv } from "./env";
-import { ApiError } from "./lib/errors";
+import { ApiError, errorBody } from "./lib/errors";
 import { apiSecurityHeaders, htmlSecurityHeaders } from "./lib/security-headers";
+import { log } from "./observability/log";
+import { requestLog } from "./observability/request-log";
 import { authRoutes } from "./routes/auth";
 import { domainRoutes } from "./routes/domains";
+import { healthRoutes } from "./routes/health";
 import { splitTestRoutes } from "./routes/split-tests";
 import { trackingRoutes } from "./routes/tracking";
 
 /** A Hono app with the one error shape and not-found answer every route shares. */
 function createApp() {
   const app = new Hono<AppEnv>();
+  app.use("*", requestLog);
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.body, error.status);
+    const requestId = c.get("requestId");
+    if (error instanceof ApiError) return c.json(error.bodyFor(requestId), error.status);
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;
       return c.json(
-        { error: { code: "bad_request", message: error.message || GENERIC_MESSAGES.invalidInput } },
+        errorBody("bad_request", error.message || GENERIC_MESSAGES.invalidInput, requestId),
         status,
       );
     }
-    console.error("Unhandled error", c.req.method, c.req.path, error);
-    return c.json({ error: { code: "internal_error", message: GENERIC_MESSAGES.internal } }, 500);
+    log("error", "unhandled_error", { requestId, method: c.req.method, path: routePath(c), error });
+    return c.json(errorBody("internal_error", GENERIC_MESSAGES.internal, requestId), 500);
   });
-  app.notFound((c) => c.json({ error: { code: "not_found", message: GENERIC_MESSAGES.notFound } }, 404));
+  app.notFound((c) => c.json(errorBody("not_found", GENERIC_MESSAGES.notFound, c.get("requestId")), 404));
   return app;
 }
 
@@ -37,6 +43,7 @@ app
   .route("/api/auth", authRoutes)
   .route("/api/tests", splitTestRoutes)
   .route("/api/domains", domainRoutes)
+  .route("/api/health", healthRoutes)
   .route("/", trackingRoutes);
 
 // Everything else on the app host is the SPA; the asset binding answers index.html for its routes.

@@ -10,7 +10,16 @@ import { AUTH_MESSAGES, DOMAIN_MESSAGES, TEST_MESSAGES } from "../../contract/me
 import { domainStatusOf, statusMessage } from "../../worker/domains/status";
 import worker from "../../worker/index";
 import { FAKE_CLOUDFLARE, type FakeFailure, type FakeState } from "./cloudflare-fake";
-import { Client, createTest, errorOf, insertDomain, ORIGIN, open, signedUpClient } from "./helpers";
+import {
+  Client,
+  createTest,
+  errorOf,
+  insertDomain,
+  loggedEvents,
+  ORIGIN,
+  open,
+  signedUpClient,
+} from "./helpers";
 
 const FALLBACK = env.FALLBACK_ORIGIN;
 const BROWSER_UA =
@@ -160,7 +169,9 @@ describe("adding a domain", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const domain = await added(client, hostname);
     expect(domain.status).toBe("new");
-    expect(warn).toHaveBeenCalledWith("Immediate verification failed", hostname, expect.anything());
+    expect(loggedEvents(warn)).toContainEqual(
+      expect.objectContaining({ event: "domain_verification_failed", host: hostname, when: "on_add" }),
+    );
   });
 
   it.each([
@@ -591,7 +602,13 @@ describe("the hourly re-verification", () => {
     expect(await env.LINKS.get(`host:${ready.domain}`, "json")).toEqual({ id: ready.id, status: "active" });
     expect((await row(waiting.id))?.status).toBe("pending_validation");
     expect((await row(broken.id))?.status).toBe("new");
-    expect(warn).toHaveBeenCalledWith("Scheduled verification failed", broken.domain, expect.anything());
+    expect(loggedEvents(warn)).toContainEqual(
+      expect.objectContaining({
+        event: "domain_verification_failed",
+        host: broken.domain,
+        when: "scheduled",
+      }),
+    );
     // Active domains are left alone.
     expect(await cloudflareCalls(active.domain)).toHaveLength(activeCalls);
   });

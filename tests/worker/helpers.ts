@@ -117,3 +117,14 @@ export async function eventually<T>(
 export async function open(visitor: Client, path: string, init: RequestInit = {}): Promise<Response> {
   return visitor.fetch(path, { redirect: "manual", ...init });
 }
+
+/** The structured log lines (worker/observability/log.ts) a console spy saw, parsed. */
+export function loggedEvents(spy: { mock: { calls: unknown[][] } }): Record<string, unknown>[] {
+  return spy.mock.calls.flatMap(([line]) => {
+    try {
+      return [JSON.parse(String(line)) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });
+}

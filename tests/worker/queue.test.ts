@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { CONVERSION_WAIT_ATTEMPTS } from "../../worker/queue/consumer";
 import type { ClickEvent, ConversionEvent } from "../../worker/queue/events";
-import { createTest, signedUpClient } from "./helpers";
+import { createTest, loggedEvents, signedUpClient } from "./helpers";
 
 async function newTestId() {
   const { client } = await signedUpClient();
@@ -100,7 +100,12 @@ describe("the click consumer", () => {
         return Reflect.get(target, property).bind(target);
       },
     });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const failed = await deliver(events, 1, { ...env, DB: failingD1 });
+    expect(loggedEvents(warn)).toContainEqual(
+      expect.objectContaining({ event: "queue_batch_failed", size: 3, retried: 3, attempts: 1 }),
+    );
+    warn.mockRestore();
     expect(String(failed.error)).toContain("D1 is overloaded");
     expect(failed.result.explicitAcks).toEqual([]);
     expect(await count("clicks", testId)).toBe(0);
@@ -116,7 +121,9 @@ describe("the click consumer", () => {
     const { result } = await deliver([{ type: "click", id: 42 }, click(testId)]);
     expect(result.explicitAcks.sort()).toEqual(["m0", "m1"]);
     expect(await count("clicks", testId)).toBe(1);
-    expect(warn).toHaveBeenCalledWith("Dropping a malformed tracking event", "m0", expect.any(String));
+    expect(loggedEvents(warn)).toContainEqual(
+      expect.objectContaining({ event: "tracking_event_dropped", reason: "malformed", messageId: "m0" }),
+    );
     warn.mockRestore();
   });
 
@@ -170,8 +177,22 @@ describe("the conversion consumer", () => {
       CONVERSION_WAIT_ATTEMPTS,
     );
     expect(result.explicitAcks.sort()).toEqual(["m0", "m1"]);
-    expect(warn).toHaveBeenCalledTimes(2);
+    expect(loggedEvents(warn).filter((line) => line.event === "tracking_event_dropped")).toHaveLength(2);
     warn.mockRestore();
     expect(await count("conversions", testId)).toBe(0);
+  });
+
+  it("logs one line per batch: its size and how many were inserted, retried and dropped", async () => {
+    const testId = await newTestId();
+    const visitor = click(testId);
+    const info = vi.spyOn(console, "log").mockImplementation(() => {});
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await deliver([visitor, conversion(testId, "no-click-yet"), { type: "nonsense" }]);
+    const lines = loggedEvents(info).filter((line) => line.event === "queue_batch");
+    info.mockRestore();
+    warn.mockRestore();
+    expect(lines).toEqual([
+      expect.objectContaining({ queue: "splitlink-clicks", size: 3, inserted: 1, retried: 1, dropped: 1 }),
+    ]);
   });
 });
