@@ -15,7 +15,7 @@ function deployed(changes: Record<string, unknown> = {}): Env {
   return { ...env, ENVIRONMENT: "production", ...SECRETS, ...changes } as Env;
 }
 
-async function call(workerEnv: Env, path: string, init: RequestInit = {}) {
+async function call(workerEnv: Env, path: string, init: RequestInit<IncomingRequestCfProperties> = {}) {
   const ctx = createExecutionContext();
   const response = await worker.fetch(new Request(`${ORIGIN}${path}`, init), workerEnv, ctx);
   await waitOnExecutionContext(ctx);
