@@ -37,7 +37,12 @@ export type ConfigResult = { ok: true; env: Env } | { ok: false; problems: strin
 
 // A local run without .dev.vars still works: tokens signed with a secret nobody else knows, valid
 // until the isolate restarts. Never used outside development.
-const localJwtSecret = crypto.randomUUID() + crypto.randomUUID();
+// (Made on first use: workerd allows no random values at global scope.)
+let localJwtSecret: string | undefined;
+const localSecret = () => {
+  localJwtSecret ??= crypto.randomUUID() + crypto.randomUUID();
+  return localJwtSecret;
+};
 
 function problemsOf(error: z.ZodError): string[] {
   return error.issues.map((issue) => issue.message);
@@ -62,7 +67,7 @@ export function checkConfig(env: Env): ConfigResult {
 
   return {
     ok: true,
-    env: { ...env, ...vars.data, JWT_SECRET: secrets.data.JWT_SECRET ?? localJwtSecret },
+    env: { ...env, ...vars.data, JWT_SECRET: secrets.data.JWT_SECRET ?? localSecret() },
   };
 }
 
