@@ -1,0 +1,171 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DOMAIN_MESSAGES } from "../../contract/messages";
+import { startBrowser, WIDTHS } from "./browser";
+import { signUp, visibleToast } from "./flows";
+
+const browser = startBrowser();
+
+/** Whose screen it is: a visitor, a new marketer with nothing yet, or one with a test and a domain. */
+type Who = "signed-out" | "signed-in, empty" | "signed-in, with data";
+
+interface Screen {
+  name: string;
+  who: Who;
+  /** Opens the screen (and its dialog or error state) from wherever the page is. */
+  open(page: Page, data: TestData): Promise<void>;
+}
+
+interface TestData {
+  slug: string;
+  domain: string;
+}
+
+async function visit(page: Page, path: string, ready: string) {
+  await page.goto(path);
+  await page.getByText(ready).first().waitFor();
+}
+
+// Every screen of the SPA, signed out and signed in. A new screen is one entry here.
+export const SCREENS: Screen[] = [
+  { name: "landing", who: "signed-out", open: (page) => visit(page, "/", "A/B Testing Made Simple") },
+  { name: "login", who: "signed-out", open: (page) => visit(page, "/login", "Welcome") },
+  {
+    name: "login, errors shown",
+    who: "signed-out",
+    async open(page) {
+      await visit(page, "/login", "Welcome");
+      await page.getByLabel("Email").fill("someone@example.com");
+      await page.getByLabel("Password").fill("wrong password");
+      await page.getByRole("button", { name: "Log in" }).click();
+      await page.getByText("Invalid login credentials").first().waitFor();
+    },
+  },
+  { name: "sign up", who: "signed-out", open: (page) => visit(page, "/login?tab=signup", "Create account") },
+  { name: "404", who: "signed-out", open: (page) => visit(page, "/no-such-page", "404") },
+  { name: "landing, signed in", who: "signed-in, empty", open: (page) => visit(page, "/", "A/B Testing Made Simple") },
+  { name: "dashboard, empty", who: "signed-in, empty", open: (page) => visit(page, "/dashboard", "No split tests yet") },
+  { name: "domains, empty", who: "signed-in, empty", open: (page) => visit(page, "/domains", "No custom domains yet") },
+  {
+    name: "add domain dialog",
+    who: "signed-in, empty",
+    async open(page) {
+      await visit(page, "/domains", "No custom domains yet");
+      await page.getByRole("button", { name: "Add Your First Domain" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add New Custom Domain" });
+      await dialog.getByLabel("Domain", { exact: true }).fill("not a domain");
+      await dialog.getByRole("button", { name: "Add Domain" }).click();
+      await visibleToast(page, DOMAIN_MESSAGES.invalidFormat);
+    },
+  },
+  { name: "create test", who: "signed-in, empty", open: (page) => visit(page, "/create-test", "Create a New Split Test") },
+  {
+    name: "create test, errors shown",
+    who: "signed-in, empty",
+    async open(page) {
+      await visit(page, "/create-test", "Create a New Split Test");
+      await page.getByLabel("Test Name").fill("Errors");
+      await page.getByLabel("URL A").fill("not a url");
+      await page.getByLabel("URL B").fill("also not a url");
+      await page.getByRole("button", { name: "Create Test" }).click();
+      await page.getByText("Please enter valid URLs").first().waitFor();
+    },
+  },
+  { name: "404, signed in", who: "signed-in, empty", open: (page) => visit(page, "/no-such-page", "404") },
+  { name: "dashboard, with a test", who: "signed-in, with data", open: (page) => visit(page, "/dashboard", "Axe test") },
+  {
+    name: "test detail",
+    who: "signed-in, with data",
+    open: (page, data) => visit(page, `/test/${data.slug}`, "Axe test"),
+  },
+  {
+    name: "delete test dialog",
+    who: "signed-in, with data",
+    async open(page) {
+      await visit(page, "/dashboard", "Axe test");
+      await page.getByRole("button", { name: "Delete Axe test" }).filter({ visible: true }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByRole("alertdialog", { name: "Are you absolutely sure?" }).waitFor();
+    },
+  },
+  {
+    name: "promote winner dialog",
+    who: "signed-in, with data",
+    async open(page, data) {
+      await visit(page, `/test/${data.slug}`, "Axe test");
+      await page.getByRole("button", { name: "Promote winner" }).click();
+      await page.getByRole("alertdialog", { name: "Promote a winner" }).waitFor();
+    },
+  },
+  {
+    name: "domains, with a domain",
+    who: "signed-in, with data",
+    open: (page, data) => visit(page, "/domains", data.domain),
+  },
+  {
+    name: "delete domain dialog",
+    who: "signed-in, with data",
+    async open(page, data) {
+      await visit(page, "/domains", data.domain);
+      await page.getByRole("button", { name: `Delete ${data.domain}` }).click();
+      await page.getByRole("alertdialog", { name: "Delete this domain?" }).waitFor();
+    },
+  },
+];
+
+/** A test and a custom domain for the signed-in marketer, made through the API as the SPA would. */
+async function createData(page: Page): Promise<TestData> {
+  const headers = { origin: browser.baseURL, "content-type": "application/json" };
+  const domain = `axe-${Date.now()}.localhost`;
+  const added = await page.request.post("/api/domains", { headers, data: { domain } });
+  expect(added.status()).toBe(201);
+  const created = await page.request.post("/api/tests", {
+    headers,
+    data: { name: "Axe test", urlA: "https://example.com/a", urlB: "https://example.com/b" },
+  });
+  expect(created.status()).toBe(201);
+  const { test } = (await created.json()) as { test: { slug: string } };
+  return { slug: test.slug, domain };
+}
+
+/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now, one line each. */
+async function seriousViolations(page: Page, screen: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${screen}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.nodes
+          .map((node) => node.target.join(" "))
+          .join(", ")}`,
+    );
+}
+
+describe("accessibility: axe on every screen", () => {
+  for (const [widthName, viewport] of Object.entries(WIDTHS)) {
+    it(`has no serious or critical violations at ${viewport.width} px (${widthName})`, async () => {
+      const page = await browser.newPage(viewport);
+      const found: string[] = [];
+      let data: TestData = { slug: "", domain: "" };
+      const order: Who[] = ["signed-out", "signed-in, empty", "signed-in, with data"];
+      for (const who of order) {
+        if (who === "signed-in, empty") await signUp(page, `axe-${widthName}-${Date.now()}@example.com`);
+        if (who === "signed-in, with data") data = await createData(page);
+        for (const screen of SCREENS.filter((s) => s.who === who)) {
+          const label = `${screen.name} at ${viewport.width} px`;
+          try {
+            await screen.open(page, data);
+          } catch (error) {
+            found.push(`${label}: could not open the screen: ${String(error).split("\n")[0]}`);
+            continue;
+          }
+          found.push(...(await seriousViolations(page, label)));
+        }
+      }
+      expect(found).toEqual([]);
+    }, 300_000);
+  }
+});
