@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { log } from "./observability/log";
 
-export type Environment = "development" | "staging" | "production";
-
 const secret = (name: string, minLength: number) =>
   z
     .string({ error: `${name} is not set` })
@@ -10,7 +8,11 @@ const secret = (name: string, minLength: number) =>
 
 const varsSchema = z.object({
   // Unset means deployed without the wrangler.toml vars: check everything, as in production.
-  ENVIRONMENT: z.enum(["development", "staging", "production"]).default("production"),
+  ENVIRONMENT: z
+    .enum(["development", "staging", "production"], {
+      error: "ENVIRONMENT must be development, staging or production",
+    })
+    .default("production"),
   APP_HOST: z.string().min(1, "APP_HOST is not set"),
   FALLBACK_ORIGIN: z.string().min(1, "FALLBACK_ORIGIN is not set"),
   CF_API_BASE_URL: z.url({ protocol: /^https?$/, error: "CF_API_BASE_URL must be an http(s) URL" }),
