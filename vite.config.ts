@@ -12,5 +12,10 @@ export default defineConfig({
       "@": fileURLToPath(new URL("./web/src", import.meta.url)),
     },
   },
-  build: { outDir: "../dist", emptyOutDir: true },
+  // The browsers Tailwind CSS v4 supports (its CSS needs them): Safari 16.4+, Chrome/Edge 111+, Firefox 128+.
+  build: {
+    outDir: "../dist",
+    emptyOutDir: true,
+    target: ["chrome111", "edge111", "firefox128", "safari16.4"],
+  },
 });

@@ -2,7 +2,8 @@
 
 /** Every API error answers with this body. `reasons` is set for a weak password. */
 export interface ApiErrorBody {
-  error: { code: string; message: string; reasons?: string[] };
+  /** requestId is the X-Request-Id of the answer: quote it to find the request in the logs. */
+  error: { code: string; message: string; reasons?: string[]; requestId: string };
 }
 
 export interface User {
@@ -226,4 +227,10 @@ export interface CreateApiKeyInput {
 export interface CreatedApiKeyResponse {
   apiKey: ApiKey;
   key: string;
+}
+
+/** `GET /api/health`: each check is "ok" or "failed"; the status is "ok" only when all are. */
+export interface HealthResponse {
+  status: "ok" | "failed";
+  checks: { d1: "ok" | "failed"; kv: "ok" | "failed" };
 }

@@ -1,17 +1,21 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { routePath } from "hono/route";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { GENERIC_MESSAGES } from "../contract/messages";
 import type { AppEnv } from "./env";
 import { API_MAX_BODY_BYTES, limitBody } from "./lib/body-limit";
-import { ApiError } from "./lib/errors";
+import { ApiError, errorBody } from "./lib/errors";
 import { apiSecurityHeaders, htmlSecurityHeaders } from "./lib/security-headers";
 import { csrfForCookieApi } from "./middleware/csrf";
+import { log } from "./observability/log";
+import { requestLog } from "./observability/request-log";
 import { accountRoutes } from "./routes/account";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { devOutboxRoutes } from "./routes/dev-outbox";
 import { domainRoutes } from "./routes/domains";
+import { healthRoutes } from "./routes/health";
 import { publicApiRoutes } from "./routes/public-api";
 import { splitTestRoutes } from "./routes/split-tests";
 import { trackingRoutes } from "./routes/tracking";
@@ -19,19 +23,21 @@ import { trackingRoutes } from "./routes/tracking";
 /** A Hono app with the one error shape and not-found answer every route shares. */
 function createApp() {
   const app = new Hono<AppEnv>();
+  app.use("*", requestLog);
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.body, error.status);
+    const requestId = c.get("requestId");
+    if (error instanceof ApiError) return c.json(error.bodyFor(requestId), error.status);
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;
       return c.json(
-        { error: { code: "bad_request", message: error.message || GENERIC_MESSAGES.invalidInput } },
+        errorBody("bad_request", error.message || GENERIC_MESSAGES.invalidInput, requestId),
         status,
       );
     }
-    console.error("Unhandled error", c.req.method, c.req.path, error);
-    return c.json({ error: { code: "internal_error", message: GENERIC_MESSAGES.internal } }, 500);
+    log("error", "unhandled_error", { requestId, method: c.req.method, path: routePath(c), error });
+    return c.json(errorBody("internal_error", GENERIC_MESSAGES.internal, requestId), 500);
   });
-  app.notFound((c) => c.json({ error: { code: "not_found", message: GENERIC_MESSAGES.notFound } }, 404));
+  app.notFound((c) => c.json(errorBody("not_found", GENERIC_MESSAGES.notFound, c.get("requestId")), 404));
   return app;
 }
 
@@ -45,6 +51,7 @@ app
   .route("/api/account", accountRoutes)
   .route("/api/keys", apiKeyRoutes)
   .route("/api/v1", publicApiRoutes)
+  .route("/api/health", healthRoutes)
   .route("/", trackingRoutes);
 
 app.use("/dev/*", htmlSecurityHeaders);

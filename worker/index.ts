@@ -1,23 +1,43 @@
 import app from "./app";
+import { configured } from "./config";
 import { isAppHost } from "./lib/hosts";
+import { log } from "./observability/log";
+import { misconfiguredResponse } from "./observability/misconfigured";
+import { observeRedirect } from "./observability/redirect-log";
+import { requestIdOf } from "./observability/request-id";
 import { consumeEvents } from "./queue/consumer";
 import { redirectBySlug, redirectOnCustomDomain } from "./redirect/handlers";
 import { reverifyPendingDomains } from "./services/domains";
 
 export default {
-  // Redirects skip the Hono app: the hot path does only what a visit needs.
-  fetch(request, env, ctx) {
+  fetch(request, rawEnv, ctx) {
     const url = new URL(request.url);
-    if (!isAppHost(url.hostname, env.APP_HOST)) return redirectOnCustomDomain(request, url, env, ctx);
-    if (url.pathname.startsWith("/r/") || url.pathname === "/r")
-      return redirectBySlug(request, url, env, ctx);
+    const config = configured(rawEnv);
+    if (!config.ok) return misconfiguredResponse(url, requestIdOf(request));
+    const env = config.env;
+    // Redirects skip the Hono app: the hot path does only what a visit needs.
+    const customDomain = !isAppHost(url.hostname, env.APP_HOST);
+    if (customDomain || url.pathname.startsWith("/r/") || url.pathname === "/r") {
+      const details = { requestId: requestIdOf(request), method: request.method, started: Date.now() };
+      return customDomain
+        ? observeRedirect(redirectOnCustomDomain(request, url, env, ctx), {
+            ...details,
+            route: "custom-domain",
+          })
+        : observeRedirect(redirectBySlug(request, url, env, ctx), { ...details, route: "/r/:slug" });
+    }
     return app.fetch(request, env, ctx);
   },
   queue(batch, env) {
     return consumeEvents(batch, env);
   },
   // The hourly cron re-checks custom domains still waiting for verification.
-  async scheduled(_controller, env) {
-    await reverifyPendingDomains(env);
+  async scheduled(_controller, rawEnv) {
+    const config = configured(rawEnv);
+    if (!config.ok) {
+      log("warn", "scheduled_skipped", { reason: "misconfigured" });
+      return;
+    }
+    await reverifyPendingDomains(config.env);
   },
 } satisfies ExportedHandler<Env>;

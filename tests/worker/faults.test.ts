@@ -12,7 +12,7 @@ import {
   heldAtCloudflare,
   setAtCloudflare,
 } from "./cloudflare-fake";
-import { type Client, createTest, errorOf, ORIGIN, verifiedClient } from "./helpers";
+import { type Client, createTest, errorOf, loggedEvents, ORIGIN, verifiedClient } from "./helpers";
 import { click, conversion, count, deliver, deliverUntilSettled, newTestId, rollup } from "./queue-helpers";
 
 // Faults are injected by wrapping the real bindings (local D1, KV and Queues stay real underneath)
@@ -175,10 +175,8 @@ describe("the queue consumer under faults", () => {
     expect(result.explicitAcks.sort()).toEqual(["m0", "m2", "m3"]);
     expect(result.retryMessages.map((m) => m.msgId)).toEqual(["m1"]);
     expect((await clicksOf(testId)).map((r) => r.id).sort()).toEqual(good.map((e) => e.id).sort());
-    expect(warn).toHaveBeenCalledWith(
-      "A tracking event failed to write; retrying it alone",
-      "m1",
-      expect.anything(),
+    expect(loggedEvents(warn)).toContainEqual(
+      expect.objectContaining({ event: "tracking_event_retried", messageId: "m1" }),
     );
   });
 
@@ -197,7 +195,9 @@ describe("the queue consumer under faults", () => {
     expect(deadLetters.sent).toEqual([
       { messageId: "m0", reason: expect.stringContaining("constraint failed"), body: poison },
     ]);
-    expect(error).toHaveBeenCalledWith("Dead-lettering a tracking event", "m0", expect.any(String));
+    expect(loggedEvents(error)).toContainEqual(
+      expect.objectContaining({ event: "tracking_event_dead_lettered", messageId: "m0" }),
+    );
   });
 
   it("sends a malformed message to the dead-letter queue, logged, and takes the rest", async () => {
@@ -212,7 +212,9 @@ describe("the queue consumer under faults", () => {
     expect(result.explicitAcks.sort()).toEqual(["m0", "m1", "m2"]);
     expect(await count("clicks", testId)).toBe(2);
     expect(deadLetters.sent).toEqual([{ messageId: "m1", reason: expect.any(String), body: poison }]);
-    expect(error).toHaveBeenCalledWith("Dead-lettering a tracking event", "m1", expect.any(String));
+    expect(loggedEvents(error)).toContainEqual(
+      expect.objectContaining({ event: "tracking_event_dead_lettered", messageId: "m1" }),
+    );
   });
 
   it("is configured with a dead-letter queue for what fails every retry", () => {
@@ -248,10 +250,8 @@ describe("the redirect under faults", () => {
         session_id: location.searchParams.get("sessionId"),
       },
     ]);
-    expect(error).toHaveBeenCalledWith(
-      "Queue send failed; writing the event directly",
-      "click",
-      expect.anything(),
+    expect(loggedEvents(error)).toContainEqual(
+      expect.objectContaining({ event: "queue_send_failed", eventType: "click" }),
     );
   });
 
@@ -287,7 +287,9 @@ describe("the redirect under faults", () => {
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get("location") ?? "");
     expect([test.urlA, test.urlB]).toContain(`${location.origin}${location.pathname}`);
-    expect(warn).toHaveBeenCalledWith("KV read failed; reading D1", `link:${test.slug}`, expect.anything());
+    expect(loggedEvents(warn)).toContainEqual(
+      expect.objectContaining({ event: "kv_read_failed", key: `link:${test.slug}` }),
+    );
   });
 
   it("serves a custom domain's link from D1 when KV is down", async () => {

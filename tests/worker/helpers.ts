@@ -155,3 +155,14 @@ export function publicApi(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
+
+/** The structured log lines (worker/observability/log.ts) a console spy saw, parsed. */
+export function loggedEvents(spy: { mock: { calls: unknown[][] } }): Record<string, unknown>[] {
+  return spy.mock.calls.flatMap(([line]) => {
+    try {
+      return [JSON.parse(String(line)) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });
+}

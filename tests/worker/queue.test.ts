@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { CONVERSION_WAIT_ATTEMPTS } from "../../worker/queue/consumer";
+import { loggedEvents } from "./helpers";
 import { click, conversion, count, deliver, newTestId, rollup } from "./queue-helpers";
 
 describe("the click consumer", () => {
@@ -109,8 +110,22 @@ describe("the conversion consumer", () => {
       CONVERSION_WAIT_ATTEMPTS,
     );
     expect(result.explicitAcks.sort()).toEqual(["m0", "m1"]);
-    expect(warn).toHaveBeenCalledTimes(2);
+    expect(loggedEvents(warn).filter((line) => line.event === "tracking_event_dropped")).toHaveLength(2);
     warn.mockRestore();
     expect(await count("conversions", testId)).toBe(0);
+  });
+
+  it("logs one line per batch: its size and how many were inserted, retried and dropped", async () => {
+    const testId = await newTestId();
+    const visitor = click(testId);
+    const info = vi.spyOn(console, "log").mockImplementation(() => {});
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await deliver([visitor, conversion(testId, "no-click-yet"), { type: "nonsense" }]);
+    const lines = loggedEvents(info).filter((line) => line.event === "queue_batch");
+    info.mockRestore();
+    warn.mockRestore();
+    expect(lines).toEqual([
+      expect.objectContaining({ queue: "splitlink-clicks", size: 3, inserted: 1, retried: 1, dropped: 1 }),
+    ]);
   });
 });

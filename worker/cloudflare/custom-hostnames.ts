@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DOMAIN_MESSAGES } from "../../contract/messages";
 import { ApiError } from "../lib/errors";
+import { log } from "../observability/log";
 
 // The four calls SplitLink makes to Cloudflare for SaaS
 // (https://developers.cloudflare.com/api/resources/custom_hostnames/): a small typed client, since
@@ -85,7 +86,7 @@ async function call<T>(
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    console.warn("Cloudflare unreachable", method, path, error);
+    log("warn", "cloudflare_unreachable", { method, path, error });
     throw new ApiError(502, "cloudflare_unreachable", DOMAIN_MESSAGES.cloudflareUnreachable);
   }
   const answer = parseJson(await response.text());
@@ -94,7 +95,7 @@ async function call<T>(
     throw refusal(response.status, envelope.data.errors);
   const result = schema.safeParse(envelope.data?.result);
   if (!result.success) {
-    console.warn("Unexpected answer from Cloudflare", method, path, response.status, answer);
+    log("warn", "cloudflare_unexpected_answer", { method, path, status: response.status, answer });
     throw new ApiError(502, "cloudflare_error", DOMAIN_MESSAGES.cloudflareUnexpected(response.status));
   }
   return result.data;

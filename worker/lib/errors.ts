@@ -13,9 +13,17 @@ export class ApiError extends HTTPException {
     super(status, { message });
   }
 
-  get body(): ApiErrorBody {
-    return {
-      error: { code: this.code, message: this.message, ...(this.reasons ? { reasons: this.reasons } : {}) },
-    };
+  bodyFor(requestId: string): ApiErrorBody {
+    return errorBody(this.code, this.message, requestId, this.reasons);
   }
+}
+
+/** The one error body of the API. */
+export function errorBody(
+  code: string,
+  message: string,
+  requestId: string,
+  reasons?: string[],
+): ApiErrorBody {
+  return { error: { code, message, ...(reasons ? { reasons } : {}), requestId } };
 }

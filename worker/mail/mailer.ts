@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES } from "../../contract/messages";
 import type { Background } from "../lib/background";
 import { ApiError } from "../lib/errors";
+import { log } from "../observability/log";
 import { outboxEnabled, outboxMailer } from "./outbox";
 import { resendConfig, resendMailer } from "./resend";
 
@@ -30,7 +31,7 @@ export function mailerFor(env: Env): Mailer {
   if (outboxEnabled(env)) return outboxMailer(env.LINKS);
   return {
     async send(message) {
-      console.error("Mail is not configured (set MAIL_API_KEY); not sent:", message.subject);
+      log("error", "mail_not_configured", { subject: message.subject, fix: "set MAIL_API_KEY" });
       throw new ApiError(503, "mail_not_configured", ACCOUNT_MESSAGES.mailFailed);
     },
   };
@@ -43,7 +44,7 @@ export function sendInBackground(env: Env, ctx: Background, message: MailMessage
       .send(message)
       .catch((error: unknown) => {
         if (!(error instanceof ApiError && error.code === "mail_not_configured"))
-          console.error("Could not send an email", message.subject, error);
+          log("error", "mail_send_failed", { subject: message.subject, error });
       }),
   );
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACCOUNT_MESSAGES } from "../../contract/messages";
 import { ApiError } from "../lib/errors";
+import { log } from "../observability/log";
 import type { Mailer } from "./mailer";
 
 // Resend's send call (https://resend.com/docs/api-reference/emails/send-email): POST {base}/emails with a
@@ -45,12 +46,12 @@ export function resendMailer(config: ResendConfig): Mailer {
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });
       } catch (error) {
-        console.warn("Mail provider unreachable", error);
+        log("warn", "mail_provider_unreachable", { error });
         throw new ApiError(502, "mail_failed", ACCOUNT_MESSAGES.mailFailed);
       }
       const answer = await response.text();
       if (!response.ok || !sentSchema.safeParse(parseJson(answer)).success) {
-        console.warn("Mail provider refused the message", response.status, answer);
+        log("warn", "mail_provider_refused", { status: response.status, answer });
         throw new ApiError(502, "mail_failed", ACCOUNT_MESSAGES.mailFailed);
       }
     },

@@ -6,6 +6,7 @@ import { getDb } from "../db/client";
 import { looksLikeApiKey } from "../lib/api-keys";
 import { ApiError } from "../lib/errors";
 import { limitApiKey } from "../lib/rate-limit";
+import { log } from "../observability/log";
 import { findApiKey, LAST_USED_RESOLUTION_MS, touchApiKey } from "../services/api-keys";
 
 /** Hono's environment of the public API: the key's owner and the key. */
@@ -40,7 +41,9 @@ export const requireApiKey = createMiddleware<ApiKeyEnv>(async (c, next) => {
   const now = Date.now();
   if (found.lastUsedAt === null || found.lastUsedAt < now - LAST_USED_RESOLUTION_MS) {
     c.executionCtx.waitUntil(
-      touchApiKey(db, found.id, now).catch((error) => console.warn("Could not record the key's use", error)),
+      touchApiKey(db, found.id, now).catch((error) =>
+        log("warn", "api_key_touch_failed", { keyId: found.id, error }),
+      ),
     );
   }
   await next();

@@ -1,3 +1,4 @@
+import { log } from "../observability/log";
 import { type ClickEvent, type ConversionEvent, trackingEventSchema } from "./events";
 import { writeClicks, writeConversions } from "./record";
 
@@ -13,6 +14,17 @@ interface Pending<E> {
   event: E;
 }
 
+/** What became of a batch's messages; logged once per batch. */
+interface BatchOutcome {
+  /** Written to D1 and acknowledged (a redelivered event counts, but inserts nothing twice). */
+  written: number;
+  /** Delivered again later: a failed write, or a conversion still waiting for its click. */
+  retried: number;
+  deadLettered: number;
+  /** Acknowledged unwritten: conversions whose click never came. */
+  dropped: number;
+}
+
 /**
  * Takes a batch of tracking events into D1. A malformed message goes to the dead-letter queue at once.
  * If a batch write fails, each event is written on its own: the good ones land, one that fails alone is
@@ -20,13 +32,14 @@ interface Pending<E> {
  * Event ids make a redelivery insert nothing twice.
  */
 export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const outcome: BatchOutcome = { written: 0, retried: 0, deadLettered: 0, dropped: 0 };
   const clicks: Pending<ClickEvent>[] = [];
   const conversions: Pending<ConversionEvent>[] = [];
 
   for (const message of batch.messages) {
     const parsed = trackingEventSchema.safeParse(message.body);
     if (!parsed.success) {
-      await deadLetter(env, message, parsed.error.issues[0]?.message ?? "malformed");
+      await deadLetter(env, message, parsed.error.issues[0]?.message ?? "malformed", outcome);
     } else if (parsed.data.type === "click") {
       clicks.push({ message, event: parsed.data });
     } else {
@@ -34,22 +47,27 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
     }
   }
 
-  await writeIsolated(env, clicks, async (events) => {
+  await writeIsolated(env, clicks, outcome, async (events) => {
     await writeClicks(env.DB, events);
     return [];
   });
   const unmatched = new Set(
-    await writeIsolated(env, conversions, (events) => writeConversions(env.DB, events)),
+    await writeIsolated(env, conversions, outcome, (events) => writeConversions(env.DB, events)),
   );
   for (const { message, event } of conversions) {
     if (!unmatched.has(event)) continue;
     if (message.attempts < CONVERSION_WAIT_ATTEMPTS) {
       message.retry({ delaySeconds: CONVERSION_RETRY_DELAY_SECONDS });
+      outcome.retried += 1;
     } else {
-      console.warn("Dropping a conversion without a click", event.testId, event.sessionId);
+      log("warn", "tracking_event_dropped", { reason: "conversion_without_click", testId: event.testId });
       message.ack();
+      outcome.dropped += 1;
     }
   }
+  // Past max_retries the Queues runtime moves a message to the dead-letter queue; attempts tells how close a batch is.
+  const attempts = Math.max(0, ...batch.messages.map((message) => message.attempts));
+  log("info", "queue_batch", { queue: batch.queue, size: batch.messages.length, attempts, ...outcome });
 }
 
 /**
@@ -60,40 +78,65 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
 async function writeIsolated<E>(
   env: Env,
   pending: Pending<E>[],
+  outcome: BatchOutcome,
   write: (events: E[]) => Promise<E[]>,
 ): Promise<E[]> {
   if (pending.length === 0) return [];
   if (pending.length > 1) {
     try {
-      return settle(pending, await write(pending.map((p) => p.event)));
+      return settle(pending, await write(pending.map((p) => p.event)), outcome);
     } catch (error) {
-      console.warn("A tracking batch failed; writing each event alone", error);
+      log("warn", "queue_batch_write_failed", {
+        size: pending.length,
+        error,
+        next: "writing each event alone",
+      });
     }
   }
   const unsettled: E[] = [];
   for (const item of pending) {
     try {
-      unsettled.push(...settle([item], await write([item.event])));
+      unsettled.push(...settle([item], await write([item.event]), outcome));
     } catch (error) {
       if (item.message.attempts >= DEAD_LETTER_AFTER_ATTEMPTS) {
-        await deadLetter(env, item.message, `failed to write ${item.message.attempts} times: ${error}`);
+        await deadLetter(
+          env,
+          item.message,
+          `failed to write ${item.message.attempts} times: ${error}`,
+          outcome,
+        );
       } else {
-        console.warn("A tracking event failed to write; retrying it alone", item.message.id, error);
+        log("warn", "tracking_event_retried", {
+          messageId: item.message.id,
+          attempts: item.message.attempts,
+          error,
+        });
         item.message.retry();
+        outcome.retried += 1;
       }
     }
   }
   return unsettled;
 }
 
-function settle<E>(pending: Pending<E>[], unsettled: E[]): E[] {
-  for (const { message, event } of pending) if (!unsettled.includes(event)) message.ack();
+function settle<E>(pending: Pending<E>[], unsettled: E[], outcome: BatchOutcome): E[] {
+  for (const { message, event } of pending) {
+    if (unsettled.includes(event)) continue;
+    message.ack();
+    outcome.written += 1;
+  }
   return unsettled;
 }
 
 /** Keeps a message the consumer can never take, with the reason, out of the way of the others. */
-async function deadLetter(env: Env, message: Message<unknown>, reason: string): Promise<void> {
-  console.error("Dead-lettering a tracking event", message.id, reason);
+async function deadLetter(
+  env: Env,
+  message: Message<unknown>,
+  reason: string,
+  outcome: BatchOutcome,
+): Promise<void> {
+  log("error", "tracking_event_dead_lettered", { messageId: message.id, reason });
   await env.DEAD_LETTERS.send({ messageId: message.id, reason, body: message.body });
   message.ack();
+  outcome.deadLettered += 1;
 }

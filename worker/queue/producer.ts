@@ -1,4 +1,5 @@
 import type { Background } from "../lib/background";
+import { log } from "../observability/log";
 import type { TrackingEvent } from "./events";
 import { writeClicks, writeConversions } from "./record";
 
@@ -9,7 +10,7 @@ import { writeClicks, writeConversions } from "./record";
 export function enqueueEvent(env: Env, ctx: Background, event: TrackingEvent): void {
   ctx.waitUntil(
     env.CLICKS.send(event).catch(async (error: unknown) => {
-      console.error("Queue send failed; writing the event directly", event.type, error);
+      log("error", "queue_send_failed", { eventType: event.type, fallback: "direct_write", error });
       const db = env.DB;
       if (event.type === "click") await writeClicks(db, [event]);
       else await writeConversions(db, [event]);

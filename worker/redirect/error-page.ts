@@ -5,7 +5,7 @@ const ESCAPES: Record<string, string> = {
   '"': "&quot;",
   "'": "&#39;",
 };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
 export interface RedirectErrorDetails {
   status: 400 | 404 | 500;
@@ -16,7 +16,8 @@ export interface RedirectErrorDetails {
   homeUrl: string;
 }
 
-const STYLE = `
+/** The look of the Worker's own HTML pages (redirect errors, the misconfiguration page). */
+export const ERROR_PAGE_STYLE = `
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:center;padding:24px;
 font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8fafc;color:#0f172a}
 main{width:100%;max-width:440px;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:28px;
@@ -28,11 +29,22 @@ padding:12px;border-radius:8px;margin:0 0 20px}dt{color:#64748b}dd{margin:0;word
 a{display:inline-block;background:#4f46e5;color:#fff;text-decoration:none;padding:10px 16px;border-radius:8px;font-weight:600}
 a:focus-visible{outline:3px solid #a5b4fc;outline-offset:2px}`;
 
+/** Headers of the Worker's own HTML pages: never cached or indexed, inline styles only. */
+export const ERROR_PAGE_HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-store",
+  "x-robots-tag": "noindex",
+  "content-security-policy":
+    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+};
+
 /** The redirect's error card, rendered at the edge: the message, debug info and a way home. */
 export function renderRedirectError(details: RedirectErrorDetails): Response {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>Link error · SplitLink</title><style>${STYLE}</style></head>
+<meta name="robots" content="noindex"><title>Link error · SplitLink</title><style>${ERROR_PAGE_STYLE}</style></head>
 <body><main role="alert">
 <h1>${escapeHtml(details.message)}</h1>
 <span class="badge ${details.secure ? "secure" : "insecure"}">${details.secure ? "Secure connection" : "Insecure connection"}</span>
@@ -41,14 +53,6 @@ export function renderRedirectError(details: RedirectErrorDetails): Response {
 </main></body></html>`;
   return new Response(html, {
     status: details.status,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "cache-control": "no-store",
-      "x-robots-tag": "noindex",
-      "content-security-policy":
-        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "strict-origin-when-cross-origin",
-    },
+    headers: ERROR_PAGE_HEADERS,
   });
 }

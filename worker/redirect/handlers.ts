@@ -1,6 +1,7 @@
 import { REDIRECT_MESSAGES } from "../../contract/messages";
 import { isSecureRequest } from "../lib/cookies";
 import { isLocalOrPreviewHost } from "../lib/hosts";
+import { log } from "../observability/log";
 import type { CachedLink } from "../services/link-cache";
 import { type RedirectErrorDetails, renderRedirectError } from "./error-page";
 import { findHost, findLinkBySlug, findLinkOnDomain } from "./lookup";
@@ -61,7 +62,7 @@ async function redirectTo(
     if (!link) return errorPage(url, env, slug, 404, REDIRECT_MESSAGES.testNotFound);
     return visit(request, url, env, ctx, link);
   } catch (error) {
-    console.error("Redirect failed", url.hostname, slug, error);
+    log("error", "redirect_failed", { host: url.hostname, slug, error });
     const message = error instanceof Error ? error.message : undefined;
     return errorPage(url, env, slug, 500, REDIRECT_MESSAGES.redirectError(message));
   }
@@ -94,7 +95,7 @@ export async function redirectOnCustomDomain(
   try {
     host = await findHost(env, ctx, hostname);
   } catch (error) {
-    console.error("Domain lookup failed", hostname, error);
+    log("error", "domain_lookup_failed", { host: hostname, error });
     const message = error instanceof Error ? error.message : undefined;
     return errorPage(url, env, slug, 500, REDIRECT_MESSAGES.domainLookupError(message));
   }

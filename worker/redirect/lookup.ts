@@ -1,5 +1,6 @@
 import { getDb } from "../db/client";
 import type { Background } from "../lib/background";
+import { log } from "../observability/log";
 import {
   type CachedHost,
   type CachedLink,
@@ -39,7 +40,7 @@ async function readThrough<T extends CachedLink | CachedHost>(
   if (loaded)
     ctx.waitUntil(
       env.LINKS.put(key, JSON.stringify(loaded)).catch((error: unknown) =>
-        console.warn("Could not refill KV", key, error),
+        log("warn", "kv_refill_failed", { key, error }),
       ),
     );
   return loaded;
@@ -50,7 +51,7 @@ async function readKv<T>(env: Env, key: string): Promise<T | null> {
   try {
     return await env.LINKS.get<T>(key, { type: "json", cacheTtl: KV_CACHE_TTL_SECONDS });
   } catch (error) {
-    console.warn("KV read failed; reading D1", key, error);
+    log("warn", "kv_read_failed", { key, next: "reading D1", error });
     return null;
   }
 }

@@ -8,6 +8,7 @@ import { ApiError } from "../lib/errors";
 import { hashPassword } from "../lib/password";
 import { mailerFor, sendInBackground } from "../mail/mailer";
 import { passwordResetEmail, verificationEmail } from "../mail/templates";
+import { log } from "../observability/log";
 import { removeLink } from "../redirect/lookup";
 import { type Account, accountOf, assertStrongPassword, passwordMatches, revokeOtherSessions } from "./auth";
 import { deleteDomain } from "./domains";
@@ -70,7 +71,7 @@ export function requestPasswordReset(env: Env, ctx: Background, email: string, o
         ...passwordResetEmail(email, resetLink(origin, token)),
         idempotencyKey: token,
       });
-    })().catch((error: unknown) => console.error("Could not start a password reset", error)),
+    })().catch((error: unknown) => log("error", "password_reset_failed", { error })),
   );
 }
 

@@ -7,6 +7,7 @@ import { type CustomDomain as CustomDomainRow, customDomains, splitTests } from 
 import { type HostnameState, hostnameProvider } from "../domains/provider";
 import { checkMessage, domainStatusOf, statusMessage } from "../domains/status";
 import { ApiError } from "../lib/errors";
+import { log } from "../observability/log";
 import { removeHost, storeHost } from "../redirect/lookup";
 import { domainSlugKey } from "./link-cache";
 
@@ -88,7 +89,7 @@ export async function addDomain(env: Env, userId: string, hostname: string): Pro
   try {
     return await checkDomain(env, stored);
   } catch (error) {
-    console.warn("Immediate verification failed", hostname, error);
+    log("warn", "domain_verification_failed", { host: hostname, when: "on_add", error });
     return stored;
   }
 }
@@ -106,7 +107,7 @@ async function discardUnanswered(env: Env, hostname: string, error: unknown): Pr
   try {
     await hostnameProvider(env).discard(hostname);
   } catch (cleanup) {
-    console.warn("Could not remove a custom hostname after a failed add", hostname, cleanup);
+    log("warn", "custom_hostname_cleanup_failed", { hostname, error: cleanup });
   }
 }
 
@@ -137,7 +138,7 @@ async function checkDomain(env: Env, row: CustomDomainRow): Promise<CustomDomain
   // D1 stays the truth; a failed write leaves the redirect on the old status until the next change.
   if (updated.status !== row.status)
     await storeHost(env, updated.domain, updated).catch((error) =>
-      console.warn("Could not cache the domain", updated.domain, error),
+      log("warn", "domain_cache_failed", { host: updated.domain, error }),
     );
   return updated;
 }
@@ -154,7 +155,7 @@ export async function verifyDomain(env: Env, row: CustomDomainRow): Promise<Veri
   } catch (error) {
     // Provider failures are ApiErrors with a message for the user; anything else is a bug.
     if (!(error instanceof ApiError) || error.code === "not_found") throw error;
-    console.warn("Verification failed", row.domain, error);
+    log("warn", "domain_verification_failed", { host: row.domain, when: "on_verify", error });
     return {
       verified: false,
       message: DOMAIN_MESSAGES.verificationError(error.message),
@@ -197,7 +198,7 @@ export async function reverifyPendingDomains(env: Env): Promise<void> {
     try {
       await checkDomain(env, row);
     } catch (error) {
-      console.warn("Scheduled verification failed", row.domain, error);
+      log("warn", "domain_verification_failed", { host: row.domain, when: "scheduled", error });
     }
   }
 }

@@ -18,6 +18,11 @@ function Toaster(props: ToasterProps) {
           "--normal-text": "var(--popover-foreground)",
           "--normal-border": "var(--border)",
           "--border-radius": "var(--radius)",
+          // Sonner's rich colours are below 4.5:1 on their tints; the 800 shades meet WCAG AA.
+          "--success-text": "oklch(0.448 0.119 151.328)",
+          "--info-text": "oklch(0.424 0.199 265.638)",
+          "--warning-text": "oklch(0.473 0.137 46.201)",
+          "--error-text": "oklch(0.444 0.177 26.899)",
         } as CSSProperties
       }
       {...props}

@@ -1,0 +1,66 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { startBrowser, WIDTHS } from "./browser";
+import { signUp } from "./flows";
+import { SCREENS, type TestData, type Who } from "./screens";
+
+const browser = startBrowser();
+
+/** A test and a custom domain for the signed-in marketer, made through the API as the SPA would. */
+async function createData(page: Page): Promise<TestData> {
+  const headers = { origin: browser.baseURL, "content-type": "application/json" };
+  const domain = `axe-${Date.now()}.localhost`;
+  const added = await page.request.post("/api/domains", { headers, data: { domain } });
+  expect(added.status()).toBe(201);
+  const created = await page.request.post("/api/tests", {
+    headers,
+    data: { name: "Axe test", urlA: "https://example.com/a", urlB: "https://example.com/b" },
+  });
+  expect(created.status()).toBe(201);
+  const { test } = (await created.json()) as { test: { slug: string } };
+  return { slug: test.slug, domain };
+}
+
+/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now, one line each. */
+async function seriousViolations(page: Page, screen: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${screen}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.nodes
+          .map((node) => node.target.join(" "))
+          .join(", ")}`,
+    );
+}
+
+describe("accessibility: axe on every screen", () => {
+  for (const [widthName, viewport] of Object.entries(WIDTHS)) {
+    it(`has no serious or critical violations at ${viewport.width} px (${widthName})`, async () => {
+      const page = await browser.newPage(viewport);
+      // Scan the settled screen: mid-animation (a toast fading in) colours are not what anyone reads.
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      const found: string[] = [];
+      let data: TestData = { slug: "", domain: "" };
+      const order: Who[] = ["signed-out", "signed-in, empty", "signed-in, with data"];
+      for (const who of order) {
+        if (who === "signed-in, empty") await signUp(page, `axe-${widthName}-${Date.now()}@example.com`);
+        if (who === "signed-in, with data") data = await createData(page);
+        for (const screen of SCREENS.filter((s) => s.who === who)) {
+          const label = `${screen.name} at ${viewport.width} px`;
+          try {
+            await screen.open(page, data);
+          } catch (error) {
+            found.push(`${label}: could not open the screen: ${String(error).split("\n")[0]}`);
+            continue;
+          }
+          found.push(...(await seriousViolations(page, label)));
+        }
+      }
+      expect(found).toEqual([]);
+    }, 300_000);
+  }
+});

@@ -1,0 +1,133 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { TEST_MESSAGES } from "../../contract/messages";
+import { startBrowser, WIDTHS } from "./browser";
+import { PASSWORD, visibleToast } from "./flows";
+
+const browser = startBrowser();
+
+interface Focused {
+  tag: string;
+  name: string;
+  /** A focus indicator a sighted keyboard user can see: an outline or a ring (box-shadow). */
+  visible: boolean;
+}
+
+function focused(page: Page): Promise<Focused> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return { tag: "body", name: "", visible: false };
+    const style = getComputedStyle(element);
+    const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0;
+    const ring = style.boxShadow !== "none" && style.boxShadow !== "";
+    const label = (element as HTMLInputElement).labels?.[0]?.textContent;
+    const name = element.getAttribute("aria-label") ?? label ?? element.textContent ?? "";
+    return { tag: element.tagName.toLowerCase(), name: name.trim(), visible: outline || ring };
+  });
+}
+
+/** Presses Tab until the focused element's name matches, checking every stop shows where focus is. */
+async function tabTo(page: Page, name: RegExp, key = "Tab"): Promise<void> {
+  for (let presses = 0; presses < 60; presses++) {
+    await page.keyboard.press(key);
+    const now = await focused(page);
+    expect(now.visible, `focus is visible on <${now.tag}> "${now.name}"`).toBe(true);
+    if (name.test(now.name)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+describe("keyboard only", () => {
+  it("signs up, creates a test, copies its link and deletes it, with focus always visible and returned", async () => {
+    const page = await browser.newPage(WIDTHS.wide);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: browser.baseURL });
+    await page.goto("/");
+    await page.getByRole("link", { name: /^Get Started/ }).waitFor();
+
+    await tabTo(page, /^Get Started/);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.getByRole("button", { name: "Create account" }).waitFor();
+    await tabTo(page, /^Email$/);
+    await page.keyboard.type(`keyboard-${Date.now()}@example.com`);
+    await tabTo(page, /^Password$/);
+    await page.keyboard.type(PASSWORD);
+    await tabTo(page, /^Create account$/);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.getByText("No split tests yet").waitFor();
+
+    await tabTo(page, /^Create New Test$/);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/create-test");
+    await page.getByLabel("Test Name").waitFor();
+    await tabTo(page, /^Test Name/);
+    await page.keyboard.type("Keyboard test");
+    await tabTo(page, /^URL A/);
+    await page.keyboard.type("https://example.com/a");
+    await tabTo(page, /^URL B/);
+    await page.keyboard.type("https://example.com/b");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname.startsWith("/test/"));
+    const slug = new URL(page.url()).pathname.split("/").pop() ?? "";
+    await page.getByRole("button", { name: "Copy link" }).waitFor();
+
+    await tabTo(page, /^Copy link$/);
+    await page.keyboard.press("Enter");
+    await visibleToast(page, TEST_MESSAGES.linkCopied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${browser.baseURL}/r/${slug}`);
+
+    await tabTo(page, /Back to Dashboard/, "Shift+Tab");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.getByRole("button", { name: "Delete Keyboard test" }).waitFor();
+    await tabTo(page, /^Delete Keyboard test$/);
+
+    // Escape closes the confirmation and gives focus back to the button that opened it.
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("alertdialog", { name: "Are you absolutely sure?" });
+    await dialog.waitFor();
+    expect((await focused(page)).visible).toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(await focused(page)).toMatchObject({ name: "Delete Keyboard test", visible: true });
+
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    await tabTo(page, /^Delete$/);
+    await page.keyboard.press("Enter");
+    await visibleToast(page, TEST_MESSAGES.deleted);
+    await page.getByText("No split tests yet").waitFor();
+    // The button left with its row: focus lands on the page's heading, not on nothing.
+    expect((await focused(page)).tag).toBe("h1");
+  });
+});
+
+describe("reduced motion", () => {
+  async function dialogAnimation(page: Page): Promise<string> {
+    await page.getByRole("button", { name: "Log out" }).waitFor();
+    await page.goto("/domains");
+    await page.getByRole("button", { name: "Add Your First Domain" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New Custom Domain" });
+    await dialog.waitFor();
+    return dialog.evaluate((element) => getComputedStyle(element).animationName);
+  }
+
+  it("animates dialogs only for visitors who have not asked for less motion", async () => {
+    const page = await browser.newPage(WIDTHS.narrow);
+    await page.goto("/login?tab=signup");
+    await page.getByLabel("Email").fill(`motion-${Date.now()}@example.com`);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+
+    expect(await dialogAnimation(page)).not.toBe("none");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.keyboard.press("Escape");
+    expect(await dialogAnimation(page)).toBe("none");
+    const spinnerOrButton = page.getByRole("button", { name: "Add Domain" });
+    expect(await spinnerOrButton.evaluate((element) => getComputedStyle(element).transitionDuration)).toBe(
+      "0s",
+    );
+  });
+});

@@ -1,0 +1,132 @@
+import type { Page } from "playwright-core";
+import { DOMAIN_MESSAGES } from "../../contract/messages";
+import { visibleToast } from "./flows";
+
+/** Whose screen it is: a visitor, a new marketer with nothing yet, or one with a test and a domain. */
+export type Who = "signed-out" | "signed-in, empty" | "signed-in, with data";
+
+export interface Screen {
+  name: string;
+  who: Who;
+  /** Opens the screen (and its dialog or error state) from wherever the page is. */
+  open(page: Page, data: TestData): Promise<void>;
+}
+
+export interface TestData {
+  slug: string;
+  domain: string;
+}
+
+async function visit(page: Page, path: string, ready: string) {
+  await page.goto(path);
+  await page.getByText(ready).first().waitFor();
+}
+
+// Every screen of the SPA, signed out and signed in. A new screen is one entry here.
+export const SCREENS: Screen[] = [
+  { name: "landing", who: "signed-out", open: (page) => visit(page, "/", "A/B Testing Made Simple") },
+  { name: "login", who: "signed-out", open: (page) => visit(page, "/login", "Welcome") },
+  {
+    name: "login, errors shown",
+    who: "signed-out",
+    async open(page) {
+      await visit(page, "/login", "Welcome");
+      await page.getByLabel("Email").fill("someone@example.com");
+      await page.getByLabel("Password").fill("wrong password");
+      await page.getByRole("button", { name: "Log in" }).click();
+      await page.getByText("Invalid login credentials").first().waitFor();
+    },
+  },
+  { name: "sign up", who: "signed-out", open: (page) => visit(page, "/login?tab=signup", "Create account") },
+  { name: "404", who: "signed-out", open: (page) => visit(page, "/no-such-page", "404") },
+  {
+    name: "landing, signed in",
+    who: "signed-in, empty",
+    open: (page) => visit(page, "/", "A/B Testing Made Simple"),
+  },
+  {
+    name: "dashboard, empty",
+    who: "signed-in, empty",
+    open: (page) => visit(page, "/dashboard", "No split tests yet"),
+  },
+  {
+    name: "domains, empty",
+    who: "signed-in, empty",
+    open: (page) => visit(page, "/domains", "No custom domains yet"),
+  },
+  {
+    name: "add domain dialog",
+    who: "signed-in, empty",
+    async open(page) {
+      await visit(page, "/domains", "No custom domains yet");
+      await page.getByRole("button", { name: "Add Your First Domain" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add New Custom Domain" });
+      await dialog.getByLabel("Domain", { exact: true }).fill("not a domain");
+      await dialog.getByRole("button", { name: "Add Domain" }).click();
+      await visibleToast(page, DOMAIN_MESSAGES.invalidFormat);
+    },
+  },
+  {
+    name: "create test",
+    who: "signed-in, empty",
+    open: (page) => visit(page, "/create-test", "Create a New Split Test"),
+  },
+  {
+    name: "create test, errors shown",
+    who: "signed-in, empty",
+    async open(page) {
+      await visit(page, "/create-test", "Create a New Split Test");
+      await page.getByLabel("Test Name").fill("Errors");
+      await page.getByLabel("URL A").fill("not a url");
+      await page.getByLabel("URL B").fill("also not a url");
+      await page.getByRole("button", { name: "Create Test" }).click();
+      await page.getByText("Please enter valid URLs").first().waitFor();
+    },
+  },
+  { name: "404, signed in", who: "signed-in, empty", open: (page) => visit(page, "/no-such-page", "404") },
+  {
+    name: "dashboard, with a test",
+    who: "signed-in, with data",
+    open: (page) => visit(page, "/dashboard", "Axe test"),
+  },
+  {
+    name: "test detail",
+    who: "signed-in, with data",
+    open: (page, data) => visit(page, `/test/${data.slug}`, "Axe test"),
+  },
+  {
+    name: "delete test dialog",
+    who: "signed-in, with data",
+    async open(page) {
+      await visit(page, "/dashboard", "Axe test");
+      // On a narrow screen each test is a card that opens to show its actions.
+      const card = page.getByRole("button", { name: "Axe test", exact: true, expanded: false });
+      if ((await card.count()) > 0) await card.click();
+      await page.getByRole("button", { name: "Delete Axe test" }).click();
+      await page.getByRole("alertdialog", { name: "Are you absolutely sure?" }).waitFor();
+    },
+  },
+  {
+    name: "promote winner dialog",
+    who: "signed-in, with data",
+    async open(page, data) {
+      await visit(page, `/test/${data.slug}`, "Axe test");
+      await page.getByRole("button", { name: "Promote winner" }).click();
+      await page.getByRole("alertdialog", { name: "Promote a winner" }).waitFor();
+    },
+  },
+  {
+    name: "domains, with a domain",
+    who: "signed-in, with data",
+    open: (page, data) => visit(page, "/domains", data.domain),
+  },
+  {
+    name: "delete domain dialog",
+    who: "signed-in, with data",
+    async open(page, data) {
+      await visit(page, "/domains", data.domain);
+      await page.getByRole("button", { name: `Delete ${data.domain}` }).click();
+      await page.getByRole("alertdialog", { name: "Delete this domain?" }).waitFor();
+    },
+  },
+];

@@ -1,0 +1,109 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { GENERIC_MESSAGES } from "../../contract/messages";
+import { checkConfig } from "../../worker/config";
+import worker from "../../worker/index";
+import { GOOD_PASSWORD, loggedEvents, ORIGIN, uniqueEmail } from "./helpers";
+
+const SECRETS = {
+  JWT_SECRET: "a-production-secret-that-is-long-enough-0123456789",
+  MAIL_API_KEY: "mail-key",
+};
+
+/** The Worker's bindings as a deployment would have them, with some changed. */
+function deployed(changes: Record<string, unknown> = {}): Env {
+  return { ...env, ENVIRONMENT: "production", ...SECRETS, ...changes } as Env;
+}
+
+async function call(workerEnv: Env, path: string, init: RequestInit<IncomingRequestCfProperties> = {}) {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(new Request(`${ORIGIN}${path}`, init), workerEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+describe("configuration checked at start", () => {
+  // The misconfiguration is logged with console.error, which setup.ts otherwise treats as a failure.
+  const consoleError = vi.spyOn(console, "error");
+  afterEach(() => consoleError.mockClear());
+
+  it("serves a complete production configuration", async () => {
+    const response = await call(deployed(), "/api/health");
+    expect(response.status).toBe(200);
+  });
+
+  it("answers 500 in the API's error shape when a production secret is missing, naming no value", async () => {
+    const response = await call(deployed({ JWT_SECRET: undefined }), "/api/tests");
+    expect(response.status).toBe(500);
+    const requestId = response.headers.get("x-request-id");
+    expect(await response.json()).toEqual({
+      error: { code: "misconfigured", message: GENERIC_MESSAGES.misconfigured, requestId },
+    });
+  });
+
+  it("answers a page saying the service is misconfigured to a navigation, without a stack trace", async () => {
+    const response = await call(deployed({ JWT_SECRET: "too-short" }), "/dashboard", {
+      headers: { accept: "text/html" },
+    });
+    expect(response.status).toBe(500);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const html = await response.text();
+    expect(html).toContain(GENERIC_MESSAGES.misconfigured);
+    expect(html).not.toMatch(/at .*\.(ts|js):\d+|Error:|too-short/);
+  });
+
+  it("answers every request the same way (no crash loop) and logs one clear line per isolate", async () => {
+    const broken = deployed({ MAIL_API_KEY: undefined, JWT_SECRET: "too-short" });
+    const statuses = [];
+    for (const path of ["/", "/api/auth/me", "/r/some-slug"])
+      statuses.push((await call(broken, path)).status);
+    expect(statuses).toEqual([500, 500, 500]);
+    const lines = loggedEvents(consoleError).filter((line) => line.event === "misconfigured");
+    expect(lines).toEqual([
+      {
+        level: "error",
+        event: "misconfigured",
+        problems: ["JWT_SECRET must be at least 32 characters", "MAIL_API_KEY is not set"],
+      },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain("too-short");
+  });
+
+  it("rejects invalid vars, and a Cloudflare token without its zone", () => {
+    expect(checkConfig(deployed({ CF_API_BASE_URL: "not a url" }))).toMatchObject({
+      ok: false,
+      problems: ["CF_API_BASE_URL must be an http(s) URL"],
+    });
+    expect(checkConfig(deployed({ CF_API_TOKEN: "token", CF_ZONE_ID: "" }))).toMatchObject({
+      ok: false,
+      problems: ["CF_ZONE_ID must be set when CF_API_TOKEN is"],
+    });
+    expect(checkConfig(deployed({ ENVIRONMENT: "prod" })).ok).toBe(false);
+  });
+
+  it("checks everything when ENVIRONMENT is missing, as for production", () => {
+    expect(checkConfig(deployed({ ENVIRONMENT: undefined })).ok).toBe(true);
+    expect(checkConfig(deployed({ ENVIRONMENT: undefined, JWT_SECRET: undefined })).ok).toBe(false);
+  });
+
+  it("gives a local run without secrets a safe default: sign-up and sessions work, with a random key", async () => {
+    const local = { ...env, ENVIRONMENT: "development", JWT_SECRET: undefined } as unknown as Env;
+    const checked = checkConfig(local);
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(checked.env.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(checked.env.JWT_SECRET).not.toBe(env.JWT_SECRET);
+
+    const signup = await call(local, "/api/auth/signup", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: ORIGIN },
+      body: JSON.stringify({ email: uniqueEmail(), password: GOOD_PASSWORD }),
+    });
+    expect(signup.status).toBe(201);
+    const cookie = signup.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    expect((await call(local, "/api/auth/me", { headers: { cookie } })).status).toBe(200);
+  });
+});

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { log } from "./observability/log";
+
+const secret = (name: string, minLength: number) =>
+  z
+    .string({ error: `${name} is not set` })
+    .min(minLength, `${name} must be at least ${minLength} characters`);
+
+const varsSchema = z.object({
+  // Unset means deployed without the wrangler.toml vars: check everything, as in production.
+  ENVIRONMENT: z
+    .enum(["development", "staging", "production"], {
+      error: "ENVIRONMENT must be development, staging or production",
+    })
+    .default("production"),
+  APP_HOST: z.string().min(1, "APP_HOST is not set"),
+  FALLBACK_ORIGIN: z.string().min(1, "FALLBACK_ORIGIN is not set"),
+  CF_API_BASE_URL: z.url({ protocol: /^https?$/, error: "CF_API_BASE_URL must be an http(s) URL" }),
+  CF_ZONE_ID: z.string().default(""),
+  MAIL_API_BASE_URL: z.url({ protocol: /^https?$/, error: "MAIL_API_BASE_URL must be an http(s) URL" }),
+  MAIL_FROM: z.string().min(1, "MAIL_FROM is not set"),
+  // Optional: unset or empty, a local stand-in verifies custom domains.
+  CF_API_TOKEN: z
+    .string()
+    .optional()
+    .transform((token) => token || undefined),
+});
+
+const deployedSecretsSchema = z.object({
+  JWT_SECRET: secret("JWT_SECRET", 32),
+  // The mailer's API key (password reset and the like).
+  MAIL_API_KEY: secret("MAIL_API_KEY", 1),
+});
+
+const localSecretsSchema = z.object({
+  JWT_SECRET: secret("JWT_SECRET", 32).optional(),
+  MAIL_API_KEY: z.string().optional(),
+});
+
+export type ConfigResult = { ok: true; env: Env } | { ok: false; problems: string[] };
+
+// A local run without .dev.vars still works: tokens signed with a secret nobody else knows, valid
+// until the isolate restarts. Never used outside development.
+// (Made on first use: workerd allows no random values at global scope.)
+let localJwtSecret: string | undefined;
+const localSecret = () => {
+  localJwtSecret ??= crypto.randomUUID() + crypto.randomUUID();
+  return localJwtSecret;
+};
+
+function problemsOf(error: z.ZodError): string[] {
+  return error.issues.map((issue) => issue.message);
+}
+
+/**
+ * Validates the Worker's vars and secrets. Outside development every secret is required; in
+ * development a missing one gets a safe default. Values are never part of the problems reported.
+ */
+export function checkConfig(env: Env): ConfigResult {
+  const raw = env as unknown as Record<string, unknown>;
+  const vars = varsSchema.safeParse(raw);
+  if (!vars.success) return { ok: false, problems: problemsOf(vars.error) };
+  const problems: string[] = [];
+  if (vars.data.CF_API_TOKEN && !vars.data.CF_ZONE_ID)
+    problems.push("CF_ZONE_ID must be set when CF_API_TOKEN is");
+
+  const local = vars.data.ENVIRONMENT === "development";
+  // The outbox page lists emails with their sign-in links: a deployment must never turn it on.
+  if (!local && raw.DEV_OUTBOX) problems.push("DEV_OUTBOX must not be set outside development");
+  const secrets = (local ? localSecretsSchema : deployedSecretsSchema).safeParse(raw);
+  if (!secrets.success) problems.push(...problemsOf(secrets.error));
+  if (problems.length > 0 || !secrets.success) return { ok: false, problems };
+
+  return {
+    ok: true,
+    env: { ...env, ...vars.data, JWT_SECRET: secrets.data.JWT_SECRET ?? localSecret() },
+  };
+}
+
+// Parsed once per isolate and env object: the bindings do not change while an isolate lives.
+const checked = new WeakMap<Env, ConfigResult>();
+
+/** The checked configuration, logging one clear line the first time it is found wanting. */
+export function configured(env: Env): ConfigResult {
+  let result = checked.get(env);
+  if (!result) {
+    result = checkConfig(env);
+    checked.set(env, result);
+    if (!result.ok) log("error", "misconfigured", { problems: result.problems });
+  }
+  return result;
+}
