@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { startBrowser, WIDTHS } from "./browser";
-import { signUp } from "./flows";
+import { signUp, verifyEmail } from "./flows";
 import { SCREENS, type TestData, type Who } from "./screens";
 
 const browser = startBrowser();
@@ -45,9 +45,16 @@ describe("accessibility: axe on every screen", () => {
       await page.emulateMedia({ reducedMotion: "reduce" });
       const found: string[] = [];
       let data: TestData = { slug: "", domain: "" };
-      const order: Who[] = ["signed-out", "signed-in, empty", "signed-in, with data"];
+      const email = `axe-${widthName}-${Date.now()}@example.com`;
+      const order: Who[] = [
+        "signed-out",
+        "signed-in, unverified",
+        "signed-in, empty",
+        "signed-in, with data",
+      ];
       for (const who of order) {
-        if (who === "signed-in, empty") await signUp(page, `axe-${widthName}-${Date.now()}@example.com`);
+        if (who === "signed-in, unverified") await signUp(page, email);
+        if (who === "signed-in, empty") await verifyEmail(page, email);
         if (who === "signed-in, with data") data = await createData(page);
         for (const screen of SCREENS.filter((s) => s.who === who)) {
           const label = `${screen.name} at ${viewport.width} px`;

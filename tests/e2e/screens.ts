@@ -1,9 +1,12 @@
 import type { Page } from "playwright-core";
-import { DOMAIN_MESSAGES } from "../../contract/messages";
+import { ACCOUNT_MESSAGES, DOMAIN_MESSAGES } from "../../contract/messages";
 import { visibleToast } from "./flows";
 
-/** Whose screen it is: a visitor, a new marketer with nothing yet, or one with a test and a domain. */
-export type Who = "signed-out" | "signed-in, empty" | "signed-in, with data";
+/**
+ * Whose screen it is: a visitor, a marketer who has not verified their email yet, a verified one with
+ * nothing yet, or one with a test and a domain.
+ */
+export type Who = "signed-out" | "signed-in, unverified" | "signed-in, empty" | "signed-in, with data";
 
 export interface Screen {
   name: string;
@@ -39,6 +42,39 @@ export const SCREENS: Screen[] = [
   },
   { name: "sign up", who: "signed-out", open: (page) => visit(page, "/login?tab=signup", "Create account") },
   { name: "404", who: "signed-out", open: (page) => visit(page, "/no-such-page", "404") },
+  {
+    name: "forgot password",
+    who: "signed-out",
+    open: (page) => visit(page, "/forgot-password", "Reset your password"),
+  },
+  {
+    name: "reset password, invalid link",
+    who: "signed-out",
+    open: (page) => visit(page, "/reset-password?token=not-a-token", ACCOUNT_MESSAGES.invalidLink),
+  },
+  {
+    name: "verify email, invalid link",
+    who: "signed-out",
+    open: (page) => visit(page, "/verify-email?token=not-a-token", ACCOUNT_MESSAGES.invalidLink),
+  },
+  {
+    name: "API docs",
+    who: "signed-out",
+    async open(page) {
+      await page.goto("/docs/api");
+      await page.getByText("Create a split test").waitFor();
+    },
+  },
+  {
+    name: "dashboard, email not verified",
+    who: "signed-in, unverified",
+    open: (page) => visit(page, "/dashboard", "Resend email"),
+  },
+  {
+    name: "domains, email not verified",
+    who: "signed-in, unverified",
+    open: (page) => visit(page, "/domains", "Resend email"),
+  },
   {
     name: "landing, signed in",
     who: "signed-in, empty",
@@ -84,6 +120,16 @@ export const SCREENS: Screen[] = [
     },
   },
   { name: "404, signed in", who: "signed-in, empty", open: (page) => visit(page, "/no-such-page", "404") },
+  { name: "settings", who: "signed-in, empty", open: (page) => visit(page, "/settings", "No API keys yet") },
+  {
+    name: "create API key dialog",
+    who: "signed-in, empty",
+    async open(page) {
+      await visit(page, "/settings", "No API keys yet");
+      await page.getByRole("button", { name: "Create your first API key" }).click();
+      await page.getByRole("dialog", { name: "Create API key" }).waitFor();
+    },
+  },
   {
     name: "dashboard, with a test",
     who: "signed-in, with data",

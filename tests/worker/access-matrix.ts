@@ -204,4 +204,5 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "POST /api/account/forgot-password": "answers the same whether or not the email has an account",
   "POST /api/account/reset-password": "the emailed link's token is the proof",
   "GET /api/v1/openapi.json": "the public API's document",
+  "GET /api/health": "for uptime checks; tells only whether D1 and KV answer",
 };

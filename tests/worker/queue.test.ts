@@ -115,17 +115,24 @@ describe("the conversion consumer", () => {
     expect(await count("conversions", testId)).toBe(0);
   });
 
-  it("logs one line per batch: its size and how many were inserted, retried and dropped", async () => {
+  it("logs one line per batch: its size and how many were written, retried and dead-lettered", async () => {
     const testId = await newTestId();
     const visitor = click(testId);
     const info = vi.spyOn(console, "log").mockImplementation(() => {});
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
     await deliver([visitor, conversion(testId, "no-click-yet"), { type: "nonsense" }]);
     const lines = loggedEvents(info).filter((line) => line.event === "queue_batch");
     info.mockRestore();
-    warn.mockRestore();
+    error.mockRestore();
     expect(lines).toEqual([
-      expect.objectContaining({ queue: "splitlink-clicks", size: 3, inserted: 1, retried: 1, dropped: 1 }),
+      expect.objectContaining({
+        queue: "splitlink-clicks",
+        size: 3,
+        written: 1,
+        retried: 1,
+        deadLettered: 1,
+        dropped: 0,
+      }),
     ]);
   });
 });
