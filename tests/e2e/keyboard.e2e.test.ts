@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { TEST_MESSAGES } from "../../contract/messages";
 import { startBrowser, WIDTHS } from "./browser";
-import { PASSWORD, visibleToast } from "./flows";
+import { PASSWORD, signUp, verifyEmail, visibleToast } from "./flows";
 
 const browser = startBrowser();
 
@@ -105,7 +105,6 @@ describe("keyboard only", () => {
 
 describe("reduced motion", () => {
   async function dialogAnimation(page: Page): Promise<string> {
-    await page.getByRole("button", { name: "Log out" }).waitFor();
     await page.goto("/domains");
     await page.getByRole("button", { name: "Add Your First Domain" }).click();
     const dialog = page.getByRole("dialog", { name: "Add New Custom Domain" });
@@ -115,11 +114,10 @@ describe("reduced motion", () => {
 
   it("animates dialogs only for visitors who have not asked for less motion", async () => {
     const page = await browser.newPage(WIDTHS.narrow);
-    await page.goto("/login?tab=signup");
-    await page.getByLabel("Email").fill(`motion-${Date.now()}@example.com`);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL((url) => url.pathname === "/dashboard");
+    // The Add Domain dialog opens for a verified email only.
+    const email = `motion-${Date.now()}@example.com`;
+    await signUp(page, email);
+    await verifyEmail(page, email);
 
     expect(await dialogAnimation(page)).not.toBe("none");
     await page.emulateMedia({ reducedMotion: "reduce" });

@@ -75,7 +75,8 @@ export function EndpointCard({ endpoint, document }: { endpoint: Endpoint; docum
             })}
           </ul>
         </div>
-        <pre className="overflow-x-auto rounded-lg bg-foreground p-4 text-background text-xs leading-relaxed">
+        {/* Wrapped, not scrolled: every part of a long command is readable without a mouse. */}
+        <pre className="whitespace-pre-wrap break-all rounded-lg bg-foreground p-4 text-background text-xs leading-relaxed">
           <code>{curlExample(window.location.origin, endpoint)}</code>
         </pre>
       </CardContent>
