@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { GENERIC_MESSAGES } from "../../contract/messages";
 import { checkConfig } from "../../worker/config";
 import worker from "../../worker/index";
+import wranglerToml from "../../wrangler.toml?raw";
 import { GOOD_PASSWORD, loggedEvents, ORIGIN, uniqueEmail } from "./helpers";
 
 const SECRETS = {
@@ -105,5 +106,41 @@ describe("configuration checked at start", () => {
       .map((line) => line.split(";")[0])
       .join("; ");
     expect((await call(local, "/api/auth/me", { headers: { cookie } })).status).toBe(200);
+  });
+});
+
+/** The binding and var names each part of wrangler.toml declares: the top level (""), or an environment. */
+function declaredNames(toml: string): Map<string, Set<string>> {
+  const names = new Map<string, Set<string>>();
+  let scope = "";
+  let inVars = false;
+  for (const line of toml.split("\n")) {
+    const header = line.match(/^\[\[?([^\]]+)\]\]?/)?.[1];
+    if (header) {
+      scope = header.match(/^env\.([^.]+)/)?.[1] ?? "";
+      inVars = header.endsWith("vars");
+      continue;
+    }
+    const name = inVars
+      ? line.match(/^([A-Z_]+) = /)?.[1]
+      : line.match(/^(?:binding|name) = "([A-Z_]+)"/)?.[1];
+    if (!name) continue;
+    if (!names.has(scope)) names.set(scope, new Set());
+    names.get(scope)?.add(name);
+  }
+  return names;
+}
+
+describe("the deploy environments", () => {
+  // Wrangler does not inherit bindings or vars into [env.*]: a binding added at the top level only
+  // would be missing in production.
+  it.each(["staging", "production"])("%s declares every binding and var of the top level", (name) => {
+    const declared = declaredNames(wranglerToml);
+    // [assets] is the one part environments do inherit.
+    const topLevel = [...(declared.get("") ?? [])].filter((binding) => binding !== "ASSETS").sort();
+    expect(topLevel).toEqual(
+      expect.arrayContaining(["DB", "LINKS", "CLICKS", "DEAD_LETTERS", "MAIL_LIMITER"]),
+    );
+    expect([...(declared.get(name) ?? [])].sort()).toEqual(topLevel);
   });
 });
