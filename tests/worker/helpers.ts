@@ -166,3 +166,14 @@ export function loggedEvents(spy: { mock: { calls: unknown[][] } }): Record<stri
     }
   });
 }
+
+/**
+ * Waits for a fresh rate-limit window if the current one ends within `neededMs`. Local limiters count
+ * in windows aligned to the wall clock, so a test that must see a limit's worth of requests inside
+ * one window would otherwise fail whenever it straddles a window's end.
+ */
+export async function inFreshRateLimitWindow(periodSeconds: 10 | 60, neededMs: number): Promise<void> {
+  const periodMs = periodSeconds * 1000;
+  const left = periodMs - (Date.now() % periodMs);
+  if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
