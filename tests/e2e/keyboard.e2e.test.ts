@@ -87,10 +87,13 @@ describe("keyboard only", () => {
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("alertdialog", { name: "Are you absolutely sure?" });
     await dialog.waitFor();
-    expect((await focused(page)).visible).toBe(true);
+    // Focus moves once the dialog's open and close animations have run: wait for it.
+    await expect.poll(async () => (await focused(page)).visible, { timeout: 5_000 }).toBe(true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
-    expect(await focused(page)).toMatchObject({ name: "Delete Keyboard test", visible: true });
+    await expect
+      .poll(() => focused(page), { timeout: 5_000 })
+      .toMatchObject({ name: "Delete Keyboard test", visible: true });
 
     await page.keyboard.press("Enter");
     await dialog.waitFor();
@@ -99,7 +102,7 @@ describe("keyboard only", () => {
     await visibleToast(page, TEST_MESSAGES.deleted);
     await page.getByText("No split tests yet").waitFor();
     // The button left with its row: focus lands on the page's heading, not on nothing.
-    expect((await focused(page)).tag).toBe("h1");
+    await expect.poll(async () => (await focused(page)).tag, { timeout: 5_000 }).toBe("h1");
   });
 });
 
