@@ -1,11 +1,11 @@
 import { GENERIC_MESSAGES } from "@contract/messages";
 import { MailCheckIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { Link } from "react-router-dom";
 import { toast } from "sonner";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { requestPasswordReset } from "@/features/account/api/request-password-reset";
+import { BackToLogin } from "@/features/account/components/BackToLogin";
 import { AuthCard } from "@/features/auth/components/AuthCard";
 import { SubmitButton } from "@/features/auth/components/SubmitButton";
 import { serverMessage } from "@/lib/server-message";
@@ -46,11 +46,7 @@ export default function ForgotPasswordPage() {
           <SubmitButton busy={busy} label="Send reset link" busyLabel="Sending..." />
         </form>
       )}
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="text-primary underline-offset-4 hover:underline">
-          Back to login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthCard>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { resetPassword } from "@/features/account/api/reset-password";
+import { BackToLogin } from "@/features/account/components/BackToLogin";
 import { InvalidLink } from "@/features/account/components/InvalidLink";
 import { AuthCard } from "@/features/auth/components/AuthCard";
 import { PasswordField } from "@/features/auth/components/PasswordField";
@@ -52,11 +53,7 @@ export default function ResetPasswordPage() {
           <SubmitButton busy={busy} label="Set new password" busyLabel="Saving..." />
         </form>
       )}
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="text-primary underline-offset-4 hover:underline">
-          Back to login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthCard>
   );
 }

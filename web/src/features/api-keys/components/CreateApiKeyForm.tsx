@@ -1,9 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { DialogClose, DialogFooter } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/DialogFormFooter";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
 
 interface CreateApiKeyFormProps {
   busy: boolean;
@@ -41,15 +39,7 @@ export function CreateApiKeyForm({ busy, onCreate }: CreateApiKeyFormProps) {
           A name that tells you later which tool uses this key
         </p>
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" aria-disabled={busy}>
-          {busy && <Spinner size="sm" className="text-current" aria-hidden />}
-          {busy ? "Creating..." : "Create key"}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter busy={busy} label="Create key" busyLabel="Creating..." />
     </form>
   );
 }

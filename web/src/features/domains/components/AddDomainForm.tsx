@@ -1,10 +1,8 @@
 import { MAX_DOMAIN_LENGTH } from "@contract/domain";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { DialogClose, DialogFooter } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/DialogFormFooter";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
 import { EXAMPLE_DOMAIN } from "@/features/domains/cname-target";
 
 interface AddDomainFormProps {
@@ -54,15 +52,7 @@ export function AddDomainForm({ busy, onAdd }: AddDomainFormProps) {
           Must be a valid domain or subdomain
         </p>
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" aria-disabled={busy}>
-          {busy && <Spinner size="sm" className="text-current" aria-hidden />}
-          {busy ? "Adding..." : "Add Domain"}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter busy={busy} label="Add Domain" busyLabel="Adding..." />
     </form>
   );
 }
