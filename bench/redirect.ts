@@ -13,7 +13,7 @@ const REQUESTS = 2000;
 const ROUNDS = 5;
 const COLD_SLUGS = 300;
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
-const VARS = { JWT_SECRET: "bench-secret-that-is-long-enough-for-hs256-000000" };
+const VARS = { JWT_SECRET: "bench-secret-that-is-long-enough-for-hs256-000000", DEV_OUTBOX: "true" };
 
 interface Figures {
   rps: number;

@@ -1,27 +1,28 @@
 // What the Node benchmarks set up through SplitLink's own API, as a user would: an account,
 // tests, a verified custom domain (names under .localhost verify through the local provider).
+// The app must run with DEV_OUTBOX=true: the account's verification email is read from /dev/outbox.
 
 export class ApiUser {
   readonly origin: string;
+  readonly email: string;
   private readonly cookie: string;
 
-  private constructor(origin: string, cookie: string) {
+  private constructor(origin: string, email: string, cookie: string) {
     this.origin = origin;
+    this.email = email;
     this.cookie = cookie;
   }
 
   static async signUp(origin: string): Promise<ApiUser> {
+    const email = `bench-${crypto.randomUUID()}@example.com`;
     const signup = await fetch(`${origin}/api/auth/signup`, {
       method: "POST",
       headers: { "content-type": "application/json", origin },
-      body: JSON.stringify({
-        email: `bench-${crypto.randomUUID()}@example.com`,
-        password: "bench password 123",
-      }),
+      body: JSON.stringify({ email, password: "bench password 123" }),
     });
     if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
     const access = signup.headers.getSetCookie().find((c) => c.startsWith("sl_access="));
-    return new ApiUser(origin, access?.split(";")[0] ?? "");
+    return new ApiUser(origin, email, access?.split(";")[0] ?? "");
   }
 
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -39,8 +40,28 @@ export class ApiUser {
     return (await this.call<{ test: { id: string; slug: string } }>("POST", "/api/tests", body)).test;
   }
 
-  /** Adds the domain and verifies it; answers its id. */
+  /** Opens the link of the sign-up email from the local outbox, as the user would from their inbox. */
+  async verifyEmail(): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const outbox = await (await fetch(`${this.origin}/dev/outbox`)).text();
+      const link = outbox
+        .split("<li")
+        .find((item) => item.includes(this.email) && item.includes("/verify-email"))
+        ?.match(/href="([^"]+)"/)?.[1];
+      if (link) {
+        const token = new URL(link.replaceAll("&amp;", "&")).searchParams.get("token");
+        await this.call("POST", "/api/account/verify-email", { token });
+        return;
+      }
+      if (Date.now() > deadline) throw new Error(`No verification email to ${this.email} in the outbox`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  /** Verifies the account's email, adds the domain and verifies it; answers its id. */
   async verifiedDomain(domain: string): Promise<string> {
+    await this.verifyEmail();
     const added = await this.call<{ domain: { id: string } }>("POST", "/api/domains", { domain });
     const verified = await this.call<{ domain: { status: string } }>(
       "POST",

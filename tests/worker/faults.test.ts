@@ -251,7 +251,7 @@ describe("the redirect under faults", () => {
       },
     ]);
     expect(loggedEvents(error)).toContainEqual(
-      expect.objectContaining({ event: "queue_send_failed", eventType: "click" }),
+      expect.objectContaining({ event: "queue_send_failed", clicks: 1, conversions: 0 }),
     );
   });
 

@@ -1,4 +1,4 @@
-import { createExecutionContext, env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { Client, createTest, eventually, insertDomain, ORIGIN, open, signedUpClient } from "./helpers";
@@ -154,6 +154,7 @@ describe("the edge redirect", () => {
     const { test } = await newTest();
     await eventually(() => env.LINKS.get(`link:${test.slug}`));
     const calls: string[] = [];
+    const sentBatches: { body: unknown }[][] = [];
     const counted = <T extends object>(name: string, binding: T, replace: Record<string, unknown> = {}) =>
       new Proxy(binding, {
         get(target, property) {
@@ -163,8 +164,14 @@ describe("the edge redirect", () => {
           return typeof value === "function" ? value.bind(target) : value;
         },
       });
-    // A queue whose send never settles: the 302 must not wait for it.
-    const stuckQueue = counted("CLICKS", env.CLICKS, { send: () => new Promise(() => {}) });
+    // A queue whose sends never settle: the 302 must not wait for them.
+    const stuckQueue = counted("CLICKS", env.CLICKS, {
+      send: () => new Promise(() => {}),
+      sendBatch: (messages: { body: unknown }[]) => {
+        sentBatches.push(messages);
+        return new Promise(() => {});
+      },
+    });
     const bindings = {
       ...env,
       DB: counted("DB", env.DB),
@@ -180,11 +187,49 @@ describe("the edge redirect", () => {
 
     const kvWarm = await visit();
     expect(kvWarm.status).toBe(302);
-    expect(calls).toEqual(["LINKS.get", "CLICKS.send"]);
+    expect(calls).toEqual(["LINKS.get"]);
     calls.length = 0;
     const isolateWarm = await visit();
     expect(isolateWarm.status).toBe(302);
-    expect(calls).toEqual(["CLICKS.send"]);
+    expect(calls).toEqual([]);
+
+    // Both clicks leave in one queue call, after the visitors already have their answers.
+    await eventually(async () => sentBatches.length > 0);
+    expect(calls).toEqual(["CLICKS.sendBatch"]);
+    expect(sentBatches[0]?.map((message) => message.body)).toEqual([
+      expect.objectContaining({ type: "click", testId: test.id }),
+      expect.objectContaining({ type: "click", testId: test.id }),
+    ]);
+  });
+
+  it("sends the clicks of concurrent visits in shared queue batches of at most 100, and every click lands", async () => {
+    const { test } = await newTest();
+    const batchSizes: number[] = [];
+    const queue = new Proxy(env.CLICKS, {
+      get(target, property) {
+        if (property === "sendBatch")
+          return (messages: MessageSendRequest[]) => {
+            batchSizes.push(messages.length);
+            return target.sendBatch(messages);
+          };
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const bindings = { ...env, CLICKS: queue };
+    const contexts = Array.from({ length: 150 }, () => createExecutionContext());
+    const responses = await Promise.all(
+      contexts.map((ctx) =>
+        worker.fetch(new Request(`${ORIGIN}/r/${test.slug}`, { headers: human }), bindings, ctx),
+      ),
+    );
+    expect(responses.every((response) => response.status === 302)).toBe(true);
+    await Promise.all(contexts.map((ctx) => waitOnExecutionContext(ctx)));
+
+    expect(batchSizes.reduce((sum, size) => sum + size, 0)).toBe(150);
+    expect(Math.max(...batchSizes)).toBeLessThanOrEqual(100);
+    expect(batchSizes.length).toBeLessThan(10);
+    await eventually(async () => (await clickRows(test.id)).length === 150);
   });
 
   it("reads a link that only KV knows (KV before D1)", async () => {

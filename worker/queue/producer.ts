@@ -1,19 +1,54 @@
 import type { Background } from "../lib/background";
 import { log } from "../observability/log";
-import type { TrackingEvent } from "./events";
+import type { ClickEvent, ConversionEvent, TrackingEvent } from "./events";
 import { writeClicks, writeConversions } from "./record";
 
+/** How long a batch stays open for more events of the same isolate before it is sent. */
+export const BATCH_WINDOW_MS = 100;
+// Queues take at most 100 messages (and 256 KB; an event is about 200 bytes) in one sendBatch.
+const MAX_BATCH_EVENTS = 100;
+
+interface OpenBatch {
+  events: TrackingEvent[];
+}
+
+// One open batch per queue binding (tests run requests with different bindings in one isolate).
+const openBatches = new WeakMap<Queue, OpenBatch>();
+
 /**
- * Sends a tracking event to the queue without holding up the response. Should the queue refuse it,
- * the event goes straight into D1 instead, so nothing is lost.
+ * Hands a tracking event to the queue without holding up the response. The events of an isolate's
+ * concurrent requests share one `sendBatch`: the request that opens a batch sends it from its own
+ * `waitUntil` after a short window, the others only add to it, so no request waits on another's
+ * promise and a busy link costs one queue call per batch instead of one per visit. Should the queue
+ * refuse the batch, its events go straight into D1 instead, so nothing is lost.
  */
 export function enqueueEvent(env: Env, ctx: Background, event: TrackingEvent): void {
-  ctx.waitUntil(
-    env.CLICKS.send(event).catch(async (error: unknown) => {
-      log("error", "queue_send_failed", { eventType: event.type, fallback: "direct_write", error });
-      const db = env.DB;
-      if (event.type === "click") await writeClicks(db, [event]);
-      else await writeConversions(db, [event]);
-    }),
-  );
+  const open = openBatches.get(env.CLICKS);
+  if (open && open.events.length < MAX_BATCH_EVENTS) {
+    open.events.push(event);
+    return;
+  }
+  const batch: OpenBatch = { events: [event] };
+  openBatches.set(env.CLICKS, batch);
+  ctx.waitUntil(sendAfterWindow(env, batch));
+}
+
+async function sendAfterWindow(env: Env, batch: OpenBatch): Promise<void> {
+  await scheduler.wait(BATCH_WINDOW_MS);
+  if (openBatches.get(env.CLICKS) === batch) openBatches.delete(env.CLICKS);
+  try {
+    await env.CLICKS.sendBatch(batch.events.map((body) => ({ body })));
+  } catch (error) {
+    const clicks = batch.events.filter((event): event is ClickEvent => event.type === "click");
+    const conversions = batch.events.filter((event): event is ConversionEvent => event.type === "conversion");
+    log("error", "queue_send_failed", {
+      clicks: clicks.length,
+      conversions: conversions.length,
+      fallback: "direct_write",
+      error,
+    });
+    // Clicks first: a conversion counts only once its visitor's click is in D1.
+    await writeClicks(env.DB, clicks);
+    await writeConversions(env.DB, conversions);
+  }
 }
