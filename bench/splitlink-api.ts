@@ -25,6 +25,11 @@ export class ApiUser {
     return new ApiUser(origin, email, access?.split(";")[0] ?? "");
   }
 
+  /** The same signed-in user, talking to the app at another origin (e.g. after a restart). */
+  at(origin: string): ApiUser {
+    return new ApiUser(origin, this.email, this.cookie);
+  }
+
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${this.origin}${path}`, {
       method,
@@ -38,6 +43,28 @@ export class ApiUser {
   async createTest(fields: Record<string, string> = {}): Promise<{ id: string; slug: string }> {
     const body = { name: "Bench", urlA: "https://example.com/a", urlB: "https://example.com/b", ...fields };
     return (await this.call<{ test: { id: string; slug: string } }>("POST", "/api/tests", body)).test;
+  }
+
+  /** The clicks (humans and bots) the dashboard counts for a test of this user. */
+  async clicksOf(testId: string): Promise<number> {
+    const { tests } = await this.call<{
+      tests: { id: string; stats: { clicksA: number; clicksB: number } }[];
+    }>("GET", "/api/tests");
+    const test = tests.find((candidate) => candidate.id === testId);
+    if (!test) throw new Error(`test ${testId} is not in the list`);
+    return test.stats.clicksA + test.stats.clicksB;
+  }
+
+  /** Waits until the dashboard counts `expected` clicks for the test: the queue has delivered them all. */
+  async waitForClicks(testId: string, expected: number, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const counted = await this.clicksOf(testId);
+      if (counted === expected) return;
+      if (counted > expected || Date.now() > deadline)
+        throw new Error(`test ${testId}: ${counted} clicks counted, ${expected} sent`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
 
   /** Opens the link of the sign-up email from the local outbox, as the user would from their inbox. */

@@ -169,6 +169,30 @@ describe("listing tests", () => {
     expect(tests[0]?.stats).toMatchObject({ clicksA: 0, clicksB: 0, winner: null });
     expect(newer.slug).not.toBe(older.slug);
   });
+  it("lists a user's 150 tests with their stats (more tests than D1 binds parameters)", async () => {
+    const { client } = await signedUpClient();
+    const created = [];
+    for (let i = 0; i < 150; i += 25)
+      created.push(
+        ...(await Promise.all(
+          Array.from({ length: 25 }, (_, j) => createTest(client, { name: `Test ${i + j}` })),
+        )),
+      );
+    const first = created[0];
+    if (!first) throw new Error("no test created");
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    await env.DB.prepare(
+      "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, 'A', 7, 7, 1)",
+    )
+      .bind(first.id, hour)
+      .run();
+
+    const response = await client.fetch("/api/tests");
+    expect(response.status).toBe(200);
+    const { tests } = (await response.json()) as { tests: { id: string; stats: { clicksA: number } }[] };
+    expect(tests).toHaveLength(150);
+    expect(tests.find((t) => t.id === first.id)?.stats.clicksA).toBe(7);
+  });
 });
 
 describe("reading one test", () => {
