@@ -8,7 +8,7 @@ import { CHROMIUM_PATH } from "../tests/e2e/chromium-path.ts";
 import { ApiUser } from "./splitlink-api.ts";
 import { fixed, median, printTable } from "./table.ts";
 
-const VISITS = 40;
+const VISITS = 60;
 const WARM_UP = 5;
 const TARGET_RATIO = 1.15;
 // Not "HeadlessChrome": isbot would rightly call that a bot, and a bot's visit is not a visitor's.

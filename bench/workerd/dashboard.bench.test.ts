@@ -139,6 +139,6 @@ it(`lists ${TESTS} tests with ${CLICKS} clicks`, async () => {
         "D1 rows read": naiveRowsRead,
       },
     ],
-    `dashboard: ${fixed(speedup, 1)}x faster than the naive count (target >= 20x): ${speedup >= 20 ? "MET" : "MISSED"}; rows read ${rollupRowsRead} vs ${naiveRowsRead} naive, ${rollupRows} rollup rows (tests x hours with traffic x variants); bound 2 reads per rollup row (index entry + row) + 3 per test (index entry, row, domain lookup): ${rollupRowsRead <= 2 * rollupRows + 3 * TESTS ? "MET" : "MISSED"}`,
+    `dashboard: ${fixed(speedup, 1)}x faster than the naive count (target >= 20x): ${speedup >= 20 ? "MET" : "MISSED"}; rows read ${rollupRowsRead} vs ${naiveRowsRead} naive, ${rollupRows} rollup rows (tests x hours with traffic x variants); bound 2 reads per rollup row (index entry + row) + 4 per test (index entry, row, domain lookup, its id in the stats query's JSON list): ${rollupRowsRead <= 2 * rollupRows + 4 * TESTS ? "MET" : "MISSED"}`,
   );
 }, 600_000);
