@@ -1,6 +1,5 @@
 import type { AuthResponse, Credentials } from "@contract/api";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
-import { toast } from "sonner";
 import { getCurrentSession } from "@/features/auth/api/get-current-session";
 import { logIn } from "@/features/auth/api/log-in";
 import { logOut } from "@/features/auth/api/log-out";
@@ -10,6 +9,7 @@ import { AUTH_SUCCESS_MESSAGES } from "@/features/auth/auth-messages";
 import { showAuthError } from "@/features/auth/show-auth-error";
 import { useSessionAutoRefresh } from "@/features/auth/use-session-auto-refresh";
 import { onSessionRefresh } from "@/lib/api";
+import { toast } from "@/lib/toast";
 
 type SessionState =
   | { status: "loading" }

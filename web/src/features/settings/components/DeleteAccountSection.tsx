@@ -2,7 +2,6 @@ import { ACCOUNT_MESSAGES } from "@contract/messages";
 import { Trash2Icon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import {
@@ -21,6 +20,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth/use-auth";
 import { deleteAccount } from "@/features/settings/api/delete-account";
 import { serverMessage } from "@/lib/server-message";
+import { toast } from "@/lib/toast";
 
 const sameEmail = (typed: string, email: string) => typed.trim().toLowerCase() === email.toLowerCase();
 
