@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from "@contract/messages";
 import { Trash2Icon } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, startTransition, useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -40,9 +40,11 @@ export function DeleteAccountSection({ email }: { email: string }) {
     setBusy(true);
     try {
       const { message } = await deleteAccount({ email: typed });
-      applySession(null);
-      // Render "/" before the cleared session reaches the route guard, which would send us to /login.
-      navigate("/", { flushSync: true, replace: true });
+      // One transition: "/" renders with the cleared session, before the route guard could send us to /login.
+      startTransition(() => {
+        applySession(null);
+        navigate("/", { replace: true });
+      });
       toast.success(message);
     } catch (error) {
       console.warn("Could not delete the account", error);
