@@ -1,4 +1,4 @@
-import { GENERIC_MESSAGES } from "@contract/messages";
+import { GENERIC_MESSAGES } from "@contract/generic-messages";
 import { ApiError } from "@/lib/api";
 import { toast } from "@/lib/toast";
 
