@@ -1,4 +1,7 @@
 // Texts the API returns and the SPA shows, word for word from the specification where it has them.
+// The generic ones have their own module: the SPA's first download needs only them.
+export { GENERIC_MESSAGES } from "./generic-messages";
+
 export const AUTH_MESSAGES = {
   missingCredentials: "You must provide either an email or phone number and a password",
   invalidEmail: "Unable to validate email address: invalid format",
@@ -8,16 +11,6 @@ export const AUTH_MESSAGES = {
   sessionMissing: "Auth session missing!",
   invalidRefreshToken: "Invalid Refresh Token: Refresh Token Not Found",
   rateLimited: "Too many attempts. Please wait a minute and try again.",
-} as const;
-
-export const GENERIC_MESSAGES = {
-  notFound: "Not found",
-  internal: "Something went wrong on our side. Please try again.",
-  invalidInput: "Invalid input",
-  tooLarge: "The request is too large",
-  // Not in the specification: a deployment missing a secret or a setting answers this, nothing more.
-  misconfigured:
-    "SplitLink is misconfigured, so it cannot answer right now. Its operators can see why in the logs.",
 } as const;
 
 export const TEST_MESSAGES = {

@@ -1,12 +1,18 @@
 import type { ReactNode } from "react";
-import { Toaster } from "@/components/ui/sonner";
 import { AuthProvider } from "@/features/auth/AuthProvider";
+import { useLoadedToaster } from "@/lib/toast";
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <AuthProvider>
       {children}
-      <Toaster />
+      <ToasterOnceLoaded />
     </AuthProvider>
   );
+}
+
+/** The Toaster mounts with the first toast, which loads it. */
+function ToasterOnceLoaded() {
+  const Toaster = useLoadedToaster();
+  return Toaster ? <Toaster /> : null;
 }

@@ -1,14 +1,13 @@
 import { Suspense } from "react";
-import { Outlet, ScrollRestoration } from "react-router-dom";
+import { Outlet } from "react-router-dom";
+import { ScrollRestoration } from "@/app/ScrollRestoration";
 import { FullScreenSpinner } from "@/components/ui/spinner";
 
 export function RootLayout() {
   return (
-    <>
+    <Suspense fallback={<FullScreenSpinner />}>
       <ScrollRestoration />
-      <Suspense fallback={<FullScreenSpinner />}>
-        <Outlet />
-      </Suspense>
-    </>
+      <Outlet />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import type { ApiErrorBody, AuthResponse } from "@contract/api";
-import { GENERIC_MESSAGES } from "@contract/messages";
+import { GENERIC_MESSAGES } from "@contract/generic-messages";
 
 export class ApiError extends Error {
   readonly status: number;

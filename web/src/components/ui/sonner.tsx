@@ -1,5 +1,7 @@
 import type { CSSProperties } from "react";
-import { Toaster as Sonner, type ToasterProps } from "sonner";
+import { type ExternalToast, Toaster as Sonner, type ToasterProps, toast } from "sonner";
+
+// The one module that imports sonner; the app toasts through @/lib/toast, which loads this on first use.
 
 /** The specification shows one toast at a time: only the newest is visible. */
 function Toaster(props: ToasterProps) {
@@ -30,4 +32,4 @@ function Toaster(props: ToasterProps) {
   );
 }
 
-export { Toaster };
+export { type ExternalToast as ToastOptions, Toaster, toast };

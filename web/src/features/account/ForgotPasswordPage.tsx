@@ -1,7 +1,6 @@
 import { GENERIC_MESSAGES } from "@contract/messages";
 import { MailCheckIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { requestPasswordReset } from "@/features/account/api/request-password-reset";
@@ -9,6 +8,7 @@ import { BackToLogin } from "@/features/account/components/BackToLogin";
 import { AuthCard } from "@/features/auth/components/AuthCard";
 import { SubmitButton } from "@/features/auth/components/SubmitButton";
 import { serverMessage } from "@/lib/server-message";
+import { toast } from "@/lib/toast";
 
 /** 'Forgot password?': asks for the email and says what happens next, whether or not it has an account. */
 export default function ForgotPasswordPage() {

@@ -1,7 +1,6 @@
 import { ACCOUNT_MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { resetPassword } from "@/features/account/api/reset-password";
 import { BackToLogin } from "@/features/account/components/BackToLogin";
@@ -12,6 +11,7 @@ import { SubmitButton } from "@/features/auth/components/SubmitButton";
 import { showAuthError } from "@/features/auth/show-auth-error";
 import { useAuth } from "@/features/auth/use-auth";
 import { ApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
 
 /** The page of a reset link: a new password, then straight into the dashboard with a fresh session. */
 export default function ResetPasswordPage() {

@@ -1,9 +1,9 @@
 import type { ApiKey } from "@contract/api";
 import { API_KEY_MESSAGES } from "@contract/messages";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import { listApiKeys } from "@/features/api-keys/api/list-api-keys";
 import { isAbortError } from "@/lib/is-abort-error";
+import { toast } from "@/lib/toast";
 
 type ApiKeyListStatus = "loading" | "ready" | "failed";
 

@@ -1,9 +1,9 @@
 import type { ApiKey } from "@contract/api";
 import { API_KEY_MESSAGES } from "@contract/messages";
 import { useState } from "react";
-import { toast } from "sonner";
 import { createApiKey } from "@/features/api-keys/api/create-api-key";
 import { serverMessage } from "@/lib/server-message";
+import { toast } from "@/lib/toast";
 
 /** Creates a key; `secret` holds the full key until the dialog that shows it closes. */
 export function useCreateApiKey(onCreated: (key: ApiKey) => void) {

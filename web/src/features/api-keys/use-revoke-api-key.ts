@@ -1,9 +1,9 @@
 import type { ApiKey } from "@contract/api";
 import { API_KEY_MESSAGES } from "@contract/messages";
 import { useState } from "react";
-import { toast } from "sonner";
 import { revokeApiKey } from "@/features/api-keys/api/revoke-api-key";
 import { ApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
 
 /** Revoke with its toasts; `onRevoked` runs once the key is gone. */
 export function useRevokeApiKey(onRevoked: (key: ApiKey) => void) {

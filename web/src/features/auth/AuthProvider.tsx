@@ -1,6 +1,5 @@
 import type { AuthResponse, Credentials } from "@contract/api";
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
-import { toast } from "sonner";
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from "react";
 import { getCurrentSession } from "@/features/auth/api/get-current-session";
 import { logIn } from "@/features/auth/api/log-in";
 import { logOut } from "@/features/auth/api/log-out";
@@ -10,6 +9,7 @@ import { AUTH_SUCCESS_MESSAGES } from "@/features/auth/auth-messages";
 import { showAuthError } from "@/features/auth/show-auth-error";
 import { useSessionAutoRefresh } from "@/features/auth/use-session-auto-refresh";
 import { onSessionRefresh } from "@/lib/api";
+import { toast } from "@/lib/toast";
 
 type SessionState =
   | { status: "loading" }
@@ -85,14 +85,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const logout = useCallback(async () => {
+  const logout = useCallback(async (leave?: () => void) => {
     try {
       await logOut();
     } catch (error) {
       showAuthError(error);
       throw error;
     }
-    setSessionState({ status: "signed-out" });
+    // One transition: the page being left never renders signed out, which would make its route guard
+    // send the visitor to /login (navigations are transitions too).
+    startTransition(() => {
+      setSessionState({ status: "signed-out" });
+      leave?.();
+    });
     toast.success(AUTH_SUCCESS_MESSAGES.loggedOut);
   }, []);
 

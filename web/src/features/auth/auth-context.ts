@@ -15,7 +15,8 @@ export interface AuthContextValue {
   /** Each action toasts its outcome and rethrows a failure for the caller. */
   login: (credentials: Credentials) => Promise<void>;
   signup: (credentials: Credentials) => Promise<void>;
-  logout: () => Promise<void>;
+  /** `leave`, a navigation away from a signed-in page, renders together with the sign-out. */
+  logout: (leave?: () => void) => Promise<void>;
   /** Takes a session the server just started or ended elsewhere (password reset, account deletion). */
   applySession: (session: AuthResponse | null) => void;
   /** Asks the server again, e.g. after the email was verified in this browser. */

@@ -1,6 +1,6 @@
-import { GENERIC_MESSAGES } from "@contract/messages";
-import { toast } from "sonner";
+import { GENERIC_MESSAGES } from "@contract/generic-messages";
 import { ApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
 
 /** The service's own message as an error toast; a weak password also lists why it is weak. */
 export function showAuthError(error: unknown): void {

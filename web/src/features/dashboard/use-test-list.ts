@@ -1,11 +1,11 @@
 import type { TestWithStats } from "@contract/api";
 import { TEST_MESSAGES } from "@contract/messages";
 import { useCallback, useEffect, useState } from "react";
-import { toast } from "sonner";
 import { deleteTest } from "@/features/tests/api/delete-test";
 import { listTests } from "@/features/tests/api/list-tests";
 import { ApiError } from "@/lib/api";
 import { isAbortError } from "@/lib/is-abort-error";
+import { toast } from "@/lib/toast";
 
 /** The user's tests, and a delete that takes the test off the list at once and puts it back on failure. */
 export function useTestList() {

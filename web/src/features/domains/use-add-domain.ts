@@ -1,11 +1,11 @@
 import type { CustomDomain } from "@contract/api";
 import { DOMAIN_MESSAGES } from "@contract/messages";
 import { useState } from "react";
-import { toast } from "sonner";
 import { useAuth } from "@/features/auth/use-auth";
 import { addDomain } from "@/features/domains/api/add-domain";
 import { domainProblem } from "@/features/domains/domain-format";
 import { serverMessage } from "@/lib/server-message";
+import { toast } from "@/lib/toast";
 
 /** Checks and adds a domain with the specification's toasts; resolves to whether it was added. */
 export function useAddDomain(onAdded: (domain: CustomDomain) => void) {

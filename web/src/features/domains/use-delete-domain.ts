@@ -1,9 +1,9 @@
 import type { CustomDomain } from "@contract/api";
 import { DOMAIN_MESSAGES } from "@contract/messages";
 import { useState } from "react";
-import { toast } from "sonner";
 import { deleteDomain } from "@/features/domains/api/delete-domain";
 import { ApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
 
 /** Delete with the specification's toasts; `onDeleted` runs once the domain is gone. */
 export function useDeleteDomain(onDeleted: (domain: CustomDomain) => void) {

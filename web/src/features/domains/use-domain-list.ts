@@ -1,9 +1,9 @@
 import type { CustomDomain } from "@contract/api";
 import { DOMAIN_MESSAGES } from "@contract/messages";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import { getDomainList } from "@/features/domains/api/list-domains";
 import { isAbortError } from "@/lib/is-abort-error";
+import { toast } from "@/lib/toast";
 
 /** loading: the first load; failed: the first load failed, nothing to show yet. */
 export type DomainListStatus = "loading" | "ready" | "failed";

@@ -1,8 +1,8 @@
 import type { CustomDomain } from "@contract/api";
 import { DOMAIN_MESSAGES } from "@contract/messages";
 import { useState } from "react";
-import { toast } from "sonner";
 import { verifyDomain } from "@/features/domains/api/verify-domain";
+import { toast } from "@/lib/toast";
 
 /**
  * Verify with the specification's toasts: 'Checking DNS records...' while the check runs, then its outcome

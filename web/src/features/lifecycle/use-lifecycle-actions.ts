@@ -1,12 +1,12 @@
 import type { TestWithStats, Variant } from "@contract/api";
 import { LIFECYCLE_MESSAGES } from "@contract/messages";
 import { useState } from "react";
-import { toast } from "sonner";
 import { pauseTest } from "@/features/lifecycle/api/pause-test";
 import { promoteWinner } from "@/features/lifecycle/api/promote-winner";
 import { resumeTest } from "@/features/lifecycle/api/resume-test";
 import { ApiError } from "@/lib/api";
 import { serverMessage } from "@/lib/server-message";
+import { toast } from "@/lib/toast";
 
 export type LifecycleAction = "pause" | "resume" | "promote";
 

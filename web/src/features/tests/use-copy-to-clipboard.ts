@@ -1,6 +1,6 @@
 import { TEST_MESSAGES } from "@contract/messages";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 
 /** How long a copy button shows that it copied. */
 const COPIED_INDICATOR_MS = 2000;

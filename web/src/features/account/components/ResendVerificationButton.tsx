@@ -1,11 +1,11 @@
 import { GENERIC_MESSAGES } from "@contract/messages";
 import { MailIcon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { resendVerificationEmail } from "@/features/account/api/resend-verification-email";
 import { serverMessage } from "@/lib/server-message";
+import { toast } from "@/lib/toast";
 
 /** 'Resend email': a new verification link; the outcome (sent, too many, failed) as a toast. */
 export function ResendVerificationButton({ size = "default" }: { size?: "default" | "sm" }) {

@@ -1,7 +1,6 @@
 import { TEST_MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth/use-auth";
@@ -14,6 +13,7 @@ import { useSlugCheck } from "@/features/create-test/use-slug-check";
 import { type CreateTestValues, createTestProblem } from "@/features/create-test/validate-create-test";
 import { createTest } from "@/features/tests/api/create-test";
 import type { CreatedTestState } from "@/features/tests/created-test-state";
+import { toast } from "@/lib/toast";
 
 function readValues(form: HTMLFormElement, customSlug: string): CreateTestValues {
   const data = new FormData(form);

@@ -1,8 +1,8 @@
 import { DownloadIcon } from "lucide-react";
 import { useMemo } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { downloadFile, qrImage, qrPngFile, qrSvgFile } from "@/features/qr-code/qr-image";
+import { toast } from "@/lib/toast";
 
 interface QrCodeProps {
   link: string;

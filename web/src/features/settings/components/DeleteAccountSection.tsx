@@ -1,8 +1,7 @@
 import { ACCOUNT_MESSAGES } from "@contract/messages";
 import { Trash2Icon } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, startTransition, useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import {
@@ -21,6 +20,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth/use-auth";
 import { deleteAccount } from "@/features/settings/api/delete-account";
 import { serverMessage } from "@/lib/server-message";
+import { toast } from "@/lib/toast";
 
 const sameEmail = (typed: string, email: string) => typed.trim().toLowerCase() === email.toLowerCase();
 
@@ -40,9 +40,11 @@ export function DeleteAccountSection({ email }: { email: string }) {
     setBusy(true);
     try {
       const { message } = await deleteAccount({ email: typed });
-      applySession(null);
-      // Render "/" before the cleared session reaches the route guard, which would send us to /login.
-      navigate("/", { flushSync: true, replace: true });
+      // One transition: "/" renders with the cleared session, before the route guard could send us to /login.
+      startTransition(() => {
+        applySession(null);
+        navigate("/", { replace: true });
+      });
       toast.success(message);
     } catch (error) {
       console.warn("Could not delete the account", error);
