@@ -2,6 +2,8 @@
 // tests, a verified custom domain (names under .localhost verify through the local provider).
 // The app must run with DEV_OUTBOX=true: the account's verification email is read from /dev/outbox.
 
+import { linkInOutbox } from "../tests/e2e/outbox.ts";
+
 export class ApiUser {
   readonly origin: string;
   readonly email: string;
@@ -72,12 +74,9 @@ export class ApiUser {
     const deadline = Date.now() + 10_000;
     for (;;) {
       const outbox = await (await fetch(`${this.origin}/dev/outbox`)).text();
-      const link = outbox
-        .split("<li")
-        .find((item) => item.includes(this.email) && item.includes("/verify-email"))
-        ?.match(/href="([^"]+)"/)?.[1];
+      const link = linkInOutbox(outbox, this.email, "/verify-email");
       if (link) {
-        const token = new URL(link.replaceAll("&amp;", "&")).searchParams.get("token");
+        const token = new URL(link).searchParams.get("token");
         await this.call("POST", "/api/account/verify-email", { token });
         return;
       }

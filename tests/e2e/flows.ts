@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { startMarketerSite } from "./marketer-site";
+import { linkInOutbox } from "./outbox";
 
 export const PASSWORD = "correct horse battery staple";
 
@@ -24,10 +25,8 @@ export async function linkFromOutbox(
 ): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const html = await (await page.request.get("/dev/outbox")).text();
-    const message = html.split("<li").find((item) => item.includes(email) && item.includes(path));
-    const link = message?.match(/href="([^"]+)"/)?.[1];
-    if (link) return link.replaceAll("&amp;", "&");
+    const link = linkInOutbox(await (await page.request.get("/dev/outbox")).text(), email, path);
+    if (link) return link;
     if (Date.now() > deadline) throw new Error(`No ${path} email to ${email} in the outbox`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { DialogClose, DialogFooter } from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
+import { BusyLabel } from "@/components/ui/spinner";
 
 /** The footer of a form in a dialog: Cancel, and the submit button with its busy state. */
 export function DialogFormFooter({
@@ -18,8 +18,7 @@ export function DialogFormFooter({
         <Button variant="outline">Cancel</Button>
       </DialogClose>
       <Button type="submit" aria-disabled={busy}>
-        {busy && <Spinner size="sm" className="text-current" aria-hidden />}
-        {busy ? busyLabel : label}
+        <BusyLabel busy={busy} label={label} busyLabel={busyLabel} />
       </Button>
     </DialogFooter>
   );

@@ -36,4 +36,14 @@ function FullScreenSpinner() {
   );
 }
 
-export { FullScreenSpinner, Spinner };
+/** A submit button's content: its label, or a spinner and the busy label while the action runs. */
+function BusyLabel({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <>
+      {busy && <Spinner size="sm" className="text-current" aria-hidden />}
+      {busy ? busyLabel : label}
+    </>
+  );
+}
+
+export { BusyLabel, FullScreenSpinner, Spinner };

@@ -1,5 +1,5 @@
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { BusyLabel } from "@/components/ui/spinner";
 
 export function SubmitButton({
   busy,
@@ -12,8 +12,7 @@ export function SubmitButton({
 }) {
   return (
     <Button type="submit" size="lg" className="w-full" disabled={busy}>
-      {busy && <Spinner size="sm" className="text-current" aria-hidden />}
-      {busy ? busyLabel : label}
+      <BusyLabel busy={busy} label={label} busyLabel={busyLabel} />
     </Button>
   );
 }

@@ -2,7 +2,7 @@ import { TEST_MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { BusyLabel } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth/use-auth";
 import { CustomSlugField } from "@/features/create-test/components/CustomSlugField";
 import { DomainField } from "@/features/create-test/components/DomainField";
@@ -96,8 +96,7 @@ export function CreateTestForm() {
         hint="The thank-you or conversion confirmation page"
       />
       <Button type="submit" size="lg" className="w-full" disabled={busy || isBlockingSlugState(slugCheck)}>
-        {busy && <Spinner size="sm" className="text-current" aria-hidden />}
-        {busy ? "Creating..." : "Create Test"}
+        <BusyLabel busy={busy} label="Create Test" busyLabel="Creating..." />
       </Button>
     </form>
   );

@@ -3,7 +3,7 @@ import { LIFECYCLE_MESSAGES } from "@contract/messages";
 import { type FormEvent, useId, useState } from "react";
 import { AlertDialogCancel, AlertDialogFooter } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { BusyLabel } from "@/components/ui/spinner";
 import { VariantOption } from "@/features/lifecycle/components/VariantOption";
 import { cn } from "@/lib/utils";
 
@@ -74,8 +74,11 @@ export function PromoteWinnerForm({ test, leading, busy, onPromote }: PromoteWin
           Cancel
         </AlertDialogCancel>
         <Button type="submit" aria-disabled={busy}>
-          {busy && <Spinner size="sm" className="text-current" aria-hidden />}
-          {busy ? "Promoting..." : choice ? `Promote version ${choice}` : "Promote"}
+          <BusyLabel
+            busy={busy}
+            label={choice ? `Promote version ${choice}` : "Promote"}
+            busyLabel="Promoting..."
+          />
         </Button>
       </AlertDialogFooter>
     </form>

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
+import { BusyLabel } from "@/components/ui/spinner";
 import { PasswordField } from "@/features/auth/components/PasswordField";
 import { showAuthError } from "@/features/auth/show-auth-error";
 import { changePassword } from "@/features/settings/api/change-password";
@@ -46,8 +46,7 @@ export function ChangePasswordSection() {
             <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" />
             <PasswordField label="New password" name="newPassword" autoComplete="new-password" />
             <Button type="submit" className="justify-self-start" aria-disabled={busy}>
-              {busy && <Spinner size="sm" className="text-current" aria-hidden />}
-              {busy ? "Changing..." : "Change password"}
+              <BusyLabel busy={busy} label="Change password" busyLabel="Changing..." />
             </Button>
           </form>
         </CardContent>

@@ -16,7 +16,7 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
+import { BusyLabel } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth/use-auth";
 import { deleteAccount } from "@/features/settings/api/delete-account";
 import { serverMessage } from "@/lib/server-message";
@@ -101,8 +101,7 @@ export function DeleteAccountSection({ email }: { email: string }) {
                     <Button variant="outline">Cancel</Button>
                   </DialogClose>
                   <Button type="submit" variant="destructive" disabled={!confirmed || busy}>
-                    {busy && <Spinner size="sm" className="text-current" aria-hidden />}
-                    {busy ? "Deleting..." : "Delete my account"}
+                    <BusyLabel busy={busy} label="Delete my account" busyLabel="Deleting..." />
                   </Button>
                 </DialogFooter>
               </form>
