@@ -105,6 +105,8 @@ describe("public endpoints take any input without a 5xx", () => {
       fc.asyncProperty(tricky, fc.string({ maxLength: 30 }), async (slug, query) => {
         const url = `/r/${slug}?${query}`;
         if (!URL.canParse(`${ORIGIN}${url}`)) return;
+        // A slug of ".." climbs out of /r/ when the URL is parsed, as in any browser: not a redirect.
+        if (!new URL(`${ORIGIN}${url}`).pathname.startsWith("/r/")) return;
         const response = await open(freshClient(), url);
         expect([302, 400, 404]).toContain(response.status);
         if (response.status === 302) {
