@@ -3,14 +3,27 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+// react-router 7's package exports name only its development build (remix-run/react-router#12532), whose
+// dev warnings and displayName assignments also defeat tree shaking: production builds use dist/production.
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path("./node_modules/react-router/dist/production/index.mjs") },
+  {
+    find: /^react-router\/dom$/,
+    replacement: path("./node_modules/react-router/dist/production/dom-export.mjs"),
+  },
+];
+
+export default defineConfig(({ command }) => ({
   root: "web",
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: {
-      "@contract": fileURLToPath(new URL("./contract", import.meta.url)),
-      "@": fileURLToPath(new URL("./web/src", import.meta.url)),
-    },
+    alias: [
+      { find: "@contract", replacement: path("./contract") },
+      { find: "@", replacement: path("./web/src") },
+      ...(command === "build" ? reactRouterProduction : []),
+    ],
   },
   // The browsers Tailwind CSS v4 supports (its CSS needs them): Safari 16.4+, Chrome/Edge 111+, Firefox 128+.
   build: {
@@ -18,4 +31,4 @@ export default defineConfig({
     emptyOutDir: true,
     target: ["chrome111", "edge111", "firefox128", "safari16.4"],
   },
-});
+}));
