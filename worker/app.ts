@@ -16,6 +16,7 @@ import { authRoutes } from "./routes/auth";
 import { devOutboxRoutes } from "./routes/dev-outbox";
 import { domainRoutes } from "./routes/domains";
 import { healthRoutes } from "./routes/health";
+import { landingPage } from "./routes/landing";
 import { publicApiRoutes } from "./routes/public-api";
 import { splitTestRoutes } from "./routes/split-tests";
 import { trackingRoutes } from "./routes/tracking";
@@ -57,6 +58,7 @@ app
 app.use("/dev/*", htmlSecurityHeaders);
 app.route("/dev", devOutboxRoutes);
 
+app.get("/", htmlSecurityHeaders, landingPage);
 // Everything else on the app host is the SPA; the asset binding answers index.html for its routes.
 app.get("*", htmlSecurityHeaders, async (c) => {
   if (c.req.path.startsWith("/api/")) return c.notFound();

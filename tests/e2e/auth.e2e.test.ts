@@ -1,8 +1,18 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
 import { PASSWORD } from "./flows";
 
 const browser = startBrowser();
+
+/** The scripts the page downloads from now on. */
+function scriptsLoadedBy(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  return scripts;
+}
 
 describe("public pages", () => {
   it("serves the landing page with security headers on the HTML", async () => {
@@ -16,6 +26,7 @@ describe("public pages", () => {
 
   it.each(Object.entries(WIDTHS))("shows the landing page at %s width", async (_, viewport) => {
     const page = await browser.newPage(viewport);
+    const scripts = scriptsLoadedBy(page);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain(
       "A/B Testing Made Simple",
@@ -23,6 +34,9 @@ describe("public pages", () => {
     await page.getByText("How It Works").first().waitFor();
     await page.getByText(`© ${new Date().getFullYear()}`).waitFor();
     await page.getByRole("link", { name: "Get Started — It's Free" }).waitFor();
+    await expect(page.getByText(`${new URL(browser.baseURL).host}/r/spring-sale`).count()).resolves.toBe(1);
+    // Pre-rendered at build time: the landing page needs no JavaScript.
+    expect(scripts).toEqual([]);
     await screenshot(page, "landing");
   });
 
@@ -73,6 +87,15 @@ describe("accounts", () => {
     // The session survives a reload.
     await page.reload();
     await page.getByText(email).filter({ visible: true }).first().waitFor();
+
+    // A fresh visit to the landing page gets its signed-in version, still without JavaScript.
+    const scripts = scriptsLoadedBy(page);
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Go to Dashboard" }).count()).resolves.toBe(2);
+    await expect(page.getByRole("link", { name: "Log in" }).count()).resolves.toBe(0);
+    expect(scripts).toEqual([]);
+    await page.getByRole("link", { name: "View Dashboard" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
 
     await page.getByRole("button", { name: "Log out" }).click();
     await page.getByText("Logged out successfully").waitFor();

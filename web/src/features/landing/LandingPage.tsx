@@ -1,21 +1,8 @@
 import { useAuth } from "@/features/auth/use-auth";
-import { ClosingCtaSection } from "@/features/landing/components/ClosingCtaSection";
-import { HeroSection } from "@/features/landing/components/HeroSection";
-import { HowItWorksSection } from "@/features/landing/components/HowItWorksSection";
-import { LandingFooter } from "@/features/landing/components/LandingFooter";
-import { LandingHeader } from "@/features/landing/components/LandingHeader";
+import { LandingView } from "@/features/landing/LandingView";
 
+/** The landing page reached inside the app (after logging out, say); a fresh visit gets it pre-rendered. */
 export default function LandingPage() {
   const { status } = useAuth();
-  return (
-    <div className="flex min-h-svh flex-col">
-      <LandingHeader status={status} />
-      <main className="flex-1">
-        <HeroSection status={status} />
-        <HowItWorksSection />
-        <ClosingCtaSection status={status} />
-      </main>
-      <LandingFooter />
-    </div>
-  );
+  return <LandingView status={status} />;
 }

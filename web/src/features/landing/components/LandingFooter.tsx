@@ -4,7 +4,10 @@ export function LandingFooter() {
   return (
     <footer className="border-t">
       <div className="mx-auto flex max-w-6xl items-center justify-center px-4 py-8 text-muted-foreground text-sm sm:px-6">
-        <p>{`© ${new Date().getFullYear()} ${PRODUCT_NAME}`}</p>
+        {/* The Worker writes the year of the visit into the pre-rendered page. */}
+        <p>
+          © <span data-current-year>{new Date().getFullYear()}</span> {PRODUCT_NAME}
+        </p>
       </div>
     </footer>
   );

@@ -9,7 +9,11 @@ export function SplitIllustration() {
       <div className="relative rounded-2xl border bg-card p-5 shadow-xl shadow-primary/10 sm:p-6">
         <div className="flex items-center gap-2.5 rounded-lg border bg-muted px-3 py-2.5 font-mono text-sm">
           <Link2Icon className="size-4 shrink-0 text-primary" />
-          <span className="truncate">{window.location.host}/r/spring-sale</span>
+          <span className="truncate">
+            {/* The pre-rendered page has no window: the Worker writes the host of the visit in. */}
+            <span data-request-host>{typeof window === "undefined" ? "" : window.location.host}</span>
+            /r/spring-sale
+          </span>
         </div>
         <svg
           aria-hidden
