@@ -1,11 +1,13 @@
 import app from "./app";
 import { configured } from "./config";
+import { CRONS } from "./crons";
 import { isAppHost } from "./lib/hosts";
 import { log } from "./observability/log";
 import { misconfiguredResponse } from "./observability/misconfigured";
 import { observeRedirect } from "./observability/redirect-log";
 import { requestIdOf } from "./observability/request-id";
 import { consumeEvents } from "./queue/consumer";
+import { repairCache } from "./redirect/cache-writes";
 import { redirectBySlug, redirectOnCustomDomain } from "./redirect/handlers";
 import { reverifyPendingDomains } from "./services/domains";
 
@@ -31,13 +33,14 @@ export default {
   queue(batch, env) {
     return consumeEvents(batch, env);
   },
-  // The hourly cron re-checks custom domains still waiting for verification.
-  async scheduled(_controller, rawEnv) {
+  async scheduled(controller, rawEnv) {
     const config = configured(rawEnv);
     if (!config.ok) {
       log("warn", "scheduled_skipped", { reason: "misconfigured" });
       return;
     }
-    await reverifyPendingDomains(config.env);
+    if (controller.cron === CRONS.reverifyDomains) await reverifyPendingDomains(config.env);
+    else if (controller.cron === CRONS.repairCache) await repairCache(config.env);
+    else log("warn", "scheduled_unknown_cron", { cron: controller.cron });
   },
 } satisfies ExportedHandler<Env>;

@@ -7,6 +7,7 @@ import {
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CustomDomain, DomainListResponse, VerifyDomainResponse } from "../../contract/api";
 import { AUTH_MESSAGES, DOMAIN_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
+import { CRONS } from "../../worker/crons";
 import { domainStatusOf, statusMessage } from "../../worker/domains/status";
 import worker from "../../worker/index";
 import {
@@ -564,7 +565,7 @@ describe("deleting a domain", () => {
 });
 
 describe("the hourly re-verification", () => {
-  const runCron = () => worker.scheduled(createScheduledController({ cron: "0 * * * *" }), env);
+  const runCron = () => worker.scheduled(createScheduledController({ cron: CRONS.reverifyDomains }), env);
 
   it("re-checks pending domains; one failing does not stop the others", async () => {
     // This file's storage is its own: start from a known set of domains.

@@ -1,7 +1,13 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CustomDomain, VerifyDomainResponse } from "../../contract/api";
 import { DOMAIN_MESSAGES } from "../../contract/messages";
+import { CRONS } from "../../worker/crons";
 import worker from "../../worker/index";
 import { DEAD_LETTER_AFTER_ATTEMPTS } from "../../worker/queue/consumer";
 import wranglerToml from "../../wrangler.toml?raw";
@@ -12,7 +18,15 @@ import {
   heldAtCloudflare,
   setAtCloudflare,
 } from "./cloudflare-fake";
-import { type Client, createTest, errorOf, loggedEvents, ORIGIN, verifiedClient } from "./helpers";
+import {
+  type Client,
+  createTest,
+  errorOf,
+  eventually,
+  loggedEvents,
+  ORIGIN,
+  verifiedClient,
+} from "./helpers";
 import { click, conversion, count, deliver, deliverUntilSettled, newTestId, rollup } from "./queue-helpers";
 
 // Faults are injected by wrapping the real bindings (local D1, KV and Queues stay real underneath)
@@ -306,6 +320,164 @@ describe("the redirect under faults", () => {
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get("location") ?? "");
     expect([test.urlA, test.urlB]).toContain(`${location.origin}${location.pathname}`);
+  });
+});
+
+// --- the link cache while KV is down ---
+
+/** A signed-in client's API call with other bindings, its background work awaited. */
+function apiCallWith(bindings: Env, client: Client, method: string, path: string) {
+  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  return fetchWith(bindings, `${ORIGIN}${path}`, {
+    method,
+    headers: { origin: ORIGIN, cookie, "cf-connecting-ip": client.ip },
+  });
+}
+
+const runCacheRepair = () => worker.scheduled(createScheduledController({ cron: CRONS.repairCache }), env);
+const cachedLink = (key: string) => env.LINKS.get<{ status: string }>(key, "json");
+
+async function repairsNoted(key: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM cache_repairs WHERE key = ?")
+    .bind(key)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+describe("the link cache while KV is down", () => {
+  it("pauses the test all the same, and the cron brings the link in line once KV is back", async () => {
+    const { client } = await verifiedClient();
+    const test = await createTest(client);
+    const key = `link:${test.slug}`;
+    expect(await eventually(() => cachedLink(key))).toMatchObject({ status: "active" });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+
+    const paused = await apiCallWith(
+      { ...env, LINKS: brokenKv },
+      client,
+      "POST",
+      `/api/tests/${test.id}/pause`,
+    );
+    expect(paused.status).toBe(200);
+    expect(((await paused.json()) as { test: { status: string } }).test.status).toBe("paused");
+    expect(loggedEvents(warn)).toContainEqual(
+      expect.objectContaining({ event: "kv_write_failed", keys: [key], next: "repair_by_cron" }),
+    );
+    // KV still holds the live link: without a repair the visitors' clicks would go on counting.
+    expect(await cachedLink(key)).toMatchObject({ status: "active" });
+    expect(await repairsNoted(key)).toBe(1);
+
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await runCacheRepair();
+    expect(await cachedLink(key)).toMatchObject({ status: "paused" });
+    expect(await repairsNoted(key)).toBe(0);
+    const visit = await fetchWith(env, `${ORIGIN}/r/${test.slug}`, { headers: HUMAN });
+    expect(visit.status).toBe(302);
+    expect(visit.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("deletes the test all the same, and the cron takes its link down once KV is back", async () => {
+    const { client } = await verifiedClient();
+    const test = await createTest(client);
+    const key = `link:${test.slug}`;
+    await eventually(() => cachedLink(key));
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+
+    const deleted = await apiCallWith({ ...env, LINKS: brokenKv }, client, "DELETE", `/api/tests/${test.id}`);
+    expect(deleted.status).toBe(200);
+    expect((await client.fetch(`/api/tests/${test.slug}`)).status).toBe(404);
+    expect(await cachedLink(key)).not.toBeNull();
+
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await runCacheRepair();
+    expect(await cachedLink(key)).toBeNull();
+    expect((await fetchWith(env, `${ORIGIN}/r/${test.slug}`, { headers: HUMAN })).status).toBe(404);
+  });
+
+  it("takes a deleted domain's links down once KV is back", async () => {
+    const { client } = await verifiedClient();
+    const hostname = `kvd-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`;
+    const domain = await addedDomain(client, hostname);
+    await setAtCloudflare(hostname, { status: "active", sslStatus: "active" });
+    await client.json("POST", `/api/domains/${domain.id}/verify`);
+    await createTest(client, { customDomainId: domain.id, customSlug: "offer" });
+    expect((await fetchWith(env, `https://${hostname}/offer`, { headers: HUMAN })).status).toBe(302);
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+
+    const deleted = await apiCallWith(
+      { ...env, LINKS: brokenKv },
+      client,
+      "DELETE",
+      `/api/domains/${domain.id}`,
+    );
+    expect(deleted.status).toBe(200);
+    expect(await env.LINKS.get(`host:${hostname}`)).not.toBeNull();
+
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await runCacheRepair();
+    expect(await env.LINKS.get(`host:${hostname}`)).toBeNull();
+    expect(await env.LINKS.get(`link:${domain.id}:offer`)).toBeNull();
+    expect((await fetchWith(env, `https://${hostname}/offer`, { headers: HUMAN })).status).toBe(404);
+  });
+
+  it("keeps the repairs for the next run while KV is still down", async () => {
+    const { client } = await verifiedClient();
+    const test = await createTest(client);
+    const key = `link:${test.slug}`;
+    await eventually(() => cachedLink(key));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await apiCallWith({ ...env, LINKS: brokenKv }, client, "POST", `/api/tests/${test.id}/pause`);
+
+    await worker.scheduled(createScheduledController({ cron: CRONS.repairCache }), {
+      ...env,
+      LINKS: brokenKv,
+    });
+    expect(await repairsNoted(key)).toBe(1);
+    expect(loggedEvents(warn)).toContainEqual(expect.objectContaining({ event: "kv_repaired", repaired: 0 }));
+
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await runCacheRepair();
+    expect(await repairsNoted(key)).toBe(0);
+    expect(await cachedLink(key)).toMatchObject({ status: "paused" });
+  });
+
+  it("rewrites a key again on the next run when the test changed while it was repaired", async () => {
+    const { client } = await verifiedClient();
+    const test = await createTest(client);
+    const key = `link:${test.slug}`;
+    await eventually(() => cachedLink(key));
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await apiCallWith({ ...env, LINKS: brokenKv }, client, "POST", `/api/tests/${test.id}/pause`);
+
+    // The user resumes the test while the cron writes the paused state, and the resume's KV write
+    // lands first: the cron's older state would win without a second look at D1.
+    const resumingDuringThePut = new Proxy(env.LINKS, {
+      get(target, property) {
+        if (property !== "put") return Reflect.get(target, property).bind(target);
+        return async (putKey: string, value: string) => {
+          await client.json("POST", `/api/tests/${test.id}/resume`);
+          await target.put(putKey, value);
+        };
+      },
+    });
+    await worker.scheduled(createScheduledController({ cron: CRONS.repairCache }), {
+      ...env,
+      LINKS: resumingDuringThePut,
+    });
+    expect(await cachedLink(key)).toMatchObject({ status: "paused" });
+    expect(await repairsNoted(key)).toBe(1);
+
+    await runCacheRepair();
+    expect(await cachedLink(key)).toMatchObject({ status: "active" });
+    expect(await repairsNoted(key)).toBe(0);
+  });
+
+  it("runs each cron of wrangler.toml", () => {
+    for (const crons of wranglerToml.match(/^crons = .*$/gm) ?? []) {
+      expect(JSON.parse(crons.slice("crons = ".length))).toEqual(Object.values(CRONS));
+    }
+    expect(wranglerToml.match(/^crons = /gm)).toHaveLength(3);
   });
 });
 

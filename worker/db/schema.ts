@@ -178,6 +178,12 @@ export const apiKeys = sqliteTable(
   ],
 );
 
+/** KV keys to rewrite from D1: their update failed (KV down) after D1 changed. */
+export const cacheRepairs = sqliteTable("cache_repairs", {
+  key: text("key").primaryKey(),
+  failedAt: integer("failed_at").notNull(),
+});
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type SplitTest = typeof splitTests.$inferSelect;

@@ -4,14 +4,11 @@ import { log } from "../observability/log";
 import {
   type CachedHost,
   type CachedLink,
-  deleteLinkKeys,
   domainSlugKey,
   hostKey,
-  keysOf,
   loadHost,
   loadLinkBySlug,
   loadLinkOnDomain,
-  putLink,
   slugKey,
 } from "../services/link-cache";
 import { IsolateCache } from "./isolate-cache";
@@ -73,30 +70,4 @@ export function findHost(env: Env, ctx: Background, hostname: string) {
 /** Forget what this isolate remembers of keys that just changed (the other isolates expire within seconds). */
 export function forgetInIsolate(keys: string[]): void {
   for (const key of keys) memory.delete(key);
-}
-
-/** Caches a created or changed test under all its keys. */
-export async function storeLink(env: Env, test: Parameters<typeof putLink>[1]): Promise<void> {
-  forgetInIsolate(keysOf(test));
-  await putLink(env.LINKS, test);
-}
-
-/** Drops a deleted test from KV and from this isolate's memory. */
-export async function removeLink(env: Env, test: Parameters<typeof keysOf>[0]): Promise<void> {
-  forgetInIsolate(keysOf(test));
-  await deleteLinkKeys(env.LINKS, test);
-}
-
-/** Caches a custom domain's current status for the redirect. */
-export async function storeHost(env: Env, hostname: string, host: CachedHost): Promise<void> {
-  const key = hostKey(hostname);
-  forgetInIsolate([key]);
-  await env.LINKS.put(key, JSON.stringify({ id: host.id, status: host.status } satisfies CachedHost));
-}
-
-/** Drops a deleted custom domain, and the keys of the tests that lived on it, from KV and this isolate. */
-export async function removeHost(env: Env, hostname: string, linkKeys: string[] = []): Promise<void> {
-  const keys = [hostKey(hostname), ...linkKeys];
-  forgetInIsolate(keys);
-  await Promise.all(keys.map((key) => env.LINKS.delete(key)));
 }

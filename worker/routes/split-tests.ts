@@ -11,7 +11,7 @@ import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/require-user";
-import { storeLink } from "../redirect/lookup";
+import { storeLink } from "../redirect/cache-writes";
 import { createTestSchema } from "../schemas/split-tests";
 import { analyticsOf } from "../services/analytics";
 import { ownedDomain } from "../services/domains";

@@ -9,7 +9,7 @@ import { hashPassword } from "../lib/password";
 import { mailerFor, sendInBackground } from "../mail/mailer";
 import { passwordResetEmail, verificationEmail } from "../mail/templates";
 import { log } from "../observability/log";
-import { removeLink } from "../redirect/lookup";
+import { removeLink } from "../redirect/cache-writes";
 import { type Account, accountOf, assertStrongPassword, passwordMatches, revokeOtherSessions } from "./auth";
 import { deleteDomain } from "./domains";
 import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";

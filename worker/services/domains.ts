@@ -8,7 +8,7 @@ import { type HostnameState, hostnameProvider } from "../domains/provider";
 import { checkMessage, domainStatusOf, statusMessage } from "../domains/status";
 import { ApiError } from "../lib/errors";
 import { log } from "../observability/log";
-import { removeHost, storeHost } from "../redirect/lookup";
+import { removeHost, storeHost } from "../redirect/cache-writes";
 import { domainSlugKey } from "./link-cache";
 
 // Each check is one or two Cloudflare calls; a Worker on the free plan may make 50 per invocation.
@@ -135,11 +135,7 @@ async function checkDomain(env: Env, row: CustomDomainRow): Promise<CustomDomain
   // Deleted while Cloudflare was asked.
   if (!updated) throw new ApiError(404, "not_found", DOMAIN_MESSAGES.notFound);
   // Only a change is written: KV takes one write per second per key and few per day on the free plan.
-  // D1 stays the truth; a failed write leaves the redirect on the old status until the next change.
-  if (updated.status !== row.status)
-    await storeHost(env, updated.domain, updated).catch((error) =>
-      log("warn", "domain_cache_failed", { host: updated.domain, error }),
-    );
+  if (updated.status !== row.status) await storeHost(env, updated.domain, updated);
   return updated;
 }
 

@@ -61,6 +61,17 @@ export async function loadHost(db: Db, hostname: string): Promise<CachedHost | n
   );
 }
 
+/**
+ * What D1 says belongs under a cache key (the inverse of the key builders above); null when nothing
+ * does. Slugs, custom slugs, domain ids and hostnames hold no ":".
+ */
+export async function loadByKey(db: Db, key: string): Promise<CachedLink | CachedHost | null> {
+  const [kind, first = "", second] = key.split(":");
+  if (kind === "host") return loadHost(db, first);
+  if (kind !== "link") throw new Error(`not a cache key: ${key}`);
+  return second === undefined ? loadLinkBySlug(db, first) : loadLinkOnDomain(db, first, second);
+}
+
 export function toCachedLink(test: CachedLink): CachedLink {
   return {
     id: test.id,

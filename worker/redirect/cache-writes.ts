@@ -1,0 +1,95 @@
+import { and, asc, eq } from "drizzle-orm";
+import { type Db, getDb } from "../db/client";
+import { cacheRepairs } from "../db/schema";
+import { log } from "../observability/log";
+import { type CachedHost, deleteLinkKeys, hostKey, keysOf, loadByKey, putLink } from "../services/link-cache";
+import { forgetInIsolate } from "./lookup";
+
+// Each repair is a D1 read and a KV write; what one cron run leaves waits for the next.
+const REPAIRS_PER_RUN = 200;
+
+// One statement for any number of keys (D1 binds at most 100 parameters); a key failing again
+// keeps one row, with the newer time.
+const NOTE_REPAIRS = `INSERT INTO cache_repairs (key, failed_at)
+  SELECT value, ?2 FROM json_each(?1) WHERE true
+  ON CONFLICT (key) DO UPDATE SET failed_at = excluded.failed_at`;
+
+/**
+ * Runs a KV update that follows a D1 change. KV entries do not expire, so should KV be down the keys
+ * are noted for the cron to rewrite from D1: the change stands (the caller answers as usual), and the
+ * redirect follows it once KV is back instead of serving the old state for good.
+ */
+async function updateCache(env: Env, keys: string[], update: () => Promise<unknown>): Promise<void> {
+  forgetInIsolate(keys);
+  try {
+    await update();
+  } catch (error) {
+    log("warn", "kv_write_failed", { keys, next: "repair_by_cron", error });
+    try {
+      await env.DB.prepare(NOTE_REPAIRS).bind(JSON.stringify(keys), Date.now()).run();
+    } catch (noteError) {
+      log("error", "kv_repair_not_noted", { keys, error: noteError });
+    }
+  }
+}
+
+/** Caches a created or changed test under all its keys. */
+export function storeLink(env: Env, test: Parameters<typeof putLink>[1]): Promise<void> {
+  return updateCache(env, keysOf(test), () => putLink(env.LINKS, test));
+}
+
+/** Drops a deleted test from KV and from this isolate's memory. */
+export function removeLink(env: Env, test: Parameters<typeof keysOf>[0]): Promise<void> {
+  return updateCache(env, keysOf(test), () => deleteLinkKeys(env.LINKS, test));
+}
+
+/** Caches a custom domain's current status for the redirect. */
+export function storeHost(env: Env, hostname: string, host: CachedHost): Promise<void> {
+  const key = hostKey(hostname);
+  const value = JSON.stringify({ id: host.id, status: host.status } satisfies CachedHost);
+  return updateCache(env, [key], () => env.LINKS.put(key, value));
+}
+
+/** Drops a deleted custom domain, and the keys of the tests that lived on it, from KV and this isolate. */
+export function removeHost(env: Env, hostname: string, linkKeys: string[] = []): Promise<void> {
+  const keys = [hostKey(hostname), ...linkKeys];
+  return updateCache(env, keys, () => Promise.all(keys.map((key) => env.LINKS.delete(key))));
+}
+
+/** Rewrites one key from D1; false when D1 changed meanwhile, so the key needs another run. */
+async function rewriteFromD1(env: Env, db: Db, key: string): Promise<boolean> {
+  const truth = JSON.stringify(await loadByKey(db, key));
+  if (truth !== "null") await env.LINKS.put(key, truth);
+  else await env.LINKS.delete(key);
+  forgetInIsolate([key]);
+  // A change made during the rewrite may have reached KV before the older state written here.
+  return JSON.stringify(await loadByKey(db, key)) === truth;
+}
+
+/** The cron: rewrites each noted key from D1, or deletes it where D1 has nothing for it. */
+export async function repairCache(env: Env): Promise<void> {
+  const db = getDb(env.DB);
+  const noted = await db
+    .select()
+    .from(cacheRepairs)
+    .orderBy(asc(cacheRepairs.failedAt))
+    .limit(REPAIRS_PER_RUN);
+  let repaired = 0;
+  let lastError: unknown;
+  for (const { key, failedAt } of noted) {
+    try {
+      if (!(await rewriteFromD1(env, db, key))) continue;
+      // A key that failed again meanwhile keeps its note for the next run.
+      await db
+        .delete(cacheRepairs)
+        .where(and(eq(cacheRepairs.key, key), eq(cacheRepairs.failedAt, failedAt)));
+      repaired += 1;
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  if (noted.length > 0) {
+    const left = noted.length - repaired;
+    log(left > 0 ? "warn" : "info", "kv_repaired", { repaired, left, error: lastError });
+  }
+}
