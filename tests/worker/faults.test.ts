@@ -307,12 +307,7 @@ describe("the redirect under faults", () => {
   });
 
   it("serves a custom domain's link from D1 when KV is down", async () => {
-    const { client } = await verifiedClient();
-    const hostname = `kv-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`;
-    const domain = await addedDomain(client, hostname);
-    await setAtCloudflare(hostname, { status: "active", sslStatus: "active" });
-    await client.json("POST", `/api/domains/${domain.id}/verify`);
-    const test = await createTest(client, { customDomainId: domain.id, customSlug: "offer" });
+    const { hostname, test } = await verifiedDomainWithTest();
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const response = await fetchWith({ ...env, LINKS: brokenKv }, `https://${hostname}/offer`, {
       headers: HUMAN,
@@ -344,12 +339,18 @@ async function repairsNoted(key: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** A new user's test whose link is in KV, as a visit would find it. */
+async function testInKv() {
+  const { client } = await verifiedClient();
+  const test = await createTest(client);
+  const key = `link:${test.slug}`;
+  expect(await eventually(() => cachedLink(key))).toMatchObject({ status: "active" });
+  return { client, test, key };
+}
+
 describe("the link cache while KV is down", () => {
   it("pauses the test all the same, and the cron brings the link in line once KV is back", async () => {
-    const { client } = await verifiedClient();
-    const test = await createTest(client);
-    const key = `link:${test.slug}`;
-    expect(await eventually(() => cachedLink(key))).toMatchObject({ status: "active" });
+    const { client, test, key } = await testInKv();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
 
     const paused = await apiCallWith(
@@ -377,10 +378,7 @@ describe("the link cache while KV is down", () => {
   });
 
   it("deletes the test all the same, and the cron takes its link down once KV is back", async () => {
-    const { client } = await verifiedClient();
-    const test = await createTest(client);
-    const key = `link:${test.slug}`;
-    await eventually(() => cachedLink(key));
+    const { client, test, key } = await testInKv();
     vi.spyOn(console, "warn").mockImplementation(() => {});
 
     const deleted = await apiCallWith({ ...env, LINKS: brokenKv }, client, "DELETE", `/api/tests/${test.id}`);
@@ -395,12 +393,7 @@ describe("the link cache while KV is down", () => {
   });
 
   it("takes a deleted domain's links down once KV is back", async () => {
-    const { client } = await verifiedClient();
-    const hostname = `kvd-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`;
-    const domain = await addedDomain(client, hostname);
-    await setAtCloudflare(hostname, { status: "active", sslStatus: "active" });
-    await client.json("POST", `/api/domains/${domain.id}/verify`);
-    await createTest(client, { customDomainId: domain.id, customSlug: "offer" });
+    const { client, hostname, domain } = await verifiedDomainWithTest();
     expect((await fetchWith(env, `https://${hostname}/offer`, { headers: HUMAN })).status).toBe(302);
     vi.spyOn(console, "warn").mockImplementation(() => {});
 
@@ -421,10 +414,7 @@ describe("the link cache while KV is down", () => {
   });
 
   it("keeps the repairs for the next run while KV is still down", async () => {
-    const { client } = await verifiedClient();
-    const test = await createTest(client);
-    const key = `link:${test.slug}`;
-    await eventually(() => cachedLink(key));
+    const { client, test, key } = await testInKv();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     await apiCallWith({ ...env, LINKS: brokenKv }, client, "POST", `/api/tests/${test.id}/pause`);
 
@@ -442,10 +432,7 @@ describe("the link cache while KV is down", () => {
   });
 
   it("rewrites a key again on the next run when the test changed while it was repaired", async () => {
-    const { client } = await verifiedClient();
-    const test = await createTest(client);
-    const key = `link:${test.slug}`;
-    await eventually(() => cachedLink(key));
+    const { client, test, key } = await testInKv();
     vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.spyOn(console, "log").mockImplementation(() => {});
     await apiCallWith({ ...env, LINKS: brokenKv }, client, "POST", `/api/tests/${test.id}/pause`);
@@ -489,6 +476,17 @@ async function addedDomain(client: Client, domain: string): Promise<CustomDomain
   const response = await client.json("POST", "/api/domains", { domain });
   if (response.status !== 201) throw new Error(`add failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { domain: CustomDomain }).domain;
+}
+
+/** A new user's verified custom domain with a test on its path `/offer`. */
+async function verifiedDomainWithTest() {
+  const { client } = await verifiedClient();
+  const hostname = uniqueDomain();
+  const domain = await addedDomain(client, hostname);
+  await setAtCloudflare(hostname, { status: "active", sslStatus: "active" });
+  await client.json("POST", `/api/domains/${domain.id}/verify`);
+  const test = await createTest(client, { customDomainId: domain.id, customSlug: "offer" });
+  return { client, hostname, domain, test };
 }
 
 async function domainRows(domain: string) {
