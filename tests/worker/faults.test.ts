@@ -6,7 +6,7 @@ import {
 } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CustomDomain, VerifyDomainResponse } from "../../contract/api";
-import { DOMAIN_MESSAGES } from "../../contract/messages";
+import { DOMAIN_MESSAGES, REDIRECT_MESSAGES } from "../../contract/messages";
 import { CRONS } from "../../worker/crons";
 import worker from "../../worker/index";
 import { DEAD_LETTER_AFTER_ATTEMPTS } from "../../worker/queue/consumer";
@@ -322,10 +322,9 @@ describe("the redirect under faults", () => {
 
 /** A signed-in client's API call with other bindings, its background work awaited. */
 function apiCallWith(bindings: Env, client: Client, method: string, path: string) {
-  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   return fetchWith(bindings, `${ORIGIN}${path}`, {
     method,
-    headers: { origin: ORIGIN, cookie, "cf-connecting-ip": client.ip },
+    headers: { origin: ORIGIN, cookie: client.cookieHeader(), "cf-connecting-ip": client.ip },
   });
 }
 
@@ -411,6 +410,34 @@ describe("the link cache while KV is down", () => {
     expect(await env.LINKS.get(`host:${hostname}`)).toBeNull();
     expect(await env.LINKS.get(`link:${domain.id}:offer`)).toBeNull();
     expect((await fetchWith(env, `https://${hostname}/offer`, { headers: HUMAN })).status).toBe(404);
+  });
+
+  it("lets a domain verified while KV was down redirect once the cron has run", async () => {
+    const { client } = await verifiedClient();
+    const hostname = uniqueDomain();
+    const domain = await addedDomain(client, hostname);
+    // A visit before verification caches the domain as not verified yet.
+    const early = await fetchWith(env, `https://${hostname}/offer`, { headers: HUMAN });
+    expect(early.status).toBe(404);
+    expect(await early.text()).toContain(REDIRECT_MESSAGES.domainNotVerified(hostname));
+    await eventually(() => env.LINKS.get(`host:${hostname}`));
+    await setAtCloudflare(hostname, { status: "active", sslStatus: "active" });
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+
+    const verified = await apiCallWith(
+      { ...env, LINKS: brokenKv },
+      client,
+      "POST",
+      `/api/domains/${domain.id}/verify`,
+    );
+    expect(((await verified.json()) as VerifyDomainResponse).verified).toBe(true);
+    expect(await env.LINKS.get(`host:${hostname}`, "json")).toMatchObject({ status: "new" });
+    await createTest(client, { customDomainId: domain.id, customSlug: "offer" });
+
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await runCacheRepair();
+    expect(await env.LINKS.get(`host:${hostname}`, "json")).toEqual({ id: domain.id, status: "active" });
+    expect((await fetchWith(env, `https://${hostname}/offer`, { headers: HUMAN })).status).toBe(302);
   });
 
   it("keeps the repairs for the next run while KV is still down", async () => {

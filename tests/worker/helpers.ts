@@ -13,9 +13,7 @@ export class Client {
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set("cf-connecting-ip", this.ip);
-    if (this.cookies.size > 0 && !headers.has("cookie")) {
-      headers.set("cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
-    }
+    if (this.cookies.size > 0 && !headers.has("cookie")) headers.set("cookie", this.cookieHeader());
     const response = await exports.default.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers }));
     this.lastSetCookies = response.headers.getSetCookie();
     for (const line of this.lastSetCookies) {
@@ -26,6 +24,11 @@ export class Client {
       else this.cookies.set(name.trim(), value);
     }
     return response;
+  }
+
+  /** The `Cookie` header this client sends. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
   json(

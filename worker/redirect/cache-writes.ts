@@ -5,8 +5,9 @@ import { log } from "../observability/log";
 import { type CachedHost, deleteLinkKeys, hostKey, keysOf, loadByKey, putLink } from "../services/link-cache";
 import { forgetInIsolate } from "./lookup";
 
-// Each repair is a D1 read and a KV write; what one cron run leaves waits for the next.
-const REPAIRS_PER_RUN = 200;
+// Each repair is three D1 queries (read, read again, delete the note) and a KV write; on the free
+// plan an invocation may make 50 D1 queries. What one cron run leaves waits for the next.
+const REPAIRS_PER_RUN = 15;
 
 // One statement for any number of keys (D1 binds at most 100 parameters); a key failing again
 // keeps one row, with the newer time.
