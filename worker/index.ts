@@ -7,7 +7,7 @@ import { misconfiguredResponse } from "./observability/misconfigured";
 import { observeRedirect } from "./observability/redirect-log";
 import { requestIdOf } from "./observability/request-id";
 import { consumeEvents } from "./queue/consumer";
-import { repairCache } from "./redirect/cache-writes";
+import { repairCache } from "./link-cache/writes";
 import { redirectBySlug, redirectOnCustomDomain } from "./redirect/handlers";
 import { reverifyPendingDomains } from "./services/domains";
 

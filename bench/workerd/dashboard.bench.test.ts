@@ -3,7 +3,7 @@ import { expect, inject, it } from "vitest";
 import type { TestListResponse, TestStats } from "../../contract/api";
 import { type Client, createTest, ORIGIN, signedUpClient } from "../../tests/worker/helpers";
 import worker from "../../worker/index";
-import { summarize, type VariantTotals } from "../../worker/lib/stats";
+import { summarize, type VariantTotals } from "../../worker/statistics/summary";
 import { fixed, median, printTable } from "../table";
 import { meterD1 } from "./d1-meter";
 import { deliver, Traffic } from "./traffic";

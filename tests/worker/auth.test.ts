@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "../../contract/messages";
-import { PBKDF2_ITERATIONS } from "../../worker/lib/password";
+import { PBKDF2_ITERATIONS } from "../../worker/auth/password";
 import {
   Client,
   errorOf,

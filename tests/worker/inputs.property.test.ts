@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GENERIC_MESSAGES } from "../../contract/messages";
 import worker from "../../worker/index";
-import { API_MAX_BODY_BYTES, BEACON_MAX_BODY_BYTES } from "../../worker/lib/body-limit";
+import { API_MAX_BODY_BYTES, BEACON_MAX_BODY_BYTES } from "../../worker/middleware/body-limit";
 import { Client, type CreatedTest, createTest, insertDomain, ORIGIN, open, verifiedClient } from "./helpers";
 
 // Whatever arrives, every endpoint answers a clear 4xx in the one error shape (the redirect: its error

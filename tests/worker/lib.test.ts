@@ -4,9 +4,9 @@ import { eventId } from "../../worker/lib/event-id";
 import { isAppHost } from "../../worker/lib/hosts";
 import { splitLinkFor } from "../../worker/lib/links";
 import { generateSlug } from "../../worker/lib/slug";
-import { pickWinner } from "../../worker/lib/stats";
+import { pickWinner } from "../../worker/statistics/summary";
 import { isHttpUrl } from "../../worker/lib/urls";
-import { buildDestination, chooseVariant } from "../../worker/lib/variant";
+import { buildDestination, chooseVariant } from "../../worker/redirect/variant";
 
 const link = {
   id: "t1",

@@ -17,7 +17,7 @@ import {
   wilsonInterval,
   zTest,
   zTestPValue,
-} from "../../worker/lib/statistics";
+} from "../../worker/statistics/inference";
 
 // Reference values and where they come from.
 //

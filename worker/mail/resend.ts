@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ACCOUNT_MESSAGES } from "../../contract/messages";
-import { ApiError } from "../lib/errors";
+import { ApiError } from "../errors";
 import { log } from "../observability/log";
 import type { Mailer } from "./mailer";
 

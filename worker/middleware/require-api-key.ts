@@ -3,9 +3,9 @@ import { createMiddleware } from "hono/factory";
 import type { User } from "../../contract/api";
 import { API_KEY_MESSAGES } from "../../contract/messages";
 import { getDb } from "../db/client";
-import { looksLikeApiKey } from "../lib/api-keys";
-import { ApiError } from "../lib/errors";
-import { limitApiKey } from "../lib/rate-limit";
+import { looksLikeApiKey } from "../auth/api-keys";
+import { ApiError } from "../errors";
+import { limitApiKey } from "./rate-limit";
 import { log } from "../observability/log";
 import { findApiKey, LAST_USED_RESOLUTION_MS, touchApiKey } from "../services/api-keys";
 

@@ -1,5 +1,5 @@
 import { GENERIC_MESSAGES } from "../../contract/messages";
-import { errorBody } from "../lib/errors";
+import { errorBody } from "../errors";
 import { ERROR_PAGE_HEADERS, ERROR_PAGE_STYLE, escapeHtml } from "../redirect/error-page";
 import { REQUEST_ID_HEADER } from "./request-id";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { API_KEY_PREFIX } from "../lib/api-keys";
+import { API_KEY_PREFIX } from "../auth/api-keys";
 
 // A small OpenAPI 3.1 builder over zod 4's own JSON Schema output (draft 2020-12, which OpenAPI 3.1
 // uses as is): no extra dependency in the Worker. The routes stay plain Hono routes; the route table

@@ -2,9 +2,9 @@ import { REDIRECT_MESSAGES } from "../../contract/messages";
 import { isSecureRequest } from "../lib/cookies";
 import { isLocalOrPreviewHost } from "../lib/hosts";
 import { log } from "../observability/log";
-import type { CachedLink } from "../services/link-cache";
+import type { CachedLink } from "../link-cache/entries";
 import { type RedirectErrorDetails, renderRedirectError } from "./error-page";
-import { findHost, findLinkBySlug, findLinkOnDomain } from "./lookup";
+import { findHost, findLinkBySlug, findLinkOnDomain } from "../link-cache/lookup";
 import { visit } from "./visit";
 
 // Slugs are 6 characters, custom paths at most 50: anything much longer is no link, and would

@@ -4,11 +4,11 @@ import type { AccountMessageResponse, AuthResponse } from "../../contract/api";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { clearAuthCookies, setAuthCookies } from "../lib/auth-cookies";
-import { emailField, passwordField } from "../lib/auth-input";
+import { clearAuthCookies, setAuthCookies } from "../auth/session-cookies";
+import { emailField, passwordField } from "../auth/input";
 import { appOrigin } from "../lib/links";
-import { clientIpOf, limitMail, limitPasswordResets } from "../lib/rate-limit";
-import { validate } from "../lib/validate";
+import { clientIpOf, limitMail, limitPasswordResets } from "../middleware/rate-limit";
+import { validate } from "../middleware/validate";
 import { requireUser } from "../middleware/require-user";
 import {
   changePassword,

@@ -4,10 +4,10 @@ import type { DomainListResponse, DomainResponse, VerifyDomainResponse } from ".
 import { isValidDomain } from "../../contract/domain";
 import { DOMAIN_MESSAGES } from "../../contract/messages";
 import { getDb } from "../db/client";
-import { isOwnHost } from "../domains/format";
+import { isOwnHost } from "../domains/own-hosts";
 import type { AppEnv } from "../env";
-import { ApiError } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { ApiError } from "../errors";
+import { validate } from "../middleware/validate";
 import { requireUser } from "../middleware/require-user";
 import { requireVerifiedEmail } from "../services/account";
 import {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { DomainListResponse, TestListResponse, TestResponse } from "../../contract/api";
 import { getDb } from "../db/client";
-import { validate } from "../lib/validate";
+import { validate } from "../middleware/validate";
 import { type ApiKeyEnv, requireApiKey } from "../middleware/require-api-key";
 import { publicApiDocument, testIdParam } from "../openapi/public-api";
 import { createTestSchema } from "../schemas/split-tests";

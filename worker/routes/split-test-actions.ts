@@ -1,8 +1,8 @@
 import type { TestWithStats } from "../../contract/api";
 import { getDb } from "../db/client";
 import type { Background } from "../lib/background";
-import { NO_TOTALS, summarize } from "../lib/stats";
-import { removeLink, storeLink } from "../redirect/cache-writes";
+import { NO_TOTALS, summarize } from "../statistics/summary";
+import { removeLink, storeLink } from "../link-cache/writes";
 import type { CreateTestBody } from "../schemas/split-tests";
 import { createSplitTest, deleteSplitTest, type LinkContext } from "../services/split-tests";
 

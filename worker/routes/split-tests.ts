@@ -9,9 +9,9 @@ import type {
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { validate } from "../lib/validate";
+import { validate } from "../middleware/validate";
 import { requireUser } from "../middleware/require-user";
-import { storeLink } from "../redirect/cache-writes";
+import { storeLink } from "../link-cache/writes";
 import { createTestSchema } from "../schemas/split-tests";
 import { analyticsOf } from "../services/analytics";
 import { ownedDomain } from "../services/domains";

@@ -1,7 +1,7 @@
 import type { SeriesPoint, TestAnalytics, Variant } from "../../contract/api";
 import type { SplitTest } from "../db/schema";
-import { analyze } from "../lib/statistics";
-import { armCounts, NO_TOTALS, type VariantTotals } from "../lib/stats";
+import { analyze } from "../statistics/inference";
+import { armCounts, NO_TOTALS, type VariantTotals } from "../statistics/summary";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -3,8 +3,8 @@ import type { ApiKey } from "../../contract/api";
 import { API_KEY_MESSAGES } from "../../contract/messages";
 import type { Db } from "../db/client";
 import { type ApiKey as ApiKeyRow, apiKeys, users } from "../db/schema";
-import { apiKeyPrefixOf, generateApiKey, hashApiKey } from "../lib/api-keys";
-import { ApiError } from "../lib/errors";
+import { apiKeyPrefixOf, generateApiKey, hashApiKey } from "../auth/api-keys";
+import { ApiError } from "../errors";
 
 export const MAX_API_KEYS_PER_USER = 20;
 /** last_used_at is written at most this often per key: a busy key costs no write per request. */

@@ -4,10 +4,10 @@ import { AUTH_MESSAGES } from "../../contract/messages";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { sessions, users } from "../db/schema";
-import { randomToken, sha256Base64Url } from "../lib/crypto";
-import { ApiError } from "../lib/errors";
-import { hashPassword, verifyPassword, weakPasswordReasons } from "../lib/password";
-import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, signAccessToken } from "../lib/tokens";
+import { randomToken, sha256Base64Url } from "../auth/crypto";
+import { ApiError } from "../errors";
+import { hashPassword, verifyPassword, weakPasswordReasons } from "../auth/password";
+import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, signAccessToken } from "../auth/tokens";
 
 /** A user and whether they have proved they own their email. */
 export interface Account {

@@ -6,10 +6,10 @@ import { isUniqueViolation } from "../db/errors";
 import { type CustomDomain as CustomDomainRow, customDomains, splitTests } from "../db/schema";
 import { type HostnameState, hostnameProvider } from "../domains/provider";
 import { checkMessage, domainStatusOf, statusMessage } from "../domains/status";
-import { ApiError } from "../lib/errors";
+import { ApiError } from "../errors";
 import { log } from "../observability/log";
-import { removeHost, storeHost } from "../redirect/cache-writes";
-import { domainSlugKey } from "./link-cache";
+import { removeHost, storeHost } from "../link-cache/writes";
+import { domainSlugKey } from "../link-cache/entries";
 
 // Each check is one or two Cloudflare calls; a Worker on the free plan may make 50 per invocation.
 const SCHEDULED_BATCH = 20;

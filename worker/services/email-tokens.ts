@@ -2,8 +2,8 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { ACCOUNT_MESSAGES } from "../../contract/messages";
 import type { Db } from "../db/client";
 import { type EmailTokenPurpose, emailTokens } from "../db/schema";
-import { randomToken, sha256Base64Url } from "../lib/crypto";
-import { ApiError } from "../lib/errors";
+import { randomToken, sha256Base64Url } from "../auth/crypto";
+import { ApiError } from "../errors";
 
 export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,

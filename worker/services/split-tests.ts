@@ -12,10 +12,10 @@ import { isReservedSlug, isValidCustomSlug } from "../../contract/slug";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { customDomains, type SplitTest as SplitTestRow, splitTests, testStatsHourly } from "../db/schema";
-import { ApiError } from "../lib/errors";
+import { ApiError } from "../errors";
 import { splitLinkFor } from "../lib/links";
 import { generateSlug } from "../lib/slug";
-import { NO_TOTALS, summarize, type VariantTotals } from "../lib/stats";
+import { NO_TOTALS, summarize, type VariantTotals } from "../statistics/summary";
 import { ownedDomain } from "./domains";
 
 export interface LinkContext {

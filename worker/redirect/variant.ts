@@ -1,5 +1,5 @@
 import type { Variant } from "../../contract/api";
-import type { CachedLink } from "../services/link-cache";
+import type { CachedLink } from "../link-cache/entries";
 
 export function isVariant(value: unknown): value is Variant {
   return value === "A" || value === "B";

@@ -1,6 +1,6 @@
 import { bodyLimit } from "hono/body-limit";
 import { GENERIC_MESSAGES } from "../../contract/messages";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 
 /** Every JSON body of the API: the largest real one, a test with three 2,048-character URLs, is about 7 KB. */
 export const API_MAX_BODY_BYTES = 16 * 1024;

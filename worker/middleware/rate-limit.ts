@@ -4,7 +4,7 @@ import {
   AUTH_MESSAGES,
   CONVERSION_MESSAGES,
 } from "../../contract/messages";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 
 /** The visitor's address as Cloudflare reports it (absent locally). */
 export function clientIpOf(headers: Headers): string {

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { isSecureRequest } from "./cookies";
+import { isSecureRequest } from "../lib/cookies";
 import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from "./tokens";
 
 export const ACCESS_COOKIE = "sl_access";

@@ -10,7 +10,7 @@ import {
   loadLinkBySlug,
   loadLinkOnDomain,
   slugKey,
-} from "../services/link-cache";
+} from "./entries";
 import { IsolateCache } from "./isolate-cache";
 
 const KV_CACHE_TTL_SECONDS = 60;

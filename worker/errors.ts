@@ -1,6 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiErrorBody } from "../../contract/api";
+import type { ApiErrorBody } from "../contract/api";
 
 /** The one error class of the API: a status, a stable machine code and a message for people. */
 export class ApiError extends HTTPException {

@@ -1,5 +1,5 @@
 import type { TestStats, Winner } from "../../contract/api";
-import { probabilityBBeatsA } from "./statistics";
+import { probabilityBBeatsA } from "./inference";
 
 export interface VariantTotals {
   clicks: number;

@@ -2,7 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { ZodType } from "zod";
 import { GENERIC_MESSAGES } from "../../contract/messages";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 
 /** zod validation for any request part; a failure answers 400 with the first issue's message. */
 export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(

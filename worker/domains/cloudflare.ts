@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DOMAIN_MESSAGES } from "../../contract/messages";
-import { ApiError } from "../lib/errors";
+import { ApiError } from "../errors";
 import { log } from "../observability/log";
 
 // The four calls SplitLink makes to Cloudflare for SaaS
