@@ -1,9 +1,44 @@
 // Shapes exchanged between the Worker's JSON API and the SPA. Pure types: both sides import them.
 
+/** Every machine-readable code an API error can carry: a closed set, so a misspelt one does not compile. */
+export type ErrorCode =
+  | "already_verified"
+  | "bad_request"
+  | "cloudflare_error"
+  | "cloudflare_unreachable"
+  | "confirmation_mismatch"
+  | "custom_slug_needs_domain"
+  | "domain_not_usable"
+  | "domain_taken"
+  | "email_not_verified"
+  | "hostname_not_found"
+  | "internal_error"
+  | "invalid_credentials"
+  | "invalid_domain"
+  | "invalid_input"
+  | "invalid_link"
+  | "invalid_password"
+  | "invalid_refresh_token"
+  | "invalid_session"
+  | "mail_failed"
+  | "mail_not_configured"
+  | "misconfigured"
+  | "no_session"
+  | "not_found"
+  | "rate_limited"
+  | "same_password"
+  | "session_missing"
+  | "slug_taken"
+  | "test_completed"
+  | "too_large"
+  | "too_many_api_keys"
+  | "user_already_exists"
+  | "weak_password";
+
 /** Every API error answers with this body. `reasons` is set for a weak password. */
 export interface ApiErrorBody {
   /** requestId is the X-Request-Id of the answer: quote it to find the request in the logs. */
-  error: { code: string; message: string; reasons?: string[]; requestId: string };
+  error: { code: ErrorCode; message: string; reasons?: string[]; requestId: string };
 }
 
 export interface User {

@@ -1,3 +1,5 @@
+import type { SlugCheck } from "./api";
+
 // Slug rules shared by the API and the create-test form.
 
 /** 3 to 50 characters; letters, numbers and hyphens; starts and ends with a letter or number. */
@@ -35,4 +37,11 @@ export function isValidCustomSlug(slug: string): boolean {
 
 export function isReservedSlug(slug: string): boolean {
   return RESERVED_SLUGS.has(slug.toLowerCase());
+}
+
+/** What is wrong with a custom slug's form, before asking whether it is taken; null when nothing. */
+export function customSlugProblem(slug: string): Extract<SlugCheck, "invalid" | "reserved"> | null {
+  if (!isValidCustomSlug(slug)) return "invalid";
+  if (isReservedSlug(slug)) return "reserved";
+  return null;
 }

@@ -1,12 +1,12 @@
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiErrorBody } from "../contract/api";
+import type { ApiErrorBody, ErrorCode } from "../contract/api";
 
 /** The one error class of the API: a status, a stable machine code and a message for people. */
 export class ApiError extends HTTPException {
   constructor(
     status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly reasons?: string[],
   ) {
@@ -20,7 +20,7 @@ export class ApiError extends HTTPException {
 
 /** The one error body of the API. */
 export function errorBody(
-  code: string,
+  code: ErrorCode,
   message: string,
   requestId: string,
   reasons?: string[],

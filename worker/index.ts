@@ -2,12 +2,12 @@ import app from "./app";
 import { configured } from "./config";
 import { CRONS } from "./crons";
 import { isAppHost } from "./lib/hosts";
+import { repairCache } from "./link-cache/writes";
 import { log } from "./observability/log";
 import { misconfiguredResponse } from "./observability/misconfigured";
 import { observeRedirect } from "./observability/redirect-log";
 import { requestIdOf } from "./observability/request-id";
 import { consumeEvents } from "./queue/consumer";
-import { repairCache } from "./link-cache/writes";
 import { redirectBySlug, redirectOnCustomDomain } from "./redirect/handlers";
 import { reverifyPendingDomains } from "./services/domains";
 

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_MESSAGES } from "../../contract/messages";
 import worker from "../../worker/index";
-import { renderRedirectError } from "../../worker/redirect/error-page";
+import { renderRedirectError } from "../../worker/lib/error-page";
 import { Client, type CreatedTest, createTest, errorOf, open, signedUpClient } from "./helpers";
 
 const HUMAN = {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { isHttpUrl } from "../../contract/urls";
 import { csvLine } from "../../worker/lib/csv";
 import { eventId } from "../../worker/lib/event-id";
 import { isAppHost } from "../../worker/lib/hosts";
 import { splitLinkFor } from "../../worker/lib/links";
 import { generateSlug } from "../../worker/lib/slug";
-import { pickWinner } from "../../worker/statistics/summary";
-import { isHttpUrl } from "../../worker/lib/urls";
 import { buildDestination, chooseVariant } from "../../worker/redirect/variant";
+import { pickWinner } from "../../worker/statistics/summary";
 
 const link = {
   id: "t1",

@@ -79,7 +79,6 @@ export const customDomains = sqliteTable(
 
 export const testStatuses = ["active", "paused", "completed"] as const;
 export const variants = ["A", "B"] as const;
-export type Variant = (typeof variants)[number];
 
 export const splitTests = sqliteTable(
   "split_tests",

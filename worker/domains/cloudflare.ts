@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DOMAIN_MESSAGES } from "../../contract/messages";
 import { ApiError } from "../errors";
+import { parseJsonOrUndefined } from "../lib/text";
 import { log } from "../observability/log";
 
 // The four calls SplitLink makes to Cloudflare for SaaS
@@ -89,7 +90,7 @@ async function call<T>(
     log("warn", "cloudflare_unreachable", { method, path, error });
     throw new ApiError(502, "cloudflare_unreachable", DOMAIN_MESSAGES.cloudflareUnreachable);
   }
-  const answer = parseJson(await response.text());
+  const answer = parseJsonOrUndefined(await response.text());
   const envelope = envelopeSchema.safeParse(answer);
   if (envelope.success && (!response.ok || !envelope.data.success))
     throw refusal(response.status, envelope.data.errors);
@@ -99,14 +100,6 @@ async function call<T>(
     throw new ApiError(502, "cloudflare_error", DOMAIN_MESSAGES.cloudflareUnexpected(response.status));
   }
   return result.data;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Null when Cloudflare has no such custom hostname; every other failure is the caller's to see. */

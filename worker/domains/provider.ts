@@ -1,6 +1,6 @@
-import { type CustomHostname, cloudflareConfig, customHostnames } from "./cloudflare";
 import type { DomainStatus } from "../db/schema";
 import { ApiError } from "../errors";
+import { type CustomHostname, cloudflareConfig, customHostnames } from "./cloudflare";
 
 /** A custom hostname's state at the edge, the same whichever provider answers. */
 export interface HostnameState {

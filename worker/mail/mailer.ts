@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from "../../contract/messages";
-import type { Background } from "../lib/background";
 import { ApiError } from "../errors";
+import type { Background } from "../lib/background";
 import { log } from "../observability/log";
 import { outboxEnabled, outboxMailer } from "./outbox";
 import { resendConfig, resendMailer } from "./resend";

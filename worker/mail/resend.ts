@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACCOUNT_MESSAGES } from "../../contract/messages";
 import { ApiError } from "../errors";
+import { parseJsonOrUndefined } from "../lib/text";
 import { log } from "../observability/log";
 import type { Mailer } from "./mailer";
 
@@ -50,18 +51,10 @@ export function resendMailer(config: ResendConfig): Mailer {
         throw new ApiError(502, "mail_failed", ACCOUNT_MESSAGES.mailFailed);
       }
       const answer = await response.text();
-      if (!response.ok || !sentSchema.safeParse(parseJson(answer)).success) {
+      if (!response.ok || !sentSchema.safeParse(parseJsonOrUndefined(answer)).success) {
         log("warn", "mail_provider_refused", { status: response.status, answer });
         throw new ApiError(502, "mail_failed", ACCOUNT_MESSAGES.mailFailed);
       }
     },
   };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -1,10 +1,7 @@
+import { escapeHtml } from "../lib/text";
 import type { MailMessage } from "./mailer";
 
 // The emails SplitLink sends: a plain-text part and a simple HTML part with the same words and link.
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function compose(
   to: string,

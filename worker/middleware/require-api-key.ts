@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { User } from "../../contract/api";
+import type { ErrorCode, User } from "../../contract/api";
 import { API_KEY_MESSAGES } from "../../contract/messages";
-import { getDb } from "../db/client";
 import { looksLikeApiKey } from "../auth/api-keys";
+import { getDb } from "../db/client";
 import { ApiError } from "../errors";
-import { limitApiKey } from "./rate-limit";
 import { log } from "../observability/log";
 import { findApiKey, LAST_USED_RESOLUTION_MS, touchApiKey } from "../services/api-keys";
+import { limitApiKey } from "./rate-limit";
 
 /** Hono's environment of the public API: the key's owner and the key. */
 export interface ApiKeyEnv {
@@ -18,7 +18,7 @@ export interface ApiKeyEnv {
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /** A 401 that tells the caller how to authenticate (RFC 6750). */
-function refused(c: Context, code: string, message: string): ApiError {
+function refused(c: Context, code: ErrorCode, message: string): ApiError {
   c.header("WWW-Authenticate", 'Bearer realm="SplitLink API"');
   return new ApiError(401, code, message);
 }

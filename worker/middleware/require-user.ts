@@ -1,10 +1,10 @@
 import { createMiddleware } from "hono/factory";
 import { AUTH_MESSAGES } from "../../contract/messages";
+import { readAuthCookies } from "../auth/session-cookies";
+import { verifyAccessToken } from "../auth/tokens";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { readAuthCookies } from "../auth/session-cookies";
 import { ApiError } from "../errors";
-import { verifyAccessToken } from "../auth/tokens";
 import { isSessionLive } from "../services/auth";
 
 /** Lets only signed-in callers through and puts their user and session on the context. */

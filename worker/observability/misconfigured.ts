@@ -1,6 +1,7 @@
 import { GENERIC_MESSAGES } from "../../contract/messages";
 import { errorBody } from "../errors";
-import { ERROR_PAGE_HEADERS, ERROR_PAGE_STYLE, escapeHtml } from "../redirect/error-page";
+import { ERROR_PAGE_HEADERS, ERROR_PAGE_STYLE } from "../lib/error-page";
+import { escapeHtml } from "../lib/text";
 import { REQUEST_ID_HEADER } from "./request-id";
 
 /**

@@ -1,10 +1,10 @@
 import { REDIRECT_MESSAGES } from "../../contract/messages";
 import { isSecureRequest } from "../lib/cookies";
+import { type RedirectErrorDetails, renderRedirectError } from "../lib/error-page";
 import { isLocalOrPreviewHost } from "../lib/hosts";
-import { log } from "../observability/log";
 import type { CachedLink } from "../link-cache/entries";
-import { type RedirectErrorDetails, renderRedirectError } from "./error-page";
 import { findHost, findLinkBySlug, findLinkOnDomain } from "../link-cache/lookup";
+import { log } from "../observability/log";
 import { visit } from "./visit";
 
 // Slugs are 6 characters, custom paths at most 50: anything much longer is no link, and would

@@ -2,9 +2,9 @@ import { isbot } from "isbot";
 import type { Background } from "../lib/background";
 import { isSecureRequest, readCookie, serializeCookie } from "../lib/cookies";
 import { eventId } from "../lib/event-id";
-import { buildDestination, chooseVariant } from "./variant";
-import { enqueueEvent } from "../queue/producer";
 import type { CachedLink } from "../link-cache/entries";
+import { enqueueEvent } from "../queue/producer";
+import { buildDestination, chooseVariant } from "./variant";
 
 export const SESSION_COOKIE = "sl_sid";
 export const CONVERSION_COOKIE = "sl_conv";

@@ -2,14 +2,14 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AccountMessageResponse, AuthResponse } from "../../contract/api";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
+import { emailField, passwordField } from "../auth/input";
+import { clearAuthCookies, setAuthCookies } from "../auth/session-cookies";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { clearAuthCookies, setAuthCookies } from "../auth/session-cookies";
-import { emailField, passwordField } from "../auth/input";
 import { appOrigin } from "../lib/links";
 import { clientIpOf, limitMail, limitPasswordResets } from "../middleware/rate-limit";
-import { validate } from "../middleware/validate";
 import { requireUser } from "../middleware/require-user";
+import { validate } from "../middleware/validate";
 import {
   changePassword,
   deleteAccount,

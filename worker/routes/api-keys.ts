@@ -4,8 +4,8 @@ import type { ApiKeyListResponse, CreatedApiKeyResponse } from "../../contract/a
 import { API_KEY_MESSAGES } from "../../contract/messages";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { validate } from "../middleware/validate";
 import { requireUser } from "../middleware/require-user";
+import { validate } from "../middleware/validate";
 import { createApiKey, listApiKeys, revokeApiKey } from "../services/api-keys";
 
 const createKeySchema = z.object(

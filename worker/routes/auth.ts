@@ -2,16 +2,16 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthResponse } from "../../contract/api";
 import { AUTH_MESSAGES } from "../../contract/messages";
+import { emailField, passwordField } from "../auth/input";
+import { clearAuthCookies, readAuthCookies, setAuthCookies } from "../auth/session-cookies";
+import { verifyAccessToken } from "../auth/tokens";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { clearAuthCookies, readAuthCookies, setAuthCookies } from "../auth/session-cookies";
-import { emailField, passwordField } from "../auth/input";
 import { ApiError } from "../errors";
 import { appOrigin } from "../lib/links";
 import { clientIpOf, limitAuthAttempts } from "../middleware/rate-limit";
-import { verifyAccessToken } from "../auth/tokens";
-import { validate } from "../middleware/validate";
 import { requireUser } from "../middleware/require-user";
+import { validate } from "../middleware/validate";
 import { sendVerificationEmail } from "../services/account";
 import {
   type IssuedSession,

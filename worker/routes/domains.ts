@@ -7,8 +7,8 @@ import { getDb } from "../db/client";
 import { isOwnHost } from "../domains/own-hosts";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
-import { validate } from "../middleware/validate";
 import { requireUser } from "../middleware/require-user";
+import { validate } from "../middleware/validate";
 import { requireVerifiedEmail } from "../services/account";
 import {
   addDomain,

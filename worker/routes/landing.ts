@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import type { AppEnv } from "../env";
 import { SIGNED_IN_COOKIE } from "../auth/session-cookies";
+import type { AppEnv } from "../env";
 
 /**
  * `GET /`: the landing page as pre-rendered at build time (scripts/prerender-landing.ts), in its

@@ -1,13 +1,18 @@
 import { Hono } from "hono";
 import type { DomainListResponse, TestListResponse, TestResponse } from "../../contract/api";
 import { getDb } from "../db/client";
-import { validate } from "../middleware/validate";
 import { type ApiKeyEnv, requireApiKey } from "../middleware/require-api-key";
+import { validate } from "../middleware/validate";
 import { publicApiDocument, testIdParam } from "../openapi/public-api";
 import { createTestSchema } from "../schemas/split-tests";
 import { listDomains } from "../services/domains";
-import { getSplitTest, listSplitTests } from "../services/split-tests";
-import { createTestAndCacheLink, deleteTestAndLink, linkContext } from "./split-test-actions";
+import {
+  createSplitTest,
+  deleteSplitTest,
+  getSplitTest,
+  linkContext,
+  listSplitTests,
+} from "../services/split-tests";
 
 /**
  * The public REST API (/api/v1): API-key callers get the same services, schemas and messages as the
@@ -23,7 +28,8 @@ export const publicApiRoutes = new Hono<ApiKeyEnv>()
   })
   .post("/tests", validate("json", createTestSchema), async (c) => {
     const input = c.req.valid("json");
-    const test = await createTestAndCacheLink(c.env, c.executionCtx, c.get("user").id, input, c.req.url);
+    const link = linkContext(c.req.url, c.env);
+    const test = await createSplitTest(c.env, c.executionCtx, c.get("user").id, input, link);
     return c.json({ test } satisfies TestResponse, 201);
   })
   .get("/tests/:id", validate("param", testIdParam), async (c) => {
@@ -32,7 +38,7 @@ export const publicApiRoutes = new Hono<ApiKeyEnv>()
     return c.json({ test } satisfies TestResponse, 200);
   })
   .delete("/tests/:id", validate("param", testIdParam), async (c) => {
-    await deleteTestAndLink(c.env, c.executionCtx, c.get("user").id, c.req.valid("param").id);
+    await deleteSplitTest(c.env, c.executionCtx, c.get("user").id, c.req.valid("param").id);
     return c.json({ ok: true }, 200);
   })
   .get("/domains", async (c) => {

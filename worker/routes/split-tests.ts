@@ -7,25 +7,25 @@ import type {
   TestResponse,
 } from "../../contract/api";
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
+import { customSlugProblem } from "../../contract/slug";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { validate } from "../middleware/validate";
 import { requireUser } from "../middleware/require-user";
-import { storeLink } from "../link-cache/writes";
+import { validate } from "../middleware/validate";
 import { createTestSchema } from "../schemas/split-tests";
 import { analyticsOf } from "../services/analytics";
 import { ownedDomain } from "../services/domains";
 import { dailyRollupCsv, streamEventsCsv } from "../services/export";
 import {
   changeLifecycle,
-  checkCustomSlugFormat,
+  createSplitTest,
   customSlugTaken,
+  deleteSplitTest,
   getSplitTest,
-  type LifecycleChange,
+  linkContext,
   listSplitTests,
   ownedTest,
 } from "../services/split-tests";
-import { createTestAndCacheLink, deleteTestAndLink, linkContext } from "./split-test-actions";
 
 const slugQuery = z.object({
   slug: z.string({ error: TEST_MESSAGES.invalidCustomSlugService }).trim().max(100),
@@ -45,14 +45,6 @@ function csvHeaders(filename: string) {
   };
 }
 
-/** Changes the test, then updates the redirect caches before answering, so the link obeys at once. */
-async function applyLifecycle(env: Env, userId: string, id: string, change: LifecycleChange, url: string) {
-  const db = getDb(env.DB);
-  const updated = await changeLifecycle(db, userId, id, change);
-  await storeLink(env, updated);
-  return getSplitTest(db, userId, { id: updated.id }, linkContext(url, env));
-}
-
 export const splitTestRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", async (c) => {
@@ -61,14 +53,15 @@ export const splitTestRoutes = new Hono<AppEnv>()
   })
   .post("/", validate("json", createTestSchema), async (c) => {
     const input = c.req.valid("json");
-    const test = await createTestAndCacheLink(c.env, c.executionCtx, c.get("user").id, input, c.req.url);
+    const link = linkContext(c.req.url, c.env);
+    const test = await createSplitTest(c.env, c.executionCtx, c.get("user").id, input, link);
     return c.json({ test } satisfies TestResponse, 201);
   })
   .get("/slug-availability", validate("query", slugQuery), async (c) => {
     const { slug, domainId } = c.req.valid("query");
     const db = getDb(c.env.DB);
     await ownedDomain(db, c.get("user").id, domainId);
-    const problem = checkCustomSlugFormat(slug);
+    const problem = customSlugProblem(slug);
     const status = problem ?? ((await customSlugTaken(db, domainId, slug)) ? "taken" : "available");
     return c.json({ available: status === "available", status } satisfies SlugAvailabilityResponse, 200);
   })
@@ -83,12 +76,14 @@ export const splitTestRoutes = new Hono<AppEnv>()
   })
   .post("/:id/:action{pause|resume}", async (c) => {
     const change = { action: c.req.param("action") === "pause" ? ("pause" as const) : ("resume" as const) };
-    const test = await applyLifecycle(c.env, c.get("user").id, c.req.param("id"), change, c.req.url);
+    const link = linkContext(c.req.url, c.env);
+    const test = await changeLifecycle(c.env, c.get("user").id, c.req.param("id"), change, link);
     return c.json({ test } satisfies TestResponse, 200);
   })
   .post("/:id/promote", validate("json", promoteSchema), async (c) => {
     const change = { action: "promote" as const, variant: c.req.valid("json").variant };
-    const test = await applyLifecycle(c.env, c.get("user").id, c.req.param("id"), change, c.req.url);
+    const link = linkContext(c.req.url, c.env);
+    const test = await changeLifecycle(c.env, c.get("user").id, c.req.param("id"), change, link);
     return c.json({ test } satisfies TestResponse, 200);
   })
   .get("/:id/export/events.csv", async (c) => {
@@ -104,6 +99,6 @@ export const splitTestRoutes = new Hono<AppEnv>()
     );
   })
   .delete("/:id", async (c) => {
-    await deleteTestAndLink(c.env, c.executionCtx, c.get("user").id, c.req.param("id"));
+    await deleteSplitTest(c.env, c.executionCtx, c.get("user").id, c.req.param("id"));
     return c.json({ ok: true }, 200);
   });

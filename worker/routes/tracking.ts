@@ -4,12 +4,12 @@ import { cors } from "hono/cors";
 import { z } from "zod";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
 import type { AppEnv } from "../env";
-import { BEACON_MAX_BODY_BYTES, limitBody } from "../middleware/body-limit";
 import { ApiError } from "../errors";
 import { eventId } from "../lib/event-id";
+import { BEACON_MAX_BODY_BYTES, limitBody } from "../middleware/body-limit";
 import { clientIpOf, limitBeacons } from "../middleware/rate-limit";
-import { isVariant } from "../redirect/variant";
 import { enqueueEvent } from "../queue/producer";
+import { isVariant } from "../redirect/variant";
 import { CONVERSION_COOKIE } from "../redirect/visit";
 import { TRACKER_SCRIPT } from "../tracker/script";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TEST_MESSAGES } from "../../contract/messages";
-import { isHttpUrl } from "../lib/urls";
-import { checkCustomSlugFormat } from "../services/split-tests";
+import { customSlugProblem } from "../../contract/slug";
+import { isHttpUrl } from "../../contract/urls";
 
 const required = TEST_MESSAGES.requiredFields;
 const text = (max: number, tooLong: string) => z.string({ error: required }).trim().max(max, tooLong);
@@ -49,7 +49,7 @@ export const createTestSchema = z
       ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidUrls });
       return;
     }
-    const slugProblem = input.customSlug ? checkCustomSlugFormat(input.customSlug) : null;
+    const slugProblem = input.customSlug ? customSlugProblem(input.customSlug) : null;
     if (slugProblem === "invalid")
       ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidCustomSlugService });
     if (slugProblem === "reserved") ctx.addIssue({ code: "custom", message: TEST_MESSAGES.reservedSlug });

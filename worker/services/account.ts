@@ -1,15 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import type { User } from "../../contract/api";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
+import { hashPassword } from "../auth/password";
 import { type Db, getDb } from "../db/client";
 import { customDomains, emailTokens, sessions, splitTests, users } from "../db/schema";
-import type { Background } from "../lib/background";
 import { ApiError } from "../errors";
-import { hashPassword } from "../auth/password";
+import type { Background } from "../lib/background";
+import { removeLink } from "../link-cache/writes";
 import { mailerFor, sendInBackground } from "../mail/mailer";
 import { passwordResetEmail, verificationEmail } from "../mail/templates";
 import { log } from "../observability/log";
-import { removeLink } from "../link-cache/writes";
 import { type Account, accountOf, assertStrongPassword, passwordMatches, revokeOtherSessions } from "./auth";
 import { deleteDomain } from "./domains";
 import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type { ApiKey } from "../../contract/api";
 import { API_KEY_MESSAGES } from "../../contract/messages";
+import { apiKeyPrefixOf, generateApiKey, hashApiKey } from "../auth/api-keys";
 import type { Db } from "../db/client";
 import { type ApiKey as ApiKeyRow, apiKeys, users } from "../db/schema";
-import { apiKeyPrefixOf, generateApiKey, hashApiKey } from "../auth/api-keys";
 import { ApiError } from "../errors";
 
 export const MAX_API_KEYS_PER_USER = 20;

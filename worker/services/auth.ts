@@ -1,13 +1,13 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { User } from "../../contract/api";
 import { AUTH_MESSAGES } from "../../contract/messages";
+import { randomToken, sha256Base64Url } from "../auth/crypto";
+import { hashPassword, verifyPassword, weakPasswordReasons } from "../auth/password";
+import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, signAccessToken } from "../auth/tokens";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { sessions, users } from "../db/schema";
-import { randomToken, sha256Base64Url } from "../auth/crypto";
 import { ApiError } from "../errors";
-import { hashPassword, verifyPassword, weakPasswordReasons } from "../auth/password";
-import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, signAccessToken } from "../auth/tokens";
 
 /** A user and whether they have proved they own their email. */
 export interface Account {

@@ -7,9 +7,9 @@ import { type CustomDomain as CustomDomainRow, customDomains, splitTests } from 
 import { type HostnameState, hostnameProvider } from "../domains/provider";
 import { checkMessage, domainStatusOf, statusMessage } from "../domains/status";
 import { ApiError } from "../errors";
-import { log } from "../observability/log";
-import { removeHost, storeHost } from "../link-cache/writes";
 import { domainSlugKey } from "../link-cache/entries";
+import { removeHost, storeHost } from "../link-cache/writes";
+import { log } from "../observability/log";
 
 // Each check is one or two Cloudflare calls; a Worker on the free plan may make 50 per invocation.
 const SCHEDULED_BATCH = 20;

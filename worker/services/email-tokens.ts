@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { ACCOUNT_MESSAGES } from "../../contract/messages";
+import { randomToken, sha256Base64Url } from "../auth/crypto";
 import type { Db } from "../db/client";
 import { type EmailTokenPurpose, emailTokens } from "../db/schema";
-import { randomToken, sha256Base64Url } from "../auth/crypto";
 import { ApiError } from "../errors";
 
 export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {

@@ -1,26 +1,25 @@
 import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
-import type {
-  CreateTestInput,
-  SlugCheck,
-  SplitTest,
-  TestStats,
-  TestWithStats,
-  Variant,
-} from "../../contract/api";
+import type { CreateTestInput, SplitTest, TestStats, TestWithStats, Variant } from "../../contract/api";
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
-import { isReservedSlug, isValidCustomSlug } from "../../contract/slug";
-import type { Db } from "../db/client";
+import { type Db, getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { customDomains, type SplitTest as SplitTestRow, splitTests, testStatsHourly } from "../db/schema";
 import { ApiError } from "../errors";
+import type { Background } from "../lib/background";
 import { splitLinkFor } from "../lib/links";
 import { generateSlug } from "../lib/slug";
+import { removeLink, storeLink } from "../link-cache/writes";
 import { NO_TOTALS, summarize, type VariantTotals } from "../statistics/summary";
 import { ownedDomain } from "./domains";
 
 export interface LinkContext {
   requestUrl: URL;
   appHost: string;
+}
+
+/** How the links of a request's answer are written: the request's host, or the app's. */
+export function linkContext(url: string, env: Env): LinkContext {
+  return { requestUrl: new URL(url), appHost: env.APP_HOST };
 }
 
 const MAX_SLUG_ATTEMPTS = 8;
@@ -41,13 +40,7 @@ export async function customSlugTaken(db: Db, domainId: string, customSlug: stri
   return row !== undefined;
 }
 
-export function checkCustomSlugFormat(slug: string): SlugCheck | null {
-  if (!isValidCustomSlug(slug)) return "invalid";
-  if (isReservedSlug(slug)) return "reserved";
-  return null;
-}
-
-export async function createSplitTest(
+async function insertSplitTest(
   db: Db,
   userId: string,
   input: CreateTestInput,
@@ -195,7 +188,7 @@ export type LifecycleChange =
   | { action: "promote"; variant: Variant };
 
 /** Pause, resume, or complete a test by promoting a variant; a completed test no longer changes. */
-export async function changeLifecycle(
+async function updateLifecycle(
   db: Db,
   userId: string,
   id: string,
@@ -218,9 +211,46 @@ export async function changeLifecycle(
   return updated;
 }
 
-/** Deletes the test; clicks, conversions and rollups go with it (ON DELETE CASCADE). */
-export async function deleteSplitTest(db: Db, userId: string, id: string): Promise<SplitTestRow> {
-  const [deleted] = await db.delete(splitTests).where(ownedBy(userId, { id })).returning();
+/**
+ * Changes the test, then updates the redirect's caches before answering, so the link obeys at once.
+ */
+export async function changeLifecycle(
+  env: Env,
+  userId: string,
+  id: string,
+  change: LifecycleChange,
+  link: LinkContext,
+): Promise<TestWithStats> {
+  const db = getDb(env.DB);
+  const updated = await updateLifecycle(db, userId, id, change);
+  await storeLink(env, updated);
+  return getSplitTest(db, userId, { id: updated.id }, link);
+}
+
+/** Creates the test, and caches its link for the redirect after answering. */
+export async function createSplitTest(
+  env: Env,
+  background: Background,
+  userId: string,
+  input: CreateTestInput,
+  link: LinkContext,
+): Promise<TestWithStats> {
+  const { row, test } = await insertSplitTest(getDb(env.DB), userId, input, link);
+  background.waitUntil(storeLink(env, row));
+  return { ...test, stats: summarize(NO_TOTALS, NO_TOTALS) };
+}
+
+/**
+ * Deletes the test with its clicks, conversions and rollups (ON DELETE CASCADE), and its cached link
+ * after answering.
+ */
+export async function deleteSplitTest(
+  env: Env,
+  background: Background,
+  userId: string,
+  id: string,
+): Promise<void> {
+  const [deleted] = await getDb(env.DB).delete(splitTests).where(ownedBy(userId, { id })).returning();
   if (!deleted) throw notFound();
-  return deleted;
+  background.waitUntil(removeLink(env, deleted));
 }

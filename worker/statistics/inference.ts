@@ -18,8 +18,6 @@
  * ANORM), relative accuracy ~1e-15 in both tails; log Γ uses Stirling's series with recurrence.
  */
 
-export type Variant = "A" | "B";
-
 /** Counts for one arm: unique visitors and deduplicated conversions. */
 export interface ArmCounts {
   readonly visitors: number;
@@ -208,13 +206,6 @@ export function normalQuantile(p: number): number {
 export function twoSidedPValue(z: number): number {
   if (Number.isNaN(z)) return Number.NaN;
   return Math.min(1, 2 * normalTail(z));
-}
-
-/** P(χ²₁ > x): upper tail of the chi-square distribution with 1 degree of freedom. */
-export function chiSquare1Survival(x: number): number {
-  if (Number.isNaN(x)) return Number.NaN;
-  if (x <= 0) return 1;
-  return twoSidedPValue(Math.sqrt(x));
 }
 
 /** Stirling's series for ln Γ(x) − [(x − ½)·ln x − x + ln √(2π)], valid for x >= 15 (error < 1e-19). */
@@ -413,11 +404,6 @@ export function zTest(a: ArmCounts, b: ArmCounts): ZTestResult {
   return { z, pValue: twoSidedPValue(z) };
 }
 
-/** Two-sided p-value of the two-proportion z-test (see zTest). */
-export function zTestPValue(a: ArmCounts, b: ArmCounts): number {
-  return zTest(a, b).pValue;
-}
-
 /** Chi-square goodness of fit of the visitor split against 50/50 (1 df). */
 export function srmTest(visitorsA: number, visitorsB: number): SrmResult {
   assertCounts("A", { visitors: visitorsA, conversions: 0 });
@@ -468,21 +454,6 @@ export function visitorsNeededPerArm(p1: number, p2: number, options: PowerOptio
     normalQuantile(1 - alpha / 2) * Math.sqrt(2 * mean * (1 - mean)) +
     normalQuantile(power) * Math.sqrt(p1 * (1 - p1) + p2 * (1 - p2));
   return (root * root) / ((p1 - p2) * (p1 - p2));
-}
-
-/** Power of the two-sided two-proportion test with n visitors per arm (R's power.prop.test, strict = FALSE). */
-export function powerTwoProportions(n: number, p1: number, p2: number, alpha = PLANNING_ALPHA): number {
-  if (!(n > 0) || !Number.isFinite(n)) throw new RangeError(`n must be a positive number, got ${n}`);
-  assertProbability("p1", p1);
-  assertProbability("p2", p2);
-  assertOpenProbability("alpha", alpha);
-  const mean = (p1 + p2) / 2;
-  const spread = Math.sqrt(p1 * (1 - p1) + p2 * (1 - p2));
-  if (spread === 0) return p1 === p2 ? alpha / 2 : 1;
-  return normalCdf(
-    (Math.sqrt(n) * Math.abs(p1 - p2) - normalQuantile(1 - alpha / 2) * Math.sqrt(2 * mean * (1 - mean))) /
-      spread,
-  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,11 +1,4 @@
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+import { escapeHtml } from "./text";
 
 export interface RedirectErrorDetails {
   status: 400 | 404 | 500;

@@ -1,4 +1,4 @@
-/** Absolute http(s) URLs only: `javascript:`, `data:` and relative URLs are refused. */
+/** Absolute http(s) URLs only, for the form and the API alike: relative, `javascript:` and `data:` are refused. */
 export function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
