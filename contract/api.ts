@@ -3,6 +3,8 @@
 /** Every machine-readable code an API error can carry: a closed set, so a misspelt one does not compile. */
 export type ErrorCode =
   | "already_verified"
+  | "api_key_invalid"
+  | "api_key_missing"
   | "bad_request"
   | "cloudflare_error"
   | "cloudflare_unreachable"
