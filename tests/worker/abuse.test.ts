@@ -1,14 +1,17 @@
-import { createExecutionContext, env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_MESSAGES } from "../../contract/messages";
-import worker from "../../worker/index";
 import { renderRedirectError } from "../../worker/lib/error-page";
-import { Client, type CreatedTest, createTest, errorOf, open, signedUpClient } from "./helpers";
-
-const HUMAN = {
-  "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36",
-};
+import {
+  Client,
+  type CreatedTest,
+  createTest,
+  errorOf,
+  fetchWorker,
+  HUMAN,
+  open,
+  signedUpClient,
+} from "./helpers";
 
 describe("destinations", () => {
   it("are http(s) only, whatever the scheme's spelling", async () => {
@@ -145,13 +148,8 @@ describe("error pages", () => {
 
   it("escape a slug with markup on a real request, on the app host and on a custom domain", async () => {
     const slug = encodeURIComponent(`<svg onload=alert(1)>`);
-    const onCustomDomain = await worker.fetch(
-      new Request(`https://nobody-${crypto.randomUUID().slice(0, 8)}.acme-shop.io/${slug}`) as Request<
-        unknown,
-        IncomingRequestCfProperties
-      >,
-      env,
-      createExecutionContext(),
+    const onCustomDomain = await fetchWorker(
+      `https://nobody-${crypto.randomUUID().slice(0, 8)}.acme-shop.io/${slug}`,
     );
     for (const response of [await open(new Client(), `/r/${slug}`), onCustomDomain]) {
       expect(response.status).toBe(404);

@@ -14,6 +14,7 @@ import {
   publicApi,
   signedUpClient,
   uniqueEmail,
+  uniqueIp,
   verifiedClient,
 } from "./helpers";
 
@@ -189,7 +190,7 @@ describe("passwords", () => {
     const secret = `Unlogged-${crypto.randomUUID()}`;
     const weak = crypto.randomUUID().slice(0, 7);
     const email = uniqueEmail("logs");
-    const client = new Client("198.51.100.201");
+    const client = new Client(uniqueIp());
     const attempts: [string, unknown][] = [
       ["/api/auth/signup", { email, password: secret }],
       ["/api/auth/signup", { email, password: secret }], // email taken

@@ -10,6 +10,7 @@ import {
   ORIGIN,
   signedUpClient,
   uniqueEmail,
+  uniqueIp,
 } from "./helpers";
 
 describe("sign-up", () => {
@@ -229,7 +230,7 @@ describe("session", () => {
 describe("rate limiting", () => {
   it("answers 429 with a clear message after too many attempts from one IP", async () => {
     await inFreshRateLimitWindow(60, 8_000);
-    const client = new Client("198.51.100.7");
+    const client = new Client(uniqueIp());
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) {
       const response = await client.json("POST", "/api/auth/login", {
@@ -248,7 +249,7 @@ describe("rate limiting", () => {
     const email = uniqueEmail("target");
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const response = await new Client(`192.0.2.${i + 1}`).json("POST", "/api/auth/login", {
+      const response = await new Client(uniqueIp()).json("POST", "/api/auth/login", {
         email,
         password: `guess-${i}`,
       });
@@ -262,7 +263,7 @@ describe("rate limiting", () => {
 describe("rate limiting of sign-ups", () => {
   it("answers 429 after too many sign-ups from one IP, and on one email from many IPs", async () => {
     await inFreshRateLimitWindow(60, 8_000);
-    const fromOneIp = new Client("198.51.100.8");
+    const fromOneIp = new Client(uniqueIp());
     const byIp: number[] = [];
     for (let i = 0; i < 21; i++)
       byIp.push(
@@ -277,7 +278,7 @@ describe("rate limiting of sign-ups", () => {
     for (let i = 0; i < 11; i++)
       byEmail.push(
         (
-          await new Client(`192.0.2.${100 + i}`).json("POST", "/api/auth/signup", {
+          await new Client(uniqueIp()).json("POST", "/api/auth/signup", {
             email,
             password: "short",
           })

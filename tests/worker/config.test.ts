@@ -1,10 +1,9 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GENERIC_MESSAGES } from "../../contract/messages";
 import { checkConfig } from "../../worker/config";
-import worker from "../../worker/index";
 import wranglerToml from "../../wrangler.toml?raw";
-import { GOOD_PASSWORD, loggedEvents, ORIGIN, uniqueEmail } from "./helpers";
+import { fetchWorker, GOOD_PASSWORD, loggedEvents, ORIGIN, uniqueEmail } from "./helpers";
 
 const SECRETS = {
   JWT_SECRET: "a-production-secret-that-is-long-enough-0123456789",
@@ -16,12 +15,7 @@ function deployed(changes: Record<string, unknown> = {}): Env {
   return { ...env, ENVIRONMENT: "production", ...SECRETS, ...changes } as Env;
 }
 
-async function call(workerEnv: Env, path: string, init: RequestInit<IncomingRequestCfProperties> = {}) {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`${ORIGIN}${path}`, init), workerEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
+const call = (bindings: Env, path: string, init: RequestInit = {}) => fetchWorker(path, init, { bindings });
 
 describe("configuration checked at start", () => {
   // The misconfiguration is logged with console.error, which setup.ts otherwise treats as a failure.

@@ -1,18 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
-import { Client, createTest, errorOf, eventually, open, signedUpClient } from "./helpers";
-
-const human = {
-  "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36",
-};
+import { Client, createTest, errorOf, eventually, HUMAN, open, signedUpClient, uniqueIp } from "./helpers";
 
 /** A test and a visitor who went through its link: their session id and variant. */
 async function visitedTest() {
   const { client } = await signedUpClient();
   const test = await createTest(client);
   const visitor = new Client();
-  const response = await open(visitor, `/r/${test.slug}`, { headers: human });
+  const response = await open(visitor, `/r/${test.slug}`, { headers: HUMAN });
   const location = new URL(response.headers.get("location") ?? "");
   const sessionId = location.searchParams.get("sessionId") ?? "";
   const variant = location.searchParams.get("variant") ?? "";
@@ -94,7 +90,7 @@ describe("the conversion beacon", () => {
 
 describe("beacon flood protection", () => {
   it("answers 429, still readable cross-site, after 100 beacons in 10 s from one address", async () => {
-    const flooder = new Client("198.51.100.99");
+    const flooder = new Client(uniqueIp());
     const send = (i: number) =>
       flooder.fetch("/functions/v1/conversions", {
         method: "POST",

@@ -1,15 +1,9 @@
-import {
-  createExecutionContext,
-  createScheduledController,
-  env,
-  waitOnExecutionContext,
-} from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CustomDomain, DomainListResponse, VerifyDomainResponse } from "../../contract/api";
 import { AUTH_MESSAGES, DOMAIN_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import { CRONS } from "../../worker/crons";
 import { domainStatusOf, statusMessage } from "../../worker/domains/status";
-import worker from "../../worker/index";
 import {
   cloudflareCalls,
   FAKE_CLOUDFLARE,
@@ -18,103 +12,29 @@ import {
   setAtCloudflare,
 } from "./cloudflare-fake";
 import {
+  activeDomain,
+  add,
+  addError,
+  added,
+  callWithEnv,
+  FALLBACK,
+  list,
+  row,
+  uniqueDomain,
+  verify,
+  visitDomain,
+} from "./domain-helpers";
+import {
   Client,
   createTest,
   errorOf,
+  HUMAN,
   insertDomain,
   loggedEvents,
-  ORIGIN,
   open,
+  runCron,
   verifiedClient,
 } from "./helpers";
-
-const FALLBACK = env.FALLBACK_ORIGIN;
-const BROWSER_UA =
-  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
-
-// Cloudflare refuses example.com and reserved top-level domains, so the tests use a real-looking one.
-const uniqueDomain = (label = "go") => `${label}-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`;
-
-// --- the API ---
-async function add(client: Client, domain: unknown) {
-  return client.json("POST", "/api/domains", { domain });
-}
-
-async function added(client: Client, domain: string): Promise<CustomDomain> {
-  const response = await add(client, domain);
-  if (response.status !== 201) throw new Error(`add failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { domain: CustomDomain }).domain;
-}
-
-async function verify(client: Client, id: string) {
-  const response = await client.json("POST", `/api/domains/${id}/verify`);
-  return { status: response.status, body: (await response.json()) as VerifyDomainResponse };
-}
-
-async function list(client: Client): Promise<CustomDomain[]> {
-  return ((await (await client.fetch("/api/domains")).json()) as { domains: CustomDomain[] }).domains;
-}
-
-async function addError(client: Client, domain: unknown) {
-  const response = await add(client, domain);
-  return { status: response.status, message: (await errorOf(response)).message };
-}
-
-interface DomainRow {
-  status: string;
-  verification_message: string | null;
-  cf_hostname_id: string | null;
-  validation_token: string | null;
-  validation_url: string | null;
-  origin_server: string | null;
-}
-
-function row(id: string) {
-  return env.DB.prepare("SELECT * FROM custom_domains WHERE id = ?").bind(id).first<DomainRow>();
-}
-
-/** A visitor opening a path on a custom domain, through the Worker's own fetch, background work done. */
-async function visitDomain(hostname: string, path: string, scheme = "https") {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(
-    new Request(`${scheme}://${hostname}${path}`, {
-      headers: { "user-agent": BROWSER_UA },
-      redirect: "manual",
-    }),
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return response;
-}
-
-/** An API call as the client, to the Worker running with other settings. */
-async function callWithEnv(workerEnv: Env, client: Client, method: string, path: string, body?: unknown) {
-  const headers = {
-    "content-type": "application/json",
-    origin: ORIGIN,
-    cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-  };
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(
-    new Request(`${ORIGIN}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-    workerEnv,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return response;
-}
-
-/** An active domain of the client's, verified through the API. */
-async function activeDomain(client: Client): Promise<CustomDomain> {
-  const domain = await added(client, uniqueDomain());
-  await setAtCloudflare(domain.domain, { status: "active", sslStatus: "active" });
-  return (await verify(client, domain.id)).body.domain;
-}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -532,9 +452,7 @@ describe("deleting a domain", () => {
       .bind(test.id)
       .first<{ custom_domain_id: string | null }>();
     expect(detached?.custom_domain_id).toBeNull();
-    expect(
-      (await open(new Client(), `/r/${test.slug}`, { headers: { "user-agent": BROWSER_UA } })).status,
-    ).toBe(302);
+    expect((await open(new Client(), `/r/${test.slug}`, { headers: HUMAN })).status).toBe(302);
     const gone = await visitDomain(domain.domain, "/summer");
     expect(await gone.text()).toContain(`This domain (${domain.domain}) is not registered with SplitLink`);
   });
@@ -565,7 +483,7 @@ describe("deleting a domain", () => {
 });
 
 describe("the hourly re-verification", () => {
-  const runCron = () => worker.scheduled(createScheduledController({ cron: CRONS.reverifyDomains }), env);
+  const reverify = () => runCron(CRONS.reverifyDomains);
 
   it("re-checks pending domains; one failing does not stop the others", async () => {
     // This file's storage is its own: start from a known set of domains.
@@ -585,7 +503,7 @@ describe("the hourly re-verification", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const activeCalls = (await cloudflareCalls(active.domain)).length;
 
-    await runCron();
+    await reverify();
 
     expect((await row(ready.id))?.status).toBe("active");
     expect(await env.LINKS.get(`host:${ready.domain}`, "json")).toEqual({ id: ready.id, status: "active" });
@@ -606,7 +524,7 @@ describe("the hourly re-verification", () => {
     await env.DB.prepare("DELETE FROM custom_domains").run();
     const { userId } = await verifiedClient();
     for (let i = 0; i < 25; i++) await insertDomain(userId, uniqueDomain(`batch${i}`), "new");
-    await runCron();
+    await reverify();
     // Each checked domain got its custom hostname created.
     const checked = await env.DB.prepare(
       "SELECT count(*) AS n FROM custom_domains WHERE cf_hostname_id IS NOT NULL",

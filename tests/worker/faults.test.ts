@@ -1,14 +1,8 @@
-import {
-  createExecutionContext,
-  createScheduledController,
-  env,
-  waitOnExecutionContext,
-} from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CustomDomain, VerifyDomainResponse } from "../../contract/api";
 import { DOMAIN_MESSAGES, REDIRECT_MESSAGES } from "../../contract/messages";
 import { CRONS } from "../../worker/crons";
-import worker from "../../worker/index";
 import { DEAD_LETTER_AFTER_ATTEMPTS } from "../../worker/queue/consumer";
 import wranglerToml from "../../wrangler.toml?raw";
 import {
@@ -23,18 +17,17 @@ import {
   createTest,
   errorOf,
   eventually,
+  fetchWorker,
+  HUMAN,
   loggedEvents,
   ORIGIN,
+  runCron,
   verifiedClient,
 } from "./helpers";
 import { click, conversion, count, deliver, deliverUntilSettled, newTestId, rollup } from "./queue-helpers";
 
 // Faults are injected by wrapping the real bindings (local D1, KV and Queues stay real underneath)
 // and by the fake Cloudflare at the HTTP boundary.
-
-const HUMAN = {
-  "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36",
-};
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -125,16 +118,8 @@ const brokenKv = new Proxy(env.LINKS, {
 });
 
 /** A request to the Worker with other bindings, its background work awaited. */
-async function fetchWith(bindings: Env, url: string, init: RequestInit = {}) {
-  const ctx = createExecutionContext();
-  const request = new Request(url, { redirect: "manual", ...init }) as Request<
-    unknown,
-    IncomingRequestCfProperties
-  >;
-  const response = await worker.fetch(request, bindings, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
+const fetchWith = (bindings: Env, url: string, init: RequestInit = {}) =>
+  fetchWorker(url, init, { bindings });
 
 async function clicksOf(testId: string) {
   const { results } = await env.DB.prepare(
@@ -328,7 +313,7 @@ function apiCallWith(bindings: Env, client: Client, method: string, path: string
   });
 }
 
-const runCacheRepair = () => worker.scheduled(createScheduledController({ cron: CRONS.repairCache }), env);
+const runCacheRepair = (bindings: Env = env) => runCron(CRONS.repairCache, bindings);
 const cachedLink = (key: string) => env.LINKS.get<{ status: string }>(key, "json");
 
 async function repairsNoted(key: string): Promise<number> {
@@ -445,10 +430,7 @@ describe("the link cache while KV is down", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     await apiCallWith({ ...env, LINKS: brokenKv }, client, "POST", `/api/tests/${test.id}/pause`);
 
-    await worker.scheduled(createScheduledController({ cron: CRONS.repairCache }), {
-      ...env,
-      LINKS: brokenKv,
-    });
+    await runCacheRepair({ ...env, LINKS: brokenKv });
     expect(await repairsNoted(key)).toBe(1);
     expect(loggedEvents(warn)).toContainEqual(expect.objectContaining({ event: "kv_repaired", repaired: 0 }));
 
@@ -475,10 +457,7 @@ describe("the link cache while KV is down", () => {
         };
       },
     });
-    await worker.scheduled(createScheduledController({ cron: CRONS.repairCache }), {
-      ...env,
-      LINKS: resumingDuringThePut,
-    });
+    await runCacheRepair({ ...env, LINKS: resumingDuringThePut });
     expect(await cachedLink(key)).toMatchObject({ status: "paused" });
     expect(await repairsNoted(key)).toBe(1);
 

@@ -1,14 +1,35 @@
-import { env } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { exports } from "cloudflare:workers";
+import worker from "../../worker/index";
 
 export const ORIGIN = "https://app.splitlink.test";
+
+/** The headers of a person's browser (isbot passes it): the visits that count. */
+export const HUMAN = {
+  "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36",
+};
+
+/**
+ * A client address no other test uses, so a rate limiter's count (kept per address, in wall-clock
+ * windows, across the test files of a run) is this test's alone: 64 random bits of the IPv6
+ * documentation range.
+ */
+export function uniqueIp(): string {
+  const [a, b, c, d] = crypto.getRandomValues(new Uint16Array(4));
+  return `2001:db8::${[a, b, c, d].map((part) => (part ?? 0).toString(16)).join(":")}`;
+}
 
 /** A caller of the Worker that keeps cookies like a browser would (paths ignored: one jar per client). */
 export class Client {
   readonly cookies = new Map<string, string>();
   lastSetCookies: string[] = [];
 
-  constructor(readonly ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`) {}
+  constructor(readonly ip = uniqueIp()) {}
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
@@ -43,6 +64,29 @@ export class Client {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   }
+}
+
+/**
+ * One request straight to the Worker's handler, with other bindings where a test replaces some (a
+ * broken KV, a production config). A path is taken on the app host. The request's background work is
+ * awaited before answering, unless the test needs to see the answer while it still runs.
+ */
+export async function fetchWorker(
+  urlOrPath: string,
+  init: RequestInit = {},
+  { bindings = env, awaitBackground = true }: { bindings?: Env; awaitBackground?: boolean } = {},
+): Promise<Response> {
+  const url = urlOrPath.startsWith("/") ? `${ORIGIN}${urlOrPath}` : urlOrPath;
+  const request = new Request(url, init) as Request<unknown, IncomingRequestCfProperties>;
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request, bindings, ctx);
+  if (awaitBackground) await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** One run of a Cron Trigger, as Cloudflare would start it, with other bindings where a test replaces some. */
+export function runCron(cron: string, bindings: Env = env): Promise<void> {
+  return worker.scheduled(createScheduledController({ cron }), bindings);
 }
 
 let counter = 0;

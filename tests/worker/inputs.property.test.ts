@@ -1,10 +1,19 @@
-import { createExecutionContext, env } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GENERIC_MESSAGES } from "../../contract/messages";
-import worker from "../../worker/index";
 import { API_MAX_BODY_BYTES, BEACON_MAX_BODY_BYTES } from "../../worker/middleware/body-limit";
-import { Client, type CreatedTest, createTest, insertDomain, ORIGIN, open, verifiedClient } from "./helpers";
+import {
+  Client,
+  type CreatedTest,
+  createTest,
+  fetchWorker,
+  insertDomain,
+  ORIGIN,
+  open,
+  uniqueIp,
+  verifiedClient,
+} from "./helpers";
 
 // Whatever arrives, every endpoint answers a clear 4xx in the one error shape (the redirect: its error
 // page), never a 5xx: an unhandled exception would also log console.error, which fails the test.
@@ -12,12 +21,8 @@ import { Client, type CreatedTest, createTest, insertDomain, ORIGIN, open, verif
 
 const RUNS = { numRuns: 40 };
 
-let ipCounter = 0;
 /** A client from an address of its own, so rate limits do not mix up the runs. */
-function freshClient() {
-  ipCounter += 1;
-  return new Client(`100.64.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`);
-}
+const freshClient = () => new Client(uniqueIp());
 
 async function expectErrorShape(response: Response) {
   expect(response.headers.get("content-type")).toContain("application/json");
@@ -135,11 +140,7 @@ describe("public endpoints take any input without a 5xx", () => {
       fc.asyncProperty(host, tricky, async (hostname, path) => {
         const url = `https://${hostname}/${path}`;
         if (!URL.canParse(url)) return;
-        const response = await worker.fetch(
-          new Request(url, { redirect: "manual" }) as Request<unknown, IncomingRequestCfProperties>,
-          env,
-          createExecutionContext(),
-        );
+        const response = await fetchWorker(url, {}, { awaitBackground: false });
         expect([400, 404]).toContain(response.status);
         expect(await response.text()).not.toMatch(/<script>/i);
       }),

@@ -2,11 +2,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { describe, expect, it } from "vitest";
 import { LIFECYCLE_MESSAGES } from "../../contract/messages";
 import worker from "../../worker/index";
-import { Client, createTest, errorOf, eventually, open, signedUpClient } from "./helpers";
-
-const human = {
-  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
-};
+import { Client, createTest, errorOf, eventually, HUMAN, open, signedUpClient } from "./helpers";
 
 const variantOf = (response: Response) =>
   new URL(response.headers.get("location") ?? "http://x").searchParams.get("variant");
@@ -22,14 +18,14 @@ describe("pausing and resuming", () => {
   it("sends everyone to A without counting while paused, at once, and splits again after resuming", async () => {
     const { client } = await signedUpClient();
     const test = await createTest(client);
-    await open(new Client(), `/r/${test.slug}`, { headers: human });
+    await open(new Client(), `/r/${test.slug}`, { headers: HUMAN });
     await eventually(async () => (await clickCount(test.id)) === 1);
 
     const paused = await client.json("POST", `/api/tests/${test.id}/pause`);
     expect(paused.status).toBe(200);
     expect(((await paused.json()) as { test: { status: string } }).test.status).toBe("paused");
     for (let i = 0; i < 10; i++)
-      expect(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: human }))).toBe("A");
+      expect(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: HUMAN }))).toBe("A");
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(await clickCount(test.id)).toBe(1);
 
@@ -37,7 +33,7 @@ describe("pausing and resuming", () => {
     expect(((await resumed.json()) as { test: { status: string } }).test.status).toBe("active");
     const variants = new Set<string | null>();
     for (let i = 0; i < 30; i++)
-      variants.add(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: human })));
+      variants.add(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: HUMAN })));
     expect(variants).toEqual(new Set(["A", "B"]));
     await eventually(async () => (await clickCount(test.id)) === 31);
   });
@@ -48,7 +44,7 @@ describe("promoting the winner", () => {
     const { client } = await signedUpClient();
     const test = await createTest(client);
     const returningOnA = new Client();
-    while (variantOf(await open(returningOnA, `/r/${test.slug}`, { headers: human })) !== "A")
+    while (variantOf(await open(returningOnA, `/r/${test.slug}`, { headers: HUMAN })) !== "A")
       returningOnA.cookies.clear();
     const conversionSession = returningOnA.cookies.get("sl_conv");
     await eventually(async () => (await clickCount(test.id)) > 0);
@@ -59,9 +55,9 @@ describe("promoting the winner", () => {
     const body = (await promoted.json()) as { test: { status: string; winnerVariant: string } };
     expect(body.test).toMatchObject({ status: "completed", winnerVariant: "B" });
 
-    expect(variantOf(await open(returningOnA, `/r/${test.slug}`, { headers: human }))).toBe("B");
+    expect(variantOf(await open(returningOnA, `/r/${test.slug}`, { headers: HUMAN }))).toBe("B");
     for (let i = 0; i < 5; i++)
-      expect(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: human }))).toBe("B");
+      expect(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: HUMAN }))).toBe("B");
 
     // A conversion arriving after the promotion does not change the frozen results.
     const convert = await new Client().fetch("/api/conversion", {
@@ -135,7 +131,7 @@ describe("CSV export", () => {
     const { client } = await signedUpClient();
     const test = await createTest(client);
     const visitor = new Client();
-    const first = await open(visitor, `/r/${test.slug}`, { headers: human });
+    const first = await open(visitor, `/r/${test.slug}`, { headers: HUMAN });
     const sessionId = new URL(first.headers.get("location") ?? "").searchParams.get("sessionId");
     await open(new Client(), `/r/${test.slug}`, { headers: { "user-agent": "Googlebot/2.1" } });
     await eventually(async () => (await clickCount(test.id)) === 2);

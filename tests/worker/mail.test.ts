@@ -1,22 +1,13 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../contract/messages";
-import worker from "../../worker/index";
-import { errorOf, GOOD_PASSWORD, loggedEvents, signedUpClient, uniqueEmail } from "./helpers";
+import { errorOf, fetchWorker, GOOD_PASSWORD, loggedEvents, signedUpClient, uniqueEmail } from "./helpers";
 import { FAKE_MAIL } from "./mail-fake";
 import { failMailTo, mailsTo, nthMailTo, tokenIn } from "./mail-helpers";
 
 /** A request to the Worker running with other settings, its background work done before answering. */
-async function callWithEnv(
-  workerEnv: Env,
-  url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-) {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(url, init), workerEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
+const callWithEnv = (bindings: Env, url: string, init: RequestInit = {}) =>
+  fetchWorker(url, init, { bindings });
 
 const signUpAt = (workerEnv: Env, origin: string, email: string) =>
   callWithEnv(workerEnv, `${origin}/api/auth/signup`, {

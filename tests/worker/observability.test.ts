@@ -1,13 +1,12 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import worker from "../../worker/index";
 import { sampled } from "../../worker/observability/request-id";
 import {
   Client,
   createTest,
+  fetchWorker,
   GOOD_PASSWORD,
   loggedEvents,
-  ORIGIN,
   signedUpClient,
   uniqueEmail,
 } from "./helpers";
@@ -20,12 +19,7 @@ afterEach(() => {
 
 const requestLines = () => loggedEvents(info).filter((line) => line.event === "request");
 
-async function callWith(workerEnv: Env, path: string) {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`${ORIGIN}${path}`), workerEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
+const callWith = (bindings: Env, path: string) => fetchWorker(path, {}, { bindings });
 
 describe("request ids", () => {
   it("returns one in a header and in every error body", async () => {

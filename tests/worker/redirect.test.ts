@@ -1,11 +1,16 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index";
-import { Client, createTest, eventually, insertDomain, ORIGIN, open, signedUpClient } from "./helpers";
-
-const BROWSER_UA =
-  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
-const human = { "user-agent": BROWSER_UA };
+import {
+  Client,
+  createTest,
+  eventually,
+  fetchWorker,
+  HUMAN,
+  insertDomain,
+  ORIGIN,
+  open,
+  signedUpClient,
+} from "./helpers";
 
 async function newTest(body: Record<string, unknown> = {}) {
   const { client, userId } = await signedUpClient();
@@ -29,7 +34,7 @@ describe("the edge redirect", () => {
   it("answers one 302 to A or B with sessionId and variant, uncached, and records the click", async () => {
     const { test } = await newTest();
     const visitor = new Client();
-    const response = await open(visitor, `/r/${test.slug}`, { headers: human });
+    const response = await open(visitor, `/r/${test.slug}`, { headers: HUMAN });
     expect(response.status).toBe(302);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(response.headers.get("x-robots-tag")).toBe("noindex");
@@ -56,7 +61,7 @@ describe("the edge redirect", () => {
     const { test } = await newTest();
     let toA = 0;
     for (let i = 0; i < 2000; i++) {
-      const response = await open(new Client(), `/r/${test.slug}`, { headers: human });
+      const response = await open(new Client(), `/r/${test.slug}`, { headers: HUMAN });
       if (variantOf(response) === "A") toA += 1;
     }
     expect(toA / 2000).toBeGreaterThanOrEqual(0.45);
@@ -66,11 +71,11 @@ describe("the edge redirect", () => {
   it("keeps a returning visitor on their variant and their session id", async () => {
     const { test } = await newTest();
     const visitor = new Client();
-    const first = await open(visitor, `/r/${test.slug}`, { headers: human });
+    const first = await open(visitor, `/r/${test.slug}`, { headers: HUMAN });
     const firstLocation = new URL(first.headers.get("location") ?? "");
     for (let i = 0; i < 20; i++) {
       const again = new URL(
-        (await open(visitor, `/r/${test.slug}`, { headers: human })).headers.get("location") ?? "",
+        (await open(visitor, `/r/${test.slug}`, { headers: HUMAN })).headers.get("location") ?? "",
       );
       expect(again.searchParams.get("variant")).toBe(firstLocation.searchParams.get("variant"));
       expect(again.searchParams.get("sessionId")).toBe(firstLocation.searchParams.get("sessionId"));
@@ -89,7 +94,7 @@ describe("the edge redirect", () => {
         headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" },
       },
     ],
-    ["a HEAD request", { method: "HEAD", headers: human }],
+    ["a HEAD request", { method: "HEAD", headers: HUMAN }],
   ])("sends %s to A without cookies and without a counted click", async (_, init) => {
     const { test } = await newTest();
     const response = await open(new Client(), `/r/${test.slug}`, init);
@@ -116,7 +121,7 @@ describe("the edge redirect", () => {
       new Client(),
       `/r/${test.slug}?utm_source=newsletter&utm_campaign=june&ref=theirs`,
       {
-        headers: human,
+        headers: HUMAN,
       },
     );
     const location = new URL(response.headers.get("location") ?? "");
@@ -178,12 +183,9 @@ describe("the edge redirect", () => {
       LINKS: counted("LINKS", env.LINKS),
       CLICKS: stuckQueue,
     };
+    // The queue never settles: the answer is read while the background work still runs.
     const visit = () =>
-      worker.fetch(
-        new Request(`${ORIGIN}/r/${test.slug}`, { headers: human }),
-        bindings,
-        createExecutionContext(),
-      );
+      fetchWorker(`/r/${test.slug}`, { headers: HUMAN }, { bindings, awaitBackground: false });
 
     const kvWarm = await visit();
     expect(kvWarm.status).toBe(302);
@@ -217,14 +219,10 @@ describe("the edge redirect", () => {
       },
     });
     const bindings = { ...env, CLICKS: queue };
-    const contexts = Array.from({ length: 150 }, () => createExecutionContext());
     const responses = await Promise.all(
-      contexts.map((ctx) =>
-        worker.fetch(new Request(`${ORIGIN}/r/${test.slug}`, { headers: human }), bindings, ctx),
-      ),
+      Array.from({ length: 150 }, () => fetchWorker(`/r/${test.slug}`, { headers: HUMAN }, { bindings })),
     );
     expect(responses.every((response) => response.status === 302)).toBe(true);
-    await Promise.all(contexts.map((ctx) => waitOnExecutionContext(ctx)));
 
     expect(batchSizes.reduce((sum, size) => sum + size, 0)).toBe(150);
     expect(Math.max(...batchSizes)).toBeLessThanOrEqual(100);
@@ -244,7 +242,7 @@ describe("the edge redirect", () => {
         winnerVariant: "B",
       }),
     );
-    const response = await open(new Client(), `/r/${slug}`, { headers: human });
+    const response = await open(new Client(), `/r/${slug}`, { headers: HUMAN });
     expect(response.headers.get("location")).toMatch(/^https:\/\/kv\.example\/b\?/);
   });
 
@@ -252,7 +250,7 @@ describe("the edge redirect", () => {
     const { test } = await newTest();
     await eventually(() => env.LINKS.get(`link:${test.slug}`));
     await env.LINKS.delete(`link:${test.slug}`);
-    const response = await open(new Client(), `/r/${test.slug}`, { headers: human });
+    const response = await open(new Client(), `/r/${test.slug}`, { headers: HUMAN });
     expect(response.status).toBe(302);
     const refilled = await eventually(() => env.LINKS.get<{ id: string }>(`link:${test.slug}`, "json"));
     expect(refilled.id).toBe(test.id);
@@ -266,15 +264,15 @@ describe("the edge redirect", () => {
     let activeVisits = 0;
     while (seen !== "B") {
       returning.cookies.clear();
-      seen = variantOf(await open(returning, `/r/${test.slug}`, { headers: human }));
+      seen = variantOf(await open(returning, `/r/${test.slug}`, { headers: HUMAN }));
       activeVisits += 1;
     }
 
     await env.LINKS.put(`link:${test.slug}`, JSON.stringify({ ...link, status: "paused" }));
     await new Promise((resolve) => setTimeout(resolve, 5_100)); // the isolate's memory expires
     for (let i = 0; i < 5; i++)
-      expect(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: human }))).toBe("A");
-    expect(variantOf(await open(returning, `/r/${test.slug}`, { headers: human }))).toBe("A");
+      expect(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: HUMAN }))).toBe("A");
+    expect(variantOf(await open(returning, `/r/${test.slug}`, { headers: HUMAN }))).toBe("A");
 
     await env.LINKS.put(
       `link:${test.slug}`,
@@ -282,7 +280,7 @@ describe("the edge redirect", () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 5_100));
     for (let i = 0; i < 5; i++)
-      expect(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: human }))).toBe("B");
+      expect(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: HUMAN }))).toBe("B");
 
     // Only the visits while active were counted.
     await eventually(async () => (await clickRows(test.id)).length >= activeVisits);
@@ -298,11 +296,7 @@ describe("redirects on a custom domain", () => {
     const domainId = await insertDomain(userId, domain);
     const test = await createTest(owner, { customDomainId: domainId, customSlug: "summer" });
     for (const path of ["/summer", `/${test.slug}`, "/summer/"]) {
-      const response = await worker.fetch(
-        new Request(`https://${domain}${path}`, { headers: human, redirect: "manual" }),
-        env,
-        createExecutionContext(),
-      );
+      const response = await fetchWorker(`https://${domain}${path}`, { headers: HUMAN });
       expect(response.status, path).toBe(302);
     }
   });
@@ -311,20 +305,12 @@ describe("redirects on a custom domain", () => {
     const { userId } = await signedUpClient();
     const pending = `pending-${crypto.randomUUID().slice(0, 8)}.example.com`;
     await insertDomain(userId, pending, "pending_validation");
-    const unknown = await worker.fetch(
-      new Request("https://nobody.example.org/summer"),
-      env,
-      createExecutionContext(),
-    );
+    const unknown = await fetchWorker("https://nobody.example.org/summer");
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain(
       "This domain (nobody.example.org) is not registered with SplitLink",
     );
-    const notYet = await worker.fetch(
-      new Request(`https://${pending}/summer`),
-      env,
-      createExecutionContext(),
-    );
+    const notYet = await fetchWorker(`https://${pending}/summer`);
     expect(await notYet.text()).toContain(`This domain (${pending}) is not verified with SplitLink yet`);
   });
 });
