@@ -24,7 +24,7 @@ function staticPage(template: string, body: string): string {
 }
 
 const vite = await createServer({
-  configFile: "vite.config.ts",
+  configFile: "web/vite.config.ts",
   appType: "custom",
   logLevel: "error",
   server: { middlewareMode: true, hmr: false, ws: false },

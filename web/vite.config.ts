@@ -8,26 +8,26 @@ const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 // react-router 7's package exports name only its development build (remix-run/react-router#12532), whose
 // dev warnings and displayName assignments also defeat tree shaking: production builds use dist/production.
 const reactRouterProduction = [
-  { find: /^react-router$/, replacement: path("./node_modules/react-router/dist/production/index.mjs") },
+  { find: /^react-router$/, replacement: path("../node_modules/react-router/dist/production/index.mjs") },
   {
     find: /^react-router\/dom$/,
-    replacement: path("./node_modules/react-router/dist/production/dom-export.mjs"),
+    replacement: path("../node_modules/react-router/dist/production/dom-export.mjs"),
   },
 ];
 
 export default defineConfig(({ command }) => ({
-  root: "web",
+  root: path("."),
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: [
-      { find: "@contract", replacement: path("./contract") },
-      { find: "@", replacement: path("./web/src") },
+      { find: "@contract", replacement: path("../contract") },
+      { find: "@", replacement: path("./src") },
       ...(command === "build" ? reactRouterProduction : []),
     ],
   },
   // The browsers Tailwind CSS v4 supports (its CSS needs them): Safari 16.4+, Chrome/Edge 111+, Firefox 128+.
   build: {
-    outDir: "../dist",
+    outDir: path("../dist"),
     emptyOutDir: true,
     target: ["chrome111", "edge111", "firefox128", "safari16.4"],
   },

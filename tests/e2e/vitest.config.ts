@@ -1,7 +1,9 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Browser tests: Node drives Debian's chromium against the app served by wrangler dev.
 export default defineConfig({
+  root: fileURLToPath(new URL("../..", import.meta.url)),
   test: {
     include: ["tests/e2e/**/*.e2e.test.ts"],
     globalSetup: ["./tests/e2e/global-setup.ts"],

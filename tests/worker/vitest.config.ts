@@ -1,17 +1,23 @@
+import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { FAKE_CLOUDFLARE, fakeCloudflare } from "./tests/worker/cloudflare-fake";
-import { FAKE_MAIL, fakeMail } from "./tests/worker/mail-fake";
+import { FAKE_CLOUDFLARE, fakeCloudflare } from "./cloudflare-fake";
+import { FAKE_MAIL, fakeMail } from "./mail-fake";
 
+const fromRoot = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+
+// The Worker tests (`npm run test:worker`): inside workerd with the real bindings of wrangler.toml,
+// local D1, KV and Queues, and the outside world faked at the HTTP boundary.
 export default defineConfig(async () => ({
+  root: fromRoot(""),
   plugins: [
     cloudflareTest({
-      wrangler: { configPath: "./wrangler.toml" },
+      wrangler: { configPath: fromRoot("wrangler.toml") },
       miniflare: {
         bindings: {
           APP_HOST: "app.splitlink.test",
           JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
-          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          TEST_MIGRATIONS: await readD1Migrations(fromRoot("migrations")),
           CF_API_BASE_URL: FAKE_CLOUDFLARE.baseUrl,
           CF_ZONE_ID: FAKE_CLOUDFLARE.zoneId,
           CF_API_TOKEN: FAKE_CLOUDFLARE.token,

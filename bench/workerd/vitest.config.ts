@@ -1,5 +1,5 @@
 import { defineConfig, type ViteUserConfig } from "vitest/config";
-import testConfig from "./vitest.config.ts";
+import testConfig from "../../tests/worker/vitest.config.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
