@@ -12,13 +12,18 @@ export const users = sqliteTable("users", {
   emailVerifiedAt: integer("email_verified_at"),
 });
 
+/** The id of a row that belongs to a user, and goes when the user goes. */
+const ownedRow = () => ({
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+});
+
 export const sessions = sqliteTable(
   "sessions",
   {
-    id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...ownedRow(),
     refreshTokenHash: text("refresh_token_hash").notNull(),
     expiresAt: integer("expires_at").notNull(),
     createdAt: integer("created_at").notNull(),
@@ -33,10 +38,7 @@ export type EmailTokenPurpose = (typeof emailTokenPurposes)[number];
 export const emailTokens = sqliteTable(
   "email_tokens",
   {
-    id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...ownedRow(),
     purpose: text("purpose", { enum: emailTokenPurposes }).notNull(),
     tokenHash: text("token_hash").notNull(),
     expiresAt: integer("expires_at").notNull(),
@@ -55,10 +57,7 @@ export type DomainStatus = (typeof domainStatuses)[number];
 export const customDomains = sqliteTable(
   "custom_domains",
   {
-    id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...ownedRow(),
     domain: text("domain").notNull().unique(),
     status: text("status", { enum: domainStatuses }).notNull().default("new"),
     verificationMessage: text("verification_message"),
@@ -83,10 +82,7 @@ export const variants = ["A", "B"] as const;
 export const splitTests = sqliteTable(
   "split_tests",
   {
-    id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...ownedRow(),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
     urlA: text("url_a").notNull(),
@@ -108,15 +104,20 @@ export const splitTests = sqliteTable(
   ],
 );
 
+/** What every event row has: its id (the event id, so a redelivery inserts nothing), test, arm and visitor. */
+const eventRow = () => ({
+  id: text("id").primaryKey(),
+  splitTestId: text("split_test_id")
+    .notNull()
+    .references(() => splitTests.id, { onDelete: "cascade" }),
+  variant: text("variant", { enum: variants }).notNull(),
+  sessionId: text("session_id").notNull(),
+});
+
 export const clicks = sqliteTable(
   "clicks",
   {
-    id: text("id").primaryKey(),
-    splitTestId: text("split_test_id")
-      .notNull()
-      .references(() => splitTests.id, { onDelete: "cascade" }),
-    variant: text("variant", { enum: variants }).notNull(),
-    sessionId: text("session_id").notNull(),
+    ...eventRow(),
     isBot: integer("is_bot", { mode: "boolean" }).notNull().default(false),
     timestamp: integer("timestamp").notNull(),
   },
@@ -129,12 +130,7 @@ export const clicks = sqliteTable(
 export const conversions = sqliteTable(
   "conversions",
   {
-    id: text("id").primaryKey(),
-    splitTestId: text("split_test_id")
-      .notNull()
-      .references(() => splitTests.id, { onDelete: "cascade" }),
-    variant: text("variant", { enum: variants }).notNull(),
-    sessionId: text("session_id").notNull(),
+    ...eventRow(),
     timestamp: integer("timestamp").notNull(),
   },
   (t) => [
@@ -161,10 +157,7 @@ export const testStatsHourly = sqliteTable(
 export const apiKeys = sqliteTable(
   "api_keys",
   {
-    id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...ownedRow(),
     name: text("name").notNull(),
     prefix: text("prefix").notNull(),
     keyHash: text("key_hash").notNull(),

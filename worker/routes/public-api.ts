@@ -1,18 +1,12 @@
 import { Hono } from "hono";
-import type { DomainListResponse, TestListResponse, TestResponse } from "../../contract/api";
+import type { DomainListResponse, TestResponse } from "../../contract/api";
 import { getDb } from "../db/client";
 import { type ApiKeyEnv, requireApiKey } from "../middleware/require-api-key";
 import { validate } from "../middleware/validate";
 import { publicApiDocument, testIdParam } from "../openapi/public-api";
-import { createTestSchema } from "../schemas/split-tests";
 import { listDomains } from "../services/domains";
-import {
-  createSplitTest,
-  deleteSplitTest,
-  getSplitTest,
-  linkContext,
-  listSplitTests,
-} from "../services/split-tests";
+import { deleteSplitTest, getSplitTest, linkContext } from "../services/split-tests";
+import { createTest, listTests } from "./split-tests";
 
 /**
  * The public REST API (/api/v1): API-key callers get the same services, schemas and messages as the
@@ -22,16 +16,8 @@ export const publicApiRoutes = new Hono<ApiKeyEnv>()
   // Public: answered before the key check below.
   .get("/openapi.json", (c) => c.json(publicApiDocument(), 200))
   .use(requireApiKey)
-  .get("/tests", async (c) => {
-    const tests = await listSplitTests(getDb(c.env.DB), c.get("user").id, linkContext(c.req.url, c.env));
-    return c.json({ tests } satisfies TestListResponse, 200);
-  })
-  .post("/tests", validate("json", createTestSchema), async (c) => {
-    const input = c.req.valid("json");
-    const link = linkContext(c.req.url, c.env);
-    const test = await createSplitTest(c.env, c.executionCtx, c.get("user").id, input, link);
-    return c.json({ test } satisfies TestResponse, 201);
-  })
+  .get("/tests", ...listTests)
+  .post("/tests", ...createTest)
   .get("/tests/:id", validate("param", testIdParam), async (c) => {
     const key = { id: c.req.valid("param").id };
     const test = await getSplitTest(getDb(c.env.DB), c.get("user").id, key, linkContext(c.req.url, c.env));

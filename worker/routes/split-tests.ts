@@ -1,10 +1,12 @@
 import { Hono } from "hono";
+import { createFactory } from "hono/factory";
 import { z } from "zod";
 import type {
   SlugAvailabilityResponse,
   TestAnalyticsResponse,
   TestListResponse,
   TestResponse,
+  User,
 } from "../../contract/api";
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import { customSlugProblem } from "../../contract/slug";
@@ -37,6 +39,22 @@ const promoteSchema = z.object(
   { error: LIFECYCLE_MESSAGES.chooseVariant },
 );
 
+/** What the app's API and the public API both ask of a route: a signed-in or key-holding user. */
+const withUser = createFactory<{ Bindings: Env; Variables: { user: User } }>();
+
+/** Listing the caller's tests, the same for the app's API and the public API. */
+export const listTests = withUser.createHandlers(async (c) => {
+  const tests = await listSplitTests(getDb(c.env.DB), c.get("user").id, linkContext(c.req.url, c.env));
+  return c.json({ tests } satisfies TestListResponse, 200);
+});
+
+/** Creating a test, the same for the app's API and the public API. */
+export const createTest = withUser.createHandlers(validate("json", createTestSchema), async (c) => {
+  const link = linkContext(c.req.url, c.env);
+  const test = await createSplitTest(c.env, c.executionCtx, c.get("user").id, c.req.valid("json"), link);
+  return c.json({ test } satisfies TestResponse, 201);
+});
+
 function csvHeaders(filename: string) {
   return {
     "content-type": "text/csv; charset=utf-8",
@@ -47,16 +65,8 @@ function csvHeaders(filename: string) {
 
 export const splitTestRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", async (c) => {
-    const tests = await listSplitTests(getDb(c.env.DB), c.get("user").id, linkContext(c.req.url, c.env));
-    return c.json({ tests } satisfies TestListResponse, 200);
-  })
-  .post("/", validate("json", createTestSchema), async (c) => {
-    const input = c.req.valid("json");
-    const link = linkContext(c.req.url, c.env);
-    const test = await createSplitTest(c.env, c.executionCtx, c.get("user").id, input, link);
-    return c.json({ test } satisfies TestResponse, 201);
-  })
+  .get("/", ...listTests)
+  .post("/", ...createTest)
   .get("/slug-availability", validate("query", slugQuery), async (c) => {
     const { slug, domainId } = c.req.valid("query");
     const db = getDb(c.env.DB);
