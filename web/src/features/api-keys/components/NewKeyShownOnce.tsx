@@ -2,7 +2,7 @@ import { API_KEY_MESSAGES } from "@contract/messages";
 import { CheckIcon, CopyIcon, TriangleAlertIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { DialogClose, DialogFooter } from "@/components/ui/dialog";
-import { useCopyToClipboard } from "@/features/tests/use-copy-to-clipboard";
+import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard";
 
 /** The new key, the one time it can be seen, with a copy button. */
 export function NewKeyShownOnce({ secret }: { secret: string }) {

@@ -15,7 +15,7 @@ import { SplitUrlsSection } from "@/features/test-detail/components/SplitUrlsSec
 import { TestDetailHeader } from "@/features/test-detail/components/TestDetailHeader";
 import { TrackerSection } from "@/features/test-detail/components/TrackerSection";
 import { VariantStats } from "@/features/test-detail/components/VariantStats";
-import { trackerSnippet } from "@/features/tests/tracker-snippet";
+import { trackerSnippet } from "@/features/test-detail/tracker-snippet";
 
 // The QR encoder loads only when a test is shown.
 const QrCode = lazy(() => import("@/features/qr-code/components/QrCode"));

@@ -1,7 +1,7 @@
 import { TEST_MESSAGES } from "@contract/messages";
 import { CheckIcon, CopyIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { useCopyToClipboard } from "@/features/tests/use-copy-to-clipboard";
+import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard";
 import { cn } from "@/lib/utils";
 
 interface CopyButtonProps {

@@ -1,4 +1,4 @@
-import { formatRate } from "@/features/tests/format-rate";
+import { formatRate } from "@/lib/tests/format-rate";
 import { cn } from "@/lib/utils";
 
 /** One variant's conversion rate; the higher of the two is bold green. */
