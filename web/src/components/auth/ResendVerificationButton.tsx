@@ -3,7 +3,7 @@ import { MailIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { resendVerificationEmail } from "@/features/account/api/resend-verification-email";
+import { resendVerificationEmail } from "@/lib/auth/api/resend-verification-email";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
 

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES } from "@contract/messages";
 import { MailWarningIcon } from "lucide-react";
-import { ResendVerificationButton } from "@/features/account/components/ResendVerificationButton";
-import { useAuth } from "@/features/auth/use-auth";
+import { ResendVerificationButton } from "@/components/auth/ResendVerificationButton";
+import { useAuth } from "@/lib/auth/use-auth";
 
 /**
  * Until the email is verified: what to do, and 'Resend email'. Nothing once it is verified.

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
-import { useAuth } from "@/features/auth/use-auth";
+import { useAuth } from "@/lib/auth/use-auth";
 
 /** Logs out and lands on the landing page, which renders together with the sign-out. */
 export function useLogOutToHome(): () => Promise<void> {

@@ -1,14 +1,14 @@
 import type { AuthResponse, Credentials } from "@contract/api";
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from "react";
-import { getCurrentSession } from "@/features/auth/api/get-current-session";
-import { logIn } from "@/features/auth/api/log-in";
-import { logOut } from "@/features/auth/api/log-out";
-import { signUp } from "@/features/auth/api/sign-up";
-import { AuthContext, type AuthContextValue } from "@/features/auth/auth-context";
-import { AUTH_SUCCESS_MESSAGES } from "@/features/auth/auth-messages";
-import { showAuthError } from "@/features/auth/show-auth-error";
-import { useSessionAutoRefresh } from "@/features/auth/use-session-auto-refresh";
 import { onSessionRefresh } from "@/lib/api";
+import { getCurrentSession } from "@/lib/auth/api/get-current-session";
+import { logIn } from "@/lib/auth/api/log-in";
+import { logOut } from "@/lib/auth/api/log-out";
+import { signUp } from "@/lib/auth/api/sign-up";
+import { AuthContext, type AuthContextValue } from "@/lib/auth/auth-context";
+import { AUTH_SUCCESS_MESSAGES } from "@/lib/auth/auth-messages";
+import { showAuthError } from "@/lib/auth/show-auth-error";
+import { useSessionAutoRefresh } from "@/lib/auth/use-session-auto-refresh";
 import { toast } from "@/lib/toast";
 
 type SessionState =

@@ -1,5 +1,5 @@
 import { useContext } from "react";
-import { AuthContext, type AuthContextValue } from "@/features/auth/auth-context";
+import { AuthContext, type AuthContextValue } from "@/lib/auth/auth-context";
 
 export function useAuth(): AuthContextValue {
   const context = useContext(AuthContext);
