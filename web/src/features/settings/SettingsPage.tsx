@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
 import { VerifyEmailBanner } from "@/components/auth/VerifyEmailBanner";
 import { Button } from "@/components/ui/button";
-import { ApiKeysSection } from "@/features/api-keys/components/ApiKeysSection";
+import { ApiKeysSection } from "@/features/settings/api-keys/components/ApiKeysSection";
 import { ChangePasswordSection } from "@/features/settings/components/ChangePasswordSection";
 import { DeleteAccountSection } from "@/features/settings/components/DeleteAccountSection";
 import { useAuth } from "@/lib/auth/use-auth";
