@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { AuthProvider } from "@/features/auth/AuthProvider";
+import { AuthProvider } from "@/lib/auth/AuthProvider";
 import { useLoadedToaster } from "@/lib/toast";
 
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from "react-router-dom";
 import { FullScreenSpinner } from "@/components/ui/spinner";
-import { useAuth } from "@/features/auth/use-auth";
+import { useAuth } from "@/lib/auth/use-auth";
 
 /** Layout route for signed-in pages: a visitor goes to /login without leaving this page in the history. */
 export function RequireAuth() {

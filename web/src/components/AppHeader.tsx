@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { ProductLogo } from "@/components/ProductLogo";
 import { Button } from "@/components/ui/button";
-import { useAuth } from "@/features/auth/use-auth";
-import { useLogOutToHome } from "@/features/auth/use-log-out-to-home";
+import { useAuth } from "@/lib/auth/use-auth";
+import { useLogOutToHome } from "@/lib/auth/use-log-out-to-home";
 
 interface AppHeaderProps {
   /** Page-specific links shown before the email, e.g. back to the dashboard. */

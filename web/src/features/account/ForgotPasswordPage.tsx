@@ -1,12 +1,12 @@
 import { GENERIC_MESSAGES } from "@contract/messages";
 import { MailCheckIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { AuthCard } from "@/components/auth/AuthCard";
+import { SubmitButton } from "@/components/auth/SubmitButton";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { requestPasswordReset } from "@/features/account/api/request-password-reset";
 import { BackToLogin } from "@/features/account/components/BackToLogin";
-import { AuthCard } from "@/features/auth/components/AuthCard";
-import { SubmitButton } from "@/features/auth/components/SubmitButton";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
 

@@ -1,16 +1,16 @@
 import { ACCOUNT_MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { AuthCard } from "@/components/auth/AuthCard";
+import { PasswordField } from "@/components/auth/PasswordField";
+import { SubmitButton } from "@/components/auth/SubmitButton";
 import { Button } from "@/components/ui/button";
 import { resetPassword } from "@/features/account/api/reset-password";
 import { BackToLogin } from "@/features/account/components/BackToLogin";
 import { InvalidLink } from "@/features/account/components/InvalidLink";
-import { AuthCard } from "@/features/auth/components/AuthCard";
-import { PasswordField } from "@/features/auth/components/PasswordField";
-import { SubmitButton } from "@/features/auth/components/SubmitButton";
-import { showAuthError } from "@/features/auth/show-auth-error";
-import { useAuth } from "@/features/auth/use-auth";
 import { ApiError } from "@/lib/api";
+import { showAuthError } from "@/lib/auth/show-auth-error";
+import { useAuth } from "@/lib/auth/use-auth";
 import { toast } from "@/lib/toast";
 
 /** The page of a reset link: a new password, then straight into the dashboard with a fresh session. */

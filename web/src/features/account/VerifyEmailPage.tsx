@@ -2,13 +2,13 @@ import { ACCOUNT_MESSAGES } from "@contract/messages";
 import { CircleCheckIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
+import { AuthCard } from "@/components/auth/AuthCard";
+import { ResendVerificationButton } from "@/components/auth/ResendVerificationButton";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { verifyEmail } from "@/features/account/api/verify-email";
 import { InvalidLink } from "@/features/account/components/InvalidLink";
-import { ResendVerificationButton } from "@/features/account/components/ResendVerificationButton";
-import { AuthCard } from "@/features/auth/components/AuthCard";
-import { useAuth } from "@/features/auth/use-auth";
+import { useAuth } from "@/lib/auth/use-auth";
 
 type Outcome = "verifying" | "verified" | "invalid";
 

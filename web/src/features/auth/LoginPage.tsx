@@ -1,10 +1,10 @@
 import { Navigate, useSearchParams } from "react-router-dom";
+import { AuthCard } from "@/components/auth/AuthCard";
 import { FullScreenSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { AuthCard } from "@/features/auth/components/AuthCard";
 import { LoginForm } from "@/features/auth/components/LoginForm";
 import { SignupForm } from "@/features/auth/components/SignupForm";
-import { useAuth } from "@/features/auth/use-auth";
+import { useAuth } from "@/lib/auth/use-auth";
 import { PRODUCT_TAGLINE } from "@/lib/product";
 
 type AuthTab = "login" | "signup";

@@ -1,6 +1,6 @@
 import type { CustomDomain } from "@contract/api";
 import { useEffect, useState } from "react";
-import { listDomains } from "@/features/domains/api/list-domains";
+import { listDomains } from "@/lib/domains/api/list-domains";
 import { isAbortError } from "@/lib/is-abort-error";
 
 /** The user's verified, active domains: the only ones a test may use. Empty while loading or after a failure. */

@@ -1,7 +1,7 @@
 import { isReservedSlug, isValidCustomSlug } from "@contract/slug";
 import { useEffect, useState } from "react";
+import { checkSlugAvailability } from "@/features/create-test/api/check-slug-availability";
 import type { SlugCheckState } from "@/features/create-test/slug-check-state";
-import { checkSlugAvailability } from "@/features/tests/api/check-slug-availability";
 import { isAbortError } from "@/lib/is-abort-error";
 
 /** The specification's pause after the last keystroke before the slug is checked. */

@@ -1,8 +1,8 @@
 import type { TestWithStats } from "@contract/api";
 import { TEST_MESSAGES } from "@contract/messages";
 import { useCallback, useEffect, useState } from "react";
-import { deleteTest } from "@/features/tests/api/delete-test";
-import { listTests } from "@/features/tests/api/list-tests";
+import { deleteTest } from "@/features/dashboard/api/delete-test";
+import { listTests } from "@/features/dashboard/api/list-tests";
 import { ApiError } from "@/lib/api";
 import { isAbortError } from "@/lib/is-abort-error";
 import { toast } from "@/lib/toast";

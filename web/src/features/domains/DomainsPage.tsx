@@ -4,15 +4,15 @@ import { LayoutDashboardIcon, PlusIcon } from "lucide-react";
 import { useId, useRef } from "react";
 import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
+import { VerifyEmailBanner } from "@/components/auth/VerifyEmailBanner";
 import { Button } from "@/components/ui/button";
-import { VerifyEmailBanner } from "@/features/account/components/VerifyEmailBanner";
-import { useAuth } from "@/features/auth/use-auth";
 import { cnameRecordName } from "@/features/domains/cname-target";
 import { AddDomainDialog } from "@/features/domains/components/AddDomainDialog";
 import { DnsHelpPanel } from "@/features/domains/components/DnsHelpPanel";
 import { DomainsContent } from "@/features/domains/components/DomainsContent";
 import { useAddDomainDialog } from "@/features/domains/use-add-domain-dialog";
 import { useDomainList } from "@/features/domains/use-domain-list";
+import { useAuth } from "@/lib/auth/use-auth";
 
 export default function DomainsPage() {
   const list = useDomainList();

@@ -1,9 +1,9 @@
 import type { CustomDomain } from "@contract/api";
 import { DOMAIN_MESSAGES } from "@contract/messages";
 import { useState } from "react";
-import { useAuth } from "@/features/auth/use-auth";
 import { addDomain } from "@/features/domains/api/add-domain";
 import { domainProblem } from "@/features/domains/domain-format";
+import { useAuth } from "@/lib/auth/use-auth";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
 

@@ -1,7 +1,7 @@
 import type { CustomDomain } from "@contract/api";
 import { DOMAIN_MESSAGES } from "@contract/messages";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { getDomainList } from "@/features/domains/api/list-domains";
+import { getDomainList } from "@/lib/domains/api/list-domains";
 import { isAbortError } from "@/lib/is-abort-error";
 import { toast } from "@/lib/toast";
 

@@ -1,5 +1,5 @@
-import { useAuth } from "@/features/auth/use-auth";
 import { LandingView } from "@/features/landing/LandingView";
+import { useAuth } from "@/lib/auth/use-auth";
 
 /** The landing page reached inside the app (after logging out, say); a fresh visit gets it pre-rendered. */
 export default function LandingPage() {

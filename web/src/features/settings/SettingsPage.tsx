@@ -1,12 +1,12 @@
 import { LayoutDashboardIcon } from "lucide-react";
 import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
+import { VerifyEmailBanner } from "@/components/auth/VerifyEmailBanner";
 import { Button } from "@/components/ui/button";
-import { VerifyEmailBanner } from "@/features/account/components/VerifyEmailBanner";
-import { ApiKeysSection } from "@/features/api-keys/components/ApiKeysSection";
-import { useAuth } from "@/features/auth/use-auth";
+import { ApiKeysSection } from "@/features/settings/api-keys/components/ApiKeysSection";
 import { ChangePasswordSection } from "@/features/settings/components/ChangePasswordSection";
 import { DeleteAccountSection } from "@/features/settings/components/DeleteAccountSection";
+import { useAuth } from "@/lib/auth/use-auth";
 
 /** Account settings: one section per concern, stacked; new sections go in this list. */
 export default function SettingsPage() {

@@ -2,7 +2,7 @@ import type { TestWithStats } from "@contract/api";
 import { TEST_MESSAGES } from "@contract/messages";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { getTest } from "@/features/tests/api/get-test";
+import { getTest } from "@/features/test-detail/api/get-test";
 import { ApiError } from "@/lib/api";
 import { isAbortError } from "@/lib/is-abort-error";
 import { toast } from "@/lib/toast";

@@ -1,8 +1,8 @@
 import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
+import { SubmitButton } from "@/components/auth/SubmitButton";
 import { CredentialsFields, readCredentials } from "@/features/auth/components/CredentialsFields";
-import { SubmitButton } from "@/features/auth/components/SubmitButton";
-import { useAuth } from "@/features/auth/use-auth";
+import { useAuth } from "@/lib/auth/use-auth";
 
 export function LoginForm() {
   const { login, loading } = useAuth();

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
-import { useAuth } from "@/features/auth/use-auth";
+import { createTest } from "@/features/create-test/api/create-test";
 import { CustomSlugField } from "@/features/create-test/components/CustomSlugField";
 import { DomainField } from "@/features/create-test/components/DomainField";
 import { TextField } from "@/features/create-test/components/TextField";
@@ -11,8 +11,8 @@ import { isBlockingSlugState } from "@/features/create-test/slug-check-state";
 import { useActiveDomains } from "@/features/create-test/use-active-domains";
 import { useSlugCheck } from "@/features/create-test/use-slug-check";
 import { type CreateTestValues, createTestProblem } from "@/features/create-test/validate-create-test";
-import { createTest } from "@/features/tests/api/create-test";
-import type { CreatedTestState } from "@/features/tests/created-test-state";
+import { useAuth } from "@/lib/auth/use-auth";
+import type { CreatedTestState } from "@/lib/tests/created-test-state";
 import { toast } from "@/lib/toast";
 
 function readValues(form: HTMLFormElement, customSlug: string): CreateTestValues {

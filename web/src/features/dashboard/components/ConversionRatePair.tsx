@@ -1,6 +1,6 @@
 import type { TestStats } from "@contract/api";
-import { ConversionRate } from "@/features/tests/components/ConversionRate";
-import { higherRateVariant } from "@/features/tests/higher-rate";
+import { ConversionRate } from "@/components/tests/ConversionRate";
+import { higherRateVariant } from "@/lib/tests/higher-rate";
 
 /** Conversion rates of A and B, as "A / B", the higher one bold green. */
 export function ConversionRatePair({ stats }: { stats: TestStats }) {

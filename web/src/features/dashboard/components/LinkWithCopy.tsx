@@ -1,5 +1,5 @@
-import { CopyButton } from "@/features/tests/components/CopyButton";
-import { SplitLinkText } from "@/features/tests/components/SplitLinkText";
+import { CopyButton } from "@/components/tests/CopyButton";
+import { SplitLinkText } from "@/features/dashboard/components/SplitLinkText";
 import { cn } from "@/lib/utils";
 
 interface LinkWithCopyProps {

@@ -1,14 +1,14 @@
 import type { TestWithStats } from "@contract/api";
 import { ChevronDownIcon } from "lucide-react";
 import { useId, useState } from "react";
+import { TestStatusBadge } from "@/components/tests/TestStatusBadge";
+import { WinnerBadge } from "@/components/tests/WinnerBadge";
 import { ClicksPair } from "@/features/dashboard/components/ClicksPair";
 import { ConfidenceIndicator } from "@/features/dashboard/components/ConfidenceIndicator";
 import { ConversionRatePair } from "@/features/dashboard/components/ConversionRatePair";
 import { LinkWithCopy } from "@/features/dashboard/components/LinkWithCopy";
 import { TestActions } from "@/features/dashboard/components/TestActions";
 import { TestMeta } from "@/features/dashboard/components/TestMeta";
-import { TestStatusBadge } from "@/features/tests/components/TestStatusBadge";
-import { WinnerBadge } from "@/features/tests/components/WinnerBadge";
 import { cn } from "@/lib/utils";
 
 /** Link text on narrow screens is cut to this many characters. */

@@ -1,4 +1,6 @@
 import type { TestWithStats } from "@contract/api";
+import { TestStatusBadge } from "@/components/tests/TestStatusBadge";
+import { WinnerBadge } from "@/components/tests/WinnerBadge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { ClicksPair } from "@/features/dashboard/components/ClicksPair";
 import { ConfidenceIndicator } from "@/features/dashboard/components/ConfidenceIndicator";
@@ -6,8 +8,6 @@ import { ConversionRatePair } from "@/features/dashboard/components/ConversionRa
 import { LinkWithCopy } from "@/features/dashboard/components/LinkWithCopy";
 import { TestActions } from "@/features/dashboard/components/TestActions";
 import { TestMeta } from "@/features/dashboard/components/TestMeta";
-import { TestStatusBadge } from "@/features/tests/components/TestStatusBadge";
-import { WinnerBadge } from "@/features/tests/components/WinnerBadge";
 
 /** Link text in the table is cut to this many characters. */
 const LINK_MAX_LENGTH = 30;

@@ -2,7 +2,7 @@ import { DOMAIN_MESSAGES } from "@contract/messages";
 import { CheckIcon, CopyIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cnameInstruction } from "@/features/domains/cname-target";
-import { useCopyToClipboard } from "@/features/tests/use-copy-to-clipboard";
+import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard";
 
 interface CnameRecordProps {
   /** The domain the record is for. */

@@ -1,7 +1,7 @@
 import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
-import type { AuthStatus } from "@/features/auth/auth-context";
+import type { AuthStatus } from "@/lib/auth/auth-context";
 import { cn } from "@/lib/utils";
 
 interface AuthAwareCtaProps {

@@ -1,5 +1,5 @@
-import type { AuthStatus } from "@/features/auth/auth-context";
 import { AuthAwareCta } from "@/features/landing/components/AuthAwareCta";
+import type { AuthStatus } from "@/lib/auth/auth-context";
 
 export function ClosingCtaSection({ status }: { status: AuthStatus }) {
   return (

@@ -1,7 +1,7 @@
 import { Button } from "@/components/ui/button";
-import type { AuthStatus } from "@/features/auth/auth-context";
 import { AuthAwareCta } from "@/features/landing/components/AuthAwareCta";
 import { SplitIllustration } from "@/features/landing/components/SplitIllustration";
+import type { AuthStatus } from "@/lib/auth/auth-context";
 
 export function HeroSection({ status }: { status: AuthStatus }) {
   return (

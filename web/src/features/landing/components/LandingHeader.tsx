@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { ProductLogo } from "@/components/ProductLogo";
 import { Button } from "@/components/ui/button";
-import type { AuthStatus } from "@/features/auth/auth-context";
+import type { AuthStatus } from "@/lib/auth/auth-context";
 
 export function LandingHeader({ status }: { status: AuthStatus }) {
   return (

@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
+import { PasswordField } from "@/components/auth/PasswordField";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { BusyLabel } from "@/components/ui/spinner";
-import { PasswordField } from "@/features/auth/components/PasswordField";
-import { showAuthError } from "@/features/auth/show-auth-error";
 import { changePassword } from "@/features/settings/api/change-password";
+import { showAuthError } from "@/lib/auth/show-auth-error";
 import { toast } from "@/lib/toast";
 
 /** A new password, proven by the current one; the server signs out every other session. */

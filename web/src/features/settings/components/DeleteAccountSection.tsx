@@ -17,8 +17,8 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { BusyLabel } from "@/components/ui/spinner";
-import { useAuth } from "@/features/auth/use-auth";
 import { deleteAccount } from "@/features/settings/api/delete-account";
+import { useAuth } from "@/lib/auth/use-auth";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
 

@@ -1,7 +1,7 @@
 import { RotateCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { AnalyticsPanel } from "@/features/analytics/components/AnalyticsPanel";
-import type { AnalyticsState } from "@/features/analytics/use-test-analytics";
+import { AnalyticsPanel } from "@/features/test-detail/analytics/components/AnalyticsPanel";
+import type { AnalyticsState } from "@/features/test-detail/analytics/use-test-analytics";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { cn } from "@/lib/utils";
 

@@ -1,9 +1,9 @@
 import { TEST_MESSAGES } from "@contract/messages";
 import { ExternalLinkIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { CopyButton } from "@/components/tests/CopyButton";
 import { Button } from "@/components/ui/button";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
-import { CopyButton } from "@/features/tests/components/CopyButton";
 
 /** The link with copy and open buttons; `children` (the QR code) go below it. */
 export function SplitLinkSection({ link, children }: { link: string; children?: ReactNode }) {

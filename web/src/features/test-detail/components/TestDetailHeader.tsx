@@ -1,8 +1,8 @@
 import type { TestWithStats, Variant } from "@contract/api";
 import type { Ref } from "react";
-import { LifecycleControls } from "@/features/lifecycle/components/LifecycleControls";
-import { TestStatusBadge } from "@/features/tests/components/TestStatusBadge";
-import { WinnerBadge } from "@/features/tests/components/WinnerBadge";
+import { TestStatusBadge } from "@/components/tests/TestStatusBadge";
+import { WinnerBadge } from "@/components/tests/WinnerBadge";
+import { LifecycleControls } from "@/features/test-detail/lifecycle/components/LifecycleControls";
 import { formatTimeAgo } from "@/lib/time";
 
 interface TestDetailHeaderProps {

@@ -3,9 +3,7 @@ import { lazy, Suspense, useRef } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useTestAnalytics } from "@/features/analytics/use-test-analytics";
-import { LifecycleNotice } from "@/features/lifecycle/components/LifecycleNotice";
-import { leadingVariant } from "@/features/lifecycle/leading-variant";
+import { useTestAnalytics } from "@/features/test-detail/analytics/use-test-analytics";
 import { AnalyticsSection } from "@/features/test-detail/components/AnalyticsSection";
 import { CreatedBanner } from "@/features/test-detail/components/CreatedBanner";
 import { ExportSection } from "@/features/test-detail/components/ExportSection";
@@ -15,10 +13,12 @@ import { SplitUrlsSection } from "@/features/test-detail/components/SplitUrlsSec
 import { TestDetailHeader } from "@/features/test-detail/components/TestDetailHeader";
 import { TrackerSection } from "@/features/test-detail/components/TrackerSection";
 import { VariantStats } from "@/features/test-detail/components/VariantStats";
-import { trackerSnippet } from "@/features/tests/tracker-snippet";
+import { LifecycleNotice } from "@/features/test-detail/lifecycle/components/LifecycleNotice";
+import { leadingVariant } from "@/features/test-detail/lifecycle/leading-variant";
+import { trackerSnippet } from "@/features/test-detail/tracker-snippet";
 
 // The QR encoder loads only when a test is shown.
-const QrCode = lazy(() => import("@/features/qr-code/components/QrCode"));
+const QrCode = lazy(() => import("@/features/test-detail/qr-code/components/QrCode"));
 
 interface TestDetailViewProps {
   test: TestWithStats;

@@ -2,7 +2,7 @@ import { TEST_MESSAGES } from "@contract/messages";
 import { CheckIcon, CopyIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
-import { useCopyToClipboard } from "@/features/tests/use-copy-to-clipboard";
+import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard";
 
 /** The one-tag conversion tracker to paste on the thank-you page. */
 export function TrackerSection({ snippet }: { snippet: string }) {

@@ -1,6 +1,6 @@
 import type { TestStats } from "@contract/api";
 import { VariantStatsCard } from "@/features/test-detail/components/VariantStatsCard";
-import { higherRateVariant } from "@/features/tests/higher-rate";
+import { higherRateVariant } from "@/lib/tests/higher-rate";
 
 /** Both variants side by side (stacked on narrow screens), the higher rate in bold green. */
 export function VariantStats({ stats }: { stats: TestStats }) {

@@ -1,7 +1,7 @@
 import type { Variant } from "@contract/api";
 import { useId } from "react";
+import { ConversionRate } from "@/components/tests/ConversionRate";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { ConversionRate } from "@/features/tests/components/ConversionRate";
 
 interface VariantStatsCardProps {
   variant: Variant;

@@ -1,0 +1,35 @@
+import type { TestAnalytics } from "@contract/api";
+import { ANALYTICS_MESSAGES } from "@contract/messages";
+import { ChartLegend } from "@/features/test-detail/analytics/components/ChartLegend";
+import { SeriesChart } from "@/features/test-detail/analytics/components/SeriesChart";
+import { SeriesDataTable } from "@/features/test-detail/analytics/components/SeriesDataTable";
+
+/** Visitors and conversions per period and variant: two small charts, a legend, and the numbers. */
+export function AnalyticsChart({ series }: { series: TestAnalytics["series"] }) {
+  const { granularity, points } = series;
+  const hasData = points.some(
+    (point) => point.visitorsA + point.visitorsB + point.conversionsA + point.conversionsB > 0,
+  );
+
+  return (
+    <div data-testid="analytics-chart" className="grid min-w-0 grid-cols-1 gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h3 className="font-semibold">Over time</h3>
+        {hasData && <ChartLegend />}
+      </div>
+      {hasData ? (
+        <>
+          <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
+            <SeriesChart title="Visitors" metric="visitors" points={points} granularity={granularity} />
+            <SeriesChart title="Conversions" metric="conversions" points={points} granularity={granularity} />
+          </div>
+          <SeriesDataTable points={points} granularity={granularity} />
+        </>
+      ) : (
+        <p className="rounded-lg border border-dashed px-4 py-8 text-center text-muted-foreground text-sm">
+          {ANALYTICS_MESSAGES.noData}
+        </p>
+      )}
+    </div>
+  );
+}

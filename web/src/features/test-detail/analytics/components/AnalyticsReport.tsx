@@ -1,0 +1,21 @@
+import type { TestAnalytics } from "@contract/api";
+import { AnalyticsChart } from "@/features/test-detail/analytics/components/AnalyticsChart";
+import { ExpertNumbers } from "@/features/test-detail/analytics/components/ExpertNumbers";
+import { SrmWarning } from "@/features/test-detail/analytics/components/SrmWarning";
+import { VariantComparison } from "@/features/test-detail/analytics/components/VariantComparison";
+import { VerdictBanner } from "@/features/test-detail/analytics/components/VerdictBanner";
+
+/** The verdict first, then the numbers behind it, then how they developed. */
+export function AnalyticsReport({ analytics }: { analytics: TestAnalytics }) {
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-5">
+      <div className="grid gap-2">
+        <VerdictBanner verdict={analytics.verdict} />
+        <ExpertNumbers analytics={analytics} />
+      </div>
+      {analytics.srm && <SrmWarning />}
+      <VariantComparison analytics={analytics} />
+      <AnalyticsChart series={analytics.series} />
+    </div>
+  );
+}

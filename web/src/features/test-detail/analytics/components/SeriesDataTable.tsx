@@ -1,0 +1,59 @@
+import type { SeriesPoint } from "@contract/api";
+import { ChevronRightIcon } from "lucide-react";
+import { formatCount } from "@/features/test-detail/analytics/format-analytics";
+import { formatPeriodInFull, type Granularity } from "@/features/test-detail/analytics/format-period";
+
+interface SeriesDataTableProps {
+  points: readonly SeriesPoint[];
+  granularity: Granularity;
+}
+
+const COLUMNS = [
+  { key: "visitorsA", label: "Visitors A" },
+  { key: "visitorsB", label: "Visitors B" },
+  { key: "conversionsA", label: "Conversions A" },
+  { key: "conversionsB", label: "Conversions B" },
+] as const;
+
+/** The charts' numbers as a table, folded away until asked for. */
+export function SeriesDataTable({ points, granularity }: SeriesDataTableProps) {
+  return (
+    <details className="group rounded-lg border">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 font-medium text-sm outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+        <ChevronRightIcon className="size-4 transition-transform group-open:rotate-90" aria-hidden />
+        Show the numbers
+      </summary>
+      <div className="max-h-80 overflow-auto border-t">
+        <table className="w-full text-right text-xs tabular-nums">
+          <caption className="sr-only">Visitors and conversions per {granularity} and version</caption>
+          <thead className="sticky top-0 bg-card">
+            <tr className="border-b">
+              <th scope="col" className="px-3 py-2 text-left font-medium">
+                {granularity === "hour" ? "Hour" : "Day"}
+              </th>
+              {COLUMNS.map(({ key, label }) => (
+                <th key={key} scope="col" className="px-3 py-2 font-medium">
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.time} className="border-b last:border-0">
+                <th scope="row" className="whitespace-nowrap px-3 py-1.5 text-left font-normal">
+                  {formatPeriodInFull(point.time, granularity)}
+                </th>
+                {COLUMNS.map(({ key }) => (
+                  <td key={key} className="px-3 py-1.5">
+                    {formatCount(point[key])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}

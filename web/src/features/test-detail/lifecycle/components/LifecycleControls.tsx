@@ -1,0 +1,54 @@
+import type { TestWithStats, Variant } from "@contract/api";
+import { PauseIcon, PlayIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { PromoteWinnerDialog } from "@/features/test-detail/lifecycle/components/PromoteWinnerDialog";
+import { useLifecycleActions } from "@/features/test-detail/lifecycle/use-lifecycle-actions";
+
+interface LifecycleControlsProps {
+  test: TestWithStats;
+  /** The version to preselect for promotion. */
+  leading: Variant | null;
+  /** The test as it now stands, or null when it should be loaded again. */
+  onChanged: (test: TestWithStats | null) => void;
+}
+
+/** Pause or resume (by status), and promote the winner; nothing once the test is completed. */
+export function LifecycleControls({ test, leading, onChanged }: LifecycleControlsProps) {
+  const { busy, pause, resume, promote } = useLifecycleActions(test.id, onChanged);
+  if (test.status === "completed") return null;
+
+  const paused = test.status === "paused";
+  const switching = busy === "pause" || busy === "resume";
+  const label =
+    busy === "pause"
+      ? "Pausing..."
+      : busy === "resume"
+        ? "Resuming..."
+        : paused
+          ? "Resume test"
+          : "Pause test";
+  const Icon = paused ? PlayIcon : PauseIcon;
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a toolbar-like group of buttons, not a form fieldset
+    <div role="group" aria-label="Test controls" className="flex flex-wrap gap-2">
+      {/* One button that changes its label, so keyboard focus stays on it after the switch. */}
+      <Button
+        variant="outline"
+        aria-disabled={busy !== null}
+        onClick={() => void (paused ? resume() : pause())}
+      >
+        {switching ? <Spinner size="sm" className="text-current" aria-hidden /> : <Icon aria-hidden />}
+        {label}
+      </Button>
+      <PromoteWinnerDialog
+        test={test}
+        leading={leading}
+        busy={busy === "promote"}
+        blocked={busy !== null}
+        onPromote={promote}
+      />
+    </div>
+  );
+}

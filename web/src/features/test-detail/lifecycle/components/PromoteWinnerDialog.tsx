@@ -1,0 +1,54 @@
+import type { TestWithStats, Variant } from "@contract/api";
+import { TrophyIcon } from "lucide-react";
+import { useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { PromoteWinnerForm } from "@/features/test-detail/lifecycle/components/PromoteWinnerForm";
+
+interface PromoteWinnerDialogProps {
+  test: TestWithStats;
+  leading: Variant | null;
+  /** The promotion is on its way: the dialog stays open until it is done. */
+  busy: boolean;
+  /** Another change is on its way: the button does nothing meanwhile. */
+  blocked: boolean;
+  /** Resolves to whether the promotion went through. */
+  onPromote: (variant: Variant) => Promise<boolean>;
+}
+
+/** 'Promote winner' and the dialog that asks which version, and says what promoting does. */
+export function PromoteWinnerDialog({ test, leading, busy, blocked, onPromote }: PromoteWinnerDialogProps) {
+  const [open, setOpen] = useState(false);
+
+  async function promote(variant: Variant) {
+    if (await onPromote(variant)) setOpen(false);
+  }
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button aria-disabled={blocked} onClick={(event) => blocked && event.preventDefault()}>
+          <TrophyIcon aria-hidden />
+          Promote winner
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Promote a winner</AlertDialogTitle>
+          <AlertDialogDescription>
+            From now on the link sends everyone to the version you choose. The test is then completed: its
+            results freeze, and it can't be paused or resumed any more.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <PromoteWinnerForm test={test} leading={leading} busy={busy} onPromote={(v) => void promote(v)} />
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

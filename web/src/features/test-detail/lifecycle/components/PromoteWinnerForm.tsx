@@ -1,0 +1,86 @@
+import type { TestWithStats, Variant } from "@contract/api";
+import { LIFECYCLE_MESSAGES } from "@contract/messages";
+import { type FormEvent, useId, useState } from "react";
+import { AlertDialogCancel, AlertDialogFooter } from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { BusyLabel } from "@/components/ui/spinner";
+import { VariantOption } from "@/features/test-detail/lifecycle/components/VariantOption";
+import { cn } from "@/lib/utils";
+
+interface PromoteWinnerFormProps {
+  test: TestWithStats;
+  /** Preselected; null when neither version leads. */
+  leading: Variant | null;
+  busy: boolean;
+  onPromote: (variant: Variant) => void;
+}
+
+/** Choose A or B and confirm. Mounted with the dialog, so each opening starts from the leading version. */
+export function PromoteWinnerForm({ test, leading, busy, onPromote }: PromoteWinnerFormProps) {
+  const [choice, setChoice] = useState<Variant | null>(leading);
+  const [missingChoice, setMissingChoice] = useState(false);
+  const groupName = useId();
+  const hintId = useId();
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!choice) {
+      setMissingChoice(true);
+      return;
+    }
+    onPromote(choice);
+  }
+
+  function handleSelect(variant: Variant) {
+    setChoice(variant);
+    setMissingChoice(false);
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={handleSubmit}>
+      <fieldset className="grid gap-2" aria-describedby={choice ? undefined : hintId}>
+        <legend className="mb-2 font-medium text-sm">Version to promote</legend>
+        <VariantOption
+          name={groupName}
+          variant="A"
+          url={test.urlA}
+          rate={test.stats.conversionRateA}
+          leading={leading === "A"}
+          checked={choice === "A"}
+          onSelect={handleSelect}
+        />
+        <VariantOption
+          name={groupName}
+          variant="B"
+          url={test.urlB}
+          rate={test.stats.conversionRateB}
+          leading={leading === "B"}
+          checked={choice === "B"}
+          onSelect={handleSelect}
+        />
+      </fieldset>
+      {!choice && (
+        <p
+          id={hintId}
+          role={missingChoice ? "alert" : undefined}
+          className={cn("text-sm", missingChoice ? "text-destructive" : "text-muted-foreground")}
+        >
+          {LIFECYCLE_MESSAGES.chooseVariant}
+        </p>
+      )}
+      <AlertDialogFooter>
+        <AlertDialogCancel aria-disabled={busy} onClick={(event) => busy && event.preventDefault()}>
+          Cancel
+        </AlertDialogCancel>
+        <Button type="submit" aria-disabled={busy}>
+          <BusyLabel
+            busy={busy}
+            label={choice ? `Promote version ${choice}` : "Promote"}
+            busyLabel="Promoting..."
+          />
+        </Button>
+      </AlertDialogFooter>
+    </form>
+  );
+}
