@@ -66,8 +66,8 @@ const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   contract: /^(?!zod$)/,
 };
 
-/** Web folders shared by every screen; a feature may import these and itself, nothing of another feature. */
-const WEB_SHARED = ["components", "hooks", "lib"];
+/** Web folders shared by every screen (docs/web-layout.md); a feature may import these and itself, no other feature. */
+const WEB_SHARED = ["components", "lib"];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

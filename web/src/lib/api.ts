@@ -1,12 +1,15 @@
-import type { ApiErrorBody, AuthResponse } from "@contract/api";
+import type { ApiErrorBody, AuthResponse, ErrorCode } from "@contract/api";
 import { GENERIC_MESSAGES } from "@contract/generic-messages";
+
+/** The API's codes, and the client's own for a request that got no answer or not the API's. */
+export type ClientErrorCode = ErrorCode | "network_error" | "unexpected_response";
 
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ClientErrorCode;
   readonly reasons: string[];
 
-  constructor(status: number, code: string, message: string, reasons: string[] = []) {
+  constructor(status: number, code: ClientErrorCode, message: string, reasons: string[] = []) {
     super(message);
     this.name = "ApiError";
     this.status = status;

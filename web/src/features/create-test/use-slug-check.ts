@@ -1,4 +1,4 @@
-import { isReservedSlug, isValidCustomSlug } from "@contract/slug";
+import { customSlugProblem } from "@contract/slug";
 import { useEffect, useState } from "react";
 import { checkSlugAvailability } from "@/features/create-test/api/check-slug-availability";
 import type { SlugCheckState } from "@/features/create-test/slug-check-state";
@@ -24,8 +24,8 @@ export function useSlugCheck(slug: string, domainId: string | null): SlugCheckSt
     if (!domainId || !slug) return;
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      if (!isValidCustomSlug(slug)) return setResult({ key, state: "invalid" });
-      if (isReservedSlug(slug)) return setResult({ key, state: "reserved" });
+      const problem = customSlugProblem(slug);
+      if (problem) return setResult({ key, state: problem });
       try {
         const { status } = await checkSlugAvailability(slug, domainId, controller.signal);
         setResult({ key, state: status });

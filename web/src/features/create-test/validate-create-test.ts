@@ -1,7 +1,7 @@
 import { TEST_MESSAGES } from "@contract/messages";
-import { isReservedSlug, isValidCustomSlug } from "@contract/slug";
+import { customSlugProblem } from "@contract/slug";
+import { isHttpUrl } from "@contract/urls";
 import type { SlugCheckState } from "@/features/create-test/slug-check-state";
-import { isHttpUrl } from "@/lib/is-http-url";
 
 export interface CreateTestValues {
   name: string;
@@ -17,8 +17,7 @@ export function createTestProblem(values: CreateTestValues, slugCheck: SlugCheck
   if (!values.name || !values.urlA || !values.urlB) return TEST_MESSAGES.requiredFields;
   const urls = [values.urlA, values.urlB, values.conversionUrl].filter(Boolean);
   if (!urls.every(isHttpUrl)) return TEST_MESSAGES.invalidUrls;
-  const slugUnusable =
-    !isValidCustomSlug(values.customSlug) || isReservedSlug(values.customSlug) || slugCheck === "taken";
+  const slugUnusable = customSlugProblem(values.customSlug) !== null || slugCheck === "taken";
   if (values.customSlug && slugUnusable) return TEST_MESSAGES.fixCustomSlug;
   return null;
 }

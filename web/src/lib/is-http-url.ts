@@ -1,8 +1,0 @@
-/** Absolute http(s) URLs only, the same rule the API applies: relative, `javascript:` and `data:` are refused. */
-export function isHttpUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return (
-    (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0 && !/\s/.test(value)
-  );
-}
