@@ -1,5 +1,9 @@
 // Shapes exchanged between the Worker's JSON API and the SPA. Pure types: both sides import them.
 
+import type { Variant } from "./variants";
+
+export type { Variant } from "./variants";
+
 /** Every machine-readable code an API error can carry: a closed set, so a misspelt one does not compile. */
 export type ErrorCode =
   | "already_verified"
@@ -35,6 +39,7 @@ export type ErrorCode =
   | "too_large"
   | "too_many_api_keys"
   | "user_already_exists"
+  | "variants_locked"
   | "weak_password";
 
 /** Every API error answers with this body. `reasons` is set for a weak password. */
@@ -62,18 +67,35 @@ export interface Credentials {
   password: string;
 }
 
-export type Variant = "A" | "B";
 export type Winner = Variant | "tie" | null;
 export type TestStatus = "active" | "paused" | "completed";
 
-/** The specification's client shape of a split test, plus its link and lifecycle. */
+/** One version of a test: where it sends visitors and its share of them (percent). */
+export interface TestVariant {
+  label: Variant;
+  url: string;
+  weight: number;
+}
+
+/** A variant as a caller sends it: its label is its position (the first is A, the control). */
+export interface VariantInput {
+  url: string;
+  weight: number;
+}
+
+/** The specification's client shape of a split test, plus its variants, link and lifecycle. */
 export interface SplitTest {
   id: string;
   userId: string;
   name: string;
   slug: string;
+  /** The specification's fields: variants A and B's URLs. */
   urlA: string;
   urlB: string;
+  /** 2 to 8 variants, A first; their weights add up to 100. */
+  variants: TestVariant[];
+  /** True once a click was counted: from then on only pause, resume, promote and delete change the test. */
+  variantsLocked: boolean;
   conversionUrl: string | null;
   /** Milliseconds since the epoch. */
   createdAt: number;
@@ -85,7 +107,20 @@ export interface SplitTest {
   link: string;
 }
 
-/** The specification's stats per test; rates are percentages (conversions / clicks × 100). */
+/** One variant's counts on the dashboard; the rate is a percentage (conversions / clicks × 100). */
+export interface ArmStats {
+  label: Variant;
+  clicks: number;
+  /** Unique visitors (sessions, bots excluded). */
+  visitors: number;
+  conversions: number;
+  conversionRate: number;
+}
+
+/**
+ * The specification's stats per test (its A and B fields), and every variant's in `arms`; rates are
+ * percentages (conversions / clicks × 100).
+ */
 export interface TestStats {
   clicksA: number;
   clicksB: number;
@@ -97,21 +132,28 @@ export interface TestStats {
   /** Unique visitors (sessions, bots excluded). */
   visitorsA: number;
   visitorsB: number;
-  /** The leader's chance to beat the other variant (0–1); null without a leader. */
+  /** The leader's chance to be the best variant (0–1); null without a leader. */
   confidence: number | null;
+  /** Every variant, A first. */
+  arms: ArmStats[];
 }
 
 export interface TestWithStats extends SplitTest {
   stats: TestStats;
 }
 
+/** A new test: `variants` (2–8), or the specification's `urlA` and `urlB` (then 50/50). */
 export interface CreateTestInput {
   name: string;
-  urlA: string;
-  urlB: string;
+  variants: VariantInput[];
   conversionUrl?: string | null;
   customDomainId?: string | null;
   customSlug?: string | null;
+}
+
+/** PATCH /api/tests/:id: new variants and weights, until the test's first counted click. */
+export interface UpdateVariantsInput {
+  variants: VariantInput[];
 }
 
 /** GET /api/tests */
@@ -174,33 +216,38 @@ export interface RateInterval {
 
 /** One variant's numbers; rate and interval are fractions (0–1), visitors are unique sessions without bots. */
 export interface VariantAnalytics {
+  label: Variant;
+  /** Its configured share of visitors, percent. */
+  weight: number;
   clicks: number;
   visitors: number;
   conversions: number;
   rate: number;
   interval: RateInterval;
+  /** The chance that this variant converts best of all (Beta posteriors). */
+  chanceToBeBest: number;
+  /**
+   * Against A (null for A itself): the two-sided two-proportion z-test's p-value, and the same
+   * Holm-corrected over the comparisons with A.
+   */
+  vsControl: { pValue: number; adjustedPValue: number } | null;
 }
 
-export type VerdictStatus = "A wins" | "B wins" | "no clear difference" | "keep collecting";
+export type VerdictStatus = `${Variant} wins` | "no clear difference" | "keep collecting";
 
 export interface SeriesPoint {
   /** Start of the hour or UTC day, in milliseconds since the epoch. */
   time: number;
-  visitorsA: number;
-  visitorsB: number;
-  conversionsA: number;
-  conversionsB: number;
+  /** Per variant, in label order (A first). */
+  visitors: number[];
+  conversions: number[];
 }
 
 /** GET /api/tests/:slug/analytics */
 export interface TestAnalytics {
-  A: VariantAnalytics;
-  B: VariantAnalytics;
-  chanceBBeatsA: number;
-  chanceABeatsB: number;
-  /** Two-sided two-proportion z-test. */
-  pValue: number;
-  /** Sample-ratio mismatch check of the visitor split; `srm` is true below 0.001. */
+  /** Every variant, A first. */
+  arms: VariantAnalytics[];
+  /** Sample-ratio mismatch of the visitor split against the weights; `srm` is true below 0.001. */
   srmPValue: number;
   srm: boolean;
   verdict: {

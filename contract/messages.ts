@@ -40,6 +40,14 @@ export const TEST_MESSAGES = {
   copyFailed: "Failed to copy",
 } as const;
 
+export const VARIANT_MESSAGES = {
+  count: "A test has 2 to 8 variants",
+  weight: "Each weight must be a whole number from 1 to 99",
+  total: "Weights must add up to 100",
+  locked: "This test has counted clicks: its variants and weights can no longer change.",
+  bothShapes: "Send either variants or urlA and urlB, not both",
+} as const;
+
 export const REDIRECT_MESSAGES = {
   noSlug: "No test slug provided",
   domainNotRegistered: (host: string) => `This domain (${host}) is not registered with SplitLink`,
@@ -58,7 +66,7 @@ export const CONVERSION_MESSAGES = {
 
 export const LIFECYCLE_MESSAGES = {
   completed: "This test is completed: its winner was promoted and its results are frozen.",
-  chooseVariant: "Choose version A or B to promote",
+  chooseVariant: "Choose a version of this test to promote",
   paused: "Test paused: the link sends everyone to version A and no clicks are counted.",
   resumed: "Test resumed: visitors are split 50/50 again.",
   promoted: (variant: string) => `Version ${variant} promoted: the link sends everyone there from now on.`,

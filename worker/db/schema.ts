@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { VariantInput } from "../../contract/api";
+import { VARIANT_LABELS } from "../../contract/variants";
 
 // Mirrors migrations/*.sql; the migrations are the source of truth for the database,
 // tests/worker/schema.test.ts checks that both agree.
@@ -77,22 +79,20 @@ export const customDomains = sqliteTable(
 );
 
 export const testStatuses = ["active", "paused", "completed"] as const;
-export const variants = ["A", "B"] as const;
-
 export const splitTests = sqliteTable(
   "split_tests",
   {
     ...ownedRow(),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
-    urlA: text("url_a").notNull(),
-    urlB: text("url_b").notNull(),
+    // 2–8 variants in label order (A first), as JSON: migrations/0006_variants.sql.
+    variants: text("variants", { mode: "json" }).$type<VariantInput[]>().notNull(),
     conversionUrl: text("conversion_url"),
     createdAt: integer("created_at").notNull(),
     customDomainId: text("custom_domain_id").references(() => customDomains.id, { onDelete: "set null" }),
     customSlug: text("custom_slug"),
     status: text("status", { enum: testStatuses }).notNull().default("active"),
-    winnerVariant: text("winner_variant", { enum: variants }),
+    winnerVariant: text("winner_variant", { enum: VARIANT_LABELS }),
     completedAt: integer("completed_at"),
   },
   (t) => [
@@ -110,7 +110,7 @@ const eventRow = () => ({
   splitTestId: text("split_test_id")
     .notNull()
     .references(() => splitTests.id, { onDelete: "cascade" }),
-  variant: text("variant", { enum: variants }).notNull(),
+  variant: text("variant", { enum: VARIANT_LABELS }).notNull(),
   sessionId: text("session_id").notNull(),
 });
 
@@ -146,7 +146,7 @@ export const testStatsHourly = sqliteTable(
       .notNull()
       .references(() => splitTests.id, { onDelete: "cascade" }),
     hour: integer("hour").notNull(),
-    variant: text("variant", { enum: variants }).notNull(),
+    variant: text("variant", { enum: VARIANT_LABELS }).notNull(),
     clicks: integer("clicks").notNull().default(0),
     visitors: integer("visitors").notNull().default(0),
     conversions: integer("conversions").notNull().default(0),

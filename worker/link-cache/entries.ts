@@ -1,15 +1,20 @@
 import { and, eq } from "drizzle-orm";
-import type { Variant } from "../../contract/api";
+import type { Variant, VariantInput } from "../../contract/api";
 import type { Db } from "../db/client";
 import { customDomains, splitTests } from "../db/schema";
 
 /** What the redirect needs of a test: kept in KV and in each isolate's memory. */
 export interface CachedLink {
   id: string;
-  urlA: string;
-  urlB: string;
+  /** In label order, A first; the weights add up to 100. */
+  variants: VariantInput[];
   status: "active" | "paused" | "completed";
   winnerVariant: Variant | null;
+}
+
+/** Entries written before variants existed (urlA, urlB) are read as misses and rewritten from D1. */
+export function isCurrentLink(entry: CachedLink): boolean {
+  return Array.isArray(entry.variants);
 }
 
 /** What the redirect needs of a custom domain. */
@@ -24,8 +29,7 @@ export const hostKey = (hostname: string) => `host:${hostname}`;
 
 const linkColumns = {
   id: splitTests.id,
-  urlA: splitTests.urlA,
-  urlB: splitTests.urlB,
+  variants: splitTests.variants,
   status: splitTests.status,
   winnerVariant: splitTests.winnerVariant,
 };
@@ -75,8 +79,7 @@ export async function loadByKey(db: Db, key: string): Promise<CachedLink | Cache
 export function toCachedLink(test: CachedLink): CachedLink {
   return {
     id: test.id,
-    urlA: test.urlA,
-    urlB: test.urlB,
+    variants: test.variants.map(({ url, weight }) => ({ url, weight })),
     status: test.status,
     winnerVariant: test.winnerVariant,
   };

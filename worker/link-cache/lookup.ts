@@ -6,6 +6,7 @@ import {
   type CachedLink,
   domainSlugKey,
   hostKey,
+  isCurrentLink,
   loadHost,
   loadLinkBySlug,
   loadLinkOnDomain,
@@ -17,18 +18,22 @@ const KV_CACHE_TTL_SECONDS = 60;
 // null marks a known miss, so a mistyped link does not hit D1 on every request of an isolate.
 const memory = new IsolateCache<CachedLink | CachedHost | null>();
 
-/** In-isolate map, then KV, then D1 (refilling KV without waiting). */
+/**
+ * In-isolate map, then KV, then D1 (refilling KV without waiting). A KV entry that `usable` refuses
+ * (written by an older version of the Worker) counts as a miss.
+ */
 async function readThrough<T extends CachedLink | CachedHost>(
   env: Env,
   ctx: Background,
   key: string,
   load: () => Promise<T | null>,
+  usable: (entry: T) => boolean = () => true,
 ): Promise<T | null> {
   const remembered = memory.get(key);
   if (remembered !== undefined) return remembered as T | null;
 
   const cached = await readKv<T>(env, key);
-  if (cached) {
+  if (cached && usable(cached)) {
     memory.set(key, cached);
     return cached;
   }
@@ -54,12 +59,16 @@ async function readKv<T>(env: Env, key: string): Promise<T | null> {
 }
 
 export function findLinkBySlug(env: Env, ctx: Background, slug: string) {
-  return readThrough(env, ctx, slugKey(slug), () => loadLinkBySlug(getDb(env.DB), slug));
+  return readThrough(env, ctx, slugKey(slug), () => loadLinkBySlug(getDb(env.DB), slug), isCurrentLink);
 }
 
 export function findLinkOnDomain(env: Env, ctx: Background, domainId: string, path: string) {
-  return readThrough(env, ctx, domainSlugKey(domainId, path), () =>
-    loadLinkOnDomain(getDb(env.DB), domainId, path),
+  return readThrough(
+    env,
+    ctx,
+    domainSlugKey(domainId, path),
+    () => loadLinkOnDomain(getDb(env.DB), domainId, path),
+    isCurrentLink,
   );
 }
 

@@ -5,7 +5,7 @@ import { API_KEY_PREFIX } from "../auth/api-keys";
 // uses as is): no extra dependency in the Worker. The routes stay plain Hono routes; the route table
 // below describes them, and tests/worker/public-api.test.ts checks it against the routes the app has.
 
-type Method = "get" | "post" | "delete";
+type Method = "get" | "post" | "patch" | "delete";
 /** The error answers an operation can give besides 401 and 429, which every keyed operation can. */
 type ErrorStatus = 400 | 404 | 409 | 422;
 

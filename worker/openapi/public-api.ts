@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createTestSchema } from "../schemas/split-tests";
+import { createTestSchema, updateVariantsSchema } from "../schemas/split-tests";
 import { buildOpenApiDocument, type Operation } from "./document";
 import {
   apiErrorDetailSchema,
@@ -18,8 +18,11 @@ export const testIdParam = z.object({ id: z.string().describe("The test's id") }
 
 const CREATE_EXAMPLE = {
   name: "Pricing page",
-  urlA: "https://example.com/pricing-a",
-  urlB: "https://example.com/pricing-b",
+  variants: [
+    { url: "https://example.com/pricing-a", weight: 40 },
+    { url: "https://example.com/pricing-b", weight: 30 },
+    { url: "https://example.com/pricing-c", weight: 30 },
+  ],
   conversionUrl: "https://example.com/thanks",
 };
 
@@ -54,7 +57,7 @@ export const PUBLIC_API_OPERATIONS = [
     operationId: "createTest",
     summary: "Create a split test",
     description:
-      "Name, URL A and URL B are required; URLs must be absolute http(s) URLs. A custom slug needs one of the owner's verified, active domains (customDomainId). The same rules and messages as in the app apply.",
+      "A name and 2 to 8 variants are required: `variants` as `[{ url, weight }]` (A first, the control; whole-number weights from 1 to 99 that add up to 100), or the two-URL shape `urlA` and `urlB` (then 50/50). URLs must be absolute http(s) URLs. A custom slug needs one of the owner's verified, active domains (customDomainId). The same rules and messages as in the app apply.",
     tag: "Tests",
     body: { schema: createTestSchema, name: "CreateTestInput", example: CREATE_EXAMPLE },
     success: {
@@ -74,6 +77,28 @@ export const PUBLIC_API_OPERATIONS = [
     pathParams: testIdParam,
     success: { status: 200, description: "The test", schema: testResponseSchema, name: "TestResponse" },
     errors: [404],
+  },
+  {
+    method: "patch",
+    path: "/api/v1/tests/{id}",
+    operationId: "updateVariants",
+    summary: "Change a test's variants and weights",
+    description:
+      "Replaces the variants (2 to 8, A first) and their weights, under the same rules as on creation. Only until the test's first counted click: after that the answer is 409 and only pause, resume, promote and delete change it (in the app).",
+    tag: "Tests",
+    pathParams: testIdParam,
+    body: {
+      schema: updateVariantsSchema,
+      name: "UpdateVariantsInput",
+      example: { variants: CREATE_EXAMPLE.variants },
+    },
+    success: {
+      status: 200,
+      description: "The test as it now stands",
+      schema: testResponseSchema,
+      name: "TestResponse",
+    },
+    errors: [400, 404, 409],
   },
   {
     method: "delete",

@@ -1,11 +1,22 @@
 import { z } from "zod";
 import type { ApiErrorBody, CustomDomain, DomainListResponse, TestWithStats } from "../../contract/api";
+import { VARIANT_LABELS } from "../../contract/variants";
 
 // The public API's answers as zod schemas, for its OpenAPI document. The compile-time checks at the end
 // keep them equal to the contract's types; tests/worker/public-api.test.ts parses real answers with them.
 
 const millis = (what: string) => z.int().describe(`${what}, in milliseconds since the epoch`);
 const count = (what: string) => z.int().min(0).describe(what);
+
+const label = z.enum(VARIANT_LABELS);
+
+export const armStatsSchema = z.object({
+  label: label.describe("The variant: A (the control), B, C…"),
+  clicks: count("Clicks on the variant (bots excluded)"),
+  visitors: count("Unique visitors of the variant"),
+  conversions: count("Conversions of the variant"),
+  conversionRate: z.number().min(0).describe("conversions / clicks × 100"),
+});
 
 export const testStatsSchema = z.object({
   clicksA: count("Clicks on version A (bots excluded)"),
@@ -15,9 +26,9 @@ export const testStatsSchema = z.object({
   conversionRateA: z.number().min(0).describe("conversionsA / clicksA × 100"),
   conversionRateB: z.number().min(0).describe("conversionsB / clicksB × 100"),
   winner: z
-    .enum(["A", "B", "tie"])
+    .enum([...VARIANT_LABELS, "tie"])
     .nullable()
-    .describe("The version with the higher conversion rate; null while both rates are 0"),
+    .describe("The variant with the highest conversion rate, or tie; null while every rate is 0"),
   visitorsA: count("Unique visitors of version A"),
   visitorsB: count("Unique visitors of version B"),
   confidence: z
@@ -25,7 +36,14 @@ export const testStatsSchema = z.object({
     .min(0)
     .max(1)
     .nullable()
-    .describe("The leader's chance to beat the other version; null without a leader"),
+    .describe("The leader's chance to be the best variant; null without a leader"),
+  arms: z.array(armStatsSchema).describe("Every variant's numbers, A first"),
+});
+
+export const testVariantSchema = z.object({
+  label: label.describe("A, B, C… by position; A is the control"),
+  url: z.string().describe("Where the variant sends visitors"),
+  weight: z.int().min(1).max(99).describe("Its share of visitors in percent; the weights add up to 100"),
 });
 
 export const testWithStatsSchema = z.object({
@@ -33,14 +51,18 @@ export const testWithStatsSchema = z.object({
   userId: z.string(),
   name: z.string(),
   slug: z.string().describe("The test's 6-character slug, as in /r/{slug}"),
-  urlA: z.string(),
-  urlB: z.string(),
+  urlA: z.string().describe("Variant A's URL"),
+  urlB: z.string().describe("Variant B's URL"),
+  variants: z.array(testVariantSchema).describe("2 to 8 variants, A first"),
+  variantsLocked: z
+    .boolean()
+    .describe("True once a click was counted: variants and weights can no longer change"),
   conversionUrl: z.string().nullable(),
   createdAt: millis("When the test was created"),
   customDomainId: z.string().nullable(),
   customSlug: z.string().nullable(),
   status: z.enum(["active", "paused", "completed"]),
-  winnerVariant: z.enum(["A", "B"]).nullable().describe("The promoted version of a completed test"),
+  winnerVariant: label.nullable().describe("The promoted variant of a completed test"),
   link: z.string().describe("The shareable split link"),
   stats: testStatsSchema,
 });

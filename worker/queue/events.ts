@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { VARIANT_LABELS } from "../../contract/variants";
 
-const variant = z.enum(["A", "B"]);
+const variant = z.enum(VARIANT_LABELS);
 
 export const clickEventSchema = z.object({
   type: z.literal("click"),

@@ -1,23 +1,54 @@
 import type { Variant } from "../../contract/api";
+import { labelAt, VARIANT_LABELS } from "../../contract/variants";
 import type { CachedLink } from "../link-cache/entries";
 
-export function isVariant(value: unknown): value is Variant {
-  return value === "A" || value === "B";
+const TWO_TO_32 = 4_294_967_296;
+
+/**
+ * FNV-1a, 32 bits: the hash GrowthBook buckets visitors with. Fast, and it spreads ids that differ in
+ * one character over the whole range; the ids hashed here are ASCII (UUIDs and test ids).
+ */
+export function fnv1a32(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** The visitor's place in [0, 1) for a test: the same session and test always land in the same place. */
+export function bucketOf(sessionId: string, testId: string): number {
+  return fnv1a32(`${sessionId}:${testId}`) / TWO_TO_32;
+}
+
+/** The position of the variant whose cumulative weight (percent) first exceeds the bucket. */
+export function positionAt(bucket: number, weights: readonly number[]): number {
+  const point = bucket * 100;
+  let cumulative = 0;
+  for (let i = 0; i < weights.length; i++) {
+    cumulative += weights[i] ?? 0;
+    if (point < cumulative) return i;
+  }
+  return weights.length - 1;
 }
 
 /**
- * Where this visitor goes: a completed test sends everyone to its winner, a paused one to A;
- * otherwise a returning visitor keeps their variant and a new one gets A or B with probability 1/2.
+ * Where this visitor goes: a completed test sends everyone to its winner, a paused one to A; otherwise
+ * the session's bucket for this test and the weights decide, so a returning visitor keeps their
+ * variant with no cookie of the test's own.
  */
-export function chooseVariant(
-  link: CachedLink,
-  remembered: string | undefined,
-  random = Math.random,
-): Variant {
+export function chooseVariant(link: CachedLink, sessionId: string): Variant {
   if (link.status === "completed") return link.winnerVariant ?? "A";
   if (link.status === "paused") return "A";
-  if (isVariant(remembered)) return remembered;
-  return random() < 0.5 ? "A" : "B";
+  const weights = link.variants.map((variant) => variant.weight);
+  return labelAt(positionAt(bucketOf(sessionId, link.id), weights));
+}
+
+/** Where a variant of the link sends visitors (A's URL for a label the link does not have). */
+export function urlOf(link: CachedLink, variant: Variant): string {
+  const position = VARIANT_LABELS.indexOf(variant);
+  return (link.variants[position] ?? link.variants[0])?.url ?? "";
 }
 
 /**

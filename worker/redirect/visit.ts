@@ -4,30 +4,30 @@ import { isSecureRequest, readCookie, serializeCookie } from "../lib/cookies";
 import { eventId } from "../lib/event-id";
 import type { CachedLink } from "../link-cache/entries";
 import { enqueueEvent } from "../queue/producer";
-import { buildDestination, chooseVariant } from "./variant";
+import { buildDestination, chooseVariant, urlOf } from "./variant";
 
 export const SESSION_COOKIE = "sl_sid";
 export const CONVERSION_COOKIE = "sl_conv";
-export const variantCookie = (testId: string) => `sl_v_${testId}`;
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const CONVERSION_SESSION_SECONDS = 30 * 24 * 60 * 60;
 const SESSION_ID = /^[\w-]{8,64}$/;
 
 /**
- * The hot path: a cache hit reaches here with no D1 query. It draws the variant, builds the
- * destination, hands the click to the queue without waiting, and answers one 302.
+ * The hot path: a cache hit reaches here with no D1 query. It picks the variant from the session,
+ * builds the destination, hands the click to the queue without waiting, and answers one 302 that sets
+ * only the cookies that are new or changed (none for a returning visitor).
  */
 export function visit(request: Request, url: URL, env: Env, ctx: Background, link: CachedLink): Response {
   const cookies = request.headers.get("cookie");
   // Link-preview fetchers send HEAD; crawlers announce themselves in the user agent.
   const bot = request.method !== "GET" || isbot(request.headers.get("user-agent"));
   const counted = link.status === "active";
-  const variant = bot && counted ? "A" : chooseVariant(link, readCookie(cookies, variantCookie(link.id)));
   const known = readCookie(cookies, SESSION_COOKIE);
   const sessionId = known && SESSION_ID.test(known) ? known : crypto.randomUUID();
+  const variant = bot && counted ? "A" : chooseVariant(link, sessionId);
 
   const headers = new Headers({
-    location: buildDestination(variant === "A" ? link.urlA : link.urlB, url.searchParams, sessionId, variant),
+    location: buildDestination(urlOf(link, variant), url.searchParams, sessionId, variant),
     "cache-control": "private, no-store",
     "x-robots-tag": "noindex",
   });
@@ -45,17 +45,14 @@ export function visit(request: Request, url: URL, env: Env, ctx: Background, lin
   }
   if (counted && !bot) {
     const secure = isSecureRequest(url);
-    headers.append("set-cookie", serializeCookie(SESSION_COOKIE, sessionId, YEAR_SECONDS, secure));
-    headers.append("set-cookie", serializeCookie(variantCookie(link.id), variant, YEAR_SECONDS, secure));
-    headers.append(
-      "set-cookie",
-      serializeCookie(
-        CONVERSION_COOKIE,
-        `${link.id}|${variant}|${sessionId}`,
-        CONVERSION_SESSION_SECONDS,
-        secure,
-      ),
-    );
+    if (sessionId !== known)
+      headers.append("set-cookie", serializeCookie(SESSION_COOKIE, sessionId, YEAR_SECONDS, secure));
+    const conversionSession = `${link.id}|${variant}|${sessionId}`;
+    if (readCookie(cookies, CONVERSION_COOKIE) !== conversionSession)
+      headers.append(
+        "set-cookie",
+        serializeCookie(CONVERSION_COOKIE, conversionSession, CONVERSION_SESSION_SECONDS, secure),
+      );
   }
   return new Response(null, { status: 302, headers });
 }

@@ -10,11 +10,12 @@ import type {
 } from "../../contract/api";
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import { customSlugProblem } from "../../contract/slug";
+import { VARIANT_LABELS } from "../../contract/variants";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
-import { createTestSchema } from "../schemas/split-tests";
+import { createTestSchema, updateVariantsSchema } from "../schemas/split-tests";
 import { analyticsOf } from "../services/analytics";
 import { ownedDomain } from "../services/domains";
 import { dailyRollupCsv, streamEventsCsv } from "../services/export";
@@ -27,6 +28,7 @@ import {
   linkContext,
   listSplitTests,
   ownedTest,
+  updateVariants,
 } from "../services/split-tests";
 
 const slugQuery = z.object({
@@ -35,7 +37,7 @@ const slugQuery = z.object({
 });
 
 const promoteSchema = z.object(
-  { variant: z.enum(["A", "B"], { error: LIFECYCLE_MESSAGES.chooseVariant }) },
+  { variant: z.enum(VARIANT_LABELS, { error: LIFECYCLE_MESSAGES.chooseVariant }) },
   { error: LIFECYCLE_MESSAGES.chooseVariant },
 );
 
@@ -54,6 +56,17 @@ export const createTest = withUser.createHandlers(validate("json", createTestSch
   const test = await createSplitTest(c.env, c.executionCtx, c.get("user").id, c.req.valid("json"), link);
   return c.json({ test } satisfies TestResponse, 201);
 });
+
+/** New variants and weights, until the first counted click; the same for both APIs (by test id). */
+export const updateTestVariants = withUser.createHandlers(
+  validate("json", updateVariantsSchema),
+  async (c) => {
+    const { variants } = c.req.valid("json");
+    const link = linkContext(c.req.url, c.env);
+    const test = await updateVariants(c.env, c.get("user").id, c.req.param("id") ?? "", variants, link);
+    return c.json({ test } satisfies TestResponse, 200);
+  },
+);
 
 function csvHeaders(filename: string) {
   return {
@@ -90,6 +103,7 @@ export const splitTestRoutes = new Hono<AppEnv>()
     const test = await changeLifecycle(c.env, c.get("user").id, c.req.param("id"), change, link);
     return c.json({ test } satisfies TestResponse, 200);
   })
+  .patch("/:id", ...updateTestVariants)
   .post("/:id/promote", validate("json", promoteSchema), async (c) => {
     const change = { action: "promote" as const, variant: c.req.valid("json").variant };
     const link = linkContext(c.req.url, c.env);

@@ -3,24 +3,24 @@ import { getCookie } from "hono/cookie";
 import { cors } from "hono/cors";
 import { z } from "zod";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
+import { isVariant, VARIANT_LABELS } from "../../contract/variants";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { eventId } from "../lib/event-id";
 import { BEACON_MAX_BODY_BYTES, limitBody } from "../middleware/body-limit";
 import { clientIpOf, limitBeacons } from "../middleware/rate-limit";
 import { enqueueEvent } from "../queue/producer";
-import { isVariant } from "../redirect/variant";
 import { CONVERSION_COOKIE } from "../redirect/visit";
 import { TRACKER_SCRIPT } from "../tracker/script";
 
-const INVALID_BEACON = "The conversion must carry splitTestId, sessionId and variant (A or B)";
+const INVALID_BEACON = "The conversion must carry splitTestId, sessionId and variant (a letter from A to H)";
 
 const beaconSchema = z.object(
   {
     splitTestId: z.string({ error: INVALID_BEACON }).min(1, INVALID_BEACON).max(64, INVALID_BEACON),
     sessionId: z.string({ error: INVALID_BEACON }).min(1, INVALID_BEACON).max(128, INVALID_BEACON),
     // Read only to reject garbage: the variant counted is always the one of the visitor's click.
-    variant: z.enum(["A", "B"], { error: INVALID_BEACON }),
+    variant: z.enum(VARIANT_LABELS, { error: INVALID_BEACON }),
   },
   { error: INVALID_BEACON },
 );

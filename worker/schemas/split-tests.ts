@@ -1,15 +1,47 @@
 import { z } from "zod";
-import { TEST_MESSAGES } from "../../contract/messages";
+import type { CreateTestInput, VariantInput } from "../../contract/api";
+import { TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
 import { customSlugProblem } from "../../contract/slug";
 import { isHttpUrl } from "../../contract/urls";
+import { evenWeights, MAX_VARIANTS, weightsProblem } from "../../contract/variants";
 
 const required = TEST_MESSAGES.requiredFields;
 const text = (max: number, tooLong: string) => z.string({ error: required }).trim().max(max, tooLong);
 
+const url = (describe: string) => text(2048, TEST_MESSAGES.invalidUrls).describe(describe);
+
+const variantSchema = z
+  .object(
+    {
+      url: url("Where this variant sends visitors (http or https)").default(""),
+      weight: z
+        .number({ error: VARIANT_MESSAGES.weight })
+        .describe("Its share of visitors in percent: a whole number from 1 to 99; all add up to 100"),
+    },
+    { error: required },
+  )
+  .meta({ required: ["url", "weight"] });
+
+const variantsSchema = z
+  .array(variantSchema, { error: VARIANT_MESSAGES.count })
+  .max(MAX_VARIANTS, VARIANT_MESSAGES.count)
+  .describe("2 to 8 variants, labelled A, B, C… in this order; A is the control");
+
+/** What is wrong with a set of variants, in the order a person fixes it; null when nothing. */
+function variantsProblem(variants: readonly VariantInput[]): string | null {
+  if (variants.some((variant) => !variant.url)) return required;
+  const weights = weightsProblem(variants.map((variant) => variant.weight));
+  if (weights === "count") return VARIANT_MESSAGES.count;
+  if (!variants.every((variant) => isHttpUrl(variant.url))) return TEST_MESSAGES.invalidUrls;
+  if (weights) return VARIANT_MESSAGES[weights];
+  return null;
+}
+
 /**
- * A new split test, for the SPA's API and the public API alike. Checked in the specification's order:
- * required fields, then URLs, then the custom slug. The defaults only let a missing field get the
- * "required fields" message: to callers name, urlA and urlB are required, as the OpenAPI document says.
+ * A new split test, for the SPA's API and the public API alike: `variants`, or the specification's
+ * `urlA` and `urlB` (then A and B at 50/50). Checked in the specification's order: required fields,
+ * then URLs, then weights, then the custom slug. The defaults only let a missing field get the
+ * "required fields" message.
  */
 export const createTestSchema = z
   .object(
@@ -17,12 +49,9 @@ export const createTestSchema = z
       name: text(200, "Test name must be 200 characters or fewer")
         .default("")
         .describe("The test's name, for you"),
-      urlA: text(2048, TEST_MESSAGES.invalidUrls)
-        .default("")
-        .describe("Where version A sends visitors (http or https)"),
-      urlB: text(2048, TEST_MESSAGES.invalidUrls)
-        .default("")
-        .describe("Where version B sends visitors (http or https)"),
+      variants: variantsSchema.optional(),
+      urlA: url("Where version A sends visitors (http or https); with urlB, instead of variants").optional(),
+      urlB: url("Where version B sends visitors (http or https); with urlA, instead of variants").optional(),
       conversionUrl: text(2048, TEST_MESSAGES.invalidUrls)
         .nullish()
         .describe("The thank-you page whose visits count as conversions"),
@@ -40,12 +69,20 @@ export const createTestSchema = z
     { error: required },
   )
   .superRefine((input, ctx) => {
-    if (!input.name || !input.urlA || !input.urlB) {
+    if (input.variants && (input.urlA !== undefined || input.urlB !== undefined)) {
+      ctx.addIssue({ code: "custom", message: VARIANT_MESSAGES.bothShapes });
+      return;
+    }
+    if (!input.name || (!input.variants && (!input.urlA || !input.urlB))) {
       ctx.addIssue({ code: "custom", message: required });
       return;
     }
-    const urls = [input.urlA, input.urlB, input.conversionUrl].filter((url): url is string => Boolean(url));
-    if (!urls.every(isHttpUrl)) {
+    const problem = variantsProblem(variantsOf(input));
+    if (problem) {
+      ctx.addIssue({ code: "custom", message: problem });
+      return;
+    }
+    if (input.conversionUrl && !isHttpUrl(input.conversionUrl)) {
       ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidUrls });
       return;
     }
@@ -54,6 +91,30 @@ export const createTestSchema = z
       ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidCustomSlugService });
     if (slugProblem === "reserved") ctx.addIssue({ code: "custom", message: TEST_MESSAGES.reservedSlug });
   })
-  .meta({ required: ["name", "urlA", "urlB"] });
+  .transform(
+    (input): CreateTestInput => ({
+      name: input.name,
+      variants: variantsOf(input),
+      conversionUrl: input.conversionUrl,
+      customDomainId: input.customDomainId,
+      customSlug: input.customSlug,
+    }),
+  )
+  .meta({ required: ["name"] });
 
-export type CreateTestBody = z.infer<typeof createTestSchema>;
+function variantsOf(input: { variants?: VariantInput[]; urlA?: string; urlB?: string }): VariantInput[] {
+  if (input.variants) return input.variants;
+  const [a = 50, b = 50] = evenWeights(2);
+  return [
+    { url: input.urlA ?? "", weight: a },
+    { url: input.urlB ?? "", weight: b },
+  ];
+}
+
+/** New variants and weights for a test that has counted no click yet. */
+export const updateVariantsSchema = z
+  .object({ variants: variantsSchema }, { error: VARIANT_MESSAGES.count })
+  .superRefine((input, ctx) => {
+    const problem = variantsProblem(input.variants);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });

@@ -1,4 +1,5 @@
-import type { SeriesPoint, TestAnalytics, Variant } from "../../contract/api";
+import type { SeriesPoint, TestAnalytics, Variant, VerdictStatus } from "../../contract/api";
+import { labelAt, VARIANT_LABELS } from "../../contract/variants";
 import type { SplitTest } from "../db/schema";
 import { analyze } from "../statistics/inference";
 import { armCounts, NO_TOTALS, type VariantTotals } from "../statistics/summary";
@@ -22,55 +23,64 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
     .bind(test.id)
     .all<RollupRow>();
 
-  const totals: Record<Variant, VariantTotals> = { A: NO_TOTALS, B: NO_TOTALS };
+  const totals = test.variants.map((): VariantTotals => NO_TOTALS);
   for (const row of results) {
-    const sum = totals[row.variant];
-    totals[row.variant] = {
+    const position = VARIANT_LABELS.indexOf(row.variant);
+    const sum = totals[position];
+    if (!sum) continue;
+    totals[position] = {
       clicks: sum.clicks + row.clicks,
       visitors: sum.visitors + row.visitors,
       conversions: sum.conversions + row.conversions,
     };
   }
-  const analysis = analyze({ A: armCounts(totals.A), B: armCounts(totals.B) });
-  const arm = (variant: Variant) => ({
-    clicks: totals[variant].clicks,
-    visitors: analysis[variant].visitors,
-    conversions: analysis[variant].conversions,
-    rate: analysis[variant].rate,
-    interval: analysis[variant].interval,
-  });
+  const weights = test.variants.map((variant) => variant.weight);
+  const analysis = analyze(totals.map(armCounts), weights);
+  const { verdict } = analysis;
+  const winner = verdict.winner === null ? null : labelAt(verdict.winner);
+  const status: VerdictStatus = winner
+    ? `${winner} wins`
+    : verdict.status === "winner"
+      ? "keep collecting"
+      : verdict.status;
 
   return {
-    A: arm("A"),
-    B: arm("B"),
-    chanceBBeatsA: analysis.chanceBBeatsA,
-    chanceABeatsB: analysis.chanceABeatsB,
-    pValue: analysis.pValue,
+    arms: analysis.arms.map((arm, position) => ({
+      label: labelAt(position),
+      weight: weights[position] ?? 0,
+      clicks: totals[position]?.clicks ?? 0,
+      visitors: arm.visitors,
+      conversions: arm.conversions,
+      rate: arm.rate,
+      interval: arm.interval,
+      chanceToBeBest: arm.chanceToBeBest,
+      vsControl: arm.vsControl && {
+        pValue: arm.vsControl.pValue,
+        adjustedPValue: arm.vsControl.adjustedPValue,
+      },
+    })),
     srmPValue: analysis.srmPValue,
     srm: analysis.srm,
-    verdict: {
-      status: analysis.verdict.status,
-      winner: analysis.verdict.winner,
-      additionalVisitorsPerArm: analysis.verdict.additionalVisitorsPerArm,
-    },
-    series: seriesOf(results, test.createdAt, now),
+    verdict: { status, winner, additionalVisitorsPerArm: verdict.additionalVisitorsPerArm },
+    series: seriesOf(results, test.variants.length, test.createdAt, now),
   };
 }
 
 /** Visitors and conversions per variant in every hour (or day) since the test began, gaps as zeros. */
-function seriesOf(rows: RollupRow[], createdAt: number, now: number): TestAnalytics["series"] {
+function seriesOf(rows: RollupRow[], arms: number, createdAt: number, now: number): TestAnalytics["series"] {
   const granularity = now - createdAt < HOURLY_WINDOW_MS ? "hour" : "day";
   const step = granularity === "hour" ? HOUR_MS : DAY_MS;
   const bucketOf = (time: number) => time - (time % step);
   const points = new Map<number, SeriesPoint>();
   for (let time = bucketOf(createdAt); time <= bucketOf(now); time += step) {
-    points.set(time, { time, visitorsA: 0, visitorsB: 0, conversionsA: 0, conversionsB: 0 });
+    points.set(time, { time, visitors: Array(arms).fill(0), conversions: Array(arms).fill(0) });
   }
   for (const row of rows) {
     const point = points.get(bucketOf(row.hour));
-    if (!point) continue;
-    point[`visitors${row.variant}`] += row.visitors;
-    point[`conversions${row.variant}`] += row.conversions;
+    const position = VARIANT_LABELS.indexOf(row.variant);
+    if (!point || position >= arms) continue;
+    point.visitors[position] = (point.visitors[position] ?? 0) + row.visitors;
+    point.conversions[position] = (point.conversions[position] ?? 0) + row.conversions;
   }
   return { granularity, points: [...points.values()] };
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
-import type { CreateTestInput, SplitTest, TestStats, TestWithStats, Variant } from "../../contract/api";
-import { LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
+import type { CreateTestInput, SplitTest, TestWithStats, Variant, VariantInput } from "../../contract/api";
+import { LIFECYCLE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
+import { labelAt, VARIANT_LABELS } from "../../contract/variants";
 import { type Db, getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { customDomains, type SplitTest as SplitTestRow, splitTests, testStatsHourly } from "../db/schema";
@@ -61,8 +62,7 @@ async function insertSplitTest(
       userId,
       name: input.name,
       slug: generateSlug(),
-      urlA: input.urlA,
-      urlB: input.urlB,
+      variants: input.variants.map(({ url, weight }) => ({ url, weight })),
       conversionUrl: input.conversionUrl || null,
       createdAt: Date.now(),
       customDomainId,
@@ -73,7 +73,7 @@ async function insertSplitTest(
     };
     try {
       await db.insert(splitTests).values(row);
-      return { row, test: toClient(row, domain?.domain ?? null, link) };
+      return { row, test: toClient(row, domain?.domain ?? null, link, false) };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Two creations raced for one custom slug: the other won.
@@ -85,14 +85,21 @@ async function insertSplitTest(
   throw new Error("Could not find a free slug");
 }
 
-export function toClient(row: SplitTestRow, domain: string | null, link: LinkContext): SplitTest {
+export function toClient(
+  row: SplitTestRow,
+  domain: string | null,
+  link: LinkContext,
+  variantsLocked: boolean,
+): SplitTest {
   return {
     id: row.id,
     userId: row.userId,
     name: row.name,
     slug: row.slug,
-    urlA: row.urlA,
-    urlB: row.urlB,
+    urlA: row.variants[0]?.url ?? "",
+    urlB: row.variants[1]?.url ?? "",
+    variants: row.variants.map(({ url, weight }, position) => ({ label: labelAt(position), url, weight })),
+    variantsLocked,
     conversionUrl: row.conversionUrl,
     createdAt: row.createdAt,
     customDomainId: row.customDomainId,
@@ -103,36 +110,40 @@ export function toClient(row: SplitTestRow, domain: string | null, link: LinkCon
   };
 }
 
-/** Totals per test and variant from the hourly rollup, never from raw clicks. */
-async function statsOf(db: Db, testIds: string[]): Promise<Map<string, TestStats>> {
-  const totals = new Map<string, { A: VariantTotals; B: VariantTotals }>();
-  for (const id of testIds) totals.set(id, { A: NO_TOTALS, B: NO_TOTALS });
-  if (testIds.length > 0) {
-    const rows = await db
-      .select({
-        testId: testStatsHourly.splitTestId,
-        variant: testStatsHourly.variant,
-        clicks: sql<number>`sum(${testStatsHourly.clicks})`,
-        visitors: sql<number>`sum(${testStatsHourly.visitors})`,
-        conversions: sql<number>`sum(${testStatsHourly.conversions})`,
-      })
-      .from(testStatsHourly)
-      // One JSON parameter however many tests: D1 binds at most 100 parameters a statement.
-      .where(sql`${testStatsHourly.splitTestId} IN (SELECT value FROM json_each(${JSON.stringify(testIds)}))`)
-      .groupBy(testStatsHourly.splitTestId, testStatsHourly.variant);
-    for (const row of rows) {
-      const entry = totals.get(row.testId);
-      if (entry) {
-        entry[row.variant] = {
-          clicks: Number(row.clicks),
-          visitors: Number(row.visitors),
-          conversions: Number(row.conversions),
-        };
-      }
+/** Totals per test and variant, in label order, from the hourly rollup, never from raw clicks. */
+async function totalsOf(db: Db, tests: SplitTestRow[]): Promise<Map<string, VariantTotals[]>> {
+  const totals = new Map(tests.map((test) => [test.id, test.variants.map(() => NO_TOTALS)]));
+  if (tests.length === 0) return totals;
+  const rows = await db
+    .select({
+      testId: testStatsHourly.splitTestId,
+      variant: testStatsHourly.variant,
+      clicks: sql<number>`sum(${testStatsHourly.clicks})`,
+      visitors: sql<number>`sum(${testStatsHourly.visitors})`,
+      conversions: sql<number>`sum(${testStatsHourly.conversions})`,
+    })
+    .from(testStatsHourly)
+    // One JSON parameter however many tests: D1 binds at most 100 parameters a statement.
+    .where(
+      sql`${testStatsHourly.splitTestId} IN (SELECT value FROM json_each(${JSON.stringify(tests.map((test) => test.id))}))`,
+    )
+    .groupBy(testStatsHourly.splitTestId, testStatsHourly.variant);
+  for (const row of rows) {
+    const arms = totals.get(row.testId);
+    const position = VARIANT_LABELS.indexOf(row.variant);
+    if (arms && position < arms.length) {
+      arms[position] = {
+        clicks: Number(row.clicks),
+        visitors: Number(row.visitors),
+        conversions: Number(row.conversions),
+      };
     }
   }
-  return new Map([...totals].map(([id, t]) => [id, summarize(t.A, t.B)]));
+  return totals;
 }
+
+/** Whether the test has counted a click: from then on its variants and weights stay as they are. */
+const hasCountedClicks = (totals: readonly VariantTotals[]) => totals.some((arm) => arm.clicks > 0);
 
 /** A test of the caller's, by id or by slug. */
 export type TestKey = { id: string } | { slug: string };
@@ -153,11 +164,15 @@ async function clientTests(db: Db, where: SQL | undefined, link: LinkContext): P
     .leftJoin(customDomains, eq(customDomains.id, splitTests.customDomainId))
     .where(where)
     .orderBy(desc(splitTests.createdAt));
-  const stats = await statsOf(
+  const totals = await totalsOf(
     db,
-    rows.map((r) => r.test.id),
+    rows.map((r) => r.test),
   );
-  return rows.map((r) => ({ ...toClient(r.test, r.domain, link), stats: stats.get(r.test.id) as TestStats }));
+  return rows.map((r) => {
+    const arms = totals.get(r.test.id) ?? [];
+    const weights = r.test.variants.map((variant) => variant.weight);
+    return { ...toClient(r.test, r.domain, link, hasCountedClicks(arms)), stats: summarize(arms, weights) };
+  });
 }
 
 export function listSplitTests(db: Db, userId: string, link: LinkContext): Promise<TestWithStats[]> {
@@ -196,6 +211,8 @@ async function updateLifecycle(
 ): Promise<SplitTestRow> {
   const current = await ownedTest(db, userId, { id });
   if (current.status === "completed") throw new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
+  if (change.action === "promote" && VARIANT_LABELS.indexOf(change.variant) >= current.variants.length)
+    throw new ApiError(400, "invalid_input", LIFECYCLE_MESSAGES.chooseVariant);
 
   const next =
     change.action === "promote"
@@ -209,6 +226,36 @@ async function updateLifecycle(
     .returning();
   if (!updated) throw new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
   return updated;
+}
+
+/**
+ * New variants and weights, until the test's first counted click; then the link follows them at once.
+ * The check and the write are one statement, so a click counted meanwhile wins.
+ */
+export async function updateVariants(
+  env: Env,
+  userId: string,
+  id: string,
+  variants: VariantInput[],
+  link: LinkContext,
+): Promise<TestWithStats> {
+  const db = getDb(env.DB);
+  const current = await ownedTest(db, userId, { id });
+  if (current.status === "completed") throw new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
+  const [updated] = await db
+    .update(splitTests)
+    .set({ variants: variants.map(({ url, weight }) => ({ url, weight })) })
+    .where(
+      and(
+        ownedBy(userId, { id }),
+        ne(splitTests.status, "completed"),
+        sql`NOT EXISTS (SELECT 1 FROM ${testStatsHourly} WHERE ${testStatsHourly.splitTestId} = ${id} AND ${testStatsHourly.clicks} > 0)`,
+      ),
+    )
+    .returning();
+  if (!updated) throw new ApiError(409, "variants_locked", VARIANT_MESSAGES.locked);
+  await storeLink(env, updated);
+  return getSplitTest(db, userId, { id }, link);
 }
 
 /**
@@ -237,7 +284,14 @@ export async function createSplitTest(
 ): Promise<TestWithStats> {
   const { row, test } = await insertSplitTest(getDb(env.DB), userId, input, link);
   background.waitUntil(storeLink(env, row));
-  return { ...test, stats: summarize(NO_TOTALS, NO_TOTALS) };
+  const weights = row.variants.map((variant) => variant.weight);
+  return {
+    ...test,
+    stats: summarize(
+      weights.map(() => NO_TOTALS),
+      weights,
+    ),
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
-import type { TestStats, Winner } from "../../contract/api";
-import { probabilityBBeatsA } from "./inference";
+import type { ArmStats, TestStats, Winner } from "../../contract/api";
+import { labelAt } from "../../contract/variants";
+import { analyze } from "./inference";
 
 export interface VariantTotals {
   clicks: number;
@@ -14,11 +15,15 @@ export function conversionRate({ clicks, conversions }: VariantTotals): number {
   return clicks === 0 ? 0 : (conversions / clicks) * 100;
 }
 
-/** The specification's rule: null when both rates are 0, else the higher rate, or tie. */
-export function pickWinner(rateA: number, rateB: number): Winner {
-  if (rateA === 0 && rateB === 0) return null;
-  if (rateA === rateB) return "tie";
-  return rateA > rateB ? "A" : "B";
+/**
+ * The specification's rule, for any number of variants: null when every rate is 0, else the variant
+ * with the highest rate, or tie when several share it.
+ */
+export function pickWinner(rates: readonly number[]): Winner {
+  const best = Math.max(...rates);
+  if (best === 0) return null;
+  const leaders = rates.flatMap((rate, position) => (rate === best ? [position] : []));
+  return leaders.length === 1 ? labelAt(leaders[0] ?? 0) : "tie";
 }
 
 /** Conversions can only come from visitors; the cap guards against counts caught mid-update. */
@@ -26,22 +31,34 @@ export function armCounts(totals: VariantTotals) {
   return { visitors: totals.visitors, conversions: Math.min(totals.conversions, totals.visitors) };
 }
 
-/** The specification's stats, plus visitors and the leader's chance to beat the other variant. */
-export function summarize(a: VariantTotals, b: VariantTotals): TestStats {
-  const conversionRateA = conversionRate(a);
-  const conversionRateB = conversionRate(b);
-  const winner = pickWinner(conversionRateA, conversionRateB);
-  const chanceBBeatsA = probabilityBBeatsA(armCounts(a), armCounts(b));
+/**
+ * The dashboard's stats: every variant's counts, the specification's A and B fields, the winner by
+ * the specification's rule, and the leader's chance to be the best variant.
+ */
+export function summarize(totals: readonly VariantTotals[], weights: readonly number[]): TestStats {
+  const arms: ArmStats[] = totals.map((arm, position) => ({
+    label: labelAt(position),
+    clicks: arm.clicks,
+    visitors: arm.visitors,
+    conversions: arm.conversions,
+    conversionRate: conversionRate(arm),
+  }));
+  const winner = pickWinner(arms.map((arm) => arm.conversionRate));
+  const leader = arms.findIndex((arm) => arm.label === winner);
+  const confidence =
+    leader < 0 ? null : (analyze(totals.map(armCounts), weights).arms[leader]?.chanceToBeBest ?? null);
+  const [a, b] = arms;
   return {
-    clicksA: a.clicks,
-    clicksB: b.clicks,
-    conversionsA: a.conversions,
-    conversionsB: b.conversions,
-    conversionRateA,
-    conversionRateB,
+    clicksA: a?.clicks ?? 0,
+    clicksB: b?.clicks ?? 0,
+    conversionsA: a?.conversions ?? 0,
+    conversionsB: b?.conversions ?? 0,
+    conversionRateA: a?.conversionRate ?? 0,
+    conversionRateB: b?.conversionRate ?? 0,
     winner,
-    visitorsA: a.visitors,
-    visitorsB: b.visitors,
-    confidence: winner === "A" ? 1 - chanceBBeatsA : winner === "B" ? chanceBBeatsA : null,
+    visitorsA: a?.visitors ?? 0,
+    visitorsB: b?.visitors ?? 0,
+    confidence,
+    arms,
   };
 }

@@ -15,7 +15,7 @@ export const TRACKER_SCRIPT = `(function () {
     var params = new URLSearchParams(location.search);
     var sessionId = params.get("sessionId");
     var variant = params.get("variant");
-    if (sessionId && (variant === "A" || variant === "B")) {
+    if (sessionId && variant && /^[A-H]$/.test(variant)) {
       remember(key, testId + "|" + variant + "|" + sessionId);
     } else {
       var parts = recall(key).split("|");

@@ -1,0 +1,40 @@
+// The variant rules both the create form and the API apply.
+
+/** Variants are labelled by their order; A is the control. */
+export const VARIANT_LABELS = ["A", "B", "C", "D", "E", "F", "G", "H"] as const;
+export type Variant = (typeof VARIANT_LABELS)[number];
+
+export const MIN_VARIANTS = 2;
+export const MAX_VARIANTS = VARIANT_LABELS.length;
+export const MIN_WEIGHT = 1;
+export const MAX_WEIGHT = 99;
+export const TOTAL_WEIGHT = 100;
+
+export function isVariant(value: unknown): value is Variant {
+  return typeof value === "string" && (VARIANT_LABELS as readonly string[]).includes(value);
+}
+
+/** The label of the variant at a position (0 is A). */
+export function labelAt(index: number): Variant {
+  const label = VARIANT_LABELS[index];
+  if (label === undefined) throw new RangeError(`no variant at position ${index}`);
+  return label;
+}
+
+/** Weights as even as whole numbers allow, the remainder going to the first variants: 34/33/33. */
+export function evenWeights(count: number): number[] {
+  const base = Math.floor(TOTAL_WEIGHT / count);
+  const remainder = TOTAL_WEIGHT - base * count;
+  return Array.from({ length: count }, (_, index) => base + (index < remainder ? 1 : 0));
+}
+
+export type WeightsProblem = "count" | "weight" | "total";
+
+/** What is wrong with a set of weights, in the order a person would fix it; null when nothing. */
+export function weightsProblem(weights: readonly number[]): WeightsProblem | null {
+  if (weights.length < MIN_VARIANTS || weights.length > MAX_VARIANTS) return "count";
+  if (!weights.every((weight) => Number.isInteger(weight) && weight >= MIN_WEIGHT && weight <= MAX_WEIGHT))
+    return "weight";
+  if (weights.reduce((sum, weight) => sum + weight, 0) !== TOTAL_WEIGHT) return "total";
+  return null;
+}
