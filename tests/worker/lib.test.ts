@@ -5,13 +5,21 @@ import { eventId } from "../../worker/lib/event-id";
 import { isAppHost } from "../../worker/lib/hosts";
 import { splitLinkFor } from "../../worker/lib/links";
 import { generateSlug } from "../../worker/lib/slug";
-import { buildDestination, chooseVariant } from "../../worker/redirect/variant";
+import {
+  bucketOf,
+  buildDestination,
+  chooseVariant,
+  fnv1a32,
+  positionAt,
+} from "../../worker/redirect/variant";
 import { pickWinner } from "../../worker/statistics/summary";
 
 const link = {
   id: "t1",
-  urlA: "https://a.example/",
-  urlB: "https://b.example/",
+  variants: [
+    { url: "https://a.example/", weight: 50 },
+    { url: "https://b.example/", weight: 50 },
+  ],
   status: "active" as const,
   winnerVariant: null,
 };
@@ -86,22 +94,89 @@ describe("auto slugs", () => {
 
 describe("the winner rule", () => {
   it("is null without conversions, tie on equal rates, else the higher rate", () => {
-    expect(pickWinner(0, 0)).toBeNull();
-    expect(pickWinner(5, 5)).toBe("tie");
-    expect(pickWinner(5, 4.9)).toBe("A");
-    expect(pickWinner(0, 0.1)).toBe("B");
+    expect(pickWinner([0, 0])).toBeNull();
+    expect(pickWinner([5, 5])).toBe("tie");
+    expect(pickWinner([5, 4.9])).toBe("A");
+    expect(pickWinner([0, 0.1])).toBe("B");
+  });
+  it("names the best of any number of variants, and a tie only among the best", () => {
+    expect(pickWinner([0, 0, 0])).toBeNull();
+    expect(pickWinner([1, 2, 3])).toBe("C");
+    expect(pickWinner([3, 1, 3])).toBe("tie");
+    expect(pickWinner([1, 1, 2, 0, 0, 0, 0, 0.5])).toBe("C");
   });
 });
 
-describe("variant choice", () => {
-  it("keeps a returning visitor's variant and draws 50/50 for a new one", () => {
-    expect(chooseVariant(link, "B", () => 0)).toBe("B");
-    expect(chooseVariant(link, "garbage", () => 0.49)).toBe("A");
-    expect(chooseVariant(link, undefined, () => 0.5)).toBe("B");
+/** Session ids shaped like the server's (UUIDs), from a seeded generator: the same on every run. */
+function seededSessions(count: number, seed = 1): string[] {
+  let state = seed >>> 0;
+  const next = () => {
+    // mulberry32
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0).toString(16).padStart(8, "0");
+  };
+  return Array.from({ length: count }, () => {
+    const hex = next() + next() + next() + next();
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   });
+}
+
+describe("variant assignment", () => {
+  it("hashes with FNV-1a, 32 bits [IETF draft-eastlake-fnv test vectors]", () => {
+    expect(fnv1a32("")).toBe(0x811c9dc5);
+    expect(fnv1a32("a")).toBe(0xe40c292c);
+    expect(fnv1a32("foobar")).toBe(0xbf9cf968);
+  });
+
+  it("maps a bucket to the variant whose cumulative weight first exceeds it", () => {
+    const weights = [20, 30, 50];
+    expect(positionAt(0, weights)).toBe(0);
+    expect(positionAt(0.1999, weights)).toBe(0);
+    expect(positionAt(0.2, weights)).toBe(1);
+    expect(positionAt(0.4999, weights)).toBe(1);
+    expect(positionAt(0.5, weights)).toBe(2);
+    expect(positionAt(0.9999999, weights)).toBe(2);
+  });
+
+  it("gives a session the same variant of a test every time, and spreads sessions by the weights", () => {
+    const sessions = seededSessions(20_000);
+    for (const session of sessions.slice(0, 100)) {
+      expect(chooseVariant(link, session)).toBe(chooseVariant(link, session));
+      expect(bucketOf(session, "t1")).toBeGreaterThanOrEqual(0);
+      expect(bucketOf(session, "t1")).toBeLessThan(1);
+    }
+    const threeWay = {
+      ...link,
+      variants: [20, 30, 50].map((weight) => ({ url: "https://x.example/", weight })),
+    };
+    const counts = { A: 0, B: 0, C: 0 } as Record<string, number>;
+    for (const session of sessions)
+      counts[chooseVariant(threeWay, session)] = (counts[chooseVariant(threeWay, session)] ?? 0) + 1;
+    // 20,000 sessions: one standard deviation of a share is at most 0.35 points, so a hash that
+    // spreads well lands well within 1.5 points (seeded: the same sessions on every run).
+    expect(Math.abs((counts.A ?? 0) / 200 - 20)).toBeLessThan(1.5);
+    expect(Math.abs((counts.B ?? 0) / 200 - 30)).toBeLessThan(1.5);
+    expect(Math.abs((counts.C ?? 0) / 200 - 50)).toBeLessThan(1.5);
+  });
+
+  it("puts one session in unrelated places of different tests", () => {
+    // With one bucket for every test, a visitor in A of one test would be in A of all of them.
+    const sessions = seededSessions(2000, 2);
+    const agree = sessions.filter(
+      (session) =>
+        chooseVariant({ ...link, id: "t1" }, session) === chooseVariant({ ...link, id: "t2" }, session),
+    ).length;
+    expect(agree / sessions.length).toBeGreaterThan(0.45);
+    expect(agree / sessions.length).toBeLessThan(0.55);
+  });
+
   it("sends everyone to the winner of a completed test and to A while paused", () => {
-    expect(chooseVariant({ ...link, status: "completed", winnerVariant: "B" }, "A")).toBe("B");
-    expect(chooseVariant({ ...link, status: "paused" }, "B")).toBe("A");
+    const [session = ""] = seededSessions(1, 3);
+    expect(chooseVariant({ ...link, status: "completed", winnerVariant: "B" }, session)).toBe("B");
+    expect(chooseVariant({ ...link, status: "paused" }, session)).toBe("A");
   });
 });
 

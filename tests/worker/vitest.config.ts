@@ -14,6 +14,8 @@ export default defineConfig(async () => ({
     cloudflareTest({
       wrangler: { configPath: fromRoot("wrangler.toml") },
       miniflare: {
+        // A second, empty database for tests/worker/migrations.test.ts, which migrates it step by step.
+        d1Databases: { MIGRATION_TEST_DB: "migration-test" },
         bindings: {
           APP_HOST: "app.splitlink.test",
           JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",

@@ -17,9 +17,24 @@ export function fnv1a32(text: string): number {
   return hash >>> 0;
 }
 
+/**
+ * MurmurHash3's 32-bit finalizer (fmix32, A. Appleby): every input bit moves every output bit. FNV-1a
+ * alone moves mostly the low bits for a change near the end of its input, so the buckets (its high
+ * bits) of ids that end alike would land close together.
+ */
+function fmix32(hash: number): number {
+  let h = hash;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
 /** The visitor's place in [0, 1) for a test: the same session and test always land in the same place. */
 export function bucketOf(sessionId: string, testId: string): number {
-  return fnv1a32(`${sessionId}:${testId}`) / TWO_TO_32;
+  return fmix32(fnv1a32(`${sessionId}:${testId}`)) / TWO_TO_32;
 }
 
 /** The position of the variant whose cumulative weight (percent) first exceeds the bucket. */

@@ -1,0 +1,113 @@
+import { applyD1Migrations, env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+
+// A migration on a database that holds data, as a deployed one does: migrated up to the one before,
+// filled with tests and events (the rollup triggers of that schema count them), migrated, compared.
+
+const db = env.MIGRATION_TEST_DB;
+const HOUR = 3_600_000;
+const upTo = (name: string) => env.TEST_MIGRATIONS.filter((migration) => migration.name < name);
+const from = (name: string) => env.TEST_MIGRATIONS.filter((migration) => migration.name >= name);
+
+async function rows<T>(sql: string): Promise<T[]> {
+  return (await db.prepare(sql).all<T>()).results;
+}
+
+describe("0006_variants: two-URL tests become variants A and B", () => {
+  it("keeps every test, click, conversion and rollup count, and the winner", async () => {
+    await applyD1Migrations(db, upTo("0006"));
+    await db.batch([
+      db.prepare(
+        "INSERT INTO users (id, email, password_hash, created_at) VALUES ('u1', 'm@example.com', 'x', 1)",
+      ),
+      db.prepare(
+        `INSERT INTO split_tests (id, user_id, name, slug, url_a, url_b, created_at, status, winner_variant, completed_at)
+         VALUES ('t1', 'u1', 'Pricing', 'abc123', 'https://a.example/p', 'https://b.example/p?x=1', 1, 'completed', 'B', ${10 * HOUR}),
+                ('t2', 'u1', 'Signup', 'def456', 'https://a.example/s', 'https://b.example/s', 2, 'active', NULL, NULL)`,
+      ),
+    ]);
+    // 40 clicks over 4 hours (some sessions twice, a few bots) and 9 conversions: the triggers of 0001 count them.
+    const clicks = Array.from({ length: 40 }, (_, i) =>
+      db
+        .prepare(
+          "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(
+          `c${i}`,
+          i % 3 === 0 ? "t2" : "t1",
+          i % 2 ? "B" : "A",
+          `s${i % 25}`,
+          i % 11 === 0 ? 1 : 0,
+          (i % 4) * HOUR + i,
+        ),
+    );
+    const conversions = Array.from({ length: 9 }, (_, i) =>
+      db
+        .prepare(
+          "INSERT INTO conversions (id, split_test_id, variant, session_id, timestamp) VALUES (?, ?, ?, ?, ?)",
+        )
+        .bind(`v${i}`, i % 3 === 0 ? "t2" : "t1", i % 2 ? "B" : "A", `s${i}`, 5 * HOUR + i),
+    );
+    await db.batch([...clicks, ...conversions]);
+    const rollup =
+      "SELECT split_test_id, hour, variant, clicks, visitors, conversions FROM test_stats_hourly ORDER BY 1, 2, 3";
+    const events = `SELECT 'click' AS kind, id, split_test_id, variant, session_id, is_bot, timestamp FROM clicks
+      UNION ALL SELECT 'conversion', id, split_test_id, variant, session_id, 0, timestamp FROM conversions ORDER BY 1, 2`;
+    const rollupBefore = await rows(rollup);
+    const eventsBefore = await rows(events);
+    expect(rollupBefore.length).toBeGreaterThan(8);
+
+    await applyD1Migrations(db, from("0006"));
+
+    expect(await rows(rollup)).toEqual(rollupBefore);
+    expect(await rows(events)).toEqual(eventsBefore);
+    const tests = await rows<{ id: string; variants: string; winner_variant: string | null; status: string }>(
+      "SELECT id, variants, winner_variant, status FROM split_tests ORDER BY id",
+    );
+    expect(tests.map((test) => ({ ...test, variants: JSON.parse(test.variants) }))).toEqual([
+      {
+        id: "t1",
+        variants: [
+          { url: "https://a.example/p", weight: 50 },
+          { url: "https://b.example/p?x=1", weight: 50 },
+        ],
+        winner_variant: "B",
+        status: "completed",
+      },
+      {
+        id: "t2",
+        variants: [
+          { url: "https://a.example/s", weight: 50 },
+          { url: "https://b.example/s", weight: 50 },
+        ],
+        winner_variant: null,
+        status: "active",
+      },
+    ]);
+
+    // The rollup triggers still count, now for any label from A to H, and deleting a test still
+    // deletes its events and rollup (the foreign keys survived the rebuild).
+    await db
+      .prepare(
+        "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES ('c99', 't2', 'C', 'new', 0, ?)",
+      )
+      .bind(7 * HOUR)
+      .run();
+    expect(await rows("SELECT variant, clicks, visitors FROM test_stats_hourly WHERE variant = 'C'")).toEqual(
+      [{ variant: "C", clicks: 1, visitors: 1 }],
+    );
+    await expect(
+      db
+        .prepare(
+          "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES ('c100', 't2', 'I', 'x', 0, 1)",
+        )
+        .run(),
+    ).rejects.toThrow(/CHECK constraint/);
+    await db.prepare("DELETE FROM split_tests WHERE id = 't1'").run();
+    expect(
+      await rows(
+        "SELECT DISTINCT split_test_id FROM clicks UNION SELECT DISTINCT split_test_id FROM test_stats_hourly",
+      ),
+    ).toEqual([{ split_test_id: "t2" }]);
+  });
+});
