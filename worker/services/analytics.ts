@@ -31,27 +31,36 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
       conversions: sum.conversions + row.conversions,
     };
   }
-  const analysis = analyze({ A: armCounts(totals.A), B: armCounts(totals.B) });
-  const arm = (variant: Variant) => ({
-    clicks: totals[variant].clicks,
-    visitors: analysis[variant].visitors,
-    conversions: analysis[variant].conversions,
-    rate: analysis[variant].rate,
-    interval: analysis[variant].interval,
-  });
+  // Two arms at 50/50 until the lead's k-arm rewrite of this file (issue 19).
+  const analysis = analyze([armCounts(totals.A), armCounts(totals.B)], [50, 50]);
+  const [resultA, resultB] = analysis.arms;
+  if (!resultA || !resultB) throw new Error("analyze returns one result per arm");
+  const arm = (variant: Variant) => {
+    const result = variant === "A" ? resultA : resultB;
+    return {
+      clicks: totals[variant].clicks,
+      visitors: result.visitors,
+      conversions: result.conversions,
+      rate: result.rate,
+      interval: result.interval,
+    };
+  };
+  const { verdict } = analysis;
+  const winner = verdict.status === "winner" ? (verdict.winner === 0 ? "A" : "B") : null;
+  const status = verdict.status === "winner" ? (verdict.winner === 0 ? "A wins" : "B wins") : verdict.status;
 
   return {
     A: arm("A"),
     B: arm("B"),
-    chanceBBeatsA: analysis.chanceBBeatsA,
-    chanceABeatsB: analysis.chanceABeatsB,
-    pValue: analysis.pValue,
+    chanceBBeatsA: resultB.chanceToBeBest,
+    chanceABeatsB: resultA.chanceToBeBest,
+    pValue: resultB.vsControl?.pValue ?? 1,
     srmPValue: analysis.srmPValue,
     srm: analysis.srm,
     verdict: {
-      status: analysis.verdict.status,
-      winner: analysis.verdict.winner,
-      additionalVisitorsPerArm: analysis.verdict.additionalVisitorsPerArm,
+      status,
+      winner,
+      additionalVisitorsPerArm: verdict.additionalVisitorsPerArm,
     },
     series: seriesOf(results, test.createdAt, now),
   };
