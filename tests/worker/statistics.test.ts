@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  type Analysis,
+  type ArmResult,
   analyze,
   logBeta,
   logGamma,
@@ -8,7 +10,6 @@ import {
   normalQuantile,
   probabilityBBeatsA,
   probabilityBetaGreater,
-  srmPValue,
   srmTest,
   twoSidedPValue,
   visitorsNeededPerArm,
@@ -74,6 +75,24 @@ function expectAbsolute(actual: number, expected: number, tolerance: number): vo
 }
 
 const arm = (visitors: number, conversions: number) => ({ visitors, conversions });
+
+/** Two arms at 50/50, the split every test had before variants. */
+const EVEN = [50, 50];
+const srmPValue5050 = (a: number, b: number) => srmTest([a, b], EVEN).pValue;
+
+function armOf(analysis: Analysis, index: number): ArmResult {
+  const result = analysis.arms[index];
+  if (!result) throw new Error(`no arm ${index} in the analysis`);
+  return result;
+}
+
+const chanceOf = (analysis: Analysis, index: number) => armOf(analysis, index).chanceToBeBest;
+
+function vsControl(analysis: Analysis, index: number) {
+  const comparison = armOf(analysis, index).vsControl;
+  if (!comparison) throw new Error(`arm ${index} has no comparison with the control`);
+  return comparison;
+}
 
 describe("normal distribution", () => {
   it("matches the normal probability function to 1e-15 [A&S Table 26.1; tails by mpmath]", () => {
@@ -368,36 +387,36 @@ describe("two-proportion z-test (pooled, two-sided)", () => {
 
 describe("sample-ratio mismatch (chi-square against 50/50)", () => {
   it("matches GrowthBook's check_srm([1000, 1200]) = 0.000020079", () => {
-    expectAbsolute(srmPValue(1000, 1200), 0.000020079, 5e-10);
+    expectAbsolute(srmPValue5050(1000, 1200), 0.000020079, 5e-10);
   });
 
   it("matches Kohavi et al.: 821,588 vs 815,482 gives p ≈ 1.8e-6", () => {
-    expectAbsolute(srmPValue(821_588, 815_482), 1.8e-6, 5e-8);
+    expectAbsolute(srmPValue5050(821_588, 815_482), 1.8e-6, 5e-8);
     // scipy chisquare: statistic 22.77436884189436, p 1.8217928726191858e-06.
-    const result = srmTest(821_588, 815_482);
+    const result = srmTest([821_588, 815_482], EVEN);
     expectRelative(result.chiSquare, 22.77436884189436, 1e-13);
     expectRelative(result.pValue, 1.8217928726191858e-6, 1e-12);
   });
 
   it("matches Fagerland et al.: 13 vs 3 gives Z = 2.500, P = 0.01242", () => {
-    const result = srmTest(13, 3);
+    const result = srmTest([13, 3], EVEN);
     expectAbsolute(result.chiSquare, 6.25, 1e-15);
     expectAbsolute(result.pValue, 0.01242, 5e-6);
   });
 
   it("handles large and empty splits [scipy chisquare]", () => {
-    expectRelative(srmPValue(1_000_000, 1_003_000), 0.03402872523841959, 1e-12);
-    expect(srmPValue(1_000_000, 1_000_000)).toBe(1);
-    expect(srmTest(0, 0)).toEqual({ chiSquare: 0, pValue: 1 });
-    expectRelative(srmPValue(50, 0), 1.537459794428035e-12, 1e-12);
+    expectRelative(srmPValue5050(1_000_000, 1_003_000), 0.03402872523841959, 1e-12);
+    expect(srmPValue5050(1_000_000, 1_000_000)).toBe(1);
+    expect(srmTest([0, 0], EVEN)).toEqual({ chiSquare: 0, pValue: 1 });
+    expectRelative(srmPValue5050(50, 0), 1.537459794428035e-12, 1e-12);
   });
 
   it("flags exactly below 0.001", () => {
     // 10,000 visitors: χ² = 10.89 (p = 0.000967) vs 10.7584 (p = 0.001038) [scipy].
-    expectRelative(srmPValue(5165, 4835), 0.0009668482847675545, 1e-12);
-    expectRelative(srmPValue(5164, 4836), 0.0010380708664139457, 1e-12);
-    expect(analyze({ A: arm(5165, 600), B: arm(4835, 560) }).srm).toBe(true);
-    expect(analyze({ A: arm(5164, 600), B: arm(4836, 560) }).srm).toBe(false);
+    expectRelative(srmPValue5050(5165, 4835), 0.0009668482847675545, 1e-12);
+    expectRelative(srmPValue5050(5164, 4836), 0.0010380708664139457, 1e-12);
+    expect(analyze([arm(5165, 600), arm(4835, 560)], EVEN).srm).toBe(true);
+    expect(analyze([arm(5164, 600), arm(4836, 560)], EVEN).srm).toBe(false);
   });
 });
 
@@ -427,20 +446,24 @@ describe("visitors needed per arm (80 % power, α = 0.05 two-sided by default)",
 
 describe("analyze and the verdict", () => {
   it("returns rates, intervals, chances, the z-test and the SRM check together", () => {
-    const result = analyze({ A: arm(1000, 100), B: arm(1000, 140) });
-    expect(result.A.rate).toBe(0.1);
-    expect(result.B.rate).toBe(0.14);
-    expect(result.A.interval).toEqual(wilsonInterval(100, 1000));
-    expectAbsolute(result.chanceBBeatsA, 0.9970397878752926, 1e-10);
-    expectAbsolute(result.chanceABeatsB, 1 - 0.9970397878752926, 1e-10);
+    const result = analyze([arm(1000, 100), arm(1000, 140)], EVEN);
+    expect(result.arms).toHaveLength(2);
+    expect(armOf(result, 0).rate).toBe(0.1);
+    expect(armOf(result, 1).rate).toBe(0.14);
+    expect(armOf(result, 0).interval).toEqual(wilsonInterval(100, 1000));
+    expectAbsolute(chanceOf(result, 1), 0.9970397878752926, 1e-10);
+    expectAbsolute(chanceOf(result, 0), 1 - 0.9970397878752926, 1e-10);
     // scipy chi2_contingency(correction=False): X² = 7.575757575757575, p = 0.005915851074238032.
-    expectRelative(result.zScore, Math.sqrt(7.575757575757575), 1e-12);
-    expectRelative(result.pValue, 0.005915851074238032, 1e-12);
+    expect(armOf(result, 0).vsControl).toBeNull();
+    expectRelative(vsControl(result, 1).z, Math.sqrt(7.575757575757575), 1e-12);
+    expectRelative(vsControl(result, 1).pValue, 0.005915851074238032, 1e-12);
+    // One comparison: Holm changes nothing.
+    expect(vsControl(result, 1).adjustedPValue).toBe(vsControl(result, 1).pValue);
     expect(result.srmPValue).toBe(1);
     expect(result.srm).toBe(false);
     expect(result.verdict).toEqual({
-      status: "B wins",
-      winner: "B",
+      status: "winner",
+      winner: 1,
       visitorsNeededPerArm: null,
       additionalVisitorsPerArm: null,
     });
@@ -448,32 +471,36 @@ describe("analyze and the verdict", () => {
 
   it("names a winner exactly from a 95 % chance to beat", () => {
     // mpmath: P(B > A) = 0.9483276876628388 at 232 of 2000 and 0.9533354047991953 at 233 of 2000.
-    const below = analyze({ A: arm(2000, 200), B: arm(2000, 232) });
-    expectAbsolute(below.chanceBBeatsA, 0.9483276876628388, 1e-10);
+    const below = analyze([arm(2000, 200), arm(2000, 232)], EVEN);
+    expectAbsolute(chanceOf(below, 1), 0.9483276876628388, 1e-10);
     expect(below.verdict.status).toBe("no clear difference");
     expect(below.verdict.winner).toBeNull();
-    const above = analyze({ A: arm(2000, 200), B: arm(2000, 233) });
-    expectAbsolute(above.chanceBBeatsA, 0.9533354047991953, 1e-10);
-    expect(above.verdict.status).toBe("B wins");
-    const mirrored = analyze({ A: arm(2000, 233), B: arm(2000, 200) });
-    expect(mirrored.verdict.status).toBe("A wins");
-    expect(mirrored.verdict.winner).toBe("A");
-    expect(analyze({ A: arm(2000, 232), B: arm(2000, 200) }).verdict.status).toBe("no clear difference");
+    const above = analyze([arm(2000, 200), arm(2000, 233)], EVEN);
+    expectAbsolute(chanceOf(above, 1), 0.9533354047991953, 1e-10);
+    expect(above.verdict.status).toBe("winner");
+    expect(above.verdict.winner).toBe(1);
+    const mirrored = analyze([arm(2000, 233), arm(2000, 200)], EVEN);
+    expect(mirrored.verdict.status).toBe("winner");
+    expect(mirrored.verdict.winner).toBe(0);
+    expect(analyze([arm(2000, 232), arm(2000, 200)], EVEN).verdict.status).toBe("no clear difference");
   });
 
   it("needs 100 visitors and 25 conversions in each arm", () => {
-    expect(analyze({ A: arm(100, 25), B: arm(100, 25) }).verdict.status).toBe("no clear difference");
-    expect(analyze({ A: arm(100, 25), B: arm(100, 25) }).chanceBBeatsA).toBeCloseTo(0.5, 12);
+    expect(analyze([arm(100, 25), arm(100, 25)], EVEN).verdict.status).toBe("no clear difference");
+    expect(chanceOf(analyze([arm(100, 25), arm(100, 25)], EVEN), 1)).toBeCloseTo(0.5, 12);
     // A huge difference still waits for the minimums.
-    expect(analyze({ A: arm(99, 25), B: arm(100, 90) }).verdict.status).toBe("keep collecting");
-    expect(analyze({ A: arm(100, 24), B: arm(100, 90) }).verdict.status).toBe("keep collecting");
-    expect(analyze({ A: arm(100, 90), B: arm(100, 24) }).verdict.status).toBe("keep collecting");
-    expect(analyze({ A: arm(100, 90), B: arm(100, 25) }).verdict.status).toBe("A wins");
+    expect(analyze([arm(99, 25), arm(100, 90)], EVEN).verdict.status).toBe("keep collecting");
+    expect(analyze([arm(100, 24), arm(100, 90)], EVEN).verdict.status).toBe("keep collecting");
+    expect(analyze([arm(100, 90), arm(100, 24)], EVEN).verdict.status).toBe("keep collecting");
+    expect(analyze([arm(100, 90), arm(100, 25)], EVEN).verdict).toMatchObject({
+      status: "winner",
+      winner: 0,
+    });
   });
 
   it("estimates the visitors still needed while collecting", () => {
     // 10 % vs 12 %: n = 3840.85 per arm → 3841, i.e. 3741 more in each arm.
-    expect(analyze({ A: arm(100, 10), B: arm(100, 12) }).verdict).toEqual({
+    expect(analyze([arm(100, 10), arm(100, 12)], EVEN).verdict).toEqual({
       status: "keep collecting",
       winner: null,
       visitorsNeededPerArm: 3841,
@@ -481,7 +508,7 @@ describe("analyze and the verdict", () => {
     });
     // 5 % vs 12 % on 200 each: power needs 248 per arm, but A needs 500 visitors for 25 conversions
     // at 5 %, so 300 more per arm.
-    expect(analyze({ A: arm(200, 10), B: arm(200, 24) }).verdict).toEqual({
+    expect(analyze([arm(200, 10), arm(200, 24)], EVEN).verdict).toEqual({
       status: "keep collecting",
       winner: null,
       visitorsNeededPerArm: 248,
@@ -496,39 +523,46 @@ describe("analyze and the verdict", () => {
       visitorsNeededPerArm: null,
       additionalVisitorsPerArm: null,
     };
-    expect(analyze({ A: arm(0, 0), B: arm(0, 0) }).verdict).toEqual(unknown);
-    expect(analyze({ A: arm(50, 0), B: arm(50, 3) }).verdict).toEqual(unknown);
-    expect(analyze({ A: arm(50, 5), B: arm(50, 5) }).verdict).toEqual(unknown);
-    expect(analyze({ A: arm(0, 0), B: arm(50, 5) }).verdict).toEqual(unknown);
+    expect(analyze([arm(0, 0), arm(0, 0)], EVEN).verdict).toEqual(unknown);
+    expect(analyze([arm(50, 0), arm(50, 3)], EVEN).verdict).toEqual(unknown);
+    expect(analyze([arm(50, 5), arm(50, 5)], EVEN).verdict).toEqual(unknown);
+    expect(analyze([arm(0, 0), arm(50, 5)], EVEN).verdict).toEqual(unknown);
   });
 
   it("handles empty, all-converted and very large tests", () => {
-    const empty = analyze({ A: arm(0, 0), B: arm(0, 0) });
-    expect(empty.A).toEqual({ visitors: 0, conversions: 0, rate: 0, interval: { lower: 0, upper: 1 } });
-    expect(empty.chanceBBeatsA).toBe(0.5);
-    expect(empty.pValue).toBe(1);
+    const empty = analyze([arm(0, 0), arm(0, 0)], EVEN);
+    expect(empty.arms[0]).toEqual({
+      visitors: 0,
+      conversions: 0,
+      rate: 0,
+      interval: { lower: 0, upper: 1 },
+      chanceToBeBest: 0.5,
+      vsControl: null,
+    });
+    expect(chanceOf(empty, 1)).toBe(0.5);
+    expect(vsControl(empty, 1)).toEqual({ z: 0, pValue: 1, adjustedPValue: 1 });
     expect(empty.srmPValue).toBe(1);
     expect(empty.srm).toBe(false);
 
-    const allConverted = analyze({ A: arm(200, 200), B: arm(200, 200) });
-    expect(allConverted.A.interval.upper).toBe(1);
-    expect(allConverted.pValue).toBe(1);
-    expect(allConverted.chanceBBeatsA).toBeCloseTo(0.5, 12);
+    const allConverted = analyze([arm(200, 200), arm(200, 200)], EVEN);
+    expect(armOf(allConverted, 0).interval.upper).toBe(1);
+    expect(vsControl(allConverted, 1).pValue).toBe(1);
+    expect(chanceOf(allConverted, 1)).toBeCloseTo(0.5, 12);
     expect(allConverted.verdict.status).toBe("no clear difference");
 
-    const large = analyze({ A: arm(1_000_000, 50_000), B: arm(1_000_000, 51_000) });
-    expectAbsolute(large.chanceBBeatsA, 0.9993792806077767, 1e-8);
-    expectRelative(large.pValue, 0.0012414710287283145, 1e-12);
-    expect(large.verdict.status).toBe("B wins");
+    const large = analyze([arm(1_000_000, 50_000), arm(1_000_000, 51_000)], EVEN);
+    expectAbsolute(chanceOf(large, 1), 0.9993792806077767, 1e-8);
+    expectRelative(vsControl(large, 1).pValue, 0.0012414710287283145, 1e-12);
+    expect(large.verdict).toMatchObject({ status: "winner", winner: 1 });
     expect(large.srm).toBe(false);
 
-    const skewed = analyze({ A: arm(1_000_000, 50_000), B: arm(1_010_000, 50_500) });
+    const skewed = analyze([arm(1_000_000, 50_000), arm(1_010_000, 50_500)], EVEN);
     expect(skewed.srm).toBe(true);
   });
 
   it("rejects impossible counts", () => {
-    expect(() => analyze({ A: arm(10, 11), B: arm(10, 1) })).toThrow(RangeError);
-    expect(() => analyze({ A: arm(10, 1), B: arm(-1, 0) })).toThrow(RangeError);
-    expect(() => analyze({ A: arm(10.5, 1), B: arm(10, 1) })).toThrow(RangeError);
+    expect(() => analyze([arm(10, 11), arm(10, 1)], EVEN)).toThrow(RangeError);
+    expect(() => analyze([arm(10, 1), arm(-1, 0)], EVEN)).toThrow(RangeError);
+    expect(() => analyze([arm(10.5, 1), arm(10, 1)], EVEN)).toThrow(RangeError);
   });
 });
