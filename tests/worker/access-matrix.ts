@@ -32,6 +32,12 @@ export interface RouteAccess {
   auth?: "apiKey";
 }
 
+const newVariants = [
+  { url: "https://shop.example/a", weight: 20 },
+  { url: "https://shop.example/b", weight: 30 },
+  { url: "https://shop.example/c", weight: 50 },
+];
+
 const newTestBody = {
   name: "Matrix test",
   urlA: "https://shop.example/a",
@@ -69,6 +75,12 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   {
     route: "POST /api/tests/:id/:action{pause|resume}",
     call: (f) => ({ path: `/api/tests/${f.testId}/pause` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "PATCH /api/tests/:id",
+    call: (f) => ({ path: `/api/tests/${f.testId}`, body: { variants: newVariants } }),
     owner: 200,
     otherUser: 404,
   },
@@ -173,6 +185,13 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   {
     route: "GET /api/v1/tests/:id",
     call: (f) => ({ path: `/api/v1/tests/${f.testId}` }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "PATCH /api/v1/tests/:id",
+    call: (f) => ({ path: `/api/v1/tests/${f.testId}`, body: { variants: newVariants } }),
     owner: 200,
     otherUser: 404,
     auth: "apiKey",

@@ -35,14 +35,32 @@ describe("test analytics", () => {
       [thisHour(), "B", 1_050, 1_000, 140],
     ]);
     const analytics = await analyticsOf(client, test.slug);
-    expect(analytics.A).toMatchObject({ clicks: 1_100, visitors: 1_000, conversions: 100, rate: 0.1 });
-    expect(analytics.B).toMatchObject({ clicks: 1_050, visitors: 1_000, conversions: 140, rate: 0.14 });
+    const [a, b] = analytics.arms;
+    expect(a).toMatchObject({
+      label: "A",
+      weight: 50,
+      clicks: 1_100,
+      visitors: 1_000,
+      conversions: 100,
+      rate: 0.1,
+    });
+    expect(b).toMatchObject({
+      label: "B",
+      weight: 50,
+      clicks: 1_050,
+      visitors: 1_000,
+      conversions: 140,
+      rate: 0.14,
+    });
     // Wilson 95 % interval of 100/1000 (R: prop.test(100, 1000, correct = FALSE)$conf.int = 0.0829, 0.1202).
-    expect(analytics.A.interval.lower).toBeCloseTo(0.0829, 3);
-    expect(analytics.A.interval.upper).toBeCloseTo(0.1202, 3);
-    expect(analytics.chanceBBeatsA).toBeGreaterThan(0.99);
-    expect(analytics.chanceBBeatsA + analytics.chanceABeatsB).toBeCloseTo(1, 12);
-    expect(analytics.pValue).toBeLessThan(0.01);
+    expect(a?.interval.lower).toBeCloseTo(0.0829, 3);
+    expect(a?.interval.upper).toBeCloseTo(0.1202, 3);
+    expect(b?.chanceToBeBest).toBeGreaterThan(0.99);
+    expect((a?.chanceToBeBest ?? 0) + (b?.chanceToBeBest ?? 0)).toBeCloseTo(1, 12);
+    expect(a?.vsControl).toBeNull();
+    expect(b?.vsControl?.pValue).toBeLessThan(0.01);
+    // One comparison with A: Holm changes nothing.
+    expect(b?.vsControl?.adjustedPValue).toBe(b?.vsControl?.pValue);
     expect(analytics.srm).toBe(false);
     expect(analytics.verdict).toEqual({ status: "B wins", winner: "B", additionalVisitorsPerArm: null });
   });
@@ -86,27 +104,9 @@ describe("test analytics", () => {
     const { series } = await analyticsOf(client, test.slug);
     expect(series.granularity).toBe("hour");
     expect(series.points.map((p) => p.time)).toEqual([0, 1, 2, 3, 4, 5].map((h) => created + h * HOUR));
-    expect(series.points[0]).toEqual({
-      time: created,
-      visitorsA: 3,
-      visitorsB: 0,
-      conversionsA: 1,
-      conversionsB: 0,
-    });
-    expect(series.points[2]).toEqual({
-      time: created + 2 * HOUR,
-      visitorsA: 0,
-      visitorsB: 4,
-      conversionsA: 0,
-      conversionsB: 2,
-    });
-    expect(series.points[1]).toEqual({
-      time: created + HOUR,
-      visitorsA: 0,
-      visitorsB: 0,
-      conversionsA: 0,
-      conversionsB: 0,
-    });
+    expect(series.points[0]).toEqual({ time: created, visitors: [3, 0], conversions: [1, 0] });
+    expect(series.points[2]).toEqual({ time: created + 2 * HOUR, visitors: [0, 4], conversions: [0, 2] });
+    expect(series.points[1]).toEqual({ time: created + HOUR, visitors: [0, 0], conversions: [0, 0] });
   });
 
   it("charts per UTC day after 48 hours, summing the hours of each day", async () => {
@@ -125,20 +125,8 @@ describe("test analytics", () => {
     const { series } = await analyticsOf(client, test.slug);
     expect(series.granularity).toBe("day");
     expect(series.points).toHaveLength(5);
-    expect(series.points[0]).toEqual({
-      time: created,
-      visitorsA: 11,
-      visitorsB: 0,
-      conversionsA: 3,
-      conversionsB: 0,
-    });
-    expect(series.points[4]).toEqual({
-      time: today,
-      visitorsA: 0,
-      visitorsB: 2,
-      conversionsA: 0,
-      conversionsB: 0,
-    });
+    expect(series.points[0]).toEqual({ time: created, visitors: [11, 0], conversions: [3, 0] });
+    expect(series.points[4]).toEqual({ time: today, visitors: [0, 2], conversions: [0, 0] });
   });
 
   it("is for the owner only", async () => {

@@ -77,7 +77,7 @@ describe("the conversion beacon", () => {
   it.each([
     ["not JSON", "splitTestId=1"],
     ["a missing session", { splitTestId: "t", variant: "A" }],
-    ["a variant that is neither A nor B", { splitTestId: "t", sessionId: "s", variant: "C" }],
+    ["a variant that is no letter from A to H", { splitTestId: "t", sessionId: "s", variant: "I" }],
     ["an oversized body", { splitTestId: "t", sessionId: "s".repeat(3000), variant: "A" }],
   ])("refuses %s with a clear message, still readable cross-site", async (_, body) => {
     const response = await beacon(body);
@@ -133,7 +133,7 @@ describe("the conversion page /api/conversion", () => {
     expect((await errorOf(response)).message).toBe(CONVERSION_MESSAGES.noSession);
   });
 
-  it.each(["garbage", "id|C|session", "id|A", "id|A|s|extra"])(
+  it.each(["garbage", "id|I|session", "id|A", "id|A|s|extra"])(
     "says 'Invalid session data format' for %j",
     async (value) => {
       const response = await new Client().fetch("/api/conversion", {

@@ -130,6 +130,7 @@ export interface CreatedTest {
   link: string;
   urlA: string;
   urlB: string;
+  variants: { label: string; url: string; weight: number }[];
   customSlug: string | null;
 }
 

@@ -304,17 +304,19 @@ describe("the OpenAPI document", () => {
     expect(validatorOf("TestResponse").validate({ test: { id: 1 } }).valid).toBe(false);
   });
 
-  it("documents the create-test body from the same schema: name, urlA and urlB required", async () => {
+  it("documents the create-test body from the same schema: a name, and variants or urlA and urlB", async () => {
     const document = await openApiDocument();
     const input = document.components.schemas.CreateTestInput as {
       required?: string[];
-      properties: Record<string, unknown>;
+      properties: Record<string, { items?: { required?: string[] }; maxItems?: number }>;
     };
-    expect(input.required).toEqual(["name", "urlA", "urlB"]);
+    expect(input.required).toEqual(["name"]);
     expect(input.properties.name).toMatchObject({ type: "string", maxLength: 200 });
     expect(input.properties.name).not.toHaveProperty("default");
     expect(Object.keys(input.properties).sort()).toEqual(
-      ["conversionUrl", "customDomainId", "customSlug", "name", "urlA", "urlB"].sort(),
+      ["conversionUrl", "customDomainId", "customSlug", "name", "urlA", "urlB", "variants"].sort(),
     );
+    expect(input.properties.variants).toMatchObject({ type: "array", maxItems: 8 });
+    expect(input.properties.variants?.items?.required).toEqual(["url", "weight"]);
   });
 });

@@ -236,14 +236,40 @@ describe("the edge redirect", () => {
       `link:${slug}`,
       JSON.stringify({
         id: "kv-only",
-        urlA: "https://kv.example/a",
-        urlB: "https://kv.example/b",
+        variants: [
+          { url: "https://kv.example/a", weight: 50 },
+          { url: "https://kv.example/b", weight: 50 },
+        ],
         status: "completed",
         winnerVariant: "B",
       }),
     );
     const response = await open(new Client(), `/r/${slug}`, { headers: HUMAN });
     expect(response.headers.get("location")).toMatch(/^https:\/\/kv\.example\/b\?/);
+  });
+
+  it("reads a KV entry written before variants existed as a miss, and rewrites it from D1", async () => {
+    const { test } = await newTest();
+    const key = `link:${test.slug}`;
+    // What an older Worker cached: two URLs, no variants (KV entries do not expire).
+    await env.LINKS.put(
+      key,
+      JSON.stringify({
+        id: test.id,
+        urlA: "https://stale.example/a",
+        urlB: "https://stale.example/b",
+        status: "active",
+        winnerVariant: null,
+      }),
+    );
+    const response = await open(new Client(), `/r/${test.slug}`, { headers: HUMAN });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^https:\/\/shop\.example\/[ab]\?/);
+    const rewritten = await eventually(async () => {
+      const entry = await env.LINKS.get<{ variants?: unknown[] }>(key, "json");
+      return entry?.variants ? entry : null;
+    });
+    expect(rewritten.variants).toHaveLength(2);
   });
 
   it("fills KV from D1 on a miss", async () => {
@@ -258,7 +284,7 @@ describe("the edge redirect", () => {
 
   it("sends everyone to A without counting while a test is paused, and to the winner once completed", async () => {
     const { test } = await newTest();
-    const link = { id: test.id, urlA: test.urlA, urlB: test.urlB, winnerVariant: null };
+    const link = { id: test.id, variants: test.variants, winnerVariant: null };
     const returning = new Client();
     let seen: string | null = null;
     let activeVisits = 0;

@@ -41,8 +41,13 @@ describe("creating a test", () => {
       },
     });
     expect(test.createdAt).toBeTypeOf("number");
-    const cached = await eventually(() => env.LINKS.get<{ urlA: string }>(`link:${test.slug}`, "json"));
-    expect(cached.urlA).toBe(valid.urlA);
+    const cached = await eventually(() =>
+      env.LINKS.get<{ variants: { url: string; weight: number }[] }>(`link:${test.slug}`, "json"),
+    );
+    expect(cached.variants).toEqual([
+      { url: valid.urlA, weight: 50 },
+      { url: valid.urlB, weight: 50 },
+    ]);
   });
 
   it.each([
@@ -165,6 +170,10 @@ describe("listing tests", () => {
       visitorsA: 40,
       visitorsB: 60,
       confidence: expect.any(Number),
+      arms: [
+        { label: "A", clicks: 40, visitors: 40, conversions: 4, conversionRate: 10 },
+        { label: "B", clicks: 60, visitors: 60, conversions: 10, conversionRate: (10 / 60) * 100 },
+      ],
     });
     expect(tests[0]?.stats).toMatchObject({ clicksA: 0, clicksB: 0, winner: null });
     expect(newer.slug).not.toBe(older.slug);
