@@ -449,7 +449,7 @@ const BEST_REFERENCES: Array<{ arms: Array<[number, number]>; chances: number[];
       [1000, 120],
       [1000, 130],
     ],
-    chances: [0.0076374022091701873, 0.24719516435236237, 0.74516743343846744],
+    chances: [0.007637402209170187, 0.24719516435236236, 0.7451674334384675],
     simulate: true,
   },
   {
@@ -459,7 +459,7 @@ const BEST_REFERENCES: Array<{ arms: Array<[number, number]>; chances: number[];
       [10, 3],
       [20, 5],
     ],
-    chances: [0.6288383968028017, 0.25119458467623095, 0.11996701852096735],
+    chances: [0.6288383968028017, 0.25119458467623096, 0.11996701852096735],
   },
   {
     arms: [
@@ -468,7 +468,7 @@ const BEST_REFERENCES: Array<{ arms: Array<[number, number]>; chances: number[];
       [500, 90],
       [2000, 320],
     ],
-    chances: [0.13179641145014991, 0.23571271660173189, 0.59375770107008071, 0.038733170878037489],
+    chances: [0.13179641145014992, 0.2357127166017319, 0.5937577010700807, 0.03873317087803749],
     simulate: true,
   },
   {
@@ -660,6 +660,127 @@ describe("sample-ratio mismatch (chi-square against 50/50)", () => {
   });
 });
 
+describe("chi-square tail with k − 1 degrees of freedom", () => {
+  it("matches NIST's critical values (ν = 2 to 7) [NIST 1.3.6.7.4; mpmath χ² at the rounded values]", () => {
+    const table: Array<[number, number, number, number]> = [
+      // ν, critical value at 0.05 (3 decimals), mpmath Q at it, …
+      [2, 5.991, 0.05001161502657909, 0.05],
+      [3, 7.815, 0.04999390297488389, 0.05],
+      [4, 9.488, 0.04999440557799464, 0.05],
+      [5, 11.07, 0.05000961862240548, 0.05],
+      [6, 12.592, 0.049992458189210026, 0.05],
+      [7, 14.067, 0.05000244468079764, 0.05],
+      // … and at 0.001.
+      [3, 16.266, 0.001000111604662117, 0.001],
+      [5, 20.515, 0.0010000024510678576, 0.001],
+      [7, 24.322, 0.0009999538736324505, 0.001],
+    ];
+    for (const [df, x, exact, level] of table) {
+      expectRelative(chiSquareSurvival(x, df), exact, 1e-13);
+      // The table rounds to 3 decimals: half a unit moves Q by up to 1.3e-5 here.
+      expectAbsolute(chiSquareSurvival(x, df), level, level * 4e-4);
+    }
+  });
+
+  it("matches the closed forms for 1 to 4 degrees of freedom and keeps far tails [mpmath χ²]", () => {
+    for (const x of [0.001, 0.5, 3, 13.8155, 40, 200]) {
+      const y = x / 2;
+      expect(chiSquareSurvival(x, 1)).toBe(twoSidedPValue(Math.sqrt(x)));
+      expectRelative(chiSquareSurvival(x, 2), Math.exp(-y), 1e-13);
+      // erfc(√y) = 2Φ(−√(2y)) = twoSidedPValue(√x).
+      const erfc = twoSidedPValue(Math.sqrt(x));
+      expectRelative(chiSquareSurvival(x, 3), erfc + 2 * Math.sqrt(y / Math.PI) * Math.exp(-y), 1e-13);
+      expectRelative(chiSquareSurvival(x, 4), Math.exp(-y) * (1 + y), 1e-13);
+    }
+    expectRelative(chiSquareSurvival(0.5, 4), 0.9735009788392561, 1e-14);
+    expectRelative(chiSquareSurvival(0.001, 3), 0.9999915920809419, 1e-14);
+    expectRelative(chiSquareSurvival(100, 6), 2.509303552201057e-19, 1e-13);
+    expectRelative(chiSquareSurvival(300, 7), 6.0496418565563194e-61, 1e-13);
+    expect(chiSquareSurvival(0, 3)).toBe(1);
+    expect(() => chiSquareSurvival(1, 0)).toThrow(RangeError);
+    expect(() => chiSquareSurvival(1, 1.5)).toThrow(RangeError);
+  });
+});
+
+describe("sample-ratio mismatch with k arms, against the configured weights", () => {
+  it("matches GrowthBook's checkSrm with unequal weights and three arms", () => {
+    expectAbsolute(srmTest([135, 115], EVEN).pValue, 0.205903211, 5e-10);
+    expectAbsolute(srmTest([310, 98], [75, 25]).pValue, 0.647434186, 5e-10);
+    expectAbsolute(srmTest([500, 500, 600], [34, 33, 33]).pValue, 0.000592638, 5e-10);
+    // An arm without visitors is part of the test.
+    expectAbsolute(srmTest([0, 10, 10], [34, 33, 33]).pValue, 0.005790624, 5e-10);
+  });
+
+  it("matches scipy's chisquare and the 2-df closed form p = e^(−χ²/2) [scipy; mpmath χ²]", () => {
+    const three = srmTest([500, 500, 600], [34, 33, 33]);
+    expectRelative(three.chiSquare, 14.861853832442067, 1e-13);
+    expectRelative(three.pValue, Math.exp(-three.chiSquare / 2), 1e-13);
+    expectRelative(srmTest([310, 98], [75, 25]).chiSquare, 0.20915032679738563, 1e-13);
+    const five = srmTest([1000, 1000, 1000, 1000, 1100], [20, 20, 20, 20, 20]);
+    expectRelative(five.chiSquare, 7.8431372549019605, 1e-13);
+    expectRelative(five.pValue, 0.09749625411560332, 1e-12);
+    const eight = srmTest(
+      [20_000, 15_000, 15_000, 10_000, 10_000, 10_000, 10_000, 10_500],
+      [20, 15, 15, 10, 10, 10, 10, 10],
+    );
+    expectRelative(eight.chiSquare, 22.388059701492537, 1e-13);
+    expectRelative(eight.pValue, 0.0021770596109309728, 1e-12);
+    expect(srmTest([0, 0, 0], [20, 30, 50])).toEqual({ chiSquare: 0, pValue: 1 });
+  });
+
+  it("fires for a skew against the weights and not for the weights themselves", () => {
+    // The configured split itself: no mismatch, however large the test.
+    expect(srmTest([2000, 3000, 5000], [20, 30, 50])).toEqual({ chiSquare: 0, pValue: 1 });
+    expect(analyze([arm(200_000, 1), arm(300_000, 1), arm(500_000, 1)], [20, 30, 50]).srm).toBe(false);
+    expect(analyze([arm(7500, 1), arm(2500, 1)], [75, 25]).srm).toBe(false);
+    // Equal shares are a mismatch when the weights are not equal (and were the only check before).
+    expect(analyze([arm(3334, 1), arm(3333, 1), arm(3333, 1)], [20, 30, 50]).srm).toBe(true);
+    expect(analyze([arm(5000, 1), arm(5000, 1)], [75, 25]).srm).toBe(true);
+    // 150 visitors moved from the 50 % arm to the 30 % arm out of 10,000: χ² = 12, p = e^−6 = 0.0025,
+    // not yet; ten times the traffic in the same proportions: χ² = 120, p = e^−60.
+    expectRelative(srmTest([2000, 3150, 4850], [20, 30, 50]).pValue, Math.exp(-6), 1e-13);
+    expect(analyze([arm(2000, 1), arm(3150, 1), arm(4850, 1)], [20, 30, 50]).srm).toBe(false);
+    const skewed = analyze([arm(20_000, 1), arm(31_500, 1), arm(48_500, 1)], [20, 30, 50]);
+    expect(skewed.srm).toBe(true);
+    expectRelative(skewed.srmPValue, Math.exp(-60), 1e-12);
+  });
+
+  it("flags exactly below 0.001: with 3 arms where χ² crosses 2·ln 1000 = 13.8155", () => {
+    // d = 160 moved from the 50 % to the 30 % arm: χ² = 160²·(1/3000 + 1/5000) = 13.6533; d = 161: 13.8245.
+    const below = analyze([arm(2000, 1), arm(3160, 1), arm(4840, 1)], [20, 30, 50]);
+    expectRelative(below.srmPValue, Math.exp(-13.653333333333332 / 2), 1e-12);
+    expect(below.srm).toBe(false);
+    const above = analyze([arm(2000, 1), arm(3161, 1), arm(4839, 1)], [20, 30, 50]);
+    expectRelative(above.srmPValue, Math.exp(-13.824533333333333 / 2), 1e-12);
+    expect(above.srm).toBe(true);
+  });
+
+  it("rejects weights that are not one share in percent per arm", () => {
+    expect(() => srmTest([10, 10], [50, 50, 0])).toThrow(RangeError);
+    expect(() => srmTest([10, 10, 10], [50, 50, 0])).toThrow(RangeError);
+    expect(() => srmTest([10, 10], [0.5, 0.5])).toThrow(RangeError);
+    expect(() => srmTest([10, 10], [60, 50])).toThrow(RangeError);
+    expect(() => srmTest([10], [100])).toThrow(RangeError);
+    expect(() => srmTest(new Array(9).fill(10), [20, 10, 10, 10, 10, 10, 10, 10, 10])).toThrow(RangeError);
+    expect(() => srmTest([10, -1], EVEN)).toThrow(RangeError);
+  });
+});
+
+describe("Holm's adjustment", () => {
+  it("matches a hand computation and GrowthBook's Holm–Bonferroni test [Holm; GrowthBook]", () => {
+    // Sorted .005, .01, .03, .04 → ×4, ×3, ×2, ×1 = .02, .03, .06, .04 → running max .02, .03, .06, .06.
+    const hand = holmAdjust([0.01, 0.04, 0.03, 0.005]);
+    for (const [i, expected] of [0.03, 0.06, 0.06, 0.02].entries())
+      expectAbsolute(hand[i] ?? 1, expected, 1e-15);
+    const growthBook = holmAdjust([0.01, 0.04, 0.03, 0.005, 0.55, 0.6]);
+    for (const [i, expected] of [0.05, 0.12, 0.12, 0.03, 1, 1].entries()) {
+      expectAbsolute(growthBook[i] ?? Number.NaN, expected, 1e-15);
+    }
+    expect(holmAdjust([0.2])).toEqual([0.2]);
+    expect(holmAdjust([])).toEqual([]);
+  });
+});
+
 describe("visitors needed per arm (80 % power, α = 0.05 two-sided by default)", () => {
   it("matches R's power.prop.test examples", () => {
     expectAbsolute(visitorsNeededPerArm(0.5, 0.75, { power: 0.9 }) ?? 0, 76.7, 0.05);
@@ -804,5 +925,104 @@ describe("analyze and the verdict", () => {
     expect(() => analyze([arm(10, 11), arm(10, 1)], EVEN)).toThrow(RangeError);
     expect(() => analyze([arm(10, 1), arm(-1, 0)], EVEN)).toThrow(RangeError);
     expect(() => analyze([arm(10.5, 1), arm(10, 1)], EVEN)).toThrow(RangeError);
+  });
+});
+
+describe("analyze with k arms", () => {
+  it("tests every arm against A and Holm-adjusts the p-values [scipy chi2_contingency; Holm]", () => {
+    const result = analyze([arm(1000, 100), arm(1000, 120), arm(1000, 140), arm(1000, 95)], [25, 25, 25, 25]);
+    expect(result.arms.map((a) => a.rate)).toEqual([0.1, 0.12, 0.14, 0.095]);
+    expect(armOf(result, 3).interval).toEqual(wilsonInterval(95, 1000));
+    expect(armOf(result, 0).vsControl).toBeNull();
+    // p = 0.15291778186394195, 0.005915851074238032, 0.7062460149623009; sorted ×3, ×2, ×1:
+    // 0.017747553222714096, 0.3058355637278839, 0.7062460149623009 (already increasing).
+    const expected: Array<[number, number, number]> = [
+      [2.0429009193054135, 0.15291778186394195, 0.3058355637278839],
+      [7.575757575757575, 0.005915851074238032, 0.017747553222714096],
+      [0.14205554371759355, 0.7062460149623009, 0.7062460149623009],
+    ];
+    for (const [i, [chiSquare, pValue, adjusted]] of expected.entries()) {
+      const comparison = vsControl(result, i + 1);
+      expectRelative(comparison.z * comparison.z, chiSquare, 1e-12);
+      expectRelative(comparison.pValue, pValue, 1e-12);
+      expectRelative(comparison.adjustedPValue, adjusted, 1e-12);
+    }
+    expect(vsControl(result, 3).z).toBeLessThan(0);
+    expectAbsolute(sum(result.arms.map((a) => a.chanceToBeBest)), 1, 1e-9);
+    expect(result.srm).toBe(false);
+  });
+
+  it("names the arm with a 95 % chance to be best, only when every arm passes the guard", () => {
+    // [scipy]: P(best) = 0.0076, 0.2472, 0.7452 — the leader is short of 95 %.
+    const unclear = analyze([arm(1000, 100), arm(1000, 120), arm(1000, 130)], [34, 33, 33]);
+    expect(unclear.verdict.status).toBe("no clear difference");
+    expectAbsolute(chanceOf(unclear, 2), 0.7451674334384675, 1e-9);
+    // C far ahead: a winner, named by its index.
+    const clear = analyze([arm(1000, 100), arm(1000, 110), arm(1000, 160)], [34, 33, 33]);
+    expect(chanceOf(clear, 2)).toBeGreaterThan(0.99);
+    expect(clear.verdict).toEqual({
+      status: "winner",
+      winner: 2,
+      visitorsNeededPerArm: null,
+      additionalVisitorsPerArm: null,
+    });
+    // The same leader, but one arm has only 99 visitors or 24 conversions: keep collecting.
+    expect(analyze([arm(1000, 100), arm(99, 30), arm(1000, 160)], [34, 33, 33]).verdict.status).toBe(
+      "keep collecting",
+    );
+    expect(analyze([arm(1000, 100), arm(1000, 24), arm(1000, 160)], [34, 33, 33]).verdict.status).toBe(
+      "keep collecting",
+    );
+    // The control can win too.
+    expect(analyze([arm(1000, 160), arm(1000, 100), arm(1000, 110)], [34, 33, 33]).verdict).toMatchObject({
+      status: "winner",
+      winner: 0,
+    });
+  });
+
+  it("plans the visitors still needed between the leader and A at α/(k − 1)", () => {
+    // Leader B at 12 % vs A at 10 %, α = 0.05/2: n = 4651.417876576524 [the closed form with scipy's
+    // norm.ppf] → 4652, 4452 more in every arm (each also reaches 25 conversions by then).
+    expect(analyze([arm(200, 20), arm(200, 24), arm(200, 22)], [34, 33, 33]).verdict).toEqual({
+      status: "keep collecting",
+      winner: null,
+      visitorsNeededPerArm: 4652,
+      additionalVisitorsPerArm: 4452,
+    });
+    // A leads at 15 %: planned against the runner-up C at 12 %: n = 2465.2592113874925 → 2466.
+    expect(analyze([arm(200, 30), arm(200, 20), arm(200, 24)], [34, 33, 33]).verdict).toEqual({
+      status: "keep collecting",
+      winner: null,
+      visitorsNeededPerArm: 2466,
+      additionalVisitorsPerArm: 2266,
+    });
+    // 8 arms, 10 % vs 12 % at α = 0.05/7: n = 6104.106821378644 → 6105; the arm at 1 % needs 2500
+    // visitors for 25 conversions, fewer than that.
+    const eight = analyze(
+      [
+        arm(100, 10),
+        arm(100, 12),
+        arm(100, 11),
+        arm(100, 1),
+        arm(100, 10),
+        arm(100, 10),
+        arm(100, 10),
+        arm(100, 10),
+      ],
+      [16, 12, 12, 12, 12, 12, 12, 12],
+    );
+    expect(eight.verdict).toMatchObject({ visitorsNeededPerArm: 6105, additionalVisitorsPerArm: 6005 });
+    // An arm without conversions: nothing to plan with yet.
+    expect(analyze([arm(200, 20), arm(200, 24), arm(200, 0)], [34, 33, 33]).verdict).toMatchObject({
+      status: "keep collecting",
+      visitorsNeededPerArm: null,
+      additionalVisitorsPerArm: null,
+    });
+  });
+
+  it("rejects weights that do not fit the arms", () => {
+    expect(() => analyze([arm(10, 1), arm(10, 1), arm(10, 1)], EVEN)).toThrow(RangeError);
+    expect(() => analyze([arm(10, 1), arm(10, 1)], [40, 40])).toThrow(RangeError);
+    expect(() => analyze([arm(10, 1)], [100])).toThrow(RangeError);
   });
 });
