@@ -3,6 +3,10 @@ import {
   type Analysis,
   type ArmResult,
   analyze,
+  chanceToBeBest,
+  chanceToBeBestByIntegration,
+  chiSquareSurvival,
+  holmAdjust,
   logBeta,
   logGamma,
   MAX_BETA_PARAMETER,
@@ -43,7 +47,12 @@ import {
 //   140/200 vs 255/340: pooled SE 0.03949401, statistic -1.266015 (their p-value uses a t
 //   distribution, so only z is used here).
 // - [GrowthBook] growthbook/growthbook packages/stats/tests/test_gbstats.py:
-//   check_srm([1000, 1200], [0.5, 0.5]) == 0.000020079 (9 decimals).
+//   check_srm([1000, 1200], [0.5, 0.5]) == 0.000020079 (9 decimals); and the back end's unit tests of
+//   its TypeScript port (back-end util/stats tests, "calculates SRM correctly"), 9 decimals:
+//   checkSrm([135, 115], [.5, .5]) = 0.205903211; checkSrm([310, 98], [.75, .25]) = 0.647434186;
+//   checkSrm([500, 500, 600], [.34, .33, .33]) = 0.000592638; checkSrm([0, 10, 10], [.34, .33, .33])
+//   = 0.005790624 (an arm without visitors counts); and "does HB procedure correctly": Holm–Bonferroni
+//   of p = .01, .04, .03, .005, .55, .6 gives .05, .12, .12, .03, 1, 1.
 // - [Kohavi] R. Kohavi, D. Tang, Y. Xu, "Trustworthy Online Controlled Experiments" (CUP 2020),
 //   ch. 3: 821,588 vs 815,482 users in a 50/50 experiment, p-value 1.8e-6.
 // - [R power.prop.test] R's stats::power.prop.test help page examples:
@@ -54,12 +63,25 @@ import {
 //   and its Details: for (p1, p2) = (0.9, 1) at power 0.8 "you'd need a sample size of at least n = 74".
 // - [A&S] M. Abramowitz, I. A. Stegun, Handbook of Mathematical Functions, Table 26.1 (normal
 //   probability function, 15 decimals); [NIST] NIST/SEMATECH e-Handbook of Statistical Methods,
-//   1.3.6.7.4, critical values of the chi-square distribution (ν = 1).
+//   1.3.6.7.4, critical values of the chi-square distribution (ν = 1 to 7, 3 decimals).
+// - [Holm] S. Holm, "A simple sequentially rejective multiple test procedure", Scand. J. Statist. 6
+//   (1979) 65–70: the adjusted p-values below are worked by hand from that definition.
 //
 // Computed independently (said so at each use):
 // - [mpmath] mpmath 1.3.0 at 40 significant digits: Evan Miller's sum evaluated term by term over all
 //   terms (no truncation, no Stirling series, exact Beta functions), Wilson's closed form, erfc.
-// - [scipy] scipy 1.17.1: stats.chi2_contingency(correction = False), stats.chisquare.
+// - [scipy] scipy 1.17.1: stats.chi2_contingency(correction = False), stats.chisquare; and
+//   P(arm i is best) = ∫ f_i Π_{j≠i} F_j as integrate.quad (QUADPACK) of stats.beta.pdf × special.betainc
+//   (Cephes), which agreed with mpmath (quad of the pdf × betainc at 30 digits) to 1e-15 where both ran.
+// - [mpmath χ²] mpmath.gammainc(df/2, x/2, inf, regularized = True) at 30 digits.
+// - closed forms of the chi-square tail: Q(1, x/2) = e^(−x/2) (2 df), Q(2, x/2) = e^(−x/2)(1 + x/2)
+//   (4 df), Q(3/2, y) = erfc(√y) + 2√(y/π)·e^(−y) (3 df); so with 3 arms p < 0.001 exactly when
+//   χ² > 2·ln 1000.
+// - [Monte Carlo] a seeded simulation in this file: 10^6 draws per arm, each Beta(α, β) draw as
+//   G_α/(G_α + G_β) from two Gamma draws by Marsaglia & Tsang, "A simple method for generating gamma
+//   variables", ACM TOMS 26 (2000) 363–372, on normals by Box & Muller (1958) and uniforms from
+//   xoshiro128** (Blackman & Vigna, "Scrambled linear pseudorandom number generators", ACM TOMS 47
+//   (2021)). Its standard error is below 0.05 percentage points.
 // - closed forms: with no data an arm's posterior is uniform, so P(pB > pA) = E[pB]; with no
 //   conversions in A, pA ~ Beta(1, βA) and P(pB > pA) = 1 − B(αB, βB + βA) / B(αB, βB).
 // - a double numerical integration written in this file (midpoint rule on a fine grid), for sweeps.
@@ -339,6 +361,224 @@ describe("chance that B beats A", () => {
   });
 });
 
+/** xoshiro128** (Blackman & Vigna 2021): uniforms in (0, 1) from a fixed seed. */
+function xoshiro128(seed: readonly [number, number, number, number]): () => number {
+  let [a, b, c, d] = seed;
+  return () => {
+    const result = Math.imul(rotl(Math.imul(b, 5), 7), 9) >>> 0;
+    const t = b << 9;
+    c ^= a;
+    d ^= b;
+    b ^= c;
+    a ^= d;
+    c ^= t;
+    d = rotl(d, 11);
+    return (result + 0.5) / 4294967296;
+  };
+}
+
+function rotl(x: number, k: number): number {
+  return (x << k) | (x >>> (32 - k));
+}
+
+/** Gamma(shape >= 1) by Marsaglia & Tsang (2000), normals by Box–Muller (both of each pair used). */
+function gammaSampler(uniform: () => number): (shape: number) => number {
+  let spare = Number.NaN;
+  const normal = (): number => {
+    if (!Number.isNaN(spare)) {
+      const value = spare;
+      spare = Number.NaN;
+      return value;
+    }
+    const radius = Math.sqrt(-2 * Math.log(uniform()));
+    const angle = 2 * Math.PI * uniform();
+    spare = radius * Math.sin(angle);
+    return radius * Math.cos(angle);
+  };
+  return (shape) => {
+    const d = shape - 1 / 3;
+    const c = 1 / Math.sqrt(9 * d);
+    for (;;) {
+      const x = normal();
+      const v = (1 + c * x) ** 3;
+      if (v <= 0) continue;
+      const u = uniform();
+      // The paper's squeeze accepts most draws without a logarithm.
+      if (u < 1 - 0.0331 * x * x * x * x) return d * v;
+      if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v;
+    }
+  };
+}
+
+/** P(arm i is best) by simulation: the share of draws in which arm i's Beta draw is the largest. */
+function chanceToBeBestBySimulation(arms: readonly { visitors: number; conversions: number }[]): number[] {
+  const gamma = gammaSampler(xoshiro128([0x9e3779b9, 0x243f6a88, 0xb7e15162, 0x71374491]));
+  const alphas = arms.map((a) => 1 + a.conversions);
+  const betas = arms.map((a) => 1 + a.visitors - a.conversions);
+  const draws = 1_000_000;
+  const wins = new Array<number>(arms.length).fill(0);
+  for (let n = 0; n < draws; n++) {
+    let best = 0;
+    let bestValue = -1;
+    for (let i = 0; i < arms.length; i++) {
+      const x = gamma(alphas[i] ?? 1);
+      const value = x / (x + gamma(betas[i] ?? 1));
+      if (value > bestValue) {
+        best = i;
+        bestValue = value;
+      }
+    }
+    wins[best] = (wins[best] ?? 0) + 1;
+  }
+  return wins.map((w) => w / draws);
+}
+
+const sum = (values: readonly number[]) => values.reduce((total, v) => total + v, 0);
+
+const posterior = ({ visitors, conversions }: { visitors: number; conversions: number }) => ({
+  alpha: 1 + conversions,
+  beta: 1 + visitors - conversions,
+});
+
+// P(arm i is best) [scipy quad × betainc; mpmath agreed to 1e-15 on the first three].
+// The simulation runs on two of them (1 to 2 s each): three arms of one size, four of different sizes.
+const BEST_REFERENCES: Array<{ arms: Array<[number, number]>; chances: number[]; simulate?: boolean }> = [
+  {
+    arms: [
+      [1000, 100],
+      [1000, 120],
+      [1000, 130],
+    ],
+    chances: [0.007637402209170187, 0.24719516435236236, 0.7451674334384675],
+    simulate: true,
+  },
+  {
+    // An arm without visitors has a uniform posterior.
+    arms: [
+      [0, 0],
+      [10, 3],
+      [20, 5],
+    ],
+    chances: [0.6288383968028017, 0.25119458467623096, 0.11996701852096735],
+  },
+  {
+    arms: [
+      [200, 30],
+      [1000, 170],
+      [500, 90],
+      [2000, 320],
+    ],
+    chances: [0.13179641145014992, 0.2357127166017319, 0.5937577010700807, 0.03873317087803749],
+    simulate: true,
+  },
+  {
+    arms: [
+      [1_000_000, 50_000],
+      [1_037_000, 52_090],
+      [1_074_000, 54_160],
+      [1_111_000, 56_200],
+      [1_148_000, 58_230],
+      [1_185_000, 60_240],
+      [1_222_000, 62_250],
+      [1_259_000, 64_255],
+    ],
+    chances: [
+      5.0281456375249695e-6, 0.00020063669579551031, 0.002702303727190479, 0.015141077936043107,
+      0.05475688608185728, 0.13466593232321283, 0.28245435270298463, 0.5100737823872757,
+    ],
+  },
+];
+
+describe("chance to be best with k arms", () => {
+  it("integrates to the exact two-arm formula within 1e-9", () => {
+    const cases: Array<[number, number, number, number]> = [
+      [20, 3, 25, 7],
+      [100, 25, 100, 25],
+      [500, 0, 480, 4],
+      [500, 500, 510, 505],
+      [0, 0, 10, 3],
+      [100, 30, 10_000, 2500],
+      [5, 0, 5_000_000, 250_000],
+      [100_000, 2000, 100_500, 2100],
+      [1_000_000, 30_000, 1_000_000, 30_300],
+      [1_000_000, 999_000, 1_000_000, 998_900],
+      [3_000_000, 150_000, 3_000_000, 151_000],
+    ];
+    for (const [nA, cA, nB, cB] of cases) {
+      const a = arm(nA, cA);
+      const b = arm(nB, cB);
+      const exact = probabilityBBeatsA(a, b);
+      const [chanceA = 0, chanceB = 0] = chanceToBeBestByIntegration([posterior(a), posterior(b)]);
+      expectAbsolute(chanceB, exact, 1e-9);
+      expectAbsolute(chanceA, 1 - exact, 1e-9);
+    }
+  });
+
+  it("matches an independent integration to 1e-9 [scipy]", () => {
+    for (const { arms, chances } of BEST_REFERENCES) {
+      const result = chanceToBeBest(arms.map(([visitors, conversions]) => arm(visitors, conversions)));
+      expect(result).toHaveLength(chances.length);
+      for (const [i, expected] of chances.entries()) expectAbsolute(result[i] ?? Number.NaN, expected, 1e-9);
+      expectAbsolute(sum(result), 1, 1e-8);
+    }
+  });
+
+  it("agrees with a seeded Monte Carlo simulation of 10^6 draws within 0.5 percentage points", () => {
+    for (const { arms } of BEST_REFERENCES.filter((reference) => reference.simulate)) {
+      const counts = arms.map(([visitors, conversions]) => arm(visitors, conversions));
+      const simulated = chanceToBeBestBySimulation(counts);
+      const computed = chanceToBeBest(counts);
+      for (const [i, expected] of simulated.entries())
+        expectAbsolute(computed[i] ?? Number.NaN, expected, 0.005);
+    }
+  });
+
+  it("gives identical arms 1/k each and sums to 1 within 1e-6", () => {
+    for (let k = 3; k <= 8; k++) {
+      for (const [visitors, conversions] of [
+        [0, 0],
+        [100, 25],
+        [5_000_000, 250_000],
+      ] as const) {
+        const result = chanceToBeBest(Array.from({ length: k }, () => arm(visitors, conversions)));
+        for (const chance of result) expectAbsolute(chance, 1 / k, 1e-9);
+      }
+    }
+    const mixed = chanceToBeBest([arm(10, 1), arm(5_000_000, 250_000), arm(0, 0), arm(300, 290), arm(1, 0)]);
+    expectAbsolute(sum(mixed), 1, 1e-6);
+  });
+
+  it("matches the closed form α_i / Σα when every arm converted all its visitors", () => {
+    // With β = 1 the CDF of Beta(α, 1) is x^α, so ∫ α_i·x^(α_i − 1)·Π_{j≠i} x^(α_j) dx = α_i / Σ_j α_j.
+    for (const visitors of [
+      [0, 1, 10, 300],
+      [5_000_000, 1_000_000, 4_000_000],
+      [20, 20, 40, 100, 0, 7, 3, 1],
+    ]) {
+      const alphas = visitors.map((v) => 1 + v);
+      const result = chanceToBeBest(visitors.map((v) => arm(v, v)));
+      for (const [i, alpha] of alphas.entries())
+        expectAbsolute(result[i] ?? Number.NaN, alpha / sum(alphas), 1e-9);
+    }
+  });
+
+  it("stays fast for 8 arms at 5 million visitors each", () => {
+    const arms = Array.from({ length: 8 }, (_, i) => arm(5_000_000, 250_000 + 300 * i));
+    const start = performance.now();
+    for (let i = 0; i < 20; i++) chanceToBeBest(arms);
+    // About 1.5 ms each on a laptop; the bound leaves room for a busy CI machine.
+    expect((performance.now() - start) / 20).toBeLessThan(25);
+  });
+
+  it("uses the exact formula for two arms", () => {
+    const a = arm(15, 5);
+    const b = arm(35, 18);
+    expect(chanceToBeBest([a, b])).toEqual([1 - probabilityBBeatsA(a, b), probabilityBBeatsA(a, b)]);
+    expect(() => chanceToBeBest([arm(10, 1), arm(10, 11), arm(10, 1)])).toThrow(RangeError);
+    expect(() => chanceToBeBestByIntegration([{ alpha: 0, beta: 1 }])).toThrow(RangeError);
+  });
+});
+
 describe("two-proportion z-test (pooled, two-sided)", () => {
   it("matches Fagerland et al.: 3/4 vs 1/4, T = 2.000, P = 0.15730", () => {
     const { z, pValue } = zTest(arm(4, 3), arm(4, 1));
@@ -417,6 +657,127 @@ describe("sample-ratio mismatch (chi-square against 50/50)", () => {
     expectRelative(srmPValue5050(5164, 4836), 0.0010380708664139457, 1e-12);
     expect(analyze([arm(5165, 600), arm(4835, 560)], EVEN).srm).toBe(true);
     expect(analyze([arm(5164, 600), arm(4836, 560)], EVEN).srm).toBe(false);
+  });
+});
+
+describe("chi-square tail with k − 1 degrees of freedom", () => {
+  it("matches NIST's critical values (ν = 2 to 7) [NIST 1.3.6.7.4; mpmath χ² at the rounded values]", () => {
+    const table: Array<[number, number, number, number]> = [
+      // ν, critical value at 0.05 (3 decimals), mpmath Q at it, …
+      [2, 5.991, 0.05001161502657909, 0.05],
+      [3, 7.815, 0.04999390297488389, 0.05],
+      [4, 9.488, 0.04999440557799464, 0.05],
+      [5, 11.07, 0.05000961862240548, 0.05],
+      [6, 12.592, 0.049992458189210026, 0.05],
+      [7, 14.067, 0.05000244468079764, 0.05],
+      // … and at 0.001.
+      [3, 16.266, 0.001000111604662117, 0.001],
+      [5, 20.515, 0.0010000024510678576, 0.001],
+      [7, 24.322, 0.0009999538736324505, 0.001],
+    ];
+    for (const [df, x, exact, level] of table) {
+      expectRelative(chiSquareSurvival(x, df), exact, 1e-13);
+      // The table rounds to 3 decimals: half a unit moves Q by up to 1.3e-5 here.
+      expectAbsolute(chiSquareSurvival(x, df), level, level * 4e-4);
+    }
+  });
+
+  it("matches the closed forms for 1 to 4 degrees of freedom and keeps far tails [mpmath χ²]", () => {
+    for (const x of [0.001, 0.5, 3, 13.8155, 40, 200]) {
+      const y = x / 2;
+      expect(chiSquareSurvival(x, 1)).toBe(twoSidedPValue(Math.sqrt(x)));
+      expectRelative(chiSquareSurvival(x, 2), Math.exp(-y), 1e-13);
+      // erfc(√y) = 2Φ(−√(2y)) = twoSidedPValue(√x).
+      const erfc = twoSidedPValue(Math.sqrt(x));
+      expectRelative(chiSquareSurvival(x, 3), erfc + 2 * Math.sqrt(y / Math.PI) * Math.exp(-y), 1e-13);
+      expectRelative(chiSquareSurvival(x, 4), Math.exp(-y) * (1 + y), 1e-13);
+    }
+    expectRelative(chiSquareSurvival(0.5, 4), 0.9735009788392561, 1e-14);
+    expectRelative(chiSquareSurvival(0.001, 3), 0.9999915920809419, 1e-14);
+    expectRelative(chiSquareSurvival(100, 6), 2.509303552201057e-19, 1e-13);
+    expectRelative(chiSquareSurvival(300, 7), 6.0496418565563194e-61, 1e-13);
+    expect(chiSquareSurvival(0, 3)).toBe(1);
+    expect(() => chiSquareSurvival(1, 0)).toThrow(RangeError);
+    expect(() => chiSquareSurvival(1, 1.5)).toThrow(RangeError);
+  });
+});
+
+describe("sample-ratio mismatch with k arms, against the configured weights", () => {
+  it("matches GrowthBook's checkSrm with unequal weights and three arms", () => {
+    expectAbsolute(srmTest([135, 115], EVEN).pValue, 0.205903211, 5e-10);
+    expectAbsolute(srmTest([310, 98], [75, 25]).pValue, 0.647434186, 5e-10);
+    expectAbsolute(srmTest([500, 500, 600], [34, 33, 33]).pValue, 0.000592638, 5e-10);
+    // An arm without visitors is part of the test.
+    expectAbsolute(srmTest([0, 10, 10], [34, 33, 33]).pValue, 0.005790624, 5e-10);
+  });
+
+  it("matches scipy's chisquare and the 2-df closed form p = e^(−χ²/2) [scipy; mpmath χ²]", () => {
+    const three = srmTest([500, 500, 600], [34, 33, 33]);
+    expectRelative(three.chiSquare, 14.861853832442067, 1e-13);
+    expectRelative(three.pValue, Math.exp(-three.chiSquare / 2), 1e-13);
+    expectRelative(srmTest([310, 98], [75, 25]).chiSquare, 0.20915032679738563, 1e-13);
+    const five = srmTest([1000, 1000, 1000, 1000, 1100], [20, 20, 20, 20, 20]);
+    expectRelative(five.chiSquare, 7.8431372549019605, 1e-13);
+    expectRelative(five.pValue, 0.09749625411560332, 1e-12);
+    const eight = srmTest(
+      [20_000, 15_000, 15_000, 10_000, 10_000, 10_000, 10_000, 10_500],
+      [20, 15, 15, 10, 10, 10, 10, 10],
+    );
+    expectRelative(eight.chiSquare, 22.388059701492537, 1e-13);
+    expectRelative(eight.pValue, 0.0021770596109309728, 1e-12);
+    expect(srmTest([0, 0, 0], [20, 30, 50])).toEqual({ chiSquare: 0, pValue: 1 });
+  });
+
+  it("fires for a skew against the weights and not for the weights themselves", () => {
+    // The configured split itself: no mismatch, however large the test.
+    expect(srmTest([2000, 3000, 5000], [20, 30, 50])).toEqual({ chiSquare: 0, pValue: 1 });
+    expect(analyze([arm(200_000, 1), arm(300_000, 1), arm(500_000, 1)], [20, 30, 50]).srm).toBe(false);
+    expect(analyze([arm(7500, 1), arm(2500, 1)], [75, 25]).srm).toBe(false);
+    // Equal shares are a mismatch when the weights are not equal (and were the only check before).
+    expect(analyze([arm(3334, 1), arm(3333, 1), arm(3333, 1)], [20, 30, 50]).srm).toBe(true);
+    expect(analyze([arm(5000, 1), arm(5000, 1)], [75, 25]).srm).toBe(true);
+    // 150 visitors moved from the 50 % arm to the 30 % arm out of 10,000: χ² = 12, p = e^−6 = 0.0025,
+    // not yet; ten times the traffic in the same proportions: χ² = 120, p = e^−60.
+    expectRelative(srmTest([2000, 3150, 4850], [20, 30, 50]).pValue, Math.exp(-6), 1e-13);
+    expect(analyze([arm(2000, 1), arm(3150, 1), arm(4850, 1)], [20, 30, 50]).srm).toBe(false);
+    const skewed = analyze([arm(20_000, 1), arm(31_500, 1), arm(48_500, 1)], [20, 30, 50]);
+    expect(skewed.srm).toBe(true);
+    expectRelative(skewed.srmPValue, Math.exp(-60), 1e-12);
+  });
+
+  it("flags exactly below 0.001: with 3 arms where χ² crosses 2·ln 1000 = 13.8155", () => {
+    // d = 160 moved from the 50 % to the 30 % arm: χ² = 160²·(1/3000 + 1/5000) = 13.6533; d = 161: 13.8245.
+    const below = analyze([arm(2000, 1), arm(3160, 1), arm(4840, 1)], [20, 30, 50]);
+    expectRelative(below.srmPValue, Math.exp(-13.653333333333332 / 2), 1e-12);
+    expect(below.srm).toBe(false);
+    const above = analyze([arm(2000, 1), arm(3161, 1), arm(4839, 1)], [20, 30, 50]);
+    expectRelative(above.srmPValue, Math.exp(-13.824533333333333 / 2), 1e-12);
+    expect(above.srm).toBe(true);
+  });
+
+  it("rejects weights that are not one share in percent per arm", () => {
+    expect(() => srmTest([10, 10], [50, 50, 0])).toThrow(RangeError);
+    expect(() => srmTest([10, 10, 10], [50, 50, 0])).toThrow(RangeError);
+    expect(() => srmTest([10, 10], [0.5, 0.5])).toThrow(RangeError);
+    expect(() => srmTest([10, 10], [60, 50])).toThrow(RangeError);
+    expect(() => srmTest([10], [100])).toThrow(RangeError);
+    expect(() => srmTest(new Array(9).fill(10), [20, 10, 10, 10, 10, 10, 10, 10, 10])).toThrow(RangeError);
+    expect(() => srmTest([10, -1], EVEN)).toThrow(RangeError);
+  });
+});
+
+describe("Holm's adjustment", () => {
+  it("matches a hand computation and GrowthBook's Holm–Bonferroni test [Holm; GrowthBook]", () => {
+    // Sorted .005, .01, .03, .04 → ×4, ×3, ×2, ×1 = .02, .03, .06, .04 → running max .02, .03, .06, .06.
+    const hand = holmAdjust([0.01, 0.04, 0.03, 0.005]);
+    for (const [i, expected] of [0.03, 0.06, 0.06, 0.02].entries())
+      expectAbsolute(hand[i] ?? 1, expected, 1e-15);
+    const growthBook = holmAdjust([0.01, 0.04, 0.03, 0.005, 0.55, 0.6]);
+    for (const [i, expected] of [0.05, 0.12, 0.12, 0.03, 1, 1].entries()) {
+      expectAbsolute(growthBook[i] ?? Number.NaN, expected, 1e-15);
+    }
+    expect(holmAdjust([0.2])).toEqual([0.2]);
+    expect(holmAdjust([])).toEqual([]);
   });
 });
 
@@ -564,5 +925,104 @@ describe("analyze and the verdict", () => {
     expect(() => analyze([arm(10, 11), arm(10, 1)], EVEN)).toThrow(RangeError);
     expect(() => analyze([arm(10, 1), arm(-1, 0)], EVEN)).toThrow(RangeError);
     expect(() => analyze([arm(10.5, 1), arm(10, 1)], EVEN)).toThrow(RangeError);
+  });
+});
+
+describe("analyze with k arms", () => {
+  it("tests every arm against A and Holm-adjusts the p-values [scipy chi2_contingency; Holm]", () => {
+    const result = analyze([arm(1000, 100), arm(1000, 120), arm(1000, 140), arm(1000, 95)], [25, 25, 25, 25]);
+    expect(result.arms.map((a) => a.rate)).toEqual([0.1, 0.12, 0.14, 0.095]);
+    expect(armOf(result, 3).interval).toEqual(wilsonInterval(95, 1000));
+    expect(armOf(result, 0).vsControl).toBeNull();
+    // p = 0.15291778186394195, 0.005915851074238032, 0.7062460149623009; sorted ×3, ×2, ×1:
+    // 0.017747553222714096, 0.3058355637278839, 0.7062460149623009 (already increasing).
+    const expected: Array<[number, number, number]> = [
+      [2.0429009193054135, 0.15291778186394195, 0.3058355637278839],
+      [7.575757575757575, 0.005915851074238032, 0.017747553222714096],
+      [0.14205554371759355, 0.7062460149623009, 0.7062460149623009],
+    ];
+    for (const [i, [chiSquare, pValue, adjusted]] of expected.entries()) {
+      const comparison = vsControl(result, i + 1);
+      expectRelative(comparison.z * comparison.z, chiSquare, 1e-12);
+      expectRelative(comparison.pValue, pValue, 1e-12);
+      expectRelative(comparison.adjustedPValue, adjusted, 1e-12);
+    }
+    expect(vsControl(result, 3).z).toBeLessThan(0);
+    expectAbsolute(sum(result.arms.map((a) => a.chanceToBeBest)), 1, 1e-9);
+    expect(result.srm).toBe(false);
+  });
+
+  it("names the arm with a 95 % chance to be best, only when every arm passes the guard", () => {
+    // [scipy]: P(best) = 0.0076, 0.2472, 0.7452 — the leader is short of 95 %.
+    const unclear = analyze([arm(1000, 100), arm(1000, 120), arm(1000, 130)], [34, 33, 33]);
+    expect(unclear.verdict.status).toBe("no clear difference");
+    expectAbsolute(chanceOf(unclear, 2), 0.7451674334384675, 1e-9);
+    // C far ahead: a winner, named by its index.
+    const clear = analyze([arm(1000, 100), arm(1000, 110), arm(1000, 160)], [34, 33, 33]);
+    expect(chanceOf(clear, 2)).toBeGreaterThan(0.99);
+    expect(clear.verdict).toEqual({
+      status: "winner",
+      winner: 2,
+      visitorsNeededPerArm: null,
+      additionalVisitorsPerArm: null,
+    });
+    // The same leader, but one arm has only 99 visitors or 24 conversions: keep collecting.
+    expect(analyze([arm(1000, 100), arm(99, 30), arm(1000, 160)], [34, 33, 33]).verdict.status).toBe(
+      "keep collecting",
+    );
+    expect(analyze([arm(1000, 100), arm(1000, 24), arm(1000, 160)], [34, 33, 33]).verdict.status).toBe(
+      "keep collecting",
+    );
+    // The control can win too.
+    expect(analyze([arm(1000, 160), arm(1000, 100), arm(1000, 110)], [34, 33, 33]).verdict).toMatchObject({
+      status: "winner",
+      winner: 0,
+    });
+  });
+
+  it("plans the visitors still needed between the leader and A at α/(k − 1)", () => {
+    // Leader B at 12 % vs A at 10 %, α = 0.05/2: n = 4651.417876576524 [the closed form with scipy's
+    // norm.ppf] → 4652, 4452 more in every arm (each also reaches 25 conversions by then).
+    expect(analyze([arm(200, 20), arm(200, 24), arm(200, 22)], [34, 33, 33]).verdict).toEqual({
+      status: "keep collecting",
+      winner: null,
+      visitorsNeededPerArm: 4652,
+      additionalVisitorsPerArm: 4452,
+    });
+    // A leads at 15 %: planned against the runner-up C at 12 %: n = 2465.2592113874925 → 2466.
+    expect(analyze([arm(200, 30), arm(200, 20), arm(200, 24)], [34, 33, 33]).verdict).toEqual({
+      status: "keep collecting",
+      winner: null,
+      visitorsNeededPerArm: 2466,
+      additionalVisitorsPerArm: 2266,
+    });
+    // 8 arms, 10 % vs 12 % at α = 0.05/7: n = 6104.106821378644 → 6105; the arm at 1 % needs 2500
+    // visitors for 25 conversions, fewer than that.
+    const eight = analyze(
+      [
+        arm(100, 10),
+        arm(100, 12),
+        arm(100, 11),
+        arm(100, 1),
+        arm(100, 10),
+        arm(100, 10),
+        arm(100, 10),
+        arm(100, 10),
+      ],
+      [16, 12, 12, 12, 12, 12, 12, 12],
+    );
+    expect(eight.verdict).toMatchObject({ visitorsNeededPerArm: 6105, additionalVisitorsPerArm: 6005 });
+    // An arm without conversions: nothing to plan with yet.
+    expect(analyze([arm(200, 20), arm(200, 24), arm(200, 0)], [34, 33, 33]).verdict).toMatchObject({
+      status: "keep collecting",
+      visitorsNeededPerArm: null,
+      additionalVisitorsPerArm: null,
+    });
+  });
+
+  it("rejects weights that do not fit the arms", () => {
+    expect(() => analyze([arm(10, 1), arm(10, 1), arm(10, 1)], EVEN)).toThrow(RangeError);
+    expect(() => analyze([arm(10, 1), arm(10, 1)], [40, 40])).toThrow(RangeError);
+    expect(() => analyze([arm(10, 1)], [100])).toThrow(RangeError);
   });
 });
