@@ -118,12 +118,16 @@ export const clicks = sqliteTable(
       .references(() => splitTests.id, { onDelete: "cascade" }),
     variant: text("variant", { enum: variants }).notNull(),
     sessionId: text("session_id").notNull(),
+    // 1 for a bot, 2 for a click flagged as part of a burst of new sessions (worker/queue/record.ts).
     isBot: integer("is_bot", { mode: "boolean" }).notNull().default(false),
     timestamp: integer("timestamp").notNull(),
+    // A keyed hash of the address that opened a new session (never the address).
+    source: text("source"),
   },
   (t) => [
     index("clicks_test_time_idx").on(t.splitTestId, t.timestamp),
     index("clicks_test_session_idx").on(t.splitTestId, t.sessionId),
+    index("clicks_test_source_idx").on(t.splitTestId, t.source, t.timestamp).where(sql`source IS NOT NULL`),
   ],
 );
 

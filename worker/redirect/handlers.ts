@@ -60,7 +60,7 @@ async function redirectTo(
   try {
     const link = await find();
     if (!link) return errorPage(url, env, slug, 404, REDIRECT_MESSAGES.testNotFound);
-    return visit(request, url, env, ctx, link);
+    return await visit(request, url, env, ctx, link);
   } catch (error) {
     log("error", "redirect_failed", { host: url.hostname, slug, error });
     const message = error instanceof Error ? error.message : undefined;
