@@ -334,6 +334,28 @@ describe("changing the password", () => {
     expect((await errorOf(same)).message).toBe(ACCOUNT_MESSAGES.samePassword);
   });
 
+  it("answers 429 after 10 attempts a minute per user, from any address, so a stolen session cannot guess on", async () => {
+    await inFreshRateLimitWindow(60, 8_000);
+    const { client, email } = await signedUpClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const response = await client.json(
+        "POST",
+        "/api/account/password",
+        { currentPassword: `guess number ${i}`, newPassword: NEW_PASSWORD },
+        // Addresses 100.64.25.x are issue 25's own: no other test's limiter counts them.
+        { "cf-connecting-ip": `100.64.25.${20 + i}` },
+      );
+      statuses.push(response.status);
+      if (response.status === 429) expect((await errorOf(response)).message).toBe(AUTH_MESSAGES.rateLimited);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // Even the right password waits: the limit does not tell a right guess from a wrong one.
+    expect((await change(client, GOOD_PASSWORD, NEW_PASSWORD)).status).toBe(429);
+    expect((await logIn(email, GOOD_PASSWORD)).status).toBe(200);
+  });
+
   it("retires open reset links", async () => {
     const { client, email } = await signedUpClient();
     await forgot(email);

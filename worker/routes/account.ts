@@ -7,7 +7,7 @@ import type { AppEnv } from "../env";
 import { clearAuthCookies, setAuthCookies } from "../lib/auth-cookies";
 import { emailField, passwordField } from "../lib/auth-input";
 import { appOrigin } from "../lib/links";
-import { clientIpOf, limitMail, limitPasswordResets } from "../lib/rate-limit";
+import { clientIpOf, limitMail, limitPasswordChanges, limitPasswordResets } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/require-user";
 import {
@@ -73,6 +73,7 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .post("/password", requireUser, validate("json", changeBody), async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
+    await limitPasswordChanges(c.env, c.get("user").id);
     await changePassword(getDb(c.env.DB), c.get("user").id, c.get("sessionId"), currentPassword, newPassword);
     return c.json(message(ACCOUNT_MESSAGES.passwordChanged), 200);
   })
