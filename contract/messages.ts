@@ -133,7 +133,10 @@ export const ACCOUNT_MESSAGES = {
   // Password reset
   resetRequested:
     "If an account exists for that email, we have sent a link to reset your password. It is valid for 1 hour.",
-  passwordReset: "Your password has been reset. You are now logged in.",
+  passwordReset: "Your password has been reset and your API keys revoked. You are now logged in.",
+  // Said on the reset page and in the reset email: a reset ends whatever access someone else had.
+  resetRevokes:
+    "Setting a new password signs out every other session and revokes all your API keys. Create new keys in Settings afterwards.",
   // Account settings
   currentPasswordWrong: "Your current password is not correct.",
   samePassword: "Your new password must be different from your current password.",

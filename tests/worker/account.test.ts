@@ -215,6 +215,20 @@ describe("password reset", () => {
     expect((await logIn(email, NEW_PASSWORD)).status).toBe(200);
   });
 
+  it("revokes every API key, and says so in the email", async () => {
+    const { client, email } = await signedUpClient();
+    const { key } = await createApiKey(client, "Made by an intruder");
+    expect((await publicApi(key, "GET", "/tests")).status).toBe(200);
+    await forgot(email);
+    const mail = await nthMailTo(email, 2);
+    expect(mail.text).toContain(ACCOUNT_MESSAGES.resetRevokes);
+    const browser = new Client();
+    expect((await reset(tokenIn(mail, "reset-password"), NEW_PASSWORD, browser)).status).toBe(200);
+    expect((await publicApi(key, "GET", "/tests")).status).toBe(401);
+    const list = (await (await browser.fetch("/api/keys")).json()) as { keys: unknown[] };
+    expect(list.keys).toEqual([]);
+  });
+
   it("applies sign-up's strength rules, and a refused password leaves the link usable", async () => {
     const { email } = await signedUpClient();
     await forgot(email);
