@@ -70,6 +70,10 @@ export const DOMAIN_MESSAGES = {
   empty: "Please enter a domain",
   invalidFormat: "Invalid domain format. Please enter a valid domain.",
   duplicate: "This domain is already registered in our system.",
+  // Not in the specification: the same refusal for a domain claimed here, saying nothing of who holds
+  // it or whether it is verified, and that an unverified claim does not last.
+  duplicateClaim:
+    "This domain is already registered in our system. A domain that is never verified is released after 7 days.",
   // Not in the specification: the app's own hosts cannot be anyone's custom domain.
   reserved: "This domain belongs to SplitLink and cannot be added.",
   notFound: "Domain not found",
