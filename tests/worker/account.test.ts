@@ -1,7 +1,8 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { AuthResponse, CustomDomain } from "../../contract/api";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
+import worker from "../../worker/index";
 import { domainSlugKey, hostKey, slugKey } from "../../worker/services/link-cache";
 import { FAKE_CLOUDFLARE } from "./cloudflare-fake";
 import {
@@ -197,6 +198,36 @@ describe("password reset", () => {
     // Long enough for the background work of the unknown email to have run too.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await mailsTo(unknown)).toEqual([]);
+  });
+
+  it("mails links to APP_HOST outside development, whatever Host the request names", async () => {
+    const { email } = await signedUpClient();
+    const attacker = "https://attacker.workers.dev";
+    const ask = (environment: string) => {
+      const ctx = createExecutionContext();
+      const request = new Request(`${attacker}/api/account/forgot-password`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: attacker, "cf-connecting-ip": "100.64.25.50" },
+        body: JSON.stringify({ email }),
+      });
+      return worker
+        .fetch(
+          request as Request<unknown, IncomingRequestCfProperties>,
+          { ...env, ENVIRONMENT: environment },
+          ctx,
+        )
+        .then(async (response) => {
+          await waitOnExecutionContext(ctx);
+          return response;
+        });
+    };
+    expect((await ask("staging")).status).toBe(200);
+    const staging = await nthMailTo(email, 2);
+    expect(staging.text).toContain("https://app.splitlink.test/reset-password?token=");
+    expect(staging.text).not.toContain("attacker");
+    // In development a preview host is trusted, so links work on the machine that sent them.
+    expect((await ask("development")).status).toBe(200);
+    expect((await nthMailTo(email, 3)).text).toContain(`${attacker}/reset-password?token=`);
   });
 
   it("sets the new password, revokes every session, signs this browser in and verifies the email", async () => {

@@ -6,7 +6,7 @@ import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { clearAuthCookies, setAuthCookies } from "../lib/auth-cookies";
 import { emailField, passwordField } from "../lib/auth-input";
-import { appOrigin } from "../lib/links";
+import { emailOrigin } from "../lib/links";
 import { clientIpOf, limitMail, limitPasswordChanges, limitPasswordResets } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/require-user";
@@ -54,13 +54,13 @@ export const accountRoutes = new Hono<AppEnv>()
   .post("/verification-email", requireUser, async (c) => {
     const user = c.get("user");
     await limitMail(c.env, `verify:${user.id}`);
-    await resendVerificationEmail(c.env, user.id, appOrigin(c.req.url, c.env.APP_HOST));
+    await resendVerificationEmail(c.env, user.id, emailOrigin(c.req.url, c.env));
     return c.json(message(ACCOUNT_MESSAGES.verificationSent), 200);
   })
   .post("/forgot-password", validate("json", forgotBody), async (c) => {
     const { email } = c.req.valid("json");
     await limitPasswordResets(c.env, clientIpOf(c.req.raw.headers), email);
-    requestPasswordReset(c.env, c.executionCtx, email, appOrigin(c.req.url, c.env.APP_HOST));
+    requestPasswordReset(c.env, c.executionCtx, email, emailOrigin(c.req.url, c.env));
     return c.json(message(ACCOUNT_MESSAGES.resetRequested), 200);
   })
   .post("/reset-password", validate("json", resetBody), async (c) => {

@@ -7,7 +7,7 @@ import type { AppEnv } from "../env";
 import { clearAuthCookies, readAuthCookies, setAuthCookies } from "../lib/auth-cookies";
 import { emailField, passwordField } from "../lib/auth-input";
 import { ApiError } from "../lib/errors";
-import { appOrigin } from "../lib/links";
+import { emailOrigin } from "../lib/links";
 import { clientIpOf, limitAuthAttempts } from "../lib/rate-limit";
 import { verifyAccessToken } from "../lib/tokens";
 import { validate } from "../lib/validate";
@@ -39,7 +39,7 @@ export const authRoutes = new Hono<AppEnv>()
     const db = getDb(c.env.DB);
     const account = await signUp(db, email, password);
     const session = await startSession(db, c.env.JWT_SECRET, account);
-    await sendVerificationEmail(c.env, c.executionCtx, account.user, appOrigin(c.req.url, c.env.APP_HOST));
+    await sendVerificationEmail(c.env, c.executionCtx, account.user, emailOrigin(c.req.url, c.env));
     setAuthCookies(c, session);
     return c.json(authResponse(session), 201);
   })
