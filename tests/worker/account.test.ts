@@ -203,23 +203,20 @@ describe("password reset", () => {
   it("mails links to APP_HOST outside development, whatever Host the request names", async () => {
     const { email } = await signedUpClient();
     const attacker = "https://attacker.workers.dev";
-    const ask = (environment: string) => {
+    const ask = async (environment: string) => {
       const ctx = createExecutionContext();
       const request = new Request(`${attacker}/api/account/forgot-password`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: attacker, "cf-connecting-ip": "100.64.25.50" },
         body: JSON.stringify({ email }),
       });
-      return worker
-        .fetch(
-          request as Request<unknown, IncomingRequestCfProperties>,
-          { ...env, ENVIRONMENT: environment },
-          ctx,
-        )
-        .then(async (response) => {
-          await waitOnExecutionContext(ctx);
-          return response;
-        });
+      const response = await worker.fetch(
+        request as Request<unknown, IncomingRequestCfProperties>,
+        { ...env, ENVIRONMENT: environment },
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return response;
     };
     expect((await ask("staging")).status).toBe(200);
     const staging = await nthMailTo(email, 2);
