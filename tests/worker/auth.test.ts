@@ -189,6 +189,19 @@ describe("session", () => {
     expect(legit.status).toBe(401);
   });
 
+  it("refuses a refresh secret that was never valid without signing the owner out", async () => {
+    const { client } = await signedUpClient();
+    const [sessionId] = (client.cookies.get("sl_refresh") ?? "").split(".");
+    for (const garbage of ["garbage", "a".repeat(43), ""]) {
+      const forged = await new Client().json("POST", "/api/auth/refresh", undefined, {
+        cookie: `sl_refresh=${sessionId}.${garbage}`,
+      });
+      expect(forged.status).toBe(401);
+    }
+    expect((await client.fetch("/api/auth/me")).status).toBe(200);
+    expect((await client.json("POST", "/api/auth/refresh")).status).toBe(200);
+  });
+
   it("ends the access token too when the session is revoked: after logout and after refresh-token theft", async () => {
     const loggedOut = await signedUpClient();
     const access = loggedOut.client.cookies.get("sl_access");

@@ -125,12 +125,12 @@ describe("the outbox page is off in production", () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     const devEnv = Object.assign({}, env, { MAIL_API_KEY: "", DEV_OUTBOX: "true" });
     expect((await outboxPage(devEnv)).status).toBe(200);
-    for (const headers of [
+    const probes: Record<string, string>[] = [
       { "cf-connecting-ip": "203.0.113.9" },
       { "cf-connecting-ip": "127.0.0.1", "x-forwarded-for": "203.0.113.9" },
       { "cf-connecting-ip": "127.0.0.1", forwarded: "for=203.0.113.9" },
-    ])
-      expect((await outboxPage(devEnv, headers)).status).toBe(404);
+    ];
+    for (const headers of probes) expect((await outboxPage(devEnv, headers)).status).toBe(404);
     expect((await callWithEnv(devEnv, "http://localhost:8787/dev/outbox")).status).toBe(404);
   });
 

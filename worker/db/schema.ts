@@ -20,6 +20,8 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     refreshTokenHash: text("refresh_token_hash").notNull(),
+    // The secret before the last rotation: replayed, it reveals a copied token (worker/services/auth.ts).
+    previousRefreshTokenHash: text("previous_refresh_token_hash"),
     expiresAt: integer("expires_at").notNull(),
     createdAt: integer("created_at").notNull(),
     revokedAt: integer("revoked_at"),
