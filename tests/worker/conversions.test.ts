@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
 import { Client, createTest, errorOf, eventually, open, signedUpClient } from "./helpers";
+import { conversionsOf } from "./queue-helpers";
 
 const human = {
   "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36",
@@ -30,15 +31,6 @@ function beacon(body: unknown, origin = "https://shop.example") {
     headers: { "content-type": "text/plain;charset=UTF-8", origin },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
-}
-
-async function conversionsOf(testId: string) {
-  const { results } = await env.DB.prepare(
-    "SELECT variant, session_id FROM conversions WHERE split_test_id = ?",
-  )
-    .bind(testId)
-    .all<{ variant: string; session_id: string }>();
-  return results;
 }
 
 describe("the conversion beacon", () => {

@@ -9,7 +9,7 @@ import {
   verifyVariant,
 } from "../../worker/redirect/session";
 import { Client, type CreatedTest, createTest, eventually, open, signedUpClient } from "./helpers";
-import { rollup } from "./queue-helpers";
+import { conversionsOf, rollup } from "./queue-helpers";
 
 // Addresses 100.64.25.x are this file's own (no other test uses them).
 const human = {
@@ -47,15 +47,6 @@ async function clicksOf(testId: string, expected: number) {
       .all<{ session_id: string; variant: string; is_bot: number }>();
     return results.length >= expected && results;
   });
-}
-
-async function conversionsOf(testId: string) {
-  const { results } = await env.DB.prepare(
-    "SELECT variant, session_id FROM conversions WHERE split_test_id = ?",
-  )
-    .bind(testId)
-    .all<{ variant: string; session_id: string }>();
-  return results;
 }
 
 describe("visitor sessions", () => {
