@@ -78,6 +78,10 @@ export const DOMAIN_MESSAGES = {
   empty: "Please enter a domain",
   invalidFormat: "Invalid domain format. Please enter a valid domain.",
   duplicate: "This domain is already registered in our system.",
+  // Not in the specification: the same refusal for a domain claimed here, saying nothing of who holds
+  // it or whether it is verified, and that an unverified claim does not last.
+  duplicateClaim:
+    "This domain is already registered in our system. A domain that is never verified is released after 7 days.",
   // Not in the specification: the app's own hosts cannot be anyone's custom domain.
   reserved: "This domain belongs to SplitLink and cannot be added.",
   notFound: "Domain not found",
@@ -141,7 +145,10 @@ export const ACCOUNT_MESSAGES = {
   // Password reset
   resetRequested:
     "If an account exists for that email, we have sent a link to reset your password. It is valid for 1 hour.",
-  passwordReset: "Your password has been reset. You are now logged in.",
+  passwordReset: "Your password has been reset and your API keys revoked. You are now logged in.",
+  // Said on the reset page and in the reset email: a reset ends whatever access someone else had.
+  resetRevokes:
+    "Setting a new password signs out every other session and revokes all your API keys. Create new keys in Settings afterwards.",
   // Account settings
   currentPasswordWrong: "Your current password is not correct.",
   samePassword: "Your new password must be different from your current password.",

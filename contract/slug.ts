@@ -31,6 +31,16 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "apple-touch-icon",
 ]);
 
+/**
+ * Anything a link's path can be: an auto slug (6 of a–z0–9) or a custom slug. Nothing else is looked
+ * up, so no path can carry the ":" that separates the parts of a cache key.
+ */
+const LINK_PATH_PATTERN = /^[a-zA-Z0-9-]{1,50}$/;
+
+export function isPossibleLinkPath(path: string): boolean {
+  return LINK_PATH_PATTERN.test(path);
+}
+
 export function isValidCustomSlug(slug: string): boolean {
   return CUSTOM_SLUG_PATTERN.test(slug);
 }

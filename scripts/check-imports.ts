@@ -46,7 +46,7 @@ const WORKER_RULES: Record<string, string[]> = {
     "lib",
     "errors.ts",
   ],
-  redirect: ["link-cache", "queue", "observability", "lib"],
+  redirect: ["link-cache", "queue", "auth", "observability", "lib"],
   "link-cache": ["db", "observability", "lib"],
   domains: ["db", "observability", "lib", "errors.ts"],
   mail: ["observability", "lib", "errors.ts"],

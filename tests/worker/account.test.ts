@@ -10,6 +10,7 @@ import {
   createTest,
   errorOf,
   eventually,
+  fetchWorker,
   GOOD_PASSWORD,
   inFreshRateLimitWindow,
   loggedEvents,
@@ -200,6 +201,28 @@ describe("password reset", () => {
     expect(await mailsTo(unknown)).toEqual([]);
   });
 
+  it("mails links to APP_HOST outside development, whatever Host the request names", async () => {
+    const { email } = await signedUpClient();
+    const attacker = "https://attacker.workers.dev";
+    const ask = (environment: string) =>
+      fetchWorker(
+        `${attacker}/api/account/forgot-password`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: attacker, "cf-connecting-ip": uniqueIp() },
+          body: JSON.stringify({ email }),
+        },
+        { bindings: { ...env, ENVIRONMENT: environment } },
+      );
+    expect((await ask("staging")).status).toBe(200);
+    const staging = await nthMailTo(email, 2);
+    expect(staging.text).toContain("https://app.splitlink.test/reset-password?token=");
+    expect(staging.text).not.toContain("attacker");
+    // In development a preview host is trusted, so links work on the machine that sent them.
+    expect((await ask("development")).status).toBe(200);
+    expect((await nthMailTo(email, 3)).text).toContain(`${attacker}/reset-password?token=`);
+  });
+
   it("sets the new password, revokes every session, signs this browser in and verifies the email", async () => {
     const { client: oldSession, email } = await signedUpClient();
     await forgot(email);
@@ -214,6 +237,20 @@ describe("password reset", () => {
     expect((await oldSession.json("POST", "/api/auth/refresh")).status).toBe(401);
     expect((await logIn(email, GOOD_PASSWORD)).status).toBe(400);
     expect((await logIn(email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it("revokes every API key, and says so in the email", async () => {
+    const { client, email } = await signedUpClient();
+    const { key } = await createApiKey(client, "Made by an intruder");
+    expect((await publicApi(key, "GET", "/tests")).status).toBe(200);
+    await forgot(email);
+    const mail = await nthMailTo(email, 2);
+    expect(mail.text).toContain(ACCOUNT_MESSAGES.resetRevokes);
+    const browser = new Client();
+    expect((await reset(tokenIn(mail, "reset-password"), NEW_PASSWORD, browser)).status).toBe(200);
+    expect((await publicApi(key, "GET", "/tests")).status).toBe(401);
+    const list = (await (await browser.fetch("/api/keys")).json()) as { keys: unknown[] };
+    expect(list.keys).toEqual([]);
   });
 
   it("applies sign-up's strength rules, and a refused password leaves the link usable", async () => {
@@ -328,6 +365,27 @@ describe("changing the password", () => {
     const same = await change(client, GOOD_PASSWORD, GOOD_PASSWORD);
     expect(same.status).toBe(422);
     expect((await errorOf(same)).message).toBe(ACCOUNT_MESSAGES.samePassword);
+  });
+
+  it("answers 429 after 10 attempts a minute per user, from any address, so a stolen session cannot guess on", async () => {
+    await inFreshRateLimitWindow(60, 8_000);
+    const { client, email } = await signedUpClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const response = await client.json(
+        "POST",
+        "/api/account/password",
+        { currentPassword: `guess number ${i}`, newPassword: NEW_PASSWORD },
+        { "cf-connecting-ip": uniqueIp() },
+      );
+      statuses.push(response.status);
+      if (response.status === 429) expect((await errorOf(response)).message).toBe(AUTH_MESSAGES.rateLimited);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // Even the right password waits: the limit does not tell a right guess from a wrong one.
+    expect((await change(client, GOOD_PASSWORD, NEW_PASSWORD)).status).toBe(429);
+    expect((await logIn(email, GOOD_PASSWORD)).status).toBe(200);
   });
 
   it("retires open reset links", async () => {

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
 import { Client, createTest, errorOf, eventually, HUMAN, open, signedUpClient, uniqueIp } from "./helpers";
+import { conversionsOf } from "./queue-helpers";
 
 /** A test and a visitor who went through its link: their session id and variant. */
 async function visitedTest() {
@@ -26,15 +27,6 @@ function beacon(body: unknown, origin = "https://shop.example") {
     headers: { "content-type": "text/plain;charset=UTF-8", origin },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
-}
-
-async function conversionsOf(testId: string) {
-  const { results } = await env.DB.prepare(
-    "SELECT variant, session_id FROM conversions WHERE split_test_id = ?",
-  )
-    .bind(testId)
-    .all<{ variant: string; session_id: string }>();
-  return results;
 }
 
 describe("the conversion beacon", () => {

@@ -132,12 +132,16 @@ describe("adding a domain", () => {
     expect(await addError(client, domain)).toEqual({ status: 400, message: DOMAIN_MESSAGES.reserved });
   });
 
-  it("refuses a domain any user already has: 'This domain is already registered in our system.'", async () => {
+  it("refuses a domain any user already has, saying only that it is taken and that an unverified claim is released", async () => {
     const first = await verifiedClient();
     const second = await verifiedClient();
     const hostname = uniqueDomain();
     await added(first.client, hostname);
-    const duplicate = { status: 409, message: "This domain is already registered in our system." };
+    const duplicate = {
+      status: 409,
+      message:
+        "This domain is already registered in our system. A domain that is never verified is released after 7 days.",
+    };
     expect(await addError(second.client, hostname.toUpperCase())).toEqual(duplicate);
     expect(await addError(first.client, hostname)).toEqual(duplicate);
     expect(await list(second.client)).toEqual([]);
@@ -518,6 +522,32 @@ describe("the hourly re-verification", () => {
     );
     // Active domains are left alone.
     expect(await cloudflareCalls(active.domain)).toHaveLength(activeCalls);
+  });
+
+  it("releases a claim never verified within 7 days, so the domain's real owner can add it", async () => {
+    await env.DB.prepare("DELETE FROM custom_domains").run();
+    const squatter = await verifiedClient();
+    const owner = await verifiedClient();
+    const squatted = await added(squatter.client, uniqueDomain("squatted"));
+    const recent = await added(squatter.client, uniqueDomain("recent"));
+    const active = await activeDomain(squatter.client);
+    const age = (days: number, id: string) =>
+      env.DB.prepare("UPDATE custom_domains SET created_at = ? WHERE id = ?")
+        .bind(Date.now() - days * 24 * 60 * 60 * 1000, id)
+        .run();
+    await age(7.01, squatted.id);
+    await age(6.9, recent.id);
+    await age(30, active.id);
+    expect(await addError(owner.client, squatted.domain)).toMatchObject({ status: 409 });
+
+    await reverify();
+
+    expect(await row(squatted.id)).toBeNull();
+    expect((await cloudflareCalls(squatted.domain)).map((call) => call.method)).toContain("DELETE");
+    expect(await row(recent.id)).not.toBeNull();
+    expect((await row(active.id))?.status).toBe("active");
+    expect(await list(squatter.client)).toHaveLength(2);
+    expect((await add(owner.client, squatted.domain)).status).toBe(201);
   });
 
   it("checks a bounded batch per run", async () => {

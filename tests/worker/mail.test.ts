@@ -16,6 +16,13 @@ const signUpAt = (workerEnv: Env, origin: string, email: string) =>
     body: JSON.stringify({ email, password: GOOD_PASSWORD }),
   });
 
+/** The outbox page as `wrangler dev` passes it on: the connecting address in CF-Connecting-IP. */
+const outboxPage = (
+  workerEnv: Env,
+  headers: Record<string, string> = {},
+  url = "http://localhost:8787/dev/outbox",
+) => callWithEnv(workerEnv, url, { headers: { "cf-connecting-ip": "127.0.0.1", ...headers } });
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -71,7 +78,7 @@ describe("the local outbox (no MAIL_API_KEY, DEV_OUTBOX=true)", () => {
     const line = printed.mock.calls.map((call) => String(call[0])).find((text) => text.includes(email));
     expect(line).toMatch(/http:\/\/localhost:8787\/verify-email\?token=[\w-]{43}/);
 
-    const page = await callWithEnv(localEnv, "http://localhost:8787/dev/outbox");
+    const page = await outboxPage(localEnv);
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
     const html = await page.text();
@@ -87,7 +94,7 @@ describe("the local outbox (no MAIL_API_KEY, DEV_OUTBOX=true)", () => {
     await signUpAt(localEnv, "http://localhost:8787", first);
     await new Promise((resolve) => setTimeout(resolve, 5));
     await signUpAt(localEnv, "http://localhost:8787", second);
-    const html = await (await callWithEnv(localEnv, "http://localhost:8787/dev/outbox")).text();
+    const html = await (await outboxPage(localEnv)).text();
     expect(html.indexOf(second)).toBeGreaterThan(-1);
     expect(html.indexOf(second)).toBeLessThan(html.indexOf(first));
   });
@@ -95,14 +102,27 @@ describe("the local outbox (no MAIL_API_KEY, DEV_OUTBOX=true)", () => {
 
 describe("the outbox page is off in production", () => {
   it("answers 404 without DEV_OUTBOX, as in wrangler.toml", async () => {
-    const response = await callWithEnv(env, "http://localhost:8787/dev/outbox");
+    const response = await outboxPage(env);
     expect(response.status).toBe(404);
   });
 
   it("answers 404 on the app's public host even with DEV_OUTBOX=true", async () => {
     const devEnv = Object.assign({}, env, { DEV_OUTBOX: "true" });
-    const response = await callWithEnv(devEnv, "https://app.splitlink.test/dev/outbox");
+    const response = await outboxPage(devEnv, {}, "https://app.splitlink.test/dev/outbox");
     expect(response.status).toBe(404);
+  });
+
+  it("answers 404 on localhost when the request did not come from this machine (a proxy in front of the dev server)", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const devEnv = Object.assign({}, env, { MAIL_API_KEY: "", DEV_OUTBOX: "true" });
+    expect((await outboxPage(devEnv)).status).toBe(200);
+    const probes: Record<string, string>[] = [
+      { "cf-connecting-ip": "203.0.113.9" },
+      { "cf-connecting-ip": "127.0.0.1", "x-forwarded-for": "203.0.113.9" },
+      { "cf-connecting-ip": "127.0.0.1", forwarded: "for=203.0.113.9" },
+    ];
+    for (const headers of probes) expect((await outboxPage(devEnv, headers)).status).toBe(404);
+    expect((await callWithEnv(devEnv, "http://localhost:8787/dev/outbox")).status).toBe(404);
   });
 
   it("sends nothing and logs an error when neither a provider nor the outbox is configured", async () => {

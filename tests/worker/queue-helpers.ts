@@ -77,3 +77,13 @@ export async function rollup(testId: string) {
     .all();
   return results;
 }
+
+/** The conversions recorded for a test: variant and session of each. */
+export async function conversionsOf(testId: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT variant, session_id FROM conversions WHERE split_test_id = ?",
+  )
+    .bind(testId)
+    .all<{ variant: string; session_id: string }>();
+  return results;
+}

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { domainSlugKey, hostKey, slugKey } from "../../worker/link-cache/entries";
 import {
   Client,
   createTest,
@@ -338,5 +340,42 @@ describe("redirects on a custom domain", () => {
     );
     const notYet = await fetchWorker(`https://${pending}/summer`);
     expect(await notYet.text()).toContain(`This domain (${pending}) is not verified with SplitLink yet`);
+  });
+});
+
+describe("cache keys", () => {
+  it("cannot be reached across kinds: /r/{domainId}:{slug} on the app host is no custom-domain link", async () => {
+    const { test, userId } = await newTest();
+    const domainId = await insertDomain(userId, `keys-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`);
+    // A custom-domain link as the cache holds it.
+    await env.LINKS.put(
+      domainSlugKey(domainId, "summer"),
+      JSON.stringify({ ...test, status: "active", winnerVariant: null }),
+    );
+    for (const path of [`/r/${domainId}:summer`, `/r/${domainId}%3Asummer`]) {
+      const response = await open(new Client(), path, { headers: HUMAN });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("location")).toBeNull();
+    }
+  });
+
+  it("are distinct for every kind and input", () => {
+    const piece = fc.string({ maxLength: 12 });
+    fc.assert(
+      fc.property(piece, piece, piece, piece, (slug, domainId, path, hostname) => {
+        const keys = [slugKey(slug), domainSlugKey(domainId, path), hostKey(hostname)];
+        expect(new Set(keys).size).toBe(3);
+        expect(slugKey(slug).split(":")).toHaveLength(2);
+        expect(domainSlugKey(domainId, path).split(":")).toHaveLength(3);
+      }),
+      { numRuns: 500 },
+    );
+    expect(slugKey(`${"d"}:summer`)).not.toBe(domainSlugKey("d", "summer"));
+  });
+
+  it("are unchanged for the slugs, ids and hostnames that exist", () => {
+    expect(slugKey("abc123")).toBe("link:abc123");
+    expect(domainSlugKey("0b0e-id", "summer-sale")).toBe("link:0b0e-id:summer-sale");
+    expect(hostKey("go.acme-shop.io")).toBe("host:go.acme-shop.io");
   });
 });

@@ -27,6 +27,8 @@ export const sessions = sqliteTable(
   {
     ...ownedRow(),
     refreshTokenHash: text("refresh_token_hash").notNull(),
+    // The secret before the last rotation: replayed, it reveals a copied token (worker/services/auth.ts).
+    previousRefreshTokenHash: text("previous_refresh_token_hash"),
     expiresAt: integer("expires_at").notNull(),
     createdAt: integer("created_at").notNull(),
     revokedAt: integer("revoked_at"),
@@ -118,12 +120,16 @@ export const clicks = sqliteTable(
   "clicks",
   {
     ...eventRow(),
+    // 1 for a bot, 2 for a click flagged as part of a burst of new sessions (worker/queue/record.ts).
     isBot: integer("is_bot", { mode: "boolean" }).notNull().default(false),
     timestamp: integer("timestamp").notNull(),
+    // A keyed hash of the address that opened a new session (never the address).
+    source: text("source"),
   },
   (t) => [
     index("clicks_test_time_idx").on(t.splitTestId, t.timestamp),
     index("clicks_test_session_idx").on(t.splitTestId, t.sessionId),
+    index("clicks_test_source_idx").on(t.splitTestId, t.source, t.timestamp).where(sql`source IS NOT NULL`),
   ],
 );
 

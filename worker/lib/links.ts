@@ -27,6 +27,14 @@ export function appOrigin(requestUrl: URL | string, appHost: string): string {
   return isLocalOrPreviewHost(url.hostname) ? url.origin : `https://${appHost}`;
 }
 
+/**
+ * Where links in emails point. Outside development always https://{APP_HOST}: a request's Host
+ * header is the sender's to choose, and a reset link must never be mailed to someone else's host.
+ */
+export function emailOrigin(requestUrl: URL | string, env: Pick<Env, "APP_HOST" | "ENVIRONMENT">): string {
+  return env.ENVIRONMENT === "development" ? appOrigin(requestUrl, env.APP_HOST) : `https://${env.APP_HOST}`;
+}
+
 function portOf(url: URL): string {
   return url.port ? `:${url.port}` : "";
 }

@@ -23,9 +23,13 @@ export interface CachedHost {
   status: "new" | "pending_validation" | "active" | "error";
 }
 
-export const slugKey = (slug: string) => `link:${slug}`;
-export const domainSlugKey = (domainId: string, path: string) => `link:${domainId}:${path}`;
-export const hostKey = (hostname: string) => `host:${hostname}`;
+// Each part is percent-encoded, so none holds a ":": a key's kind and parts are fixed by its prefix and
+// its number of ":", and no input makes another kind's key. (Slugs, domain ids and hostnames need no
+// encoding, so their keys read as before.)
+const part = encodeURIComponent;
+export const slugKey = (slug: string) => `link:${part(slug)}`;
+export const domainSlugKey = (domainId: string, path: string) => `link:${part(domainId)}:${part(path)}`;
+export const hostKey = (hostname: string) => `host:${part(hostname)}`;
 
 const linkColumns = {
   id: splitTests.id,
@@ -67,10 +71,10 @@ export async function loadHost(db: Db, hostname: string): Promise<CachedHost | n
 
 /**
  * What D1 says belongs under a cache key (the inverse of the key builders above); null when nothing
- * does. Slugs, custom slugs, domain ids and hostnames hold no ":".
+ * does.
  */
 export async function loadByKey(db: Db, key: string): Promise<CachedLink | CachedHost | null> {
-  const [kind, first = "", second] = key.split(":");
+  const [kind, first = "", second] = key.split(":").map((piece) => decodeURIComponent(piece));
   if (kind === "host") return loadHost(db, first);
   if (kind !== "link") throw new Error(`not a cache key: ${key}`);
   return second === undefined ? loadLinkBySlug(db, first) : loadLinkOnDomain(db, first, second);

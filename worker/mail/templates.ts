@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from "../../contract/messages";
 import { escapeHtml } from "../lib/text";
 import type { MailMessage } from "./mailer";
 
@@ -40,8 +41,7 @@ export function passwordResetEmail(to: string, link: string) {
     {
       intro: "Someone (hopefully you) asked to reset the password of your SplitLink account.",
       action: "Set a new password",
-      outro:
-        "The link is valid for 1 hour and works once. If you did not ask for it, ignore this email: your password stays as it is.",
+      outro: `The link is valid for 1 hour and works once. ${ACCOUNT_MESSAGES.resetRevokes} If you did not ask for it, ignore this email: your password and keys stay as they are.`,
     },
     link,
   );

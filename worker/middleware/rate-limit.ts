@@ -6,18 +6,22 @@ import {
 } from "../../contract/messages";
 import { ApiError } from "../errors";
 
-/** The visitor's address as Cloudflare reports it (absent locally). */
-export function clientIpOf(headers: Headers): string {
-  return headers.get("cf-connecting-ip") ?? "unknown";
-}
-
-/** Sign-up and login attempts are limited per client IP and per email. */
+/**
+ * Sign-up and login attempts are limited per client IP, and per email from that IP: a stranger's
+ * guesses from other addresses never lock the owner out of their own login.
+ */
 export async function limitAuthAttempts(env: Env, clientIp: string, email: string): Promise<void> {
   const [byIp, byEmail] = await Promise.all([
     env.AUTH_IP_LIMITER.limit({ key: `ip:${clientIp}` }),
-    env.AUTH_EMAIL_LIMITER.limit({ key: `email:${email}` }),
+    env.AUTH_EMAIL_LIMITER.limit({ key: `email-ip:${email} ${clientIp}` }),
   ]);
   if (!byIp.success || !byEmail.success) throw new ApiError(429, "rate_limited", AUTH_MESSAGES.rateLimited);
+}
+
+/** Password changes are limited per user, from any address, like logins: a stolen session cannot guess on. */
+export async function limitPasswordChanges(env: Env, userId: string): Promise<void> {
+  const { success } = await env.AUTH_EMAIL_LIMITER.limit({ key: `password:${userId}` });
+  if (!success) throw new ApiError(429, "rate_limited", AUTH_MESSAGES.rateLimited);
 }
 
 /** Emails a user can trigger (a verification resend, a reset link), per key: an account or an email. */

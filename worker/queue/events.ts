@@ -10,6 +10,8 @@ export const clickEventSchema = z.object({
   variant,
   sessionId: z.string().min(1).max(128),
   isBot: z.boolean(),
+  /** Set when the click opened a new session: a keyed hash of the visitor's address for this test. */
+  source: z.string().min(1).max(64).optional(),
   timestamp: z.number().int().positive(),
 });
 

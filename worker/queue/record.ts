@@ -9,12 +9,34 @@ import type { ClickEvent, ConversionEvent } from "./events";
 // failing the batch on the foreign key; nor does one after the test was completed (frozen results).
 // Its id is the primary key: a redelivery inserts nothing. Rows go in batch order, so the rollup
 // trigger counts a session's first click in the batch as its visitor.
-const INSERT_CLICKS = `INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp)
+// A click that opened a new session from an address (source) which already opened ?2 new sessions of
+// the test in the hour before it, in D1 or earlier in this batch, is flagged: is_bot = 2, counted
+// nowhere, like a bot's. Rows of this batch already in D1 (a redelivery) are counted once.
+const INSERT_CLICKS = `INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source)
   SELECT e.value ->> '$.id', t.id, e.value ->> '$.variant', e.value ->> '$.sessionId',
-         e.value ->> '$.isBot', e.value ->> '$.timestamp'
+         CASE WHEN e.value ->> '$.isBot' THEN 1
+              WHEN e.value ->> '$.source' IS NOT NULL AND (
+                (SELECT count(*) FROM clicks AS c INDEXED BY clicks_test_source_idx
+                 WHERE c.split_test_id = t.id AND c.source = e.value ->> '$.source'
+                   AND c.timestamp > e.value ->> '$.timestamp' - 3600000 AND c.timestamp <= e.value ->> '$.timestamp'
+                   AND c.id NOT IN (SELECT b.value ->> '$.id' FROM json_each(?1) AS b))
+                + (SELECT count(*) FROM json_each(?1) AS b
+                   WHERE b.key < e.key AND b.value ->> '$.testId' = t.id AND b.value ->> '$.source' = e.value ->> '$.source'
+                     AND b.value ->> '$.timestamp' > e.value ->> '$.timestamp' - 3600000
+                     AND b.value ->> '$.timestamp' <= e.value ->> '$.timestamp')
+              ) >= ?2 THEN 2
+              ELSE 0 END,
+         e.value ->> '$.timestamp', e.value ->> '$.source'
   FROM json_each(?1) AS e CROSS JOIN split_tests AS t ON t.id = e.value ->> '$.testId'
   WHERE t.completed_at IS NULL OR t.completed_at > e.value ->> '$.timestamp'
   ORDER BY e.key`;
+
+/**
+ * New sessions of one test from one address within an hour that count; any more are recorded but
+ * flagged and counted nowhere (README, "Forged traffic"). A shared office or a mobile carrier's
+ * address can hold many real visitors, hence not fewer.
+ */
+export const NEW_SESSIONS_PER_ADDRESS_HOUR = 30;
 
 // Counted only when the visitor has a human click of the test, with that (first) click's variant,
 // found through the session index (else SQLite walks all the test's clicks in time order to save a sort),
@@ -39,7 +61,8 @@ const UNMATCHED_CONVERSIONS = `SELECT e.key AS position FROM json_each(?1) AS e
 
 /** Writes a batch of clicks in one D1 statement; the rollup trigger runs inside it. */
 export async function writeClicks(db: D1Database, events: ClickEvent[]): Promise<void> {
-  if (events.length > 0) await db.prepare(INSERT_CLICKS).bind(JSON.stringify(events)).run();
+  if (events.length > 0)
+    await db.prepare(INSERT_CLICKS).bind(JSON.stringify(events), NEW_SESSIONS_PER_ADDRESS_HOUR).run();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { REDIRECT_MESSAGES } from "../../contract/messages";
+import { isPossibleLinkPath } from "../../contract/slug";
 import { isSecureRequest } from "../lib/cookies";
 import { type RedirectErrorDetails, renderRedirectError } from "../lib/error-page";
 import { isLocalOrPreviewHost } from "../lib/hosts";
@@ -7,9 +8,6 @@ import { findHost, findLinkBySlug, findLinkOnDomain } from "../link-cache/lookup
 import { log } from "../observability/log";
 import { visit } from "./visit";
 
-// Slugs are 6 characters, custom paths at most 50: anything much longer is no link, and would
-// exceed KV's 512-byte key limit.
-const MAX_SLUG_LENGTH = 100;
 const MAX_HOSTNAME_LENGTH = 253;
 
 /** The path after the prefix, decoded, without a trailing slash. */
@@ -56,11 +54,12 @@ async function redirectTo(
   find: () => Promise<CachedLink | null>,
 ): Promise<Response> {
   if (!slug) return errorPage(url, env, slug, 400, REDIRECT_MESSAGES.noSlug);
-  if (slug.length > MAX_SLUG_LENGTH) return errorPage(url, env, slug, 404, REDIRECT_MESSAGES.testNotFound);
+  // No slug has other characters (nor is longer than 50): such a path is no link, and is never looked up.
+  if (!isPossibleLinkPath(slug)) return errorPage(url, env, slug, 404, REDIRECT_MESSAGES.testNotFound);
   try {
     const link = await find();
     if (!link) return errorPage(url, env, slug, 404, REDIRECT_MESSAGES.testNotFound);
-    return visit(request, url, env, ctx, link);
+    return await visit(request, url, env, ctx, link);
   } catch (error) {
     log("error", "redirect_failed", { host: url.hostname, slug, error });
     const message = error instanceof Error ? error.message : undefined;

@@ -1,29 +1,41 @@
 import { isbot } from "isbot";
 import type { Background } from "../lib/background";
+import { clientIpOf } from "../lib/client-ip";
 import { isSecureRequest, readCookie, serializeCookie } from "../lib/cookies";
 import { eventId } from "../lib/event-id";
 import type { CachedLink } from "../link-cache/entries";
 import { enqueueEvent } from "../queue/producer";
+import { addressHash, issueSession, verifySession } from "./session";
 import { buildDestination, chooseVariant, urlOf } from "./variant";
 
 export const SESSION_COOKIE = "sl_sid";
 export const CONVERSION_COOKIE = "sl_conv";
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const CONVERSION_SESSION_SECONDS = 30 * 24 * 60 * 60;
-const SESSION_ID = /^[\w-]{8,64}$/;
 
 /**
  * The hot path: a cache hit reaches here with no D1 query. It picks the variant from the session,
  * builds the destination, hands the click to the queue without waiting, and answers one 302 that sets
  * only the cookies that are new or changed (none for a returning visitor).
+ * The session is the server's: a session cookie it did not sign is replaced by a new session, and the
+ * variant follows from the session and the weights alone, never from a value the client sent.
  */
-export function visit(request: Request, url: URL, env: Env, ctx: Background, link: CachedLink): Response {
+export async function visit(
+  request: Request,
+  url: URL,
+  env: Env,
+  ctx: Background,
+  link: CachedLink,
+): Promise<Response> {
   const cookies = request.headers.get("cookie");
   // Link-preview fetchers send HEAD; crawlers announce themselves in the user agent.
   const bot = request.method !== "GET" || isbot(request.headers.get("user-agent"));
   const counted = link.status === "active";
-  const known = readCookie(cookies, SESSION_COOKIE);
-  const sessionId = known && SESSION_ID.test(known) ? known : crypto.randomUUID();
+  const signedSession = readCookie(cookies, SESSION_COOKIE);
+  const known = await verifySession(env.JWT_SECRET, signedSession);
+  const session =
+    known && signedSession ? { id: known, cookie: signedSession } : await issueSession(env.JWT_SECRET);
+  const sessionId = session.id;
   const variant = bot && counted ? "A" : chooseVariant(link, sessionId);
 
   const headers = new Headers({
@@ -40,13 +52,17 @@ export function visit(request: Request, url: URL, env: Env, ctx: Background, lin
       variant,
       sessionId,
       isBot: bot,
+      // A new session carries a keyed hash of its address: the consumer flags bursts of them.
+      ...(!known && !bot
+        ? { source: await addressHash(env.JWT_SECRET, clientIpOf(request.headers), link.id) }
+        : {}),
       timestamp,
     });
   }
   if (counted && !bot) {
     const secure = isSecureRequest(url);
-    if (sessionId !== known)
-      headers.append("set-cookie", serializeCookie(SESSION_COOKIE, sessionId, YEAR_SECONDS, secure));
+    if (!known)
+      headers.append("set-cookie", serializeCookie(SESSION_COOKIE, session.cookie, YEAR_SECONDS, secure));
     const conversionSession = `${link.id}|${variant}|${sessionId}`;
     if (readCookie(cookies, CONVERSION_COOKIE) !== conversionSession)
       headers.append(

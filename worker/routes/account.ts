@@ -6,8 +6,9 @@ import { emailField, passwordField } from "../auth/input";
 import { clearAuthCookies, setAuthCookies } from "../auth/session-cookies";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { appOrigin } from "../lib/links";
-import { clientIpOf, limitMail, limitPasswordResets } from "../middleware/rate-limit";
+import { clientIpOf } from "../lib/client-ip";
+import { emailOrigin } from "../lib/links";
+import { limitMail, limitPasswordChanges, limitPasswordResets } from "../middleware/rate-limit";
 import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
 import {
@@ -54,13 +55,13 @@ export const accountRoutes = new Hono<AppEnv>()
   .post("/verification-email", requireUser, async (c) => {
     const user = c.get("user");
     await limitMail(c.env, `verify:${user.id}`);
-    await resendVerificationEmail(c.env, user.id, appOrigin(c.req.url, c.env.APP_HOST));
+    await resendVerificationEmail(c.env, user.id, emailOrigin(c.req.url, c.env));
     return c.json(message(ACCOUNT_MESSAGES.verificationSent), 200);
   })
   .post("/forgot-password", validate("json", forgotBody), async (c) => {
     const { email } = c.req.valid("json");
     await limitPasswordResets(c.env, clientIpOf(c.req.raw.headers), email);
-    requestPasswordReset(c.env, c.executionCtx, email, appOrigin(c.req.url, c.env.APP_HOST));
+    requestPasswordReset(c.env, c.executionCtx, email, emailOrigin(c.req.url, c.env));
     return c.json(message(ACCOUNT_MESSAGES.resetRequested), 200);
   })
   .post("/reset-password", validate("json", resetBody), async (c) => {
@@ -73,6 +74,7 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .post("/password", requireUser, validate("json", changeBody), async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
+    await limitPasswordChanges(c.env, c.get("user").id);
     await changePassword(getDb(c.env.DB), c.get("user").id, c.get("sessionId"), currentPassword, newPassword);
     return c.json(message(ACCOUNT_MESSAGES.passwordChanged), 200);
   })

@@ -8,8 +8,9 @@ import { verifyAccessToken } from "../auth/tokens";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
-import { appOrigin } from "../lib/links";
-import { clientIpOf, limitAuthAttempts } from "../middleware/rate-limit";
+import { clientIpOf } from "../lib/client-ip";
+import { emailOrigin } from "../lib/links";
+import { limitAuthAttempts } from "../middleware/rate-limit";
 import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
 import { sendVerificationEmail } from "../services/account";
@@ -39,7 +40,7 @@ export const authRoutes = new Hono<AppEnv>()
     const db = getDb(c.env.DB);
     const account = await signUp(db, email, password);
     const session = await startSession(db, c.env.JWT_SECRET, account);
-    await sendVerificationEmail(c.env, c.executionCtx, account.user, appOrigin(c.req.url, c.env.APP_HOST));
+    await sendVerificationEmail(c.env, c.executionCtx, account.user, emailOrigin(c.req.url, c.env));
     setAuthCookies(c, session);
     return c.json(authResponse(session), 201);
   })

@@ -13,9 +13,23 @@ function isLoopbackHost(hostname: string): boolean {
   );
 }
 
+/** Addresses of this machine, as the dev server reports the connecting one (CF-Connecting-IP). */
+const LOOPBACK_ADDRESS = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/;
+
+/**
+ * The request came from this machine itself: `wrangler dev` sets CF-Connecting-IP to the socket's
+ * address, and a proxy in front of it adds a forwarding header (or connects from elsewhere).
+ */
+function fromThisMachine(headers: Headers): boolean {
+  const address = headers.get("cf-connecting-ip");
+  const forwarded = ["forwarded", "x-forwarded-for", "x-real-ip"].some((name) => headers.has(name));
+  return address !== null && LOOPBACK_ADDRESS.test(address) && !forwarded;
+}
+
 /** GET /dev/outbox: the local outbox's latest messages with their links; off unless DEV_OUTBOX=true. */
 export const devOutboxRoutes = new Hono<AppEnv>().get("/outbox", async (c) => {
-  if (!outboxEnabled(c.env) || !isLoopbackHost(new URL(c.req.url).hostname)) return c.notFound();
+  const local = isLoopbackHost(new URL(c.req.url).hostname) && fromThisMachine(c.req.raw.headers);
+  if (!outboxEnabled(c.env) || !local) return c.notFound();
   const messages = await latestOutbox(c.env.LINKS);
   c.header("cache-control", "no-store");
   return c.html(html`<!doctype html>

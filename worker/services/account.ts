@@ -3,7 +3,7 @@ import type { User } from "../../contract/api";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
 import { hashPassword } from "../auth/password";
 import { type Db, getDb } from "../db/client";
-import { customDomains, emailTokens, sessions, splitTests, users } from "../db/schema";
+import { apiKeys, customDomains, emailTokens, sessions, splitTests, users } from "../db/schema";
 import { ApiError } from "../errors";
 import type { Background } from "../lib/background";
 import { removeLink } from "../link-cache/writes";
@@ -91,6 +91,8 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
       .where(eq(users.id, userId)),
     revokeOtherSessions(db, userId),
+    // Recovery ends an intruder's access: their sessions above, and any API key they may have made.
+    db.delete(apiKeys).where(eq(apiKeys.userId, userId)),
     retireEmailTokens(db, userId, "reset_password"),
   ]);
   const account = await accountOf(db, userId);

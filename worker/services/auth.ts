@@ -117,8 +117,9 @@ export async function startSession(db: Db, jwtSecret: string, account: Account):
 }
 
 /**
- * Trades a refresh token for a new pair. A token that was already used (an old one of the
- * session's chain) means it leaked: the whole session is revoked.
+ * Trades a refresh token for a new pair. The secret the session had before its last rotation, used
+ * again, means the token leaked: the whole session is revoked. A secret that was never valid only
+ * fails: knowing a session id is not enough to sign its owner out.
  */
 export async function rotateSession(db: Db, jwtSecret: string, refreshToken: string): Promise<IssuedSession> {
   const [sessionId, presentedSecret] = refreshToken.split(".");
@@ -137,7 +138,7 @@ export async function rotateSession(db: Db, jwtSecret: string, refreshToken: str
   // Conditional on the current hash, so two uses of one token cannot both win.
   const rotated = await db
     .update(sessions)
-    .set({ refreshTokenHash: await sha256Base64Url(nextSecret) })
+    .set({ refreshTokenHash: await sha256Base64Url(nextSecret), previousRefreshTokenHash: presentedHash })
     .where(
       and(
         eq(sessions.id, sessionId),
@@ -147,7 +148,7 @@ export async function rotateSession(db: Db, jwtSecret: string, refreshToken: str
     )
     .returning({ id: sessions.id });
   if (rotated.length === 0) {
-    await revokeSession(db, sessionId);
+    if (presentedHash === row.session.previousRefreshTokenHash) await revokeSession(db, sessionId);
     throw invalidRefresh();
   }
   const account = toAccount({

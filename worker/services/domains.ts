@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { CustomDomain, VerifyDomainResponse } from "../../contract/api";
 import { DOMAIN_MESSAGES } from "../../contract/messages";
 import { type Db, getDb } from "../db/client";
@@ -13,6 +13,10 @@ import { log } from "../observability/log";
 
 // Each check is one or two Cloudflare calls; a Worker on the free plan may make 50 per invocation.
 const SCHEDULED_BATCH = 20;
+// A claim that never verifies is released after this long, so no one can hold another's domain.
+export const PENDING_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+// Each release is one Cloudflare call: with the checks, at most 50 per run.
+const EXPIRE_BATCH = 10;
 
 /** The caller's own domain; another user's is simply not found. */
 export async function ownedDomain(db: Db, userId: string, domainId: string) {
@@ -70,7 +74,7 @@ export async function addDomain(env: Env, userId: string, hostname: string): Pro
   try {
     await db.insert(customDomains).values(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(409, "domain_taken", DOMAIN_MESSAGES.duplicate);
+    if (isUniqueViolation(error)) throw new ApiError(409, "domain_taken", DOMAIN_MESSAGES.duplicateClaim);
     throw error;
   }
 
@@ -180,14 +184,31 @@ export async function deleteDomain(env: Env, row: CustomDomainRow): Promise<void
 }
 
 /**
- * The hourly cron: checks a batch of domains still waiting for verification. The batch is drawn at
- * random, so domains that never verify cannot starve the others; one failure does not stop the rest.
+ * The hourly cron: releases claims that never verified within PENDING_CLAIM_TTL_MS, then checks a batch
+ * of domains still waiting for verification. The batch is drawn at random, so domains that never
+ * verify cannot starve the others; one failure does not stop the rest.
  */
 export async function reverifyPendingDomains(env: Env): Promise<void> {
-  const rows = await getDb(env.DB)
+  const waiting = inArray(customDomains.status, ["new", "pending_validation"]);
+  const db = getDb(env.DB);
+  const stale = await db
     .select()
     .from(customDomains)
-    .where(inArray(customDomains.status, ["new", "pending_validation"]))
+    .where(and(waiting, lt(customDomains.createdAt, Date.now() - PENDING_CLAIM_TTL_MS)))
+    .orderBy(customDomains.createdAt)
+    .limit(EXPIRE_BATCH);
+  for (const row of stale) {
+    try {
+      await deleteDomain(env, row);
+      log("info", "domain_claim_expired", { host: row.domain, createdAt: row.createdAt });
+    } catch (error) {
+      log("warn", "domain_claim_expiry_failed", { host: row.domain, error });
+    }
+  }
+  const rows = await db
+    .select()
+    .from(customDomains)
+    .where(waiting)
     .orderBy(sql`random()`)
     .limit(SCHEDULED_BATCH);
   for (const row of rows) {

@@ -45,7 +45,7 @@ export function streamEventsCsv(db: D1Database, testId: string): ReadableStream<
           new Date(row.timestamp).toISOString(),
           row.variant,
           row.session_id,
-          row.is_bot === 1,
+          row.is_bot !== 0,
         ]),
       );
       if (lines.length > 0) controller.enqueue(encoder.encode(lines.join("")));

@@ -40,7 +40,10 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Set a new password" description="Choose a new password for your account.">
+    <AuthCard
+      title="Set a new password"
+      description={`Choose a new password for your account. ${ACCOUNT_MESSAGES.resetRevokes}`}
+    >
       {linkInvalid ? (
         <InvalidLink>
           <Button asChild>

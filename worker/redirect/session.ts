@@ -1,0 +1,56 @@
+import { timingSafeEqual, toBase64Url } from "../auth/crypto";
+
+// Visitor sessions are the server's: their ids are random and signed, so a client cannot pick one
+// (nor, since the variant follows from the session, the variant it gets). One HMAC-SHA256 key,
+// derived from JWT_SECRET under a fixed label, signs the session cookie and makes the keyed hash of
+// an address that lets the queue consumer spot a burst of new sessions (no raw IP is kept).
+// Each use prefixes its own tag, so one kind of value can never pass for another.
+
+const LABEL = "splitlink/session";
+const SESSION_MAC_BYTES = 16;
+const ADDRESS_HASH_BYTES = 12;
+const SESSION_ID = /^[0-9a-f-]{36}$/;
+const encoder = new TextEncoder();
+
+// Imported once per isolate (and secret): the redirect signs on every new visit.
+let cached: { secret: string; key: Promise<CryptoKey> } | undefined;
+
+function sessionKey(secret: string): Promise<CryptoKey> {
+  if (cached?.secret !== secret) cached = { secret, key: deriveKey(secret) };
+  return cached.key;
+}
+
+async function deriveKey(secret: string): Promise<CryptoKey> {
+  const algorithm = { name: "HMAC", hash: "SHA-256" };
+  const master = await crypto.subtle.importKey("raw", encoder.encode(secret), algorithm, false, ["sign"]);
+  const derived = await crypto.subtle.sign("HMAC", master, encoder.encode(LABEL));
+  return crypto.subtle.importKey("raw", derived, algorithm, false, ["sign"]);
+}
+
+async function mac(secret: string, message: string, bytes: number): Promise<string> {
+  const signature = await crypto.subtle.sign("HMAC", await sessionKey(secret), encoder.encode(message));
+  return toBase64Url(new Uint8Array(signature, 0, bytes));
+}
+
+const sameMac = (a: string, b: string) => timingSafeEqual(encoder.encode(a), encoder.encode(b));
+
+/** A new visitor session: its plain id (passed to destinations and beacons) and the signed cookie value. */
+export async function issueSession(secret: string): Promise<{ id: string; cookie: string }> {
+  const id = crypto.randomUUID();
+  return { id, cookie: `${id}.${await mac(secret, `sid|${id}`, SESSION_MAC_BYTES)}` };
+}
+
+/** The session id of a cookie value this server signed; null for anything else. */
+export async function verifySession(secret: string, value: string | undefined): Promise<string | null> {
+  const [id, signature, ...rest] = value?.split(".") ?? [];
+  if (!id || !signature || rest.length > 0 || !SESSION_ID.test(id)) return null;
+  return sameMac(signature, await mac(secret, `sid|${id}`, SESSION_MAC_BYTES)) ? id : null;
+}
+
+/**
+ * A keyed hash of the visitor's address for one test: equal for the same address and test, useless
+ * to anyone without the secret, and different across tests so it links nothing between them.
+ */
+export function addressHash(secret: string, address: string, testId: string): Promise<string> {
+  return mac(secret, `address|${testId}|${address}`, ADDRESS_HASH_BYTES);
+}
