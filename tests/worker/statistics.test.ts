@@ -281,6 +281,18 @@ function chanceByIntegration(a: { visitors: number; conversions: number }, b: ty
   return chance;
 }
 
+/** Visitors and conversions of A and B (nA, cA, nB, cB) across sizes and rates. */
+const TWO_ARM_SWEEP: Array<[number, number, number, number]> = [
+  [20, 3, 25, 7],
+  [100, 25, 100, 25],
+  [500, 0, 480, 4],
+  [500, 500, 510, 505],
+  [5000, 250, 5100, 290],
+  [100_000, 2000, 100_500, 2100],
+  [1_000_000, 30_000, 1_000_000, 30_300],
+  [1_000_000, 999_000, 1_000_000, 998_900],
+];
+
 describe("chance that B beats A", () => {
   it("matches field_test's prob_b_beats_a (Evan Miller's formula)", () => {
     expectAbsolute(probabilityBetaGreater(1, 2, 3, 4), 0.6428571428571429, 1e-12);
@@ -329,17 +341,7 @@ describe("chance that B beats A", () => {
   });
 
   it("agrees with a numerical integration to 1e-8 across sizes and rates", () => {
-    const cases: Array<[number, number, number, number]> = [
-      [20, 3, 25, 7],
-      [100, 25, 100, 25],
-      [500, 0, 480, 4],
-      [500, 500, 510, 505],
-      [5000, 250, 5100, 290],
-      [100_000, 2000, 100_500, 2100],
-      [1_000_000, 30_000, 1_000_000, 30_300],
-      [1_000_000, 999_000, 1_000_000, 998_900],
-    ];
-    for (const [nA, cA, nB, cB] of cases) {
+    for (const [nA, cA, nB, cB] of TWO_ARM_SWEEP) {
       const a = arm(nA, cA);
       const b = arm(nB, cB);
       expectAbsolute(probabilityBBeatsA(a, b), chanceByIntegration(a, b), 1e-8);
@@ -492,16 +494,10 @@ const BEST_REFERENCES: Array<{ arms: Array<[number, number]>; chances: number[];
 describe("chance to be best with k arms", () => {
   it("integrates to the exact two-arm formula within 1e-9", () => {
     const cases: Array<[number, number, number, number]> = [
-      [20, 3, 25, 7],
-      [100, 25, 100, 25],
-      [500, 0, 480, 4],
-      [500, 500, 510, 505],
+      ...TWO_ARM_SWEEP,
       [0, 0, 10, 3],
       [100, 30, 10_000, 2500],
       [5, 0, 5_000_000, 250_000],
-      [100_000, 2000, 100_500, 2100],
-      [1_000_000, 30_000, 1_000_000, 30_300],
-      [1_000_000, 999_000, 1_000_000, 998_900],
       [3_000_000, 150_000, 3_000_000, 151_000],
     ];
     for (const [nA, cA, nB, cB] of cases) {
