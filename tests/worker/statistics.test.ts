@@ -348,11 +348,9 @@ describe("chance that B beats A", () => {
     }
   });
 
-  it("is symmetric and stays fast at a few million visitors", () => {
+  // Its cost at this size is measured in bench/workerd/statistics.bench.test.ts.
+  it("is symmetric at a few million visitors", () => {
     expectAbsolute(probabilityBBeatsA(arm(3_000_000, 1_500_000), arm(3_000_000, 1_500_000)), 0.5, 1e-7);
-    const start = performance.now();
-    for (let i = 0; i < 20; i++) probabilityBBeatsA(arm(3_000_000, 1_500_000 + i), arm(3_000_000, 1_501_000));
-    expect(performance.now() - start).toBeLessThan(500);
   });
 
   it("rejects impossible or out-of-range input", () => {
@@ -556,14 +554,6 @@ describe("chance to be best with k arms", () => {
       for (const [i, alpha] of alphas.entries())
         expectAbsolute(result[i] ?? Number.NaN, alpha / sum(alphas), 1e-9);
     }
-  });
-
-  it("stays fast for 8 arms at 5 million visitors each", () => {
-    const arms = Array.from({ length: 8 }, (_, i) => arm(5_000_000, 250_000 + 300 * i));
-    const start = performance.now();
-    for (let i = 0; i < 20; i++) chanceToBeBest(arms);
-    // About 1.5 ms each on a laptop; the bound leaves room for a busy CI machine.
-    expect((performance.now() - start) / 20).toBeLessThan(25);
   });
 
   it("uses the exact formula for two arms", () => {
