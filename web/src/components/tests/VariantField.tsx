@@ -1,7 +1,6 @@
 import type { Variant } from "@contract/api";
 import { MAX_WEIGHT, MIN_WEIGHT } from "@contract/variants";
 import { XIcon } from "lucide-react";
-import type { Ref } from "react";
 import { TextField } from "@/components/TextField";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -16,7 +15,6 @@ interface VariantFieldProps {
   onWeightChange: (weight: string) => void;
   /** Absent for A and B, which every test has. */
   onRemove?: () => void;
-  urlRef: Ref<HTMLInputElement>;
 }
 
 /** One variant: "URL C", its share of the traffic in percent, and a button to remove it. */
@@ -28,11 +26,9 @@ export function VariantField({
   onUrlChange,
   onWeightChange,
   onRemove,
-  urlRef,
 }: VariantFieldProps) {
   return (
     <TextField
-      ref={urlRef}
       label={`URL ${label}`}
       type="url"
       required

@@ -28,15 +28,17 @@ interface VariantsEditorProps {
  */
 export function VariantsEditor({ drafts, onChange }: VariantsEditorProps) {
   const [showWeights, setShowWeights] = useState(() => !isEvenSplit(drafts));
-  const urlInputs = useRef(new Map<number, HTMLInputElement>());
   const editor = useRef<HTMLDivElement>(null);
   const limitId = useId();
   const canAdd = canAddDraft(drafts);
   const total = weightTotal(drafts);
 
-  // Focus moves after React has drawn the change: to the new row, or to the row above the removed one.
-  function focusUrl(key: number | undefined) {
-    setTimeout(() => (key === undefined ? undefined : urlInputs.current.get(key)?.focus()), 0);
+  /** Focuses the editor's n-th URL or weight input once React has drawn the change that asked for it. */
+  function focusInput(type: "url" | "number", position: number) {
+    setTimeout(
+      () => editor.current?.querySelectorAll<HTMLInputElement>(`input[type="${type}"]`)[position]?.focus(),
+      0,
+    );
   }
 
   function update(key: number, change: Partial<VariantDraft>) {
@@ -44,20 +46,20 @@ export function VariantsEditor({ drafts, onChange }: VariantsEditorProps) {
   }
 
   function add() {
-    const next = withDraftAdded(drafts);
-    onChange(next);
-    focusUrl(next.at(-1)?.key);
+    onChange(withDraftAdded(drafts));
+    focusInput("url", drafts.length);
   }
 
   function remove(index: number, key: number) {
     onChange(withDraftRemoved(drafts, key));
-    focusUrl(drafts[index - 1]?.key);
+    // The removed row's button leaves with it: focus the row above.
+    focusInput("url", index - 1);
   }
 
   function changeSplit() {
     setShowWeights(true);
-    // The button that asked leaves: give focus to the first weight.
-    setTimeout(() => editor.current?.querySelector<HTMLInputElement>('input[type="number"]')?.focus(), 0);
+    // The button that asked leaves: focus the first weight.
+    focusInput("number", 0);
   }
 
   return (
@@ -72,10 +74,6 @@ export function VariantsEditor({ drafts, onChange }: VariantsEditorProps) {
           onUrlChange={(url) => update(variant.key, { url })}
           onWeightChange={(weight) => update(variant.key, { weight })}
           onRemove={canRemoveDraftAt(index) ? () => remove(index, variant.key) : undefined}
-          urlRef={(input) => {
-            if (input) urlInputs.current.set(variant.key, input);
-            else urlInputs.current.delete(variant.key);
-          }}
         />
       ))}
       <div className="grid gap-2">
