@@ -52,9 +52,9 @@ export function SplitUrlsSection({ test, onTestChange }: SplitUrlsSectionProps) 
     setTimeout(() => sectionRef.current?.querySelector<HTMLInputElement>("input")?.focus(), 0);
   }
 
-  function stopEditing(updated: TestWithStats | null | undefined) {
+  function stopEditing() {
     setEditing(false);
-    if (updated !== undefined) onTestChange(updated);
+    // Back to the button that opened the editor (gone if the test got its first click meanwhile).
     setTimeout(() => editButton.current?.focus(), 0);
   }
 
@@ -73,7 +73,14 @@ export function SplitUrlsSection({ test, onTestChange }: SplitUrlsSectionProps) 
     >
       <div ref={sectionRef}>
         {editing && editable ? (
-          <EditVariantsForm test={test} onDone={stopEditing} onCancel={() => stopEditing(undefined)} />
+          <EditVariantsForm
+            test={test}
+            onDone={(updated) => {
+              stopEditing();
+              onTestChange(updated);
+            }}
+            onCancel={stopEditing}
+          />
         ) : (
           <dl className="grid gap-3 text-sm">
             {urls.map(
