@@ -4,7 +4,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 import { CHROMIUM_PATH } from "./chromium-path";
 
 // Headless Chromium says "HeadlessChrome", which isbot rightly calls a bot: visitors here are people.
-const DESKTOP_USER_AGENT =
+export const DESKTOP_USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 export const WIDTHS = { narrow: { width: 375, height: 800 }, wide: { width: 1280, height: 900 } } as const;
 

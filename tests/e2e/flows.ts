@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { DESKTOP_USER_AGENT } from "./browser";
 import { startMarketerSite } from "./marketer-site";
 import { linkInOutbox } from "./outbox";
 
@@ -54,4 +55,11 @@ export function marketerSiteFor(appUrl: string) {
 /** Only the toast on screen: sonner keeps older ones in the page, hidden. */
 export function visibleToast(page: Page, text: string): Promise<void> {
   return page.locator("[data-sonner-toast][data-visible=true]").filter({ hasText: text }).first().waitFor();
+}
+
+/** A new visitor (no cookies, a desktop browser) opens a split link: the variant the edge sent them to. */
+export async function variantOfVisit(splitLink: string): Promise<string> {
+  const headers = { "user-agent": DESKTOP_USER_AGENT };
+  const response = await fetch(splitLink, { redirect: "manual", headers });
+  return new URL(response.headers.get("location") ?? "").searchParams.get("variant") ?? "";
 }

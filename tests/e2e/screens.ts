@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { ACCOUNT_MESSAGES, DOMAIN_MESSAGES } from "../../contract/messages";
+import { ACCOUNT_MESSAGES, DOMAIN_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
 import { visibleToast } from "./flows";
 
 /**
@@ -117,6 +117,17 @@ export const SCREENS: Screen[] = [
       await page.getByLabel("URL B").fill("also not a url");
       await page.getByRole("button", { name: "Create Test" }).click();
       await page.getByText("Please enter valid URLs").first().waitFor();
+    },
+  },
+  {
+    name: "create test, three variants and their weights",
+    who: "signed-in, empty",
+    async open(page) {
+      await visit(page, "/create-test", "Create a New Split Test");
+      await page.getByRole("button", { name: "Add variant" }).click();
+      await page.getByRole("button", { name: "Change split" }).click();
+      await page.getByLabel("Weight of variant A").fill("50");
+      await page.getByText(VARIANT_MESSAGES.total).first().waitFor();
     },
   },
   { name: "404, signed in", who: "signed-in, empty", open: (page) => visit(page, "/no-such-page", "404") },

@@ -1,8 +1,14 @@
-import type { Winner } from "@contract/api";
+import type { TestWithStats } from "@contract/api";
 import { Badge } from "@/components/ui/badge";
 
-/** The specification's winner rule as a badge: no data, a tie, or the winning version. */
-export function WinnerBadge({ winner }: { winner: Winner }) {
+type WinnerOf = Pick<TestWithStats, "status" | "winnerVariant" | "stats">;
+
+/**
+ * The specification's winner rule as a badge: no data, a tie, or the leading version. A completed test
+ * names the version it promoted, which the rates need not agree with.
+ */
+export function WinnerBadge({ test }: { test: WinnerOf }) {
+  const winner = test.status === "completed" && test.winnerVariant ? test.winnerVariant : test.stats.winner;
   if (winner === null) return <Badge variant="outline">Not enough data</Badge>;
   if (winner === "tie") return <Badge variant="secondary">Tie</Badge>;
   return <Badge>Version {winner}</Badge>;

@@ -1,22 +1,24 @@
 import { TEST_MESSAGES } from "@contract/messages";
 import { customSlugProblem } from "@contract/slug";
-import { isHttpUrl } from "@contract/urls";
 import type { SlugCheckState } from "@/features/create-test/slug-check-state";
+import { type VariantDraft, variantsProblem } from "@/lib/tests/variant-drafts";
 
 export interface CreateTestValues {
   name: string;
-  urlA: string;
-  urlB: string;
+  variants: readonly VariantDraft[];
   conversionUrl: string;
   /** Empty unless a custom domain is chosen. */
   customSlug: string;
 }
 
-/** The first problem in the specification's order, as its message; null when the form may be sent. */
+/**
+ * The first problem in the specification's order, as its message: required fields, URLs, then the
+ * variants' weights, then the custom slug. Null when the form may be sent.
+ */
 export function createTestProblem(values: CreateTestValues, slugCheck: SlugCheckState): string | null {
-  if (!values.name || !values.urlA || !values.urlB) return TEST_MESSAGES.requiredFields;
-  const urls = [values.urlA, values.urlB, values.conversionUrl].filter(Boolean);
-  if (!urls.every(isHttpUrl)) return TEST_MESSAGES.invalidUrls;
+  if (!values.name) return TEST_MESSAGES.requiredFields;
+  const variants = variantsProblem(values.variants, values.conversionUrl ? [values.conversionUrl] : []);
+  if (variants) return variants;
   const slugUnusable = customSlugProblem(values.customSlug) !== null || slugCheck === "taken";
   if (values.customSlug && slugUnusable) return TEST_MESSAGES.fixCustomSlug;
   return null;

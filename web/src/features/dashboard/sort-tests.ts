@@ -2,8 +2,8 @@ import type { TestWithStats } from "@contract/api";
 
 export type TestSort = "newest" | "most-clicks" | "best-conversion";
 
-const totalClicks = (test: TestWithStats) => test.stats.clicksA + test.stats.clicksB;
-const bestRate = (test: TestWithStats) => Math.max(test.stats.conversionRateA, test.stats.conversionRateB);
+const totalClicks = (test: TestWithStats) => test.stats.arms.reduce((sum, arm) => sum + arm.clicks, 0);
+const bestRate = (test: TestWithStats) => Math.max(...test.stats.arms.map((arm) => arm.conversionRate));
 
 /** A sorted copy; ties keep the newest first. */
 export function sortTests(tests: readonly TestWithStats[], sort: TestSort): TestWithStats[] {

@@ -1,30 +1,30 @@
 import { TEST_MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { TextField } from "@/components/TextField";
+import { VariantsEditor } from "@/components/tests/VariantsEditor";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
 import { createTest } from "@/features/create-test/api/create-test";
 import { CustomSlugField } from "@/features/create-test/components/CustomSlugField";
 import { DomainField } from "@/features/create-test/components/DomainField";
-import { TextField } from "@/features/create-test/components/TextField";
 import { isBlockingSlugState } from "@/features/create-test/slug-check-state";
 import { useActiveDomains } from "@/features/create-test/use-active-domains";
 import { useSlugCheck } from "@/features/create-test/use-slug-check";
 import { type CreateTestValues, createTestProblem } from "@/features/create-test/validate-create-test";
 import { useAuth } from "@/lib/auth/use-auth";
 import type { CreatedTestState } from "@/lib/tests/created-test-state";
+import { emptyDrafts, type VariantDraft, variantInputs } from "@/lib/tests/variant-drafts";
 import { toast } from "@/lib/toast";
 
-function readValues(form: HTMLFormElement, customSlug: string): CreateTestValues {
+function readValues(
+  form: HTMLFormElement,
+  variants: readonly VariantDraft[],
+  customSlug: string,
+): CreateTestValues {
   const data = new FormData(form);
   const field = (name: string) => String(data.get(name) ?? "").trim();
-  return {
-    name: field("name"),
-    urlA: field("urlA"),
-    urlB: field("urlB"),
-    conversionUrl: field("conversionUrl"),
-    customSlug,
-  };
+  return { name: field("name"), variants, conversionUrl: field("conversionUrl"), customSlug };
 }
 
 /**
@@ -37,6 +37,7 @@ export function CreateTestForm() {
   const domains = useActiveDomains();
   const [domainId, setDomainId] = useState<string | null>(null);
   const [slug, setSlug] = useState("");
+  const [variants, setVariants] = useState(emptyDrafts);
   const [busy, setBusy] = useState(false);
 
   const domain = domains.find(({ id }) => id === domainId) ?? null;
@@ -51,7 +52,7 @@ export function CreateTestForm() {
       toast.error(TEST_MESSAGES.notSignedIn);
       return;
     }
-    const values = readValues(event.currentTarget, customSlug);
+    const values = readValues(event.currentTarget, variants, customSlug);
     const problem = createTestProblem(values, slugCheck);
     if (problem) {
       toast.error(problem);
@@ -62,8 +63,7 @@ export function CreateTestForm() {
     try {
       const test = await createTest({
         name: values.name,
-        urlA: values.urlA,
-        urlB: values.urlB,
+        variants: variantInputs(values.variants),
         conversionUrl: values.conversionUrl || null,
         customDomainId: domain?.id ?? null,
         customSlug: values.customSlug || null,
@@ -85,8 +85,7 @@ export function CreateTestForm() {
       {domain && (
         <CustomSlugField domain={domain.domain} slug={slug} onSlugChange={setSlug} check={slugCheck} />
       )}
-      <TextField label="URL A" name="urlA" type="url" required placeholder="https://" inputMode="url" />
-      <TextField label="URL B" name="urlB" type="url" required placeholder="https://" inputMode="url" />
+      <VariantsEditor drafts={variants} onChange={setVariants} />
       <TextField
         label="Conversion URL"
         name="conversionUrl"

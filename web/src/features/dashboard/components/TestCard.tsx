@@ -3,9 +3,10 @@ import { ChevronDownIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { TestStatusBadge } from "@/components/tests/TestStatusBadge";
 import { WinnerBadge } from "@/components/tests/WinnerBadge";
-import { ClicksPair } from "@/features/dashboard/components/ClicksPair";
+import { ArmClicks } from "@/features/dashboard/components/ArmClicks";
+import { ArmConversionRates } from "@/features/dashboard/components/ArmConversionRates";
+import { ArmStatsList } from "@/features/dashboard/components/ArmStatsList";
 import { ConfidenceIndicator } from "@/features/dashboard/components/ConfidenceIndicator";
-import { ConversionRatePair } from "@/features/dashboard/components/ConversionRatePair";
 import { LinkWithCopy } from "@/features/dashboard/components/LinkWithCopy";
 import { TestActions } from "@/features/dashboard/components/TestActions";
 import { TestMeta } from "@/features/dashboard/components/TestMeta";
@@ -14,7 +15,10 @@ import { cn } from "@/lib/utils";
 /** Link text on narrow screens is cut to this many characters. */
 const LINK_MAX_LENGTH = 24;
 
-/** One test under 768 px: name, status, winner and confidence; the rest behind a toggle. */
+/**
+ * One test under 768 px: name, status, winner and confidence; the rest behind a toggle. Past two variants
+ * the clicks and rates become a line per variant.
+ */
 export function TestCard({
   test,
   onDelete,
@@ -24,6 +28,8 @@ export function TestCard({
 }) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
+  const { arms } = test.stats;
+  const manyArms = arms.length > 2;
 
   return (
     <li className="rounded-xl border bg-card shadow-sm">
@@ -43,7 +49,7 @@ export function TestCard({
             {test.status !== "active" && <TestStatusBadge status={test.status} />}
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <WinnerBadge winner={test.stats.winner} />
+            <WinnerBadge test={test} />
             <ConfidenceIndicator confidence={test.stats.confidence} className="relative z-10" />
           </div>
         </div>
@@ -67,15 +73,20 @@ export function TestCard({
                 textClassName="whitespace-normal break-all"
               />
             </dd>
-            <dt className="text-muted-foreground">Clicks A/B</dt>
-            <dd>
-              <ClicksPair stats={test.stats} />
-            </dd>
-            <dt className="text-muted-foreground">Conv. Rate</dt>
-            <dd>
-              <ConversionRatePair stats={test.stats} />
-            </dd>
+            {!manyArms && (
+              <>
+                <dt className="text-muted-foreground">Clicks A/B</dt>
+                <dd>
+                  <ArmClicks arms={arms} />
+                </dd>
+                <dt className="text-muted-foreground">Conv. Rate</dt>
+                <dd>
+                  <ArmConversionRates arms={arms} />
+                </dd>
+              </>
+            )}
           </dl>
+          {manyArms && <ArmStatsList arms={arms} />}
           <TestActions test={test} onDelete={onDelete} />
         </div>
       )}

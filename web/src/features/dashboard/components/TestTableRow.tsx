@@ -2,9 +2,9 @@ import type { TestWithStats } from "@contract/api";
 import { TestStatusBadge } from "@/components/tests/TestStatusBadge";
 import { WinnerBadge } from "@/components/tests/WinnerBadge";
 import { TableCell, TableRow } from "@/components/ui/table";
-import { ClicksPair } from "@/features/dashboard/components/ClicksPair";
+import { ArmClicks } from "@/features/dashboard/components/ArmClicks";
+import { ArmConversionRates } from "@/features/dashboard/components/ArmConversionRates";
 import { ConfidenceIndicator } from "@/features/dashboard/components/ConfidenceIndicator";
-import { ConversionRatePair } from "@/features/dashboard/components/ConversionRatePair";
 import { LinkWithCopy } from "@/features/dashboard/components/LinkWithCopy";
 import { TestActions } from "@/features/dashboard/components/TestActions";
 import { TestMeta } from "@/features/dashboard/components/TestMeta";
@@ -40,14 +40,14 @@ export function TestTableRow({
         />
       </TableCell>
       <TableCell className={TABLE_CELL_PADDING}>
-        <ClicksPair stats={test.stats} />
+        <ArmClicks arms={test.stats.arms} />
       </TableCell>
       <TableCell className={TABLE_CELL_PADDING}>
-        <ConversionRatePair stats={test.stats} />
+        <ArmConversionRates arms={test.stats.arms} />
       </TableCell>
       <TableCell className={TABLE_CELL_PADDING}>
         <div className="flex flex-wrap items-center gap-1.5">
-          <WinnerBadge winner={test.stats.winner} />
+          <WinnerBadge test={test} />
           <ConfidenceIndicator confidence={test.stats.confidence} />
         </div>
       </TableCell>

@@ -9,14 +9,17 @@ export interface ChartSeries {
   values: number[];
 }
 
-const VARIANTS: readonly Variant[] = ["A", "B"];
-
-/** One series per variant of a metric: visitorsA and visitorsB, or conversionsA and conversionsB. */
-export function chartSeries(points: readonly SeriesPoint[], metric: ChartMetric): ChartSeries[] {
-  return VARIANTS.map((variant) => {
-    const key: SeriesKey = `${metric}${variant}`;
-    return { variant, key, values: points.map((point) => point[key]) };
-  });
+/** One series per variant of a metric: visitorsA, visitorsB, visitorsC… in the variants' order. */
+export function chartSeries(
+  points: readonly SeriesPoint[],
+  metric: ChartMetric,
+  variants: readonly Variant[],
+): ChartSeries[] {
+  return variants.map((variant, position) => ({
+    variant,
+    key: `${metric}${variant}`,
+    values: points.map((point) => point[metric][position] ?? 0),
+  }));
 }
 
 export function seriesTotal(series: ChartSeries): number {

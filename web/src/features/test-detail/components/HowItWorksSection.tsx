@@ -1,17 +1,24 @@
+import type { TestVariant } from "@contract/api";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 
-const STEPS = [
-  "Share your split link.",
-  "Visitors opening it are sent to A or B at random (50/50) and the click is recorded.",
-  "Paste the one-tag conversion tracker on the thank-you page.",
-  "Clicks and conversions are tracked per variant.",
-] as const;
+/** "A or B", "A, B or C", … */
+function listOfLabels(variants: readonly TestVariant[]): string {
+  const labels = variants.map((variant) => variant.label);
+  return `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`;
+}
 
-export function HowItWorksSection() {
+export function HowItWorksSection({ variants }: { variants: readonly TestVariant[] }) {
+  const split = variants.map((variant) => variant.weight).join("/");
+  const steps = [
+    "Share your split link.",
+    `Visitors opening it are sent to ${listOfLabels(variants)} at random (${split}) and the click is recorded.`,
+    "Paste the one-tag conversion tracker on the thank-you page.",
+    "Clicks and conversions are tracked per variant.",
+  ];
   return (
     <DetailSection title="How it works">
       <ol className="grid list-decimal gap-2 pl-5 text-muted-foreground text-sm marker:font-semibold marker:text-primary">
-        {STEPS.map((step) => (
+        {steps.map((step) => (
           <li key={step}>{step}</li>
         ))}
       </ol>

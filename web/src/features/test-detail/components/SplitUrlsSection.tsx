@@ -1,6 +1,11 @@
 import type { TestWithStats } from "@contract/api";
-import { ExternalLinkIcon } from "lucide-react";
+import { VARIANT_MESSAGES } from "@contract/messages";
+import { ExternalLinkIcon, LockIcon, PencilIcon } from "lucide-react";
+import { useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
+import { EditVariantsForm } from "@/features/test-detail/components/EditVariantsForm";
+import { isPlainAbTest } from "@/lib/tests/plain-ab-test";
 
 function ExternalUrl({ url }: { url: string }) {
   return (
@@ -16,27 +21,88 @@ function ExternalUrl({ url }: { url: string }) {
   );
 }
 
-export function SplitUrlsSection({ test }: { test: TestWithStats }) {
+interface SplitUrlsSectionProps {
+  test: TestWithStats;
+  /** The test as the API now has it, or null when it should be loaded again. */
+  onTestChange: (test: TestWithStats | null) => void;
+}
+
+/**
+ * Where each variant sends visitors (and its share, unless the test splits 50/50 between two), and the
+ * conversion URL. Until the first counted click the variants can be edited here; after it, this says why not.
+ */
+export function SplitUrlsSection({ test, onTestChange }: SplitUrlsSectionProps) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const sectionRef = useRef<HTMLDivElement>(null);
+  const editable = !test.variantsLocked && test.status !== "completed";
+  const showWeights = !isPlainAbTest(test.variants);
+
   const urls: [label: string, url: string | null][] = [
-    ["URL A", test.urlA],
-    ["URL B", test.urlB],
+    ...test.variants.map(({ label, url, weight }): [string, string] => [
+      showWeights ? `URL ${label} (${weight} % of traffic)` : `URL ${label}`,
+      url,
+    ]),
     ["Conversion URL", test.conversionUrl],
   ];
+
+  function startEditing() {
+    setEditing(true);
+    // The button that opened the editor leaves: focus the first URL, where editing starts.
+    setTimeout(() => sectionRef.current?.querySelector<HTMLInputElement>("input")?.focus(), 0);
+  }
+
+  function stopEditing() {
+    setEditing(false);
+    // Back to the button that opened the editor (gone if the test got its first click meanwhile).
+    setTimeout(() => editButton.current?.focus(), 0);
+  }
+
   return (
-    <DetailSection title="Split URLs">
-      <dl className="grid gap-3 text-sm">
-        {urls.map(
-          ([label, url]) =>
-            url && (
-              <div key={label} className="grid gap-1">
-                <dt className="font-medium text-muted-foreground">{label}</dt>
-                <dd>
-                  <ExternalUrl url={url} />
-                </dd>
-              </div>
-            ),
+    <DetailSection
+      title="Split URLs"
+      action={
+        editable &&
+        !editing && (
+          <Button ref={editButton} variant="outline" size="sm" onClick={startEditing}>
+            <PencilIcon aria-hidden />
+            Edit variants
+          </Button>
+        )
+      }
+    >
+      <div ref={sectionRef}>
+        {editing && editable ? (
+          <EditVariantsForm
+            test={test}
+            onDone={(updated) => {
+              stopEditing();
+              onTestChange(updated);
+            }}
+            onCancel={stopEditing}
+          />
+        ) : (
+          <dl className="grid gap-3 text-sm">
+            {urls.map(
+              ([label, url]) =>
+                url && (
+                  <div key={label} className="grid gap-1">
+                    <dt className="font-medium text-muted-foreground">{label}</dt>
+                    <dd>
+                      <ExternalUrl url={url} />
+                    </dd>
+                  </div>
+                ),
+            )}
+          </dl>
         )}
-      </dl>
+        {test.variantsLocked && test.status !== "completed" && (
+          <p className="mt-4 flex items-start gap-2 rounded-lg border bg-muted px-3 py-2 text-muted-foreground text-sm">
+            <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>{VARIANT_MESSAGES.locked} You can still pause, resume, promote a winner or delete it.</span>
+          </p>
+        )}
+      </div>
     </DetailSection>
   );
 }

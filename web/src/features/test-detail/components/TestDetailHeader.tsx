@@ -40,7 +40,7 @@ export function TestDetailHeader({ test, leading, onLifecycleChange, headingRef 
       <div className="flex flex-col gap-3 sm:items-end">
         <p className="flex items-center gap-2 text-muted-foreground text-sm">
           Winner
-          <WinnerBadge winner={test.stats.winner} />
+          <WinnerBadge test={test} />
         </p>
         <LifecycleControls test={test} leading={leading} onChanged={onLifecycleChange} />
       </div>

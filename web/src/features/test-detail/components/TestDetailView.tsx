@@ -32,9 +32,13 @@ export function TestDetailView({ test, justCreated, onTestChange }: TestDetailVi
   const headingRef = useRef<HTMLHeadingElement>(null);
   const analytics = analyticsState.status === "ready" ? analyticsState.analytics : null;
 
-  function handleLifecycleChange(updated: TestWithStats | null) {
+  function handleTestChange(updated: TestWithStats | null) {
     onTestChange(updated);
     refresh();
+  }
+
+  function handleLifecycleChange(updated: TestWithStats | null) {
+    handleTestChange(updated);
     // Promoting removes the controls, the focused one too: keep keyboard focus on the page.
     if (updated?.status === "completed") setTimeout(() => headingRef.current?.focus(), 0);
   }
@@ -49,10 +53,10 @@ export function TestDetailView({ test, justCreated, onTestChange }: TestDetailVi
         headingRef={headingRef}
       />
       <LifecycleNotice test={test} />
-      <VariantStats stats={test.stats} />
+      <VariantStats test={test} />
       <AnalyticsSection state={analyticsState} onRetry={retry} onRefresh={refresh} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <SplitUrlsSection test={test} />
+        <SplitUrlsSection test={test} onTestChange={handleTestChange} />
         <SplitLinkSection link={test.link}>
           <Suspense fallback={<Spinner />}>
             <QrCode link={test.link} slug={test.slug} />
@@ -61,7 +65,7 @@ export function TestDetailView({ test, justCreated, onTestChange }: TestDetailVi
       </div>
       <TrackerSection snippet={trackerSnippet(test)} />
       <ExportSection testId={test.id} />
-      <HowItWorksSection />
+      <HowItWorksSection variants={test.variants} />
       <div>
         <Button asChild variant="outline">
           <Link to="/dashboard">View All Tests</Link>

@@ -1,26 +1,30 @@
-import type { TestStats } from "@contract/api";
+import type { TestWithStats } from "@contract/api";
 import { VariantStatsCard } from "@/features/test-detail/components/VariantStatsCard";
-import { higherRateVariant } from "@/lib/tests/higher-rate";
+import { highestRateVariant } from "@/lib/tests/highest-rate";
+import { isPlainAbTest } from "@/lib/tests/plain-ab-test";
+import { cn } from "@/lib/utils";
 
-/** Both variants side by side (stacked on narrow screens), the higher rate in bold green. */
-export function VariantStats({ stats }: { stats: TestStats }) {
-  const higher = higherRateVariant(stats);
+/**
+ * Every variant's clicks, conversions and rate, the highest rate in bold green: stacked on narrow screens,
+ * two side by side (as in the specification), three from 1024 px up when there are more.
+ */
+export function VariantStats({ test }: { test: TestWithStats }) {
+  const { arms } = test.stats;
+  const highest = highestRateVariant(arms);
+  const showWeights = !isPlainAbTest(test.variants);
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <VariantStatsCard
-        variant="A"
-        clicks={stats.clicksA}
-        conversions={stats.conversionsA}
-        rate={stats.conversionRateA}
-        isHigher={higher === "A"}
-      />
-      <VariantStatsCard
-        variant="B"
-        clicks={stats.clicksB}
-        conversions={stats.conversionsB}
-        rate={stats.conversionRateB}
-        isHigher={higher === "B"}
-      />
+    <div className={cn("grid gap-4 sm:grid-cols-2", arms.length > 2 && "lg:grid-cols-3")}>
+      {arms.map((arm) => (
+        <VariantStatsCard
+          key={arm.label}
+          variant={arm.label}
+          weight={showWeights ? test.variants.find(({ label }) => label === arm.label)?.weight : undefined}
+          clicks={arm.clicks}
+          conversions={arm.conversions}
+          rate={arm.conversionRate}
+          isHigher={highest === arm.label}
+        />
+      ))}
     </div>
   );
 }

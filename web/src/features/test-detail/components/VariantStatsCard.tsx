@@ -1,10 +1,12 @@
 import type { Variant } from "@contract/api";
 import { useId } from "react";
 import { ConversionRate } from "@/components/tests/ConversionRate";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 interface VariantStatsCardProps {
   variant: Variant;
+  /** Its share of the traffic in percent; left out for a 50/50 test of two. */
+  weight?: number;
   clicks: number;
   conversions: number;
   rate: number;
@@ -12,7 +14,14 @@ interface VariantStatsCardProps {
 }
 
 /** Clicks, conversions and conversion rate of one variant. */
-export function VariantStatsCard({ variant, clicks, conversions, rate, isHigher }: VariantStatsCardProps) {
+export function VariantStatsCard({
+  variant,
+  weight,
+  clicks,
+  conversions,
+  rate,
+  isHigher,
+}: VariantStatsCardProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
@@ -21,6 +30,7 @@ export function VariantStatsCard({ variant, clicks, conversions, rate, isHigher 
           <CardTitle id={headingId} className="text-lg">
             Version {variant}
           </CardTitle>
+          {weight !== undefined && <CardDescription>{weight} % of traffic</CardDescription>}
         </CardHeader>
         <CardContent>
           <dl className="grid grid-cols-3 gap-3 text-center">

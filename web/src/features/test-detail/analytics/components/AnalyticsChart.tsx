@@ -5,25 +5,38 @@ import { SeriesChart } from "@/features/test-detail/analytics/components/SeriesC
 import { SeriesDataTable } from "@/features/test-detail/analytics/components/SeriesDataTable";
 
 /** Visitors and conversions per period and variant: two small charts, a legend, and the numbers. */
-export function AnalyticsChart({ series }: { series: TestAnalytics["series"] }) {
-  const { granularity, points } = series;
-  const hasData = points.some(
-    (point) => point.visitorsA + point.visitorsB + point.conversionsA + point.conversionsB > 0,
+export function AnalyticsChart({ analytics }: { analytics: TestAnalytics }) {
+  const { granularity, points } = analytics.series;
+  const variants = analytics.arms.map((arm) => arm.label);
+  const hasData = points.some((point) =>
+    [...point.visitors, ...point.conversions].some((count) => count > 0),
   );
 
   return (
     <div data-testid="analytics-chart" className="grid min-w-0 grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h3 className="font-semibold">Over time</h3>
-        {hasData && <ChartLegend />}
+        {hasData && <ChartLegend variants={variants} />}
       </div>
       {hasData ? (
         <>
           <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
-            <SeriesChart title="Visitors" metric="visitors" points={points} granularity={granularity} />
-            <SeriesChart title="Conversions" metric="conversions" points={points} granularity={granularity} />
+            <SeriesChart
+              title="Visitors"
+              metric="visitors"
+              points={points}
+              granularity={granularity}
+              variants={variants}
+            />
+            <SeriesChart
+              title="Conversions"
+              metric="conversions"
+              points={points}
+              granularity={granularity}
+              variants={variants}
+            />
           </div>
-          <SeriesDataTable points={points} granularity={granularity} />
+          <SeriesDataTable points={points} granularity={granularity} variants={variants} />
         </>
       ) : (
         <p className="rounded-lg border border-dashed px-4 py-8 text-center text-muted-foreground text-sm">

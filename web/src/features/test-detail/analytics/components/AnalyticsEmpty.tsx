@@ -1,7 +1,7 @@
 import { ANALYTICS_MESSAGES } from "@contract/messages";
 import { ChartLineIcon } from "lucide-react";
 
-/** No visitor on either variant yet. */
+/** No visitor on any variant yet. */
 export function AnalyticsEmpty() {
   return (
     <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-10 text-center">

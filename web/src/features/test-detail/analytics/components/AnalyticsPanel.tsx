@@ -20,6 +20,6 @@ export function AnalyticsPanel({ state, onRetry }: AnalyticsPanelProps) {
   }
   if (state.status === "failed") return <AnalyticsLoadFailed onRetry={onRetry} />;
   const { analytics } = state;
-  if (analytics.A.visitors === 0 && analytics.B.visitors === 0) return <AnalyticsEmpty />;
+  if (analytics.arms.every((arm) => arm.visitors === 0)) return <AnalyticsEmpty />;
   return <AnalyticsReport analytics={analytics} />;
 }

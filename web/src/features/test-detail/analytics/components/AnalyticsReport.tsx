@@ -15,7 +15,7 @@ export function AnalyticsReport({ analytics }: { analytics: TestAnalytics }) {
       </div>
       {analytics.srm && <SrmWarning />}
       <VariantComparison analytics={analytics} />
-      <AnalyticsChart series={analytics.series} />
+      <AnalyticsChart analytics={analytics} />
     </div>
   );
 }

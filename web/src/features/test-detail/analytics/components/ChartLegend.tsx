@@ -1,21 +1,17 @@
 import type { Variant } from "@contract/api";
 import { VariantSwatch } from "@/features/test-detail/analytics/components/VariantSwatch";
-
-const ENTRIES: ReadonlyArray<{ variant: Variant; description: string }> = [
-  { variant: "A", description: "solid line, circles" },
-  { variant: "B", description: "dashed line, squares" },
-];
+import { SERIES_STYLE } from "@/features/test-detail/analytics/series-style";
 
 /** Which line is which, shared by both charts. */
-export function ChartLegend() {
+export function ChartLegend({ variants }: { variants: readonly Variant[] }) {
   return (
     <ul className="flex flex-wrap gap-x-5 gap-y-1 text-muted-foreground text-sm" aria-label="Legend">
-      {ENTRIES.map(({ variant, description }) => (
+      {variants.map((variant) => (
         <li key={variant} className="flex items-center gap-2">
           <VariantSwatch variant={variant} />
           <span>
             Version {variant}
-            <span className="sr-only"> ({description})</span>
+            <span className="sr-only"> ({SERIES_STYLE[variant].description})</span>
           </span>
         </li>
       ))}

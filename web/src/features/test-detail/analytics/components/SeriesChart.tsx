@@ -1,4 +1,4 @@
-import type { SeriesPoint } from "@contract/api";
+import type { SeriesPoint, Variant } from "@contract/api";
 import {
   linePath,
   plotArea,
@@ -29,17 +29,18 @@ interface SeriesChartProps {
   metric: ChartMetric;
   points: readonly SeriesPoint[];
   granularity: Granularity;
+  variants: readonly Variant[];
 }
 
 /**
  * One metric over time, a line per variant. The viewBox matches the rendered width, so the labels keep
  * their size on any screen; the data table next to the charts has the same numbers for screen readers.
  */
-export function SeriesChart({ title, metric, points, granularity }: SeriesChartProps) {
+export function SeriesChart({ title, metric, points, granularity, variants }: SeriesChartProps) {
   const [containerRef, measuredWidth] = useElementWidth<HTMLDivElement>();
   const width = measuredWidth || FALLBACK_WIDTH;
   const area = plotArea(width, CHART_HEIGHT);
-  const series = chartSeries(points, metric);
+  const series = chartSeries(points, metric, variants);
   const ticks = yTicks(Math.max(0, ...series.flatMap(({ values }) => values)));
   const top = ticks.at(-1) ?? 1;
   const markers = showsMarkers(points.length, area);

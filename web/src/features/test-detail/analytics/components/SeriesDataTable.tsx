@@ -1,22 +1,30 @@
-import type { SeriesPoint } from "@contract/api";
+import type { SeriesPoint, Variant } from "@contract/api";
 import { ChevronRightIcon } from "lucide-react";
+import type { ChartMetric } from "@/features/test-detail/analytics/chart-series";
 import { formatCount } from "@/features/test-detail/analytics/format-analytics";
 import { formatPeriodInFull, type Granularity } from "@/features/test-detail/analytics/format-period";
 
 interface SeriesDataTableProps {
   points: readonly SeriesPoint[];
   granularity: Granularity;
+  variants: readonly Variant[];
 }
 
-const COLUMNS = [
-  { key: "visitorsA", label: "Visitors A" },
-  { key: "visitorsB", label: "Visitors B" },
-  { key: "conversionsA", label: "Conversions A" },
-  { key: "conversionsB", label: "Conversions B" },
-] as const;
+const METRICS: ReadonlyArray<{ metric: ChartMetric; label: string }> = [
+  { metric: "visitors", label: "Visitors" },
+  { metric: "conversions", label: "Conversions" },
+];
 
-/** The charts' numbers as a table, folded away until asked for. */
-export function SeriesDataTable({ points, granularity }: SeriesDataTableProps) {
+/** The charts' numbers as a table, folded away until asked for: every variant's visitors, then conversions. */
+export function SeriesDataTable({ points, granularity, variants }: SeriesDataTableProps) {
+  const columns = METRICS.flatMap(({ metric, label }) =>
+    variants.map((variant, position) => ({
+      key: `${metric}${variant}`,
+      label: `${label} ${variant}`,
+      metric,
+      position,
+    })),
+  );
   return (
     <details className="group rounded-lg border">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 font-medium text-sm outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
@@ -31,7 +39,7 @@ export function SeriesDataTable({ points, granularity }: SeriesDataTableProps) {
               <th scope="col" className="px-3 py-2 text-left font-medium">
                 {granularity === "hour" ? "Hour" : "Day"}
               </th>
-              {COLUMNS.map(({ key, label }) => (
+              {columns.map(({ key, label }) => (
                 <th key={key} scope="col" className="px-3 py-2 font-medium">
                   {label}
                 </th>
@@ -44,9 +52,9 @@ export function SeriesDataTable({ points, granularity }: SeriesDataTableProps) {
                 <th scope="row" className="whitespace-nowrap px-3 py-1.5 text-left font-normal">
                   {formatPeriodInFull(point.time, granularity)}
                 </th>
-                {COLUMNS.map(({ key }) => (
+                {columns.map(({ key, metric, position }) => (
                   <td key={key} className="px-3 py-1.5">
-                    {formatCount(point[key])}
+                    {formatCount(point[metric][position] ?? 0)}
                   </td>
                 ))}
               </tr>

@@ -1,15 +1,11 @@
 import type { TestAnalytics } from "@contract/api";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { VariantSwatch } from "@/features/test-detail/analytics/components/VariantSwatch";
-import {
-  chancesToBeat,
-  VARIANT_METRICS,
-  VARIANTS,
-} from "@/features/test-detail/analytics/components/variant-metrics";
+import { variantMetrics } from "@/features/test-detail/analytics/components/variant-metrics";
 
-/** Both variants' numbers side by side, one metric a row; from 768 px up. */
+/** Two variants' numbers side by side, one metric a row; from 768 px up. */
 export function VariantComparisonTable({ analytics }: { analytics: TestAnalytics }) {
-  const chances = chancesToBeat(analytics);
+  const { arms } = analytics;
   return (
     <div className="rounded-lg border">
       <Table className="tabular-nums">
@@ -18,24 +14,24 @@ export function VariantComparisonTable({ analytics }: { analytics: TestAnalytics
             <TableHead scope="col">
               <span className="sr-only">Metric</span>
             </TableHead>
-            {VARIANTS.map((variant) => (
-              <TableHead key={variant} scope="col" className="text-foreground">
+            {arms.map((arm) => (
+              <TableHead key={arm.label} scope="col" className="text-foreground">
                 <span className="flex items-center gap-2">
-                  Version {variant}
-                  <VariantSwatch variant={variant} />
+                  Version {arm.label}
+                  <VariantSwatch variant={arm.label} />
                 </span>
               </TableHead>
             ))}
           </TableRow>
         </TableHeader>
         <TableBody>
-          {VARIANT_METRICS.map(({ label, value }) => (
+          {variantMetrics(arms).map(({ label, value }) => (
             <TableRow key={label} className="hover:bg-transparent">
               <TableHead scope="row" className="h-auto whitespace-normal py-3 font-normal">
                 {label}
               </TableHead>
-              {VARIANTS.map((variant) => (
-                <TableCell key={variant}>{value(analytics[variant], chances[variant])}</TableCell>
+              {arms.map((arm) => (
+                <TableCell key={arm.label}>{value(arm)}</TableCell>
               ))}
             </TableRow>
           ))}

@@ -1,21 +1,22 @@
-import type { TestAnalytics, VerdictStatus } from "@contract/api";
+import type { TestAnalytics } from "@contract/api";
 import { ANALYTICS_MESSAGES } from "@contract/messages";
 import { HourglassIcon, type LucideIcon, ScaleIcon, TrophyIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
 
-const LOOKS: Record<VerdictStatus, { icon: LucideIcon; className: string }> = {
-  "A wins": { icon: TrophyIcon, className: "border-success/30 bg-success-muted text-success" },
-  "B wins": { icon: TrophyIcon, className: "border-success/30 bg-success-muted text-success" },
-  "no clear difference": { icon: ScaleIcon, className: "bg-secondary text-secondary-foreground" },
-  "keep collecting": {
-    icon: HourglassIcon,
-    className: "border-dashed bg-muted text-muted-foreground",
-  },
-};
+type Look = { icon: LucideIcon; className: string };
+
+const WINS: Look = { icon: TrophyIcon, className: "border-success/30 bg-success-muted text-success" };
+const NO_DIFFERENCE: Look = { icon: ScaleIcon, className: "bg-secondary text-secondary-foreground" };
+const COLLECTING: Look = { icon: HourglassIcon, className: "border-dashed bg-muted text-muted-foreground" };
+
+function lookOf(verdict: TestAnalytics["verdict"]): Look {
+  if (verdict.winner) return WINS;
+  return verdict.status === "no clear difference" ? NO_DIFFERENCE : COLLECTING;
+}
 
 /** The verdict in plain words: green for a winner, neutral for no difference, muted while collecting. */
 export function VerdictBanner({ verdict }: { verdict: TestAnalytics["verdict"] }) {
-  const { icon: Icon, className } = LOOKS[verdict.status];
+  const { icon: Icon, className } = lookOf(verdict);
   return (
     <p
       data-verdict={verdict.status}

@@ -1,4 +1,4 @@
-import type { TestAnalytics, Variant, VariantAnalytics } from "@contract/api";
+import type { VariantAnalytics } from "@contract/api";
 import type { ReactNode } from "react";
 import {
   formatChance,
@@ -6,43 +6,47 @@ import {
   formatInterval,
   formatPercent,
 } from "@/features/test-detail/analytics/format-analytics";
+import { isPlainAbTest } from "@/lib/tests/plain-ab-test";
 import { cn } from "@/lib/utils";
 
-/** A chance to beat the other at or above this reads as a win: shown in green. */
+/** A chance to be best at or above this reads as a win: shown in green. */
 const CONFIDENT = 0.95;
-
-export const VARIANTS: readonly Variant[] = ["A", "B"];
 
 export interface VariantMetric {
   label: string;
-  value: (arm: VariantAnalytics, chanceToBeat: number) => ReactNode;
+  value: (arm: VariantAnalytics) => ReactNode;
 }
 
-/** What the page shows per variant, in order; the table and the phone cards share it. */
-export const VARIANT_METRICS: readonly VariantMetric[] = [
-  { label: "Clicks", value: (arm) => formatCount(arm.clicks) },
-  { label: "Visitors", value: (arm) => formatCount(arm.visitors) },
-  { label: "Conversions", value: (arm) => formatCount(arm.conversions) },
-  {
-    label: "Conversion rate (95 % interval)",
-    value: (arm) => (
-      <>
-        <span className="font-semibold">{formatPercent(arm.rate)}</span>{" "}
-        <span className="whitespace-nowrap text-muted-foreground">{formatInterval(arm.interval)}</span>
-      </>
-    ),
-  },
-  {
-    label: "Chance to beat the other",
-    value: (_arm, chance) => (
-      <span className={cn("font-semibold", chance >= CONFIDENT && "text-success")}>
-        {formatChance(chance)}
-      </span>
-    ),
-  },
-];
-
-/** Each variant's chance to beat the other. */
-export function chancesToBeat(analytics: TestAnalytics): Record<Variant, number> {
-  return { A: analytics.chanceABeatsB, B: analytics.chanceBBeatsA };
+/**
+ * What the page shows per variant, in order; the tables and the phone cards share it. Each variant's weight
+ * is shown unless the test splits 50/50 between two; with two, the best one's chance is its chance to beat
+ * the other.
+ */
+export function variantMetrics(arms: readonly VariantAnalytics[]): VariantMetric[] {
+  const weight: VariantMetric[] = isPlainAbTest(arms)
+    ? []
+    : [{ label: "Share of traffic", value: (arm) => `${arm.weight} %` }];
+  return [
+    ...weight,
+    { label: "Clicks", value: (arm) => formatCount(arm.clicks) },
+    { label: "Visitors", value: (arm) => formatCount(arm.visitors) },
+    { label: "Conversions", value: (arm) => formatCount(arm.conversions) },
+    {
+      label: "Conversion rate (95 % interval)",
+      value: (arm) => (
+        <>
+          <span className="font-semibold">{formatPercent(arm.rate)}</span>{" "}
+          <span className="whitespace-nowrap text-muted-foreground">{formatInterval(arm.interval)}</span>
+        </>
+      ),
+    },
+    {
+      label: arms.length === 2 ? "Chance to beat the other" : "Chance to be best",
+      value: (arm) => (
+        <span className={cn("font-semibold", arm.chanceToBeBest >= CONFIDENT && "text-success")}>
+          {formatChance(arm.chanceToBeBest)}
+        </span>
+      ),
+    },
+  ];
 }

@@ -9,13 +9,13 @@ import { cn } from "@/lib/utils";
 
 interface PromoteWinnerFormProps {
   test: TestWithStats;
-  /** Preselected; null when neither version leads. */
+  /** Preselected; null when no version leads. */
   leading: Variant | null;
   busy: boolean;
   onPromote: (variant: Variant) => void;
 }
 
-/** Choose A or B and confirm. Mounted with the dialog, so each opening starts from the leading version. */
+/** Choose a version and confirm. Mounted with the dialog, so each opening starts from the leading version. */
 export function PromoteWinnerForm({ test, leading, busy, onPromote }: PromoteWinnerFormProps) {
   const [choice, setChoice] = useState<Variant | null>(leading);
   const [missingChoice, setMissingChoice] = useState(false);
@@ -41,24 +41,18 @@ export function PromoteWinnerForm({ test, leading, busy, onPromote }: PromoteWin
     <form className="grid gap-4" onSubmit={handleSubmit}>
       <fieldset className="grid gap-2" aria-describedby={choice ? undefined : hintId}>
         <legend className="mb-2 font-medium text-sm">Version to promote</legend>
-        <VariantOption
-          name={groupName}
-          variant="A"
-          url={test.urlA}
-          rate={test.stats.conversionRateA}
-          leading={leading === "A"}
-          checked={choice === "A"}
-          onSelect={handleSelect}
-        />
-        <VariantOption
-          name={groupName}
-          variant="B"
-          url={test.urlB}
-          rate={test.stats.conversionRateB}
-          leading={leading === "B"}
-          checked={choice === "B"}
-          onSelect={handleSelect}
-        />
+        {test.variants.map(({ label, url }) => (
+          <VariantOption
+            key={label}
+            name={groupName}
+            variant={label}
+            url={url}
+            rate={test.stats.arms.find((arm) => arm.label === label)?.conversionRate ?? 0}
+            leading={leading === label}
+            checked={choice === label}
+            onSelect={handleSelect}
+          />
+        ))}
       </fieldset>
       {!choice && (
         <p

@@ -1,17 +1,22 @@
-import { type ComponentProps, useId } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
-interface TextFieldProps extends Omit<ComponentProps<typeof Input>, "id"> {
+interface TextFieldProps extends Omit<ComponentProps<typeof Input>, "id" | "children"> {
   label: string;
   /** A line under the field, read out with it. */
   hint?: string;
+  /** Controls on the input's line, after it (a variant's weight and remove button). */
+  children?: ReactNode;
 }
 
 /** A labelled input; required fields carry a visual asterisk. */
-export function TextField({ label, hint, required, ...inputProps }: TextFieldProps) {
+export function TextField({ label, hint, required, children, ...inputProps }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const input = (
+    <Input id={id} required={required} aria-describedby={hint ? hintId : undefined} {...inputProps} />
+  );
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>
@@ -22,7 +27,14 @@ export function TextField({ label, hint, required, ...inputProps }: TextFieldPro
           </span>
         )}
       </Label>
-      <Input id={id} required={required} aria-describedby={hint ? hintId : undefined} {...inputProps} />
+      {children ? (
+        <div className="flex items-center gap-2">
+          {input}
+          {children}
+        </div>
+      ) : (
+        input
+      )}
       {hint && (
         <p id={hintId} className="text-muted-foreground text-xs">
           {hint}

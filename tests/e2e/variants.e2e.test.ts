@@ -1,0 +1,152 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { VARIANT_MESSAGES } from "../../contract/messages";
+import { screenshot, startBrowser, WIDTHS } from "./browser";
+import { marketerSiteFor, signUp, variantOfVisit, visibleToast } from "./flows";
+
+const browser = startBrowser();
+const marketerSite = marketerSiteFor(browser.baseURL);
+const VISITS = 12;
+
+function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === document.activeElement);
+}
+
+/** Reloads the page until the check passes: counts arrive through the queue a moment after the visits. */
+async function reloadUntil(page: Page, check: () => Promise<boolean>) {
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return check();
+      },
+      { timeout: 30_000, interval: 1_000 },
+    )
+    .toBe(true);
+}
+
+describe("a test with three variants", () => {
+  it("creates a 3-arm test, edits its weights, and shows three arms on the dashboard and detail page", async () => {
+    const page = await browser.newPage(WIDTHS.wide);
+    await signUp(page, `variants-${Date.now()}@example.com`);
+    const site = marketerSite().origin;
+
+    // The create form starts as the specification's two URLs, the split a one-line summary.
+    await page.goto("/create-test");
+    await page.getByText("Create a New Split Test").waitFor();
+    await page.getByLabel("Test Name").fill("Three ways");
+    await page.getByLabel("URL A").fill(`${site}/a`);
+    await page.getByLabel("URL B").fill(`${site}/b`);
+    await page.getByText("Traffic split 50/50").waitFor();
+    expect(await page.getByLabel("Weight of variant A").count()).toBe(0);
+
+    // Adding a variant moves focus to its URL; removing one gives focus back to the row above.
+    await page.getByRole("button", { name: "Add variant" }).click();
+    const urlC = page.getByLabel("URL C");
+    await expect.poll(() => isFocused(urlC)).toBe(true);
+    await urlC.fill(`${site}/c`);
+    await page.getByRole("button", { name: "Add variant" }).click();
+    await page.getByText("Traffic split 25/25/25/25").waitFor();
+    await page.getByRole("button", { name: "Remove variant D" }).click();
+    await expect.poll(() => isFocused(urlC)).toBe(true);
+    expect(await page.getByLabel("URL D").count()).toBe(0);
+    await page.getByText("Traffic split 34/33/33").waitFor();
+
+    // Weights that do not add up to 100 are refused, on screen and on submit.
+    await page.getByRole("button", { name: "Change split" }).click();
+    await expect.poll(() => isFocused(page.getByLabel("Weight of variant A"))).toBe(true);
+    await page.getByLabel("Weight of variant A").fill("50");
+    await page.getByText(`Total 116 %: ${VARIANT_MESSAGES.total}`).waitFor();
+    await page.getByRole("button", { name: "Create Test" }).click();
+    await visibleToast(page, VARIANT_MESSAGES.total);
+    expect(new URL(page.url()).pathname).toBe("/create-test");
+    await page.getByLabel("Weight of variant B").fill("25");
+    await page.getByLabel("Weight of variant C").fill("25");
+    await page.getByText("Total 100 %").waitFor();
+    await screenshot(page, "create-test-three-variants");
+    await page.getByRole("button", { name: "Create Test" }).click();
+
+    await page.waitForURL((url) => url.pathname.startsWith("/test/"));
+    await page.getByText("Test created successfully").waitFor();
+    const slug = new URL(page.url()).pathname.split("/").pop() ?? "";
+    const splitLink = `${browser.baseURL}/r/${slug}`;
+    for (const [label, weight] of [
+      ["A", 50],
+      ["B", 25],
+      ["C", 25],
+    ] as const) {
+      const card = page.getByRole("region", { name: `Version ${label}` });
+      await card.getByText(`${weight} % of traffic`).waitFor();
+      await page.getByText(`URL ${label} (${weight} % of traffic)`).waitFor();
+    }
+
+    // Before the first click the variants can still change: back to an even split.
+    await page.getByRole("button", { name: "Edit variants" }).click();
+    await page.getByRole("button", { name: "Even split" }).click();
+    await page.getByRole("button", { name: "Save variants" }).click();
+    await visibleToast(page, "Variants saved");
+    await page.getByText("URL A (34 % of traffic)").waitFor();
+    await page.getByText("URL C (33 % of traffic)").waitFor();
+
+    // Visitors arrive: every one of them is sent to one of the three.
+    const counts = { A: 0, B: 0, C: 0 };
+    for (let visit = 0; visit < VISITS; visit++) {
+      const variant = await variantOfVisit(splitLink);
+      expect(["A", "B", "C"]).toContain(variant);
+      counts[variant as keyof typeof counts] += 1;
+    }
+
+    // The dashboard's Clicks column lists all three arms.
+    const clicks = `${counts.A} / ${counts.B} / ${counts.C}`;
+    await page.goto("/dashboard");
+    const row = page.getByRole("row", { name: /Three ways/ });
+    await reloadUntil(page, async () => (await row.getByText(clicks, { exact: true }).count()) === 1);
+    expect(await row.getByText(/^\d+\.\d%$/).count()).toBe(3);
+    await screenshot(page, "dashboard-three-variants");
+
+    // The detail page: a card per arm, an analytics row per arm, a chart line per arm, and now read-only.
+    await page.goto(`/test/${slug}`);
+    const chart = page.getByTestId("analytics-chart");
+    await reloadUntil(page, async () => {
+      await chart.or(page.getByText("No visits yet")).first().waitFor();
+      return (await chart.count()) > 0;
+    });
+    for (const label of ["A", "B", "C"] as const) {
+      const card = page.getByRole("region", { name: `Version ${label}` });
+      expect(await card.getByRole("definition").first().textContent()).toBe(String(counts[label]));
+    }
+    const analytics = page.getByRole("region", { name: "Analytics" });
+    for (const label of ["A", "B", "C"]) {
+      await analytics.getByRole("rowheader", { name: label, exact: true }).waitFor();
+    }
+    for (const series of ["visitorsA", "visitorsB", "visitorsC"]) {
+      await chart.locator(`path[data-series="${series}"]`).first().waitFor();
+    }
+    expect(await chart.locator('path[data-series="visitorsD"]').count()).toBe(0);
+    await page.getByText(VARIANT_MESSAGES.locked).waitFor();
+    expect(await page.getByRole("button", { name: "Edit variants" }).count()).toBe(0);
+    await screenshot(page, "test-detail-three-variants");
+
+    // The promote dialog offers every arm.
+    await page.getByRole("button", { name: "Promote winner" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Promote a winner" });
+    await dialog.waitFor();
+    expect(await dialog.getByRole("radio").count()).toBe(3);
+    await dialog.getByRole("radio", { name: /Version C/ }).check();
+    await dialog.getByRole("button", { name: "Promote version C" }).click();
+    await page.getByText("Completed: everyone goes to version C. The results are frozen.").first().waitFor();
+    // The winner badge names the promoted arm, whatever the rates say.
+    const winner = page.locator("p").filter({ hasText: /^Winner/ });
+    await winner.getByText("Version C", { exact: true }).waitFor();
+
+    // On a phone each arm keeps its own line in the dashboard card.
+    const narrow = await browser.newPage(WIDTHS.narrow);
+    await narrow.context().addCookies(await page.context().cookies());
+    await narrow.goto("/dashboard");
+    await narrow.getByRole("button", { name: "Three ways", exact: true }).click();
+    const perArm = narrow.getByRole("table", { name: "Clicks and conversion rate per version" });
+    expect(await perArm.getByRole("row").count()).toBe(4);
+    await narrow.getByRole("listitem").getByText("Version C", { exact: true }).waitFor();
+    await screenshot(narrow, "dashboard-three-variants");
+  });
+});

@@ -1,0 +1,76 @@
+import type { Variant } from "@contract/api";
+import { MAX_WEIGHT, MIN_WEIGHT } from "@contract/variants";
+import { XIcon } from "lucide-react";
+import { TextField } from "@/components/TextField";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+
+interface VariantFieldProps {
+  label: Variant;
+  url: string;
+  weight: string;
+  /** The weight's input shows only once the user asked to change the split. */
+  showWeight: boolean;
+  onUrlChange: (url: string) => void;
+  onWeightChange: (weight: string) => void;
+  /** Absent for A and B, which every test has. */
+  onRemove?: () => void;
+}
+
+/** One variant: "URL C", its share of the traffic in percent, and a button to remove it. */
+export function VariantField({
+  label,
+  url,
+  weight,
+  showWeight,
+  onUrlChange,
+  onWeightChange,
+  onRemove,
+}: VariantFieldProps) {
+  return (
+    <TextField
+      label={`URL ${label}`}
+      type="url"
+      required
+      placeholder="https://"
+      inputMode="url"
+      value={url}
+      onChange={(event) => onUrlChange(event.target.value)}
+    >
+      {(showWeight || onRemove) && (
+        <>
+          {showWeight && (
+            <span className="flex shrink-0 items-center gap-1">
+              <Input
+                type="number"
+                min={MIN_WEIGHT}
+                max={MAX_WEIGHT}
+                step={1}
+                inputMode="numeric"
+                aria-label={`Weight of variant ${label}`}
+                value={weight}
+                onChange={(event) => onWeightChange(event.target.value)}
+                className="w-16 text-right tabular-nums"
+              />
+              <span className="text-muted-foreground text-sm" aria-hidden>
+                %
+              </span>
+            </span>
+          )}
+          {onRemove && (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="shrink-0"
+              aria-label={`Remove variant ${label}`}
+              title={`Remove variant ${label}`}
+              onClick={onRemove}
+            >
+              <XIcon aria-hidden />
+            </Button>
+          )}
+        </>
+      )}
+    </TextField>
+  );
+}

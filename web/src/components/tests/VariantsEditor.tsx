@@ -1,0 +1,136 @@
+import { VARIANT_MESSAGES } from "@contract/messages";
+import { labelAt, TOTAL_WEIGHT } from "@contract/variants";
+import { PlusIcon } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { VariantField } from "@/components/tests/VariantField";
+import { Button } from "@/components/ui/button";
+import {
+  canAddDraft,
+  canRemoveDraftAt,
+  isEvenSplit,
+  type VariantDraft,
+  weightTotal,
+  withDraftAdded,
+  withDraftRemoved,
+  withEvenWeights,
+} from "@/lib/tests/variant-drafts";
+import { cn } from "@/lib/utils";
+
+interface VariantsEditorProps {
+  drafts: readonly VariantDraft[];
+  onChange: (drafts: VariantDraft[]) => void;
+}
+
+/**
+ * A test's variants: a URL each (A and B always, C to H added on demand) and the traffic split. The split
+ * stays a one-line summary until the user asks to change it, so a plain A/B test looks as it always did.
+ * Used by the create form and by the test page while its variants can still change.
+ */
+export function VariantsEditor({ drafts, onChange }: VariantsEditorProps) {
+  const [showWeights, setShowWeights] = useState(() => !isEvenSplit(drafts));
+  const editor = useRef<HTMLDivElement>(null);
+  const limitId = useId();
+  const canAdd = canAddDraft(drafts);
+  const total = weightTotal(drafts);
+
+  /** Focuses the editor's n-th URL or weight input once React has drawn the change that asked for it. */
+  function focusInput(type: "url" | "number", position: number) {
+    setTimeout(
+      () => editor.current?.querySelectorAll<HTMLInputElement>(`input[type="${type}"]`)[position]?.focus(),
+      0,
+    );
+  }
+
+  function update(key: number, change: Partial<VariantDraft>) {
+    onChange(drafts.map((variant) => (variant.key === key ? { ...variant, ...change } : variant)));
+  }
+
+  function add() {
+    onChange(withDraftAdded(drafts));
+    focusInput("url", drafts.length);
+  }
+
+  function remove(index: number, key: number) {
+    onChange(withDraftRemoved(drafts, key));
+    // The removed row's button leaves with it: focus the row above.
+    focusInput("url", index - 1);
+  }
+
+  function changeSplit() {
+    setShowWeights(true);
+    // The button that asked leaves: focus the first weight.
+    focusInput("number", 0);
+  }
+
+  return (
+    <div ref={editor} className="grid gap-5">
+      {drafts.map((variant, index) => (
+        <VariantField
+          key={variant.key}
+          label={labelAt(index)}
+          url={variant.url}
+          weight={variant.weight}
+          showWeight={showWeights}
+          onUrlChange={(url) => update(variant.key, { url })}
+          onWeightChange={(weight) => update(variant.key, { weight })}
+          onRemove={canRemoveDraftAt(index) ? () => remove(index, variant.key) : undefined}
+        />
+      ))}
+      <div className="grid gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!canAdd}
+              aria-describedby={canAdd ? undefined : limitId}
+              onClick={add}
+            >
+              <PlusIcon aria-hidden />
+              Add variant
+            </Button>
+            {!canAdd && (
+              <p id={limitId} className="text-muted-foreground text-xs">
+                {VARIANT_MESSAGES.count}
+              </p>
+            )}
+          </div>
+          {showWeights ? (
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <p
+                aria-live="polite"
+                className={cn(
+                  "text-sm tabular-nums",
+                  total === TOTAL_WEIGHT ? "text-muted-foreground" : "font-medium text-destructive",
+                )}
+              >
+                Total {total} %{total !== TOTAL_WEIGHT && `: ${VARIANT_MESSAGES.total}`}
+              </p>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={isEvenSplit(drafts)}
+                onClick={() => onChange(withEvenWeights(drafts))}
+              >
+                Even split
+              </Button>
+            </div>
+          ) : (
+            <p className="flex flex-wrap items-center gap-x-2 text-muted-foreground text-sm">
+              Traffic split {drafts.map((variant) => variant.weight).join("/")}
+              <Button variant="link" className="h-auto px-0" onClick={changeSplit}>
+                Change split
+              </Button>
+            </p>
+          )}
+        </div>
+        {showWeights && (
+          <p className="text-muted-foreground text-xs">
+            Each weight is a whole percent from 1 to 99. Adding or removing a variant splits the traffic
+            evenly again.
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

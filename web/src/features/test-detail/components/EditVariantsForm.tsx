@@ -1,0 +1,59 @@
+import type { TestWithStats } from "@contract/api";
+import { LIFECYCLE_MESSAGES } from "@contract/messages";
+import { type FormEvent, useState } from "react";
+import { VariantsEditor } from "@/components/tests/VariantsEditor";
+import { Button } from "@/components/ui/button";
+import { BusyLabel } from "@/components/ui/spinner";
+import { updateVariants } from "@/features/test-detail/api/update-variants";
+import { ApiError } from "@/lib/api";
+import { serverMessage } from "@/lib/server-message";
+import { draftsOf, variantInputs, variantsProblem } from "@/lib/tests/variant-drafts";
+import { toast } from "@/lib/toast";
+
+interface EditVariantsFormProps {
+  test: TestWithStats;
+  /** The test as saved, or null when it changed meanwhile (its first click came) and should be loaded again. */
+  onDone: (test: TestWithStats | null) => void;
+  onCancel: () => void;
+}
+
+/** The create form's variant editor, for a test that has not counted a click yet. */
+export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormProps) {
+  const [drafts, setDrafts] = useState(() => draftsOf(test.variants));
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = variantsProblem(drafts);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      const updated = await updateVariants(test.id, { variants: variantInputs(drafts) });
+      toast.success("Variants saved");
+      onDone(updated);
+    } catch (error) {
+      console.warn("Could not save the variants", error);
+      toast.error(serverMessage(error) ?? LIFECYCLE_MESSAGES.changeFailed);
+      setBusy(false);
+      if (error instanceof ApiError && error.status === 409) onDone(null);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="grid gap-5">
+      <VariantsEditor drafts={drafts} onChange={setDrafts} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" aria-disabled={busy} onClick={() => !busy && onCancel()}>
+          Cancel
+        </Button>
+        <Button type="submit" aria-disabled={busy}>
+          <BusyLabel busy={busy} label="Save variants" busyLabel="Saving..." />
+        </Button>
+      </div>
+    </form>
+  );
+}

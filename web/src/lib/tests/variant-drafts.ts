@@ -1,0 +1,92 @@
+import type { VariantInput } from "@contract/api";
+import { TEST_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
+import { isHttpUrl } from "@contract/urls";
+import { evenWeights, MAX_VARIANTS, MIN_VARIANTS, weightsProblem } from "@contract/variants";
+
+/** A variant as the editor holds it: the weight as typed, so that a half-typed number survives. */
+export interface VariantDraft {
+  /** Stays with the row when others are added or removed; the label is the position and does not. */
+  key: number;
+  url: string;
+  weight: string;
+}
+
+let nextKey = 0;
+
+function draft(url: string, weight: number): VariantDraft {
+  nextKey += 1;
+  return { key: nextKey, url, weight: String(weight) };
+}
+
+/** A test's variants, to edit. */
+export function draftsOf(variants: readonly VariantInput[]): VariantDraft[] {
+  return variants.map((variant) => draft(variant.url, variant.weight));
+}
+
+/** A new test's variants: A and B, empty, 50/50. */
+export function emptyDrafts(): VariantDraft[] {
+  return evenWeights(MIN_VARIANTS).map((weight) => draft("", weight));
+}
+
+function parseWeight(weight: string): number {
+  return weight.trim() === "" ? Number.NaN : Number(weight);
+}
+
+export function weightsOf(drafts: readonly VariantDraft[]): number[] {
+  return drafts.map((variant) => parseWeight(variant.weight));
+}
+
+/** The weights as typed, added up; what is not a number counts as 0. */
+export function weightTotal(drafts: readonly VariantDraft[]): number {
+  return weightsOf(drafts).reduce((sum, weight) => sum + (Number.isFinite(weight) ? weight : 0), 0);
+}
+
+export function isEvenSplit(drafts: readonly VariantDraft[]): boolean {
+  const even = evenWeights(drafts.length);
+  return weightsOf(drafts).every((weight, index) => weight === even[index]);
+}
+
+export function withEvenWeights(drafts: readonly VariantDraft[]): VariantDraft[] {
+  const even = evenWeights(drafts.length);
+  return drafts.map((variant, index) => ({ ...variant, weight: String(even[index]) }));
+}
+
+export function canAddDraft(drafts: readonly VariantDraft[]): boolean {
+  return drafts.length < MAX_VARIANTS;
+}
+
+/** Only variants past the minimum can go; the first two (A, the control, and B) stay. */
+export function canRemoveDraftAt(index: number): boolean {
+  return index >= MIN_VARIANTS;
+}
+
+/** One more variant, empty; the traffic is split evenly again, since the old shares no longer fit. */
+export function withDraftAdded(drafts: readonly VariantDraft[]): VariantDraft[] {
+  return withEvenWeights([...drafts, draft("", 0)]);
+}
+
+/** Without the variant; the traffic is split evenly again. */
+export function withDraftRemoved(drafts: readonly VariantDraft[], key: number): VariantDraft[] {
+  return withEvenWeights(drafts.filter((variant) => variant.key !== key));
+}
+
+/** The variants as the API takes them. */
+export function variantInputs(drafts: readonly VariantDraft[]): VariantInput[] {
+  return drafts.map((variant) => ({ url: variant.url.trim(), weight: parseWeight(variant.weight) }));
+}
+
+/**
+ * The first problem with the variants as the API would find it, as its message: required URLs, then
+ * URLs (the variants' and `otherUrls`, such as the conversion URL), then weights. Null when none.
+ */
+export function variantsProblem(
+  drafts: readonly VariantDraft[],
+  otherUrls: readonly string[] = [],
+): string | null {
+  const variants = variantInputs(drafts);
+  if (variants.some((variant) => !variant.url)) return TEST_MESSAGES.requiredFields;
+  if (![...variants.map((variant) => variant.url), ...otherUrls].every(isHttpUrl))
+    return TEST_MESSAGES.invalidUrls;
+  const problem = weightsProblem(variants.map((variant) => variant.weight));
+  return problem ? VARIANT_MESSAGES[problem] : null;
+}
