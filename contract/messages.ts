@@ -45,6 +45,7 @@ export const VARIANT_MESSAGES = {
   weight: "Each weight must be a whole number from 1 to 99",
   total: "Weights must add up to 100",
   locked: "This test has counted clicks: its variants and weights can no longer change.",
+  saved: "Variants saved",
   bothShapes: "Send either variants or urlA and urlB, not both",
 } as const;
 
@@ -68,7 +69,7 @@ export const LIFECYCLE_MESSAGES = {
   completed: "This test is completed: its winner was promoted and its results are frozen.",
   chooseVariant: "Choose a version of this test to promote",
   paused: "Test paused: the link sends everyone to version A and no clicks are counted.",
-  resumed: "Test resumed: visitors are split 50/50 again.",
+  resumed: "Test resumed: visitors are split between the versions again.",
   promoted: (variant: string) => `Version ${variant} promoted: the link sends everyone there from now on.`,
   changeFailed: "Failed to update the test",
 } as const;
@@ -114,17 +115,23 @@ export const DOMAIN_MESSAGES = {
 } as const;
 
 export const ANALYTICS_MESSAGES = {
-  verdict: (status: string, additionalVisitorsPerArm: number | null): string => {
-    if (status === "A wins") return "Version A converts better: at least 95 % chance it beats B.";
-    if (status === "B wins") return "Version B converts better: at least 95 % chance it beats A.";
+  /** `versions` is how many the test has: two keep the two-version wording. */
+  verdict: (status: string, additionalVisitorsPerArm: number | null, versions = 2): string => {
+    const winner = /^([A-H]) wins$/.exec(status)?.[1];
+    if (winner && versions === 2)
+      return `Version ${winner} converts better: at least 95 % chance it beats ${winner === "A" ? "B" : "A"}.`;
+    if (winner)
+      return `Version ${winner} converts best: at least 95 % chance it is the best of all ${versions}.`;
     if (status === "no clear difference")
-      return "No clear difference yet: neither version is ahead with 95 % confidence.";
+      return versions === 2
+        ? "No clear difference yet: neither version is ahead with 95 % confidence."
+        : "No clear difference yet: no version is ahead with 95 % confidence.";
     if (additionalVisitorsPerArm === null)
       return "Keep collecting: too little data to estimate how long it will take.";
     return `Keep collecting: about ${additionalVisitorsPerArm.toLocaleString("en-US")} more visitors per version are needed.`;
   },
   srmWarning:
-    "Sample ratio mismatch: the visitor split is far from 50/50, which points to broken tracking or bot traffic. Treat these results with care.",
+    "Sample ratio mismatch: the visitor split is far from the test's weights, which points to broken tracking or bot traffic. Treat these results with care.",
   pausedNotice: "Paused: the link sends everyone to version A and no clicks are counted.",
   completedNotice: (winner: string) =>
     `Completed: everyone goes to version ${winner}. The results are frozen.`,

@@ -1,5 +1,5 @@
 import type { TestWithStats } from "@contract/api";
-import { LIFECYCLE_MESSAGES } from "@contract/messages";
+import { LIFECYCLE_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
 import { VariantsEditor } from "@/components/tests/VariantsEditor";
 import { Button } from "@/components/ui/button";
@@ -33,7 +33,7 @@ export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormPro
     setBusy(true);
     try {
       const updated = await updateVariants(test.id, { variants: variantInputs(drafts) });
-      toast.success("Variants saved");
+      toast.success(VARIANT_MESSAGES.saved);
       onDone(updated);
     } catch (error) {
       console.warn("Could not save the variants", error);

@@ -10,7 +10,7 @@ export function AnalyticsReport({ analytics }: { analytics: TestAnalytics }) {
   return (
     <div className="grid min-w-0 grid-cols-1 gap-5">
       <div className="grid gap-2">
-        <VerdictBanner verdict={analytics.verdict} />
+        <VerdictBanner verdict={analytics.verdict} versions={analytics.arms.length} />
         <ExpertNumbers analytics={analytics} />
       </div>
       {analytics.srm && <SrmWarning />}

@@ -15,7 +15,13 @@ function lookOf(verdict: TestAnalytics["verdict"]): Look {
 }
 
 /** The verdict in plain words: green for a winner, neutral for no difference, muted while collecting. */
-export function VerdictBanner({ verdict }: { verdict: TestAnalytics["verdict"] }) {
+export function VerdictBanner({
+  verdict,
+  versions,
+}: {
+  verdict: TestAnalytics["verdict"];
+  versions: number;
+}) {
   const { icon: Icon, className } = lookOf(verdict);
   return (
     <p
@@ -23,7 +29,7 @@ export function VerdictBanner({ verdict }: { verdict: TestAnalytics["verdict"] }
       className={cn("flex items-start gap-3 rounded-lg border px-4 py-3 font-medium text-sm", className)}
     >
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
-      {ANALYTICS_MESSAGES.verdict(verdict.status, verdict.additionalVisitorsPerArm)}
+      {ANALYTICS_MESSAGES.verdict(verdict.status, verdict.additionalVisitorsPerArm, versions)}
     </p>
   );
 }
