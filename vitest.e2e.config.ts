@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// Browser tests: Node drives Debian's chromium against the app served by wrangler dev.
+// Browser tests: Node drives Chromium (tests/e2e/chromium-path.ts) against the app served by wrangler dev.
 export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.e2e.test.ts"],

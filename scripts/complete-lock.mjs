@@ -14,7 +14,14 @@ import { fileURLToPath } from "node:url";
 
 const LOCK = fileURLToPath(new URL("../package-lock.json", import.meta.url));
 
-const OS = { android: "android", darwin: "darwin", freebsd: "freebsd", linux: "linux", win32: "win32", windows: "win32" };
+const OS = {
+  android: "android",
+  darwin: "darwin",
+  freebsd: "freebsd",
+  linux: "linux",
+  win32: "win32",
+  windows: "win32",
+};
 const CPU = { arm64: "arm64", x64: "x64", 64: "x64", arm: "arm", ia32: "ia32", wasm32: "wasm32" };
 const LIBC = { musl: "musl", gnu: "glibc", gnueabihf: "glibc" };
 
@@ -48,10 +55,14 @@ function missingEntries(lock) {
       if (resolve(packages, from, name)) continue;
       // Beside its dependent, as npm would place it.
       const path = `${from.slice(0, from.lastIndexOf("node_modules/"))}node_modules/${name}`;
-      const flags = Object.fromEntries(["dev", "devOptional", "peer"].filter((f) => entry[f]).map((f) => [f, true]));
+      const flags = Object.fromEntries(
+        ["dev", "devOptional", "peer"].filter((f) => entry[f]).map((f) => [f, true]),
+      );
       // Keys in npm's order (version, then alphabetical), so that `npm install` leaves the file as is.
       const fields = { ...flags, optional: true, ...platformOf(name) };
-      const sorted = Object.keys(fields).sort().map((key) => [key, fields[key]]);
+      const sorted = Object.keys(fields)
+        .sort()
+        .map((key) => [key, fields[key]]);
       missing.push([path, { version, ...Object.fromEntries(sorted) }]);
     }
   }
@@ -72,7 +83,9 @@ if (process.argv.includes("--check")) {
   console.log("package-lock.json lists every optional platform package: `npm ci` accepts it");
 } else if (missing.length > 0) {
   for (const [path, entry] of missing) lock.packages[path] = entry;
-  lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => a.localeCompare(b, "en")));
+  lock.packages = Object.fromEntries(
+    Object.entries(lock.packages).sort(([a], [b]) => a.localeCompare(b, "en")),
+  );
   writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
   console.log(`package-lock.json: added ${missing.length} optional platform packages for \`npm ci\``);
 }
