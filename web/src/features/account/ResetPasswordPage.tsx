@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { PageTitle } from "@/components/PageTitle";
 import { Button } from "@/components/ui/button";
 import { resetPassword } from "@/features/account/api/reset-password";
 import { BackToLogin } from "@/features/account/components/BackToLogin";
@@ -41,6 +42,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard title="Set a new password" description="Choose a new password for your account.">
+      <PageTitle>Set a new password</PageTitle>
       {linkInvalid ? (
         <InvalidLink>
           <Button asChild>

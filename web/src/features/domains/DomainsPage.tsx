@@ -4,6 +4,7 @@ import { LayoutDashboardIcon, PlusIcon } from "lucide-react";
 import { useId, useRef } from "react";
 import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
+import { PageTitle } from "@/components/PageTitle";
 import { Button } from "@/components/ui/button";
 import { VerifyEmailBanner } from "@/features/account/components/VerifyEmailBanner";
 import { useAuth } from "@/features/auth/use-auth";
@@ -41,6 +42,7 @@ export default function DomainsPage() {
 
   return (
     <div className="min-h-svh bg-muted">
+      <PageTitle>Custom Domains</PageTitle>
       <AppHeader>
         <Button asChild variant="ghost" size="sm">
           <Link to="/dashboard">
