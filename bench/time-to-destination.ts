@@ -4,8 +4,8 @@
 import { createServer } from "node:http";
 import { chromium } from "playwright-core";
 import { freePort, startLocalServer } from "../scripts/local-server.ts";
+import { ApiUser } from "../scripts/splitlink-api.ts";
 import { chromiumPath } from "../tests/e2e/chromium-path.ts";
-import { ApiUser } from "./splitlink-api.ts";
 import { fixed, median, printTable } from "./table.ts";
 
 const VISITS = 60;
