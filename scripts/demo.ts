@@ -4,6 +4,12 @@
 import { createDemoAccount, DEMO_EMAIL, DEMO_PASSWORD } from "./demo-account.ts";
 
 const origin = (process.env.DEMO_URL ?? "http://localhost:8787").replace(/\/$/, "");
+// The demo's password is public: its account belongs on this machine only.
+const { hostname } = new URL(origin);
+if (!["localhost", "127.0.0.1", "[::1]"].includes(hostname) && !hostname.endsWith(".localhost")) {
+  console.error(`npm run demo fills a local app only (localhost), not ${origin}.`);
+  process.exit(1);
+}
 try {
   await fetch(`${origin}/api/health`);
 } catch {
