@@ -8,8 +8,8 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { startLocalServer } from "../scripts/local-server.ts";
+import { ApiUser } from "../scripts/splitlink-api.ts";
 import { watchCpuSteal } from "./cpu-steal.ts";
-import { ApiUser } from "./splitlink-api.ts";
 import { fixed, median, printTable } from "./table.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -101,7 +101,7 @@ try {
     if (target.countedTest) {
       const total = (sent.get(target.countedTest) ?? 0) + amount;
       sent.set(target.countedTest, total);
-      await restarted.waitForClicks(target.countedTest, total);
+      await restarted.waitForCounts(target.countedTest, { clicks: total });
     }
     return figures;
   };

@@ -4,8 +4,8 @@
 import { createServer } from "node:http";
 import { chromium } from "playwright-core";
 import { freePort, startLocalServer } from "../scripts/local-server.ts";
-import { CHROMIUM_PATH } from "../tests/e2e/chromium-path.ts";
-import { ApiUser } from "./splitlink-api.ts";
+import { ApiUser } from "../scripts/splitlink-api.ts";
+import { chromiumPath } from "../tests/e2e/chromium-path.ts";
 import { fixed, median, printTable } from "./table.ts";
 
 const VISITS = 60;
@@ -49,7 +49,7 @@ const app = await startLocalServer({
 });
 const destination = await startDestination();
 const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
+  executablePath: await chromiumPath(),
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
 });
 try {

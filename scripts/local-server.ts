@@ -35,10 +35,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilServing(url: string, server: ChildProcess, output: () => string): Promise<void> {
+export async function waitUntilServing(
+  url: string,
+  server: ChildProcess,
+  output: () => string,
+): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output()}`);
+    if (server.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
     try {
       await fetch(url, { redirect: "manual" });
       return;
@@ -47,7 +51,7 @@ async function waitUntilServing(url: string, server: ChildProcess, output: () =>
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`wrangler dev did not answer on ${url} within 90 s:\n${output()}`);
+  throw new Error(`The server did not answer on ${url} within 90 s:\n${output()}`);
 }
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {

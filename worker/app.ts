@@ -60,9 +60,13 @@ app.route("/dev", devOutboxRoutes);
 
 app.get("/", htmlSecurityHeaders, landingPage);
 // Everything else on the app host is the SPA; the asset binding answers index.html for its routes.
+// A file the build lacks (a name with an extension, or under /.well-known/) is a 404, not that page:
+// crawlers and agents would read its HTML as the file (/llms.txt, /.well-known/ai-catalog.json).
 app.get("*", htmlSecurityHeaders, async (c) => {
   if (c.req.path.startsWith("/api/")) return c.notFound();
   const asset = await c.env.ASSETS.fetch(c.req.raw);
+  const namesAFile = /\.[^/]+$/.test(c.req.path) || c.req.path.startsWith("/.well-known/");
+  if (namesAFile && asset.headers.get("content-type")?.startsWith("text/html")) return c.notFound();
   return new Response(asset.body, asset);
 });
 

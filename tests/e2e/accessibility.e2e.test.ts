@@ -37,7 +37,7 @@ async function seriousViolations(page: Page, screen: string): Promise<string[]> 
     );
 }
 
-describe("accessibility: axe on every screen", () => {
+describe("accessibility: axe and the tab's title on every screen", () => {
   for (const [widthName, viewport] of Object.entries(WIDTHS)) {
     it(`has no serious or critical violations at ${viewport.width} px (${widthName})`, async () => {
       const page = await browser.newPage(viewport);
@@ -65,6 +65,8 @@ describe("accessibility: axe on every screen", () => {
             continue;
           }
           found.push(...(await seriousViolations(page, label)));
+          const title = await page.title();
+          if (title !== screen.title) found.push(`${label}: the tab says "${title}", not "${screen.title}"`);
         }
       }
       expect(found).toEqual([]);

@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
-import { CHROMIUM_PATH } from "./chromium-path";
 
 // Headless Chromium says "HeadlessChrome", which isbot rightly calls a bot: visitors here are people.
 export const DESKTOP_USER_AGENT =
@@ -16,7 +15,7 @@ export function startBrowser() {
 
   beforeAll(async () => {
     browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
+      executablePath: inject("chromiumPath"),
       args: [
         "--no-sandbox",
         "--disable-gpu",

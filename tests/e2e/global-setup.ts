@@ -1,21 +1,19 @@
 import { existsSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { startLocalServer } from "../../scripts/local-server";
-import { CHROMIUM_PATH } from "./chromium-path";
+import { chromiumPath } from "./chromium-path";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    chromiumPath: string;
   }
 }
 
 /** Starts the app with wrangler dev on a free port and fresh local D1/KV state for the browser tests. */
 export default async function setup(project: TestProject) {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium was not found at ${CHROMIUM_PATH}. The browser tests need Debian's chromium: run 'apt-get install -y chromium' (or set CHROMIUM_PATH).`,
-    );
-  }
+  // Found (and unpacked, for the packaged one) once here, before the test files run side by side.
+  project.provide("chromiumPath", await chromiumPath());
   if (!existsSync("dist/index.html")) throw new Error("The SPA is not built: run 'npm run build' first.");
 
   const server = await startLocalServer({

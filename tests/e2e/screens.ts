@@ -11,6 +11,8 @@ export type Who = "signed-out" | "signed-in, unverified" | "signed-in, empty" | 
 export interface Screen {
   name: string;
   who: Who;
+  /** The browser tab's title. */
+  title: string;
   /** Opens the screen (and its dialog or error state) from wherever the page is. */
   open(page: Page, data: TestData): Promise<void>;
 }
@@ -20,6 +22,9 @@ export interface TestData {
   domain: string;
 }
 
+const LANDING = "SplitLink — A/B Testing Made Simple";
+const titled = (screen: string) => `${screen} — SplitLink`;
+
 async function visit(page: Page, path: string, ready: string) {
   await page.goto(path);
   await page.getByText(ready).first().waitFor();
@@ -27,11 +32,22 @@ async function visit(page: Page, path: string, ready: string) {
 
 // Every screen of the SPA, signed out and signed in. A new screen is one entry here.
 export const SCREENS: Screen[] = [
-  { name: "landing", who: "signed-out", open: (page) => visit(page, "/", "A/B Testing Made Simple") },
-  { name: "login", who: "signed-out", open: (page) => visit(page, "/login", "Welcome") },
+  {
+    name: "landing",
+    who: "signed-out",
+    title: LANDING,
+    open: (page) => visit(page, "/", "A/B Testing Made Simple"),
+  },
+  {
+    name: "login",
+    who: "signed-out",
+    title: titled("Log in"),
+    open: (page) => visit(page, "/login", "Welcome"),
+  },
   {
     name: "login, errors shown",
     who: "signed-out",
+    title: titled("Log in"),
     async open(page) {
       await visit(page, "/login", "Welcome");
       await page.getByLabel("Email").fill("someone@example.com");
@@ -40,26 +56,40 @@ export const SCREENS: Screen[] = [
       await page.getByText("Invalid login credentials").first().waitFor();
     },
   },
-  { name: "sign up", who: "signed-out", open: (page) => visit(page, "/login?tab=signup", "Create account") },
-  { name: "404", who: "signed-out", open: (page) => visit(page, "/no-such-page", "404") },
+  {
+    name: "sign up",
+    who: "signed-out",
+    title: titled("Sign up"),
+    open: (page) => visit(page, "/login?tab=signup", "Create account"),
+  },
+  {
+    name: "404",
+    who: "signed-out",
+    title: titled("Page not found"),
+    open: (page) => visit(page, "/no-such-page", "404"),
+  },
   {
     name: "forgot password",
     who: "signed-out",
+    title: titled("Reset your password"),
     open: (page) => visit(page, "/forgot-password", "Reset your password"),
   },
   {
     name: "reset password",
     who: "signed-out",
+    title: titled("Set a new password"),
     open: (page) => visit(page, "/reset-password?token=not-a-token", "Set a new password"),
   },
   {
     name: "verify email, invalid link",
     who: "signed-out",
+    title: titled("Verify your email"),
     open: (page) => visit(page, "/verify-email?token=not-a-token", ACCOUNT_MESSAGES.invalidLink),
   },
   {
     name: "API docs",
     who: "signed-out",
+    title: titled("API reference"),
     async open(page) {
       await page.goto("/docs/api");
       await page.getByText("Create a split test").waitFor();
@@ -68,31 +98,37 @@ export const SCREENS: Screen[] = [
   {
     name: "dashboard, email not verified",
     who: "signed-in, unverified",
+    title: titled("Dashboard"),
     open: (page) => visit(page, "/dashboard", "Resend email"),
   },
   {
     name: "domains, email not verified",
     who: "signed-in, unverified",
+    title: titled("Custom Domains"),
     open: (page) => visit(page, "/domains", "Resend email"),
   },
   {
     name: "landing, signed in",
     who: "signed-in, empty",
+    title: LANDING,
     open: (page) => visit(page, "/", "A/B Testing Made Simple"),
   },
   {
     name: "dashboard, empty",
     who: "signed-in, empty",
+    title: titled("Dashboard"),
     open: (page) => visit(page, "/dashboard", "No split tests yet"),
   },
   {
     name: "domains, empty",
     who: "signed-in, empty",
+    title: titled("Custom Domains"),
     open: (page) => visit(page, "/domains", "No custom domains yet"),
   },
   {
     name: "add domain dialog",
     who: "signed-in, empty",
+    title: titled("Custom Domains"),
     async open(page) {
       await visit(page, "/domains", "No custom domains yet");
       await page.getByRole("button", { name: "Add Your First Domain" }).click();
@@ -105,11 +141,13 @@ export const SCREENS: Screen[] = [
   {
     name: "create test",
     who: "signed-in, empty",
+    title: titled("Create a New Split Test"),
     open: (page) => visit(page, "/create-test", "Create a New Split Test"),
   },
   {
     name: "create test, errors shown",
     who: "signed-in, empty",
+    title: titled("Create a New Split Test"),
     async open(page) {
       await visit(page, "/create-test", "Create a New Split Test");
       await page.getByLabel("Test Name").fill("Errors");
@@ -122,6 +160,7 @@ export const SCREENS: Screen[] = [
   {
     name: "create test, three variants and their weights",
     who: "signed-in, empty",
+    title: titled("Create a New Split Test"),
     async open(page) {
       await visit(page, "/create-test", "Create a New Split Test");
       await page.getByRole("button", { name: "Add variant" }).click();
@@ -130,11 +169,22 @@ export const SCREENS: Screen[] = [
       await page.getByText(VARIANT_MESSAGES.total).first().waitFor();
     },
   },
-  { name: "404, signed in", who: "signed-in, empty", open: (page) => visit(page, "/no-such-page", "404") },
-  { name: "settings", who: "signed-in, empty", open: (page) => visit(page, "/settings", "No API keys yet") },
+  {
+    name: "404, signed in",
+    who: "signed-in, empty",
+    title: titled("Page not found"),
+    open: (page) => visit(page, "/no-such-page", "404"),
+  },
+  {
+    name: "settings",
+    who: "signed-in, empty",
+    title: titled("Account settings"),
+    open: (page) => visit(page, "/settings", "No API keys yet"),
+  },
   {
     name: "create API key dialog",
     who: "signed-in, empty",
+    title: titled("Account settings"),
     async open(page) {
       await visit(page, "/settings", "No API keys yet");
       await page.getByRole("button", { name: "Create your first API key" }).click();
@@ -144,16 +194,19 @@ export const SCREENS: Screen[] = [
   {
     name: "dashboard, with a test",
     who: "signed-in, with data",
+    title: titled("Dashboard"),
     open: (page) => visit(page, "/dashboard", "Axe test"),
   },
   {
     name: "test detail",
     who: "signed-in, with data",
+    title: titled("Axe test"),
     open: (page, data) => visit(page, `/test/${data.slug}`, "Axe test"),
   },
   {
     name: "delete test dialog",
     who: "signed-in, with data",
+    title: titled("Dashboard"),
     async open(page) {
       await visit(page, "/dashboard", "Axe test");
       // On a narrow screen each test is a card that opens to show its actions.
@@ -166,6 +219,7 @@ export const SCREENS: Screen[] = [
   {
     name: "promote winner dialog",
     who: "signed-in, with data",
+    title: titled("Axe test"),
     async open(page, data) {
       await visit(page, `/test/${data.slug}`, "Axe test");
       await page.getByRole("button", { name: "Promote winner" }).click();
@@ -175,11 +229,13 @@ export const SCREENS: Screen[] = [
   {
     name: "domains, with a domain",
     who: "signed-in, with data",
+    title: titled("Custom Domains"),
     open: (page, data) => visit(page, "/domains", data.domain),
   },
   {
     name: "delete domain dialog",
     who: "signed-in, with data",
+    title: titled("Custom Domains"),
     async open(page, data) {
       await visit(page, "/domains", data.domain);
       await page.getByRole("button", { name: `Delete ${data.domain}` }).click();

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-// Browser tests: Node drives Debian's chromium against the app served by wrangler dev.
+// Browser tests: Node drives Chromium (tests/e2e/chromium-path.ts) against the app served by wrangler dev.
 export default defineConfig({
   root: fileURLToPath(new URL("../..", import.meta.url)),
   test: {

@@ -3,6 +3,7 @@ import { MailCheckIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { AuthCard } from "@/components/auth/AuthCard";
 import { SubmitButton } from "@/components/auth/SubmitButton";
+import { PageTitle } from "@/components/PageTitle";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { requestPasswordReset } from "@/features/account/api/request-password-reset";
@@ -32,6 +33,7 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard title="Reset your password" description="We will email you a link to set a new password.">
+      <PageTitle>Reset your password</PageTitle>
       {sentMessage ? (
         <div role="status" className="grid justify-items-center gap-3 text-center">
           <MailCheckIcon className="size-10 text-primary" aria-hidden />

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { AuthCard } from "@/components/auth/AuthCard";
 import { PasswordField } from "@/components/auth/PasswordField";
 import { SubmitButton } from "@/components/auth/SubmitButton";
+import { PageTitle } from "@/components/PageTitle";
 import { Button } from "@/components/ui/button";
 import { resetPassword } from "@/features/account/api/reset-password";
 import { BackToLogin } from "@/features/account/components/BackToLogin";
@@ -44,6 +45,7 @@ export default function ResetPasswordPage() {
       title="Set a new password"
       description={`Choose a new password for your account. ${ACCOUNT_MESSAGES.resetRevokes}`}
     >
+      <PageTitle>Set a new password</PageTitle>
       {linkInvalid ? (
         <InvalidLink>
           <Button asChild>

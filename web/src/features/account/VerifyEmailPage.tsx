@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { AuthCard } from "@/components/auth/AuthCard";
 import { ResendVerificationButton } from "@/components/auth/ResendVerificationButton";
+import { PageTitle } from "@/components/PageTitle";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { verifyEmail } from "@/features/account/api/verify-email";
@@ -55,6 +56,7 @@ export default function VerifyEmailPage() {
   const shown = outcome === "invalid" && signedIn && emailVerified ? "already-verified" : outcome;
   return (
     <AuthCard title="Verify your email" description="Confirming the address of your SplitLink account.">
+      <PageTitle>Verify your email</PageTitle>
       {shown === "verifying" && (
         <div className="flex flex-col items-center gap-3 py-4">
           <Spinner size="lg" />

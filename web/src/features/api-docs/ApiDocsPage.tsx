@@ -1,6 +1,7 @@
 import { FileJsonIcon, KeyRoundIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
+import { PageTitle } from "@/components/PageTitle";
 import { ProductLogo } from "@/components/ProductLogo";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -39,6 +40,7 @@ export default function ApiDocsPage() {
   return (
     <div className="min-h-svh bg-muted">
       <header className="border-b bg-background">
+        <PageTitle>API reference</PageTitle>
         <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
           <ProductLogo to="/" />
           <Button asChild variant="outline" size="sm">

@@ -1,5 +1,6 @@
 import { Navigate, useSearchParams } from "react-router-dom";
 import { AuthCard } from "@/components/auth/AuthCard";
+import { PageTitle } from "@/components/PageTitle";
 import { FullScreenSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { LoginForm } from "@/features/auth/components/LoginForm";
@@ -31,6 +32,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Welcome" description={PRODUCT_TAGLINE}>
+      <PageTitle>{tab === "signup" ? "Sign up" : "Log in"}</PageTitle>
       <Tabs value={tab} onValueChange={selectTab}>
         <TabsList className="grid w-full grid-cols-2">
           <TabsTrigger value="login">Login</TabsTrigger>

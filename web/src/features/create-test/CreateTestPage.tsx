@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
+import { PageTitle } from "@/components/PageTitle";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CreateTestForm } from "@/features/create-test/components/CreateTestForm";
@@ -8,6 +9,7 @@ export default function CreateTestPage() {
   return (
     <div className="min-h-svh bg-muted">
       <AppHeader />
+      <PageTitle>Create a New Split Test</PageTitle>
       <main className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
         <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4">
           <Link to="/dashboard">← Back to Dashboard</Link>

@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
 import { VerifyEmailBanner } from "@/components/auth/VerifyEmailBanner";
+import { PageTitle } from "@/components/PageTitle";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { NoTestsYet } from "@/features/dashboard/components/NoTestsYet";
@@ -23,6 +24,7 @@ export default function DashboardPage() {
   return (
     <div className="min-h-svh bg-muted">
       <AppHeader />
+      <PageTitle>Dashboard</PageTitle>
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
         <div className="mb-6 empty:hidden">
           <VerifyEmailBanner />

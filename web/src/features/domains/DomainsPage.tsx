@@ -5,6 +5,7 @@ import { useId, useRef } from "react";
 import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
 import { VerifyEmailBanner } from "@/components/auth/VerifyEmailBanner";
+import { PageTitle } from "@/components/PageTitle";
 import { Button } from "@/components/ui/button";
 import { cnameRecordName } from "@/features/domains/cname-target";
 import { AddDomainDialog } from "@/features/domains/components/AddDomainDialog";
@@ -41,6 +42,7 @@ export default function DomainsPage() {
 
   return (
     <div className="min-h-svh bg-muted">
+      <PageTitle>Custom Domains</PageTitle>
       <AppHeader>
         <Button asChild variant="ghost" size="sm">
           <Link to="/dashboard">

@@ -1,11 +1,13 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { Link } from "react-router-dom";
+import { PageTitle } from "@/components/PageTitle";
 import { ProductLogo } from "@/components/ProductLogo";
 import { Button } from "@/components/ui/button";
 
 export default function NotFoundPage() {
   return (
     <div className="flex min-h-svh flex-col items-center justify-center bg-gradient-to-b from-accent to-background px-4 py-10">
+      <PageTitle>Page not found</PageTitle>
       <main className="flex flex-col items-center text-center">
         <p
           className="bg-gradient-to-br from-primary to-violet-500 bg-clip-text font-extrabold text-8xl text-transparent tracking-tighter sm:text-9xl"

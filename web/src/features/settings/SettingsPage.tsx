@@ -2,6 +2,7 @@ import { LayoutDashboardIcon } from "lucide-react";
 import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
 import { VerifyEmailBanner } from "@/components/auth/VerifyEmailBanner";
+import { PageTitle } from "@/components/PageTitle";
 import { Button } from "@/components/ui/button";
 import { ApiKeysSection } from "@/features/settings/api-keys/components/ApiKeysSection";
 import { ChangePasswordSection } from "@/features/settings/components/ChangePasswordSection";
@@ -13,6 +14,7 @@ export default function SettingsPage() {
   const email = useAuth().user?.email ?? "";
   return (
     <div className="min-h-svh bg-muted">
+      <PageTitle>Account settings</PageTitle>
       <AppHeader>
         <Button asChild variant="ghost" size="sm">
           <Link to="/dashboard">

@@ -1,4 +1,5 @@
 import type { TestWithStats } from "@contract/api";
+import { PageTitle } from "@/components/PageTitle";
 import { Spinner } from "@/components/ui/spinner";
 import { TestDetailView } from "@/features/test-detail/components/TestDetailView";
 import { TestNotFound } from "@/features/test-detail/components/TestNotFound";
@@ -21,10 +22,13 @@ export function TestDetailContent({ slug, createdTest }: TestDetailContentProps)
   }
   if (detail.status === "not-found") return <TestNotFound />;
   return (
-    <TestDetailView
-      test={detail.test}
-      justCreated={createdTest !== null}
-      onTestChange={(test) => (test ? replaceTest(test) : reload())}
-    />
+    <>
+      <PageTitle>{detail.test.name}</PageTitle>
+      <TestDetailView
+        test={detail.test}
+        justCreated={createdTest !== null}
+        onTestChange={(test) => (test ? replaceTest(test) : reload())}
+      />
+    </>
   );
 }

@@ -1,7 +1,8 @@
-// What the Node benchmarks set up through SplitLink's own API, as a user would: an account,
+// What the benchmarks and the demo set up through SplitLink's own API, as a user would: an account,
 // tests, a verified custom domain (names under .localhost verify through the local provider).
 // The app must run with DEV_OUTBOX=true: the account's verification email is read from /dev/outbox.
 
+import type { TestStats, TestWithStats } from "../contract/api.ts";
 import { linkInOutbox } from "../tests/e2e/outbox.ts";
 
 export class ApiUser {
@@ -15,15 +16,30 @@ export class ApiUser {
     this.cookie = cookie;
   }
 
-  static async signUp(origin: string): Promise<ApiUser> {
-    const email = `bench-${crypto.randomUUID()}@example.com`;
-    const signup = await fetch(`${origin}/api/auth/signup`, {
+  static async signUp(
+    origin: string,
+    { email = `bench-${crypto.randomUUID()}@example.com`, password = "bench password 123" } = {},
+  ): Promise<ApiUser> {
+    return ApiUser.authenticate(origin, "signup", email, password);
+  }
+
+  static async logIn(origin: string, email: string, password: string): Promise<ApiUser> {
+    return ApiUser.authenticate(origin, "login", email, password);
+  }
+
+  private static async authenticate(
+    origin: string,
+    action: "signup" | "login",
+    email: string,
+    password: string,
+  ) {
+    const response = await fetch(`${origin}/api/auth/${action}`, {
       method: "POST",
       headers: { "content-type": "application/json", origin },
-      body: JSON.stringify({ email, password: "bench password 123" }),
+      body: JSON.stringify({ email, password }),
     });
-    if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
-    const access = signup.headers.getSetCookie().find((c) => c.startsWith("sl_access="));
+    if (!response.ok) throw new Error(`${action} failed: ${response.status} ${await response.text()}`);
+    const access = response.headers.getSetCookie().find((c) => c.startsWith("sl_access="));
     return new ApiUser(origin, email, access?.split(";")[0] ?? "");
   }
 
@@ -47,24 +63,28 @@ export class ApiUser {
     return (await this.call<{ test: { id: string; slug: string } }>("POST", "/api/tests", body)).test;
   }
 
-  /** The clicks (humans and bots) the dashboard counts for a test of this user. */
-  async clicksOf(testId: string): Promise<number> {
-    const { tests } = await this.call<{
-      tests: { id: string; stats: { clicksA: number; clicksB: number } }[];
-    }>("GET", "/api/tests");
+  /** The stats the dashboard shows for a test of this user. */
+  async statsOf(testId: string): Promise<TestStats> {
+    const { tests } = await this.call<{ tests: TestWithStats[] }>("GET", "/api/tests");
     const test = tests.find((candidate) => candidate.id === testId);
     if (!test) throw new Error(`test ${testId} is not in the list`);
-    return test.stats.clicksA + test.stats.clicksB;
+    return test.stats;
   }
 
-  /** Waits until the dashboard counts `expected` clicks for the test: the queue has delivered them all. */
-  async waitForClicks(testId: string, expected: number, timeoutMs = 60_000): Promise<void> {
+  /** Waits until the dashboard counts what was sent (clicks, humans and bots, and conversions): the queue has delivered it all. */
+  async waitForCounts(testId: string, sent: { clicks: number; conversions?: number }, timeoutMs = 60_000) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const counted = await this.clicksOf(testId);
-      if (counted === expected) return;
-      if (counted > expected || Date.now() > deadline)
-        throw new Error(`test ${testId}: ${counted} clicks counted, ${expected} sent`);
+      const stats = await this.statsOf(testId);
+      const counted = {
+        clicks: stats.clicksA + stats.clicksB,
+        conversions: stats.conversionsA + stats.conversionsB,
+      };
+      const conversions = sent.conversions ?? counted.conversions;
+      if (counted.clicks === sent.clicks && counted.conversions === conversions) return;
+      if (counted.clicks > sent.clicks || counted.conversions > conversions || Date.now() > deadline) {
+        throw new Error(`test ${testId}: counted ${JSON.stringify(counted)}, sent ${JSON.stringify(sent)}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }

@@ -1,0 +1,29 @@
+// README's quick start as a newcomer runs it, after `npm ci`: `npm start` serves the app (here on a
+// free port) and `npm run demo` fills a dashboard in it. Fails, with their output, when either stops
+// working. Run by .ci/run: `npm exec -- node scripts/check-quick-start.ts`.
+import { execFileSync, spawn } from "node:child_process";
+import { freePort, waitUntilServing } from "./local-server.ts";
+
+const port = await freePort();
+const url = `http://localhost:${port}`;
+let log = "";
+// Its own process group, so that stopping it stops wrangler and workerd too.
+const app = spawn("npm", ["start"], { env: { ...process.env, PORT: String(port) }, detached: true });
+app.stdout.on("data", (chunk) => {
+  log += chunk;
+});
+app.stderr.on("data", (chunk) => {
+  log += chunk;
+});
+try {
+  await waitUntilServing(`${url}/api/health`, app, () => log);
+  console.log(`npm start: serving ${url}`);
+  const demo = execFileSync("npm", ["run", "demo"], {
+    env: { ...process.env, DEMO_URL: url },
+    encoding: "utf8",
+  });
+  if (!demo.includes("The dashboard is ready")) throw new Error(`npm run demo printed:\n${demo}`);
+  console.log(`npm run demo:\n${demo}`);
+} finally {
+  if (app.pid) process.kill(-app.pid, "SIGTERM");
+}
