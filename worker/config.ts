@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { log } from "./observability/log";
 
 const secret = (name: string, minLength: number) =>

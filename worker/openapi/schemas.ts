@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { ApiErrorBody, CustomDomain, DomainListResponse, TestWithStats } from "../../contract/api";
 
 // The public API's answers as zod schemas, for its OpenAPI document. The compile-time checks at the end

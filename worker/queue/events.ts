@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 const variant = z.enum(["A", "B"]);
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { TEST_MESSAGES } from "../../contract/messages";
 import { customSlugProblem } from "../../contract/slug";
 import { isHttpUrl } from "../../contract/urls";
