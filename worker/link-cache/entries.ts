@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Variant } from "../../contract/api";
 import type { Db } from "../db/client";
 import { customDomains, splitTests } from "../db/schema";
+import { domainSlugKey, slugKey } from "./keys";
 
 /** What the redirect needs of a test: kept in KV and in each isolate's memory. */
 export interface CachedLink {
@@ -17,10 +18,6 @@ export interface CachedHost {
   id: string;
   status: "new" | "pending_validation" | "active" | "error";
 }
-
-export const slugKey = (slug: string) => `link:${slug}`;
-export const domainSlugKey = (domainId: string, path: string) => `link:${domainId}:${path}`;
-export const hostKey = (hostname: string) => `host:${hostname}`;
 
 const linkColumns = {
   id: splitTests.id,
