@@ -141,7 +141,7 @@ try {
   printTable(
     `First answer after a wrangler dev start: new isolate, medians over ${RESTARTS} starts; second: the next request`,
     [row("fixed 302 Worker (bare)", bareCold), row("SplitLink /r/{slug} (KV read)", cold)],
-    `first visit: SplitLink ${fixed(cold.first, 1)} ms vs bare ${fixed(bareCold.first, 1)} ms (+${fixed(cold.first - bareCold.first, 1)} ms); next visit ${fixed(cold.second, 1)} vs ${fixed(bareCold.second, 1)} ms`,
+    `first visit: SplitLink ${fixed(cold.first, 1)} ms vs bare ${fixed(bareCold.first, 1)} ms (${cold.first >= bareCold.first ? "+" : ""}${fixed(cold.first - bareCold.first, 1)} ms); next visit ${fixed(cold.second, 1)} vs ${fixed(bareCold.second, 1)} ms`,
   );
 
   // 3. The assets router's own cost: the bare Worker behind it and without it, alternately.
