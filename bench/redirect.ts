@@ -6,24 +6,16 @@
 // (locally the queue consumer and its D1 writes share the process with the redirect).
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import autocannon from "autocannon";
 import { startLocalServer } from "../scripts/local-server.ts";
 import { ApiUser } from "../scripts/splitlink-api.ts";
 import { watchCpuSteal } from "./cpu-steal.ts";
+import { CONNECTIONS, type Figures, type LoadTarget, loadRedirects } from "./load.ts";
 import { fixed, median, printTable } from "./table.ts";
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const REQUESTS = 2000;
 const ROUNDS = 7;
 const COLD_SLUGS = 300;
-const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
 const VARS = { JWT_SECRET: "bench-secret-that-is-long-enough-for-hs256-000000", DEV_OUTBOX: "true" };
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-}
 
 /** A SplitLink figure over the bare Worker's, median of the pairs. */
 interface Ratio {
@@ -31,37 +23,12 @@ interface Ratio {
   p99: number;
 }
 
-interface Target {
-  url: string;
-  host?: string;
+interface Target extends LoadTarget {
   /** The test whose clicks this target records (a paused test and the bare Worker record none). */
   countedTest?: string;
-  /** Paths to request once each, in turn, instead of `url` over and over. */
-  paths?: string[];
 }
 
-async function load(target: Target, amount = REQUESTS): Promise<Figures> {
-  let next = 0;
-  const result = await autocannon({
-    url: target.url,
-    amount,
-    connections: CONNECTIONS,
-    headers: { "user-agent": BROWSER_UA, ...(target.host ? { host: target.host } : {}) },
-    requests: target.paths
-      ? [{ setupRequest: (request) => ({ ...request, path: target.paths?.[next++] ?? "/" }) }]
-      : undefined,
-  });
-  // A 302 counts as non-2xx: every answer must be one, and nothing may fail.
-  if (result.non2xx !== amount || result.errors > 0 || result.timeouts > 0 || result["3xx"] !== amount) {
-    throw new Error(
-      `${target.url}: expected ${amount} redirects, got ${JSON.stringify(result.statusCodeStats)}`,
-    );
-  }
-  // Throughput by Little's law (closed loop: each connection sends its next request on an answer):
-  // autocannon ends a run on its 1 s tick, so amount / duration would be quantised to whole seconds.
-  const rps = (CONNECTIONS * 1000) / result.latency.mean;
-  return { rps, p50: result.latency.p50, p99: result.latency.p99 };
-}
+const load = (target: Target, amount = REQUESTS) => loadRedirects(target, amount);
 
 const app0 = await startLocalServer({ vars: VARS });
 const baseline = await startLocalServer({ script: "bench/fixed-redirect.ts" });

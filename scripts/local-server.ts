@@ -20,6 +20,13 @@ export interface LocalServerOptions {
   vars?: Record<string, string>;
   /** The local state of an earlier server (stopped with keepState) to start on, instead of a fresh one. */
   persistDir?: string;
+  /** A Wrangler configuration to use instead of wrangler.toml (with `script`). */
+  config?: string;
+  /**
+   * The path asked until the server answers. The default `/` runs the Worker; a path the Static
+   * Assets router answers alone (e.g. `/assets/…`) leaves its isolate untouched for a cold-start bench.
+   */
+  readyPath?: string;
 }
 
 export function freePort(): Promise<number> {
@@ -59,6 +66,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const scriptArgs = options.script
     ? [options.script, "--compatibility-date", "2026-11-01", "--name", "baseline"]
     : [];
+  if (options.config) scriptArgs.push("--config", options.config);
   if (!options.script && !options.persistDir) {
     execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], {
       env: offline,
@@ -90,7 +98,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     log += chunk;
   });
   const url = `http://localhost:${port}`;
-  await waitUntilServing(url, server, () => log);
+  await waitUntilServing(`${url}${options.readyPath ?? "/"}`, server, () => log);
   return {
     url,
     persistDir,

@@ -1,29 +1,33 @@
-import { z } from "zod";
+// zod/mini, not zod: this check runs before every first answer of an isolate, redirects included,
+// and zod/mini builds a fraction of zod's classes at load (docs/architecture.md, "Loading on demand").
+import * as z from "zod/mini";
 import { log } from "./observability/log";
 
 const secret = (name: string, minLength: number) =>
   z
     .string({ error: `${name} is not set` })
-    .min(minLength, `${name} must be at least ${minLength} characters`);
+    .check(z.minLength(minLength, `${name} must be at least ${minLength} characters`));
+const nonEmpty = (message: string) => z.string().check(z.minLength(1, message));
 
 const varsSchema = z.object({
   // Unset means deployed without the wrangler.toml vars: check everything, as in production.
-  ENVIRONMENT: z
-    .enum(["development", "staging", "production"], {
+  ENVIRONMENT: z._default(
+    z.enum(["development", "staging", "production"], {
       error: "ENVIRONMENT must be development, staging or production",
-    })
-    .default("production"),
-  APP_HOST: z.string().min(1, "APP_HOST is not set"),
-  FALLBACK_ORIGIN: z.string().min(1, "FALLBACK_ORIGIN is not set"),
+    }),
+    "production",
+  ),
+  APP_HOST: nonEmpty("APP_HOST is not set"),
+  FALLBACK_ORIGIN: nonEmpty("FALLBACK_ORIGIN is not set"),
   CF_API_BASE_URL: z.url({ protocol: /^https?$/, error: "CF_API_BASE_URL must be an http(s) URL" }),
-  CF_ZONE_ID: z.string().default(""),
+  CF_ZONE_ID: z._default(z.string(), ""),
   MAIL_API_BASE_URL: z.url({ protocol: /^https?$/, error: "MAIL_API_BASE_URL must be an http(s) URL" }),
-  MAIL_FROM: z.string().min(1, "MAIL_FROM is not set"),
+  MAIL_FROM: nonEmpty("MAIL_FROM is not set"),
   // Optional: unset or empty, a local stand-in verifies custom domains.
-  CF_API_TOKEN: z
-    .string()
-    .optional()
-    .transform((token) => token || undefined),
+  CF_API_TOKEN: z.pipe(
+    z.optional(z.string()),
+    z.transform((token) => token || undefined),
+  ),
 });
 
 const deployedSecretsSchema = z.object({
@@ -33,8 +37,8 @@ const deployedSecretsSchema = z.object({
 });
 
 const localSecretsSchema = z.object({
-  JWT_SECRET: secret("JWT_SECRET", 32).optional(),
-  MAIL_API_KEY: z.string().optional(),
+  JWT_SECRET: z.optional(secret("JWT_SECRET", 32)),
+  MAIL_API_KEY: z.optional(z.string()),
 });
 
 export type ConfigResult = { ok: true; env: Env } | { ok: false; problems: string[] };
@@ -48,7 +52,7 @@ const localSecret = () => {
   return localJwtSecret;
 };
 
-function problemsOf(error: z.ZodError): string[] {
+function problemsOf(error: z.core.$ZodError): string[] {
   return error.issues.map((issue) => issue.message);
 }
 

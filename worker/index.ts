@@ -1,18 +1,18 @@
-import app from "./app";
 import { configured } from "./config";
 import { CRONS } from "./crons";
 import { isAppHost } from "./lib/hosts";
-import { repairCache } from "./link-cache/writes";
 import { log } from "./observability/log";
 import { misconfiguredResponse } from "./observability/misconfigured";
 import { observeRedirect } from "./observability/redirect-log";
 import { requestIdOf } from "./observability/request-id";
-import { consumeEvents } from "./queue/consumer";
 import { redirectBySlug, redirectOnCustomDomain } from "./redirect/handlers";
-import { reverifyPendingDomains } from "./services/domains";
+
+// Static imports here are what a new isolate runs before its first answer: only the redirect's
+// modules. The app, the queue consumer and the crons load on first use (docs/architecture.md,
+// "Loading on demand"); `npm run check:bundle` fails if one of them comes back into startup.
 
 export default {
-  fetch(request, rawEnv, ctx) {
+  async fetch(request, rawEnv, ctx) {
     const url = new URL(request.url);
     const config = configured(rawEnv);
     if (!config.ok) return misconfiguredResponse(url, requestIdOf(request));
@@ -28,9 +28,11 @@ export default {
           })
         : observeRedirect(redirectBySlug(request, url, env, ctx), { ...details, route: "/r/:slug" });
     }
+    const { default: app } = await import("./app");
     return app.fetch(request, env, ctx);
   },
-  queue(batch, env) {
+  async queue(batch, env) {
+    const { consumeEvents } = await import("./queue/consumer");
     return consumeEvents(batch, env);
   },
   async scheduled(controller, rawEnv) {
@@ -39,8 +41,12 @@ export default {
       log("warn", "scheduled_skipped", { reason: "misconfigured" });
       return;
     }
-    if (controller.cron === CRONS.reverifyDomains) await reverifyPendingDomains(config.env);
-    else if (controller.cron === CRONS.repairCache) await repairCache(config.env);
-    else log("warn", "scheduled_unknown_cron", { cron: controller.cron });
+    if (controller.cron === CRONS.reverifyDomains) {
+      const { reverifyPendingDomains } = await import("./services/domains");
+      await reverifyPendingDomains(config.env);
+    } else if (controller.cron === CRONS.repairCache) {
+      const { repairCache } = await import("./link-cache/writes");
+      await repairCache(config.env);
+    } else log("warn", "scheduled_unknown_cron", { cron: controller.cron });
   },
 } satisfies ExportedHandler<Env>;

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { AuthResponse, CustomDomain } from "../../contract/api";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
-import { domainSlugKey, hostKey, slugKey } from "../../worker/link-cache/entries";
+import { domainSlugKey, hostKey, slugKey } from "../../worker/link-cache/keys";
 import { FAKE_CLOUDFLARE } from "./cloudflare-fake";
 import {
   Client,

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { domainSlugKey, hostKey, slugKey } from "../../worker/link-cache/entries";
+import { domainSlugKey, hostKey, slugKey } from "../../worker/link-cache/keys";
 import {
   Client,
   createTest,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { AUTH_MESSAGES } from "../../contract/messages";
 
 // The fields of every auth form, checked the same way wherever they arrive.

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Variant, VariantInput } from "../../contract/api";
 import type { Db } from "../db/client";
 import { customDomains, splitTests } from "../db/schema";
+import { domainSlugKey, slugKey } from "./keys";
 
 /** What the redirect needs of a test: kept in KV and in each isolate's memory. */
 export interface CachedLink {
@@ -12,24 +13,11 @@ export interface CachedLink {
   winnerVariant: Variant | null;
 }
 
-/** Entries written before variants existed (urlA, urlB) are read as misses and rewritten from D1. */
-export function isCurrentLink(entry: CachedLink): boolean {
-  return Array.isArray(entry.variants);
-}
-
 /** What the redirect needs of a custom domain. */
 export interface CachedHost {
   id: string;
   status: "new" | "pending_validation" | "active" | "error";
 }
-
-// Each part is percent-encoded, so none holds a ":": a key's kind and parts are fixed by its prefix and
-// its number of ":", and no input makes another kind's key. (Slugs, domain ids and hostnames need no
-// encoding, so their keys read as before.)
-const part = encodeURIComponent;
-export const slugKey = (slug: string) => `link:${part(slug)}`;
-export const domainSlugKey = (domainId: string, path: string) => `link:${part(domainId)}:${part(path)}`;
-export const hostKey = (hostname: string) => `host:${part(hostname)}`;
 
 const linkColumns = {
   id: splitTests.id,

@@ -1,32 +1,29 @@
-import { getDb } from "../db/client";
+import type { Db } from "../db/client";
 import type { Background } from "../lib/background";
 import { log } from "../observability/log";
-import {
-  type CachedHost,
-  type CachedLink,
-  domainSlugKey,
-  hostKey,
-  isCurrentLink,
-  loadHost,
-  loadLinkBySlug,
-  loadLinkOnDomain,
-  slugKey,
-} from "./entries";
+import type { CachedHost, CachedLink } from "./entries";
 import { IsolateCache } from "./isolate-cache";
+import { domainSlugKey, hostKey, slugKey } from "./keys";
 
 const KV_CACHE_TTL_SECONDS = 60;
 // null marks a known miss, so a mistyped link does not hit D1 on every request of an isolate.
 const memory = new IsolateCache<CachedLink | CachedHost | null>();
 
+type Loaders = typeof import("./entries");
+
+/** Entries written before variants existed (urlA, urlB) are read as misses and rewritten from D1. */
+const isCurrentLink = (entry: CachedLink) => Array.isArray(entry.variants);
+
 /**
- * In-isolate map, then KV, then D1 (refilling KV without waiting). A KV entry that `usable` refuses
+ * In-isolate map, then KV, then D1 (refilling KV without waiting). drizzle and the tables load
+ * with the first miss, not at startup: a KV hit needs neither. A KV entry that `usable` refuses
  * (written by an older version of the Worker) counts as a miss.
  */
 async function readThrough<T extends CachedLink | CachedHost>(
   env: Env,
   ctx: Background,
   key: string,
-  load: () => Promise<T | null>,
+  load: (loaders: Loaders, db: Db) => Promise<T | null>,
   usable: (entry: T) => boolean = () => true,
 ): Promise<T | null> {
   const remembered = memory.get(key);
@@ -37,7 +34,8 @@ async function readThrough<T extends CachedLink | CachedHost>(
     memory.set(key, cached);
     return cached;
   }
-  const loaded = await load();
+  const [loaders, { getDb }] = await Promise.all([import("./entries"), import("../db/client")]);
+  const loaded = await load(loaders, getDb(env.DB));
   memory.set(key, loaded);
   if (loaded)
     ctx.waitUntil(
@@ -59,7 +57,13 @@ async function readKv<T>(env: Env, key: string): Promise<T | null> {
 }
 
 export function findLinkBySlug(env: Env, ctx: Background, slug: string) {
-  return readThrough(env, ctx, slugKey(slug), () => loadLinkBySlug(getDb(env.DB), slug), isCurrentLink);
+  return readThrough(
+    env,
+    ctx,
+    slugKey(slug),
+    (loaders, db) => loaders.loadLinkBySlug(db, slug),
+    isCurrentLink,
+  );
 }
 
 export function findLinkOnDomain(env: Env, ctx: Background, domainId: string, path: string) {
@@ -67,13 +71,13 @@ export function findLinkOnDomain(env: Env, ctx: Background, domainId: string, pa
     env,
     ctx,
     domainSlugKey(domainId, path),
-    () => loadLinkOnDomain(getDb(env.DB), domainId, path),
+    (loaders, db) => loaders.loadLinkOnDomain(db, domainId, path),
     isCurrentLink,
   );
 }
 
 export function findHost(env: Env, ctx: Background, hostname: string) {
-  return readThrough(env, ctx, hostKey(hostname), () => loadHost(getDb(env.DB), hostname));
+  return readThrough(env, ctx, hostKey(hostname), (loaders, db) => loaders.loadHost(db, hostname));
 }
 
 /** Forget what this isolate remembers of keys that just changed (the other isolates expire within seconds). */

@@ -2,7 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { type Db, getDb } from "../db/client";
 import { cacheRepairs } from "../db/schema";
 import { log } from "../observability/log";
-import { type CachedHost, deleteLinkKeys, hostKey, keysOf, loadByKey, putLink } from "./entries";
+import { type CachedHost, deleteLinkKeys, keysOf, loadByKey, putLink } from "./entries";
+import { hostKey } from "./keys";
 import { forgetInIsolate } from "./lookup";
 
 // Each repair is three D1 queries (read, read again, delete the note) and a KV write; on the free

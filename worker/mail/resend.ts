@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ACCOUNT_MESSAGES } from "../../contract/messages";
 import { ApiError } from "../errors";
 import { parseJsonOrUndefined } from "../lib/text";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { API_KEY_PREFIX } from "../auth/api-keys";
 
 // A small OpenAPI 3.1 builder over zod 4's own JSON Schema output (draft 2020-12, which OpenAPI 3.1

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { createTestSchema, updateVariantsSchema } from "../schemas/split-tests";
 import { buildOpenApiDocument, type Operation } from "./document";
 import {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { ApiErrorBody, CustomDomain, DomainListResponse, TestWithStats } from "../../contract/api";
 import { VARIANT_LABELS } from "../../contract/variants";
 

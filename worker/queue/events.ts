@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { VARIANT_LABELS } from "../../contract/variants";
 
 const variant = z.enum(VARIANT_LABELS);

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { ApiKeyListResponse, CreatedApiKeyResponse } from "../../contract/api";
 import { API_KEY_MESSAGES } from "../../contract/messages";
 import { getDb } from "../db/client";

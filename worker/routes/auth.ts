@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { AuthResponse } from "../../contract/api";
 import { AUTH_MESSAGES } from "../../contract/messages";
 import { emailField, passwordField } from "../auth/input";

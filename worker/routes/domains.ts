@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { DomainListResponse, DomainResponse, VerifyDomainResponse } from "../../contract/api";
 import { isValidDomain } from "../../contract/domain";
 import { DOMAIN_MESSAGES } from "../../contract/messages";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createFactory } from "hono/factory";
-import { z } from "zod";
+import * as z from "zod";
 import type {
   SlugAvailabilityResponse,
   TestAnalyticsResponse,

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { cors } from "hono/cors";
-import { z } from "zod";
+import * as z from "zod";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
 import { isVariant, VARIANT_LABELS } from "../../contract/variants";
 import type { AppEnv } from "../env";

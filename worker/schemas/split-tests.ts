@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { CreateTestInput, VariantInput } from "../../contract/api";
 import { TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
 import { customSlugProblem } from "../../contract/slug";

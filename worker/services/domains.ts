@@ -7,7 +7,7 @@ import { type CustomDomain as CustomDomainRow, customDomains, splitTests } from 
 import { type HostnameState, hostnameProvider } from "../domains/provider";
 import { checkMessage, domainStatusOf, statusMessage } from "../domains/status";
 import { ApiError } from "../errors";
-import { domainSlugKey } from "../link-cache/entries";
+import { domainSlugKey } from "../link-cache/keys";
 import { removeHost, storeHost } from "../link-cache/writes";
 import { log } from "../observability/log";
 

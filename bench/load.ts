@@ -1,0 +1,42 @@
+// Drives a redirect with autocannon: the one load loop of the Node benchmarks (redirect.ts, startup.ts).
+import autocannon from "autocannon";
+
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
+
+export interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+export interface LoadTarget {
+  url: string;
+  host?: string;
+  /** Paths to request once each, in turn, instead of `url` over and over. */
+  paths?: string[];
+}
+
+/** Sends `amount` requests at CONNECTIONS concurrency; fails unless every answer is a redirect. */
+export async function loadRedirects(target: LoadTarget, amount: number): Promise<Figures> {
+  let next = 0;
+  const result = await autocannon({
+    url: target.url,
+    amount,
+    connections: CONNECTIONS,
+    headers: { "user-agent": BROWSER_UA, ...(target.host ? { host: target.host } : {}) },
+    requests: target.paths
+      ? [{ setupRequest: (request) => ({ ...request, path: target.paths?.[next++] ?? "/" }) }]
+      : undefined,
+  });
+  // A 302 counts as non-2xx: every answer must be one, and nothing may fail.
+  if (result.non2xx !== amount || result.errors > 0 || result.timeouts > 0 || result["3xx"] !== amount) {
+    throw new Error(
+      `${target.url}: expected ${amount} redirects, got ${JSON.stringify(result.statusCodeStats)}`,
+    );
+  }
+  // Throughput by Little's law (closed loop: each connection sends its next request on an answer):
+  // autocannon ends a run on its 1 s tick, so amount / duration would be quantised to whole seconds.
+  const rps = (CONNECTIONS * 1000) / result.latency.mean;
+  return { rps, p50: result.latency.p50, p99: result.latency.p99 };
+}
