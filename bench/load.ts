@@ -1,5 +1,6 @@
 // Drives a redirect with autocannon: the one load loop of the Node benchmarks (redirect.ts, startup.ts).
 import autocannon from "autocannon";
+import { visitorAddress } from "../scripts/splitlink-api.ts";
 
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
@@ -17,7 +18,12 @@ export interface LoadTarget {
   paths?: string[];
 }
 
-/** Sends `amount` requests at CONNECTIONS concurrency; fails unless every answer is a redirect. */
+let visitors = 0;
+
+/**
+ * Sends `amount` requests at CONNECTIONS concurrency, each from a new visitor with an address of its
+ * own; fails unless every answer is a redirect.
+ */
 export async function loadRedirects(target: LoadTarget, amount: number): Promise<Figures> {
   let next = 0;
   const result = await autocannon({
@@ -25,9 +31,15 @@ export async function loadRedirects(target: LoadTarget, amount: number): Promise
     amount,
     connections: CONNECTIONS,
     headers: { "user-agent": BROWSER_UA, ...(target.host ? { host: target.host } : {}) },
-    requests: target.paths
-      ? [{ setupRequest: (request) => ({ ...request, path: target.paths?.[next++] ?? "/" }) }]
-      : undefined,
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          ...(target.paths ? { path: target.paths[next++] ?? "/" } : {}),
+          headers: { ...request.headers, "cf-connecting-ip": visitorAddress(visitors++) },
+        }),
+      },
+    ],
   });
   // A 302 counts as non-2xx: every answer must be one, and nothing may fail.
   if (result.non2xx !== amount || result.errors > 0 || result.timeouts > 0 || result["3xx"] !== amount) {

@@ -2,7 +2,7 @@
 // through the running app's real split links (302s, sticky variants, session cookies) and conversions
 // sent as the tracker's beacon sends them, so every number on the dashboard came the real way.
 import type { TestWithStats } from "../contract/api.ts";
-import { ApiUser } from "./splitlink-api.ts";
+import { ApiUser, visitorAddress } from "./splitlink-api.ts";
 
 export const DEMO_EMAIL = "demo@example.com";
 export const DEMO_PASSWORD = "splitlink demo 2026";
@@ -69,7 +69,10 @@ interface Visit {
 
 /** One visitor opening the split link; every fifth comes back once with the cookies the first visit set. */
 async function visit(link: string, visitor: number): Promise<{ visit: Visit; clicks: number }> {
-  const headers = { "user-agent": USER_AGENTS[visitor % USER_AGENTS.length] ?? "" };
+  const headers = {
+    "user-agent": USER_AGENTS[visitor % USER_AGENTS.length] ?? "",
+    "cf-connecting-ip": visitorAddress(visitor),
+  };
   const url = `${link}${CAMPAIGNS[visitor % CAMPAIGNS.length]}`;
   const first = await fetch(url, { headers, redirect: "manual" });
   const location = first.headers.get("location");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_MESSAGES } from "../../contract/messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
 import { linkFromOutbox, PASSWORD, signUp, visibleToast } from "./flows";
 
@@ -75,7 +76,7 @@ describe("password reset", () => {
       await page.getByLabel("New password").fill(NEW_PASSWORD);
       await page.getByRole("button", { name: "Set new password" }).click();
       await page.waitForURL((url) => url.pathname === "/dashboard");
-      await visibleToast(page, "Your password has been reset. You are now logged in.");
+      await visibleToast(page, ACCOUNT_MESSAGES.passwordReset);
 
       // The session of the other device is gone.
       await oldDevice.reload();

@@ -12,7 +12,10 @@ function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element === document.activeElement);
 }
 
-/** Reloads the page until the check passes: counts arrive through the queue a moment after the visits. */
+/**
+ * Reloads the page until the check passes: counts arrive through the queue a moment after the visits.
+ * The check waits for what it reads, since the page loads its data after the reload.
+ */
 async function reloadUntil(page: Page, check: () => Promise<boolean>) {
   await expect
     .poll(
@@ -100,7 +103,10 @@ describe("a test with three variants", () => {
     const clicks = `${counts.A} / ${counts.B} / ${counts.C}`;
     await page.goto("/dashboard");
     const row = page.getByRole("row", { name: /Three ways/ });
-    await reloadUntil(page, async () => (await row.getByText(clicks, { exact: true }).count()) === 1);
+    await reloadUntil(page, async () => {
+      await row.waitFor();
+      return (await row.getByText(clicks, { exact: true }).count()) === 1;
+    });
     expect(await row.getByText(/^\d+\.\d%$/).count()).toBe(3);
     await screenshot(page, "dashboard-three-variants");
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalServer, startLocalServer } from "../../scripts/local-server";
+import { visitorAddress } from "../../scripts/splitlink-api";
 
 // Nothing lost, nothing doubled, nothing forged under load: thousands of redirects and beacons through
 // `wrangler dev` (real queue, real local D1), counted afterwards through the app's own API.
@@ -131,7 +132,7 @@ describe("under load", () => {
       const bot = i % Math.round(1 / BOT_SHARE) === 0;
       const response = await fetch(`${server.url}/r/${test.slug}?utm_source=load`, {
         redirect: "manual",
-        headers: { "user-agent": bot ? BOT_UA : HUMAN_UA, "cf-connecting-ip": `10.0.${i >> 8}.${i & 255}` },
+        headers: { "user-agent": bot ? BOT_UA : HUMAN_UA, "cf-connecting-ip": visitorAddress(i) },
       });
       await response.arrayBuffer();
       const location = new URL(response.headers.get("location") ?? "http://missing/");
