@@ -605,7 +605,8 @@ export function chanceToBeBest(arms: readonly ArmCounts[]): number[] {
 // Frequentist pieces
 // ---------------------------------------------------------------------------------------------
 
-function assertCounts(name: string, arm: ArmCounts): void {
+/** Throws a RangeError unless visitors and conversions are safe non-negative integers with conversions <= visitors. */
+export function assertCounts(name: string, arm: ArmCounts): void {
   const { visitors, conversions } = arm;
   if (!Number.isSafeInteger(visitors) || visitors < 0) {
     throw new RangeError(`${name}: visitors must be a non-negative integer, got ${visitors}`);
