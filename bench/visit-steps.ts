@@ -121,7 +121,7 @@ const timed: [string, string, () => unknown][] = [
   ],
   ["event id (UUIDv7)", "both", () => steps.eventId()],
   ["enqueue (add to the open batch)", "both", () => steps.enqueueEvent(env, ctx, { type: "click" })],
-  ["two Set-Cookie values", "first", () => steps.serializeCookie("sl_sid", session.cookie, 1, true)],
+  ["a Set-Cookie value", "first", () => steps.serializeCookie("sl_sid", session.cookie, 1, true)],
   [
     "302 with its headers",
     "both",
