@@ -1,12 +1,13 @@
 // Where a redirect's CPU goes on this machine: the CPU time each process spends per request (the
 // wrangler dev tree: Node, which serves miniflare's loopback, and workerd, which runs the assets router,
 // the Worker, the queue and its consumer, and D1; plus autocannon in this process), for the live link
-// (first visits and a returning visitor) and for the recording reference, in alternate runs. Linux only
+// (first visits and a returning visitor) next to the recording reference, and the paused link next to
+// the bare 302 Worker, in alternate runs. Linux only
 // (/proc). A companion of bench/redirect.ts for when its live link misses.
 import { readdirSync, readFileSync } from "node:fs";
 import { startLocalServer } from "../scripts/local-server.ts";
 import { ApiUser } from "../scripts/splitlink-api.ts";
-import { BROWSER_UA, type LoadTarget, loadRedirects } from "./load.ts";
+import { firstVisitCookies, type LoadTarget, loadRedirects, recordedClicks } from "./load.ts";
 import { fixed, median, printTable } from "./table.ts";
 
 const REQUESTS = 2000;
@@ -83,20 +84,16 @@ const recording = await startLocalServer({
   script: "bench/recording-redirect.ts",
   config: "bench/recording.wrangler.toml",
 });
+const bare = await startLocalServer({ script: "bench/fixed-redirect.ts" });
 try {
   const user = await ApiUser.signUp(app.url);
   const live = await user.createTest();
+  const paused = await user.createTest();
+  await user.call("POST", `/api/tests/${paused.id}/pause`);
   let liveSent = 0;
   let recordingSent = 1; // the readiness check
-  const first = await fetch(`${app.url}/r/${live.slug}`, {
-    redirect: "manual",
-    headers: { "user-agent": BROWSER_UA, "cf-connecting-ip": "192.0.2.1" },
-  });
+  const cookie = await firstVisitCookies(`${app.url}/r/${live.slug}`);
   liveSent++;
-  const cookie = first.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
   const waitLive = async () => {
     liveSent += REQUESTS;
     await user.waitForCounts(live.id, { clicks: liveSent });
@@ -104,18 +101,22 @@ try {
   const waitRecording = async () => {
     recordingSent += REQUESTS;
     for (let i = 0; i < 600; i++) {
-      if (Number(await (await fetch(`${recording.url}/clicks`)).text()) >= recordingSent) return;
+      if ((await recordedClicks(recording.url)) >= recordingSent) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error("the recording reference lost clicks");
   };
   const appPort = new URL(app.url).port;
   const recordingPort = new URL(recording.url).port;
+  const barePort = new URL(bare.url).port;
+  const nothing = async () => {};
   const runs: Record<string, () => Promise<Map<string, number>>> = {
     "recording reference": () => cpuPerRequest({ url: `${recording.url}/` }, recordingPort, waitRecording),
     "live link, first visits": () => cpuPerRequest({ url: `${app.url}/r/${live.slug}` }, appPort, waitLive),
     "live link, returning visitor": () =>
       cpuPerRequest({ url: `${app.url}/r/${live.slug}`, cookie }, appPort, waitLive),
+    "bare 302 Worker": () => cpuPerRequest({ url: `${bare.url}/` }, barePort, nothing),
+    "paused link": () => cpuPerRequest({ url: `${app.url}/r/${paused.slug}` }, appPort, nothing),
   };
   for (const run of Object.values(runs)) await run(); // warm-up
   const results = new Map<string, Map<string, number>[]>(Object.keys(runs).map((name) => [name, []]));
@@ -141,4 +142,5 @@ try {
 } finally {
   await app.stop();
   await recording.stop();
+  await bare.stop();
 }

@@ -65,3 +65,24 @@ export async function loadRedirects(target: LoadTarget, amount: number): Promise
   const rps = (CONNECTIONS * 1000) / result.latency.mean;
   return { rps, p50: result.latency.p50, p99: result.latency.p99 };
 }
+
+/** The cookies one first visit to `url` is given, as a returning visitor sends them back. */
+export async function firstVisitCookies(url: string): Promise<string> {
+  const response = await fetch(url, {
+    redirect: "manual",
+    headers: { "user-agent": BROWSER_UA, "cf-connecting-ip": "192.0.2.1" },
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((setCookie) => setCookie.split(";")[0])
+    .join("; ");
+  if (response.status !== 302 || !cookie.includes("sl_sid=")) {
+    throw new Error(`a first visit should set sl_sid: ${response.status} ${cookie}`);
+  }
+  return cookie;
+}
+
+/** How many clicks the recording reference Worker (bench/recording-redirect.ts) at `origin` holds in D1. */
+export async function recordedClicks(origin: string): Promise<number> {
+  return Number(await (await fetch(`${origin}/clicks`)).text());
+}

@@ -17,7 +17,14 @@ import { join } from "node:path";
 import { startLocalServer } from "../scripts/local-server.ts";
 import { ApiUser } from "../scripts/splitlink-api.ts";
 import { watchCpuSteal } from "./cpu-steal.ts";
-import { BROWSER_UA, CONNECTIONS, type Figures, type LoadTarget, loadRedirects } from "./load.ts";
+import {
+  CONNECTIONS,
+  type Figures,
+  firstVisitCookies,
+  type LoadTarget,
+  loadRedirects,
+  recordedClicks,
+} from "./load.ts";
 import { fixed, median, printTable } from "./table.ts";
 
 const REQUESTS = 2000;
@@ -103,24 +110,12 @@ try {
     return clicks;
   };
   const liveClicks = counted(live.id);
-  const recorded = recordedBy("recording reference", async () =>
-    Number(await (await fetch(`${recordingServer.url}/clicks`)).text()),
-  );
+  const recorded = recordedBy("recording reference", () => recordedClicks(recordingServer.url));
   // The readiness check of the recording reference was a click too.
   recorded.add(1);
 
   // A returning visitor: the cookies (signed session, pending conversion) of one first visit.
-  const firstVisit = await fetch(`${app.url}/r/${live.slug}`, {
-    redirect: "manual",
-    headers: { "user-agent": BROWSER_UA, "cf-connecting-ip": "192.0.2.1" },
-  });
-  const returningCookie = firstVisit.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-  if (firstVisit.status !== 302 || !returningCookie.includes("sl_sid=")) {
-    throw new Error(`a first visit should set sl_sid: ${firstVisit.status} ${returningCookie}`);
-  }
+  const returningCookie = await firstVisitCookies(`${app.url}/r/${live.slug}`);
   liveClicks.add(1);
 
   const coldFigures = await load({ url: app.url, paths: cold }, cold.length);
