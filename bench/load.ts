@@ -3,7 +3,7 @@ import autocannon from "autocannon";
 import { visitorAddress } from "../scripts/splitlink-api.ts";
 
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
+export const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
 
 export interface Figures {
   rps: number;
@@ -16,6 +16,8 @@ export interface LoadTarget {
   host?: string;
   /** Paths to request once each, in turn, instead of `url` over and over. */
   paths?: string[];
+  /** A returning visitor: the cookies every request carries; no answer may then set a cookie. */
+  cookie?: string;
 }
 
 let visitors = 0;
@@ -26,11 +28,16 @@ let visitors = 0;
  */
 export async function loadRedirects(target: LoadTarget, amount: number): Promise<Figures> {
   let next = 0;
+  let setCookies = 0;
   const result = await autocannon({
     url: target.url,
     amount,
     connections: CONNECTIONS,
-    headers: { "user-agent": BROWSER_UA, ...(target.host ? { host: target.host } : {}) },
+    headers: {
+      "user-agent": BROWSER_UA,
+      ...(target.host ? { host: target.host } : {}),
+      ...(target.cookie ? { cookie: target.cookie } : {}),
+    },
     requests: [
       {
         setupRequest: (request) => ({
@@ -38,6 +45,10 @@ export async function loadRedirects(target: LoadTarget, amount: number): Promise
           ...(target.paths ? { path: target.paths[next++] ?? "/" } : {}),
           headers: { ...request.headers, "cf-connecting-ip": visitorAddress(visitors++) },
         }),
+        onResponse: (_status, _body, _context, headers) => {
+          if (target.cookie && Object.keys(headers ?? {}).some((name) => name.toLowerCase() === "set-cookie"))
+            setCookies++;
+        },
       },
     ],
   });
@@ -47,8 +58,31 @@ export async function loadRedirects(target: LoadTarget, amount: number): Promise
       `${target.url}: expected ${amount} redirects, got ${JSON.stringify(result.statusCodeStats)}`,
     );
   }
+  if (setCookies > 0)
+    throw new Error(`${target.url}: ${setCookies} answers to a returning visitor set a cookie`);
   // Throughput by Little's law (closed loop: each connection sends its next request on an answer):
   // autocannon ends a run on its 1 s tick, so amount / duration would be quantised to whole seconds.
   const rps = (CONNECTIONS * 1000) / result.latency.mean;
   return { rps, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** The cookies one first visit to `url` is given, as a returning visitor sends them back. */
+export async function firstVisitCookies(url: string): Promise<string> {
+  const response = await fetch(url, {
+    redirect: "manual",
+    headers: { "user-agent": BROWSER_UA, "cf-connecting-ip": "192.0.2.1" },
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((setCookie) => setCookie.split(";")[0])
+    .join("; ");
+  if (response.status !== 302 || !cookie.includes("sl_sid=")) {
+    throw new Error(`a first visit should set sl_sid: ${response.status} ${cookie}`);
+  }
+  return cookie;
+}
+
+/** How many clicks the recording reference Worker (bench/recording-redirect.ts) at `origin` holds in D1. */
+export async function recordedClicks(origin: string): Promise<number> {
+  return Number(await (await fetch(`${origin}/clicks`)).text());
 }

@@ -1,0 +1,146 @@
+// Where a redirect's CPU goes on this machine: the CPU time each process spends per request (the
+// wrangler dev tree: Node, which serves miniflare's loopback, and workerd, which runs the assets router,
+// the Worker, the queue and its consumer, and D1; plus autocannon in this process), for the live link
+// (first visits and a returning visitor) next to the recording reference, and the paused link next to
+// the bare 302 Worker, in alternate runs. Linux only
+// (/proc). A companion of bench/redirect.ts for when its live link misses.
+import { readdirSync, readFileSync } from "node:fs";
+import { startLocalServer } from "../scripts/local-server.ts";
+import { ApiUser } from "../scripts/splitlink-api.ts";
+import { firstVisitCookies, type LoadTarget, loadRedirects, recordedClicks } from "./load.ts";
+import { fixed, median, printTable } from "./table.ts";
+
+const REQUESTS = 2000;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const VARS = { JWT_SECRET: "bench-secret-that-is-long-enough-for-hs256-000000", DEV_OUTBOX: "true" };
+const TICKS_PER_MS = 0.1; // USER_HZ = 100
+
+interface Proc {
+  pid: number;
+  ppid: number;
+  name: string;
+  ticks: number;
+  cmdline: string;
+}
+
+function processes(): Proc[] {
+  const all: Proc[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      const fields = stat.slice(close + 2).split(" ");
+      all.push({
+        pid: Number(entry),
+        ppid: Number(fields[1]),
+        name: stat.slice(stat.indexOf("(") + 1, close),
+        ticks: Number(fields[11]) + Number(fields[12]),
+        cmdline: readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " "),
+      });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return all;
+}
+
+/** The CPU ticks of the wrangler dev tree serving `port`, per process name (node, workerd, …). */
+function treeTicks(port: string): Map<string, number> {
+  const all = processes();
+  const root = all.find((p) => p.cmdline.includes(" dev ") && p.cmdline.includes(`--port ${port} `));
+  const ticks = new Map<string, number>();
+  if (!root) return ticks;
+  const tree = new Set([root.pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of all)
+      if (tree.has(p.ppid) && !tree.has(p.pid)) {
+        tree.add(p.pid);
+        grew = true;
+      }
+  }
+  for (const p of all) if (tree.has(p.pid)) ticks.set(p.name, (ticks.get(p.name) ?? 0) + p.ticks);
+  return ticks;
+}
+
+/** CPU ms per request of each process of the server, and of the load tool, over one run. */
+async function cpuPerRequest(target: LoadTarget, port: string, wait: () => Promise<void>) {
+  const before = treeTicks(port);
+  const self = process.cpuUsage();
+  await loadRedirects(target, REQUESTS);
+  await wait(); // the consumer's work for these clicks belongs to them
+  const used = process.cpuUsage(self);
+  const after = treeTicks(port);
+  const perRequest = new Map<string, number>();
+  for (const [name, ticks] of after)
+    perRequest.set(name, (ticks - (before.get(name) ?? 0)) / TICKS_PER_MS / REQUESTS);
+  perRequest.set("autocannon (this process)", (used.user + used.system) / 1000 / REQUESTS);
+  return perRequest;
+}
+
+const app = await startLocalServer({ vars: VARS });
+const recording = await startLocalServer({
+  script: "bench/recording-redirect.ts",
+  config: "bench/recording.wrangler.toml",
+});
+const bare = await startLocalServer({ script: "bench/fixed-redirect.ts" });
+try {
+  const user = await ApiUser.signUp(app.url);
+  const live = await user.createTest();
+  const paused = await user.createTest();
+  await user.call("POST", `/api/tests/${paused.id}/pause`);
+  let liveSent = 0;
+  let recordingSent = 1; // the readiness check
+  const cookie = await firstVisitCookies(`${app.url}/r/${live.slug}`);
+  liveSent++;
+  const waitLive = async () => {
+    liveSent += REQUESTS;
+    await user.waitForCounts(live.id, { clicks: liveSent });
+  };
+  const waitRecording = async () => {
+    recordingSent += REQUESTS;
+    for (let i = 0; i < 600; i++) {
+      if ((await recordedClicks(recording.url)) >= recordingSent) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("the recording reference lost clicks");
+  };
+  const appPort = new URL(app.url).port;
+  const recordingPort = new URL(recording.url).port;
+  const barePort = new URL(bare.url).port;
+  const nothing = async () => {};
+  const runs: Record<string, () => Promise<Map<string, number>>> = {
+    "recording reference": () => cpuPerRequest({ url: `${recording.url}/` }, recordingPort, waitRecording),
+    "live link, first visits": () => cpuPerRequest({ url: `${app.url}/r/${live.slug}` }, appPort, waitLive),
+    "live link, returning visitor": () =>
+      cpuPerRequest({ url: `${app.url}/r/${live.slug}`, cookie }, appPort, waitLive),
+    "bare 302 Worker": () => cpuPerRequest({ url: `${bare.url}/` }, barePort, nothing),
+    "paused link": () => cpuPerRequest({ url: `${app.url}/r/${paused.slug}` }, appPort, nothing),
+  };
+  for (const run of Object.values(runs)) await run(); // warm-up
+  const results = new Map<string, Map<string, number>[]>(Object.keys(runs).map((name) => [name, []]));
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [name, run] of Object.entries(runs)) results.get(name)?.push(await run());
+  const names = [...new Set([...results.values()].flatMap((r) => r.flatMap((m) => [...m.keys()])))];
+  const rows = [...results].map(([name, maps]) => {
+    const row: Record<string, string> = { target: name };
+    let total = 0;
+    for (const process of names) {
+      const ms = median(maps.map((m) => m.get(process) ?? 0));
+      total += ms;
+      row[`${process} ms`] = fixed(ms, 2);
+    }
+    row["total ms"] = fixed(total, 2);
+    return row;
+  });
+  printTable(
+    `CPU time per request by process, ${REQUESTS} requests x ${ROUNDS} rounds, alternate (medians; the consumer's work waited for and included)`,
+    rows,
+    "cpu split: see the table",
+  );
+} finally {
+  await app.stop();
+  await recording.stop();
+  await bare.stop();
+}
