@@ -227,10 +227,18 @@ export interface VariantAnalytics {
   /** The chance that this variant converts best of all (Beta posteriors). */
   chanceToBeBest: number;
   /**
-   * Against A (null for A itself): the two-sided two-proportion z-test's p-value, and the same
-   * Holm-corrected over the comparisons with A.
+   * Against A (null for A itself). `difference` (this rate − A's) with its always-valid 95 % interval
+   * (`lower`, `upper`; Bonferroni over the comparisons with A): it stays valid however often the
+   * results are looked at, and drives the verdict. For experts: the two-sided z-test's p-value (valid
+   * for one look only) and the same Holm-corrected.
    */
-  vsControl: { pValue: number; adjustedPValue: number } | null;
+  vsControl: {
+    difference: number;
+    lower: number;
+    upper: number;
+    pValue: number;
+    adjustedPValue: number;
+  } | null;
 }
 
 export type VerdictStatus = `${Variant} wins` | "no clear difference" | "keep collecting";

@@ -115,13 +115,18 @@ export const DOMAIN_MESSAGES = {
 } as const;
 
 export const ANALYTICS_MESSAGES = {
-  /** `versions` is how many the test has: two keep the two-version wording. */
+  /**
+   * The always-valid verdict in words (it holds however often the page is looked at). `versions` is
+   * how many the test has.
+   */
   verdict: (status: string, additionalVisitorsPerArm: number | null, versions = 2): string => {
     const winner = /^([A-H]) wins$/.exec(status)?.[1];
+    if (winner === "A" && versions > 2)
+      return "Version A converts best: every other version does worse, with 95 % confidence that holds however often you check.";
     if (winner && versions === 2)
-      return `Version ${winner} converts better: at least 95 % chance it beats ${winner === "A" ? "B" : "A"}.`;
+      return `Version ${winner} converts better than ${winner === "A" ? "B" : "A"}, with 95 % confidence that holds however often you check.`;
     if (winner)
-      return `Version ${winner} converts best: at least 95 % chance it is the best of all ${versions}.`;
+      return `Version ${winner} converts best: it beats A with 95 % confidence that holds however often you check.`;
     if (status === "no clear difference")
       return versions === 2
         ? "No clear difference yet: neither version is ahead with 95 % confidence."

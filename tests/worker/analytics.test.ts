@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { TestAnalytics, TestWithStats } from "../../contract/api";
+import { sequentialInterval } from "../../worker/statistics/sequential";
 import { Client, createTest, signedUpClient } from "./helpers";
 
 const HOUR = 3_600_000;
@@ -27,7 +28,7 @@ async function analyticsOf(client: Client, slug: string): Promise<TestAnalytics>
 const thisHour = () => Math.floor(Date.now() / HOUR) * HOUR;
 
 describe("test analytics", () => {
-  it("reports visitors, conversions, rates with intervals, chance to beat and a verdict from the rollup", async () => {
+  it("reports visitors, conversions, rates with intervals, chance to beat and an always-valid verdict from the rollup", async () => {
     const { client } = await signedUpClient();
     const test = await createTest(client);
     await seedRollup(test.id, [
@@ -62,6 +63,32 @@ describe("test analytics", () => {
     // One comparison with A: Holm changes nothing.
     expect(b?.vsControl?.adjustedPValue).toBe(b?.vsControl?.pValue);
     expect(analytics.srm).toBe(false);
+    // A z-test read once says p < 0.01, but the always-valid interval (which a daily look cannot fool)
+    // still holds 0: no winner yet. Its bounds are the sequential module's (tested against references).
+    const expected = sequentialInterval(
+      { visitors: 1_000, conversions: 100 },
+      { visitors: 1_000, conversions: 140 },
+    );
+    expect(b?.vsControl).toMatchObject({ lower: expected.lower, upper: expected.upper });
+    expect(b?.vsControl?.difference).toBeCloseTo(0.04, 12);
+    expect(b?.vsControl?.lower).toBeLessThan(0);
+    expect(b?.vsControl?.upper).toBeGreaterThan(0);
+    expect(analytics.verdict).toEqual({
+      status: "no clear difference",
+      winner: null,
+      additionalVisitorsPerArm: null,
+    });
+  });
+
+  it("names a winner once the always-valid interval leaves 0", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    await seedRollup(test.id, [
+      [thisHour(), "A", 5_000, 5_000, 500],
+      [thisHour(), "B", 5_000, 5_000, 650],
+    ]);
+    const analytics = await analyticsOf(client, test.slug);
+    expect(analytics.arms[1]?.vsControl?.lower).toBeGreaterThan(0);
     expect(analytics.verdict).toEqual({ status: "B wins", winner: "B", additionalVisitorsPerArm: null });
   });
 

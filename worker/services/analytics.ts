@@ -2,6 +2,7 @@ import type { SeriesPoint, TestAnalytics, Variant, VerdictStatus } from "../../c
 import { labelAt, VARIANT_LABELS } from "../../contract/variants";
 import type { SplitTest } from "../db/schema";
 import { analyze } from "../statistics/inference";
+import { sequentialVerdict } from "../statistics/sequential";
 import { armCounts, NO_TOTALS, type VariantTotals } from "../statistics/summary";
 
 const HOUR_MS = 3_600_000;
@@ -35,33 +36,42 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
     };
   }
   const weights = test.variants.map((variant) => variant.weight);
-  const analysis = analyze(totals.map(armCounts), weights);
-  const { verdict } = analysis;
+  const counts = totals.map(armCounts);
+  const analysis = analyze(counts, weights);
+  // The verdict is the always-valid one: it holds however often the page is opened. The fixed-horizon
+  // figures stay as details, and its planning gives the "visitors still needed" while collecting.
+  const verdict = sequentialVerdict(counts);
   const winner = verdict.winner === null ? null : labelAt(verdict.winner);
-  const status: VerdictStatus = winner
-    ? `${winner} wins`
-    : verdict.status === "winner"
-      ? "keep collecting"
-      : verdict.status;
+  const status: VerdictStatus = verdict.status === "winner" ? `${winner ?? "A"} wins` : verdict.status;
+  const stillNeeded = verdict.status === "keep collecting" ? analysis.verdict.additionalVisitorsPerArm : null;
 
   return {
-    arms: analysis.arms.map((arm, position) => ({
-      label: labelAt(position),
-      weight: weights[position] ?? 0,
-      clicks: totals[position]?.clicks ?? 0,
-      visitors: arm.visitors,
-      conversions: arm.conversions,
-      rate: arm.rate,
-      interval: arm.interval,
-      chanceToBeBest: arm.chanceToBeBest,
-      vsControl: arm.vsControl && {
-        pValue: arm.vsControl.pValue,
-        adjustedPValue: arm.vsControl.adjustedPValue,
-      },
-    })),
+    arms: analysis.arms.map((arm, position) => {
+      const interval = verdict.intervals[position];
+      return {
+        label: labelAt(position),
+        weight: weights[position] ?? 0,
+        clicks: totals[position]?.clicks ?? 0,
+        visitors: arm.visitors,
+        conversions: arm.conversions,
+        rate: arm.rate,
+        interval: arm.interval,
+        chanceToBeBest: arm.chanceToBeBest,
+        vsControl:
+          arm.vsControl && interval
+            ? {
+                difference: interval.difference,
+                lower: interval.lower,
+                upper: interval.upper,
+                pValue: arm.vsControl.pValue,
+                adjustedPValue: arm.vsControl.adjustedPValue,
+              }
+            : null,
+      };
+    }),
     srmPValue: analysis.srmPValue,
     srm: analysis.srm,
-    verdict: { status, winner, additionalVisitorsPerArm: verdict.additionalVisitorsPerArm },
+    verdict: { status, winner, additionalVisitorsPerArm: stillNeeded },
     series: seriesOf(results, test.variants.length, test.createdAt, now),
   };
 }
