@@ -70,7 +70,7 @@ async function naiveListWithStats(db: D1Database, userId: string): Promise<Map<s
     const entry = totals.get(row.id)?.[row.variant];
     if (entry) entry.conversions = row.conversions;
   }
-  return new Map([...totals].map(([id, t]) => [id, summarize([t.A, t.B], [50, 50])]));
+  return new Map([...totals].map(([id, t]) => [id, summarize([t.A, t.B])]));
 }
 
 async function timed(run: () => Promise<unknown>): Promise<number[]> {

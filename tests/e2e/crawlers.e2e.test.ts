@@ -5,6 +5,13 @@ const baseURL = inject("baseURL");
 const get = (path: string) => fetch(new URL(path, baseURL), { redirect: "manual" });
 
 describe("files crawlers and browsers ask for", () => {
+  it("gives an unknown /assets/* path, answered by the asset router without the Worker, headers that forbid framing", async () => {
+    const response = await get(`/assets/no-such-file-${Date.now()}.js`);
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
   it("answers /robots.txt as a robots file whose every line is a valid rule or a comment", async () => {
     const response = await get("/robots.txt");
     expect(response.status).toBe(200);

@@ -48,6 +48,19 @@ export async function verifySession(secret: string, value: string | undefined): 
 }
 
 /**
+ * The visitor's session: the one their cookie holds if this server signed it, else a new one
+ * (`isNew`: its cookie is to be set).
+ */
+export async function sessionOf(
+  secret: string,
+  cookieValue: string | undefined,
+): Promise<{ id: string; cookie: string; isNew: boolean }> {
+  const known = await verifySession(secret, cookieValue);
+  if (known && cookieValue) return { id: known, cookie: cookieValue, isNew: false };
+  return { ...(await issueSession(secret)), isNew: true };
+}
+
+/**
  * A keyed hash of the visitor's address for one test: equal for the same address and test, useless
  * to anyone without the secret, and different across tests so it links nothing between them.
  */

@@ -5,7 +5,7 @@ import { isSecureRequest, readCookie, serializeCookie } from "../lib/cookies";
 import { eventId } from "../lib/event-id";
 import type { CachedLink } from "../link-cache/entries";
 import { enqueueEvent } from "../queue/producer";
-import { addressHash, issueSession, verifySession } from "./session";
+import { addressHash, sessionOf } from "./session";
 import { buildDestination, chooseVariant, urlOf } from "./variant";
 
 export const SESSION_COOKIE = "sl_sid";
@@ -31,11 +31,12 @@ export async function visit(
   // Link-preview fetchers send HEAD; crawlers announce themselves in the user agent.
   const bot = request.method !== "GET" || isbot(request.headers.get("user-agent"));
   const counted = link.status === "active";
-  const signedSession = readCookie(cookies, SESSION_COOKIE);
-  const known = await verifySession(env.JWT_SECRET, signedSession);
+  // Only a counted visit of a person needs a session the server vouches for (it decides the variant
+  // and is what a conversion must match); a bot's or a paused link's visit gets a throwaway id and
+  // costs no signature.
   const session =
-    known && signedSession ? { id: known, cookie: signedSession } : await issueSession(env.JWT_SECRET);
-  const sessionId = session.id;
+    counted && !bot ? await sessionOf(env.JWT_SECRET, readCookie(cookies, SESSION_COOKIE)) : null;
+  const sessionId = session?.id ?? crypto.randomUUID();
   const variant = bot && counted ? "A" : chooseVariant(link, sessionId);
 
   const headers = new Headers({
@@ -53,15 +54,15 @@ export async function visit(
       sessionId,
       isBot: bot,
       // A new session carries a keyed hash of its address: the consumer flags bursts of them.
-      ...(!known && !bot
+      ...(session?.isNew
         ? { source: await addressHash(env.JWT_SECRET, clientIpOf(request.headers), link.id) }
         : {}),
       timestamp,
     });
   }
-  if (counted && !bot) {
+  if (session) {
     const secure = isSecureRequest(url);
-    if (!known)
+    if (session.isNew)
       headers.append("set-cookie", serializeCookie(SESSION_COOKIE, session.cookie, YEAR_SECONDS, secure));
     const conversionSession = `${link.id}|${variant}|${sessionId}`;
     if (readCookie(cookies, CONVERSION_COOKIE) !== conversionSession)

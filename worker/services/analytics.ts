@@ -80,13 +80,13 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
 function seriesOf(rows: RollupRow[], arms: number, createdAt: number, now: number): TestAnalytics["series"] {
   const granularity = now - createdAt < HOURLY_WINDOW_MS ? "hour" : "day";
   const step = granularity === "hour" ? HOUR_MS : DAY_MS;
-  const bucketOf = (time: number) => time - (time % step);
+  const periodOf = (time: number) => time - (time % step);
   const points = new Map<number, SeriesPoint>();
-  for (let time = bucketOf(createdAt); time <= bucketOf(now); time += step) {
+  for (let time = periodOf(createdAt); time <= periodOf(now); time += step) {
     points.set(time, { time, visitors: Array(arms).fill(0), conversions: Array(arms).fill(0) });
   }
   for (const row of rows) {
-    const point = points.get(bucketOf(row.hour));
+    const point = points.get(periodOf(row.hour));
     const position = VARIANT_LABELS.indexOf(row.variant);
     if (!point || position >= arms) continue;
     point.visitors[position] = (point.visitors[position] ?? 0) + row.visitors;

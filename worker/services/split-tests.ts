@@ -170,8 +170,7 @@ async function clientTests(db: Db, where: SQL | undefined, link: LinkContext): P
   );
   return rows.map((r) => {
     const arms = totals.get(r.test.id) ?? [];
-    const weights = r.test.variants.map((variant) => variant.weight);
-    return { ...toClient(r.test, r.domain, link, hasCountedClicks(arms)), stats: summarize(arms, weights) };
+    return { ...toClient(r.test, r.domain, link, hasCountedClicks(arms)), stats: summarize(arms) };
   });
 }
 
@@ -284,14 +283,7 @@ export async function createSplitTest(
 ): Promise<TestWithStats> {
   const { row, test } = await insertSplitTest(getDb(env.DB), userId, input, link);
   background.waitUntil(storeLink(env, row));
-  const weights = row.variants.map((variant) => variant.weight);
-  return {
-    ...test,
-    stats: summarize(
-      weights.map(() => NO_TOTALS),
-      weights,
-    ),
-  };
+  return { ...test, stats: summarize(row.variants.map(() => NO_TOTALS)) };
 }
 
 /**

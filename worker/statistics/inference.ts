@@ -34,6 +34,8 @@
  * ANORM), relative accuracy ~1e-15 in both tails; log Γ uses Stirling's series with recurrence.
  */
 
+import { MAX_VARIANTS, MIN_VARIANTS, weightsProblem } from "../../contract/variants";
+
 /** Counts for one arm: unique visitors and deduplicated conversions. */
 export interface ArmCounts {
   readonly visitors: number;
@@ -113,10 +115,6 @@ export interface Analysis {
   readonly verdict: Verdict;
 }
 
-/** A test has at least this many arms… */
-export const MIN_ARMS = 2;
-/** …and at most this many. */
-export const MAX_ARMS = 8;
 /** A verdict needs at least this many visitors in each arm… */
 export const VERDICT_MIN_VISITORS = 100;
 /** …and at least this many conversions in each arm. */
@@ -672,22 +670,20 @@ export function holmAdjust(pValues: readonly number[]): number[] {
   return adjusted;
 }
 
-/**
- * Checks weights: k integers from 1 to 99 that sum to 100 (traffic shares in percent) for k arms, with
- * k from MIN_ARMS to MAX_ARMS.
- */
+/** A test has MIN_VARIANTS to MAX_VARIANTS arms (contract/variants.ts). */
+export function assertArmCount(arms: number): void {
+  if (arms < MIN_VARIANTS || arms > MAX_VARIANTS)
+    throw new RangeError(`a test has ${MIN_VARIANTS} to ${MAX_VARIANTS} arms, got ${arms}`);
+}
+
+/** Checks weights with the contract's rule (whole percents from 1 to 99 adding up to 100), one per arm. */
 function assertWeights(weights: readonly number[], arms: number): void {
   if (weights.length !== arms) {
     throw new RangeError(`expected ${arms} weights, one per arm, got ${weights.length}`);
   }
-  if (arms < MIN_ARMS || arms > MAX_ARMS) {
-    throw new RangeError(`a test has ${MIN_ARMS} to ${MAX_ARMS} arms, got ${arms}`);
-  }
-  if (!weights.every((w) => Number.isInteger(w) && w >= 1 && w <= 99)) {
-    throw new RangeError(`weights must be integers from 1 to 99, got ${weights.join(", ")}`);
-  }
-  const total = weights.reduce((sum, w) => sum + w, 0);
-  if (total !== 100) throw new RangeError(`weights must sum to 100, got ${total}`);
+  assertArmCount(arms);
+  const problem = weightsProblem(weights);
+  if (problem) throw new RangeError(`weights ${weights.join(", ")}: ${problem}`);
 }
 
 /**

@@ -39,9 +39,8 @@
  */
 import {
   type ArmCounts,
+  assertArmCount,
   assertCounts,
-  MAX_ARMS,
-  MIN_ARMS,
   VERDICT_MIN_CONVERSIONS,
   VERDICT_MIN_VISITORS,
 } from "./inference";
@@ -198,9 +197,7 @@ export function sequentialVerdict(
   alpha = SEQUENTIAL_ALPHA,
   tuning = SEQUENTIAL_TUNING,
 ): SequentialVerdict {
-  if (arms.length < MIN_ARMS || arms.length > MAX_ARMS) {
-    throw new RangeError(`a test has ${MIN_ARMS} to ${MAX_ARMS} arms, got ${arms.length}`);
-  }
+  assertArmCount(arms.length);
   assertAlpha(alpha);
   for (const [i, arm] of arms.entries()) assertCounts(`arm ${i}`, arm);
   const [control = { visitors: 0, conversions: 0 }] = arms;

@@ -1,6 +1,6 @@
 import type { ArmStats, TestStats, Winner } from "../../contract/api";
 import { labelAt } from "../../contract/variants";
-import { analyze } from "./inference";
+import { chanceToBeBest } from "./inference";
 
 export interface VariantTotals {
   clicks: number;
@@ -35,7 +35,7 @@ export function armCounts(totals: VariantTotals) {
  * The dashboard's stats: every variant's counts, the specification's A and B fields, the winner by
  * the specification's rule, and the leader's chance to be the best variant.
  */
-export function summarize(totals: readonly VariantTotals[], weights: readonly number[]): TestStats {
+export function summarize(totals: readonly VariantTotals[]): TestStats {
   const arms: ArmStats[] = totals.map((arm, position) => ({
     label: labelAt(position),
     clicks: arm.clicks,
@@ -45,8 +45,7 @@ export function summarize(totals: readonly VariantTotals[], weights: readonly nu
   }));
   const winner = pickWinner(arms.map((arm) => arm.conversionRate));
   const leader = arms.findIndex((arm) => arm.label === winner);
-  const confidence =
-    leader < 0 ? null : (analyze(totals.map(armCounts), weights).arms[leader]?.chanceToBeBest ?? null);
+  const confidence = leader < 0 ? null : (chanceToBeBest(totals.map(armCounts))[leader] ?? null);
   const [a, b] = arms;
   return {
     clicksA: a?.clicks ?? 0,
