@@ -9,6 +9,8 @@ const secret = (name: string, minLength: number) =>
     .check(z.minLength(minLength, `${name} must be at least ${minLength} characters`));
 const nonEmpty = (message: string) => z.string().check(z.minLength(1, message));
 
+const WINDOW_DAYS_PROBLEM = "ATTRIBUTION_WINDOW_DAYS must be a whole number of days from 1 to 365";
+
 const varsSchema = z.object({
   // Unset means deployed without the wrangler.toml vars: check everything, as in production.
   ENVIRONMENT: z._default(
@@ -23,6 +25,14 @@ const varsSchema = z.object({
   CF_ZONE_ID: z._default(z.string(), ""),
   MAIL_API_BASE_URL: z.url({ protocol: /^https?$/, error: "MAIL_API_BASE_URL must be an http(s) URL" }),
   MAIL_FROM: nonEmpty("MAIL_FROM is not set"),
+  // Days a conversion may come after its click (README, "Attribution window and archive"). A number
+  // in wrangler.toml, text when set with --var or in the dashboard; unset means the cookie's 30.
+  ATTRIBUTION_WINDOW_DAYS: z._default(
+    z.coerce
+      .number({ error: WINDOW_DAYS_PROBLEM })
+      .check(z.refine((days) => Number.isInteger(days) && days >= 1 && days <= 365, WINDOW_DAYS_PROBLEM)),
+    30,
+  ),
   // Optional: unset or empty, a local stand-in verifies custom domains.
   CF_API_TOKEN: z.pipe(
     z.optional(z.string()),

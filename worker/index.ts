@@ -32,6 +32,11 @@ export default {
     return app.fetch(request, env, ctx);
   },
   async queue(batch, env) {
+    // splitlink-clicks-dlq (and -staging): what the click consumer could not take is kept in D1.
+    if (batch.queue.startsWith("splitlink-clicks-dlq")) {
+      const { keepDeadLetters } = await import("./queue/dead-letters");
+      return keepDeadLetters(batch, env);
+    }
     const { consumeEvents } = await import("./queue/consumer");
     return consumeEvents(batch, env);
   },
@@ -50,6 +55,9 @@ export default {
     } else if (controller.cron === CRONS.autopilot) {
       const { runAutopilot } = await import("./services/autopilot");
       await runAutopilot(config.env);
+    } else if (controller.cron === CRONS.archive) {
+      const { runArchive } = await import("./archive/run");
+      await runArchive(config.env);
     } else log("warn", "scheduled_unknown_cron", { cron: controller.cron });
   },
 } satisfies ExportedHandler<Env>;

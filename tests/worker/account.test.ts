@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { AuthResponse, CustomDomain } from "../../contract/api";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
+import { CRONS } from "../../worker/crons";
 import { domainSlugKey, hostKey, slugKey } from "../../worker/link-cache/keys";
 import { FAKE_CLOUDFLARE } from "./cloudflare-fake";
 import {
@@ -15,6 +16,7 @@ import {
   inFreshRateLimitWindow,
   loggedEvents,
   publicApi,
+  runCron,
   signedUpClient,
   uniqueEmail,
   uniqueIp,
@@ -442,7 +444,7 @@ describe("deleting the account", () => {
     return { ...owner, hostname, domain, tests: [onDomain, plain], linkKeys };
   }
 
-  it("deletes tests, clicks, conversions, rollups, domains (at Cloudflare too), sessions, API keys and KV keys", async () => {
+  it("deletes tests, clicks, conversions, rollups, domains (at Cloudflare too), sessions, API keys and KV keys (the tests' data by the archive cron)", async () => {
     const account = await fullAccount();
     const apiKey = await createApiKey(account.client);
     const { client: otherDevice } = await logInClient(account.email);
@@ -457,13 +459,15 @@ describe("deleting the account", () => {
     expect(account.client.cookies.size).toBe(0);
 
     const id = account.userId;
-    expect(await count("SELECT count(*) AS n FROM users WHERE id = ?", id)).toBe(0);
     expect(await count("SELECT count(*) AS n FROM sessions WHERE user_id = ?", id)).toBe(0);
     expect(await count("SELECT count(*) AS n FROM email_tokens WHERE user_id = ?", id)).toBe(0);
     expect(await count("SELECT count(*) AS n FROM custom_domains WHERE user_id = ?", id)).toBe(0);
-    expect(await count("SELECT count(*) AS n FROM split_tests WHERE user_id = ?", id)).toBe(0);
     expect(await count("SELECT count(*) AS n FROM api_keys WHERE user_id = ?", id)).toBe(0);
     expect((await publicApi(apiKey.key, "GET", "/api/v1/tests")).status).toBe(401);
+    // The tests' events, rollups and rows, and then the user row, go in the archive cron's chunks.
+    await runCron(CRONS.archive);
+    expect(await count("SELECT count(*) AS n FROM users WHERE id = ?", id)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM split_tests WHERE user_id = ?", id)).toBe(0);
     for (const table of ["clicks", "conversions", "test_stats_hourly"])
       expect(
         await count(`SELECT count(*) AS n FROM ${table} WHERE split_test_id IN (?, ?)`, ...testIds),
@@ -483,6 +487,18 @@ describe("deleting the account", () => {
     expect((await me(otherDevice)).status).toBe(401);
     expect((await otherDevice.json("POST", "/api/auth/refresh")).status).toBe(401);
     expect((await logIn(account.email, GOOD_PASSWORD)).status).toBe(400);
+  });
+
+  it("frees the email at once: it signs up again before the archive cron has purged the old account", async () => {
+    const { client, email, userId } = await signedUpClient();
+    await createTest(client);
+    expect((await remove(client, email)).status).toBe(200);
+    const again = await signedUpClient(email);
+    expect(again.userId).not.toBe(userId);
+    expect((await again.client.fetch("/api/tests")).status).toBe(200);
+    expect(((await (await again.client.fetch("/api/tests")).json()) as { tests: unknown[] }).tests).toEqual(
+      [],
+    );
   });
 
   it("refuses when the typed email does not match, deleting nothing", async () => {

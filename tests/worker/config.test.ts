@@ -81,6 +81,18 @@ describe("configuration checked at start", () => {
     expect(checkConfig(deployed({ ENVIRONMENT: undefined, JWT_SECRET: undefined })).ok).toBe(false);
   });
 
+  it("takes ATTRIBUTION_WINDOW_DAYS as whole days from 1 to 365, as a number or as text, 30 when unset", () => {
+    const windowOf = (value: unknown) => {
+      const checked = checkConfig(deployed({ ATTRIBUTION_WINDOW_DAYS: value }));
+      return checked.ok ? checked.env.ATTRIBUTION_WINDOW_DAYS : checked.problems;
+    };
+    expect(windowOf(undefined)).toBe(30);
+    expect(windowOf(7)).toBe(7);
+    expect(windowOf("90")).toBe(90);
+    const problem = ["ATTRIBUTION_WINDOW_DAYS must be a whole number of days from 1 to 365"];
+    for (const wrong of [0, 366, 1.5, "", "a month"]) expect(windowOf(wrong), String(wrong)).toEqual(problem);
+  });
+
   it("gives a local run without secrets a safe default: sign-up and sessions work, with a random key", async () => {
     const local = { ...env, ENVIRONMENT: "development", JWT_SECRET: undefined } as unknown as Env;
     const checked = checkConfig(local);

@@ -15,6 +15,7 @@ describe("the drizzle schema and the migrations", () => {
         "clicks",
         "conversions",
         "custom_domains",
+        "dead_letters",
         "email_tokens",
         "sessions",
         "split_tests",

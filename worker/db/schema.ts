@@ -17,6 +17,8 @@ export const users = sqliteTable("users", {
   alertVerdict: integer("alert_verdict", { mode: "boolean" }).notNull().default(true),
   alertCompleted: integer("alert_completed", { mode: "boolean" }).notNull().default(true),
   alertSrm: integer("alert_srm", { mode: "boolean" }).notNull().default(true),
+  // Set when the account is deleted; the row goes once its tests are purged (migrations/0012_archive.sql).
+  deletedAt: integer("deleted_at"),
 });
 
 /** The id of a row that belongs to a user, and goes when the user goes. */
@@ -111,6 +113,8 @@ export const splitTests = sqliteTable(
     verdictAlertedAt: integer("verdict_alerted_at"),
     srmAlertedAt: integer("srm_alerted_at"),
     autopilotCheckedAt: integer("autopilot_checked_at"),
+    // Set when the test is deleted: gone for everyone at once, purged by the archive cron (0012).
+    deletedAt: integer("deleted_at"),
   },
   (t) => [
     uniqueIndex("split_tests_slug_idx").on(t.slug),
@@ -120,6 +124,7 @@ export const splitTests = sqliteTable(
       .where(sql`custom_slug IS NOT NULL`),
     index("split_tests_due_idx").on(t.endsAt).where(sql`ends_at IS NOT NULL AND completed_at IS NULL`),
     index("split_tests_watch_idx").on(t.status, t.autopilotCheckedAt),
+    index("split_tests_deleted_idx").on(t.deletedAt).where(sql`deleted_at IS NOT NULL`),
   ],
 );
 
@@ -204,3 +209,19 @@ export type Session = typeof sessions.$inferSelect;
 export type SplitTest = typeof splitTests.$inferSelect;
 export type CustomDomain = typeof customDomains.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
+
+/** Events the queue consumer could not take, kept with why until replayed (migrations/0012_archive.sql). */
+export const deadLetters = sqliteTable(
+  "dead_letters",
+  {
+    messageId: text("message_id").primaryKey(),
+    reason: text("reason").notNull(),
+    // The message body as it was sent, JSON.
+    body: text("body").notNull(),
+    deadLetteredAt: integer("dead_lettered_at").notNull(),
+    replayRequestedAt: integer("replay_requested_at"),
+  },
+  (t) => [
+    index("dead_letters_replay_idx").on(t.replayRequestedAt).where(sql`replay_requested_at IS NOT NULL`),
+  ],
+);

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Variant, VariantInput } from "../../contract/api";
 import type { Db } from "../db/client";
 import { customDomains, splitTests } from "../db/schema";
@@ -26,8 +26,17 @@ const linkColumns = {
   winnerVariant: splitTests.winnerVariant,
 };
 
+// A deleted test waiting for the archive cron to purge it redirects no one.
+const notDeleted = isNull(splitTests.deletedAt);
+
 export async function loadLinkBySlug(db: Db, slug: string): Promise<CachedLink | null> {
-  return (await db.select(linkColumns).from(splitTests).where(eq(splitTests.slug, slug)).get()) ?? null;
+  return (
+    (await db
+      .select(linkColumns)
+      .from(splitTests)
+      .where(and(eq(splitTests.slug, slug), notDeleted))
+      .get()) ?? null
+  );
 }
 
 /** On a custom domain the path is the test's custom slug, or its auto slug. */
@@ -35,14 +44,14 @@ export async function loadLinkOnDomain(db: Db, domainId: string, path: string): 
   const byCustomSlug = await db
     .select(linkColumns)
     .from(splitTests)
-    .where(and(eq(splitTests.customDomainId, domainId), eq(splitTests.customSlug, path)))
+    .where(and(eq(splitTests.customDomainId, domainId), eq(splitTests.customSlug, path), notDeleted))
     .get();
   if (byCustomSlug) return byCustomSlug;
   return (
     (await db
       .select(linkColumns)
       .from(splitTests)
-      .where(and(eq(splitTests.customDomainId, domainId), eq(splitTests.slug, path)))
+      .where(and(eq(splitTests.customDomainId, domainId), eq(splitTests.slug, path), notDeleted))
       .get()) ?? null
   );
 }

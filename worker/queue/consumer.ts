@@ -1,6 +1,7 @@
 import { log } from "../observability/log";
-import { type ClickEvent, type ConversionEvent, trackingEventSchema } from "./events";
-import { writeClicks, writeConversions } from "./record";
+import { attributionWindowMs, isPastWindow, OUTSIDE_ATTRIBUTION_WINDOW } from "./attribution";
+import { type ClickEvent, type ConversionEvent, type TrackingEvent, trackingEventSchema } from "./events";
+import { type UnmatchedReason, writeClicks, writeConversions } from "./record";
 
 // A conversion can overtake its click in the queue: wait for it this many times, 10 s apart.
 export const CONVERSION_WAIT_ATTEMPTS = 6;
@@ -21,7 +22,7 @@ interface BatchOutcome {
   /** Delivered again later: a failed write, or a conversion still waiting for its click. */
   retried: number;
   deadLettered: number;
-  /** Acknowledged unwritten: conversions whose click never came. */
+  /** Acknowledged unwritten: events older than the attribution window, conversions whose click never came or came too long before. */
   dropped: number;
 }
 
@@ -35,11 +36,25 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   const outcome: BatchOutcome = { written: 0, retried: 0, deadLettered: 0, dropped: 0 };
   const clicks: Pending<ClickEvent>[] = [];
   const conversions: Pending<ConversionEvent>[] = [];
+  const windowMs = attributionWindowMs(env);
+  const drop = (message: Message<unknown>, event: TrackingEvent, reason: string) => {
+    log("warn", "tracking_event_dropped", {
+      reason,
+      type: event.type,
+      testId: event.testId,
+      at: new Date(event.timestamp).toISOString(),
+      ...(reason === OUTSIDE_ATTRIBUTION_WINDOW ? { windowDays: env.ATTRIBUTION_WINDOW_DAYS } : {}),
+    });
+    message.ack();
+    outcome.dropped += 1;
+  };
 
   for (const message of batch.messages) {
     const parsed = trackingEventSchema.safeParse(message.body);
     if (!parsed.success) {
       await deadLetter(env, message, parsed.error.issues[0]?.message ?? "malformed", outcome);
+    } else if (isPastWindow(parsed.data.timestamp, windowMs)) {
+      drop(message, parsed.data, OUTSIDE_ATTRIBUTION_WINDOW);
     } else if (parsed.data.type === "click") {
       clicks.push({ message, event: parsed.data });
     } else {
@@ -51,19 +66,22 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
     await writeClicks(env.DB, events);
     return [];
   });
+  const why = new Map<ConversionEvent, UnmatchedReason>();
   const unmatched = new Set(
-    await writeIsolated(env, conversions, outcome, (events) => writeConversions(env.DB, events)),
+    await writeIsolated(env, conversions, outcome, async (events) => {
+      const refused = await writeConversions(env.DB, events, windowMs);
+      for (const { event, reason } of refused) why.set(event, reason);
+      return refused.map(({ event }) => event);
+    }),
   );
   for (const { message, event } of conversions) {
     if (!unmatched.has(event)) continue;
-    if (message.attempts < CONVERSION_WAIT_ATTEMPTS) {
+    // A click older than the window stays too old: only a missing click is worth waiting for.
+    if (why.get(event) === OUTSIDE_ATTRIBUTION_WINDOW) drop(message, event, OUTSIDE_ATTRIBUTION_WINDOW);
+    else if (message.attempts < CONVERSION_WAIT_ATTEMPTS) {
       message.retry({ delaySeconds: CONVERSION_RETRY_DELAY_SECONDS });
       outcome.retried += 1;
-    } else {
-      log("warn", "tracking_event_dropped", { reason: "conversion_without_click", testId: event.testId });
-      message.ack();
-      outcome.dropped += 1;
-    }
+    } else drop(message, event, "conversion_without_click");
   }
   // Past max_retries the Queues runtime moves a message to the dead-letter queue; attempts tells how close a batch is.
   const attempts = Math.max(0, ...batch.messages.map((message) => message.attempts));

@@ -1,5 +1,6 @@
 import type { Background } from "../lib/background";
 import { log } from "../observability/log";
+import { attributionWindowMs } from "./attribution";
 import type { ClickEvent, ConversionEvent, TrackingEvent } from "./events";
 import { writeClicks, writeConversions } from "./record";
 
@@ -49,6 +50,6 @@ async function sendAfterWindow(env: Env, batch: OpenBatch): Promise<void> {
     });
     // Clicks first: a conversion counts only once its visitor's click is in D1.
     await writeClicks(env.DB, clicks);
-    await writeConversions(env.DB, conversions);
+    await writeConversions(env.DB, conversions, attributionWindowMs(env));
   }
 }

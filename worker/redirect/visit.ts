@@ -10,8 +10,8 @@ import { buildDestination, chooseVariant, urlOf } from "./variant";
 
 export const SESSION_COOKIE = "sl_sid";
 export const CONVERSION_COOKIE = "sl_conv";
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
-const CONVERSION_SESSION_SECONDS = 30 * 24 * 60 * 60;
+const DAY_SECONDS = 24 * 60 * 60;
+const YEAR_SECONDS = 365 * DAY_SECONDS;
 
 /**
  * The hot path: a cache hit reaches here with no D1 query. It picks the variant from the session,
@@ -68,7 +68,13 @@ export async function visit(
     if (readCookie(cookies, CONVERSION_COOKIE) !== conversionSession)
       headers.append(
         "set-cookie",
-        serializeCookie(CONVERSION_COOKIE, conversionSession, CONVERSION_SESSION_SECONDS, secure),
+        // It lives as long as a conversion can be credited to the click: the attribution window.
+        serializeCookie(
+          CONVERSION_COOKIE,
+          conversionSession,
+          env.ATTRIBUTION_WINDOW_DAYS * DAY_SECONDS,
+          secure,
+        ),
       );
   }
   return new Response(null, { status: 302, headers });

@@ -108,7 +108,7 @@ export const splitTestRoutes = new Hono<AppEnv>()
   })
   .get("/:id/export/events.csv", async (c) => {
     const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: c.req.param("id") });
-    return c.body(streamEventsCsv(c.env.DB, test.id), 200, csvHeaders(`splitlink-${test.slug}-events.csv`));
+    return c.body(streamEventsCsv(c.env, test.id), 200, csvHeaders(`splitlink-${test.slug}-events.csv`));
   })
   .get("/:id/export/daily.csv", async (c) => {
     const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: c.req.param("id") });

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { User } from "../../contract/api";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
 import { hashPassword } from "../auth/password";
@@ -13,6 +13,7 @@ import { log } from "../observability/log";
 import { type Account, accountOf, assertStrongPassword, passwordMatches, revokeOtherSessions } from "./auth";
 import { deleteDomain } from "./domains";
 import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
+import { deletion } from "./split-tests";
 
 const verifyLink = (origin: string, token: string) => `${origin}/verify-email?token=${token}`;
 const resetLink = (origin: string, token: string) => `${origin}/reset-password?token=${token}`;
@@ -126,9 +127,11 @@ export async function changePassword(
 
 /**
  * Deletes the account and everything in it. Custom hostnames go first, at Cloudflare (a refusal there
- * stops here, with the account intact, so the user can try again); then the user row, whose deletion
- * cascades to sessions, email links, domains, tests, clicks, conversions and rollups; then the tests'
- * redirect keys in KV.
+ * stops here, with the account intact, so the user can try again). Then, in one batch, what lets anyone
+ * in goes (sessions, email links, API keys), the tests are deleted as one test is (`deletion`), and the
+ * user row keeps only an email no one can type, so the address is free at once; then the tests'
+ * redirect keys in KV. The archive cron purges the tests' events, rollups and R2 objects in chunks and
+ * then the user row, whose deletion cascades to whatever else is left (worker/archive/purge.ts).
  */
 export async function deleteAccount(env: Env, userId: string, typedEmail: string): Promise<void> {
   const db = getDb(env.DB);
@@ -147,12 +150,19 @@ export async function deleteAccount(env: Env, userId: string, typedEmail: string
     })
     .from(splitTests)
     .where(eq(splitTests.userId, userId));
+  const now = Date.now();
   await db.batch([
-    // Explicit, though the user row's cascade would do it: the order inside one atomic batch is clear.
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(emailTokens).where(eq(emailTokens.userId, userId)),
-    db.delete(splitTests).where(eq(splitTests.userId, userId)),
-    db.delete(users).where(eq(users.id, userId)),
+    db.delete(apiKeys).where(eq(apiKeys.userId, userId)),
+    db
+      .update(splitTests)
+      .set(deletion(now))
+      .where(and(eq(splitTests.userId, userId), isNull(splitTests.deletedAt))),
+    db
+      .update(users)
+      .set({ email: `deleted:${userId}`, passwordHash: "", deletedAt: now })
+      .where(eq(users.id, userId)),
   ]);
   await Promise.all(tests.map((test) => removeLink(env, test)));
 }

@@ -67,7 +67,11 @@ function toAccount(row: { id: string; email: string; emailVerifiedAt: number | n
 
 /** The account as stored now; null once it is deleted. */
 export async function accountOf(db: Db, userId: string): Promise<Account | null> {
-  const row = await db.select().from(users).where(eq(users.id, userId)).get();
+  const row = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .get();
   return row ? toAccount(row) : null;
 }
 

@@ -1,23 +1,19 @@
+import { type EventRow, recentEvents, stitched } from "../archive/rows";
+import { archivedEvents } from "../archive/store";
 import { csvLine } from "../lib/csv";
 
-const PAGE_SIZE = 1000;
+const LINES_PER_CHUNK = 1000;
 
-interface EventRow {
-  kind: "click" | "conversion";
-  id: string;
-  timestamp: number;
-  variant: string;
-  session_id: string;
-  is_bot: number;
-}
+const csvRow = (row: EventRow) =>
+  csvLine([row.kind, new Date(row.timestamp).toISOString(), row.variant, row.session_id, row.is_bot !== 0]);
 
 /**
- * Every click and conversion of a test, oldest first, one CSV row each, streamed page by page
- * (keyset pagination on time and id) so a large test never sits in memory whole.
+ * Every click and conversion of a test, oldest first, one CSV row each: the days archived to R2, then
+ * the events still in D1 (worker/archive/rows.ts), streamed so a large test never sits in memory whole.
  */
-export function streamEventsCsv(db: D1Database, testId: string): ReadableStream<Uint8Array> {
+export function streamEventsCsv(env: Env, testId: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let cursor: { timestamp: number; id: string } | null = null;
+  const events = stitched(archivedEvents(env.ARCHIVE, testId), recentEvents(env.DB, testId));
   let headerSent = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -26,32 +22,17 @@ export function streamEventsCsv(db: D1Database, testId: string): ReadableStream<
         controller.enqueue(encoder.encode(csvLine(["event", "time", "variant", "session_id", "bot"])));
         return;
       }
-      const after = cursor ?? { timestamp: -1, id: "" };
-      const { results } = await db
-        .prepare(
-          `SELECT * FROM (
-             SELECT 'click' AS kind, id, timestamp, variant, session_id, is_bot FROM clicks WHERE split_test_id = ?1
-             UNION ALL
-             SELECT 'conversion', id, timestamp, variant, session_id, 0 FROM conversions WHERE split_test_id = ?1
-           )
-           WHERE timestamp > ?2 OR (timestamp = ?2 AND id > ?3)
-           ORDER BY timestamp, id LIMIT ?4`,
-        )
-        .bind(testId, after.timestamp, after.id, PAGE_SIZE)
-        .all<EventRow>();
-      const lines = results.map((row) =>
-        csvLine([
-          row.kind,
-          new Date(row.timestamp).toISOString(),
-          row.variant,
-          row.session_id,
-          row.is_bot !== 0,
-        ]),
-      );
+      const lines: string[] = [];
+      while (lines.length < LINES_PER_CHUNK) {
+        const next = await events.next();
+        if (next.done) break;
+        lines.push(csvRow(next.value));
+      }
       if (lines.length > 0) controller.enqueue(encoder.encode(lines.join("")));
-      const last = results.at(-1);
-      if (!last || results.length < PAGE_SIZE) controller.close();
-      else cursor = { timestamp: last.timestamp, id: last.id };
+      if (lines.length < LINES_PER_CHUNK) controller.close();
+    },
+    async cancel() {
+      await events.return(undefined);
     },
   });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { CreateTestInput, SplitTest, TestWithStats, UpdateTestInput, Variant } from "../../contract/api";
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
 import { labelAt, VARIANT_LABELS } from "../../contract/variants";
@@ -79,6 +79,7 @@ async function insertSplitTest(
       verdictAlertedAt: null,
       srmAlertedAt: null,
       autopilotCheckedAt: null,
+      deletedAt: null,
     };
     try {
       await db.insert(splitTests).values(row);
@@ -164,10 +165,10 @@ const hasCountedClicks = (totals: readonly VariantTotals[]) => totals.some((arm)
 /** A test of the caller's, by id or by slug. */
 export type TestKey = { id: string } | { slug: string };
 
-/** Another user's test simply does not match. */
+/** Another user's test simply does not match, nor does a deleted one. */
 function ownedBy(userId: string, key: TestKey): SQL | undefined {
   const match = "id" in key ? eq(splitTests.id, key.id) : eq(splitTests.slug, key.slug);
-  return and(eq(splitTests.userId, userId), match);
+  return and(eq(splitTests.userId, userId), match, isNull(splitTests.deletedAt));
 }
 
 const notFound = () => new ApiError(404, "not_found", TEST_MESSAGES.notFound);
@@ -191,7 +192,7 @@ async function clientTests(db: Db, where: SQL | undefined, link: LinkContext): P
 }
 
 export function listSplitTests(db: Db, userId: string, link: LinkContext): Promise<TestWithStats[]> {
-  return clientTests(db, eq(splitTests.userId, userId), link);
+  return clientTests(db, and(eq(splitTests.userId, userId), isNull(splitTests.deletedAt)), link);
 }
 
 export async function getSplitTest(
@@ -322,16 +323,32 @@ export async function createSplitTest(
 }
 
 /**
- * Deletes the test with its clicks, conversions and rollups (ON DELETE CASCADE), and its cached link
- * after answering.
+ * What deleting a test changes at once: it is gone for its owner and its link, ends (nothing more is
+ * recorded for it) and frees its custom slug. Its events, rollup and archive, millions of rows maybe,
+ * are purged in chunks by the archive cron (worker/archive/purge.ts), which deletes the row last.
  */
+export const deletion = (now: number) => ({
+  deletedAt: now,
+  status: "completed" as const,
+  completedAt: sql`coalesce(${splitTests.completedAt}, ${now})`,
+  customSlug: null,
+});
+
+/** Deletes the test (see `deletion`), and its cached link after answering. */
 export async function deleteSplitTest(
   env: Env,
   background: Background,
   userId: string,
   id: string,
 ): Promise<void> {
-  const [deleted] = await getDb(env.DB).delete(splitTests).where(ownedBy(userId, { id })).returning();
+  const db = getDb(env.DB);
+  const test = await ownedTest(db, userId, { id });
+  const [deleted] = await db
+    .update(splitTests)
+    .set(deletion(Date.now()))
+    .where(ownedBy(userId, { id }))
+    .returning({ id: splitTests.id });
   if (!deleted) throw notFound();
-  background.waitUntil(removeLink(env, deleted));
+  // The keys of the test as it was: its custom slug is cleared now.
+  background.waitUntil(removeLink(env, test));
 }

@@ -1,0 +1,492 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import replayCommand from "../../scripts/replay-dead-letters.sql?raw";
+import { ARCHIVE_READ_EVENTS } from "../../worker/archive/archive";
+import { QUERIES_PER_RUN } from "../../worker/archive/run";
+import { CRONS } from "../../worker/crons";
+import worker from "../../worker/index";
+import { eventId } from "../../worker/lib/event-id";
+import { DEAD_LETTER_AFTER_ATTEMPTS } from "../../worker/queue/consumer";
+import type { ClickEvent, ConversionEvent } from "../../worker/queue/events";
+import { writeClicks, writeConversions } from "../../worker/queue/record";
+import {
+  type Client,
+  type CreatedTest,
+  createTest,
+  eventually,
+  fetchWorker,
+  HUMAN,
+  loggedEvents,
+  runCron,
+  signedUpClient,
+} from "./helpers";
+import { click, count, deliver } from "./queue-helpers";
+
+// Old events are real D1 rows written by the consumer's own statements (rollup triggers and all), with
+// the times they would have had; the archive runs against the local R2 bucket of wrangler.toml.
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const today = () => Math.floor(Date.now() / DAY) * DAY;
+/** Noon UTC `days` days ago. */
+const daysAgo = (days: number) => today() - days * DAY + 12 * HOUR;
+/** Any window wide enough for seeding the past through the consumer's statements. */
+const FOREVER = 10_000 * DAY;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** `visitors` sessions clicking at `at` (every tenth a bot), a third of the humans converting an hour later. */
+async function seed(testId: string, at: number, visitors: number) {
+  const clicks: ClickEvent[] = [];
+  const conversions: ConversionEvent[] = [];
+  for (let i = 0; i < visitors; i++) {
+    const timestamp = at + i * 1000;
+    const sessionId = crypto.randomUUID();
+    clicks.push({
+      type: "click",
+      id: eventId(timestamp),
+      testId,
+      variant: i % 2 === 0 ? "A" : "B",
+      sessionId,
+      isBot: i % 10 === 9,
+      timestamp,
+    });
+    if (i % 3 === 0 && i % 10 !== 9)
+      conversions.push({
+        type: "conversion",
+        id: eventId(timestamp + HOUR),
+        testId,
+        sessionId,
+        timestamp: timestamp + HOUR,
+      });
+  }
+  for (let i = 0; i < clicks.length; i += 1000) await writeClicks(env.DB, clicks.slice(i, i + 1000));
+  for (let i = 0; i < conversions.length; i += 1000)
+    await writeConversions(env.DB, conversions.slice(i, i + 1000), FOREVER);
+}
+
+/** A test created `days` days ago (so its charts go back that far). */
+async function oldTest(client: Client, days = 45): Promise<CreatedTest> {
+  const test = await createTest(client);
+  await env.DB.prepare("UPDATE split_tests SET created_at = ? WHERE id = ?")
+    .bind(daysAgo(days), test.id)
+    .run();
+  return test;
+}
+
+/** Everything the owner can read of a test: its stats and verdict, analytics and chart, both exports. */
+async function whatTheOwnerSees(client: Client, test: CreatedTest) {
+  const read = async (path: string) => {
+    const response = await client.fetch(path);
+    expect(response.status, path).toBe(200);
+    return response.headers.get("content-type")?.includes("json") ? response.json() : response.text();
+  };
+  return {
+    test: await read(`/api/tests/${test.slug}`),
+    analytics: await read(`/api/tests/${test.slug}/analytics`),
+    daily: await read(`/api/tests/${test.id}/export/daily.csv`),
+    events: (await read(`/api/tests/${test.id}/export/events.csv`)) as string,
+  };
+}
+
+async function objectKeys(testId: string): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.ARCHIVE.list({ prefix: `events/${testId}/`, cursor });
+    keys.push(...page.objects.map((object) => object.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return keys;
+}
+
+async function linesOf(key: string): Promise<Record<string, unknown>[]> {
+  const object = await env.ARCHIVE.get(key);
+  if (!object) throw new Error(`no object ${key}`);
+  const text = await new Response(object.body.pipeThrough(new DecompressionStream("gzip"))).text();
+  return text
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+const eventsInD1 = async (testId: string) =>
+  (await count("clicks", testId)) + (await count("conversions", testId));
+
+/**
+ * The Worker's bindings with every D1 statement (a batch of N counts N) and every R2 call counted, as
+ * the platform counts them against an invocation's limits.
+ */
+function counted() {
+  const counter = { calls: 0 };
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, property) {
+        const value = Reflect.get(target, property);
+        if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        if (["run", "all", "first", "raw"].includes(String(property)))
+          return (...args: unknown[]) => {
+            counter.calls += 1;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    real.set(proxy, statement);
+    return proxy;
+  };
+  const DB = new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "prepare") return (query: string) => wrap(target.prepare(query));
+      if (property === "batch")
+        return (statements: D1PreparedStatement[]) => {
+          counter.calls += statements.length;
+          return target.batch(statements.map((s) => real.get(s) ?? s));
+        };
+      return Reflect.get(target, property).bind(target);
+    },
+  });
+  const ARCHIVE = new Proxy(env.ARCHIVE, {
+    get(target, property) {
+      const value = Reflect.get(target, property).bind(target) as (...a: unknown[]) => unknown;
+      if (!["put", "get", "head", "list", "delete"].includes(String(property))) return value;
+      return (...args: unknown[]) => {
+        counter.calls += 1;
+        return value(...args);
+      };
+    },
+  });
+  return { bindings: { ...env, DB, ARCHIVE } as Env, counter };
+}
+
+describe("the attribution window", () => {
+  it("refuses a conversion that comes after the window with a clear log line, and counts one within it", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    const late = click(test.id, { timestamp: Date.now() - 31 * DAY });
+    const inTime = click(test.id, { timestamp: Date.now() - 29 * DAY });
+    await writeClicks(env.DB, [late, inTime]);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "log").mockImplementation(() => {});
+
+    const conversions = [late, inTime].map((c) => ({
+      type: "conversion",
+      id: eventId(),
+      testId: test.id,
+      sessionId: c.sessionId,
+      timestamp: Date.now(),
+    }));
+    const { result } = await deliver(conversions);
+    // Refused at once: waiting would not make the click any younger.
+    expect(result.explicitAcks.sort()).toEqual(["m0", "m1"]);
+    expect(result.retryMessages).toEqual([]);
+    const counted = await env.DB.prepare("SELECT session_id FROM conversions WHERE split_test_id = ?")
+      .bind(test.id)
+      .all<{ session_id: string }>();
+    expect(counted.results.map((row) => row.session_id)).toEqual([inTime.sessionId]);
+    expect(loggedEvents(warn)).toContainEqual(
+      expect.objectContaining({
+        event: "tracking_event_dropped",
+        reason: "outside_attribution_window",
+        type: "conversion",
+        testId: test.id,
+        windowDays: 30,
+      }),
+    );
+  });
+
+  it("follows the deployment's ATTRIBUTION_WINDOW_DAYS", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    const visit = click(test.id, { timestamp: Date.now() - 8 * DAY });
+    await writeClicks(env.DB, [visit]);
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const conversion = {
+      type: "conversion",
+      id: eventId(),
+      testId: test.id,
+      sessionId: visit.sessionId,
+      timestamp: Date.now(),
+    };
+    await deliver([conversion], 1, { ...env, ATTRIBUTION_WINDOW_DAYS: 7 });
+    expect(await count("conversions", test.id)).toBe(0);
+    await deliver([conversion], 1, { ...env, ATTRIBUTION_WINDOW_DAYS: 9 });
+    expect(await count("conversions", test.id)).toBe(1);
+  });
+
+  it("refuses events older than the window, which may belong to an archived day", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const { result } = await deliver([click(test.id, { timestamp: Date.now() - 31 * DAY }), click(test.id)]);
+    expect(result.explicitAcks.sort()).toEqual(["m0", "m1"]);
+    expect(await count("clicks", test.id)).toBe(1);
+    expect(loggedEvents(warn)).toContainEqual(
+      expect.objectContaining({
+        event: "tracking_event_dropped",
+        reason: "outside_attribution_window",
+        type: "click",
+      }),
+    );
+  });
+
+  it("keeps the conversion cookie as long as the window", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    const cookieAge = async (bindings: Env) => {
+      const response = await fetchWorker(
+        `/r/${test.slug}`,
+        { headers: HUMAN, redirect: "manual" },
+        { bindings },
+      );
+      const cookie = response.headers.getSetCookie().find((line) => line.startsWith("sl_conv="));
+      return cookie?.match(/Max-Age=(\d+)/)?.[1];
+    };
+    expect(await cookieAge(env)).toBe(String(30 * 24 * 3600));
+    expect(await cookieAge({ ...env, ATTRIBUTION_WINDOW_DAYS: 7 })).toBe(String(7 * 24 * 3600));
+  });
+});
+
+describe("the archive cron", () => {
+  it("moves the days past the window to R2, one gzip NDJSON object per UTC day, and changes nothing the owner sees", async () => {
+    const { client } = await signedUpClient();
+    const test = await oldTest(client);
+    await seed(test.id, daysAgo(40), 30);
+    await seed(test.id, daysAgo(39), 20);
+    await seed(test.id, Date.now() - 2 * HOUR, 10);
+    const before = await whatTheOwnerSees(client, test);
+    expect(before.events.split("\r\n").filter(Boolean)).toHaveLength(1 + 60 + 9 + 6 + 3);
+
+    await runCron(CRONS.archive);
+
+    const keys = await objectKeys(test.id);
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toContain(`/${day(daysAgo(40))}/`);
+    expect(keys[1]).toContain(`/${day(daysAgo(39))}/`);
+    const lines = await linesOf(keys[0] ?? "");
+    // 30 clicks and the 9 conversions of that day, in time order, each with the export's columns.
+    expect(lines).toHaveLength(39);
+    expect(lines.map((line) => line.timestamp)).toEqual(
+      lines.map((line) => line.timestamp as number).sort((a, b) => a - b),
+    );
+    expect(Object.keys(lines[0] ?? {}).sort()).toEqual([
+      "id",
+      "is_bot",
+      "kind",
+      "session_id",
+      "timestamp",
+      "variant",
+    ]);
+    // Only the recent day is still in D1.
+    expect(await eventsInD1(test.id)).toBe(10 + 3);
+
+    const after = await whatTheOwnerSees(client, test);
+    expect(after).toEqual(before);
+  });
+
+  it("loses and doubles nothing when a run stops between writing to R2 and deleting from D1", async () => {
+    const { client } = await signedUpClient();
+    const test = await oldTest(client);
+    await seed(test.id, daysAgo(41), 12);
+    await seed(test.id, daysAgo(1), 6);
+    const before = await whatTheOwnerSees(client, test);
+    const inD1 = await eventsInD1(test.id);
+    const deleteFails = new Proxy(env.DB, {
+      get(target, property) {
+        if (property === "batch") return () => Promise.reject(new Error("D1_ERROR: the isolate went away"));
+        return Reflect.get(target, property).bind(target);
+      },
+    });
+    vi.spyOn(console, "log").mockImplementation(() => {});
+
+    await expect(runCron(CRONS.archive, { ...env, DB: deleteFails })).rejects.toThrow();
+    expect(await objectKeys(test.id)).toHaveLength(1);
+    expect(await eventsInD1(test.id)).toBe(inD1);
+    expect(await whatTheOwnerSees(client, test)).toEqual(before);
+
+    await runCron(CRONS.archive);
+    await runCron(CRONS.archive);
+    expect(await objectKeys(test.id)).toHaveLength(1);
+    expect(await eventsInD1(test.id)).toBe(6 + 2);
+    expect(await whatTheOwnerSees(client, test)).toEqual(before);
+  });
+
+  it("splits a day bigger than one read into objects that export in time order", async () => {
+    const { client } = await signedUpClient();
+    const test = await oldTest(client);
+    await seed(test.id, daysAgo(42) - 10 * HOUR, 9_000);
+    await seed(test.id, daysAgo(42) + 2 * HOUR, 1_500);
+    const before = await (await client.fetch(`/api/tests/${test.id}/export/events.csv`)).text();
+    const events = before.split("\r\n").filter(Boolean).length - 1;
+    expect(events).toBeGreaterThan(ARCHIVE_READ_EVENTS);
+    vi.spyOn(console, "log").mockImplementation(() => {});
+
+    for (let run = 0; run < 5 && (await eventsInD1(test.id)) > 0; run++) await runCron(CRONS.archive);
+
+    expect(await eventsInD1(test.id)).toBe(0);
+    const keys = await objectKeys(test.id);
+    expect(keys.length).toBe(2);
+    expect(new Set(keys.map((key) => key.split("/")[2])).size).toBe(1);
+    expect(await (await client.fetch(`/api/tests/${test.id}/export/events.csv`)).text()).toBe(before);
+  });
+
+  it(`stays within ${QUERIES_PER_RUN} D1 queries and R2 calls a run, and catches up over the next runs`, async () => {
+    const { client } = await signedUpClient();
+    const tests = [await oldTest(client, 70), await oldTest(client, 70), await oldTest(client, 70)];
+    for (const test of tests) for (let day = 35; day < 55; day++) await seed(test.id, daysAgo(day), 4);
+    const exports = await Promise.all(
+      tests.map(async (test) => (await client.fetch(`/api/tests/${test.id}/export/events.csv`)).text()),
+    );
+    vi.spyOn(console, "log").mockImplementation(() => {});
+
+    const { bindings, counter } = counted();
+    let runs = 0;
+    const left = async () =>
+      (await Promise.all(tests.map((test) => eventsInD1(test.id)))).reduce((a, b) => a + b);
+    while ((await left()) > 0) {
+      counter.calls = 0;
+      await runCron(CRONS.archive, bindings);
+      expect(counter.calls).toBeLessThanOrEqual(QUERIES_PER_RUN);
+      runs += 1;
+      expect(runs).toBeLessThan(10);
+    }
+    expect(runs).toBeGreaterThan(1);
+    for (const [i, test] of tests.entries()) {
+      expect(await objectKeys(test.id)).toHaveLength(20);
+      expect(await (await client.fetch(`/api/tests/${test.id}/export/events.csv`)).text()).toBe(exports[i]);
+    }
+  });
+});
+
+describe("deleting what was archived", () => {
+  it("deletes a test's R2 objects with it", async () => {
+    const { client } = await signedUpClient();
+    const test = await oldTest(client);
+    await seed(test.id, daysAgo(40), 5);
+    await seed(test.id, daysAgo(38), 5);
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await runCron(CRONS.archive);
+    expect(await objectKeys(test.id)).toHaveLength(2);
+
+    expect((await client.json("DELETE", `/api/tests/${test.id}`)).status).toBe(200);
+    expect((await client.fetch(`/api/tests/${test.id}/export/events.csv`)).status).toBe(404);
+    await runCron(CRONS.archive);
+    expect(await objectKeys(test.id)).toEqual([]);
+    const row = await env.DB.prepare("SELECT count(*) AS n FROM split_tests WHERE id = ?")
+      .bind(test.id)
+      .first<{ n: number }>();
+    expect(row?.n).toBe(0);
+  });
+
+  it("deletes a big account in chunks over several runs, each within the limits, R2 objects included", async () => {
+    const { client, email, userId } = await signedUpClient();
+    const archived = await oldTest(client);
+    await seed(archived.id, daysAgo(40), 5);
+    const big = await createTest(client);
+    // More rows than one delete statement takes.
+    await seed(big.id, Date.now() - 3 * HOUR, 12_000);
+    const tests = [archived, big];
+    for (let i = 0; i < 30; i++) tests.push(await createTest(client));
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await runCron(CRONS.archive);
+    expect(await objectKeys(archived.id)).toHaveLength(1);
+
+    expect((await client.json("DELETE", "/api/account", { email })).status).toBe(200);
+    const { bindings, counter } = counted();
+    const owned = async () =>
+      (
+        await env.DB.prepare("SELECT count(*) AS n FROM users WHERE id = ?")
+          .bind(userId)
+          .first<{ n: number }>()
+      )?.n;
+    let runs = 0;
+    while ((await owned()) !== 0) {
+      counter.calls = 0;
+      await runCron(CRONS.archive, bindings);
+      expect(counter.calls).toBeLessThanOrEqual(QUERIES_PER_RUN);
+      runs += 1;
+      expect(runs).toBeLessThan(20);
+    }
+    expect(runs).toBeGreaterThan(1);
+    for (const test of tests) {
+      expect(await eventsInD1(test.id)).toBe(0);
+      expect(await count("test_stats_hourly", test.id)).toBe(0);
+    }
+    expect(await objectKeys(archived.id)).toEqual([]);
+  });
+});
+
+describe("dead letters", () => {
+  /** Delivers `bodies` to the Worker as the dead-letter queue's consumer gets them. */
+  async function toDeadLetterQueue(bodies: unknown[]) {
+    const batch = createMessageBatch(
+      "splitlink-clicks-dlq",
+      bodies.map((body, i) => ({
+        id: `dlq-${crypto.randomUUID()}-${i}`,
+        timestamp: new Date(),
+        attempts: 1,
+        body,
+      })),
+    );
+    await worker.queue(batch, env);
+    return getQueueResult(batch, createExecutionContext());
+  }
+
+  it("keeps a dead-lettered event with its error, and the replay command brings it back once the cause is fixed", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    const poison = click(test.id);
+    const sent: unknown[] = [];
+    const refusing = new Proxy(env.DB, {
+      get(target, property) {
+        if (property === "prepare")
+          return (query: string) =>
+            query.includes("INSERT OR IGNORE INTO clicks")
+              ? { bind: () => ({ run: () => Promise.reject(new Error("D1_ERROR: disk full")) }) }
+              : target.prepare(query);
+        return Reflect.get(target, property).bind(target);
+      },
+    });
+    const deadLetters = { send: async (body: unknown) => void sent.push(body) } as unknown as Queue;
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await deliver([poison], DEAD_LETTER_AFTER_ATTEMPTS, { ...env, DB: refusing, DEAD_LETTERS: deadLetters });
+    expect(await count("clicks", test.id)).toBe(0);
+
+    const result = await toDeadLetterQueue(sent);
+    expect(result.ackAll).toBe(true);
+    const kept = await env.DB.prepare("SELECT reason, body FROM dead_letters WHERE body LIKE ?")
+      .bind(`%${poison.id}%`)
+      .all<{ reason: string; body: string }>();
+    expect(kept.results).toHaveLength(1);
+    expect(kept.results[0]?.reason).toContain("disk full");
+    expect(JSON.parse(kept.results[0]?.body ?? "null")).toEqual(poison);
+
+    // The cause is fixed (D1 has room again): the documented command, then the next run of the cron.
+    await env.DB.prepare(replayCommand.replace(/^--.*$/gm, "").trim()).run();
+    await runCron(CRONS.archive);
+    await eventually(async () => (await count("clicks", test.id)) === 1);
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM dead_letters WHERE body LIKE ?")
+      .bind(`%${poison.id}%`)
+      .first<{ n: number }>();
+    expect(left?.n).toBe(0);
+  });
+
+  it("keeps what the Queues runtime moved there after the last retry, as it was", async () => {
+    const event = click("some-test");
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    await toDeadLetterQueue([event]);
+    const kept = await env.DB.prepare("SELECT reason, body FROM dead_letters WHERE body LIKE ?")
+      .bind(`%${event.id}%`)
+      .first<{ reason: string; body: string }>();
+    expect(kept?.reason).toMatch(/every retry/);
+    expect(JSON.parse(kept?.body ?? "null")).toEqual(event);
+  });
+});

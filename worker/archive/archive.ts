@@ -1,0 +1,114 @@
+import { attributionWindowMs, DAY_MS } from "../queue/attribution";
+import type { Budget } from "./budget";
+import { type EventKey, type EventRow, eventPage } from "./rows";
+import { objectKey, writeObject } from "./store";
+
+/** Events one read takes; a day with more becomes several objects. */
+export const ARCHIVE_READ_EVENTS = 10_000;
+/** Tests looked at in one run, those with the oldest events first. */
+const TESTS_PER_RUN = 50;
+// The consumer refuses events older than the window (worker/queue/attribution.ts); an hour more keeps a
+// batch that checked the time just before a day was archived from writing into it.
+const MARGIN_MS = 3_600_000;
+
+/** Days before this (ms, midnight UTC) are archived: they ended more than the window and an hour ago. */
+export function archiveCutoff(now: number, windowMs: number): number {
+  const edge = now - windowMs - MARGIN_MS;
+  return edge - (edge % DAY_MS);
+}
+
+// The tests with events before the cutoff (?1), the oldest first: two index seeks a test.
+const TESTS_TO_ARCHIVE = `SELECT id FROM (
+    SELECT t.id, min(
+      coalesce((SELECT min(timestamp) FROM clicks WHERE split_test_id = t.id), ?1),
+      coalesce((SELECT min(timestamp) FROM conversions WHERE split_test_id = t.id), ?1)) AS oldest
+    FROM split_tests AS t WHERE t.deleted_at IS NULL)
+  WHERE oldest < ?1 ORDER BY oldest LIMIT ?2`;
+
+// Every event of each test ({testId, timestamp, id} in ?1) up to and including its last archived one.
+// Nothing is added before the cutoff any more, so that is exactly what the run wrote to R2.
+const deleteArchived = (table: "clicks" | "conversions") => `DELETE FROM ${table} WHERE rowid IN (
+    SELECT e.rowid FROM json_each(?1) AS a JOIN ${table} AS e
+      ON e.split_test_id = a.value ->> '$.testId' AND e.timestamp <= a.value ->> '$.timestamp'
+     AND (e.timestamp < a.value ->> '$.timestamp' OR e.id <= a.value ->> '$.id'))`;
+const DELETE_STATEMENTS = 2;
+
+export interface ArchiveRun {
+  tests: number;
+  objects: number;
+  events: number;
+}
+
+/** The rows in runs of one UTC day each. */
+function byDay(rows: EventRow[]): EventRow[][] {
+  const days: EventRow[][] = [];
+  for (const row of rows) {
+    const day = days.at(-1);
+    const first = day?.[0];
+    if (day && first && Math.floor(first.timestamp / DAY_MS) === Math.floor(row.timestamp / DAY_MS))
+      day.push(row);
+    else days.push([row]);
+  }
+  return days;
+}
+
+/**
+ * Moves the events of days past the attribution window from D1 to R2, oldest first, within the budget:
+ * each test's events are read in time order, written as one object per UTC day, and deleted from D1
+ * at the end of the run in one batch. A run cut short before that batch deleted nothing; the next one
+ * reads the same events and writes the same objects under the same keys, and the export lets each
+ * event through once (worker/archive/rows.ts), so nothing is lost or doubled. Rollups are not touched.
+ */
+export async function archiveEvents(env: Env, budget: Budget, now = Date.now()): Promise<ArchiveRun> {
+  const run: ArchiveRun = { tests: 0, objects: 0, events: 0 };
+  const cutoff = archiveCutoff(now, attributionWindowMs(env));
+  // Worth starting with room for a read, a write and the final delete.
+  const spendable = () => budget.left - DELETE_STATEMENTS;
+  if (spendable() < 3) return run;
+  budget.spend();
+  const { results: tests } = await env.DB.prepare(TESTS_TO_ARCHIVE)
+    .bind(cutoff, TESTS_PER_RUN)
+    .all<{ id: string }>();
+
+  const archived: (EventKey & { testId: string })[] = [];
+  for (const { id: testId } of tests) {
+    let last: EventKey | null = null;
+    let done = false;
+    while (!done && spendable() >= 2) {
+      budget.spend();
+      const rows = await eventPage(env.DB, testId, {
+        after: last,
+        before: cutoff,
+        limit: ARCHIVE_READ_EVENTS,
+      });
+      const more = rows.length === ARCHIVE_READ_EVENTS;
+      const days = byDay(rows);
+      // The last day of a full read may go on past it: it starts the next read, unless it is all there is.
+      if (more && days.length > 1) days.pop();
+      let written = 0;
+      for (const day of days) {
+        const first = day[0];
+        if (!first || spendable() < 1) break;
+        budget.spend();
+        await writeObject(env.ARCHIVE, objectKey(testId, first), day);
+        last = day.at(-1) ?? last;
+        written += 1;
+        run.events += day.length;
+      }
+      run.objects += written;
+      done = !more || written < days.length;
+    }
+    if (last) archived.push({ testId, timestamp: last.timestamp, id: last.id });
+    if (spendable() < 2) break;
+  }
+  run.tests = archived.length;
+  if (archived.length > 0) {
+    budget.spend(DELETE_STATEMENTS);
+    const json = JSON.stringify(archived);
+    await env.DB.batch([
+      env.DB.prepare(deleteArchived("clicks")).bind(json),
+      env.DB.prepare(deleteArchived("conversions")).bind(json),
+    ]);
+  }
+  return run;
+}

@@ -1,0 +1,63 @@
+import type { Budget } from "./budget";
+import { deleteObjects } from "./store";
+
+/** Rows one delete statement takes: a test with millions of events goes in many small steps. */
+export const PURGE_CHUNK_ROWS = 5_000;
+const TESTS_PER_RUN = 20;
+
+export interface PurgeRun {
+  tests: number;
+  rows: number;
+  users: number;
+}
+
+type EventTable = "clicks" | "conversions" | "test_stats_hourly";
+const deleteChunk = (table: EventTable) =>
+  `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE split_test_id = ?1 LIMIT ${PURGE_CHUNK_ROWS})`;
+
+/**
+ * Deletes what a deleted test leaves (services/split-tests.ts and services/account.ts mark it deleted,
+ * and it is gone for everyone at once): its events and rollup in chunks, its R2 objects, then the
+ * test's row; then the rows of deleted accounts whose tests are all gone. Every step can be repeated,
+ * so a run that stops anywhere, for the budget or a failure, is taken up by the next.
+ */
+export async function purgeDeleted(env: Env, budget: Budget): Promise<PurgeRun> {
+  const run: PurgeRun = { tests: 0, rows: 0, users: 0 };
+  if (budget.left < 1) return run;
+  budget.spend();
+  const { results: tests } = await env.DB.prepare(
+    "SELECT id FROM split_tests WHERE deleted_at IS NOT NULL ORDER BY deleted_at LIMIT ?1",
+  )
+    .bind(TESTS_PER_RUN)
+    .all<{ id: string }>();
+  for (const { id } of tests) {
+    if (!(await purgeTest(env, id, budget, run))) return run;
+  }
+  if (budget.left < 1) return run;
+  budget.spend();
+  const { meta } = await env.DB.prepare(
+    `DELETE FROM users WHERE deleted_at IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM split_tests WHERE user_id = users.id)`,
+  ).run();
+  run.users = meta.changes;
+  return run;
+}
+
+async function purgeTest(env: Env, testId: string, budget: Budget, run: PurgeRun): Promise<boolean> {
+  for (const table of ["clicks", "conversions", "test_stats_hourly"] as const) {
+    for (;;) {
+      if (budget.left < 1) return false;
+      budget.spend();
+      const { meta } = await env.DB.prepare(deleteChunk(table)).bind(testId).run();
+      run.rows += meta.changes;
+      if (meta.changes < PURGE_CHUNK_ROWS) break;
+    }
+  }
+  if (!(await deleteObjects(env.ARCHIVE, testId, budget))) return false;
+  if (budget.left < 1) return false;
+  budget.spend();
+  // Little is left for the cascade: what other features keep per test.
+  await env.DB.prepare("DELETE FROM split_tests WHERE id = ?1 AND deleted_at IS NOT NULL").bind(testId).run();
+  run.tests += 1;
+  return true;
+}

@@ -1,0 +1,58 @@
+import * as z from "zod";
+import { log } from "../observability/log";
+
+// Events the consumer could not take reach the dead-letter queue: sent by the consumer with why
+// (worker/queue/consumer.ts), or moved there by the Queues runtime after the last retry. This queue's
+// consumer keeps each in D1 (dead_letters) with its reason; `npm run dead-letters:replay` marks them,
+// and the archive cron sends the marked ones back to the click queue (README, "Dead letters").
+
+/** What the click consumer sends to the dead-letter queue. */
+const sentByConsumer = z.object({ messageId: z.string().min(1), reason: z.string(), body: z.unknown() });
+
+const MOVED_BY_RUNTIME = "delivery failed on every retry (moved here by the Queues runtime)";
+
+const KEEP = `INSERT OR IGNORE INTO dead_letters (message_id, reason, body, dead_lettered_at)
+  SELECT d.value ->> '$.messageId', d.value ->> '$.reason', d.value ->> '$.body', ?2 FROM json_each(?1) AS d`;
+
+/** The dead-letter queue's consumer: one D1 statement a batch; while D1 refuses, the batch is retried. */
+export async function keepDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const letters = batch.messages.map((message) => {
+    const sent = sentByConsumer.safeParse(message.body);
+    const { messageId, reason, body } = sent.success
+      ? sent.data
+      : { messageId: message.id, reason: MOVED_BY_RUNTIME, body: message.body };
+    return { messageId, reason, body: JSON.stringify(body ?? null) };
+  });
+  await env.DB.prepare(KEEP).bind(JSON.stringify(letters), Date.now()).run();
+  batch.ackAll();
+  log("warn", "dead_letters_kept", { count: letters.length });
+}
+
+const REPLAY_BATCH = 100;
+
+/**
+ * Sends the dead letters marked for replay back to the click queue (at most `calls` D1 statements and
+ * queue sends), then deletes them. Event ids make a second send harmless, so a run that stops between
+ * the two loses nothing. What fails again comes back here, with its new reason.
+ */
+export async function replayDeadLetters(env: Env, calls: number): Promise<{ events: number; calls: number }> {
+  const spent = { events: 0, calls: 0 };
+  while (calls - spent.calls >= 3) {
+    spent.calls += 1;
+    const { results } = await env.DB.prepare(
+      `SELECT message_id, body FROM dead_letters WHERE replay_requested_at IS NOT NULL
+       ORDER BY dead_lettered_at LIMIT ?1`,
+    )
+      .bind(REPLAY_BATCH)
+      .all<{ message_id: string; body: string }>();
+    if (results.length === 0) break;
+    spent.calls += 2;
+    await env.CLICKS.sendBatch(results.map((row) => ({ body: JSON.parse(row.body) as unknown })));
+    await env.DB.prepare("DELETE FROM dead_letters WHERE message_id IN (SELECT value FROM json_each(?1))")
+      .bind(JSON.stringify(results.map((row) => row.message_id)))
+      .run();
+    spent.events += results.length;
+    if (results.length < REPLAY_BATCH) break;
+  }
+  return spent;
+}
