@@ -3,7 +3,7 @@
 -- 0009 to 0011 belong to other changes.
 
 -- A deleted test is gone for its owner and its visitors at once (every read of split_tests that
--- serves them asks for deleted_at IS NULL); the hourly archive cron then deletes its events, rollup
+-- serves them asks for deleted_at IS NULL); the archive cron then deletes its events, rollup
 -- and R2 objects in chunks, and the row last.
 ALTER TABLE split_tests ADD COLUMN deleted_at INTEGER;
 CREATE INDEX split_tests_deleted_idx ON split_tests(deleted_at) WHERE deleted_at IS NOT NULL;

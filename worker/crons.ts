@@ -6,7 +6,7 @@ export const CRONS = {
   repairCache: "*/5 * * * *",
   // Every ten minutes: tests end on schedule (within 15 minutes of their end) and alerts go out.
   autopilot: "*/10 * * * *",
-  // Hourly: deleted tests and accounts are purged in chunks, dead letters asked for are replayed, and
-  // raw events past the attribution window move from D1 to R2 (worker/archive/run.ts).
-  archive: "30 * * * *",
+  // Every fifteen minutes: deleted tests and accounts are purged in chunks, dead letters asked for are
+  // replayed, and raw events past the attribution window move from D1 to R2 (worker/archive/run.ts).
+  archive: "*/15 * * * *",
 } as const;

@@ -317,6 +317,53 @@ describe("the archive cron", () => {
     expect(await whatTheOwnerSees(client, test)).toEqual(before);
   });
 
+  it.each([
+    ["before", "just before the export reads D1"],
+    ["after", "while the export reads D1"],
+  ])("exports every event once when the archive moves them %s the page is read (%s)", async (when) => {
+    const { client } = await signedUpClient();
+    const test = await oldTest(client);
+    await seed(test.id, daysAgo(43), 8);
+    await seed(test.id, daysAgo(2), 5);
+    const before = (await whatTheOwnerSees(client, test)).events;
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    // The export's D1, on whose first read of the test's events the archive cron runs.
+    let archived = false;
+    const archiveDuringRead = new Proxy(env.DB, {
+      get(target, property) {
+        if (property !== "prepare") return Reflect.get(target, property).bind(target);
+        return (query: string) => {
+          const statement = target.prepare(query);
+          if (!query.includes("FROM clicks") || !query.includes("UNION ALL")) return statement;
+          return {
+            bind: (...values: unknown[]) => ({
+              all: async () => {
+                const read = () => statement.bind(...values).all();
+                if (archived) return read();
+                archived = true;
+                if (when === "before") {
+                  await runCron(CRONS.archive);
+                  return read();
+                }
+                const page = await read();
+                await runCron(CRONS.archive);
+                return page;
+              },
+            }),
+          };
+        };
+      },
+    });
+    const response = await fetchWorker(
+      `/api/tests/${test.id}/export/events.csv`,
+      { headers: { cookie: client.cookieHeader() } },
+      { bindings: { ...env, DB: archiveDuringRead } },
+    );
+    expect(await response.text()).toBe(before);
+    expect(archived).toBe(true);
+    expect(await objectKeys(test.id)).toHaveLength(1);
+  });
+
   it("splits a day bigger than one read into objects that export in time order", async () => {
     const { client } = await signedUpClient();
     const test = await oldTest(client);

@@ -38,19 +38,25 @@ async function* linesOf(body: ReadableStream<Uint8Array>): AsyncGenerator<string
   if (rest) yield rest;
 }
 
-/** The test's archived events, oldest first, one object at a time. */
-export async function* archivedEvents(bucket: R2Bucket, testId: string): AsyncGenerator<EventRow> {
+/** The keys of the test's objects after `startAfter` (from the first if undefined), in time order. */
+export async function* objectKeys(
+  bucket: R2Bucket,
+  testId: string,
+  startAfter?: string,
+): AsyncGenerator<string> {
   let cursor: string | undefined;
   do {
-    const page = await bucket.list({ prefix: testPrefix(testId), cursor });
-    for (const { key } of page.objects) {
-      const object = await bucket.get(key);
-      // Deleted since the listing: its test is being deleted.
-      if (!object) continue;
-      for await (const line of linesOf(object.body)) if (line) yield JSON.parse(line) as EventRow;
-    }
+    const page = await bucket.list({ prefix: testPrefix(testId), startAfter, cursor });
+    for (const { key } of page.objects) yield key;
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
+}
+
+/** The events of one object, in order; none if it was deleted meanwhile (its test is being deleted). */
+export async function* objectEvents(bucket: R2Bucket, key: string): AsyncGenerator<EventRow> {
+  const object = await bucket.get(key);
+  if (!object) return;
+  for await (const line of linesOf(object.body)) if (line) yield JSON.parse(line) as EventRow;
 }
 
 /** Deletes the test's objects, 1,000 a listing; false when the budget ran out first. */

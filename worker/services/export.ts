@@ -1,5 +1,5 @@
-import { type EventRow, recentEvents, stitched } from "../archive/rows";
-import { archivedEvents } from "../archive/store";
+import { eventsOfTest } from "../archive/events";
+import type { EventRow } from "../archive/rows";
 import { csvLine } from "../lib/csv";
 
 const LINES_PER_CHUNK = 1000;
@@ -9,11 +9,11 @@ const csvRow = (row: EventRow) =>
 
 /**
  * Every click and conversion of a test, oldest first, one CSV row each: the days archived to R2, then
- * the events still in D1 (worker/archive/rows.ts), streamed so a large test never sits in memory whole.
+ * the events still in D1 (worker/archive/events.ts), streamed so a large test never sits in memory whole.
  */
 export function streamEventsCsv(env: Env, testId: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const events = stitched(archivedEvents(env.ARCHIVE, testId), recentEvents(env.DB, testId));
+  const events = eventsOfTest(env, testId);
   let headerSent = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
