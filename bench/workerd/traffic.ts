@@ -21,11 +21,16 @@ export class Traffic {
   private sent = 0;
   readonly start: number;
 
-  /** `expected` clicks arrive in time order over `hours`, as the queue delivers them. */
+  /**
+   * `expected` clicks arrive in time order over `hours`, as the queue delivers them. With `sources`, a
+   * new session's click carries the keyed hash of its address, as the redirect's do (each simulated
+   * visitor has an address of its own, so none is flagged as a burst).
+   */
   constructor(
     readonly testIds: string[],
     readonly hours: number,
     readonly expected: number,
+    readonly options: { sources?: boolean } = {},
   ) {
     this.visitors = testIds.map(() => 0);
     this.start = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - hours * HOUR_MS;
@@ -62,6 +67,8 @@ export class Traffic {
         variant: variantOf(visitor),
         sessionId: sessionId(test, visitor),
         isBot: false,
+        // 12 bytes in base64url, as worker/redirect/session.ts makes it.
+        ...(this.options.sources && !returning ? { source: `${test}-${visitor}`.padStart(16, "a") } : {}),
       });
     }
     return events;

@@ -1,0 +1,193 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { expect, inject, it } from "vitest";
+import { createTest, HUMAN, ORIGIN, signedUpClient, uniqueIp } from "../../tests/worker/helpers";
+import worker from "../../worker/index";
+import { fixed, printTable } from "../table";
+import { meterD1 } from "./d1-meter";
+import { deliver, Traffic } from "./traffic";
+
+// The figures of docs/capacity.md: 1,000,000 clicks (BENCH_SCALE scales them) and 3 % as many
+// conversions through the real queue consumer into local D1, the database's size read before and
+// after (D1's meta.size_after: tables, indexes and rollup), the statements and rows written counted
+// (bench/workerd/d1-meter.ts); then redirects through the Worker with KV and the queue counted.
+const SCALE = inject("benchScale");
+const CLICKS = Math.round(1_000_000 * SCALE);
+const CONVERSION_RATE = 0.03;
+const TESTS = 20;
+const HOURS = 7 * 24;
+const BATCH = 100;
+const ROLLUP_PROBE_ROWS = 10_000;
+const REDIRECTS = 2_000;
+const CONCURRENT = 50;
+const WINDOW_DAYS = 30;
+// Raw events stay the window, up to a day more (the archive takes whole UTC days) and an hour.
+const DAYS_IN_D1 = WINDOW_DAYS + 1;
+const D1_MAX_BYTES = 10 * 1000 ** 3;
+
+const sizeOf = async (db: D1Database) => (await db.prepare("SELECT 1").all()).meta.size_after;
+
+/** Delivers `events` in queue batches through the consumer; the seconds spent in it. */
+async function ingest(events: Parameters<typeof deliver>[0], bindings: Env): Promise<number> {
+  let busyMs = 0;
+  for (let i = 0; i < events.length; i += BATCH) {
+    const started = performance.now();
+    await deliver(events.slice(i, i + BATCH), bindings);
+    busyMs += performance.now() - started;
+  }
+  return busyMs / 1000;
+}
+
+it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and queue use per redirect`, async () => {
+  const { client } = await signedUpClient();
+  const testIds: string[] = [];
+  const slugs: string[] = [];
+  for (let i = 0; i < TESTS; i++) {
+    const test = await createTest(client);
+    testIds.push(test.id);
+    slugs.push(test.slug);
+  }
+
+  // A rollup row's bytes, from rows of a test of their own.
+  const probe = await createTest(client);
+  const beforeProbe = await sizeOf(env.DB);
+  await env.DB.prepare(
+    `INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions)
+     SELECT ?1, value * 3600000, 'A', 12, 9, 1 FROM json_each(?2)`,
+  )
+    .bind(probe.id, JSON.stringify(Array.from({ length: ROLLUP_PROBE_ROWS }, (_, i) => i)))
+    .run();
+  const bytesPerRollupRow = ((await sizeOf(env.DB)) - beforeProbe) / ROLLUP_PROBE_ROWS;
+
+  const { db, meter } = meterD1(env.DB);
+  const bindings = { ...env, DB: db };
+  const traffic = new Traffic(testIds, HOURS, CLICKS, { sources: true });
+  const clicks = traffic.clicks(CLICKS);
+  const beforeClicks = await sizeOf(env.DB);
+  const clickSeconds = await ingest(clicks, bindings);
+  const clickWrites = { statements: meter.statements, rows: meter.rowsWritten };
+  const afterClicks = await sizeOf(env.DB);
+  const rollupRows = (
+    await env.DB.prepare(
+      "SELECT count(*) AS n FROM test_stats_hourly WHERE split_test_id IN (SELECT value FROM json_each(?1))",
+    )
+      .bind(JSON.stringify(testIds))
+      .first<{ n: number }>()
+  )?.n;
+
+  meter.reset();
+  const conversions = traffic.conversions(Math.round((CLICKS * CONVERSION_RATE) / TESTS));
+  const conversionSeconds = await ingest(conversions, bindings);
+  const conversionWrites = { statements: meter.statements, rows: meter.rowsWritten };
+  const afterConversions = await sizeOf(env.DB);
+  const stored = await env.DB.prepare(
+    "SELECT (SELECT count(*) FROM clicks WHERE split_test_id IN (SELECT value FROM json_each(?1))) AS clicks, (SELECT count(*) FROM conversions WHERE split_test_id IN (SELECT value FROM json_each(?1))) AS conversions",
+  )
+    .bind(JSON.stringify(testIds))
+    .first<{ clicks: number; conversions: number }>();
+  expect(stored).toEqual({ clicks: CLICKS, conversions: conversions.length });
+
+  const bytesPerClickAll = (afterClicks - beforeClicks) / CLICKS;
+  const bytesPerClickRaw = (afterClicks - beforeClicks - (rollupRows ?? 0) * bytesPerRollupRow) / CLICKS;
+  const bytesPerConversion = (afterConversions - afterClicks) / conversions.length;
+  const clicksPerSecond = CLICKS / clickSeconds;
+
+  // Redirects: new visitors, CONCURRENT at a time, over the TESTS links; KV reads and queue sends counted.
+  const counts = { kvReads: 0, sends: 0, messages: 0 };
+  const LINKS = new Proxy(env.LINKS, {
+    get(target, property) {
+      const value = Reflect.get(target, property).bind(target);
+      if (property !== "get") return value;
+      return (...args: Parameters<KVNamespace["get"]>) => {
+        counts.kvReads += 1;
+        return value(...args);
+      };
+    },
+  });
+  const queue = new Proxy(env.CLICKS, {
+    get(target, property) {
+      const value = Reflect.get(target, property).bind(target);
+      if (property === "sendBatch")
+        return (messages: MessageSendRequest[], options?: QueueSendBatchOptions) => {
+          counts.sends += 1;
+          counts.messages += messages.length;
+          return value(messages, options);
+        };
+      if (property === "send")
+        return (body: unknown, options?: QueueSendOptions) => {
+          counts.sends += 1;
+          counts.messages += 1;
+          return value(body, options);
+        };
+      return value;
+    },
+  });
+  const redirectEnv = { ...env, LINKS, CLICKS: queue };
+  const started = performance.now();
+  for (let sent = 0; sent < REDIRECTS; sent += CONCURRENT) {
+    await Promise.all(
+      Array.from({ length: CONCURRENT }, async (_, i) => {
+        const slug = slugs[(sent + i) % slugs.length];
+        const request = new Request<unknown, IncomingRequestCfProperties>(`${ORIGIN}/r/${slug}`, {
+          headers: { ...HUMAN, "cf-connecting-ip": uniqueIp() },
+          redirect: "manual",
+        });
+        const ctx = createExecutionContext();
+        const response = await worker.fetch(request, redirectEnv, ctx);
+        expect(response.status).toBe(302);
+        await waitOnExecutionContext(ctx);
+      }),
+    );
+  }
+  const redirectSeconds = (performance.now() - started) / 1000;
+
+  printTable(
+    `Capacity: ${CLICKS} clicks and ${conversions.length} conversions (${TESTS} tests, ${HOURS} h of traffic) through the queue consumer into local D1, batches of ${BATCH}`,
+    [
+      {
+        events: "clicks",
+        count: CLICKS,
+        "D1 bytes each": fixed(bytesPerClickAll, 1),
+        "of which raw row + indexes": fixed(bytesPerClickRaw, 1),
+        "statements / 100": fixed((clickWrites.statements / CLICKS) * 100),
+        "rows written / 100": fixed((clickWrites.rows / CLICKS) * 100, 1),
+        "per second": Math.round(clicksPerSecond),
+      },
+      {
+        events: "conversions",
+        count: conversions.length,
+        "D1 bytes each": fixed(bytesPerConversion, 1),
+        "of which raw row + indexes": "",
+        "statements / 100": fixed((conversionWrites.statements / conversions.length) * 100),
+        "rows written / 100": fixed((conversionWrites.rows / conversions.length) * 100, 1),
+        "per second": Math.round(conversions.length / conversionSeconds),
+      },
+    ],
+    `capacity: ${fixed(bytesPerClickAll, 1)} B/click (${fixed(bytesPerClickRaw, 1)} raw + indexes, ${fixed(bytesPerRollupRow, 1)} B per rollup row, ${rollupRows} rows), ${fixed(bytesPerConversion, 1)} B/conversion; ${fixed((clickWrites.statements / CLICKS) * 100)} statements and ${fixed((clickWrites.rows / CLICKS) * 100, 1)} rows written per 100 clicks; ${Math.round(clicksPerSecond)} clicks/s ingest`,
+  );
+  printTable(
+    `Redirects: ${REDIRECTS} new visitors, ${CONCURRENT} at a time over ${TESTS} links, in ${fixed(redirectSeconds, 1)} s`,
+    [
+      {
+        redirects: REDIRECTS,
+        "KV reads": counts.kvReads,
+        "KV reads / redirect": fixed(counts.kvReads / REDIRECTS, 3),
+        "queue messages / click": fixed(counts.messages / REDIRECTS, 2),
+        "sendBatch calls / click": fixed(counts.sends / REDIRECTS, 3),
+      },
+    ],
+    `redirect: ${fixed(counts.kvReads / REDIRECTS, 3)} KV reads (one per link and isolate every 5 s, none on a warm isolate), ${fixed(counts.messages / REDIRECTS, 2)} queue messages per click in ${fixed(counts.sends / REDIRECTS, 3)} sendBatch calls`,
+  );
+
+  // Steady state with the window: DAYS_IN_D1 days of raw events, at this run's bytes and rate.
+  const perClickDay = bytesPerClickRaw + CONVERSION_RATE * bytesPerConversion;
+  printTable(
+    `Steady state in D1 with a ${WINDOW_DAYS}-day window (${DAYS_IN_D1} days of raw events, ${CONVERSION_RATE * 100} % conversions; rollup not included)`,
+    [10_000, 1_000_000, 10_000_000, 100_000_000].map((perDay) => ({
+      "clicks / day": perDay,
+      "raw events GB": fixed((perDay * DAYS_IN_D1 * perClickDay) / 1000 ** 3, 2),
+      "share of 10 GB": `${fixed(((perDay * DAYS_IN_D1 * perClickDay) / D1_MAX_BYTES) * 100, 1)} %`,
+      "ingest load": `${fixed((perDay / 86_400 / clicksPerSecond) * 100, 1)} %`,
+    })),
+    `one D1 holds ${Math.round(D1_MAX_BYTES / (DAYS_IN_D1 * perClickDay) / 1000) * 1000} clicks/day with the window (10 GB); ingest alone would take ${Math.round(clicksPerSecond * 86_400)} clicks/day in the local runtime`,
+  );
+}, 3_600_000);
