@@ -1,7 +1,7 @@
 // Shapes exchanged between the Worker's JSON API and the SPA. Pure types: both sides import them.
 
 import type { EndAction, EndReason, EndResult } from "./schedule";
-import type { Variant } from "./variants";
+import type { TestMode, Variant } from "./variants";
 
 export type { Variant } from "./variants";
 
@@ -106,6 +106,8 @@ export interface SplitTest {
   winnerVariant: Variant | null;
   /** The shareable split link, absolute. */
   link: string;
+  /** Experiment: the weights stay as set. Optimise: a bandit moves traffic to the better variants. */
+  mode: TestMode;
   /** The scheduled end: a date and time (ISO 8601), and/or a number of visitors; null for none. */
   endsAt: string | null;
   endAfterVisitors: number | null;
@@ -162,6 +164,7 @@ export interface CreateTestInput {
   conversionUrl?: string | null;
   customDomainId?: string | null;
   customSlug?: string | null;
+  mode?: TestMode;
   /** The scheduled end: a date and time (ISO 8601 with a time zone), and/or a number of visitors. */
   endsAt?: string | null;
   endAfterVisitors?: number | null;
@@ -306,6 +309,11 @@ export interface TestAnalytics {
   };
   /** Hourly for a test's first 48 hours, daily after. */
   series: { granularity: "hour" | "day"; points: SeriesPoint[] };
+  /**
+   * An optimised test's weights over time (each set with when it took effect, ms; percent in label
+   * order); its rates, intervals and verdict are then reweighted by period. Null for an experiment.
+   */
+  weightHistory: { since: number; weights: number[] }[] | null;
 }
 
 export interface TestAnalyticsResponse {

@@ -47,6 +47,7 @@ export const VARIANT_MESSAGES = {
   locked: "This test has counted clicks: its variants and weights can no longer change.",
   saved: "Variants saved",
   bothShapes: "Send either variants or urlA and urlB, not both",
+  mode: 'The mode must be "experiment" or "optimise"',
 } as const;
 
 export const REDIRECT_MESSAGES = {

@@ -20,6 +20,7 @@ describe("the drizzle schema and the migrations", () => {
         "split_tests",
         "test_stats_hourly",
         "users",
+        "weight_history",
       ].sort(),
     );
   });

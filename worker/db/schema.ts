@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { VariantInput } from "../../contract/api";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
-import { VARIANT_LABELS } from "../../contract/variants";
+import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
 
 // Mirrors migrations/*.sql; the migrations are the source of truth for the database,
 // tests/worker/schema.test.ts checks that both agree.
@@ -111,6 +111,9 @@ export const splitTests = sqliteTable(
     verdictAlertedAt: integer("verdict_alerted_at"),
     srmAlertedAt: integer("srm_alerted_at"),
     autopilotCheckedAt: integer("autopilot_checked_at"),
+    // Optimise mode: migrations/0013_optimise.sql.
+    mode: text("mode", { enum: TEST_MODES }).notNull().default("experiment"),
+    weightsUpdatedAt: integer("weights_updated_at"),
   },
   (t) => [
     uniqueIndex("split_tests_slug_idx").on(t.slug),
@@ -121,6 +124,19 @@ export const splitTests = sqliteTable(
     index("split_tests_due_idx").on(t.endsAt).where(sql`ends_at IS NOT NULL AND completed_at IS NULL`),
     index("split_tests_watch_idx").on(t.status, t.autopilotCheckedAt),
   ],
+);
+
+/** Each set of weights an optimised test has had, from the time it took effect (percent, label order). */
+export const weightHistory = sqliteTable(
+  "weight_history",
+  {
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    since: integer("since").notNull(),
+    weights: text("weights", { mode: "json" }).$type<number[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.splitTestId, t.since] })],
 );
 
 /** What every event row has: its id (the event id, so a redelivery inserts nothing), test, arm and visitor. */

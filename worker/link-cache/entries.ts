@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Variant, VariantInput } from "../../contract/api";
+import type { TestMode } from "../../contract/variants";
 import type { Db } from "../db/client";
 import { customDomains, splitTests } from "../db/schema";
 import { domainSlugKey, slugKey } from "./keys";
@@ -11,6 +12,11 @@ export interface CachedLink {
   variants: VariantInput[];
   status: "active" | "paused" | "completed";
   winnerVariant: Variant | null;
+  /**
+   * Optimise keeps a visitor on the variant they first got while the bandit moves the weights. Absent
+   * from entries written before optimise mode existed: those are experiments.
+   */
+  mode?: TestMode;
 }
 
 /** What the redirect needs of a custom domain. */
@@ -24,6 +30,7 @@ const linkColumns = {
   variants: splitTests.variants,
   status: splitTests.status,
   winnerVariant: splitTests.winnerVariant,
+  mode: splitTests.mode,
 };
 
 export async function loadLinkBySlug(db: Db, slug: string): Promise<CachedLink | null> {
@@ -74,6 +81,7 @@ export function toCachedLink(test: CachedLink): CachedLink {
     variants: test.variants.map(({ url, weight }) => ({ url, weight })),
     status: test.status,
     winnerVariant: test.winnerVariant,
+    mode: test.mode,
   };
 }
 

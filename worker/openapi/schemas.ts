@@ -1,7 +1,7 @@
 import * as z from "zod";
 import type { ApiErrorBody, CustomDomain, DomainListResponse, TestWithStats } from "../../contract/api";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
-import { VARIANT_LABELS } from "../../contract/variants";
+import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
 
 // The public API's answers as zod schemas, for its OpenAPI document. The compile-time checks at the end
 // keep them equal to the contract's types; tests/worker/public-api.test.ts parses real answers with them.
@@ -65,6 +65,9 @@ export const testWithStatsSchema = z.object({
   status: z.enum(["active", "paused", "completed"]),
   winnerVariant: label.nullable().describe("The promoted variant of a completed test"),
   link: z.string().describe("The shareable split link"),
+  mode: z
+    .enum(TEST_MODES)
+    .describe("experiment: the weights stay as set; optimise: a bandit moves traffic to the better variants"),
   endsAt: z.string().nullable().describe("When the test ends (ISO 8601); null for no end date"),
   endAfterVisitors: z.int().nullable().describe("The test ends at this many unique visitors; null for none"),
   onEnd: z

@@ -60,6 +60,18 @@ export function chooseVariant(link: CachedLink, sessionId: string): Variant {
   return labelAt(positionAt(bucketOf(sessionId, link.id), weights));
 }
 
+/**
+ * The variant an optimised test's visitor first got, from their arm cookie (`{label}:{sessionId}`):
+ * while the bandit moves the weights, a returning visitor stays where they were. Honoured only for the
+ * session it was set for and a label the test has; anything else is null, and the weights decide.
+ */
+export function keptVariant(link: CachedLink, cookie: string | undefined, sessionId: string): Variant | null {
+  if (link.mode !== "optimise" || link.status !== "active" || !cookie) return null;
+  const [label, session] = cookie.split(":");
+  const position = VARIANT_LABELS.indexOf(label as Variant);
+  return session === sessionId && position >= 0 && position < link.variants.length ? labelAt(position) : null;
+}
+
 /** Where a variant of the link sends visitors (A's URL for a label the link does not have). */
 export function urlOf(link: CachedLink, variant: Variant): string {
   const position = VARIANT_LABELS.indexOf(variant);

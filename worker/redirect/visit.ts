@@ -6,10 +6,12 @@ import { eventId } from "../lib/event-id";
 import type { CachedLink } from "../link-cache/entries";
 import { enqueueEvent } from "../queue/producer";
 import { addressHash, sessionOf } from "./session";
-import { buildDestination, chooseVariant, urlOf } from "./variant";
+import { buildDestination, chooseVariant, keptVariant, urlOf } from "./variant";
 
 export const SESSION_COOKIE = "sl_sid";
 export const CONVERSION_COOKIE = "sl_conv";
+/** An optimised test's arm cookie, `sl_arm_{testId}`: see keptVariant. */
+export const ARM_COOKIE_PREFIX = "sl_arm_";
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const CONVERSION_SESSION_SECONDS = 30 * 24 * 60 * 60;
 
@@ -37,7 +39,10 @@ export async function visit(
   const session =
     counted && !bot ? await sessionOf(env.JWT_SECRET, readCookie(cookies, SESSION_COOKIE)) : null;
   const sessionId = session?.id ?? crypto.randomUUID();
-  const variant = bot && counted ? "A" : chooseVariant(link, sessionId);
+  const armCookie = `${ARM_COOKIE_PREFIX}${link.id}`;
+  const kept =
+    session && link.mode === "optimise" ? keptVariant(link, readCookie(cookies, armCookie), sessionId) : null;
+  const variant = bot && counted ? "A" : (kept ?? chooseVariant(link, sessionId));
 
   const headers = new Headers({
     location: buildDestination(urlOf(link, variant), url.searchParams, sessionId, variant),
@@ -64,6 +69,11 @@ export async function visit(
     const secure = isSecureRequest(url);
     if (session.isNew)
       headers.append("set-cookie", serializeCookie(SESSION_COOKIE, session.cookie, YEAR_SECONDS, secure));
+    if (link.mode === "optimise" && !kept)
+      headers.append(
+        "set-cookie",
+        serializeCookie(armCookie, `${variant}:${sessionId}`, CONVERSION_SESSION_SECONDS, secure),
+      );
     const conversionSession = `${link.id}|${variant}|${sessionId}`;
     if (readCookie(cookies, CONVERSION_COOKIE) !== conversionSession)
       headers.append(

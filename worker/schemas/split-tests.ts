@@ -4,7 +4,7 @@ import { SCHEDULE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contra
 import { END_ACTIONS, scheduleProblem } from "../../contract/schedule";
 import { customSlugProblem } from "../../contract/slug";
 import { isHttpUrl } from "../../contract/urls";
-import { evenWeights, MAX_VARIANTS, weightsProblem } from "../../contract/variants";
+import { evenWeights, MAX_VARIANTS, TEST_MODES, weightsProblem } from "../../contract/variants";
 
 const required = TEST_MESSAGES.requiredFields;
 const text = (max: number, tooLong: string) => z.string({ error: required }).trim().max(max, tooLong);
@@ -94,6 +94,12 @@ export const createTestSchema = z
         .trim()
         .nullish()
         .describe("A custom path on that domain: 3-50 letters, numbers and hyphens"),
+      mode: z
+        .enum(TEST_MODES, { error: VARIANT_MESSAGES.mode })
+        .optional()
+        .describe(
+          "experiment (default): the weights stay as set. optimise: a bandit moves traffic to the variants that convert better; it starts at an even split whatever the weights",
+        ),
       ...scheduleFields,
     },
     { error: required },
@@ -126,7 +132,15 @@ export const createTestSchema = z
   .transform(
     (input): CreateTestInput => ({
       name: input.name,
-      variants: variantsOf(input),
+      // Optimise mode starts at an even split: the bandit's burn-in.
+      variants:
+        input.mode === "optimise"
+          ? variantsOf(input).map((variant, i, all) => ({
+              ...variant,
+              weight: evenWeights(all.length)[i] ?? 0,
+            }))
+          : variantsOf(input),
+      mode: input.mode,
       conversionUrl: input.conversionUrl,
       customDomainId: input.customDomainId,
       customSlug: input.customSlug,

@@ -1,7 +1,8 @@
 import type { SeriesPoint, TestAnalytics, Variant, VerdictStatus } from "../../contract/api";
 import { labelAt, VARIANT_LABELS } from "../../contract/variants";
 import type { SplitTest } from "../db/schema";
-import { analyze } from "../statistics/inference";
+import { analyze, SRM_THRESHOLD, srmTestAgainstShares } from "../statistics/inference";
+import { type Reweighted, reweightByPeriod, type WeightPeriod } from "../statistics/reweight";
 import { sequentialVerdict } from "../statistics/sequential";
 import { armCounts, NO_TOTALS, type VariantTotals } from "../statistics/summary";
 
@@ -15,14 +16,56 @@ interface RollupRow extends VariantTotals {
   variant: Variant;
 }
 
-/** Everything the test detail page shows about significance, from the hourly rollup alone. */
-export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.now()): Promise<TestAnalytics> {
+async function rollupOf(db: D1Database, testId: string): Promise<RollupRow[]> {
   const { results } = await db
     .prepare(
       "SELECT hour, variant, clicks, visitors, conversions FROM test_stats_hourly WHERE split_test_id = ?",
     )
-    .bind(test.id)
+    .bind(testId)
     .all<RollupRow>();
+  return results;
+}
+
+/** The weights an optimised test has had, oldest first. */
+async function weightHistoryOf(db: D1Database, testId: string): Promise<WeightPeriod[]> {
+  const { results } = await db
+    .prepare("SELECT since, weights FROM weight_history WHERE split_test_id = ? ORDER BY since")
+    .bind(testId)
+    .all<{ since: number; weights: string }>();
+  return results.map((row) => ({ since: row.since, weights: JSON.parse(row.weights) as number[] }));
+}
+
+function reweighted(rows: RollupRow[], history: WeightPeriod[], arms: number): Reweighted {
+  const counts = rows.map((row) => ({
+    time: row.hour,
+    position: VARIANT_LABELS.indexOf(row.variant),
+    visitors: row.visitors,
+    conversions: row.conversions,
+  }));
+  return reweightByPeriod(counts, history, arms);
+}
+
+/**
+ * An optimised test's totals reweighted by period of constant weights, and the visitor shares its
+ * weights led to expect (statistics/reweight.ts): what its verdict, its end and its sample-ratio
+ * check go by.
+ */
+export async function optimisedResults(db: D1Database, test: SplitTest): Promise<Reweighted> {
+  const [rows, history] = await Promise.all([rollupOf(db, test.id), weightHistoryOf(db, test.id)]);
+  return reweighted(rows, history, test.variants.length);
+}
+
+/**
+ * Everything the test detail page shows about significance, from the hourly rollup alone. An optimised
+ * test's rates, intervals and verdict are reweighted by period, and its sample-ratio check is against
+ * the weights in force at each time.
+ */
+export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.now()): Promise<TestAnalytics> {
+  const optimised = test.mode === "optimise";
+  const [results, history] = await Promise.all([
+    rollupOf(db, test.id),
+    optimised ? weightHistoryOf(db, test.id) : Promise.resolve(null),
+  ]);
 
   const totals = test.variants.map((): VariantTotals => NO_TOTALS);
   for (const row of results) {
@@ -36,10 +79,18 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
     };
   }
   const weights = test.variants.map((variant) => variant.weight);
-  const counts = totals.map(armCounts);
+  const byPeriod = history ? reweighted(results, history, test.variants.length) : null;
+  const decided = byPeriod?.totals ?? totals;
+  const counts = decided.map(armCounts);
   const analysis = analyze(counts, weights);
   const verdict = sequentialVerdict(counts);
-  const { status, winner } = verdictOf(totals);
+  const { status, winner } = verdictOf(decided);
+  const srmPValue = byPeriod
+    ? srmTestAgainstShares(
+        totals.map((arm) => arm.visitors),
+        byPeriod.expectedShares,
+      ).pValue
+    : analysis.srmPValue;
   const stillNeeded = status === "keep collecting" ? analysis.verdict.additionalVisitorsPerArm : null;
 
   return {
@@ -49,8 +100,8 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
         label: labelAt(position),
         weight: weights[position] ?? 0,
         clicks: totals[position]?.clicks ?? 0,
-        visitors: arm.visitors,
-        conversions: arm.conversions,
+        visitors: totals[position]?.visitors ?? 0,
+        conversions: totals[position]?.conversions ?? 0,
         rate: arm.rate,
         interval: arm.interval,
         chanceToBeBest: arm.chanceToBeBest,
@@ -66,8 +117,9 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
             : null,
       };
     }),
-    srmPValue: analysis.srmPValue,
-    srm: analysis.srm,
+    srmPValue,
+    srm: srmPValue < SRM_THRESHOLD,
+    weightHistory: history?.map((period) => ({ since: period.since, weights: [...period.weights] })) ?? null,
     verdict: { status, winner, additionalVisitorsPerArm: stillNeeded },
     series: seriesOf(results, test.variants.length, test.createdAt, now),
   };

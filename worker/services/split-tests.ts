@@ -1,10 +1,16 @@
 import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { CreateTestInput, SplitTest, TestWithStats, UpdateTestInput, Variant } from "../../contract/api";
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
-import { labelAt, VARIANT_LABELS } from "../../contract/variants";
+import { evenWeights, labelAt, VARIANT_LABELS } from "../../contract/variants";
 import { type Db, getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { customDomains, type SplitTest as SplitTestRow, splitTests, testStatsHourly } from "../db/schema";
+import {
+  customDomains,
+  type SplitTest as SplitTestRow,
+  splitTests,
+  testStatsHourly,
+  weightHistory,
+} from "../db/schema";
 import { ApiError } from "../errors";
 import type { Background } from "../lib/background";
 import { splitLinkFor } from "../lib/links";
@@ -79,9 +85,17 @@ async function insertSplitTest(
       verdictAlertedAt: null,
       srmAlertedAt: null,
       autopilotCheckedAt: null,
+      mode: input.mode ?? "experiment",
+      weightsUpdatedAt: null,
     };
     try {
-      await db.insert(splitTests).values(row);
+      if (row.mode === "optimise") {
+        const weights = row.variants.map((variant) => variant.weight);
+        await db.batch([
+          db.insert(splitTests).values(row),
+          db.insert(weightHistory).values({ splitTestId: row.id, since: row.createdAt, weights }),
+        ]);
+      } else await db.insert(splitTests).values(row);
       return { row, test: toClient(row, domain?.domain ?? null, link, false) };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -116,6 +130,7 @@ export function toClient(
     status: row.status,
     winnerVariant: row.winnerVariant,
     link: splitLinkFor(row, domain, link.requestUrl, link.appHost),
+    mode: row.mode,
     endsAt: row.endsAt === null ? null : new Date(row.endsAt).toISOString(),
     endAfterVisitors: row.endAfterVisitors,
     onEnd: row.onEnd,
@@ -270,7 +285,12 @@ export async function updateTest(
   const db = getDb(env.DB);
   const current = await ownedTest(db, userId, { id });
   if (current.status === "completed") throw new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
-  const variants = input.variants?.map(({ url, weight }) => ({ url, weight }));
+  // An optimised test's weights are the bandit's: before its first click, an even split.
+  const even = input.variants && evenWeights(input.variants.length);
+  const variants = input.variants?.map(({ url, weight }, i) => ({
+    url,
+    weight: current.mode === "optimise" ? (even?.[i] ?? weight) : weight,
+  }));
   const [updated] = await db
     .update(splitTests)
     .set({ ...(variants ? { variants } : {}), ...scheduleChange(input) })
@@ -288,6 +308,11 @@ export async function updateTest(
     throw variants
       ? new ApiError(409, "variants_locked", VARIANT_MESSAGES.locked)
       : new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
+  if (variants && updated.mode === "optimise")
+    await db
+      .update(weightHistory)
+      .set({ weights: variants.map((variant) => variant.weight) })
+      .where(eq(weightHistory.splitTestId, id));
   if (variants) await storeLink(env, updated);
   return getSplitTest(db, userId, { id }, link);
 }

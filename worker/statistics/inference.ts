@@ -693,10 +693,20 @@ function assertWeights(weights: readonly number[], arms: number): void {
  */
 export function srmTest(visitors: readonly number[], weights: readonly number[]): SrmResult {
   assertWeights(weights, visitors.length);
+  return srmTestAgainstShares(
+    visitors,
+    weights.map((w) => w / 100),
+  );
+}
+
+/**
+ * The same check against expected shares of the visitors (adding up to 1): for weights that changed
+ * over time, each arm's share is its weight averaged over the visitors of each period.
+ */
+export function srmTestAgainstShares(visitors: readonly number[], shares: readonly number[]): SrmResult {
   for (const [i, v] of visitors.entries()) assertCounts(`arm ${i}`, { visitors: v, conversions: 0 });
   const total = visitors.reduce((sum, v) => sum + v, 0);
   if (total === 0) return { chiSquare: 0, pValue: 1 };
-  const shares = weights.map((w) => w / 100);
   let chiSquare = 0;
   for (const [i, observed] of visitors.entries()) {
     const expected = total * (shares[i] ?? 0);
