@@ -292,6 +292,8 @@ export interface SeriesPoint {
   /** Per variant, in label order (A first). */
   visitors: number[];
   conversions: number[];
+  /** An optimised test's traffic share per variant (percent) in the middle of the period. */
+  weights?: number[];
 }
 
 /** GET /api/tests/:slug/analytics */

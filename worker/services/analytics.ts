@@ -121,7 +121,7 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
     srm: srmPValue < SRM_THRESHOLD,
     weightHistory: history?.map((period) => ({ since: period.since, weights: [...period.weights] })) ?? null,
     verdict: { status, winner, additionalVisitorsPerArm: stillNeeded },
-    series: seriesOf(results, test.variants.length, test.createdAt, now),
+    series: seriesOf(results, test.variants.length, test.createdAt, now, history),
   };
 }
 
@@ -145,13 +145,27 @@ export function verdictOf(totals: readonly VariantTotals[]): {
 }
 
 /** Visitors and conversions per variant in every hour (or day) since the test began, gaps as zeros. */
-function seriesOf(rows: RollupRow[], arms: number, createdAt: number, now: number): TestAnalytics["series"] {
+function seriesOf(
+  rows: RollupRow[],
+  arms: number,
+  createdAt: number,
+  now: number,
+  history: WeightPeriod[] | null,
+): TestAnalytics["series"] {
   const granularity = now - createdAt < HOURLY_WINDOW_MS ? "hour" : "day";
   const step = granularity === "hour" ? HOUR_MS : DAY_MS;
   const periodOf = (time: number) => time - (time % step);
+  const weightsAt = (time: number) =>
+    [...(history ?? [])].reverse().find((period) => period.since <= time)?.weights ?? history?.[0]?.weights;
   const points = new Map<number, SeriesPoint>();
   for (let time = periodOf(createdAt); time <= periodOf(now); time += step) {
-    points.set(time, { time, visitors: Array(arms).fill(0), conversions: Array(arms).fill(0) });
+    const weights = history ? [...(weightsAt(time + step / 2) ?? [])] : undefined;
+    points.set(time, {
+      time,
+      visitors: Array(arms).fill(0),
+      conversions: Array(arms).fill(0),
+      ...(weights ? { weights } : {}),
+    });
   }
   for (const row of rows) {
     const point = points.get(periodOf(row.hour));

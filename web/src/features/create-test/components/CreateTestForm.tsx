@@ -1,4 +1,5 @@
-import { TEST_MESSAGES } from "@contract/messages";
+import { MODE_MESSAGES, TEST_MESSAGES } from "@contract/messages";
+import type { TestMode } from "@contract/variants";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { TextField } from "@/components/TextField";
@@ -9,6 +10,7 @@ import { BusyLabel } from "@/components/ui/spinner";
 import { createTest } from "@/features/create-test/api/create-test";
 import { CustomSlugField } from "@/features/create-test/components/CustomSlugField";
 import { DomainField } from "@/features/create-test/components/DomainField";
+import { ModeField } from "@/features/create-test/components/ModeField";
 import { isBlockingSlugState } from "@/features/create-test/slug-check-state";
 import { useActiveDomains } from "@/features/create-test/use-active-domains";
 import { useSlugCheck } from "@/features/create-test/use-slug-check";
@@ -16,7 +18,7 @@ import { type CreateTestValues, createTestProblem } from "@/features/create-test
 import { useAuth } from "@/lib/auth/use-auth";
 import type { CreatedTestState } from "@/lib/tests/created-test-state";
 import { type EndDraft, endInputs, NO_END } from "@/lib/tests/end-drafts";
-import { emptyDrafts, type VariantDraft, variantInputs } from "@/lib/tests/variant-drafts";
+import { emptyDrafts, type VariantDraft, variantInputs, withEvenWeights } from "@/lib/tests/variant-drafts";
 import { toast } from "@/lib/toast";
 
 function readValues(
@@ -42,6 +44,7 @@ export function CreateTestForm() {
   const [slug, setSlug] = useState("");
   const [variants, setVariants] = useState(emptyDrafts);
   const [end, setEnd] = useState(NO_END);
+  const [mode, setMode] = useState<TestMode>("experiment");
   const [busy, setBusy] = useState(false);
 
   const domain = domains.find(({ id }) => id === domainId) ?? null;
@@ -71,6 +74,7 @@ export function CreateTestForm() {
         conversionUrl: values.conversionUrl || null,
         customDomainId: domain?.id ?? null,
         customSlug: values.customSlug || null,
+        mode,
         ...endInputs(values.end),
       });
       toast.success(TEST_MESSAGES.created);
@@ -90,7 +94,19 @@ export function CreateTestForm() {
       {domain && (
         <CustomSlugField domain={domain.domain} slug={slug} onSlugChange={setSlug} check={slugCheck} />
       )}
-      <VariantsEditor drafts={variants} onChange={setVariants} />
+      <ModeField
+        mode={mode}
+        onModeChange={(next) => {
+          setMode(next);
+          // The bandit starts from an even split.
+          if (next === "optimise") setVariants(withEvenWeights(variants));
+        }}
+      />
+      <VariantsEditor
+        drafts={variants}
+        onChange={setVariants}
+        managedSplit={mode === "optimise" ? MODE_MESSAGES.managedSplit : undefined}
+      />
       <TextField
         label="Conversion URL"
         name="conversionUrl"

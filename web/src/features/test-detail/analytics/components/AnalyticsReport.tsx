@@ -1,4 +1,5 @@
 import type { TestAnalytics } from "@contract/api";
+import { MODE_MESSAGES } from "@contract/messages";
 import { AnalyticsChart } from "@/features/test-detail/analytics/components/AnalyticsChart";
 import { ExpertNumbers } from "@/features/test-detail/analytics/components/ExpertNumbers";
 import { SrmWarning } from "@/features/test-detail/analytics/components/SrmWarning";
@@ -12,6 +13,9 @@ export function AnalyticsReport({ analytics }: { analytics: TestAnalytics }) {
       <div className="grid gap-2">
         <VerdictBanner verdict={analytics.verdict} versions={analytics.arms.length} />
         <ExpertNumbers analytics={analytics} />
+        {analytics.weightHistory && (
+          <p className="text-muted-foreground text-sm">{MODE_MESSAGES.reweighted}</p>
+        )}
       </div>
       {analytics.srm && <SrmWarning />}
       <VariantComparison analytics={analytics} />
