@@ -20,6 +20,8 @@ describe("the drizzle schema and the migrations", () => {
         "split_tests",
         "test_stats_hourly",
         "users",
+        "webhook_deliveries",
+        "webhook_endpoints",
       ].sort(),
     );
   });
