@@ -42,9 +42,13 @@ export async function fakeReceiver(request: Request): Promise<Response> {
     return new Response("unknown fake control", { status: 404 });
   }
   const key = keyOf(url);
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
   received.set(key, [
     ...(received.get(key) ?? []),
-    { method: request.method, headers: Object.fromEntries(request.headers), body: await request.text() },
+    { method: request.method, headers, body: await request.text() },
   ]);
   const answer = planned.get(key)?.shift() ?? {};
   if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));

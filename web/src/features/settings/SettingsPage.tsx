@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ApiKeysSection } from "@/features/settings/api-keys/components/ApiKeysSection";
 import { ChangePasswordSection } from "@/features/settings/components/ChangePasswordSection";
 import { DeleteAccountSection } from "@/features/settings/components/DeleteAccountSection";
+import { WebhooksSection } from "@/features/settings/webhooks/components/WebhooksSection";
 import { useAuth } from "@/lib/auth/use-auth";
 
 /** Account settings: one section per concern, stacked; new sections go in this list. */
@@ -30,6 +31,7 @@ export default function SettingsPage() {
           <VerifyEmailBanner />
           <ChangePasswordSection />
           <ApiKeysSection />
+          <WebhooksSection />
           <DeleteAccountSection email={email} />
         </div>
       </main>
