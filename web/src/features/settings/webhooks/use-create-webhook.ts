@@ -51,5 +51,5 @@ export function useCreateWebhook(onCreated: (webhook: WebhookEndpoint) => void) 
     setProblem(null);
   }
 
-  return { busy, secret, problem, create, forget };
+  return { busy, secret, problem, create, forget, clearProblem: () => setProblem(null) };
 }

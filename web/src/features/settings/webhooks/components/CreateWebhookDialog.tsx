@@ -13,7 +13,7 @@ interface CreateWebhookDialogProps {
 
 /** First the URL and events, then the endpoint's signing secret, shown this once. */
 export function CreateWebhookDialog({ open, onOpenChange, onCreated }: CreateWebhookDialogProps) {
-  const { busy, secret, problem, create, forget } = useCreateWebhook(onCreated);
+  const { busy, secret, problem, create, forget, clearProblem } = useCreateWebhook(onCreated);
 
   function handleOpenChange(next: boolean) {
     onOpenChange(next);
@@ -43,7 +43,7 @@ export function CreateWebhookDialog({ open, onOpenChange, onCreated }: CreateWeb
             testId="new-webhook-secret"
           />
         ) : (
-          <CreateWebhookForm busy={busy} problem={problem} onCreate={create} />
+          <CreateWebhookForm busy={busy} problem={problem} onCreate={create} onEdit={clearProblem} />
         )}
       </DialogContent>
     </Dialog>

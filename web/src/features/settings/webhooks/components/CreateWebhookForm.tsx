@@ -11,12 +11,14 @@ interface CreateWebhookFormProps {
   problem: string | null;
   /** Adds the endpoint; resolves to whether it was added. */
   onCreate: (input: CreateWebhookInput) => Promise<boolean>;
+  /** The user changed something: the last refusal no longer applies. */
+  onEdit: () => void;
 }
 
 // conversion.recorded can mean many calls a day: chosen on purpose, not by default.
 const CHOSEN_AT_FIRST: WebhookEventType[] = ["test.verdict", "test.completed", "test.srm_detected"];
 
-export function CreateWebhookForm({ busy, problem, onCreate }: CreateWebhookFormProps) {
+export function CreateWebhookForm({ busy, problem, onCreate, onEdit }: CreateWebhookFormProps) {
   const id = useId();
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<WebhookEventType[]>(CHOSEN_AT_FIRST);
@@ -26,6 +28,7 @@ export function CreateWebhookForm({ busy, problem, onCreate }: CreateWebhookForm
   const problemId = `${id}-problem`;
 
   function toggle(type: WebhookEventType, checked: boolean) {
+    onEdit();
     setEvents((current) =>
       // Kept in the list's order, whatever order they were ticked in.
       WEBHOOK_EVENT_TYPES.filter((each) => (each === type ? checked : current.includes(each))),
@@ -56,7 +59,10 @@ export function CreateWebhookForm({ busy, problem, onCreate }: CreateWebhookForm
           type="url"
           inputMode="url"
           value={url}
-          onChange={(event) => setUrl(event.target.value)}
+          onChange={(event) => {
+            onEdit();
+            setUrl(event.target.value);
+          }}
           placeholder="https://example.com/webhooks/splitlink"
           required
           maxLength={2048}
