@@ -39,6 +39,7 @@ export type ErrorCode =
   | "test_completed"
   | "too_large"
   | "too_many_api_keys"
+  | "too_many_webhooks"
   | "user_already_exists"
   | "variants_locked"
   | "weak_password";
@@ -369,6 +370,88 @@ export interface CreateApiKeyInput {
 export interface CreatedApiKeyResponse {
   apiKey: ApiKey;
   key: string;
+}
+
+/** The events a webhook endpoint can subscribe to. */
+export const WEBHOOK_EVENT_TYPES = [
+  "test.verdict",
+  "test.completed",
+  "test.srm_detected",
+  "conversion.recorded",
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** What "Send test event" delivers: not subscribable, it goes only to the endpoint being tried. */
+export const WEBHOOK_PING_TYPE = "webhook.ping";
+
+/**
+ * The JSON body of every webhook delivery, signed in the `SplitLink-Signature` header. Every retry
+ * sends the same id and body; `createdAt` is ISO 8601.
+ */
+export interface WebhookEvent<Data = Record<string, unknown>> {
+  id: string;
+  type: WebhookEventType | typeof WEBHOOK_PING_TYPE;
+  createdAt: string;
+  data: Data;
+}
+
+/** `failing`: a delivery gave up after its last retry; the next successful one makes it `active` again. */
+export type WebhookStatus = "active" | "failing";
+
+/** A webhook endpoint as listed: never its secret. */
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  events: WebhookEventType[];
+  status: WebhookStatus;
+  createdAt: number;
+  /** Since when deliveries fail (set when one gave up), null while active. */
+  failingSince: number | null;
+  /** The last 2xx answer, null before the first. */
+  lastSuccessAt: number | null;
+}
+
+/** GET /api/webhooks, GET /api/v1/webhooks */
+export interface WebhookListResponse {
+  webhooks: WebhookEndpoint[];
+}
+
+/** POST /api/webhooks, POST /api/v1/webhooks */
+export interface CreateWebhookInput {
+  url: string;
+  events: WebhookEventType[];
+}
+
+/** POST /api/webhooks (201): the only answer that ever carries the endpoint's signing secret. */
+export interface CreatedWebhookResponse {
+  webhook: WebhookEndpoint;
+  secret: string;
+}
+
+/** One delivery attempt: the answer's status code, or why there was none. */
+export interface WebhookDelivery {
+  id: number;
+  eventId: string;
+  type: string;
+  /** 1 for the first try, then each retry. */
+  attempt: number;
+  /** True for a 2xx answer. */
+  delivered: boolean;
+  statusCode: number | null;
+  /** A timeout, a network error or a refused address; null when an answer came. */
+  error: string | null;
+  durationMs: number;
+  attemptedAt: number;
+}
+
+/** GET /api/webhooks/:id/deliveries: the newest attempts first. */
+export interface WebhookDeliveryListResponse {
+  deliveries: WebhookDelivery[];
+}
+
+/** POST /api/webhooks/:id/test: the attempt it made. */
+export interface WebhookTestResponse {
+  delivery: WebhookDelivery;
 }
 
 /** `GET /api/health`: each check is "ok" or "failed"; the status is "ok" only when all are. */

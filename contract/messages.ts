@@ -1,3 +1,5 @@
+import type { WebhookEventType } from "./api";
+
 // Texts the API returns and the SPA shows, word for word from the specification where it has them.
 // The generic ones have their own module: the SPA's first download needs only them.
 export { GENERIC_MESSAGES } from "./generic-messages";
@@ -247,3 +249,42 @@ export const API_KEY_MESSAGES = {
   loadFailed: "Failed to load API keys",
   keyCopied: "API key copied to clipboard",
 } as const;
+
+export const WEBHOOK_MESSAGES = {
+  urlRequired: "Please enter the URL of your endpoint",
+  urlInvalid: "Please enter a valid URL, like https://example.com/webhooks",
+  urlTooLong: "The URL must be 2,048 characters or fewer",
+  urlNotHttps: "The URL must start with https:// (http:// works only for localhost while developing)",
+  urlPrivate:
+    "This URL points to a private or local address, which SplitLink does not send to. Use a public https URL.",
+  eventsRequired: "Choose at least one event",
+  eventUnknown:
+    "Choose events from the list: test.verdict, test.completed, test.srm_detected, conversion.recorded",
+  tooMany: (max: number) => `You can have at most ${max} webhook endpoints. Delete one to add another.`,
+  notFound: "Webhook endpoint not found",
+  // Written to the delivery log instead of a status code.
+  refusedAddress: "Not sent: the URL points to a private or local address",
+  timedOut: (seconds: number) => `No answer within ${seconds} seconds`,
+  networkError: (message: string) => `Could not connect: ${message}`,
+  // Settings
+  created: "Webhook endpoint added",
+  createFailed: "Failed to add the webhook endpoint",
+  deleted: "Webhook endpoint deleted",
+  deleteFailed: "Failed to delete the webhook endpoint",
+  loadFailed: "Failed to load webhook endpoints",
+  deliveriesLoadFailed: "Failed to load the delivery log",
+  secretCopied: "Signing secret copied to clipboard",
+  testDelivered: (status: number) => `Test event delivered: your endpoint answered ${status}.`,
+  testRefused: (detail: string) => `Test event not delivered: ${detail}`,
+  testFailed: "Failed to send the test event",
+  failingNotice:
+    "Deliveries to this endpoint failed for more than a day and were given up. They resume as soon as it answers with a 2xx status.",
+} as const;
+
+/** What each webhook event means, for the event checkboxes and the docs. */
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  "test.verdict": "A test reached a verdict",
+  "test.completed": "A test completed (at its scheduled end, or stopped early)",
+  "test.srm_detected": "A test's visitor split is far from its weights (sample-ratio mismatch)",
+  "conversion.recorded": "A conversion was counted",
+};

@@ -36,6 +36,7 @@ const WORKER_RULES: Record<string, string[]> = {
   openapi: ["schemas", "auth"],
   schemas: ["lib"],
   services: [
+    "webhooks",
     "link-cache",
     "domains",
     "mail",
@@ -51,7 +52,8 @@ const WORKER_RULES: Record<string, string[]> = {
   domains: ["db", "observability", "lib", "errors.ts"],
   mail: ["observability", "lib", "errors.ts"],
   auth: ["db", "lib", "errors.ts"],
-  queue: ["observability", "lib"],
+  queue: ["webhooks", "observability", "lib"],
+  webhooks: ["auth", "observability", "lib"],
   observability: ["lib", "errors.ts", "env.ts"],
   statistics: [],
   tracker: [],

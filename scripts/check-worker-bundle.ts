@@ -25,6 +25,7 @@ export const NOT_AT_STARTUP: { pattern: RegExp; builds: string }[] = [
   { pattern: /^worker\/db\/schema\.ts$/, builds: "the drizzle tables" },
   { pattern: /node_modules\/drizzle-orm\//, builds: "drizzle" },
   { pattern: /^worker\/(mail|services)\//, builds: "mail templates, the services" },
+  { pattern: /^worker\/webhooks\//, builds: "webhook deliveries" },
 ];
 
 interface Metafile {

@@ -32,6 +32,12 @@ export default {
     return app.fetch(request, env, ctx);
   },
   async queue(batch, env) {
+    // splitlink-webhooks (and -staging): signed deliveries to users' endpoints; every other queue
+    // carries clicks and conversions.
+    if (batch.queue.startsWith("splitlink-webhooks")) {
+      const { consumeWebhooks } = await import("./webhooks/consumer");
+      return consumeWebhooks(batch, env);
+    }
     const { consumeEvents } = await import("./queue/consumer");
     return consumeEvents(batch, env);
   },

@@ -1,5 +1,10 @@
 import type { Page } from "playwright-core";
-import { ACCOUNT_MESSAGES, DOMAIN_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
+import {
+  ACCOUNT_MESSAGES,
+  DOMAIN_MESSAGES,
+  VARIANT_MESSAGES,
+  WEBHOOK_MESSAGES,
+} from "../../contract/messages";
 import { visibleToast } from "./flows";
 
 /**
@@ -179,7 +184,22 @@ export const SCREENS: Screen[] = [
     name: "settings",
     who: "signed-in, empty",
     title: titled("Account settings"),
-    open: (page) => visit(page, "/settings", "No API keys yet"),
+    async open(page) {
+      await visit(page, "/settings", "No API keys yet");
+      await page.getByText("No webhook endpoints yet").waitFor();
+    },
+  },
+  {
+    name: "add webhook endpoint dialog, with a message",
+    who: "signed-in, empty",
+    title: titled("Account settings"),
+    async open(page) {
+      await visit(page, "/settings", "No webhook endpoints yet");
+      await page.getByRole("button", { name: "Add your first endpoint" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add webhook endpoint" });
+      await dialog.getByRole("button", { name: "Add endpoint" }).click();
+      await dialog.getByText(WEBHOOK_MESSAGES.urlRequired).waitFor();
+    },
   },
   {
     name: "create API key dialog",
@@ -231,6 +251,25 @@ export const SCREENS: Screen[] = [
     who: "signed-in, with data",
     title: titled("Custom Domains"),
     open: (page, data) => visit(page, "/domains", data.domain),
+  },
+  {
+    name: "settings, with a webhook endpoint and its delivery log",
+    who: "signed-in, with data",
+    title: titled("Account settings"),
+    async open(page) {
+      await page.goto("/settings");
+      const origin = new URL(page.url()).origin;
+      await page.request.post("/api/webhooks", {
+        headers: { origin },
+        data: {
+          url: "https://hooks.example.com/splitlink",
+          events: ["test.completed", "conversion.recorded"],
+        },
+      });
+      await visit(page, "/settings", "https://hooks.example.com/splitlink");
+      await page.getByRole("button", { name: "Delivery log" }).first().click();
+      await page.getByText("No deliveries yet").first().waitFor();
+    },
   },
   {
     name: "delete domain dialog",

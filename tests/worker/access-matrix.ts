@@ -1,4 +1,5 @@
 import { GOOD_PASSWORD } from "./helpers";
+import { receiverUrl } from "./webhook-receiver";
 
 // Who may call what: every /api route × {anonymous, another user, the owner}. A route missing from
 // this table (or from PUBLIC_ROUTES) fails the test that enumerates the app's routes.
@@ -10,6 +11,7 @@ export interface Fixture {
   slug: string;
   domainId: string;
   domain: string;
+  webhookId: string;
 }
 
 export interface Call {
@@ -180,6 +182,31 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     owner: 200,
     otherUser: 404,
   },
+  { route: "GET /api/webhooks", call: () => ({ path: "/api/webhooks" }), owner: 200, otherUser: "own scope" },
+  {
+    route: "POST /api/webhooks",
+    call: () => ({ path: "/api/webhooks", body: { url: receiverUrl(), events: ["test.completed"] } }),
+    owner: 201,
+    otherUser: "own scope",
+  },
+  {
+    route: "DELETE /api/webhooks/:id",
+    call: (f) => ({ path: `/api/webhooks/${f.webhookId}` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "GET /api/webhooks/:id/deliveries",
+    call: (f) => ({ path: `/api/webhooks/${f.webhookId}/deliveries` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "POST /api/webhooks/:id/test",
+    call: (f) => ({ path: `/api/webhooks/${f.webhookId}/test` }),
+    owner: 200,
+    otherUser: 404,
+  },
   {
     route: "GET /api/v1/tests",
     call: () => ({ path: "/api/v1/tests" }),
@@ -220,6 +247,27 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     call: () => ({ path: "/api/v1/domains" }),
     owner: 200,
     otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "GET /api/v1/webhooks",
+    call: () => ({ path: "/api/v1/webhooks" }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "POST /api/v1/webhooks",
+    call: () => ({ path: "/api/v1/webhooks", body: { url: receiverUrl(), events: ["test.verdict"] } }),
+    owner: 201,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "DELETE /api/v1/webhooks/:id",
+    call: (f) => ({ path: `/api/v1/webhooks/${f.webhookId}` }),
+    owner: 200,
+    otherUser: 404,
     auth: "apiKey",
   },
 ];

@@ -8,6 +8,7 @@ import {
   createApiKey,
   createTest,
   errorOf,
+  eventually,
   open,
   publicApi,
   runCron,
@@ -16,6 +17,7 @@ import {
 } from "./helpers";
 import { mailsTo } from "./mail-helpers";
 import { click, conversion, deliver } from "./queue-helpers";
+import { receivedAt, receiverUrl } from "./webhook-receiver";
 
 // Issue #20, points 3 and 4: a test ends on its own (a date, a number of visitors, or early on a clear
 // winner) and does what its owner chose; alerts go out once per test. The cron is run by hand here.
@@ -444,5 +446,34 @@ describe("alerts", () => {
       alerts: { verdict: true, completed: true, srm: true },
     });
     expect((await new Client().fetch("/api/account/alerts")).status).toBe(401);
+  });
+
+  it("reach the owner's webhooks too: the verdict and the end as signed events, whatever the email choices", async () => {
+    const { client } = await signedUpClient();
+    await client.json("PUT", "/api/account/alerts", { verdict: false, completed: false, srm: false });
+    const url = receiverUrl();
+    const added = await client.json("POST", "/api/webhooks", {
+      url,
+      events: ["test.verdict", "test.completed"],
+    });
+    expect(added.status).toBe(201);
+    const test = await createTest(client, { name: "Hooked", endsAt: inAnHour(), onEnd: "promote" });
+    await seed(test.id, CLEAR_B);
+    await autopilotUntilLookedAt(test.id);
+    await passEndDate(test.id);
+    await runAutopilot(env);
+
+    const events = await eventually(async () => {
+      const got = await receivedAt(url);
+      return got.length >= 2 && got.map((request) => JSON.parse(request.body));
+    });
+    expect(events.map((event) => event.type).sort()).toEqual(["test.completed", "test.verdict"]);
+    const completed = events.find((event) => event.type === "test.completed");
+    expect(completed.data).toEqual({
+      test: { id: test.id, name: "Hooked", slug: test.slug },
+      endedBy: "date",
+      result: "promoted",
+      winner: "B",
+    });
   });
 });

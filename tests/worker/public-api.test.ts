@@ -320,6 +320,7 @@ describe("the OpenAPI document", () => {
         "customSlug",
         "endAfterVisitors",
         "endsAt",
+        "mode",
         "name",
         "onEnd",
         "stopEarly",

@@ -21,6 +21,8 @@ describe("the drizzle schema and the migrations", () => {
         "test_stats_hourly",
         "users",
         "weight_history",
+        "webhook_deliveries",
+        "webhook_endpoints",
       ].sort(),
     );
   });

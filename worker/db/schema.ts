@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { VariantInput } from "../../contract/api";
+import type { VariantInput, WebhookEventType } from "../../contract/api";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
 import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
 
@@ -209,6 +209,43 @@ export const apiKeys = sqliteTable(
   ],
 );
 
+export const webhookStatuses = ["active", "failing"] as const;
+
+/** A URL the user's chosen events are delivered to, signed with the endpoint's secret. */
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    ...ownedRow(),
+    url: text("url").notNull(),
+    events: text("events", { mode: "json" }).$type<WebhookEventType[]>().notNull(),
+    secret: text("secret").notNull(),
+    status: text("status", { enum: webhookStatuses }).notNull().default("active"),
+    createdAt: integer("created_at").notNull(),
+    failingSince: integer("failing_since"),
+    lastSuccessAt: integer("last_success_at"),
+  },
+  (t) => [index("webhook_endpoints_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** One delivery attempt; only the newest of each endpoint are kept (worker/webhooks/record.ts). */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey(),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    attempt: integer("attempt").notNull(),
+    statusCode: integer("status_code"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+    attemptedAt: integer("attempted_at").notNull(),
+  },
+  (t) => [index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id)],
+);
+
 /** KV keys to rewrite from D1: their update failed (KV down) after D1 changed. */
 export const cacheRepairs = sqliteTable("cache_repairs", {
   key: text("key").primaryKey(),
@@ -220,3 +257,5 @@ export type Session = typeof sessions.$inferSelect;
 export type SplitTest = typeof splitTests.$inferSelect;
 export type CustomDomain = typeof customDomains.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;

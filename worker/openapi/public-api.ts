@@ -1,9 +1,11 @@
 import * as z from "zod";
 import { createTestSchema, updateTestSchema } from "../schemas/split-tests";
+import { createWebhookSchema, webhookIdParam } from "../schemas/webhooks";
 import { buildOpenApiDocument, type Operation } from "./document";
 import {
   apiErrorDetailSchema,
   apiErrorSchema,
+  createdWebhookResponseSchema,
   customDomainSchema,
   deletedResponseSchema,
   domainListResponseSchema,
@@ -11,6 +13,8 @@ import {
   testResponseSchema,
   testStatsSchema,
   testWithStatsSchema,
+  webhookEndpointSchema,
+  webhookListResponseSchema,
 } from "./schemas";
 
 /** The path parameter of one test; an id another user owns is simply not found. */
@@ -130,6 +134,57 @@ export const PUBLIC_API_OPERATIONS = [
       name: "DomainList",
     },
   },
+  {
+    method: "get",
+    path: "/api/v1/webhooks",
+    operationId: "listWebhooks",
+    summary: "List webhook endpoints",
+    description: "The key owner's webhook endpoints, newest first, without their secrets.",
+    tag: "Webhooks",
+    success: {
+      status: 200,
+      description: "The endpoints",
+      schema: webhookListResponseSchema,
+      name: "WebhookList",
+    },
+  },
+  {
+    method: "post",
+    path: "/api/v1/webhooks",
+    operationId: "createWebhook",
+    summary: "Add a webhook endpoint",
+    description:
+      "An https URL of a public host and the events to send to it. The answer carries the endpoint's signing secret, the only time it is shown. At most 10 endpoints per account (409 beyond).",
+    tag: "Webhooks",
+    body: {
+      schema: createWebhookSchema,
+      name: "CreateWebhookInput",
+      example: { url: "https://example.com/splitlink-webhooks", events: ["test.completed", "test.verdict"] },
+    },
+    success: {
+      status: 201,
+      description: "The new endpoint and its signing secret",
+      schema: createdWebhookResponseSchema,
+      name: "CreatedWebhook",
+    },
+    errors: [400, 409],
+  },
+  {
+    method: "delete",
+    path: "/api/v1/webhooks/{id}",
+    operationId: "deleteWebhook",
+    summary: "Delete a webhook endpoint",
+    description: "Stops all deliveries to it at once, including those still being retried.",
+    tag: "Webhooks",
+    pathParams: webhookIdParam,
+    success: {
+      status: 200,
+      description: "The endpoint is deleted",
+      schema: deletedResponseSchema,
+      name: "Deleted",
+    },
+    errors: [404],
+  },
 ] as const satisfies readonly Operation[];
 
 let document: ReturnType<typeof buildOpenApiDocument> | undefined;
@@ -141,16 +196,22 @@ export function publicApiDocument() {
       title: "SplitLink API",
       version: "1.0.0",
       description:
-        'Create and read A/B split tests and list custom domains from your own tools. Authenticate with an API key from Settings → API keys, sent as `Authorization: Bearer <key>`. Each key may make 60 requests a minute. Errors answer `{ "error": { "code", "message" } }`.',
+        'Create and read A/B split tests, list custom domains and manage webhook endpoints from your own tools. Authenticate with an API key from Settings → API keys, sent as `Authorization: Bearer <key>`. Each key may make 60 requests a minute. Errors answer `{ "error": { "code", "message" } }`.',
       tags: [
         { name: "Tests", description: "Split tests and their stats" },
         { name: "Domains", description: "Custom domains" },
+        {
+          name: "Webhooks",
+          description:
+            "Endpoints that receive events as signed JSON POSTs: `{ id, type, createdAt, data }` with the types test.verdict, test.completed, test.srm_detected and conversion.recorded (and webhook.ping, sent by Settings → Send test event). The `SplitLink-Signature: t=<unix seconds>,v1=<hex>` header is the HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's secret: recompute it, compare in constant time and refuse a `t` older than 5 minutes. A delivery without a 2xx answer within 10 seconds is retried for about 30 hours, then given up and the endpoint marked failing.",
+        },
         { name: "Meta", description: "About the API" },
       ],
       schemas: {
         SplitTest: testWithStatsSchema,
         TestStats: testStatsSchema,
         CustomDomain: customDomainSchema,
+        WebhookEndpoint: webhookEndpointSchema,
         Error: apiErrorSchema,
         ErrorDetail: apiErrorDetailSchema,
       },

@@ -1,5 +1,14 @@
 import * as z from "zod";
-import type { ApiErrorBody, CustomDomain, DomainListResponse, TestWithStats } from "../../contract/api";
+import {
+  type ApiErrorBody,
+  type CreatedWebhookResponse,
+  type CustomDomain,
+  type DomainListResponse,
+  type TestWithStats,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEndpoint,
+  type WebhookListResponse,
+} from "../../contract/api";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
 import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
 
@@ -106,6 +115,28 @@ export const domainListResponseSchema = z.object({
   fallbackOrigin: z.string().describe("The host custom domains point their CNAME record at"),
 });
 
+export const webhookEndpointSchema = z.object({
+  id: z.string(),
+  url: z.string().describe("Where the events are sent"),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).describe("The event types sent to it"),
+  status: z
+    .enum(["active", "failing"])
+    .describe("failing: a delivery was given up after retrying for more than 24 hours"),
+  createdAt: millis("When the endpoint was added"),
+  failingSince: millis("Since when deliveries fail").nullable(),
+  lastSuccessAt: millis("The last delivery answered with a 2xx status").nullable(),
+});
+
+export const webhookListResponseSchema = z.object({ webhooks: z.array(webhookEndpointSchema) });
+export const createdWebhookResponseSchema = z.object({
+  webhook: webhookEndpointSchema,
+  secret: z
+    .string()
+    .describe(
+      "The signing secret of the SplitLink-Signature header. Shown only in this answer: store it now.",
+    ),
+});
+
 export const apiErrorDetailSchema = z.looseObject({
   code: z.string().describe("A stable machine-readable code, e.g. invalid_input or not_found"),
   message: z.string().describe("A message for people, word for word as the app shows it"),
@@ -119,4 +150,7 @@ const agree = <_ extends true>() => undefined;
 agree<Equal<z.infer<typeof testWithStatsSchema>, TestWithStats>>();
 agree<Equal<z.infer<typeof customDomainSchema>, CustomDomain>>();
 agree<Equal<z.infer<typeof domainListResponseSchema>, DomainListResponse>>();
+agree<Equal<z.infer<typeof webhookEndpointSchema>, WebhookEndpoint>>();
+agree<Equal<z.infer<typeof webhookListResponseSchema>, WebhookListResponse>>();
+agree<Equal<z.infer<typeof createdWebhookResponseSchema>, CreatedWebhookResponse>>();
 agree<ApiErrorBody extends z.infer<typeof apiErrorSchema> ? true : false>();

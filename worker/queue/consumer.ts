@@ -1,4 +1,5 @@
 import { log } from "../observability/log";
+import { type CountedConversion, sendConversionEvents } from "../webhooks/conversions";
 import { type ClickEvent, type ConversionEvent, trackingEventSchema } from "./events";
 import { writeClicks, writeConversions } from "./record";
 
@@ -51,9 +52,16 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
     await writeClicks(env.DB, events);
     return [];
   });
+  const counted: CountedConversion[] = [];
   const unmatched = new Set(
-    await writeIsolated(env, conversions, outcome, (events) => writeConversions(env.DB, events)),
+    await writeIsolated(env, conversions, outcome, async (events) => {
+      const written = await writeConversions(env.DB, events);
+      counted.push(...written.counted);
+      return written.unmatched;
+    }),
   );
+  // One lookup for the whole batch, and none without a counted conversion.
+  await sendConversionEvents(env, counted);
   for (const { message, event } of conversions) {
     if (!unmatched.has(event)) continue;
     if (message.attempts < CONVERSION_WAIT_ATTEMPTS) {

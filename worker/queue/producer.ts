@@ -49,6 +49,9 @@ async function sendAfterWindow(env: Env, batch: OpenBatch): Promise<void> {
     });
     // Clicks first: a conversion counts only once its visitor's click is in D1.
     await writeClicks(env.DB, clicks);
-    await writeConversions(env.DB, conversions);
+    const { counted } = await writeConversions(env.DB, conversions);
+    // Loaded here, not at startup: this module is on the redirect's path (docs/architecture.md).
+    const { sendConversionEvents } = await import("../webhooks/conversions");
+    await sendConversionEvents(env, counted);
   }
 }

@@ -1,3 +1,4 @@
+import type { CountedConversion } from "../webhooks/conversions";
 import type { ClickEvent, ConversionEvent } from "./events";
 
 // One statement per batch, however many events it holds: the events travel as one JSON
@@ -41,6 +42,7 @@ export const NEW_SESSIONS_PER_ADDRESS_HOUR = 30;
 // Counted only when the visitor has a human click of the test, with that (first) click's variant,
 // found through the session index (else SQLite walks all the test's clicks in time order to save a sort),
 // and not after the test was completed. The unique (test, session) index makes a second one insert nothing.
+// RETURNING answers the rows inserted: the conversions counted now (for the conversion.recorded webhook).
 const INSERT_CONVERSIONS = `INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp)
   SELECT id, test_id, variant, session_id, ts FROM (
     SELECT e.key AS position, e.value ->> '$.id' AS id, e.value ->> '$.testId' AS test_id,
@@ -51,7 +53,8 @@ const INSERT_CONVERSIONS = `INSERT OR IGNORE INTO conversions (id, split_test_id
     FROM json_each(?1) AS e)
   WHERE variant IS NOT NULL
     AND NOT EXISTS (SELECT 1 FROM split_tests WHERE id = test_id AND completed_at <= ts)
-  ORDER BY position`;
+  ORDER BY position
+  RETURNING id, split_test_id AS testId, variant, session_id AS sessionId, timestamp`;
 
 // Run after the insert: the positions of the conversions whose visitor has no human click yet.
 const UNMATCHED_CONVERSIONS = `SELECT e.key AS position FROM json_each(?1) AS e
@@ -66,18 +69,22 @@ export async function writeClicks(db: D1Database, events: ClickEvent[]): Promise
 }
 
 /**
- * Writes a batch of conversions in one atomic D1 batch of two statements; answers those that found
- * no click of their visitor yet (the click may still be on its way through the queue).
+ * Writes a batch of conversions in one atomic D1 batch of two statements. Answers those counted now
+ * (a redelivered or second conversion of a visitor is not), and those that found no click of their
+ * visitor yet (the click may still be on its way through the queue).
  */
 export async function writeConversions(
   db: D1Database,
   events: ConversionEvent[],
-): Promise<ConversionEvent[]> {
-  if (events.length === 0) return [];
+): Promise<{ counted: CountedConversion[]; unmatched: ConversionEvent[] }> {
+  if (events.length === 0) return { counted: [], unmatched: [] };
   const json = JSON.stringify(events);
-  const [, unmatched] = await db.batch<{ position: number }>([
+  const [inserted, unmatched] = await db.batch<CountedConversion & { position: number }>([
     db.prepare(INSERT_CONVERSIONS).bind(json),
     db.prepare(UNMATCHED_CONVERSIONS).bind(json),
   ]);
-  return (unmatched?.results ?? []).flatMap(({ position }) => events[position] ?? []);
+  return {
+    counted: inserted?.results ?? [],
+    unmatched: (unmatched?.results ?? []).flatMap(({ position }) => events[position] ?? []),
+  };
 }

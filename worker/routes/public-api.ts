@@ -7,6 +7,7 @@ import { publicApiDocument, testIdParam } from "../openapi/public-api";
 import { listDomains } from "../services/domains";
 import { deleteSplitTest, getSplitTest, linkContext } from "../services/split-tests";
 import { changeTest, createTest, listTests } from "./split-tests";
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from "./webhooks";
 
 /**
  * The public REST API (/api/v1): API-key callers get the same services, schemas and messages as the
@@ -31,4 +32,7 @@ export const publicApiRoutes = new Hono<ApiKeyEnv>()
   .get("/domains", async (c) => {
     const domains = await listDomains(getDb(c.env.DB), c.get("user").id);
     return c.json({ domains, fallbackOrigin: c.env.FALLBACK_ORIGIN } satisfies DomainListResponse, 200);
-  });
+  })
+  .get("/webhooks", ...listWebhookEndpoints)
+  .post("/webhooks", ...createWebhookEndpoint)
+  .delete("/webhooks/:id", ...deleteWebhookEndpoint);

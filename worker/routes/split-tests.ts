@@ -1,12 +1,10 @@
 import { Hono } from "hono";
-import { createFactory } from "hono/factory";
 import * as z from "zod";
 import type {
   SlugAvailabilityResponse,
   TestAnalyticsResponse,
   TestListResponse,
   TestResponse,
-  User,
 } from "../../contract/api";
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import { customSlugProblem } from "../../contract/slug";
@@ -30,6 +28,7 @@ import {
   ownedTest,
   updateTest,
 } from "../services/split-tests";
+import { withUser } from "./with-user";
 
 const slugQuery = z.object({
   slug: z.string({ error: TEST_MESSAGES.invalidCustomSlugService }).trim().max(100),
@@ -40,9 +39,6 @@ const promoteSchema = z.object(
   { variant: z.enum(VARIANT_LABELS, { error: LIFECYCLE_MESSAGES.chooseVariant }) },
   { error: LIFECYCLE_MESSAGES.chooseVariant },
 );
-
-/** What the app's API and the public API both ask of a route: a signed-in or key-holding user. */
-const withUser = createFactory<{ Bindings: Env; Variables: { user: User } }>();
 
 /** Listing the caller's tests, the same for the app's API and the public API. */
 export const listTests = withUser.createHandlers(async (c) => {

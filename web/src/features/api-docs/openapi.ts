@@ -89,10 +89,16 @@ export function endpointsByTag(
     .filter((group) => group.endpoints.length > 0);
 }
 
+/** What stands for a path's {id}: TEST_ID in /api/v1/tests/{id}, WEBHOOK_ID in /api/v1/webhooks/{id}. */
+function idPlaceholder(path: string): string {
+  const resource = /\/(\w+?)s?\/\{id\}/.exec(path)?.[1] ?? "resource";
+  return `${resource.toUpperCase()}_ID`;
+}
+
 /** A curl command for the endpoint, with the example body when there is one. */
 export function curlExample(origin: string, endpoint: Endpoint): string {
   const lines = [
-    `curl -X ${endpoint.method.toUpperCase()} "${origin}${endpoint.path.replace("{id}", "TEST_ID")}"`,
+    `curl -X ${endpoint.method.toUpperCase()} "${origin}${endpoint.path.replace("{id}", idPlaceholder(endpoint.path))}"`,
   ];
   if (endpoint.operation.security?.length !== 0)
     lines.push(`  -H "Authorization: Bearer $SPLITLINK_API_KEY"`);
