@@ -70,6 +70,7 @@ describe("decisions on autopilot", () => {
       )
       .waitFor();
 
+    await end.getByText("No webhook hears about this test.").waitFor();
     await end.getByRole("button", { name: "Change end" }).click();
     await end.getByLabel("End after this many visitors").fill("");
     await end.getByLabel("Send everyone to version A (the control)").check();

@@ -1,9 +1,9 @@
 import type { WebhookEndpoint } from "@contract/api";
 import { WEBHOOK_MESSAGES } from "@contract/messages";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { listWebhooks } from "@/features/settings/webhooks/api/list-webhooks";
 import { isAbortError } from "@/lib/is-abort-error";
 import { toast } from "@/lib/toast";
+import { listWebhooks } from "@/lib/webhooks/list-webhooks";
 
 type WebhookListStatus = "loading" | "ready" | "failed";
 

@@ -23,7 +23,7 @@ export function WebhooksSection() {
   );
 
   return (
-    <section aria-labelledby={headingId}>
+    <section aria-labelledby={headingId} id="webhooks" className="scroll-mt-20">
       <Card className="gap-5">
         <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="grid gap-1.5">
