@@ -51,7 +51,7 @@ const WORKER_RULES: Record<string, string[]> = {
   domains: ["db", "observability", "lib", "errors.ts"],
   mail: ["observability", "lib", "errors.ts"],
   auth: ["db", "lib", "errors.ts"],
-  queue: ["observability", "lib"],
+  queue: ["db", "observability", "lib"],
   observability: ["lib", "errors.ts", "env.ts"],
   statistics: [],
   tracker: [],

@@ -146,6 +146,7 @@ describe("the tracker script /t.js", () => {
     const script = await response.text();
     expect(script).toContain("/functions/v1/conversions");
     expect(script).toContain("sendBeacon");
-    expect(script.length).toBeLessThan(2500);
+    // With values, the JS call and retries: about 1.3 KB gzipped.
+    expect(script.length).toBeLessThan(3500);
   });
 });

@@ -314,7 +314,17 @@ describe("the OpenAPI document", () => {
     expect(input.properties.name).toMatchObject({ type: "string", maxLength: 200 });
     expect(input.properties.name).not.toHaveProperty("default");
     expect(Object.keys(input.properties).sort()).toEqual(
-      ["conversionUrl", "customDomainId", "customSlug", "name", "urlA", "urlB", "variants"].sort(),
+      [
+        "conversionUrl",
+        "currency",
+        "customDomainId",
+        "customSlug",
+        "name",
+        "primaryMetric",
+        "urlA",
+        "urlB",
+        "variants",
+      ].sort(),
     );
     expect(input.properties.variants).toMatchObject({ type: "array", maxItems: 8 });
     expect(input.properties.variants?.items?.required).toEqual(["url", "weight"]);

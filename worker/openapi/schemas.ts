@@ -1,5 +1,12 @@
 import * as z from "zod";
-import type { ApiErrorBody, CustomDomain, DomainListResponse, TestWithStats } from "../../contract/api";
+import type {
+  ApiErrorBody,
+  ConversionResponse,
+  CustomDomain,
+  DomainListResponse,
+  TestWithStats,
+} from "../../contract/api";
+import { PRIMARY_METRICS } from "../../contract/metrics";
 import { VARIANT_LABELS } from "../../contract/variants";
 
 // The public API's answers as zod schemas, for its OpenAPI document. The compile-time checks at the end
@@ -16,6 +23,12 @@ export const armStatsSchema = z.object({
   visitors: count("Unique visitors of the variant"),
   conversions: count("Conversions of the variant"),
   conversionRate: z.number().min(0).describe("conversions / clicks × 100"),
+  orders: count("Conversions of the variant that carried an amount"),
+  revenue: z
+    .number()
+    .min(0)
+    .describe("The variant's revenue in the test's currency (major units, e.g. 49.99)"),
+  revenuePerVisitor: z.number().min(0).describe("revenue / visitors; 0 without visitors"),
 });
 
 export const testStatsSchema = z.object({
@@ -28,7 +41,9 @@ export const testStatsSchema = z.object({
   winner: z
     .enum([...VARIANT_LABELS, "tie"])
     .nullable()
-    .describe("The variant with the highest conversion rate, or tie; null while every rate is 0"),
+    .describe(
+      "The variant with the highest conversion rate (or revenue per visitor, when that is the test's primary metric), or tie; null while every value is 0",
+    ),
   visitorsA: count("Unique visitors of version A"),
   visitorsB: count("Unique visitors of version B"),
   confidence: z
@@ -36,7 +51,7 @@ export const testStatsSchema = z.object({
     .min(0)
     .max(1)
     .nullable()
-    .describe("The leader's chance to be the best variant; null without a leader"),
+    .describe("The leader's chance to be the best variant by the primary metric; null without a leader"),
   arms: z.array(armStatsSchema).describe("Every variant's numbers, A first"),
 });
 
@@ -64,7 +79,35 @@ export const testWithStatsSchema = z.object({
   status: z.enum(["active", "paused", "completed"]),
   winnerVariant: label.nullable().describe("The promoted variant of a completed test"),
   link: z.string().describe("The shareable split link"),
+  primaryMetric: z
+    .enum(PRIMARY_METRICS)
+    .describe("What decides the verdict and the winner: conversion_rate or revenue_per_visitor"),
+  currency: z
+    .string()
+    .nullable()
+    .describe(
+      "The ISO 4217 currency of the test's revenue; null until set at creation or by a valued conversion",
+    ),
   stats: testStatsSchema,
+});
+
+export const conversionSchema = z.object({
+  id: z.string(),
+  testId: z.string(),
+  sessionId: z.string(),
+  variant: label.describe("The variant of the session's click"),
+  amount: z.number().min(0).nullable().describe("The order's value in major units; null without one"),
+  currency: z.string().nullable().describe("The amount's ISO 4217 currency; null without an amount"),
+  recordedAt: millis("When the conversion was recorded"),
+});
+
+export const conversionResponseSchema = z.object({
+  conversion: conversionSchema,
+  counted: z
+    .boolean()
+    .describe(
+      "true (201) when this request recorded it; false (200) when the session already had its conversion",
+    ),
 });
 
 export const customDomainSchema = z.object({
@@ -97,5 +140,6 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 const agree = <_ extends true>() => undefined;
 agree<Equal<z.infer<typeof testWithStatsSchema>, TestWithStats>>();
 agree<Equal<z.infer<typeof customDomainSchema>, CustomDomain>>();
+agree<Equal<z.infer<typeof conversionResponseSchema>, ConversionResponse>>();
 agree<Equal<z.infer<typeof domainListResponseSchema>, DomainListResponse>>();
 agree<ApiErrorBody extends z.infer<typeof apiErrorSchema> ? true : false>();

@@ -1,6 +1,6 @@
 import { log } from "../observability/log";
 import { type ClickEvent, type ConversionEvent, trackingEventSchema } from "./events";
-import { writeClicks, writeConversions } from "./record";
+import { type UnmatchedReason, writeClicks, writeConversions } from "./record";
 
 // A conversion can overtake its click in the queue: wait for it this many times, 10 s apart.
 export const CONVERSION_WAIT_ATTEMPTS = 6;
@@ -21,7 +21,7 @@ interface BatchOutcome {
   /** Delivered again later: a failed write, or a conversion still waiting for its click. */
   retried: number;
   deadLettered: number;
-  /** Acknowledged unwritten: conversions whose click never came. */
+  /** Acknowledged unwritten: conversions whose click never came, of an unknown test, or in another currency than the test's. */
   dropped: number;
 }
 
@@ -51,11 +51,22 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
     await writeClicks(env.DB, events);
     return [];
   });
-  const unmatched = new Set(
-    await writeIsolated(env, conversions, outcome, (events) => writeConversions(env.DB, events)),
+  // A conversion without its click yet waits for it; one that can never count is acknowledged at once.
+  const refused: { event: ConversionEvent; reason: UnmatchedReason }[] = [];
+  const waiting = new Set(
+    await writeIsolated(env, conversions, outcome, async (events) => {
+      const unmatched = await writeConversions(env.DB, events);
+      refused.push(...unmatched.filter(({ reason }) => reason !== "no_click"));
+      return unmatched.flatMap(({ event, reason }) => (reason === "no_click" ? [event] : []));
+    }),
   );
+  for (const { event, reason } of refused) {
+    log("warn", "conversion_refused", { reason, testId: event.testId, currency: event.currency });
+    outcome.written -= 1;
+    outcome.dropped += 1;
+  }
   for (const { message, event } of conversions) {
-    if (!unmatched.has(event)) continue;
+    if (!waiting.has(event)) continue;
     if (message.attempts < CONVERSION_WAIT_ATTEMPTS) {
       message.retry({ delaySeconds: CONVERSION_RETRY_DELAY_SECONDS });
       outcome.retried += 1;

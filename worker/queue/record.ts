@@ -1,3 +1,4 @@
+import { INSERT_CONVERSIONS } from "../db/attribution";
 import type { ClickEvent, ConversionEvent } from "./events";
 
 // One statement per batch, however many events it holds: the events travel as one JSON
@@ -38,26 +39,23 @@ const INSERT_CLICKS = `INSERT OR IGNORE INTO clicks (id, split_test_id, variant,
  */
 export const NEW_SESSIONS_PER_ADDRESS_HOUR = 30;
 
-// Counted only when the visitor has a human click of the test, with that (first) click's variant,
-// found through the session index (else SQLite walks all the test's clicks in time order to save a sort),
-// and not after the test was completed. The unique (test, session) index makes a second one insert nothing.
-const INSERT_CONVERSIONS = `INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp)
-  SELECT id, test_id, variant, session_id, ts FROM (
-    SELECT e.key AS position, e.value ->> '$.id' AS id, e.value ->> '$.testId' AS test_id,
-           e.value ->> '$.sessionId' AS session_id, e.value ->> '$.timestamp' AS ts,
-           (SELECT variant FROM clicks INDEXED BY clicks_test_session_idx
-            WHERE split_test_id = e.value ->> '$.testId' AND session_id = e.value ->> '$.sessionId' AND is_bot = 0
-            ORDER BY timestamp LIMIT 1) AS variant
-    FROM json_each(?1) AS e)
-  WHERE variant IS NOT NULL
-    AND NOT EXISTS (SELECT 1 FROM split_tests WHERE id = test_id AND completed_at <= ts)
-  ORDER BY position`;
+// Run after the insert: the positions of the conversions that cannot count (yet), and why: the test
+// does not exist (deleted, or a made-up id), the visitor has no human click yet, or it was not recorded
+// for being in another currency than the test's.
+const UNMATCHED_CONVERSIONS = `SELECT position, reason FROM (
+    SELECT e.key AS position,
+      CASE WHEN t.id IS NULL THEN 'unknown_test'
+           WHEN NOT EXISTS (
+             SELECT 1 FROM clicks
+             WHERE split_test_id = t.id AND session_id = e.value ->> '$.sessionId' AND is_bot = 0) THEN 'no_click'
+           WHEN e.value ->> '$.currency' <> t.currency
+             AND NOT EXISTS (SELECT 1 FROM conversions WHERE id = e.value ->> '$.id') THEN 'currency_mismatch'
+      END AS reason
+    FROM json_each(?1) AS e LEFT JOIN split_tests AS t ON t.id = e.value ->> '$.testId')
+  WHERE reason IS NOT NULL`;
 
-// Run after the insert: the positions of the conversions whose visitor has no human click yet.
-const UNMATCHED_CONVERSIONS = `SELECT e.key AS position FROM json_each(?1) AS e
-  WHERE NOT EXISTS (
-    SELECT 1 FROM clicks
-    WHERE split_test_id = e.value ->> '$.testId' AND session_id = e.value ->> '$.sessionId' AND is_bot = 0)`;
+/** Why a conversion of a batch was not counted: see UNMATCHED_CONVERSIONS. */
+export type UnmatchedReason = "unknown_test" | "no_click" | "currency_mismatch";
 
 /** Writes a batch of clicks in one D1 statement; the rollup trigger runs inside it. */
 export async function writeClicks(db: D1Database, events: ClickEvent[]): Promise<void> {
@@ -66,18 +64,22 @@ export async function writeClicks(db: D1Database, events: ClickEvent[]): Promise
 }
 
 /**
- * Writes a batch of conversions in one atomic D1 batch of two statements; answers those that found
- * no click of their visitor yet (the click may still be on its way through the queue).
+ * Writes a batch of conversions in one atomic D1 batch of two statements; answers those that were not
+ * counted and why: a visitor without a click yet (the click may still be on its way through the
+ * queue), an unknown test or another currency than the test's.
  */
 export async function writeConversions(
   db: D1Database,
   events: ConversionEvent[],
-): Promise<ConversionEvent[]> {
+): Promise<{ event: ConversionEvent; reason: UnmatchedReason }[]> {
   if (events.length === 0) return [];
   const json = JSON.stringify(events);
-  const [, unmatched] = await db.batch<{ position: number }>([
+  const [, unmatched] = await db.batch<{ position: number; reason: UnmatchedReason }>([
     db.prepare(INSERT_CONVERSIONS).bind(json),
     db.prepare(UNMATCHED_CONVERSIONS).bind(json),
   ]);
-  return (unmatched?.results ?? []).flatMap(({ position }) => events[position] ?? []);
+  return (unmatched?.results ?? []).flatMap(({ position, reason }) => {
+    const event = events[position];
+    return event ? [{ event, reason }] : [];
+  });
 }

@@ -1,9 +1,18 @@
-import type { SeriesPoint, TestAnalytics, Variant, VerdictStatus } from "../../contract/api";
+import type {
+  Interval,
+  RevenueAnalytics,
+  SeriesPoint,
+  TestAnalytics,
+  Variant,
+  VerdictStatus,
+} from "../../contract/api";
+import { fromMinorUnits } from "../../contract/currency";
 import { labelAt, VARIANT_LABELS } from "../../contract/variants";
 import type { SplitTest } from "../db/schema";
 import { analyze } from "../statistics/inference";
+import { analyzeRevenue, type RevenueArmResult } from "../statistics/revenue";
 import { sequentialVerdict } from "../statistics/sequential";
-import { armCounts, NO_TOTALS, type VariantTotals } from "../statistics/summary";
+import { addTotals, armCounts, NO_TOTALS, revenueCounts, type VariantTotals } from "../statistics/summary";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -15,11 +24,15 @@ interface RollupRow extends VariantTotals {
   variant: Variant;
 }
 
-/** Everything the test detail page shows about significance, from the hourly rollup alone. */
+/**
+ * Everything the test detail page shows about significance, from the hourly rollup alone. Its one
+ * verdict follows the test's primary metric: whatever acts on a verdict reads it here.
+ */
 export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.now()): Promise<TestAnalytics> {
   const { results } = await db
     .prepare(
-      "SELECT hour, variant, clicks, visitors, conversions FROM test_stats_hourly WHERE split_test_id = ?",
+      `SELECT hour, variant, clicks, visitors, conversions, orders, revenue, revenue_squares AS revenueSquares
+       FROM test_stats_hourly WHERE split_test_id = ?`,
     )
     .bind(test.id)
     .all<RollupRow>();
@@ -28,26 +41,33 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
   for (const row of results) {
     const position = VARIANT_LABELS.indexOf(row.variant);
     const sum = totals[position];
-    if (!sum) continue;
-    totals[position] = {
-      clicks: sum.clicks + row.clicks,
-      visitors: sum.visitors + row.visitors,
-      conversions: sum.conversions + row.conversions,
-    };
+    if (sum) totals[position] = addTotals(sum, row);
   }
   const weights = test.variants.map((variant) => variant.weight);
   const counts = totals.map(armCounts);
   const analysis = analyze(counts, weights);
+  const revenue = analyzeRevenue(totals.map(revenueCounts));
   // The verdict is the always-valid one: it holds however often the page is opened. The fixed-horizon
-  // figures stay as details, and its planning gives the "visitors still needed" while collecting.
-  const verdict = sequentialVerdict(counts);
+  // figures stay as details, and their planning gives the "visitors still needed" while collecting.
+  const byRate = sequentialVerdict(counts);
+  const verdict =
+    test.primaryMetric === "revenue_per_visitor"
+      ? revenue.verdict
+      : {
+          status: byRate.status,
+          winner: byRate.winner,
+          additionalVisitorsPerArm:
+            byRate.status === "keep collecting" ? analysis.verdict.additionalVisitorsPerArm : null,
+        };
   const winner = verdict.winner === null ? null : labelAt(verdict.winner);
   const status: VerdictStatus = verdict.status === "winner" ? `${winner ?? "A"} wins` : verdict.status;
-  const stillNeeded = verdict.status === "keep collecting" ? analysis.verdict.additionalVisitorsPerArm : null;
+  const money = (minor: number) => fromMinorUnits(minor, test.currency ?? "");
 
   return {
+    primaryMetric: test.primaryMetric,
+    currency: test.currency,
     arms: analysis.arms.map((arm, position) => {
-      const interval = verdict.intervals[position];
+      const interval = byRate.intervals[position];
       return {
         label: labelAt(position),
         weight: weights[position] ?? 0,
@@ -67,12 +87,43 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
                 adjustedPValue: arm.vsControl.adjustedPValue,
               }
             : null,
+        revenue: revenueOf(revenue.arms[position], totals[position] ?? NO_TOTALS, money),
       };
     }),
     srmPValue: analysis.srmPValue,
     srm: analysis.srm,
-    verdict: { status, winner, additionalVisitorsPerArm: stillNeeded },
+    verdict: { status, winner, additionalVisitorsPerArm: verdict.additionalVisitorsPerArm },
     series: seriesOf(results, test.variants.length, test.createdAt, now),
+  };
+}
+
+/** One variant's revenue figures in the test's currency (major units). */
+function revenueOf(
+  arm: RevenueArmResult | undefined,
+  totals: VariantTotals,
+  money: (minor: number) => number,
+): RevenueAnalytics {
+  const interval = (value: Interval | null | undefined) =>
+    value ? { lower: money(value.lower), upper: money(value.upper) } : null;
+  const always = arm?.vsControl?.interval;
+  return {
+    orders: totals.orders,
+    total: money(totals.revenue),
+    perVisitor: money(arm?.perVisitor.mean ?? 0),
+    perVisitorInterval: interval(arm?.perVisitorInterval),
+    averageOrderValue: arm?.averageOrderValue ? money(arm.averageOrderValue.mean) : null,
+    averageOrderValueInterval: interval(arm?.averageOrderValueInterval),
+    chanceToBeBest: arm?.chanceToBeBest ?? 0,
+    vsControl:
+      arm?.vsControl && always
+        ? {
+            difference: money(always.difference),
+            lower: money(always.lower),
+            upper: money(always.upper),
+            pValue: arm.vsControl.welch.pValue,
+            adjustedPValue: arm.vsControl.adjustedPValue,
+          }
+        : null,
   };
 }
 

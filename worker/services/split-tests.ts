@@ -1,6 +1,7 @@
 import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { CreateTestInput, SplitTest, TestWithStats, Variant, VariantInput } from "../../contract/api";
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
+import { DEFAULT_PRIMARY_METRIC } from "../../contract/metrics";
 import { labelAt, VARIANT_LABELS } from "../../contract/variants";
 import { type Db, getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
@@ -70,6 +71,8 @@ async function insertSplitTest(
       status: "active",
       winnerVariant: null,
       completedAt: null,
+      primaryMetric: input.primaryMetric ?? DEFAULT_PRIMARY_METRIC,
+      currency: input.currency || null,
     };
     try {
       await db.insert(splitTests).values(row);
@@ -107,6 +110,8 @@ export function toClient(
     status: row.status,
     winnerVariant: row.winnerVariant,
     link: splitLinkFor(row, domain, link.requestUrl, link.appHost),
+    primaryMetric: row.primaryMetric,
+    currency: row.currency,
   };
 }
 
@@ -121,6 +126,10 @@ async function totalsOf(db: Db, tests: SplitTestRow[]): Promise<Map<string, Vari
       clicks: sql<number>`sum(${testStatsHourly.clicks})`,
       visitors: sql<number>`sum(${testStatsHourly.visitors})`,
       conversions: sql<number>`sum(${testStatsHourly.conversions})`,
+      orders: sql<number>`sum(${testStatsHourly.orders})`,
+      revenue: sql<number>`sum(${testStatsHourly.revenue})`,
+      // total(), a float, never fails on overflow as sum() would: squares of amounts grow fast.
+      revenueSquares: sql<number>`total(${testStatsHourly.revenueSquares})`,
     })
     .from(testStatsHourly)
     // One JSON parameter however many tests: D1 binds at most 100 parameters a statement.
@@ -136,6 +145,9 @@ async function totalsOf(db: Db, tests: SplitTestRow[]): Promise<Map<string, Vari
         clicks: Number(row.clicks),
         visitors: Number(row.visitors),
         conversions: Number(row.conversions),
+        orders: Number(row.orders),
+        revenue: Number(row.revenue),
+        revenueSquares: Number(row.revenueSquares),
       };
     }
   }
@@ -170,7 +182,10 @@ async function clientTests(db: Db, where: SQL | undefined, link: LinkContext): P
   );
   return rows.map((r) => {
     const arms = totals.get(r.test.id) ?? [];
-    return { ...toClient(r.test, r.domain, link, hasCountedClicks(arms)), stats: summarize(arms) };
+    return {
+      ...toClient(r.test, r.domain, link, hasCountedClicks(arms)),
+      stats: summarize(arms, r.test.primaryMetric, r.test.currency),
+    };
   });
 }
 
@@ -283,7 +298,14 @@ export async function createSplitTest(
 ): Promise<TestWithStats> {
   const { row, test } = await insertSplitTest(getDb(env.DB), userId, input, link);
   background.waitUntil(storeLink(env, row));
-  return { ...test, stats: summarize(row.variants.map(() => NO_TOTALS)) };
+  return {
+    ...test,
+    stats: summarize(
+      row.variants.map(() => NO_TOTALS),
+      row.primaryMetric,
+      row.currency,
+    ),
+  };
 }
 
 /**
