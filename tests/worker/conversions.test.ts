@@ -1,33 +1,26 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
-import { Client, createTest, errorOf, eventually, HUMAN, open, signedUpClient, uniqueIp } from "./helpers";
+import {
+  Client,
+  clickedVisitor,
+  createTest,
+  errorOf,
+  eventually,
+  sendBeacon,
+  signedUpClient,
+  uniqueIp,
+} from "./helpers";
 import { conversionsOf } from "./queue-helpers";
 
 /** A test and a visitor who went through its link: their session id and variant. */
 async function visitedTest() {
   const { client } = await signedUpClient();
   const test = await createTest(client);
-  const visitor = new Client();
-  const response = await open(visitor, `/r/${test.slug}`, { headers: HUMAN });
-  const location = new URL(response.headers.get("location") ?? "");
-  const sessionId = location.searchParams.get("sessionId") ?? "";
-  const variant = location.searchParams.get("variant") ?? "";
-  await eventually(() =>
-    env.DB.prepare("SELECT 1 FROM clicks WHERE split_test_id = ? AND session_id = ?")
-      .bind(test.id, sessionId)
-      .first(),
-  );
-  return { test, visitor, sessionId, variant };
+  return { test, ...(await clickedVisitor(test)) };
 }
 
-function beacon(body: unknown, origin = "https://shop.example") {
-  return new Client().fetch("/functions/v1/conversions", {
-    method: "POST",
-    headers: { "content-type": "text/plain;charset=UTF-8", origin },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
+const beacon = (body: unknown) => sendBeacon(body);
 
 describe("the conversion beacon", () => {
   it("answers the CORS preflight for any origin", async () => {
