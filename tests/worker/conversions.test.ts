@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
 import {
