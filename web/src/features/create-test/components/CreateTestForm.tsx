@@ -1,4 +1,6 @@
+import type { PrimaryMetric } from "@contract/api";
 import { TEST_MESSAGES } from "@contract/messages";
+import { DEFAULT_PRIMARY_METRIC } from "@contract/metrics";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { TextField } from "@/components/TextField";
@@ -8,6 +10,7 @@ import { BusyLabel } from "@/components/ui/spinner";
 import { createTest } from "@/features/create-test/api/create-test";
 import { CustomSlugField } from "@/features/create-test/components/CustomSlugField";
 import { DomainField } from "@/features/create-test/components/DomainField";
+import { PrimaryMetricField } from "@/features/create-test/components/PrimaryMetricField";
 import { isBlockingSlugState } from "@/features/create-test/slug-check-state";
 import { useActiveDomains } from "@/features/create-test/use-active-domains";
 import { useSlugCheck } from "@/features/create-test/use-slug-check";
@@ -24,7 +27,13 @@ function readValues(
 ): CreateTestValues {
   const data = new FormData(form);
   const field = (name: string) => String(data.get(name) ?? "").trim();
-  return { name: field("name"), variants, conversionUrl: field("conversionUrl"), customSlug };
+  return {
+    name: field("name"),
+    variants,
+    conversionUrl: field("conversionUrl"),
+    customSlug,
+    currency: field("currency"),
+  };
 }
 
 /**
@@ -38,6 +47,8 @@ export function CreateTestForm() {
   const [domainId, setDomainId] = useState<string | null>(null);
   const [slug, setSlug] = useState("");
   const [variants, setVariants] = useState(emptyDrafts);
+  const [metric, setMetric] = useState<PrimaryMetric>(DEFAULT_PRIMARY_METRIC);
+  const [currency, setCurrency] = useState("");
   const [busy, setBusy] = useState(false);
 
   const domain = domains.find(({ id }) => id === domainId) ?? null;
@@ -67,6 +78,8 @@ export function CreateTestForm() {
         conversionUrl: values.conversionUrl || null,
         customDomainId: domain?.id ?? null,
         customSlug: values.customSlug || null,
+        primaryMetric: metric,
+        currency: values.currency || null,
       });
       toast.success(TEST_MESSAGES.created);
       const state: CreatedTestState = { createdTest: test };
@@ -93,6 +106,12 @@ export function CreateTestForm() {
         placeholder="https://"
         inputMode="url"
         hint="The thank-you or conversion confirmation page"
+      />
+      <PrimaryMetricField
+        metric={metric}
+        onMetricChange={setMetric}
+        currency={currency}
+        onCurrencyChange={setCurrency}
       />
       <Button type="submit" size="lg" className="w-full" disabled={busy || isBlockingSlugState(slugCheck)}>
         <BusyLabel busy={busy} label="Create Test" busyLabel="Creating..." />
