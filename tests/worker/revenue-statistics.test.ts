@@ -9,6 +9,7 @@ import {
   analyzeRevenue,
   averageOrderValue,
   chanceToBeBestOfMeans,
+  chanceToEarnMost,
   meanFromSums,
   meanInterval,
   type RevenueCounts,
@@ -179,6 +180,12 @@ describe("the chance to earn the most per visitor", () => {
   it("is shared evenly by arms alike, even without any spread (no revenue yet)", () => {
     for (const chance of chanceToBeBestOfMeans([0, 0, 0].map(() => ({ mean: 0, standardError: 0 }))))
       expect(chance).toBeCloseTo(1 / 3, 6);
+  });
+
+  it("says nothing (an even split) until every arm has two visitors", () => {
+    const one = { visitors: 1, orders: 1, revenue: 4999, revenueSquares: 4999 ** 2 };
+    const none = { visitors: 0, orders: 0, revenue: 0, revenueSquares: 0 };
+    expect(chanceToEarnMost([none, one])).toEqual([0.5, 0.5]);
   });
 });
 

@@ -207,6 +207,20 @@ export function chanceToBeBestOfMeans(
   return chances;
 }
 
+/**
+ * Each arm's chance to earn the most per visitor (normal approximation of its mean). Until every arm
+ * has two visitors there is no spread to go by: the arms share the chance evenly.
+ */
+export function chanceToEarnMost(arms: readonly RevenueCounts[]): number[] {
+  if (arms.some((arm) => arm.visitors < 2)) return arms.map(() => 1 / arms.length);
+  return chanceToBeBestOfMeans(
+    arms.map((arm) => {
+      const { mean, variance, n } = revenuePerVisitor(arm);
+      return { mean, standardError: Math.sqrt(variance / n) };
+    }),
+  );
+}
+
 export interface PlanningOptions {
   readonly alpha?: number;
   readonly power?: number;
@@ -318,9 +332,7 @@ export function analyzeRevenue(
     const estimate = { difference: test.difference, standardError: test.standardError, n: control.n + arm.n };
     return alwaysValidInterval(estimate, comparisonAlpha, tuning);
   });
-  const chances = chanceToBeBestOfMeans(
-    means.map((m) => ({ mean: m.mean, standardError: m.n > 0 ? Math.sqrt(m.variance / m.n) : 0 })),
-  );
+  const chances = chanceToEarnMost(arms);
   const decided = verdictOfIntervals(intervals, arms.every(enough));
   return {
     arms: arms.map((arm, i) => {

@@ -2,7 +2,7 @@ import type { ArmStats, PrimaryMetric, TestStats, Winner } from "../../contract/
 import { fromMinorUnits } from "../../contract/currency";
 import { labelAt } from "../../contract/variants";
 import { chanceToBeBest } from "./inference";
-import { chanceToBeBestOfMeans, type RevenueCounts, revenuePerVisitor } from "./revenue";
+import { chanceToEarnMost, type RevenueCounts } from "./revenue";
 
 /** One variant's totals from the rollup; revenue in minor units. */
 export interface VariantTotals extends RevenueCounts {
@@ -66,12 +66,7 @@ export function revenueCounts(totals: VariantTotals): RevenueCounts {
 /** Each variant's chance to be best by the metric: Beta posteriors for rates, normal means for revenue. */
 export function chancesToBeBest(totals: readonly VariantTotals[], metric: PrimaryMetric): number[] {
   if (metric === "conversion_rate") return chanceToBeBest(totals.map(armCounts));
-  return chanceToBeBestOfMeans(
-    totals.map((arm) => {
-      const mean = revenuePerVisitor(revenueCounts(arm));
-      return { mean: mean.mean, standardError: mean.n > 0 ? Math.sqrt(mean.variance / mean.n) : 0 };
-    }),
-  );
+  return chanceToEarnMost(totals.map(revenueCounts));
 }
 
 /**
