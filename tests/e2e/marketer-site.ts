@@ -14,9 +14,9 @@ export async function startMarketerSite(appUrl: string) {
   const page = (
     title: string,
     body: string,
-    value = "",
+    attributes = "",
   ) => `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>
-<script src="${appUrl}/t.js" data-test="${testId}" data-conversion-url="${origin}/thanks"${value} async></script></head>
+<script src="${appUrl}/t.js" data-test="${testId}" data-conversion-url="${origin}/thanks"${attributes} async></script></head>
 <body><h1>${title}</h1>${body}</body></html>`;
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? "/", origin).pathname;
@@ -27,6 +27,12 @@ export async function startMarketerSite(appUrl: string) {
         "Thank you",
         "<p>Order confirmed.</p>",
         order ? ` data-amount="${order.amount}" data-currency="${order.currency}"` : "",
+      ),
+      // A single-page checkout: the tag sends nothing by itself, the page calls it once the order is placed.
+      "/checkout": page(
+        "Checkout",
+        `<button onclick="splitlink.convert({ amount: 19.9, currency: 'EUR' })">Pay</button>`,
+        " data-manual",
       ),
     };
     const html = pages[path];

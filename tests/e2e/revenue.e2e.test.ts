@@ -97,3 +97,27 @@ describe("a test decided by revenue", () => {
     await screenshot(marketer, "dashboard-revenue");
   });
 });
+
+describe("a single-page checkout", () => {
+  it("sends the conversion with its value only when the page calls splitlink.convert", async () => {
+    marketerSite().setTestId("5f0c1e2d-3b4a-4c5d-8e6f-7a8b9c0d1e2f");
+    const page = await browser.newPage(WIDTHS.narrow);
+    const beacons: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/functions/v1/conversions")) beacons.push(request.postData() ?? "");
+    });
+    await page.goto(`${marketerSite().origin}/checkout?sessionId=spa-session-1&variant=B`);
+    await page.waitForLoadState("networkidle");
+    expect(beacons).toEqual([]);
+
+    const beacon = page.waitForRequest((request) => request.url().endsWith("/functions/v1/conversions"));
+    await page.getByRole("button", { name: "Pay" }).click();
+    expect(JSON.parse((await beacon).postData() ?? "{}")).toEqual({
+      splitTestId: "5f0c1e2d-3b4a-4c5d-8e6f-7a8b9c0d1e2f",
+      sessionId: "spa-session-1",
+      variant: "B",
+      amount: 19.9,
+      currency: "EUR",
+    });
+  });
+});
