@@ -73,7 +73,7 @@ describe("the conversion beacon", () => {
 });
 
 describe("beacon flood protection", () => {
-  it("answers 429, still readable cross-site, after 100 beacons in 10 s from one address", async () => {
+  it("answers 429, still readable cross-site, after 100 beacons in 10 s from one address to one test", async () => {
     const flooder = new Client(uniqueIp());
     const send = (i: number) =>
       flooder.fetch("/functions/v1/conversions", {

@@ -240,21 +240,27 @@ describe("POST /api/v1/conversions", () => {
     expect(await conversionRows(test.id)).toMatchObject([{ amount: 1000 }]);
   });
 
-  it("refuses a key used for a different conversion within 24 hours", async () => {
+  it("refuses a key used for a different conversion within 24 hours, and records nothing for it", async () => {
     const { key, test } = await marketerWithTest();
-    const { sessionId } = await clickedVisitor(test);
-    await serverConversion(key, "k", { testId: test.id, sessionId, amount: 10, currency: "EUR" });
-    const other = await serverConversion(key, "k", {
+    const [one, two] = [await clickedVisitor(test), await clickedVisitor(test)];
+    await serverConversion(key, "k", {
       testId: test.id,
-      sessionId,
-      amount: 11,
+      sessionId: one.sessionId,
+      amount: 10,
       currency: "EUR",
     });
-    expect(other.status).toBe(422);
-    expect(await errorOf(other)).toMatchObject({
-      code: "idempotency_key_reused",
-      message: CONVERSION_MESSAGES.idempotencyKeyReused,
-    });
+    for (const body of [
+      { testId: test.id, sessionId: one.sessionId, amount: 11, currency: "EUR" },
+      { testId: test.id, sessionId: two.sessionId, amount: 10, currency: "EUR" },
+    ]) {
+      const other = await serverConversion(key, "k", body);
+      expect(other.status).toBe(422);
+      expect(await errorOf(other)).toMatchObject({
+        code: "idempotency_key_reused",
+        message: CONVERSION_MESSAGES.idempotencyKeyReused,
+      });
+    }
+    expect((await conversionRows(test.id)).map((row) => row.session_id)).toEqual([one.sessionId]);
   });
 
   it("forgets a key after 24 hours, and deletes expired keys as it goes", async () => {
