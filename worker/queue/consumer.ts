@@ -62,6 +62,7 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   );
   for (const { event, reason } of refused) {
     log("warn", "conversion_refused", { reason, testId: event.testId, currency: event.currency });
+    // Acknowledged with the written ones above, though nothing was written.
     outcome.written -= 1;
     outcome.dropped += 1;
   }

@@ -45,7 +45,8 @@ interface TestRow {
   clicked: number;
 }
 
-// ?1 user, ?2 key, ?3 expiry cutoff, ?4 fingerprint, ?5 claim (the new conversion's id), ?6 now, ?7 test, ?8 session.
+// The statements of the one batch, in order; each numbers its own parameters. The claim is the id the
+// request's conversion gets.
 const DELETE_EXPIRED = `DELETE FROM idempotency_keys
   WHERE (user_id = ?1 AND key = ?2 AND created_at <= ?3)
      OR rowid IN (SELECT rowid FROM idempotency_keys WHERE created_at <= ?3 ORDER BY created_at LIMIT ${EXPIRED_KEYS_PER_REQUEST})`;
@@ -134,9 +135,10 @@ export async function recordServerConversion(
   if (stored && stored.fingerprint !== fingerprint)
     throw new ApiError(422, "idempotency_key_reused", CONVERSION_MESSAGES.idempotencyKeyReused);
   if (!stored) throw refusal(results[6]?.results[0] as TestRow | undefined, conversion);
+  // A key row lives only answered: its request stored the answer or released it in the same batch.
+  if (stored.status === null) throw new Error("an Idempotency-Key without its answer");
   // The conversion goes when its test is deleted: so does the answer.
-  if (stored.status === null || stored.id === null)
-    throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
+  if (stored.id === null) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
   const body = { conversion: clientConversion({ ...stored, id: stored.id }), counted: stored.status === 201 };
   return { status: stored.status, body, replayed: stored.claim !== claim };
 }
