@@ -1,8 +1,10 @@
 // Shapes exchanged between the Worker's JSON API and the SPA. Pure types: both sides import them.
 
+import type { PrimaryMetric } from "./metrics";
 import type { EndAction, EndReason, EndResult } from "./schedule";
 import type { TestMode, Variant } from "./variants";
 
+export type { PrimaryMetric } from "./metrics";
 export type { Variant } from "./variants";
 
 /** Every machine-readable code an API error can carry: a closed set, so a misspelt one does not compile. */
@@ -14,11 +16,13 @@ export type ErrorCode =
   | "cloudflare_error"
   | "cloudflare_unreachable"
   | "confirmation_mismatch"
+  | "currency_mismatch"
   | "custom_slug_needs_domain"
   | "domain_not_usable"
   | "domain_taken"
   | "email_not_verified"
   | "hostname_not_found"
+  | "idempotency_key_reused"
   | "internal_error"
   | "invalid_credentials"
   | "invalid_domain"
@@ -40,6 +44,7 @@ export type ErrorCode =
   | "too_large"
   | "too_many_api_keys"
   | "too_many_webhooks"
+  | "unknown_session"
   | "user_already_exists"
   | "variants_locked"
   | "weak_password";
@@ -121,6 +126,10 @@ export interface SplitTest {
   /** Why a test ended on its own, and what its end did; null while it runs or after a manual promote. */
   endedBy: EndReason | null;
   endResult: EndResult | null;
+  /** What decides the verdict, the winner badge and the confidence. */
+  primaryMetric: PrimaryMetric;
+  /** The ISO 4217 currency of the test's revenue: set at creation or by its first valued conversion. */
+  currency: string | null;
 }
 
 /** One variant's counts on the dashboard; the rate is a percentage (conversions / clicks × 100). */
@@ -131,6 +140,12 @@ export interface ArmStats {
   visitors: number;
   conversions: number;
   conversionRate: number;
+  /** Conversions that carried an amount. */
+  orders: number;
+  /** Revenue in the test's currency (major units, e.g. 49.99); 0 without valued conversions. */
+  revenue: number;
+  /** revenue / visitors; 0 without visitors. */
+  revenuePerVisitor: number;
 }
 
 /**
@@ -144,11 +159,12 @@ export interface TestStats {
   conversionsB: number;
   conversionRateA: number;
   conversionRateB: number;
+  /** The leader by the test's primary metric (the highest rate, or revenue per visitor), or tie; null while all are 0. */
   winner: Winner;
   /** Unique visitors (sessions, bots excluded). */
   visitorsA: number;
   visitorsB: number;
-  /** The leader's chance to be the best variant (0–1); null without a leader. */
+  /** The leader's chance to be the best variant by the primary metric (0–1); null without a leader. */
   confidence: number | null;
   /** Every variant, A first. */
   arms: ArmStats[];
@@ -171,6 +187,10 @@ export interface CreateTestInput {
   endAfterVisitors?: number | null;
   onEnd?: EndAction;
   stopEarly?: boolean;
+  /** Default conversion_rate. */
+  primaryMetric?: PrimaryMetric;
+  /** ISO 4217; else the first valued conversion sets it. */
+  currency?: string | null;
 }
 
 /**
@@ -253,9 +273,43 @@ export interface VerifyDomainResponse {
   domain: CustomDomain;
 }
 
-export interface RateInterval {
+export interface Interval {
   lower: number;
   upper: number;
+}
+
+export type RateInterval = Interval;
+
+/**
+ * One variant's revenue, in the test's currency (major units). A visitor's revenue is their order's
+ * amount, or 0 (one order per visitor and test). Intervals are 95 % (normal approximation).
+ */
+export interface RevenueAnalytics {
+  /** Conversions that carried an amount. */
+  orders: number;
+  total: number;
+  perVisitor: number;
+  /** null below two visitors. */
+  perVisitorInterval: Interval | null;
+  /** total / orders; null without orders. */
+  averageOrderValue: number | null;
+  /** null below two orders. */
+  averageOrderValueInterval: Interval | null;
+  /** The chance that this variant earns the most per visitor (normal approximation). */
+  chanceToBeBest: number;
+  /**
+   * Against A (null for A, and while either has no visitors or no spread): the difference of revenue
+   * per visitor with its always-valid 95 % interval (Bonferroni over the comparisons with A), which
+   * drives a revenue test's verdict; for experts, Welch's t-test p-value (one look) and the same
+   * Holm-corrected.
+   */
+  vsControl: {
+    difference: number;
+    lower: number;
+    upper: number;
+    pValue: number;
+    adjustedPValue: number;
+  } | null;
 }
 
 /** One variant's numbers; rate and interval are fractions (0–1), visitors are unique sessions without bots. */
@@ -283,6 +337,7 @@ export interface VariantAnalytics {
     pValue: number;
     adjustedPValue: number;
   } | null;
+  revenue: RevenueAnalytics;
 }
 
 export type VerdictStatus = `${Variant} wins` | "no clear difference" | "keep collecting";
@@ -299,6 +354,10 @@ export interface SeriesPoint {
 
 /** GET /api/tests/:slug/analytics */
 export interface TestAnalytics {
+  /** The metric the verdict follows. */
+  primaryMetric: PrimaryMetric;
+  /** The currency of the revenue figures; null until the test has one. */
+  currency: string | null;
   /** Every variant, A first. */
   arms: VariantAnalytics[];
   /** Sample-ratio mismatch of the visitor split against the weights; `srm` is true below 0.001. */
@@ -321,6 +380,38 @@ export interface TestAnalytics {
 
 export interface TestAnalyticsResponse {
   analytics: TestAnalytics;
+}
+
+/** POST /api/v1/conversions: a conversion reported by the marketer's server. */
+export interface RecordConversionInput {
+  testId: string;
+  /** The sessionId the split link added to the destination URL. */
+  sessionId: string;
+  /** Major units, e.g. 49.99; with `currency`. */
+  amount?: number;
+  currency?: string;
+}
+
+/** A recorded conversion: the variant is the one of the session's click. */
+export interface Conversion {
+  id: string;
+  testId: string;
+  sessionId: string;
+  variant: Variant;
+  /** Major units; null for a conversion without a value. */
+  amount: number | null;
+  currency: string | null;
+  /** Milliseconds since the epoch. */
+  recordedAt: number;
+}
+
+/**
+ * POST /api/v1/conversions: 201 with `counted: true` when this request recorded it, 200 with the
+ * session's earlier conversion and `counted: false` when it already had one (one per test and session).
+ */
+export interface ConversionResponse {
+  conversion: Conversion;
+  counted: boolean;
 }
 
 /** POST /api/account/password */

@@ -2,6 +2,8 @@ import type { WebhookEventType } from "./api";
 
 // Texts the API returns and the SPA shows, word for word from the specification where it has them.
 // The generic ones have their own module: the SPA's first download needs only them.
+import type { PrimaryMetric } from "./metrics";
+
 export { GENERIC_MESSAGES } from "./generic-messages";
 
 export const AUTH_MESSAGES = {
@@ -66,6 +68,24 @@ export const CONVERSION_MESSAGES = {
   invalidSession: "Invalid session data format",
   noSession: "No session data found",
   rateLimited: "Too many conversions from this address. Please try again shortly.",
+  // Not in the specification: values on conversions and the server-side API (README, "Conversions").
+  invalidAmount: "The amount must be a number from 0 to 1,000,000,000 in major units, such as 49.99",
+  amountDecimals: (currency: string, decimals: number) =>
+    decimals === 0
+      ? `${currency} amounts are whole numbers`
+      : `${currency} amounts have at most ${decimals} decimal${decimals === 1 ? "" : "s"}`,
+  invalidCurrency: "The currency must be a three-letter ISO 4217 code, such as EUR or USD",
+  valueIncomplete:
+    "Send amount and currency together: a number such as 49.99 and a three-letter ISO 4217 code such as EUR",
+  currencyMismatch: (testCurrency: string, currency: string) =>
+    `This test counts revenue in ${testCurrency}: a conversion in ${currency} cannot be added (there are no exchange rates).`,
+  unknownSession:
+    "This session has no counted click of this test. Send the sessionId the split link added to your page's address; a click takes a few seconds to be recorded.",
+  invalidServerConversion: "The conversion must carry testId and sessionId",
+  idempotencyKeyMissing:
+    "Send an Idempotency-Key header: a unique value per conversion, such as your order id (at most 255 characters).",
+  idempotencyKeyReused:
+    "This Idempotency-Key was already used for a different conversion in the last 24 hours.",
 } as const;
 
 export const LIFECYCLE_MESSAGES = {
@@ -135,6 +155,10 @@ export const END_MESSAGES = {
   },
 } as const;
 
+export const METRIC_MESSAGES = {
+  invalid: "The primary metric must be conversion_rate or revenue_per_visitor",
+} as const;
+
 export const DOMAIN_MESSAGES = {
   notSignedIn: "You must be logged in to add a domain",
   empty: "Please enter a domain",
@@ -180,14 +204,23 @@ export const ANALYTICS_MESSAGES = {
    * The always-valid verdict in words (it holds however often the page is looked at). `versions` is
    * how many the test has.
    */
-  verdict: (status: string, additionalVisitorsPerArm: number | null, versions = 2): string => {
+  verdict: (
+    status: string,
+    additionalVisitorsPerArm: number | null,
+    versions = 2,
+    metric: PrimaryMetric = "conversion_rate",
+  ): string => {
     const winner = /^([A-H]) wins$/.exec(status)?.[1];
+    const [best, better] =
+      metric === "revenue_per_visitor"
+        ? ["earns the most per visitor", "earns more per visitor"]
+        : ["converts best", "converts better"];
     if (winner === "A" && versions > 2)
-      return "Version A converts best: every other version does worse, with 95 % confidence that holds however often you check.";
+      return `Version A ${best}: every other version does worse, with 95 % confidence that holds however often you check.`;
     if (winner && versions === 2)
-      return `Version ${winner} converts better than ${winner === "A" ? "B" : "A"}, with 95 % confidence that holds however often you check.`;
+      return `Version ${winner} ${better} than ${winner === "A" ? "B" : "A"}, with 95 % confidence that holds however often you check.`;
     if (winner)
-      return `Version ${winner} converts best: it beats A with 95 % confidence that holds however often you check.`;
+      return `Version ${winner} ${best}: it beats A with 95 % confidence that holds however often you check.`;
     if (status === "no clear difference")
       return versions === 2
         ? "No clear difference yet: neither version is ahead with 95 % confidence."

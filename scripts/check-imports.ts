@@ -52,7 +52,7 @@ const WORKER_RULES: Record<string, string[]> = {
   domains: ["db", "observability", "lib", "errors.ts"],
   mail: ["observability", "lib", "errors.ts"],
   auth: ["db", "lib", "errors.ts"],
-  queue: ["webhooks", "observability", "lib"],
+  queue: ["webhooks", "db", "observability", "lib"],
   webhooks: ["auth", "observability", "lib"],
   observability: ["lib", "errors.ts", "env.ts"],
   statistics: [],

@@ -17,6 +17,7 @@ export interface Fixture {
 export interface Call {
   path: string;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 export interface RouteAccess {
@@ -239,6 +240,19 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     route: "DELETE /api/v1/tests/:id",
     call: (f) => ({ path: `/api/v1/tests/${f.testId}` }),
     owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "POST /api/v1/conversions",
+    call: (f) => ({
+      path: "/api/v1/conversions",
+      body: { testId: f.testId, sessionId: "a-session-without-a-click", amount: 10, currency: "EUR" },
+      headers: { "Idempotency-Key": "matrix" },
+    }),
+    // The fixture's test has no click: the owner reaches the attribution, which refuses the made-up
+    // session (recording is tested in revenue.test.ts); another user's key does not find the test.
+    owner: 422,
     otherUser: 404,
     auth: "apiKey",
   },

@@ -62,7 +62,13 @@ async function fixture() {
 
 function send(caller: Caller, row: RouteAccess, call: Call) {
   if (row.auth === "apiKey")
-    return publicApi(caller.key, methodOf(row.route), call.path.replace(/^\/api\/v1/, ""), call.body);
+    return publicApi(
+      caller.key,
+      methodOf(row.route),
+      call.path.replace(/^\/api\/v1/, ""),
+      call.body,
+      call.headers,
+    );
   return caller.client.json(methodOf(row.route), call.path, call.body);
 }
 

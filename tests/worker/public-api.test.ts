@@ -12,6 +12,7 @@ import {
 } from "../../worker/openapi/schemas";
 import {
   Client,
+  clickedVisitor,
   createApiKey,
   createTest,
   errorOf,
@@ -286,10 +287,14 @@ describe("the OpenAPI document", () => {
         { $ref: `#/components/schemas/${name}`, components: document.components } as object,
         "2020-12",
       );
-    const created = await (await publicApi(key, "POST", "/tests", valid)).json();
+    const created = (await (await publicApi(key, "POST", "/tests", valid)).json()) as TestResponse;
     const error = await (await publicApi(key, "POST", "/tests", {})).json();
+    const { sessionId } = await clickedVisitor(created.test);
+    const value = { testId: created.test.id, sessionId, amount: 49.99, currency: "EUR" };
+    const conversion = await publicApi(key, "POST", "/conversions", value, { "Idempotency-Key": "doc" });
     for (const [name, body] of [
       ["TestResponse", created],
+      ["ConversionResponse", await conversion.json()],
       ["TestList", await (await publicApi(key, "GET", "/tests")).json()],
       ["DomainList", await (await publicApi(key, "GET", "/domains")).json()],
       ["Error", error],
@@ -316,6 +321,7 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(input.properties).sort()).toEqual(
       [
         "conversionUrl",
+        "currency",
         "customDomainId",
         "customSlug",
         "endAfterVisitors",
@@ -323,6 +329,7 @@ describe("the OpenAPI document", () => {
         "mode",
         "name",
         "onEnd",
+        "primaryMetric",
         "stopEarly",
         "urlA",
         "urlB",

@@ -16,6 +16,7 @@ describe("the drizzle schema and the migrations", () => {
         "conversions",
         "custom_domains",
         "email_tokens",
+        "idempotency_keys",
         "sessions",
         "split_tests",
         "test_stats_hourly",

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { VariantInput, WebhookEventType } from "../../contract/api";
+import { PRIMARY_METRICS } from "../../contract/metrics";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
 import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
 
@@ -101,6 +102,9 @@ export const splitTests = sqliteTable(
     status: text("status", { enum: testStatuses }).notNull().default("active"),
     winnerVariant: text("winner_variant", { enum: VARIANT_LABELS }),
     completedAt: integer("completed_at"),
+    primaryMetric: text("primary_metric", { enum: PRIMARY_METRICS }).notNull().default("conversion_rate"),
+    // ISO 4217; set at creation or by the first valued conversion (migrations/0011_revenue.sql).
+    currency: text("currency"),
     // The scheduled end and what the cron did: migrations/0009_autopilot.sql.
     endsAt: integer("ends_at"),
     endAfterVisitors: integer("end_after_visitors"),
@@ -171,6 +175,9 @@ export const conversions = sqliteTable(
   {
     ...eventRow(),
     timestamp: integer("timestamp").notNull(),
+    // Minor units (cents) and ISO 4217 currency, both or neither.
+    amount: integer("amount"),
+    currency: text("currency"),
   },
   (t) => [
     uniqueIndex("conversions_test_session_idx").on(t.splitTestId, t.sessionId),
@@ -189,8 +196,29 @@ export const testStatsHourly = sqliteTable(
     clicks: integer("clicks").notNull().default(0),
     visitors: integer("visitors").notNull().default(0),
     conversions: integer("conversions").notNull().default(0),
+    // Valued conversions, their revenue and its sum of squares, in minor units.
+    orders: integer("orders").notNull().default(0),
+    revenue: integer("revenue").notNull().default(0),
+    revenueSquares: integer("revenue_squares").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.splitTestId, t.hour, t.variant] })],
+);
+
+/** Server-side conversions' Idempotency-Keys and their first answer, for 24 hours. */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    claim: text("claim").notNull(),
+    status: integer("status"),
+    conversionId: text("conversion_id"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );
 
 export const apiKeys = sqliteTable(

@@ -1,10 +1,12 @@
 import * as z from "zod";
+import { idempotencyHeaderSchema, recordConversionSchema } from "../schemas/conversions";
 import { createTestSchema, updateTestSchema } from "../schemas/split-tests";
 import { createWebhookSchema, webhookIdParam } from "../schemas/webhooks";
 import { buildOpenApiDocument, type Operation } from "./document";
 import {
   apiErrorDetailSchema,
   apiErrorSchema,
+  conversionResponseSchema,
   createdWebhookResponseSchema,
   customDomainSchema,
   deletedResponseSchema,
@@ -121,6 +123,34 @@ export const PUBLIC_API_OPERATIONS = [
     errors: [404],
   },
   {
+    method: "post",
+    path: "/api/v1/conversions",
+    operationId: "recordConversion",
+    summary: "Record a conversion from your server",
+    description:
+      "For conversions a browser tag would miss (ad blockers, closed tabs) and for their value. Send the sessionId the split link added to the destination URL, which your backend keeps with the order (with Stripe Checkout: as client_reference_id, sent from your webhook handler; see the example below). The same attribution rule as the tracker: counted only if that session clicked that test, under the click's variant, and at most one conversion per test and session (the first one reported counts, with its value; a later one answers that one with counted false). Amounts are in major units (49.99) with an ISO 4217 currency; a test counts revenue in one currency, set at creation or by its first valued conversion, and refuses others (422). The Idempotency-Key header is required: the same key within 24 hours answers the first answer again (header Idempotent-Replayed: true) and counts nothing new, so retry a failed call with the same key. A refusal (422 for a session without a counted click, which can take a few seconds to be recorded) stores nothing, so the same key can try again.",
+    tag: "Conversions",
+    headerParams: idempotencyHeaderSchema,
+    body: {
+      schema: recordConversionSchema,
+      name: "RecordConversionInput",
+      example: {
+        testId: "0b7c2f38-8a4e-4f0e-9a51-3f4c1f1d2e3a",
+        sessionId: "4f9d6a7e-2c1b-4e8a-9b3d-5a6c7e8f9a0b",
+        amount: 49.99,
+        currency: "EUR",
+      },
+    },
+    success: {
+      status: 201,
+      description:
+        "Recorded (counted true); 200 with the session's earlier conversion (counted false) when it already had one",
+      schema: conversionResponseSchema,
+      name: "ConversionResponse",
+    },
+    errors: [400, 404, 409, 422],
+  },
+  {
     method: "get",
     path: "/api/v1/domains",
     operationId: "listDomains",
@@ -196,9 +226,10 @@ export function publicApiDocument() {
       title: "SplitLink API",
       version: "1.0.0",
       description:
-        'Create and read A/B split tests, list custom domains and manage webhook endpoints from your own tools. Authenticate with an API key from Settings → API keys, sent as `Authorization: Bearer <key>`. Each key may make 60 requests a minute. Errors answer `{ "error": { "code", "message" } }`.',
+        'Create and read A/B split tests, record conversions from your server, list custom domains and manage webhook endpoints from your own tools. Authenticate with an API key from Settings → API keys, sent as `Authorization: Bearer <key>`. Each key may make 60 requests a minute. Errors answer `{ "error": { "code", "message" } }`.',
       tags: [
         { name: "Tests", description: "Split tests and their stats" },
+        { name: "Conversions", description: "Conversions reported by your server, with their value" },
         { name: "Domains", description: "Custom domains" },
         {
           name: "Webhooks",

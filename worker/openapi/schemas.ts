@@ -1,6 +1,7 @@
 import * as z from "zod";
 import {
   type ApiErrorBody,
+  type ConversionResponse,
   type CreatedWebhookResponse,
   type CustomDomain,
   type DomainListResponse,
@@ -9,6 +10,7 @@ import {
   type WebhookEndpoint,
   type WebhookListResponse,
 } from "../../contract/api";
+import { PRIMARY_METRICS } from "../../contract/metrics";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
 import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
 
@@ -26,6 +28,12 @@ export const armStatsSchema = z.object({
   visitors: count("Unique visitors of the variant"),
   conversions: count("Conversions of the variant"),
   conversionRate: z.number().min(0).describe("conversions / clicks × 100"),
+  orders: count("Conversions of the variant that carried an amount"),
+  revenue: z
+    .number()
+    .min(0)
+    .describe("The variant's revenue in the test's currency (major units, e.g. 49.99)"),
+  revenuePerVisitor: z.number().min(0).describe("revenue / visitors; 0 without visitors"),
 });
 
 export const testStatsSchema = z.object({
@@ -38,7 +46,9 @@ export const testStatsSchema = z.object({
   winner: z
     .enum([...VARIANT_LABELS, "tie"])
     .nullable()
-    .describe("The variant with the highest conversion rate, or tie; null while every rate is 0"),
+    .describe(
+      "The variant with the highest conversion rate (or revenue per visitor, when that is the test's primary metric), or tie; null while every value is 0",
+    ),
   visitorsA: count("Unique visitors of version A"),
   visitorsB: count("Unique visitors of version B"),
   confidence: z
@@ -46,7 +56,7 @@ export const testStatsSchema = z.object({
     .min(0)
     .max(1)
     .nullable()
-    .describe("The leader's chance to be the best variant; null without a leader"),
+    .describe("The leader's chance to be the best variant by the primary metric; null without a leader"),
   arms: z.array(armStatsSchema).describe("Every variant's numbers, A first"),
 });
 
@@ -74,6 +84,15 @@ export const testWithStatsSchema = z.object({
   status: z.enum(["active", "paused", "completed"]),
   winnerVariant: label.nullable().describe("The promoted variant of a completed test"),
   link: z.string().describe("The shareable split link"),
+  primaryMetric: z
+    .enum(PRIMARY_METRICS)
+    .describe("What decides the verdict and the winner: conversion_rate or revenue_per_visitor"),
+  currency: z
+    .string()
+    .nullable()
+    .describe(
+      "The ISO 4217 currency of the test's revenue; null until set at creation or by a valued conversion",
+    ),
   mode: z
     .enum(TEST_MODES)
     .describe("experiment: the weights stay as set; optimise: a bandit moves traffic to the better variants"),
@@ -95,6 +114,25 @@ export const testWithStatsSchema = z.object({
       "What its end did: kept the split, sent everyone to A, promoted the winner, or kept A for want of a winner (no_winner)",
     ),
   stats: testStatsSchema,
+});
+
+export const conversionSchema = z.object({
+  id: z.string(),
+  testId: z.string(),
+  sessionId: z.string(),
+  variant: label.describe("The variant of the session's click"),
+  amount: z.number().min(0).nullable().describe("The order's value in major units; null without one"),
+  currency: z.string().nullable().describe("The amount's ISO 4217 currency; null without an amount"),
+  recordedAt: millis("When the conversion was recorded"),
+});
+
+export const conversionResponseSchema = z.object({
+  conversion: conversionSchema,
+  counted: z
+    .boolean()
+    .describe(
+      "true (201) when this request recorded it; false (200) when the session already had its conversion",
+    ),
 });
 
 export const customDomainSchema = z.object({
@@ -149,6 +187,7 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 const agree = <_ extends true>() => undefined;
 agree<Equal<z.infer<typeof testWithStatsSchema>, TestWithStats>>();
 agree<Equal<z.infer<typeof customDomainSchema>, CustomDomain>>();
+agree<Equal<z.infer<typeof conversionResponseSchema>, ConversionResponse>>();
 agree<Equal<z.infer<typeof domainListResponseSchema>, DomainListResponse>>();
 agree<Equal<z.infer<typeof webhookEndpointSchema>, WebhookEndpoint>>();
 agree<Equal<z.infer<typeof webhookListResponseSchema>, WebhookListResponse>>();

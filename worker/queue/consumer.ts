@@ -1,7 +1,7 @@
 import { log } from "../observability/log";
 import { type CountedConversion, sendConversionEvents } from "../webhooks/conversions";
 import { type ClickEvent, type ConversionEvent, trackingEventSchema } from "./events";
-import { writeClicks, writeConversions } from "./record";
+import { type UnmatchedReason, writeClicks, writeConversions } from "./record";
 
 // A conversion can overtake its click in the queue: wait for it this many times, 10 s apart.
 export const CONVERSION_WAIT_ATTEMPTS = 6;
@@ -22,7 +22,7 @@ interface BatchOutcome {
   /** Delivered again later: a failed write, or a conversion still waiting for its click. */
   retried: number;
   deadLettered: number;
-  /** Acknowledged unwritten: conversions whose click never came. */
+  /** Acknowledged unwritten: conversions whose click never came, of an unknown test, or in another currency than the test's. */
   dropped: number;
 }
 
@@ -52,18 +52,27 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
     await writeClicks(env.DB, events);
     return [];
   });
+  // A conversion without its click yet waits for it; one that can never count is acknowledged at once.
+  const refused: { event: ConversionEvent; reason: UnmatchedReason }[] = [];
   const counted: CountedConversion[] = [];
-  const unmatched = new Set(
+  const waiting = new Set(
     await writeIsolated(env, conversions, outcome, async (events) => {
       const written = await writeConversions(env.DB, events);
       counted.push(...written.counted);
-      return written.unmatched;
+      refused.push(...written.unmatched.filter(({ reason }) => reason !== "no_click"));
+      return written.unmatched.flatMap(({ event, reason }) => (reason === "no_click" ? [event] : []));
     }),
   );
+  for (const { event, reason } of refused) {
+    log("warn", "conversion_refused", { reason, testId: event.testId, currency: event.currency });
+    // Acknowledged with the written ones above, though nothing was written.
+    outcome.written -= 1;
+    outcome.dropped += 1;
+  }
   // One lookup for the whole batch, and none without a counted conversion.
   await sendConversionEvents(env, counted);
   for (const { message, event } of conversions) {
-    if (!unmatched.has(event)) continue;
+    if (!waiting.has(event)) continue;
     if (message.attempts < CONVERSION_WAIT_ATTEMPTS) {
       message.retry({ delaySeconds: CONVERSION_RETRY_DELAY_SECONDS });
       outcome.retried += 1;

@@ -15,13 +15,18 @@ export const clickEventSchema = z.object({
   timestamp: z.number().int().positive(),
 });
 
-/** The variant is not part of it: the server takes the variant of the visitor's click. */
+/**
+ * The variant is not part of it: the server takes the variant of the visitor's click. A valued one
+ * carries its amount in minor units with its currency (checked at the door: contract/currency.ts).
+ */
 export const conversionEventSchema = z.object({
   type: z.literal("conversion"),
   id: z.string().min(1).max(64),
   testId: z.string().min(1).max(64),
   sessionId: z.string().min(1).max(128),
   timestamp: z.number().int().positive(),
+  amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  currency: z.string().length(3).optional(),
 });
 
 export const trackingEventSchema = z.discriminatedUnion("type", [clickEventSchema, conversionEventSchema]);

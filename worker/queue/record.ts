@@ -1,3 +1,4 @@
+import { INSERT_CONVERSIONS } from "../db/attribution";
 import type { CountedConversion } from "../webhooks/conversions";
 import type { ClickEvent, ConversionEvent } from "./events";
 
@@ -39,28 +40,23 @@ const INSERT_CLICKS = `INSERT OR IGNORE INTO clicks (id, split_test_id, variant,
  */
 export const NEW_SESSIONS_PER_ADDRESS_HOUR = 30;
 
-// Counted only when the visitor has a human click of the test, with that (first) click's variant,
-// found through the session index (else SQLite walks all the test's clicks in time order to save a sort),
-// and not after the test was completed. The unique (test, session) index makes a second one insert nothing.
-// RETURNING answers the rows inserted: the conversions counted now (for the conversion.recorded webhook).
-const INSERT_CONVERSIONS = `INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp)
-  SELECT id, test_id, variant, session_id, ts FROM (
-    SELECT e.key AS position, e.value ->> '$.id' AS id, e.value ->> '$.testId' AS test_id,
-           e.value ->> '$.sessionId' AS session_id, e.value ->> '$.timestamp' AS ts,
-           (SELECT variant FROM clicks INDEXED BY clicks_test_session_idx
-            WHERE split_test_id = e.value ->> '$.testId' AND session_id = e.value ->> '$.sessionId' AND is_bot = 0
-            ORDER BY timestamp LIMIT 1) AS variant
-    FROM json_each(?1) AS e)
-  WHERE variant IS NOT NULL
-    AND NOT EXISTS (SELECT 1 FROM split_tests WHERE id = test_id AND completed_at <= ts)
-  ORDER BY position
-  RETURNING id, split_test_id AS testId, variant, session_id AS sessionId, timestamp`;
+// Run after the insert: the positions of the conversions that cannot count (yet), and why: the test
+// does not exist (deleted, or a made-up id), the visitor has no human click yet, or it was not recorded
+// for being in another currency than the test's.
+const UNMATCHED_CONVERSIONS = `SELECT position, reason FROM (
+    SELECT e.key AS position,
+      CASE WHEN t.id IS NULL THEN 'unknown_test'
+           WHEN NOT EXISTS (
+             SELECT 1 FROM clicks
+             WHERE split_test_id = t.id AND session_id = e.value ->> '$.sessionId' AND is_bot = 0) THEN 'no_click'
+           WHEN e.value ->> '$.currency' <> t.currency
+             AND NOT EXISTS (SELECT 1 FROM conversions WHERE id = e.value ->> '$.id') THEN 'currency_mismatch'
+      END AS reason
+    FROM json_each(?1) AS e LEFT JOIN split_tests AS t ON t.id = e.value ->> '$.testId')
+  WHERE reason IS NOT NULL`;
 
-// Run after the insert: the positions of the conversions whose visitor has no human click yet.
-const UNMATCHED_CONVERSIONS = `SELECT e.key AS position FROM json_each(?1) AS e
-  WHERE NOT EXISTS (
-    SELECT 1 FROM clicks
-    WHERE split_test_id = e.value ->> '$.testId' AND session_id = e.value ->> '$.sessionId' AND is_bot = 0)`;
+/** Why a conversion of a batch was not counted: see UNMATCHED_CONVERSIONS. */
+export type UnmatchedReason = "unknown_test" | "no_click" | "currency_mismatch";
 
 /** Writes a batch of clicks in one D1 statement; the rollup trigger runs inside it. */
 export async function writeClicks(db: D1Database, events: ClickEvent[]): Promise<void> {
@@ -70,21 +66,27 @@ export async function writeClicks(db: D1Database, events: ClickEvent[]): Promise
 
 /**
  * Writes a batch of conversions in one atomic D1 batch of two statements. Answers those counted now
- * (a redelivered or second conversion of a visitor is not), and those that found no click of their
- * visitor yet (the click may still be on its way through the queue).
+ * (a redelivered or second conversion of a visitor is not), for the conversion.recorded webhook, and
+ * those that were not counted and why: a visitor without a click yet (the click may still be on its
+ * way through the queue), an unknown test or another currency than the test's.
  */
 export async function writeConversions(
   db: D1Database,
   events: ConversionEvent[],
-): Promise<{ counted: CountedConversion[]; unmatched: ConversionEvent[] }> {
+): Promise<{
+  counted: CountedConversion[];
+  unmatched: { event: ConversionEvent; reason: UnmatchedReason }[];
+}> {
   if (events.length === 0) return { counted: [], unmatched: [] };
   const json = JSON.stringify(events);
-  const [inserted, unmatched] = await db.batch<CountedConversion & { position: number }>([
-    db.prepare(INSERT_CONVERSIONS).bind(json),
-    db.prepare(UNMATCHED_CONVERSIONS).bind(json),
-  ]);
+  const [inserted, unmatched] = await db.batch<
+    CountedConversion & { position: number; reason: UnmatchedReason }
+  >([db.prepare(INSERT_CONVERSIONS).bind(json), db.prepare(UNMATCHED_CONVERSIONS).bind(json)]);
   return {
     counted: inserted?.results ?? [],
-    unmatched: (unmatched?.results ?? []).flatMap(({ position }) => events[position] ?? []),
+    unmatched: (unmatched?.results ?? []).flatMap(({ position, reason }) => {
+      const event = events[position];
+      return event ? [{ event, reason }] : [];
+    }),
   };
 }

@@ -1,9 +1,11 @@
 import { Hono } from "hono";
-import type { DomainListResponse, TestResponse } from "../../contract/api";
+import type { ConversionResponse, DomainListResponse, TestResponse } from "../../contract/api";
 import { getDb } from "../db/client";
 import { type ApiKeyEnv, requireApiKey } from "../middleware/require-api-key";
 import { validate } from "../middleware/validate";
 import { publicApiDocument, testIdParam } from "../openapi/public-api";
+import { idempotencyHeaderSchema, recordConversionSchema, recordedValue } from "../schemas/conversions";
+import { recordServerConversion } from "../services/conversions";
 import { listDomains } from "../services/domains";
 import { deleteSplitTest, getSplitTest, linkContext } from "../services/split-tests";
 import { changeTest, createTest, listTests } from "./split-tests";
@@ -29,6 +31,19 @@ export const publicApiRoutes = new Hono<ApiKeyEnv>()
     await deleteSplitTest(c.env, c.executionCtx, c.get("user").id, c.req.valid("param").id);
     return c.json({ ok: true }, 200);
   })
+  .post(
+    "/conversions",
+    validate("header", idempotencyHeaderSchema),
+    validate("json", recordConversionSchema),
+    async (c) => {
+      const { testId, sessionId, ...value } = c.req.valid("json");
+      const key = c.req.valid("header")["idempotency-key"];
+      const conversion = { testId, sessionId, ...recordedValue(value) };
+      const answer = await recordServerConversion(c.env, c.get("user").id, key, conversion);
+      if (answer.replayed) c.header("Idempotent-Replayed", "true");
+      return c.json(answer.body satisfies ConversionResponse, answer.status);
+    },
+  )
   .get("/domains", async (c) => {
     const domains = await listDomains(getDb(c.env.DB), c.get("user").id);
     return c.json({ domains, fallbackOrigin: c.env.FALLBACK_ORIGIN } satisfies DomainListResponse, 200);

@@ -108,11 +108,7 @@ export const splitTestRoutes = new Hono<AppEnv>()
   })
   .get("/:id/export/daily.csv", async (c) => {
     const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: c.req.param("id") });
-    return c.body(
-      await dailyRollupCsv(c.env.DB, test.id),
-      200,
-      csvHeaders(`splitlink-${test.slug}-daily.csv`),
-    );
+    return c.body(await dailyRollupCsv(c.env.DB, test), 200, csvHeaders(`splitlink-${test.slug}-daily.csv`));
   })
   .delete("/:id", async (c) => {
     await deleteSplitTest(c.env, c.executionCtx, c.get("user").id, c.req.param("id"));

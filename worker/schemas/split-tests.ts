@@ -1,6 +1,14 @@
 import * as z from "zod";
 import type { CreateTestInput, UpdateTestInput, VariantInput } from "../../contract/api";
-import { SCHEDULE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
+import { isCurrency } from "../../contract/currency";
+import {
+  CONVERSION_MESSAGES,
+  METRIC_MESSAGES,
+  SCHEDULE_MESSAGES,
+  TEST_MESSAGES,
+  VARIANT_MESSAGES,
+} from "../../contract/messages";
+import { PRIMARY_METRICS } from "../../contract/metrics";
 import { END_ACTIONS, scheduleProblem } from "../../contract/schedule";
 import { customSlugProblem } from "../../contract/slug";
 import { isHttpUrl } from "../../contract/urls";
@@ -94,6 +102,19 @@ export const createTestSchema = z
         .trim()
         .nullish()
         .describe("A custom path on that domain: 3-50 letters, numbers and hyphens"),
+      primaryMetric: z
+        .enum(PRIMARY_METRICS, { error: METRIC_MESSAGES.invalid })
+        .optional()
+        .describe(
+          "What decides the verdict and the winner: conversion_rate (the default) or revenue_per_visitor",
+        ),
+      currency: z
+        .string({ error: CONVERSION_MESSAGES.invalidCurrency })
+        .refine(isCurrency, CONVERSION_MESSAGES.invalidCurrency)
+        .nullish()
+        .describe(
+          "The ISO 4217 currency of the test's revenue, e.g. EUR; without it the first valued conversion sets it",
+        ),
       mode: z
         .enum(TEST_MODES, { error: VARIANT_MESSAGES.mode })
         .optional()
@@ -144,6 +165,8 @@ export const createTestSchema = z
       conversionUrl: input.conversionUrl,
       customDomainId: input.customDomainId,
       customSlug: input.customSlug,
+      primaryMetric: input.primaryMetric,
+      currency: input.currency,
       endsAt: input.endsAt,
       endAfterVisitors: input.endAfterVisitors,
       onEnd: input.onEnd,

@@ -97,8 +97,8 @@ async function lookAt(
 ): Promise<void> {
   // An optimised test decides by its results reweighted by period, and checks its split against the
   // weights in force at each time.
-  const optimised = test.mode === "optimise" ? await optimisedResults(env.DB, test) : null;
-  const { winner } = verdictOf(optimised?.totals ?? totals);
+  const optimised = test.mode === "optimise" ? await optimisedResults(env.DB, test, totals) : null;
+  const { winner } = verdictOf(test, optimised?.totals ?? totals);
   const visitors = totals.reduce((sum, arm) => sum + arm.visitors, 0);
   if (test.status === "active" && winner && (await claimAlert(db, test.id, "verdictAlertedAt", now)))
     await alert(env, test, { kind: "verdict", winner }, run);

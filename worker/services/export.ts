@@ -1,3 +1,4 @@
+import { decimalAmount } from "../../contract/currency";
 import { csvLine } from "../lib/csv";
 
 const PAGE_SIZE = 1000;
@@ -9,6 +10,8 @@ interface EventRow {
   variant: string;
   session_id: string;
   is_bot: number;
+  amount: number | null;
+  currency: string | null;
 }
 
 /**
@@ -23,16 +26,19 @@ export function streamEventsCsv(db: D1Database, testId: string): ReadableStream<
     async pull(controller) {
       if (!headerSent) {
         headerSent = true;
-        controller.enqueue(encoder.encode(csvLine(["event", "time", "variant", "session_id", "bot"])));
+        const header = ["event", "time", "variant", "session_id", "bot", "amount", "currency"];
+        controller.enqueue(encoder.encode(csvLine(header)));
         return;
       }
       const after = cursor ?? { timestamp: -1, id: "" };
       const { results } = await db
         .prepare(
           `SELECT * FROM (
-             SELECT 'click' AS kind, id, timestamp, variant, session_id, is_bot FROM clicks WHERE split_test_id = ?1
+             SELECT 'click' AS kind, id, timestamp, variant, session_id, is_bot, NULL AS amount, NULL AS currency
+             FROM clicks WHERE split_test_id = ?1
              UNION ALL
-             SELECT 'conversion', id, timestamp, variant, session_id, 0 FROM conversions WHERE split_test_id = ?1
+             SELECT 'conversion', id, timestamp, variant, session_id, 0, amount, currency
+             FROM conversions WHERE split_test_id = ?1
            )
            WHERE timestamp > ?2 OR (timestamp = ?2 AND id > ?3)
            ORDER BY timestamp, id LIMIT ?4`,
@@ -46,6 +52,8 @@ export function streamEventsCsv(db: D1Database, testId: string): ReadableStream<
           row.variant,
           row.session_id,
           row.is_bot !== 0,
+          row.amount === null || row.currency === null ? null : decimalAmount(row.amount, row.currency),
+          row.currency,
         ]),
       );
       if (lines.length > 0) controller.enqueue(encoder.encode(lines.join("")));
@@ -56,19 +64,44 @@ export function streamEventsCsv(db: D1Database, testId: string): ReadableStream<
   });
 }
 
-/** The daily rollup: one row per UTC day and variant. */
-export async function dailyRollupCsv(db: D1Database, testId: string): Promise<string> {
+interface DailyRow {
+  day: string;
+  variant: string;
+  clicks: number;
+  visitors: number;
+  conversions: number;
+  orders: number;
+  revenue: number;
+}
+
+/** The daily rollup: one row per UTC day and variant, revenue in the test's currency. */
+export async function dailyRollupCsv(
+  db: D1Database,
+  test: { id: string; currency: string | null },
+): Promise<string> {
   const { results } = await db
     .prepare(
-      `SELECT date(hour / 1000, 'unixepoch') AS day, variant,
-              sum(clicks) AS clicks, sum(visitors) AS visitors, sum(conversions) AS conversions
+      `SELECT date(hour / 1000, 'unixepoch') AS day, variant, sum(clicks) AS clicks, sum(visitors) AS visitors,
+              sum(conversions) AS conversions, sum(orders) AS orders, sum(revenue) AS revenue
        FROM test_stats_hourly WHERE split_test_id = ?
        GROUP BY day, variant ORDER BY day, variant`,
     )
-    .bind(testId)
-    .all<{ day: string; variant: string; clicks: number; visitors: number; conversions: number }>();
+    .bind(test.id)
+    .all<DailyRow>();
+  const { currency } = test;
   return [
-    csvLine(["date", "variant", "clicks", "visitors", "conversions"]),
-    ...results.map((r) => csvLine([r.day, r.variant, r.clicks, r.visitors, r.conversions])),
+    csvLine(["date", "variant", "clicks", "visitors", "conversions", "orders", "revenue", "currency"]),
+    ...results.map((r) =>
+      csvLine([
+        r.day,
+        r.variant,
+        r.clicks,
+        r.visitors,
+        r.conversions,
+        r.orders,
+        currency === null ? null : decimalAmount(r.revenue, currency),
+        currency,
+      ]),
+    ),
   ].join("");
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { CreateTestInput, SplitTest, TestWithStats, UpdateTestInput, Variant } from "../../contract/api";
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
+import { DEFAULT_PRIMARY_METRIC } from "../../contract/metrics";
 import { evenWeights, labelAt, VARIANT_LABELS } from "../../contract/variants";
 import { type Db, getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
@@ -76,6 +77,8 @@ async function insertSplitTest(
       status: "active",
       winnerVariant: null,
       completedAt: null,
+      primaryMetric: input.primaryMetric ?? DEFAULT_PRIMARY_METRIC,
+      currency: input.currency || null,
       endsAt: millisOf(input.endsAt ?? null),
       endAfterVisitors: input.endAfterVisitors ?? null,
       onEnd: input.onEnd ?? "keep",
@@ -130,6 +133,8 @@ export function toClient(
     status: row.status,
     winnerVariant: row.winnerVariant,
     link: splitLinkFor(row, domain, link.requestUrl, link.appHost),
+    primaryMetric: row.primaryMetric,
+    currency: row.currency,
     mode: row.mode,
     endsAt: row.endsAt === null ? null : new Date(row.endsAt).toISOString(),
     endAfterVisitors: row.endAfterVisitors,
@@ -152,6 +157,10 @@ export async function totalsOf(db: Db, tests: SplitTestRow[]): Promise<Map<strin
       clicks: sql<number>`sum(${testStatsHourly.clicks})`,
       visitors: sql<number>`sum(${testStatsHourly.visitors})`,
       conversions: sql<number>`sum(${testStatsHourly.conversions})`,
+      orders: sql<number>`sum(${testStatsHourly.orders})`,
+      revenue: sql<number>`sum(${testStatsHourly.revenue})`,
+      // total(), a float, never fails on overflow as sum() would: squares of amounts grow fast.
+      revenueSquares: sql<number>`total(${testStatsHourly.revenueSquares})`,
     })
     .from(testStatsHourly)
     // One JSON parameter however many tests: D1 binds at most 100 parameters a statement.
@@ -167,6 +176,9 @@ export async function totalsOf(db: Db, tests: SplitTestRow[]): Promise<Map<strin
         clicks: Number(row.clicks),
         visitors: Number(row.visitors),
         conversions: Number(row.conversions),
+        orders: Number(row.orders),
+        revenue: Number(row.revenue),
+        revenueSquares: Number(row.revenueSquares),
       };
     }
   }
@@ -201,7 +213,10 @@ async function clientTests(db: Db, where: SQL | undefined, link: LinkContext): P
   );
   return rows.map((r) => {
     const arms = totals.get(r.test.id) ?? [];
-    return { ...toClient(r.test, r.domain, link, hasCountedClicks(arms)), stats: summarize(arms) };
+    return {
+      ...toClient(r.test, r.domain, link, hasCountedClicks(arms)),
+      stats: summarize(arms, r.test.primaryMetric, r.test.currency),
+    };
   });
 }
 
@@ -343,7 +358,14 @@ export async function createSplitTest(
 ): Promise<TestWithStats> {
   const { row, test } = await insertSplitTest(getDb(env.DB), userId, input, link);
   background.waitUntil(storeLink(env, row));
-  return { ...test, stats: summarize(row.variants.map(() => NO_TOTALS)) };
+  return {
+    ...test,
+    stats: summarize(
+      row.variants.map(() => NO_TOTALS),
+      row.primaryMetric,
+      row.currency,
+    ),
+  };
 }
 
 /**

@@ -7,7 +7,7 @@
 // average of its per-period rates, each period weighted by its share of all visitors, so every arm is
 // measured on the same mix of periods.
 
-import type { VariantTotals } from "./summary";
+import type { ArmCounts } from "./inference";
 
 /** An arm's counts in one period (hour) of the rollup. */
 export interface PeriodCounts {
@@ -39,7 +39,7 @@ export function periodOf(time: number, history: readonly WeightPeriod[]): number
 
 export interface Reweighted {
   /** Each arm's visitors as counted, and conversions = reweighted rate × visitors (rounded). */
-  totals: VariantTotals[];
+  totals: ArmCounts[];
   /** Each arm's expected share of all visitors under the weights in force, for the sample-ratio check. */
   expectedShares: number[];
 }
@@ -66,7 +66,7 @@ export function reweightByPeriod(
   }
   const sizes = periods.map((p) => p.visitors.reduce((sum, v) => sum + v, 0));
   const all = sizes.reduce((sum, n) => sum + n, 0);
-  const totals = Array.from({ length: arms }, (_, i): VariantTotals => {
+  const totals = Array.from({ length: arms }, (_, i): ArmCounts => {
     let visitors = 0;
     let weighted = 0;
     let weightSum = 0;
@@ -78,7 +78,7 @@ export function reweightByPeriod(
       weightSum += sizes[p] ?? 0;
     }
     const rate = weightSum === 0 ? 0 : weighted / weightSum;
-    return { clicks: visitors, visitors, conversions: Math.round(rate * visitors) };
+    return { visitors, conversions: Math.round(rate * visitors) };
   });
   const expectedShares = Array.from({ length: arms }, (_, i) =>
     all === 0

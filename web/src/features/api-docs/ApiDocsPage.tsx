@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { EndpointCard } from "@/features/api-docs/components/EndpointCard";
 import { SchemaTable } from "@/features/api-docs/components/SchemaTable";
+import { StripeCheckoutExample } from "@/features/api-docs/components/StripeCheckoutExample";
 import { WebhooksGuide } from "@/features/api-docs/components/WebhooksGuide";
 import {
   endpointsByTag,
@@ -117,6 +118,7 @@ function ApiReference({ document }: { document: OpenApiDocument }) {
               document={document}
             />
           ))}
+          {group.tag === "Conversions" && <StripeCheckoutExample />}
         </section>
       ))}
       <section aria-labelledby="schemas" className="grid gap-4">

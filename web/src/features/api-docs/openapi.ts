@@ -94,6 +94,8 @@ function idPlaceholder(path: string): string {
   const resource = /\/(\w+?)s?\/\{id\}/.exec(path)?.[1] ?? "resource";
   return `${resource.toUpperCase()}_ID`;
 }
+/** Example values of request headers in the curl commands. */
+const HEADER_EXAMPLES: Record<string, string> = { "Idempotency-Key": "order-1001" };
 
 /** A curl command for the endpoint, with the example body when there is one. */
 export function curlExample(origin: string, endpoint: Endpoint): string {
@@ -102,6 +104,8 @@ export function curlExample(origin: string, endpoint: Endpoint): string {
   ];
   if (endpoint.operation.security?.length !== 0)
     lines.push(`  -H "Authorization: Bearer $SPLITLINK_API_KEY"`);
+  for (const header of endpoint.operation.parameters?.filter((p) => p.in === "header") ?? [])
+    lines.push(`  -H "${header.name}: ${HEADER_EXAMPLES[header.name] ?? "..."}"`);
   const example = endpoint.operation.requestBody?.content["application/json"]?.example;
   if (example !== undefined) {
     lines.push(`  -H "Content-Type: application/json"`);

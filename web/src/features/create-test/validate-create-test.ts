@@ -1,4 +1,5 @@
-import { TEST_MESSAGES } from "@contract/messages";
+import { isCurrency } from "@contract/currency";
+import { CONVERSION_MESSAGES, TEST_MESSAGES } from "@contract/messages";
 import { customSlugProblem } from "@contract/slug";
 import type { SlugCheckState } from "@/features/create-test/slug-check-state";
 import { type EndDraft, endProblem } from "@/lib/tests/end-drafts";
@@ -11,6 +12,8 @@ export interface CreateTestValues {
   /** Empty unless a custom domain is chosen. */
   customSlug: string;
   end: EndDraft;
+  /** Empty unless revenue per visitor is the metric and a currency was typed. */
+  currency: string;
 }
 
 /**
@@ -23,5 +26,6 @@ export function createTestProblem(values: CreateTestValues, slugCheck: SlugCheck
   if (variants) return variants;
   const slugUnusable = customSlugProblem(values.customSlug) !== null || slugCheck === "taken";
   if (values.customSlug && slugUnusable) return TEST_MESSAGES.fixCustomSlug;
+  if (values.currency && !isCurrency(values.currency)) return CONVERSION_MESSAGES.invalidCurrency;
   return endProblem(values.end);
 }

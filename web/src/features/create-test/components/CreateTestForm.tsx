@@ -1,4 +1,6 @@
+import type { PrimaryMetric } from "@contract/api";
 import { MODE_MESSAGES, TEST_MESSAGES } from "@contract/messages";
+import { DEFAULT_PRIMARY_METRIC } from "@contract/metrics";
 import type { TestMode } from "@contract/variants";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
@@ -11,6 +13,7 @@ import { createTest } from "@/features/create-test/api/create-test";
 import { CustomSlugField } from "@/features/create-test/components/CustomSlugField";
 import { DomainField } from "@/features/create-test/components/DomainField";
 import { ModeField } from "@/features/create-test/components/ModeField";
+import { PrimaryMetricField } from "@/features/create-test/components/PrimaryMetricField";
 import { isBlockingSlugState } from "@/features/create-test/slug-check-state";
 import { useActiveDomains } from "@/features/create-test/use-active-domains";
 import { useSlugCheck } from "@/features/create-test/use-slug-check";
@@ -29,7 +32,14 @@ function readValues(
 ): CreateTestValues {
   const data = new FormData(form);
   const field = (name: string) => String(data.get(name) ?? "").trim();
-  return { name: field("name"), variants, conversionUrl: field("conversionUrl"), customSlug, end };
+  return {
+    name: field("name"),
+    variants,
+    conversionUrl: field("conversionUrl"),
+    customSlug,
+    currency: field("currency"),
+    end,
+  };
 }
 
 /**
@@ -45,6 +55,8 @@ export function CreateTestForm() {
   const [variants, setVariants] = useState(emptyDrafts);
   const [end, setEnd] = useState(NO_END);
   const [mode, setMode] = useState<TestMode>("experiment");
+  const [metric, setMetric] = useState<PrimaryMetric>(DEFAULT_PRIMARY_METRIC);
+  const [currency, setCurrency] = useState("");
   const [busy, setBusy] = useState(false);
 
   const domain = domains.find(({ id }) => id === domainId) ?? null;
@@ -76,6 +88,8 @@ export function CreateTestForm() {
         customSlug: values.customSlug || null,
         mode,
         ...endInputs(values.end),
+        primaryMetric: metric,
+        currency: values.currency || null,
       });
       toast.success(TEST_MESSAGES.created);
       const state: CreatedTestState = { createdTest: test };
@@ -114,6 +128,12 @@ export function CreateTestForm() {
         placeholder="https://"
         inputMode="url"
         hint="The thank-you or conversion confirmation page"
+      />
+      <PrimaryMetricField
+        metric={metric}
+        onMetricChange={setMetric}
+        currency={currency}
+        onCurrencyChange={setCurrency}
       />
       <details className="group rounded-lg border px-4 py-3">
         <summary className="cursor-pointer font-medium text-sm">End the test on its own (optional)</summary>
