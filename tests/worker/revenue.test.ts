@@ -11,6 +11,7 @@ import {
   createTest,
   errorOf,
   eventually,
+  inFreshRateLimitWindow,
   loggedEvents,
   publicApi,
   sendBeacon,
@@ -373,6 +374,8 @@ describe("beacon limits that drop no real conversion", () => {
     const { sessionId, variant } = await clickedVisitor(other.test);
     const office = new Client(uniqueIp());
     const warn = vi.spyOn(console, "warn");
+    // Local limiters count in wall-clock windows: the flood must fall in one.
+    await inFreshRateLimitWindow(10, 5000);
     try {
       const flood = await Promise.all(
         Array.from({ length: 110 }, (_, i) =>
