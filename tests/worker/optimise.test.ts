@@ -8,9 +8,10 @@ import {
   BANDIT_FLOOR,
   BANDIT_UPDATE_MS,
   banditWeights,
+  banditWeightsByRevenue,
   percentWithFloor,
 } from "../../worker/statistics/bandit";
-import { logBeta } from "../../worker/statistics/inference";
+import { logBeta, normalCdf } from "../../worker/statistics/inference";
 import { periodOf, reweightByPeriod } from "../../worker/statistics/reweight";
 import { Client, createTest, errorOf, fetchWorker, HUMAN, open, signedUpClient } from "./helpers";
 import { click, conversion, deliver } from "./queue-helpers";
@@ -88,6 +89,32 @@ describe("the bandit's weights", () => {
     expect(Math.min(...four)).toBe(BANDIT_FLOOR);
     expect(four.reduce((sum, w) => sum + w, 0)).toBe(100);
     expect(percentWithFloor([0.333, 0.333, 0.334])).toEqual([33, 33, 34]);
+  });
+});
+
+describe("the bandit's weights by revenue per visitor", () => {
+  it("are each arm's chance to earn the most per visitor (normal approximation), above the floor", () => {
+    // A: 1,000 visitors, 50 orders of €40 (minor units); B: 1,000 visitors, 60 orders of €45.
+    const arm = (visitors: number, orders: number, value: number) => ({
+      visitors,
+      orders,
+      revenue: orders * value,
+      revenueSquares: orders * value * value,
+    });
+    const a = arm(1000, 50, 4000);
+    const b = arm(1000, 60, 4500);
+    const standardError = (x: typeof a) => {
+      const mean = x.revenue / x.visitors;
+      const variance = (x.revenueSquares - x.visitors * mean * mean) / (x.visitors - 1) / x.visitors;
+      return { mean, variance };
+    };
+    const sa = standardError(a);
+    const sb = standardError(b);
+    const chanceB = normalCdf((sb.mean - sa.mean) / Math.sqrt(sa.variance + sb.variance));
+    const weights = banditWeightsByRevenue([a, b]);
+    expect(Math.abs((weights[1] ?? 0) - (BANDIT_FLOOR + 96 * chanceB))).toBeLessThan(1);
+    expect(weights.reduce((sum, w) => sum + w, 0)).toBe(100);
+    expect(banditWeightsByRevenue([a, arm(99, 10, 4500)])).toEqual([50, 50]);
   });
 });
 

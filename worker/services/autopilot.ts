@@ -5,9 +5,9 @@ import { type Db, getDb } from "../db/client";
 import { type SplitTest, splitTests } from "../db/schema";
 import { storeLink } from "../link-cache/writes";
 import { log } from "../observability/log";
-import { BANDIT_UPDATE_MS, banditWeights } from "../statistics/bandit";
+import { BANDIT_UPDATE_MS, banditWeights, banditWeightsByRevenue } from "../statistics/bandit";
 import { SRM_THRESHOLD, srmTest, srmTestAgainstShares, VERDICT_MIN_VISITORS } from "../statistics/inference";
-import { armCounts, type VariantTotals } from "../statistics/summary";
+import { armCounts, revenueCounts, type VariantTotals } from "../statistics/summary";
 import { sendTestAlert, type TestAlert } from "./alerts";
 import { optimisedResults, verdictOf } from "./analytics";
 import { totalsOf } from "./split-tests";
@@ -137,7 +137,10 @@ async function moveWeights(
   run: AutopilotRun,
 ): Promise<void> {
   if (now - (test.weightsUpdatedAt ?? test.createdAt) < BANDIT_UPDATE_MS) return;
-  const weights = banditWeights(totals.map(armCounts));
+  const weights =
+    test.primaryMetric === "revenue_per_visitor"
+      ? banditWeightsByRevenue(totals.map(revenueCounts))
+      : banditWeights(totals.map(armCounts));
   if (weights.every((weight, i) => weight === test.variants[i]?.weight)) return;
   const variants = test.variants.map((variant, i) => ({ url: variant.url, weight: weights[i] ?? 0 }));
   const [changed] = await env.DB.batch<SplitTest>([

@@ -9,6 +9,7 @@
 
 import { evenWeights, TOTAL_WEIGHT } from "../../contract/variants";
 import { type ArmCounts, chanceToBeBest } from "./inference";
+import { chanceToEarnMost, type RevenueCounts } from "./revenue";
 
 /** Every arm has this many visitors before the weights move (GrowthBook's burn-in, in visitors). */
 export const BANDIT_BURN_IN_VISITORS = 100;
@@ -45,4 +46,13 @@ export function percentWithFloor(shares: readonly number[], floor = BANDIT_FLOOR
 export function banditWeights(arms: readonly ArmCounts[], floor = BANDIT_FLOOR): number[] {
   if (arms.some((arm) => arm.visitors < BANDIT_BURN_IN_VISITORS)) return evenWeights(arms.length);
   return percentWithFloor(chanceToBeBest(arms), floor);
+}
+
+/**
+ * The same for a test decided by revenue per visitor: each arm's chance to earn the most per visitor
+ * (statistics/revenue.ts, the normal approximation of each arm's mean revenue per visitor).
+ */
+export function banditWeightsByRevenue(arms: readonly RevenueCounts[], floor = BANDIT_FLOOR): number[] {
+  if (arms.some((arm) => arm.visitors < BANDIT_BURN_IN_VISITORS)) return evenWeights(arms.length);
+  return percentWithFloor(chanceToEarnMost(arms), floor);
 }
