@@ -1,5 +1,6 @@
 // Shapes exchanged between the Worker's JSON API and the SPA. Pure types: both sides import them.
 
+import type { Rule } from "./rules";
 import type { EndAction, EndReason, EndResult } from "./schedule";
 import type { TestMode, Variant } from "./variants";
 
@@ -33,6 +34,7 @@ export type ErrorCode =
   | "no_session"
   | "not_found"
   | "rate_limited"
+  | "rules_locked"
   | "same_password"
   | "session_missing"
   | "slug_taken"
@@ -121,6 +123,10 @@ export interface SplitTest {
   /** Why a test ended on its own, and what its end did; null while it runs or after a manual promote. */
   endedBy: EndReason | null;
   endResult: EndResult | null;
+  /** Audience rules, evaluated in order before the split; the first whose conditions all match decides. */
+  rules: Rule[];
+  /** Where visitors who match no rule go when a rule joins the experiment; null otherwise. */
+  fallbackUrl: string | null;
 }
 
 /** One variant's counts on the dashboard; the rate is a percentage (conversions / clicks × 100). */
@@ -171,6 +177,8 @@ export interface CreateTestInput {
   endAfterVisitors?: number | null;
   onEnd?: EndAction;
   stopEarly?: boolean;
+  rules?: Rule[];
+  fallbackUrl?: string | null;
 }
 
 /**
@@ -183,6 +191,8 @@ export interface UpdateTestInput {
   endAfterVisitors?: number | null;
   onEnd?: EndAction;
   stopEarly?: boolean;
+  rules?: Rule[];
+  fallbackUrl?: string | null;
 }
 
 /** The alert emails a user gets; GET and PUT /api/account/alerts. */

@@ -18,6 +18,7 @@ describe("the drizzle schema and the migrations", () => {
         "email_tokens",
         "sessions",
         "split_tests",
+        "rule_visits",
         "test_stats_hourly",
         "users",
         "weight_history",

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { VariantInput, WebhookEventType } from "../../contract/api";
+import type { Rule } from "../../contract/rules";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
 import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
 
@@ -114,6 +115,9 @@ export const splitTests = sqliteTable(
     // Optimise mode: migrations/0013_optimise.sql.
     mode: text("mode", { enum: TEST_MODES }).notNull().default("experiment"),
     weightsUpdatedAt: integer("weights_updated_at"),
+    // Audience rules: migrations/0014_audiences.sql.
+    rules: text("rules", { mode: "json" }).$type<Rule[]>().notNull().default(sql`'[]'`),
+    fallbackUrl: text("fallback_url"),
   },
   (t) => [
     uniqueIndex("split_tests_slug_idx").on(t.slug),
@@ -191,6 +195,21 @@ export const testStatsHourly = sqliteTable(
     conversions: integer("conversions").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.splitTestId, t.hour, t.variant] })],
+);
+
+/** Visits the audience rules sent to a fixed URL (rule null: the fallback URL); never an arm's click. */
+export const ruleVisits = sqliteTable(
+  "rule_visits",
+  {
+    id: text("id").primaryKey(),
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    rule: integer("rule"),
+    url: text("url").notNull(),
+    timestamp: integer("timestamp").notNull(),
+  },
+  (t) => [index("rule_visits_test_idx").on(t.splitTestId, t.url)],
 );
 
 export const apiKeys = sqliteTable(

@@ -11,6 +11,7 @@ import {
 } from "../../contract/api";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
 import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
+import { ruleSchema } from "../schemas/rules";
 
 // The public API's answers as zod schemas, for its OpenAPI document. The compile-time checks at the end
 // keep them equal to the contract's types; tests/worker/public-api.test.ts parses real answers with them.
@@ -94,6 +95,13 @@ export const testWithStatsSchema = z.object({
     .describe(
       "What its end did: kept the split, sent everyone to A, promoted the winner, or kept A for want of a winner (no_winner)",
     ),
+  rules: z
+    .array(ruleSchema)
+    .describe("Audience rules, in order; the first whose conditions all match decides, before the split"),
+  fallbackUrl: z
+    .string()
+    .nullable()
+    .describe("Where visitors who match no rule go when a rule joins the experiment"),
   stats: testStatsSchema,
 });
 
