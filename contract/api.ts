@@ -333,6 +333,38 @@ export interface TestAnalyticsResponse {
   analytics: TestAnalytics;
 }
 
+/** One variant's numbers in one segment; rate and interval as in the totals (fractions, 95 % Wilson). */
+export interface SegmentArm {
+  label: Variant;
+  visitors: number;
+  conversions: number;
+  rate: number;
+  interval: RateInterval;
+}
+
+/**
+ * One segment of a breakdown: a value (`known`), the visitors nothing is known of (`unknown`: no
+ * country, no referrer, counted before breakdowns existed…), or the rest beyond the top ones (`other`).
+ */
+export interface Segment {
+  value: string;
+  kind: "known" | "unknown" | "other";
+  arms: SegmentArm[];
+}
+
+/** Each variant per device type, operating system, top countries and top referrer hosts, by visitors. */
+export interface TestBreakdowns {
+  device: Segment[];
+  os: Segment[];
+  country: Segment[];
+  referrer: Segment[];
+}
+
+/** GET /api/tests/:slug/breakdowns, GET /api/v1/tests/{id}/breakdowns */
+export interface TestBreakdownsResponse {
+  breakdowns: TestBreakdowns;
+}
+
 /** POST /api/account/password */
 export interface ChangePasswordInput {
   currentPassword: string;

@@ -19,6 +19,7 @@ describe("the drizzle schema and the migrations", () => {
         "sessions",
         "split_tests",
         "rule_visits",
+        "test_segments",
         "test_stats_hourly",
         "users",
         "weight_history",

@@ -162,6 +162,11 @@ export const clicks = sqliteTable(
     timestamp: integer("timestamp").notNull(),
     // A keyed hash of the address that opened a new session (never the address).
     source: text("source"),
+    // The visitor's segment for the breakdowns: migrations/0014_audiences.sql.
+    device: text("device"),
+    os: text("os"),
+    country: text("country"),
+    referrerHost: text("referrer_host"),
   },
   (t) => [
     index("clicks_test_time_idx").on(t.splitTestId, t.timestamp),
@@ -195,6 +200,24 @@ export const testStatsHourly = sqliteTable(
     conversions: integer("conversions").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.splitTestId, t.hour, t.variant] })],
+);
+
+export const SEGMENT_DIMENSIONS = ["device", "os", "country", "referrer"] as const;
+
+/** The breakdowns' rollup: visitors and conversions per test, variant, dimension and value ('' unknown). */
+export const testSegments = sqliteTable(
+  "test_segments",
+  {
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    variant: text("variant", { enum: VARIANT_LABELS }).notNull(),
+    dimension: text("dimension", { enum: SEGMENT_DIMENSIONS }).notNull(),
+    value: text("value").notNull(),
+    visitors: integer("visitors").notNull().default(0),
+    conversions: integer("conversions").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.splitTestId, t.variant, t.dimension, t.value] })],
 );
 
 /** Visits the audience rules sent to a fixed URL (rule null: the fallback URL); never an arm's click. */

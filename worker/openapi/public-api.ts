@@ -9,6 +9,7 @@ import {
   customDomainSchema,
   deletedResponseSchema,
   domainListResponseSchema,
+  testBreakdownsResponseSchema,
   testListResponseSchema,
   testResponseSchema,
   testStatsSchema,
@@ -83,12 +84,29 @@ export const PUBLIC_API_OPERATIONS = [
     errors: [404],
   },
   {
+    method: "get",
+    path: "/api/v1/tests/{id}/breakdowns",
+    operationId: "getTestBreakdowns",
+    summary: "A test's variants per device type, operating system, country and referrer",
+    description:
+      "Each variant's unique visitors, conversions and conversion rate with its 95 % interval, per segment of the visitor's first click. Differences between segments found after the fact are hypotheses, not results.",
+    tag: "Tests",
+    pathParams: testIdParam,
+    success: {
+      status: 200,
+      description: "The breakdowns",
+      schema: testBreakdownsResponseSchema,
+      name: "TestBreakdowns",
+    },
+    errors: [404],
+  },
+  {
     method: "patch",
     path: "/api/v1/tests/{id}",
     operationId: "updateTest",
-    summary: "Change a test's variants and weights, or its end",
+    summary: "Change a test's variants and weights, its end, or its audience rules",
     description:
-      "Send what changes; what is left out stays as it is. `variants` replaces the variants (2 to 8, A first) and their weights, under the same rules as on creation, only until the test's first counted click: after that the answer is 409 and only pause, resume, promote and delete change it (in the app). The end settings (`endsAt`, `endAfterVisitors`, `onEnd`, `stopEarly`) change while the test runs; a completed test answers 409.",
+      "Send what changes; what is left out stays as it is. `variants` replaces the variants (2 to 8, A first) and their weights, under the same rules as on creation, only until the test's first counted click: after that the answer is 409 and only pause, resume, promote and delete change it (in the app). The end settings (`endsAt`, `endAfterVisitors`, `onEnd`, `stopEarly`) change while the test runs; a completed test answers 409. `rules` and `fallbackUrl` replace the audience rules: rules that only send visitors to fixed URLs change any time, rules with the experiment action only until the first counted click (else 409 rules_locked).",
     tag: "Tests",
     pathParams: testIdParam,
     body: {

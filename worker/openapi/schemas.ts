@@ -4,6 +4,7 @@ import {
   type CreatedWebhookResponse,
   type CustomDomain,
   type DomainListResponse,
+  type TestBreakdownsResponse,
   type TestWithStats,
   WEBHOOK_EVENT_TYPES,
   type WebhookEndpoint,
@@ -105,6 +106,45 @@ export const testWithStatsSchema = z.object({
   stats: testStatsSchema,
 });
 
+const segmentArmSchema = z.object({
+  label: label.describe("The variant"),
+  visitors: count(
+    "Unique visitors of the variant in the segment (a visitor's segment is their first click's)",
+  ),
+  conversions: count("Their conversions"),
+  rate: z.number().min(0).max(1).describe("conversions / visitors, a fraction"),
+  interval: z
+    .object({ lower: z.number().min(0).max(1), upper: z.number().min(0).max(1) })
+    .describe("The rate's 95 % Wilson interval, as for the totals"),
+});
+
+const segmentSchema = z.object({
+  value: z
+    .string()
+    .describe(
+      "The device type, operating system, country code or referrer host; empty for unknown and other",
+    ),
+  kind: z
+    .enum(["known", "unknown", "other"])
+    .describe(
+      "known: a value; unknown: nothing known (no country, no referrer…); other: the rest beyond the top 10",
+    ),
+  arms: z.array(segmentArmSchema).describe("Every variant, A first"),
+});
+
+export const testBreakdownsResponseSchema = z.object({
+  breakdowns: z
+    .object({
+      device: z.array(segmentSchema).describe("mobile, tablet, desktop"),
+      os: z.array(segmentSchema).describe("ios, android, windows, macos, linux, chromeos"),
+      country: z.array(segmentSchema).describe("The top 10 countries by visitors, then the others"),
+      referrer: z.array(segmentSchema).describe("The top 10 referrer hosts by visitors, then the others"),
+    })
+    .describe(
+      "Segments found after the fact are hypotheses to test, not results: with many segments, some differ by chance",
+    ),
+});
+
 export const customDomainSchema = z.object({
   id: z.string(),
   domain: z.string(),
@@ -157,6 +197,7 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 const agree = <_ extends true>() => undefined;
 agree<Equal<z.infer<typeof testWithStatsSchema>, TestWithStats>>();
 agree<Equal<z.infer<typeof customDomainSchema>, CustomDomain>>();
+agree<Equal<z.infer<typeof testBreakdownsResponseSchema>, TestBreakdownsResponse>>();
 agree<Equal<z.infer<typeof domainListResponseSchema>, DomainListResponse>>();
 agree<Equal<z.infer<typeof webhookEndpointSchema>, WebhookEndpoint>>();
 agree<Equal<z.infer<typeof webhookListResponseSchema>, WebhookListResponse>>();

@@ -13,6 +13,11 @@ export const clickEventSchema = z.object({
   /** Set when the click opened a new session: a keyed hash of the visitor's address for this test. */
   source: z.string().min(1).max(64).optional(),
   timestamp: z.number().int().positive(),
+  /** The visitor's segment for the breakdowns; absent from events sent before they existed. */
+  device: z.string().max(16).nullish(),
+  os: z.string().max(16).nullish(),
+  country: z.string().max(2).nullish(),
+  referrer: z.string().max(253).nullish(),
 });
 
 /** The variant is not part of it: the server takes the variant of the visitor's click. */

@@ -60,6 +60,10 @@ export async function visit(
       variant,
       sessionId,
       isBot: bot,
+      device: visitor.device,
+      os: visitor.os,
+      country: visitor.country,
+      referrer: visitor.referrerHost,
       // A new session carries a keyed hash of its address: the consumer flags bursts of them.
       ...(session?.isNew
         ? { source: await addressHash(env.JWT_SECRET, clientIpOf(request.headers), link.id) }

@@ -9,6 +9,10 @@ interface EventRow {
   variant: string;
   session_id: string;
   is_bot: number;
+  device: string | null;
+  os: string | null;
+  country: string | null;
+  referrer_host: string | null;
 }
 
 /**
@@ -23,16 +27,32 @@ export function streamEventsCsv(db: D1Database, testId: string): ReadableStream<
     async pull(controller) {
       if (!headerSent) {
         headerSent = true;
-        controller.enqueue(encoder.encode(csvLine(["event", "time", "variant", "session_id", "bot"])));
+        controller.enqueue(
+          encoder.encode(
+            csvLine([
+              "event",
+              "time",
+              "variant",
+              "session_id",
+              "bot",
+              "device",
+              "os",
+              "country",
+              "referrer_host",
+            ]),
+          ),
+        );
         return;
       }
       const after = cursor ?? { timestamp: -1, id: "" };
       const { results } = await db
         .prepare(
           `SELECT * FROM (
-             SELECT 'click' AS kind, id, timestamp, variant, session_id, is_bot FROM clicks WHERE split_test_id = ?1
+             SELECT 'click' AS kind, id, timestamp, variant, session_id, is_bot, device, os, country, referrer_host
+             FROM clicks WHERE split_test_id = ?1
              UNION ALL
-             SELECT 'conversion', id, timestamp, variant, session_id, 0 FROM conversions WHERE split_test_id = ?1
+             SELECT 'conversion', id, timestamp, variant, session_id, 0, NULL, NULL, NULL, NULL
+             FROM conversions WHERE split_test_id = ?1
            )
            WHERE timestamp > ?2 OR (timestamp = ?2 AND id > ?3)
            ORDER BY timestamp, id LIMIT ?4`,
@@ -46,6 +66,10 @@ export function streamEventsCsv(db: D1Database, testId: string): ReadableStream<
           row.variant,
           row.session_id,
           row.is_bot !== 0,
+          row.device ?? "",
+          row.os ?? "",
+          row.country ?? "",
+          row.referrer_host ?? "",
         ]),
       );
       if (lines.length > 0) controller.enqueue(encoder.encode(lines.join("")));
