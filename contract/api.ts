@@ -1,6 +1,7 @@
 // Shapes exchanged between the Worker's JSON API and the SPA. Pure types: both sides import them.
 
 import type { PrimaryMetric } from "./metrics";
+import type { Rule } from "./rules";
 import type { EndAction, EndReason, EndResult } from "./schedule";
 import type { TestMode, Variant } from "./variants";
 
@@ -37,6 +38,7 @@ export type ErrorCode =
   | "no_session"
   | "not_found"
   | "rate_limited"
+  | "rules_locked"
   | "same_password"
   | "session_missing"
   | "slug_taken"
@@ -130,6 +132,10 @@ export interface SplitTest {
   primaryMetric: PrimaryMetric;
   /** The ISO 4217 currency of the test's revenue: set at creation or by its first valued conversion. */
   currency: string | null;
+  /** Audience rules, evaluated in order before the split; the first whose conditions all match decides. */
+  rules: Rule[];
+  /** Where visitors who match no rule go when a rule joins the experiment; null otherwise. */
+  fallbackUrl: string | null;
 }
 
 /** One variant's counts on the dashboard; the rate is a percentage (conversions / clicks × 100). */
@@ -191,6 +197,8 @@ export interface CreateTestInput {
   primaryMetric?: PrimaryMetric;
   /** ISO 4217; else the first valued conversion sets it. */
   currency?: string | null;
+  rules?: Rule[];
+  fallbackUrl?: string | null;
 }
 
 /**
@@ -203,6 +211,8 @@ export interface UpdateTestInput {
   endAfterVisitors?: number | null;
   onEnd?: EndAction;
   stopEarly?: boolean;
+  rules?: Rule[];
+  fallbackUrl?: string | null;
 }
 
 /** The alert emails a user gets; GET and PUT /api/account/alerts. */
@@ -412,6 +422,38 @@ export interface Conversion {
 export interface ConversionResponse {
   conversion: Conversion;
   counted: boolean;
+}
+
+/** One variant's numbers in one segment; rate and interval as in the totals (fractions, 95 % Wilson). */
+export interface SegmentArm {
+  label: Variant;
+  visitors: number;
+  conversions: number;
+  rate: number;
+  interval: RateInterval;
+}
+
+/**
+ * One segment of a breakdown: a value (`known`), the visitors nothing is known of (`unknown`: no
+ * country, no referrer, counted before breakdowns existed…), or the rest beyond the top ones (`other`).
+ */
+export interface Segment {
+  value: string;
+  kind: "known" | "unknown" | "other";
+  arms: SegmentArm[];
+}
+
+/** Each variant per device type, operating system, top countries and top referrer hosts, by visitors. */
+export interface TestBreakdowns {
+  device: Segment[];
+  os: Segment[];
+  country: Segment[];
+  referrer: Segment[];
+}
+
+/** GET /api/tests/:slug/breakdowns, GET /api/v1/tests/{id}/breakdowns */
+export interface TestBreakdownsResponse {
+  breakdowns: TestBreakdowns;
 }
 
 /** POST /api/account/password */

@@ -326,10 +326,12 @@ describe("the OpenAPI document", () => {
         "customSlug",
         "endAfterVisitors",
         "endsAt",
+        "fallbackUrl",
         "mode",
         "name",
         "onEnd",
         "primaryMetric",
+        "rules",
         "stopEarly",
         "urlA",
         "urlB",
@@ -338,5 +340,7 @@ describe("the OpenAPI document", () => {
     );
     expect(input.properties.variants).toMatchObject({ type: "array", maxItems: 8 });
     expect(input.properties.variants?.items?.required).toEqual(["url", "weight"]);
+    expect(input.properties.rules).toMatchObject({ type: "array", maxItems: 20 });
+    expect(document.paths).toHaveProperty(["/api/v1/tests/{id}/breakdowns", "get"]);
   });
 });

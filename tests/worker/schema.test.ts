@@ -19,6 +19,8 @@ describe("the drizzle schema and the migrations", () => {
         "idempotency_keys",
         "sessions",
         "split_tests",
+        "rule_visits",
+        "test_segments",
         "test_stats_hourly",
         "users",
         "weight_history",

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { VariantInput, WebhookEventType } from "../../contract/api";
 import { PRIMARY_METRICS } from "../../contract/metrics";
+import type { Rule } from "../../contract/rules";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
 import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
 
@@ -118,6 +119,9 @@ export const splitTests = sqliteTable(
     // Optimise mode: migrations/0013_optimise.sql.
     mode: text("mode", { enum: TEST_MODES }).notNull().default("experiment"),
     weightsUpdatedAt: integer("weights_updated_at"),
+    // Audience rules: migrations/0014_audiences.sql.
+    rules: text("rules", { mode: "json" }).$type<Rule[]>().notNull().default(sql`'[]'`),
+    fallbackUrl: text("fallback_url"),
   },
   (t) => [
     uniqueIndex("split_tests_slug_idx").on(t.slug),
@@ -162,6 +166,11 @@ export const clicks = sqliteTable(
     timestamp: integer("timestamp").notNull(),
     // A keyed hash of the address that opened a new session (never the address).
     source: text("source"),
+    // The visitor's segment for the breakdowns: migrations/0014_audiences.sql.
+    device: text("device"),
+    os: text("os"),
+    country: text("country"),
+    referrerHost: text("referrer_host"),
   },
   (t) => [
     index("clicks_test_time_idx").on(t.splitTestId, t.timestamp),
@@ -219,6 +228,39 @@ export const idempotencyKeys = sqliteTable(
     createdAt: integer("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);
+
+export const SEGMENT_DIMENSIONS = ["device", "os", "country", "referrer"] as const;
+
+/** The breakdowns' rollup: visitors and conversions per test, variant, dimension and value ('' unknown). */
+export const testSegments = sqliteTable(
+  "test_segments",
+  {
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    variant: text("variant", { enum: VARIANT_LABELS }).notNull(),
+    dimension: text("dimension", { enum: SEGMENT_DIMENSIONS }).notNull(),
+    value: text("value").notNull(),
+    visitors: integer("visitors").notNull().default(0),
+    conversions: integer("conversions").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.splitTestId, t.variant, t.dimension, t.value] })],
+);
+
+/** Visits the audience rules sent to a fixed URL (rule null: the fallback URL); never an arm's click. */
+export const ruleVisits = sqliteTable(
+  "rule_visits",
+  {
+    id: text("id").primaryKey(),
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    rule: integer("rule"),
+    url: text("url").notNull(),
+    timestamp: integer("timestamp").notNull(),
+  },
+  (t) => [index("rule_visits_test_idx").on(t.splitTestId, t.url)],
 );
 
 export const apiKeys = sqliteTable(

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Variant, VariantInput } from "../../contract/api";
+import type { Rule } from "../../contract/rules";
 import type { TestMode } from "../../contract/variants";
 import type { Db } from "../db/client";
 import { customDomains, splitTests } from "../db/schema";
@@ -17,6 +18,10 @@ export interface CachedLink {
    * from entries written before optimise mode existed: those are experiments.
    */
   mode?: TestMode;
+  /** Audience rules, evaluated before the split; absent when the test has none (and in older entries). */
+  rules?: Rule[];
+  /** Where visitors who match no rule go, when a rule joins the experiment. */
+  fallbackUrl?: string | null;
 }
 
 /** What the redirect needs of a custom domain. */
@@ -31,6 +36,8 @@ const linkColumns = {
   status: splitTests.status,
   winnerVariant: splitTests.winnerVariant,
   mode: splitTests.mode,
+  rules: splitTests.rules,
+  fallbackUrl: splitTests.fallbackUrl,
 };
 
 export async function loadLinkBySlug(db: Db, slug: string): Promise<CachedLink | null> {
@@ -82,6 +89,10 @@ export function toCachedLink(test: CachedLink): CachedLink {
     status: test.status,
     winnerVariant: test.winnerVariant,
     mode: test.mode,
+    // Only a test with rules carries them: the entries of the others stay as small as before.
+    ...(test.rules && test.rules.length > 0
+      ? { rules: test.rules, fallbackUrl: test.fallbackUrl ?? null }
+      : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   customDomainSchema,
   deletedResponseSchema,
   domainListResponseSchema,
+  testBreakdownsResponseSchema,
   testListResponseSchema,
   testResponseSchema,
   testStatsSchema,
@@ -63,7 +64,7 @@ export const PUBLIC_API_OPERATIONS = [
     operationId: "createTest",
     summary: "Create a split test",
     description:
-      "A name and 2 to 8 variants are required: `variants` as `[{ url, weight }]` (A first, the control; whole-number weights from 1 to 99 that add up to 100), or the two-URL shape `urlA` and `urlB` (then 50/50). URLs must be absolute http(s) URLs. A custom slug needs one of the owner's verified, active domains (customDomainId). Optionally an end: a date (`endsAt`) and/or a number of visitors (`endAfterVisitors`), what happens then (`onEnd`), and whether to stop as soon as there is a clear winner (`stopEarly`). The same rules and messages as in the app apply.",
+      "A name and 2 to 8 variants are required: `variants` as `[{ url, weight }]` (A first, the control; whole-number weights from 1 to 99 that add up to 100), or the two-URL shape `urlA` and `urlB` (then 50/50). URLs must be absolute http(s) URLs. A custom slug needs one of the owner's verified, active domains (customDomainId). Optionally an end: a date (`endsAt`) and/or a number of visitors (`endAfterVisitors`), what happens then (`onEnd`), and whether to stop as soon as there is a clear winner (`stopEarly`). Optionally audience `rules`, evaluated in order before the split (the first whose conditions all match decides: send to a fixed URL, or join the experiment), with `fallbackUrl` for the visitors who match no rule when a rule joins the experiment. The same rules and messages as in the app apply.",
     tag: "Tests",
     body: { schema: createTestSchema, name: "CreateTestInput", example: CREATE_EXAMPLE },
     success: {
@@ -85,12 +86,29 @@ export const PUBLIC_API_OPERATIONS = [
     errors: [404],
   },
   {
+    method: "get",
+    path: "/api/v1/tests/{id}/breakdowns",
+    operationId: "getTestBreakdowns",
+    summary: "A test's variants per device type, operating system, country and referrer",
+    description:
+      "Each variant's unique visitors, conversions and conversion rate with its 95 % interval, per segment of the visitor's first click. Differences between segments found after the fact are hypotheses, not results.",
+    tag: "Tests",
+    pathParams: testIdParam,
+    success: {
+      status: 200,
+      description: "The breakdowns",
+      schema: testBreakdownsResponseSchema,
+      name: "TestBreakdowns",
+    },
+    errors: [404],
+  },
+  {
     method: "patch",
     path: "/api/v1/tests/{id}",
     operationId: "updateTest",
-    summary: "Change a test's variants and weights, or its end",
+    summary: "Change a test's variants and weights, its end, or its audience rules",
     description:
-      "Send what changes; what is left out stays as it is. `variants` replaces the variants (2 to 8, A first) and their weights, under the same rules as on creation, only until the test's first counted click: after that the answer is 409 and only pause, resume, promote and delete change it (in the app). The end settings (`endsAt`, `endAfterVisitors`, `onEnd`, `stopEarly`) change while the test runs; a completed test answers 409.",
+      "Send what changes; what is left out stays as it is. `variants` replaces the variants (2 to 8, A first) and their weights, under the same rules as on creation, only until the test's first counted click: after that the answer is 409 and only pause, resume, promote and delete change it (in the app). The end settings (`endsAt`, `endAfterVisitors`, `onEnd`, `stopEarly`) change while the test runs; a completed test answers 409. `rules` and `fallbackUrl` replace the audience rules: rules that only send visitors to fixed URLs change any time, rules with the experiment action only until the first counted click (else 409 rules_locked).",
     tag: "Tests",
     pathParams: testIdParam,
     body: {

@@ -5,6 +5,7 @@ import {
   type CreatedWebhookResponse,
   type CustomDomain,
   type DomainListResponse,
+  type TestBreakdownsResponse,
   type TestWithStats,
   WEBHOOK_EVENT_TYPES,
   type WebhookEndpoint,
@@ -13,6 +14,7 @@ import {
 import { PRIMARY_METRICS } from "../../contract/metrics";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
 import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
+import { ruleSchema } from "../schemas/rules";
 
 // The public API's answers as zod schemas, for its OpenAPI document. The compile-time checks at the end
 // keep them equal to the contract's types; tests/worker/public-api.test.ts parses real answers with them.
@@ -113,6 +115,13 @@ export const testWithStatsSchema = z.object({
     .describe(
       "What its end did: kept the split, sent everyone to A, promoted the winner, or kept A for want of a winner (no_winner)",
     ),
+  rules: z
+    .array(ruleSchema)
+    .describe("Audience rules, in order; the first whose conditions all match decides, before the split"),
+  fallbackUrl: z
+    .string()
+    .nullable()
+    .describe("Where visitors who match no rule go when a rule joins the experiment"),
   stats: testStatsSchema,
 });
 
@@ -132,6 +141,45 @@ export const conversionResponseSchema = z.object({
     .boolean()
     .describe(
       "true (201) when this request recorded it; false (200) when the session already had its conversion",
+    ),
+});
+
+const segmentArmSchema = z.object({
+  label: label.describe("The variant"),
+  visitors: count(
+    "Unique visitors of the variant in the segment (a visitor's segment is their first click's)",
+  ),
+  conversions: count("Their conversions"),
+  rate: z.number().min(0).max(1).describe("conversions / visitors, a fraction"),
+  interval: z
+    .object({ lower: z.number().min(0).max(1), upper: z.number().min(0).max(1) })
+    .describe("The rate's 95 % Wilson interval, as for the totals"),
+});
+
+const segmentSchema = z.object({
+  value: z
+    .string()
+    .describe(
+      "The device type, operating system, country code or referrer host; empty for unknown and other",
+    ),
+  kind: z
+    .enum(["known", "unknown", "other"])
+    .describe(
+      "known: a value; unknown: nothing known (no country, no referrer…); other: the rest beyond the top 10",
+    ),
+  arms: z.array(segmentArmSchema).describe("Every variant, A first"),
+});
+
+export const testBreakdownsResponseSchema = z.object({
+  breakdowns: z
+    .object({
+      device: z.array(segmentSchema).describe("mobile, tablet, desktop"),
+      os: z.array(segmentSchema).describe("ios, android, windows, macos, linux, chromeos"),
+      country: z.array(segmentSchema).describe("The top 10 countries by visitors, then the others"),
+      referrer: z.array(segmentSchema).describe("The top 10 referrer hosts by visitors, then the others"),
+    })
+    .describe(
+      "Segments found after the fact are hypotheses to test, not results: with many segments, some differ by chance",
     ),
 });
 
@@ -188,6 +236,7 @@ const agree = <_ extends true>() => undefined;
 agree<Equal<z.infer<typeof testWithStatsSchema>, TestWithStats>>();
 agree<Equal<z.infer<typeof customDomainSchema>, CustomDomain>>();
 agree<Equal<z.infer<typeof conversionResponseSchema>, ConversionResponse>>();
+agree<Equal<z.infer<typeof testBreakdownsResponseSchema>, TestBreakdownsResponse>>();
 agree<Equal<z.infer<typeof domainListResponseSchema>, DomainListResponse>>();
 agree<Equal<z.infer<typeof webhookEndpointSchema>, WebhookEndpoint>>();
 agree<Equal<z.infer<typeof webhookListResponseSchema>, WebhookListResponse>>();

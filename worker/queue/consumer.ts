@@ -1,7 +1,8 @@
 import { log } from "../observability/log";
 import { type CountedConversion, sendConversionEvents } from "../webhooks/conversions";
-import { type ClickEvent, type ConversionEvent, trackingEventSchema } from "./events";
+import { type ClickEvent, type ConversionEvent, type RuleVisitEvent, trackingEventSchema } from "./events";
 import { type UnmatchedReason, writeClicks, writeConversions } from "./record";
+import { writeRuleVisits } from "./rule-visits";
 
 // A conversion can overtake its click in the queue: wait for it this many times, 10 s apart.
 export const CONVERSION_WAIT_ATTEMPTS = 6;
@@ -36,6 +37,7 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   const outcome: BatchOutcome = { written: 0, retried: 0, deadLettered: 0, dropped: 0 };
   const clicks: Pending<ClickEvent>[] = [];
   const conversions: Pending<ConversionEvent>[] = [];
+  const ruleVisits: Pending<RuleVisitEvent>[] = [];
 
   for (const message of batch.messages) {
     const parsed = trackingEventSchema.safeParse(message.body);
@@ -43,6 +45,8 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
       await deadLetter(env, message, parsed.error.issues[0]?.message ?? "malformed", outcome);
     } else if (parsed.data.type === "click") {
       clicks.push({ message, event: parsed.data });
+    } else if (parsed.data.type === "rule") {
+      ruleVisits.push({ message, event: parsed.data });
     } else {
       conversions.push({ message, event: parsed.data });
     }
@@ -50,6 +54,10 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
 
   await writeIsolated(env, clicks, outcome, async (events) => {
     await writeClicks(env.DB, events);
+    return [];
+  });
+  await writeIsolated(env, ruleVisits, outcome, async (events) => {
+    await writeRuleVisits(env.DB, events);
     return [];
   });
   // A conversion without its click yet waits for it; one that can never count is acknowledged at once.

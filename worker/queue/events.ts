@@ -13,6 +13,11 @@ export const clickEventSchema = z.object({
   /** Set when the click opened a new session: a keyed hash of the visitor's address for this test. */
   source: z.string().min(1).max(64).optional(),
   timestamp: z.number().int().positive(),
+  /** The visitor's segment for the breakdowns; absent from events sent before they existed. */
+  device: z.string().max(16).nullish(),
+  os: z.string().max(16).nullish(),
+  country: z.string().max(2).nullish(),
+  referrer: z.string().max(253).nullish(),
 });
 
 /**
@@ -29,8 +34,24 @@ export const conversionEventSchema = z.object({
   currency: z.string().length(3).optional(),
 });
 
-export const trackingEventSchema = z.discriminatedUnion("type", [clickEventSchema, conversionEventSchema]);
+/** A visit an audience rule sent to a fixed URL: outside the experiment, counted in no arm. */
+export const ruleVisitEventSchema = z.object({
+  type: z.literal("rule"),
+  id: z.string().min(1).max(64),
+  testId: z.string().min(1).max(64),
+  /** The rule's position (0 first) when the visit came; null for the fallback URL. */
+  rule: z.number().int().min(0).max(99).nullable(),
+  url: z.string().min(1).max(2048),
+  timestamp: z.number().int().positive(),
+});
+
+export const trackingEventSchema = z.discriminatedUnion("type", [
+  clickEventSchema,
+  conversionEventSchema,
+  ruleVisitEventSchema,
+]);
 
 export type ClickEvent = z.infer<typeof clickEventSchema>;
 export type ConversionEvent = z.infer<typeof conversionEventSchema>;
+export type RuleVisitEvent = z.infer<typeof ruleVisitEventSchema>;
 export type TrackingEvent = z.infer<typeof trackingEventSchema>;

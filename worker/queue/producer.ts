@@ -1,7 +1,8 @@
 import type { Background } from "../lib/background";
 import { log } from "../observability/log";
-import type { ClickEvent, ConversionEvent, TrackingEvent } from "./events";
+import type { ClickEvent, ConversionEvent, RuleVisitEvent, TrackingEvent } from "./events";
 import { writeClicks, writeConversions } from "./record";
+import { writeRuleVisits } from "./rule-visits";
 
 /** How long a batch stays open for more events of the same isolate before it is sent. */
 export const BATCH_WINDOW_MS = 100;
@@ -49,6 +50,10 @@ async function sendAfterWindow(env: Env, batch: OpenBatch): Promise<void> {
     });
     // Clicks first: a conversion counts only once its visitor's click is in D1.
     await writeClicks(env.DB, clicks);
+    await writeRuleVisits(
+      env.DB,
+      batch.events.filter((event): event is RuleVisitEvent => event.type === "rule"),
+    );
     const { counted } = await writeConversions(env.DB, conversions);
     // Loaded here, not at startup: this module is on the redirect's path (docs/architecture.md).
     const { sendConversionEvents } = await import("../webhooks/conversions");

@@ -14,7 +14,8 @@ import type { ClickEvent, ConversionEvent } from "./events";
 // A click that opened a new session from an address (source) which already opened ?2 new sessions of
 // the test in the hour before it, in D1 or earlier in this batch, is flagged: is_bot = 2, counted
 // nowhere, like a bot's. Rows of this batch already in D1 (a redelivery) are counted once.
-const INSERT_CLICKS = `INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source)
+const INSERT_CLICKS = `INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source,
+                                 device, os, country, referrer_host)
   SELECT e.value ->> '$.id', t.id, e.value ->> '$.variant', e.value ->> '$.sessionId',
          CASE WHEN e.value ->> '$.isBot' THEN 1
               WHEN e.value ->> '$.source' IS NOT NULL AND (
@@ -28,7 +29,8 @@ const INSERT_CLICKS = `INSERT OR IGNORE INTO clicks (id, split_test_id, variant,
                      AND b.value ->> '$.timestamp' <= e.value ->> '$.timestamp')
               ) >= ?2 THEN 2
               ELSE 0 END,
-         e.value ->> '$.timestamp', e.value ->> '$.source'
+         e.value ->> '$.timestamp', e.value ->> '$.source',
+         e.value ->> '$.device', e.value ->> '$.os', e.value ->> '$.country', e.value ->> '$.referrer'
   FROM json_each(?1) AS e CROSS JOIN split_tests AS t ON t.id = e.value ->> '$.testId'
   WHERE t.completed_at IS NULL OR t.completed_at > e.value ->> '$.timestamp'
   ORDER BY e.key`;

@@ -78,6 +78,15 @@ export function urlOf(link: CachedLink, variant: Variant): string {
   return (link.variants[position] ?? link.variants[0])?.url ?? "";
 }
 
+/** The destination keeps its own query and gains the visitor's parameters where it has none of that name. */
+export function withIncoming(destination: string, incoming: URLSearchParams): URL {
+  const url = new URL(destination);
+  for (const [name, value] of incoming) {
+    if (!url.searchParams.has(name)) url.searchParams.append(name, value);
+  }
+  return url;
+}
+
 /**
  * The destination keeps its own query, gains the visitor's incoming parameters (utm_* and the like)
  * where it has none of that name, and always gets `sessionId` and `variant`.
@@ -88,10 +97,7 @@ export function buildDestination(
   sessionId: string,
   variant: Variant,
 ): string {
-  const url = new URL(destination);
-  for (const [name, value] of incoming) {
-    if (!url.searchParams.has(name)) url.searchParams.append(name, value);
-  }
+  const url = withIncoming(destination, incoming);
   url.searchParams.set("sessionId", sessionId);
   url.searchParams.set("variant", variant);
   return url.toString();

@@ -5,8 +5,9 @@ import { isSecureRequest, readCookie, serializeCookie } from "../lib/cookies";
 import { eventId } from "../lib/event-id";
 import type { CachedLink } from "../link-cache/entries";
 import { enqueueEvent } from "../queue/producer";
+import { type RuleTarget, ruleTarget, visitorOf } from "./rules";
 import { addressHash, sessionOf } from "./session";
-import { buildDestination, chooseVariant, keptVariant, urlOf } from "./variant";
+import { buildDestination, chooseVariant, keptVariant, urlOf, withIncoming } from "./variant";
 
 export const SESSION_COOKIE = "sl_sid";
 export const CONVERSION_COOKIE = "sl_conv";
@@ -33,6 +34,9 @@ export async function visit(
   // Link-preview fetchers send HEAD; crawlers announce themselves in the user agent.
   const bot = request.method !== "GET" || isbot(request.headers.get("user-agent"));
   const counted = link.status === "active";
+  const visitor = visitorOf(request, url, env.ENVIRONMENT);
+  const target = link.rules ? ruleTarget(link.rules, link.fallbackUrl, visitor) : null;
+  if (target) return ruleVisit(url, env, ctx, link, target, counted && !bot);
   // Only a counted visit of a person needs a session the server vouches for (it decides the variant
   // and is what a conversion must match); a bot's or a paused link's visit gets a throwaway id and
   // costs no signature.
@@ -44,11 +48,9 @@ export async function visit(
     session && link.mode === "optimise" ? keptVariant(link, readCookie(cookies, armCookie), sessionId) : null;
   const variant = bot && counted ? "A" : (kept ?? chooseVariant(link, sessionId));
 
-  const headers = new Headers({
-    location: buildDestination(urlOf(link, variant), url.searchParams, sessionId, variant),
-    "cache-control": "private, no-store",
-    "x-robots-tag": "noindex",
-  });
+  const headers = redirectHeaders(
+    buildDestination(urlOf(link, variant), url.searchParams, sessionId, variant),
+  );
   if (counted) {
     const timestamp = Date.now();
     enqueueEvent(env, ctx, {
@@ -58,6 +60,10 @@ export async function visit(
       variant,
       sessionId,
       isBot: bot,
+      device: visitor.device,
+      os: visitor.os,
+      country: visitor.country,
+      referrer: visitor.referrerHost,
       // A new session carries a keyed hash of its address: the consumer flags bursts of them.
       ...(session?.isNew
         ? { source: await addressHash(env.JWT_SECRET, clientIpOf(request.headers), link.id) }
@@ -82,4 +88,37 @@ export async function visit(
       );
   }
   return new Response(null, { status: 302, headers });
+}
+
+function redirectHeaders(location: string): Headers {
+  return new Headers({ location, "cache-control": "private, no-store", "x-robots-tag": "noindex" });
+}
+
+/**
+ * A visitor the rules send to a fixed URL is outside the experiment: no session, no cookie, and a rule
+ * visit instead of an arm's click (counted nowhere in the results).
+ */
+function ruleVisit(
+  url: URL,
+  env: Env,
+  ctx: Background,
+  link: CachedLink,
+  target: RuleTarget,
+  recorded: boolean,
+): Response {
+  if (recorded) {
+    const timestamp = Date.now();
+    enqueueEvent(env, ctx, {
+      type: "rule",
+      id: eventId(timestamp),
+      testId: link.id,
+      rule: target.rule,
+      url: target.url,
+      timestamp,
+    });
+  }
+  return new Response(null, {
+    status: 302,
+    headers: redirectHeaders(withIncoming(target.url, url.searchParams).toString()),
+  });
 }

@@ -1,13 +1,19 @@
 import { Hono } from "hono";
-import type { ConversionResponse, DomainListResponse, TestResponse } from "../../contract/api";
+import type {
+  ConversionResponse,
+  DomainListResponse,
+  TestBreakdownsResponse,
+  TestResponse,
+} from "../../contract/api";
 import { getDb } from "../db/client";
 import { type ApiKeyEnv, requireApiKey } from "../middleware/require-api-key";
 import { validate } from "../middleware/validate";
 import { publicApiDocument, testIdParam } from "../openapi/public-api";
 import { idempotencyHeaderSchema, recordConversionSchema, recordedValue } from "../schemas/conversions";
+import { breakdownsOf } from "../services/breakdowns";
 import { recordServerConversion } from "../services/conversions";
 import { listDomains } from "../services/domains";
-import { deleteSplitTest, getSplitTest, linkContext } from "../services/split-tests";
+import { deleteSplitTest, getSplitTest, linkContext, ownedTest } from "../services/split-tests";
 import { changeTest, createTest, listTests } from "./split-tests";
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from "./webhooks";
 
@@ -25,6 +31,10 @@ export const publicApiRoutes = new Hono<ApiKeyEnv>()
     const key = { id: c.req.valid("param").id };
     const test = await getSplitTest(getDb(c.env.DB), c.get("user").id, key, linkContext(c.req.url, c.env));
     return c.json({ test } satisfies TestResponse, 200);
+  })
+  .get("/tests/:id/breakdowns", validate("param", testIdParam), async (c) => {
+    const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: c.req.valid("param").id });
+    return c.json({ breakdowns: await breakdownsOf(c.env.DB, test) } satisfies TestBreakdownsResponse, 200);
   })
   .patch("/tests/:id", validate("param", testIdParam), ...changeTest)
   .delete("/tests/:id", validate("param", testIdParam), async (c) => {

@@ -3,6 +3,7 @@ import * as z from "zod";
 import type {
   SlugAvailabilityResponse,
   TestAnalyticsResponse,
+  TestBreakdownsResponse,
   TestListResponse,
   TestResponse,
 } from "../../contract/api";
@@ -15,6 +16,7 @@ import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
 import { createTestSchema, updateTestSchema } from "../schemas/split-tests";
 import { analyticsOf } from "../services/analytics";
+import { breakdownsOf } from "../services/breakdowns";
 import { ownedDomain } from "../services/domains";
 import { dailyRollupCsv, streamEventsCsv } from "../services/export";
 import {
@@ -83,6 +85,10 @@ export const splitTestRoutes = new Hono<AppEnv>()
   .get("/:slug/analytics", async (c) => {
     const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { slug: c.req.param("slug") });
     return c.json({ analytics: await analyticsOf(c.env.DB, test) } satisfies TestAnalyticsResponse, 200);
+  })
+  .get("/:slug/breakdowns", async (c) => {
+    const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { slug: c.req.param("slug") });
+    return c.json({ breakdowns: await breakdownsOf(c.env.DB, test) } satisfies TestBreakdownsResponse, 200);
   })
   .get("/:slug", async (c) => {
     const key = { slug: c.req.param("slug") };

@@ -9,10 +9,12 @@ import {
   VARIANT_MESSAGES,
 } from "../../contract/messages";
 import { PRIMARY_METRICS } from "../../contract/metrics";
+import { normalizeRule, rulesProblem } from "../../contract/rules";
 import { END_ACTIONS, scheduleProblem } from "../../contract/schedule";
 import { customSlugProblem } from "../../contract/slug";
 import { isHttpUrl } from "../../contract/urls";
 import { evenWeights, MAX_VARIANTS, TEST_MODES, weightsProblem } from "../../contract/variants";
+import { ruleFields } from "./rules";
 
 const required = TEST_MESSAGES.requiredFields;
 const text = (max: number, tooLong: string) => z.string({ error: required }).trim().max(max, tooLong);
@@ -122,6 +124,7 @@ export const createTestSchema = z
           "experiment (default): the weights stay as set. optimise: a bandit moves traffic to the variants that convert better; it starts at an even split whatever the weights",
         ),
       ...scheduleFields,
+      ...ruleFields,
     },
     { error: required },
   )
@@ -149,6 +152,8 @@ export const createTestSchema = z
     if (slugProblem === "reserved") ctx.addIssue({ code: "custom", message: TEST_MESSAGES.reservedSlug });
     const schedule = scheduleMessage(input);
     if (schedule) ctx.addIssue({ code: "custom", message: schedule });
+    const rules = rulesProblem(input.rules ?? [], input.fallbackUrl);
+    if (rules) ctx.addIssue({ code: "custom", message: rules });
   })
   .transform(
     (input): CreateTestInput => ({
@@ -171,6 +176,8 @@ export const createTestSchema = z
       endAfterVisitors: input.endAfterVisitors,
       onEnd: input.onEnd,
       stopEarly: input.stopEarly,
+      rules: input.rules?.map(normalizeRule),
+      fallbackUrl: input.fallbackUrl,
     }),
   )
   .meta({ required: ["name"] });
@@ -185,12 +192,12 @@ function variantsOf(input: { variants?: VariantInput[]; urlA?: string; urlB?: st
 }
 
 /**
- * A change to a test: new variants and weights (until its first counted click) and/or new end settings
- * (while it runs). Fields left out stay as they are.
+ * A change to a test: new variants and weights (until its first counted click), new end settings (while
+ * it runs) and/or new audience rules. Fields left out stay as they are.
  */
 export const updateTestSchema = z
   .object(
-    { variants: variantsSchema.optional(), ...scheduleFields },
+    { variants: variantsSchema.optional(), ...scheduleFields, ...ruleFields },
     { error: SCHEDULE_MESSAGES.nothingToChange },
   )
   .superRefine((input, ctx) => {
@@ -198,6 +205,7 @@ export const updateTestSchema = z
       ctx.addIssue({ code: "custom", message: SCHEDULE_MESSAGES.nothingToChange });
       return;
     }
+    // The rules with the fallback URL are checked by updateTest: either may be the test's own.
     const problem = (input.variants && variantsProblem(input.variants)) || scheduleMessage(input);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   })
@@ -208,5 +216,7 @@ export const updateTestSchema = z
       endAfterVisitors: input.endAfterVisitors,
       onEnd: input.onEnd,
       stopEarly: input.stopEarly,
+      rules: input.rules?.map(normalizeRule),
+      fallbackUrl: input.fallbackUrl,
     }),
   );

@@ -12,6 +12,10 @@ interface EventRow {
   is_bot: number;
   amount: number | null;
   currency: string | null;
+  device: string | null;
+  os: string | null;
+  country: string | null;
+  referrer_host: string | null;
 }
 
 /**
@@ -26,7 +30,19 @@ export function streamEventsCsv(db: D1Database, testId: string): ReadableStream<
     async pull(controller) {
       if (!headerSent) {
         headerSent = true;
-        const header = ["event", "time", "variant", "session_id", "bot", "amount", "currency"];
+        const header = [
+          "event",
+          "time",
+          "variant",
+          "session_id",
+          "bot",
+          "amount",
+          "currency",
+          "device",
+          "os",
+          "country",
+          "referrer_host",
+        ];
         controller.enqueue(encoder.encode(csvLine(header)));
         return;
       }
@@ -34,10 +50,11 @@ export function streamEventsCsv(db: D1Database, testId: string): ReadableStream<
       const { results } = await db
         .prepare(
           `SELECT * FROM (
-             SELECT 'click' AS kind, id, timestamp, variant, session_id, is_bot, NULL AS amount, NULL AS currency
+             SELECT 'click' AS kind, id, timestamp, variant, session_id, is_bot, NULL AS amount, NULL AS currency,
+                    device, os, country, referrer_host
              FROM clicks WHERE split_test_id = ?1
              UNION ALL
-             SELECT 'conversion', id, timestamp, variant, session_id, 0, amount, currency
+             SELECT 'conversion', id, timestamp, variant, session_id, 0, amount, currency, NULL, NULL, NULL, NULL
              FROM conversions WHERE split_test_id = ?1
            )
            WHERE timestamp > ?2 OR (timestamp = ?2 AND id > ?3)
@@ -54,6 +71,10 @@ export function streamEventsCsv(db: D1Database, testId: string): ReadableStream<
           row.is_bot !== 0,
           row.amount === null || row.currency === null ? null : decimalAmount(row.amount, row.currency),
           row.currency,
+          row.device ?? "",
+          row.os ?? "",
+          row.country ?? "",
+          row.referrer_host ?? "",
         ]),
       );
       if (lines.length > 0) controller.enqueue(encoder.encode(lines.join("")));

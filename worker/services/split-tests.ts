@@ -1,7 +1,8 @@
 import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { CreateTestInput, SplitTest, TestWithStats, UpdateTestInput, Variant } from "../../contract/api";
-import { LIFECYCLE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
+import { LIFECYCLE_MESSAGES, RULE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
 import { DEFAULT_PRIMARY_METRIC } from "../../contract/metrics";
+import { hasExperimentRule, rulesProblem } from "../../contract/rules";
 import { evenWeights, labelAt, VARIANT_LABELS } from "../../contract/variants";
 import { type Db, getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
@@ -90,6 +91,8 @@ async function insertSplitTest(
       autopilotCheckedAt: null,
       mode: input.mode ?? "experiment",
       weightsUpdatedAt: null,
+      rules: input.rules ?? [],
+      fallbackUrl: input.fallbackUrl || null,
     };
     try {
       if (row.mode === "optimise") {
@@ -143,6 +146,8 @@ export function toClient(
     completedAt: row.completedAt,
     endedBy: row.endedBy,
     endResult: row.endResult,
+    rules: row.rules,
+    fallbackUrl: row.fallbackUrl,
   };
 }
 
@@ -306,14 +311,15 @@ export async function updateTest(
     url,
     weight: current.mode === "optimise" ? (even?.[i] ?? weight) : weight,
   }));
+  const rules = rulesChange(current, input);
   const [updated] = await db
     .update(splitTests)
-    .set({ ...(variants ? { variants } : {}), ...scheduleChange(input) })
+    .set({ ...(variants ? { variants } : {}), ...scheduleChange(input), ...rules?.change })
     .where(
       and(
         ownedBy(userId, { id }),
         ne(splitTests.status, "completed"),
-        variants
+        variants || rules?.locksOnClicks
           ? sql`NOT EXISTS (SELECT 1 FROM ${testStatsHourly} WHERE ${testStatsHourly.splitTestId} = ${id} AND ${testStatsHourly.clicks} > 0)`
           : undefined,
       ),
@@ -322,14 +328,36 @@ export async function updateTest(
   if (!updated)
     throw variants
       ? new ApiError(409, "variants_locked", VARIANT_MESSAGES.locked)
-      : new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
+      : rules?.locksOnClicks
+        ? new ApiError(409, "rules_locked", RULE_MESSAGES.locked)
+        : new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
   if (variants && updated.mode === "optimise")
     await db
       .update(weightHistory)
       .set({ weights: variants.map((variant) => variant.weight) })
       .where(eq(weightHistory.splitTestId, id));
-  if (variants) await storeLink(env, updated);
+  if (variants || rules) await storeLink(env, updated);
   return getSplitTest(db, userId, { id }, link);
+}
+
+/**
+ * The rules and fallback URL a change names, checked together with what it leaves as it is. Rules that
+ * choose who joins the experiment stay fixed from the first counted click, like the variants; rules
+ * that only send visitors to fixed URLs may change any time.
+ */
+function rulesChange(
+  current: SplitTestRow,
+  input: UpdateTestInput,
+): { change: Pick<SplitTestRow, "rules" | "fallbackUrl">; locksOnClicks: boolean } | null {
+  if (input.rules === undefined && input.fallbackUrl === undefined) return null;
+  const rules = input.rules ?? current.rules;
+  const fallbackUrl = (input.fallbackUrl === undefined ? current.fallbackUrl : input.fallbackUrl) || null;
+  const problem = rulesProblem(rules, fallbackUrl);
+  if (problem) throw new ApiError(400, "invalid_input", problem);
+  return {
+    change: { rules, fallbackUrl },
+    locksOnClicks: hasExperimentRule(current.rules) || hasExperimentRule(rules),
+  };
 }
 
 /**
