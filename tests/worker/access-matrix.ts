@@ -58,6 +58,12 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     otherUser: "own scope",
   },
   {
+    route: "GET /api/tests/:slug/breakdowns",
+    call: (f) => ({ path: `/api/tests/${f.slug}/breakdowns` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
     route: "GET /api/tests/slug-availability",
     call: (f) => ({ path: `/api/tests/slug-availability?slug=spring&domainId=${f.domainId}` }),
     owner: 200,
@@ -225,6 +231,13 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   {
     route: "GET /api/v1/tests/:id",
     call: (f) => ({ path: `/api/v1/tests/${f.testId}` }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "GET /api/v1/tests/:id/breakdowns",
+    call: (f) => ({ path: `/api/v1/tests/${f.testId}/breakdowns` }),
     owner: 200,
     otherUser: 404,
     auth: "apiKey",

@@ -159,6 +159,8 @@ describe("CSV export", () => {
     expect(rows.filter((r) => r[4] === "true")).toHaveLength(1);
     // The person's click carries their segment (HUMAN is Chrome on Windows, no country offline).
     expect(rows.find((r) => r[0] === "click" && r[4] === "false")?.slice(5)).toEqual([
+      "",
+      "",
       "desktop",
       "windows",
       "",
