@@ -291,6 +291,19 @@ export interface Interval {
 export type RateInterval = Interval;
 
 /**
+ * A variant against A: `difference` (this variant's figure − A's) with its always-valid 95 % interval
+ * (`lower`, `upper`; Bonferroni over the comparisons with A), which drives the verdict; for experts, a
+ * one-look p-value and the same Holm-corrected.
+ */
+export interface ComparisonWithControl {
+  difference: number;
+  lower: number;
+  upper: number;
+  pValue: number;
+  adjustedPValue: number;
+}
+
+/**
  * One variant's revenue, in the test's currency (major units). A visitor's revenue is their order's
  * amount, or 0 (one order per visitor and test). Intervals are 95 % (normal approximation).
  */
@@ -313,13 +326,7 @@ export interface RevenueAnalytics {
    * drives a revenue test's verdict; for experts, Welch's t-test p-value (one look) and the same
    * Holm-corrected.
    */
-  vsControl: {
-    difference: number;
-    lower: number;
-    upper: number;
-    pValue: number;
-    adjustedPValue: number;
-  } | null;
+  vsControl: ComparisonWithControl | null;
 }
 
 /** One variant's numbers; rate and interval are fractions (0–1), visitors are unique sessions without bots. */
@@ -340,13 +347,7 @@ export interface VariantAnalytics {
    * results are looked at, and drives the verdict. For experts: the two-sided z-test's p-value (valid
    * for one look only) and the same Holm-corrected.
    */
-  vsControl: {
-    difference: number;
-    lower: number;
-    upper: number;
-    pValue: number;
-    adjustedPValue: number;
-  } | null;
+  vsControl: ComparisonWithControl | null;
   revenue: RevenueAnalytics;
 }
 

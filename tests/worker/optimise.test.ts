@@ -1,7 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { VARIANT_MESSAGES } from "../../contract/messages";
-import type { Variant } from "../../contract/variants";
 import { runAutopilot } from "../../worker/services/autopilot";
 import {
   BANDIT_BURN_IN_VISITORS,
@@ -14,7 +13,7 @@ import {
 import { logBeta, normalCdf } from "../../worker/statistics/inference";
 import { periodOf, reweightByPeriod } from "../../worker/statistics/reweight";
 import { Client, createTest, errorOf, fetchWorker, HUMAN, open, signedUpClient } from "./helpers";
-import { click, conversion, deliver } from "./queue-helpers";
+import { seedResults } from "./queue-helpers";
 
 // Issue #24: Optimise mode. The weights come from the Beta posteriors (checked against an independent
 // numerical integration), move at most every 15 minutes with a floor, reach the redirect with no D1
@@ -171,21 +170,6 @@ async function newOptimisedTest(client: Client) {
   });
 }
 
-async function seed(testId: string, arms: { visitors: number; conversions: number }[]) {
-  const labels: Variant[] = ["A", "B"];
-  const clicks = arms.flatMap((arm, position) =>
-    Array.from({ length: arm.visitors }, () => click(testId, { variant: labels[position] })),
-  );
-  await deliver(clicks);
-  let next = 0;
-  const sessions = arms.flatMap((arm) => {
-    const converting = clicks.slice(next, next + arm.conversions).map((c) => c.sessionId);
-    next += arm.visitors;
-    return converting;
-  });
-  await deliver(sessions.map((sessionId) => conversion(testId, sessionId)));
-}
-
 /** Runs the cron at `now` until it moved this test's weights, or looked at it without moving them. */
 async function autopilotAt(testId: string, now: number): Promise<number[] | null> {
   for (let i = 0; i < 50; i++) {
@@ -226,10 +210,9 @@ describe("an optimised test", () => {
     const test = await newOptimisedTest(client);
     const returning = new Client();
     const first = await open(returning, `/r/${test.slug}`, { headers: HUMAN });
-    const firstVariant = variantOf(first);
     expect(first.headers.getSetCookie().some((cookie) => cookie.startsWith(`sl_arm_${test.id}=`))).toBe(true);
 
-    await seed(test.id, [
+    await seedResults(test.id, [
       { visitors: 1000, conversions: 60 },
       { visitors: 1000, conversions: 120 },
     ]);
@@ -240,7 +223,7 @@ describe("an optimised test", () => {
     expect(moved).toEqual([BANDIT_FLOOR, 100 - BANDIT_FLOOR]);
 
     // The next step waits its 15 minutes, however the numbers change meanwhile.
-    await seed(test.id, [
+    await seedResults(test.id, [
       { visitors: 3000, conversions: 600 },
       { visitors: 100, conversions: 0 },
     ]);
@@ -266,7 +249,7 @@ describe("an optimised test", () => {
     );
     expect(before).toContain("A");
 
-    await seed(test.id, [
+    await seedResults(test.id, [
       { visitors: 1000, conversions: 50 },
       { visitors: 1000, conversions: 150 },
     ]);
