@@ -51,7 +51,8 @@ export function BreakdownTable({ dimension, label, segments }: BreakdownTablePro
                   <span className="text-muted-foreground text-xs">{formatInterval(arm.interval)}</span>
                 </span>
                 <span className="block whitespace-nowrap text-muted-foreground text-xs">
-                  {formatCount(arm.conversions)} of {formatCount(arm.visitors)} visitors converted
+                  {formatCount(arm.conversions)} of {formatCount(arm.visitors)}{" "}
+                  {arm.visitors === 1 ? "visitor" : "visitors"} converted
                 </span>
               </td>
             ))}

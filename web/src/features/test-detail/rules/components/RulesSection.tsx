@@ -27,8 +27,12 @@ export function RulesSection({ test, onTestChange }: RulesSectionProps) {
 
   function startEditing() {
     setEditing(true);
-    // The button that opened the editor leaves: focus the first control, where editing starts.
-    setTimeout(() => sectionRef.current?.querySelector<HTMLElement>("select, input, button")?.focus(), 0);
+    // The button that opened the editor leaves: focus the first rule's first condition, or "Add rule".
+    setTimeout(() => {
+      const section = sectionRef.current;
+      const first = section?.querySelector<HTMLElement>("select, input");
+      (first ?? section?.querySelector<HTMLElement>("button:not(:disabled)"))?.focus();
+    }, 0);
   }
 
   function stopEditing() {
