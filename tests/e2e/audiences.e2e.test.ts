@@ -103,6 +103,10 @@ describe("audiences", () => {
     await breakdowns.getByRole("tab", { name: "Country" }).click();
     await breakdowns.getByRole("tabpanel", { name: "Country" }).getByRole("table").waitFor();
     await screenshot(page, "test-detail-audiences");
+    // On a phone the table scrolls inside its tab panel, not the page sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      WIDTHS.narrow.width,
+    );
 
     // After the first counted click, a rule may still send visitors elsewhere, but no longer let them join.
     await rules.getByRole("button", { name: "Change rules" }).click();

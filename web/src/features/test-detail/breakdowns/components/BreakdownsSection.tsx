@@ -30,15 +30,15 @@ export function BreakdownsSection({ slug }: { slug: string }) {
     );
     if (visitors === 0) return <AnalyticsEmpty message={BREAKDOWN_MESSAGES.noData} />;
     return (
-      <div className="grid gap-4">
+      <div className="grid grid-cols-1 gap-4">
         <p className="flex items-start gap-3 rounded-lg border border-warning/50 bg-warning-muted px-4 py-3 text-sm text-warning-foreground">
           <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>{BREAKDOWN_MESSAGES.warning}</span>
         </p>
-        <Tabs defaultValue="device">
-          <TabsList className="h-auto w-full flex-wrap" aria-label="Break down by">
+        <Tabs defaultValue="device" className="min-w-0">
+          <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-4" aria-label="Break down by">
             {DIMENSIONS.map(({ dimension, label }) => (
-              <TabsTrigger key={dimension} value={dimension}>
+              <TabsTrigger key={dimension} value={dimension} className="h-8">
                 {label}
               </TabsTrigger>
             ))}
