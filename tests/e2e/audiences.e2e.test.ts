@@ -114,7 +114,7 @@ describe("audiences", () => {
     expect(await rules.getByLabel("Join the experiment").isDisabled()).toBe(true);
     await rules.getByText(RULE_MESSAGES.locked).waitFor();
     await rules.getByLabel("Rule 1, condition 1, value").selectOption("tablet");
-    await rules.getByRole("button", { name: "Add a condition to rule 1" }).click();
+    await rules.getByRole("button", { name: "Add condition to rule 1" }).click();
     const second = rules.getByLabel("Rule 1, condition 2", { exact: true });
     await expect.poll(() => isFocused(second)).toBe(true);
     await second.selectOption("country");

@@ -165,7 +165,7 @@ export function RulesEditor({
                   variant="outline"
                   size="sm"
                   disabled={!canAddCondition(rule)}
-                  aria-label={`Add a condition to rule ${number}`}
+                  aria-label={`Add condition to rule ${number}`}
                   onClick={() => addCondition(rule, index)}
                 >
                   <PlusIcon aria-hidden />
