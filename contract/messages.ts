@@ -82,7 +82,13 @@ export const RULE_MESSAGES = {
     "With a rule that joins the experiment, set a fallback URL for the visitors who match no rule",
   locked:
     "This test has counted clicks: rules that choose who joins the experiment can no longer change. Rules that only send visitors to a fixed URL still can.",
+  frozen:
+    "This test has counted clicks: its rules choose who joins the experiment, so they can no longer change.",
   saved: "Rules saved",
+  none: "Everyone takes part in the test.",
+  fallback: (url: string) => `Visitors who match no rule → ${url}`,
+  order:
+    "Rules are checked in order on every visit, before the split: the first rule whose conditions all match decides.",
   summary: {
     visitors: "Visitors",
     visitorsOf: (devices: string[]) => `${devices.join(" and ")} visitors`,
@@ -280,6 +286,15 @@ export const ANALYTICS_MESSAGES = {
     `Completed: everyone goes to version ${winner}. The results are frozen.`,
   noData: "No visits yet. Share your split link to start collecting data.",
   loadFailed: "Failed to load analytics",
+} as const;
+
+/** The test page's breakdowns by device, operating system, country and referrer. */
+export const BREAKDOWN_MESSAGES = {
+  warning:
+    "Differences between segments found after the fact are hypotheses to test, not results: with many segments, some differ by chance.",
+  noData:
+    "No visitors yet: each version's numbers per device, country and referrer show here once visitors arrive.",
+  loadFailed: "Failed to load the breakdowns",
 } as const;
 
 // Not in the specification: email verification, password reset and account settings.

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import { freePort } from "../../scripts/local-server";
 
 /**
- * The marketer's own website for the browser tests: two landing pages and a thank-you page,
+ * The marketer's own website for the browser tests: landing pages A, B and a mobile one, a thank-you page,
  * each carrying the one-tag tracker, on its own origin (so the beacon is cross-site, as in real use).
  */
 export async function startMarketerSite(appUrl: string) {
@@ -23,6 +23,8 @@ export async function startMarketerSite(appUrl: string) {
     const pages: Record<string, string> = {
       "/a": page("Landing A", `<a href="/thanks">Buy now</a>`),
       "/b": page("Landing B", `<a href="/thanks">Buy now</a>`),
+      // Where an audience rule sends phones, outside the experiment.
+      "/mobile": page("Mobile landing", `<a href="/thanks">Get the app</a>`),
       "/thanks": page(
         "Thank you",
         "<p>Order confirmed.</p>",

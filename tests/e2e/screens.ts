@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import {
   ACCOUNT_MESSAGES,
+  BREAKDOWN_MESSAGES,
   DOMAIN_MESSAGES,
   VARIANT_MESSAGES,
   WEBHOOK_MESSAGES,
@@ -175,6 +176,20 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: "create test, audience rules",
+    who: "signed-in, empty",
+    title: titled("Create a New Split Test"),
+    async open(page) {
+      await visit(page, "/create-test", "Create a New Split Test");
+      await page.getByText("Audience rules (optional)").click();
+      await page.getByRole("button", { name: "Add rule" }).click();
+      await page.getByRole("button", { name: "Add rule" }).click();
+      await page.getByLabel("Rule 2, condition 1", { exact: true }).selectOption("query");
+      await page.getByLabel("Join the experiment").nth(1).check();
+      await page.getByLabel("Fallback URL").waitFor();
+    },
+  },
+  {
     name: "404, signed in",
     who: "signed-in, empty",
     title: titled("Page not found"),
@@ -247,6 +262,17 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: "test detail, changing the audience rules",
+    who: "signed-in, with data",
+    title: titled("Axe test"),
+    async open(page, data) {
+      await visit(page, `/test/${data.slug}`, "Axe test");
+      await page.getByRole("button", { name: "Change rules" }).click();
+      await page.getByRole("button", { name: "Add rule" }).click();
+      await page.getByRole("button", { name: "Save rules" }).waitFor();
+    },
+  },
+  {
     name: "domains, with a domain",
     who: "signed-in, with data",
     title: titled("Custom Domains"),
@@ -269,6 +295,23 @@ export const SCREENS: Screen[] = [
       await visit(page, "/settings", "https://hooks.example.com/splitlink");
       await page.getByRole("button", { name: "Delivery log" }).first().click();
       await page.getByText("No deliveries yet").first().waitFor();
+    },
+  },
+  {
+    name: "test detail, breakdowns with a visitor",
+    who: "signed-in, with data",
+    title: titled("Axe test"),
+    async open(page, data) {
+      // A desktop visitor (this browser's user agent); the count arrives through the queue.
+      await page.request.get(`/r/${data.slug}`, { maxRedirects: 0 });
+      const warning = page.getByText(BREAKDOWN_MESSAGES.warning);
+      for (let attempt = 0; attempt < 30 && (await warning.count()) === 0; attempt++) {
+        if (attempt > 0) await page.waitForTimeout(500);
+        await visit(page, `/test/${data.slug}`, "Axe test");
+        await warning.or(page.getByText(BREAKDOWN_MESSAGES.noData)).waitFor();
+      }
+      if ((await warning.count()) === 0) throw new Error("The visitor was not counted");
+      await page.getByRole("tab", { name: "Country" }).click();
     },
   },
   {

@@ -6,6 +6,7 @@ import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { TextField } from "@/components/TextField";
 import { EndSettingsFields } from "@/components/tests/EndSettingsFields";
+import { RulesEditor } from "@/components/tests/RulesEditor";
 import { VariantsEditor } from "@/components/tests/VariantsEditor";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
@@ -21,6 +22,7 @@ import { type CreateTestValues, createTestProblem } from "@/features/create-test
 import { useAuth } from "@/lib/auth/use-auth";
 import type { CreatedTestState } from "@/lib/tests/created-test-state";
 import { type EndDraft, endInputs, NO_END } from "@/lib/tests/end-drafts";
+import { type RuleDraft, rulesInput } from "@/lib/tests/rule-drafts";
 import { emptyDrafts, type VariantDraft, variantInputs, withEvenWeights } from "@/lib/tests/variant-drafts";
 import { toast } from "@/lib/toast";
 
@@ -29,6 +31,8 @@ function readValues(
   variants: readonly VariantDraft[],
   customSlug: string,
   end: EndDraft,
+  rules: readonly RuleDraft[],
+  fallbackUrl: string,
 ): CreateTestValues {
   const data = new FormData(form);
   const field = (name: string) => String(data.get(name) ?? "").trim();
@@ -39,6 +43,8 @@ function readValues(
     customSlug,
     currency: field("currency"),
     end,
+    rules,
+    fallbackUrl,
   };
 }
 
@@ -57,6 +63,8 @@ export function CreateTestForm() {
   const [mode, setMode] = useState<TestMode>("experiment");
   const [metric, setMetric] = useState<PrimaryMetric>(DEFAULT_PRIMARY_METRIC);
   const [currency, setCurrency] = useState("");
+  const [rules, setRules] = useState<RuleDraft[]>([]);
+  const [fallbackUrl, setFallbackUrl] = useState("");
   const [busy, setBusy] = useState(false);
 
   const domain = domains.find(({ id }) => id === domainId) ?? null;
@@ -71,7 +79,7 @@ export function CreateTestForm() {
       toast.error(TEST_MESSAGES.notSignedIn);
       return;
     }
-    const values = readValues(event.currentTarget, variants, customSlug, end);
+    const values = readValues(event.currentTarget, variants, customSlug, end, rules, fallbackUrl);
     const problem = createTestProblem(values, slugCheck);
     if (problem) {
       toast.error(problem);
@@ -90,6 +98,7 @@ export function CreateTestForm() {
         ...endInputs(values.end),
         primaryMetric: metric,
         currency: values.currency || null,
+        ...rulesInput(values.rules, values.fallbackUrl),
       });
       toast.success(TEST_MESSAGES.created);
       const state: CreatedTestState = { createdTest: test };
@@ -139,6 +148,17 @@ export function CreateTestForm() {
         <summary className="cursor-pointer font-medium text-sm">End the test on its own (optional)</summary>
         <div className="mt-4">
           <EndSettingsFields draft={end} onChange={setEnd} />
+        </div>
+      </details>
+      <details className="group rounded-lg border px-4 py-3">
+        <summary className="cursor-pointer font-medium text-sm">Audience rules (optional)</summary>
+        <div className="mt-4">
+          <RulesEditor
+            drafts={rules}
+            onChange={setRules}
+            fallbackUrl={fallbackUrl}
+            onFallbackUrlChange={setFallbackUrl}
+          />
         </div>
       </details>
       <Button type="submit" size="lg" className="w-full" disabled={busy || isBlockingSlugState(slugCheck)}>
