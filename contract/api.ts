@@ -1,5 +1,6 @@
 // Shapes exchanged between the Worker's JSON API and the SPA. Pure types: both sides import them.
 
+import type { EndAction, EndReason, EndResult } from "./schedule";
 import type { Variant } from "./variants";
 
 export type { Variant } from "./variants";
@@ -105,6 +106,18 @@ export interface SplitTest {
   winnerVariant: Variant | null;
   /** The shareable split link, absolute. */
   link: string;
+  /** The scheduled end: a date and time (ISO 8601), and/or a number of visitors; null for none. */
+  endsAt: string | null;
+  endAfterVisitors: number | null;
+  /** What happens at the end (and at an early stop). */
+  onEnd: EndAction;
+  /** Stop as soon as the always-valid verdict names a winner. */
+  stopEarly: boolean;
+  /** When the test completed (milliseconds since the epoch); null while it runs. */
+  completedAt: number | null;
+  /** Why a test ended on its own, and what its end did; null while it runs or after a manual promote. */
+  endedBy: EndReason | null;
+  endResult: EndResult | null;
 }
 
 /** One variant's counts on the dashboard; the rate is a percentage (conversions / clicks × 100). */
@@ -149,11 +162,38 @@ export interface CreateTestInput {
   conversionUrl?: string | null;
   customDomainId?: string | null;
   customSlug?: string | null;
+  /** The scheduled end: a date and time (ISO 8601 with a time zone), and/or a number of visitors. */
+  endsAt?: string | null;
+  endAfterVisitors?: number | null;
+  onEnd?: EndAction;
+  stopEarly?: boolean;
 }
 
-/** PATCH /api/tests/:id: new variants and weights, until the test's first counted click. */
-export interface UpdateVariantsInput {
-  variants: VariantInput[];
+/**
+ * PATCH /api/tests/:id: new variants and weights (until the test's first counted click) and/or new end
+ * settings (while it runs); what is left out stays as it is.
+ */
+export interface UpdateTestInput {
+  variants?: VariantInput[];
+  endsAt?: string | null;
+  endAfterVisitors?: number | null;
+  onEnd?: EndAction;
+  stopEarly?: boolean;
+}
+
+/** The alert emails a user gets; GET and PUT /api/account/alerts. */
+export interface AlertPreferences {
+  /** A test's verdict names a winner. */
+  verdict: boolean;
+  /** A test ended on its own (what it did and why). */
+  completed: boolean;
+  /** A test's visitor split does not match its weights (sample-ratio mismatch). */
+  srm: boolean;
+}
+
+/** GET and PUT /api/account/alerts */
+export interface AlertPreferencesResponse {
+  alerts: AlertPreferences;
 }
 
 /** GET /api/tests */

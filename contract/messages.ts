@@ -74,6 +74,47 @@ export const LIFECYCLE_MESSAGES = {
   changeFailed: "Failed to update the test",
 } as const;
 
+export const SCHEDULE_MESSAGES = {
+  endsAtInvalid: "The end date must be a date and time, like 2026-12-31T18:00:00Z",
+  endsAtPast: "The end date must be in the future",
+  endsAtTooFar: "The end date can be at most a year ahead",
+  visitors: "The number of visitors must be a whole number from 200 to 100,000,000",
+  onEnd: 'What happens at the end must be "keep", "control" or "promote"',
+  stopEarly: "stopEarly must be true or false",
+  nothingToChange: "Send the variants or the end settings to change",
+  saved: "End settings saved",
+} as const;
+
+export const ALERT_MESSAGES = {
+  invalid: "Choose on or off for each alert: verdict, completed and srm",
+  saved: "Alert settings saved",
+  loadFailed: "Failed to load your alert settings",
+  saveFailed: "Failed to save your alert settings",
+} as const;
+
+/** What a test's end did and why, in the words the test page and the alert emails use. */
+export const END_MESSAGES = {
+  reason: {
+    date: "It ended on its end date.",
+    visitors: "It ended when it reached its number of visitors.",
+    winner: "It stopped early because it had a clear winner.",
+  },
+  result: {
+    kept: "Visitors are still split as before; no more clicks are counted.",
+    control: "Everyone now goes to version A (the control).",
+    promoted: (variant: string) =>
+      `Version ${variant} was the clear winner and was promoted: everyone now goes there.`,
+    no_winner:
+      "There was no clear winner, so version A (the control) was kept instead of promoting one: everyone now goes to A.",
+  },
+  plan: {
+    keep: "At the end, visitors stay split as they are and the results freeze.",
+    control: "At the end, everyone goes to version A (the control) and the results freeze.",
+    promote:
+      "At the end, the winner is promoted if the verdict names one; otherwise everyone goes to version A (the control).",
+  },
+} as const;
+
 export const DOMAIN_MESSAGES = {
   notSignedIn: "You must be logged in to add a domain",
   empty: "Please enter a domain",

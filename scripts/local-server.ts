@@ -20,6 +20,8 @@ export interface LocalServerOptions {
   vars?: Record<string, string>;
   /** The local state of an earlier server (stopped with keepState) to start on, instead of a fresh one. */
   persistDir?: string;
+  /** Lets GET /__scheduled?cron=… run a Cron Trigger (wrangler's --test-scheduled), for the browser tests. */
+  testScheduled?: boolean;
   /** A Wrangler configuration to use instead of wrangler.toml (with `script`). */
   config?: string;
   /**
@@ -87,6 +89,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     "--persist-to",
     persistDir,
     "--show-interactive-dev-session=false",
+    ...(options.testScheduled ? ["--test-scheduled"] : []),
     ...vars,
   ];
   let log = "";

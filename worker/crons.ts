@@ -4,4 +4,6 @@ export const CRONS = {
   reverifyDomains: "0 * * * *",
   // Every five minutes: KV keys whose update failed are rewritten from D1.
   repairCache: "*/5 * * * *",
+  // Every ten minutes: tests end on schedule (within 15 minutes of their end) and alerts go out.
+  autopilot: "*/10 * * * *",
 } as const;

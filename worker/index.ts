@@ -47,6 +47,9 @@ export default {
     } else if (controller.cron === CRONS.repairCache) {
       const { repairCache } = await import("./link-cache/writes");
       await repairCache(config.env);
+    } else if (controller.cron === CRONS.autopilot) {
+      const { runAutopilot } = await import("./services/autopilot");
+      await runAutopilot(config.env);
     } else log("warn", "scheduled_unknown_cron", { cron: controller.cron });
   },
 } satisfies ExportedHandler<Env>;

@@ -19,6 +19,8 @@ export default async function setup(project: TestProject) {
   const server = await startLocalServer({
     // No mail provider: emails land in the local outbox, where the browser tests follow their links.
     vars: { JWT_SECRET: "e2e-secret-that-is-long-enough-for-hs256-0123456789", DEV_OUTBOX: "true" },
+    // The autopilot journey runs the ten-minute cron by hand.
+    testScheduled: true,
   });
   project.provide("baseURL", server.url);
   return () => server.stop();

@@ -149,6 +149,18 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     otherUser: "own scope",
   },
   {
+    route: "GET /api/account/alerts",
+    call: () => ({ path: "/api/account/alerts" }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "PUT /api/account/alerts",
+    call: () => ({ path: "/api/account/alerts", body: { verdict: false, completed: true, srm: true } }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
     route: "DELETE /api/account",
     // Another user typing the owner's email deletes nothing: the confirmation must be their own email.
     call: (f) => ({ path: "/api/account", body: { email: f.ownerEmail } }),

@@ -314,7 +314,19 @@ describe("the OpenAPI document", () => {
     expect(input.properties.name).toMatchObject({ type: "string", maxLength: 200 });
     expect(input.properties.name).not.toHaveProperty("default");
     expect(Object.keys(input.properties).sort()).toEqual(
-      ["conversionUrl", "customDomainId", "customSlug", "name", "urlA", "urlB", "variants"].sort(),
+      [
+        "conversionUrl",
+        "customDomainId",
+        "customSlug",
+        "endAfterVisitors",
+        "endsAt",
+        "name",
+        "onEnd",
+        "stopEarly",
+        "urlA",
+        "urlB",
+        "variants",
+      ].sort(),
     );
     expect(input.properties.variants).toMatchObject({ type: "array", maxItems: 8 });
     expect(input.properties.variants?.items?.required).toEqual(["url", "weight"]);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { VariantInput } from "../../contract/api";
+import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
 import { VARIANT_LABELS } from "../../contract/variants";
 
 // Mirrors migrations/*.sql; the migrations are the source of truth for the database,
@@ -12,6 +13,10 @@ export const users = sqliteTable("users", {
   passwordHash: text("password_hash").notNull(),
   createdAt: integer("created_at").notNull(),
   emailVerifiedAt: integer("email_verified_at"),
+  // Which alert emails the user gets: migrations/0009_autopilot.sql.
+  alertVerdict: integer("alert_verdict", { mode: "boolean" }).notNull().default(true),
+  alertCompleted: integer("alert_completed", { mode: "boolean" }).notNull().default(true),
+  alertSrm: integer("alert_srm", { mode: "boolean" }).notNull().default(true),
 });
 
 /** The id of a row that belongs to a user, and goes when the user goes. */
@@ -96,6 +101,16 @@ export const splitTests = sqliteTable(
     status: text("status", { enum: testStatuses }).notNull().default("active"),
     winnerVariant: text("winner_variant", { enum: VARIANT_LABELS }),
     completedAt: integer("completed_at"),
+    // The scheduled end and what the cron did: migrations/0009_autopilot.sql.
+    endsAt: integer("ends_at"),
+    endAfterVisitors: integer("end_after_visitors"),
+    onEnd: text("on_end", { enum: END_ACTIONS }).notNull().default("keep"),
+    stopEarly: integer("stop_early", { mode: "boolean" }).notNull().default(false),
+    endedBy: text("ended_by", { enum: END_REASONS }),
+    endResult: text("end_result", { enum: END_RESULTS }),
+    verdictAlertedAt: integer("verdict_alerted_at"),
+    srmAlertedAt: integer("srm_alerted_at"),
+    autopilotCheckedAt: integer("autopilot_checked_at"),
   },
   (t) => [
     uniqueIndex("split_tests_slug_idx").on(t.slug),
@@ -103,6 +118,8 @@ export const splitTests = sqliteTable(
     uniqueIndex("split_tests_domain_custom_slug_idx")
       .on(t.customDomainId, t.customSlug)
       .where(sql`custom_slug IS NOT NULL`),
+    index("split_tests_due_idx").on(t.endsAt).where(sql`ends_at IS NOT NULL AND completed_at IS NULL`),
+    index("split_tests_watch_idx").on(t.status, t.autopilotCheckedAt),
   ],
 );
 

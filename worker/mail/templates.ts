@@ -1,4 +1,6 @@
-import { ACCOUNT_MESSAGES } from "../../contract/messages";
+import type { Variant } from "../../contract/api";
+import { ACCOUNT_MESSAGES, END_MESSAGES } from "../../contract/messages";
+import type { EndReason, EndResult } from "../../contract/schedule";
 import { escapeHtml } from "../lib/text";
 import type { MailMessage } from "./mailer";
 
@@ -44,5 +46,62 @@ export function passwordResetEmail(to: string, link: string) {
       outro: `The link is valid for 1 hour and works once. ${ACCOUNT_MESSAGES.resetRevokes} If you did not ask for it, ignore this email: your password and keys stay as they are.`,
     },
     link,
+  );
+}
+
+/** The test an alert is about, and where its page is. */
+export interface AlertedTest {
+  name: string;
+  link: string;
+}
+
+const ALERT_OUTRO =
+  "You get each kind of alert once per test. Choose which alerts you get in Settings, under Email alerts.";
+
+export function verdictAlertEmail(to: string, test: AlertedTest, winner: Variant) {
+  const against = winner === "A" ? "every other version" : "version A (the control)";
+  return compose(
+    to,
+    `Version ${winner} wins: ${test.name}`,
+    {
+      intro: `Your split test "${test.name}" has a clear winner: version ${winner} converts better than ${against}. The verdict holds however often you looked at the results.`,
+      action: "Open the test",
+      outro: ALERT_OUTRO,
+    },
+    test.link,
+  );
+}
+
+export function completedAlertEmail(
+  to: string,
+  test: AlertedTest,
+  endedBy: EndReason,
+  result: EndResult,
+  winner: Variant | null,
+) {
+  const did =
+    result === "promoted" ? END_MESSAGES.result.promoted(winner ?? "A") : END_MESSAGES.result[result];
+  return compose(
+    to,
+    `Your test has ended: ${test.name}`,
+    {
+      intro: `Your split test "${test.name}" has ended. ${END_MESSAGES.reason[endedBy]} ${did} Its results are frozen.`,
+      action: "See the results",
+      outro: ALERT_OUTRO,
+    },
+    test.link,
+  );
+}
+
+export function srmAlertEmail(to: string, test: AlertedTest, pValue: number) {
+  return compose(
+    to,
+    `Check your test: visitors are not split as set: ${test.name}`,
+    {
+      intro: `The visitors of your split test "${test.name}" are not split the way its weights say (sample-ratio mismatch, p = ${pValue.toPrecision(2)}). Something may send some visitors to one version only, such as a cached page, a redirect of your own, or bots. Until you find the cause, its results may be biased.`,
+      action: "Open the test",
+      outro: ALERT_OUTRO,
+    },
+    test.link,
   );
 }

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { createTestSchema, updateVariantsSchema } from "../schemas/split-tests";
+import { createTestSchema, updateTestSchema } from "../schemas/split-tests";
 import { buildOpenApiDocument, type Operation } from "./document";
 import {
   apiErrorDetailSchema,
@@ -57,7 +57,7 @@ export const PUBLIC_API_OPERATIONS = [
     operationId: "createTest",
     summary: "Create a split test",
     description:
-      "A name and 2 to 8 variants are required: `variants` as `[{ url, weight }]` (A first, the control; whole-number weights from 1 to 99 that add up to 100), or the two-URL shape `urlA` and `urlB` (then 50/50). URLs must be absolute http(s) URLs. A custom slug needs one of the owner's verified, active domains (customDomainId). The same rules and messages as in the app apply.",
+      "A name and 2 to 8 variants are required: `variants` as `[{ url, weight }]` (A first, the control; whole-number weights from 1 to 99 that add up to 100), or the two-URL shape `urlA` and `urlB` (then 50/50). URLs must be absolute http(s) URLs. A custom slug needs one of the owner's verified, active domains (customDomainId). Optionally an end: a date (`endsAt`) and/or a number of visitors (`endAfterVisitors`), what happens then (`onEnd`), and whether to stop as soon as there is a clear winner (`stopEarly`). The same rules and messages as in the app apply.",
     tag: "Tests",
     body: { schema: createTestSchema, name: "CreateTestInput", example: CREATE_EXAMPLE },
     success: {
@@ -81,16 +81,16 @@ export const PUBLIC_API_OPERATIONS = [
   {
     method: "patch",
     path: "/api/v1/tests/{id}",
-    operationId: "updateVariants",
-    summary: "Change a test's variants and weights",
+    operationId: "updateTest",
+    summary: "Change a test's variants and weights, or its end",
     description:
-      "Replaces the variants (2 to 8, A first) and their weights, under the same rules as on creation. Only until the test's first counted click: after that the answer is 409 and only pause, resume, promote and delete change it (in the app).",
+      "Send what changes; what is left out stays as it is. `variants` replaces the variants (2 to 8, A first) and their weights, under the same rules as on creation, only until the test's first counted click: after that the answer is 409 and only pause, resume, promote and delete change it (in the app). The end settings (`endsAt`, `endAfterVisitors`, `onEnd`, `stopEarly`) change while the test runs; a completed test answers 409.",
     tag: "Tests",
     pathParams: testIdParam,
     body: {
-      schema: updateVariantsSchema,
-      name: "UpdateVariantsInput",
-      example: { variants: CREATE_EXAMPLE.variants },
+      schema: updateTestSchema,
+      name: "UpdateTestInput",
+      example: { endsAt: "2026-12-31T18:00:00Z", onEnd: "promote", stopEarly: true },
     },
     success: {
       status: 200,

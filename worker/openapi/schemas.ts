@@ -1,5 +1,6 @@
 import * as z from "zod";
 import type { ApiErrorBody, CustomDomain, DomainListResponse, TestWithStats } from "../../contract/api";
+import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
 import { VARIANT_LABELS } from "../../contract/variants";
 
 // The public API's answers as zod schemas, for its OpenAPI document. The compile-time checks at the end
@@ -64,6 +65,23 @@ export const testWithStatsSchema = z.object({
   status: z.enum(["active", "paused", "completed"]),
   winnerVariant: label.nullable().describe("The promoted variant of a completed test"),
   link: z.string().describe("The shareable split link"),
+  endsAt: z.string().nullable().describe("When the test ends (ISO 8601); null for no end date"),
+  endAfterVisitors: z.int().nullable().describe("The test ends at this many unique visitors; null for none"),
+  onEnd: z
+    .enum(END_ACTIONS)
+    .describe("At the end: keep the split, send everyone to A (control), or promote the proven winner"),
+  stopEarly: z.boolean().describe("Whether the test ends as soon as the always-valid verdict names a winner"),
+  completedAt: millis("When the test completed").nullable(),
+  endedBy: z
+    .enum(END_REASONS)
+    .nullable()
+    .describe("Why the test ended on its own: its date, its visitors, or an early clear winner"),
+  endResult: z
+    .enum(END_RESULTS)
+    .nullable()
+    .describe(
+      "What its end did: kept the split, sent everyone to A, promoted the winner, or kept A for want of a winner (no_winner)",
+    ),
   stats: testStatsSchema,
 });
 

@@ -49,12 +49,12 @@ export function positionAt(bucket: number, weights: readonly number[]): number {
 }
 
 /**
- * Where this visitor goes: a completed test sends everyone to its winner, a paused one to A; otherwise
- * the session's bucket for this test and the weights decide, so a returning visitor keeps their
- * variant with no cookie of the test's own.
+ * Where this visitor goes: a completed test sends everyone to its winner (one that ended keeping its
+ * split has none), a paused one to A; otherwise the session's bucket for this test and the weights
+ * decide, so a returning visitor keeps their variant with no cookie of the test's own.
  */
 export function chooseVariant(link: CachedLink, sessionId: string): Variant {
-  if (link.status === "completed") return link.winnerVariant ?? "A";
+  if (link.status === "completed" && link.winnerVariant) return link.winnerVariant;
   if (link.status === "paused") return "A";
   const weights = link.variants.map((variant) => variant.weight);
   return labelAt(positionAt(bucketOf(sessionId, link.id), weights));

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import * as z from "zod";
-import type { AccountMessageResponse, AuthResponse } from "../../contract/api";
-import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
+import type { AccountMessageResponse, AlertPreferencesResponse, AuthResponse } from "../../contract/api";
+import { ACCOUNT_MESSAGES, ALERT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
 import { emailField, passwordField } from "../auth/input";
 import { clearAuthCookies, setAuthCookies } from "../auth/session-cookies";
 import { getDb } from "../db/client";
@@ -19,6 +19,7 @@ import {
   resetPassword,
   verifyEmail,
 } from "../services/account";
+import { alertPreferencesOf, setAlertPreferences } from "../services/alerts";
 import { startSession } from "../services/auth";
 import { authResponse } from "./auth";
 
@@ -42,6 +43,12 @@ const deleteBody = z.object(
       .max(254, ACCOUNT_MESSAGES.confirmEmailMismatch),
   },
   { error: ACCOUNT_MESSAGES.confirmEmailMismatch },
+);
+
+const onOff = z.boolean({ error: ALERT_MESSAGES.invalid });
+const alertsBody = z.object(
+  { verdict: onOff, completed: onOff, srm: onOff },
+  { error: ALERT_MESSAGES.invalid },
 );
 
 const message = (text: string): AccountMessageResponse => ({ message: text });
@@ -77,6 +84,14 @@ export const accountRoutes = new Hono<AppEnv>()
     await limitPasswordChanges(c.env, c.get("user").id);
     await changePassword(getDb(c.env.DB), c.get("user").id, c.get("sessionId"), currentPassword, newPassword);
     return c.json(message(ACCOUNT_MESSAGES.passwordChanged), 200);
+  })
+  .get("/alerts", requireUser, async (c) => {
+    const alerts = await alertPreferencesOf(getDb(c.env.DB), c.get("user").id);
+    return c.json({ alerts } satisfies AlertPreferencesResponse, 200);
+  })
+  .put("/alerts", requireUser, validate("json", alertsBody), async (c) => {
+    const alerts = await setAlertPreferences(getDb(c.env.DB), c.get("user").id, c.req.valid("json"));
+    return c.json({ alerts } satisfies AlertPreferencesResponse, 200);
   })
   .delete("/", requireUser, validate("json", deleteBody), async (c) => {
     await deleteAccount(c.env, c.get("user").id, c.req.valid("json").email);

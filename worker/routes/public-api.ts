@@ -6,7 +6,7 @@ import { validate } from "../middleware/validate";
 import { publicApiDocument, testIdParam } from "../openapi/public-api";
 import { listDomains } from "../services/domains";
 import { deleteSplitTest, getSplitTest, linkContext } from "../services/split-tests";
-import { createTest, listTests, updateTestVariants } from "./split-tests";
+import { changeTest, createTest, listTests } from "./split-tests";
 
 /**
  * The public REST API (/api/v1): API-key callers get the same services, schemas and messages as the
@@ -23,7 +23,7 @@ export const publicApiRoutes = new Hono<ApiKeyEnv>()
     const test = await getSplitTest(getDb(c.env.DB), c.get("user").id, key, linkContext(c.req.url, c.env));
     return c.json({ test } satisfies TestResponse, 200);
   })
-  .patch("/tests/:id", validate("param", testIdParam), ...updateTestVariants)
+  .patch("/tests/:id", validate("param", testIdParam), ...changeTest)
   .delete("/tests/:id", validate("param", testIdParam), async (c) => {
     await deleteSplitTest(c.env, c.executionCtx, c.get("user").id, c.req.valid("param").id);
     return c.json({ ok: true }, 200);

@@ -15,7 +15,7 @@ import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
-import { createTestSchema, updateVariantsSchema } from "../schemas/split-tests";
+import { createTestSchema, updateTestSchema } from "../schemas/split-tests";
 import { analyticsOf } from "../services/analytics";
 import { ownedDomain } from "../services/domains";
 import { dailyRollupCsv, streamEventsCsv } from "../services/export";
@@ -28,7 +28,7 @@ import {
   linkContext,
   listSplitTests,
   ownedTest,
-  updateVariants,
+  updateTest,
 } from "../services/split-tests";
 
 const slugQuery = z.object({
@@ -57,16 +57,12 @@ export const createTest = withUser.createHandlers(validate("json", createTestSch
   return c.json({ test } satisfies TestResponse, 201);
 });
 
-/** New variants and weights, until the first counted click; the same for both APIs (by test id). */
-export const updateTestVariants = withUser.createHandlers(
-  validate("json", updateVariantsSchema),
-  async (c) => {
-    const { variants } = c.req.valid("json");
-    const link = linkContext(c.req.url, c.env);
-    const test = await updateVariants(c.env, c.get("user").id, c.req.param("id") ?? "", variants, link);
-    return c.json({ test } satisfies TestResponse, 200);
-  },
-);
+/** New variants and weights (until the first counted click) or end settings; both APIs, by test id. */
+export const changeTest = withUser.createHandlers(validate("json", updateTestSchema), async (c) => {
+  const link = linkContext(c.req.url, c.env);
+  const test = await updateTest(c.env, c.get("user").id, c.req.param("id") ?? "", c.req.valid("json"), link);
+  return c.json({ test } satisfies TestResponse, 200);
+});
 
 function csvHeaders(filename: string) {
   return {
@@ -103,7 +99,7 @@ export const splitTestRoutes = new Hono<AppEnv>()
     const test = await changeLifecycle(c.env, c.get("user").id, c.req.param("id"), change, link);
     return c.json({ test } satisfies TestResponse, 200);
   })
-  .patch("/:id", ...updateTestVariants)
+  .patch("/:id", ...changeTest)
   .post("/:id/promote", validate("json", promoteSchema), async (c) => {
     const change = { action: "promote" as const, variant: c.req.valid("json").variant };
     const link = linkContext(c.req.url, c.env);

@@ -1,6 +1,7 @@
 import * as z from "zod";
-import type { CreateTestInput, VariantInput } from "../../contract/api";
-import { TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
+import type { CreateTestInput, UpdateTestInput, VariantInput } from "../../contract/api";
+import { SCHEDULE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
+import { END_ACTIONS, scheduleProblem } from "../../contract/schedule";
 import { customSlugProblem } from "../../contract/slug";
 import { isHttpUrl } from "../../contract/urls";
 import { evenWeights, MAX_VARIANTS, weightsProblem } from "../../contract/variants";
@@ -26,6 +27,34 @@ const variantsSchema = z
   .array(variantSchema, { error: VARIANT_MESSAGES.count })
   .max(MAX_VARIANTS, VARIANT_MESSAGES.count)
   .describe("2 to 8 variants, labelled A, B, C… in this order; A is the control");
+
+/** The scheduled end's fields, the same in a new test and in a change to one. */
+const scheduleFields = {
+  endsAt: z.iso
+    .datetime({ offset: true, error: SCHEDULE_MESSAGES.endsAtInvalid })
+    .nullish()
+    .describe("When the test ends (ISO 8601 with a time zone, e.g. 2026-12-31T18:00:00Z); null for no date"),
+  endAfterVisitors: z
+    .number({ error: SCHEDULE_MESSAGES.visitors })
+    .nullish()
+    .describe("End once this many unique visitors came (200 to 100,000,000); null for no such end"),
+  onEnd: z
+    .enum(END_ACTIONS, { error: SCHEDULE_MESSAGES.onEnd })
+    .optional()
+    .describe(
+      "At the end: keep the split (keep), send everyone to A (control), or promote the winner the always-valid verdict names, else A (promote). Default keep",
+    ),
+  stopEarly: z
+    .boolean({ error: SCHEDULE_MESSAGES.stopEarly })
+    .optional()
+    .describe("End as soon as the always-valid verdict names a winner, then do what onEnd says"),
+};
+
+/** The schedule's problem as a message; null when nothing. Absent fields are not checked. */
+function scheduleMessage(input: { endsAt?: string | null; endAfterVisitors?: number | null }): string | null {
+  const problem = scheduleProblem(input.endsAt ?? null, input.endAfterVisitors ?? null, Date.now());
+  return problem ? SCHEDULE_MESSAGES[problem] : null;
+}
 
 /** What is wrong with a set of variants, in the order a person fixes it; null when nothing. */
 function variantsProblem(variants: readonly VariantInput[]): string | null {
@@ -65,6 +94,7 @@ export const createTestSchema = z
         .trim()
         .nullish()
         .describe("A custom path on that domain: 3-50 letters, numbers and hyphens"),
+      ...scheduleFields,
     },
     { error: required },
   )
@@ -90,6 +120,8 @@ export const createTestSchema = z
     if (slugProblem === "invalid")
       ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidCustomSlugService });
     if (slugProblem === "reserved") ctx.addIssue({ code: "custom", message: TEST_MESSAGES.reservedSlug });
+    const schedule = scheduleMessage(input);
+    if (schedule) ctx.addIssue({ code: "custom", message: schedule });
   })
   .transform(
     (input): CreateTestInput => ({
@@ -98,6 +130,10 @@ export const createTestSchema = z
       conversionUrl: input.conversionUrl,
       customDomainId: input.customDomainId,
       customSlug: input.customSlug,
+      endsAt: input.endsAt,
+      endAfterVisitors: input.endAfterVisitors,
+      onEnd: input.onEnd,
+      stopEarly: input.stopEarly,
     }),
   )
   .meta({ required: ["name"] });
@@ -111,10 +147,29 @@ function variantsOf(input: { variants?: VariantInput[]; urlA?: string; urlB?: st
   ];
 }
 
-/** New variants and weights for a test that has counted no click yet. */
-export const updateVariantsSchema = z
-  .object({ variants: variantsSchema }, { error: VARIANT_MESSAGES.count })
+/**
+ * A change to a test: new variants and weights (until its first counted click) and/or new end settings
+ * (while it runs). Fields left out stay as they are.
+ */
+export const updateTestSchema = z
+  .object(
+    { variants: variantsSchema.optional(), ...scheduleFields },
+    { error: SCHEDULE_MESSAGES.nothingToChange },
+  )
   .superRefine((input, ctx) => {
-    const problem = variantsProblem(input.variants);
+    if (Object.values(input).every((value) => value === undefined)) {
+      ctx.addIssue({ code: "custom", message: SCHEDULE_MESSAGES.nothingToChange });
+      return;
+    }
+    const problem = (input.variants && variantsProblem(input.variants)) || scheduleMessage(input);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
+  })
+  .transform(
+    (input): UpdateTestInput => ({
+      variants: input.variants,
+      endsAt: input.endsAt,
+      endAfterVisitors: input.endAfterVisitors,
+      onEnd: input.onEnd,
+      stopEarly: input.stopEarly,
+    }),
+  );

@@ -38,12 +38,9 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
   const weights = test.variants.map((variant) => variant.weight);
   const counts = totals.map(armCounts);
   const analysis = analyze(counts, weights);
-  // The verdict is the always-valid one: it holds however often the page is opened. The fixed-horizon
-  // figures stay as details, and its planning gives the "visitors still needed" while collecting.
   const verdict = sequentialVerdict(counts);
-  const winner = verdict.winner === null ? null : labelAt(verdict.winner);
-  const status: VerdictStatus = verdict.status === "winner" ? `${winner ?? "A"} wins` : verdict.status;
-  const stillNeeded = verdict.status === "keep collecting" ? analysis.verdict.additionalVisitorsPerArm : null;
+  const { status, winner } = verdictOf(totals);
+  const stillNeeded = status === "keep collecting" ? analysis.verdict.additionalVisitorsPerArm : null;
 
   return {
     arms: analysis.arms.map((arm, position) => {
@@ -73,6 +70,25 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
     srm: analysis.srm,
     verdict: { status, winner, additionalVisitorsPerArm: stillNeeded },
     series: seriesOf(results, test.variants.length, test.createdAt, now),
+  };
+}
+
+/**
+ * The test's verdict from its totals per variant: the always-valid one, which holds however often it is
+ * looked at. The test page, the alerts and the scheduled end all decide by it.
+ */
+export function verdictOf(totals: readonly VariantTotals[]): {
+  status: VerdictStatus;
+  winner: Variant | null;
+} {
+  const verdict = sequentialVerdict(totals.map(armCounts));
+  if (verdict.winner !== null) {
+    const winner = labelAt(verdict.winner);
+    return { status: `${winner} wins`, winner };
+  }
+  return {
+    status: verdict.status === "keep collecting" ? "keep collecting" : "no clear difference",
+    winner: null,
   };
 }
 

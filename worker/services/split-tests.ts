@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
-import type { CreateTestInput, SplitTest, TestWithStats, Variant, VariantInput } from "../../contract/api";
+import type { CreateTestInput, SplitTest, TestWithStats, UpdateTestInput, Variant } from "../../contract/api";
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
 import { labelAt, VARIANT_LABELS } from "../../contract/variants";
 import { type Db, getDb } from "../db/client";
@@ -70,6 +70,15 @@ async function insertSplitTest(
       status: "active",
       winnerVariant: null,
       completedAt: null,
+      endsAt: millisOf(input.endsAt ?? null),
+      endAfterVisitors: input.endAfterVisitors ?? null,
+      onEnd: input.onEnd ?? "keep",
+      stopEarly: input.stopEarly ?? false,
+      endedBy: null,
+      endResult: null,
+      verdictAlertedAt: null,
+      srmAlertedAt: null,
+      autopilotCheckedAt: null,
     };
     try {
       await db.insert(splitTests).values(row);
@@ -107,11 +116,18 @@ export function toClient(
     status: row.status,
     winnerVariant: row.winnerVariant,
     link: splitLinkFor(row, domain, link.requestUrl, link.appHost),
+    endsAt: row.endsAt === null ? null : new Date(row.endsAt).toISOString(),
+    endAfterVisitors: row.endAfterVisitors,
+    onEnd: row.onEnd,
+    stopEarly: row.stopEarly,
+    completedAt: row.completedAt,
+    endedBy: row.endedBy,
+    endResult: row.endResult,
   };
 }
 
 /** Totals per test and variant, in label order, from the hourly rollup, never from raw clicks. */
-async function totalsOf(db: Db, tests: SplitTestRow[]): Promise<Map<string, VariantTotals[]>> {
+export async function totalsOf(db: Db, tests: SplitTestRow[]): Promise<Map<string, VariantTotals[]>> {
   const totals = new Map(tests.map((test) => [test.id, test.variants.map(() => NO_TOTALS)]));
   if (tests.length === 0) return totals;
   const rows = await db
@@ -227,33 +243,52 @@ async function updateLifecycle(
   return updated;
 }
 
+const millisOf = (iso: string | null) => (iso === null ? null : Date.parse(iso));
+
+/** The end settings a change names; what it leaves out stays as it is. */
+function scheduleChange(input: UpdateTestInput): Partial<SplitTestRow> {
+  const change: Partial<SplitTestRow> = {};
+  if (input.endsAt !== undefined) change.endsAt = millisOf(input.endsAt);
+  if (input.endAfterVisitors !== undefined) change.endAfterVisitors = input.endAfterVisitors;
+  if (input.onEnd !== undefined) change.onEnd = input.onEnd;
+  if (input.stopEarly !== undefined) change.stopEarly = input.stopEarly;
+  return change;
+}
+
 /**
- * New variants and weights, until the test's first counted click; then the link follows them at once.
- * The check and the write are one statement, so a click counted meanwhile wins.
+ * New variants and weights (until the test's first counted click: then the link follows them at once)
+ * and/or new end settings (while the test runs). The checks and the write are one statement, so a click
+ * counted or a completion meanwhile wins.
  */
-export async function updateVariants(
+export async function updateTest(
   env: Env,
   userId: string,
   id: string,
-  variants: VariantInput[],
+  input: UpdateTestInput,
   link: LinkContext,
 ): Promise<TestWithStats> {
   const db = getDb(env.DB);
   const current = await ownedTest(db, userId, { id });
   if (current.status === "completed") throw new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
+  const variants = input.variants?.map(({ url, weight }) => ({ url, weight }));
   const [updated] = await db
     .update(splitTests)
-    .set({ variants: variants.map(({ url, weight }) => ({ url, weight })) })
+    .set({ ...(variants ? { variants } : {}), ...scheduleChange(input) })
     .where(
       and(
         ownedBy(userId, { id }),
         ne(splitTests.status, "completed"),
-        sql`NOT EXISTS (SELECT 1 FROM ${testStatsHourly} WHERE ${testStatsHourly.splitTestId} = ${id} AND ${testStatsHourly.clicks} > 0)`,
+        variants
+          ? sql`NOT EXISTS (SELECT 1 FROM ${testStatsHourly} WHERE ${testStatsHourly.splitTestId} = ${id} AND ${testStatsHourly.clicks} > 0)`
+          : undefined,
       ),
     )
     .returning();
-  if (!updated) throw new ApiError(409, "variants_locked", VARIANT_MESSAGES.locked);
-  await storeLink(env, updated);
+  if (!updated)
+    throw variants
+      ? new ApiError(409, "variants_locked", VARIANT_MESSAGES.locked)
+      : new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
+  if (variants) await storeLink(env, updated);
   return getSplitTest(db, userId, { id }, link);
 }
 

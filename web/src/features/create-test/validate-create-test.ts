@@ -1,6 +1,7 @@
 import { TEST_MESSAGES } from "@contract/messages";
 import { customSlugProblem } from "@contract/slug";
 import type { SlugCheckState } from "@/features/create-test/slug-check-state";
+import { type EndDraft, endProblem } from "@/lib/tests/end-drafts";
 import { type VariantDraft, variantsProblem } from "@/lib/tests/variant-drafts";
 
 export interface CreateTestValues {
@@ -9,11 +10,12 @@ export interface CreateTestValues {
   conversionUrl: string;
   /** Empty unless a custom domain is chosen. */
   customSlug: string;
+  end: EndDraft;
 }
 
 /**
  * The first problem in the specification's order, as its message: required fields, URLs, then the
- * variants' weights, then the custom slug. Null when the form may be sent.
+ * variants' weights, then the custom slug, then the end settings. Null when the form may be sent.
  */
 export function createTestProblem(values: CreateTestValues, slugCheck: SlugCheckState): string | null {
   if (!values.name) return TEST_MESSAGES.requiredFields;
@@ -21,5 +23,5 @@ export function createTestProblem(values: CreateTestValues, slugCheck: SlugCheck
   if (variants) return variants;
   const slugUnusable = customSlugProblem(values.customSlug) !== null || slugCheck === "taken";
   if (values.customSlug && slugUnusable) return TEST_MESSAGES.fixCustomSlug;
-  return null;
+  return endProblem(values.end);
 }

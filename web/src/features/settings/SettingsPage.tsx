@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ApiKeysSection } from "@/features/settings/api-keys/components/ApiKeysSection";
 import { ChangePasswordSection } from "@/features/settings/components/ChangePasswordSection";
 import { DeleteAccountSection } from "@/features/settings/components/DeleteAccountSection";
+import { EmailAlertsSection } from "@/features/settings/components/EmailAlertsSection";
 import { useAuth } from "@/lib/auth/use-auth";
 
 /** Account settings: one section per concern, stacked; new sections go in this list. */
@@ -28,6 +29,7 @@ export default function SettingsPage() {
         <p className="mt-1 break-words text-muted-foreground">Signed in as {email}</p>
         <div className="mt-8 grid gap-6">
           <VerifyEmailBanner />
+          <EmailAlertsSection />
           <ChangePasswordSection />
           <ApiKeysSection />
           <DeleteAccountSection email={email} />

@@ -2,6 +2,7 @@ import { TEST_MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { TextField } from "@/components/TextField";
+import { EndSettingsFields } from "@/components/tests/EndSettingsFields";
 import { VariantsEditor } from "@/components/tests/VariantsEditor";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
@@ -14,6 +15,7 @@ import { useSlugCheck } from "@/features/create-test/use-slug-check";
 import { type CreateTestValues, createTestProblem } from "@/features/create-test/validate-create-test";
 import { useAuth } from "@/lib/auth/use-auth";
 import type { CreatedTestState } from "@/lib/tests/created-test-state";
+import { type EndDraft, endInputs, NO_END } from "@/lib/tests/end-drafts";
 import { emptyDrafts, type VariantDraft, variantInputs } from "@/lib/tests/variant-drafts";
 import { toast } from "@/lib/toast";
 
@@ -21,10 +23,11 @@ function readValues(
   form: HTMLFormElement,
   variants: readonly VariantDraft[],
   customSlug: string,
+  end: EndDraft,
 ): CreateTestValues {
   const data = new FormData(form);
   const field = (name: string) => String(data.get(name) ?? "").trim();
-  return { name: field("name"), variants, conversionUrl: field("conversionUrl"), customSlug };
+  return { name: field("name"), variants, conversionUrl: field("conversionUrl"), customSlug, end };
 }
 
 /**
@@ -38,6 +41,7 @@ export function CreateTestForm() {
   const [domainId, setDomainId] = useState<string | null>(null);
   const [slug, setSlug] = useState("");
   const [variants, setVariants] = useState(emptyDrafts);
+  const [end, setEnd] = useState(NO_END);
   const [busy, setBusy] = useState(false);
 
   const domain = domains.find(({ id }) => id === domainId) ?? null;
@@ -52,7 +56,7 @@ export function CreateTestForm() {
       toast.error(TEST_MESSAGES.notSignedIn);
       return;
     }
-    const values = readValues(event.currentTarget, variants, customSlug);
+    const values = readValues(event.currentTarget, variants, customSlug, end);
     const problem = createTestProblem(values, slugCheck);
     if (problem) {
       toast.error(problem);
@@ -67,6 +71,7 @@ export function CreateTestForm() {
         conversionUrl: values.conversionUrl || null,
         customDomainId: domain?.id ?? null,
         customSlug: values.customSlug || null,
+        ...endInputs(values.end),
       });
       toast.success(TEST_MESSAGES.created);
       const state: CreatedTestState = { createdTest: test };
@@ -94,6 +99,12 @@ export function CreateTestForm() {
         inputMode="url"
         hint="The thank-you or conversion confirmation page"
       />
+      <details className="group rounded-lg border px-4 py-3">
+        <summary className="cursor-pointer font-medium text-sm">End the test on its own (optional)</summary>
+        <div className="mt-4">
+          <EndSettingsFields draft={end} onChange={setEnd} />
+        </div>
+      </details>
       <Button type="submit" size="lg" className="w-full" disabled={busy || isBlockingSlugState(slugCheck)}>
         <BusyLabel busy={busy} label="Create Test" busyLabel="Creating..." />
       </Button>

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { VariantsEditor } from "@/components/tests/VariantsEditor";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
-import { updateVariants } from "@/features/test-detail/api/update-variants";
+import { updateTest } from "@/features/test-detail/api/update-test";
 import { ApiError } from "@/lib/api";
 import { serverMessage } from "@/lib/server-message";
 import { draftsOf, variantInputs, variantsProblem } from "@/lib/tests/variant-drafts";
@@ -32,7 +32,7 @@ export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormPro
     }
     setBusy(true);
     try {
-      const updated = await updateVariants(test.id, { variants: variantInputs(drafts) });
+      const updated = await updateTest(test.id, { variants: variantInputs(drafts) });
       toast.success(VARIANT_MESSAGES.saved);
       onDone(updated);
     } catch (error) {

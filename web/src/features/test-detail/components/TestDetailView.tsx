@@ -13,6 +13,7 @@ import { SplitUrlsSection } from "@/features/test-detail/components/SplitUrlsSec
 import { TestDetailHeader } from "@/features/test-detail/components/TestDetailHeader";
 import { TrackerSection } from "@/features/test-detail/components/TrackerSection";
 import { VariantStats } from "@/features/test-detail/components/VariantStats";
+import { EndSection } from "@/features/test-detail/end/components/EndSection";
 import { LifecycleNotice } from "@/features/test-detail/lifecycle/components/LifecycleNotice";
 import { leadingVariant } from "@/features/test-detail/lifecycle/leading-variant";
 import { trackerSnippet } from "@/features/test-detail/tracker-snippet";
@@ -63,6 +64,7 @@ export function TestDetailView({ test, justCreated, onTestChange }: TestDetailVi
           </Suspense>
         </SplitLinkSection>
       </div>
+      <EndSection test={test} onTestChange={handleTestChange} />
       <TrackerSection snippet={trackerSnippet(test)} />
       <ExportSection testId={test.id} />
       <HowItWorksSection variants={test.variants} />

@@ -1,0 +1,46 @@
+// The scheduled-end rules both the create form and the API apply.
+
+/** What happens when a test ends: keep splitting, send everyone to A, or promote the proven winner. */
+export const END_ACTIONS = ["keep", "control", "promote"] as const;
+export type EndAction = (typeof END_ACTIONS)[number];
+
+/** Why a test ended on its own: its date came, it reached its visitors, or it had a clear winner early. */
+export const END_REASONS = ["date", "visitors", "winner"] as const;
+export type EndReason = (typeof END_REASONS)[number];
+
+/**
+ * What the end did: kept the split, sent everyone to the control, promoted the winner, or (asked to
+ * promote without a winner the always-valid verdict names) kept the control.
+ */
+export const END_RESULTS = ["kept", "control", "promoted", "no_winner"] as const;
+export type EndResult = (typeof END_RESULTS)[number];
+
+/** Fewer visitors than the verdict's own minimum (100 per arm, two arms) could never give a winner. */
+export const MIN_END_VISITORS = 200;
+export const MAX_END_VISITORS = 100_000_000;
+/** An end date lies in the future, and at most this far ahead. */
+export const MAX_END_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+export type ScheduleProblem = "endsAtPast" | "endsAtTooFar" | "visitors";
+
+/** What is wrong with a schedule; null when nothing. `endsAt` is a valid ISO 8601 time or null. */
+export function scheduleProblem(
+  endsAtIso: string | null,
+  endAfterVisitors: number | null,
+  now: number,
+): ScheduleProblem | null {
+  const endsAt = endsAtIso === null ? null : Date.parse(endsAtIso);
+  if (endsAt !== null && endsAt <= now) return "endsAtPast";
+  if (endsAt !== null && endsAt > now + MAX_END_DAYS * DAY_MS) return "endsAtTooFar";
+  if (
+    endAfterVisitors !== null &&
+    !(
+      Number.isInteger(endAfterVisitors) &&
+      endAfterVisitors >= MIN_END_VISITORS &&
+      endAfterVisitors <= MAX_END_VISITORS
+    )
+  )
+    return "visitors";
+  return null;
+}

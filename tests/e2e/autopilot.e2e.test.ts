@@ -1,0 +1,134 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { SCHEDULE_MESSAGES } from "../../contract/messages";
+import { visitorAddress } from "../../scripts/splitlink-api";
+import { CRONS } from "../../worker/crons";
+import { DESKTOP_USER_AGENT, screenshot, startBrowser, WIDTHS } from "./browser";
+import { marketerSiteFor, signUp, visibleToast } from "./flows";
+
+// Issue #20, points 3, 4 and 6 in the browser: the end options on the create form, the test page's
+// "End of the test" section, the alert settings, and a test the cron ended, as the marketer sees it.
+
+const browser = startBrowser();
+const marketerSite = marketerSiteFor(browser.baseURL);
+
+/** A datetime-local value a week from now, in the browser's (and this machine's) time zone. */
+function nextWeek(): string {
+  const date = new Date(Date.now() + 7 * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T18:00`;
+}
+
+async function fillVariants(page: Page, name: string) {
+  const site = marketerSite().origin;
+  await page.goto("/create-test");
+  await page.getByLabel("Test Name").fill(name);
+  await page.getByLabel("URL A").fill(`${site}/a`);
+  await page.getByLabel("URL B").fill(`${site}/b`);
+  await page.getByText("End the test on its own (optional)").click();
+}
+
+/** New visitors, each from an address of their own (the burst guard counts new sessions per address). */
+async function visit(splitLink: string, visitors: number) {
+  for (let n = 0; n < visitors; n += 20) {
+    await Promise.all(
+      Array.from({ length: Math.min(20, visitors - n) }, (_, i) =>
+        fetch(splitLink, {
+          redirect: "manual",
+          headers: { "user-agent": DESKTOP_USER_AGENT, "cf-connecting-ip": visitorAddress(5000 + n + i) },
+        }),
+      ),
+    );
+  }
+}
+
+describe("decisions on autopilot", () => {
+  it("sets an end on the create form, changes it on the test page, and chooses the alerts in Settings", async () => {
+    const page = await browser.newPage(WIDTHS.narrow);
+    await signUp(page, `autopilot-${Date.now()}@example.com`);
+
+    await fillVariants(page, "Spring banner");
+    await page.getByLabel("End after this many visitors").fill("50");
+    await page.getByRole("button", { name: "Create Test" }).click();
+    await visibleToast(page, SCHEDULE_MESSAGES.visitors);
+
+    await page.getByLabel("End on").fill(nextWeek());
+    await page.getByLabel("End after this many visitors").fill("5000");
+    await page.getByLabel("Promote the winner, if there is a clear one").check();
+    await page.getByLabel("Stop as soon as there is a clear winner").check();
+    await screenshot(page, "create-test-end-options");
+    await page.getByRole("button", { name: "Create Test" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/test/"));
+
+    const end = page.getByRole("region", { name: "End of the test" });
+    await end.getByText(/Ends on .+ or at 5,000 visitors, whichever comes first\./).waitFor();
+    await end.getByText("It stops earlier as soon as there is a clear winner.", { exact: false }).waitFor();
+    await end.getByText("At the end, the winner is promoted if the verdict names one").waitFor();
+    await end
+      .getByText(
+        "You get an email when there is a clear winner, when the test ends, when visitors are not split as set.",
+      )
+      .waitFor();
+
+    await end.getByRole("button", { name: "Change end" }).click();
+    await end.getByLabel("End after this many visitors").fill("");
+    await end.getByLabel("Send everyone to version A (the control)").check();
+    await end.getByRole("button", { name: "Save end settings" }).click();
+    await visibleToast(page, SCHEDULE_MESSAGES.saved);
+    await end.getByText(/^Ends on [^,]+, \d{4}, 6:00 PM\. It stops earlier/).waitFor();
+    await end.getByText("At the end, everyone goes to version A (the control)").waitFor();
+    await screenshot(page, "test-detail-end-section");
+
+    await end.getByRole("link", { name: "Change in Settings" }).click();
+    const alerts = page.getByRole("region", { name: "Email alerts" });
+    const verdict = alerts.getByLabel("A test has a clear winner");
+    expect(await verdict.isChecked()).toBe(true);
+    await verdict.uncheck();
+    await visibleToast(page, "Alert settings saved");
+    await page.reload();
+    await alerts.getByLabel("A test's visitors are not split as set").waitFor();
+    expect(await verdict.isChecked()).toBe(false);
+    await page.goBack();
+    await page
+      .getByText("You get an email when the test ends, when visitors are not split as set.")
+      .waitFor();
+  });
+
+  it("shows a test the cron ended at its visitors, and what the end did", async () => {
+    const page = await browser.newPage(WIDTHS.wide);
+    await signUp(page, `autopilot-end-${Date.now()}@example.com`);
+    await fillVariants(page, "Ends at 200");
+    await page.getByLabel("End after this many visitors").fill("200");
+    await page.getByLabel("Send everyone to version A (the control)").check();
+    await page.getByRole("button", { name: "Create Test" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/test/"));
+    const slug = new URL(page.url()).pathname.split("/").pop() ?? "";
+
+    await visit(`${browser.baseURL}/r/${slug}`, 210);
+    // The clicks reach the rollup through the queue; then the ten-minute cron, run by hand, ends the test.
+    await expect
+      .poll(
+        async () => {
+          await fetch(`${browser.baseURL}/__scheduled?cron=${encodeURIComponent(CRONS.autopilot)}`);
+          return page.evaluate(
+            async (s) => (await (await fetch(`/api/tests/${s}`)).json()).test.status,
+            slug,
+          );
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe("completed");
+    await page.reload();
+    await page.getByText("It ended when it reached its number of visitors.").first().waitFor();
+    await page.getByText("Everyone now goes to version A (the control).").first().waitFor();
+    expect(await page.getByRole("button", { name: "Change end" }).count()).toBe(0);
+    // Sending everyone to the control promoted nothing: the header names no winner.
+    await page.getByText("Not enough data").first().waitFor();
+    await screenshot(page, "test-detail-ended-by-visitors");
+    const response = await fetch(`${browser.baseURL}/r/${slug}`, {
+      redirect: "manual",
+      headers: { "user-agent": DESKTOP_USER_AGENT },
+    });
+    expect(new URL(response.headers.get("location") ?? "").pathname).toBe("/a");
+  });
+});

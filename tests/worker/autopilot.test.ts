@@ -1,0 +1,448 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { SCHEDULE_MESSAGES } from "../../contract/messages";
+import { CRONS } from "../../worker/crons";
+import { runAutopilot } from "../../worker/services/autopilot";
+import {
+  Client,
+  createApiKey,
+  createTest,
+  errorOf,
+  open,
+  publicApi,
+  runCron,
+  signedUpClient,
+  verifiedClient,
+} from "./helpers";
+import { mailsTo } from "./mail-helpers";
+import { click, conversion, deliver } from "./queue-helpers";
+
+// Issue #20, points 3 and 4: a test ends on its own (a date, a number of visitors, or early on a clear
+// winner) and does what its owner chose; alerts go out once per test. The cron is run by hand here.
+
+const HOUR = 3_600_000;
+const inAnHour = () => new Date(Date.now() + HOUR).toISOString();
+
+interface Arm {
+  visitors: number;
+  conversions: number;
+}
+
+/** Clicks and conversions through the real queue consumer, so the rollup holds these totals. */
+async function seed(testId: string, arms: Arm[]) {
+  const labels = ["A", "B", "C", "D"] as const;
+  const clicks = arms.flatMap((arm, position) =>
+    Array.from({ length: arm.visitors }, () => click(testId, { variant: labels[position] })),
+  );
+  await deliver(clicks);
+  let next = 0;
+  const converting = arms.flatMap((arm) => {
+    const sessions = clicks.slice(next, next + arm.conversions).map((c) => c.sessionId);
+    next += arm.visitors;
+    return sessions;
+  });
+  await deliver(converting.map((sessionId) => conversion(testId, sessionId)));
+}
+
+/** A clear winner for the always-valid verdict: B converts at 20 %, A at 10 %, 1,000 visitors each. */
+const CLEAR_B = [
+  { visitors: 1000, conversions: 100 },
+  { visitors: 1000, conversions: 200 },
+];
+/** No winner: the same rate, few conversions. */
+const UNDECIDED = [
+  { visitors: 150, conversions: 30 },
+  { visitors: 150, conversions: 31 },
+];
+
+/** Other test files' tests share the database: runs the cron until it has looked at this test. */
+async function autopilotUntilLookedAt(testId: string) {
+  const runs = [];
+  for (let i = 0; i < 50; i++) {
+    runs.push(await runAutopilot(env));
+    const row = await env.DB.prepare("SELECT autopilot_checked_at AS checked FROM split_tests WHERE id = ?")
+      .bind(testId)
+      .first<{ checked: number | null }>();
+    if (row?.checked) return runs;
+  }
+  throw new Error("the cron never looked at the test");
+}
+
+/** The subjects of the alert emails sent to the address (the sign-up's verification email left out). */
+async function alertSubjects(email: string): Promise<string[]> {
+  const subjects = (await mailsTo(email)).map((mail) => mail.subject);
+  return subjects.filter((subject) => subject !== "Verify your email for SplitLink");
+}
+
+/** Moves the test's end date into the past, as time passing would. */
+async function passEndDate(testId: string) {
+  await env.DB.prepare("UPDATE split_tests SET ends_at = ? WHERE id = ?")
+    .bind(Date.now() - 1000, testId)
+    .run();
+}
+
+interface TestState {
+  status: string;
+  winnerVariant: string | null;
+  endedBy: string | null;
+  endResult: string | null;
+  endsAt: string | null;
+  endAfterVisitors: number | null;
+  onEnd: string;
+  stopEarly: boolean;
+  completedAt: number | null;
+  variantsLocked: boolean;
+  stats: { clicksA: number; clicksB: number };
+}
+
+async function stateOf(client: Client, slug: string): Promise<TestState> {
+  const response = await client.fetch(`/api/tests/${slug}`);
+  return ((await response.json()) as { test: TestState }).test;
+}
+
+/** The variants a number of new visitors are sent to. */
+async function destinations(slug: string, visitors = 24): Promise<Set<string>> {
+  const urls = new Set<string>();
+  for (let i = 0; i < visitors; i++) {
+    const response = await open(new Client(), `/r/${slug}`);
+    urls.add(new URL(response.headers.get("location") ?? "").pathname);
+  }
+  return urls;
+}
+
+describe("the end settings", () => {
+  it("are taken at creation and shown on the test", async () => {
+    const { client } = await signedUpClient();
+    const endsAt = inAnHour();
+    const test = await createTest(client, {
+      endsAt,
+      endAfterVisitors: 5000,
+      onEnd: "promote",
+      stopEarly: true,
+    });
+    const state = await stateOf(client, test.slug);
+    expect(state).toMatchObject({
+      endsAt: new Date(endsAt).toISOString(),
+      endAfterVisitors: 5000,
+      onEnd: "promote",
+      stopEarly: true,
+      endedBy: null,
+      endResult: null,
+      completedAt: null,
+    });
+  });
+
+  it("default to no end, keeping the split", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    expect(await stateOf(client, test.slug)).toMatchObject({
+      endsAt: null,
+      endAfterVisitors: null,
+      onEnd: "keep",
+      stopEarly: false,
+    });
+  });
+
+  it.each([
+    [{ endsAt: "next friday" }, SCHEDULE_MESSAGES.endsAtInvalid],
+    [{ endsAt: "2026-12-31T18:00:00" }, SCHEDULE_MESSAGES.endsAtInvalid],
+    [{ endsAt: new Date(Date.now() - HOUR).toISOString() }, SCHEDULE_MESSAGES.endsAtPast],
+    [{ endsAt: new Date(Date.now() + 400 * 24 * HOUR).toISOString() }, SCHEDULE_MESSAGES.endsAtTooFar],
+    [{ endAfterVisitors: 50 }, SCHEDULE_MESSAGES.visitors],
+    [{ endAfterVisitors: 1000.5 }, SCHEDULE_MESSAGES.visitors],
+    [{ endAfterVisitors: "1000" }, SCHEDULE_MESSAGES.visitors],
+    [{ onEnd: "winner" }, SCHEDULE_MESSAGES.onEnd],
+    [{ stopEarly: "yes" }, SCHEDULE_MESSAGES.stopEarly],
+  ])("refuse %j with a clear message", async (schedule, message) => {
+    const { client } = await signedUpClient();
+    const response = await client.json("POST", "/api/tests", {
+      name: "Bad end",
+      urlA: "https://shop.example/a",
+      urlB: "https://shop.example/b",
+      ...schedule,
+    });
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).message).toBe(message);
+  });
+
+  it("change while the test runs, even after its variants locked, and not once it completed", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    await seed(test.id, [
+      { visitors: 3, conversions: 0 },
+      { visitors: 3, conversions: 0 },
+    ]);
+    const endsAt = inAnHour();
+    const changed = await client.json("PATCH", `/api/tests/${test.id}`, { endsAt, onEnd: "control" });
+    expect(changed.status).toBe(200);
+    const state = await stateOf(client, test.slug);
+    expect(state).toMatchObject({
+      variantsLocked: true,
+      endsAt: new Date(endsAt).toISOString(),
+      onEnd: "control",
+    });
+
+    // What a change leaves out stays as it is; null removes an end.
+    await client.json("PATCH", `/api/tests/${test.id}`, { stopEarly: true });
+    expect(await stateOf(client, test.slug)).toMatchObject({ onEnd: "control", stopEarly: true });
+    await client.json("PATCH", `/api/tests/${test.id}`, { endsAt: null });
+    expect((await stateOf(client, test.slug)).endsAt).toBeNull();
+
+    const locked = await client.json("PATCH", `/api/tests/${test.id}`, {
+      variants: [
+        { url: "https://shop.example/a", weight: 50 },
+        { url: "https://shop.example/c", weight: 50 },
+      ],
+    });
+    expect((await errorOf(locked)).code).toBe("variants_locked");
+    const empty = await client.json("PATCH", `/api/tests/${test.id}`, {});
+    expect((await errorOf(empty)).message).toBe(SCHEDULE_MESSAGES.nothingToChange);
+
+    await client.json("POST", `/api/tests/${test.id}/promote`, { variant: "B" });
+    const late = await client.json("PATCH", `/api/tests/${test.id}`, { endsAt: inAnHour() });
+    expect(late.status).toBe(409);
+    expect((await errorOf(late)).code).toBe("test_completed");
+  });
+
+  it("are part of the public API, and another user's test stays out of reach", async () => {
+    const { client } = await verifiedClient();
+    const { key } = await createApiKey(client);
+    const endsAt = inAnHour();
+    const created = await publicApi(key, "POST", "/tests", {
+      name: "API end",
+      urlA: "https://shop.example/a",
+      urlB: "https://shop.example/b",
+      endsAt,
+      onEnd: "promote",
+    });
+    expect(created.status).toBe(201);
+    const { test } = (await created.json()) as { test: { id: string; endsAt: string; onEnd: string } };
+    expect(test).toMatchObject({ endsAt: new Date(endsAt).toISOString(), onEnd: "promote" });
+    const changed = await publicApi(key, "PATCH", `/tests/${test.id}`, { endAfterVisitors: 2000 });
+    expect(((await changed.json()) as { test: TestState }).test.endAfterVisitors).toBe(2000);
+
+    const other = await verifiedClient();
+    const otherKey = (await createApiKey(other.client)).key;
+    expect((await publicApi(otherKey, "PATCH", `/tests/${test.id}`, { endsAt: null })).status).toBe(404);
+  });
+});
+
+describe("the scheduled end", () => {
+  it("on its date keeps the split when asked: results freeze, visitors still split, nothing counted", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { endsAt: inAnHour(), onEnd: "keep" });
+    await seed(test.id, UNDECIDED);
+    await passEndDate(test.id);
+    const run = await runAutopilot(env);
+    expect(run.ended).toContainEqual({ testId: test.id, endedBy: "date", result: "kept" });
+
+    const state = await stateOf(client, test.slug);
+    expect(state).toMatchObject({
+      status: "completed",
+      winnerVariant: null,
+      endedBy: "date",
+      endResult: "kept",
+    });
+    expect(await destinations(test.slug)).toEqual(new Set(["/a", "/b"]));
+    const after = await stateOf(client, test.slug);
+    expect(after.stats).toMatchObject({ clicksA: 150, clicksB: 150 });
+  });
+
+  it("on its date sends everyone to the control when asked", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { endsAt: inAnHour(), onEnd: "control" });
+    await seed(test.id, CLEAR_B);
+    await passEndDate(test.id);
+    await runAutopilot(env);
+    expect(await stateOf(client, test.slug)).toMatchObject({
+      status: "completed",
+      winnerVariant: "A",
+      endResult: "control",
+    });
+    expect(await destinations(test.slug, 8)).toEqual(new Set(["/a"]));
+  });
+
+  it("promotes the winner the always-valid verdict names, and the link follows at once", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { endsAt: inAnHour(), onEnd: "promote" });
+    expect(await destinations(test.slug, 12)).toEqual(new Set(["/a", "/b"])); // cached while splitting
+    await seed(test.id, CLEAR_B);
+    await passEndDate(test.id);
+    await runAutopilot(env);
+    expect(await stateOf(client, test.slug)).toMatchObject({
+      status: "completed",
+      winnerVariant: "B",
+      endedBy: "date",
+      endResult: "promoted",
+    });
+    expect(await destinations(test.slug, 8)).toEqual(new Set(["/b"]));
+  });
+
+  it("refuses to promote without a verdict: the control is kept and the test says why", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { endsAt: inAnHour(), onEnd: "promote" });
+    // B leads on the rates, but not by enough for the always-valid verdict.
+    await seed(test.id, UNDECIDED);
+    await passEndDate(test.id);
+    await runAutopilot(env);
+    expect(await stateOf(client, test.slug)).toMatchObject({
+      status: "completed",
+      winnerVariant: "A",
+      endResult: "no_winner",
+    });
+    expect(await destinations(test.slug, 8)).toEqual(new Set(["/a"]));
+  });
+
+  it("ends at its number of visitors, from the Cron Trigger", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { endAfterVisitors: 300, onEnd: "control" });
+    await seed(test.id, [
+      { visitors: 140, conversions: 10 },
+      { visitors: 140, conversions: 12 },
+    ]);
+    await runCron(CRONS.autopilot);
+    expect((await stateOf(client, test.slug)).status).toBe("active");
+
+    await seed(test.id, [
+      { visitors: 10, conversions: 0 },
+      { visitors: 10, conversions: 0 },
+    ]);
+    for (let i = 0; i < 5 && (await stateOf(client, test.slug)).status === "active"; i++)
+      await runCron(CRONS.autopilot);
+    expect(await stateOf(client, test.slug)).toMatchObject({
+      status: "completed",
+      endedBy: "visitors",
+      endResult: "control",
+    });
+  });
+
+  it("stops early on a clear winner when asked, and not without one", async () => {
+    const { client } = await signedUpClient();
+    const early = await createTest(client, { stopEarly: true, onEnd: "promote" });
+    const undecided = await createTest(client, { stopEarly: true, onEnd: "promote" });
+    await seed(early.id, CLEAR_B);
+    await seed(undecided.id, UNDECIDED);
+    await autopilotUntilLookedAt(early.id);
+    await autopilotUntilLookedAt(undecided.id);
+    expect(await stateOf(client, early.slug)).toMatchObject({
+      status: "completed",
+      winnerVariant: "B",
+      endedBy: "winner",
+      endResult: "promoted",
+    });
+    expect((await stateOf(client, undecided.slug)).status).toBe("active");
+  });
+
+  it("does nothing twice when run twice, or at once, and leaves a manual promote alone", async () => {
+    const { client, email } = await signedUpClient();
+    const test = await createTest(client, { endsAt: inAnHour(), onEnd: "promote" });
+    const promotedByHand = await createTest(client, { endsAt: inAnHour(), onEnd: "control" });
+    await seed(test.id, CLEAR_B);
+    await passEndDate(test.id);
+    const [first, second] = await Promise.all([runAutopilot(env), runAutopilot(env)]);
+    const third = await runAutopilot(env);
+    const endings = [first, second, third].flatMap((run) => run.ended).filter((e) => e.testId === test.id);
+    expect(endings).toHaveLength(1);
+    const completedMails = (await mailsTo(email)).filter((mail) =>
+      mail.subject.startsWith("Your test has ended"),
+    );
+    expect(completedMails).toHaveLength(1);
+
+    await client.json("POST", `/api/tests/${promotedByHand.id}/promote`, { variant: "B" });
+    await passEndDate(promotedByHand.id);
+    await runAutopilot(env);
+    expect(await stateOf(client, promotedByHand.slug)).toMatchObject({
+      winnerVariant: "B",
+      endedBy: null,
+      endResult: null,
+    });
+  });
+});
+
+describe("alerts", () => {
+  it("email the verdict once per test, and the end with what it did and why", async () => {
+    const { client, email } = await signedUpClient();
+    const test = await createTest(client, { name: "Pricing headline", endsAt: inAnHour(), onEnd: "promote" });
+    await seed(test.id, CLEAR_B);
+    await autopilotUntilLookedAt(test.id);
+    await runAutopilot(env);
+    const verdicts = (await mailsTo(email)).filter(
+      (mail) => mail.subject === "Version B wins: Pricing headline",
+    );
+    expect(verdicts).toHaveLength(1);
+    expect(verdicts[0]?.text).toContain(`https://${env.APP_HOST}/test/${test.slug}`);
+
+    await passEndDate(test.id);
+    await runAutopilot(env);
+    const [ended] = (await mailsTo(email)).filter(
+      (mail) => mail.subject === "Your test has ended: Pricing headline",
+    );
+    expect(ended?.text).toContain("It ended on its end date.");
+    expect(ended?.text).toContain("Version B was the clear winner and was promoted");
+  });
+
+  it("say why the control was kept when there was no winner to promote", async () => {
+    const { client, email } = await signedUpClient();
+    const test = await createTest(client, { name: "No winner", endsAt: inAnHour(), onEnd: "promote" });
+    await seed(test.id, UNDECIDED);
+    await passEndDate(test.id);
+    await runAutopilot(env);
+    const [ended] = (await mailsTo(email)).filter(
+      (mail) => mail.subject === "Your test has ended: No winner",
+    );
+    expect(ended?.text).toContain("There was no clear winner, so version A (the control) was kept");
+  });
+
+  it("warn once of a visitor split that does not match the weights", async () => {
+    const { client, email } = await signedUpClient();
+    const test = await createTest(client, { name: "Lopsided" });
+    await seed(test.id, [
+      { visitors: 700, conversions: 10 },
+      { visitors: 400, conversions: 10 },
+    ]);
+    await autopilotUntilLookedAt(test.id);
+    await runAutopilot(env);
+    const srm = (await mailsTo(email)).filter((mail) => mail.subject.startsWith("Check your test"));
+    expect(srm).toHaveLength(1);
+    expect(srm[0]?.text).toContain("sample-ratio mismatch");
+  });
+
+  it("go only to users who chose them in Settings", async () => {
+    const { client, email } = await signedUpClient();
+    const defaults = await client.fetch("/api/account/alerts");
+    expect(await defaults.json()).toEqual({ alerts: { verdict: true, completed: true, srm: true } });
+    const saved = await client.json("PUT", "/api/account/alerts", {
+      verdict: false,
+      completed: true,
+      srm: false,
+    });
+    expect(await saved.json()).toEqual({ alerts: { verdict: false, completed: true, srm: false } });
+
+    const test = await createTest(client, { name: "Quiet", endsAt: inAnHour(), onEnd: "promote" });
+    await seed(test.id, [
+      { visitors: 1400, conversions: 140 },
+      { visitors: 1000, conversions: 200 },
+    ]);
+    await autopilotUntilLookedAt(test.id);
+    expect(await alertSubjects(email)).toEqual([]);
+    await passEndDate(test.id);
+    await runAutopilot(env);
+    expect(await alertSubjects(email)).toEqual(["Your test has ended: Quiet"]);
+  });
+
+  it("settings refuse a malformed choice and are each user's own", async () => {
+    const { client } = await signedUpClient();
+    const bad = await client.json("PUT", "/api/account/alerts", {
+      verdict: "yes",
+      completed: true,
+      srm: true,
+    });
+    expect(bad.status).toBe(400);
+    const other = await signedUpClient();
+    await other.client.json("PUT", "/api/account/alerts", { verdict: false, completed: false, srm: false });
+    expect(await (await client.fetch("/api/account/alerts")).json()).toEqual({
+      alerts: { verdict: true, completed: true, srm: true },
+    });
+    expect((await new Client().fetch("/api/account/alerts")).status).toBe(401);
+  });
+});

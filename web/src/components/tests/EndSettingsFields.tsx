@@ -1,0 +1,83 @@
+import { END_MESSAGES } from "@contract/messages";
+import { type EndAction, MIN_END_VISITORS } from "@contract/schedule";
+import { useId } from "react";
+import { TextField } from "@/components/TextField";
+import type { EndDraft } from "@/lib/tests/end-drafts";
+
+const END_CHOICES: { value: EndAction; label: string }[] = [
+  { value: "keep", label: "Keep the split" },
+  { value: "control", label: "Send everyone to version A (the control)" },
+  { value: "promote", label: "Promote the winner, if there is a clear one" },
+];
+
+interface EndSettingsFieldsProps {
+  draft: EndDraft;
+  onChange: (draft: EndDraft) => void;
+}
+
+/** When a test ends on its own and what happens then: the create form's and the test page's fields. */
+export function EndSettingsFields({ draft, onChange }: EndSettingsFieldsProps) {
+  const id = useId();
+  const set = (change: Partial<EndDraft>) => onChange({ ...draft, ...change });
+  return (
+    <div className="grid gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="End on"
+          name="endsAt"
+          type="datetime-local"
+          value={draft.endsAt}
+          onChange={(event) => set({ endsAt: event.target.value })}
+          hint="Optional. In your time zone."
+        />
+        <TextField
+          label="End after this many visitors"
+          name="endAfterVisitors"
+          type="number"
+          inputMode="numeric"
+          min={MIN_END_VISITORS}
+          step={1}
+          placeholder="e.g. 5000"
+          value={draft.endAfterVisitors}
+          onChange={(event) => set({ endAfterVisitors: event.target.value })}
+          hint="Optional. With a date too, whichever comes first ends the test."
+        />
+      </div>
+      <fieldset className="grid gap-2" aria-describedby={`${id}-plan`}>
+        <legend className="mb-1 font-medium text-sm">At the end</legend>
+        {END_CHOICES.map((choice) => (
+          <label key={choice.value} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={`${id}-onEnd`}
+              value={choice.value}
+              checked={draft.onEnd === choice.value}
+              onChange={() => set({ onEnd: choice.value })}
+              className="size-4 accent-primary"
+            />
+            {choice.label}
+          </label>
+        ))}
+        <p id={`${id}-plan`} className="text-muted-foreground text-xs">
+          {END_MESSAGES.plan[draft.onEnd]} The winner is the one the verdict names, which stays right however
+          often you check.
+        </p>
+      </fieldset>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          name="stopEarly"
+          checked={draft.stopEarly}
+          onChange={(event) => set({ stopEarly: event.target.checked })}
+          className="mt-0.5 size-4 accent-primary"
+        />
+        <span>
+          Stop as soon as there is a clear winner
+          <span className="block text-muted-foreground text-xs">
+            Then what you chose above happens at once, even before the end date.
+          </span>
+        </span>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { TestWithStats } from "@contract/api";
+import { LIFECYCLE_MESSAGES, SCHEDULE_MESSAGES } from "@contract/messages";
+import { type FormEvent, useState } from "react";
+import { EndSettingsFields } from "@/components/tests/EndSettingsFields";
+import { Button } from "@/components/ui/button";
+import { BusyLabel } from "@/components/ui/spinner";
+import { updateTest } from "@/features/test-detail/api/update-test";
+import { ApiError } from "@/lib/api";
+import { serverMessage } from "@/lib/server-message";
+import { endDraftOf, endInputs, endProblem } from "@/lib/tests/end-drafts";
+import { toast } from "@/lib/toast";
+
+interface EditEndFormProps {
+  test: TestWithStats;
+  /** The test as saved, or null when it changed meanwhile (it completed) and should be loaded again. */
+  onDone: (test: TestWithStats | null) => void;
+  onCancel: () => void;
+}
+
+/** The create form's end settings, for a running test. */
+export function EditEndForm({ test, onDone, onCancel }: EditEndFormProps) {
+  const [draft, setDraft] = useState(() => endDraftOf(test));
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = endProblem(draft);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      const updated = await updateTest(test.id, endInputs(draft));
+      toast.success(SCHEDULE_MESSAGES.saved);
+      onDone(updated);
+    } catch (error) {
+      console.warn("Could not save the end settings", error);
+      toast.error(serverMessage(error) ?? LIFECYCLE_MESSAGES.changeFailed);
+      setBusy(false);
+      if (error instanceof ApiError && error.status === 409) onDone(null);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="grid gap-5">
+      <EndSettingsFields draft={draft} onChange={setDraft} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" aria-disabled={busy} onClick={() => !busy && onCancel()}>
+          Cancel
+        </Button>
+        <Button type="submit" aria-disabled={busy}>
+          <BusyLabel busy={busy} label="Save end settings" busyLabel="Saving..." />
+        </Button>
+      </div>
+    </form>
+  );
+}

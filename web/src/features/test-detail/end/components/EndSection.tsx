@@ -1,0 +1,76 @@
+import type { TestWithStats } from "@contract/api";
+import { PencilIcon } from "lucide-react";
+import { useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { DetailSection } from "@/features/test-detail/components/DetailSection";
+import { AlertsLine } from "@/features/test-detail/end/components/AlertsLine";
+import { EditEndForm } from "@/features/test-detail/end/components/EditEndForm";
+import { howItEnded, whatHappensAtTheEnd, whenItEnds } from "@/features/test-detail/end/end-texts";
+
+interface EndSectionProps {
+  test: TestWithStats;
+  /** The test as the API now has it, or null when it should be loaded again. */
+  onTestChange: (test: TestWithStats | null) => void;
+}
+
+const NO_END = "No end is set: the test runs until you promote a version.";
+
+/** When the test ends and what happens then (editable while it runs), how it ended, and its alerts. */
+export function EndSection({ test, onTestChange }: EndSectionProps) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+  const running = test.status !== "completed";
+
+  function startEditing() {
+    setEditing(true);
+    setTimeout(() => formRef.current?.querySelector<HTMLInputElement>("input")?.focus(), 0);
+  }
+
+  function stopEditing() {
+    setEditing(false);
+    setTimeout(() => editButton.current?.focus(), 0);
+  }
+
+  const ended = running
+    ? null
+    : (howItEnded(test) ?? (test.winnerVariant ? `You promoted version ${test.winnerVariant}.` : null));
+
+  return (
+    <DetailSection
+      title="End of the test"
+      action={
+        running &&
+        !editing && (
+          <Button ref={editButton} variant="outline" size="sm" onClick={startEditing}>
+            <PencilIcon aria-hidden />
+            Change end
+          </Button>
+        )
+      }
+    >
+      <div ref={formRef} className="grid gap-4">
+        {running && editing ? (
+          <EditEndForm
+            test={test}
+            onDone={(updated) => {
+              stopEditing();
+              onTestChange(updated);
+            }}
+            onCancel={stopEditing}
+          />
+        ) : running ? (
+          <div className="grid gap-1 text-sm">
+            <p className="font-medium">{whenItEnds(test) ?? NO_END}</p>
+            {whatHappensAtTheEnd(test) && (
+              <p className="text-muted-foreground">{whatHappensAtTheEnd(test)}</p>
+            )}
+          </div>
+        ) : (
+          ended && <p className="font-medium text-sm">{ended}</p>
+        )}
+        <AlertsLine />
+      </div>
+    </DetailSection>
+  );
+}

@@ -1,0 +1,68 @@
+import { eq } from "drizzle-orm";
+import type { AlertPreferences, Variant } from "../../contract/api";
+import type { EndReason, EndResult } from "../../contract/schedule";
+import { type Db, getDb } from "../db/client";
+import { type SplitTest, users } from "../db/schema";
+import { mailerFor } from "../mail/mailer";
+import { completedAlertEmail, srmAlertEmail, verdictAlertEmail } from "../mail/templates";
+import { log } from "../observability/log";
+
+/** Something a test did that its owner may want to hear of; each kind at most once per test. */
+export type TestAlert =
+  | { kind: "verdict"; winner: Variant }
+  | { kind: "completed"; endedBy: EndReason; result: EndResult; winner: Variant | null }
+  | { kind: "srm"; pValue: number };
+
+const preferenceColumns = {
+  verdict: users.alertVerdict,
+  completed: users.alertCompleted,
+  srm: users.alertSrm,
+};
+
+export async function alertPreferencesOf(db: Db, userId: string): Promise<AlertPreferences> {
+  const row = await db.select(preferenceColumns).from(users).where(eq(users.id, userId)).get();
+  return row ?? { verdict: false, completed: false, srm: false };
+}
+
+export async function setAlertPreferences(
+  db: Db,
+  userId: string,
+  preferences: AlertPreferences,
+): Promise<AlertPreferences> {
+  await db
+    .update(users)
+    .set({
+      alertVerdict: preferences.verdict,
+      alertCompleted: preferences.completed,
+      alertSrm: preferences.srm,
+    })
+    .where(eq(users.id, userId));
+  return alertPreferencesOf(db, userId);
+}
+
+/**
+ * Emails the test's owner, if they chose this kind of alert. The cron has no request to take a host
+ * from, so the link is the app's own host. A failed send is logged, not retried: the cron has already
+ * claimed the alert, and sending it on the next run could mail it twice.
+ */
+export async function sendTestAlert(env: Env, test: SplitTest, alert: TestAlert): Promise<void> {
+  const db = getDb(env.DB);
+  const owner = await db
+    .select({ email: users.email, ...preferenceColumns })
+    .from(users)
+    .where(eq(users.id, test.userId))
+    .get();
+  if (!owner?.[alert.kind]) return;
+  const page = { name: test.name, link: `https://${env.APP_HOST}/test/${encodeURIComponent(test.slug)}` };
+  const email =
+    alert.kind === "verdict"
+      ? verdictAlertEmail(owner.email, page, alert.winner)
+      : alert.kind === "completed"
+        ? completedAlertEmail(owner.email, page, alert.endedBy, alert.result, alert.winner)
+        : srmAlertEmail(owner.email, page, alert.pValue);
+  try {
+    await mailerFor(env).send({ ...email, idempotencyKey: `alert-${alert.kind}-${test.id}` });
+  } catch (error) {
+    log("error", "alert_mail_failed", { testId: test.id, kind: alert.kind, error });
+  }
+}
