@@ -4,9 +4,9 @@
 // 1. `wrangler check startup` (offline): the bundle's size and the CPU of its startup, in alternate
 //    runs, read three ways from each profile (bench/RESULTS.md, section 7, says why):
 //    - active: wrangler's own figure, the issue's target. The profiler takes a sample about every
-//      millisecond while code runs, but none for the ~15 ms before the Worker's module runs; the first
+//      millisecond while code runs, but none for 8–17 ms before the Worker's module runs; the first
 //      sample taken after that carries the whole interval. A Worker whose top level runs long enough to
-//      catch that sample is charged ~15 ms more; one whose top level is over before it (the bare
+//      catch that sample is charged that much more; one whose top level is over before it (the bare
 //      Worker, most runs) is charged nothing.
 //    - script: the samples in the Worker's own code after that first one, i.e. its top level's time.
 //    - window: the profile's span, from starting the profiler to the startup request's answer.
