@@ -1,8 +1,11 @@
 // Shapes exchanged between the Worker's JSON API and the SPA. Pure types: both sides import them.
 
+import type { PrimaryMetric } from "./metrics";
+import type { Rule } from "./rules";
 import type { EndAction, EndReason, EndResult } from "./schedule";
-import type { Variant } from "./variants";
+import type { TestMode, Variant } from "./variants";
 
+export type { PrimaryMetric } from "./metrics";
 export type { Variant } from "./variants";
 
 /** Every machine-readable code an API error can carry: a closed set, so a misspelt one does not compile. */
@@ -14,11 +17,13 @@ export type ErrorCode =
   | "cloudflare_error"
   | "cloudflare_unreachable"
   | "confirmation_mismatch"
+  | "currency_mismatch"
   | "custom_slug_needs_domain"
   | "domain_not_usable"
   | "domain_taken"
   | "email_not_verified"
   | "hostname_not_found"
+  | "idempotency_key_reused"
   | "internal_error"
   | "invalid_credentials"
   | "invalid_domain"
@@ -32,13 +37,17 @@ export type ErrorCode =
   | "misconfigured"
   | "no_session"
   | "not_found"
+  | "outside_attribution_window"
   | "rate_limited"
+  | "rules_locked"
   | "same_password"
   | "session_missing"
   | "slug_taken"
   | "test_completed"
   | "too_large"
   | "too_many_api_keys"
+  | "too_many_webhooks"
+  | "unknown_session"
   | "user_already_exists"
   | "variants_locked"
   | "weak_password";
@@ -106,6 +115,8 @@ export interface SplitTest {
   winnerVariant: Variant | null;
   /** The shareable split link, absolute. */
   link: string;
+  /** Experiment: the weights stay as set. Optimise: a bandit moves traffic to the better variants. */
+  mode: TestMode;
   /** The scheduled end: a date and time (ISO 8601), and/or a number of visitors; null for none. */
   endsAt: string | null;
   endAfterVisitors: number | null;
@@ -118,6 +129,14 @@ export interface SplitTest {
   /** Why a test ended on its own, and what its end did; null while it runs or after a manual promote. */
   endedBy: EndReason | null;
   endResult: EndResult | null;
+  /** What decides the verdict, the winner badge and the confidence. */
+  primaryMetric: PrimaryMetric;
+  /** The ISO 4217 currency of the test's revenue: set at creation or by its first valued conversion. */
+  currency: string | null;
+  /** Audience rules, evaluated in order before the split; the first whose conditions all match decides. */
+  rules: Rule[];
+  /** Where visitors who match no rule go when a rule joins the experiment; null otherwise. */
+  fallbackUrl: string | null;
 }
 
 /** One variant's counts on the dashboard; the rate is a percentage (conversions / clicks × 100). */
@@ -128,6 +147,12 @@ export interface ArmStats {
   visitors: number;
   conversions: number;
   conversionRate: number;
+  /** Conversions that carried an amount. */
+  orders: number;
+  /** Revenue in the test's currency (major units, e.g. 49.99); 0 without valued conversions. */
+  revenue: number;
+  /** revenue / visitors; 0 without visitors. */
+  revenuePerVisitor: number;
 }
 
 /**
@@ -141,11 +166,12 @@ export interface TestStats {
   conversionsB: number;
   conversionRateA: number;
   conversionRateB: number;
+  /** The leader by the test's primary metric (the highest rate, or revenue per visitor), or tie; null while all are 0. */
   winner: Winner;
   /** Unique visitors (sessions, bots excluded). */
   visitorsA: number;
   visitorsB: number;
-  /** The leader's chance to be the best variant (0–1); null without a leader. */
+  /** The leader's chance to be the best variant by the primary metric (0–1); null without a leader. */
   confidence: number | null;
   /** Every variant, A first. */
   arms: ArmStats[];
@@ -162,11 +188,18 @@ export interface CreateTestInput {
   conversionUrl?: string | null;
   customDomainId?: string | null;
   customSlug?: string | null;
+  mode?: TestMode;
   /** The scheduled end: a date and time (ISO 8601 with a time zone), and/or a number of visitors. */
   endsAt?: string | null;
   endAfterVisitors?: number | null;
   onEnd?: EndAction;
   stopEarly?: boolean;
+  /** Default conversion_rate. */
+  primaryMetric?: PrimaryMetric;
+  /** ISO 4217; else the first valued conversion sets it. */
+  currency?: string | null;
+  rules?: Rule[];
+  fallbackUrl?: string | null;
 }
 
 /**
@@ -179,6 +212,8 @@ export interface UpdateTestInput {
   endAfterVisitors?: number | null;
   onEnd?: EndAction;
   stopEarly?: boolean;
+  rules?: Rule[];
+  fallbackUrl?: string | null;
 }
 
 /** The alert emails a user gets; GET and PUT /api/account/alerts. */
@@ -249,9 +284,50 @@ export interface VerifyDomainResponse {
   domain: CustomDomain;
 }
 
-export interface RateInterval {
+export interface Interval {
   lower: number;
   upper: number;
+}
+
+export type RateInterval = Interval;
+
+/**
+ * A variant against A: `difference` (this variant's figure − A's) with its always-valid 95 % interval
+ * (`lower`, `upper`; Bonferroni over the comparisons with A), which drives the verdict; for experts, a
+ * one-look p-value and the same Holm-corrected.
+ */
+export interface ComparisonWithControl {
+  difference: number;
+  lower: number;
+  upper: number;
+  pValue: number;
+  adjustedPValue: number;
+}
+
+/**
+ * One variant's revenue, in the test's currency (major units). A visitor's revenue is their order's
+ * amount, or 0 (one order per visitor and test). Intervals are 95 % (normal approximation).
+ */
+export interface RevenueAnalytics {
+  /** Conversions that carried an amount. */
+  orders: number;
+  total: number;
+  perVisitor: number;
+  /** null below two visitors. */
+  perVisitorInterval: Interval | null;
+  /** total / orders; null without orders. */
+  averageOrderValue: number | null;
+  /** null below two orders. */
+  averageOrderValueInterval: Interval | null;
+  /** The chance that this variant earns the most per visitor (normal approximation). */
+  chanceToBeBest: number;
+  /**
+   * Against A (null for A, and while either has no visitors or no spread): the difference of revenue
+   * per visitor with its always-valid 95 % interval (Bonferroni over the comparisons with A), which
+   * drives a revenue test's verdict; for experts, Welch's t-test p-value (one look) and the same
+   * Holm-corrected.
+   */
+  vsControl: ComparisonWithControl | null;
 }
 
 /** One variant's numbers; rate and interval are fractions (0–1), visitors are unique sessions without bots. */
@@ -272,13 +348,8 @@ export interface VariantAnalytics {
    * results are looked at, and drives the verdict. For experts: the two-sided z-test's p-value (valid
    * for one look only) and the same Holm-corrected.
    */
-  vsControl: {
-    difference: number;
-    lower: number;
-    upper: number;
-    pValue: number;
-    adjustedPValue: number;
-  } | null;
+  vsControl: ComparisonWithControl | null;
+  revenue: RevenueAnalytics;
 }
 
 export type VerdictStatus = `${Variant} wins` | "no clear difference" | "keep collecting";
@@ -289,10 +360,16 @@ export interface SeriesPoint {
   /** Per variant, in label order (A first). */
   visitors: number[];
   conversions: number[];
+  /** An optimised test's traffic share per variant (percent) in the middle of the period. */
+  weights?: number[];
 }
 
 /** GET /api/tests/:slug/analytics */
 export interface TestAnalytics {
+  /** The metric the verdict follows. */
+  primaryMetric: PrimaryMetric;
+  /** The currency of the revenue figures; null until the test has one. */
+  currency: string | null;
   /** Every variant, A first. */
   arms: VariantAnalytics[];
   /** Sample-ratio mismatch of the visitor split against the weights; `srm` is true below 0.001. */
@@ -306,10 +383,79 @@ export interface TestAnalytics {
   };
   /** Hourly for a test's first 48 hours, daily after. */
   series: { granularity: "hour" | "day"; points: SeriesPoint[] };
+  /**
+   * An optimised test's weights over time (each set with when it took effect, ms; percent in label
+   * order); its rates, intervals and verdict are then reweighted by period. Null for an experiment.
+   */
+  weightHistory: { since: number; weights: number[] }[] | null;
 }
 
 export interface TestAnalyticsResponse {
   analytics: TestAnalytics;
+}
+
+/** POST /api/v1/conversions: a conversion reported by the marketer's server. */
+export interface RecordConversionInput {
+  testId: string;
+  /** The sessionId the split link added to the destination URL. */
+  sessionId: string;
+  /** Major units, e.g. 49.99; with `currency`. */
+  amount?: number;
+  currency?: string;
+}
+
+/** A recorded conversion: the variant is the one of the session's click. */
+export interface Conversion {
+  id: string;
+  testId: string;
+  sessionId: string;
+  variant: Variant;
+  /** Major units; null for a conversion without a value. */
+  amount: number | null;
+  currency: string | null;
+  /** Milliseconds since the epoch. */
+  recordedAt: number;
+}
+
+/**
+ * POST /api/v1/conversions: 201 with `counted: true` when this request recorded it, 200 with the
+ * session's earlier conversion and `counted: false` when it already had one (one per test and session).
+ */
+export interface ConversionResponse {
+  conversion: Conversion;
+  counted: boolean;
+}
+
+/** One variant's numbers in one segment; rate and interval as in the totals (fractions, 95 % Wilson). */
+export interface SegmentArm {
+  label: Variant;
+  visitors: number;
+  conversions: number;
+  rate: number;
+  interval: RateInterval;
+}
+
+/**
+ * One segment of a breakdown: a value (`known`), the visitors nothing is known of (`unknown`: no
+ * country, no referrer, counted before breakdowns existed…), or the rest beyond the top ones (`other`).
+ */
+export interface Segment {
+  value: string;
+  kind: "known" | "unknown" | "other";
+  arms: SegmentArm[];
+}
+
+/** Each variant per device type, operating system, top countries and top referrer hosts, by visitors. */
+export interface TestBreakdowns {
+  device: Segment[];
+  os: Segment[];
+  country: Segment[];
+  referrer: Segment[];
+}
+
+/** GET /api/tests/:slug/breakdowns, GET /api/v1/tests/{id}/breakdowns */
+export interface TestBreakdownsResponse {
+  breakdowns: TestBreakdowns;
 }
 
 /** POST /api/account/password */
@@ -359,6 +505,88 @@ export interface CreateApiKeyInput {
 export interface CreatedApiKeyResponse {
   apiKey: ApiKey;
   key: string;
+}
+
+/** The events a webhook endpoint can subscribe to. */
+export const WEBHOOK_EVENT_TYPES = [
+  "test.verdict",
+  "test.completed",
+  "test.srm_detected",
+  "conversion.recorded",
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** What "Send test event" delivers: not subscribable, it goes only to the endpoint being tried. */
+export const WEBHOOK_PING_TYPE = "webhook.ping";
+
+/**
+ * The JSON body of every webhook delivery, signed in the `SplitLink-Signature` header. Every retry
+ * sends the same id and body; `createdAt` is ISO 8601.
+ */
+export interface WebhookEvent<Data = Record<string, unknown>> {
+  id: string;
+  type: WebhookEventType | typeof WEBHOOK_PING_TYPE;
+  createdAt: string;
+  data: Data;
+}
+
+/** `failing`: a delivery gave up after its last retry; the next successful one makes it `active` again. */
+export type WebhookStatus = "active" | "failing";
+
+/** A webhook endpoint as listed: never its secret. */
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  events: WebhookEventType[];
+  status: WebhookStatus;
+  createdAt: number;
+  /** Since when deliveries fail (set when one gave up), null while active. */
+  failingSince: number | null;
+  /** The last 2xx answer, null before the first. */
+  lastSuccessAt: number | null;
+}
+
+/** GET /api/webhooks, GET /api/v1/webhooks */
+export interface WebhookListResponse {
+  webhooks: WebhookEndpoint[];
+}
+
+/** POST /api/webhooks, POST /api/v1/webhooks */
+export interface CreateWebhookInput {
+  url: string;
+  events: WebhookEventType[];
+}
+
+/** POST /api/webhooks (201): the only answer that ever carries the endpoint's signing secret. */
+export interface CreatedWebhookResponse {
+  webhook: WebhookEndpoint;
+  secret: string;
+}
+
+/** One delivery attempt: the answer's status code, or why there was none. */
+export interface WebhookDelivery {
+  id: number;
+  eventId: string;
+  type: string;
+  /** 1 for the first try, then each retry. */
+  attempt: number;
+  /** True for a 2xx answer. */
+  delivered: boolean;
+  statusCode: number | null;
+  /** A timeout, a network error or a refused address; null when an answer came. */
+  error: string | null;
+  durationMs: number;
+  attemptedAt: number;
+}
+
+/** GET /api/webhooks/:id/deliveries: the newest attempts first. */
+export interface WebhookDeliveryListResponse {
+  deliveries: WebhookDelivery[];
+}
+
+/** POST /api/webhooks/:id/test: the attempt it made. */
+export interface WebhookTestResponse {
+  delivery: WebhookDelivery;
 }
 
 /** `GET /api/health`: each check is "ok" or "failed"; the status is "ok" only when all are. */

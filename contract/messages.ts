@@ -1,5 +1,9 @@
+import type { WebhookEventType } from "./api";
+
 // Texts the API returns and the SPA shows, word for word from the specification where it has them.
 // The generic ones have their own module: the SPA's first download needs only them.
+import type { PrimaryMetric } from "./metrics";
+
 export { GENERIC_MESSAGES } from "./generic-messages";
 
 export const AUTH_MESSAGES = {
@@ -47,6 +51,57 @@ export const VARIANT_MESSAGES = {
   locked: "This test has counted clicks: its variants and weights can no longer change.",
   saved: "Variants saved",
   bothShapes: "Send either variants or urlA and urlB, not both",
+  mode: 'The mode must be "experiment" or "optimise"',
+} as const;
+
+const OS_NAMES: Record<string, string> = {
+  ios: "iOS",
+  android: "Android",
+  windows: "Windows",
+  macos: "macOS",
+  linux: "Linux",
+  chromeos: "ChromeOS",
+};
+
+/** Audience rules: their validation and their summary in words. */
+export const RULE_MESSAGES = {
+  tooMany: "A test has at most 20 rules",
+  conditions: "Each rule needs 1 to 10 conditions",
+  conditionType: 'A condition\'s type must be "device", "os", "language", "country", "query" or "referrer"',
+  device: 'A device condition\'s value must be "mobile", "tablet" or "desktop"',
+  os: 'An operating system condition\'s value must be "ios", "android", "windows", "macos", "linux" or "chromeos"',
+  language: 'A language condition\'s value must be a language tag, like "es" or "pt-BR"',
+  country: 'A country condition\'s value must be a two-letter country code, like "DE"',
+  referrer: 'A referrer condition\'s value must be a host name, like "news.ycombinator.com"',
+  queryName: "A query condition needs the parameter's name (no spaces, & = or #)",
+  queryValue: "A query condition's value must be 200 characters or fewer",
+  action: 'A rule\'s action must be { "type": "redirect", "url": … } or { "type": "experiment" }',
+  actionUrl: "A rule that sends visitors to a URL needs a valid http or https URL",
+  fallbackUrl: "The fallback URL must be a valid http or https URL",
+  fallbackNeeded:
+    "With a rule that joins the experiment, set a fallback URL for the visitors who match no rule",
+  locked:
+    "This test has counted clicks: rules that choose who joins the experiment can no longer change. Rules that only send visitors to a fixed URL still can.",
+  frozen:
+    "This test has counted clicks: its rules choose who joins the experiment, so they can no longer change.",
+  saved: "Rules saved",
+  none: "Everyone takes part in the test.",
+  fallback: (url: string) => `Visitors who match no rule → ${url}`,
+  order:
+    "Rules are checked in order on every visit, before the split: the first rule whose conditions all match decides.",
+  summary: {
+    visitors: "Visitors",
+    visitorsOf: (devices: string[]) => `${devices.join(" and ")} visitors`,
+    device: (value: string) => ({ mobile: "Mobile", tablet: "Tablet", desktop: "Desktop" })[value] ?? value,
+    os: (value: string) => `on ${OS_NAMES[value] ?? value}`,
+    language: (value: string) => `speaking ${value}`,
+    country: (value: string) => `from ${value.toUpperCase()}`,
+    query: (name: string, value?: string) => (value ? `with ?${name}=${value}` : `with ?${name}`),
+    referrer: (value: string) => `coming from ${value}`,
+    redirect: (who: string, url: string) => `${who} → ${url}`,
+    experiment: (who: string) => `${who} → join the experiment`,
+  },
+  osName: (value: string) => OS_NAMES[value] ?? value,
 } as const;
 
 export const REDIRECT_MESSAGES = {
@@ -63,6 +118,27 @@ export const CONVERSION_MESSAGES = {
   invalidSession: "Invalid session data format",
   noSession: "No session data found",
   rateLimited: "Too many conversions from this address. Please try again shortly.",
+  // Not in the specification: values on conversions and the server-side API (README, "Conversions").
+  invalidAmount: "The amount must be a number from 0 to 1,000,000,000 in major units, such as 49.99",
+  amountDecimals: (currency: string, decimals: number) =>
+    decimals === 0
+      ? `${currency} amounts are whole numbers`
+      : `${currency} amounts have at most ${decimals} decimal${decimals === 1 ? "" : "s"}`,
+  invalidCurrency: "The currency must be a three-letter ISO 4217 code, such as EUR or USD",
+  valueIncomplete:
+    "Send amount and currency together: a number such as 49.99 and a three-letter ISO 4217 code such as EUR",
+  currencyMismatch: (testCurrency: string, currency: string) =>
+    `This test counts revenue in ${testCurrency}: a conversion in ${currency} cannot be added (there are no exchange rates).`,
+  unknownSession:
+    "This session has no counted click of this test. Send the sessionId the split link added to your page's address; a click takes a few seconds to be recorded.",
+  // Not in the specification: the attribution window (README, "Attribution window and archive").
+  outsideAttributionWindow: (days: number) =>
+    `This visitor's click came more than ${days} days before this conversion, the attribution window, so the conversion does not count.`,
+  invalidServerConversion: "The conversion must carry testId and sessionId",
+  idempotencyKeyMissing:
+    "Send an Idempotency-Key header: a unique value per conversion, such as your order id (at most 255 characters).",
+  idempotencyKeyReused:
+    "This Idempotency-Key was already used for a different conversion in the last 24 hours.",
 } as const;
 
 export const LIFECYCLE_MESSAGES = {
@@ -72,6 +148,23 @@ export const LIFECYCLE_MESSAGES = {
   resumed: "Test resumed: visitors are split between the versions again.",
   promoted: (variant: string) => `Version ${variant} promoted: the link sends everyone there from now on.`,
   changeFailed: "Failed to update the test",
+} as const;
+
+/** The two modes, in the words the create form and the test page use. */
+export const MODE_MESSAGES = {
+  experiment: {
+    label: "Experiment",
+    description: "A fixed split for the whole test: the cleanest comparison, and the verdict you can act on.",
+  },
+  optimise: {
+    label: "Optimise",
+    description:
+      "Sends more visitors to the variant that converts better while the test runs, so you lose fewer conversions. What you give up: a less precise comparison that takes longer to settle.",
+  },
+  managedSplit:
+    "Optimise starts with an even split and then moves the traffic itself: each variant gets its chance to be the best, at least 2 %, updated at most every 15 minutes.",
+  reweighted:
+    "Optimise mode: traffic moves to the variants that convert better. The rates and the verdict are reweighted by period so that the changing split does not tilt the comparison; they are less precise than a fixed split's.",
 } as const;
 
 export const SCHEDULE_MESSAGES = {
@@ -113,6 +206,10 @@ export const END_MESSAGES = {
     promote:
       "At the end, the winner is promoted if the verdict names one; otherwise everyone goes to version A (the control).",
   },
+} as const;
+
+export const METRIC_MESSAGES = {
+  invalid: "The primary metric must be conversion_rate or revenue_per_visitor",
 } as const;
 
 export const DOMAIN_MESSAGES = {
@@ -160,14 +257,23 @@ export const ANALYTICS_MESSAGES = {
    * The always-valid verdict in words (it holds however often the page is looked at). `versions` is
    * how many the test has.
    */
-  verdict: (status: string, additionalVisitorsPerArm: number | null, versions = 2): string => {
+  verdict: (
+    status: string,
+    additionalVisitorsPerArm: number | null,
+    versions = 2,
+    metric: PrimaryMetric = "conversion_rate",
+  ): string => {
     const winner = /^([A-H]) wins$/.exec(status)?.[1];
+    const [best, better] =
+      metric === "revenue_per_visitor"
+        ? ["earns the most per visitor", "earns more per visitor"]
+        : ["converts best", "converts better"];
     if (winner === "A" && versions > 2)
-      return "Version A converts best: every other version does worse, with 95 % confidence that holds however often you check.";
+      return `Version A ${best}: every other version does worse, with 95 % confidence that holds however often you check.`;
     if (winner && versions === 2)
-      return `Version ${winner} converts better than ${winner === "A" ? "B" : "A"}, with 95 % confidence that holds however often you check.`;
+      return `Version ${winner} ${better} than ${winner === "A" ? "B" : "A"}, with 95 % confidence that holds however often you check.`;
     if (winner)
-      return `Version ${winner} converts best: it beats A with 95 % confidence that holds however often you check.`;
+      return `Version ${winner} ${best}: it beats A with 95 % confidence that holds however often you check.`;
     if (status === "no clear difference")
       return versions === 2
         ? "No clear difference yet: neither version is ahead with 95 % confidence."
@@ -183,6 +289,15 @@ export const ANALYTICS_MESSAGES = {
     `Completed: everyone goes to version ${winner}. The results are frozen.`,
   noData: "No visits yet. Share your split link to start collecting data.",
   loadFailed: "Failed to load analytics",
+} as const;
+
+/** The test page's breakdowns by device, operating system, country and referrer. */
+export const BREAKDOWN_MESSAGES = {
+  warning:
+    "Differences between segments found after the fact are hypotheses to test, not results: with many segments, some differ by chance.",
+  noData:
+    "No visitors yet: each version's numbers per device, country and referrer show here once visitors arrive.",
+  loadFailed: "Failed to load the breakdowns",
 } as const;
 
 // Not in the specification: email verification, password reset and account settings.
@@ -229,3 +344,42 @@ export const API_KEY_MESSAGES = {
   loadFailed: "Failed to load API keys",
   keyCopied: "API key copied to clipboard",
 } as const;
+
+export const WEBHOOK_MESSAGES = {
+  urlRequired: "Please enter the URL of your endpoint",
+  urlInvalid: "Please enter a valid URL, like https://example.com/webhooks",
+  urlTooLong: "The URL must be 2,048 characters or fewer",
+  urlNotHttps: "The URL must start with https:// (http:// works only for localhost while developing)",
+  urlPrivate:
+    "This URL points to a private or local address, which SplitLink does not send to. Use a public https URL.",
+  eventsRequired: "Choose at least one event",
+  eventUnknown:
+    "Choose events from the list: test.verdict, test.completed, test.srm_detected, conversion.recorded",
+  tooMany: (max: number) => `You can have at most ${max} webhook endpoints. Delete one to add another.`,
+  notFound: "Webhook endpoint not found",
+  // Written to the delivery log instead of a status code.
+  refusedAddress: "Not sent: the URL points to a private or local address",
+  timedOut: (seconds: number) => `No answer within ${seconds} seconds`,
+  networkError: (message: string) => `Could not connect: ${message}`,
+  // Settings
+  created: "Webhook endpoint added",
+  createFailed: "Failed to add the webhook endpoint",
+  deleted: "Webhook endpoint deleted",
+  deleteFailed: "Failed to delete the webhook endpoint",
+  loadFailed: "Failed to load webhook endpoints",
+  deliveriesLoadFailed: "Failed to load the delivery log",
+  secretCopied: "Signing secret copied to clipboard",
+  testDelivered: (status: number) => `Test event delivered: your endpoint answered ${status}.`,
+  testRefused: (detail: string) => `Test event not delivered: ${detail}`,
+  testFailed: "Failed to send the test event",
+  failingNotice:
+    "Deliveries to this endpoint failed for more than a day and were given up. They resume as soon as it answers with a 2xx status.",
+} as const;
+
+/** What each webhook event means, for the event checkboxes and the docs. */
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  "test.verdict": "A test reached a verdict",
+  "test.completed": "A test completed (at its scheduled end, or stopped early)",
+  "test.srm_detected": "A test's visitor split is far from its weights (sample-ratio mismatch)",
+  "conversion.recorded": "A conversion was counted",
+};

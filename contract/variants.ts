@@ -4,6 +4,10 @@
 export const VARIANT_LABELS = ["A", "B", "C", "D", "E", "F", "G", "H"] as const;
 export type Variant = (typeof VARIANT_LABELS)[number];
 
+/** Experiment: fixed weights. Optimise: a bandit moves traffic to the variants that convert better. */
+export const TEST_MODES = ["experiment", "optimise"] as const;
+export type TestMode = (typeof TEST_MODES)[number];
+
 export const MIN_VARIANTS = 2;
 export const MAX_VARIANTS = VARIANT_LABELS.length;
 export const MIN_WEIGHT = 1;

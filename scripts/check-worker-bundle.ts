@@ -21,10 +21,11 @@ export const NOT_AT_STARTUP: { pattern: RegExp; builds: string }[] = [
   { pattern: /^worker\/(app\.ts|routes\/|middleware\/)/, builds: "the Hono app and its routes" },
   { pattern: /node_modules\/hono\/dist\/hono(-base)?\.js$/, builds: "the Hono app" },
   { pattern: /^worker\/(schemas|openapi)\//, builds: "API schemas, the OpenAPI document" },
-  { pattern: /node_modules\/zod\/v4\/classic\//, builds: "zod's full API (the API schemas use it)" },
+  { pattern: /node_modules\/zod\//, builds: "zod, zod/mini too (config.ts checks by hand)" },
   { pattern: /^worker\/db\/schema\.ts$/, builds: "the drizzle tables" },
   { pattern: /node_modules\/drizzle-orm\//, builds: "drizzle" },
   { pattern: /^worker\/(mail|services)\//, builds: "mail templates, the services" },
+  { pattern: /^worker\/webhooks\//, builds: "webhook deliveries" },
 ];
 
 interface Metafile {

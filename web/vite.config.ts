@@ -21,6 +21,8 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
       { find: "@contract", replacement: path("../contract") },
+      // Code samples the docs pages show as text (`?raw`), kept where they can be type-checked and run.
+      { find: "@docs", replacement: path("../docs") },
       { find: "@", replacement: path("./src") },
       ...(command === "build" ? reactRouterProduction : []),
     ],

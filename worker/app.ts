@@ -20,6 +20,7 @@ import { landingPage } from "./routes/landing";
 import { publicApiRoutes } from "./routes/public-api";
 import { splitTestRoutes } from "./routes/split-tests";
 import { trackingRoutes } from "./routes/tracking";
+import { webhookRoutes } from "./routes/webhooks";
 
 /** A Hono app with the one error shape and not-found answer every route shares. */
 function createApp() {
@@ -51,6 +52,7 @@ app
   .route("/api/domains", domainRoutes)
   .route("/api/account", accountRoutes)
   .route("/api/keys", apiKeyRoutes)
+  .route("/api/webhooks", webhookRoutes)
   .route("/api/v1", publicApiRoutes)
   .route("/api/health", healthRoutes)
   .route("/", trackingRoutes);

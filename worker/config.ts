@@ -1,57 +1,100 @@
-// zod/mini, not zod: this check runs before every first answer of an isolate, redirects included,
-// and zod/mini builds a fraction of zod's classes at load (docs/architecture.md, "Loading on demand").
-import * as z from "zod/mini";
 import { log } from "./observability/log";
 
-const secret = (name: string, minLength: number) =>
-  z
-    .string({ error: `${name} is not set` })
-    .check(z.minLength(minLength, `${name} must be at least ${minLength} characters`));
-const nonEmpty = (message: string) => z.string().check(z.minLength(1, message));
-
-const WINDOW_DAYS_PROBLEM = "ATTRIBUTION_WINDOW_DAYS must be a whole number of days from 1 to 365";
-
-const varsSchema = z.object({
-  // Unset means deployed without the wrangler.toml vars: check everything, as in production.
-  ENVIRONMENT: z._default(
-    z.enum(["development", "staging", "production"], {
-      error: "ENVIRONMENT must be development, staging or production",
-    }),
-    "production",
-  ),
-  APP_HOST: nonEmpty("APP_HOST is not set"),
-  FALLBACK_ORIGIN: nonEmpty("FALLBACK_ORIGIN is not set"),
-  CF_API_BASE_URL: z.url({ protocol: /^https?$/, error: "CF_API_BASE_URL must be an http(s) URL" }),
-  CF_ZONE_ID: z._default(z.string(), ""),
-  MAIL_API_BASE_URL: z.url({ protocol: /^https?$/, error: "MAIL_API_BASE_URL must be an http(s) URL" }),
-  MAIL_FROM: nonEmpty("MAIL_FROM is not set"),
-  // Days a conversion may come after its click (README, "Attribution window and archive"). A number
-  // in wrangler.toml, text when set with --var or in the dashboard; unset means the cookie's 30.
-  ATTRIBUTION_WINDOW_DAYS: z._default(
-    z.coerce
-      .number({ error: WINDOW_DAYS_PROBLEM })
-      .check(z.refine((days) => Number.isInteger(days) && days >= 1 && days <= 365, WINDOW_DAYS_PROBLEM)),
-    30,
-  ),
-  // Optional: unset or empty, a local stand-in verifies custom domains.
-  CF_API_TOKEN: z.pipe(
-    z.optional(z.string()),
-    z.transform((token) => token || undefined),
-  ),
-});
-
-const deployedSecretsSchema = z.object({
-  JWT_SECRET: secret("JWT_SECRET", 32),
-  // The mailer's API key (password reset and the like).
-  MAIL_API_KEY: secret("MAIL_API_KEY", 1),
-});
-
-const localSecretsSchema = z.object({
-  JWT_SECRET: z.optional(secret("JWT_SECRET", 32)),
-  MAIL_API_KEY: z.optional(z.string()),
-});
+// Plain checks, not zod: this runs before every first answer of an isolate, redirects included, and
+// loading zod (zod/mini too) and building its schemas was nearly all of the Worker's startup CPU
+// (docs/architecture.md, "Loading on demand"). The rules are few and fixed; each problem is one
+// plain sentence naming the var, never its value.
 
 export type ConfigResult = { ok: true; env: Env } | { ok: false; problems: string[] };
+
+/** One var's check: the value to use, or the problem with it. */
+type Check = (value: unknown, name: string) => { value: unknown } | { problem: string };
+
+/** Text of at least `minLength` characters. */
+const text =
+  (minLength = 1): Check =>
+  (value, name) => {
+    if (value === undefined || value === "") return { problem: `${name} is not set` };
+    if (typeof value !== "string") return { problem: `${name} must be text` };
+    if (value.length < minLength) return { problem: `${name} must be at least ${minLength} characters` };
+    return { value };
+  };
+
+/** Unset gives `fallback`; set, any text (empty too). */
+const optionalText =
+  (fallback?: string): Check =>
+  (value, name) => {
+    if (value === undefined) return { value: fallback };
+    return typeof value === "string" ? { value } : { problem: `${name} must be text` };
+  };
+
+/** Unset is fine; set, it must pass `check`. */
+const optional =
+  (check: Check): Check =>
+  (value, name) =>
+    value === undefined ? { value } : check(value, name);
+
+/** An absolute http(s) URL, without the spaces around it. */
+const httpUrl: Check = (value, name) => {
+  const url = typeof value === "string" ? value.trim() : "";
+  return /^https?:\/\//i.test(url) && URL.canParse(url)
+    ? { value: url }
+    : { problem: `${name} must be an http(s) URL` };
+};
+
+/** Whole days from 1 to 365: a number in wrangler.toml, text when set with --var or in the dashboard. */
+const days =
+  (fallback: number): Check =>
+  (value, name) => {
+    if (value === undefined) return { value: fallback };
+    const count = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+    return typeof count === "number" && Number.isInteger(count) && count >= 1 && count <= 365
+      ? { value: count }
+      : { problem: `${name} must be a whole number of days from 1 to 365` };
+  };
+
+const ENVIRONMENTS = ["development", "staging", "production"];
+
+const VARS: Record<string, Check> = {
+  // Unset means deployed without the wrangler.toml vars: check everything, as in production.
+  ENVIRONMENT: (value) =>
+    value === undefined || ENVIRONMENTS.includes(value as string)
+      ? { value: value ?? "production" }
+      : { problem: "ENVIRONMENT must be development, staging or production" },
+  APP_HOST: text(),
+  FALLBACK_ORIGIN: text(),
+  CF_API_BASE_URL: httpUrl,
+  CF_ZONE_ID: optionalText(""),
+  MAIL_API_BASE_URL: httpUrl,
+  MAIL_FROM: text(),
+  // Days a conversion may come after its click (README, "Attribution window and archive"); unset, the
+  // conversion cookie's 30.
+  ATTRIBUTION_WINDOW_DAYS: days(30),
+  // Optional: unset or empty, a local stand-in verifies custom domains.
+  CF_API_TOKEN: (value, name) => (value === "" ? { value: undefined } : optionalText()(value, name)),
+};
+
+const DEPLOYED_SECRETS: Record<string, Check> = {
+  JWT_SECRET: text(32),
+  // The mailer's API key (password reset and the like).
+  MAIL_API_KEY: text(),
+};
+
+const LOCAL_SECRETS: Record<string, Check> = {
+  JWT_SECRET: optional(text(32)),
+  MAIL_API_KEY: optionalText(),
+};
+
+/** The checked values of `checks`' vars, adding what is wrong with them to `problems`. */
+function checkAll(raw: Record<string, unknown>, checks: Record<string, Check>, problems: string[]) {
+  const values: Record<string, unknown> = {};
+  for (const [name, check] of Object.entries(checks)) {
+    const result = check(raw[name], name);
+    if ("problem" in result) problems.push(result.problem);
+    else values[name] = result.value;
+  }
+  return values;
+}
 
 // A local run without .dev.vars still works: tokens signed with a secret nobody else knows, valid
 // until the isolate restarts. Never used outside development.
@@ -62,32 +105,26 @@ const localSecret = () => {
   return localJwtSecret;
 };
 
-function problemsOf(error: z.core.$ZodError): string[] {
-  return error.issues.map((issue) => issue.message);
-}
-
 /**
  * Validates the Worker's vars and secrets. Outside development every secret is required; in
  * development a missing one gets a safe default. Values are never part of the problems reported.
  */
 export function checkConfig(env: Env): ConfigResult {
   const raw = env as unknown as Record<string, unknown>;
-  const vars = varsSchema.safeParse(raw);
-  if (!vars.success) return { ok: false, problems: problemsOf(vars.error) };
   const problems: string[] = [];
-  if (vars.data.CF_API_TOKEN && !vars.data.CF_ZONE_ID)
-    problems.push("CF_ZONE_ID must be set when CF_API_TOKEN is");
+  const vars = checkAll(raw, VARS, problems);
+  if (problems.length > 0) return { ok: false, problems };
+  if (vars.CF_API_TOKEN && !vars.CF_ZONE_ID) problems.push("CF_ZONE_ID must be set when CF_API_TOKEN is");
 
-  const local = vars.data.ENVIRONMENT === "development";
+  const local = vars.ENVIRONMENT === "development";
   // The outbox page lists emails with their sign-in links: a deployment must never turn it on.
   if (!local && raw.DEV_OUTBOX) problems.push("DEV_OUTBOX must not be set outside development");
-  const secrets = (local ? localSecretsSchema : deployedSecretsSchema).safeParse(raw);
-  if (!secrets.success) problems.push(...problemsOf(secrets.error));
-  if (problems.length > 0 || !secrets.success) return { ok: false, problems };
+  const secrets = checkAll(raw, local ? LOCAL_SECRETS : DEPLOYED_SECRETS, problems);
+  if (problems.length > 0) return { ok: false, problems };
 
   return {
     ok: true,
-    env: { ...env, ...vars.data, JWT_SECRET: secrets.data.JWT_SECRET ?? localSecret() },
+    env: { ...env, ...vars, JWT_SECRET: (secrets.JWT_SECRET as string | undefined) ?? localSecret() },
   };
 }
 

@@ -32,7 +32,13 @@ export default {
     return app.fetch(request, env, ctx);
   },
   async queue(batch, env) {
-    // splitlink-clicks-dlq (and -staging): what the click consumer could not take is kept in D1.
+    // splitlink-webhooks (and -staging): signed deliveries to users' endpoints; splitlink-clicks-dlq (and
+    // -staging): what the click consumer could not take, kept in D1; every other queue carries clicks
+    // and conversions.
+    if (batch.queue.startsWith("splitlink-webhooks")) {
+      const { consumeWebhooks } = await import("./webhooks/consumer");
+      return consumeWebhooks(batch, env);
+    }
     if (batch.queue.startsWith("splitlink-clicks-dlq")) {
       const { keepDeadLetters } = await import("./queue/dead-letters");
       return keepDeadLetters(batch, env);

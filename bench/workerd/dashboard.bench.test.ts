@@ -3,7 +3,7 @@ import { expect, inject, it } from "vitest";
 import type { TestListResponse, TestStats } from "../../contract/api";
 import { type Client, createTest, ORIGIN, signedUpClient } from "../../tests/worker/helpers";
 import worker from "../../worker/index";
-import { summarize, type VariantTotals } from "../../worker/statistics/summary";
+import { NO_TOTALS, summarize, type VariantTotals } from "../../worker/statistics/summary";
 import { fixed, median, printTable } from "../table";
 import { meterD1 } from "./d1-meter";
 import { deliver, Traffic } from "./traffic";
@@ -59,8 +59,8 @@ async function naiveListWithStats(db: D1Database, userId: string): Promise<Map<s
   const totals = new Map<string, Record<"A" | "B", VariantTotals>>();
   for (const { id } of tests.results)
     totals.set(id, {
-      A: { clicks: 0, visitors: 0, conversions: 0 },
-      B: { clicks: 0, visitors: 0, conversions: 0 },
+      A: { ...NO_TOTALS },
+      B: { ...NO_TOTALS },
     });
   for (const row of clicks.results) {
     const entry = totals.get(row.id)?.[row.variant];

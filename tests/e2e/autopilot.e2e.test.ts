@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { SCHEDULE_MESSAGES } from "../../contract/messages";
+import { MODE_MESSAGES, SCHEDULE_MESSAGES } from "../../contract/messages";
 import { visitorAddress } from "../../scripts/splitlink-api";
 import { CRONS } from "../../worker/crons";
 import { DESKTOP_USER_AGENT, screenshot, startBrowser, WIDTHS } from "./browser";
@@ -70,6 +70,7 @@ describe("decisions on autopilot", () => {
       )
       .waitFor();
 
+    await end.getByText("No webhook hears about this test.").waitFor();
     await end.getByRole("button", { name: "Change end" }).click();
     await end.getByLabel("End after this many visitors").fill("");
     await end.getByLabel("Send everyone to version A (the control)").check();
@@ -130,5 +131,28 @@ describe("decisions on autopilot", () => {
       headers: { "user-agent": DESKTOP_USER_AGENT },
     });
     expect(new URL(response.headers.get("location") ?? "").pathname).toBe("/a");
+  });
+
+  it("creates a test in Optimise mode: the split is the bandit's, from an even start", async () => {
+    const page = await browser.newPage(WIDTHS.narrow);
+    await signUp(page, `optimise-${Date.now()}@example.com`);
+    const site = marketerSite().origin;
+    await page.goto("/create-test");
+    await page.getByLabel("Test Name").fill("Bandit banner");
+    await page.getByLabel("URL A").fill(`${site}/a`);
+    await page.getByLabel("URL B").fill(`${site}/b`);
+    await page.getByRole("button", { name: "Change split" }).click();
+    await page.getByLabel("Weight of variant A").fill("70");
+    await page.getByLabel("Weight of variant B").fill("30");
+    await page.getByLabel("Optimise").check();
+    await page.getByText(MODE_MESSAGES.managedSplit).waitFor();
+    expect(await page.getByLabel("Weight of variant A").count()).toBe(0);
+    await screenshot(page, "create-test-optimise");
+    await page.getByRole("button", { name: "Create Test" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/test/"));
+    // The bandit started even: 50/50 of two, shown as a plain A/B test, not the 70/30 once typed.
+    await page.getByRole("region", { name: "Split URLs" }).getByText(MODE_MESSAGES.managedSplit).waitFor();
+    await page.getByText("URL A", { exact: true }).waitFor();
+    expect(await page.getByText("70 % of traffic").count()).toBe(0);
   });
 });

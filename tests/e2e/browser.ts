@@ -1,5 +1,11 @@
 import { mkdirSync } from "node:fs";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 
 // Headless Chromium says "HeadlessChrome", which isbot rightly calls a bot: visitors here are people.
@@ -34,11 +40,16 @@ export function startBrowser() {
   return {
     baseURL: inject("baseURL"),
     errors,
-    async newPage(viewport: { width: number; height: number } = WIDTHS.wide): Promise<Page> {
+    /** `device`: another browser than the desktop one, such as a phone's user agent and touch screen. */
+    async newPage(
+      viewport: { width: number; height: number } = WIDTHS.wide,
+      device: BrowserContextOptions = {},
+    ): Promise<Page> {
       const context = await browser.newContext({
         baseURL: inject("baseURL"),
         viewport,
         userAgent: DESKTOP_USER_AGENT,
+        ...device,
       });
       contexts.push(context);
       const page = await context.newPage();

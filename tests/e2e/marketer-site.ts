@@ -2,25 +2,40 @@ import { createServer, type Server } from "node:http";
 import { freePort } from "../../scripts/local-server";
 
 /**
- * The marketer's own website for the browser tests: two landing pages and a thank-you page,
+ * The marketer's own website for the browser tests: landing pages A, B and a mobile one, a thank-you page,
  * each carrying the one-tag tracker, on its own origin (so the beacon is cross-site, as in real use).
  */
 export async function startMarketerSite(appUrl: string) {
   let testId = "";
+  // The thank-you page's order, when the tag is to send its value.
+  let order: { amount: string; currency: string } | null = null;
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const page = (
     title: string,
     body: string,
+    attributes = "",
   ) => `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>
-<script src="${appUrl}/t.js" data-test="${testId}" data-conversion-url="${origin}/thanks" async></script></head>
+<script src="${appUrl}/t.js" data-test="${testId}" data-conversion-url="${origin}/thanks"${attributes} async></script></head>
 <body><h1>${title}</h1>${body}</body></html>`;
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? "/", origin).pathname;
     const pages: Record<string, string> = {
       "/a": page("Landing A", `<a href="/thanks">Buy now</a>`),
       "/b": page("Landing B", `<a href="/thanks">Buy now</a>`),
-      "/thanks": page("Thank you", "<p>Order confirmed.</p>"),
+      // Where an audience rule sends phones, outside the experiment.
+      "/mobile": page("Mobile landing", `<a href="/thanks">Get the app</a>`),
+      "/thanks": page(
+        "Thank you",
+        "<p>Order confirmed.</p>",
+        order ? ` data-amount="${order.amount}" data-currency="${order.currency}"` : "",
+      ),
+      // A single-page checkout: the tag sends nothing by itself, the page calls it once the order is placed.
+      "/checkout": page(
+        "Checkout",
+        `<button onclick="splitlink.convert({ amount: 19.9, currency: 'EUR' })">Pay</button>`,
+        " data-manual",
+      ),
     };
     const html = pages[path];
     response.writeHead(html ? 200 : 404, { "content-type": "text/html; charset=utf-8" });
@@ -31,6 +46,10 @@ export async function startMarketerSite(appUrl: string) {
     origin,
     setTestId(id: string) {
       testId = id;
+    },
+    /** The order the thank-you page's tag reports with its conversion; null for none. */
+    setOrder(value: { amount: string; currency: string } | null) {
+      order = value;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

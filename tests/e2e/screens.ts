@@ -1,5 +1,11 @@
 import type { Page } from "playwright-core";
-import { ACCOUNT_MESSAGES, DOMAIN_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
+import {
+  ACCOUNT_MESSAGES,
+  BREAKDOWN_MESSAGES,
+  DOMAIN_MESSAGES,
+  VARIANT_MESSAGES,
+  WEBHOOK_MESSAGES,
+} from "../../contract/messages";
 import { visibleToast } from "./flows";
 
 /**
@@ -170,6 +176,20 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: "create test, audience rules",
+    who: "signed-in, empty",
+    title: titled("Create a New Split Test"),
+    async open(page) {
+      await visit(page, "/create-test", "Create a New Split Test");
+      await page.getByText("Audience rules (optional)").click();
+      await page.getByRole("button", { name: "Add rule" }).click();
+      await page.getByRole("button", { name: "Add rule" }).click();
+      await page.getByLabel("Rule 2, condition 1", { exact: true }).selectOption("query");
+      await page.getByLabel("Join the experiment").nth(1).check();
+      await page.getByLabel("Fallback URL").waitFor();
+    },
+  },
+  {
     name: "404, signed in",
     who: "signed-in, empty",
     title: titled("Page not found"),
@@ -179,7 +199,22 @@ export const SCREENS: Screen[] = [
     name: "settings",
     who: "signed-in, empty",
     title: titled("Account settings"),
-    open: (page) => visit(page, "/settings", "No API keys yet"),
+    async open(page) {
+      await visit(page, "/settings", "No API keys yet");
+      await page.getByText("No webhook endpoints yet").waitFor();
+    },
+  },
+  {
+    name: "add webhook endpoint dialog, with a message",
+    who: "signed-in, empty",
+    title: titled("Account settings"),
+    async open(page) {
+      await visit(page, "/settings", "No webhook endpoints yet");
+      await page.getByRole("button", { name: "Add your first endpoint" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add webhook endpoint" });
+      await dialog.getByRole("button", { name: "Add endpoint" }).click();
+      await dialog.getByText(WEBHOOK_MESSAGES.urlRequired).waitFor();
+    },
   },
   {
     name: "create API key dialog",
@@ -227,10 +262,57 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: "test detail, changing the audience rules",
+    who: "signed-in, with data",
+    title: titled("Axe test"),
+    async open(page, data) {
+      await visit(page, `/test/${data.slug}`, "Axe test");
+      await page.getByRole("button", { name: "Change rules" }).click();
+      await page.getByRole("button", { name: "Add rule" }).click();
+      await page.getByRole("button", { name: "Save rules" }).waitFor();
+    },
+  },
+  {
     name: "domains, with a domain",
     who: "signed-in, with data",
     title: titled("Custom Domains"),
     open: (page, data) => visit(page, "/domains", data.domain),
+  },
+  {
+    name: "settings, with a webhook endpoint and its delivery log",
+    who: "signed-in, with data",
+    title: titled("Account settings"),
+    async open(page) {
+      await page.goto("/settings");
+      const origin = new URL(page.url()).origin;
+      await page.request.post("/api/webhooks", {
+        headers: { origin },
+        data: {
+          url: "https://hooks.example.com/splitlink",
+          events: ["test.completed", "conversion.recorded"],
+        },
+      });
+      await visit(page, "/settings", "https://hooks.example.com/splitlink");
+      await page.getByRole("button", { name: "Delivery log" }).first().click();
+      await page.getByText("No deliveries yet").first().waitFor();
+    },
+  },
+  {
+    name: "test detail, breakdowns with a visitor",
+    who: "signed-in, with data",
+    title: titled("Axe test"),
+    async open(page, data) {
+      // A desktop visitor (this browser's user agent); the count arrives through the queue.
+      await page.request.get(`/r/${data.slug}`, { maxRedirects: 0 });
+      const warning = page.getByText(BREAKDOWN_MESSAGES.warning);
+      for (let attempt = 0; attempt < 30 && (await warning.count()) === 0; attempt++) {
+        if (attempt > 0) await page.waitForTimeout(500);
+        await visit(page, `/test/${data.slug}`, "Axe test");
+        await warning.or(page.getByText(BREAKDOWN_MESSAGES.noData)).waitFor();
+      }
+      if ((await warning.count()) === 0) throw new Error("The visitor was not counted");
+      await page.getByRole("tab", { name: "Country" }).click();
+    },
   },
   {
     name: "delete domain dialog",

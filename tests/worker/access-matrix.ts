@@ -1,4 +1,5 @@
 import { GOOD_PASSWORD } from "./helpers";
+import { receiverUrl } from "./webhook-receiver";
 
 // Who may call what: every /api route × {anonymous, another user, the owner}. A route missing from
 // this table (or from PUBLIC_ROUTES) fails the test that enumerates the app's routes.
@@ -10,11 +11,13 @@ export interface Fixture {
   slug: string;
   domainId: string;
   domain: string;
+  webhookId: string;
 }
 
 export interface Call {
   path: string;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 export interface RouteAccess {
@@ -53,6 +56,12 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     call: (f) => ({ path: "/api/tests", body: { ...newTestBody, customDomainId: f.domainId } }),
     owner: 201,
     otherUser: "own scope",
+  },
+  {
+    route: "GET /api/tests/:slug/breakdowns",
+    call: (f) => ({ path: `/api/tests/${f.slug}/breakdowns` }),
+    owner: 200,
+    otherUser: 404,
   },
   {
     route: "GET /api/tests/slug-availability",
@@ -180,6 +189,31 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     owner: 200,
     otherUser: 404,
   },
+  { route: "GET /api/webhooks", call: () => ({ path: "/api/webhooks" }), owner: 200, otherUser: "own scope" },
+  {
+    route: "POST /api/webhooks",
+    call: () => ({ path: "/api/webhooks", body: { url: receiverUrl(), events: ["test.completed"] } }),
+    owner: 201,
+    otherUser: "own scope",
+  },
+  {
+    route: "DELETE /api/webhooks/:id",
+    call: (f) => ({ path: `/api/webhooks/${f.webhookId}` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "GET /api/webhooks/:id/deliveries",
+    call: (f) => ({ path: `/api/webhooks/${f.webhookId}/deliveries` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "POST /api/webhooks/:id/test",
+    call: (f) => ({ path: `/api/webhooks/${f.webhookId}/test` }),
+    owner: 200,
+    otherUser: 404,
+  },
   {
     route: "GET /api/v1/tests",
     call: () => ({ path: "/api/v1/tests" }),
@@ -202,6 +236,13 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     auth: "apiKey",
   },
   {
+    route: "GET /api/v1/tests/:id/breakdowns",
+    call: (f) => ({ path: `/api/v1/tests/${f.testId}/breakdowns` }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
     route: "PATCH /api/v1/tests/:id",
     call: (f) => ({ path: `/api/v1/tests/${f.testId}`, body: { variants: newVariants } }),
     owner: 200,
@@ -216,10 +257,44 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     auth: "apiKey",
   },
   {
+    route: "POST /api/v1/conversions",
+    call: (f) => ({
+      path: "/api/v1/conversions",
+      body: { testId: f.testId, sessionId: "a-session-without-a-click", amount: 10, currency: "EUR" },
+      headers: { "Idempotency-Key": "matrix" },
+    }),
+    // The fixture's test has no click: the owner reaches the attribution, which refuses the made-up
+    // session (recording is tested in revenue.test.ts); another user's key does not find the test.
+    owner: 422,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
     route: "GET /api/v1/domains",
     call: () => ({ path: "/api/v1/domains" }),
     owner: 200,
     otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "GET /api/v1/webhooks",
+    call: () => ({ path: "/api/v1/webhooks" }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "POST /api/v1/webhooks",
+    call: () => ({ path: "/api/v1/webhooks", body: { url: receiverUrl(), events: ["test.verdict"] } }),
+    owner: 201,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "DELETE /api/v1/webhooks/:id",
+    call: (f) => ({ path: `/api/v1/webhooks/${f.webhookId}` }),
+    owner: 200,
+    otherUser: 404,
     auth: "apiKey",
   },
 ];

@@ -17,6 +17,7 @@ import {
   uniqueIp,
   verifiedClient,
 } from "./helpers";
+import { receiverUrl } from "./webhook-receiver";
 
 function methodOf(route: string): string {
   return route.split(" ")[0] ?? "GET";
@@ -39,6 +40,11 @@ async function fixture() {
   const test = await createTest(owner.client);
   const ownerKey = await createApiKey(owner.client);
   const otherKey = await createApiKey(other.client);
+  const webhook = await owner.client.json("POST", "/api/webhooks", {
+    url: receiverUrl(),
+    events: ["conversion.recorded"],
+  });
+  const webhookId = ((await webhook.json()) as { webhook: { id: string } }).webhook.id;
   return {
     owner: { ...owner, key: ownerKey.key },
     other: { ...other, key: otherKey.key },
@@ -49,13 +55,20 @@ async function fixture() {
       slug: test.slug,
       domainId,
       domain,
+      webhookId,
     },
   };
 }
 
 function send(caller: Caller, row: RouteAccess, call: Call) {
   if (row.auth === "apiKey")
-    return publicApi(caller.key, methodOf(row.route), call.path.replace(/^\/api\/v1/, ""), call.body);
+    return publicApi(
+      caller.key,
+      methodOf(row.route),
+      call.path.replace(/^\/api\/v1/, ""),
+      call.body,
+      call.headers,
+    );
   return caller.client.json(methodOf(row.route), call.path, call.body);
 }
 
@@ -77,7 +90,18 @@ async function ownerState(userId: string) {
   const keys = await env.DB.prepare("SELECT id, name FROM api_keys WHERE user_id = ? ORDER BY id")
     .bind(userId)
     .all();
-  return { tests: tests.results, domains: domains.results, account: account.results, keys: keys.results };
+  const webhooks = await env.DB.prepare(
+    "SELECT w.id, w.url, w.status, count(d.id) AS deliveries FROM webhook_endpoints AS w LEFT JOIN webhook_deliveries AS d ON d.endpoint_id = w.id WHERE w.user_id = ? GROUP BY w.id ORDER BY w.id",
+  )
+    .bind(userId)
+    .all();
+  return {
+    tests: tests.results,
+    domains: domains.results,
+    account: account.results,
+    keys: keys.results,
+    webhooks: webhooks.results,
+  };
 }
 
 describe("the access matrix of the API", () => {

@@ -1,5 +1,6 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { CONVERSION_MESSAGES } from "../../contract/messages";
 import replayCommand from "../../scripts/replay-dead-letters.sql?raw";
 import { ARCHIVE_READ_EVENTS } from "../../worker/archive/archive";
 import { QUERIES_PER_RUN } from "../../worker/archive/run";
@@ -12,11 +13,14 @@ import { writeClicks, writeConversions } from "../../worker/queue/record";
 import {
   type Client,
   type CreatedTest,
+  createApiKey,
   createTest,
+  errorOf,
   eventually,
   fetchWorker,
   HUMAN,
   loggedEvents,
+  publicApi,
   runCron,
   signedUpClient,
 } from "./helpers";
@@ -189,13 +193,38 @@ describe("the attribution window", () => {
     expect(counted.results.map((row) => row.session_id)).toEqual([inTime.sessionId]);
     expect(loggedEvents(warn)).toContainEqual(
       expect.objectContaining({
-        event: "tracking_event_dropped",
+        event: "conversion_refused",
         reason: "outside_attribution_window",
-        type: "conversion",
         testId: test.id,
         windowDays: 30,
       }),
     );
+  });
+
+  it("answers the server-side API's late conversion 422 with the reason, and counts one within the window", async () => {
+    const { client } = await signedUpClient();
+    const { key } = await createApiKey(client);
+    const test = await createTest(client);
+    const late = click(test.id, { timestamp: Date.now() - 31 * DAY });
+    const inTime = click(test.id, { timestamp: Date.now() - 29 * DAY });
+    await writeClicks(env.DB, [late, inTime]);
+    const convert = (sessionId: string) =>
+      publicApi(
+        key,
+        "POST",
+        "/conversions",
+        { testId: test.id, sessionId },
+        { "Idempotency-Key": sessionId },
+      );
+
+    const refused = await convert(late.sessionId);
+    expect(refused.status).toBe(422);
+    expect(await errorOf(refused)).toMatchObject({
+      code: "outside_attribution_window",
+      message: CONVERSION_MESSAGES.outsideAttributionWindow(30),
+    });
+    expect((await convert(inTime.sessionId)).status).toBe(201);
+    expect(await count("conversions", test.id)).toBe(1);
   });
 
   it("follows the deployment's ATTRIBUTION_WINDOW_DAYS", async () => {
@@ -276,9 +305,15 @@ describe("the archive cron", () => {
       lines.map((line) => line.timestamp as number).sort((a, b) => a - b),
     );
     expect(Object.keys(lines[0] ?? {}).sort()).toEqual([
+      "amount",
+      "country",
+      "currency",
+      "device",
       "id",
       "is_bot",
       "kind",
+      "os",
+      "referrer_host",
       "session_id",
       "timestamp",
       "variant",

@@ -8,6 +8,7 @@ import {
   createApiKey,
   createTest,
   errorOf,
+  eventually,
   open,
   publicApi,
   runCron,
@@ -15,34 +16,14 @@ import {
   verifiedClient,
 } from "./helpers";
 import { mailsTo } from "./mail-helpers";
-import { click, conversion, deliver } from "./queue-helpers";
+import { seedResults } from "./queue-helpers";
+import { receivedAt, receiverUrl } from "./webhook-receiver";
 
 // Issue #20, points 3 and 4: a test ends on its own (a date, a number of visitors, or early on a clear
 // winner) and does what its owner chose; alerts go out once per test. The cron is run by hand here.
 
 const HOUR = 3_600_000;
 const inAnHour = () => new Date(Date.now() + HOUR).toISOString();
-
-interface Arm {
-  visitors: number;
-  conversions: number;
-}
-
-/** Clicks and conversions through the real queue consumer, so the rollup holds these totals. */
-async function seed(testId: string, arms: Arm[]) {
-  const labels = ["A", "B", "C", "D"] as const;
-  const clicks = arms.flatMap((arm, position) =>
-    Array.from({ length: arm.visitors }, () => click(testId, { variant: labels[position] })),
-  );
-  await deliver(clicks);
-  let next = 0;
-  const converting = arms.flatMap((arm) => {
-    const sessions = clicks.slice(next, next + arm.conversions).map((c) => c.sessionId);
-    next += arm.visitors;
-    return sessions;
-  });
-  await deliver(converting.map((sessionId) => conversion(testId, sessionId)));
-}
 
 /** A clear winner for the always-valid verdict: B converts at 20 %, A at 10 %, 1,000 visitors each. */
 const CLEAR_B = [
@@ -168,7 +149,7 @@ describe("the end settings", () => {
   it("change while the test runs, even after its variants locked, and not once it completed", async () => {
     const { client } = await signedUpClient();
     const test = await createTest(client);
-    await seed(test.id, [
+    await seedResults(test.id, [
       { visitors: 3, conversions: 0 },
       { visitors: 3, conversions: 0 },
     ]);
@@ -231,7 +212,7 @@ describe("the scheduled end", () => {
   it("on its date keeps the split when asked: results freeze, visitors still split, nothing counted", async () => {
     const { client } = await signedUpClient();
     const test = await createTest(client, { endsAt: inAnHour(), onEnd: "keep" });
-    await seed(test.id, UNDECIDED);
+    await seedResults(test.id, UNDECIDED);
     await passEndDate(test.id);
     const run = await runAutopilot(env);
     expect(run.ended).toContainEqual({ testId: test.id, endedBy: "date", result: "kept" });
@@ -251,7 +232,7 @@ describe("the scheduled end", () => {
   it("on its date sends everyone to the control when asked", async () => {
     const { client } = await signedUpClient();
     const test = await createTest(client, { endsAt: inAnHour(), onEnd: "control" });
-    await seed(test.id, CLEAR_B);
+    await seedResults(test.id, CLEAR_B);
     await passEndDate(test.id);
     await runAutopilot(env);
     expect(await stateOf(client, test.slug)).toMatchObject({
@@ -266,7 +247,7 @@ describe("the scheduled end", () => {
     const { client } = await signedUpClient();
     const test = await createTest(client, { endsAt: inAnHour(), onEnd: "promote" });
     expect(await destinations(test.slug, 12)).toEqual(new Set(["/a", "/b"])); // cached while splitting
-    await seed(test.id, CLEAR_B);
+    await seedResults(test.id, CLEAR_B);
     await passEndDate(test.id);
     await runAutopilot(env);
     expect(await stateOf(client, test.slug)).toMatchObject({
@@ -282,7 +263,7 @@ describe("the scheduled end", () => {
     const { client } = await signedUpClient();
     const test = await createTest(client, { endsAt: inAnHour(), onEnd: "promote" });
     // B leads on the rates, but not by enough for the always-valid verdict.
-    await seed(test.id, UNDECIDED);
+    await seedResults(test.id, UNDECIDED);
     await passEndDate(test.id);
     await runAutopilot(env);
     expect(await stateOf(client, test.slug)).toMatchObject({
@@ -296,14 +277,14 @@ describe("the scheduled end", () => {
   it("ends at its number of visitors, from the Cron Trigger", async () => {
     const { client } = await signedUpClient();
     const test = await createTest(client, { endAfterVisitors: 300, onEnd: "control" });
-    await seed(test.id, [
+    await seedResults(test.id, [
       { visitors: 140, conversions: 10 },
       { visitors: 140, conversions: 12 },
     ]);
     await runCron(CRONS.autopilot);
     expect((await stateOf(client, test.slug)).status).toBe("active");
 
-    await seed(test.id, [
+    await seedResults(test.id, [
       { visitors: 10, conversions: 0 },
       { visitors: 10, conversions: 0 },
     ]);
@@ -320,8 +301,8 @@ describe("the scheduled end", () => {
     const { client } = await signedUpClient();
     const early = await createTest(client, { stopEarly: true, onEnd: "promote" });
     const undecided = await createTest(client, { stopEarly: true, onEnd: "promote" });
-    await seed(early.id, CLEAR_B);
-    await seed(undecided.id, UNDECIDED);
+    await seedResults(early.id, CLEAR_B);
+    await seedResults(undecided.id, UNDECIDED);
     await autopilotUntilLookedAt(early.id);
     await autopilotUntilLookedAt(undecided.id);
     expect(await stateOf(client, early.slug)).toMatchObject({
@@ -337,7 +318,7 @@ describe("the scheduled end", () => {
     const { client, email } = await signedUpClient();
     const test = await createTest(client, { endsAt: inAnHour(), onEnd: "promote" });
     const promotedByHand = await createTest(client, { endsAt: inAnHour(), onEnd: "control" });
-    await seed(test.id, CLEAR_B);
+    await seedResults(test.id, CLEAR_B);
     await passEndDate(test.id);
     const [first, second] = await Promise.all([runAutopilot(env), runAutopilot(env)]);
     const third = await runAutopilot(env);
@@ -363,7 +344,7 @@ describe("alerts", () => {
   it("email the verdict once per test, and the end with what it did and why", async () => {
     const { client, email } = await signedUpClient();
     const test = await createTest(client, { name: "Pricing headline", endsAt: inAnHour(), onEnd: "promote" });
-    await seed(test.id, CLEAR_B);
+    await seedResults(test.id, CLEAR_B);
     await autopilotUntilLookedAt(test.id);
     await runAutopilot(env);
     const verdicts = (await mailsTo(email)).filter(
@@ -384,7 +365,7 @@ describe("alerts", () => {
   it("say why the control was kept when there was no winner to promote", async () => {
     const { client, email } = await signedUpClient();
     const test = await createTest(client, { name: "No winner", endsAt: inAnHour(), onEnd: "promote" });
-    await seed(test.id, UNDECIDED);
+    await seedResults(test.id, UNDECIDED);
     await passEndDate(test.id);
     await runAutopilot(env);
     const [ended] = (await mailsTo(email)).filter(
@@ -396,7 +377,7 @@ describe("alerts", () => {
   it("warn once of a visitor split that does not match the weights", async () => {
     const { client, email } = await signedUpClient();
     const test = await createTest(client, { name: "Lopsided" });
-    await seed(test.id, [
+    await seedResults(test.id, [
       { visitors: 700, conversions: 10 },
       { visitors: 400, conversions: 10 },
     ]);
@@ -419,7 +400,7 @@ describe("alerts", () => {
     expect(await saved.json()).toEqual({ alerts: { verdict: false, completed: true, srm: false } });
 
     const test = await createTest(client, { name: "Quiet", endsAt: inAnHour(), onEnd: "promote" });
-    await seed(test.id, [
+    await seedResults(test.id, [
       { visitors: 1400, conversions: 140 },
       { visitors: 1000, conversions: 200 },
     ]);
@@ -444,5 +425,34 @@ describe("alerts", () => {
       alerts: { verdict: true, completed: true, srm: true },
     });
     expect((await new Client().fetch("/api/account/alerts")).status).toBe(401);
+  });
+
+  it("reach the owner's webhooks too: the verdict and the end as signed events, whatever the email choices", async () => {
+    const { client } = await signedUpClient();
+    await client.json("PUT", "/api/account/alerts", { verdict: false, completed: false, srm: false });
+    const url = receiverUrl();
+    const added = await client.json("POST", "/api/webhooks", {
+      url,
+      events: ["test.verdict", "test.completed"],
+    });
+    expect(added.status).toBe(201);
+    const test = await createTest(client, { name: "Hooked", endsAt: inAnHour(), onEnd: "promote" });
+    await seedResults(test.id, CLEAR_B);
+    await autopilotUntilLookedAt(test.id);
+    await passEndDate(test.id);
+    await runAutopilot(env);
+
+    const events = await eventually(async () => {
+      const got = await receivedAt(url);
+      return got.length >= 2 && got.map((request) => JSON.parse(request.body));
+    });
+    expect(events.map((event) => event.type).sort()).toEqual(["test.completed", "test.verdict"]);
+    const completed = events.find((event) => event.type === "test.completed");
+    expect(completed.data).toEqual({
+      test: { id: test.id, name: "Hooked", slug: test.slug },
+      endedBy: "date",
+      result: "promoted",
+      winner: "B",
+    });
   });
 });

@@ -76,6 +76,42 @@ describe("configuration checked at start", () => {
     expect(checkConfig(deployed({ ENVIRONMENT: "prod" })).ok).toBe(false);
   });
 
+  it("names every var that is wrong in one plain sentence, never its value", () => {
+    const checked = checkConfig(
+      deployed({
+        ENVIRONMENT: "prod",
+        APP_HOST: undefined,
+        FALLBACK_ORIGIN: "",
+        CF_API_BASE_URL: "ftp://api.example.com",
+        CF_ZONE_ID: 42,
+        MAIL_API_BASE_URL: "https:/api.example.com",
+        MAIL_FROM: 7,
+      }),
+    );
+    expect(checked).toEqual({
+      ok: false,
+      problems: [
+        "ENVIRONMENT must be development, staging or production",
+        "APP_HOST is not set",
+        "FALLBACK_ORIGIN is not set",
+        "CF_API_BASE_URL must be an http(s) URL",
+        "CF_ZONE_ID must be text",
+        "MAIL_API_BASE_URL must be an http(s) URL",
+        "MAIL_FROM must be text",
+      ],
+    });
+  });
+
+  it("trims the API URLs, defaults the zone to empty, and treats an empty token as none", () => {
+    const checked = checkConfig(
+      deployed({ CF_API_BASE_URL: " https://api.example.com/v4\n", CF_ZONE_ID: undefined, CF_API_TOKEN: "" }),
+    );
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(checked.env).toMatchObject({ CF_API_BASE_URL: "https://api.example.com/v4", CF_ZONE_ID: "" });
+    expect((checked.env as { CF_API_TOKEN?: string }).CF_API_TOKEN).toBeUndefined();
+  });
+
   it("checks everything when ENVIRONMENT is missing, as for production", () => {
     expect(checkConfig(deployed({ ENVIRONMENT: undefined })).ok).toBe(true);
     expect(checkConfig(deployed({ ENVIRONMENT: undefined, JWT_SECRET: undefined })).ok).toBe(false);

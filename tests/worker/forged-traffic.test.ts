@@ -9,6 +9,7 @@ import {
   eventually,
   HUMAN,
   open,
+  sendBeacon,
   signedUpClient,
   uniqueIp,
 } from "./helpers";
@@ -30,11 +31,7 @@ function landing(response: Response) {
 }
 
 function beacon(testId: string, sessionId: string, variant: string) {
-  return new Client().fetch("/functions/v1/conversions", {
-    method: "POST",
-    headers: { "content-type": "text/plain;charset=UTF-8", origin: "https://shop.example" },
-    body: JSON.stringify({ splitTestId: testId, sessionId, variant }),
-  });
+  return sendBeacon({ splitTestId: testId, sessionId, variant });
 }
 
 async function clicksOf(testId: string, expected: number) {

@@ -175,6 +175,33 @@ export async function open(visitor: Client, path: string, init: RequestInit = {}
   return visitor.fetch(path, { redirect: "manual", ...init });
 }
 
+/**
+ * A new visitor (their own address) opens the test's split link as a person; answers once their click
+ * is in D1: the visitor and the session id and variant the redirect added to the destination URL.
+ */
+export async function clickedVisitor(test: { id: string; slug: string }) {
+  const visitor = new Client();
+  const response = await open(visitor, `/r/${test.slug}`, { headers: HUMAN });
+  const location = new URL(response.headers.get("location") ?? "");
+  const sessionId = location.searchParams.get("sessionId") ?? "";
+  const variant = location.searchParams.get("variant") ?? "";
+  await eventually(() =>
+    env.DB.prepare("SELECT 1 FROM clicks WHERE split_test_id = ? AND session_id = ?")
+      .bind(test.id, sessionId)
+      .first(),
+  );
+  return { visitor, sessionId, variant };
+}
+
+/** A conversion beacon as the tracker on another site sends it: text/plain JSON, from `client`'s address. */
+export function sendBeacon(body: unknown, client = new Client(), origin = "https://shop.example") {
+  return client.fetch("/functions/v1/conversions", {
+    method: "POST",
+    headers: { "content-type": "text/plain;charset=UTF-8", origin },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
 /** A new API key of the client's user, made through the app's own API. */
 export async function createApiKey(
   client: Client,
@@ -193,8 +220,9 @@ export function publicApi(
   method: string,
   path: string,
   body?: unknown,
+  extraHeaders: Record<string, string> = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { accept: "application/json", ...extraHeaders };
   if (key !== null) headers.authorization = `Bearer ${key}`;
   if (body !== undefined) headers["content-type"] = "application/json";
   return new Client().fetch(`/api/v1${path}`, {

@@ -5,6 +5,7 @@ import { eventId } from "../../worker/lib/event-id";
 import { isAppHost } from "../../worker/lib/hosts";
 import { splitLinkFor } from "../../worker/lib/links";
 import { generateSlug } from "../../worker/lib/slug";
+import { isPrivateHost, webhookUrlProblem } from "../../worker/lib/webhook-url";
 import {
   bucketOf,
   buildDestination,
@@ -209,4 +210,83 @@ describe("event ids", () => {
     expect(eventId(0)).not.toBe(eventId(0));
     expect(eventId(Date.UTC(2026, 0, 1)).slice(0, 13)).toBe(earlier.slice(0, 13));
   });
+});
+
+describe("where webhooks may go", () => {
+  const hostOf = (url: string) => new URL(url).hostname;
+
+  it.each([
+    "https://127.0.0.1/",
+    "https://127.1/", // short form
+    "https://0x7f000001/", // hex
+    "https://017700000001/", // octal
+    "https://0.0.0.0/",
+    "https://10.0.0.1/",
+    "https://172.16.0.1/",
+    "https://172.31.255.255/",
+    "https://192.168.1.1/",
+    "https://100.64.0.1/",
+    "https://100.127.255.254/",
+    "https://169.254.169.254/",
+    "https://198.18.0.1/",
+    "https://224.0.0.1/",
+    "https://255.255.255.255/",
+    "https://[::]/",
+    "https://[::1]/",
+    "https://[0:0:0:0:0:0:0:1]/",
+    "https://[::ffff:127.0.0.1]/",
+    "https://[::ffff:a9fe:a9fe]/", // 169.254.169.254, mapped
+    "https://[64:ff9b::10.0.0.1]/", // NAT64
+    "https://[2002:0a00:0001::]/", // 6to4 of 10.0.0.1
+    "https://[fc00::1]/",
+    "https://[fd00:ec2::254]/",
+    "https://[fe80::1]/",
+    "https://[ff02::1]/",
+    "https://localhost/",
+    "https://LOCALHOST./",
+    "https://app.localhost/",
+    "https://printer.local/",
+    "https://metadata.google.internal/",
+    "https://router.lan/",
+    "https://nas.home.arpa/",
+    "https://intranet/",
+  ])("refuses %s", (url) => {
+    expect(isPrivateHost(hostOf(url))).toBe(true);
+    expect(webhookUrlProblem(url, false)).toBe("private");
+  });
+
+  it.each([
+    "https://example.com/hooks",
+    "https://hooks.example.co.uk:8443/x?y=1",
+    "https://8.8.8.8/",
+    "https://172.32.0.1/",
+    "https://100.128.0.1/",
+    "https://192.169.0.1/",
+    "https://[2606:4700::1111]/",
+    "https://[::ffff:8.8.8.8]/",
+    "https://[2002:0808:0808::]/",
+    "https://local.example.com/",
+  ])("accepts %s", (url) => {
+    expect(isPrivateHost(hostOf(url))).toBe(false);
+    expect(webhookUrlProblem(url, false)).toBeNull();
+  });
+
+  it("wants https, and allows http only to localhost in development", () => {
+    expect(webhookUrlProblem("http://example.com/", false)).toBe("not_https");
+    expect(webhookUrlProblem("http://example.com/", true)).toBe("not_https");
+    expect(webhookUrlProblem("http://localhost:3000/hook", false)).toBe("not_https");
+    expect(webhookUrlProblem("http://localhost:3000/hook", true)).toBeNull();
+    expect(webhookUrlProblem("http://127.0.0.1/hook", true)).toBeNull();
+    expect(webhookUrlProblem("http://[::1]:8080/hook", true)).toBeNull();
+    expect(webhookUrlProblem("http://192.168.1.2/hook", true)).toBe("not_https");
+    expect(webhookUrlProblem("https://192.168.1.2/hook", true)).toBeNull();
+    expect(webhookUrlProblem("ws://example.com/", false)).toBe("not_https");
+  });
+
+  it.each(["example.com", "/hooks", "https://", "https://user:secret@example.com/", "https://exa mple.com/"])(
+    "finds %s no URL it can use",
+    (url) => {
+      expect(webhookUrlProblem(url, true)).toBe("invalid");
+    },
+  );
 });

@@ -147,7 +147,9 @@ describe("CSV export", () => {
       `attachment; filename="splitlink-${test.slug}-events.csv"`,
     );
     const lines = (await response.text()).trim().split("\r\n");
-    expect(lines[0]).toBe("event,time,variant,session_id,bot");
+    expect(lines[0]).toBe(
+      "event,time,variant,session_id,bot,amount,currency,device,os,country,referrer_host",
+    );
     expect(lines).toHaveLength(4);
     const rows = lines.slice(1).map((line) => line.split(","));
     expect(rows.map((r) => r[0]).sort()).toEqual(["click", "click", "conversion"]);
@@ -155,6 +157,15 @@ describe("CSV export", () => {
     expect(rows.map((r) => r[1])).toEqual([...rows.map((r) => r[1])].sort());
     expect(rows.find((r) => r[0] === "conversion")?.[3]).toBe(sessionId);
     expect(rows.filter((r) => r[4] === "true")).toHaveLength(1);
+    // The person's click carries their segment (HUMAN is Chrome on Windows, no country offline).
+    expect(rows.find((r) => r[0] === "click" && r[4] === "false")?.slice(5)).toEqual([
+      "",
+      "",
+      "desktop",
+      "windows",
+      "",
+      "",
+    ]);
   });
 
   it("pages through more rows than one page holds", async () => {
@@ -184,7 +195,7 @@ describe("CSV export", () => {
       .run();
     const response = await client.fetch(`/api/tests/${test.id}/export/daily.csv`);
     expect(await response.text()).toBe(
-      "date,variant,clicks,visitors,conversions\r\n2026-11-20,A,15,13,3\r\n2026-11-20,B,7,7,3\r\n2026-11-21,B,1,1,0\r\n",
+      "date,variant,clicks,visitors,conversions,orders,revenue,currency\r\n2026-11-20,A,15,13,3,0,,\r\n2026-11-20,B,7,7,3,0,,\r\n2026-11-21,B,1,1,0,0,,\r\n",
     );
   });
 

@@ -111,3 +111,75 @@ describe("0006_variants: two-URL tests become variants A and B", () => {
     ).toEqual([{ split_test_id: "t2" }]);
   });
 });
+
+/** Back to an empty database (the tests of this file share it): children before the tables they reference. */
+async function emptyDatabase(): Promise<void> {
+  let tables = await rows<{ name: string }>(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+  );
+  while (tables.length > 0) {
+    const left: { name: string }[] = [];
+    for (const table of tables) {
+      try {
+        await db.prepare(`DROP TABLE "${table.name}"`).run();
+      } catch {
+        left.push(table);
+      }
+    }
+    if (left.length === tables.length) throw new Error(`cannot drop ${left.map((t) => t.name).join(", ")}`);
+    tables = left;
+  }
+}
+
+describe("0011_revenue: values on conversions", () => {
+  it("keeps every test and count, starts without revenue, and counts a valued conversion", async () => {
+    await emptyDatabase();
+    await applyD1Migrations(db, upTo("0011"));
+    await db.batch([
+      db.prepare(
+        "INSERT INTO users (id, email, password_hash, created_at) VALUES ('u1', 'm@example.com', 'x', 1)",
+      ),
+      db.prepare(
+        `INSERT INTO split_tests (id, user_id, name, slug, variants, created_at)
+         VALUES ('t1', 'u1', 'Pricing', 'abc123', '[{"url":"https://a.example","weight":50},{"url":"https://b.example","weight":50}]', 1)`,
+      ),
+      db.prepare(
+        "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES ('c1', 't1', 'A', 's1', 0, 10), ('c2', 't1', 'B', 's2', 0, 11)",
+      ),
+      db.prepare(
+        "INSERT INTO conversions (id, split_test_id, variant, session_id, timestamp) VALUES ('v1', 't1', 'A', 's1', 12)",
+      ),
+    ]);
+    const rollup = "SELECT variant, clicks, visitors, conversions FROM test_stats_hourly ORDER BY variant";
+    const before = await rows(rollup);
+
+    await applyD1Migrations(db, from("0011"));
+
+    expect(await rows(rollup)).toEqual(before);
+    expect(await rows("SELECT primary_metric, currency FROM split_tests")).toEqual([
+      { primary_metric: "conversion_rate", currency: null },
+    ]);
+    expect(
+      await rows("SELECT variant, orders, revenue, revenue_squares FROM test_stats_hourly ORDER BY variant"),
+    ).toEqual([
+      { variant: "A", orders: 0, revenue: 0, revenue_squares: 0 },
+      { variant: "B", orders: 0, revenue: 0, revenue_squares: 0 },
+    ]);
+    await db
+      .prepare(
+        "INSERT INTO conversions (id, split_test_id, variant, session_id, timestamp, amount, currency) VALUES ('v2', 't1', 'B', 's2', 13, 2500, 'EUR')",
+      )
+      .run();
+    expect(
+      await rows("SELECT orders, revenue, revenue_squares FROM test_stats_hourly WHERE variant = 'B'"),
+    ).toEqual([{ orders: 1, revenue: 2500, revenue_squares: 6_250_000 }]);
+    expect(await rows("SELECT currency FROM split_tests")).toEqual([{ currency: "EUR" }]);
+    await expect(
+      db
+        .prepare(
+          "INSERT INTO conversions (id, split_test_id, variant, session_id, timestamp, amount) VALUES ('v3', 't1', 'A', 's3', 14, 100)",
+        )
+        .run(),
+    ).rejects.toThrow(/CHECK constraint/);
+  });
+});

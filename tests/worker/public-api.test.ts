@@ -12,6 +12,7 @@ import {
 } from "../../worker/openapi/schemas";
 import {
   Client,
+  clickedVisitor,
   createApiKey,
   createTest,
   errorOf,
@@ -286,10 +287,14 @@ describe("the OpenAPI document", () => {
         { $ref: `#/components/schemas/${name}`, components: document.components } as object,
         "2020-12",
       );
-    const created = await (await publicApi(key, "POST", "/tests", valid)).json();
+    const created = (await (await publicApi(key, "POST", "/tests", valid)).json()) as TestResponse;
     const error = await (await publicApi(key, "POST", "/tests", {})).json();
+    const { sessionId } = await clickedVisitor(created.test);
+    const value = { testId: created.test.id, sessionId, amount: 49.99, currency: "EUR" };
+    const conversion = await publicApi(key, "POST", "/conversions", value, { "Idempotency-Key": "doc" });
     for (const [name, body] of [
       ["TestResponse", created],
+      ["ConversionResponse", await conversion.json()],
       ["TestList", await (await publicApi(key, "GET", "/tests")).json()],
       ["DomainList", await (await publicApi(key, "GET", "/domains")).json()],
       ["Error", error],
@@ -316,12 +321,17 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(input.properties).sort()).toEqual(
       [
         "conversionUrl",
+        "currency",
         "customDomainId",
         "customSlug",
         "endAfterVisitors",
         "endsAt",
+        "fallbackUrl",
+        "mode",
         "name",
         "onEnd",
+        "primaryMetric",
+        "rules",
         "stopEarly",
         "urlA",
         "urlB",
@@ -330,5 +340,7 @@ describe("the OpenAPI document", () => {
     );
     expect(input.properties.variants).toMatchObject({ type: "array", maxItems: 8 });
     expect(input.properties.variants?.items?.required).toEqual(["url", "weight"]);
+    expect(input.properties.rules).toMatchObject({ type: "array", maxItems: 20 });
+    expect(document.paths).toHaveProperty(["/api/v1/tests/{id}/breakdowns", "get"]);
   });
 });

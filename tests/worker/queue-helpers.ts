@@ -1,4 +1,5 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { labelAt } from "../../contract/variants";
 import worker from "../../worker/index";
 import type { ClickEvent, ConversionEvent } from "../../worker/queue/events";
 import { createTest, signedUpClient } from "./helpers";
@@ -60,6 +61,24 @@ export async function deliverUntilSettled(events: unknown[], bindings: Env, maxD
     if (pending.length === 0) return attempt;
   }
   throw new Error(`still unsettled after ${maxDeliveries} deliveries`);
+}
+
+/**
+ * Clicks and conversions through the real consumer, so the rollup holds these totals: each arm's
+ * visitors click (A first), and its first `conversions` of them convert.
+ */
+export async function seedResults(testId: string, arms: { visitors: number; conversions: number }[]) {
+  const clicks = arms.flatMap((arm, position) =>
+    Array.from({ length: arm.visitors }, () => click(testId, { variant: labelAt(position) })),
+  );
+  await deliver(clicks);
+  let next = 0;
+  const converting = arms.flatMap((arm) => {
+    const sessions = clicks.slice(next, next + arm.conversions).map((c) => c.sessionId);
+    next += arm.visitors;
+    return sessions;
+  });
+  await deliver(converting.map((sessionId) => conversion(testId, sessionId)));
 }
 
 export async function count(table: string, testId: string) {

@@ -157,54 +157,76 @@ describe("the edge redirect", () => {
     expect(html).not.toContain("<b>");
   });
 
-  it("answers a KV-warm link with no D1 call, one KV read, and without waiting for the queue", async () => {
-    const { test } = await newTest();
-    await eventually(() => env.LINKS.get(`link:${test.slug}`));
-    const calls: string[] = [];
-    const sentBatches: { body: unknown }[][] = [];
-    const counted = <T extends object>(name: string, binding: T, replace: Record<string, unknown> = {}) =>
-      new Proxy(binding, {
-        get(target, property) {
-          calls.push(`${name}.${String(property)}`);
-          if (property in replace) return replace[property as string];
-          const value = Reflect.get(target, property);
-          return typeof value === "function" ? value.bind(target) : value;
+  it.each([
+    ["", {}],
+    [
+      " with audience rules",
+      {
+        rules: [
+          {
+            conditions: [{ type: "device", value: "mobile" }],
+            action: { type: "redirect", url: "https://m.example/" },
+          },
+          { conditions: [{ type: "language", value: "en" }], action: { type: "experiment" } },
+        ],
+        fallbackUrl: "https://shop.example/elsewhere",
+      },
+    ],
+  ])(
+    "answers a KV-warm link%s with no D1 call, one KV read, and without waiting for the queue",
+    async (_, body) => {
+      const { test } = await newTest(body);
+      await eventually(() => env.LINKS.get(`link:${test.slug}`));
+      const calls: string[] = [];
+      const sentBatches: { body: unknown }[][] = [];
+      const counted = <T extends object>(name: string, binding: T, replace: Record<string, unknown> = {}) =>
+        new Proxy(binding, {
+          get(target, property) {
+            calls.push(`${name}.${String(property)}`);
+            if (property in replace) return replace[property as string];
+            const value = Reflect.get(target, property);
+            return typeof value === "function" ? value.bind(target) : value;
+          },
+        });
+      // A queue whose sends never settle: the 302 must not wait for them.
+      const stuckQueue = counted("CLICKS", env.CLICKS, {
+        send: () => new Promise(() => {}),
+        sendBatch: (messages: { body: unknown }[]) => {
+          sentBatches.push(messages);
+          return new Promise(() => {});
         },
       });
-    // A queue whose sends never settle: the 302 must not wait for them.
-    const stuckQueue = counted("CLICKS", env.CLICKS, {
-      send: () => new Promise(() => {}),
-      sendBatch: (messages: { body: unknown }[]) => {
-        sentBatches.push(messages);
-        return new Promise(() => {});
-      },
-    });
-    const bindings = {
-      ...env,
-      DB: counted("DB", env.DB),
-      LINKS: counted("LINKS", env.LINKS),
-      CLICKS: stuckQueue,
-    };
-    // The queue never settles: the answer is read while the background work still runs.
-    const visit = () =>
-      fetchWorker(`/r/${test.slug}`, { headers: HUMAN }, { bindings, awaitBackground: false });
+      const bindings = {
+        ...env,
+        DB: counted("DB", env.DB),
+        LINKS: counted("LINKS", env.LINKS),
+        CLICKS: stuckQueue,
+      };
+      // The queue never settles: the answer is read while the background work still runs.
+      const visit = () =>
+        fetchWorker(
+          `/r/${test.slug}`,
+          { headers: { ...HUMAN, "accept-language": "en-GB" } },
+          { bindings, awaitBackground: false },
+        );
 
-    const kvWarm = await visit();
-    expect(kvWarm.status).toBe(302);
-    expect(calls).toEqual(["LINKS.get"]);
-    calls.length = 0;
-    const isolateWarm = await visit();
-    expect(isolateWarm.status).toBe(302);
-    expect(calls).toEqual([]);
+      const kvWarm = await visit();
+      expect(kvWarm.status).toBe(302);
+      expect(calls).toEqual(["LINKS.get"]);
+      calls.length = 0;
+      const isolateWarm = await visit();
+      expect(isolateWarm.status).toBe(302);
+      expect(calls).toEqual([]);
 
-    // Both clicks leave in one queue call, after the visitors already have their answers.
-    await eventually(async () => sentBatches.length > 0);
-    expect(calls).toEqual(["CLICKS.sendBatch"]);
-    expect(sentBatches[0]?.map((message) => message.body)).toEqual([
-      expect.objectContaining({ type: "click", testId: test.id }),
-      expect.objectContaining({ type: "click", testId: test.id }),
-    ]);
-  });
+      // Both clicks leave in one queue call, after the visitors already have their answers.
+      await eventually(async () => sentBatches.length > 0);
+      expect(calls).toEqual(["CLICKS.sendBatch"]);
+      expect(sentBatches[0]?.map((message) => message.body)).toEqual([
+        expect.objectContaining({ type: "click", testId: test.id }),
+        expect.objectContaining({ type: "click", testId: test.id }),
+      ]);
+    },
+  );
 
   it("sends the clicks of concurrent visits in shared queue batches of at most 100, and every click lands", async () => {
     const { test } = await newTest();

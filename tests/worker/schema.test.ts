@@ -17,10 +17,16 @@ describe("the drizzle schema and the migrations", () => {
         "custom_domains",
         "dead_letters",
         "email_tokens",
+        "idempotency_keys",
         "sessions",
         "split_tests",
+        "rule_visits",
+        "test_segments",
         "test_stats_hourly",
         "users",
+        "weight_history",
+        "webhook_deliveries",
+        "webhook_endpoints",
       ].sort(),
     );
   });

@@ -13,6 +13,9 @@ import {
   signedUpClient,
 } from "./helpers";
 
+/** A variant without valued conversions. */
+const NO_REVENUE = { orders: 0, revenue: 0, revenuePerVisitor: 0 };
+
 const valid = { name: "Pricing page", urlA: "https://example.com/a", urlB: "https://example.com/b" };
 
 async function createError(client: Client, body: Record<string, unknown>) {
@@ -181,8 +184,15 @@ describe("listing tests", () => {
       visitorsB: 60,
       confidence: expect.any(Number),
       arms: [
-        { label: "A", clicks: 40, visitors: 40, conversions: 4, conversionRate: 10 },
-        { label: "B", clicks: 60, visitors: 60, conversions: 10, conversionRate: (10 / 60) * 100 },
+        { label: "A", clicks: 40, visitors: 40, conversions: 4, conversionRate: 10, ...NO_REVENUE },
+        {
+          label: "B",
+          clicks: 60,
+          visitors: 60,
+          conversions: 10,
+          conversionRate: (10 / 60) * 100,
+          ...NO_REVENUE,
+        },
       ],
     });
     expect(tests[0]?.stats).toMatchObject({ clicksA: 0, clicksB: 0, winner: null });

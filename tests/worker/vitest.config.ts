@@ -3,6 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { FAKE_CLOUDFLARE, fakeCloudflare } from "./cloudflare-fake";
 import { FAKE_MAIL, fakeMail } from "./mail-fake";
+import { fakeReceiver, isReceiverRequest } from "./webhook-receiver";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
@@ -28,11 +29,13 @@ export default defineConfig(async () => ({
           MAIL_FROM: FAKE_MAIL.from,
         },
         // Every fetch the Worker and the tests make leaves workerd here: Cloudflare's and the mail
-        // provider's APIs are faked, anything else is refused, so no test depends on the network.
+        // provider's APIs and users' webhook endpoints are faked, anything else is refused, so no test
+        // depends on the network.
         outboundService: (request: Request) => {
           const origin = new URL(request.url).origin;
           if (origin === FAKE_CLOUDFLARE.origin) return fakeCloudflare(request);
           if (origin === FAKE_MAIL.origin) return fakeMail(request);
+          if (isReceiverRequest(request)) return fakeReceiver(request);
           return new Response(`Tests make no network requests (${request.url})`, { status: 502 });
         },
       },

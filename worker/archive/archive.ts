@@ -1,4 +1,4 @@
-import { attributionWindowMs, DAY_MS } from "../queue/attribution";
+import { attributionWindowMs, DAY_MS } from "../db/attribution";
 import type { Budget } from "./budget";
 import { type EventKey, type EventRow, eventPage } from "./rows";
 import { objectKey, writeObject } from "./store";
@@ -7,7 +7,7 @@ import { objectKey, writeObject } from "./store";
 export const ARCHIVE_READ_EVENTS = 10_000;
 /** Tests looked at in one run, those with the oldest events first. */
 const TESTS_PER_RUN = 50;
-// The consumer refuses events older than the window (worker/queue/attribution.ts); an hour more keeps a
+// The consumer refuses events older than the window (worker/db/attribution.ts); an hour more keeps a
 // batch that checked the time just before a day was archived from writing into it.
 const MARGIN_MS = 3_600_000;
 

@@ -11,7 +11,9 @@ export interface PurgeRun {
   users: number;
 }
 
-type EventTable = "clicks" | "conversions" | "test_stats_hourly";
+// The per-event tables, and the rollup (a row per hour and variant); the rest goes with the test's row.
+const CHUNKED = ["clicks", "conversions", "rule_visits", "test_stats_hourly"] as const;
+type EventTable = (typeof CHUNKED)[number];
 const deleteChunk = (table: EventTable) =>
   `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE split_test_id = ?1 LIMIT ${PURGE_CHUNK_ROWS})`;
 
@@ -44,7 +46,7 @@ export async function purgeDeleted(env: Env, budget: Budget): Promise<PurgeRun> 
 }
 
 async function purgeTest(env: Env, testId: string, budget: Budget, run: PurgeRun): Promise<boolean> {
-  for (const table of ["clicks", "conversions", "test_stats_hourly"] as const) {
+  for (const table of CHUNKED) {
     for (;;) {
       if (budget.left < 1) return false;
       budget.spend();

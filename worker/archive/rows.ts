@@ -9,6 +9,14 @@ export interface EventRow {
   variant: string;
   session_id: string;
   is_bot: number;
+  /** A conversion's value, in minor units, and its currency. */
+  amount: number | null;
+  currency: string | null;
+  /** A click's visitor segment (migrations/0014_audiences.sql). */
+  device: string | null;
+  os: string | null;
+  country: string | null;
+  referrer_host: string | null;
 }
 
 /** Where an event sits in a test's order: by time, then id. */
@@ -22,10 +30,12 @@ export const comesAfter = (row: EventKey, key: EventKey) =>
 // every row after the cursor, for every page).
 const range = `split_test_id = ?1 AND timestamp >= ?2 AND (timestamp > ?2 OR id > ?3) AND timestamp < ?5`;
 const PAGE = `SELECT * FROM (
-    SELECT * FROM (SELECT 'click' AS kind, id, timestamp, variant, session_id, is_bot FROM clicks
+    SELECT * FROM (SELECT 'click' AS kind, id, timestamp, variant, session_id, is_bot, NULL AS amount,
+                          NULL AS currency, device, os, country, referrer_host FROM clicks
                    WHERE ${range} ORDER BY timestamp, id LIMIT ?4)
     UNION ALL
-    SELECT * FROM (SELECT 'conversion', id, timestamp, variant, session_id, 0 FROM conversions
+    SELECT * FROM (SELECT 'conversion', id, timestamp, variant, session_id, 0, amount, currency,
+                          NULL, NULL, NULL, NULL FROM conversions
                    WHERE ${range} ORDER BY timestamp, id LIMIT ?4))
   ORDER BY timestamp, id LIMIT ?4`;
 

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { VariantInput } from "../../contract/api";
+import type { VariantInput, WebhookEventType } from "../../contract/api";
+import { PRIMARY_METRICS } from "../../contract/metrics";
+import type { Rule } from "../../contract/rules";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
-import { VARIANT_LABELS } from "../../contract/variants";
+import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
 
 // Mirrors migrations/*.sql; the migrations are the source of truth for the database,
 // tests/worker/schema.test.ts checks that both agree.
@@ -103,6 +105,9 @@ export const splitTests = sqliteTable(
     status: text("status", { enum: testStatuses }).notNull().default("active"),
     winnerVariant: text("winner_variant", { enum: VARIANT_LABELS }),
     completedAt: integer("completed_at"),
+    primaryMetric: text("primary_metric", { enum: PRIMARY_METRICS }).notNull().default("conversion_rate"),
+    // ISO 4217; set at creation or by the first valued conversion (migrations/0011_revenue.sql).
+    currency: text("currency"),
     // The scheduled end and what the cron did: migrations/0009_autopilot.sql.
     endsAt: integer("ends_at"),
     endAfterVisitors: integer("end_after_visitors"),
@@ -113,6 +118,12 @@ export const splitTests = sqliteTable(
     verdictAlertedAt: integer("verdict_alerted_at"),
     srmAlertedAt: integer("srm_alerted_at"),
     autopilotCheckedAt: integer("autopilot_checked_at"),
+    // Optimise mode: migrations/0013_optimise.sql.
+    mode: text("mode", { enum: TEST_MODES }).notNull().default("experiment"),
+    weightsUpdatedAt: integer("weights_updated_at"),
+    // Audience rules: migrations/0014_audiences.sql.
+    rules: text("rules", { mode: "json" }).$type<Rule[]>().notNull().default(sql`'[]'`),
+    fallbackUrl: text("fallback_url"),
     // Set when the test is deleted: gone for everyone at once, purged by the archive cron (0012).
     deletedAt: integer("deleted_at"),
   },
@@ -126,6 +137,19 @@ export const splitTests = sqliteTable(
     index("split_tests_watch_idx").on(t.status, t.autopilotCheckedAt),
     index("split_tests_deleted_idx").on(t.deletedAt).where(sql`deleted_at IS NOT NULL`),
   ],
+);
+
+/** Each set of weights an optimised test has had, from the time it took effect (percent, label order). */
+export const weightHistory = sqliteTable(
+  "weight_history",
+  {
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    since: integer("since").notNull(),
+    weights: text("weights", { mode: "json" }).$type<number[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.splitTestId, t.since] })],
 );
 
 /** What every event row has: its id (the event id, so a redelivery inserts nothing), test, arm and visitor. */
@@ -147,6 +171,11 @@ export const clicks = sqliteTable(
     timestamp: integer("timestamp").notNull(),
     // A keyed hash of the address that opened a new session (never the address).
     source: text("source"),
+    // The visitor's segment for the breakdowns: migrations/0014_audiences.sql.
+    device: text("device"),
+    os: text("os"),
+    country: text("country"),
+    referrerHost: text("referrer_host"),
   },
   (t) => [
     index("clicks_test_time_idx").on(t.splitTestId, t.timestamp),
@@ -160,6 +189,9 @@ export const conversions = sqliteTable(
   {
     ...eventRow(),
     timestamp: integer("timestamp").notNull(),
+    // Minor units (cents) and ISO 4217 currency, both or neither.
+    amount: integer("amount"),
+    currency: text("currency"),
   },
   (t) => [
     uniqueIndex("conversions_test_session_idx").on(t.splitTestId, t.sessionId),
@@ -178,8 +210,62 @@ export const testStatsHourly = sqliteTable(
     clicks: integer("clicks").notNull().default(0),
     visitors: integer("visitors").notNull().default(0),
     conversions: integer("conversions").notNull().default(0),
+    // Valued conversions, their revenue and its sum of squares, in minor units.
+    orders: integer("orders").notNull().default(0),
+    revenue: integer("revenue").notNull().default(0),
+    revenueSquares: integer("revenue_squares").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.splitTestId, t.hour, t.variant] })],
+);
+
+/** Server-side conversions' Idempotency-Keys and their first answer, for 24 hours. */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    claim: text("claim").notNull(),
+    status: integer("status"),
+    conversionId: text("conversion_id"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);
+
+export const SEGMENT_DIMENSIONS = ["device", "os", "country", "referrer"] as const;
+
+/** The breakdowns' rollup: visitors and conversions per test, variant, dimension and value ('' unknown). */
+export const testSegments = sqliteTable(
+  "test_segments",
+  {
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    variant: text("variant", { enum: VARIANT_LABELS }).notNull(),
+    dimension: text("dimension", { enum: SEGMENT_DIMENSIONS }).notNull(),
+    value: text("value").notNull(),
+    visitors: integer("visitors").notNull().default(0),
+    conversions: integer("conversions").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.splitTestId, t.variant, t.dimension, t.value] })],
+);
+
+/** Visits the audience rules sent to a fixed URL (rule null: the fallback URL); never an arm's click. */
+export const ruleVisits = sqliteTable(
+  "rule_visits",
+  {
+    id: text("id").primaryKey(),
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    rule: integer("rule"),
+    url: text("url").notNull(),
+    timestamp: integer("timestamp").notNull(),
+  },
+  (t) => [index("rule_visits_test_idx").on(t.splitTestId, t.url)],
 );
 
 export const apiKeys = sqliteTable(
@@ -198,6 +284,43 @@ export const apiKeys = sqliteTable(
   ],
 );
 
+export const webhookStatuses = ["active", "failing"] as const;
+
+/** A URL the user's chosen events are delivered to, signed with the endpoint's secret. */
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    ...ownedRow(),
+    url: text("url").notNull(),
+    events: text("events", { mode: "json" }).$type<WebhookEventType[]>().notNull(),
+    secret: text("secret").notNull(),
+    status: text("status", { enum: webhookStatuses }).notNull().default("active"),
+    createdAt: integer("created_at").notNull(),
+    failingSince: integer("failing_since"),
+    lastSuccessAt: integer("last_success_at"),
+  },
+  (t) => [index("webhook_endpoints_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** One delivery attempt; only the newest of each endpoint are kept (worker/webhooks/record.ts). */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey(),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    attempt: integer("attempt").notNull(),
+    statusCode: integer("status_code"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+    attemptedAt: integer("attempted_at").notNull(),
+  },
+  (t) => [index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id)],
+);
+
 /** KV keys to rewrite from D1: their update failed (KV down) after D1 changed. */
 export const cacheRepairs = sqliteTable("cache_repairs", {
   key: text("key").primaryKey(),
@@ -209,6 +332,8 @@ export type Session = typeof sessions.$inferSelect;
 export type SplitTest = typeof splitTests.$inferSelect;
 export type CustomDomain = typeof customDomains.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 
 /** Events the queue consumer could not take, kept with why until replayed (migrations/0012_archive.sql). */
 export const deadLetters = sqliteTable(

@@ -1,5 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Variant, VariantInput } from "../../contract/api";
+import type { Rule } from "../../contract/rules";
+import type { TestMode } from "../../contract/variants";
 import type { Db } from "../db/client";
 import { customDomains, splitTests } from "../db/schema";
 import { domainSlugKey, slugKey } from "./keys";
@@ -11,6 +13,15 @@ export interface CachedLink {
   variants: VariantInput[];
   status: "active" | "paused" | "completed";
   winnerVariant: Variant | null;
+  /**
+   * Optimise keeps a visitor on the variant they first got while the bandit moves the weights. Absent
+   * from entries written before optimise mode existed: those are experiments.
+   */
+  mode?: TestMode;
+  /** Audience rules, evaluated before the split; absent when the test has none (and in older entries). */
+  rules?: Rule[];
+  /** Where visitors who match no rule go, when a rule joins the experiment. */
+  fallbackUrl?: string | null;
 }
 
 /** What the redirect needs of a custom domain. */
@@ -24,6 +35,9 @@ const linkColumns = {
   variants: splitTests.variants,
   status: splitTests.status,
   winnerVariant: splitTests.winnerVariant,
+  mode: splitTests.mode,
+  rules: splitTests.rules,
+  fallbackUrl: splitTests.fallbackUrl,
 };
 
 // A deleted test waiting for the archive cron to purge it redirects no one.
@@ -83,6 +97,11 @@ export function toCachedLink(test: CachedLink): CachedLink {
     variants: test.variants.map(({ url, weight }) => ({ url, weight })),
     status: test.status,
     winnerVariant: test.winnerVariant,
+    mode: test.mode,
+    // Only a test with rules carries them: the entries of the others stay as small as before.
+    ...(test.rules && test.rules.length > 0
+      ? { rules: test.rules, fallbackUrl: test.fallbackUrl ?? null }
+      : {}),
   };
 }
 

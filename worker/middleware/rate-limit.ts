@@ -1,9 +1,4 @@
-import {
-  ACCOUNT_MESSAGES,
-  API_KEY_MESSAGES,
-  AUTH_MESSAGES,
-  CONVERSION_MESSAGES,
-} from "../../contract/messages";
+import { ACCOUNT_MESSAGES, API_KEY_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
 import { ApiError } from "../errors";
 
 /**
@@ -40,10 +35,17 @@ export async function limitPasswordResets(env: Env, clientIp: string, email: str
     throw new ApiError(429, "rate_limited", ACCOUNT_MESSAGES.mailRateLimited);
 }
 
-/** Conversion beacons are limited per client IP; forged ones never count, but each costs a queue message. */
-export async function limitBeacons(env: Env, clientIp: string): Promise<void> {
-  const { success } = await env.BEACON_LIMITER.limit({ key: `ip:${clientIp}` });
-  if (!success) throw new ApiError(429, "rate_limited", CONVERSION_MESSAGES.rateLimited);
+/** BEACON_LIMITER's period: when a refused beacon may come again. */
+export const BEACON_RETRY_AFTER_SECONDS = 10;
+
+/**
+ * Conversion beacons are limited per client address and test: a flood at one test costs at most a
+ * queue message per allowed beacon, while the buyers of other tests behind the same carrier or office
+ * address go on. A refused beacon is not lost: the tag sends it again later.
+ */
+export async function beaconAllowed(env: Env, clientIp: string, testId: string): Promise<boolean> {
+  const { success } = await env.BEACON_LIMITER.limit({ key: `ip-test:${clientIp} ${testId}` });
+  return success;
 }
 
 /** Public API requests are limited per API key, whoever sends them. */

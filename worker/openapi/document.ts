@@ -18,6 +18,8 @@ export interface Operation {
   description?: string;
   tag: string;
   pathParams?: z.ZodObject;
+  /** Request headers the operation reads, by their lower-case names. */
+  headerParams?: z.ZodObject;
   body?: { schema: z.ZodType; name: string; example?: unknown };
   success: { status: 200 | 201; description: string; schema: z.ZodType; name: string };
   errors?: ErrorStatus[];
@@ -86,11 +88,16 @@ function operationObject(op: Operation) {
   for (const status of errors)
     responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
 
-  const pathSchema = op.pathParams ? z.toJSONSchema(op.pathParams) : null;
-  const parameters = Object.entries(pathSchema?.properties ?? {}).map(([name, schema]) => {
-    const { description, ...rest } = schema as { description?: string };
-    return { name, in: "path", required: true, description, schema: rest };
-  });
+  const parametersIn = (place: "path" | "header", params: z.ZodObject | undefined) => {
+    const schema = params ? z.toJSONSchema(params, { io: "input" }) : null;
+    return Object.entries(schema?.properties ?? {}).map(([name, property]) => {
+      const { description, ...rest } = property as { description?: string };
+      const shown =
+        place === "header" ? name.replace(/(^|-)([a-z])/g, (_, dash, c) => dash + c.toUpperCase()) : name;
+      return { name: shown, in: place, required: true, description, schema: rest };
+    });
+  };
+  const parameters = [...parametersIn("path", op.pathParams), ...parametersIn("header", op.headerParams)];
 
   return {
     operationId: op.operationId,

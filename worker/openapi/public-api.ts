@@ -1,16 +1,23 @@
 import * as z from "zod";
+import { idempotencyHeaderSchema, recordConversionSchema } from "../schemas/conversions";
 import { createTestSchema, updateTestSchema } from "../schemas/split-tests";
+import { createWebhookSchema, webhookIdParam } from "../schemas/webhooks";
 import { buildOpenApiDocument, type Operation } from "./document";
 import {
   apiErrorDetailSchema,
   apiErrorSchema,
+  conversionResponseSchema,
+  createdWebhookResponseSchema,
   customDomainSchema,
   deletedResponseSchema,
   domainListResponseSchema,
+  testBreakdownsResponseSchema,
   testListResponseSchema,
   testResponseSchema,
   testStatsSchema,
   testWithStatsSchema,
+  webhookEndpointSchema,
+  webhookListResponseSchema,
 } from "./schemas";
 
 /** The path parameter of one test; an id another user owns is simply not found. */
@@ -57,7 +64,7 @@ export const PUBLIC_API_OPERATIONS = [
     operationId: "createTest",
     summary: "Create a split test",
     description:
-      "A name and 2 to 8 variants are required: `variants` as `[{ url, weight }]` (A first, the control; whole-number weights from 1 to 99 that add up to 100), or the two-URL shape `urlA` and `urlB` (then 50/50). URLs must be absolute http(s) URLs. A custom slug needs one of the owner's verified, active domains (customDomainId). Optionally an end: a date (`endsAt`) and/or a number of visitors (`endAfterVisitors`), what happens then (`onEnd`), and whether to stop as soon as there is a clear winner (`stopEarly`). The same rules and messages as in the app apply.",
+      "A name and 2 to 8 variants are required: `variants` as `[{ url, weight }]` (A first, the control; whole-number weights from 1 to 99 that add up to 100), or the two-URL shape `urlA` and `urlB` (then 50/50). URLs must be absolute http(s) URLs. A custom slug needs one of the owner's verified, active domains (customDomainId). Optionally an end: a date (`endsAt`) and/or a number of visitors (`endAfterVisitors`), what happens then (`onEnd`), and whether to stop as soon as there is a clear winner (`stopEarly`). Optionally audience `rules`, evaluated in order before the split (the first whose conditions all match decides: send to a fixed URL, or join the experiment), with `fallbackUrl` for the visitors who match no rule when a rule joins the experiment. The same rules and messages as in the app apply.",
     tag: "Tests",
     body: { schema: createTestSchema, name: "CreateTestInput", example: CREATE_EXAMPLE },
     success: {
@@ -79,12 +86,29 @@ export const PUBLIC_API_OPERATIONS = [
     errors: [404],
   },
   {
+    method: "get",
+    path: "/api/v1/tests/{id}/breakdowns",
+    operationId: "getTestBreakdowns",
+    summary: "A test's variants per device type, operating system, country and referrer",
+    description:
+      "Each variant's unique visitors, conversions and conversion rate with its 95 % interval, per segment of the visitor's first click. Differences between segments found after the fact are hypotheses, not results.",
+    tag: "Tests",
+    pathParams: testIdParam,
+    success: {
+      status: 200,
+      description: "The breakdowns",
+      schema: testBreakdownsResponseSchema,
+      name: "TestBreakdowns",
+    },
+    errors: [404],
+  },
+  {
     method: "patch",
     path: "/api/v1/tests/{id}",
     operationId: "updateTest",
-    summary: "Change a test's variants and weights, or its end",
+    summary: "Change a test's variants and weights, its end, or its audience rules",
     description:
-      "Send what changes; what is left out stays as it is. `variants` replaces the variants (2 to 8, A first) and their weights, under the same rules as on creation, only until the test's first counted click: after that the answer is 409 and only pause, resume, promote and delete change it (in the app). The end settings (`endsAt`, `endAfterVisitors`, `onEnd`, `stopEarly`) change while the test runs; a completed test answers 409.",
+      "Send what changes; what is left out stays as it is. `variants` replaces the variants (2 to 8, A first) and their weights, under the same rules as on creation, only until the test's first counted click: after that the answer is 409 and only pause, resume, promote and delete change it (in the app). The end settings (`endsAt`, `endAfterVisitors`, `onEnd`, `stopEarly`) change while the test runs; a completed test answers 409. `rules` and `fallbackUrl` replace the audience rules: rules that only send visitors to fixed URLs change any time, rules with the experiment action only until the first counted click (else 409 rules_locked).",
     tag: "Tests",
     pathParams: testIdParam,
     body: {
@@ -117,6 +141,34 @@ export const PUBLIC_API_OPERATIONS = [
     errors: [404],
   },
   {
+    method: "post",
+    path: "/api/v1/conversions",
+    operationId: "recordConversion",
+    summary: "Record a conversion from your server",
+    description:
+      "For conversions a browser tag would miss (ad blockers, closed tabs) and for their value. Send the sessionId the split link added to the destination URL, which your backend keeps with the order (with Stripe Checkout: as client_reference_id, sent from your webhook handler; see the example below). The same attribution rule as the tracker: counted only if that session clicked that test, under the click's variant, and at most one conversion per test and session (the first one reported counts, with its value; a later one answers that one with counted false). Amounts are in major units (49.99) with an ISO 4217 currency; a test counts revenue in one currency, set at creation or by its first valued conversion, and refuses others (422). The Idempotency-Key header is required: the same key within 24 hours answers the first answer again (header Idempotent-Replayed: true) and counts nothing new, so retry a failed call with the same key. A refusal (422 for a session without a counted click, which can take a few seconds to be recorded, or whose click came longer ago than the attribution window, 30 days unless the deployment says otherwise: code outside_attribution_window) stores nothing, so the same key can try again.",
+    tag: "Conversions",
+    headerParams: idempotencyHeaderSchema,
+    body: {
+      schema: recordConversionSchema,
+      name: "RecordConversionInput",
+      example: {
+        testId: "0b7c2f38-8a4e-4f0e-9a51-3f4c1f1d2e3a",
+        sessionId: "4f9d6a7e-2c1b-4e8a-9b3d-5a6c7e8f9a0b",
+        amount: 49.99,
+        currency: "EUR",
+      },
+    },
+    success: {
+      status: 201,
+      description:
+        "Recorded (counted true); 200 with the session's earlier conversion (counted false) when it already had one",
+      schema: conversionResponseSchema,
+      name: "ConversionResponse",
+    },
+    errors: [400, 404, 409, 422],
+  },
+  {
     method: "get",
     path: "/api/v1/domains",
     operationId: "listDomains",
@@ -130,6 +182,57 @@ export const PUBLIC_API_OPERATIONS = [
       name: "DomainList",
     },
   },
+  {
+    method: "get",
+    path: "/api/v1/webhooks",
+    operationId: "listWebhooks",
+    summary: "List webhook endpoints",
+    description: "The key owner's webhook endpoints, newest first, without their secrets.",
+    tag: "Webhooks",
+    success: {
+      status: 200,
+      description: "The endpoints",
+      schema: webhookListResponseSchema,
+      name: "WebhookList",
+    },
+  },
+  {
+    method: "post",
+    path: "/api/v1/webhooks",
+    operationId: "createWebhook",
+    summary: "Add a webhook endpoint",
+    description:
+      "An https URL of a public host and the events to send to it. The answer carries the endpoint's signing secret, the only time it is shown. At most 10 endpoints per account (409 beyond).",
+    tag: "Webhooks",
+    body: {
+      schema: createWebhookSchema,
+      name: "CreateWebhookInput",
+      example: { url: "https://example.com/splitlink-webhooks", events: ["test.completed", "test.verdict"] },
+    },
+    success: {
+      status: 201,
+      description: "The new endpoint and its signing secret",
+      schema: createdWebhookResponseSchema,
+      name: "CreatedWebhook",
+    },
+    errors: [400, 409],
+  },
+  {
+    method: "delete",
+    path: "/api/v1/webhooks/{id}",
+    operationId: "deleteWebhook",
+    summary: "Delete a webhook endpoint",
+    description: "Stops all deliveries to it at once, including those still being retried.",
+    tag: "Webhooks",
+    pathParams: webhookIdParam,
+    success: {
+      status: 200,
+      description: "The endpoint is deleted",
+      schema: deletedResponseSchema,
+      name: "Deleted",
+    },
+    errors: [404],
+  },
 ] as const satisfies readonly Operation[];
 
 let document: ReturnType<typeof buildOpenApiDocument> | undefined;
@@ -141,16 +244,23 @@ export function publicApiDocument() {
       title: "SplitLink API",
       version: "1.0.0",
       description:
-        'Create and read A/B split tests and list custom domains from your own tools. Authenticate with an API key from Settings → API keys, sent as `Authorization: Bearer <key>`. Each key may make 60 requests a minute. Errors answer `{ "error": { "code", "message" } }`.',
+        'Create and read A/B split tests, record conversions from your server, list custom domains and manage webhook endpoints from your own tools. Authenticate with an API key from Settings → API keys, sent as `Authorization: Bearer <key>`. Each key may make 60 requests a minute. Errors answer `{ "error": { "code", "message" } }`.',
       tags: [
         { name: "Tests", description: "Split tests and their stats" },
+        { name: "Conversions", description: "Conversions reported by your server, with their value" },
         { name: "Domains", description: "Custom domains" },
+        {
+          name: "Webhooks",
+          description:
+            "Endpoints that receive events as signed JSON POSTs: `{ id, type, createdAt, data }` with the types test.verdict, test.completed, test.srm_detected and conversion.recorded (and webhook.ping, sent by Settings → Send test event). The `SplitLink-Signature: t=<unix seconds>,v1=<hex>` header is the HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's secret: recompute it, compare in constant time and refuse a `t` older than 5 minutes. A delivery without a 2xx answer within 10 seconds is retried for about 30 hours, then given up and the endpoint marked failing.",
+        },
         { name: "Meta", description: "About the API" },
       ],
       schemas: {
         SplitTest: testWithStatsSchema,
         TestStats: testStatsSchema,
         CustomDomain: customDomainSchema,
+        WebhookEndpoint: webhookEndpointSchema,
         Error: apiErrorSchema,
         ErrorDetail: apiErrorDetailSchema,
       },

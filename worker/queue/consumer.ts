@@ -1,7 +1,15 @@
+import { attributionWindowMs, isPastWindow, OUTSIDE_ATTRIBUTION_WINDOW } from "../db/attribution";
 import { log } from "../observability/log";
-import { attributionWindowMs, isPastWindow, OUTSIDE_ATTRIBUTION_WINDOW } from "./attribution";
-import { type ClickEvent, type ConversionEvent, type TrackingEvent, trackingEventSchema } from "./events";
+import { type CountedConversion, sendConversionEvents } from "../webhooks/conversions";
+import {
+  type ClickEvent,
+  type ConversionEvent,
+  type RuleVisitEvent,
+  type TrackingEvent,
+  trackingEventSchema,
+} from "./events";
 import { type UnmatchedReason, writeClicks, writeConversions } from "./record";
+import { writeRuleVisits } from "./rule-visits";
 
 // A conversion can overtake its click in the queue: wait for it this many times, 10 s apart.
 export const CONVERSION_WAIT_ATTEMPTS = 6;
@@ -22,7 +30,7 @@ interface BatchOutcome {
   /** Delivered again later: a failed write, or a conversion still waiting for its click. */
   retried: number;
   deadLettered: number;
-  /** Acknowledged unwritten: events older than the attribution window, conversions whose click never came or came too long before. */
+  /** Acknowledged unwritten: events older than the attribution window; conversions whose click never came or came too long before, of an unknown test, or in another currency than the test's. */
   dropped: number;
 }
 
@@ -36,6 +44,7 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   const outcome: BatchOutcome = { written: 0, retried: 0, deadLettered: 0, dropped: 0 };
   const clicks: Pending<ClickEvent>[] = [];
   const conversions: Pending<ConversionEvent>[] = [];
+  const ruleVisits: Pending<RuleVisitEvent>[] = [];
   const windowMs = attributionWindowMs(env);
   const drop = (message: Message<unknown>, event: TrackingEvent, reason: string) => {
     log("warn", "tracking_event_dropped", {
@@ -54,9 +63,12 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
     if (!parsed.success) {
       await deadLetter(env, message, parsed.error.issues[0]?.message ?? "malformed", outcome);
     } else if (isPastWindow(parsed.data.timestamp, windowMs)) {
+      // Nothing is written into a day the archive may have moved to R2 (worker/archive/).
       drop(message, parsed.data, OUTSIDE_ATTRIBUTION_WINDOW);
     } else if (parsed.data.type === "click") {
       clicks.push({ message, event: parsed.data });
+    } else if (parsed.data.type === "rule") {
+      ruleVisits.push({ message, event: parsed.data });
     } else {
       conversions.push({ message, event: parsed.data });
     }
@@ -66,19 +78,38 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
     await writeClicks(env.DB, events);
     return [];
   });
-  const why = new Map<ConversionEvent, UnmatchedReason>();
-  const unmatched = new Set(
+  await writeIsolated(env, ruleVisits, outcome, async (events) => {
+    await writeRuleVisits(env.DB, events);
+    return [];
+  });
+  // A conversion without its click yet waits for it; one that can never count (its visitor's click came
+  // longer than the window before it, too) is acknowledged at once.
+  const refused: { event: ConversionEvent; reason: UnmatchedReason }[] = [];
+  const counted: CountedConversion[] = [];
+  const waiting = new Set(
     await writeIsolated(env, conversions, outcome, async (events) => {
-      const refused = await writeConversions(env.DB, events, windowMs);
-      for (const { event, reason } of refused) why.set(event, reason);
-      return refused.map(({ event }) => event);
+      const written = await writeConversions(env.DB, events, windowMs);
+      counted.push(...written.counted);
+      refused.push(...written.unmatched.filter(({ reason }) => reason !== "no_click"));
+      return written.unmatched.flatMap(({ event, reason }) => (reason === "no_click" ? [event] : []));
     }),
   );
+  for (const { event, reason } of refused) {
+    log("warn", "conversion_refused", {
+      reason,
+      testId: event.testId,
+      currency: event.currency,
+      ...(reason === OUTSIDE_ATTRIBUTION_WINDOW ? { windowDays: env.ATTRIBUTION_WINDOW_DAYS } : {}),
+    });
+    // Acknowledged with the written ones above, though nothing was written.
+    outcome.written -= 1;
+    outcome.dropped += 1;
+  }
+  // One lookup for the whole batch, and none without a counted conversion.
+  await sendConversionEvents(env, counted);
   for (const { message, event } of conversions) {
-    if (!unmatched.has(event)) continue;
-    // A click older than the window stays too old: only a missing click is worth waiting for.
-    if (why.get(event) === OUTSIDE_ATTRIBUTION_WINDOW) drop(message, event, OUTSIDE_ATTRIBUTION_WINDOW);
-    else if (message.attempts < CONVERSION_WAIT_ATTEMPTS) {
+    if (!waiting.has(event)) continue;
+    if (message.attempts < CONVERSION_WAIT_ATTEMPTS) {
       message.retry({ delaySeconds: CONVERSION_RETRY_DELAY_SECONDS });
       outcome.retried += 1;
     } else drop(message, event, "conversion_without_click");

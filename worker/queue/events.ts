@@ -13,19 +13,45 @@ export const clickEventSchema = z.object({
   /** Set when the click opened a new session: a keyed hash of the visitor's address for this test. */
   source: z.string().min(1).max(64).optional(),
   timestamp: z.number().int().positive(),
+  /** The visitor's segment for the breakdowns; absent from events sent before they existed. */
+  device: z.string().max(16).nullish(),
+  os: z.string().max(16).nullish(),
+  country: z.string().max(2).nullish(),
+  referrer: z.string().max(253).nullish(),
 });
 
-/** The variant is not part of it: the server takes the variant of the visitor's click. */
+/**
+ * The variant is not part of it: the server takes the variant of the visitor's click. A valued one
+ * carries its amount in minor units with its currency (checked at the door: contract/currency.ts).
+ */
 export const conversionEventSchema = z.object({
   type: z.literal("conversion"),
   id: z.string().min(1).max(64),
   testId: z.string().min(1).max(64),
   sessionId: z.string().min(1).max(128),
   timestamp: z.number().int().positive(),
+  amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  currency: z.string().length(3).optional(),
 });
 
-export const trackingEventSchema = z.discriminatedUnion("type", [clickEventSchema, conversionEventSchema]);
+/** A visit an audience rule sent to a fixed URL: outside the experiment, counted in no arm. */
+export const ruleVisitEventSchema = z.object({
+  type: z.literal("rule"),
+  id: z.string().min(1).max(64),
+  testId: z.string().min(1).max(64),
+  /** The rule's position (0 first) when the visit came; null for the fallback URL. */
+  rule: z.number().int().min(0).max(99).nullable(),
+  url: z.string().min(1).max(2048),
+  timestamp: z.number().int().positive(),
+});
+
+export const trackingEventSchema = z.discriminatedUnion("type", [
+  clickEventSchema,
+  conversionEventSchema,
+  ruleVisitEventSchema,
+]);
 
 export type ClickEvent = z.infer<typeof clickEventSchema>;
 export type ConversionEvent = z.infer<typeof conversionEventSchema>;
+export type RuleVisitEvent = z.infer<typeof ruleVisitEventSchema>;
 export type TrackingEvent = z.infer<typeof trackingEventSchema>;

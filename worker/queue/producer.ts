@@ -1,8 +1,9 @@
+import { attributionWindowMs } from "../db/attribution";
 import type { Background } from "../lib/background";
 import { log } from "../observability/log";
-import { attributionWindowMs } from "./attribution";
-import type { ClickEvent, ConversionEvent, TrackingEvent } from "./events";
+import type { ClickEvent, ConversionEvent, RuleVisitEvent, TrackingEvent } from "./events";
 import { writeClicks, writeConversions } from "./record";
+import { writeRuleVisits } from "./rule-visits";
 
 /** How long a batch stays open for more events of the same isolate before it is sent. */
 export const BATCH_WINDOW_MS = 100;
@@ -50,6 +51,13 @@ async function sendAfterWindow(env: Env, batch: OpenBatch): Promise<void> {
     });
     // Clicks first: a conversion counts only once its visitor's click is in D1.
     await writeClicks(env.DB, clicks);
-    await writeConversions(env.DB, conversions, attributionWindowMs(env));
+    await writeRuleVisits(
+      env.DB,
+      batch.events.filter((event): event is RuleVisitEvent => event.type === "rule"),
+    );
+    const { counted } = await writeConversions(env.DB, conversions, attributionWindowMs(env));
+    // Loaded here, not at startup: this module is on the redirect's path (docs/architecture.md).
+    const { sendConversionEvents } = await import("../webhooks/conversions");
+    await sendConversionEvents(env, counted);
   }
 }

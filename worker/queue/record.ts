@@ -1,4 +1,5 @@
-import { OUTSIDE_ATTRIBUTION_WINDOW } from "./attribution";
+import { INSERT_CONVERSIONS, OUTSIDE_ATTRIBUTION_WINDOW } from "../db/attribution";
+import type { CountedConversion } from "../webhooks/conversions";
 import type { ClickEvent, ConversionEvent } from "./events";
 
 // One statement per batch, however many events it holds: the events travel as one JSON
@@ -13,7 +14,8 @@ import type { ClickEvent, ConversionEvent } from "./events";
 // A click that opened a new session from an address (source) which already opened ?2 new sessions of
 // the test in the hour before it, in D1 or earlier in this batch, is flagged: is_bot = 2, counted
 // nowhere, like a bot's. Rows of this batch already in D1 (a redelivery) are counted once.
-const INSERT_CLICKS = `INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source)
+const INSERT_CLICKS = `INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source,
+                                 device, os, country, referrer_host)
   SELECT e.value ->> '$.id', t.id, e.value ->> '$.variant', e.value ->> '$.sessionId',
          CASE WHEN e.value ->> '$.isBot' THEN 1
               WHEN e.value ->> '$.source' IS NOT NULL AND (
@@ -27,7 +29,8 @@ const INSERT_CLICKS = `INSERT OR IGNORE INTO clicks (id, split_test_id, variant,
                      AND b.value ->> '$.timestamp' <= e.value ->> '$.timestamp')
               ) >= ?2 THEN 2
               ELSE 0 END,
-         e.value ->> '$.timestamp', e.value ->> '$.source'
+         e.value ->> '$.timestamp', e.value ->> '$.source',
+         e.value ->> '$.device', e.value ->> '$.os', e.value ->> '$.country', e.value ->> '$.referrer'
   FROM json_each(?1) AS e CROSS JOIN split_tests AS t ON t.id = e.value ->> '$.testId'
   WHERE t.completed_at IS NULL OR t.completed_at > e.value ->> '$.timestamp'
   ORDER BY e.key`;
@@ -39,43 +42,33 @@ const INSERT_CLICKS = `INSERT OR IGNORE INTO clicks (id, split_test_id, variant,
  */
 export const NEW_SESSIONS_PER_ADDRESS_HOUR = 30;
 
-// Counted only when the visitor has a human click of the test in the attribution window before it
-// (?2, worker/queue/attribution.ts), with that (first) click's variant, found through the session index
-// (else SQLite walks all the test's clicks in time order to save a sort), and not after the test was
-// completed. The unique (test, session) index makes a second one insert nothing.
-const INSERT_CONVERSIONS = `INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp)
-  SELECT id, test_id, variant, session_id, ts FROM (
-    SELECT e.key AS position, e.value ->> '$.id' AS id, e.value ->> '$.testId' AS test_id,
-           e.value ->> '$.sessionId' AS session_id, e.value ->> '$.timestamp' AS ts,
-           (SELECT variant FROM clicks INDEXED BY clicks_test_session_idx
-            WHERE split_test_id = e.value ->> '$.testId' AND session_id = e.value ->> '$.sessionId' AND is_bot = 0
-              AND timestamp >= e.value ->> '$.timestamp' - ?2
-            ORDER BY timestamp LIMIT 1) AS variant
-    FROM json_each(?1) AS e)
-  WHERE variant IS NOT NULL
-    AND NOT EXISTS (SELECT 1 FROM split_tests WHERE id = test_id AND completed_at <= ts)
-  ORDER BY position`;
-
-// Run after the insert: the positions of the conversions that cannot count (yet), and why: the visitor
-// has no human click yet, or none in the attribution window (?2) before the conversion. Through the
-// session index: on its own SQLite takes the time index for the second, a scan of the test's window.
+// Run after the insert: the positions of the conversions that cannot count (yet), and why: the test
+// does not exist (deleted, or a made-up id), the visitor has no human click yet, or none in the
+// attribution window (?2) before the conversion, or it was not recorded for being in another currency
+// than the test's. Through the session index: on its own SQLite takes the time index for the window
+// check, a scan of the test's window for each conversion.
 const UNMATCHED_CONVERSIONS = `SELECT position, reason FROM (
     SELECT e.key AS position,
-      CASE WHEN NOT EXISTS (
-             SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-             WHERE split_test_id = e.value ->> '$.testId' AND session_id = e.value ->> '$.sessionId' AND is_bot = 0)
-           THEN 'no_click'
+      CASE WHEN t.id IS NULL THEN 'unknown_test'
            WHEN NOT EXISTS (
              SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-             WHERE split_test_id = e.value ->> '$.testId' AND session_id = e.value ->> '$.sessionId' AND is_bot = 0
-               AND timestamp >= e.value ->> '$.timestamp' - ?2)
-           THEN '${OUTSIDE_ATTRIBUTION_WINDOW}'
+             WHERE split_test_id = t.id AND session_id = e.value ->> '$.sessionId' AND is_bot = 0) THEN 'no_click'
+           WHEN NOT EXISTS (
+             SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
+             WHERE split_test_id = t.id AND session_id = e.value ->> '$.sessionId' AND is_bot = 0
+               AND timestamp >= e.value ->> '$.timestamp' - ?2) THEN '${OUTSIDE_ATTRIBUTION_WINDOW}'
+           WHEN e.value ->> '$.currency' <> t.currency
+             AND NOT EXISTS (SELECT 1 FROM conversions WHERE id = e.value ->> '$.id') THEN 'currency_mismatch'
       END AS reason
-    FROM json_each(?1) AS e)
+    FROM json_each(?1) AS e LEFT JOIN split_tests AS t ON t.id = e.value ->> '$.testId')
   WHERE reason IS NOT NULL`;
 
 /** Why a conversion of a batch was not counted: see UNMATCHED_CONVERSIONS. */
-export type UnmatchedReason = "no_click" | typeof OUTSIDE_ATTRIBUTION_WINDOW;
+export type UnmatchedReason =
+  | "unknown_test"
+  | "no_click"
+  | typeof OUTSIDE_ATTRIBUTION_WINDOW
+  | "currency_mismatch";
 
 /** Writes a batch of clicks in one D1 statement; the rollup trigger runs inside it. */
 export async function writeClicks(db: D1Database, events: ClickEvent[]): Promise<void> {
@@ -84,23 +77,33 @@ export async function writeClicks(db: D1Database, events: ClickEvent[]): Promise
 }
 
 /**
- * Writes a batch of conversions in one atomic D1 batch of two statements; answers those that were not
- * counted and why: no click of their visitor yet (it may still be on its way through the queue), or
- * none in the attribution window (`windowMs`) before the conversion.
+ * Writes a batch of conversions in one atomic D1 batch of two statements. Answers those counted now
+ * (a redelivered or second conversion of a visitor is not), for the conversion.recorded webhook, and
+ * those that were not counted and why: a visitor without a click yet (the click may still be on its
+ * way through the queue), an unknown test, no click in the attribution window (`windowMs`) before it,
+ * or another currency than the test's.
  */
 export async function writeConversions(
   db: D1Database,
   events: ConversionEvent[],
   windowMs: number,
-): Promise<{ event: ConversionEvent; reason: UnmatchedReason }[]> {
-  if (events.length === 0) return [];
+): Promise<{
+  counted: CountedConversion[];
+  unmatched: { event: ConversionEvent; reason: UnmatchedReason }[];
+}> {
+  if (events.length === 0) return { counted: [], unmatched: [] };
   const json = JSON.stringify(events);
-  const [, unmatched] = await db.batch<{ position: number; reason: UnmatchedReason }>([
+  const [inserted, unmatched] = await db.batch<
+    CountedConversion & { position: number; reason: UnmatchedReason }
+  >([
     db.prepare(INSERT_CONVERSIONS).bind(json, windowMs),
     db.prepare(UNMATCHED_CONVERSIONS).bind(json, windowMs),
   ]);
-  return (unmatched?.results ?? []).flatMap(({ position, reason }) => {
-    const event = events[position];
-    return event ? [{ event, reason }] : [];
-  });
+  return {
+    counted: inserted?.results ?? [],
+    unmatched: (unmatched?.results ?? []).flatMap(({ position, reason }) => {
+      const event = events[position];
+      return event ? [{ event, reason }] : [];
+    }),
+  };
 }

@@ -60,10 +60,31 @@ export function chooseVariant(link: CachedLink, sessionId: string): Variant {
   return labelAt(positionAt(bucketOf(sessionId, link.id), weights));
 }
 
+/**
+ * The variant an optimised test's visitor first got, from their arm cookie (`{label}:{sessionId}`):
+ * while the bandit moves the weights, a returning visitor stays where they were. Honoured only for the
+ * session it was set for and a label the test has; anything else is null, and the weights decide.
+ */
+export function keptVariant(link: CachedLink, cookie: string | undefined, sessionId: string): Variant | null {
+  if (link.mode !== "optimise" || link.status !== "active" || !cookie) return null;
+  const [label, session] = cookie.split(":");
+  const position = VARIANT_LABELS.indexOf(label as Variant);
+  return session === sessionId && position >= 0 && position < link.variants.length ? labelAt(position) : null;
+}
+
 /** Where a variant of the link sends visitors (A's URL for a label the link does not have). */
 export function urlOf(link: CachedLink, variant: Variant): string {
   const position = VARIANT_LABELS.indexOf(variant);
   return (link.variants[position] ?? link.variants[0])?.url ?? "";
+}
+
+/** The destination keeps its own query and gains the visitor's parameters where it has none of that name. */
+export function withIncoming(destination: string, incoming: URLSearchParams): URL {
+  const url = new URL(destination);
+  for (const [name, value] of incoming) {
+    if (!url.searchParams.has(name)) url.searchParams.append(name, value);
+  }
+  return url;
 }
 
 /**
@@ -76,10 +97,7 @@ export function buildDestination(
   sessionId: string,
   variant: Variant,
 ): string {
-  const url = new URL(destination);
-  for (const [name, value] of incoming) {
-    if (!url.searchParams.has(name)) url.searchParams.append(name, value);
-  }
+  const url = withIncoming(destination, incoming);
   url.searchParams.set("sessionId", sessionId);
   url.searchParams.set("variant", variant);
   return url.toString();

@@ -5,11 +5,14 @@ import { isSecureRequest, readCookie, serializeCookie } from "../lib/cookies";
 import { eventId } from "../lib/event-id";
 import type { CachedLink } from "../link-cache/entries";
 import { enqueueEvent } from "../queue/producer";
+import { type RuleTarget, ruleTarget, visitorOf } from "./rules";
 import { addressHash, sessionOf } from "./session";
-import { buildDestination, chooseVariant, urlOf } from "./variant";
+import { buildDestination, chooseVariant, keptVariant, urlOf, withIncoming } from "./variant";
 
 export const SESSION_COOKIE = "sl_sid";
 export const CONVERSION_COOKIE = "sl_conv";
+/** An optimised test's arm cookie, `sl_arm_{testId}`: see keptVariant. */
+export const ARM_COOKIE_PREFIX = "sl_arm_";
 const DAY_SECONDS = 24 * 60 * 60;
 const YEAR_SECONDS = 365 * DAY_SECONDS;
 
@@ -31,19 +34,23 @@ export async function visit(
   // Link-preview fetchers send HEAD; crawlers announce themselves in the user agent.
   const bot = request.method !== "GET" || isbot(request.headers.get("user-agent"));
   const counted = link.status === "active";
+  const visitor = visitorOf(request, url, env.ENVIRONMENT);
+  const target = link.rules ? ruleTarget(link.rules, link.fallbackUrl, visitor) : null;
+  if (target) return ruleVisit(url, env, ctx, link, target, counted && !bot);
   // Only a counted visit of a person needs a session the server vouches for (it decides the variant
   // and is what a conversion must match); a bot's or a paused link's visit gets a throwaway id and
   // costs no signature.
   const session =
     counted && !bot ? await sessionOf(env.JWT_SECRET, readCookie(cookies, SESSION_COOKIE)) : null;
   const sessionId = session?.id ?? crypto.randomUUID();
-  const variant = bot && counted ? "A" : chooseVariant(link, sessionId);
+  const armCookie = `${ARM_COOKIE_PREFIX}${link.id}`;
+  const kept =
+    session && link.mode === "optimise" ? keptVariant(link, readCookie(cookies, armCookie), sessionId) : null;
+  const variant = bot && counted ? "A" : (kept ?? chooseVariant(link, sessionId));
 
-  const headers = new Headers({
-    location: buildDestination(urlOf(link, variant), url.searchParams, sessionId, variant),
-    "cache-control": "private, no-store",
-    "x-robots-tag": "noindex",
-  });
+  const headers = redirectHeaders(
+    buildDestination(urlOf(link, variant), url.searchParams, sessionId, variant),
+  );
   if (counted) {
     const timestamp = Date.now();
     enqueueEvent(env, ctx, {
@@ -53,6 +60,10 @@ export async function visit(
       variant,
       sessionId,
       isBot: bot,
+      device: visitor.device,
+      os: visitor.os,
+      country: visitor.country,
+      referrer: visitor.referrerHost,
       // A new session carries a keyed hash of its address: the consumer flags bursts of them.
       ...(session?.isNew
         ? { source: await addressHash(env.JWT_SECRET, clientIpOf(request.headers), link.id) }
@@ -62,20 +73,54 @@ export async function visit(
   }
   if (session) {
     const secure = isSecureRequest(url);
+    // As long as a conversion can be credited to the click: the attribution window.
+    const conversionSeconds = env.ATTRIBUTION_WINDOW_DAYS * DAY_SECONDS;
     if (session.isNew)
       headers.append("set-cookie", serializeCookie(SESSION_COOKIE, session.cookie, YEAR_SECONDS, secure));
+    if (link.mode === "optimise" && !kept)
+      headers.append(
+        "set-cookie",
+        serializeCookie(armCookie, `${variant}:${sessionId}`, conversionSeconds, secure),
+      );
     const conversionSession = `${link.id}|${variant}|${sessionId}`;
     if (readCookie(cookies, CONVERSION_COOKIE) !== conversionSession)
       headers.append(
         "set-cookie",
-        // It lives as long as a conversion can be credited to the click: the attribution window.
-        serializeCookie(
-          CONVERSION_COOKIE,
-          conversionSession,
-          env.ATTRIBUTION_WINDOW_DAYS * DAY_SECONDS,
-          secure,
-        ),
+        serializeCookie(CONVERSION_COOKIE, conversionSession, conversionSeconds, secure),
       );
   }
   return new Response(null, { status: 302, headers });
+}
+
+function redirectHeaders(location: string): Headers {
+  return new Headers({ location, "cache-control": "private, no-store", "x-robots-tag": "noindex" });
+}
+
+/**
+ * A visitor the rules send to a fixed URL is outside the experiment: no session, no cookie, and a rule
+ * visit instead of an arm's click (counted nowhere in the results).
+ */
+function ruleVisit(
+  url: URL,
+  env: Env,
+  ctx: Background,
+  link: CachedLink,
+  target: RuleTarget,
+  recorded: boolean,
+): Response {
+  if (recorded) {
+    const timestamp = Date.now();
+    enqueueEvent(env, ctx, {
+      type: "rule",
+      id: eventId(timestamp),
+      testId: link.id,
+      rule: target.rule,
+      url: target.url,
+      timestamp,
+    });
+  }
+  return new Response(null, {
+    status: 302,
+    headers: redirectHeaders(withIncoming(target.url, url.searchParams).toString()),
+  });
 }

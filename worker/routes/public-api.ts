@@ -1,12 +1,21 @@
 import { Hono } from "hono";
-import type { DomainListResponse, TestResponse } from "../../contract/api";
+import type {
+  ConversionResponse,
+  DomainListResponse,
+  TestBreakdownsResponse,
+  TestResponse,
+} from "../../contract/api";
 import { getDb } from "../db/client";
 import { type ApiKeyEnv, requireApiKey } from "../middleware/require-api-key";
 import { validate } from "../middleware/validate";
 import { publicApiDocument, testIdParam } from "../openapi/public-api";
+import { idempotencyHeaderSchema, recordConversionSchema, recordedValue } from "../schemas/conversions";
+import { breakdownsOf } from "../services/breakdowns";
+import { recordServerConversion } from "../services/conversions";
 import { listDomains } from "../services/domains";
-import { deleteSplitTest, getSplitTest, linkContext } from "../services/split-tests";
+import { deleteSplitTest, getSplitTest, linkContext, ownedTest } from "../services/split-tests";
 import { changeTest, createTest, listTests } from "./split-tests";
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from "./webhooks";
 
 /**
  * The public REST API (/api/v1): API-key callers get the same services, schemas and messages as the
@@ -23,12 +32,32 @@ export const publicApiRoutes = new Hono<ApiKeyEnv>()
     const test = await getSplitTest(getDb(c.env.DB), c.get("user").id, key, linkContext(c.req.url, c.env));
     return c.json({ test } satisfies TestResponse, 200);
   })
+  .get("/tests/:id/breakdowns", validate("param", testIdParam), async (c) => {
+    const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: c.req.valid("param").id });
+    return c.json({ breakdowns: await breakdownsOf(c.env.DB, test) } satisfies TestBreakdownsResponse, 200);
+  })
   .patch("/tests/:id", validate("param", testIdParam), ...changeTest)
   .delete("/tests/:id", validate("param", testIdParam), async (c) => {
     await deleteSplitTest(c.env, c.executionCtx, c.get("user").id, c.req.valid("param").id);
     return c.json({ ok: true }, 200);
   })
+  .post(
+    "/conversions",
+    validate("header", idempotencyHeaderSchema),
+    validate("json", recordConversionSchema),
+    async (c) => {
+      const { testId, sessionId, ...value } = c.req.valid("json");
+      const key = c.req.valid("header")["idempotency-key"];
+      const conversion = { testId, sessionId, ...recordedValue(value) };
+      const answer = await recordServerConversion(c.env, c.get("user").id, key, conversion);
+      if (answer.replayed) c.header("Idempotent-Replayed", "true");
+      return c.json(answer.body satisfies ConversionResponse, answer.status);
+    },
+  )
   .get("/domains", async (c) => {
     const domains = await listDomains(getDb(c.env.DB), c.get("user").id);
     return c.json({ domains, fallbackOrigin: c.env.FALLBACK_ORIGIN } satisfies DomainListResponse, 200);
-  });
+  })
+  .get("/webhooks", ...listWebhookEndpoints)
+  .post("/webhooks", ...createWebhookEndpoint)
+  .delete("/webhooks/:id", ...deleteWebhookEndpoint);

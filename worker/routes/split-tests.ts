@@ -1,12 +1,11 @@
 import { Hono } from "hono";
-import { createFactory } from "hono/factory";
 import * as z from "zod";
 import type {
   SlugAvailabilityResponse,
   TestAnalyticsResponse,
+  TestBreakdownsResponse,
   TestListResponse,
   TestResponse,
-  User,
 } from "../../contract/api";
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import { customSlugProblem } from "../../contract/slug";
@@ -17,6 +16,7 @@ import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
 import { createTestSchema, updateTestSchema } from "../schemas/split-tests";
 import { analyticsOf } from "../services/analytics";
+import { breakdownsOf } from "../services/breakdowns";
 import { ownedDomain } from "../services/domains";
 import { dailyRollupCsv, streamEventsCsv } from "../services/export";
 import {
@@ -30,6 +30,7 @@ import {
   ownedTest,
   updateTest,
 } from "../services/split-tests";
+import { withUser } from "./with-user";
 
 const slugQuery = z.object({
   slug: z.string({ error: TEST_MESSAGES.invalidCustomSlugService }).trim().max(100),
@@ -40,9 +41,6 @@ const promoteSchema = z.object(
   { variant: z.enum(VARIANT_LABELS, { error: LIFECYCLE_MESSAGES.chooseVariant }) },
   { error: LIFECYCLE_MESSAGES.chooseVariant },
 );
-
-/** What the app's API and the public API both ask of a route: a signed-in or key-holding user. */
-const withUser = createFactory<{ Bindings: Env; Variables: { user: User } }>();
 
 /** Listing the caller's tests, the same for the app's API and the public API. */
 export const listTests = withUser.createHandlers(async (c) => {
@@ -88,6 +86,10 @@ export const splitTestRoutes = new Hono<AppEnv>()
     const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { slug: c.req.param("slug") });
     return c.json({ analytics: await analyticsOf(c.env.DB, test) } satisfies TestAnalyticsResponse, 200);
   })
+  .get("/:slug/breakdowns", async (c) => {
+    const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { slug: c.req.param("slug") });
+    return c.json({ breakdowns: await breakdownsOf(c.env.DB, test) } satisfies TestBreakdownsResponse, 200);
+  })
   .get("/:slug", async (c) => {
     const key = { slug: c.req.param("slug") };
     const test = await getSplitTest(getDb(c.env.DB), c.get("user").id, key, linkContext(c.req.url, c.env));
@@ -112,11 +114,7 @@ export const splitTestRoutes = new Hono<AppEnv>()
   })
   .get("/:id/export/daily.csv", async (c) => {
     const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: c.req.param("id") });
-    return c.body(
-      await dailyRollupCsv(c.env.DB, test.id),
-      200,
-      csvHeaders(`splitlink-${test.slug}-daily.csv`),
-    );
+    return c.body(await dailyRollupCsv(c.env.DB, test), 200, csvHeaders(`splitlink-${test.slug}-daily.csv`));
   })
   .delete("/:id", async (c) => {
     await deleteSplitTest(c.env, c.executionCtx, c.get("user").id, c.req.param("id"));

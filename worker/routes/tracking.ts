@@ -9,22 +9,28 @@ import { ApiError } from "../errors";
 import { clientIpOf } from "../lib/client-ip";
 import { eventId } from "../lib/event-id";
 import { BEACON_MAX_BODY_BYTES, limitBody } from "../middleware/body-limit";
-import { limitBeacons } from "../middleware/rate-limit";
+import { BEACON_RETRY_AFTER_SECONDS, beaconAllowed } from "../middleware/rate-limit";
+import { log } from "../observability/log";
 import { enqueueEvent } from "../queue/producer";
 import { CONVERSION_COOKIE } from "../redirect/visit";
+import { amountField, checkValue, currencyField, recordedValue } from "../schemas/conversions";
 import { TRACKER_SCRIPT } from "../tracker/script";
 
 const INVALID_BEACON = "The conversion must carry splitTestId, sessionId and variant (a letter from A to H)";
 
-const beaconSchema = z.object(
-  {
-    splitTestId: z.string({ error: INVALID_BEACON }).min(1, INVALID_BEACON).max(64, INVALID_BEACON),
-    sessionId: z.string({ error: INVALID_BEACON }).min(1, INVALID_BEACON).max(128, INVALID_BEACON),
-    // Read only to reject garbage: the variant counted is always the one of the visitor's click.
-    variant: z.enum(VARIANT_LABELS, { error: INVALID_BEACON }),
-  },
-  { error: INVALID_BEACON },
-);
+const beaconSchema = z
+  .object(
+    {
+      splitTestId: z.string({ error: INVALID_BEACON }).min(1, INVALID_BEACON).max(64, INVALID_BEACON),
+      sessionId: z.string({ error: INVALID_BEACON }).min(1, INVALID_BEACON).max(128, INVALID_BEACON),
+      // Read only to reject garbage: the variant counted is always the one of the visitor's click.
+      variant: z.enum(VARIANT_LABELS, { error: INVALID_BEACON }),
+      amount: amountField,
+      currency: currencyField,
+    },
+    { error: INVALID_BEACON },
+  )
+  .superRefine(checkValue);
 
 function parseBeacon(text: string) {
   let json: unknown;
@@ -67,14 +73,20 @@ export const trackingRoutes = new Hono<AppEnv>()
   // The tracker's beacon, from any site.
   .use("/functions/v1/conversions", cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], maxAge: 86400 }))
   .post("/functions/v1/conversions", limitBody(BEACON_MAX_BODY_BYTES, INVALID_BEACON), async (c) => {
-    await limitBeacons(c.env, clientIpOf(c.req.raw.headers));
     const beacon = parseBeacon(await c.req.text());
+    if (!(await beaconAllowed(c.env, clientIpOf(c.req.raw.headers), beacon.splitTestId))) {
+      // Counted, so that an operator sees real buyers queueing behind one address; the tag retries.
+      log("warn", "beacon_refused", { reason: "rate_limited", testId: beacon.splitTestId });
+      c.header("Retry-After", String(BEACON_RETRY_AFTER_SECONDS));
+      throw new ApiError(429, "rate_limited", CONVERSION_MESSAGES.rateLimited);
+    }
     enqueueEvent(c.env, c.executionCtx, {
       type: "conversion",
       id: eventId(),
       testId: beacon.splitTestId,
       sessionId: beacon.sessionId,
       timestamp: Date.now(),
+      ...recordedValue(beacon),
     });
     return c.json({ message: CONVERSION_MESSAGES.recorded }, 202);
   })

@@ -1,10 +1,20 @@
 import * as z from "zod";
 import type { CreateTestInput, UpdateTestInput, VariantInput } from "../../contract/api";
-import { SCHEDULE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
+import { isCurrency } from "../../contract/currency";
+import {
+  CONVERSION_MESSAGES,
+  METRIC_MESSAGES,
+  SCHEDULE_MESSAGES,
+  TEST_MESSAGES,
+  VARIANT_MESSAGES,
+} from "../../contract/messages";
+import { PRIMARY_METRICS } from "../../contract/metrics";
+import { normalizeRule, rulesProblem } from "../../contract/rules";
 import { END_ACTIONS, scheduleProblem } from "../../contract/schedule";
 import { customSlugProblem } from "../../contract/slug";
 import { isHttpUrl } from "../../contract/urls";
-import { evenWeights, MAX_VARIANTS, weightsProblem } from "../../contract/variants";
+import { evenWeights, MAX_VARIANTS, TEST_MODES, weightsProblem } from "../../contract/variants";
+import { ruleFields } from "./rules";
 
 const required = TEST_MESSAGES.requiredFields;
 const text = (max: number, tooLong: string) => z.string({ error: required }).trim().max(max, tooLong);
@@ -94,7 +104,27 @@ export const createTestSchema = z
         .trim()
         .nullish()
         .describe("A custom path on that domain: 3-50 letters, numbers and hyphens"),
+      primaryMetric: z
+        .enum(PRIMARY_METRICS, { error: METRIC_MESSAGES.invalid })
+        .optional()
+        .describe(
+          "What decides the verdict and the winner: conversion_rate (the default) or revenue_per_visitor",
+        ),
+      currency: z
+        .string({ error: CONVERSION_MESSAGES.invalidCurrency })
+        .refine(isCurrency, CONVERSION_MESSAGES.invalidCurrency)
+        .nullish()
+        .describe(
+          "The ISO 4217 currency of the test's revenue, e.g. EUR; without it the first valued conversion sets it",
+        ),
+      mode: z
+        .enum(TEST_MODES, { error: VARIANT_MESSAGES.mode })
+        .optional()
+        .describe(
+          "experiment (default): the weights stay as set. optimise: a bandit moves traffic to the variants that convert better; it starts at an even split whatever the weights",
+        ),
       ...scheduleFields,
+      ...ruleFields,
     },
     { error: required },
   )
@@ -122,18 +152,32 @@ export const createTestSchema = z
     if (slugProblem === "reserved") ctx.addIssue({ code: "custom", message: TEST_MESSAGES.reservedSlug });
     const schedule = scheduleMessage(input);
     if (schedule) ctx.addIssue({ code: "custom", message: schedule });
+    const rules = rulesProblem(input.rules ?? [], input.fallbackUrl);
+    if (rules) ctx.addIssue({ code: "custom", message: rules });
   })
   .transform(
     (input): CreateTestInput => ({
       name: input.name,
-      variants: variantsOf(input),
+      // Optimise mode starts at an even split: the bandit's burn-in.
+      variants:
+        input.mode === "optimise"
+          ? variantsOf(input).map((variant, i, all) => ({
+              ...variant,
+              weight: evenWeights(all.length)[i] ?? 0,
+            }))
+          : variantsOf(input),
+      mode: input.mode,
       conversionUrl: input.conversionUrl,
       customDomainId: input.customDomainId,
       customSlug: input.customSlug,
+      primaryMetric: input.primaryMetric,
+      currency: input.currency,
       endsAt: input.endsAt,
       endAfterVisitors: input.endAfterVisitors,
       onEnd: input.onEnd,
       stopEarly: input.stopEarly,
+      rules: input.rules?.map(normalizeRule),
+      fallbackUrl: input.fallbackUrl,
     }),
   )
   .meta({ required: ["name"] });
@@ -148,12 +192,12 @@ function variantsOf(input: { variants?: VariantInput[]; urlA?: string; urlB?: st
 }
 
 /**
- * A change to a test: new variants and weights (until its first counted click) and/or new end settings
- * (while it runs). Fields left out stay as they are.
+ * A change to a test: new variants and weights (until its first counted click), new end settings (while
+ * it runs) and/or new audience rules. Fields left out stay as they are.
  */
 export const updateTestSchema = z
   .object(
-    { variants: variantsSchema.optional(), ...scheduleFields },
+    { variants: variantsSchema.optional(), ...scheduleFields, ...ruleFields },
     { error: SCHEDULE_MESSAGES.nothingToChange },
   )
   .superRefine((input, ctx) => {
@@ -161,6 +205,7 @@ export const updateTestSchema = z
       ctx.addIssue({ code: "custom", message: SCHEDULE_MESSAGES.nothingToChange });
       return;
     }
+    // The rules with the fallback URL are checked by updateTest: either may be the test's own.
     const problem = (input.variants && variantsProblem(input.variants)) || scheduleMessage(input);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   })
@@ -171,5 +216,7 @@ export const updateTestSchema = z
       endAfterVisitors: input.endAfterVisitors,
       onEnd: input.onEnd,
       stopEarly: input.stopEarly,
+      rules: input.rules?.map(normalizeRule),
+      fallbackUrl: input.fallbackUrl,
     }),
   );

@@ -3,7 +3,15 @@ import type { User } from "../../contract/api";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
 import { hashPassword } from "../auth/password";
 import { type Db, getDb } from "../db/client";
-import { apiKeys, customDomains, emailTokens, sessions, splitTests, users } from "../db/schema";
+import {
+  apiKeys,
+  customDomains,
+  emailTokens,
+  sessions,
+  splitTests,
+  users,
+  webhookEndpoints,
+} from "../db/schema";
 import { ApiError } from "../errors";
 import type { Background } from "../lib/background";
 import { removeLink } from "../link-cache/writes";
@@ -128,7 +136,7 @@ export async function changePassword(
 /**
  * Deletes the account and everything in it. Custom hostnames go first, at Cloudflare (a refusal there
  * stops here, with the account intact, so the user can try again). Then, in one batch, what lets anyone
- * in goes (sessions, email links, API keys), the tests are deleted as one test is (`deletion`), and the
+ * in or out goes (sessions, email links, API keys, webhook endpoints), the tests are deleted as one test is (`deletion`), and the
  * user row keeps only an email no one can type, so the address is free at once; then the tests'
  * redirect keys in KV. The archive cron purges the tests' events, rollups and R2 objects in chunks and
  * then the user row, whose deletion cascades to whatever else is left (worker/archive/purge.ts).
@@ -155,6 +163,7 @@ export async function deleteAccount(env: Env, userId: string, typedEmail: string
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(emailTokens).where(eq(emailTokens.userId, userId)),
     db.delete(apiKeys).where(eq(apiKeys.userId, userId)),
+    db.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)),
     db
       .update(splitTests)
       .set(deletion(now))

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import type { AlertPreferences, Variant } from "../../contract/api";
+import type { AlertPreferences, Variant, WebhookEventType } from "../../contract/api";
 import type { EndReason, EndResult } from "../../contract/schedule";
 import { type Db, getDb } from "../db/client";
 import { type SplitTest, users } from "../db/schema";
 import { mailerFor } from "../mail/mailer";
 import { completedAlertEmail, srmAlertEmail, verdictAlertEmail } from "../mail/templates";
 import { log } from "../observability/log";
+import { sendWebhookEvent } from "./webhooks";
 
 /** Something a test did that its owner may want to hear of; each kind at most once per test. */
 export type TestAlert =
@@ -40,12 +41,26 @@ export async function setAlertPreferences(
   return alertPreferencesOf(db, userId);
 }
 
+const WEBHOOK_TYPES: Record<TestAlert["kind"], WebhookEventType> = {
+  verdict: "test.verdict",
+  completed: "test.completed",
+  srm: "test.srm_detected",
+};
+
+/** A webhook event's data: the test, and what happened, as the alert knows it. */
+function webhookData(test: SplitTest, alert: TestAlert): Record<string, unknown> {
+  const { kind: _, ...what } = alert;
+  return { test: { id: test.id, name: test.name, slug: test.slug }, ...what };
+}
+
 /**
- * Emails the test's owner, if they chose this kind of alert. The cron has no request to take a host
+ * Tells the test's owner: the webhook event to every endpoint subscribed to it, and an email if they
+ * chose this kind of alert. The cron has no request to take a host
  * from, so the link is the app's own host. A failed send is logged, not retried: the cron has already
  * claimed the alert, and sending it on the next run could mail it twice.
  */
 export async function sendTestAlert(env: Env, test: SplitTest, alert: TestAlert): Promise<void> {
+  await sendWebhookEvent(env, test.userId, WEBHOOK_TYPES[alert.kind], webhookData(test, alert));
   const db = getDb(env.DB);
   const owner = await db
     .select({ email: users.email, ...preferenceColumns })

@@ -1,9 +1,19 @@
-import type { SeriesPoint, TestAnalytics, Variant, VerdictStatus } from "../../contract/api";
+import type {
+  Interval,
+  RevenueAnalytics,
+  SeriesPoint,
+  TestAnalytics,
+  Variant,
+  VerdictStatus,
+} from "../../contract/api";
+import { fromMinorUnits } from "../../contract/currency";
 import { labelAt, VARIANT_LABELS } from "../../contract/variants";
 import type { SplitTest } from "../db/schema";
-import { analyze } from "../statistics/inference";
+import { analyze, SRM_THRESHOLD, srmTestAgainstShares } from "../statistics/inference";
+import { analyzeRevenue, type RevenueArmResult } from "../statistics/revenue";
+import { type Reweighted, reweightByPeriod, type WeightPeriod } from "../statistics/reweight";
 import { sequentialVerdict } from "../statistics/sequential";
-import { armCounts, NO_TOTALS, type VariantTotals } from "../statistics/summary";
+import { addTotals, armCounts, NO_TOTALS, revenueCounts, type VariantTotals } from "../statistics/summary";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -15,42 +25,131 @@ interface RollupRow extends VariantTotals {
   variant: Variant;
 }
 
-/** Everything the test detail page shows about significance, from the hourly rollup alone. */
-export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.now()): Promise<TestAnalytics> {
+async function rollupOf(db: D1Database, testId: string): Promise<RollupRow[]> {
   const { results } = await db
     .prepare(
-      "SELECT hour, variant, clicks, visitors, conversions FROM test_stats_hourly WHERE split_test_id = ?",
+      `SELECT hour, variant, clicks, visitors, conversions, orders, revenue, revenue_squares AS revenueSquares
+       FROM test_stats_hourly WHERE split_test_id = ?`,
     )
-    .bind(test.id)
+    .bind(testId)
     .all<RollupRow>();
+  return results;
+}
 
+/** The weights an optimised test has had, oldest first. */
+async function weightHistoryOf(db: D1Database, testId: string): Promise<WeightPeriod[]> {
+  const { results } = await db
+    .prepare("SELECT since, weights FROM weight_history WHERE split_test_id = ? ORDER BY since")
+    .bind(testId)
+    .all<{ since: number; weights: string }>();
+  return results.map((row) => ({ since: row.since, weights: JSON.parse(row.weights) as number[] }));
+}
+
+function reweighted(rows: RollupRow[], history: WeightPeriod[], arms: number): Reweighted {
+  const counts = rows.map((row) => ({
+    time: row.hour,
+    position: VARIANT_LABELS.indexOf(row.variant),
+    visitors: row.visitors,
+    conversions: row.conversions,
+  }));
+  return reweightByPeriod(counts, history, arms);
+}
+
+/** The totals with their conversions reweighted by period (revenue is not reweighted). */
+function withReweightedConversions(totals: VariantTotals[], byPeriod: Reweighted): VariantTotals[] {
+  return totals.map((arm, i) => ({
+    ...arm,
+    conversions: byPeriod.totals[i]?.conversions ?? arm.conversions,
+  }));
+}
+
+/**
+ * An optimised test's totals with conversions reweighted by period of constant weights, and the visitor
+ * shares its weights led to expect (statistics/reweight.ts): what its verdict, its end and its
+ * sample-ratio check go by.
+ */
+export async function optimisedResults(
+  db: D1Database,
+  test: SplitTest,
+  totals: VariantTotals[],
+): Promise<{ totals: VariantTotals[]; expectedShares: number[] }> {
+  const [rows, history] = await Promise.all([rollupOf(db, test.id), weightHistoryOf(db, test.id)]);
+  const byPeriod = reweighted(rows, history, test.variants.length);
+  return { totals: withReweightedConversions(totals, byPeriod), expectedShares: byPeriod.expectedShares };
+}
+
+/**
+ * The test's one verdict from its totals per variant, by its primary metric: the always-valid one,
+ * which holds however often it is looked at. The test page, the alerts, the scheduled end and its
+ * auto-promote all decide by it.
+ */
+export function verdictOf(
+  test: Pick<SplitTest, "primaryMetric">,
+  totals: readonly VariantTotals[],
+  fixedHorizonVisitorsNeeded: number | null = null,
+): TestAnalytics["verdict"] {
+  const verdict =
+    test.primaryMetric === "revenue_per_visitor"
+      ? analyzeRevenue(totals.map(revenueCounts)).verdict
+      : { ...sequentialVerdict(totals.map(armCounts)), additionalVisitorsPerArm: fixedHorizonVisitorsNeeded };
+  const winner = verdict.winner === null ? null : labelAt(verdict.winner);
+  const status: VerdictStatus = winner
+    ? `${winner} wins`
+    : verdict.status === "keep collecting"
+      ? "keep collecting"
+      : "no clear difference";
+  return {
+    status,
+    winner,
+    additionalVisitorsPerArm: status === "keep collecting" ? verdict.additionalVisitorsPerArm : null,
+  };
+}
+
+/**
+ * Everything the test detail page shows about significance, from the hourly rollup alone. Its one
+ * verdict follows the test's primary metric: whatever acts on a verdict reads it here or in verdictOf.
+ * An optimised test's rates, intervals and verdict are reweighted by period, and its sample-ratio check
+ * is against the weights in force at each time.
+ */
+export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.now()): Promise<TestAnalytics> {
+  const [results, history] = await Promise.all([
+    rollupOf(db, test.id),
+    test.mode === "optimise" ? weightHistoryOf(db, test.id) : Promise.resolve(null),
+  ]);
   const totals = test.variants.map((): VariantTotals => NO_TOTALS);
   for (const row of results) {
     const position = VARIANT_LABELS.indexOf(row.variant);
     const sum = totals[position];
-    if (!sum) continue;
-    totals[position] = {
-      clicks: sum.clicks + row.clicks,
-      visitors: sum.visitors + row.visitors,
-      conversions: sum.conversions + row.conversions,
-    };
+    if (sum) totals[position] = addTotals(sum, row);
   }
   const weights = test.variants.map((variant) => variant.weight);
-  const counts = totals.map(armCounts);
+  const byPeriod = history ? reweighted(results, history, test.variants.length) : null;
+  const decided = byPeriod ? withReweightedConversions(totals, byPeriod) : totals;
+  const counts = decided.map(armCounts);
   const analysis = analyze(counts, weights);
-  const verdict = sequentialVerdict(counts);
-  const { status, winner } = verdictOf(totals);
-  const stillNeeded = status === "keep collecting" ? analysis.verdict.additionalVisitorsPerArm : null;
+  const revenue = analyzeRevenue(decided.map(revenueCounts));
+  const byRate = sequentialVerdict(counts);
+  // The fixed-horizon planning gives the "visitors still needed" while collecting.
+  const verdict = verdictOf(test, decided, analysis.verdict.additionalVisitorsPerArm);
+  const srmPValue = byPeriod
+    ? srmTestAgainstShares(
+        totals.map((arm) => arm.visitors),
+        byPeriod.expectedShares,
+      ).pValue
+    : analysis.srmPValue;
+  const money = (minor: number) => fromMinorUnits(minor, test.currency ?? "");
 
   return {
+    primaryMetric: test.primaryMetric,
+    currency: test.currency,
     arms: analysis.arms.map((arm, position) => {
-      const interval = verdict.intervals[position];
+      const interval = byRate.intervals[position];
       return {
         label: labelAt(position),
         weight: weights[position] ?? 0,
         clicks: totals[position]?.clicks ?? 0,
-        visitors: arm.visitors,
-        conversions: arm.conversions,
+        visitors: totals[position]?.visitors ?? 0,
+        conversions: totals[position]?.conversions ?? 0,
         rate: arm.rate,
         interval: arm.interval,
         chanceToBeBest: arm.chanceToBeBest,
@@ -64,42 +163,69 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
                 adjustedPValue: arm.vsControl.adjustedPValue,
               }
             : null,
+        revenue: revenueOf(revenue.arms[position], totals[position] ?? NO_TOTALS, money),
       };
     }),
-    srmPValue: analysis.srmPValue,
-    srm: analysis.srm,
-    verdict: { status, winner, additionalVisitorsPerArm: stillNeeded },
-    series: seriesOf(results, test.variants.length, test.createdAt, now),
+    srmPValue,
+    srm: srmPValue < SRM_THRESHOLD,
+    weightHistory: history?.map((period) => ({ since: period.since, weights: [...period.weights] })) ?? null,
+    verdict,
+    series: seriesOf(results, test.variants.length, test.createdAt, now, history),
   };
 }
 
-/**
- * The test's verdict from its totals per variant: the always-valid one, which holds however often it is
- * looked at. The test page, the alerts and the scheduled end all decide by it.
- */
-export function verdictOf(totals: readonly VariantTotals[]): {
-  status: VerdictStatus;
-  winner: Variant | null;
-} {
-  const verdict = sequentialVerdict(totals.map(armCounts));
-  if (verdict.winner !== null) {
-    const winner = labelAt(verdict.winner);
-    return { status: `${winner} wins`, winner };
-  }
+/** One variant's revenue figures in the test's currency (major units). */
+function revenueOf(
+  arm: RevenueArmResult | undefined,
+  totals: VariantTotals,
+  money: (minor: number) => number,
+): RevenueAnalytics {
+  const interval = (value: Interval | null | undefined) =>
+    value ? { lower: money(value.lower), upper: money(value.upper) } : null;
+  const always = arm?.vsControl?.interval;
   return {
-    status: verdict.status === "keep collecting" ? "keep collecting" : "no clear difference",
-    winner: null,
+    orders: totals.orders,
+    total: money(totals.revenue),
+    perVisitor: money(arm?.perVisitor.mean ?? 0),
+    perVisitorInterval: interval(arm?.perVisitorInterval),
+    averageOrderValue: arm?.averageOrderValue ? money(arm.averageOrderValue.mean) : null,
+    averageOrderValueInterval: interval(arm?.averageOrderValueInterval),
+    chanceToBeBest: arm?.chanceToBeBest ?? 0,
+    vsControl:
+      arm?.vsControl && always
+        ? {
+            difference: money(always.difference),
+            lower: money(always.lower),
+            upper: money(always.upper),
+            pValue: arm.vsControl.welch.pValue,
+            adjustedPValue: arm.vsControl.adjustedPValue,
+          }
+        : null,
   };
 }
 
 /** Visitors and conversions per variant in every hour (or day) since the test began, gaps as zeros. */
-function seriesOf(rows: RollupRow[], arms: number, createdAt: number, now: number): TestAnalytics["series"] {
+function seriesOf(
+  rows: RollupRow[],
+  arms: number,
+  createdAt: number,
+  now: number,
+  history: WeightPeriod[] | null,
+): TestAnalytics["series"] {
   const granularity = now - createdAt < HOURLY_WINDOW_MS ? "hour" : "day";
   const step = granularity === "hour" ? HOUR_MS : DAY_MS;
   const periodOf = (time: number) => time - (time % step);
+  const weightsAt = (time: number) =>
+    [...(history ?? [])].reverse().find((period) => period.since <= time)?.weights ?? history?.[0]?.weights;
   const points = new Map<number, SeriesPoint>();
   for (let time = periodOf(createdAt); time <= periodOf(now); time += step) {
-    points.set(time, { time, visitors: Array(arms).fill(0), conversions: Array(arms).fill(0) });
+    const weights = history ? [...(weightsAt(time + step / 2) ?? [])] : undefined;
+    points.set(time, {
+      time,
+      visitors: Array(arms).fill(0),
+      conversions: Array(arms).fill(0),
+      ...(weights ? { weights } : {}),
+    });
   }
   for (const row of rows) {
     const point = points.get(periodOf(row.hour));

@@ -5,10 +5,11 @@ import { type Db, getDb } from "../db/client";
 import { type SplitTest, splitTests } from "../db/schema";
 import { storeLink } from "../link-cache/writes";
 import { log } from "../observability/log";
-import { SRM_THRESHOLD, srmTest, VERDICT_MIN_VISITORS } from "../statistics/inference";
-import type { VariantTotals } from "../statistics/summary";
+import { BANDIT_UPDATE_MS, banditWeights, banditWeightsByRevenue } from "../statistics/bandit";
+import { SRM_THRESHOLD, srmTest, srmTestAgainstShares, VERDICT_MIN_VISITORS } from "../statistics/inference";
+import { armCounts, revenueCounts, type VariantTotals } from "../statistics/summary";
 import { sendTestAlert, type TestAlert } from "./alerts";
-import { verdictOf } from "./analytics";
+import { optimisedResults, verdictOf } from "./analytics";
 import { totalsOf } from "./split-tests";
 
 // The cron's budget: an invocation may make 50 D1 queries on the free plan. A run reads the due and the
@@ -22,6 +23,8 @@ const ACTIONS_PER_RUN = 12;
 export interface AutopilotRun {
   ended: { testId: string; endedBy: EndReason; result: EndResult }[];
   alerts: { testId: string; kind: TestAlert["kind"] }[];
+  /** Optimised tests whose weights the bandit moved, and to what. */
+  weights: { testId: string; weights: number[] }[];
 }
 
 /**
@@ -32,7 +35,7 @@ export interface AutopilotRun {
  */
 export async function runAutopilot(env: Env, now = Date.now()): Promise<AutopilotRun> {
   const db = getDb(env.DB);
-  const run: AutopilotRun = { ended: [], alerts: [] };
+  const run: AutopilotRun = { ended: [], alerts: [], weights: [] };
   const due = await db
     .select()
     .from(splitTests)
@@ -52,7 +55,9 @@ export async function runAutopilot(env: Env, now = Date.now()): Promise<Autopilo
     .from(splitTests)
     .where(eq(splitTests.status, "active"))
     .orderBy(
-      desc(sql`${splitTests.endAfterVisitors} IS NOT NULL OR ${splitTests.stopEarly}`),
+      desc(
+        sql`${splitTests.endAfterVisitors} IS NOT NULL OR ${splitTests.stopEarly} OR ${splitTests.mode} = 'optimise'`,
+      ),
       sql`${splitTests.autopilotCheckedAt} IS NOT NULL`,
       asc(splitTests.autopilotCheckedAt),
     )
@@ -63,7 +68,7 @@ export async function runAutopilot(env: Env, now = Date.now()): Promise<Autopilo
 
   const looked: string[] = [];
   for (const test of tests) {
-    if (run.ended.length + run.alerts.length >= ACTIONS_PER_RUN) break;
+    if (run.ended.length + run.alerts.length + run.weights.length >= ACTIONS_PER_RUN) break;
     await lookAt(env, db, test, totals.get(test.id) ?? [], dueIds.has(test.id), now, run);
     looked.push(test.id);
   }
@@ -72,7 +77,12 @@ export async function runAutopilot(env: Env, now = Date.now()): Promise<Autopilo
       .update(splitTests)
       .set({ autopilotCheckedAt: now })
       .where(sql`${splitTests.id} IN (SELECT value FROM json_each(${JSON.stringify(looked)}))`);
-  log("info", "autopilot_run", { looked: looked.length, ended: run.ended.length, alerts: run.alerts.length });
+  log("info", "autopilot_run", {
+    looked: looked.length,
+    ended: run.ended.length,
+    alerts: run.alerts.length,
+    weights: run.weights.length,
+  });
   return run;
 }
 
@@ -85,15 +95,21 @@ async function lookAt(
   now: number,
   run: AutopilotRun,
 ): Promise<void> {
-  const { winner } = verdictOf(totals);
+  // An optimised test decides by its results reweighted by period, and checks its split against the
+  // weights in force at each time.
+  const optimised = test.mode === "optimise" ? await optimisedResults(env.DB, test, totals) : null;
+  const { winner } = verdictOf(test, optimised?.totals ?? totals);
   const visitors = totals.reduce((sum, arm) => sum + arm.visitors, 0);
   if (test.status === "active" && winner && (await claimAlert(db, test.id, "verdictAlertedAt", now)))
     await alert(env, test, { kind: "verdict", winner }, run);
   if (test.status === "active" && visitors >= VERDICT_MIN_VISITORS * totals.length) {
-    const srm = srmTest(
-      totals.map((arm) => arm.visitors),
-      test.variants.map((variant) => variant.weight),
-    );
+    const split = totals.map((arm) => arm.visitors);
+    const srm = optimised
+      ? srmTestAgainstShares(split, optimised.expectedShares)
+      : srmTest(
+          split,
+          test.variants.map((variant) => variant.weight),
+        );
     if (srm.pValue < SRM_THRESHOLD && (await claimAlert(db, test.id, "srmAlertedAt", now)))
       await alert(env, test, { kind: "srm", pValue: srm.pValue }, run);
   }
@@ -105,6 +121,42 @@ async function lookAt(
         ? "winner"
         : null;
   if (endedBy) await endTest(env, db, test, endedBy, winner, now, run);
+  else if (optimised && test.status === "active") await moveWeights(env, test, totals, now, run);
+}
+
+/**
+ * The bandit's step (statistics/bandit.ts): new weights from the arms' counts, at most once per
+ * BANDIT_UPDATE_MS. The weights change only if no other run changed them since this one read the test,
+ * and each new set is kept in weight_history with the time it took effect; the link follows at once.
+ */
+async function moveWeights(
+  env: Env,
+  test: SplitTest,
+  totals: VariantTotals[],
+  now: number,
+  run: AutopilotRun,
+): Promise<void> {
+  if (now - (test.weightsUpdatedAt ?? test.createdAt) < BANDIT_UPDATE_MS) return;
+  const weights =
+    test.primaryMetric === "revenue_per_visitor"
+      ? banditWeightsByRevenue(totals.map(revenueCounts))
+      : banditWeights(totals.map(armCounts));
+  if (weights.every((weight, i) => weight === test.variants[i]?.weight)) return;
+  const variants = test.variants.map((variant, i) => ({ url: variant.url, weight: weights[i] ?? 0 }));
+  const [changed] = await env.DB.batch<SplitTest>([
+    env.DB.prepare(
+      `UPDATE split_tests SET variants = ?1, weights_updated_at = ?2
+       WHERE id = ?3 AND status = 'active' AND weights_updated_at IS ?4 RETURNING id`,
+    ).bind(JSON.stringify(variants), now, test.id, test.weightsUpdatedAt),
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO weight_history (split_test_id, since, weights)
+       SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM split_tests WHERE id = ?1 AND weights_updated_at = ?2)`,
+    ).bind(test.id, now, JSON.stringify(weights)),
+  ]);
+  if (!changed?.results.length) return;
+  await storeLink(env, { ...test, variants });
+  run.weights.push({ testId: test.id, weights });
+  log("info", "weights_moved", { testId: test.id, weights });
 }
 
 /** Sets the alert's time if no run has yet; true for the one run that did. */

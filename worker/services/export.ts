@@ -1,11 +1,38 @@
+import { decimalAmount } from "../../contract/currency";
 import { eventsOfTest } from "../archive/events";
 import type { EventRow } from "../archive/rows";
 import { csvLine } from "../lib/csv";
 
 const LINES_PER_CHUNK = 1000;
 
+const HEADER = [
+  "event",
+  "time",
+  "variant",
+  "session_id",
+  "bot",
+  "amount",
+  "currency",
+  "device",
+  "os",
+  "country",
+  "referrer_host",
+];
+
 const csvRow = (row: EventRow) =>
-  csvLine([row.kind, new Date(row.timestamp).toISOString(), row.variant, row.session_id, row.is_bot !== 0]);
+  csvLine([
+    row.kind,
+    new Date(row.timestamp).toISOString(),
+    row.variant,
+    row.session_id,
+    row.is_bot !== 0,
+    row.amount === null || row.currency === null ? null : decimalAmount(row.amount, row.currency),
+    row.currency,
+    row.device ?? "",
+    row.os ?? "",
+    row.country ?? "",
+    row.referrer_host ?? "",
+  ]);
 
 /**
  * Every click and conversion of a test, oldest first, one CSV row each: the days archived to R2, then
@@ -19,7 +46,7 @@ export function streamEventsCsv(env: Env, testId: string): ReadableStream<Uint8A
     async pull(controller) {
       if (!headerSent) {
         headerSent = true;
-        controller.enqueue(encoder.encode(csvLine(["event", "time", "variant", "session_id", "bot"])));
+        controller.enqueue(encoder.encode(csvLine(HEADER)));
         return;
       }
       const lines: string[] = [];
@@ -37,19 +64,44 @@ export function streamEventsCsv(env: Env, testId: string): ReadableStream<Uint8A
   });
 }
 
-/** The daily rollup: one row per UTC day and variant. */
-export async function dailyRollupCsv(db: D1Database, testId: string): Promise<string> {
+interface DailyRow {
+  day: string;
+  variant: string;
+  clicks: number;
+  visitors: number;
+  conversions: number;
+  orders: number;
+  revenue: number;
+}
+
+/** The daily rollup: one row per UTC day and variant, revenue in the test's currency. */
+export async function dailyRollupCsv(
+  db: D1Database,
+  test: { id: string; currency: string | null },
+): Promise<string> {
   const { results } = await db
     .prepare(
-      `SELECT date(hour / 1000, 'unixepoch') AS day, variant,
-              sum(clicks) AS clicks, sum(visitors) AS visitors, sum(conversions) AS conversions
+      `SELECT date(hour / 1000, 'unixepoch') AS day, variant, sum(clicks) AS clicks, sum(visitors) AS visitors,
+              sum(conversions) AS conversions, sum(orders) AS orders, sum(revenue) AS revenue
        FROM test_stats_hourly WHERE split_test_id = ?
        GROUP BY day, variant ORDER BY day, variant`,
     )
-    .bind(testId)
-    .all<{ day: string; variant: string; clicks: number; visitors: number; conversions: number }>();
+    .bind(test.id)
+    .all<DailyRow>();
+  const { currency } = test;
   return [
-    csvLine(["date", "variant", "clicks", "visitors", "conversions"]),
-    ...results.map((r) => csvLine([r.day, r.variant, r.clicks, r.visitors, r.conversions])),
+    csvLine(["date", "variant", "clicks", "visitors", "conversions", "orders", "revenue", "currency"]),
+    ...results.map((r) =>
+      csvLine([
+        r.day,
+        r.variant,
+        r.clicks,
+        r.visitors,
+        r.conversions,
+        r.orders,
+        currency === null ? null : decimalAmount(r.revenue, currency),
+        currency,
+      ]),
+    ),
   ].join("");
 }

@@ -1,10 +1,18 @@
 import { and, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { CreateTestInput, SplitTest, TestWithStats, UpdateTestInput, Variant } from "../../contract/api";
-import { LIFECYCLE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
-import { labelAt, VARIANT_LABELS } from "../../contract/variants";
+import { LIFECYCLE_MESSAGES, RULE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
+import { DEFAULT_PRIMARY_METRIC } from "../../contract/metrics";
+import { hasExperimentRule, rulesProblem } from "../../contract/rules";
+import { evenWeights, labelAt, VARIANT_LABELS } from "../../contract/variants";
 import { type Db, getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { customDomains, type SplitTest as SplitTestRow, splitTests, testStatsHourly } from "../db/schema";
+import {
+  customDomains,
+  type SplitTest as SplitTestRow,
+  splitTests,
+  testStatsHourly,
+  weightHistory,
+} from "../db/schema";
 import { ApiError } from "../errors";
 import type { Background } from "../lib/background";
 import { splitLinkFor } from "../lib/links";
@@ -70,6 +78,8 @@ async function insertSplitTest(
       status: "active",
       winnerVariant: null,
       completedAt: null,
+      primaryMetric: input.primaryMetric ?? DEFAULT_PRIMARY_METRIC,
+      currency: input.currency || null,
       endsAt: millisOf(input.endsAt ?? null),
       endAfterVisitors: input.endAfterVisitors ?? null,
       onEnd: input.onEnd ?? "keep",
@@ -79,10 +89,20 @@ async function insertSplitTest(
       verdictAlertedAt: null,
       srmAlertedAt: null,
       autopilotCheckedAt: null,
+      mode: input.mode ?? "experiment",
+      weightsUpdatedAt: null,
+      rules: input.rules ?? [],
+      fallbackUrl: input.fallbackUrl || null,
       deletedAt: null,
     };
     try {
-      await db.insert(splitTests).values(row);
+      if (row.mode === "optimise") {
+        const weights = row.variants.map((variant) => variant.weight);
+        await db.batch([
+          db.insert(splitTests).values(row),
+          db.insert(weightHistory).values({ splitTestId: row.id, since: row.createdAt, weights }),
+        ]);
+      } else await db.insert(splitTests).values(row);
       return { row, test: toClient(row, domain?.domain ?? null, link, false) };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -117,6 +137,9 @@ export function toClient(
     status: row.status,
     winnerVariant: row.winnerVariant,
     link: splitLinkFor(row, domain, link.requestUrl, link.appHost),
+    primaryMetric: row.primaryMetric,
+    currency: row.currency,
+    mode: row.mode,
     endsAt: row.endsAt === null ? null : new Date(row.endsAt).toISOString(),
     endAfterVisitors: row.endAfterVisitors,
     onEnd: row.onEnd,
@@ -124,6 +147,8 @@ export function toClient(
     completedAt: row.completedAt,
     endedBy: row.endedBy,
     endResult: row.endResult,
+    rules: row.rules,
+    fallbackUrl: row.fallbackUrl,
   };
 }
 
@@ -138,6 +163,10 @@ export async function totalsOf(db: Db, tests: SplitTestRow[]): Promise<Map<strin
       clicks: sql<number>`sum(${testStatsHourly.clicks})`,
       visitors: sql<number>`sum(${testStatsHourly.visitors})`,
       conversions: sql<number>`sum(${testStatsHourly.conversions})`,
+      orders: sql<number>`sum(${testStatsHourly.orders})`,
+      revenue: sql<number>`sum(${testStatsHourly.revenue})`,
+      // total(), a float, never fails on overflow as sum() would: squares of amounts grow fast.
+      revenueSquares: sql<number>`total(${testStatsHourly.revenueSquares})`,
     })
     .from(testStatsHourly)
     // One JSON parameter however many tests: D1 binds at most 100 parameters a statement.
@@ -153,6 +182,9 @@ export async function totalsOf(db: Db, tests: SplitTestRow[]): Promise<Map<strin
         clicks: Number(row.clicks),
         visitors: Number(row.visitors),
         conversions: Number(row.conversions),
+        orders: Number(row.orders),
+        revenue: Number(row.revenue),
+        revenueSquares: Number(row.revenueSquares),
       };
     }
   }
@@ -187,7 +219,10 @@ async function clientTests(db: Db, where: SQL | undefined, link: LinkContext): P
   );
   return rows.map((r) => {
     const arms = totals.get(r.test.id) ?? [];
-    return { ...toClient(r.test, r.domain, link, hasCountedClicks(arms)), stats: summarize(arms) };
+    return {
+      ...toClient(r.test, r.domain, link, hasCountedClicks(arms)),
+      stats: summarize(arms, r.test.primaryMetric, r.test.currency),
+    };
   });
 }
 
@@ -271,15 +306,21 @@ export async function updateTest(
   const db = getDb(env.DB);
   const current = await ownedTest(db, userId, { id });
   if (current.status === "completed") throw new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
-  const variants = input.variants?.map(({ url, weight }) => ({ url, weight }));
+  // An optimised test's weights are the bandit's: before its first click, an even split.
+  const even = input.variants && evenWeights(input.variants.length);
+  const variants = input.variants?.map(({ url, weight }, i) => ({
+    url,
+    weight: current.mode === "optimise" ? (even?.[i] ?? weight) : weight,
+  }));
+  const rules = rulesChange(current, input);
   const [updated] = await db
     .update(splitTests)
-    .set({ ...(variants ? { variants } : {}), ...scheduleChange(input) })
+    .set({ ...(variants ? { variants } : {}), ...scheduleChange(input), ...rules?.change })
     .where(
       and(
         ownedBy(userId, { id }),
         ne(splitTests.status, "completed"),
-        variants
+        variants || rules?.locksOnClicks
           ? sql`NOT EXISTS (SELECT 1 FROM ${testStatsHourly} WHERE ${testStatsHourly.splitTestId} = ${id} AND ${testStatsHourly.clicks} > 0)`
           : undefined,
       ),
@@ -288,9 +329,36 @@ export async function updateTest(
   if (!updated)
     throw variants
       ? new ApiError(409, "variants_locked", VARIANT_MESSAGES.locked)
-      : new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
-  if (variants) await storeLink(env, updated);
+      : rules?.locksOnClicks
+        ? new ApiError(409, "rules_locked", RULE_MESSAGES.locked)
+        : new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
+  if (variants && updated.mode === "optimise")
+    await db
+      .update(weightHistory)
+      .set({ weights: variants.map((variant) => variant.weight) })
+      .where(eq(weightHistory.splitTestId, id));
+  if (variants || rules) await storeLink(env, updated);
   return getSplitTest(db, userId, { id }, link);
+}
+
+/**
+ * The rules and fallback URL a change names, checked together with what it leaves as it is. Rules that
+ * choose who joins the experiment stay fixed from the first counted click, like the variants; rules
+ * that only send visitors to fixed URLs may change any time.
+ */
+function rulesChange(
+  current: SplitTestRow,
+  input: UpdateTestInput,
+): { change: Pick<SplitTestRow, "rules" | "fallbackUrl">; locksOnClicks: boolean } | null {
+  if (input.rules === undefined && input.fallbackUrl === undefined) return null;
+  const rules = input.rules ?? current.rules;
+  const fallbackUrl = (input.fallbackUrl === undefined ? current.fallbackUrl : input.fallbackUrl) || null;
+  const problem = rulesProblem(rules, fallbackUrl);
+  if (problem) throw new ApiError(400, "invalid_input", problem);
+  return {
+    change: { rules, fallbackUrl },
+    locksOnClicks: hasExperimentRule(current.rules) || hasExperimentRule(rules),
+  };
 }
 
 /**
@@ -319,7 +387,14 @@ export async function createSplitTest(
 ): Promise<TestWithStats> {
   const { row, test } = await insertSplitTest(getDb(env.DB), userId, input, link);
   background.waitUntil(storeLink(env, row));
-  return { ...test, stats: summarize(row.variants.map(() => NO_TOTALS)) };
+  return {
+    ...test,
+    stats: summarize(
+      row.variants.map(() => NO_TOTALS),
+      row.primaryMetric,
+      row.currency,
+    ),
+  };
 }
 
 /**

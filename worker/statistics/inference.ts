@@ -345,6 +345,62 @@ export function chiSquareSurvival(x: number, degreesOfFreedom: number): number {
   return upperRegularizedGamma(degreesOfFreedom / 2, x / 2);
 }
 
+/** Iteration cap of the incomplete beta's continued fraction: it needs O(√max(a, b)) terms. */
+const BETA_MAX_ITERATIONS = 20_000;
+
+/**
+ * The continued fraction of the regularized incomplete beta I_x(a, b) (Numerical Recipes 3rd ed.
+ * §6.4, betacf), evaluated by the modified Lentz method; it converges fast for x < (a + 1)/(a + b + 2).
+ */
+function betaContinuedFraction(a: number, b: number, x: number): number {
+  const qab = a + b;
+  const qap = a + 1;
+  const qam = a - 1;
+  const tiny = (value: number) => (Math.abs(value) < LENTZ_TINY ? LENTZ_TINY : value);
+  let c = 1;
+  let d = 1 / tiny(1 - (qab * x) / qap);
+  let h = d;
+  for (let m = 1; m <= BETA_MAX_ITERATIONS; m++) {
+    const m2 = 2 * m;
+    const even = (m * (b - m) * x) / ((qam + m2) * (a + m2));
+    d = 1 / tiny(1 + even * d);
+    c = tiny(1 + even / c);
+    h *= d * c;
+    const odd = (-(a + m) * (qab + m) * x) / ((a + m2) * (qap + m2));
+    d = 1 / tiny(1 + odd * d);
+    c = tiny(1 + odd / c);
+    const delta = d * c;
+    h *= delta;
+    if (Math.abs(delta - 1) <= GAMMA_EPSILON) break;
+  }
+  return h;
+}
+
+/** Regularized incomplete beta I_x(a, b) for a, b > 0 and x in [0, 1] (Numerical Recipes 3rd ed. §6.4, betai). */
+export function regularizedIncompleteBeta(x: number, a: number, b: number): number {
+  if (!(a > 0 && b > 0)) throw new RangeError(`need a, b > 0, got ${a}, ${b}`);
+  if (!(x >= 0 && x <= 1)) throw new RangeError(`x must be in [0, 1], got ${x}`);
+  if (x === 0 || x === 1) return x;
+  const logFront = a * Math.log(x) + b * Math.log1p(-x) - logBeta(a, b);
+  if (x < (a + 1) / (a + b + 2)) return (Math.exp(logFront) * betaContinuedFraction(a, b, x)) / a;
+  return 1 - (Math.exp(logFront) * betaContinuedFraction(b, a, 1 - x)) / b;
+}
+
+/** From this many degrees of freedom on, Student's t is the normal distribution to ~1e-8. */
+const T_AS_NORMAL_DF = 1e8;
+
+/**
+ * Two-sided p-value P(|T| > |t|) of Student's t with `df` degrees of freedom (any real df > 0, as
+ * Welch's test gives): I_{df/(df + t²)}(df/2, 1/2) (Abramowitz & Stegun 26.7.1 with 26.5.27).
+ */
+export function studentTTwoSidedPValue(t: number, df: number): number {
+  if (!(df > 0)) throw new RangeError(`degrees of freedom must be positive, got ${df}`);
+  if (Number.isNaN(t)) return Number.NaN;
+  if (!Number.isFinite(t)) return 0;
+  if (df >= T_AS_NORMAL_DF) return twoSidedPValue(t);
+  return regularizedIncompleteBeta(df / (df + t * t), df / 2, 0.5);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Bayesian chance to beat
 // ---------------------------------------------------------------------------------------------
@@ -450,7 +506,7 @@ const PANEL_ORDER = 10;
  * Gauss–Legendre nodes (ascending) and weights on [−1, 1]: Newton's method on the three-term Legendre
  * recurrence from the usual cosine guesses (Numerical Recipes 3rd ed. §4.6, gauleg), to full precision.
  */
-function gaussLegendre(n: number): { nodes: Float64Array; weights: Float64Array } {
+export function gaussLegendre(n: number): { nodes: Float64Array; weights: Float64Array } {
   const nodes = new Float64Array(n);
   const weights = new Float64Array(n);
   for (let i = 0; i < Math.ceil(n / 2); i++) {
@@ -693,10 +749,20 @@ function assertWeights(weights: readonly number[], arms: number): void {
  */
 export function srmTest(visitors: readonly number[], weights: readonly number[]): SrmResult {
   assertWeights(weights, visitors.length);
+  return srmTestAgainstShares(
+    visitors,
+    weights.map((w) => w / 100),
+  );
+}
+
+/**
+ * The same check against expected shares of the visitors (adding up to 1): for weights that changed
+ * over time, each arm's share is its weight averaged over the visitors of each period.
+ */
+export function srmTestAgainstShares(visitors: readonly number[], shares: readonly number[]): SrmResult {
   for (const [i, v] of visitors.entries()) assertCounts(`arm ${i}`, { visitors: v, conversions: 0 });
   const total = visitors.reduce((sum, v) => sum + v, 0);
   if (total === 0) return { chiSquare: 0, pValue: 1 };
-  const shares = weights.map((w) => w / 100);
   let chiSquare = 0;
   for (const [i, observed] of visitors.entries()) {
     const expected = total * (shares[i] ?? 0);

@@ -110,15 +110,58 @@ export function sequentialHalfWidth(
   return Math.sqrt(s2) * Math.sqrt((2 * (nRho2 + 1) * Math.log(Math.sqrt(nRho2 + 1) / alpha)) / (nRho2 * n));
 }
 
-interface Moments {
+/**
+ * A difference of two means (arm − control) as the sequence needs it: the observed difference, its
+ * unpooled (Welch) standard error √(s²_A/n_A + s²_B/n_B), and n = n_A + n_B. For rates the means are
+ * proportions (s² = p̂(1 − p̂)); for revenue per visitor, the per-visitor revenues (worker/statistics/revenue.ts).
+ */
+export interface DifferenceEstimate {
   readonly difference: number;
-  /** Unpooled standard error of the difference; 0 when both rates are 0 or 1. */
   readonly standardError: number;
   readonly n: number;
 }
 
+/**
+ * The always-valid (1 − alpha) interval d̂ ± h of a difference of means (see the file header); null
+ * when the estimated variance is 0 or not finite, where the normal approximation says nothing.
+ */
+export function alwaysValidInterval(
+  estimate: DifferenceEstimate,
+  alpha = SEQUENTIAL_ALPHA,
+  tuning = SEQUENTIAL_TUNING,
+): SequentialInterval | null {
+  assertAlpha(alpha);
+  assertTuning(tuning);
+  if (!(estimate.standardError > 0) || !Number.isFinite(estimate.standardError)) return null;
+  const half = sequentialHalfWidth(estimate.standardError, estimate.n, alpha, tuning);
+  return {
+    lower: estimate.difference - half,
+    upper: estimate.difference + half,
+    difference: estimate.difference,
+  };
+}
+
+/**
+ * The always-valid two-sided p-value of "no difference" for the sequence tuned at `alpha`: 1/e-value,
+ * capped at 1 (arXiv:2103.06476v7 eq. (155), GrowthBook `SequentialTwoSidedTTest.p_value`); 1 where
+ * `alwaysValidInterval` is null.
+ */
+export function alwaysValidPValue(
+  estimate: DifferenceEstimate,
+  alpha = SEQUENTIAL_ALPHA,
+  tuning = SEQUENTIAL_TUNING,
+): number {
+  const rho = sequentialRho(alpha, tuning);
+  const { difference, standardError: se, n } = estimate;
+  if (!(se > 0) || !Number.isFinite(se)) return 1;
+  const t2 = (difference * difference) / (se * se); // = d̂²·n/s²
+  const nRho2p1 = n * rho * rho + 1;
+  const logE = (rho * rho * n * t2) / (2 * nRho2p1) - 0.5 * Math.log(nRho2p1);
+  return Math.min(1, Math.exp(-logE));
+}
+
 /** null when an arm has no visitors. */
-function moments(control: ArmCounts, arm: ArmCounts): Moments | null {
+function rateDifference(control: ArmCounts, arm: ArmCounts): DifferenceEstimate | null {
   assertCounts("control", control);
   assertCounts("arm", arm);
   if (control.visitors === 0 || arm.visitors === 0) return null;
@@ -145,22 +188,16 @@ export function sequentialInterval(
 ): SequentialInterval {
   assertAlpha(alpha);
   assertTuning(tuning);
-  const m = moments(control, arm);
-  if (m === null) return { lower: -1, upper: 1, difference: 0 };
-  if (!(m.standardError > 0)) return { lower: -1, upper: 1, difference: m.difference };
-  const half = sequentialHalfWidth(m.standardError, m.n, alpha, tuning);
-  return {
-    lower: Math.max(-1, m.difference - half),
-    upper: Math.min(1, m.difference + half),
-    difference: m.difference,
-  };
+  const estimate = rateDifference(control, arm);
+  const interval = estimate && alwaysValidInterval(estimate, alpha, tuning);
+  if (!interval) return { lower: -1, upper: 1, difference: estimate?.difference ?? 0 };
+  return { ...interval, lower: Math.max(-1, interval.lower), upper: Math.min(1, interval.upper) };
 }
 
 /**
  * Always-valid two-sided p-value of "no difference" between arm and control, for the sequence tuned at
- * `alpha` (ρ depends on it): 1/e-value, capped at 1 (arXiv:2103.06476v7 eq. (155), GrowthBook
- * `SequentialTwoSidedTTest.p_value`). Below `alpha` exactly when `sequentialInterval` at `alpha`
- * excludes 0; 1 when the interval is uninformative.
+ * `alpha` (ρ depends on it). Below `alpha` exactly when `sequentialInterval` at `alpha` excludes 0; 1
+ * when the interval is uninformative.
  */
 export function sequentialPValue(
   control: ArmCounts,
@@ -168,13 +205,40 @@ export function sequentialPValue(
   alpha = SEQUENTIAL_ALPHA,
   tuning = SEQUENTIAL_TUNING,
 ): number {
-  const rho = sequentialRho(alpha, tuning);
-  const m = moments(control, arm);
-  if (m === null || !(m.standardError > 0)) return 1;
-  const t2 = (m.difference * m.difference) / (m.standardError * m.standardError); // = d̂²·n/s²
-  const nRho2p1 = m.n * rho * rho + 1;
-  const logE = (rho * rho * m.n * t2) / (2 * nRho2p1) - 0.5 * Math.log(nRho2p1);
-  return Math.min(1, Math.exp(-logE));
+  sequentialRho(alpha, tuning);
+  const estimate = rateDifference(control, arm);
+  return estimate === null ? 1 : alwaysValidPValue(estimate, alpha, tuning);
+}
+
+/**
+ * The verdict rule on the always-valid intervals of k − 1 comparisons with the control (intervals[0],
+ * the control's, is null; an uninformative one is null too), once every arm has `enough` data:
+ * - "keep collecting" until then (the intervals are returned all the same);
+ * - "winner", arm i ≥ 1: some arms' intervals lie entirely above 0 (proven better than the control); the
+ *   winner is the one among them with the highest observed difference (the first on ties). What is
+ *   proven is "better than the control"; among several such arms the pick is the best estimate;
+ * - "winner", arm 0 (the control): every other arm's interval lies entirely below 0;
+ * - "no clear difference" otherwise (more data may still settle it: the intervals stay valid).
+ */
+export function verdictOfIntervals(
+  intervals: readonly (SequentialInterval | null)[],
+  enough: boolean,
+): Pick<SequentialVerdict, "status" | "winner"> {
+  if (!enough) return { status: "keep collecting", winner: null };
+  let winner: number | null = null;
+  for (const [i, interval] of intervals.entries()) {
+    if (i === 0 || interval === null || !(interval.lower > 0)) continue;
+    if (winner === null || interval.difference > (intervals[winner]?.difference ?? 0)) winner = i;
+  }
+  const others = intervals.slice(1);
+  if (
+    winner === null &&
+    others.length > 0 &&
+    others.every((interval) => interval !== null && interval.upper < 0)
+  )
+    winner = 0;
+  if (winner !== null) return { status: "winner", winner };
+  return { status: "no clear difference", winner: null };
 }
 
 const enough = (arm: ArmCounts): boolean =>
@@ -182,15 +246,10 @@ const enough = (arm: ArmCounts): boolean =>
 
 /**
  * The sequential verdict for k arms (arm 0 the control). Each arm is compared with the control by its
- * always-valid interval at alpha/(k − 1) (Bonferroni; see the file header for why not Holm). Then:
- * - "keep collecting" until every arm has VERDICT_MIN_VISITORS visitors and VERDICT_MIN_CONVERSIONS
- *   conversions (the guard of design §7; the intervals are returned all the same);
- * - "winner", arm i ≥ 1: some arms' intervals lie entirely above 0 (proven better than the control); the
- *   winner is the one among them with the highest observed rate (the first on ties). What is proven is
- *   "better than the control"; among several such arms the pick is the best estimate;
- * - "winner", arm 0 (the control): every other arm's interval lies entirely below 0;
- * - "no clear difference" otherwise (more data may still settle it: the intervals stay valid).
- * Under the global null the chance of any winner, at any look, is at most alpha.
+ * always-valid interval at alpha/(k − 1) (Bonferroni; see the file header for why not Holm), and
+ * `verdictOfIntervals` decides once every arm has VERDICT_MIN_VISITORS visitors and
+ * VERDICT_MIN_CONVERSIONS conversions (the guard of design §7). Under the global null the chance of
+ * any winner, at any look, is at most alpha.
  */
 export function sequentialVerdict(
   arms: readonly ArmCounts[],
@@ -205,14 +264,5 @@ export function sequentialVerdict(
   const intervals = arms.map((arm, i) =>
     i === 0 ? null : sequentialInterval(control, arm, comparisonAlpha, tuning),
   );
-  const base = { intervals, comparisonAlpha };
-  if (!arms.every(enough)) return { status: "keep collecting", winner: null, ...base };
-  let winner: number | null = null;
-  for (const [i, interval] of intervals.entries()) {
-    if (interval === null || !(interval.lower > 0)) continue;
-    if (winner === null || interval.difference > (intervals[winner]?.difference ?? 0)) winner = i;
-  }
-  if (winner === null && intervals.every((interval) => interval === null || interval.upper < 0)) winner = 0;
-  if (winner !== null) return { status: "winner", winner, ...base };
-  return { status: "no clear difference", winner: null, ...base };
+  return { ...verdictOfIntervals(intervals, arms.every(enough)), intervals, comparisonAlpha };
 }

@@ -1,14 +1,36 @@
-import type { ArmStats, TestStats, Winner } from "../../contract/api";
+import type { ArmStats, PrimaryMetric, TestStats, Winner } from "../../contract/api";
+import { fromMinorUnits } from "../../contract/currency";
 import { labelAt } from "../../contract/variants";
 import { chanceToBeBest } from "./inference";
+import { chanceToEarnMost, type RevenueCounts } from "./revenue";
 
-export interface VariantTotals {
+/** One variant's totals from the rollup; revenue in minor units. */
+export interface VariantTotals extends RevenueCounts {
   clicks: number;
   visitors: number;
   conversions: number;
 }
 
-export const NO_TOTALS: VariantTotals = { clicks: 0, visitors: 0, conversions: 0 };
+export const NO_TOTALS: VariantTotals = {
+  clicks: 0,
+  visitors: 0,
+  conversions: 0,
+  orders: 0,
+  revenue: 0,
+  revenueSquares: 0,
+};
+
+/** Adds one rollup row's totals to a variant's. */
+export function addTotals(sum: VariantTotals, row: VariantTotals): VariantTotals {
+  return {
+    clicks: sum.clicks + row.clicks,
+    visitors: sum.visitors + row.visitors,
+    conversions: sum.conversions + row.conversions,
+    orders: sum.orders + row.orders,
+    revenue: sum.revenue + row.revenue,
+    revenueSquares: sum.revenueSquares + row.revenueSquares,
+  };
+}
 
 /** Conversions per 100 clicks; 0 without clicks. */
 export function conversionRate({ clicks, conversions }: VariantTotals): number {
@@ -16,13 +38,13 @@ export function conversionRate({ clicks, conversions }: VariantTotals): number {
 }
 
 /**
- * The specification's rule, for any number of variants: null when every rate is 0, else the variant
- * with the highest rate, or tie when several share it.
+ * The specification's rule, for any number of variants and either metric: null when every value is 0,
+ * else the variant with the highest, or tie when several share it.
  */
-export function pickWinner(rates: readonly number[]): Winner {
-  const best = Math.max(...rates);
+export function pickWinner(values: readonly number[]): Winner {
+  const best = Math.max(...values);
   if (best === 0) return null;
-  const leaders = rates.flatMap((rate, position) => (rate === best ? [position] : []));
+  const leaders = values.flatMap((value, position) => (value === best ? [position] : []));
   return leaders.length === 1 ? labelAt(leaders[0] ?? 0) : "tie";
 }
 
@@ -31,21 +53,48 @@ export function armCounts(totals: VariantTotals) {
   return { visitors: totals.visitors, conversions: Math.min(totals.conversions, totals.visitors) };
 }
 
+/** Revenue sums as the statistics take them: orders capped like conversions. */
+export function revenueCounts(totals: VariantTotals): RevenueCounts {
+  return {
+    visitors: totals.visitors,
+    orders: Math.min(totals.orders, totals.visitors),
+    revenue: totals.revenue,
+    revenueSquares: totals.revenueSquares,
+  };
+}
+
+/** Each variant's chance to be best by the metric: Beta posteriors for rates, normal means for revenue. */
+export function chancesToBeBest(totals: readonly VariantTotals[], metric: PrimaryMetric): number[] {
+  if (metric === "conversion_rate") return chanceToBeBest(totals.map(armCounts));
+  return chanceToEarnMost(totals.map(revenueCounts));
+}
+
 /**
- * The dashboard's stats: every variant's counts, the specification's A and B fields, the winner by
- * the specification's rule, and the leader's chance to be the best variant.
+ * The dashboard's stats: every variant's counts and revenue, the specification's A and B fields, the
+ * winner by the specification's rule on the test's primary metric, and the leader's chance to be the
+ * best variant by that metric. Revenue is in the test's currency, major units.
  */
-export function summarize(totals: readonly VariantTotals[]): TestStats {
+export function summarize(
+  totals: readonly VariantTotals[],
+  metric: PrimaryMetric = "conversion_rate",
+  currency: string | null = null,
+): TestStats {
+  const money = (minor: number) => fromMinorUnits(minor, currency ?? "");
   const arms: ArmStats[] = totals.map((arm, position) => ({
     label: labelAt(position),
     clicks: arm.clicks,
     visitors: arm.visitors,
     conversions: arm.conversions,
     conversionRate: conversionRate(arm),
+    orders: arm.orders,
+    revenue: money(arm.revenue),
+    revenuePerVisitor: arm.visitors === 0 ? 0 : money(arm.revenue) / arm.visitors,
   }));
-  const winner = pickWinner(arms.map((arm) => arm.conversionRate));
+  const winner = pickWinner(
+    arms.map((arm) => (metric === "conversion_rate" ? arm.conversionRate : arm.revenuePerVisitor)),
+  );
   const leader = arms.findIndex((arm) => arm.label === winner);
-  const confidence = leader < 0 ? null : (chanceToBeBest(totals.map(armCounts))[leader] ?? null);
+  const confidence = leader < 0 ? null : (chancesToBeBest(totals, metric)[leader] ?? null);
   const [a, b] = arms;
   return {
     clicksA: a?.clicks ?? 0,

@@ -19,6 +19,8 @@ import { cn } from "@/lib/utils";
 interface VariantsEditorProps {
   drafts: readonly VariantDraft[];
   onChange: (drafts: VariantDraft[]) => void;
+  /** Set when something else decides the split (Optimise mode's bandit): said instead of the split's controls. */
+  managedSplit?: string;
 }
 
 /**
@@ -26,8 +28,9 @@ interface VariantsEditorProps {
  * stays a one-line summary until the user asks to change it, so a plain A/B test looks as it always did.
  * Used by the create form and by the test page while its variants can still change.
  */
-export function VariantsEditor({ drafts, onChange }: VariantsEditorProps) {
-  const [showWeights, setShowWeights] = useState(() => !isEvenSplit(drafts));
+export function VariantsEditor({ drafts, onChange, managedSplit }: VariantsEditorProps) {
+  const [wantsWeights, setShowWeights] = useState(() => !isEvenSplit(drafts));
+  const showWeights = wantsWeights && !managedSplit;
   const editor = useRef<HTMLDivElement>(null);
   const limitId = useId();
   const canAdd = canAddDraft(drafts);
@@ -95,7 +98,9 @@ export function VariantsEditor({ drafts, onChange }: VariantsEditorProps) {
               </p>
             )}
           </div>
-          {showWeights ? (
+          {managedSplit ? (
+            <p className="text-muted-foreground text-sm">{managedSplit}</p>
+          ) : showWeights ? (
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <p
                 aria-live="polite"

@@ -1,6 +1,6 @@
 import { FileJsonIcon, KeyRoundIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useLocation } from "react-router-dom";
 import { PageTitle } from "@/components/PageTitle";
 import { ProductLogo } from "@/components/ProductLogo";
 import { Button } from "@/components/ui/button";
@@ -8,6 +8,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { EndpointCard } from "@/features/api-docs/components/EndpointCard";
 import { SchemaTable } from "@/features/api-docs/components/SchemaTable";
+import { StripeCheckoutExample } from "@/features/api-docs/components/StripeCheckoutExample";
+import { WebhooksGuide } from "@/features/api-docs/components/WebhooksGuide";
 import {
   endpointsByTag,
   getOpenApiDocument,
@@ -70,6 +72,11 @@ export default function ApiDocsPage() {
 
 function ApiReference({ document }: { document: OpenApiDocument }) {
   const groups = endpointsByTag(document);
+  const { hash } = useLocation();
+  // The sections exist only once the document is here: a link to one (#webhooks) scrolls now.
+  useEffect(() => {
+    if (hash) window.document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
   return (
     <div className="grid gap-8">
       <div>
@@ -95,6 +102,7 @@ function ApiReference({ document }: { document: OpenApiDocument }) {
           </Button>
         </CardContent>
       </Card>
+      <WebhooksGuide />
       {groups.map((group) => (
         <section key={group.tag} aria-labelledby={`tag-${group.tag}`} className="grid gap-4">
           <div>
@@ -110,6 +118,7 @@ function ApiReference({ document }: { document: OpenApiDocument }) {
               document={document}
             />
           ))}
+          {group.tag === "Conversions" && <StripeCheckoutExample />}
         </section>
       ))}
       <section aria-labelledby="schemas" className="grid gap-4">

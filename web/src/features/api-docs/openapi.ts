@@ -89,13 +89,23 @@ export function endpointsByTag(
     .filter((group) => group.endpoints.length > 0);
 }
 
+/** What stands for a path's {id}: TEST_ID in /api/v1/tests/{id}, WEBHOOK_ID in /api/v1/webhooks/{id}. */
+function idPlaceholder(path: string): string {
+  const resource = /\/(\w+?)s?\/\{id\}/.exec(path)?.[1] ?? "resource";
+  return `${resource.toUpperCase()}_ID`;
+}
+/** Example values of request headers in the curl commands. */
+const HEADER_EXAMPLES: Record<string, string> = { "Idempotency-Key": "order-1001" };
+
 /** A curl command for the endpoint, with the example body when there is one. */
 export function curlExample(origin: string, endpoint: Endpoint): string {
   const lines = [
-    `curl -X ${endpoint.method.toUpperCase()} "${origin}${endpoint.path.replace("{id}", "TEST_ID")}"`,
+    `curl -X ${endpoint.method.toUpperCase()} "${origin}${endpoint.path.replace("{id}", idPlaceholder(endpoint.path))}"`,
   ];
   if (endpoint.operation.security?.length !== 0)
     lines.push(`  -H "Authorization: Bearer $SPLITLINK_API_KEY"`);
+  for (const header of endpoint.operation.parameters?.filter((p) => p.in === "header") ?? [])
+    lines.push(`  -H "${header.name}: ${HEADER_EXAMPLES[header.name] ?? "..."}"`);
   const example = endpoint.operation.requestBody?.content["application/json"]?.example;
   if (example !== undefined) {
     lines.push(`  -H "Content-Type: application/json"`);

@@ -1,7 +1,9 @@
-import { TEST_MESSAGES } from "@contract/messages";
+import { isCurrency } from "@contract/currency";
+import { CONVERSION_MESSAGES, TEST_MESSAGES } from "@contract/messages";
 import { customSlugProblem } from "@contract/slug";
 import type { SlugCheckState } from "@/features/create-test/slug-check-state";
 import { type EndDraft, endProblem } from "@/lib/tests/end-drafts";
+import { type RuleDraft, ruleDraftsProblem } from "@/lib/tests/rule-drafts";
 import { type VariantDraft, variantsProblem } from "@/lib/tests/variant-drafts";
 
 export interface CreateTestValues {
@@ -11,11 +13,17 @@ export interface CreateTestValues {
   /** Empty unless a custom domain is chosen. */
   customSlug: string;
   end: EndDraft;
+  /** Empty unless revenue per visitor is the metric and a currency was typed. */
+  currency: string;
+  rules: readonly RuleDraft[];
+  /** Counts only while a rule joins the experiment. */
+  fallbackUrl: string;
 }
 
 /**
  * The first problem in the specification's order, as its message: required fields, URLs, then the
- * variants' weights, then the custom slug, then the end settings. Null when the form may be sent.
+ * variants' weights, then the custom slug, then the end settings, then the audience rules. Null when the
+ * form may be sent.
  */
 export function createTestProblem(values: CreateTestValues, slugCheck: SlugCheckState): string | null {
   if (!values.name) return TEST_MESSAGES.requiredFields;
@@ -23,5 +31,6 @@ export function createTestProblem(values: CreateTestValues, slugCheck: SlugCheck
   if (variants) return variants;
   const slugUnusable = customSlugProblem(values.customSlug) !== null || slugCheck === "taken";
   if (values.customSlug && slugUnusable) return TEST_MESSAGES.fixCustomSlug;
-  return endProblem(values.end);
+  if (values.currency && !isCurrency(values.currency)) return CONVERSION_MESSAGES.invalidCurrency;
+  return endProblem(values.end) ?? ruleDraftsProblem(values.rules, values.fallbackUrl);
 }

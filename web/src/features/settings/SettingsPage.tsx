@@ -8,6 +8,7 @@ import { ApiKeysSection } from "@/features/settings/api-keys/components/ApiKeysS
 import { ChangePasswordSection } from "@/features/settings/components/ChangePasswordSection";
 import { DeleteAccountSection } from "@/features/settings/components/DeleteAccountSection";
 import { EmailAlertsSection } from "@/features/settings/components/EmailAlertsSection";
+import { WebhooksSection } from "@/features/settings/webhooks/components/WebhooksSection";
 import { useAuth } from "@/lib/auth/use-auth";
 
 /** Account settings: one section per concern, stacked; new sections go in this list. */
@@ -32,6 +33,7 @@ export default function SettingsPage() {
           <EmailAlertsSection />
           <ChangePasswordSection />
           <ApiKeysSection />
+          <WebhooksSection />
           <DeleteAccountSection email={email} />
         </div>
       </main>

@@ -9,6 +9,11 @@ const METHOD_STYLES: Record<string, string> = {
   delete: "bg-destructive-muted text-destructive",
 };
 
+const PARAMETER_PLACES = [
+  { place: "path", title: "Path parameters" },
+  { place: "header", title: "Headers" },
+] as const;
+
 export function EndpointCard({ endpoint, document }: { endpoint: Endpoint; document: OpenApiDocument }) {
   const { method, path, operation } = endpoint;
   const body = operation.requestBody?.content["application/json"]?.schema;
@@ -31,19 +36,23 @@ export function EndpointCard({ endpoint, document }: { endpoint: Endpoint; docum
         )}
       </CardHeader>
       <CardContent className="grid min-w-0 gap-4">
-        {operation.parameters && operation.parameters.length > 0 && (
-          <div className="grid gap-2">
-            <h4 className="font-medium text-sm">Path parameters</h4>
-            <ul className="text-sm">
-              {operation.parameters.map((p) => (
-                <li key={p.name}>
-                  <code className="font-mono">{p.name}</code>{" "}
-                  <span className="text-muted-foreground">{p.description}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        {PARAMETER_PLACES.map(({ place, title }) => {
+          const parameters = (operation.parameters ?? []).filter((p) => p.in === place);
+          if (parameters.length === 0) return null;
+          return (
+            <div key={place} className="grid gap-2">
+              <h4 className="font-medium text-sm">{title}</h4>
+              <ul className="text-sm">
+                {parameters.map((p) => (
+                  <li key={p.name}>
+                    <code className="font-mono">{p.name}</code>{" "}
+                    <span className="text-muted-foreground">{p.description}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          );
+        })}
         {bodySchema && (
           <div className="grid gap-2">
             <h4 className="font-medium text-sm">Request body (JSON)</h4>

@@ -1,14 +1,20 @@
-import { TEST_MESSAGES } from "@contract/messages";
+import type { PrimaryMetric } from "@contract/api";
+import { MODE_MESSAGES, TEST_MESSAGES } from "@contract/messages";
+import { DEFAULT_PRIMARY_METRIC } from "@contract/metrics";
+import type { TestMode } from "@contract/variants";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { TextField } from "@/components/TextField";
 import { EndSettingsFields } from "@/components/tests/EndSettingsFields";
+import { RulesEditor } from "@/components/tests/RulesEditor";
 import { VariantsEditor } from "@/components/tests/VariantsEditor";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
 import { createTest } from "@/features/create-test/api/create-test";
 import { CustomSlugField } from "@/features/create-test/components/CustomSlugField";
 import { DomainField } from "@/features/create-test/components/DomainField";
+import { ModeField } from "@/features/create-test/components/ModeField";
+import { PrimaryMetricField } from "@/features/create-test/components/PrimaryMetricField";
 import { isBlockingSlugState } from "@/features/create-test/slug-check-state";
 import { useActiveDomains } from "@/features/create-test/use-active-domains";
 import { useSlugCheck } from "@/features/create-test/use-slug-check";
@@ -16,7 +22,8 @@ import { type CreateTestValues, createTestProblem } from "@/features/create-test
 import { useAuth } from "@/lib/auth/use-auth";
 import type { CreatedTestState } from "@/lib/tests/created-test-state";
 import { type EndDraft, endInputs, NO_END } from "@/lib/tests/end-drafts";
-import { emptyDrafts, type VariantDraft, variantInputs } from "@/lib/tests/variant-drafts";
+import { type RuleDraft, rulesInput } from "@/lib/tests/rule-drafts";
+import { emptyDrafts, type VariantDraft, variantInputs, withEvenWeights } from "@/lib/tests/variant-drafts";
 import { toast } from "@/lib/toast";
 
 function readValues(
@@ -24,10 +31,21 @@ function readValues(
   variants: readonly VariantDraft[],
   customSlug: string,
   end: EndDraft,
+  rules: readonly RuleDraft[],
+  fallbackUrl: string,
 ): CreateTestValues {
   const data = new FormData(form);
   const field = (name: string) => String(data.get(name) ?? "").trim();
-  return { name: field("name"), variants, conversionUrl: field("conversionUrl"), customSlug, end };
+  return {
+    name: field("name"),
+    variants,
+    conversionUrl: field("conversionUrl"),
+    customSlug,
+    currency: field("currency"),
+    end,
+    rules,
+    fallbackUrl,
+  };
 }
 
 /**
@@ -42,6 +60,11 @@ export function CreateTestForm() {
   const [slug, setSlug] = useState("");
   const [variants, setVariants] = useState(emptyDrafts);
   const [end, setEnd] = useState(NO_END);
+  const [mode, setMode] = useState<TestMode>("experiment");
+  const [metric, setMetric] = useState<PrimaryMetric>(DEFAULT_PRIMARY_METRIC);
+  const [currency, setCurrency] = useState("");
+  const [rules, setRules] = useState<RuleDraft[]>([]);
+  const [fallbackUrl, setFallbackUrl] = useState("");
   const [busy, setBusy] = useState(false);
 
   const domain = domains.find(({ id }) => id === domainId) ?? null;
@@ -56,7 +79,7 @@ export function CreateTestForm() {
       toast.error(TEST_MESSAGES.notSignedIn);
       return;
     }
-    const values = readValues(event.currentTarget, variants, customSlug, end);
+    const values = readValues(event.currentTarget, variants, customSlug, end, rules, fallbackUrl);
     const problem = createTestProblem(values, slugCheck);
     if (problem) {
       toast.error(problem);
@@ -71,7 +94,11 @@ export function CreateTestForm() {
         conversionUrl: values.conversionUrl || null,
         customDomainId: domain?.id ?? null,
         customSlug: values.customSlug || null,
+        mode,
         ...endInputs(values.end),
+        primaryMetric: metric,
+        currency: values.currency || null,
+        ...rulesInput(values.rules, values.fallbackUrl),
       });
       toast.success(TEST_MESSAGES.created);
       const state: CreatedTestState = { createdTest: test };
@@ -90,7 +117,19 @@ export function CreateTestForm() {
       {domain && (
         <CustomSlugField domain={domain.domain} slug={slug} onSlugChange={setSlug} check={slugCheck} />
       )}
-      <VariantsEditor drafts={variants} onChange={setVariants} />
+      <ModeField
+        mode={mode}
+        onModeChange={(next) => {
+          setMode(next);
+          // The bandit starts from an even split.
+          if (next === "optimise") setVariants(withEvenWeights(variants));
+        }}
+      />
+      <VariantsEditor
+        drafts={variants}
+        onChange={setVariants}
+        managedSplit={mode === "optimise" ? MODE_MESSAGES.managedSplit : undefined}
+      />
       <TextField
         label="Conversion URL"
         name="conversionUrl"
@@ -99,10 +138,27 @@ export function CreateTestForm() {
         inputMode="url"
         hint="The thank-you or conversion confirmation page"
       />
+      <PrimaryMetricField
+        metric={metric}
+        onMetricChange={setMetric}
+        currency={currency}
+        onCurrencyChange={setCurrency}
+      />
       <details className="group rounded-lg border px-4 py-3">
         <summary className="cursor-pointer font-medium text-sm">End the test on its own (optional)</summary>
         <div className="mt-4">
           <EndSettingsFields draft={end} onChange={setEnd} />
+        </div>
+      </details>
+      <details className="group rounded-lg border px-4 py-3">
+        <summary className="cursor-pointer font-medium text-sm">Audience rules (optional)</summary>
+        <div className="mt-4">
+          <RulesEditor
+            drafts={rules}
+            onChange={setRules}
+            fallbackUrl={fallbackUrl}
+            onFallbackUrlChange={setFallbackUrl}
+          />
         </div>
       </details>
       <Button type="submit" size="lg" className="w-full" disabled={busy || isBlockingSlugState(slugCheck)}>

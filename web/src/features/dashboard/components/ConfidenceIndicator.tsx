@@ -1,10 +1,14 @@
+import type { PrimaryMetric } from "@contract/api";
 import { Badge } from "@/components/ui/badge";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 
 /** From this chance to beat on, the leader is shown as a sure thing rather than muted. */
 const CONFIDENT = 0.95;
-const MEANING = "Chance that the leading version really converts better";
+const MEANING: Record<PrimaryMetric, string> = {
+  conversion_rate: "Chance that the leading version really converts better",
+  revenue_per_visitor: "Chance that the leading version really earns more per visitor",
+};
 
 /**
  * "97 % sure": the leader's chance to beat the other, from the list's own stats. Rounded down, so that
@@ -12,9 +16,12 @@ const MEANING = "Chance that the leading version really converts better";
  */
 export function ConfidenceIndicator({
   confidence,
+  metric = "conversion_rate",
   className,
 }: {
   confidence: number | null;
+  /** What the leader leads by: the test's primary metric. */
+  metric?: PrimaryMetric;
   className?: string;
 }) {
   if (confidence === null) return null;
@@ -35,10 +42,10 @@ export function ConfidenceIndicator({
           )}
         >
           {percent} % sure
-          <span className="sr-only">: {MEANING.toLowerCase()}</span>
+          <span className="sr-only">: {MEANING[metric].toLowerCase()}</span>
         </Badge>
       </TooltipTrigger>
-      <TooltipContent>{MEANING}</TooltipContent>
+      <TooltipContent>{MEANING[metric]}</TooltipContent>
     </Tooltip>
   );
 }

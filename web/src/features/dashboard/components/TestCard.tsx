@@ -5,6 +5,7 @@ import { TestStatusBadge } from "@/components/tests/TestStatusBadge";
 import { WinnerBadge } from "@/components/tests/WinnerBadge";
 import { ArmClicks } from "@/features/dashboard/components/ArmClicks";
 import { ArmConversionRates } from "@/features/dashboard/components/ArmConversionRates";
+import { ArmRevenuePerVisitor } from "@/features/dashboard/components/ArmRevenuePerVisitor";
 import { ArmStatsList } from "@/features/dashboard/components/ArmStatsList";
 import { ConfidenceIndicator } from "@/features/dashboard/components/ConfidenceIndicator";
 import { LinkWithCopy } from "@/features/dashboard/components/LinkWithCopy";
@@ -50,7 +51,11 @@ export function TestCard({
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <WinnerBadge test={test} />
-            <ConfidenceIndicator confidence={test.stats.confidence} className="relative z-10" />
+            <ConfidenceIndicator
+              confidence={test.stats.confidence}
+              metric={test.primaryMetric}
+              className="relative z-10"
+            />
           </div>
         </div>
         <ChevronDownIcon
@@ -82,6 +87,14 @@ export function TestCard({
                 <dt className="text-muted-foreground">Conv. Rate</dt>
                 <dd>
                   <ArmConversionRates arms={arms} />
+                </dd>
+              </>
+            )}
+            {test.primaryMetric === "revenue_per_visitor" && (
+              <>
+                <dt className="text-muted-foreground">Revenue</dt>
+                <dd>
+                  <ArmRevenuePerVisitor arms={arms} currency={test.currency} />
                 </dd>
               </>
             )}

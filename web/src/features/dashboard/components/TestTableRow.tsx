@@ -4,6 +4,7 @@ import { WinnerBadge } from "@/components/tests/WinnerBadge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { ArmClicks } from "@/features/dashboard/components/ArmClicks";
 import { ArmConversionRates } from "@/features/dashboard/components/ArmConversionRates";
+import { ArmRevenuePerVisitor } from "@/features/dashboard/components/ArmRevenuePerVisitor";
 import { ConfidenceIndicator } from "@/features/dashboard/components/ConfidenceIndicator";
 import { LinkWithCopy } from "@/features/dashboard/components/LinkWithCopy";
 import { TestActions } from "@/features/dashboard/components/TestActions";
@@ -44,11 +45,16 @@ export function TestTableRow({
       </TableCell>
       <TableCell className={TABLE_CELL_PADDING}>
         <ArmConversionRates arms={test.stats.arms} />
+        {test.primaryMetric === "revenue_per_visitor" && (
+          <div className="text-xs">
+            <ArmRevenuePerVisitor arms={test.stats.arms} currency={test.currency} />
+          </div>
+        )}
       </TableCell>
       <TableCell className={TABLE_CELL_PADDING}>
         <div className="flex flex-wrap items-center gap-1.5">
           <WinnerBadge test={test} />
-          <ConfidenceIndicator confidence={test.stats.confidence} />
+          <ConfidenceIndicator confidence={test.stats.confidence} metric={test.primaryMetric} />
         </div>
       </TableCell>
       <TableCell className="pr-4 pl-2 xl:pl-3">

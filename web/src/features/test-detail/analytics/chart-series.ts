@@ -1,6 +1,6 @@
 import type { SeriesPoint, Variant } from "@contract/api";
 
-export type ChartMetric = "visitors" | "conversions";
+export type ChartMetric = "visitors" | "conversions" | "weights";
 export type SeriesKey = `${ChartMetric}${Variant}`;
 
 export interface ChartSeries {
@@ -18,7 +18,7 @@ export function chartSeries(
   return variants.map((variant, position) => ({
     variant,
     key: `${metric}${variant}`,
-    values: points.map((point) => point[metric][position] ?? 0),
+    values: points.map((point) => point[metric]?.[position] ?? 0),
   }));
 }
 

@@ -1,5 +1,5 @@
 import type { TestWithStats } from "@contract/api";
-import { LIFECYCLE_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
+import { LIFECYCLE_MESSAGES, MODE_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
 import { VariantsEditor } from "@/components/tests/VariantsEditor";
 import { Button } from "@/components/ui/button";
@@ -45,7 +45,11 @@ export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormPro
 
   return (
     <form onSubmit={handleSubmit} noValidate className="grid gap-5">
-      <VariantsEditor drafts={drafts} onChange={setDrafts} />
+      <VariantsEditor
+        drafts={drafts}
+        onChange={setDrafts}
+        managedSplit={test.mode === "optimise" ? MODE_MESSAGES.managedSplit : undefined}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" aria-disabled={busy} onClick={() => !busy && onCancel()}>
           Cancel

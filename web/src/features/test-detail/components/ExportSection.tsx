@@ -6,12 +6,13 @@ const DOWNLOADS = [
   {
     file: "events.csv",
     label: "Download events (CSV)",
-    description: "Every click and conversion, one row each, with ISO times.",
+    description:
+      "Every click and conversion, one row each, with ISO times and each order's amount and currency.",
   },
   {
     file: "daily.csv",
     label: "Download daily totals (CSV)",
-    description: "Clicks, visitors and conversions per day and version.",
+    description: "Clicks, visitors, conversions, orders and revenue per day and version.",
   },
 ] as const;
 

@@ -1,5 +1,5 @@
 import type { TestWithStats } from "@contract/api";
-import { VARIANT_MESSAGES } from "@contract/messages";
+import { MODE_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
 import { ExternalLinkIcon, LockIcon, PencilIcon } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -95,6 +95,12 @@ export function SplitUrlsSection({ test, onTestChange }: SplitUrlsSectionProps) 
                 ),
             )}
           </dl>
+        )}
+        {test.mode === "optimise" && !editing && (
+          <p className="mt-4 text-muted-foreground text-sm">
+            <span className="font-medium text-foreground">{MODE_MESSAGES.optimise.label} mode.</span>{" "}
+            {MODE_MESSAGES.managedSplit}
+          </p>
         )}
         {test.variantsLocked && test.status !== "completed" && (
           <p className="mt-4 flex items-start gap-2 rounded-lg border bg-muted px-3 py-2 text-muted-foreground text-sm">

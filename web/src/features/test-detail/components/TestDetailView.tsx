@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useTestAnalytics } from "@/features/test-detail/analytics/use-test-analytics";
+import { BreakdownsSection } from "@/features/test-detail/breakdowns/components/BreakdownsSection";
 import { AnalyticsSection } from "@/features/test-detail/components/AnalyticsSection";
 import { CreatedBanner } from "@/features/test-detail/components/CreatedBanner";
 import { ExportSection } from "@/features/test-detail/components/ExportSection";
@@ -16,6 +17,7 @@ import { VariantStats } from "@/features/test-detail/components/VariantStats";
 import { EndSection } from "@/features/test-detail/end/components/EndSection";
 import { LifecycleNotice } from "@/features/test-detail/lifecycle/components/LifecycleNotice";
 import { leadingVariant } from "@/features/test-detail/lifecycle/leading-variant";
+import { RulesSection } from "@/features/test-detail/rules/components/RulesSection";
 import { trackerSnippet } from "@/features/test-detail/tracker-snippet";
 
 // The QR encoder loads only when a test is shown.
@@ -56,6 +58,7 @@ export function TestDetailView({ test, justCreated, onTestChange }: TestDetailVi
       <LifecycleNotice test={test} />
       <VariantStats test={test} />
       <AnalyticsSection state={analyticsState} onRetry={retry} onRefresh={refresh} />
+      <BreakdownsSection slug={test.slug} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <SplitUrlsSection test={test} onTestChange={handleTestChange} />
         <SplitLinkSection link={test.link}>
@@ -64,6 +67,7 @@ export function TestDetailView({ test, justCreated, onTestChange }: TestDetailVi
           </Suspense>
         </SplitLinkSection>
       </div>
+      <RulesSection test={test} onTestChange={handleTestChange} />
       <EndSection test={test} onTestChange={handleTestChange} />
       <TrackerSection snippet={trackerSnippet(test)} />
       <ExportSection testId={test.id} />

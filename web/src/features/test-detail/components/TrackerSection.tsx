@@ -1,6 +1,7 @@
 import { TEST_MESSAGES } from "@contract/messages";
 import { CheckIcon, CopyIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { ConversionValueHelp } from "@/features/test-detail/components/ConversionValueHelp";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard";
 
@@ -17,9 +18,12 @@ export function TrackerSection({ snippet }: { snippet: string }) {
         </Button>
       }
     >
-      <pre className="overflow-x-auto whitespace-pre-wrap break-all rounded-lg bg-foreground p-4 text-background text-xs leading-relaxed">
-        <code>{snippet}</code>
-      </pre>
+      <div className="grid gap-4">
+        <pre className="overflow-x-auto whitespace-pre-wrap break-all rounded-lg bg-foreground p-4 text-background text-xs leading-relaxed">
+          <code>{snippet}</code>
+        </pre>
+        <ConversionValueHelp />
+      </div>
     </DetailSection>
   );
 }

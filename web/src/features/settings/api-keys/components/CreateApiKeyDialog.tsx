@@ -1,8 +1,9 @@
 import type { ApiKey } from "@contract/api";
+import { API_KEY_MESSAGES } from "@contract/messages";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { CreateApiKeyForm } from "@/features/settings/api-keys/components/CreateApiKeyForm";
-import { NewKeyShownOnce } from "@/features/settings/api-keys/components/NewKeyShownOnce";
 import { useCreateApiKey } from "@/features/settings/api-keys/use-create-api-key";
+import { SecretShownOnce } from "@/features/settings/components/SecretShownOnce";
 
 interface CreateApiKeyDialogProps {
   open: boolean;
@@ -37,7 +38,16 @@ export function CreateApiKeyDialog({ open, onOpenChange, onCreated }: CreateApiK
               : "Other tools use an API key to create and read your split tests."}
           </DialogDescription>
         </DialogHeader>
-        {secret ? <NewKeyShownOnce secret={secret} /> : <CreateApiKeyForm busy={busy} onCreate={create} />}
+        {secret ? (
+          <SecretShownOnce
+            secret={secret}
+            what="key"
+            copiedMessage={API_KEY_MESSAGES.keyCopied}
+            testId="new-api-key"
+          />
+        ) : (
+          <CreateApiKeyForm busy={busy} onCreate={create} />
+        )}
       </DialogContent>
     </Dialog>
   );

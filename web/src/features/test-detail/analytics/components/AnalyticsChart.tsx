@@ -35,6 +35,15 @@ export function AnalyticsChart({ analytics }: { analytics: TestAnalytics }) {
               granularity={granularity}
               variants={variants}
             />
+            {analytics.weightHistory && (
+              <SeriesChart
+                title="Traffic share (%)"
+                metric="weights"
+                points={points}
+                granularity={granularity}
+                variants={variants}
+              />
+            )}
           </div>
           <SeriesDataTable points={points} granularity={granularity} variants={variants} />
         </>

@@ -13,11 +13,14 @@ interface SeriesDataTableProps {
 const METRICS: ReadonlyArray<{ metric: ChartMetric; label: string }> = [
   { metric: "visitors", label: "Visitors" },
   { metric: "conversions", label: "Conversions" },
+  { metric: "weights", label: "Traffic share % of" },
 ];
 
 /** The charts' numbers as a table, folded away until asked for: every variant's visitors, then conversions. */
 export function SeriesDataTable({ points, granularity, variants }: SeriesDataTableProps) {
-  const columns = METRICS.flatMap(({ metric, label }) =>
+  // An experiment's points carry no weights: its table has no share columns.
+  const shown = METRICS.filter(({ metric }) => metric !== "weights" || points[0]?.weights);
+  const columns = shown.flatMap(({ metric, label }) =>
     variants.map((variant, position) => ({
       key: `${metric}${variant}`,
       label: `${label} ${variant}`,
@@ -54,7 +57,7 @@ export function SeriesDataTable({ points, granularity, variants }: SeriesDataTab
                 </th>
                 {columns.map(({ key, metric, position }) => (
                   <td key={key} className="px-3 py-1.5">
-                    {formatCount(point[metric][position] ?? 0)}
+                    {formatCount(point[metric]?.[position] ?? 0)}
                   </td>
                 ))}
               </tr>

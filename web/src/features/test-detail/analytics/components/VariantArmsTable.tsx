@@ -5,7 +5,7 @@ import { variantMetrics } from "@/features/test-detail/analytics/components/vari
 
 /** Three variants or more: a row per variant, one metric a column; from 768 px up. */
 export function VariantArmsTable({ analytics }: { analytics: TestAnalytics }) {
-  const metrics = variantMetrics(analytics.arms);
+  const metrics = variantMetrics(analytics);
   return (
     <div className="rounded-lg border">
       <Table className="tabular-nums">

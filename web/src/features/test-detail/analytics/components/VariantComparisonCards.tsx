@@ -4,7 +4,7 @@ import { variantMetrics } from "@/features/test-detail/analytics/components/vari
 
 /** Under 768 px: a narrow card per variant, two side by side, labels above values. */
 export function VariantComparisonCards({ analytics }: { analytics: TestAnalytics }) {
-  const metrics = variantMetrics(analytics.arms);
+  const metrics = variantMetrics(analytics);
   return (
     <div className="grid grid-cols-2 gap-3">
       {analytics.arms.map((arm) => (

@@ -25,7 +25,7 @@ export function VariantComparisonTable({ analytics }: { analytics: TestAnalytics
           </TableRow>
         </TableHeader>
         <TableBody>
-          {variantMetrics(arms).map(({ label, value }) => (
+          {variantMetrics(analytics).map(({ label, value }) => (
             <TableRow key={label} className="hover:bg-transparent">
               <TableHead scope="row" className="h-auto whitespace-normal py-3 font-normal">
                 {label}

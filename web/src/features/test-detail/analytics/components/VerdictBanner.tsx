@@ -18,9 +18,11 @@ function lookOf(verdict: TestAnalytics["verdict"]): Look {
 export function VerdictBanner({
   verdict,
   versions,
+  metric,
 }: {
   verdict: TestAnalytics["verdict"];
   versions: number;
+  metric: TestAnalytics["primaryMetric"];
 }) {
   const { icon: Icon, className } = lookOf(verdict);
   return (
@@ -29,7 +31,7 @@ export function VerdictBanner({
       className={cn("flex items-start gap-3 rounded-lg border px-4 py-3 font-medium text-sm", className)}
     >
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
-      {ANALYTICS_MESSAGES.verdict(verdict.status, verdict.additionalVisitorsPerArm, versions)}
+      {ANALYTICS_MESSAGES.verdict(verdict.status, verdict.additionalVisitorsPerArm, versions, metric)}
     </p>
   );
 }

@@ -1,5 +1,6 @@
-import type { VariantAnalytics } from "@contract/api";
+import type { TestAnalytics, VariantAnalytics } from "@contract/api";
 import type { ReactNode } from "react";
+import { revenueMetrics } from "@/features/test-detail/analytics/components/revenue-metrics";
 import {
   formatChance,
   formatCount,
@@ -20,9 +21,13 @@ export interface VariantMetric {
 /**
  * What the page shows per variant, in order; the tables and the phone cards share it. Each variant's weight
  * is shown unless the test splits 50/50 between two; with two, the best one's chance is its chance to beat
- * the other.
+ * the other. The revenue columns follow once the test has revenue.
  */
-export function variantMetrics(arms: readonly VariantAnalytics[]): VariantMetric[] {
+export function variantMetrics(analytics: TestAnalytics): VariantMetric[] {
+  return [...conversionMetrics(analytics.arms), ...revenueMetrics(analytics)];
+}
+
+function conversionMetrics(arms: readonly VariantAnalytics[]): VariantMetric[] {
   const weight: VariantMetric[] = isPlainAbTest(arms)
     ? []
     : [{ label: "Share of traffic", value: (arm) => `${arm.weight} %` }];

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { AlertsLine } from "@/features/test-detail/end/components/AlertsLine";
 import { EditEndForm } from "@/features/test-detail/end/components/EditEndForm";
+import { WebhooksLine } from "@/features/test-detail/end/components/WebhooksLine";
 import { howItEnded, whatHappensAtTheEnd, whenItEnds } from "@/features/test-detail/end/end-texts";
 
 interface EndSectionProps {
@@ -70,6 +71,7 @@ export function EndSection({ test, onTestChange }: EndSectionProps) {
           ended && <p className="font-medium text-sm">{ended}</p>
         )}
         <AlertsLine />
+        <WebhooksLine />
       </div>
     </DetailSection>
   );

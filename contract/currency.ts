@@ -1,0 +1,56 @@
+// Money on conversions: ISO 4217 currencies, amounts as integers in minor units (cents). The form, the
+// tracker's beacon, the server-side API and the screens apply the same rules.
+
+/**
+ * Currencies a conversion may carry: ISO 4217's current codes for money (no funds, metals or test
+ * codes), with the few whose minor unit is not a hundredth. ANG, SLL and ZWL are still in use while
+ * their successors (XCG, SLE, ZWG) settle.
+ */
+const CURRENCY_CODES =
+  "AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD CAD CDF CHF CLP CNY COP CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ GYD HKD HNL HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SLL SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VED VES VND VUV WST XAF XCD XCG XOF XPF YER ZAR ZMW ZWG ZWL".split(
+    " ",
+  );
+
+/** ISO 4217's minor-unit exponent where it is not 2. */
+const DECIMALS: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(
+    "BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX VND VUV XAF XOF XPF".split(" ").map((code) => [code, 0]),
+  ),
+  ...Object.fromEntries("BHD IQD JOD KWD LYD OMR TND".split(" ").map((code) => [code, 3])),
+};
+
+const KNOWN = new Set(CURRENCY_CODES);
+
+/** A conversion's amount is at most this many major units: above it, it is a typo or a forgery. */
+export const MAX_AMOUNT = 1_000_000_000;
+
+export function isCurrency(value: unknown): value is string {
+  return typeof value === "string" && KNOWN.has(value);
+}
+
+/** Digits after the decimal point: 2 for EUR, 0 for JPY, 3 for KWD. */
+export function currencyDecimals(currency: string): number {
+  return DECIMALS[currency] ?? 2;
+}
+
+/**
+ * An amount in major units (49.99) as an integer in minor units (4999); null when it is negative,
+ * above MAX_AMOUNT, not finite, or finer than the currency's minor unit (49.999 EUR).
+ */
+export function toMinorUnits(amount: number, currency: string): number | null {
+  if (!Number.isFinite(amount) || amount < 0 || amount > MAX_AMOUNT) return null;
+  const scaled = amount * 10 ** currencyDecimals(currency);
+  const minor = Math.round(scaled);
+  // 49.99 × 100 is 4998.999…: a rounding error of the binary fraction, not a thousandth of a cent.
+  return Math.abs(scaled - minor) <= 1e-9 * Math.max(1, scaled) ? minor : null;
+}
+
+/** Minor units (4999) back to major units (49.99). */
+export function fromMinorUnits(minor: number, currency: string): number {
+  return minor / 10 ** currencyDecimals(currency);
+}
+
+/** Minor units as a plain decimal with the currency's digits, for files: 4999 EUR → "49.99", 1500 JPY → "1500". */
+export function decimalAmount(minor: number, currency: string): string {
+  return fromMinorUnits(minor, currency).toFixed(currencyDecimals(currency));
+}

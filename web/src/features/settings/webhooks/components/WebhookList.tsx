@@ -1,0 +1,104 @@
+import type { WebhookEndpoint } from "@contract/api";
+import { WEBHOOK_MESSAGES } from "@contract/messages";
+import { ChevronDownIcon, HistoryIcon, SendIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { BusyLabel } from "@/components/ui/spinner";
+import { DeleteWebhookButton } from "@/features/settings/webhooks/components/DeleteWebhookButton";
+import { DeliveryLog } from "@/features/settings/webhooks/components/DeliveryLog";
+import { WebhookStatusBadge } from "@/features/settings/webhooks/components/WebhookStatusBadge";
+import { deliveryOutcome, useSendTestEvent } from "@/features/settings/webhooks/use-send-test-event";
+import { formatTimeAgo } from "@/lib/time";
+import { cn } from "@/lib/utils";
+
+interface WebhookListProps {
+  webhooks: readonly WebhookEndpoint[];
+  onDeleted: (webhook: WebhookEndpoint) => void;
+  onDelivered: (id: string, at: number) => void;
+}
+
+/** One row per endpoint: URL, state, events, its actions and, on demand, its delivery log. */
+export function WebhookList({ webhooks, onDeleted, onDelivered }: WebhookListProps) {
+  return (
+    <ul className="divide-y rounded-xl border bg-card">
+      {webhooks.map((webhook) => (
+        <WebhookRow key={webhook.id} webhook={webhook} onDeleted={onDeleted} onDelivered={onDelivered} />
+      ))}
+    </ul>
+  );
+}
+
+function WebhookRow({
+  webhook,
+  onDeleted,
+  onDelivered,
+}: {
+  webhook: WebhookEndpoint;
+  onDeleted: (webhook: WebhookEndpoint) => void;
+  onDelivered: (id: string, at: number) => void;
+}) {
+  const logId = useId();
+  const [logOpen, setLogOpen] = useState(false);
+  const [logVersion, setLogVersion] = useState(0);
+  const { sending, result, send } = useSendTestEvent(webhook.id, (delivery) => {
+    setLogVersion((version) => version + 1);
+    if (delivery.delivered) onDelivered(webhook.id, delivery.attemptedAt);
+  });
+
+  return (
+    <li className="grid gap-3 p-4" data-testid="webhook-endpoint">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid min-w-0 gap-1.5">
+          <p className="break-all font-medium font-mono text-sm">{webhook.url}</p>
+          <div className="flex flex-wrap gap-1.5">
+            {webhook.events.map((type) => (
+              <Badge key={type} variant="outline" className="font-mono">
+                {type}
+              </Badge>
+            ))}
+          </div>
+          <p className="text-muted-foreground text-xs">
+            Added {formatTimeAgo(webhook.createdAt)} ·{" "}
+            {webhook.lastSuccessAt === null
+              ? "Nothing delivered yet"
+              : `Last delivered ${formatTimeAgo(webhook.lastSuccessAt)}`}
+          </p>
+        </div>
+        <WebhookStatusBadge status={webhook.status} />
+      </div>
+      {webhook.status === "failing" && (
+        <p className="rounded-lg border border-destructive/40 bg-destructive-muted p-3 text-sm">
+          {WEBHOOK_MESSAGES.failingNotice}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="outline" size="sm" onClick={send} aria-disabled={sending}>
+          {!sending && <SendIcon aria-hidden />}
+          <BusyLabel busy={sending} label="Send test event" busyLabel="Sending..." />
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-expanded={logOpen}
+          aria-controls={logOpen ? logId : undefined}
+          onClick={() => setLogOpen((open) => !open)}
+        >
+          <HistoryIcon aria-hidden />
+          Delivery log
+          <ChevronDownIcon aria-hidden className={cn("transition-transform", logOpen && "rotate-180")} />
+        </Button>
+        <div className="ml-auto">
+          <DeleteWebhookButton webhook={webhook} onDeleted={onDeleted} />
+        </div>
+      </div>
+      <p aria-live="polite" className="text-sm empty:hidden">
+        {result &&
+          (result.delivered && result.statusCode !== null
+            ? WEBHOOK_MESSAGES.testDelivered(result.statusCode)
+            : WEBHOOK_MESSAGES.testRefused(deliveryOutcome(result)))}
+      </p>
+      {logOpen && <DeliveryLog id={logId} webhookId={webhook.id} version={logVersion} />}
+    </li>
+  );
+}

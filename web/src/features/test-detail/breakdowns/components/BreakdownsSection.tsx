@@ -1,0 +1,62 @@
+import { BREAKDOWN_MESSAGES } from "@contract/messages";
+import { TriangleAlertIcon } from "lucide-react";
+import { Spinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { AnalyticsEmpty } from "@/features/test-detail/analytics/components/AnalyticsEmpty";
+import { AnalyticsLoadFailed } from "@/features/test-detail/analytics/components/AnalyticsLoadFailed";
+import { BreakdownTable } from "@/features/test-detail/breakdowns/components/BreakdownTable";
+import { DIMENSIONS } from "@/features/test-detail/breakdowns/segment-label";
+import { useTestBreakdowns } from "@/features/test-detail/breakdowns/use-test-breakdowns";
+import { DetailSection } from "@/features/test-detail/components/DetailSection";
+
+/** Each version's numbers per device, operating system, country and referrer, with a word of caution. */
+export function BreakdownsSection({ slug }: { slug: string }) {
+  const { state, retry } = useTestBreakdowns(slug);
+
+  function content() {
+    if (state.status === "loading") {
+      return (
+        <div className="flex justify-center py-10">
+          <Spinner />
+        </div>
+      );
+    }
+    if (state.status === "failed")
+      return <AnalyticsLoadFailed onRetry={retry} message={BREAKDOWN_MESSAGES.loadFailed} />;
+    const { breakdowns } = state;
+    const visitors = breakdowns.device.reduce(
+      (sum, segment) => sum + segment.arms.reduce((total, arm) => total + arm.visitors, 0),
+      0,
+    );
+    if (visitors === 0) return <AnalyticsEmpty message={BREAKDOWN_MESSAGES.noData} />;
+    return (
+      <div className="grid grid-cols-1 gap-4">
+        <p className="flex items-start gap-3 rounded-lg border border-warning/50 bg-warning-muted px-4 py-3 text-sm text-warning-foreground">
+          <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{BREAKDOWN_MESSAGES.warning}</span>
+        </p>
+        <Tabs defaultValue="device" className="min-w-0">
+          <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-4" aria-label="Break down by">
+            {DIMENSIONS.map(({ dimension, label }) => (
+              <TabsTrigger key={dimension} value={dimension} className="h-8">
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {DIMENSIONS.map(({ dimension, label }) => (
+            // The panel is focusable and labelled by its tab: a wide table scrolls with the keyboard too.
+            <TabsContent key={dimension} value={dimension} className="overflow-x-auto rounded-lg border">
+              <BreakdownTable dimension={dimension} label={label} segments={breakdowns[dimension]} />
+            </TabsContent>
+          ))}
+        </Tabs>
+      </div>
+    );
+  }
+
+  return (
+    <DetailSection title="Breakdowns">
+      <div aria-busy={state.status === "loading"}>{content()}</div>
+    </DetailSection>
+  );
+}

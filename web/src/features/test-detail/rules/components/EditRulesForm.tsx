@@ -1,0 +1,66 @@
+import type { TestWithStats } from "@contract/api";
+import { LIFECYCLE_MESSAGES, RULE_MESSAGES } from "@contract/messages";
+import { type FormEvent, useState } from "react";
+import { RulesEditor } from "@/components/tests/RulesEditor";
+import { Button } from "@/components/ui/button";
+import { BusyLabel } from "@/components/ui/spinner";
+import { updateTest } from "@/features/test-detail/api/update-test";
+import { ApiError } from "@/lib/api";
+import { serverMessage } from "@/lib/server-message";
+import { ruleDraftsOf, ruleDraftsProblem, rulesInput } from "@/lib/tests/rule-drafts";
+import { toast } from "@/lib/toast";
+
+interface EditRulesFormProps {
+  test: TestWithStats;
+  /** The test as saved, or null when it changed meanwhile (its first click came) and should be loaded again. */
+  onDone: (test: TestWithStats | null) => void;
+  onCancel: () => void;
+}
+
+/** The create form's rules editor, for a running test; after its first counted click, no rule may join the experiment. */
+export function EditRulesForm({ test, onDone, onCancel }: EditRulesFormProps) {
+  const [drafts, setDrafts] = useState(() => ruleDraftsOf(test.rules));
+  const [fallbackUrl, setFallbackUrl] = useState(test.fallbackUrl ?? "");
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = ruleDraftsProblem(drafts, fallbackUrl);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      const updated = await updateTest(test.id, rulesInput(drafts, fallbackUrl));
+      toast.success(RULE_MESSAGES.saved);
+      onDone(updated);
+    } catch (error) {
+      console.warn("Could not save the rules", error);
+      toast.error(serverMessage(error) ?? LIFECYCLE_MESSAGES.changeFailed);
+      setBusy(false);
+      if (error instanceof ApiError && error.status === 409) onDone(null);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="grid gap-5">
+      <RulesEditor
+        drafts={drafts}
+        onChange={setDrafts}
+        fallbackUrl={fallbackUrl}
+        onFallbackUrlChange={setFallbackUrl}
+        experimentLocked={test.variantsLocked ? RULE_MESSAGES.locked : undefined}
+      />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" aria-disabled={busy} onClick={() => !busy && onCancel()}>
+          Cancel
+        </Button>
+        <Button type="submit" aria-disabled={busy}>
+          <BusyLabel busy={busy} label="Save rules" busyLabel="Saving..." />
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { Hono } from "hono";
+import type {
+  CreatedWebhookResponse,
+  WebhookDeliveryListResponse,
+  WebhookListResponse,
+  WebhookTestResponse,
+} from "../../contract/api";
+import { getDb } from "../db/client";
+import type { AppEnv } from "../env";
+import { requireUser } from "../middleware/require-user";
+import { validate } from "../middleware/validate";
+import { createWebhookSchema, webhookIdParam } from "../schemas/webhooks";
+import {
+  createWebhook,
+  deleteWebhook,
+  listDeliveries,
+  listWebhooks,
+  sendTestEvent,
+} from "../services/webhooks";
+import { withUser } from "./with-user";
+
+/** Listing the caller's webhook endpoints, the same for the app's API and the public API. */
+export const listWebhookEndpoints = withUser.createHandlers(async (c) => {
+  const webhooks = await listWebhooks(getDb(c.env.DB), c.get("user").id);
+  return c.json({ webhooks } satisfies WebhookListResponse, 200);
+});
+
+/** Registering an endpoint; the answer carries its signing secret, this once. */
+export const createWebhookEndpoint = withUser.createHandlers(
+  validate("json", createWebhookSchema),
+  async (c) => {
+    const created = await createWebhook(c.env, c.get("user").id, c.req.valid("json"));
+    return c.json(created satisfies CreatedWebhookResponse, 201);
+  },
+);
+
+/** Deleting an endpoint (by id), with its log and its pending deliveries. */
+export const deleteWebhookEndpoint = withUser.createHandlers(validate("param", webhookIdParam), async (c) => {
+  await deleteWebhook(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
+  return c.json({ ok: true }, 200);
+});
+
+/** The signed-in user's webhooks in Settings: the shared three, the delivery log and a test event. */
+export const webhookRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", ...listWebhookEndpoints)
+  .post("/", ...createWebhookEndpoint)
+  .delete("/:id", ...deleteWebhookEndpoint)
+  .get("/:id/deliveries", validate("param", webhookIdParam), async (c) => {
+    const deliveries = await listDeliveries(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
+    return c.json({ deliveries } satisfies WebhookDeliveryListResponse, 200);
+  })
+  .post("/:id/test", validate("param", webhookIdParam), async (c) => {
+    const delivery = await sendTestEvent(c.env, c.get("user").id, c.req.valid("param").id);
+    return c.json({ delivery } satisfies WebhookTestResponse, 200);
+  });

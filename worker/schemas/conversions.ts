@@ -1,0 +1,81 @@
+import * as z from "zod";
+import { currencyDecimals, isCurrency, MAX_AMOUNT, toMinorUnits } from "../../contract/currency";
+import { CONVERSION_MESSAGES } from "../../contract/messages";
+
+// A conversion's value, the same for the tracker's beacon and the server-side API: an amount in major
+// units (49.99) and its ISO 4217 currency, both or neither; recorded in minor units (4999).
+
+export const amountField = z
+  .number({ error: CONVERSION_MESSAGES.invalidAmount })
+  .min(0, CONVERSION_MESSAGES.invalidAmount)
+  .max(MAX_AMOUNT, CONVERSION_MESSAGES.invalidAmount)
+  .optional()
+  .describe("The order's value in major units, e.g. 49.99 (at most the currency's decimals); with currency");
+
+export const currencyField = z
+  .string({ error: CONVERSION_MESSAGES.invalidCurrency })
+  .refine(isCurrency, CONVERSION_MESSAGES.invalidCurrency)
+  .optional()
+  .describe("The amount's ISO 4217 currency code, e.g. EUR; a test counts revenue in one currency");
+
+interface Value {
+  amount?: number | undefined;
+  currency?: string | undefined;
+}
+
+/** Adds the issue of a value that is half there or finer than its currency's minor unit. */
+export function checkValue(value: Value, ctx: z.RefinementCtx): void {
+  const { amount, currency } = value;
+  if (amount === undefined && currency === undefined) return;
+  if (amount === undefined || currency === undefined) {
+    ctx.addIssue({ code: "custom", message: CONVERSION_MESSAGES.valueIncomplete });
+  } else if (toMinorUnits(amount, currency) === null) {
+    ctx.addIssue({
+      code: "custom",
+      message: CONVERSION_MESSAGES.amountDecimals(currency, currencyDecimals(currency)),
+    });
+  }
+}
+
+/** The value as recorded (minor units), or nothing; for a value `checkValue` let through. */
+export function recordedValue(value: Value): { amount: number; currency: string } | Record<string, never> {
+  const { amount, currency } = value;
+  if (amount === undefined || currency === undefined) return {};
+  const minor = toMinorUnits(amount, currency);
+  return minor === null ? {} : { amount: minor, currency };
+}
+
+const INVALID: string = CONVERSION_MESSAGES.invalidServerConversion;
+
+/** POST /api/v1/conversions: a conversion the marketer's server reports. */
+export const recordConversionSchema = z
+  .object(
+    {
+      testId: z.string({ error: INVALID }).min(1, INVALID).max(64, INVALID).describe("The test's id"),
+      sessionId: z
+        .string({ error: INVALID })
+        .min(1, INVALID)
+        .max(128, INVALID)
+        .describe(
+          "The sessionId the split link added to the destination URL: keep it with the order (e.g. as Stripe's client_reference_id)",
+        ),
+      amount: amountField,
+      currency: currencyField,
+    },
+    { error: INVALID },
+  )
+  .superRefine(checkValue);
+
+/** The longest Idempotency-Key taken (Stripe's limit). */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+export const idempotencyHeaderSchema = z.object({
+  "idempotency-key": z
+    .string({ error: CONVERSION_MESSAGES.idempotencyKeyMissing })
+    .trim()
+    .min(1, CONVERSION_MESSAGES.idempotencyKeyMissing)
+    .max(MAX_IDEMPOTENCY_KEY_LENGTH, CONVERSION_MESSAGES.idempotencyKeyMissing)
+    .describe(
+      "A unique value per conversion, such as your order id or the webhook event's id: the same key within 24 hours answers the first answer again and counts nothing new",
+    ),
+});

@@ -1,0 +1,70 @@
+import * as z from "zod";
+import { RULE_MESSAGES } from "../../contract/messages";
+import { CONDITION_TYPES, MAX_CONDITIONS, MAX_RULES } from "../../contract/rules";
+
+// The shape of audience rules; what each value may be is checked by contract/rules.ts `rulesProblem`,
+// the same check the form runs, so the API and the app answer with the same messages.
+
+const conditionSchema = z
+  .object(
+    {
+      type: z
+        .enum(CONDITION_TYPES, { error: RULE_MESSAGES.conditionType })
+        .describe("device, os, language, country, query or referrer"),
+      value: z
+        .string({ error: RULE_MESSAGES.conditionType })
+        .max(253)
+        .optional()
+        .describe(
+          "device: mobile, tablet or desktop. os: ios, android, windows, macos, linux or chromeos. language: a tag such as es (matches es-ES too). country: two letters (DE). query: the parameter's value (left out: present with any value). referrer: a host (its subdomains match too)",
+        ),
+      name: z
+        .string({ error: RULE_MESSAGES.queryName })
+        .max(100)
+        .optional()
+        .describe("For query: the parameter's name"),
+    },
+    { error: RULE_MESSAGES.conditionType },
+  )
+  .meta({ required: ["type"] });
+
+const actionSchema = z.discriminatedUnion(
+  "type",
+  [
+    z.object({
+      type: z.literal("redirect").describe("Send matching visitors to a fixed URL, outside the experiment"),
+      url: z.string({ error: RULE_MESSAGES.actionUrl }).max(2048, RULE_MESSAGES.actionUrl),
+    }),
+    z.object({ type: z.literal("experiment").describe("Matching visitors join the experiment") }),
+  ],
+  { error: RULE_MESSAGES.action },
+);
+
+export const ruleSchema = z.object(
+  {
+    conditions: z
+      .array(conditionSchema, { error: RULE_MESSAGES.conditions })
+      .min(1, RULE_MESSAGES.conditions)
+      .max(MAX_CONDITIONS, RULE_MESSAGES.conditions)
+      .describe("All must match (AND)"),
+    action: actionSchema,
+  },
+  { error: RULE_MESSAGES.conditions },
+);
+
+/** The rule and fallback fields, the same in a new test and in a change to one. */
+export const ruleFields = {
+  rules: z
+    .array(ruleSchema, { error: RULE_MESSAGES.conditions })
+    .max(MAX_RULES, RULE_MESSAGES.tooMany)
+    .optional()
+    .describe(
+      "Audience rules, evaluated in order on every visit before the split; the first whose conditions all match decides (several rules: OR). A redirect rule's visitors are outside the experiment and counted in no variant",
+    ),
+  fallbackUrl: z
+    .string({ error: RULE_MESSAGES.fallbackUrl })
+    .trim()
+    .max(2048, RULE_MESSAGES.fallbackUrl)
+    .nullish()
+    .describe("With a rule whose action is experiment: where visitors who match no rule go"),
+};

@@ -1,0 +1,169 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import {
+  type CreatedWebhookResponse,
+  type CreateWebhookInput,
+  WEBHOOK_PING_TYPE,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEventType,
+} from "../../contract/api";
+import { WEBHOOK_MESSAGES } from "../../contract/messages";
+import { type Db, getDb } from "../db/client";
+import { type WebhookEndpoint as EndpointRow, webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { ApiError } from "../errors";
+import { type WebhookUrlProblem, webhookUrlProblem } from "../lib/webhook-url";
+import { log } from "../observability/log";
+import { attemptDelivery } from "../webhooks/deliver";
+import { queueDeliveries, webhookEvent } from "../webhooks/events";
+import { DELIVERY_LOG_SIZE, logAttempt, recordAttempt } from "../webhooks/record";
+import { generateWebhookSecret } from "../webhooks/signature";
+
+export const MAX_WEBHOOKS_PER_USER = 10;
+
+const URL_PROBLEM_MESSAGES: Record<WebhookUrlProblem, string> = {
+  invalid: WEBHOOK_MESSAGES.urlInvalid,
+  not_https: WEBHOOK_MESSAGES.urlNotHttps,
+  private: WEBHOOK_MESSAGES.urlPrivate,
+};
+
+const isDevelopment = (env: Env) => env.ENVIRONMENT === "development";
+
+function toClientEndpoint(row: EndpointRow): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    status: row.status,
+    createdAt: row.createdAt,
+    failingSince: row.failingSince,
+    lastSuccessAt: row.lastSuccessAt,
+  };
+}
+
+export async function listWebhooks(db: Db, userId: string): Promise<WebhookEndpoint[]> {
+  const rows = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, userId))
+    .orderBy(desc(webhookEndpoints.createdAt));
+  return rows.map(toClientEndpoint);
+}
+
+/** A new endpoint; the answer is the only time its signing secret leaves the Worker. */
+export async function createWebhook(
+  env: Env,
+  userId: string,
+  input: CreateWebhookInput,
+): Promise<CreatedWebhookResponse> {
+  const problem = webhookUrlProblem(input.url, isDevelopment(env));
+  if (problem) throw new ApiError(400, "invalid_input", URL_PROBLEM_MESSAGES[problem]);
+  const db = getDb(env.DB);
+  const [held] = await db
+    .select({ n: count() })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, userId));
+  if ((held?.n ?? 0) >= MAX_WEBHOOKS_PER_USER)
+    throw new ApiError(409, "too_many_webhooks", WEBHOOK_MESSAGES.tooMany(MAX_WEBHOOKS_PER_USER));
+  const row: EndpointRow = {
+    id: crypto.randomUUID(),
+    userId,
+    url: input.url,
+    events: input.events,
+    secret: generateWebhookSecret(),
+    status: "active",
+    createdAt: Date.now(),
+    failingSince: null,
+    lastSuccessAt: null,
+  };
+  await db.insert(webhookEndpoints).values(row);
+  return { webhook: toClientEndpoint(row), secret: row.secret };
+}
+
+/** Deleting an endpoint also drops its log and every delivery still waiting in the queue. */
+export async function deleteWebhook(db: Db, userId: string, id: string): Promise<void> {
+  const [deleted] = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+    .returning({ id: webhookEndpoints.id });
+  if (!deleted) throw new ApiError(404, "not_found", WEBHOOK_MESSAGES.notFound);
+}
+
+async function ownedWebhook(db: Db, userId: string, id: string): Promise<EndpointRow> {
+  const row = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+    .get();
+  if (!row) throw new ApiError(404, "not_found", WEBHOOK_MESSAGES.notFound);
+  return row;
+}
+
+/** The endpoint's newest delivery attempts, newest first. */
+export async function listDeliveries(db: Db, userId: string, id: string): Promise<WebhookDelivery[]> {
+  await ownedWebhook(db, userId, id);
+  const rows = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, id))
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(DELIVERY_LOG_SIZE);
+  return rows.map(({ endpointId: _, ...row }) => ({
+    ...row,
+    delivered: row.statusCode !== null && row.statusCode >= 200 && row.statusCode < 300,
+  }));
+}
+
+/**
+ * "Send test event": one `webhook.ping` delivery made at once, without the queue, so the answer can
+ * say how it went. Logged like every attempt; a success makes a failing endpoint active again, a
+ * failure is not retried and changes nothing else.
+ */
+export async function sendTestEvent(env: Env, userId: string, id: string): Promise<WebhookDelivery> {
+  const endpoint = await ownedWebhook(getDb(env.DB), userId, id);
+  const event = webhookEvent(WEBHOOK_PING_TYPE, {
+    webhook: { id: endpoint.id, url: endpoint.url, events: endpoint.events },
+    message: "A test event from SplitLink: your endpoint is reachable.",
+  });
+  const outcome = await attemptDelivery(endpoint, event, { development: isDevelopment(env) });
+  const delivery = await recordAttempt(
+    env.DB,
+    endpoint.id,
+    event,
+    1,
+    outcome,
+    outcome.delivered ? "delivered" : null,
+  );
+  logAttempt(endpoint.id, event, 1, outcome);
+  return delivery;
+}
+
+/**
+ * Sends an event to every endpoint of the user subscribed to its type: builds the envelope
+ * `{ id, type, createdAt, data }` once and queues one delivery per endpoint (the WEBHOOKS queue signs,
+ * sends and retries each). One indexed query when the user has no endpoint. Never throws: a failure
+ * is logged, and what the caller did stands.
+ */
+export async function sendWebhookEvent(
+  env: Env,
+  userId: string,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+): Promise<void> {
+  try {
+    const endpoints = await getDb(env.DB)
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(
+        and(
+          eq(webhookEndpoints.userId, userId),
+          sql`EXISTS (SELECT 1 FROM json_each(${webhookEndpoints.events}) WHERE value = ${type})`,
+        ),
+      );
+    if (endpoints.length === 0) return;
+    await queueDeliveries(env.WEBHOOKS, [
+      { endpointIds: endpoints.map(({ id }) => id), event: webhookEvent(type, data) },
+    ]);
+  } catch (error) {
+    log("warn", "webhook_events_not_queued", { type, userId, error });
+  }
+}

@@ -1,0 +1,84 @@
+import { log } from "../observability/log";
+import { type AttemptOptions, attemptDelivery } from "./deliver";
+import { type WebhookMessage, webhookMessageSchema } from "./events";
+import { type EndpointChange, logAttempt, recordAttempt } from "./record";
+
+/**
+ * The wait before each retry, in seconds: 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 12 h (Queues delays a
+ * message by at most 12 hours). With the first try that is 8 attempts over 29 h 36 min; after the last
+ * one the delivery is given up and the endpoint marked failing. wrangler.toml's max_retries is above 7,
+ * so the runtime never drops a message before this schedule does.
+ */
+export const RETRY_DELAYS_SECONDS = [60, 300, 1_800, 7_200, 18_000, 36_000, 43_200] as const;
+export const WEBHOOK_MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
+
+interface Endpoint {
+  id: string;
+  url: string;
+  secret: string;
+}
+
+// One query for the whole batch; an endpoint deleted meanwhile is simply missing.
+const ENDPOINTS =
+  "SELECT id, url, secret FROM webhook_endpoints WHERE id IN (SELECT value FROM json_each(?1))";
+
+/**
+ * Delivers a batch of the WEBHOOKS queue, each message on its own and all at once: a 2xx answer
+ * acknowledges it; another status, a timeout or a network error retries it on the schedule above. A
+ * message whose endpoint was deleted is dropped, and one whose URL is refused is not sent at all.
+ * Every attempt is logged in webhook_deliveries and as one `webhook_delivery` log line.
+ */
+export async function consumeWebhooks(
+  batch: MessageBatch<unknown>,
+  env: Env,
+  { timeoutMs }: Pick<AttemptOptions, "timeoutMs"> = {},
+): Promise<void> {
+  const pending: { message: Message<unknown>; body: WebhookMessage }[] = [];
+  for (const message of batch.messages) {
+    const parsed = webhookMessageSchema.safeParse(message.body);
+    if (parsed.success) pending.push({ message, body: parsed.data });
+    else {
+      log("warn", "webhook_delivery_dropped", { messageId: message.id, reason: "malformed" });
+      message.ack();
+    }
+  }
+  if (pending.length === 0) return;
+
+  const ids = [...new Set(pending.map(({ body }) => body.endpointId))];
+  const { results } = await env.DB.prepare(ENDPOINTS).bind(JSON.stringify(ids)).all<Endpoint>();
+  const endpoints = new Map(results.map((endpoint) => [endpoint.id, endpoint]));
+  const options: AttemptOptions = { development: env.ENVIRONMENT === "development", timeoutMs };
+  await Promise.all(
+    pending.map(({ message, body }) => deliver(env, message, body, endpoints.get(body.endpointId), options)),
+  );
+}
+
+async function deliver(
+  env: Env,
+  message: Message<unknown>,
+  body: WebhookMessage,
+  endpoint: Endpoint | undefined,
+  options: AttemptOptions,
+): Promise<void> {
+  const fields = { endpointId: body.endpointId, eventId: body.eventId, type: body.type };
+  if (!endpoint) {
+    log("info", "webhook_delivery_dropped", { ...fields, reason: "endpoint_deleted" });
+    message.ack();
+    return;
+  }
+  const attempt = message.attempts;
+  const outcome = await attemptDelivery(endpoint, body, options);
+  const gaveUp = !outcome.delivered && (outcome.refused || attempt >= WEBHOOK_MAX_ATTEMPTS);
+  const change: EndpointChange = outcome.delivered ? "delivered" : gaveUp ? "gave_up" : null;
+  try {
+    await recordAttempt(env.DB, endpoint.id, body, attempt, outcome, change);
+  } catch (error) {
+    // The attempt happened: its outcome decides, even when the log could not be written.
+    log("warn", "webhook_delivery_not_logged", { ...fields, error });
+  }
+
+  const retryInSeconds = change === null ? RETRY_DELAYS_SECONDS[attempt - 1] : undefined;
+  if (retryInSeconds === undefined) message.ack();
+  else message.retry({ delaySeconds: retryInSeconds });
+  logAttempt(endpoint.id, body, attempt, outcome, { retryInSeconds, gaveUp });
+}

@@ -1,0 +1,56 @@
+import type { WebhookEventType } from "../../contract/api";
+import { log } from "../observability/log";
+import { queueDeliveries, webhookEvent } from "./events";
+
+/** A conversion the consumer counted (inserted), as its row has it. */
+export interface CountedConversion {
+  id: string;
+  testId: string;
+  variant: string;
+  sessionId: string;
+  timestamp: number;
+}
+
+const TYPE: WebhookEventType = "conversion.recorded";
+
+// The endpoints of the tests' owners that take conversion.recorded: one query for a whole batch.
+const ENDPOINTS_OF_TESTS = `SELECT t.id AS test_id, w.id AS endpoint_id
+  FROM split_tests AS t JOIN webhook_endpoints AS w ON w.user_id = t.user_id
+  WHERE t.id IN (SELECT value FROM json_each(?1))
+    AND EXISTS (SELECT 1 FROM json_each(w.events) WHERE value = ?2)`;
+
+/**
+ * Queues a `conversion.recorded` event for each counted conversion, to every endpoint of the test's
+ * owner that subscribed to it. Never throws: the conversions are recorded already, so a failure here
+ * is logged and the batch goes on.
+ */
+export async function sendConversionEvents(env: Env, conversions: CountedConversion[]): Promise<void> {
+  if (conversions.length === 0) return;
+  try {
+    const testIds = [...new Set(conversions.map((conversion) => conversion.testId))];
+    const { results } = await env.DB.prepare(ENDPOINTS_OF_TESTS)
+      .bind(JSON.stringify(testIds), TYPE)
+      .all<{ test_id: string; endpoint_id: string }>();
+    if (results.length === 0) return;
+    const endpointsOf = new Map<string, string[]>();
+    for (const row of results)
+      endpointsOf.set(row.test_id, [...(endpointsOf.get(row.test_id) ?? []), row.endpoint_id]);
+    await queueDeliveries(
+      env.WEBHOOKS,
+      conversions.flatMap((conversion) => {
+        const endpointIds = endpointsOf.get(conversion.testId);
+        if (!endpointIds) return [];
+        const data = {
+          testId: conversion.testId,
+          variant: conversion.variant,
+          sessionId: conversion.sessionId,
+          conversionId: conversion.id,
+          occurredAt: new Date(conversion.timestamp).toISOString(),
+        };
+        return [{ endpointIds, event: webhookEvent(TYPE, data) }];
+      }),
+    );
+  } catch (error) {
+    log("warn", "webhook_events_not_queued", { type: TYPE, count: conversions.length, error });
+  }
+}
