@@ -15,6 +15,23 @@ const sessionId = (test: number, visitor: number, bot = false) =>
   `${bot ? "b" : "0"}0000000-0000-4000-8000-${test.toString(16).padStart(4, "0")}${visitor.toString(16).padStart(8, "0")}`;
 const variantOf = (visitor: number) => (visitor % 2 === 0 ? "A" : "B");
 
+const DEVICES = ["mobile", "desktop", "tablet"] as const;
+const SYSTEMS = ["ios", "android", "windows", "macos"] as const;
+const COUNTRIES = ["US", "DE", "GB", "FR", "IN"] as const;
+const REFERRERS = [null, "www.google.com", "t.co", "news.ycombinator.com", "www.facebook.com"] as const;
+
+/** A visitor's segment as the redirect records it, and their address hash on a new session. */
+function segmentOf(visitor: number, returning: boolean) {
+  return {
+    device: DEVICES[visitor % DEVICES.length],
+    os: SYSTEMS[visitor % SYSTEMS.length],
+    country: COUNTRIES[visitor % COUNTRIES.length],
+    referrer: REFERRERS[visitor % REFERRERS.length],
+    // 12 bytes in base64url, as worker/redirect/session.ts makes it.
+    ...(returning ? {} : { source: `${visitor}`.padStart(16, "a") }),
+  };
+}
+
 export class Traffic {
   private readonly visitors: number[];
   private bots = 0;
@@ -22,15 +39,16 @@ export class Traffic {
   readonly start: number;
 
   /**
-   * `expected` clicks arrive in time order over `hours`, as the queue delivers them. With `sources`, a
-   * new session's click carries the keyed hash of its address, as the redirect's do (each simulated
-   * visitor has an address of its own, so none is flagged as a burst).
+   * `expected` clicks arrive in time order over `hours`, as the queue delivers them. `asRedirected`
+   * makes them what the redirect sends: a visitor's segment (device, OS, country, referrer), and on a
+   * new session's click the keyed hash of its address (each simulated visitor has an address of its
+   * own, so none is flagged as a burst).
    */
   constructor(
     readonly testIds: string[],
     readonly hours: number,
     readonly expected: number,
-    readonly options: { sources?: boolean } = {},
+    readonly options: { asRedirected?: boolean } = {},
   ) {
     this.visitors = testIds.map(() => 0);
     this.start = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - hours * HOUR_MS;
@@ -67,8 +85,7 @@ export class Traffic {
         variant: variantOf(visitor),
         sessionId: sessionId(test, visitor),
         isBot: false,
-        // 12 bytes in base64url, as worker/redirect/session.ts makes it.
-        ...(this.options.sources && !returning ? { source: `${test}-${visitor}`.padStart(16, "a") } : {}),
+        ...(this.options.asRedirected ? segmentOf(visitor, returning) : {}),
       });
     }
     return events;
