@@ -1,8 +1,7 @@
-import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { BREAKDOWN_MESSAGES, RULE_MESSAGES } from "../../contract/messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { marketerSiteFor, signUp, variantOfVisit, visibleToast } from "./flows";
+import { isFocused, marketerSiteFor, reloadUntil, signUp, variantOfVisit, visibleToast } from "./flows";
 
 // Issue #22, points 3 and 5 in the browser: a mobile rule made on the create form, a phone sent to the
 // rule's URL while desktops are split, and the test page's rules and breakdowns.
@@ -16,23 +15,6 @@ const IPHONE = {
   userAgent:
     "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1",
 };
-
-function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element === document.activeElement);
-}
-
-/** Reloads the page until the check passes: counts arrive through the queue a moment after the visits. */
-async function reloadUntil(page: Page, check: () => Promise<boolean>) {
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        return check();
-      },
-      { timeout: 30_000, interval: 1_000 },
-    )
-    .toBe(true);
-}
 
 describe("audiences", () => {
   it("sends phones to the mobile rule's URL, splits desktops, and shows the rule and the breakdowns", async () => {

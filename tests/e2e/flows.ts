@@ -1,5 +1,5 @@
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
 import { DESKTOP_USER_AGENT } from "./browser";
 import { startMarketerSite } from "./marketer-site";
 import { linkInOutbox } from "./outbox";
@@ -62,4 +62,24 @@ export async function variantOfVisit(splitLink: string): Promise<string> {
   const headers = { "user-agent": DESKTOP_USER_AGENT };
   const response = await fetch(splitLink, { redirect: "manual", headers });
   return new URL(response.headers.get("location") ?? "").searchParams.get("variant") ?? "";
+}
+
+export function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === document.activeElement);
+}
+
+/**
+ * Reloads the page until the check passes: counts arrive through the queue a moment after the visits.
+ * The check waits for what it reads, since the page loads its data after the reload.
+ */
+export async function reloadUntil(page: Page, check: () => Promise<boolean>) {
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return check();
+      },
+      { timeout: 30_000, interval: 1_000 },
+    )
+    .toBe(true);
 }

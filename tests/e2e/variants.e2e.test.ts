@@ -1,32 +1,11 @@
-import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { VARIANT_MESSAGES } from "../../contract/messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { marketerSiteFor, signUp, variantOfVisit, visibleToast } from "./flows";
+import { isFocused, marketerSiteFor, reloadUntil, signUp, variantOfVisit, visibleToast } from "./flows";
 
 const browser = startBrowser();
 const marketerSite = marketerSiteFor(browser.baseURL);
 const VISITS = 12;
-
-function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element === document.activeElement);
-}
-
-/**
- * Reloads the page until the check passes: counts arrive through the queue a moment after the visits.
- * The check waits for what it reads, since the page loads its data after the reload.
- */
-async function reloadUntil(page: Page, check: () => Promise<boolean>) {
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        return check();
-      },
-      { timeout: 30_000, interval: 1_000 },
-    )
-    .toBe(true);
-}
 
 describe("a test with three variants", () => {
   it("creates a 3-arm test, edits its weights, and shows three arms on the dashboard and detail page", async () => {
