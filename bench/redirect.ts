@@ -88,6 +88,27 @@ let app = app0;
 try {
   const user = await ApiUser.signUp(app.url);
   const live = await user.createTest();
+  // Issue #22: audience rules a desktop visitor passes through (none matches), so every visit
+  // evaluates them before the split and is counted like a live link's.
+  const withRules = await user.createTest({
+    rules: [
+      {
+        conditions: [{ type: "device", value: "mobile" }],
+        action: { type: "redirect", url: "https://example.com/mobile" },
+      },
+      {
+        conditions: [
+          { type: "country", value: "DE" },
+          { type: "language", value: "de" },
+        ],
+        action: { type: "redirect", url: "https://example.com/de" },
+      },
+      {
+        conditions: [{ type: "query", name: "utm_source", value: "newsletter" }],
+        action: { type: "redirect", url: "https://example.com/newsletter" },
+      },
+    ],
+  });
   const paused = await user.createTest();
   await user.call("POST", `/api/tests/${paused.id}/pause`);
   const domain = `go${Date.now()}.bench.localhost`;
@@ -126,6 +147,7 @@ try {
   };
   const liveUrl = `${app.url}/r/${live.slug}`;
   const onDomainClicks = counted(onDomain.id);
+  const withRulesClicks = counted(withRules.id);
   const FIRST = "SplitLink /r/{slug}, KV-warm, first visit";
   const RETURNING = "SplitLink /r/{slug}, returning visitor";
   const PAUSED = "SplitLink paused test (no click sent)";
@@ -141,6 +163,10 @@ try {
         host: `${domain}:${new URL(app.url).port}`,
         recorded: (n) => onDomainClicks.wait(n),
       },
+      reference: recording,
+    },
+    "SplitLink /r/{slug} with 3 audience rules": {
+      target: { url: `${app.url}/r/${withRules.slug}`, recorded: (n) => withRulesClicks.wait(n) },
       reference: recording,
     },
     [PAUSED]: { target: { url: `${app.url}/r/${paused.slug}` }, reference: bare },

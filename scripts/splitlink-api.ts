@@ -68,7 +68,7 @@ export class ApiUser {
     return (await response.json()) as T;
   }
 
-  async createTest(fields: Record<string, string> = {}): Promise<{ id: string; slug: string }> {
+  async createTest(fields: Record<string, unknown> = {}): Promise<{ id: string; slug: string }> {
     const body = { name: "Bench", urlA: "https://example.com/a", urlB: "https://example.com/b", ...fields };
     return (await this.call<{ test: { id: string; slug: string } }>("POST", "/api/tests", body)).test;
   }
