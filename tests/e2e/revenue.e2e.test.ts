@@ -64,6 +64,10 @@ describe("a test decided by revenue", () => {
     const firstBeacon = buyer.waitForRequest((request) =>
       request.url().endsWith("/functions/v1/conversions"),
     );
+    // The refusal's own response, awaited before listening for the retry's, so the two cannot be confused.
+    const firstAnswer = buyer.waitForResponse((response) =>
+      response.url().endsWith("/functions/v1/conversions"),
+    );
     await buyer.getByRole("link", { name: "Buy now" }).click();
     await buyer.getByRole("heading", { name: "Thank you" }).waitFor();
     expect(JSON.parse((await firstBeacon).postData() ?? "{}")).toMatchObject({
@@ -73,6 +77,7 @@ describe("a test decided by revenue", () => {
       currency: "EUR",
     });
     await expect.poll(() => refused).toBe(1);
+    expect((await firstAnswer).status()).toBe(429);
 
     // The next page of the shop that carries the tag sends the kept beacon again, and it counts.
     const retried = buyer.waitForResponse((response) => response.url().endsWith("/functions/v1/conversions"));
