@@ -63,10 +63,11 @@ export function chooseVariant(link: CachedLink, sessionId: string): Variant {
 /**
  * The variant an optimised test's visitor first got, from their arm cookie (`{label}:{sessionId}`):
  * while the bandit moves the weights, a returning visitor stays where they were. Honoured only for the
- * session it was set for and a label the test has; anything else is null, and the weights decide.
+ * session it was set for and a label the test has; anything else is null, and the weights decide. Only
+ * a counted visit of an optimised test asks (visit.ts).
  */
 export function keptVariant(link: CachedLink, cookie: string | undefined, sessionId: string): Variant | null {
-  if (link.mode !== "optimise" || link.status !== "active" || !cookie) return null;
+  if (!cookie) return null;
   const [label, session] = cookie.split(":");
   const position = VARIANT_LABELS.indexOf(label as Variant);
   return session === sessionId && position >= 0 && position < link.variants.length ? labelAt(position) : null;

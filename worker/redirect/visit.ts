@@ -43,9 +43,8 @@ export async function visit(
   const session =
     counted && !bot ? await sessionOf(env.JWT_SECRET, readCookie(cookies, SESSION_COOKIE)) : null;
   const sessionId = session?.id ?? crypto.randomUUID();
-  const armCookie = `${ARM_COOKIE_PREFIX}${link.id}`;
-  const kept =
-    session && link.mode === "optimise" ? keptVariant(link, readCookie(cookies, armCookie), sessionId) : null;
+  const armCookie = session && link.mode === "optimise" ? `${ARM_COOKIE_PREFIX}${link.id}` : null;
+  const kept = armCookie ? keptVariant(link, readCookie(cookies, armCookie), sessionId) : null;
   const variant = bot && counted ? "A" : (kept ?? chooseVariant(link, sessionId));
 
   const headers = redirectHeaders(
@@ -77,7 +76,7 @@ export async function visit(
     const conversionSeconds = env.ATTRIBUTION_WINDOW_DAYS * DAY_SECONDS;
     if (session.isNew)
       headers.append("set-cookie", serializeCookie(SESSION_COOKIE, session.cookie, YEAR_SECONDS, secure));
-    if (link.mode === "optimise" && !kept)
+    if (armCookie && !kept)
       headers.append(
         "set-cookie",
         serializeCookie(armCookie, `${variant}:${sessionId}`, conversionSeconds, secure),

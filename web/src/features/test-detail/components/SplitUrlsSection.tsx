@@ -1,10 +1,10 @@
 import type { TestWithStats } from "@contract/api";
 import { MODE_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
 import { ExternalLinkIcon, LockIcon, PencilIcon } from "lucide-react";
-import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { EditVariantsForm } from "@/features/test-detail/components/EditVariantsForm";
+import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
 import { isPlainAbTest } from "@/lib/tests/plain-ab-test";
 
 function ExternalUrl({ url }: { url: string }) {
@@ -32,9 +32,8 @@ interface SplitUrlsSectionProps {
  * conversion URL. Until the first counted click the variants can be edited here; after it, this says why not.
  */
 export function SplitUrlsSection({ test, onTestChange }: SplitUrlsSectionProps) {
-  const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const sectionRef = useRef<HTMLDivElement>(null);
+  // Editing starts at the first URL.
+  const { editing, editButton, sectionRef, startEditing, stopEditing } = useInlineEditor();
   const editable = !test.variantsLocked && test.status !== "completed";
   const showWeights = !isPlainAbTest(test.variants);
 
@@ -45,18 +44,6 @@ export function SplitUrlsSection({ test, onTestChange }: SplitUrlsSectionProps) 
     ]),
     ["Conversion URL", test.conversionUrl],
   ];
-
-  function startEditing() {
-    setEditing(true);
-    // The button that opened the editor leaves: focus the first URL, where editing starts.
-    setTimeout(() => sectionRef.current?.querySelector<HTMLInputElement>("input")?.focus(), 0);
-  }
-
-  function stopEditing() {
-    setEditing(false);
-    // Back to the button that opened the editor (gone if the test got its first click meanwhile).
-    setTimeout(() => editButton.current?.focus(), 0);
-  }
 
   return (
     <DetailSection

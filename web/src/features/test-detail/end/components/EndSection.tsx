@@ -1,12 +1,12 @@
 import type { TestWithStats } from "@contract/api";
 import { PencilIcon } from "lucide-react";
-import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { AlertsLine } from "@/features/test-detail/end/components/AlertsLine";
 import { EditEndForm } from "@/features/test-detail/end/components/EditEndForm";
 import { WebhooksLine } from "@/features/test-detail/end/components/WebhooksLine";
 import { howItEnded, whatHappensAtTheEnd, whenItEnds } from "@/features/test-detail/end/end-texts";
+import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
 
 interface EndSectionProps {
   test: TestWithStats;
@@ -18,20 +18,8 @@ const NO_END = "No end is set: the test runs until you promote a version.";
 
 /** When the test ends and what happens then (editable while it runs), how it ended, and its alerts. */
 export function EndSection({ test, onTestChange }: EndSectionProps) {
-  const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const formRef = useRef<HTMLDivElement>(null);
+  const { editing, editButton, sectionRef, startEditing, stopEditing } = useInlineEditor();
   const running = test.status !== "completed";
-
-  function startEditing() {
-    setEditing(true);
-    setTimeout(() => formRef.current?.querySelector<HTMLInputElement>("input")?.focus(), 0);
-  }
-
-  function stopEditing() {
-    setEditing(false);
-    setTimeout(() => editButton.current?.focus(), 0);
-  }
 
   const ended = running
     ? null
@@ -50,7 +38,7 @@ export function EndSection({ test, onTestChange }: EndSectionProps) {
         )
       }
     >
-      <div ref={formRef} className="grid gap-4">
+      <div ref={sectionRef} className="grid gap-4">
         {running && editing ? (
           <EditEndForm
             test={test}

@@ -2,10 +2,10 @@ import type { TestWithStats } from "@contract/api";
 import { RULE_MESSAGES } from "@contract/messages";
 import { hasExperimentRule, ruleSummary } from "@contract/rules";
 import { LockIcon, PencilIcon } from "lucide-react";
-import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { EditRulesForm } from "@/features/test-detail/rules/components/EditRulesForm";
+import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
 
 interface RulesSectionProps {
   test: TestWithStats;
@@ -18,27 +18,14 @@ interface RulesSectionProps {
  * except that rules choosing who joins the experiment are fixed from the first counted click, like the weights.
  */
 export function RulesSection({ test, onTestChange }: RulesSectionProps) {
-  const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const sectionRef = useRef<HTMLDivElement>(null);
+  // Into the first rule's first condition, or "Add rule" when there is none.
+  const { editing, editButton, sectionRef, startEditing, stopEditing } = useInlineEditor([
+    "select, input",
+    "button:not(:disabled)",
+  ]);
   const running = test.status !== "completed";
   const frozen = test.variantsLocked && hasExperimentRule(test.rules);
   const editable = running && !frozen;
-
-  function startEditing() {
-    setEditing(true);
-    // The button that opened the editor leaves: focus the first rule's first condition, or "Add rule".
-    setTimeout(() => {
-      const section = sectionRef.current;
-      const first = section?.querySelector<HTMLElement>("select, input");
-      (first ?? section?.querySelector<HTMLElement>("button:not(:disabled)"))?.focus();
-    }, 0);
-  }
-
-  function stopEditing() {
-    setEditing(false);
-    setTimeout(() => editButton.current?.focus(), 0);
-  }
 
   return (
     <DetailSection
