@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { VARIANT_MESSAGES } from "../../contract/messages";
+import { labelAt } from "../../contract/variants";
 import { runAutopilot } from "../../worker/services/autopilot";
 import {
   BANDIT_BURN_IN_VISITORS,
@@ -11,7 +12,8 @@ import {
   percentWithFloor,
 } from "../../worker/statistics/bandit";
 import { logBeta, normalCdf } from "../../worker/statistics/inference";
-import { periodOf, reweightByPeriod } from "../../worker/statistics/reweight";
+import { analyzeRevenue } from "../../worker/statistics/revenue";
+import { type PeriodCounts, periodOf, reweightByPeriod } from "../../worker/statistics/reweight";
 import { Client, createTest, errorOf, fetchWorker, HUMAN, open, signedUpClient } from "./helpers";
 import { seedResults } from "./queue-helpers";
 
@@ -20,6 +22,25 @@ import { seedResults } from "./queue-helpers";
 // query, keep a returning visitor on their arm, and the results are reweighted by period.
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Revenue that drifts while the split moves: both arms earn 10.00 per visitor in the first period
+ * (every visitor one 10.00 order, 50/50) and 1.00 in the second, from 12 hours on, when B has 90 % of
+ * the traffic. Rows as the hourly rollup holds them, times from the test's start; money in cents.
+ */
+const REVENUE_DRIFT = [
+  { time: 0, position: 0, visitors: 100, value: 1000 },
+  { time: 0, position: 1, visitors: 100, value: 1000 },
+  { time: 12 * HOUR, position: 0, visitors: 20, value: 100 },
+  { time: 12 * HOUR, position: 1, visitors: 180, value: 100 },
+].map(({ value, ...row }) => ({
+  ...row,
+  conversions: row.visitors,
+  orders: row.visitors,
+  revenue: row.visitors * value,
+  revenueSquares: row.visitors * value * value,
+}));
 
 /** P(B's rate > A's) for Beta(1 + c, 1 + n − c) posteriors, by the midpoint rule on a fine grid. */
 function chanceBBeatsAByGrid(a: { visitors: number; conversions: number }, b: typeof a): number {
@@ -119,7 +140,6 @@ describe("the bandit's weights by revenue per visitor", () => {
 
 describe("results reweighted by period", () => {
   it("give every arm the same mix of periods (a hand-computed case)", () => {
-    const HOUR = 3_600_000;
     const history = [
       { since: 0, weights: [50, 50] },
       { since: 10 * HOUR, weights: [10, 90] },
@@ -134,13 +154,42 @@ describe("results reweighted by period", () => {
     const { totals, expectedShares } = reweightByPeriod(rows, history, 2);
     // Pooled, A would be 16/120 = 13.3 % and B 110/280 = 39.3 %. Reweighted, each period counts for
     // its 200 of 400 visitors: A = ½·10 % + ½·30 % = 20 %, B = ½·20 % + ½·50 % = 35 %.
-    expect(totals).toEqual([
+    expect(totals.map(({ visitors, conversions }) => ({ visitors, conversions }))).toEqual([
       { visitors: 120, conversions: 24 },
       { visitors: 280, conversions: 98 },
     ]);
     // The split to expect: A ½·50 % + ½·10 % = 30 %, B 70 %; 120/280 of 400 is exactly that.
     expect(expectedShares[0]).toBeCloseTo(0.3, 12);
     expect(expectedShares[1]).toBeCloseTo(0.7, 12);
+  });
+
+  it("reweight revenue per visitor the same way, so a revenue test is compared on the same mix", () => {
+    const history = [
+      { since: 0, weights: [50, 50] },
+      { since: 10 * HOUR, weights: [10, 90] },
+    ];
+    // Pooled, A would earn (100·1000 + 20·100) / 120 = 850 cents per visitor and B (100·1000 + 180·100)
+    // / 280 = 421: A "wins" by 2×. Reweighted, each period counts for its 200 of 400 visitors: both
+    // earn ½·1000 + ½·100 = 550.
+    const rows = REVENUE_DRIFT;
+    const pooled = [0, 1].map((position) => {
+      const arm = rows.filter((row) => row.position === position);
+      const sum = (key: "visitors" | "orders" | "revenue" | "revenueSquares") =>
+        arm.reduce((total, row) => total + row[key], 0);
+      return {
+        visitors: sum("visitors"),
+        orders: sum("orders"),
+        revenue: sum("revenue"),
+        revenueSquares: sum("revenueSquares"),
+      };
+    });
+    expect(analyzeRevenue(pooled).verdict.winner).toBe(0);
+    const { totals } = reweightByPeriod(rows, history, 2);
+    expect(totals.map((arm) => arm.revenue / arm.visitors)).toEqual([550, 550]);
+    expect(totals.map((arm) => arm.orders)).toEqual([120, 280]);
+    // Squares: ½·1000² + ½·100² = 505,000 per visitor, above 550² = 302,500: the variance stays positive.
+    expect(totals.map((arm) => arm.revenueSquares / arm.visitors)).toEqual([505_000, 505_000]);
+    expect(analyzeRevenue(totals).verdict.winner).toBeNull();
   });
 
   it("count an hour for the weights that held at its middle", () => {
@@ -182,6 +231,46 @@ async function autopilotAt(testId: string, now: number): Promise<number[] | null
     if (row?.checked === now) return null;
   }
   throw new Error("the cron never looked at the test");
+}
+
+/**
+ * Gives an optimised test a history of two periods, 50/50 from 20 hours ago and 10/90 from 10 hours
+ * later, and these rollup rows (times from its start).
+ */
+async function seedTwoPeriods(testId: string, rows: readonly PeriodCounts[]) {
+  const created = Math.floor(Date.now() / HOUR) * HOUR - 20 * HOUR;
+  const statements = [
+    env.DB.prepare("UPDATE split_tests SET created_at = ?, variants = ? WHERE id = ?").bind(
+      created,
+      JSON.stringify([
+        { url: "https://shop.example/a", weight: 10 },
+        { url: "https://shop.example/b", weight: 90 },
+      ]),
+      testId,
+    ),
+    env.DB.prepare("UPDATE weight_history SET since = ? WHERE split_test_id = ?").bind(created, testId),
+    env.DB.prepare(
+      "INSERT INTO weight_history (split_test_id, since, weights) VALUES (?, ?, '[10,90]')",
+    ).bind(testId, created + 10 * HOUR),
+    ...rows.map((row) =>
+      env.DB.prepare(
+        `INSERT INTO test_stats_hourly
+           (split_test_id, hour, variant, clicks, visitors, conversions, orders, revenue, revenue_squares)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).bind(
+        testId,
+        created + row.time,
+        labelAt(row.position),
+        row.visitors,
+        row.visitors,
+        row.conversions,
+        row.orders ?? 0,
+        row.revenue ?? 0,
+        row.revenueSquares ?? 0,
+      ),
+    ),
+  ];
+  await env.DB.batch(statements);
 }
 
 function variantOf(response: Response): string {
@@ -302,34 +391,12 @@ describe("an optimised test", () => {
   it("shows results reweighted by period and checks the split against the weights in force", async () => {
     const { client } = await signedUpClient();
     const test = await newOptimisedTest(client);
-    const HOUR = 3_600_000;
-    const created = Math.floor(Date.now() / HOUR) * HOUR - 20 * HOUR;
-    const statements = [
-      env.DB.prepare("UPDATE split_tests SET created_at = ?, variants = ? WHERE id = ?").bind(
-        created,
-        JSON.stringify([
-          { url: "https://shop.example/a", weight: 10 },
-          { url: "https://shop.example/b", weight: 90 },
-        ]),
-        test.id,
-      ),
-      env.DB.prepare("UPDATE weight_history SET since = ? WHERE split_test_id = ?").bind(created, test.id),
-      env.DB.prepare(
-        "INSERT INTO weight_history (split_test_id, since, weights) VALUES (?, ?, '[10,90]')",
-      ).bind(test.id, created + 10 * HOUR),
-    ];
-    for (const [hour, variant, visitors, conversions] of [
-      [created, "A", 100, 10],
-      [created, "B", 100, 20],
-      [created + 12 * HOUR, "A", 20, 6],
-      [created + 12 * HOUR, "B", 180, 90],
-    ] as const)
-      statements.push(
-        env.DB.prepare(
-          "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, ?, ?, ?, ?)",
-        ).bind(test.id, hour, variant, visitors, visitors, conversions),
-      );
-    await env.DB.batch(statements);
+    await seedTwoPeriods(test.id, [
+      { time: 0, position: 0, visitors: 100, conversions: 10 },
+      { time: 0, position: 1, visitors: 100, conversions: 20 },
+      { time: 12 * HOUR, position: 0, visitors: 20, conversions: 6 },
+      { time: 12 * HOUR, position: 1, visitors: 180, conversions: 90 },
+    ]);
 
     const response = await client.fetch(`/api/tests/${test.slug}/analytics`);
     const { analytics } = (await response.json()) as {
@@ -350,5 +417,41 @@ describe("an optimised test", () => {
       [50, 50],
       [10, 90],
     ]);
+  });
+  it("decides a revenue test on revenue reweighted by period, so drift does not end it early", async () => {
+    const { client } = await signedUpClient();
+    const created = await createTest(client, {
+      urlA: undefined,
+      urlB: undefined,
+      mode: "optimise",
+      primaryMetric: "revenue_per_visitor",
+      currency: "EUR",
+      stopEarly: true,
+      variants: [
+        { url: "https://shop.example/a", weight: 50 },
+        { url: "https://shop.example/b", weight: 50 },
+      ],
+    });
+    await seedTwoPeriods(created.id, REVENUE_DRIFT);
+
+    const response = await client.fetch(`/api/tests/${created.slug}/analytics`);
+    const { analytics } = (await response.json()) as {
+      analytics: {
+        arms: { revenue: { total: number; orders: number; perVisitor: number } }[];
+        verdict: { winner: string | null };
+      };
+    };
+    // Each arm earned 5.50 per visitor on the same mix of periods; pooled, A would show 8.50 and win.
+    expect(analytics.arms.map((arm) => arm.revenue.perVisitor)).toEqual([5.5, 5.5]);
+    expect(analytics.verdict.winner).toBeNull();
+    // What was earned stays what was earned.
+    expect(analytics.arms.map((arm) => [arm.revenue.total, arm.revenue.orders])).toEqual([
+      [1020, 120],
+      [1180, 280],
+    ]);
+    // The autopilot goes by the same verdict: "stop early" has no winner to end on.
+    await autopilotAt(created.id, Date.now());
+    const after = await client.fetch(`/api/tests/${created.slug}`);
+    expect(((await after.json()) as { test: { status: string } }).test.status).toBe("active");
   });
 });

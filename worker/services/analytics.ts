@@ -51,22 +51,22 @@ function reweighted(rows: RollupRow[], history: WeightPeriod[], arms: number): R
     position: VARIANT_LABELS.indexOf(row.variant),
     visitors: row.visitors,
     conversions: row.conversions,
+    orders: row.orders,
+    revenue: row.revenue,
+    revenueSquares: row.revenueSquares,
   }));
   return reweightByPeriod(counts, history, arms);
 }
 
-/** The totals with their conversions reweighted by period (revenue is not reweighted). */
-function withReweightedConversions(totals: VariantTotals[], byPeriod: Reweighted): VariantTotals[] {
-  return totals.map((arm, i) => ({
-    ...arm,
-    conversions: byPeriod.totals[i]?.conversions ?? arm.conversions,
-  }));
+/** The totals with their conversions and revenue sums reweighted by period; clicks stay as counted. */
+function withReweightedSums(totals: VariantTotals[], byPeriod: Reweighted): VariantTotals[] {
+  return totals.map((arm, i) => ({ ...arm, ...byPeriod.totals[i] }));
 }
 
 /**
- * An optimised test's totals with conversions reweighted by period of constant weights, and the visitor
- * shares its weights led to expect (statistics/reweight.ts): what its verdict, its end and its
- * sample-ratio check go by.
+ * An optimised test's totals with conversions and revenue reweighted by period of constant weights,
+ * and the visitor shares its weights led to expect (statistics/reweight.ts): what its verdict, its end
+ * and its sample-ratio check go by.
  */
 export async function optimisedResults(
   db: D1Database,
@@ -75,7 +75,7 @@ export async function optimisedResults(
 ): Promise<{ totals: VariantTotals[]; expectedShares: number[] }> {
   const [rows, history] = await Promise.all([rollupOf(db, test.id), weightHistoryOf(db, test.id)]);
   const byPeriod = reweighted(rows, history, test.variants.length);
-  return { totals: withReweightedConversions(totals, byPeriod), expectedShares: byPeriod.expectedShares };
+  return { totals: withReweightedSums(totals, byPeriod), expectedShares: byPeriod.expectedShares };
 }
 
 /**
@@ -124,7 +124,7 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
   }
   const weights = test.variants.map((variant) => variant.weight);
   const byPeriod = history ? reweighted(results, history, test.variants.length) : null;
-  const decided = byPeriod ? withReweightedConversions(totals, byPeriod) : totals;
+  const decided = byPeriod ? withReweightedSums(totals, byPeriod) : totals;
   const counts = decided.map(armCounts);
   const analysis = analyze(counts, weights);
   const revenue = analyzeRevenue(decided.map(revenueCounts));

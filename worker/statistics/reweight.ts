@@ -3,19 +3,22 @@
 // visitor compares the arms on different mixes of periods, and the pooled comparison can even reverse
 // (Simpson's paradox; T. Crook, B. Frasca, R. Kohavi & R. Longbotham, "Seven Pitfalls to Avoid when
 // Running Controlled Experiments on the Web", KDD 2009, §"Simpson's paradox" on ramped-up traffic).
-// The correction is post-stratification by period of constant weights: each arm's rate is the
-// average of its per-period rates, each period weighted by its share of all visitors, so every arm is
+// The correction is post-stratification by period of constant weights: each arm's rate (and revenue
+// per visitor) is the average of its per-period ones, each period weighted by its share of all visitors, so every arm is
 // measured on the same mix of periods.
 
-import type { ArmCounts } from "./inference";
+import type { RevenueCounts } from "./revenue";
 
-/** An arm's counts in one period (hour) of the rollup. */
+/** An arm's counts in one period (hour) of the rollup; revenue sums in minor units, absent as 0. */
 export interface PeriodCounts {
   /** Start of the rollup hour, ms. */
   time: number;
   position: number;
   visitors: number;
   conversions: number;
+  orders?: number;
+  revenue?: number;
+  revenueSquares?: number;
 }
 
 /** A set of weights (percent, label order) and when it took effect, ms. */
@@ -37,17 +40,32 @@ export function periodOf(time: number, history: readonly WeightPeriod[]): number
   return current;
 }
 
+/** An arm's totals as if every period had been seen under the same mix; revenue in minor units. */
+export interface ReweightedTotals extends RevenueCounts {
+  conversions: number;
+}
+
 export interface Reweighted {
-  /** Each arm's visitors as counted, and conversions = reweighted rate × visitors (rounded). */
-  totals: ArmCounts[];
+  /**
+   * Each arm's visitors as counted, and every other sum = its reweighted mean per visitor × visitors
+   * (conversions and orders rounded to whole ones).
+   */
+  totals: ReweightedTotals[];
   /** Each arm's expected share of all visitors under the weights in force, for the sample-ratio check. */
   expectedShares: number[];
 }
 
+/** The sums reweighted: each is averaged per visitor over the periods. Counts are capped at visitors. */
+const SUMS = ["conversions", "orders", "revenue", "revenueSquares"] as const;
+const COUNTS: ReadonlySet<(typeof SUMS)[number]> = new Set(["conversions", "orders"]);
+
 /**
- * Post-stratified totals: arm i's rate is Σ_p (N_p / N) · c_ip / v_ip over the periods p where it had
- * visitors (N_p all visitors of p; the weights renormalised over those periods), kept with the arm's
- * real visitor count so intervals keep their sample size. Expected shares: Σ_p (N_p / N) · w_ip / 100.
+ * Post-stratified totals: arm i's mean of a sum x is Σ_p (N_p / N) · x_ip / v_ip over the periods p where
+ * it had visitors (N_p all visitors of p; the weights renormalised over those periods), kept with the
+ * arm's real visitor count so intervals keep their sample size. Revenue and its squares are reweighted
+ * like conversions, so a test decided by revenue per visitor is compared on the same mix of periods
+ * too (by Jensen's inequality the reweighted squares still bound the reweighted mean, so the variance
+ * stays non-negative). Expected shares: Σ_p (N_p / N) · w_ip / 100.
  */
 export function reweightByPeriod(
   rows: readonly PeriodCounts[],
@@ -56,29 +74,35 @@ export function reweightByPeriod(
 ): Reweighted {
   const periods = history.map(() => ({
     visitors: Array<number>(arms).fill(0),
-    conversions: Array<number>(arms).fill(0),
+    sums: SUMS.map(() => Array<number>(arms).fill(0)),
   }));
   for (const row of rows) {
     const period = periods[periodOf(row.time, history)];
     if (!period || row.position >= arms) continue;
     period.visitors[row.position] = (period.visitors[row.position] ?? 0) + row.visitors;
-    period.conversions[row.position] = (period.conversions[row.position] ?? 0) + row.conversions;
+    for (const [s, sum] of SUMS.entries()) {
+      const values = period.sums[s];
+      if (values) values[row.position] = (values[row.position] ?? 0) + (row[sum] ?? 0);
+    }
   }
   const sizes = periods.map((p) => p.visitors.reduce((sum, v) => sum + v, 0));
   const all = sizes.reduce((sum, n) => sum + n, 0);
-  const totals = Array.from({ length: arms }, (_, i): ArmCounts => {
-    let visitors = 0;
-    let weighted = 0;
-    let weightSum = 0;
-    for (const [p, period] of periods.entries()) {
-      const v = period.visitors[i] ?? 0;
-      visitors += v;
-      if (v === 0) continue;
-      weighted += (sizes[p] ?? 0) * (Math.min(period.conversions[i] ?? 0, v) / v);
-      weightSum += sizes[p] ?? 0;
-    }
-    const rate = weightSum === 0 ? 0 : weighted / weightSum;
-    return { visitors, conversions: Math.round(rate * visitors) };
+  const totals = Array.from({ length: arms }, (_, i): ReweightedTotals => {
+    const visitors = periods.reduce((sum, period) => sum + (period.visitors[i] ?? 0), 0);
+    const [conversions = 0, orders = 0, revenue = 0, revenueSquares = 0] = SUMS.map((sum, s) => {
+      let weighted = 0;
+      let weightSum = 0;
+      for (const [p, period] of periods.entries()) {
+        const v = period.visitors[i] ?? 0;
+        if (v === 0) continue;
+        const x = period.sums[s]?.[i] ?? 0;
+        weighted += (sizes[p] ?? 0) * ((COUNTS.has(sum) ? Math.min(x, v) : x) / v);
+        weightSum += sizes[p] ?? 0;
+      }
+      const total = weightSum === 0 ? 0 : (weighted / weightSum) * visitors;
+      return COUNTS.has(sum) ? Math.round(total) : total;
+    });
+    return { visitors, conversions, orders, revenue, revenueSquares };
   });
   const expectedShares = Array.from({ length: arms }, (_, i) =>
     all === 0
