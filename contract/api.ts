@@ -388,6 +388,17 @@ export interface TestAnalytics {
    * order); its rates, intervals and verdict are then reweighted by period. Null for an experiment.
    */
   weightHistory: { since: number; weights: number[] }[] | null;
+  /**
+   * The visits the audience rules sent to a fixed URL, never counted in a variant: per rule (its
+   * position when the visit came, 0 first; null for the fallback URL) and URL.
+   */
+  ruleVisits: RuleVisits[];
+}
+
+export interface RuleVisits {
+  rule: number | null;
+  url: string;
+  visits: number;
 }
 
 export interface TestAnalyticsResponse {

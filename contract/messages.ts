@@ -87,6 +87,8 @@ export const RULE_MESSAGES = {
   saved: "Rules saved",
   none: "Everyone takes part in the test.",
   fallback: (url: string) => `Visitors who match no rule → ${url}`,
+  visits: (count: number) =>
+    count === 0 ? "no visits yet" : count === 1 ? "1 visit" : `${count.toLocaleString("en-US")} visits`,
   order:
     "Rules are checked in order on every visit, before the split: the first rule whose conditions all match decides.",
   summary: {

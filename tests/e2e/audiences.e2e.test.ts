@@ -78,6 +78,12 @@ describe("audiences", () => {
         .waitFor();
       return (await breakdowns.getByText(BREAKDOWN_MESSAGES.warning).count()) === 1;
     });
+    // The rule says how many visitors it sent: the phone.
+    const ruleLine = rules.getByRole("listitem").filter({ hasText: `Mobile visitors → ${site}/mobile` });
+    await reloadUntil(page, async () => {
+      await ruleLine.getByText(/visits? yet|\d+ visits?$/).waitFor();
+      return (await ruleLine.getByText(RULE_MESSAGES.visits(1), { exact: true }).count()) === 1;
+    });
     const device = breakdowns.getByRole("tabpanel", { name: "Device" });
     await device.getByRole("rowheader", { name: "Desktop" }).waitFor();
     expect(await device.getByRole("rowheader", { name: "Mobile" }).count()).toBe(0);

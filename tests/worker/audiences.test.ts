@@ -257,6 +257,35 @@ describe("a test with rules", () => {
     expect(result.explicitAcks).toEqual(["m0"]);
   });
 
+  it("counts the visits each rule and the fallback sent, once each, for the test page", async () => {
+    const fallbackUrl = "https://shop.example/everyone-else";
+    const { client, test } = await testWithRules({
+      rules: [
+        MOBILE_RULE,
+        { conditions: [{ type: "country", value: "DE" }], action: { type: "experiment" } },
+      ],
+      fallbackUrl,
+    });
+    const ruleVisit = (rule: number | null, url: string) => ({
+      type: "rule",
+      id: crypto.randomUUID(),
+      testId: test.id,
+      rule,
+      url,
+      timestamp: Date.now(),
+    });
+    const twice = ruleVisit(0, "https://shop.example/app");
+    await deliver([twice, ruleVisit(0, "https://shop.example/app"), ruleVisit(null, fallbackUrl)]);
+    await deliver([twice]);
+
+    const response = await client.fetch(`/api/tests/${test.slug}/analytics`);
+    const { analytics } = (await response.json()) as { analytics: { ruleVisits: unknown } };
+    expect(analytics.ruleVisits).toEqual([
+      { rule: null, url: fallbackUrl, visits: 1 },
+      { rule: 0, url: "https://shop.example/app", visits: 2 },
+    ]);
+  });
+
   it("refuses rules the redirect could not apply, with a clear message", async () => {
     const { client } = await signedUpClient();
     const cases: [unknown, string][] = [

@@ -183,3 +183,40 @@ describe("0011_revenue: values on conversions", () => {
     ).rejects.toThrow(/CHECK constraint/);
   });
 });
+
+describe("0015_rule_visit_counts: the rules' rollup", () => {
+  it("counts the rule visits already recorded, and every new one once", async () => {
+    await emptyDatabase();
+    await applyD1Migrations(db, upTo("0015"));
+    await db.batch([
+      db.prepare(
+        "INSERT INTO users (id, email, password_hash, created_at) VALUES ('u1', 'm@example.com', 'x', 1)",
+      ),
+      db.prepare(
+        `INSERT INTO split_tests (id, user_id, name, slug, variants, created_at)
+         VALUES ('t1', 'u1', 'Pricing', 'abc123', '[{"url":"https://a.example","weight":50},{"url":"https://b.example","weight":50}]', 1)`,
+      ),
+      db.prepare(
+        `INSERT INTO rule_visits (id, split_test_id, rule, url, timestamp)
+         VALUES ('r1', 't1', 0, 'https://app.example', 10), ('r2', 't1', 0, 'https://app.example', 11),
+                ('r3', 't1', NULL, 'https://else.example', 12), ('r4', 't1', 1, 'https://de.example', 13)`,
+      ),
+    ]);
+
+    await applyD1Migrations(db, from("0015"));
+
+    const counts = "SELECT rule, url, visits FROM rule_visit_counts ORDER BY rule";
+    expect(await rows(counts)).toEqual([
+      { rule: -1, url: "https://else.example", visits: 1 },
+      { rule: 0, url: "https://app.example", visits: 2 },
+      { rule: 1, url: "https://de.example", visits: 1 },
+    ]);
+    await db
+      .prepare(
+        `INSERT OR IGNORE INTO rule_visits (id, split_test_id, rule, url, timestamp)
+         VALUES ('r5', 't1', 0, 'https://app.example', 14), ('r1', 't1', 0, 'https://app.example', 10)`,
+      )
+      .run();
+    expect((await rows<{ visits: number }>(counts))[1]?.visits).toBe(3);
+  });
+});

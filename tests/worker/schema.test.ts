@@ -21,6 +21,7 @@ describe("the drizzle schema and the migrations", () => {
         "sessions",
         "split_tests",
         "rule_visits",
+        "rule_visit_counts",
         "test_segments",
         "test_stats_hourly",
         "users",

@@ -268,6 +268,20 @@ export const ruleVisits = sqliteTable(
   (t) => [index("rule_visits_test_idx").on(t.splitTestId, t.url)],
 );
 
+/** The rules' rollup (a trigger on rule_visits keeps it): visits per rule position (-1: the fallback URL) and URL. */
+export const ruleVisitCounts = sqliteTable(
+  "rule_visit_counts",
+  {
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    rule: integer("rule").notNull(),
+    url: text("url").notNull(),
+    visits: integer("visits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.splitTestId, t.rule, t.url] })],
+);
+
 export const apiKeys = sqliteTable(
   "api_keys",
   {

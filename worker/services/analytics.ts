@@ -1,6 +1,7 @@
 import type {
   Interval,
   RevenueAnalytics,
+  RuleVisits,
   SeriesPoint,
   TestAnalytics,
   Variant,
@@ -34,6 +35,15 @@ async function rollupOf(db: D1Database, testId: string): Promise<RollupRow[]> {
     .bind(testId)
     .all<RollupRow>();
   return results;
+}
+
+/** The visits each audience rule sent to a fixed URL, from the rules' rollup. */
+async function ruleVisitsOf(db: D1Database, testId: string): Promise<RuleVisits[]> {
+  const { results } = await db
+    .prepare("SELECT rule, url, visits FROM rule_visit_counts WHERE split_test_id = ? ORDER BY rule, url")
+    .bind(testId)
+    .all<RuleVisits & { rule: number }>();
+  return results.map((row) => ({ rule: row.rule < 0 ? null : row.rule, url: row.url, visits: row.visits }));
 }
 
 /** The weights an optimised test has had, oldest first. */
@@ -112,9 +122,10 @@ export function verdictOf(
  * is against the weights in force at each time.
  */
 export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.now()): Promise<TestAnalytics> {
-  const [results, history] = await Promise.all([
+  const [results, history, ruleVisits] = await Promise.all([
     rollupOf(db, test.id),
     test.mode === "optimise" ? weightHistoryOf(db, test.id) : Promise.resolve(null),
+    ruleVisitsOf(db, test.id),
   ]);
   const totals = test.variants.map((): VariantTotals => NO_TOTALS);
   for (const row of results) {
@@ -169,6 +180,7 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
     srmPValue,
     srm: srmPValue < SRM_THRESHOLD,
     weightHistory: history?.map((period) => ({ since: period.since, weights: [...period.weights] })) ?? null,
+    ruleVisits,
     verdict,
     series: seriesOf(results, test.variants.length, test.createdAt, now, history),
   };

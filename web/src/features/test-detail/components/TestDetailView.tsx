@@ -67,7 +67,7 @@ export function TestDetailView({ test, justCreated, onTestChange }: TestDetailVi
           </Suspense>
         </SplitLinkSection>
       </div>
-      <RulesSection test={test} onTestChange={handleTestChange} />
+      <RulesSection test={test} visits={analytics?.ruleVisits ?? null} onTestChange={handleTestChange} />
       <EndSection test={test} onTestChange={handleTestChange} />
       <TrackerSection snippet={trackerSnippet(test)} />
       <ExportSection testId={test.id} />

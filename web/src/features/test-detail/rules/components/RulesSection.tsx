@@ -1,6 +1,6 @@
-import type { TestWithStats } from "@contract/api";
+import type { RuleVisits, TestWithStats } from "@contract/api";
 import { RULE_MESSAGES } from "@contract/messages";
-import { hasExperimentRule, ruleSummary } from "@contract/rules";
+import { hasExperimentRule, type Rule, ruleSummary } from "@contract/rules";
 import { LockIcon, PencilIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
@@ -9,6 +9,8 @@ import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
 
 interface RulesSectionProps {
   test: TestWithStats;
+  /** The visits the rules sent to fixed URLs, from the analytics; null until they are loaded. */
+  visits: RuleVisits[] | null;
   /** The test as the API now has it, or null when it should be loaded again. */
   onTestChange: (test: TestWithStats | null) => void;
 }
@@ -17,7 +19,7 @@ interface RulesSectionProps {
  * Who takes part in the test: its audience rules in words, in order. They change while the test runs,
  * except that rules choosing who joins the experiment are fixed from the first counted click, like the weights.
  */
-export function RulesSection({ test, onTestChange }: RulesSectionProps) {
+export function RulesSection({ test, visits, onTestChange }: RulesSectionProps) {
   // Into the first rule's first condition, or "Add rule" when there is none.
   const { editing, editButton, sectionRef, startEditing, stopEditing } = useInlineEditor([
     "select, input",
@@ -59,12 +61,16 @@ export function RulesSection({ test, onTestChange }: RulesSectionProps) {
                 // Rules have no id; their order is what they are.
                 // biome-ignore lint/suspicious/noArrayIndexKey: the position is the rule's identity here
                 <li key={index} className="break-words">
-                  {ruleSummary(rule)}
+                  <span>{ruleSummary(rule)}</span>
+                  <VisitCount visits={visits} rule={index} url={redirectUrlOf(rule)} />
                 </li>
               ))}
             </ol>
             {test.fallbackUrl && hasExperimentRule(test.rules) && (
-              <p className="break-words text-muted-foreground">{RULE_MESSAGES.fallback(test.fallbackUrl)}</p>
+              <p className="break-words text-muted-foreground">
+                <span>{RULE_MESSAGES.fallback(test.fallbackUrl)}</span>
+                <VisitCount visits={visits} rule={null} url={test.fallbackUrl} />
+              </p>
             )}
           </div>
         )}
@@ -76,5 +82,32 @@ export function RulesSection({ test, onTestChange }: RulesSectionProps) {
         )}
       </div>
     </DetailSection>
+  );
+}
+
+function redirectUrlOf(rule: Rule): string | null {
+  return rule.action.type === "redirect" ? rule.action.url : null;
+}
+
+/**
+ * How many visitors a rule (its position; null for the fallback) sent to its URL. Nothing for a rule
+ * that joins the experiment (its visitors are the variants' clicks) or before the analytics arrive.
+ */
+function VisitCount({
+  visits,
+  rule,
+  url,
+}: {
+  visits: RuleVisits[] | null;
+  rule: number | null;
+  url: string | null;
+}) {
+  if (visits === null || url === null) return null;
+  const count = visits.find((row) => row.rule === rule && row.url === url)?.visits ?? 0;
+  return (
+    <>
+      {" · "}
+      <span className="text-muted-foreground">{RULE_MESSAGES.visits(count)}</span>
+    </>
   );
 }
