@@ -80,7 +80,9 @@ describe("analytics on the test detail page", () => {
     const csv = readFileSync((await (await download).path()) ?? "", "utf8")
       .trim()
       .split("\r\n");
-    expect(csv[0]).toBe("event,time,variant,session_id,bot,amount,currency,device,os,country,referrer_host");
+    expect(csv[0]).toBe(
+      "event,time,variant,session_id,bot,amount,currency,device,os,country,referrer_host,rule,url",
+    );
     expect(csv).toHaveLength(1 + visitors.length + converting.length);
 
     const narrow = await browser.newPage(WIDTHS.narrow);

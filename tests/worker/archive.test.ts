@@ -10,6 +10,7 @@ import { eventId } from "../../worker/lib/event-id";
 import { DEAD_LETTER_AFTER_ATTEMPTS } from "../../worker/queue/consumer";
 import type { ClickEvent, ConversionEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";
+import { writeRuleVisits } from "../../worker/queue/rule-visits";
 import {
   type Client,
   type CreatedTest,
@@ -71,6 +72,21 @@ async function seed(testId: string, at: number, visitors: number) {
     await writeConversions(env.DB, conversions.slice(i, i + 1000), FOREVER);
 }
 
+/** `visits` visitors an audience rule sent to its URL from `at` on, one a minute (the first rule, or the fallback each third). */
+async function seedRuleVisits(testId: string, at: number, visits: number) {
+  await writeRuleVisits(
+    env.DB,
+    Array.from({ length: visits }, (_, i) => ({
+      type: "rule" as const,
+      id: eventId(at + i * 60_000 + 500),
+      testId,
+      rule: i % 3 === 2 ? null : 0,
+      url: i % 3 === 2 ? "https://shop.example/everyone-else" : "https://shop.example/app",
+      timestamp: at + i * 60_000 + 500,
+    })),
+  );
+}
+
 /** A test created `days` days ago (so its charts go back that far). */
 async function oldTest(client: Client, days = 45): Promise<CreatedTest> {
   const test = await createTest(client);
@@ -117,7 +133,9 @@ async function linesOf(key: string): Promise<Record<string, unknown>[]> {
 }
 
 const eventsInD1 = async (testId: string) =>
-  (await count("clicks", testId)) + (await count("conversions", testId));
+  (await count("clicks", testId)) +
+  (await count("conversions", testId)) +
+  (await count("rule_visits", testId));
 
 /**
  * The Worker's bindings with every D1 statement (a batch of N counts N) and every R2 call counted, as
@@ -286,10 +304,14 @@ describe("the archive cron", () => {
     const { client } = await signedUpClient();
     const test = await oldTest(client);
     await seed(test.id, daysAgo(40), 30);
+    await seedRuleVisits(test.id, daysAgo(40), 5);
     await seed(test.id, daysAgo(39), 20);
     await seed(test.id, Date.now() - 2 * HOUR, 10);
+    await seedRuleVisits(test.id, Date.now() - 2 * HOUR, 2);
     const before = await whatTheOwnerSees(client, test);
-    expect(before.events.split("\r\n").filter(Boolean)).toHaveLength(1 + 60 + 9 + 6 + 3);
+    expect(before.events.split("\r\n").filter(Boolean)).toHaveLength(1 + 60 + 9 + 6 + 3 + 5 + 2);
+    expect(before.events).toContain(",0,https://shop.example/app\r\n");
+    expect(before.events).toContain(",,https://shop.example/everyone-else\r\n");
 
     await runCron(CRONS.archive);
 
@@ -299,8 +321,10 @@ describe("the archive cron", () => {
     expect(keys[0]).toContain(`/${day(daysAgo(40))}/`);
     expect(keys[1]).toContain(`/${day(daysAgo(39))}/`);
     const lines = await linesOf(keys[0] ?? "");
-    // 30 clicks and the 9 conversions of that day, in time order, each with the export's columns.
-    expect(lines).toHaveLength(39);
+    // 30 clicks, the 9 conversions and the 5 rule visits of that day, in time order, each with the
+    // export's columns.
+    expect(lines).toHaveLength(44);
+    expect(lines.filter((line) => line.kind === "rule_visit")).toHaveLength(5);
     expect(lines.map((line) => line.timestamp)).toEqual(
       lines.map((line) => line.timestamp as number).sort((a, b) => a - b),
     );
@@ -314,12 +338,14 @@ describe("the archive cron", () => {
       "kind",
       "os",
       "referrer_host",
+      "rule",
       "session_id",
       "timestamp",
+      "url",
       "variant",
     ]);
     // Only the recent day is still in D1.
-    expect(await eventsInD1(test.id)).toBe(10 + 3);
+    expect(await eventsInD1(test.id)).toBe(10 + 3 + 2);
 
     const after = await whatTheOwnerSees(client, test);
     expect(after).toEqual(before);
@@ -329,6 +355,7 @@ describe("the archive cron", () => {
     const { client } = await signedUpClient();
     const test = await oldTest(client);
     await seed(test.id, daysAgo(41), 12);
+    await seedRuleVisits(test.id, daysAgo(41), 3);
     await seed(test.id, daysAgo(1), 6);
     const before = await whatTheOwnerSees(client, test);
     const inD1 = await eventsInD1(test.id);

@@ -17,21 +17,23 @@ export function archiveCutoff(now: number, windowMs: number): number {
   return edge - (edge % DAY_MS);
 }
 
-// The tests with events before the cutoff (?1), the oldest first: two index seeks a test.
+// The tests with events before the cutoff (?1), the oldest first: three index seeks a test.
 const TESTS_TO_ARCHIVE = `SELECT id FROM (
     SELECT t.id, min(
       coalesce((SELECT min(timestamp) FROM clicks WHERE split_test_id = t.id), ?1),
-      coalesce((SELECT min(timestamp) FROM conversions WHERE split_test_id = t.id), ?1)) AS oldest
+      coalesce((SELECT min(timestamp) FROM conversions WHERE split_test_id = t.id), ?1),
+      coalesce((SELECT min(timestamp) FROM rule_visits WHERE split_test_id = t.id), ?1)) AS oldest
     FROM split_tests AS t WHERE t.deleted_at IS NULL)
   WHERE oldest < ?1 ORDER BY oldest LIMIT ?2`;
 
 // Every event of each test ({testId, timestamp, id} in ?1) up to and including its last archived one.
 // Nothing is added before the cutoff any more, so that is exactly what the run wrote to R2.
-const deleteArchived = (table: "clicks" | "conversions") => `DELETE FROM ${table} WHERE rowid IN (
+const EVENT_TABLES = ["clicks", "conversions", "rule_visits"] as const;
+const deleteArchived = (table: (typeof EVENT_TABLES)[number]) => `DELETE FROM ${table} WHERE rowid IN (
     SELECT e.rowid FROM json_each(?1) AS a JOIN ${table} AS e
       ON e.split_test_id = a.value ->> '$.testId' AND e.timestamp <= a.value ->> '$.timestamp'
      AND (e.timestamp < a.value ->> '$.timestamp' OR e.id <= a.value ->> '$.id'))`;
-const DELETE_STATEMENTS = 2;
+const DELETE_STATEMENTS = EVENT_TABLES.length;
 
 export interface ArchiveRun {
   tests: number;
@@ -105,10 +107,7 @@ export async function archiveEvents(env: Env, budget: Budget, now = Date.now()):
   if (archived.length > 0) {
     budget.spend(DELETE_STATEMENTS);
     const json = JSON.stringify(archived);
-    await env.DB.batch([
-      env.DB.prepare(deleteArchived("clicks")).bind(json),
-      env.DB.prepare(deleteArchived("conversions")).bind(json),
-    ]);
+    await env.DB.batch(EVENT_TABLES.map((table) => env.DB.prepare(deleteArchived(table)).bind(json)));
   }
   return run;
 }

@@ -1,9 +1,12 @@
 // A test's raw events in D1, in the shape the archive stores and the CSV export writes: one query for
-// both, so an archived event has exactly the columns of one still in D1.
+// all three kinds, so an archived event has exactly the columns of one still in D1.
 
-/** One raw event: a line of an archive object (NDJSON), and a row of the CSV export. */
+/**
+ * One raw event: a line of an archive object (NDJSON), and a row of the CSV export. A rule visit (a
+ * visitor an audience rule sent to a fixed URL) has no variant or session ("").
+ */
 export interface EventRow {
-  kind: "click" | "conversion";
+  kind: "click" | "conversion" | "rule_visit";
   id: string;
   timestamp: number;
   variant: string;
@@ -17,6 +20,12 @@ export interface EventRow {
   os: string | null;
   country: string | null;
   referrer_host: string | null;
+  /**
+   * A rule visit's rule (its position, 0 first; null for the fallback URL) and the URL it was sent to.
+   * Absent from objects archived before rule visits were (migrations/0015_rule_visit_counts.sql).
+   */
+  rule?: number | null;
+  url?: string | null;
 }
 
 /** Where an event sits in a test's order: by time, then id. */
@@ -26,17 +35,20 @@ export const comesAfter = (row: EventKey, key: EventKey) =>
   row.timestamp > key.timestamp || (row.timestamp === key.timestamp && row.id > key.id);
 
 // Each table in (timestamp, id) order through its (test, timestamp) index, cut at ?4 rows, then the
-// two merged: a page costs about ?4 rows however many follow (one sort of the whole union would sort
-// every row after the cursor, for every page).
+// three merged: a page costs about ?4 rows a table however many follow (one sort of the whole union
+// would sort every row after the cursor, for every page).
 const range = `split_test_id = ?1 AND timestamp >= ?2 AND (timestamp > ?2 OR id > ?3) AND timestamp < ?5`;
 const PAGE = `SELECT * FROM (
     SELECT * FROM (SELECT 'click' AS kind, id, timestamp, variant, session_id, is_bot, NULL AS amount,
-                          NULL AS currency, device, os, country, referrer_host FROM clicks
-                   WHERE ${range} ORDER BY timestamp, id LIMIT ?4)
+                          NULL AS currency, device, os, country, referrer_host, NULL AS rule, NULL AS url
+                   FROM clicks WHERE ${range} ORDER BY timestamp, id LIMIT ?4)
     UNION ALL
     SELECT * FROM (SELECT 'conversion', id, timestamp, variant, session_id, 0, amount, currency,
-                          NULL, NULL, NULL, NULL FROM conversions
-                   WHERE ${range} ORDER BY timestamp, id LIMIT ?4))
+                          NULL, NULL, NULL, NULL, NULL, NULL FROM conversions
+                   WHERE ${range} ORDER BY timestamp, id LIMIT ?4)
+    UNION ALL
+    SELECT * FROM (SELECT 'rule_visit', id, timestamp, '', '', 0, NULL, NULL, NULL, NULL, NULL, NULL, rule, url
+                   FROM rule_visits WHERE ${range} ORDER BY timestamp, id LIMIT ?4))
   ORDER BY timestamp, id LIMIT ?4`;
 
 /** Up to `limit` of the test's events in D1 after `after` (from the first if null) and before `before` (ms). */

@@ -265,7 +265,7 @@ export const ruleVisits = sqliteTable(
     url: text("url").notNull(),
     timestamp: integer("timestamp").notNull(),
   },
-  (t) => [index("rule_visits_test_idx").on(t.splitTestId, t.url)],
+  (t) => [index("rule_visits_test_time_idx").on(t.splitTestId, t.timestamp)],
 );
 
 /** The rules' rollup (a trigger on rule_visits keeps it): visits per rule position (-1: the fallback URL) and URL. */

@@ -17,6 +17,8 @@ const HEADER = [
   "os",
   "country",
   "referrer_host",
+  "rule",
+  "url",
 ];
 
 const csvRow = (row: EventRow) =>
@@ -32,10 +34,12 @@ const csvRow = (row: EventRow) =>
     row.os ?? "",
     row.country ?? "",
     row.referrer_host ?? "",
+    row.rule ?? "",
+    row.url ?? "",
   ]);
 
 /**
- * Every click and conversion of a test, oldest first, one CSV row each: the days archived to R2, then
+ * Every click, conversion and rule visit of a test, oldest first, one CSV row each: the days archived to R2, then
  * the events still in D1 (worker/archive/events.ts), streamed so a large test never sits in memory whole.
  */
 export function streamEventsCsv(env: Env, testId: string): ReadableStream<Uint8Array> {

@@ -7,7 +7,7 @@ const DOWNLOADS = [
     file: "events.csv",
     label: "Download events (CSV)",
     description:
-      "Every click and conversion, one row each, with ISO times and each order's amount and currency.",
+      "Every click, conversion and rule visit, one row each, with ISO times, each order's amount and currency, and where each rule sent its visitor.",
   },
   {
     file: "daily.csv",
