@@ -131,18 +131,25 @@ async function emptyDatabase(): Promise<void> {
   }
 }
 
+/** User u1 with test t1 (variants A and B), in the schema since 0006_variants. */
+function userWithTest(): D1PreparedStatement[] {
+  return [
+    db.prepare(
+      "INSERT INTO users (id, email, password_hash, created_at) VALUES ('u1', 'm@example.com', 'x', 1)",
+    ),
+    db.prepare(
+      `INSERT INTO split_tests (id, user_id, name, slug, variants, created_at)
+       VALUES ('t1', 'u1', 'Pricing', 'abc123', '[{"url":"https://a.example","weight":50},{"url":"https://b.example","weight":50}]', 1)`,
+    ),
+  ];
+}
+
 describe("0011_revenue: values on conversions", () => {
   it("keeps every test and count, starts without revenue, and counts a valued conversion", async () => {
     await emptyDatabase();
     await applyD1Migrations(db, upTo("0011"));
     await db.batch([
-      db.prepare(
-        "INSERT INTO users (id, email, password_hash, created_at) VALUES ('u1', 'm@example.com', 'x', 1)",
-      ),
-      db.prepare(
-        `INSERT INTO split_tests (id, user_id, name, slug, variants, created_at)
-         VALUES ('t1', 'u1', 'Pricing', 'abc123', '[{"url":"https://a.example","weight":50},{"url":"https://b.example","weight":50}]', 1)`,
-      ),
+      ...userWithTest(),
       db.prepare(
         "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES ('c1', 't1', 'A', 's1', 0, 10), ('c2', 't1', 'B', 's2', 0, 11)",
       ),
@@ -189,13 +196,7 @@ describe("0015_rule_visit_counts: the rules' rollup", () => {
     await emptyDatabase();
     await applyD1Migrations(db, upTo("0015"));
     await db.batch([
-      db.prepare(
-        "INSERT INTO users (id, email, password_hash, created_at) VALUES ('u1', 'm@example.com', 'x', 1)",
-      ),
-      db.prepare(
-        `INSERT INTO split_tests (id, user_id, name, slug, variants, created_at)
-         VALUES ('t1', 'u1', 'Pricing', 'abc123', '[{"url":"https://a.example","weight":50},{"url":"https://b.example","weight":50}]', 1)`,
-      ),
+      ...userWithTest(),
       db.prepare(
         `INSERT INTO rule_visits (id, split_test_id, rule, url, timestamp)
          VALUES ('r1', 't1', 0, 'https://app.example', 10), ('r2', 't1', 0, 'https://app.example', 11),
