@@ -47,8 +47,8 @@ export interface ReweightedTotals extends RevenueCounts {
 
 export interface Reweighted {
   /**
-   * Each arm's visitors as counted, and every other sum = its reweighted mean per visitor × visitors
-   * (conversions and orders rounded to whole ones).
+   * Each arm's effective number of visitors (see reweightByPeriod), and every other sum = its
+   * reweighted mean per visitor × those visitors (conversions and orders rounded to whole ones).
    */
   totals: ReweightedTotals[];
   /** Each arm's expected share of all visitors under the weights in force, for the sample-ratio check. */
@@ -60,12 +60,19 @@ const SUMS = ["conversions", "orders", "revenue", "revenueSquares"] as const;
 const COUNTS: ReadonlySet<(typeof SUMS)[number]> = new Set(["conversions", "orders"]);
 
 /**
- * Post-stratified totals: arm i's mean of a sum x is Σ_p (N_p / N) · x_ip / v_ip over the periods p where
- * it had visitors (N_p all visitors of p; the weights renormalised over those periods), kept with the
- * arm's real visitor count so intervals keep their sample size. Revenue and its squares are reweighted
- * like conversions, so a test decided by revenue per visitor is compared on the same mix of periods
- * too (by Jensen's inequality the reweighted squares still bound the reweighted mean, so the variance
- * stays non-negative). Expected shares: Σ_p (N_p / N) · w_ip / 100.
+ * Post-stratified totals. Arm i's mean of a sum x is Σ_p (N_p / N) · x_ip / v_ip over the periods p
+ * where it had visitors (N_p all visitors of p; the weights renormalised over those periods). Revenue
+ * and its squares are reweighted like conversions, so a test decided by revenue per visitor is
+ * compared on the same mix of periods too (by Jensen's inequality the reweighted squares still bound
+ * the reweighted mean, so the variance stays non-negative).
+ *
+ * The means come with the arm's effective number of visitors, Kish's n_eff = (Σ_p N_p)² / Σ_p N_p² / v_ip
+ * (each visitor of period p weighs N_p / v_ip; L. Kish, "Survey Sampling", 1965, §11.7): the variance of a
+ * post-stratified mean is Σ_p (N_p / N)² σ² / v_ip, which is σ² / n_eff. With the real count instead,
+ * a period in which the bandit left an arm few visitors would count as fully known, the intervals would
+ * be too narrow and A/A tests would find winners (bench/RESULTS.md, section 9). n_eff equals the real
+ * count when the arm's share was the same in every period, and is smaller the more it moved.
+ * Expected shares: Σ_p (N_p / N) · w_ip / 100.
  */
 export function reweightByPeriod(
   rows: readonly PeriodCounts[],
@@ -88,19 +95,21 @@ export function reweightByPeriod(
   const sizes = periods.map((p) => p.visitors.reduce((sum, v) => sum + v, 0));
   const all = sizes.reduce((sum, n) => sum + n, 0);
   const totals = Array.from({ length: arms }, (_, i): ReweightedTotals => {
-    const visitors = periods.reduce((sum, period) => sum + (period.visitors[i] ?? 0), 0);
+    const seen = periods.flatMap((period, p) => {
+      const v = period.visitors[i] ?? 0;
+      return v === 0 ? [] : [{ v, size: sizes[p] ?? 0, sums: period.sums.map((values) => values[i] ?? 0) }];
+    });
+    const weightSum = seen.reduce((sum, { size }) => sum + size, 0);
+    const weightSquares = seen.reduce((sum, { v, size }) => sum + (size * size) / v, 0);
+    const visitors = weightSquares === 0 ? 0 : Math.round((weightSum * weightSum) / weightSquares);
     const [conversions = 0, orders = 0, revenue = 0, revenueSquares = 0] = SUMS.map((sum, s) => {
-      let weighted = 0;
-      let weightSum = 0;
-      for (const [p, period] of periods.entries()) {
-        const v = period.visitors[i] ?? 0;
-        if (v === 0) continue;
-        const x = period.sums[s]?.[i] ?? 0;
-        weighted += (sizes[p] ?? 0) * ((COUNTS.has(sum) ? Math.min(x, v) : x) / v);
-        weightSum += sizes[p] ?? 0;
-      }
+      const counted = COUNTS.has(sum);
+      const weighted = seen.reduce((total, { v, size, sums }) => {
+        const x = sums[s] ?? 0;
+        return total + size * ((counted ? Math.min(x, v) : x) / v);
+      }, 0);
       const total = weightSum === 0 ? 0 : (weighted / weightSum) * visitors;
-      return COUNTS.has(sum) ? Math.round(total) : total;
+      return counted ? Math.min(Math.round(total), visitors) : total;
     });
     return { visitors, conversions, orders, revenue, revenueSquares };
   });
