@@ -153,14 +153,30 @@ describe("results reweighted by period", () => {
     ];
     const { totals, expectedShares } = reweightByPeriod(rows, history, 2);
     // Pooled, A would be 16/120 = 13.3 % and B 110/280 = 39.3 %. Reweighted, each period counts for
-    // its 200 of 400 visitors: A = ½·10 % + ½·30 % = 20 %, B = ½·20 % + ½·50 % = 35 %.
+    // its 200 of 400 visitors: A = ½·10 % + ½·30 % = 20 %, B = ½·20 % + ½·50 % = 35 %. A's 20 visitors
+    // of period 2 stand for half of its rate, so its effective visitors are 1 / (¼/100 + ¼/20) = 66.7,
+    // not 120; B's 1 / (¼/100 + ¼/180) = 257.1, not 280.
     expect(totals.map(({ visitors, conversions }) => ({ visitors, conversions }))).toEqual([
-      { visitors: 120, conversions: 24 },
-      { visitors: 280, conversions: 98 },
+      { visitors: 67, conversions: Math.round(0.2 * 67) },
+      { visitors: 257, conversions: Math.round(0.35 * 257) },
     ]);
     // The split to expect: A ½·50 % + ½·10 % = 30 %, B 70 %; 120/280 of 400 is exactly that.
     expect(expectedShares[0]).toBeCloseTo(0.3, 12);
     expect(expectedShares[1]).toBeCloseTo(0.7, 12);
+  });
+
+  it("keep every visitor when an arm's share never moved, however the periods' sizes differ", () => {
+    const history = [
+      { since: 0, weights: [30, 70] },
+      { since: 10 * HOUR, weights: [30, 70] },
+    ];
+    const rows = [
+      { time: 0, position: 0, visitors: 30, conversions: 3 },
+      { time: 0, position: 1, visitors: 70, conversions: 14 },
+      { time: 12 * HOUR, position: 0, visitors: 300, conversions: 60 },
+      { time: 12 * HOUR, position: 1, visitors: 700, conversions: 70 },
+    ];
+    expect(reweightByPeriod(rows, history, 2).totals.map((arm) => arm.visitors)).toEqual([330, 770]);
   });
 
   it("reweight revenue per visitor the same way, so a revenue test is compared on the same mix", () => {
@@ -186,7 +202,11 @@ describe("results reweighted by period", () => {
     expect(analyzeRevenue(pooled).verdict.winner).toBe(0);
     const { totals } = reweightByPeriod(rows, history, 2);
     expect(totals.map((arm) => arm.revenue / arm.visitors)).toEqual([550, 550]);
-    expect(totals.map((arm) => arm.orders)).toEqual([120, 280]);
+    // Every visitor bought: orders are the effective visitors (as in the case above).
+    expect(totals.map((arm) => [arm.visitors, arm.orders])).toEqual([
+      [67, 67],
+      [257, 257],
+    ]);
     // Squares: ½·1000² + ½·100² = 505,000 per visitor, above 550² = 302,500: the variance stays positive.
     expect(totals.map((arm) => arm.revenueSquares / arm.visitors)).toEqual([505_000, 505_000]);
     expect(analyzeRevenue(totals).verdict.winner).toBeNull();
@@ -406,7 +426,8 @@ describe("an optimised test", () => {
         weightHistory: { since: number; weights: number[] }[];
       };
     };
-    expect(analytics.arms.map((arm) => arm.rate)).toEqual([0.2, 0.35]);
+    // 20 % and 35 %, as whole conversions of the effective visitors (67 and 257, the case above).
+    expect(analytics.arms.map((arm) => arm.rate)).toEqual([13 / 67, 90 / 257]);
     expect(analytics.arms.map((arm) => [arm.visitors, arm.conversions])).toEqual([
       [120, 16],
       [280, 110],
