@@ -4,8 +4,8 @@
 // (Simpson's paradox; T. Crook, B. Frasca, R. Kohavi & R. Longbotham, "Seven Pitfalls to Avoid when
 // Running Controlled Experiments on the Web", KDD 2009, §"Simpson's paradox" on ramped-up traffic).
 // The correction is post-stratification by period of constant weights: each arm's rate (and revenue
-// per visitor) is the average of its per-period ones, each period weighted by its share of all visitors, so every arm is
-// measured on the same mix of periods.
+// per visitor) is the average of its per-period ones, each period weighted by its share of all
+// visitors, so every arm is measured on the same mix of periods.
 
 import type { RevenueCounts } from "./revenue";
 
@@ -67,11 +67,12 @@ const COUNTS: ReadonlySet<(typeof SUMS)[number]> = new Set(["conversions", "orde
  * the reweighted mean, so the variance stays non-negative).
  *
  * The means come with the arm's effective number of visitors, Kish's n_eff = (Σ_p N_p)² / Σ_p N_p² / v_ip
- * (each visitor of period p weighs N_p / v_ip; L. Kish, "Survey Sampling", 1965, §11.7): the variance of a
- * post-stratified mean is Σ_p (N_p / N)² σ² / v_ip, which is σ² / n_eff. With the real count instead,
- * a period in which the bandit left an arm few visitors would count as fully known, the intervals would
- * be too narrow and A/A tests would find winners (bench/RESULTS.md, section 9). n_eff equals the real
- * count when the arm's share was the same in every period, and is smaller the more it moved.
+ * (each visitor of period p weighs N_p / v_ip; L. Kish, "Survey Sampling", 1965): for a spread σ common
+ * to the periods, the variance of a post-stratified mean is Σ_p (N_p / N)² σ² / v_ip = σ² / n_eff. With
+ * the real count instead, a period in which the bandit left an arm few visitors would count as fully
+ * known, the intervals would be too narrow and A/A tests would find winners (bench/RESULTS.md, section
+ * 9). n_eff equals the real count when the arm's share was the same in every period, and is smaller the
+ * more it moved.
  * Expected shares: Σ_p (N_p / N) · w_ip / 100.
  */
 export function reweightByPeriod(
