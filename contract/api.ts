@@ -203,8 +203,8 @@ export interface CreateTestInput {
 }
 
 /**
- * PATCH /api/tests/:id: new variants and weights (until the test's first counted click) and/or new end
- * settings (while it runs); what is left out stays as it is.
+ * PATCH /api/tests/:id: new variants and weights (until the test's first counted click), new end
+ * settings (while it runs) and/or new audience rules; what is left out stays as it is.
  */
 export interface UpdateTestInput {
   variants?: VariantInput[];

@@ -176,7 +176,7 @@ export const SCHEDULE_MESSAGES = {
   visitors: "The number of visitors must be a whole number from 200 to 100,000,000",
   onEnd: 'What happens at the end must be "keep", "control" or "promote"',
   stopEarly: "stopEarly must be true or false",
-  nothingToChange: "Send the variants or the end settings to change",
+  nothingToChange: "Send the variants, the end settings or the rules to change",
   saved: "End settings saved",
 } as const;
 

@@ -34,8 +34,9 @@ export async function visit(
   // Link-preview fetchers send HEAD; crawlers announce themselves in the user agent.
   const bot = request.method !== "GET" || isbot(request.headers.get("user-agent"));
   const counted = link.status === "active";
-  const visitor = visitorOf(request, url, env.ENVIRONMENT);
-  const target = link.rules ? ruleTarget(link.rules, link.fallbackUrl, visitor) : null;
+  // What the rules and a counted click's segment need; a paused link without rules needs neither.
+  const visitor = counted || link.rules ? visitorOf(request, url, env.ENVIRONMENT) : null;
+  const target = link.rules && visitor ? ruleTarget(link.rules, link.fallbackUrl, visitor) : null;
   if (target) return ruleVisit(url, env, ctx, link, target, counted && !bot);
   // Only a counted visit of a person needs a session the server vouches for (it decides the variant
   // and is what a conversion must match); a bot's or a paused link's visit gets a throwaway id and
@@ -59,10 +60,10 @@ export async function visit(
       variant,
       sessionId,
       isBot: bot,
-      device: visitor.device,
-      os: visitor.os,
-      country: visitor.country,
-      referrer: visitor.referrerHost,
+      device: visitor?.device,
+      os: visitor?.os,
+      country: visitor?.country,
+      referrer: visitor?.referrerHost,
       // A new session carries a keyed hash of its address: the consumer flags bursts of them.
       ...(session?.isNew
         ? { source: await addressHash(env.JWT_SECRET, clientIpOf(request.headers), link.id) }

@@ -60,6 +60,12 @@ const scheduleFields = {
     .describe("End as soon as the always-valid verdict names a winner, then do what onEnd says"),
 };
 
+/** The end settings and audience rules as create and update pass them on, rules in the form the redirect compares. */
+function settingsOf(input: Omit<UpdateTestInput, "variants">): Omit<UpdateTestInput, "variants"> {
+  const { endsAt, endAfterVisitors, onEnd, stopEarly, rules, fallbackUrl } = input;
+  return { endsAt, endAfterVisitors, onEnd, stopEarly, rules: rules?.map(normalizeRule), fallbackUrl };
+}
+
 /** The schedule's problem as a message; null when nothing. Absent fields are not checked. */
 function scheduleMessage(input: { endsAt?: string | null; endAfterVisitors?: number | null }): string | null {
   const problem = scheduleProblem(input.endsAt ?? null, input.endAfterVisitors ?? null, Date.now());
@@ -172,12 +178,7 @@ export const createTestSchema = z
       customSlug: input.customSlug,
       primaryMetric: input.primaryMetric,
       currency: input.currency,
-      endsAt: input.endsAt,
-      endAfterVisitors: input.endAfterVisitors,
-      onEnd: input.onEnd,
-      stopEarly: input.stopEarly,
-      rules: input.rules?.map(normalizeRule),
-      fallbackUrl: input.fallbackUrl,
+      ...settingsOf(input),
     }),
   )
   .meta({ required: ["name"] });
@@ -212,11 +213,6 @@ export const updateTestSchema = z
   .transform(
     (input): UpdateTestInput => ({
       variants: input.variants,
-      endsAt: input.endsAt,
-      endAfterVisitors: input.endAfterVisitors,
-      onEnd: input.onEnd,
-      stopEarly: input.stopEarly,
-      rules: input.rules?.map(normalizeRule),
-      fallbackUrl: input.fallbackUrl,
+      ...settingsOf(input),
     }),
   );

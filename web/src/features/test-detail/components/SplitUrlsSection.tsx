@@ -1,7 +1,6 @@
 import type { TestWithStats } from "@contract/api";
 import { MODE_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
-import { ExternalLinkIcon, LockIcon, PencilIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { ExternalLinkIcon, LockIcon } from "lucide-react";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { EditVariantsForm } from "@/features/test-detail/components/EditVariantsForm";
 import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
@@ -33,7 +32,7 @@ interface SplitUrlsSectionProps {
  */
 export function SplitUrlsSection({ test, onTestChange }: SplitUrlsSectionProps) {
   // Editing starts at the first URL.
-  const { editing, editButton, sectionRef, startEditing, stopEditing } = useInlineEditor();
+  const { editing, editButton, sectionRef, stopEditing } = useInlineEditor();
   const editable = !test.variantsLocked && test.status !== "completed";
   const showWeights = !isPlainAbTest(test.variants);
 
@@ -46,18 +45,7 @@ export function SplitUrlsSection({ test, onTestChange }: SplitUrlsSectionProps) 
   ];
 
   return (
-    <DetailSection
-      title="Split URLs"
-      action={
-        editable &&
-        !editing && (
-          <Button ref={editButton} variant="outline" size="sm" onClick={startEditing}>
-            <PencilIcon aria-hidden />
-            Edit variants
-          </Button>
-        )
-      }
-    >
+    <DetailSection title="Split URLs" action={editable && editButton("Edit variants")}>
       <div ref={sectionRef}>
         {editing && editable ? (
           <EditVariantsForm

@@ -1,6 +1,4 @@
 import type { TestWithStats } from "@contract/api";
-import { PencilIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { AlertsLine } from "@/features/test-detail/end/components/AlertsLine";
 import { EditEndForm } from "@/features/test-detail/end/components/EditEndForm";
@@ -18,7 +16,7 @@ const NO_END = "No end is set: the test runs until you promote a version.";
 
 /** When the test ends and what happens then (editable while it runs), how it ended, and its alerts. */
 export function EndSection({ test, onTestChange }: EndSectionProps) {
-  const { editing, editButton, sectionRef, startEditing, stopEditing } = useInlineEditor();
+  const { editing, editButton, sectionRef, stopEditing } = useInlineEditor();
   const running = test.status !== "completed";
 
   const ended = running
@@ -26,18 +24,7 @@ export function EndSection({ test, onTestChange }: EndSectionProps) {
     : (howItEnded(test) ?? (test.winnerVariant ? `You promoted version ${test.winnerVariant}.` : null));
 
   return (
-    <DetailSection
-      title="End of the test"
-      action={
-        running &&
-        !editing && (
-          <Button ref={editButton} variant="outline" size="sm" onClick={startEditing}>
-            <PencilIcon aria-hidden />
-            Change end
-          </Button>
-        )
-      }
-    >
+    <DetailSection title="End of the test" action={running && editButton("Change end")}>
       <div ref={sectionRef} className="grid gap-4">
         {running && editing ? (
           <EditEndForm

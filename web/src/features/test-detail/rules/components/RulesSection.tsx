@@ -1,8 +1,7 @@
 import type { RuleVisits, TestWithStats } from "@contract/api";
 import { RULE_MESSAGES } from "@contract/messages";
 import { hasExperimentRule, type Rule, ruleSummary } from "@contract/rules";
-import { LockIcon, PencilIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { LockIcon } from "lucide-react";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { EditRulesForm } from "@/features/test-detail/rules/components/EditRulesForm";
 import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
@@ -21,7 +20,7 @@ interface RulesSectionProps {
  */
 export function RulesSection({ test, visits, onTestChange }: RulesSectionProps) {
   // Into the first rule's first condition, or "Add rule" when there is none.
-  const { editing, editButton, sectionRef, startEditing, stopEditing } = useInlineEditor([
+  const { editing, editButton, sectionRef, stopEditing } = useInlineEditor([
     "select, input",
     "button:not(:disabled)",
   ]);
@@ -30,18 +29,7 @@ export function RulesSection({ test, visits, onTestChange }: RulesSectionProps) 
   const editable = running && !frozen;
 
   return (
-    <DetailSection
-      title="Audience rules"
-      action={
-        editable &&
-        !editing && (
-          <Button ref={editButton} variant="outline" size="sm" onClick={startEditing}>
-            <PencilIcon aria-hidden />
-            Change rules
-          </Button>
-        )
-      }
-    >
+    <DetailSection title="Audience rules" action={editable && editButton("Change rules")}>
       <div ref={sectionRef}>
         {editing && editable ? (
           <EditRulesForm
