@@ -8,6 +8,8 @@ const db = env.MIGRATION_TEST_DB;
 const HOUR = 3_600_000;
 const upTo = (name: string) => env.TEST_MIGRATIONS.filter((migration) => migration.name < name);
 const from = (name: string) => env.TEST_MIGRATIONS.filter((migration) => migration.name >= name);
+const between = (first: string, next: string) =>
+  env.TEST_MIGRATIONS.filter((migration) => migration.name >= first && migration.name < next);
 
 async function rows<T>(sql: string): Promise<T[]> {
   return (await db.prepare(sql).all<T>()).results;
@@ -160,7 +162,8 @@ describe("0011_revenue: values on conversions", () => {
     const rollup = "SELECT variant, clicks, visitors, conversions FROM test_stats_hourly ORDER BY variant";
     const before = await rows(rollup);
 
-    await applyD1Migrations(db, from("0011"));
+    // Until 0016, the first valued conversion gave a test its currency.
+    await applyD1Migrations(db, between("0011", "0016"));
 
     expect(await rows(rollup)).toEqual(before);
     expect(await rows("SELECT primary_metric, currency FROM split_tests")).toEqual([
@@ -219,5 +222,58 @@ describe("0015_rule_visit_counts: the rules' rollup", () => {
       )
       .run();
     expect((await rows<{ visits: number }>(counts))[1]?.visits).toBe(3);
+  });
+});
+
+describe("0016_trust: the owner's currency, counted sessions per address, what was not counted", () => {
+  it("keeps the counts, counts earlier bots and bursts, and lets no conversion set or lose the currency", async () => {
+    await emptyDatabase();
+    await applyD1Migrations(db, upTo("0016"));
+    await db.batch([
+      ...userWithTest(),
+      db.prepare(
+        `INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source)
+         VALUES ('c1', 't1', 'A', 's1', 0, 10, 'addr'), ('c2', 't1', 'B', 's2', 0, 11, NULL),
+                ('c3', 't1', 'A', 's3', 1, 12, NULL), ('c4', 't1', 'B', 's4', 2, 13, 'addr'),
+                ('c5', 't1', 'B', 's5', 2, 14, 'addr')`,
+      ),
+      db.prepare(
+        "INSERT INTO conversions (id, split_test_id, variant, session_id, timestamp, amount, currency) VALUES ('v1', 't1', 'A', 's1', 15, 1000, 'EUR')",
+      ),
+    ]);
+    const rollup =
+      "SELECT variant, clicks, visitors, conversions, orders, revenue FROM test_stats_hourly ORDER BY variant";
+    const before = await rows(rollup);
+
+    await applyD1Migrations(db, from("0016"));
+
+    expect(await rows(rollup)).toEqual(before);
+    expect(await rows("SELECT reason, events FROM traffic_quality ORDER BY reason")).toEqual([
+      { reason: "bot", events: 1 },
+      { reason: "burst", events: 2 },
+    ]);
+    expect(await rows("SELECT currency, conversion_sources, bucket_secret FROM split_tests")).toEqual([
+      { currency: "EUR", conversion_sources: "all", bucket_secret: null },
+    ]);
+    // Another currency: a conversion, its value kept on the row and left out of the revenue.
+    await db.batch([
+      db.prepare(
+        "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source) VALUES ('c6', 't1', 'B', 's6', 0, 16, 'addr')",
+      ),
+      db.prepare(
+        "INSERT INTO conversions (id, split_test_id, variant, session_id, timestamp, amount, currency) VALUES ('v2', 't1', 'B', 's6', 17, 500, 'JPY')",
+      ),
+    ]);
+    expect(await rows("SELECT currency FROM split_tests")).toEqual([{ currency: "EUR" }]);
+    expect(await rows("SELECT amount, currency, source FROM conversions WHERE id = 'v2'")).toEqual([
+      { amount: 500, currency: "JPY", source: "beacon" },
+    ]);
+    expect(
+      await rows("SELECT conversions, orders, revenue FROM test_stats_hourly WHERE variant = 'B'"),
+    ).toEqual([{ conversions: 1, orders: 0, revenue: 0 }]);
+    // A counted click from an address takes its session's place for the hour, once.
+    expect(await rows("SELECT source, hour, session_id FROM address_sessions")).toEqual([
+      { source: "addr", hour: 0, session_id: "s6" },
+    ]);
   });
 });

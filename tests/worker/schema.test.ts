@@ -10,6 +10,7 @@ describe("the drizzle schema and the migrations", () => {
   it("cover the tables of the design", () => {
     expect(tables.map((t) => getTableConfig(t).name).sort()).toEqual(
       [
+        "address_sessions",
         "api_keys",
         "cache_repairs",
         "clicks",
@@ -24,6 +25,7 @@ describe("the drizzle schema and the migrations", () => {
         "rule_visit_counts",
         "test_segments",
         "test_stats_hourly",
+        "traffic_quality",
         "users",
         "weight_history",
         "webhook_deliveries",

@@ -4,6 +4,7 @@ import type { VariantInput, WebhookEventType } from "../../contract/api";
 import { PRIMARY_METRICS } from "../../contract/metrics";
 import type { Rule } from "../../contract/rules";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
+import { CONVERSION_ORIGINS, CONVERSION_SOURCES } from "../../contract/trust";
 import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
 
 // Mirrors migrations/*.sql; the migrations are the source of truth for the database,
@@ -106,7 +107,7 @@ export const splitTests = sqliteTable(
     winnerVariant: text("winner_variant", { enum: VARIANT_LABELS }),
     completedAt: integer("completed_at"),
     primaryMetric: text("primary_metric", { enum: PRIMARY_METRICS }).notNull().default("conversion_rate"),
-    // ISO 4217; set at creation or by the first valued conversion (migrations/0011_revenue.sql).
+    // ISO 4217; the owner's, set at creation or later until a valued conversion counts (0016_trust.sql).
     currency: text("currency"),
     // The scheduled end and what the cron did: migrations/0009_autopilot.sql.
     endsAt: integer("ends_at"),
@@ -124,6 +125,9 @@ export const splitTests = sqliteTable(
     // Audience rules: migrations/0014_audiences.sql.
     rules: text("rules", { mode: "json" }).$type<Rule[]>().notNull().default(sql`'[]'`),
     fallbackUrl: text("fallback_url"),
+    // Trust: migrations/0016_trust.sql. The arms' secret (null for tests created before it).
+    bucketSecret: text("bucket_secret"),
+    conversionSources: text("conversion_sources", { enum: CONVERSION_SOURCES }).notNull().default("all"),
     // Set when the test is deleted: gone for everyone at once, purged by the archive cron (0012).
     deletedAt: integer("deleted_at"),
   },
@@ -169,7 +173,7 @@ export const clicks = sqliteTable(
     // 1 for a bot, 2 for a click flagged as part of a burst of new sessions (worker/queue/record.ts).
     isBot: integer("is_bot", { mode: "boolean" }).notNull().default(false),
     timestamp: integer("timestamp").notNull(),
-    // A keyed hash of the address that opened a new session (never the address).
+    // A keyed hash of the visitor's address for this test (never the address; 0016_trust.sql).
     source: text("source"),
     // The visitor's segment for the breakdowns: migrations/0014_audiences.sql.
     device: text("device"),
@@ -180,7 +184,6 @@ export const clicks = sqliteTable(
   (t) => [
     index("clicks_test_time_idx").on(t.splitTestId, t.timestamp),
     index("clicks_test_session_idx").on(t.splitTestId, t.sessionId),
-    index("clicks_test_source_idx").on(t.splitTestId, t.source, t.timestamp).where(sql`source IS NOT NULL`),
   ],
 );
 
@@ -192,10 +195,16 @@ export const conversions = sqliteTable(
     // Minor units (cents) and ISO 4217 currency, both or neither.
     amount: integer("amount"),
     currency: text("currency"),
+    // The tag's beacon or the server-side API; the credited click's address hash (0016_trust.sql).
+    source: text("source", { enum: CONVERSION_ORIGINS }).notNull().default("beacon"),
+    address: text("address"),
   },
   (t) => [
     uniqueIndex("conversions_test_session_idx").on(t.splitTestId, t.sessionId),
     index("conversions_test_time_idx").on(t.splitTestId, t.timestamp),
+    index("conversions_test_address_idx")
+      .on(t.splitTestId, t.address, t.timestamp)
+      .where(sql`address IS NOT NULL`),
   ],
 );
 
@@ -348,6 +357,34 @@ export type CustomDomain = typeof customDomains.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+
+/** The sessions of a test that counted from one address (keyed hash) in one hour: migrations/0016_trust.sql. */
+export const addressSessions = sqliteTable(
+  "address_sessions",
+  {
+    splitTestId: text("split_test_id").notNull(),
+    source: text("source").notNull(),
+    hour: integer("hour").notNull(),
+    sessionId: text("session_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.splitTestId, t.source, t.hour, t.sessionId] }),
+    index("address_sessions_hour_idx").on(t.hour),
+  ],
+);
+
+/** What SplitLink did not count of a test, by reason (contract/trust.ts): migrations/0016_trust.sql. */
+export const trafficQuality = sqliteTable(
+  "traffic_quality",
+  {
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    events: integer("events").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.splitTestId, t.reason] })],
+);
 
 /** Events the queue consumer could not take, kept with why until replayed (migrations/0012_archive.sql). */
 export const deadLetters = sqliteTable(

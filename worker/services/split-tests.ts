@@ -4,6 +4,7 @@ import { LIFECYCLE_MESSAGES, RULE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } fr
 import { DEFAULT_PRIMARY_METRIC } from "../../contract/metrics";
 import { hasExperimentRule, rulesProblem } from "../../contract/rules";
 import { evenWeights, labelAt, VARIANT_LABELS } from "../../contract/variants";
+import { randomToken } from "../auth/crypto";
 import { type Db, getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import {
@@ -93,6 +94,9 @@ async function insertSplitTest(
       weightsUpdatedAt: null,
       rules: input.rules ?? [],
       fallbackUrl: input.fallbackUrl || null,
+      // Arms no one can compute offline from a session id (worker/redirect/variant.ts).
+      bucketSecret: randomToken(16),
+      conversionSources: "all",
       deletedAt: null,
     };
     try {
