@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { CONVERSION_ORIGINS } from "../../contract/trust";
 import { VARIANT_LABELS } from "../../contract/variants";
 
 const variant = z.enum(VARIANT_LABELS);
@@ -32,6 +33,8 @@ export const conversionEventSchema = z.object({
   timestamp: z.number().int().positive(),
   amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   currency: z.string().length(3).optional(),
+  /** Absent: the tag's beacon. `server`: the server-side API, accepted before its click had landed. */
+  source: z.enum(CONVERSION_ORIGINS).optional(),
 });
 
 /** A visit an audience rule sent to a fixed URL: outside the experiment, counted in no arm. */
