@@ -15,7 +15,13 @@ const BATCHES = 5;
 const SECRET = "bench-secret-that-is-long-enough-for-hs256-000000";
 const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
 
-type Link = { id: string; variants: { url: string; weight: number }[]; status: string; winnerVariant: null };
+type Link = {
+  id: string;
+  variants: { url: string; weight: number }[];
+  status: string;
+  winnerVariant: null;
+  bucketSecret: string;
+};
 type Env = { JWT_SECRET: string; CLICKS: { sendBatch(messages: unknown[]): Promise<void> } };
 type Background = { waitUntil(promise: Promise<unknown>): void };
 interface Steps {
@@ -23,7 +29,7 @@ interface Steps {
   verifySession(secret: string, value: string | undefined): Promise<string | null>;
   issueSession(secret: string): Promise<{ id: string; cookie: string }>;
   addressHash(secret: string, address: string, testId: string): Promise<string>;
-  chooseVariant(link: Link, sessionId: string): string;
+  chooseVariant(link: Link, sessionId: string): Promise<string>;
   urlOf(link: Link, variant: string): string;
   buildDestination(
     destination: string,
@@ -72,6 +78,7 @@ const link: Link = {
   ],
   status: "active",
   winnerVariant: null,
+  bucketSecret: "a-test-secret-0123",
 };
 const env: Env = { JWT_SECRET: SECRET, CLICKS: { sendBatch: async () => {} } };
 const ctx: Background = { waitUntil: () => {} };
@@ -101,7 +108,7 @@ async function time(step: () => unknown): Promise<number> {
   return median(batches);
 }
 
-const variant = steps.chooseVariant(link, session.id);
+const variant = await steps.chooseVariant(link, session.id);
 const incoming = new URL(requestUrl).searchParams;
 const timed: [string, string, () => unknown][] = [
   ["read the session cookie", "returning", () => steps.readCookie(returningCookie, "sl_sid")],
@@ -111,9 +118,13 @@ const timed: [string, string, () => unknown][] = [
     () => steps.verifySession(SECRET, session.cookie),
   ],
   ["issue a session (UUID + HMAC)", "first", () => steps.issueSession(SECRET)],
-  ["address hash (HMAC)", "first", () => steps.addressHash(SECRET, "10.0.0.1", link.id)],
+  ["address hash (HMAC)", "both", () => steps.addressHash(SECRET, "10.0.0.1", link.id)],
   ["isbot(user agent)", "both", () => steps.isbot(UA)],
-  ["choose the variant (hash + weights)", "both", () => steps.chooseVariant(link, session.id)],
+  [
+    "choose the variant (SHA-256 with the test's secret + weights)",
+    "both",
+    () => steps.chooseVariant(link, session.id),
+  ],
   [
     "build the destination URL",
     "both",

@@ -3,6 +3,7 @@
 import type { PrimaryMetric } from "./metrics";
 import type { Rule } from "./rules";
 import type { EndAction, EndReason, EndResult } from "./schedule";
+import type { ConversionSources, RefusedConversionReason, UncountedVisitReason } from "./trust";
 import type { TestMode, Variant } from "./variants";
 
 export type { PrimaryMetric } from "./metrics";
@@ -131,8 +132,10 @@ export interface SplitTest {
   endResult: EndResult | null;
   /** What decides the verdict, the winner badge and the confidence. */
   primaryMetric: PrimaryMetric;
-  /** The ISO 4217 currency of the test's revenue: set at creation or by its first valued conversion. */
+  /** The ISO 4217 currency of the test's revenue: the owner's, set at creation; no conversion sets it. */
   currency: string | null;
+  /** Which conversions count: the tag's and the server-side API's (all), or the server's alone. */
+  conversionSources: ConversionSources;
   /** Audience rules, evaluated in order before the split; the first whose conditions all match decides. */
   rules: Rule[];
   /** Where visitors who match no rule go when a rule joins the experiment; null otherwise. */
@@ -196,10 +199,12 @@ export interface CreateTestInput {
   stopEarly?: boolean;
   /** Default conversion_rate. */
   primaryMetric?: PrimaryMetric;
-  /** ISO 4217; else the first valued conversion sets it. */
+  /** ISO 4217; required when revenue decides. Valued conversions of a test without one count without their value. */
   currency?: string | null;
   rules?: Rule[];
   fallbackUrl?: string | null;
+  /** Default all. */
+  conversionSources?: ConversionSources;
 }
 
 /**
@@ -214,6 +219,7 @@ export interface UpdateTestInput {
   stopEarly?: boolean;
   rules?: Rule[];
   fallbackUrl?: string | null;
+  conversionSources?: ConversionSources;
 }
 
 /** The alert emails a user gets; GET and PUT /api/account/alerts. */
@@ -393,6 +399,18 @@ export interface TestAnalytics {
    * position when the visit came, 0 first; null for the fallback URL) and URL.
    */
   ruleVisits: RuleVisits[];
+  /** What reached the test and was not counted (or counted without its value), and why. */
+  trafficQuality: TrafficQuality;
+}
+
+/**
+ * Visits that count in no arm (bots and link previews, bursts from one address, a paused or completed
+ * test, sent by a rule) and conversions refused or counted without their value, by reason; only
+ * reasons that happened, most first.
+ */
+export interface TrafficQuality {
+  visits: { reason: UncountedVisitReason; events: number }[];
+  conversions: { reason: RefusedConversionReason; events: number }[];
 }
 
 export interface RuleVisits {

@@ -32,6 +32,7 @@ export const TEST_MESSAGES = {
   fixCustomSlug: "Please fix the custom slug before creating the test",
   domainNotUsable: "Please choose one of your verified, active domains",
   customSlugNeedsDomain: "Choose a custom domain to use a custom URL path",
+  conversionSources: "Choose which conversions count: all or server",
   createFailed: "Failed to create test",
   created: "Test created successfully",
   createdBanner: "Your split test was created successfully!",
@@ -176,7 +177,7 @@ export const SCHEDULE_MESSAGES = {
   visitors: "The number of visitors must be a whole number from 200 to 100,000,000",
   onEnd: 'What happens at the end must be "keep", "control" or "promote"',
   stopEarly: "stopEarly must be true or false",
-  nothingToChange: "Send the variants, the end settings or the rules to change",
+  nothingToChange: "Send the variants, the end settings, the rules or which conversions count to change",
   saved: "End settings saved",
 } as const;
 

@@ -18,9 +18,20 @@ export const REFUSED_CONVERSION_REASONS = [
   "no_click",
   "outside_attribution_window",
   "duplicate",
+  "test_completed",
   "rate_limited",
   "address_limit",
   "not_server",
   "other_currency",
 ] as const;
 export type RefusedConversionReason = (typeof REFUSED_CONVERSION_REASONS)[number];
+
+// What one address can add to a test (README, "Forged traffic"). A shared office or a mobile carrier's
+// address can hold several real visitors, hence not fewer; an attacker needs far more than these to
+// move a result, and `npm run bench` measures how far (bench/RESULTS.md).
+
+/** Sessions of one test counted from one address (an IPv6 address by its /64) in one clock hour. */
+export const SESSIONS_PER_ADDRESS_HOUR = 30;
+
+/** Beacon conversions of one test counted for visitors of one address in 24 hours. */
+export const CONVERSIONS_PER_ADDRESS_DAY = 3;

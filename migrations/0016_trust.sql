@@ -50,6 +50,13 @@ CREATE TABLE traffic_quality (
   PRIMARY KEY (split_test_id, reason)
 ) WITHOUT ROWID;
 
+CREATE TRIGGER clicks_traffic_quality AFTER INSERT ON clicks WHEN NEW.is_bot <> 0
+BEGIN
+  INSERT INTO traffic_quality (split_test_id, reason, events)
+    VALUES (NEW.split_test_id, CASE NEW.is_bot WHEN 1 THEN 'bot' ELSE 'burst' END, 1)
+    ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + 1;
+END;
+
 -- The clicks flagged or made by bots before now, so the counts start complete.
 INSERT INTO traffic_quality (split_test_id, reason, events)
   SELECT split_test_id, CASE is_bot WHEN 1 THEN 'bot' ELSE 'burst' END, count(*)
@@ -60,6 +67,13 @@ INSERT INTO traffic_quality (split_test_id, reason, events)
 -- left out of the revenue (the other_currency count in traffic_quality says how many).
 DROP TRIGGER conversions_currency_set;
 DROP TRIGGER conversions_currency_check;
+CREATE TRIGGER conversions_other_currency AFTER INSERT ON conversions
+WHEN NEW.currency IS NOT NULL AND NEW.currency IS NOT (SELECT currency FROM split_tests WHERE id = NEW.split_test_id)
+BEGIN
+  INSERT INTO traffic_quality (split_test_id, reason, events) VALUES (NEW.split_test_id, 'other_currency', 1)
+    ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + 1;
+END;
+
 DROP TRIGGER conversions_rollup;
 CREATE TRIGGER conversions_rollup AFTER INSERT ON conversions
 BEGIN
@@ -80,6 +94,6 @@ BEGIN
     WHERE split_test_id = NEW.split_test_id
       AND hour = NEW.timestamp - NEW.timestamp % 3600000
       AND variant = NEW.variant
-      AND NOT (NEW.currency IS NOT NULL
-               AND NEW.currency IS (SELECT currency FROM split_tests WHERE id = NEW.split_test_id));
+      AND (NEW.currency IS NULL
+           OR NEW.currency IS NOT (SELECT currency FROM split_tests WHERE id = NEW.split_test_id));
 END;

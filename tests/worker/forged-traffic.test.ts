@@ -1,19 +1,26 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
-import { NEW_SESSIONS_PER_ADDRESS_HOUR } from "../../worker/queue/record";
+import { describe, expect, it, vi } from "vitest";
+import type { TestAnalyticsResponse } from "../../contract/api";
+import {
+  CONVERSIONS_PER_ADDRESS_DAY,
+  SESSIONS_PER_ADDRESS_HOUR as NEW_SESSIONS_PER_ADDRESS_HOUR,
+} from "../../contract/trust";
 import { addressHash, issueSession, verifySession } from "../../worker/redirect/session";
+import { bucketOf } from "../../worker/redirect/variant";
 import {
   Client,
   type CreatedTest,
   createTest,
   eventually,
   HUMAN,
+  loggedEvents,
+  ORIGIN,
   open,
   sendBeacon,
   signedUpClient,
   uniqueIp,
 } from "./helpers";
-import { conversionsOf, rollup } from "./queue-helpers";
+import { conversion, conversionsOf, deliver, rollup } from "./queue-helpers";
 
 const SECRET = "a-session-secret-that-is-long-enough-0123456789";
 
@@ -144,5 +151,201 @@ describe("a burst of new sessions from one address", () => {
     expect(await conversionsOf(test.id)).toEqual([
       { variant: elsewhere.variant, session_id: elsewhere.sessionId },
     ]);
+  });
+});
+
+/** The test's analytics as the owner's page reads them. */
+async function trafficQualityOf(client: Client, slug: string) {
+  const response = await client.fetch(`/api/tests/${slug}/analytics`);
+  return ((await response.json()) as TestAnalyticsResponse).analytics.trafficQuality;
+}
+
+describe("one address, one bounded voice (#30)", () => {
+  it("keeps flagged sessions flagged when they come back with their cookies", async () => {
+    const test = await newTest();
+    const address = uniqueIp();
+    const visitors = Array.from({ length: NEW_SESSIONS_PER_ADDRESS_HOUR + 5 }, () => new Client(address));
+    for (const visitor of visitors) await open(visitor, `/r/${test.slug}`, { headers: HUMAN });
+    await clicksOf(test.id, visitors.length);
+    // Each comes back twice: a session the address could not open cannot be reused into the count.
+    for (let round = 0; round < 2; round++)
+      for (const visitor of visitors) await open(visitor, `/r/${test.slug}`, { headers: HUMAN });
+    const rows = await clicksOf(test.id, visitors.length * 3);
+    const counted = new Set(rows.filter((row) => row.is_bot === 0).map((row) => row.session_id));
+    expect(counted.size).toBe(NEW_SESSIONS_PER_ADDRESS_HOUR);
+    const totals = await rollup(test.id);
+    expect(totals.reduce((sum, row) => sum + Number(row.visitors), 0)).toBe(NEW_SESSIONS_PER_ADDRESS_HOUR);
+  });
+
+  it("counts no more sessions minted on another link and brought to the victim's from one address", async () => {
+    const own = await newTest();
+    const victim = await newTest();
+    const address = uniqueIp();
+    const visitors = Array.from({ length: NEW_SESSIONS_PER_ADDRESS_HOUR + 10 }, () => new Client(address));
+    // Sessions opened on the attacker's own link, each from another address…
+    for (const visitor of visitors) {
+      const minting = new Client(uniqueIp());
+      await open(minting, `/r/${own.slug}`, { headers: HUMAN });
+      visitor.cookies.set("sl_sid", minting.cookies.get("sl_sid") ?? "");
+    }
+    // …then all brought to the victim's link from one address: none of them is new there.
+    for (const visitor of visitors) await open(visitor, `/r/${victim.slug}`, { headers: HUMAN });
+    const rows = await clicksOf(victim.id, visitors.length);
+    expect(rows.filter((row) => row.is_bot === 0)).toHaveLength(NEW_SESSIONS_PER_ADDRESS_HOUR);
+    expect(rows.filter((row) => row.is_bot === 2)).toHaveLength(10);
+  });
+
+  it("counts an IPv6 visitor by the /64: a hundred addresses of one network are one address", async () => {
+    const test = await newTest();
+    const network = uniqueIp().split(":").slice(0, 4).join(":");
+    for (let i = 0; i < NEW_SESSIONS_PER_ADDRESS_HOUR + 3; i++)
+      await open(new Client(`${network}::${(i + 1).toString(16)}`), `/r/${test.slug}`, { headers: HUMAN });
+    const rows = await clicksOf(test.id, NEW_SESSIONS_PER_ADDRESS_HOUR + 3);
+    expect(rows.filter((row) => row.is_bot === 2)).toHaveLength(3);
+  });
+
+  it(`counts at most ${CONVERSIONS_PER_ADDRESS_DAY} beacon conversions a day for the visitors of one address`, async () => {
+    const test = await newTest();
+    const address = uniqueIp();
+    const sessions = [];
+    for (let i = 0; i < CONVERSIONS_PER_ADDRESS_DAY + 4; i++)
+      sessions.push(landing(await open(new Client(address), `/r/${test.slug}`, { headers: HUMAN })));
+    await clicksOf(test.id, sessions.length);
+    for (const session of sessions) await beacon(test.id, session.sessionId, session.variant);
+    await eventually(async () => (await conversionsOf(test.id)).length >= CONVERSIONS_PER_ADDRESS_DAY);
+    // A real buyer from elsewhere still counts.
+    const elsewhere = landing(await open(new Client(uniqueIp()), `/r/${test.slug}`, { headers: HUMAN }));
+    await clicksOf(test.id, sessions.length + 1);
+    await beacon(test.id, elsewhere.sessionId, elsewhere.variant);
+    await eventually(async () => (await conversionsOf(test.id)).length === CONVERSIONS_PER_ADDRESS_DAY + 1);
+    await eventually(async () => {
+      const row = await env.DB.prepare(
+        "SELECT events FROM traffic_quality WHERE split_test_id = ? AND reason = 'address_limit'",
+      )
+        .bind(test.id)
+        .first<{ events: number }>();
+      return row?.events === 4;
+    });
+  });
+});
+
+describe("no arm from the client (#30)", () => {
+  it("ignores an optimised test's arm cookie it did not sign for the session", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { mode: "optimise" });
+    let visitor = new Client();
+    let natural = landing(await open(visitor, `/r/${test.slug}`, { headers: HUMAN }));
+    while (natural.variant !== "A") {
+      visitor = new Client();
+      natural = landing(await open(visitor, `/r/${test.slug}`, { headers: HUMAN }));
+    }
+    const session = visitor.cookies.get("sl_sid") ?? "";
+    for (const forged of [`B:${natural.sessionId}`, "B.AAAAAAAAAAAAAAAAAAAAAA", "B"]) {
+      const response = await open(new Client(), `/r/${test.slug}`, {
+        headers: { ...HUMAN, cookie: `sl_sid=${session}; sl_arm_${test.id}=${forged}` },
+      });
+      expect(landing(response).variant).toBe("A");
+    }
+  });
+
+  it("draws a new test's arms with its own secret: the public hash of session and test tells nothing", async () => {
+    const test = await newTest();
+    let agree = 0;
+    const visits = 120;
+    for (let i = 0; i < visits; i++) {
+      const { sessionId, variant } = landing(await open(new Client(), `/r/${test.slug}`, { headers: HUMAN }));
+      if ((bucketOf(sessionId, test.id) < 0.5 ? "A" : "B") === variant) agree += 1;
+    }
+    // With the public hash an attacker knew every arm (120 of 120); now it is a coin toss.
+    expect(agree).toBeGreaterThan(35);
+    expect(agree).toBeLessThan(85);
+  });
+});
+
+describe("ingest no single request can poison (#30)", () => {
+  it("counts a click with a huge Referer, and every other account's events beside it", async () => {
+    const test = await newTest();
+    const other = await newTest();
+    const hostile = await open(new Client(), `/r/${test.slug}`, {
+      headers: {
+        ...HUMAN,
+        referer: `https://${"a".repeat(120_000)}.example/`,
+        "user-agent": `${HUMAN["user-agent"]} ${"x".repeat(5000)}`,
+      },
+    });
+    expect(hostile.status).toBe(302);
+    const honest = [];
+    for (let i = 0; i < 10; i++)
+      honest.push(landing(await open(new Client(), `/r/${other.slug}`, { headers: HUMAN })));
+    const rows = await clicksOf(test.id, 1);
+    expect(rows).toMatchObject([{ is_bot: 0 }]);
+    await clicksOf(other.id, 10);
+    for (const visitor of honest) await beacon(other.id, visitor.sessionId, visitor.variant);
+    await eventually(async () => (await conversionsOf(other.id)).length === 10);
+  });
+
+  it("keeps a dead letter the dead-letter queue refuses, and writes the rest of the batch", async () => {
+    const test = await newTest();
+    const { sessionId } = landing(await open(new Client(), `/r/${test.slug}`, { headers: HUMAN }));
+    await clicksOf(test.id, 1);
+    const huge = { type: "click", junk: "x".repeat(130_000) };
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { result, error } = await deliver([huge, conversion(test.id, sessionId)]);
+    expect(loggedEvents(logged)).toContainEqual(
+      expect.objectContaining({ event: "tracking_event_dead_lettered", messageId: "m0" }),
+    );
+    logged.mockRestore();
+    expect(error).toBeUndefined();
+    expect(result.explicitAcks.sort()).toEqual(["m0", "m1"]);
+    expect(await conversionsOf(test.id)).toHaveLength(1);
+    const kept = await env.DB.prepare(
+      "SELECT reason, length(body) AS size FROM dead_letters WHERE message_id = 'm0'",
+    ).first<{
+      reason: string;
+      size: number;
+    }>();
+    expect(kept?.size).toBeLessThan(20_000);
+  });
+});
+
+describe("what SplitLink did not count, and why (#30)", () => {
+  it("shows bots, paused visits and conversions without a click on the test's analytics", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    await open(new Client(), `/r/${test.slug}`, {
+      headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+    });
+    await open(new Client(), `/r/${test.slug}`, { method: "HEAD", headers: HUMAN });
+    expect(
+      (await client.fetch(`/api/tests/${test.id}/pause`, { method: "POST", headers: { origin: ORIGIN } }))
+        .status,
+    ).toBe(200);
+    await open(new Client(), `/r/${test.slug}`, { headers: HUMAN });
+    await deliver([conversion(test.id, "never-clicked")], 6);
+    const quality = await eventually(async () => {
+      const found = await trafficQualityOf(client, test.slug);
+      return found.visits.length >= 2 && found;
+    });
+    expect(quality.visits).toContainEqual({ reason: "bot", events: 2 });
+    expect(quality.visits).toContainEqual({ reason: "paused", events: 1 });
+    expect(quality.conversions).toContainEqual({ reason: "no_click", events: 1 });
+  });
+});
+
+describe("conversions from the server only (#30)", () => {
+  it("counts no beacon on a test that counts the server's conversions, and the API's still", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { conversionSources: "server" });
+    expect(test).toMatchObject({ conversionSources: "server" });
+    const visitor = landing(await open(new Client(), `/r/${test.slug}`, { headers: HUMAN }));
+    await clicksOf(test.id, 1);
+    await deliver([conversion(test.id, visitor.sessionId)]);
+    expect(await conversionsOf(test.id)).toEqual([]);
+    await deliver([{ ...conversion(test.id, visitor.sessionId), source: "server" }]);
+    expect(await conversionsOf(test.id)).toHaveLength(1);
+    expect((await trafficQualityOf(client, test.slug)).conversions).toContainEqual({
+      reason: "not_server",
+      events: 1,
+    });
   });
 });

@@ -21,7 +21,8 @@ export const HUMAN = {
  */
 export function uniqueIp(): string {
   const [a, b, c, d] = crypto.getRandomValues(new Uint16Array(4));
-  return `2001:db8::${[a, b, c, d].map((part) => (part ?? 0).toString(16)).join(":")}`;
+  // Each visitor in a /64 of their own: SplitLink counts an IPv6 address by its /64.
+  return `2001:db8:${[a, b].map((part) => (part ?? 0).toString(16)).join(":")}:1::${[c, d].map((part) => (part ?? 0).toString(16)).join(":")}`;
 }
 
 /** A caller of the Worker that keeps cookies like a browser would (paths ignored: one jar per client). */

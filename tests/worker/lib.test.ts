@@ -142,10 +142,10 @@ describe("variant assignment", () => {
     expect(positionAt(0.9999999, weights)).toBe(2);
   });
 
-  it("gives a session the same variant of a test every time, and spreads sessions by the weights", () => {
+  it("gives a session the same variant of a test every time, and spreads sessions by the weights", async () => {
     const sessions = seededSessions(20_000);
     for (const session of sessions.slice(0, 100)) {
-      expect(chooseVariant(link, session)).toBe(chooseVariant(link, session));
+      expect(await chooseVariant(link, session)).toBe(await chooseVariant(link, session));
       expect(bucketOf(session, "t1")).toBeGreaterThanOrEqual(0);
       expect(bucketOf(session, "t1")).toBeLessThan(1);
     }
@@ -154,8 +154,10 @@ describe("variant assignment", () => {
       variants: [20, 30, 50].map((weight) => ({ url: "https://x.example/", weight })),
     };
     const counts = { A: 0, B: 0, C: 0 } as Record<string, number>;
-    for (const session of sessions)
-      counts[chooseVariant(threeWay, session)] = (counts[chooseVariant(threeWay, session)] ?? 0) + 1;
+    for (const session of sessions) {
+      const variant = await chooseVariant(threeWay, session);
+      counts[variant] = (counts[variant] ?? 0) + 1;
+    }
     // 20,000 sessions: one standard deviation of a share is at most 0.35 points, so a hash that
     // spreads well lands well within 1.5 points (seeded: the same sessions on every run).
     expect(Math.abs((counts.A ?? 0) / 200 - 20)).toBeLessThan(1.5);
@@ -163,21 +165,41 @@ describe("variant assignment", () => {
     expect(Math.abs((counts.C ?? 0) / 200 - 50)).toBeLessThan(1.5);
   });
 
-  it("puts one session in unrelated places of different tests", () => {
+  it("puts one session in unrelated places of different tests", async () => {
     // With one bucket for every test, a visitor in A of one test would be in A of all of them.
     const sessions = seededSessions(2000, 2);
-    const agree = sessions.filter(
-      (session) =>
-        chooseVariant({ ...link, id: "t1" }, session) === chooseVariant({ ...link, id: "t2" }, session),
-    ).length;
+    let agree = 0;
+    for (const session of sessions)
+      if (
+        (await chooseVariant({ ...link, id: "t1" }, session)) ===
+        (await chooseVariant({ ...link, id: "t2" }, session))
+      )
+        agree += 1;
     expect(agree / sessions.length).toBeGreaterThan(0.45);
     expect(agree / sessions.length).toBeLessThan(0.55);
   });
 
-  it("sends everyone to the winner of a completed test and to A while paused", () => {
+  it("draws a test with a secret by the secret: the same session, other secrets, unrelated arms, still by the weights", async () => {
+    const sessions = seededSessions(4000, 4);
+    let agree = 0;
+    let onA = 0;
+    for (const session of sessions) {
+      const first = await chooseVariant({ ...link, bucketSecret: "secret-one" }, session);
+      expect(await chooseVariant({ ...link, bucketSecret: "secret-one" }, session)).toBe(first);
+      if (first === (await chooseVariant({ ...link, bucketSecret: "secret-two" }, session))) agree += 1;
+      if (first === "A") onA += 1;
+    }
+    // Knowing the session and the test id (all the old public hash needed) tells nothing of the arm.
+    expect(agree / sessions.length).toBeGreaterThan(0.45);
+    expect(agree / sessions.length).toBeLessThan(0.55);
+    expect(onA / sessions.length).toBeGreaterThan(0.47);
+    expect(onA / sessions.length).toBeLessThan(0.53);
+  });
+
+  it("sends everyone to the winner of a completed test and to A while paused", async () => {
     const [session = ""] = seededSessions(1, 3);
-    expect(chooseVariant({ ...link, status: "completed", winnerVariant: "B" }, session)).toBe("B");
-    expect(chooseVariant({ ...link, status: "paused" }, session)).toBe("A");
+    expect(await chooseVariant({ ...link, status: "completed", winnerVariant: "B" }, session)).toBe("B");
+    expect(await chooseVariant({ ...link, status: "paused" }, session)).toBe("A");
   });
 });
 

@@ -76,8 +76,8 @@ async function testCurrency(testId: string) {
 }
 
 describe("values on beacon conversions", () => {
-  it("records the amount in minor units with its currency, which becomes the test's", async () => {
-    const { test } = await marketerWithTest();
+  it("records the amount in minor units with its currency, the test's", async () => {
+    const { test } = await marketerWithTest({ currency: "EUR" });
     const { sessionId, variant } = await clickedVisitor(test);
     const response = await sendBeacon({
       splitTestId: test.id,
@@ -116,36 +116,61 @@ describe("values on beacon conversions", () => {
     expect((await errorOf(response)).message).toBe(message);
   });
 
-  it("does not record a conversion in another currency than the test's, and says so in the log", async () => {
-    const { test } = await marketerWithTest({ currency: "EUR" });
-    const { sessionId, variant } = await clickedVisitor(test);
-    const warn = vi.spyOn(console, "warn");
-    try {
-      await deliver([{ ...conversion(test.id, sessionId), amount: 1000, currency: "USD" }]);
-      expect(await conversionRows(test.id)).toEqual([]);
-      expect(loggedEvents(warn)).toContainEqual(
-        expect.objectContaining({
-          event: "conversion_refused",
-          reason: "currency_mismatch",
-          testId: test.id,
-        }),
-      );
-      await deliver([{ ...conversion(test.id, sessionId), amount: 1000, currency: "EUR" }]);
-      expect(await conversionRows(test.id)).toMatchObject([{ variant, amount: 1000, currency: "EUR" }]);
-    } finally {
-      warn.mockRestore();
-    }
+  it("counts a conversion in another currency than the test's, its value set aside and shown as such", async () => {
+    const { client, test } = await marketerWithTest({ currency: "EUR" });
+    const [other, same] = [await clickedVisitor(test), await clickedVisitor(test)];
+    await deliver([
+      { ...conversion(test.id, other.sessionId), amount: 1000, currency: "USD" },
+      { ...conversion(test.id, same.sessionId), amount: 2500, currency: "EUR" },
+    ]);
+    expect(await conversionRows(test.id)).toHaveLength(2);
+    const { rollup } = await rollupAndRaw(test.id);
+    const totals = rollup.reduce<{ conversions: number; orders: number; revenue: number }>(
+      (sum, row) => ({
+        conversions: sum.conversions + Number(row.conversions),
+        orders: sum.orders + Number(row.orders),
+        revenue: sum.revenue + Number(row.revenue),
+      }),
+      { conversions: 0, orders: 0, revenue: 0 },
+    );
+    expect(totals).toEqual({ conversions: 2, orders: 1, revenue: 2500 });
+    expect(await testCurrency(test.id)).toBe("EUR");
+    const { analytics } = (await (
+      await client.fetch(`/api/tests/${test.slug}/analytics`)
+    ).json()) as TestAnalyticsResponse;
+    expect(analytics.trafficQuality.conversions).toContainEqual({ reason: "other_currency", events: 1 });
   });
 
-  it("gives the test the currency of its first valued conversion, even within one batch", async () => {
+  it("lets no beacon set the currency: a stranger's yen leave a test without one, and the real euro sales count", async () => {
     const { test } = await marketerWithTest();
-    const [first, second] = [await clickedVisitor(test), await clickedVisitor(test)];
-    await deliver([
-      { ...conversion(test.id, first.sessionId), amount: 500, currency: "GBP" },
-      { ...conversion(test.id, second.sessionId), amount: 700, currency: "EUR" },
-    ]);
-    expect(await testCurrency(test.id)).toBe("GBP");
-    expect(await conversionRows(test.id)).toMatchObject([{ session_id: first.sessionId, currency: "GBP" }]);
+    const stranger = await clickedVisitor(test);
+    const buyers = [await clickedVisitor(test), await clickedVisitor(test)];
+    expect(
+      (
+        await sendBeacon({
+          splitTestId: test.id,
+          sessionId: stranger.sessionId,
+          variant: stranger.variant,
+          amount: 1,
+          currency: "JPY",
+        })
+      ).status,
+    ).toBe(202);
+    await eventually(async () => (await conversionRows(test.id)).length === 1);
+    for (const buyer of buyers)
+      await sendBeacon({
+        splitTestId: test.id,
+        sessionId: buyer.sessionId,
+        variant: buyer.variant,
+        amount: 49.99,
+        currency: "EUR",
+      });
+    const rows = await eventually(async () => {
+      const found = await conversionRows(test.id);
+      return found.length === 3 && found;
+    });
+    expect(rows.filter((row) => row.currency === "EUR")).toHaveLength(2);
+    expect(await testCurrency(test.id)).toBeNull();
   });
 
   it("drops at once a conversion of a test that does not exist, instead of waiting for its click", async () => {
@@ -157,7 +182,7 @@ describe("values on beacon conversions", () => {
 
 describe("the rollup after a redelivery", () => {
   it("equals the raw rows: a batch delivered twice counts once", async () => {
-    const { test } = await marketerWithTest();
+    const { test } = await marketerWithTest({ currency: "EUR" });
     const clicks = Array.from({ length: 12 }, (_, i) => click(test.id, { variant: i % 3 === 0 ? "B" : "A" }));
     const conversions = clicks.slice(0, 9).map((c, i) => ({
       ...conversion(test.id, c.sessionId),
@@ -470,7 +495,7 @@ describe("the primary metric", () => {
 
 describe("CSV exports with values", () => {
   it("carry each conversion's amount and currency, and the daily revenue", async () => {
-    const { client, key, test } = await marketerWithTest();
+    const { client, key, test } = await marketerWithTest({ currency: "JPY" });
     const { sessionId } = await clickedVisitor(test);
     await serverConversion(key, "csv", { testId: test.id, sessionId, amount: 1500, currency: "JPY" });
     const events = await (await client.fetch(`/api/tests/${test.id}/export/events.csv`)).text();

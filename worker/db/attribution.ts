@@ -7,6 +7,8 @@
 // consumer records no event older than the window at all. The second rule is what lets worker/archive/
 // move the days past the window to R2 for good: no write lands in a day it has moved.
 
+import { CONVERSIONS_PER_ADDRESS_DAY } from "../../contract/trust";
+
 export const DAY_MS = 86_400_000;
 
 /** Why a conversion or an event was refused for its age: the log line's reason, the API's error code. */
@@ -23,33 +25,55 @@ export function isPastWindow(timestamp: number, windowMs: number, now = Date.now
 }
 
 /**
- * Inserts the conversions of `events` (an SQL expression, ?1 unless a caller guards it), a JSON array of `{ id, testId, sessionId, timestamp, amount?,
- * currency? }` (amount in minor units), in array order. One is counted only when its visitor has a
- * human click of the test in the attribution window before it (`windowMs`, an SQL expression for the
- * window in milliseconds, ?2 unless a caller numbers it otherwise: `attributionWindowMs` above), with
- * that (first) click's variant, found through the session index (else
- * SQLite walks all the test's clicks in time order to save a sort), and not after the test was
- * completed. The unique (test, session) index makes a second one per visitor insert nothing, value or
- * not (README, "Conversions"), and its id (the primary key) makes a redelivery insert nothing. The
- * triggers of migrations/0011_revenue.sql skip one in another currency than the test's, give the test
- * the first currency recorded, and count it in the rollup. RETURNING answers the rows inserted: the
- * conversions counted now (for the conversion.recorded webhook).
+ * Inserts the conversions of `events` (an SQL expression, ?1 unless a caller guards it), a JSON array of
+ * `{ id, testId, sessionId, timestamp, amount?, currency?, source? }` (amount in minor units; source
+ * `server` for the server-side API, else a beacon), in array order. One is counted only when its
+ * visitor has a human click of the test in the attribution window before it (`windowMs`, an SQL
+ * expression for the window in milliseconds, ?2 unless a caller numbers it otherwise:
+ * `attributionWindowMs` above), with that (first) click's variant, found through the session index
+ * (else SQLite walks all the test's clicks in time order to save a sort), and not after the test was
+ * completed. A test that counts the server's conversions only counts no beacon. A beacon counts while
+ * fewer than `perAddressDay` beacon conversions of the test were counted, in the 24 hours before it,
+ * for visitors whose click came from the same address (the click's keyed hash, kept as `address`), those
+ * earlier in this array included: what one address can add is bounded, however many sessions it made.
+ * The unique (test, session) index makes a second one per visitor insert nothing, value or not (README,
+ * "Conversions"), and its id (the primary key) makes a redelivery insert nothing. The rollup trigger
+ * (migrations/0016_trust.sql) counts one in another currency than the test's without its value.
+ * RETURNING answers the rows inserted: the conversions counted now (for the conversion.recorded webhook).
  */
 export const insertConversions = (
   events = "?1",
   windowMs = "?2",
-) => `INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp, amount, currency)
-  SELECT id, test_id, variant, session_id, ts, amount, currency FROM (
-    SELECT e.key AS position, e.value ->> '$.id' AS id, e.value ->> '$.testId' AS test_id,
-           e.value ->> '$.sessionId' AS session_id, e.value ->> '$.timestamp' AS ts,
-           e.value ->> '$.amount' AS amount, e.value ->> '$.currency' AS currency,
-           (SELECT variant FROM clicks INDEXED BY clicks_test_session_idx
-            WHERE split_test_id = e.value ->> '$.testId' AND session_id = e.value ->> '$.sessionId' AND is_bot = 0
-              AND timestamp >= e.value ->> '$.timestamp' - ${windowMs}
-            ORDER BY timestamp LIMIT 1) AS variant
-    FROM json_each(${events}) AS e)
-  WHERE variant IS NOT NULL
-    AND NOT EXISTS (SELECT 1 FROM split_tests WHERE id = test_id AND completed_at <= ts)
+  perAddressDay = CONVERSIONS_PER_ADDRESS_DAY,
+) => `WITH candidate AS (
+    SELECT position, id, test_id, session_id, ts, amount, currency, source,
+           click ->> '$.variant' AS variant, click ->> '$.address' AS address
+    FROM (
+      SELECT e.key AS position, e.value ->> '$.id' AS id, e.value ->> '$.testId' AS test_id,
+             e.value ->> '$.sessionId' AS session_id, e.value ->> '$.timestamp' AS ts,
+             e.value ->> '$.amount' AS amount, e.value ->> '$.currency' AS currency,
+             coalesce(e.value ->> '$.source', 'beacon') AS source,
+             (SELECT json_object('variant', variant, 'address', source)
+              FROM clicks INDEXED BY clicks_test_session_idx
+              WHERE split_test_id = e.value ->> '$.testId' AND session_id = e.value ->> '$.sessionId' AND is_bot = 0
+                AND timestamp >= e.value ->> '$.timestamp' - ${windowMs}
+              ORDER BY timestamp LIMIT 1) AS click
+      FROM json_each(${events}) AS e) AS r
+    WHERE click IS NOT NULL
+      AND EXISTS (SELECT 1 FROM split_tests AS t
+                  WHERE t.id = r.test_id AND (t.completed_at IS NULL OR t.completed_at > r.ts)
+                    AND (t.conversion_sources = 'all' OR r.source = 'server'))
+      AND NOT EXISTS (SELECT 1 FROM conversions AS v WHERE v.split_test_id = r.test_id AND v.session_id = r.session_id))
+  INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp, amount, currency, source, address)
+  SELECT id, test_id, variant, session_id, ts, amount, currency, source, address FROM candidate AS c
+  WHERE c.source = 'server' OR c.address IS NULL
+     OR (SELECT count(*) FROM (
+           SELECT 1 FROM conversions INDEXED BY conversions_test_address_idx
+           WHERE split_test_id = c.test_id AND address = c.address AND source = 'beacon'
+             AND timestamp > c.ts - ${DAY_MS} LIMIT ${perAddressDay}))
+      + (SELECT count(DISTINCT d.session_id) FROM candidate AS d
+         WHERE d.position < c.position AND d.test_id = c.test_id AND d.address = c.address
+           AND d.source = 'beacon' AND d.session_id <> c.session_id) < ${perAddressDay}
   ORDER BY position
   RETURNING id, split_test_id AS testId, variant, session_id AS sessionId, timestamp`;
 

@@ -22,6 +22,8 @@ export interface CachedLink {
   rules?: Rule[];
   /** Where visitors who match no rule go, when a rule joins the experiment. */
   fallbackUrl?: string | null;
+  /** The arms' secret (redirect/variant.ts); absent for tests created before it, and in older entries. */
+  bucketSecret?: string | null;
 }
 
 /** What the redirect needs of a custom domain. */
@@ -38,6 +40,7 @@ const linkColumns = {
   mode: splitTests.mode,
   rules: splitTests.rules,
   fallbackUrl: splitTests.fallbackUrl,
+  bucketSecret: splitTests.bucketSecret,
 };
 
 // A deleted test waiting for the archive cron to purge it redirects no one.
@@ -98,6 +101,7 @@ export function toCachedLink(test: CachedLink): CachedLink {
     status: test.status,
     winnerVariant: test.winnerVariant,
     mode: test.mode,
+    ...(test.bucketSecret ? { bucketSecret: test.bucketSecret } : {}),
     // Only a test with rules carries them: the entries of the others stay as small as before.
     ...(test.rules && test.rules.length > 0
       ? { rules: test.rules, fallbackUrl: test.fallbackUrl ?? null }

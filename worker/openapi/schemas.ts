@@ -13,6 +13,7 @@ import {
 } from "../../contract/api";
 import { PRIMARY_METRICS } from "../../contract/metrics";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
+import { CONVERSION_SOURCES } from "../../contract/trust";
 import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
 import { ruleSchema } from "../schemas/rules";
 
@@ -93,8 +94,11 @@ export const testWithStatsSchema = z.object({
     .string()
     .nullable()
     .describe(
-      "The ISO 4217 currency of the test's revenue; null until set at creation or by a valued conversion",
+      "The ISO 4217 currency of the test's revenue, the owner's; null when none was set (valued conversions then count without their value)",
     ),
+  conversionSources: z
+    .enum(CONVERSION_SOURCES)
+    .describe("Which conversions count: all (the tag's and the server-side API's) or server (API keys only)"),
   mode: z
     .enum(TEST_MODES)
     .describe("experiment: the weights stay as set; optimise: a bandit moves traffic to the better variants"),

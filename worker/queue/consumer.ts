@@ -1,14 +1,16 @@
 import { attributionWindowMs, isPastWindow, OUTSIDE_ATTRIBUTION_WINDOW } from "../db/attribution";
 import { log } from "../observability/log";
 import { type CountedConversion, sendConversionEvents } from "../webhooks/conversions";
+import { keepDeadLetter, MAX_DEAD_LETTER_REASON } from "./dead-letters";
 import {
   type ClickEvent,
   type ConversionEvent,
   type RuleVisitEvent,
   type TrackingEvent,
   trackingEventSchema,
+  type UncountedEvent,
 } from "./events";
-import { type UnmatchedReason, writeClicks, writeConversions } from "./record";
+import { countUncounted, type UnmatchedReason, writeClicks, writeConversions } from "./record";
 import { writeRuleVisits } from "./rule-visits";
 
 // A conversion can overtake its click in the queue: wait for it this many times, 10 s apart.
@@ -45,6 +47,7 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   const clicks: Pending<ClickEvent>[] = [];
   const conversions: Pending<ConversionEvent>[] = [];
   const ruleVisits: Pending<RuleVisitEvent>[] = [];
+  const uncounted: Pending<UncountedEvent>[] = [];
   const windowMs = attributionWindowMs(env);
   const drop = (message: Message<unknown>, event: TrackingEvent, reason: string) => {
     log("warn", "tracking_event_dropped", {
@@ -69,6 +72,8 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
       clicks.push({ message, event: parsed.data });
     } else if (parsed.data.type === "rule") {
       ruleVisits.push({ message, event: parsed.data });
+    } else if (parsed.data.type === "uncounted") {
+      uncounted.push({ message, event: parsed.data });
     } else {
       conversions.push({ message, event: parsed.data });
     }
@@ -98,7 +103,6 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
     log("warn", "conversion_refused", {
       reason,
       testId: event.testId,
-      currency: event.currency,
       ...(reason === OUTSIDE_ATTRIBUTION_WINDOW ? { windowDays: env.ATTRIBUTION_WINDOW_DAYS } : {}),
     });
     // Acknowledged with the written ones above, though nothing was written.
@@ -112,8 +116,24 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
     if (message.attempts < CONVERSION_WAIT_ATTEMPTS) {
       message.retry({ delaySeconds: CONVERSION_RETRY_DELAY_SECONDS });
       outcome.retried += 1;
-    } else drop(message, event, "conversion_without_click");
+    } else {
+      drop(message, event, "conversion_without_click");
+      refused.push({ event, reason: "no_click" });
+    }
   }
+  // What the tests' trafficQuality shows: the edge's counts, then the conversions refused here (an
+  // unknown test has nowhere to show them). Those are acknowledged already: a failure to count them
+  // is logged, and fails nothing.
+  await writeIsolated(env, uncounted, outcome, async (events) => {
+    await countUncounted(env.DB, events);
+    return [];
+  });
+  const refusals = refused.flatMap(({ event, reason }) =>
+    reason === "unknown_test" ? [] : [{ testId: event.testId, reason, events: 1 }],
+  );
+  await countUncounted(env.DB, refusals).catch((error: unknown) =>
+    log("warn", "traffic_quality_not_counted", { refusals: refusals.length, error }),
+  );
   // Past max_retries the Queues runtime moves a message to the dead-letter queue; attempts tells how close a batch is.
   const attempts = Math.max(0, ...batch.messages.map((message) => message.attempts));
   log("info", "queue_batch", { queue: batch.queue, size: batch.messages.length, attempts, ...outcome });
@@ -177,7 +197,11 @@ function settle<E>(pending: Pending<E>[], unsettled: E[], outcome: BatchOutcome)
   return unsettled;
 }
 
-/** Keeps a message the consumer can never take, with the reason, out of the way of the others. */
+/**
+ * Keeps a message the consumer can never take, with the reason, out of the way of the others: on the
+ * dead-letter queue, or, when that refuses it (a message too big to wrap, the queue down), straight in
+ * D1, cut to size. Only when both fail is it delivered again; it never fails the batch.
+ */
 async function deadLetter(
   env: Env,
   message: Message<unknown>,
@@ -185,7 +209,23 @@ async function deadLetter(
   outcome: BatchOutcome,
 ): Promise<void> {
   log("error", "tracking_event_dead_lettered", { messageId: message.id, reason });
-  await env.DEAD_LETTERS.send({ messageId: message.id, reason, body: message.body });
+  const letter = {
+    messageId: message.id,
+    reason: reason.slice(0, MAX_DEAD_LETTER_REASON),
+    body: message.body,
+  };
+  try {
+    await env.DEAD_LETTERS.send(letter);
+  } catch (sendError) {
+    try {
+      await keepDeadLetter(env.DB, letter);
+    } catch (error) {
+      log("error", "dead_letter_not_kept", { messageId: message.id, sendError, error });
+      message.retry();
+      outcome.retried += 1;
+      return;
+    }
+  }
   message.ack();
   outcome.deadLettered += 1;
 }

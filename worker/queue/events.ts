@@ -1,5 +1,9 @@
 import * as z from "zod";
-import { CONVERSION_ORIGINS } from "../../contract/trust";
+import {
+  CONVERSION_ORIGINS,
+  REFUSED_CONVERSION_REASONS,
+  UNCOUNTED_VISIT_REASONS,
+} from "../../contract/trust";
 import { VARIANT_LABELS } from "../../contract/variants";
 
 const variant = z.enum(VARIANT_LABELS);
@@ -48,13 +52,28 @@ export const ruleVisitEventSchema = z.object({
   timestamp: z.number().int().positive(),
 });
 
+/**
+ * Visits or conversions the edge did not pass on (a paused or completed link's visitors, beacons over
+ * the rate limit), counted for the test's trafficQuality: the producer adds up those of one test and
+ * reason in a batch, so a flood of them costs one event a batch, not one each.
+ */
+export const uncountedEventSchema = z.object({
+  type: z.literal("uncounted"),
+  testId: z.string().min(1).max(64),
+  reason: z.enum([...UNCOUNTED_VISIT_REASONS, ...REFUSED_CONVERSION_REASONS]),
+  events: z.number().int().min(1).max(1_000_000).default(1),
+  timestamp: z.number().int().positive(),
+});
+
 export const trackingEventSchema = z.discriminatedUnion("type", [
   clickEventSchema,
   conversionEventSchema,
   ruleVisitEventSchema,
+  uncountedEventSchema,
 ]);
 
 export type ClickEvent = z.infer<typeof clickEventSchema>;
 export type ConversionEvent = z.infer<typeof conversionEventSchema>;
 export type RuleVisitEvent = z.infer<typeof ruleVisitEventSchema>;
-export type TrackingEvent = z.infer<typeof trackingEventSchema>;
+export type UncountedEvent = z.input<typeof uncountedEventSchema>;
+export type TrackingEvent = z.input<typeof trackingEventSchema>;

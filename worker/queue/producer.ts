@@ -1,8 +1,8 @@
 import { attributionWindowMs } from "../db/attribution";
 import type { Background } from "../lib/background";
 import { log } from "../observability/log";
-import type { ClickEvent, ConversionEvent, RuleVisitEvent, TrackingEvent } from "./events";
-import { writeClicks, writeConversions } from "./record";
+import type { ClickEvent, ConversionEvent, RuleVisitEvent, TrackingEvent, UncountedEvent } from "./events";
+import { countUncounted, writeClicks, writeConversions } from "./record";
 import { writeRuleVisits } from "./rule-visits";
 
 /** How long a batch stays open for more events of the same isolate before it is sent. */
@@ -26,6 +26,16 @@ const openBatches = new WeakMap<Queue, OpenBatch>();
  */
 export function enqueueEvent(env: Env, ctx: Background, event: TrackingEvent): void {
   const open = openBatches.get(env.CLICKS);
+  if (open && event.type === "uncounted") {
+    const same = open.events.find(
+      (other): other is UncountedEvent =>
+        other.type === "uncounted" && other.testId === event.testId && other.reason === event.reason,
+    );
+    if (same) {
+      same.events = (same.events ?? 1) + (event.events ?? 1);
+      return;
+    }
+  }
   if (open && open.events.length < MAX_BATCH_EVENTS) {
     open.events.push(event);
     return;
@@ -56,6 +66,10 @@ async function sendAfterWindow(env: Env, batch: OpenBatch): Promise<void> {
       batch.events.filter((event): event is RuleVisitEvent => event.type === "rule"),
     );
     const { counted } = await writeConversions(env.DB, conversions, attributionWindowMs(env));
+    await countUncounted(
+      env.DB,
+      batch.events.filter((event): event is UncountedEvent => event.type === "uncounted"),
+    );
     // Loaded here, not at startup: this module is on the redirect's path (docs/architecture.md).
     const { sendConversionEvents } = await import("../webhooks/conversions");
     await sendConversionEvents(env, counted);

@@ -2,13 +2,12 @@ import { REDIRECT_MESSAGES } from "../../contract/messages";
 import { isPossibleLinkPath } from "../../contract/slug";
 import { isSecureRequest } from "../lib/cookies";
 import { type RedirectErrorDetails, renderRedirectError } from "../lib/error-page";
+import { MAX_HOSTNAME } from "../lib/headers";
 import { isLocalOrPreviewHost } from "../lib/hosts";
 import type { CachedLink } from "../link-cache/entries";
 import { findHost, findLinkBySlug, findLinkOnDomain } from "../link-cache/lookup";
 import { log } from "../observability/log";
 import { visit } from "./visit";
-
-const MAX_HOSTNAME_LENGTH = 253;
 
 /** The path after the prefix, decoded, without a trailing slash. */
 function pathSlug(pathname: string, prefix: string): string {
@@ -88,7 +87,7 @@ export async function redirectOnCustomDomain(
   const hostname = url.hostname;
   const slug = pathSlug(url.pathname, "/");
   // No DNS name is longer; nor could it be a KV key.
-  if (hostname.length > MAX_HOSTNAME_LENGTH)
+  if (hostname.length > MAX_HOSTNAME)
     return errorPage(url, env, slug, 404, REDIRECT_MESSAGES.domainNotRegistered(hostname));
   let host: Awaited<ReturnType<typeof findHost>>;
   try {

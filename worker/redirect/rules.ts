@@ -1,4 +1,5 @@
 import type { DeviceType, OperatingSystem, Rule, RuleCondition } from "../../contract/rules";
+import { cappedHeader, MAX_HOSTNAME, MAX_USER_AGENT } from "../lib/headers";
 import { deviceTypeOf, operatingSystemOf } from "../lib/user-agent";
 
 /** Names the visitor's country in development only, where `wrangler dev` has no real `request.cf`. */
@@ -17,25 +18,30 @@ export interface Visitor {
 }
 
 export function visitorOf(request: Request, url: URL, environment: string): Visitor {
-  const userAgent = request.headers.get("user-agent") ?? "";
+  const userAgent = cappedHeader(request.headers, "user-agent", MAX_USER_AGENT) ?? "";
   const cf = request.cf as { country?: unknown } | undefined;
   const country =
-    (environment === "development" ? request.headers.get(DEV_COUNTRY_HEADER) : null) ??
+    (environment === "development" ? cappedHeader(request.headers, DEV_COUNTRY_HEADER, 2) : null) ??
     (typeof cf?.country === "string" ? cf.country : null);
   return {
     device: deviceTypeOf(userAgent),
     os: operatingSystemOf(userAgent),
     // Cloudflare answers "T1" for Tor and "XX" for unknown: neither is a country.
     country: country && /^[A-Za-z]{2}$/.test(country) && country !== "XX" ? country.toUpperCase() : null,
-    referrerHost: hostOf(request.headers.get("referer")),
-    acceptLanguage: request.headers.get("accept-language"),
+    referrerHost: hostOf(cappedHeader(request.headers, "referer", MAX_REFERRER)),
+    acceptLanguage: cappedHeader(request.headers, "accept-language"),
     query: url.searchParams,
   };
 }
 
+// Long enough for any real Referer's host to survive the cut, whatever its path and query.
+const MAX_REFERRER = 8192;
+
+/** The Referer's host; null without one, or when it is longer than any DNS name (then it is no real one). */
 function hostOf(referrer: string | null): string | null {
   if (!referrer || !URL.canParse(referrer)) return null;
-  return new URL(referrer).hostname.toLowerCase() || null;
+  const host = new URL(referrer).hostname.toLowerCase();
+  return host && host.length <= MAX_HOSTNAME ? host : null;
 }
 
 /** Any language the visitor accepts (q above 0) that is the tag or one of its subtags: `es` matches `es-ES`. */

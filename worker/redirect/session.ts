@@ -60,6 +60,30 @@ export async function sessionOf(
   return { ...(await issueSession(secret)), isNew: true };
 }
 
+/** An optimised test's arm cookie value: the arm, signed for this session and test. */
+export async function signArm(
+  secret: string,
+  testId: string,
+  sessionId: string,
+  label: string,
+): Promise<string> {
+  return `${label}.${await mac(secret, `arm|${testId}|${sessionId}|${label}`, SESSION_MAC_BYTES)}`;
+}
+
+/** The arm of a cookie value this server signed for this session and test; null for anything else. */
+export async function verifyArm(
+  secret: string,
+  testId: string,
+  sessionId: string,
+  value: string | undefined,
+): Promise<string | null> {
+  const [label, signature, ...rest] = value?.split(".") ?? [];
+  if (!label || !signature || rest.length > 0 || label.length !== 1) return null;
+  return sameMac(signature, await mac(secret, `arm|${testId}|${sessionId}|${label}`, SESSION_MAC_BYTES))
+    ? label
+    : null;
+}
+
 /**
  * A keyed hash of the visitor's address for one test: equal for the same address and test, useless
  * to anyone without the secret, and different across tests so it links nothing between them.

@@ -32,9 +32,24 @@ function fmix32(hash: number): number {
   return h >>> 0;
 }
 
-/** The visitor's place in [0, 1) for a test: the same session and test always land in the same place. */
+/**
+ * The visitor's place in [0, 1) for a test created before tests had a secret: the same session and test
+ * always land in the same place, so those tests' visitors keep their arms.
+ */
 export function bucketOf(sessionId: string, testId: string): number {
   return fmix32(fnv1a32(`${sessionId}:${testId}`)) / TWO_TO_32;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The visitor's place in [0, 1) for a test with a secret: the first 32 bits of SHA-256(secret:session).
+ * Without the secret (kept in D1 and the link cache, never sent out) no one can tell a session's arm
+ * before the redirect has chosen it, as anyone could with the public FNV bucket above.
+ */
+export async function secretBucketOf(sessionId: string, secret: string): Promise<number> {
+  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(`${secret}:${sessionId}`));
+  return new DataView(digest).getUint32(0) / TWO_TO_32;
 }
 
 /** The position of the variant whose cumulative weight (percent) first exceeds the bucket. */
@@ -53,24 +68,20 @@ export function positionAt(bucket: number, weights: readonly number[]): number {
  * split has none), a paused one to A; otherwise the session's bucket for this test and the weights
  * decide, so a returning visitor keeps their variant with no cookie of the test's own.
  */
-export function chooseVariant(link: CachedLink, sessionId: string): Variant {
+export async function chooseVariant(link: CachedLink, sessionId: string): Promise<Variant> {
   if (link.status === "completed" && link.winnerVariant) return link.winnerVariant;
   if (link.status === "paused") return "A";
   const weights = link.variants.map((variant) => variant.weight);
-  return labelAt(positionAt(bucketOf(sessionId, link.id), weights));
+  const bucket = link.bucketSecret
+    ? await secretBucketOf(sessionId, link.bucketSecret)
+    : bucketOf(sessionId, link.id);
+  return labelAt(positionAt(bucket, weights));
 }
 
-/**
- * The variant an optimised test's visitor first got, from their arm cookie (`{label}:{sessionId}`):
- * while the bandit moves the weights, a returning visitor stays where they were. Honoured only for the
- * session it was set for and a label the test has; anything else is null, and the weights decide. Only
- * a counted visit of an optimised test asks (visit.ts).
- */
-export function keptVariant(link: CachedLink, cookie: string | undefined, sessionId: string): Variant | null {
-  if (!cookie) return null;
-  const [label, session] = cookie.split(":");
+/** A label the link has (from a signed arm cookie), else null and the weights decide. */
+export function variantOfLink(link: CachedLink, label: string | null): Variant | null {
   const position = VARIANT_LABELS.indexOf(label as Variant);
-  return session === sessionId && position >= 0 && position < link.variants.length ? labelAt(position) : null;
+  return position >= 0 && position < link.variants.length ? labelAt(position) : null;
 }
 
 /** Where a variant of the link sends visitors (A's URL for a label the link does not have). */

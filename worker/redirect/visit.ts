@@ -1,17 +1,22 @@
 import { isbot } from "isbot";
 import type { Background } from "../lib/background";
-import { clientIpOf } from "../lib/client-ip";
+import { addressGroupOf, clientIpOf } from "../lib/client-ip";
 import { isSecureRequest, readCookie, serializeCookie } from "../lib/cookies";
 import { eventId } from "../lib/event-id";
+import { cappedHeader, MAX_USER_AGENT } from "../lib/headers";
 import type { CachedLink } from "../link-cache/entries";
 import { enqueueEvent } from "../queue/producer";
 import { type RuleTarget, ruleTarget, visitorOf } from "./rules";
-import { addressHash, sessionOf } from "./session";
-import { buildDestination, chooseVariant, keptVariant, urlOf, withIncoming } from "./variant";
+import { addressHash, sessionOf, signArm, verifyArm } from "./session";
+import { buildDestination, chooseVariant, urlOf, variantOfLink, withIncoming } from "./variant";
 
 export const SESSION_COOKIE = "sl_sid";
 export const CONVERSION_COOKIE = "sl_conv";
-/** An optimised test's arm cookie, `sl_arm_{testId}`: see keptVariant. */
+/**
+ * An optimised test's arm cookie, `sl_arm_{testId}` = `{label}.{signature}`: while the bandit moves the
+ * weights, a returning visitor stays on the arm they first got. Signed for the session and test, so a
+ * visitor cannot pick an arm with it.
+ */
 export const ARM_COOKIE_PREFIX = "sl_arm_";
 const DAY_SECONDS = 24 * 60 * 60;
 const YEAR_SECONDS = 365 * DAY_SECONDS;
@@ -32,7 +37,7 @@ export async function visit(
 ): Promise<Response> {
   const cookies = request.headers.get("cookie");
   // Link-preview fetchers send HEAD; crawlers announce themselves in the user agent.
-  const bot = request.method !== "GET" || isbot(request.headers.get("user-agent"));
+  const bot = request.method !== "GET" || isbot(cappedHeader(request.headers, "user-agent", MAX_USER_AGENT));
   const counted = link.status === "active";
   // What the rules and a counted click's segment need; a paused link without rules needs neither.
   const visitor = counted || link.rules ? visitorOf(request, url, env.ENVIRONMENT) : null;
@@ -45,14 +50,16 @@ export async function visit(
     counted && !bot ? await sessionOf(env.JWT_SECRET, readCookie(cookies, SESSION_COOKIE)) : null;
   const sessionId = session?.id ?? crypto.randomUUID();
   const armCookie = session && link.mode === "optimise" ? `${ARM_COOKIE_PREFIX}${link.id}` : null;
-  const kept = armCookie ? keptVariant(link, readCookie(cookies, armCookie), sessionId) : null;
-  const variant = bot && counted ? "A" : (kept ?? chooseVariant(link, sessionId));
+  const kept = armCookie
+    ? variantOfLink(link, await verifyArm(env.JWT_SECRET, link.id, sessionId, readCookie(cookies, armCookie)))
+    : null;
+  const variant = bot && counted ? "A" : (kept ?? (await chooseVariant(link, sessionId)));
 
   const headers = redirectHeaders(
     buildDestination(urlOf(link, variant), url.searchParams, sessionId, variant),
   );
+  const timestamp = Date.now();
   if (counted) {
-    const timestamp = Date.now();
     enqueueEvent(env, ctx, {
       type: "click",
       id: eventId(timestamp),
@@ -64,12 +71,18 @@ export async function visit(
       os: visitor?.os,
       country: visitor?.country,
       referrer: visitor?.referrerHost,
-      // A new session carries a keyed hash of its address: the consumer flags bursts of them.
-      ...(session?.isNew
-        ? { source: await addressHash(env.JWT_SECRET, clientIpOf(request.headers), link.id) }
-        : {}),
+      // A person's click carries a keyed hash of their address: a test counts a bounded number of
+      // sessions per address and hour (queue/record.ts).
+      ...(bot
+        ? {}
+        : {
+            source: await addressHash(env.JWT_SECRET, addressGroupOf(clientIpOf(request.headers)), link.id),
+          }),
       timestamp,
     });
+  } else {
+    const reason = bot || link.status === "active" ? "bot" : link.status;
+    enqueueEvent(env, ctx, { type: "uncounted", testId: link.id, reason, timestamp });
   }
   if (session) {
     const secure = isSecureRequest(url);
@@ -80,7 +93,12 @@ export async function visit(
     if (armCookie && !kept)
       headers.append(
         "set-cookie",
-        serializeCookie(armCookie, `${variant}:${sessionId}`, conversionSeconds, secure),
+        serializeCookie(
+          armCookie,
+          await signArm(env.JWT_SECRET, link.id, sessionId, variant),
+          conversionSeconds,
+          secure,
+        ),
       );
     const conversionSession = `${link.id}|${variant}|${sessionId}`;
     if (readCookie(cookies, CONVERSION_COOKIE) !== conversionSession)

@@ -12,6 +12,7 @@ import { PRIMARY_METRICS } from "../../contract/metrics";
 import { normalizeRule, rulesProblem } from "../../contract/rules";
 import { END_ACTIONS, scheduleProblem } from "../../contract/schedule";
 import { customSlugProblem } from "../../contract/slug";
+import { CONVERSION_SOURCES } from "../../contract/trust";
 import { isHttpUrl } from "../../contract/urls";
 import { evenWeights, MAX_VARIANTS, TEST_MODES, weightsProblem } from "../../contract/variants";
 import { ruleFields } from "./rules";
@@ -60,10 +61,28 @@ const scheduleFields = {
     .describe("End as soon as the always-valid verdict names a winner, then do what onEnd says"),
 };
 
+/** Which conversions count: set at creation, changed later by the owner. */
+const evidenceFields = {
+  conversionSources: z
+    .enum(CONVERSION_SOURCES, { error: TEST_MESSAGES.conversionSources })
+    .optional()
+    .describe(
+      "Which conversions count: all (the tag's and the server-side API's, the default) or server (only those sent with an API key, which no visitor can forge)",
+    ),
+};
+
 /** The end settings and audience rules as create and update pass them on, rules in the form the redirect compares. */
 function settingsOf(input: Omit<UpdateTestInput, "variants">): Omit<UpdateTestInput, "variants"> {
-  const { endsAt, endAfterVisitors, onEnd, stopEarly, rules, fallbackUrl } = input;
-  return { endsAt, endAfterVisitors, onEnd, stopEarly, rules: rules?.map(normalizeRule), fallbackUrl };
+  const { endsAt, endAfterVisitors, onEnd, stopEarly, rules, fallbackUrl, conversionSources } = input;
+  return {
+    endsAt,
+    endAfterVisitors,
+    onEnd,
+    stopEarly,
+    rules: rules?.map(normalizeRule),
+    fallbackUrl,
+    conversionSources,
+  };
 }
 
 /** The schedule's problem as a message; null when nothing. Absent fields are not checked. */
@@ -121,7 +140,7 @@ export const createTestSchema = z
         .refine(isCurrency, CONVERSION_MESSAGES.invalidCurrency)
         .nullish()
         .describe(
-          "The ISO 4217 currency of the test's revenue, e.g. EUR; without it the first valued conversion sets it",
+          "The ISO 4217 currency of the test's revenue, e.g. EUR; required when revenue decides. Without it, valued conversions count without their value",
         ),
       mode: z
         .enum(TEST_MODES, { error: VARIANT_MESSAGES.mode })
@@ -131,6 +150,7 @@ export const createTestSchema = z
         ),
       ...scheduleFields,
       ...ruleFields,
+      ...evidenceFields,
     },
     { error: required },
   )
@@ -198,7 +218,7 @@ function variantsOf(input: { variants?: VariantInput[]; urlA?: string; urlB?: st
  */
 export const updateTestSchema = z
   .object(
-    { variants: variantsSchema.optional(), ...scheduleFields, ...ruleFields },
+    { variants: variantsSchema.optional(), ...scheduleFields, ...ruleFields, ...evidenceFields },
     { error: SCHEDULE_MESSAGES.nothingToChange },
   )
   .superRefine((input, ctx) => {

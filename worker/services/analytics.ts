@@ -4,10 +4,12 @@ import type {
   RuleVisits,
   SeriesPoint,
   TestAnalytics,
+  TrafficQuality,
   Variant,
   VerdictStatus,
 } from "../../contract/api";
 import { fromMinorUnits } from "../../contract/currency";
+import { REFUSED_CONVERSION_REASONS, UNCOUNTED_VISIT_REASONS } from "../../contract/trust";
 import { labelAt, VARIANT_LABELS } from "../../contract/variants";
 import type { SplitTest } from "../db/schema";
 import { analyze, SRM_THRESHOLD, srmTestAgainstShares } from "../statistics/inference";
@@ -44,6 +46,29 @@ async function ruleVisitsOf(db: D1Database, testId: string): Promise<RuleVisits[
     .bind(testId)
     .all<RuleVisits & { rule: number }>();
   return results.map((row) => ({ rule: row.rule < 0 ? null : row.rule, url: row.url, visits: row.visits }));
+}
+
+/** What was not counted of the test, by reason (traffic_quality, and the rules' rollup for rule visits). */
+async function uncountedOf(db: D1Database, testId: string): Promise<{ reason: string; events: number }[]> {
+  const { results } = await db
+    .prepare("SELECT reason, events FROM traffic_quality WHERE split_test_id = ? AND events > 0")
+    .bind(testId)
+    .all<{ reason: string; events: number }>();
+  return results;
+}
+
+function trafficQualityOf(
+  results: { reason: string; events: number }[],
+  ruleVisits: RuleVisits[],
+): TrafficQuality {
+  const byReason = (reasons: readonly string[]) =>
+    results.filter((row) => reasons.includes(row.reason)).sort((a, b) => b.events - a.events);
+  const ruled = ruleVisits.reduce((sum, rule) => sum + rule.visits, 0);
+  const visits = [
+    ...byReason(UNCOUNTED_VISIT_REASONS),
+    ...(ruled > 0 ? [{ reason: "rule", events: ruled }] : []),
+  ].sort((a, b) => b.events - a.events) as TrafficQuality["visits"];
+  return { visits, conversions: byReason(REFUSED_CONVERSION_REASONS) as TrafficQuality["conversions"] };
 }
 
 /** The weights an optimised test has had, oldest first. */
@@ -122,10 +147,11 @@ export function verdictOf(
  * is against the weights in force at each time.
  */
 export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.now()): Promise<TestAnalytics> {
-  const [results, history, ruleVisits] = await Promise.all([
+  const [results, history, ruleVisits, uncounted] = await Promise.all([
     rollupOf(db, test.id),
     test.mode === "optimise" ? weightHistoryOf(db, test.id) : Promise.resolve(null),
     ruleVisitsOf(db, test.id),
+    uncountedOf(db, test.id),
   ]);
   const totals = test.variants.map((): VariantTotals => NO_TOTALS);
   for (const row of results) {
@@ -181,6 +207,7 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
     srm: srmPValue < SRM_THRESHOLD,
     weightHistory: history?.map((period) => ({ since: period.since, weights: [...period.weights] })) ?? null,
     ruleVisits,
+    trafficQuality: trafficQualityOf(uncounted, ruleVisits),
     verdict,
     series: seriesOf(results, test.variants.length, test.createdAt, now, history),
   };

@@ -96,7 +96,7 @@ async function insertSplitTest(
       fallbackUrl: input.fallbackUrl || null,
       // Arms no one can compute offline from a session id (worker/redirect/variant.ts).
       bucketSecret: randomToken(16),
-      conversionSources: "all",
+      conversionSources: input.conversionSources ?? "all",
       deletedAt: null,
     };
     try {
@@ -143,6 +143,7 @@ export function toClient(
     link: splitLinkFor(row, domain, link.requestUrl, link.appHost),
     primaryMetric: row.primaryMetric,
     currency: row.currency,
+    conversionSources: row.conversionSources,
     mode: row.mode,
     endsAt: row.endsAt === null ? null : new Date(row.endsAt).toISOString(),
     endAfterVisitors: row.endAfterVisitors,
@@ -292,6 +293,7 @@ function scheduleChange(input: UpdateTestInput): Partial<SplitTestRow> {
   if (input.endAfterVisitors !== undefined) change.endAfterVisitors = input.endAfterVisitors;
   if (input.onEnd !== undefined) change.onEnd = input.onEnd;
   if (input.stopEarly !== undefined) change.stopEarly = input.stopEarly;
+  if (input.conversionSources !== undefined) change.conversionSources = input.conversionSources;
   return change;
 }
 
