@@ -10,7 +10,8 @@ import type {
 import { fromMinorUnits } from "../../contract/currency";
 import { labelAt, VARIANT_LABELS } from "../../contract/variants";
 import type { SplitTest } from "../db/schema";
-import { analyze, SRM_THRESHOLD, srmTestAgainstShares } from "../statistics/inference";
+import { analyze } from "../statistics/analysis";
+import { SRM_THRESHOLD, srmTestAgainstShares } from "../statistics/frequentist";
 import { analyzeRevenue, type RevenueArmResult } from "../statistics/revenue";
 import { type Reweighted, reweightByPeriod, type WeightPeriod } from "../statistics/reweight";
 import { sequentialVerdict } from "../statistics/sequential";
