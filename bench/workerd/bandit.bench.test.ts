@@ -1,7 +1,7 @@
 import { expect, inject, it } from "vitest";
 import { evenWeights } from "../../contract/variants";
 import { banditWeights, banditWeightsByRevenue } from "../../worker/statistics/bandit";
-import type { ArmCounts } from "../../worker/statistics/inference";
+import type { ArmCounts } from "../../worker/statistics/counts";
 import { analyzeRevenue, type RevenueCounts } from "../../worker/statistics/revenue";
 import { type PeriodCounts, reweightByPeriod, type WeightPeriod } from "../../worker/statistics/reweight";
 import { sequentialVerdict } from "../../worker/statistics/sequential";

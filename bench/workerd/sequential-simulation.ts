@@ -9,14 +9,8 @@
  * After each day every decision rule looks at the cumulative counts; a rule stops at its first winner
  * (the experimenter ends the test), and all rules see the same runs.
  */
-import {
-  type ArmCounts,
-  holmAdjust,
-  VERDICT_MIN_CONVERSIONS,
-  VERDICT_MIN_VISITORS,
-  wilsonInterval,
-  zTest,
-} from "../../worker/statistics/inference";
+import { type ArmCounts, enough } from "../../worker/statistics/counts";
+import { holmAdjust, wilsonInterval, zTest } from "../../worker/statistics/frequentist";
 import { sequentialVerdict } from "../../worker/statistics/sequential";
 
 /** mulberry32 (Tommy Ettinger's 32-bit generator): uniform numbers in [0, 1) from a 32-bit seed. */
@@ -101,9 +95,6 @@ export function simulate<Name extends string>(
   }
   return outcomes;
 }
-
-const enough = (arm: ArmCounts): boolean =>
-  arm.visitors >= VERDICT_MIN_VISITORS && arm.conversions >= VERDICT_MIN_CONVERSIONS;
 
 /** The sequential verdict (worker/statistics/sequential.ts) at every look. */
 export const sequentialRule: Rule = (arms) => sequentialVerdict(arms).winner;

@@ -1,6 +1,7 @@
 import { expect, inject, it } from "vitest";
-import { analyze, wilsonInterval } from "../../worker/statistics/inference";
+import { wilsonInterval } from "../../worker/statistics/frequentist";
 import { fixed, printTable, type Row } from "../table";
+import { baselineVerdict } from "./baseline-verdict";
 import {
   anyWinner,
   fixedHorizonOnceRule,
@@ -19,12 +20,8 @@ import {
 const RUNS = Math.round(10_000 * inject("benchScale"));
 const BASE = { days: 30, visitorsPerArmPerDay: 1000 } as const;
 
-/** The verdict on screen before issue #20: chance to be best >= 95 % (inference.ts `decide`). */
-const bayesianRule: Rule = (arms) =>
-  analyze(
-    arms,
-    arms.map((_, i) => (i === 0 ? 100 - 33 * (arms.length - 1) : 33)),
-  ).verdict.winner;
+/** The verdict on screen before issue #20: chance to be best >= 95 % (baseline-verdict.ts). */
+const bayesianRule: Rule = (arms) => baselineVerdict(arms).winner;
 
 const RULES = {
   "sequential verdict (always valid)": sequentialRule,

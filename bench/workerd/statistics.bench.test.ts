@@ -1,5 +1,5 @@
 import { it } from "vitest";
-import { chanceToBeBest, probabilityBBeatsA } from "../../worker/statistics/inference";
+import { chanceToBeBest, probabilityBBeatsA } from "../../worker/statistics/chance-to-be-best";
 import { fixed, median, printTable } from "../table";
 
 // What the dashboard pays per test for its verdict figures, inside workerd: the exact two-arm chance

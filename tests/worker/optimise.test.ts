@@ -11,9 +11,9 @@ import {
   banditWeightsByRevenue,
   percentWithFloor,
 } from "../../worker/statistics/bandit";
-import { logBeta, normalCdf } from "../../worker/statistics/inference";
 import { analyzeRevenue } from "../../worker/statistics/revenue";
 import { type PeriodCounts, periodOf, reweightByPeriod } from "../../worker/statistics/reweight";
+import { logBeta, normalCdf } from "../../worker/statistics/special-functions";
 import { Client, createTest, errorOf, fetchWorker, HUMAN, open, signedUpClient } from "./helpers";
 import { seedResults } from "./queue-helpers";
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { binomial, mulberry32 } from "../../bench/workerd/sequential-simulation";
 import {
-  normalCdf,
-  regularizedIncompleteBeta,
-  studentTTwoSidedPValue,
-} from "../../worker/statistics/inference";
-import {
   analyzeRevenue,
   averageOrderValue,
   chanceToBeBestOfMeans,
@@ -17,6 +12,11 @@ import {
   visitorsNeededForMeans,
   welchTest,
 } from "../../worker/statistics/revenue";
+import {
+  normalCdf,
+  regularizedIncompleteBeta,
+  studentTTwoSidedPValue,
+} from "../../worker/statistics/special-functions";
 
 // Reference values and where they come from.
 //

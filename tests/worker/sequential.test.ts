@@ -9,7 +9,7 @@ import {
   sequentialRule,
   simulate,
 } from "../../bench/workerd/sequential-simulation";
-import { normalQuantile, wilsonInterval } from "../../worker/statistics/inference";
+import { wilsonInterval } from "../../worker/statistics/frequentist";
 import {
   SEQUENTIAL_TUNING,
   sequentialHalfWidth,
@@ -18,6 +18,7 @@ import {
   sequentialRho,
   sequentialVerdict,
 } from "../../worker/statistics/sequential";
+import { normalQuantile } from "../../worker/statistics/special-functions";
 
 // Reference values and where they come from.
 //

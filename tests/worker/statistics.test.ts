@@ -1,25 +1,28 @@
 import { describe, expect, it } from "vitest";
+import { baselineVerdict } from "../../bench/workerd/baseline-verdict";
+import { type Analysis, type ArmResult, analyze } from "../../worker/statistics/analysis";
 import {
-  type Analysis,
-  type ArmResult,
-  analyze,
   chanceToBeBest,
   chanceToBeBestByIntegration,
-  chiSquareSurvival,
-  holmAdjust,
-  logBeta,
-  logGamma,
   MAX_BETA_PARAMETER,
-  normalCdf,
-  normalQuantile,
   probabilityBBeatsA,
   probabilityBetaGreater,
+} from "../../worker/statistics/chance-to-be-best";
+import {
+  holmAdjust,
   srmTest,
-  twoSidedPValue,
   visitorsNeededPerArm,
   wilsonInterval,
   zTest,
-} from "../../worker/statistics/inference";
+} from "../../worker/statistics/frequentist";
+import {
+  chiSquareSurvival,
+  logBeta,
+  logGamma,
+  normalCdf,
+  normalQuantile,
+  twoSidedPValue,
+} from "../../worker/statistics/special-functions";
 
 // Reference values and where they come from.
 //
@@ -791,7 +794,9 @@ describe("visitors needed per arm (80 % power, α = 0.05 two-sided by default)",
   });
 });
 
-describe("analyze and the verdict", () => {
+const NOTHING_NEEDED = { visitorsNeededPerArm: null, additionalVisitorsPerArm: null };
+
+describe("analyze", () => {
   it("returns rates, intervals, chances, the z-test and the SRM check together", () => {
     const result = analyze([arm(1000, 100), arm(1000, 140)], EVEN);
     expect(result.arms).toHaveLength(2);
@@ -808,72 +813,38 @@ describe("analyze and the verdict", () => {
     expect(vsControl(result, 1).adjustedPValue).toBe(vsControl(result, 1).pValue);
     expect(result.srmPValue).toBe(1);
     expect(result.srm).toBe(false);
-    expect(result.verdict).toEqual({
-      status: "winner",
-      winner: 1,
-      visitorsNeededPerArm: null,
-      additionalVisitorsPerArm: null,
-    });
+    // Every arm has enough: nothing more is needed.
+    expect(result.verdict).toEqual(NOTHING_NEEDED);
   });
 
-  it("names a winner exactly from a 95 % chance to beat", () => {
-    // mpmath: P(B > A) = 0.9483276876628388 at 232 of 2000 and 0.9533354047991953 at 233 of 2000.
-    const below = analyze([arm(2000, 200), arm(2000, 232)], EVEN);
-    expectAbsolute(chanceOf(below, 1), 0.9483276876628388, 1e-10);
-    expect(below.verdict.status).toBe("no clear difference");
-    expect(below.verdict.winner).toBeNull();
-    const above = analyze([arm(2000, 200), arm(2000, 233)], EVEN);
-    expectAbsolute(chanceOf(above, 1), 0.9533354047991953, 1e-10);
-    expect(above.verdict.status).toBe("winner");
-    expect(above.verdict.winner).toBe(1);
-    const mirrored = analyze([arm(2000, 233), arm(2000, 200)], EVEN);
-    expect(mirrored.verdict.status).toBe("winner");
-    expect(mirrored.verdict.winner).toBe(0);
-    expect(analyze([arm(2000, 232), arm(2000, 200)], EVEN).verdict.status).toBe("no clear difference");
-  });
-
-  it("needs 100 visitors and 25 conversions in each arm", () => {
-    expect(analyze([arm(100, 25), arm(100, 25)], EVEN).verdict.status).toBe("no clear difference");
+  it("needs nothing more once every arm has 100 visitors and 25 conversions", () => {
+    expect(analyze([arm(100, 25), arm(100, 25)], EVEN).verdict).toEqual(NOTHING_NEEDED);
     expect(chanceOf(analyze([arm(100, 25), arm(100, 25)], EVEN), 1)).toBeCloseTo(0.5, 12);
-    // A huge difference still waits for the minimums.
-    expect(analyze([arm(99, 25), arm(100, 90)], EVEN).verdict.status).toBe("keep collecting");
-    expect(analyze([arm(100, 24), arm(100, 90)], EVEN).verdict.status).toBe("keep collecting");
-    expect(analyze([arm(100, 90), arm(100, 24)], EVEN).verdict.status).toBe("keep collecting");
-    expect(analyze([arm(100, 90), arm(100, 25)], EVEN).verdict).toMatchObject({
-      status: "winner",
-      winner: 0,
-    });
+    expect(analyze([arm(100, 90), arm(100, 25)], EVEN).verdict).toEqual(NOTHING_NEEDED);
+    // One arm short of either minimum: still collecting, whatever the difference.
+    expect(analyze([arm(99, 25), arm(100, 90)], EVEN).verdict.additionalVisitorsPerArm).toBe(1);
+    expect(analyze([arm(100, 24), arm(100, 90)], EVEN).verdict.additionalVisitorsPerArm).toBe(5);
   });
 
   it("estimates the visitors still needed while collecting", () => {
     // 10 % vs 12 %: n = 3840.85 per arm → 3841, i.e. 3741 more in each arm.
     expect(analyze([arm(100, 10), arm(100, 12)], EVEN).verdict).toEqual({
-      status: "keep collecting",
-      winner: null,
       visitorsNeededPerArm: 3841,
       additionalVisitorsPerArm: 3741,
     });
     // 5 % vs 12 % on 200 each: power needs 248 per arm, but A needs 500 visitors for 25 conversions
     // at 5 %, so 300 more per arm.
     expect(analyze([arm(200, 10), arm(200, 24)], EVEN).verdict).toEqual({
-      status: "keep collecting",
-      winner: null,
       visitorsNeededPerArm: 248,
       additionalVisitorsPerArm: 300,
     });
   });
 
   it("cannot estimate the visitors needed without an effect or with a rate of 0", () => {
-    const unknown = {
-      status: "keep collecting",
-      winner: null,
-      visitorsNeededPerArm: null,
-      additionalVisitorsPerArm: null,
-    };
-    expect(analyze([arm(0, 0), arm(0, 0)], EVEN).verdict).toEqual(unknown);
-    expect(analyze([arm(50, 0), arm(50, 3)], EVEN).verdict).toEqual(unknown);
-    expect(analyze([arm(50, 5), arm(50, 5)], EVEN).verdict).toEqual(unknown);
-    expect(analyze([arm(0, 0), arm(50, 5)], EVEN).verdict).toEqual(unknown);
+    expect(analyze([arm(0, 0), arm(0, 0)], EVEN).verdict).toEqual(NOTHING_NEEDED);
+    expect(analyze([arm(50, 0), arm(50, 3)], EVEN).verdict).toEqual(NOTHING_NEEDED);
+    expect(analyze([arm(50, 5), arm(50, 5)], EVEN).verdict).toEqual(NOTHING_NEEDED);
+    expect(analyze([arm(0, 0), arm(50, 5)], EVEN).verdict).toEqual(NOTHING_NEEDED);
   });
 
   it("handles empty, all-converted and very large tests", () => {
@@ -895,12 +866,16 @@ describe("analyze and the verdict", () => {
     expect(armOf(allConverted, 0).interval.upper).toBe(1);
     expect(vsControl(allConverted, 1).pValue).toBe(1);
     expect(chanceOf(allConverted, 1)).toBeCloseTo(0.5, 12);
-    expect(allConverted.verdict.status).toBe("no clear difference");
+    expect(allConverted.verdict).toEqual(NOTHING_NEEDED);
+    expect(baselineVerdict([arm(200, 200), arm(200, 200)]).status).toBe("no clear difference");
 
     const large = analyze([arm(1_000_000, 50_000), arm(1_000_000, 51_000)], EVEN);
     expectAbsolute(chanceOf(large, 1), 0.9993792806077767, 1e-8);
     expectRelative(vsControl(large, 1).pValue, 0.0012414710287283145, 1e-12);
-    expect(large.verdict).toMatchObject({ status: "winner", winner: 1 });
+    expect(baselineVerdict([arm(1_000_000, 50_000), arm(1_000_000, 51_000)])).toEqual({
+      status: "winner",
+      winner: 1,
+    });
     expect(large.srm).toBe(false);
 
     const skewed = analyze([arm(1_000_000, 50_000), arm(1_010_000, 50_500)], EVEN);
@@ -938,47 +913,25 @@ describe("analyze with k arms", () => {
     expect(result.srm).toBe(false);
   });
 
-  it("names the arm with a 95 % chance to be best, only when every arm passes the guard", () => {
-    // [scipy]: P(best) = 0.0076, 0.2472, 0.7452 — the leader is short of 95 %.
+  it("gives each arm its chance to be best and needs nothing more once every arm has enough", () => {
+    // [scipy]: P(best) = 0.0076, 0.2472, 0.7452.
     const unclear = analyze([arm(1000, 100), arm(1000, 120), arm(1000, 130)], [34, 33, 33]);
-    expect(unclear.verdict.status).toBe("no clear difference");
     expectAbsolute(chanceOf(unclear, 2), 0.7451674334384675, 1e-9);
-    // C far ahead: a winner, named by its index.
+    expect(unclear.verdict).toEqual(NOTHING_NEEDED);
     const clear = analyze([arm(1000, 100), arm(1000, 110), arm(1000, 160)], [34, 33, 33]);
     expect(chanceOf(clear, 2)).toBeGreaterThan(0.99);
-    expect(clear.verdict).toEqual({
-      status: "winner",
-      winner: 2,
-      visitorsNeededPerArm: null,
-      additionalVisitorsPerArm: null,
-    });
-    // The same leader, but one arm has only 99 visitors or 24 conversions: keep collecting.
-    expect(analyze([arm(1000, 100), arm(99, 30), arm(1000, 160)], [34, 33, 33]).verdict.status).toBe(
-      "keep collecting",
-    );
-    expect(analyze([arm(1000, 100), arm(1000, 24), arm(1000, 160)], [34, 33, 33]).verdict.status).toBe(
-      "keep collecting",
-    );
-    // The control can win too.
-    expect(analyze([arm(1000, 160), arm(1000, 100), arm(1000, 110)], [34, 33, 33]).verdict).toMatchObject({
-      status: "winner",
-      winner: 0,
-    });
+    expect(clear.verdict).toEqual(NOTHING_NEEDED);
   });
 
   it("plans the visitors still needed between the leader and A at α/(k − 1)", () => {
     // Leader B at 12 % vs A at 10 %, α = 0.05/2: n = 4651.417876576524 [the closed form with scipy's
     // norm.ppf] → 4652, 4452 more in every arm (each also reaches 25 conversions by then).
     expect(analyze([arm(200, 20), arm(200, 24), arm(200, 22)], [34, 33, 33]).verdict).toEqual({
-      status: "keep collecting",
-      winner: null,
       visitorsNeededPerArm: 4652,
       additionalVisitorsPerArm: 4452,
     });
     // A leads at 15 %: planned against the runner-up C at 12 %: n = 2465.2592113874925 → 2466.
     expect(analyze([arm(200, 30), arm(200, 20), arm(200, 24)], [34, 33, 33]).verdict).toEqual({
-      status: "keep collecting",
-      winner: null,
       visitorsNeededPerArm: 2466,
       additionalVisitorsPerArm: 2266,
     });
@@ -999,16 +952,56 @@ describe("analyze with k arms", () => {
     );
     expect(eight.verdict).toMatchObject({ visitorsNeededPerArm: 6105, additionalVisitorsPerArm: 6005 });
     // An arm without conversions: nothing to plan with yet.
-    expect(analyze([arm(200, 20), arm(200, 24), arm(200, 0)], [34, 33, 33]).verdict).toMatchObject({
-      status: "keep collecting",
-      visitorsNeededPerArm: null,
-      additionalVisitorsPerArm: null,
-    });
+    expect(analyze([arm(200, 20), arm(200, 24), arm(200, 0)], [34, 33, 33]).verdict).toEqual(NOTHING_NEEDED);
   });
 
   it("rejects weights that do not fit the arms", () => {
     expect(() => analyze([arm(10, 1), arm(10, 1), arm(10, 1)], EVEN)).toThrow(RangeError);
     expect(() => analyze([arm(10, 1), arm(10, 1)], [40, 40])).toThrow(RangeError);
     expect(() => analyze([arm(10, 1)], [100])).toThrow(RangeError);
+  });
+});
+
+// The Bayesian verdict the product had before issue #20, kept as the bench's baseline.
+describe("the baseline verdict (bench/workerd/baseline-verdict.ts)", () => {
+  it("names a winner exactly from a 95 % chance to beat", () => {
+    // mpmath: P(B > A) = 0.9483276876628388 at 232 of 2000 and 0.9533354047991953 at 233 of 2000.
+    const below = [arm(2000, 200), arm(2000, 232)];
+    expectAbsolute(chanceOf(analyze(below, EVEN), 1), 0.9483276876628388, 1e-10);
+    expect(baselineVerdict(below)).toEqual({ status: "no clear difference", winner: null });
+    const above = [arm(2000, 200), arm(2000, 233)];
+    expectAbsolute(chanceOf(analyze(above, EVEN), 1), 0.9533354047991953, 1e-10);
+    expect(baselineVerdict(above)).toEqual({ status: "winner", winner: 1 });
+    expect(baselineVerdict([arm(2000, 233), arm(2000, 200)])).toEqual({ status: "winner", winner: 0 });
+    expect(baselineVerdict([arm(2000, 232), arm(2000, 200)]).status).toBe("no clear difference");
+  });
+
+  it("needs 100 visitors and 25 conversions in each arm", () => {
+    expect(baselineVerdict([arm(100, 25), arm(100, 25)]).status).toBe("no clear difference");
+    // A huge difference still waits for the minimums.
+    expect(baselineVerdict([arm(99, 25), arm(100, 90)]).status).toBe("keep collecting");
+    expect(baselineVerdict([arm(100, 24), arm(100, 90)]).status).toBe("keep collecting");
+    expect(baselineVerdict([arm(100, 90), arm(100, 24)]).status).toBe("keep collecting");
+    expect(baselineVerdict([arm(100, 90), arm(100, 25)])).toEqual({ status: "winner", winner: 0 });
+  });
+
+  it("names the arm with a 95 % chance to be best, only when every arm passes the guard", () => {
+    // [scipy]: P(best) = 0.0076, 0.2472, 0.7452 — the leader is short of 95 %.
+    expect(baselineVerdict([arm(1000, 100), arm(1000, 120), arm(1000, 130)]).status).toBe(
+      "no clear difference",
+    );
+    // C far ahead: a winner, named by its index.
+    expect(baselineVerdict([arm(1000, 100), arm(1000, 110), arm(1000, 160)])).toEqual({
+      status: "winner",
+      winner: 2,
+    });
+    // The same leader, but one arm has only 99 visitors or 24 conversions: keep collecting.
+    expect(baselineVerdict([arm(1000, 100), arm(99, 30), arm(1000, 160)]).status).toBe("keep collecting");
+    expect(baselineVerdict([arm(1000, 100), arm(1000, 24), arm(1000, 160)]).status).toBe("keep collecting");
+    // The control can win too.
+    expect(baselineVerdict([arm(1000, 160), arm(1000, 100), arm(1000, 110)])).toEqual({
+      status: "winner",
+      winner: 0,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { Segment, SegmentArm, TestBreakdowns } from "../../contract/api";
 import { labelAt, VARIANT_LABELS } from "../../contract/variants";
 import { SEGMENT_DIMENSIONS, type SplitTest } from "../db/schema";
-import { wilsonInterval } from "../statistics/inference";
+import { wilsonInterval } from "../statistics/frequentist";
 
 /** Countries and referrers beyond this many (by visitors) are summed as one `other` segment. */
 export const TOP_SEGMENTS = 10;

@@ -3,12 +3,13 @@
 // (W. R. Thompson, "On the likelihood that one unknown probability exceeds another in view of the
 // evidence of two samples", Biometrika 25, 1933; O. Chapelle & L. Li, "An Empirical Evaluation of
 // Thompson Sampling", NIPS 2011). The redirect cannot draw from posteriors per visit without a D1
-// query, so the weights are those probabilities, computed exactly (statistics/inference.ts) in a cron
+// query, so the weights are those probabilities, computed exactly (statistics/chance-to-be-best.ts) in a cron
 // and cached with the link, as GrowthBook's bandits do: a burn-in with equal weights until every arm
 // has BANDIT_BURN_IN_VISITORS visitors, a floor per arm, at most one update per BANDIT_UPDATE_MS.
 
 import { evenWeights, TOTAL_WEIGHT } from "../../contract/variants";
-import { type ArmCounts, chanceToBeBest } from "./inference";
+import { chanceToBeBest } from "./chance-to-be-best";
+import type { ArmCounts } from "./counts";
 import { chanceToEarnMost, type RevenueCounts } from "./revenue";
 
 /** Every arm has this many visitors before the weights move (GrowthBook's burn-in, in visitors). */

@@ -30,24 +30,13 @@
  *   rule of `verdictOfIntervals`.
  * - Chance to be best: P(arm i has the highest mean) with the means as independent normals
  *   N(x̄_i, s²_i/n_i): Φ(d/√(se²_A + se²_B)) for two arms, else ∫ φ_i(x)·Π_{j≠i} Φ_j(x) dx by the
- *   Gauss–Legendre rule of inference.ts on panels cut at every arm's mean ± multiples of its standard
- *   error.
+ *   Gauss–Legendre rule (special-functions.ts, as chance-to-be-best.ts uses it) on panels cut at every
+ *   arm's mean ± multiples of its standard error.
  * - Visitors still needed while collecting: the two-sample z-test sample size
  *   n = (z_{1−α/2} + z_{power})²·(s²_A + s²_B)/d² per arm at the observed means and variances.
  */
-import {
-  assertArmCount,
-  gaussLegendre,
-  holmAdjust,
-  type Interval,
-  normalCdf,
-  normalQuantile,
-  PLANNING_ALPHA,
-  PLANNING_POWER,
-  studentTTwoSidedPValue,
-  VERDICT_MIN_CONVERSIONS,
-  VERDICT_MIN_VISITORS,
-} from "./inference";
+import { assertArmCount, enough, VERDICT_MIN_CONVERSIONS, VERDICT_MIN_VISITORS } from "./counts";
+import { holmAdjust, type Interval, PLANNING_ALPHA, PLANNING_POWER, type PowerOptions } from "./frequentist";
 import {
   alwaysValidInterval,
   SEQUENTIAL_ALPHA,
@@ -56,6 +45,7 @@ import {
   type SequentialStatus,
   verdictOfIntervals,
 } from "./sequential";
+import { gaussLegendre, normalCdf, normalQuantile, studentTTwoSidedPValue } from "./special-functions";
 
 /** One arm's revenue sums from the rollup, in minor units. */
 export interface RevenueCounts {
@@ -221,11 +211,6 @@ export function chanceToEarnMost(arms: readonly RevenueCounts[]): number[] {
   );
 }
 
-export interface PlanningOptions {
-  readonly alpha?: number;
-  readonly power?: number;
-}
-
 /**
  * Visitors per arm for a two-sided two-sample z-test at `alpha` with `power` to detect `difference`
  * between means whose per-visitor variances are varianceA and varianceB:
@@ -235,7 +220,7 @@ export function visitorsNeededForMeans(
   varianceA: number,
   varianceB: number,
   difference: number,
-  { alpha = PLANNING_ALPHA, power = PLANNING_POWER }: PlanningOptions = {},
+  { alpha = PLANNING_ALPHA, power = PLANNING_POWER }: PowerOptions = {},
 ): number | null {
   if (!(alpha > 0 && alpha < 1) || !(power > 0 && power < 1))
     throw new RangeError(`alpha and power must be in (0, 1), got ${alpha}, ${power}`);
@@ -273,9 +258,6 @@ export interface RevenueAnalysis {
   /** α/(k − 1): the level of each always-valid comparison with the control. */
   readonly comparisonAlpha: number;
 }
-
-const enough = (arm: RevenueCounts): boolean =>
-  arm.visitors >= VERDICT_MIN_VISITORS && arm.orders >= VERDICT_MIN_CONVERSIONS;
 
 /**
  * While collecting: visitors the arms still need, for 80 % power at the observed means of the leader
@@ -333,7 +315,11 @@ export function analyzeRevenue(
     return alwaysValidInterval(estimate, comparisonAlpha, tuning);
   });
   const chances = chanceToEarnMost(arms);
-  const decided = verdictOfIntervals(intervals, arms.every(enough));
+  // The guard counts a revenue arm's orders as its conversions.
+  const decided = verdictOfIntervals(
+    intervals,
+    arms.every((arm) => enough({ visitors: arm.visitors, conversions: arm.orders })),
+  );
   return {
     arms: arms.map((arm, i) => {
       const perVisitor = means[i] ?? control;

@@ -37,13 +37,7 @@
  * tests hypotheses: it has no simultaneous intervals to show, and with at most 7 comparisons it would
  * gain little; Bonferroni is the simple correction that stays valid under optional stopping.
  */
-import {
-  type ArmCounts,
-  assertArmCount,
-  assertCounts,
-  VERDICT_MIN_CONVERSIONS,
-  VERDICT_MIN_VISITORS,
-} from "./inference";
+import { type ArmCounts, assertArmCount, assertCounts, enough } from "./counts";
 
 /** GrowthBook's default tuning parameter n* (the total sample size where the sequence is tightest). */
 export const SEQUENTIAL_TUNING = 5000;
@@ -212,7 +206,8 @@ export function sequentialPValue(
 
 /**
  * The verdict rule on the always-valid intervals of k − 1 comparisons with the control (intervals[0],
- * the control's, is null; an uninformative one is null too), once every arm has `enough` data:
+ * the control's, is null; an uninformative one is null too), once every arm has enough data
+ * (`everyArmHasEnough`: the guard `enough` of counts.ts holds for each):
  * - "keep collecting" until then (the intervals are returned all the same);
  * - "winner", arm i ≥ 1: some arms' intervals lie entirely above 0 (proven better than the control); the
  *   winner is the one among them with the highest observed difference (the first on ties). What is
@@ -222,9 +217,9 @@ export function sequentialPValue(
  */
 export function verdictOfIntervals(
   intervals: readonly (SequentialInterval | null)[],
-  enough: boolean,
+  everyArmHasEnough: boolean,
 ): Pick<SequentialVerdict, "status" | "winner"> {
-  if (!enough) return { status: "keep collecting", winner: null };
+  if (!everyArmHasEnough) return { status: "keep collecting", winner: null };
   let winner: number | null = null;
   for (const [i, interval] of intervals.entries()) {
     if (i === 0 || interval === null || !(interval.lower > 0)) continue;
@@ -241,15 +236,12 @@ export function verdictOfIntervals(
   return { status: "no clear difference", winner: null };
 }
 
-const enough = (arm: ArmCounts): boolean =>
-  arm.visitors >= VERDICT_MIN_VISITORS && arm.conversions >= VERDICT_MIN_CONVERSIONS;
-
 /**
  * The sequential verdict for k arms (arm 0 the control). Each arm is compared with the control by its
  * always-valid interval at alpha/(k − 1) (Bonferroni; see the file header for why not Holm), and
- * `verdictOfIntervals` decides once every arm has VERDICT_MIN_VISITORS visitors and
- * VERDICT_MIN_CONVERSIONS conversions (the guard of design §7). Under the global null the chance of
- * any winner, at any look, is at most alpha.
+ * `verdictOfIntervals` decides once every arm has `enough` (counts.ts: VERDICT_MIN_VISITORS visitors
+ * and VERDICT_MIN_CONVERSIONS conversions, the guard of design §7). Under the global null the chance
+ * of any winner, at any look, is at most alpha.
  */
 export function sequentialVerdict(
   arms: readonly ArmCounts[],

@@ -1,7 +1,7 @@
 import type { ArmStats, PrimaryMetric, TestStats, Winner } from "../../contract/api";
 import { fromMinorUnits } from "../../contract/currency";
 import { labelAt } from "../../contract/variants";
-import { chanceToBeBest } from "./inference";
+import { chanceToBeBest } from "./chance-to-be-best";
 import { chanceToEarnMost, type RevenueCounts } from "./revenue";
 
 /** One variant's totals from the rollup; revenue in minor units. */
