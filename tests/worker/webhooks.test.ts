@@ -265,6 +265,11 @@ describe("webhook URLs in production", () => {
     "https://[::1]/hook",
     "https://[fd00:ec2::254]/hook",
     "https://[::ffff:10.0.0.1]/hook",
+    "https://[::ffff:0:127.0.0.1]/hook", // IPv4-translated
+    "https://[64:ff9b:1::a00:1]/hook", // NAT64
+    "https://[2001::7f00:1]/hook", // Teredo
+    "https://192.0.2.1/hook", // TEST-NET-1
+    "https://127.0.0.1.nip.io/hook",
     "https://localhost/hook",
     "https://printer.local/hook",
     "https://metadata.google.internal/computeMetadata/v1/",
