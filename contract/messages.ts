@@ -375,6 +375,7 @@ export const WEBHOOK_MESSAGES = {
   testDelivered: (status: number) => `Test event delivered: your endpoint answered ${status}.`,
   testRefused: (detail: string) => `Test event not delivered: ${detail}`,
   testFailed: "Failed to send the test event",
+  testRateLimited: "Too many test events. Please wait a minute and try again.",
   failingNotice:
     "Deliveries to this endpoint failed for more than a day and were given up. They resume as soon as it answers with a 2xx status.",
 } as const;

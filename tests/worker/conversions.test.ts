@@ -1,11 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
+import type { TrackingEvent } from "../../worker/queue/events";
 import {
   Client,
   clickedVisitor,
   createTest,
   errorOf,
   eventually,
+  fetchWorker,
+  inFreshRateLimitWindow,
+  loggedEvents,
   sendBeacon,
   signedUpClient,
   uniqueIp,
@@ -109,6 +114,55 @@ describe("the conversion page /api/conversion", () => {
       return found.length > 0 && found;
     });
     expect(rows).toEqual([{ variant, session_id: sessionId }]);
+  });
+
+  it("shares the beacon's limit per address and test: 429 with Retry-After past it, logged, nothing queued", async () => {
+    const { client } = await signedUpClient();
+    const [test, otherTest] = [await createTest(client), await createTest(client)];
+    // What the page hands to the queue, which is all it does to record a conversion.
+    const queued: TrackingEvent[] = [];
+    const queue = {
+      sendBatch: async (messages: { body: TrackingEvent }[]) => {
+        queued.push(...messages.map(({ body }) => body));
+      },
+    };
+    const bindings = { ...env, CLICKS: queue } as unknown as Env;
+    const office = uniqueIp();
+    const convert = (testId: string, sessionId: string) =>
+      fetchWorker(
+        "/api/conversion",
+        { headers: { "cf-connecting-ip": office, cookie: `sl_conv=${testId}|A|${sessionId}` } },
+        { bindings },
+      );
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    // Local limiters count in wall-clock windows: the flood must fall in one.
+    await inFreshRateLimitWindow(10, 5000);
+    try {
+      const flood = await Promise.all(Array.from({ length: 110 }, (_, i) => convert(test.id, `s${i}`)));
+      const statuses = flood.map((response) => response.status);
+      expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+      const refused = flood.filter((response) => response.status === 429);
+      expect(refused.length).toBeGreaterThanOrEqual(10);
+      expect(refused[0]?.headers.get("retry-after")).toBe("10");
+      expect(refused[0] && (await errorOf(refused[0]))).toMatchObject({
+        code: "rate_limited",
+        message: CONVERSION_MESSAGES.rateLimited,
+      });
+      expect(
+        loggedEvents(warn).filter((e) => e.event === "beacon_refused" && e.testId === test.id),
+      ).toHaveLength(refused.length);
+      expect(queued.filter((event) => event.testId === test.id)).toHaveLength(110 - refused.length);
+
+      // One count with the beacon; the address's other tests go on.
+      const beacon = await sendBeacon(
+        { splitTestId: test.id, sessionId: "s", variant: "A" },
+        new Client(office),
+      );
+      expect(beacon.status).toBe(429);
+      expect((await convert(otherTest.id, "buyer")).status).toBe(200);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("says 'No session data found' without the cookie", async () => {

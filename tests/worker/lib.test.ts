@@ -260,6 +260,28 @@ describe("where webhooks may go", () => {
     "https://[::ffff:a9fe:a9fe]/", // 169.254.169.254, mapped
     "https://[64:ff9b::10.0.0.1]/", // NAT64
     "https://[2002:0a00:0001::]/", // 6to4 of 10.0.0.1
+    "https://[::ffff:0:127.0.0.1]/", // IPv4-translated
+    "https://[::ffff:0:a00:1]/", // translated, in hex
+    "https://[64:ff9b::808:808]/", // NAT64, whatever address it carries
+    "https://[64:ff9b:1::a00:1]/", // NAT64 for local use
+    "https://[2001::1]/", // Teredo
+    "https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/", // Teredo
+    "https://[2002:0808:0808::]/", // 6to4, whatever address it carries
+    "https://[2001:db8::1]/", // documentation
+    "https://[::8.8.8.8]/", // IPv4-compatible (deprecated)
+    "https://192.0.2.1/", // TEST-NET-1
+    "https://198.51.100.7/", // TEST-NET-2
+    "https://203.0.113.9/", // TEST-NET-3
+    "https://3221225985/", // 192.0.2.1 as a number
+    "https://0xcb.0.0x71.9/", // 203.0.113.9 in hex
+    "https://0306.063.0144.07/", // 198.51.100.7 in octal
+    "https://127.0.0.1.nip.io/",
+    "https://10-0-0-1.sslip.io/",
+    "https://0a000001.nip.io/", // 10.0.0.1 in hex
+    "https://customer.127.0.0.1.sslip.io/",
+    "https://app-192-168-1-1.example.com/", // any wildcard-DNS service
+    "https://10.0.0.1.example.com/",
+    "https://anything.localtest.me/", // always loopback
     "https://[fc00::1]/",
     "https://[fd00:ec2::254]/",
     "https://[fe80::1]/",
@@ -286,8 +308,14 @@ describe("where webhooks may go", () => {
     "https://192.169.0.1/",
     "https://[2606:4700::1111]/",
     "https://[::ffff:8.8.8.8]/",
-    "https://[2002:0808:0808::]/",
+    "https://[::ffff:0:8.8.8.8]/",
+    "https://[2001:4860:4860::8888]/", // 2001:4860::, not Teredo's 2001::/32
+    "https://192.0.3.1/",
+    "https://198.20.0.1/",
+    "https://203.0.114.1/",
     "https://local.example.com/",
+    "https://v1-2-3.example.com/",
+    "https://2024-01-15.example.com/",
   ])("accepts %s", (url) => {
     expect(isPrivateHost(hostOf(url))).toBe(false);
     expect(webhookUrlProblem(url, false)).toBeNull();

@@ -20,6 +20,7 @@ import {
   errorOf,
   eventually,
   fetchWorker,
+  inFreshRateLimitWindow,
   loggedEvents,
   ORIGIN,
   publicApi,
@@ -265,6 +266,11 @@ describe("webhook URLs in production", () => {
     "https://[::1]/hook",
     "https://[fd00:ec2::254]/hook",
     "https://[::ffff:10.0.0.1]/hook",
+    "https://[::ffff:0:127.0.0.1]/hook", // IPv4-translated
+    "https://[64:ff9b:1::a00:1]/hook", // NAT64
+    "https://[2001::7f00:1]/hook", // Teredo
+    "https://192.0.2.1/hook", // TEST-NET-1
+    "https://127.0.0.1.nip.io/hook",
     "https://localhost/hook",
     "https://printer.local/hook",
     "https://metadata.google.internal/computeMetadata/v1/",
@@ -551,6 +557,30 @@ describe("Send test event", () => {
     });
     expect(await verifiesWith(secret, request as ReceivedRequest)).toBe(true);
     expect(await deliveriesOf(client, webhook.id)).toEqual([delivery]);
+  });
+
+  it("is limited to 5 a minute per user, across their endpoints: then 429 with a clear message, and nothing sent", async () => {
+    const { client, url, webhook } = await userWithWebhook();
+    const second = await addWebhook(client, receiverUrl());
+    const secondUrl = second.webhook.url;
+    await inFreshRateLimitWindow(60, 5000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const id = i % 2 === 0 ? webhook.id : second.webhook.id;
+      const response = await client.json("POST", `/api/webhooks/${id}/test`);
+      statuses.push(response.status);
+      if (response.status === 429)
+        expect(await errorOf(response)).toMatchObject({
+          code: "rate_limited",
+          message: WEBHOOK_MESSAGES.testRateLimited,
+        });
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    expect((await receivedAt(url)).length + (await receivedAt(secondUrl)).length).toBe(5);
+
+    // Another user's presses count on their own.
+    const other = await userWithWebhook();
+    expect((await other.client.json("POST", `/api/webhooks/${other.webhook.id}/test`)).status).toBe(200);
   });
 
   it("reports a failing answer without retrying it", async () => {

@@ -11,6 +11,61 @@ const LOCAL_HTTP_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 const PRIVATE_NAME = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa)$/;
 
 /**
+ * Wildcard-DNS services: their names resolve to the address the name spells, in any notation
+ * (127.0.0.1.nip.io, 0a000001.nip.io, --1.sslip.io), or always to loopback (*.localtest.me, *.lvh.me).
+ */
+const WILDCARD_DNS_NAME =
+  /(^|\.)(nip\.io|sslip\.io|xip\.io|traefik\.me|localtest\.me|lvh\.me|vcap\.me|localho\.st)$/;
+
+/**
+ * Four numbers in a row, between dots or dashes (10.0.0.1.example.com, app-10-0-0-1.example.com): a name
+ * that spells out an address, which is what any wildcard-DNS service answers for it.
+ */
+const SPELLED_OUT_IPV4 = /(^|[.-])\d{1,3}([.-]\d{1,3}){3}([.-]|$)/;
+
+/** IPv4 ranges refused (IANA's special-purpose registry, less what is globally reachable). */
+const REFUSED_IPV4 = [
+  "0.0.0.0/8", // "this network"
+  "10.0.0.0/8", // private (RFC 1918)
+  "100.64.0.0/10", // shared address space, CGNAT (RFC 6598); also 100.100.100.200, a metadata address
+  "127.0.0.0/8", // loopback
+  "169.254.0.0/16", // link-local, including the 169.254.169.254 metadata service
+  "172.16.0.0/12", // private
+  "192.0.0.0/24", // IETF protocol assignments
+  "192.0.2.0/24", // documentation, TEST-NET-1
+  "192.88.99.0/24", // 6to4 relays (deprecated, RFC 7526)
+  "192.168.0.0/16", // private
+  "198.18.0.0/15", // benchmarking
+  "198.51.100.0/24", // documentation, TEST-NET-2
+  "203.0.113.0/24", // documentation, TEST-NET-3
+  "224.0.0.0/4", // multicast
+  "240.0.0.0/4", // reserved, and 255.255.255.255, broadcast
+].map((cidr) => rangeOf(cidr, ipv4Octets, 8));
+
+/** IPv6 forms of an IPv4 address, in their last 32 bits: refused when that address is. */
+const IPV4_IN_IPV6 = [
+  "::ffff:0:0/96", // IPv4-mapped
+  "::ffff:0:0:0/96", // IPv4-translated (RFC 2765)
+].map((cidr) => rangeOf(cidr, ipv6Groups, 16));
+
+/** IPv6 ranges refused whatever follows their prefix. */
+const REFUSED_IPV6 = [
+  "::/96", // ::, ::1 and the deprecated IPv4-compatible form
+  "64:ff9b::/96", // NAT64 (RFC 6052): a way to any IPv4 address, private ones too
+  "64:ff9b:1::/48", // NAT64 for local use (RFC 8215)
+  "100::/64", // discard-only (RFC 6666)
+  "2001::/32", // Teredo: a tunnel to an IPv4 address
+  "2001:2::/48", // benchmarking
+  "2001:db8::/32", // documentation
+  "2002::/16", // 6to4: a tunnel to an IPv4 address
+  "3fff::/20", // documentation (RFC 9637)
+  "fc00::/7", // unique local, including AWS's fd00:ec2::254 metadata address
+  "fe80::/10", // link-local
+  "fec0::/10", // site-local (deprecated)
+  "ff00::/8", // multicast
+].map((cidr) => rangeOf(cidr, ipv6Groups, 16));
+
+/**
  * What is wrong with a webhook URL, or null. Outside development it must be https to a public host;
  * in development http://localhost and http://127.0.0.1 are allowed too, and private addresses are not
  * refused (a receiver on the developer's machine or network).
@@ -27,8 +82,9 @@ export function webhookUrlProblem(value: string, development: boolean): WebhookU
 
 /**
  * Whether a URL's hostname (as `new URL().hostname` gives it: IPv4 in dotted form whatever form was
- * typed, IPv6 in brackets) names a loopback, private, link-local, shared (CGNAT), unique-local,
- * multicast, reserved or metadata address, or a name that only resolves inside a network.
+ * typed, decimal, octal or hex; IPv6 in brackets, in hex) names a loopback, private, link-local, shared
+ * (CGNAT), unique-local, multicast, documentation, reserved or metadata address, in IPv4 or any IPv6
+ * form of it, or a name that only resolves inside a network or that says which address it resolves to.
  */
 export function isPrivateHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.+$/, "");
@@ -36,7 +92,8 @@ export function isPrivateHost(hostname: string): boolean {
   const ipv4 = ipv4Octets(host);
   if (ipv4) return isPrivateIpv4(ipv4);
   // A name without a dot resolves through the network's own search domains.
-  return !host.includes(".") || PRIVATE_NAME.test(host);
+  if (!host.includes(".") || PRIVATE_NAME.test(host)) return true;
+  return WILDCARD_DNS_NAME.test(host) || SPELLED_OUT_IPV4.test(host);
 }
 
 function ipv4Octets(text: string): number[] | null {
@@ -46,19 +103,8 @@ function ipv4Octets(text: string): number[] | null {
   return octets.every((octet) => octet <= 255) ? octets : null;
 }
 
-function isPrivateIpv4([a = 0, b = 0, c = 0]: number[]): boolean {
-  return (
-    a === 0 || // "this network"
-    a === 10 || // private (RFC 1918)
-    (a === 100 && b >= 64 && b <= 127) || // shared address space, CGNAT (RFC 6598); also 100.100.100.200, a metadata address
-    a === 127 || // loopback
-    (a === 169 && b === 254) || // link-local, including the 169.254.169.254 metadata service
-    (a === 172 && b >= 16 && b <= 31) || // private
-    (a === 192 && b === 0 && c === 0) || // IETF protocol assignments
-    (a === 192 && b === 168) || // private
-    (a === 198 && (b === 18 || b === 19)) || // benchmarking
-    a >= 224 // multicast, reserved, broadcast
-  );
+function isPrivateIpv4(octets: number[]): boolean {
+  return REFUSED_IPV4.some((range) => inRange(octets, range));
 }
 
 /** The eight 16-bit groups of an IPv6 address, or null when it is not one. */
@@ -88,19 +134,33 @@ function isPrivateIpv6(text: string): boolean {
   const groups = ipv6Groups(text);
   // Not an address the check understands: refuse rather than guess.
   if (!groups) return true;
-  const [g0 = 0, g1 = 0, , , , g5 = 0, g6 = 0, g7 = 0] = groups;
-  const embedded = (high: number, low: number) => [high >> 8, high & 0xff, low >> 8, low & 0xff];
-  const zeroUpTo = (n: number) => groups.slice(0, n).every((group) => group === 0);
-  if (zeroUpTo(5) && g5 === 0xffff) return isPrivateIpv4(embedded(g6, g7)); // IPv4-mapped
-  // ::, ::1 and the IPv4-compatible form (0.0.0.0 and 0.0.0.1 are "this network")
-  if (zeroUpTo(6)) return isPrivateIpv4(embedded(g6, g7));
-  if (g0 === 0x64 && g1 === 0xff9b && groups.slice(2, 6).every((g) => g === 0))
-    return isPrivateIpv4(embedded(g6, g7)); // NAT64
-  if (g0 === 0x2002) return isPrivateIpv4(embedded(g1, groups[2] ?? 0)); // 6to4
-  return (
-    (g0 & 0xfe00) === 0xfc00 || // unique local (fc00::/7), including AWS's fd00:ec2::254 metadata address
-    (g0 & 0xffc0) === 0xfe80 || // link-local
-    (g0 & 0xffc0) === 0xfec0 || // site-local (deprecated)
-    (g0 & 0xff00) === 0xff00 // multicast
-  );
+  if (IPV4_IN_IPV6.some((range) => inRange(groups, range))) {
+    const [g6 = 0, g7 = 0] = groups.slice(6);
+    return isPrivateIpv4([g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff]);
+  }
+  return REFUSED_IPV6.some((range) => inRange(groups, range));
+}
+
+/** A CIDR range as the groups of its address (octets, or IPv6's 16-bit groups) and its prefix length. */
+interface AddressRange {
+  network: number[];
+  prefixBits: number;
+  groupBits: number;
+}
+
+function rangeOf(cidr: string, groupsOf: (text: string) => number[] | null, groupBits: number): AddressRange {
+  const [address = "", prefix = ""] = cidr.split("/");
+  const network = groupsOf(address);
+  if (!network || !/^\d+$/.test(prefix)) throw new Error(`Not an address range: ${cidr}`);
+  return { network, prefixBits: Number(prefix), groupBits };
+}
+
+/** Whether an address (the groups of the range's family) starts with the range's prefix. */
+function inRange(groups: number[], { network, prefixBits, groupBits }: AddressRange): boolean {
+  const full = (1 << groupBits) - 1;
+  return network.every((group, i) => {
+    const bitsHere = Math.min(Math.max(prefixBits - i * groupBits, 0), groupBits);
+    const mask = full ^ ((1 << (groupBits - bitsHere)) - 1);
+    return ((groups[i] ?? 0) & mask) === (group & mask);
+  });
 }

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, API_KEY_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
+import { ACCOUNT_MESSAGES, API_KEY_MESSAGES, AUTH_MESSAGES, WEBHOOK_MESSAGES } from "../../contract/messages";
 import { ApiError } from "../errors";
 
 /**
@@ -52,4 +52,13 @@ export async function beaconAllowed(env: Env, clientIp: string, testId: string):
 export async function limitApiKey(env: Env, apiKeyId: string): Promise<void> {
   const { success } = await env.API_KEY_LIMITER.limit({ key: `key:${apiKeyId}` });
   if (!success) throw new ApiError(429, "rate_limited", API_KEY_MESSAGES.rateLimited);
+}
+
+/**
+ * "Send test event" is limited per user, whichever of their endpoints it goes to: each one is a signed
+ * POST SplitLink makes at once, so without a limit SplitLink would flood any URL a user names.
+ */
+export async function limitWebhookTests(env: Env, userId: string): Promise<void> {
+  const { success } = await env.WEBHOOK_TEST_LIMITER.limit({ key: `user:${userId}` });
+  if (!success) throw new ApiError(429, "rate_limited", WEBHOOK_MESSAGES.testRateLimited);
 }

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { cors } from "hono/cors";
 import * as z from "zod";
@@ -61,6 +61,18 @@ function parseConversionSession(value: string) {
   return { testId, variant, sessionId };
 }
 
+/**
+ * The beacon and the conversion page share one limit per client address and test. A refusal says when
+ * to come again (the tag retries then) and is counted, so that an operator sees real buyers queueing
+ * behind one address.
+ */
+async function limitConversions(c: Context<AppEnv>, testId: string): Promise<void> {
+  if (await beaconAllowed(c.env, clientIpOf(c.req.raw.headers), testId)) return;
+  log("warn", "beacon_refused", { reason: "rate_limited", testId });
+  c.header("Retry-After", String(BEACON_RETRY_AFTER_SECONDS));
+  throw new ApiError(429, "rate_limited", CONVERSION_MESSAGES.rateLimited);
+}
+
 export const trackingRoutes = new Hono<AppEnv>()
   .get("/t.js", (c) => {
     return c.body(TRACKER_SCRIPT, 200, {
@@ -74,12 +86,7 @@ export const trackingRoutes = new Hono<AppEnv>()
   .use("/functions/v1/conversions", cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], maxAge: 86400 }))
   .post("/functions/v1/conversions", limitBody(BEACON_MAX_BODY_BYTES, INVALID_BEACON), async (c) => {
     const beacon = parseBeacon(await c.req.text());
-    if (!(await beaconAllowed(c.env, clientIpOf(c.req.raw.headers), beacon.splitTestId))) {
-      // Counted, so that an operator sees real buyers queueing behind one address; the tag retries.
-      log("warn", "beacon_refused", { reason: "rate_limited", testId: beacon.splitTestId });
-      c.header("Retry-After", String(BEACON_RETRY_AFTER_SECONDS));
-      throw new ApiError(429, "rate_limited", CONVERSION_MESSAGES.rateLimited);
-    }
+    await limitConversions(c, beacon.splitTestId);
     enqueueEvent(c.env, c.executionCtx, {
       type: "conversion",
       id: eventId(),
@@ -91,10 +98,11 @@ export const trackingRoutes = new Hono<AppEnv>()
     return c.json({ message: CONVERSION_MESSAGES.recorded }, 202);
   })
   // A thank-you page that sends the visitor here converts with the cookie the redirect set.
-  .get("/api/conversion", (c) => {
+  .get("/api/conversion", async (c) => {
     const stored = getCookie(c, CONVERSION_COOKIE);
     if (!stored) throw new ApiError(404, "no_session", CONVERSION_MESSAGES.noSession);
     const session = parseConversionSession(stored);
+    await limitConversions(c, session.testId);
     enqueueEvent(c.env, c.executionCtx, {
       type: "conversion",
       id: eventId(),

@@ -7,6 +7,7 @@ import type {
 } from "../../contract/api";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
+import { limitWebhookTests } from "../middleware/rate-limit";
 import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
 import { createWebhookSchema, webhookIdParam } from "../schemas/webhooks";
@@ -51,6 +52,8 @@ export const webhookRoutes = new Hono<AppEnv>()
     return c.json({ deliveries } satisfies WebhookDeliveryListResponse, 200);
   })
   .post("/:id/test", validate("param", webhookIdParam), async (c) => {
-    const delivery = await sendTestEvent(c.env, c.get("user").id, c.req.valid("param").id);
+    const userId = c.get("user").id;
+    await limitWebhookTests(c.env, userId);
+    const delivery = await sendTestEvent(c.env, userId, c.req.valid("param").id);
     return c.json({ delivery } satisfies WebhookTestResponse, 200);
   });

@@ -11,28 +11,37 @@ export function deliveryOutcome(delivery: WebhookDelivery): string {
   return delivery.error ?? "No answer";
 }
 
-/** "Send test event": one webhook.ping now; the result is toasted and kept for the row to show. */
+/**
+ * "Send test event": one webhook.ping now. What the last press came to, a delivery or the API's refusal
+ * (too many test events), is toasted and kept in words for the row to show.
+ */
 export function useSendTestEvent(webhookId: string, onSent: (delivery: WebhookDelivery) => void) {
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<WebhookDelivery | null>(null);
+  const [outcome, setOutcome] = useState<string | null>(null);
 
   async function send(): Promise<void> {
     if (sending) return;
     setSending(true);
     try {
       const delivery = await sendTestEvent(webhookId);
-      setResult(delivery);
-      if (delivery.delivered && delivery.statusCode !== null)
-        toast.success(WEBHOOK_MESSAGES.testDelivered(delivery.statusCode));
-      else toast.error(WEBHOOK_MESSAGES.testRefused(deliveryOutcome(delivery)));
+      const message =
+        delivery.delivered && delivery.statusCode !== null
+          ? WEBHOOK_MESSAGES.testDelivered(delivery.statusCode)
+          : WEBHOOK_MESSAGES.testRefused(deliveryOutcome(delivery));
+      setOutcome(message);
+      if (delivery.delivered) toast.success(message);
+      else toast.error(message);
       onSent(delivery);
     } catch (error) {
       console.warn("Could not send the test event", error);
-      toast.error(serverMessage(error) ?? WEBHOOK_MESSAGES.testFailed);
+      // Replaces the last outcome too: the row must not go on showing an earlier success.
+      const message = serverMessage(error) ?? WEBHOOK_MESSAGES.testFailed;
+      setOutcome(message);
+      toast.error(message);
     } finally {
       setSending(false);
     }
   }
 
-  return { sending, result, send };
+  return { sending, outcome, send };
 }

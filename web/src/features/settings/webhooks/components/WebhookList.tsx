@@ -8,7 +8,7 @@ import { BusyLabel } from "@/components/ui/spinner";
 import { DeleteWebhookButton } from "@/features/settings/webhooks/components/DeleteWebhookButton";
 import { DeliveryLog } from "@/features/settings/webhooks/components/DeliveryLog";
 import { WebhookStatusBadge } from "@/features/settings/webhooks/components/WebhookStatusBadge";
-import { deliveryOutcome, useSendTestEvent } from "@/features/settings/webhooks/use-send-test-event";
+import { useSendTestEvent } from "@/features/settings/webhooks/use-send-test-event";
 import { formatTimeAgo } from "@/lib/time";
 import { cn } from "@/lib/utils";
 
@@ -41,7 +41,7 @@ function WebhookRow({
   const logId = useId();
   const [logOpen, setLogOpen] = useState(false);
   const [logVersion, setLogVersion] = useState(0);
-  const { sending, result, send } = useSendTestEvent(webhook.id, (delivery) => {
+  const { sending, outcome, send } = useSendTestEvent(webhook.id, (delivery) => {
     setLogVersion((version) => version + 1);
     if (delivery.delivered) onDelivered(webhook.id, delivery.attemptedAt);
   });
@@ -93,10 +93,7 @@ function WebhookRow({
         </div>
       </div>
       <p aria-live="polite" className="text-sm empty:hidden">
-        {result &&
-          (result.delivered && result.statusCode !== null
-            ? WEBHOOK_MESSAGES.testDelivered(result.statusCode)
-            : WEBHOOK_MESSAGES.testRefused(deliveryOutcome(result)))}
+        {outcome}
       </p>
       {logOpen && <DeliveryLog id={logId} webhookId={webhook.id} version={logVersion} />}
     </li>
