@@ -18,6 +18,7 @@ export type ErrorCode =
   | "cloudflare_error"
   | "cloudflare_unreachable"
   | "confirmation_mismatch"
+  | "currency_locked"
   | "currency_mismatch"
   | "custom_slug_needs_domain"
   | "domain_not_usable"
@@ -220,6 +221,8 @@ export interface UpdateTestInput {
   rules?: Rule[];
   fallbackUrl?: string | null;
   conversionSources?: ConversionSources;
+  /** The owner's currency, until an order has counted in the test's currency. */
+  currency?: string;
 }
 
 /** The alert emails a user gets; GET and PUT /api/account/alerts. */
@@ -411,6 +414,11 @@ export interface TestAnalytics {
 export interface TrafficQuality {
   visits: { reason: UncountedVisitReason; events: number }[];
   conversions: { reason: RefusedConversionReason; events: number }[];
+}
+
+/** GET /api/v1/tests/{id}/traffic-quality. */
+export interface TrafficQualityResponse {
+  trafficQuality: TrafficQuality;
 }
 
 export interface RuleVisits {

@@ -3,6 +3,13 @@ import type { WebhookEventType } from "./api";
 // Texts the API returns and the SPA shows, word for word from the specification where it has them.
 // The generic ones have their own module: the SPA's first download needs only them.
 import type { PrimaryMetric } from "./metrics";
+import {
+  CONVERSIONS_PER_ADDRESS_DAY,
+  type ConversionSources,
+  type RefusedConversionReason,
+  SESSIONS_PER_ADDRESS_HOUR,
+  type UncountedVisitReason,
+} from "./trust";
 
 export { GENERIC_MESSAGES } from "./generic-messages";
 
@@ -213,6 +220,8 @@ export const END_MESSAGES = {
 
 export const METRIC_MESSAGES = {
   invalid: "The primary metric must be conversion_rate or revenue_per_visitor",
+  currencyRequired: "Choose the currency of your orders, e.g. EUR: revenue decides this test",
+  currencyLocked: "An order has counted in this test's currency: it can no longer change",
 } as const;
 
 export const DOMAIN_MESSAGES = {
@@ -387,3 +396,47 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "test.srm_detected": "A test's visitor split is far from its weights (sample-ratio mismatch)",
   "conversion.recorded": "A conversion was counted",
 };
+
+const plural = (count: number, noun: string) =>
+  `${count.toLocaleString("en-US")} ${noun}${count === 1 ? "" : "s"}`;
+
+/** The test page's Traffic quality: what SplitLink did not count, and why (contract/trust.ts). */
+export const TRAFFIC_QUALITY_MESSAGES = {
+  title: "Traffic quality",
+  allCounted: "Every visit and conversion SplitLink received for this test counted.",
+  summary: (visits: number, conversions: number) =>
+    `Not counted: ${plural(visits, "visit")} and ${plural(conversions, "conversion")}.`,
+  explanation:
+    "Why SplitLink's numbers can differ from your ad platform's or your shop's: these reached SplitLink and did not count in any version.",
+  visitsHeading: "Visits not counted",
+  conversionsHeading: "Conversions not counted",
+  visits: {
+    bot: "Bots and link previews",
+    burst: `More than ${SESSIONS_PER_ADDRESS_HOUR} visitors an hour from one address`,
+    paused: "While the test was paused",
+    completed: "After the test ended",
+    rule: "Sent to a fixed URL by an audience rule",
+  } satisfies Record<UncountedVisitReason, string>,
+  conversions: {
+    no_click: "No click of this test from that visitor",
+    outside_attribution_window: "After the attribution window",
+    duplicate: "The visitor had already converted",
+    test_completed: "After the test ended",
+    rate_limited: "Too many at once from one address",
+    address_limit: `More than ${CONVERSIONS_PER_ADDRESS_DAY} a day from visitors of one address`,
+    not_server: "Sent by the tag: this test counts your server's conversions only",
+    other_currency: "Counted, but in another currency than the test's: the value is set aside",
+  } satisfies Record<RefusedConversionReason, string>,
+} as const;
+
+/** Which conversions a test counts, on the create form. */
+export const CONVERSION_SOURCE_MESSAGES = {
+  label: "Count conversions from",
+  options: {
+    all: "The tag and your server",
+    server: "Your server only (API key)",
+  } satisfies Record<ConversionSources, string>,
+  hint: "Your server's conversions need your API key: nobody outside can add one.",
+  recommended:
+    "Recommended here: this test acts on its own result, and anyone can send the tag's conversions from a browser.",
+} as const;

@@ -243,6 +243,13 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     auth: "apiKey",
   },
   {
+    route: "GET /api/v1/tests/:id/traffic-quality",
+    call: (f) => ({ path: `/api/v1/tests/${f.testId}/traffic-quality` }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
     route: "PATCH /api/v1/tests/:id",
     call: (f) => ({ path: `/api/v1/tests/${f.testId}`, body: { variants: newVariants } }),
     owner: 200,

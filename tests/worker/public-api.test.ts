@@ -320,6 +320,7 @@ describe("the OpenAPI document", () => {
     expect(input.properties.name).not.toHaveProperty("default");
     expect(Object.keys(input.properties).sort()).toEqual(
       [
+        "conversionSources",
         "conversionUrl",
         "currency",
         "customDomainId",
@@ -341,6 +342,7 @@ describe("the OpenAPI document", () => {
     expect(input.properties.variants).toMatchObject({ type: "array", maxItems: 8 });
     expect(input.properties.variants?.items?.required).toEqual(["url", "weight"]);
     expect(input.properties.rules).toMatchObject({ type: "array", maxItems: 20 });
+    expect(input.properties.conversionSources).toMatchObject({ enum: ["all", "server"] });
     expect(document.paths).toHaveProperty(["/api/v1/tests/{id}/breakdowns", "get"]);
   });
 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { ConversionResponse, TestAnalyticsResponse, TestResponse } from "../../contract/api";
-import { CONVERSION_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
+import { CONVERSION_MESSAGES, METRIC_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import { IDEMPOTENCY_WINDOW_MS } from "../../worker/services/conversions";
 import {
   Client,
@@ -171,6 +171,29 @@ describe("values on beacon conversions", () => {
     });
     expect(rows.filter((row) => row.currency === "EUR")).toHaveLength(2);
     expect(await testCurrency(test.id)).toBeNull();
+  });
+
+  it("is the owner's: required when revenue decides, changeable until an order counts in it", async () => {
+    const { client } = await signedUpClient();
+    const missing = await client.json("POST", "/api/tests", {
+      name: "Revenue without a currency",
+      urlA: "https://a.example/",
+      urlB: "https://b.example/",
+      primaryMetric: "revenue_per_visitor",
+    });
+    expect(missing.status).toBe(400);
+    expect((await errorOf(missing)).message).toBe(METRIC_MESSAGES.currencyRequired);
+
+    const test = await createTest(client);
+    const set = await client.json("PATCH", `/api/tests/${test.id}`, { currency: "EUR" });
+    expect(set.status).toBe(200);
+    expect(((await set.json()) as TestResponse).test.currency).toBe("EUR");
+    const buyer = await clickedVisitor(test);
+    await deliver([{ ...conversion(test.id, buyer.sessionId), amount: 4999, currency: "EUR" }]);
+    const locked = await client.json("PATCH", `/api/tests/${test.id}`, { currency: "USD" });
+    expect(locked.status).toBe(409);
+    expect((await errorOf(locked)).message).toBe(METRIC_MESSAGES.currencyLocked);
+    expect(await testCurrency(test.id)).toBe("EUR");
   });
 
   it("drops at once a conversion of a test that does not exist, instead of waiting for its click", async () => {

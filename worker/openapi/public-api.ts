@@ -16,6 +16,7 @@ import {
   testResponseSchema,
   testStatsSchema,
   testWithStatsSchema,
+  trafficQualityResponseSchema,
   webhookEndpointSchema,
   webhookListResponseSchema,
 } from "./schemas";
@@ -99,6 +100,23 @@ export const PUBLIC_API_OPERATIONS = [
       description: "The breakdowns",
       schema: testBreakdownsResponseSchema,
       name: "TestBreakdowns",
+    },
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/v1/tests/{id}/traffic-quality",
+    operationId: "getTestTrafficQuality",
+    summary: "What reached a test and was not counted, and why",
+    description:
+      "Visits counted in no variant and conversions refused (or counted without their value), by reason: why SplitLink's numbers can differ from an ad platform's. The same figures as trafficQuality in the test page's analytics.",
+    tag: "Tests",
+    pathParams: testIdParam,
+    success: {
+      status: 200,
+      description: "The traffic quality",
+      schema: trafficQualityResponseSchema,
+      name: "TrafficQuality",
     },
     errors: [404],
   },

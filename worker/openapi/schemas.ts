@@ -6,6 +6,7 @@ import {
   type CustomDomain,
   type DomainListResponse,
   type TestBreakdownsResponse,
+  type TrafficQualityResponse,
   type TestWithStats,
   WEBHOOK_EVENT_TYPES,
   type WebhookEndpoint,
@@ -13,7 +14,11 @@ import {
 } from "../../contract/api";
 import { PRIMARY_METRICS } from "../../contract/metrics";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
-import { CONVERSION_SOURCES } from "../../contract/trust";
+import {
+  CONVERSION_SOURCES,
+  REFUSED_CONVERSION_REASONS,
+  UNCOUNTED_VISIT_REASONS,
+} from "../../contract/trust";
 import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
 import { ruleSchema } from "../schemas/rules";
 
@@ -187,6 +192,23 @@ export const testBreakdownsResponseSchema = z.object({
     ),
 });
 
+export const trafficQualityResponseSchema = z.object({
+  trafficQuality: z
+    .object({
+      visits: z
+        .array(z.object({ reason: z.enum(UNCOUNTED_VISIT_REASONS), events: z.int() }))
+        .describe(
+          "Visits counted in no variant, most first: bot (bots and link previews), burst (more sessions an hour from one address than a test counts), paused, completed, rule (sent to a fixed URL by an audience rule)",
+        ),
+      conversions: z
+        .array(z.object({ reason: z.enum(REFUSED_CONVERSION_REASONS), events: z.int() }))
+        .describe(
+          "Conversions not counted, most first (other_currency: counted, its value set aside): no_click, outside_attribution_window, duplicate, test_completed, rate_limited, address_limit (more a day from one address's visitors than a test counts), not_server (a beacon on a test that counts the server's conversions only), other_currency",
+        ),
+    })
+    .describe("What reached the test and was not counted, and why; only reasons that happened"),
+});
+
 export const customDomainSchema = z.object({
   id: z.string(),
   domain: z.string(),
@@ -241,6 +263,7 @@ agree<Equal<z.infer<typeof testWithStatsSchema>, TestWithStats>>();
 agree<Equal<z.infer<typeof customDomainSchema>, CustomDomain>>();
 agree<Equal<z.infer<typeof conversionResponseSchema>, ConversionResponse>>();
 agree<Equal<z.infer<typeof testBreakdownsResponseSchema>, TestBreakdownsResponse>>();
+agree<Equal<z.infer<typeof trafficQualityResponseSchema>, TrafficQualityResponse>>();
 agree<Equal<z.infer<typeof domainListResponseSchema>, DomainListResponse>>();
 agree<Equal<z.infer<typeof webhookEndpointSchema>, WebhookEndpoint>>();
 agree<Equal<z.infer<typeof webhookListResponseSchema>, WebhookListResponse>>();

@@ -4,12 +4,14 @@ import type {
   DomainListResponse,
   TestBreakdownsResponse,
   TestResponse,
+  TrafficQualityResponse,
 } from "../../contract/api";
 import { getDb } from "../db/client";
 import { type ApiKeyEnv, requireApiKey } from "../middleware/require-api-key";
 import { validate } from "../middleware/validate";
 import { publicApiDocument, testIdParam } from "../openapi/public-api";
 import { idempotencyHeaderSchema, recordConversionSchema, recordedValue } from "../schemas/conversions";
+import { trafficQualityOfTest } from "../services/analytics";
 import { breakdownsOf } from "../services/breakdowns";
 import { recordServerConversion } from "../services/conversions";
 import { listDomains } from "../services/domains";
@@ -35,6 +37,11 @@ export const publicApiRoutes = new Hono<ApiKeyEnv>()
   .get("/tests/:id/breakdowns", validate("param", testIdParam), async (c) => {
     const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: c.req.valid("param").id });
     return c.json({ breakdowns: await breakdownsOf(c.env.DB, test) } satisfies TestBreakdownsResponse, 200);
+  })
+  .get("/tests/:id/traffic-quality", validate("param", testIdParam), async (c) => {
+    const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: c.req.valid("param").id });
+    const trafficQuality = await trafficQualityOfTest(c.env.DB, test.id);
+    return c.json({ trafficQuality } satisfies TrafficQualityResponse, 200);
   })
   .patch("/tests/:id", validate("param", testIdParam), ...changeTest)
   .delete("/tests/:id", validate("param", testIdParam), async (c) => {

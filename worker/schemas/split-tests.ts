@@ -72,7 +72,9 @@ const evidenceFields = {
 };
 
 /** The end settings and audience rules as create and update pass them on, rules in the form the redirect compares. */
-function settingsOf(input: Omit<UpdateTestInput, "variants">): Omit<UpdateTestInput, "variants"> {
+function settingsOf(
+  input: Omit<UpdateTestInput, "variants" | "currency">,
+): Omit<UpdateTestInput, "variants" | "currency"> {
   const { endsAt, endAfterVisitors, onEnd, stopEarly, rules, fallbackUrl, conversionSources } = input;
   return {
     endsAt,
@@ -180,6 +182,9 @@ export const createTestSchema = z
     if (schedule) ctx.addIssue({ code: "custom", message: schedule });
     const rules = rulesProblem(input.rules ?? [], input.fallbackUrl);
     if (rules) ctx.addIssue({ code: "custom", message: rules });
+    // A beacon no longer sets it: without one, no order could ever count in a revenue test.
+    if (input.primaryMetric === "revenue_per_visitor" && !input.currency)
+      ctx.addIssue({ code: "custom", message: METRIC_MESSAGES.currencyRequired, path: ["currency"] });
   })
   .transform(
     (input): CreateTestInput => ({
@@ -218,7 +223,19 @@ function variantsOf(input: { variants?: VariantInput[]; urlA?: string; urlB?: st
  */
 export const updateTestSchema = z
   .object(
-    { variants: variantsSchema.optional(), ...scheduleFields, ...ruleFields, ...evidenceFields },
+    {
+      variants: variantsSchema.optional(),
+      ...scheduleFields,
+      ...ruleFields,
+      ...evidenceFields,
+      currency: z
+        .string({ error: CONVERSION_MESSAGES.invalidCurrency })
+        .refine(isCurrency, CONVERSION_MESSAGES.invalidCurrency)
+        .optional()
+        .describe(
+          "A new ISO 4217 currency for the test's revenue, until an order has counted in its currency",
+        ),
+    },
     { error: SCHEDULE_MESSAGES.nothingToChange },
   )
   .superRefine((input, ctx) => {
@@ -233,6 +250,7 @@ export const updateTestSchema = z
   .transform(
     (input): UpdateTestInput => ({
       variants: input.variants,
+      currency: input.currency,
       ...settingsOf(input),
     }),
   );

@@ -72,6 +72,12 @@ function trafficQualityOf(
   return { visits, conversions: byReason(REFUSED_CONVERSION_REASONS) as TrafficQuality["conversions"] };
 }
 
+/** A test's traffic quality on its own (the public API's /traffic-quality). */
+export async function trafficQualityOfTest(db: D1Database, testId: string): Promise<TrafficQuality> {
+  const [uncounted, ruleVisits] = await Promise.all([uncountedOf(db, testId), ruleVisitsOf(db, testId)]);
+  return trafficQualityOf(uncounted, ruleVisits);
+}
+
 /** The weights an optimised test has had, oldest first. */
 async function weightHistoryOf(db: D1Database, testId: string): Promise<WeightPeriod[]> {
   const { results } = await db

@@ -1,6 +1,12 @@
 import { and, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { CreateTestInput, SplitTest, TestWithStats, UpdateTestInput, Variant } from "../../contract/api";
-import { LIFECYCLE_MESSAGES, RULE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
+import {
+  LIFECYCLE_MESSAGES,
+  METRIC_MESSAGES,
+  RULE_MESSAGES,
+  TEST_MESSAGES,
+  VARIANT_MESSAGES,
+} from "../../contract/messages";
 import { DEFAULT_PRIMARY_METRIC } from "../../contract/metrics";
 import { hasExperimentRule, rulesProblem } from "../../contract/rules";
 import { evenWeights, labelAt, VARIANT_LABELS } from "../../contract/variants";
@@ -294,6 +300,7 @@ function scheduleChange(input: UpdateTestInput): Partial<SplitTestRow> {
   if (input.onEnd !== undefined) change.onEnd = input.onEnd;
   if (input.stopEarly !== undefined) change.stopEarly = input.stopEarly;
   if (input.conversionSources !== undefined) change.conversionSources = input.conversionSources;
+  if (input.currency !== undefined) change.currency = input.currency;
   return change;
 }
 
@@ -329,6 +336,10 @@ export async function updateTest(
         variants || rules?.locksOnClicks
           ? sql`NOT EXISTS (SELECT 1 FROM ${testStatsHourly} WHERE ${testStatsHourly.splitTestId} = ${id} AND ${testStatsHourly.clicks} > 0)`
           : undefined,
+        // The currency is the owner's until an order has counted in it (orders count only in the test's).
+        input.currency !== undefined && input.currency !== current.currency
+          ? sql`NOT EXISTS (SELECT 1 FROM ${testStatsHourly} WHERE ${testStatsHourly.splitTestId} = ${id} AND ${testStatsHourly.orders} > 0)`
+          : undefined,
       ),
     )
     .returning();
@@ -337,7 +348,9 @@ export async function updateTest(
       ? new ApiError(409, "variants_locked", VARIANT_MESSAGES.locked)
       : rules?.locksOnClicks
         ? new ApiError(409, "rules_locked", RULE_MESSAGES.locked)
-        : new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
+        : input.currency !== undefined
+          ? new ApiError(409, "currency_locked", METRIC_MESSAGES.currencyLocked)
+          : new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
   if (variants && updated.mode === "optimise")
     await db
       .update(weightHistory)

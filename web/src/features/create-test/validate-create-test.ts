@@ -1,5 +1,5 @@
 import { isCurrency } from "@contract/currency";
-import { CONVERSION_MESSAGES, TEST_MESSAGES } from "@contract/messages";
+import { CONVERSION_MESSAGES, METRIC_MESSAGES, TEST_MESSAGES } from "@contract/messages";
 import { customSlugProblem } from "@contract/slug";
 import type { SlugCheckState } from "@/features/create-test/slug-check-state";
 import { type EndDraft, endProblem } from "@/lib/tests/end-drafts";
@@ -15,6 +15,8 @@ export interface CreateTestValues {
   end: EndDraft;
   /** Empty unless revenue per visitor is the metric and a currency was typed. */
   currency: string;
+  /** Revenue needs a currency: no order can set it. */
+  revenueDecides: boolean;
   rules: readonly RuleDraft[];
   /** Counts only while a rule joins the experiment. */
   fallbackUrl: string;
@@ -31,6 +33,7 @@ export function createTestProblem(values: CreateTestValues, slugCheck: SlugCheck
   if (variants) return variants;
   const slugUnusable = customSlugProblem(values.customSlug) !== null || slugCheck === "taken";
   if (values.customSlug && slugUnusable) return TEST_MESSAGES.fixCustomSlug;
+  if (values.revenueDecides && !values.currency) return METRIC_MESSAGES.currencyRequired;
   if (values.currency && !isCurrency(values.currency)) return CONVERSION_MESSAGES.invalidCurrency;
   return endProblem(values.end) ?? ruleDraftsProblem(values.rules, values.fallbackUrl);
 }

@@ -1,6 +1,7 @@
 import type { PrimaryMetric } from "@contract/api";
 import { MODE_MESSAGES, TEST_MESSAGES } from "@contract/messages";
 import { DEFAULT_PRIMARY_METRIC } from "@contract/metrics";
+import type { ConversionSources } from "@contract/trust";
 import type { TestMode } from "@contract/variants";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
@@ -11,6 +12,7 @@ import { VariantsEditor } from "@/components/tests/VariantsEditor";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
 import { createTest } from "@/features/create-test/api/create-test";
+import { ConversionSourcesField } from "@/features/create-test/components/ConversionSourcesField";
 import { CustomSlugField } from "@/features/create-test/components/CustomSlugField";
 import { DomainField } from "@/features/create-test/components/DomainField";
 import { ModeField } from "@/features/create-test/components/ModeField";
@@ -33,6 +35,7 @@ function readValues(
   end: EndDraft,
   rules: readonly RuleDraft[],
   fallbackUrl: string,
+  revenueDecides: boolean,
 ): CreateTestValues {
   const data = new FormData(form);
   const field = (name: string) => String(data.get(name) ?? "").trim();
@@ -42,6 +45,7 @@ function readValues(
     conversionUrl: field("conversionUrl"),
     customSlug,
     currency: field("currency"),
+    revenueDecides,
     end,
     rules,
     fallbackUrl,
@@ -65,6 +69,7 @@ export function CreateTestForm() {
   const [currency, setCurrency] = useState("");
   const [rules, setRules] = useState<RuleDraft[]>([]);
   const [fallbackUrl, setFallbackUrl] = useState("");
+  const [sources, setSources] = useState<ConversionSources>("all");
   const [busy, setBusy] = useState(false);
 
   const domain = domains.find(({ id }) => id === domainId) ?? null;
@@ -79,7 +84,15 @@ export function CreateTestForm() {
       toast.error(TEST_MESSAGES.notSignedIn);
       return;
     }
-    const values = readValues(event.currentTarget, variants, customSlug, end, rules, fallbackUrl);
+    const values = readValues(
+      event.currentTarget,
+      variants,
+      customSlug,
+      end,
+      rules,
+      fallbackUrl,
+      metric === "revenue_per_visitor",
+    );
     const problem = createTestProblem(values, slugCheck);
     if (problem) {
       toast.error(problem);
@@ -99,6 +112,7 @@ export function CreateTestForm() {
         primaryMetric: metric,
         currency: values.currency || null,
         ...rulesInput(values.rules, values.fallbackUrl),
+        conversionSources: sources,
       });
       toast.success(TEST_MESSAGES.created);
       const state: CreatedTestState = { createdTest: test };
@@ -150,6 +164,12 @@ export function CreateTestForm() {
           <EndSettingsFields draft={end} onChange={setEnd} />
         </div>
       </details>
+      <ConversionSourcesField
+        sources={sources}
+        onSourcesChange={setSources}
+        // A test that promotes or moves traffic by itself acts on conversions a stranger could send.
+        recommendServer={mode === "optimise" || end.onEnd === "promote"}
+      />
       <details className="group rounded-lg border px-4 py-3">
         <summary className="cursor-pointer font-medium text-sm">Audience rules (optional)</summary>
         <div className="mt-4">

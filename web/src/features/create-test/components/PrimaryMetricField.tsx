@@ -18,7 +18,7 @@ interface PrimaryMetricFieldProps {
   onCurrencyChange: (currency: string) => void;
 }
 
-/** What decides the test, and for revenue the currency of its orders (optional: the first order sets it). */
+/** What decides the test, and for revenue the currency of its orders (required: no order sets it). */
 export function PrimaryMetricField({
   metric,
   onMetricChange,
@@ -59,7 +59,8 @@ export function PrimaryMetricField({
           autoCapitalize="characters"
           spellCheck={false}
           className="w-28 uppercase"
-          hint="A three-letter ISO 4217 code. Leave it empty to take the currency of the first order."
+          required
+          hint="A three-letter ISO 4217 code. Orders in another currency count without their value."
         />
       )}
     </div>

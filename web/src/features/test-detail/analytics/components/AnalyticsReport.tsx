@@ -5,6 +5,7 @@ import { ExpertNumbers } from "@/features/test-detail/analytics/components/Exper
 import { PrimaryMetricNote } from "@/features/test-detail/analytics/components/PrimaryMetricNote";
 import { RevenueExpertNumbers } from "@/features/test-detail/analytics/components/RevenueExpertNumbers";
 import { SrmWarning } from "@/features/test-detail/analytics/components/SrmWarning";
+import { TrafficQuality } from "@/features/test-detail/analytics/components/TrafficQuality";
 import { VariantComparison } from "@/features/test-detail/analytics/components/VariantComparison";
 import { VerdictBanner } from "@/features/test-detail/analytics/components/VerdictBanner";
 
@@ -30,6 +31,7 @@ export function AnalyticsReport({ analytics }: { analytics: TestAnalytics }) {
       </div>
       {analytics.srm && <SrmWarning />}
       <VariantComparison analytics={analytics} />
+      <TrafficQuality quality={analytics.trafficQuality} />
       <AnalyticsChart analytics={analytics} />
     </div>
   );
