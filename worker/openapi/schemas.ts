@@ -5,6 +5,7 @@ import {
   type CreatedWebhookResponse,
   type CustomDomain,
   type DomainListResponse,
+  type PendingConversionResponse,
   type TestBreakdownsResponse,
   type TestWithStats,
   WEBHOOK_EVENT_TYPES,
@@ -142,6 +143,18 @@ export const conversionResponseSchema = z.object({
     .describe(
       "true (201) when this request recorded it; false (200) when the session already had its conversion",
     ),
+  pending: z.literal(false),
+});
+
+export const pendingConversionResponseSchema = z.object({
+  conversion: conversionSchema.extend({
+    id: z.string().describe("The id the conversion gets when it counts"),
+    variant: z.null().describe("Not known before the session's click is recorded"),
+  }),
+  counted: z.literal(false),
+  pending: z
+    .literal(true)
+    .describe("Accepted before the session's click was recorded: it counts once the click lands"),
 });
 
 const segmentArmSchema = z.object({
@@ -236,6 +249,7 @@ const agree = <_ extends true>() => undefined;
 agree<Equal<z.infer<typeof testWithStatsSchema>, TestWithStats>>();
 agree<Equal<z.infer<typeof customDomainSchema>, CustomDomain>>();
 agree<Equal<z.infer<typeof conversionResponseSchema>, ConversionResponse>>();
+agree<Equal<z.infer<typeof pendingConversionResponseSchema>, PendingConversionResponse>>();
 agree<Equal<z.infer<typeof testBreakdownsResponseSchema>, TestBreakdownsResponse>>();
 agree<Equal<z.infer<typeof domainListResponseSchema>, DomainListResponse>>();
 agree<Equal<z.infer<typeof webhookEndpointSchema>, WebhookEndpoint>>();
