@@ -19,7 +19,6 @@ export type ErrorCode =
   | "cloudflare_unreachable"
   | "confirmation_mismatch"
   | "currency_locked"
-  | "currency_mismatch"
   | "custom_slug_needs_domain"
   | "domain_not_usable"
   | "domain_taken"
@@ -455,12 +454,35 @@ export interface Conversion {
 }
 
 /**
+ * A conversion accepted before its session's click was recorded: it counts, under that click's variant
+ * and with this id, once the click lands.
+ */
+export interface PendingConversion {
+  id: string;
+  testId: string;
+  sessionId: string;
+  /** Not known before the click. */
+  variant: null;
+  amount: number | null;
+  currency: string | null;
+  recordedAt: number;
+}
+
+/**
  * POST /api/v1/conversions: 201 with `counted: true` when this request recorded it, 200 with the
  * session's earlier conversion and `counted: false` when it already had one (one per test and session).
  */
 export interface ConversionResponse {
   conversion: Conversion;
   counted: boolean;
+  pending: false;
+}
+
+/** POST /api/v1/conversions: 202 while the conversion waits for its session's click. */
+export interface PendingConversionResponse {
+  conversion: PendingConversion;
+  counted: false;
+  pending: true;
 }
 
 /** One variant's numbers in one segment; rate and interval as in the totals (fractions, 95 % Wilson). */

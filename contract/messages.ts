@@ -137,10 +137,8 @@ export const CONVERSION_MESSAGES = {
   invalidCurrency: "The currency must be a three-letter ISO 4217 code, such as EUR or USD",
   valueIncomplete:
     "Send amount and currency together: a number such as 49.99 and a three-letter ISO 4217 code such as EUR",
-  currencyMismatch: (testCurrency: string, currency: string) =>
-    `This test counts revenue in ${testCurrency}: a conversion in ${currency} cannot be added (there are no exchange rates).`,
   unknownSession:
-    "This session has no counted click of this test. Send the sessionId the split link added to your page's address; a click takes a few seconds to be recorded.",
+    "This is no sessionId a split link gives out. Send the sessionId the split link added to your page's address.",
   // Not in the specification: the attribution window (README, "Attribution window and archive").
   outsideAttributionWindow: (days: number) =>
     `This visitor's click came more than ${days} days before this conversion, the attribution window, so the conversion does not count.`,

@@ -12,7 +12,28 @@ export interface Fixture {
   domainId: string;
   domain: string;
   webhookId: string;
+  /** Another test of the owner's, with clicks (which lock its variants, so not the test above). */
+  shopTestId: string;
+  /** A session of the shop test with a click and no conversion. */
+  clickedSessionId: string;
+  /** A session of the shop test with a click and a conversion, recorded with MATRIX_ORDER by the owner's key. */
+  convertedSessionId: string;
+  conversionId: string;
 }
+
+/**
+ * The owner's server reported the converted session's order with this key and body; the other user has
+ * sent the same with their own key (the probe that read the owner's conversion before issue #30).
+ */
+export const MATRIX_ORDER = {
+  key: "matrix-order",
+  body: (f: Pick<Fixture, "shopTestId" | "convertedSessionId">) => ({
+    testId: f.shopTestId,
+    sessionId: f.convertedSessionId,
+    amount: 25,
+    currency: "EUR",
+  }),
+};
 
 export interface Call {
   path: string;
@@ -23,6 +44,8 @@ export interface Call {
 export interface RouteAccess {
   /** Hono's method and path pattern, as `app.routes` lists it. */
   route: string;
+  /** Which case of the route the row is, where it has several. */
+  case?: string;
   call: (fixture: Fixture, as: "owner" | "other") => Call;
   /** What the owner gets. */
   owner: number;
@@ -263,16 +286,77 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     otherUser: 404,
     auth: "apiKey",
   },
+  // Another user's key finds nothing of the test, whatever the session and the key: no answer tells
+  // whether a session converted (recording is tested in server-conversions.test.ts and revenue.test.ts).
   {
     route: "POST /api/v1/conversions",
+    case: "a session id no split link gives out",
     call: (f) => ({
       path: "/api/v1/conversions",
-      body: { testId: f.testId, sessionId: "a-session-without-a-click", amount: 10, currency: "EUR" },
+      body: { testId: f.shopTestId, sessionId: "a-session-without-a-click", amount: 10, currency: "EUR" },
       headers: { "Idempotency-Key": "matrix" },
     }),
-    // The fixture's test has no click: the owner reaches the attribution, which refuses the made-up
-    // session (recording is tested in revenue.test.ts); another user's key does not find the test.
     owner: 422,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "POST /api/v1/conversions",
+    case: "a session whose click is still on its way",
+    call: (f) => ({
+      path: "/api/v1/conversions",
+      body: { testId: f.shopTestId, sessionId: "0b1e2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d" },
+      headers: { "Idempotency-Key": "matrix" },
+    }),
+    owner: 202,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "POST /api/v1/conversions",
+    case: "a clicked session",
+    call: (f) => ({
+      path: "/api/v1/conversions",
+      body: { testId: f.shopTestId, sessionId: f.clickedSessionId },
+      headers: { "Idempotency-Key": "matrix" },
+    }),
+    owner: 201,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "POST /api/v1/conversions",
+    case: "a converted session, with a value, under a new key",
+    call: (f) => ({
+      path: "/api/v1/conversions",
+      body: { testId: f.shopTestId, sessionId: f.convertedSessionId, amount: 10, currency: "EUR" },
+      headers: { "Idempotency-Key": "matrix" },
+    }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "POST /api/v1/conversions",
+    case: "a converted session, without a value, under a new key",
+    call: (f) => ({
+      path: "/api/v1/conversions",
+      body: { testId: f.shopTestId, sessionId: f.convertedSessionId },
+      headers: { "Idempotency-Key": "matrix" },
+    }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "POST /api/v1/conversions",
+    case: "a converted session, replaying the key of its order",
+    call: (f) => ({
+      path: "/api/v1/conversions",
+      body: MATRIX_ORDER.body(f),
+      headers: { "Idempotency-Key": MATRIX_ORDER.key },
+    }),
+    owner: 201,
     otherUser: 404,
     auth: "apiKey",
   },

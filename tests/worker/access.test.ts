@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { API_KEY_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
 import app from "../../worker/app";
-import { ACCESS_MATRIX, type Call, PUBLIC_ROUTES, type RouteAccess } from "./access-matrix";
+import { ACCESS_MATRIX, type Call, MATRIX_ORDER, PUBLIC_ROUTES, type RouteAccess } from "./access-matrix";
 import {
   Client,
   createApiKey,
@@ -17,6 +17,7 @@ import {
   uniqueIp,
   verifiedClient,
 } from "./helpers";
+import { landClick } from "./queue-helpers";
 import { receiverUrl } from "./webhook-receiver";
 
 function methodOf(route: string): string {
@@ -31,7 +32,11 @@ interface Caller {
 
 const anonymous = (): Caller => ({ client: new Client(), key: null });
 
-/** A user with a test, an active custom domain and an API key, and a second user with a key of their own. */
+/**
+ * A user with a test, a shop test (two clicked sessions, one converted through the public API), an
+ * active custom domain and an API key, and a second user with a key of their own, who has probed that
+ * conversion.
+ */
 async function fixture() {
   const owner = await verifiedClient();
   const other = await verifiedClient();
@@ -45,6 +50,19 @@ async function fixture() {
     events: ["conversion.recorded"],
   });
   const webhookId = ((await webhook.json()) as { webhook: { id: string } }).webhook.id;
+  const shop = await createTest(owner.client, { name: "Shop" });
+  const clicked = await landClick(shop.id);
+  const converted = await landClick(shop.id);
+  const sessions = { shopTestId: shop.id, convertedSessionId: converted.sessionId };
+  const order = await publicApi(ownerKey.key, "POST", "/conversions", MATRIX_ORDER.body(sessions), {
+    "Idempotency-Key": MATRIX_ORDER.key,
+  });
+  if (order.status !== 201) throw new Error(`conversion failed: ${order.status} ${await order.text()}`);
+  const conversionId = ((await order.json()) as { conversion: { id: string } }).conversion.id;
+  const probe = await publicApi(otherKey.key, "POST", "/conversions", MATRIX_ORDER.body(sessions), {
+    "Idempotency-Key": MATRIX_ORDER.key,
+  });
+  await probe.body?.cancel();
   return {
     owner: { ...owner, key: ownerKey.key },
     other: { ...other, key: otherKey.key },
@@ -56,6 +74,10 @@ async function fixture() {
       domainId,
       domain,
       webhookId,
+      shopTestId: shop.id,
+      clickedSessionId: clicked.sessionId,
+      convertedSessionId: converted.sessionId,
+      conversionId,
     },
   };
 }
@@ -90,6 +112,11 @@ async function ownerState(userId: string) {
   const keys = await env.DB.prepare("SELECT id, name FROM api_keys WHERE user_id = ? ORDER BY id")
     .bind(userId)
     .all();
+  const conversions = await env.DB.prepare(
+    "SELECT c.id, c.session_id, c.variant, c.amount, c.currency, c.timestamp FROM conversions AS c JOIN split_tests AS t ON t.id = c.split_test_id WHERE t.user_id = ? ORDER BY c.id",
+  )
+    .bind(userId)
+    .all();
   const webhooks = await env.DB.prepare(
     "SELECT w.id, w.url, w.status, count(d.id) AS deliveries FROM webhook_endpoints AS w LEFT JOIN webhook_deliveries AS d ON d.endpoint_id = w.id WHERE w.user_id = ? GROUP BY w.id ORDER BY w.id",
   )
@@ -100,6 +127,7 @@ async function ownerState(userId: string) {
     domains: domains.results,
     account: account.results,
     keys: keys.results,
+    conversions: conversions.results,
     webhooks: webhooks.results,
   };
 }
@@ -117,7 +145,7 @@ describe("the access matrix of the API", () => {
     expect(listed.filter((route) => !registered.has(route))).toEqual([]);
   });
 
-  it.each(ACCESS_MATRIX.map((row) => [row.route, row] as const))(
+  it.each(ACCESS_MATRIX.map((row) => [row.case ? `${row.route} (${row.case})` : row.route, row] as const))(
     "%s: anonymous 401, another user gets nothing of the owner's, the owner succeeds",
     async (_, row) => {
       const { owner, other, fixture: f } = await fixture();
@@ -133,14 +161,17 @@ describe("the access matrix of the API", () => {
 
       const before = await ownerState(owner.userId);
       const intruder = await send(other, row, call);
+      const text = await intruder.text();
       if (row.otherUser === 404) {
         expect(intruder.status).toBe(404);
-        expect(await errorOf(intruder)).toMatchObject({ code: "not_found" });
+        expect(Object.keys(JSON.parse(text))).toEqual(["error"]);
+        expect(JSON.parse(text).error).toMatchObject({ code: "not_found" });
+        expect(text).not.toContain(f.conversionId);
       } else {
         expect(intruder.status).toBeLessThan(500);
-        const text = await intruder.text();
         // Nothing of the owner's shows in the other user's answer.
-        for (const secret of [owner.email, f.testId, f.slug, f.domainId]) expect(text).not.toContain(secret);
+        for (const secret of [owner.email, f.testId, f.slug, f.domainId, f.shopTestId, f.conversionId])
+          expect(text).not.toContain(secret);
       }
       expect(await ownerState(owner.userId)).toEqual(before);
 

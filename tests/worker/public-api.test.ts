@@ -23,6 +23,7 @@ import {
   publicApi,
   signedUpClient,
 } from "./helpers";
+import { landClick } from "./queue-helpers";
 
 const valid = { name: "Pricing page", urlA: "https://example.com/a", urlB: "https://example.com/b" };
 
@@ -307,6 +308,46 @@ describe("the OpenAPI document", () => {
     });
     // A wrong answer does not pass: the check has teeth.
     expect(validatorOf("TestResponse").validate({ test: { id: 1 } }).valid).toBe(false);
+  });
+
+  it("describes each answer of POST /api/v1/conversions as the API gives it: 201, 200 and 202 (pending)", async () => {
+    const document = await openApiDocument();
+    const responses = document.paths["/api/v1/conversions"]?.post?.responses ?? {};
+    const schemaOf = (status: string) =>
+      (responses[status] as { content: { "application/json": { schema: object } } }).content[
+        "application/json"
+      ].schema;
+    const validate = (status: string, body: unknown) =>
+      new Validator({ ...schemaOf(status), components: document.components } as object, "2020-12").validate(
+        body,
+      );
+    const { key } = await keyedUser();
+    const { id: testId } = testResponseSchema.parse(
+      await (await publicApi(key, "POST", "/tests", valid)).json(),
+    ).test;
+    const { sessionId } = await landClick(testId);
+    const order = { testId, sessionId, amount: 49.99, currency: "EUR" };
+    const answers = [
+      await publicApi(key, "POST", "/conversions", order, { "Idempotency-Key": "first" }),
+      await publicApi(key, "POST", "/conversions", order, { "Idempotency-Key": "second" }),
+      // Its click is still on its way.
+      await publicApi(
+        key,
+        "POST",
+        "/conversions",
+        { testId, sessionId: crypto.randomUUID() },
+        {
+          "Idempotency-Key": "early",
+        },
+      ),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([201, 200, 202]);
+    for (const answer of answers) {
+      const body = await answer.json();
+      expect(validate(String(answer.status), body).errors, String(answer.status)).toEqual([]);
+      const other = answer.status === 202 ? "201" : "202";
+      expect(validate(other, body).valid, `${answer.status} as ${other}`).toBe(false);
+    }
   });
 
   it("documents the create-test body from the same schema: a name, and variants or urlA and urlB", async () => {

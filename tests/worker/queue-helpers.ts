@@ -22,6 +22,20 @@ export function click(testId: string, overrides: Partial<ClickEvent> = {}): Clic
   };
 }
 
+/**
+ * A human click as it is once the queue has taken it to D1, written straight there (a test that needs
+ * the click's arrival under its control): answers the click.
+ */
+export async function landClick(testId: string, overrides: Partial<ClickEvent> = {}): Promise<ClickEvent> {
+  const event = click(testId, overrides);
+  await env.DB.prepare(
+    "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES (?, ?, ?, ?, 0, ?)",
+  )
+    .bind(event.id, testId, event.variant, event.sessionId, event.timestamp)
+    .run();
+  return event;
+}
+
 export function conversion(testId: string, sessionId: string): ConversionEvent {
   return { type: "conversion", id: crypto.randomUUID(), testId, sessionId, timestamp: Date.now() };
 }

@@ -9,6 +9,13 @@ type Method = "get" | "post" | "patch" | "delete";
 /** The error answers an operation can give besides 401 and 429, which every keyed operation can. */
 type ErrorStatus = 400 | 404 | 409 | 422;
 
+interface Answer {
+  status: 200 | 201 | 202;
+  description: string;
+  schema: z.ZodType;
+  name: string;
+}
+
 export interface Operation {
   method: Method;
   /** OpenAPI style: /api/v1/tests/{id} */
@@ -21,7 +28,9 @@ export interface Operation {
   /** Request headers the operation reads, by their lower-case names. */
   headerParams?: z.ZodObject;
   body?: { schema: z.ZodType; name: string; example?: unknown };
-  success: { status: 200 | 201; description: string; schema: z.ZodType; name: string };
+  success: Answer;
+  /** Other 2xx answers the operation can give. */
+  otherAnswers?: Answer[];
   errors?: ErrorStatus[];
   /** Answers without an API key. */
   public?: true;
@@ -79,12 +88,12 @@ function componentSchemas(named: Record<string, z.ZodType>, io: "input" | "outpu
 
 function operationObject(op: Operation) {
   const errors = [...(op.errors ?? []), ...(op.public ? [] : ([401, 429] as const))].sort();
-  const responses: Record<string, unknown> = {
-    [op.success.status]: {
-      description: op.success.description,
-      content: { "application/json": { schema: schemaRef(op.success.name) } },
-    },
-  };
+  const responses: Record<string, unknown> = {};
+  for (const answer of [op.success, ...(op.otherAnswers ?? [])])
+    responses[answer.status] = {
+      description: answer.description,
+      content: { "application/json": { schema: schemaRef(answer.name) } },
+    };
   for (const status of errors)
     responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
 
@@ -128,7 +137,7 @@ export function buildOpenApiDocument(info: DocumentInfo, operations: readonly Op
   const outputs: Record<string, z.ZodType> = { ...info.schemas };
   const inputs: Record<string, z.ZodType> = {};
   for (const op of operations) {
-    outputs[op.success.name] = op.success.schema;
+    for (const answer of [op.success, ...(op.otherAnswers ?? [])]) outputs[answer.name] = answer.schema;
     if (op.body) inputs[op.body.name] = op.body.schema;
   }
 

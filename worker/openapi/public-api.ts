@@ -11,6 +11,7 @@ import {
   customDomainSchema,
   deletedResponseSchema,
   domainListResponseSchema,
+  pendingConversionResponseSchema,
   testBreakdownsResponseSchema,
   testListResponseSchema,
   testResponseSchema,
@@ -164,7 +165,7 @@ export const PUBLIC_API_OPERATIONS = [
     operationId: "recordConversion",
     summary: "Record a conversion from your server",
     description:
-      "For conversions a browser tag would miss (ad blockers, closed tabs) and for their value. Send the sessionId the split link added to the destination URL, which your backend keeps with the order (with Stripe Checkout: as client_reference_id, sent from your webhook handler; see the example below). The same attribution rule as the tracker: counted only if that session clicked that test, under the click's variant, and at most one conversion per test and session (the first one reported counts, with its value; a later one answers that one with counted false). Amounts are in major units (49.99) with an ISO 4217 currency; a test counts revenue in one currency, set at creation or by its first valued conversion, and refuses others (422). The Idempotency-Key header is required: the same key within 24 hours answers the first answer again (header Idempotent-Replayed: true) and counts nothing new, so retry a failed call with the same key. A refusal (422 for a session without a counted click, which can take a few seconds to be recorded, or whose click came longer ago than the attribution window, 30 days unless the deployment says otherwise: code outside_attribution_window) stores nothing, so the same key can try again.",
+      "For conversions a browser tag would miss (ad blockers, closed tabs) and for their value. Send the sessionId the split link added to the destination URL, which your backend keeps with the order (with Stripe Checkout: as client_reference_id, sent from your webhook handler; see the example below). The same attribution rule as the tracker: counted only if that session clicked that test, under the click's variant, and at most one conversion per test and session (the first one reported counts, with its value; a later one answers that one with counted false). A click takes a few seconds to be recorded: a conversion sent before its click is accepted (202, pending true) and counts once the click lands, with the id the answer gives. Amounts are in major units (49.99) with an ISO 4217 currency; one in another currency than the test's counts as a conversion, its value left out of the test's revenue (there are no exchange rates). The Idempotency-Key header is required: the same key within 24 hours answers the first answer again (header Idempotent-Replayed: true) and counts nothing new, so retry a failed call with the same key; a pending answer is answered as it now stands (202 while it waits, the conversion once counted). Refused at once, storing nothing so the same key can try again: a completed test (409), a session whose click came longer ago than the attribution window, 30 days unless the deployment says otherwise (422 outside_attribution_window), a sessionId no split link gives out (422 unknown_session). A test that is not the key owner's, or was deleted, is not found (404), whatever the session and the key.",
     tag: "Conversions",
     headerParams: idempotencyHeaderSchema,
     body: {
@@ -179,11 +180,25 @@ export const PUBLIC_API_OPERATIONS = [
     },
     success: {
       status: 201,
-      description:
-        "Recorded (counted true); 200 with the session's earlier conversion (counted false) when it already had one",
+      description: "Recorded by this request (counted true)",
       schema: conversionResponseSchema,
       name: "ConversionResponse",
     },
+    otherAnswers: [
+      {
+        status: 200,
+        description: "The session already had its conversion: that one, counted false",
+        schema: conversionResponseSchema,
+        name: "ConversionResponse",
+      },
+      {
+        status: 202,
+        description:
+          "Accepted before the session's click was recorded (pending true): it counts once the click lands",
+        schema: pendingConversionResponseSchema,
+        name: "PendingConversionResponse",
+      },
+    ],
     errors: [400, 404, 409, 422],
   },
   {

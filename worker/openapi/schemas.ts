@@ -5,9 +5,10 @@ import {
   type CreatedWebhookResponse,
   type CustomDomain,
   type DomainListResponse,
+  type PendingConversionResponse,
   type TestBreakdownsResponse,
-  type TrafficQualityResponse,
   type TestWithStats,
+  type TrafficQualityResponse,
   WEBHOOK_EVENT_TYPES,
   type WebhookEndpoint,
   type WebhookListResponse,
@@ -151,6 +152,18 @@ export const conversionResponseSchema = z.object({
     .describe(
       "true (201) when this request recorded it; false (200) when the session already had its conversion",
     ),
+  pending: z.literal(false),
+});
+
+export const pendingConversionResponseSchema = z.object({
+  conversion: conversionSchema.extend({
+    id: z.string().describe("The id the conversion gets when it counts"),
+    variant: z.null().describe("Not known before the session's click is recorded"),
+  }),
+  counted: z.literal(false),
+  pending: z
+    .literal(true)
+    .describe("Accepted before the session's click was recorded: it counts once the click lands"),
 });
 
 const segmentArmSchema = z.object({
@@ -262,6 +275,7 @@ const agree = <_ extends true>() => undefined;
 agree<Equal<z.infer<typeof testWithStatsSchema>, TestWithStats>>();
 agree<Equal<z.infer<typeof customDomainSchema>, CustomDomain>>();
 agree<Equal<z.infer<typeof conversionResponseSchema>, ConversionResponse>>();
+agree<Equal<z.infer<typeof pendingConversionResponseSchema>, PendingConversionResponse>>();
 agree<Equal<z.infer<typeof testBreakdownsResponseSchema>, TestBreakdownsResponse>>();
 agree<Equal<z.infer<typeof trafficQualityResponseSchema>, TrafficQualityResponse>>();
 agree<Equal<z.infer<typeof domainListResponseSchema>, DomainListResponse>>();

@@ -1,4 +1,5 @@
 import { timingSafeEqual, toBase64Url } from "../auth/crypto";
+import { isSessionId } from "../lib/session-id";
 
 // Visitor sessions are the server's: their ids are random and signed, so a client cannot pick one
 // (nor, since the variant follows from the session, the variant it gets). One HMAC-SHA256 key,
@@ -9,7 +10,6 @@ import { timingSafeEqual, toBase64Url } from "../auth/crypto";
 const LABEL = "splitlink/session";
 const SESSION_MAC_BYTES = 16;
 const ADDRESS_HASH_BYTES = 12;
-const SESSION_ID = /^[0-9a-f-]{36}$/;
 const encoder = new TextEncoder();
 
 // Imported once per isolate (and secret): the redirect signs on every new visit.
@@ -43,7 +43,7 @@ export async function issueSession(secret: string): Promise<{ id: string; cookie
 /** The session id of a cookie value this server signed; null for anything else. */
 export async function verifySession(secret: string, value: string | undefined): Promise<string | null> {
   const [id, signature, ...rest] = value?.split(".") ?? [];
-  if (!id || !signature || rest.length > 0 || !SESSION_ID.test(id)) return null;
+  if (!id || !signature || rest.length > 0 || !isSessionId(id)) return null;
   return sameMac(signature, await mac(secret, `sid|${id}`, SESSION_MAC_BYTES)) ? id : null;
 }
 

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type {
   ConversionResponse,
   DomainListResponse,
+  PendingConversionResponse,
   TestBreakdownsResponse,
   TestResponse,
   TrafficQualityResponse,
@@ -10,6 +11,7 @@ import { getDb } from "../db/client";
 import { type ApiKeyEnv, requireApiKey } from "../middleware/require-api-key";
 import { validate } from "../middleware/validate";
 import { publicApiDocument, testIdParam } from "../openapi/public-api";
+import { enqueueEvent } from "../queue/producer";
 import { idempotencyHeaderSchema, recordConversionSchema, recordedValue } from "../schemas/conversions";
 import { trafficQualityOfTest } from "../services/analytics";
 import { breakdownsOf } from "../services/breakdowns";
@@ -57,8 +59,9 @@ export const publicApiRoutes = new Hono<ApiKeyEnv>()
       const key = c.req.valid("header")["idempotency-key"];
       const conversion = { testId, sessionId, ...recordedValue(value) };
       const answer = await recordServerConversion(c.env, c.get("user").id, key, conversion);
+      if (answer.pending) enqueueEvent(c.env, c.executionCtx, { type: "conversion", ...answer.pending });
       if (answer.replayed) c.header("Idempotent-Replayed", "true");
-      return c.json(answer.body satisfies ConversionResponse, answer.status);
+      return c.json(answer.body satisfies ConversionResponse | PendingConversionResponse, answer.status);
     },
   )
   .get("/domains", async (c) => {

@@ -1,10 +1,12 @@
-import type { Conversion, ConversionResponse, Variant } from "../../contract/api";
+import type { ConversionResponse, PendingConversionResponse, Variant } from "../../contract/api";
 import { fromMinorUnits } from "../../contract/currency";
 import { CONVERSION_MESSAGES, LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
+import type { ConversionOrigin } from "../../contract/trust";
 import { sha256Base64Url } from "../auth/crypto";
 import { attributionWindowMs, insertConversions, OUTSIDE_ATTRIBUTION_WINDOW } from "../db/attribution";
 import { ApiError } from "../errors";
 import { eventId } from "../lib/event-id";
+import { isSessionId } from "../lib/session-id";
 import { type CountedConversion, sendConversionEvents } from "../webhooks/conversions";
 
 /** How long an Idempotency-Key answers its first answer. */
@@ -20,37 +22,69 @@ export interface ServerConversion {
   currency?: string;
 }
 
-export interface ConversionAnswer {
-  status: 200 | 201;
-  body: ConversionResponse;
-  /** True when an earlier request with the same key gave this answer. */
-  replayed: boolean;
+/**
+ * How long a key answers 202 for a conversion accepted before its click: well past the queue consumer's
+ * wait for that click (CONVERSION_WAIT_ATTEMPTS deliveries 10 s apart, about a minute:
+ * worker/queue/consumer.ts), by when the conversion was counted or dropped. After it, a pending key that
+ * counted nothing is free again and the same request is taken as new: its click may have come since.
+ */
+export const PENDING_ANSWER_MS = 5 * 60 * 1000;
+
+/** A request's conversion as worker/db/attribution.ts records it, and as the click queue carries it. */
+export interface ServerConversionEvent {
+  id: string;
+  testId: string;
+  sessionId: string;
+  timestamp: number;
+  amount?: number;
+  currency?: string;
+  source: ConversionOrigin;
 }
 
+export interface ConversionAnswer {
+  status: 200 | 201 | 202;
+  body: ConversionResponse | PendingConversionResponse;
+  /** True when an earlier request with the same key gave this answer. */
+  replayed: boolean;
+  /**
+   * Set when this request accepted the conversion before its click was recorded: the event to hand to
+   * the click queue, whose consumer counts it once the click lands (its id makes a second insert nothing).
+   */
+  pending?: ServerConversionEvent;
+}
+
+/** The key's row, with the session's conversion in the key owner's live test (the request's test and session). */
 interface KeyRow {
   fingerprint: string;
   claim: string;
-  status: 200 | 201 | null;
+  status: 200 | 201 | 202 | null;
+  createdAt: number;
   id: string | null;
-  testId: string;
-  sessionId: string;
-  variant: Variant;
+  variant: Variant | null;
   amount: number | null;
   currency: string | null;
-  timestamp: number;
+  timestamp: number | null;
 }
 
 interface TestRow {
-  currency: string | null;
   completed: number;
   clicked: number;
   clickedInWindow: number;
 }
 
+// The key owner's live test, as the answers below number it (?1 the user, ?4 the test). Every statement
+// that records, answers or reads a conversion goes through that test (the insert and the reads with their
+// own numbers), so no key ever answers anything of another account's test or of a deleted one.
+const OWNED_LIVE_TEST = "SELECT 1 FROM split_tests WHERE id = ?4 AND user_id = ?1 AND deleted_at IS NULL";
+
 // The statements of the one batch, in order; each numbers its own parameters. The claim is the id the
-// request's conversion gets.
+// request's conversion gets. A pending key (202) that counted nothing within PENDING_ANSWER_MS (?4) goes
+// like an expired one.
 const DELETE_EXPIRED = `DELETE FROM idempotency_keys
-  WHERE (user_id = ?1 AND key = ?2 AND created_at <= ?3)
+  WHERE (user_id = ?1 AND key = ?2
+         AND (created_at <= ?3
+              OR (status = 202 AND created_at <= ?4
+                  AND NOT EXISTS (SELECT 1 FROM conversions WHERE id = idempotency_keys.claim))))
      OR rowid IN (SELECT rowid FROM idempotency_keys WHERE created_at <= ?3 ORDER BY created_at LIMIT ${EXPIRED_KEYS_PER_REQUEST})`;
 const CLAIM_KEY = `INSERT OR IGNORE INTO idempotency_keys (user_id, key, fingerprint, claim, created_at)
   VALUES (?1, ?2, ?3, ?4, ?5)`;
@@ -67,40 +101,48 @@ const STORE_ANSWER = `UPDATE idempotency_keys
   SET (status, conversion_id) = (
     SELECT CASE WHEN c.id = ?3 THEN 201 ELSE 200 END, c.id
     FROM conversions AS c WHERE c.split_test_id = ?4 AND c.session_id = ?5)
-  WHERE user_id = ?1 AND key = ?2 AND claim = ?3
+  WHERE user_id = ?1 AND key = ?2 AND claim = ?3 AND status IS NULL
+    AND EXISTS (${OWNED_LIVE_TEST})
     AND EXISTS (SELECT 1 FROM conversions WHERE split_test_id = ?4 AND session_id = ?5)`;
-// A refusal keeps nothing: the same key may try again (the click may still be on its way).
+// Accepted, pending (202): the session has no human click of the running test yet, and its id is one the
+// redirect gives out (?6), so its click may still be on its way through the queue. The conversion is
+// the queue's from here: it keeps the claim as its id.
+const STORE_PENDING = `UPDATE idempotency_keys SET status = 202
+  WHERE user_id = ?1 AND key = ?2 AND claim = ?3 AND status IS NULL AND ?6
+    AND EXISTS (${OWNED_LIVE_TEST} AND completed_at IS NULL)
+    AND NOT EXISTS (SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
+                    WHERE split_test_id = ?4 AND session_id = ?5 AND is_bot = 0)`;
+// A refusal keeps nothing: the same key may try again.
 const RELEASE_KEY =
   "DELETE FROM idempotency_keys WHERE user_id = ?1 AND key = ?2 AND claim = ?3 AND status IS NULL";
-const READ_KEY = `SELECT k.fingerprint, k.claim, k.status, c.id, c.split_test_id AS testId, c.session_id AS sessionId,
-    c.variant, c.amount, c.currency, c.timestamp
-  FROM idempotency_keys AS k LEFT JOIN conversions AS c ON c.id = k.conversion_id
+// The key, with the conversion its request's session now has (a pending one may have counted since).
+// Read from the request's test and session (?3, ?4), which are the key's whenever the fingerprints agree.
+const READ_KEY = `SELECT k.fingerprint, k.claim, k.status, k.created_at AS createdAt,
+    c.id, c.variant, c.amount, c.currency, c.timestamp
+  FROM idempotency_keys AS k
+    LEFT JOIN split_tests AS t ON t.id = ?3 AND t.user_id = k.user_id AND t.deleted_at IS NULL
+    LEFT JOIN conversions AS c ON c.split_test_id = t.id AND c.session_id = ?4
   WHERE k.user_id = ?1 AND k.key = ?2`;
-// Why a conversion was refused, read in the same batch: the test, and whether the session clicked it,
-// and did within the attribution window (?5) before now (?4).
-const READ_TEST = `SELECT t.currency, t.completed_at IS NOT NULL AS completed,
+// The key owner's live test, and why a conversion was refused, read in the same batch: whether the
+// session clicked it, and did within the attribution window (?5) before now (?4).
+const READ_TEST = `SELECT t.completed_at IS NOT NULL AS completed,
     EXISTS (SELECT 1 FROM clicks WHERE split_test_id = t.id AND session_id = ?3 AND is_bot = 0) AS clicked,
     EXISTS (SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
             WHERE split_test_id = t.id AND session_id = ?3 AND is_bot = 0 AND timestamp >= ?4 - ?5)
       AS clickedInWindow
   FROM split_tests AS t WHERE t.id = ?1 AND t.user_id = ?2 AND t.deleted_at IS NULL`;
 
-function clientConversion(row: KeyRow & { id: string }): Conversion {
-  return {
-    id: row.id,
-    testId: row.testId,
-    sessionId: row.sessionId,
-    variant: row.variant,
-    amount: row.amount === null || row.currency === null ? null : fromMinorUnits(row.amount, row.currency),
-    currency: row.currency,
-    recordedAt: row.timestamp,
-  };
+/** A value as the API shows it: major units, or nulls without one. */
+function clientValue(amount: number | null | undefined, currency: string | null | undefined) {
+  return amount == null || currency == null
+    ? { amount: null, currency: null }
+    : { amount: fromMinorUnits(amount, currency), currency };
 }
 
-/** Why a conversion that found no place was refused, from the test as the batch left it. */
-function refusal(test: TestRow | undefined, conversion: ServerConversion, windowDays: number): ApiError {
-  if (!test) return new ApiError(404, "not_found", TEST_MESSAGES.notFound);
+/** Why a conversion of the key owner's test that found no place, and is not pending, was refused. */
+function refusal(test: TestRow, windowDays: number): ApiError {
   if (test.completed) return new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
+  // Pending otherwise: only a session id no split link gives out gets here.
   if (!test.clicked) return new ApiError(422, "unknown_session", CONVERSION_MESSAGES.unknownSession);
   if (!test.clickedInWindow)
     return new ApiError(
@@ -108,13 +150,6 @@ function refusal(test: TestRow | undefined, conversion: ServerConversion, window
       OUTSIDE_ATTRIBUTION_WINDOW,
       CONVERSION_MESSAGES.outsideAttributionWindow(windowDays),
     );
-  if (conversion.currency && test.currency && test.currency !== conversion.currency) {
-    return new ApiError(
-      422,
-      "currency_mismatch",
-      CONVERSION_MESSAGES.currencyMismatch(test.currency, conversion.currency),
-    );
-  }
   throw new Error("a conversion of a clicked session was neither recorded nor refused");
 }
 
@@ -123,9 +158,11 @@ function refusal(test: TestRow | undefined, conversion: ServerConversion, window
  * (worker/db/attribution.ts), under an Idempotency-Key: the first request with a key records and stores
  * its answer; every later one within 24 hours, concurrent or not, gets that answer and counts nothing.
  * One D1 batch (a transaction) does it all, so identical requests racing each other are answered
- * alike. A refused conversion (unknown session, none within the attribution window, other currency,
- * completed test) stores nothing. A
- * counted one goes to the owner's conversion.recorded webhooks.
+ * alike. A session without a click yet is accepted pending (202, `pending` is the event for the click
+ * queue): its click may still be on its way, and the key then answers what became of it. A conversion
+ * that can never count (completed test, no click within the attribution window, a session id no split
+ * link gives out) is refused and stores nothing. A test that is not the key owner's live test is not
+ * found, whatever the key and the session. A counted one goes to the owner's conversion.recorded webhooks.
  */
 export async function recordServerConversion(
   env: Env,
@@ -134,34 +171,70 @@ export async function recordServerConversion(
   conversion: ServerConversion,
   now = Date.now(),
 ): Promise<ConversionAnswer> {
-  const { testId, sessionId, amount, currency } = conversion;
+  const { testId, sessionId, ...value } = conversion;
   const fingerprint = await sha256Base64Url(
-    JSON.stringify([testId, sessionId, amount ?? null, currency ?? null]),
+    JSON.stringify([testId, sessionId, value.amount ?? null, value.currency ?? null]),
   );
   const db = env.DB;
   const windowMs = attributionWindowMs(env);
   const claim = eventId(now);
-  const event = { id: claim, testId, sessionId, timestamp: now, amount, currency };
+  const event: ServerConversionEvent = {
+    id: claim,
+    testId,
+    sessionId,
+    timestamp: now,
+    ...value,
+    source: "server",
+  };
   const results = await db.batch([
-    db.prepare(DELETE_EXPIRED).bind(userId, key, now - IDEMPOTENCY_WINDOW_MS),
+    db.prepare(DELETE_EXPIRED).bind(userId, key, now - IDEMPOTENCY_WINDOW_MS, now - PENDING_ANSWER_MS),
     db.prepare(CLAIM_KEY).bind(userId, key, fingerprint, claim, now),
     db.prepare(INSERT_IF_CLAIMED).bind(JSON.stringify([event]), userId, key, claim, testId, windowMs),
     db.prepare(STORE_ANSWER).bind(userId, key, claim, testId, sessionId),
+    db.prepare(STORE_PENDING).bind(userId, key, claim, testId, sessionId, isSessionId(sessionId) ? 1 : 0),
     db.prepare(RELEASE_KEY).bind(userId, key, claim),
-    db.prepare(READ_KEY).bind(userId, key),
+    db.prepare(READ_KEY).bind(userId, key, testId, sessionId),
     db.prepare(READ_TEST).bind(testId, userId, sessionId, now, windowMs),
   ]);
-  const stored = results[5]?.results[0] as KeyRow | undefined;
+  // First, before anything the key holds: no answer may tell anything of a test that is not the owner's.
+  const test = results[7]?.results[0] as TestRow | undefined;
+  if (!test) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
+  const stored = results[6]?.results[0] as KeyRow | undefined;
   if (stored && stored.fingerprint !== fingerprint)
     throw new ApiError(422, "idempotency_key_reused", CONVERSION_MESSAGES.idempotencyKeyReused);
-  if (!stored)
-    throw refusal(results[6]?.results[0] as TestRow | undefined, conversion, env.ATTRIBUTION_WINDOW_DAYS);
+  if (!stored) throw refusal(test, env.ATTRIBUTION_WINDOW_DAYS);
+  const replayed = stored.claim !== claim;
+  if (stored.id !== null && stored.variant !== null && stored.timestamp !== null) {
+    const counted = stored.id === stored.claim;
+    const body: ConversionResponse = {
+      conversion: {
+        id: stored.id,
+        testId,
+        sessionId,
+        variant: stored.variant,
+        ...clientValue(stored.amount, stored.currency),
+        recordedAt: stored.timestamp,
+      },
+      counted,
+      pending: false,
+    };
+    // Only the request that recorded it announces it: a replay inserted nothing.
+    await sendConversionEvents(env, (results[2]?.results ?? []) as CountedConversion[]);
+    return { status: counted ? 201 : 200, body, replayed };
+  }
   // A key row lives only answered: its request stored the answer or released it in the same batch.
-  if (stored.status === null) throw new Error("an Idempotency-Key without its answer");
-  // The conversion goes when its test is deleted: so does the answer.
-  if (stored.id === null) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
-  const body = { conversion: clientConversion({ ...stored, id: stored.id }), counted: stored.status === 201 };
-  // Only the request that recorded it announces it: a replay inserted nothing.
-  await sendConversionEvents(env, (results[2]?.results ?? []) as CountedConversion[]);
-  return { status: stored.status, body, replayed: stored.claim !== claim };
+  if (stored.status !== 202) throw new Error("an Idempotency-Key answered without its conversion");
+  const body: PendingConversionResponse = {
+    conversion: {
+      id: stored.claim,
+      testId,
+      sessionId,
+      variant: null,
+      ...clientValue(value.amount, value.currency),
+      recordedAt: stored.createdAt,
+    },
+    counted: false,
+    pending: true,
+  };
+  return { status: 202, body, replayed, ...(replayed ? {} : { pending: event }) };
 }
