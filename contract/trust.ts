@@ -35,3 +35,9 @@ export const SESSIONS_PER_ADDRESS_HOUR = 30;
 
 /** Beacon conversions of one test counted for visitors of one address in 24 hours. */
 export const CONVERSIONS_PER_ADDRESS_DAY = 3;
+
+/**
+ * A verdict that acts (alerts, early stops, promotions) must hold without the tag's conversions from
+ * the this-many addresses that gave the winner the most; the bandit leaves out each variant's own.
+ */
+export const DECISION_ADDRESSES = 10;

@@ -9,7 +9,11 @@ import type {
   VerdictStatus,
 } from "../../contract/api";
 import { fromMinorUnits } from "../../contract/currency";
-import { REFUSED_CONVERSION_REASONS, UNCOUNTED_VISIT_REASONS } from "../../contract/trust";
+import {
+  DECISION_ADDRESSES,
+  REFUSED_CONVERSION_REASONS,
+  UNCOUNTED_VISIT_REASONS,
+} from "../../contract/trust";
 import { labelAt, VARIANT_LABELS } from "../../contract/variants";
 import type { SplitTest } from "../db/schema";
 import { analyze } from "../statistics/analysis";
@@ -147,6 +151,88 @@ export function verdictOf(
   };
 }
 
+// Evidence no stranger makes: a verdict that acts (an alert, an early stop, a promotion) for a variant
+// must still hold without what the DECISION_ADDRESSES addresses that gave it the most conversions
+// through the tag brought it; the bandit's weights count every variant without what the
+// DECISION_ADDRESSES addresses that converted most in the whole test brought each. A stranger with that
+// many addresses moves neither (bench/workerd/forged-traffic.bench.test.ts). Ranked by conversions, or
+// by revenue (?3) when revenue decides.
+const PER_ADDRESS = `WITH per_address AS (
+    SELECT variant, address, count(*) AS conversions, count(CASE WHEN currency = ?2 THEN 1 END) AS orders,
+           coalesce(sum(CASE WHEN currency = ?2 THEN amount END), 0) AS revenue,
+           coalesce(sum(CASE WHEN currency = ?2 THEN amount * amount END), 0) AS squares
+    FROM conversions INDEXED BY conversions_test_address_idx
+    WHERE split_test_id = ?1 AND address IS NOT NULL AND source = 'beacon'
+    GROUP BY variant, address)`;
+const SUMS = `variant, sum(conversions) AS conversions, sum(orders) AS orders, sum(revenue) AS revenue,
+    sum(squares) AS revenueSquares`;
+const RANK = "CASE WHEN ?3 THEN revenue ELSE conversions END";
+const TOP_ADDRESSES_OF = {
+  each: `${PER_ADDRESS}
+    SELECT ${SUMS} FROM (
+      SELECT *, row_number() OVER (PARTITION BY variant ORDER BY ${RANK} DESC) AS rank FROM per_address)
+    WHERE rank <= ?4 GROUP BY variant`,
+  test: `${PER_ADDRESS}
+    SELECT ${SUMS} FROM per_address
+    WHERE address IN (
+      SELECT address FROM per_address GROUP BY address
+      ORDER BY sum(CASE WHEN ?3 THEN revenue ELSE conversions END) DESC LIMIT ?4)
+    GROUP BY variant`,
+} as const;
+
+/**
+ * What the DECISION_ADDRESSES addresses that converted most brought each variant, by position: those of
+ * each variant, or those of the whole test.
+ */
+export async function heldBackOf(
+  db: D1Database,
+  test: SplitTest,
+  top: keyof typeof TOP_ADDRESSES_OF,
+): Promise<VariantTotals[]> {
+  const held = test.variants.map((): VariantTotals => NO_TOTALS);
+  if (test.conversionSources === "server") return held;
+  const { results } = await db
+    .prepare(TOP_ADDRESSES_OF[top])
+    .bind(test.id, test.currency, test.primaryMetric === "revenue_per_visitor" ? 1 : 0, DECISION_ADDRESSES)
+    .all<Omit<VariantTotals, "clicks" | "visitors"> & { variant: Variant }>();
+  for (const { variant, ...sums } of results) {
+    const position = VARIANT_LABELS.indexOf(variant);
+    if (position >= 0 && position < held.length) held[position] = { ...NO_TOTALS, ...sums };
+  }
+  return held;
+}
+
+/** An arm's totals without what `held` brought it (never below nothing). */
+export function withoutHeldBack(arm: VariantTotals, held: VariantTotals | undefined): VariantTotals {
+  if (!held) return arm;
+  return {
+    ...arm,
+    conversions: Math.max(0, arm.conversions - held.conversions),
+    orders: Math.max(0, arm.orders - held.orders),
+    revenue: Math.max(0, arm.revenue - held.revenue),
+    revenueSquares: Math.max(0, arm.revenueSquares - held.revenueSquares),
+  };
+}
+
+/**
+ * The verdict that acts: verdictOf's, with a winner only if it still wins without what its top
+ * addresses brought it (else the test keeps collecting). The page, the alerts and the autopilot read it.
+ */
+export async function decidedVerdict(
+  db: D1Database,
+  test: SplitTest,
+  totals: readonly VariantTotals[],
+  fixedHorizonVisitorsNeeded: number | null = null,
+): Promise<TestAnalytics["verdict"]> {
+  const verdict = verdictOf(test, totals, fixedHorizonVisitorsNeeded);
+  if (!verdict.winner || test.conversionSources === "server") return verdict;
+  const position = VARIANT_LABELS.indexOf(verdict.winner);
+  const held = await heldBackOf(db, test, "each");
+  const without = totals.map((arm, i) => (i === position ? withoutHeldBack(arm, held[i]) : arm));
+  if (verdictOf(test, without).winner === verdict.winner) return verdict;
+  return { status: "keep collecting", winner: null, additionalVisitorsPerArm: fixedHorizonVisitorsNeeded };
+}
+
 /**
  * Everything the test detail page shows about significance, from the hourly rollup alone. Its one
  * verdict follows the test's primary metric: whatever acts on a verdict reads it here or in verdictOf.
@@ -174,7 +260,7 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
   const revenue = analyzeRevenue(decided.map(revenueCounts));
   const byRate = sequentialVerdict(counts);
   // The fixed-horizon planning gives the "visitors still needed" while collecting.
-  const verdict = verdictOf(test, decided, analysis.verdict.additionalVisitorsPerArm);
+  const verdict = await decidedVerdict(db, test, decided, analysis.verdict.additionalVisitorsPerArm);
   const srmPValue = byPeriod
     ? srmTestAgainstShares(
         totals.map((arm) => arm.visitors),

@@ -10,7 +10,7 @@ import { VERDICT_MIN_VISITORS } from "../statistics/counts";
 import { SRM_THRESHOLD, srmTest, srmTestAgainstShares } from "../statistics/frequentist";
 import { armCounts, revenueCounts, type VariantTotals } from "../statistics/summary";
 import { sendTestAlert, type TestAlert } from "./alerts";
-import { optimisedResults, verdictOf } from "./analytics";
+import { decidedVerdict, heldBackOf, optimisedResults, withoutHeldBack } from "./analytics";
 import { totalsOf } from "./split-tests";
 
 // The cron's budget: an invocation may make 50 D1 queries on the free plan. A run reads the due and the
@@ -99,7 +99,7 @@ async function lookAt(
   // An optimised test decides by its results reweighted by period, and checks its split against the
   // weights in force at each time.
   const optimised = test.mode === "optimise" ? await optimisedResults(env.DB, test, totals) : null;
-  const { winner } = verdictOf(test, optimised?.totals ?? totals);
+  const { winner } = await decidedVerdict(env.DB, test, optimised?.totals ?? totals);
   const visitors = totals.reduce((sum, arm) => sum + arm.visitors, 0);
   if (test.status === "active" && winner && (await claimAlert(db, test.id, "verdictAlertedAt", now)))
     await alert(env, test, { kind: "verdict", winner }, run);
@@ -138,10 +138,13 @@ async function moveWeights(
   run: AutopilotRun,
 ): Promise<void> {
   if (now - (test.weightsUpdatedAt ?? test.createdAt) < BANDIT_UPDATE_MS) return;
+  // Every variant without what the test's top addresses brought it: no few addresses steer the traffic.
+  const held = await heldBackOf(env.DB, test, "test");
+  const evidence = totals.map((arm, i) => withoutHeldBack(arm, held[i]));
   const weights =
     test.primaryMetric === "revenue_per_visitor"
-      ? banditWeightsByRevenue(totals.map(revenueCounts))
-      : banditWeights(totals.map(armCounts));
+      ? banditWeightsByRevenue(evidence.map(revenueCounts))
+      : banditWeights(evidence.map(armCounts));
   if (weights.every((weight, i) => weight === test.variants[i]?.weight)) return;
   const variants = test.variants.map((variant, i) => ({ url: variant.url, weight: weights[i] ?? 0 }));
   const [changed] = await env.DB.batch<SplitTest>([
