@@ -1,12 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import type { TestAnalyticsResponse } from "../../contract/api";
+import type { TestAnalyticsResponse, TestResponse } from "../../contract/api";
 import {
   CONVERSIONS_PER_ADDRESS_DAY,
   SESSIONS_PER_ADDRESS_HOUR as NEW_SESSIONS_PER_ADDRESS_HOUR,
 } from "../../contract/trust";
 import { addressHash, issueSession, verifySession } from "../../worker/redirect/session";
 import { bucketOf } from "../../worker/redirect/variant";
+import { runAutopilot } from "../../worker/services/autopilot";
+import { sequentialVerdict } from "../../worker/statistics/sequential";
 import {
   Client,
   type CreatedTest,
@@ -20,7 +22,7 @@ import {
   signedUpClient,
   uniqueIp,
 } from "./helpers";
-import { conversion, conversionsOf, deliver, rollup } from "./queue-helpers";
+import { click, conversion, conversionsOf, deliver, rollup } from "./queue-helpers";
 
 const SECRET = "a-session-secret-that-is-long-enough-0123456789";
 
@@ -347,5 +349,75 @@ describe("conversions from the server only (#30)", () => {
       reason: "not_server",
       events: 1,
     });
+  });
+});
+
+describe("decisions on evidence no stranger makes (#30)", () => {
+  const DAYS = 4;
+  /**
+   * Real visitors from addresses of their own on A and B, and B conversions from 10 addresses, each
+   * within its limit of 3 a day over DAYS days (or, for a real winner, each from an address of its own).
+   */
+  async function seedAttack(
+    testId: string,
+    real: { visitors: number; conversions: number },
+    sharedAddresses: boolean,
+  ) {
+    const realClicks = (["A", "B"] as const).flatMap((variant) =>
+      Array.from({ length: real.visitors }, () => click(testId, { variant, source: crypto.randomUUID() })),
+    );
+    const forgedClicks = Array.from({ length: 10 * CONVERSIONS_PER_ADDRESS_DAY * DAYS }, (_, i) => {
+      const day = Math.floor(i / (10 * CONVERSIONS_PER_ADDRESS_DAY));
+      return click(testId, {
+        variant: "B",
+        source: sharedAddresses ? `attacker-${i % 10}` : crypto.randomUUID(),
+        timestamp: Date.now() - day * 25 * 3_600_000 - 60_000,
+      });
+    });
+    await deliver([...realClicks, ...forgedClicks]);
+    const converting = [
+      ...realClicks.slice(0, real.conversions),
+      ...realClicks.slice(real.visitors, real.visitors + real.conversions),
+    ];
+    await deliver([
+      ...converting.map((c) => conversion(testId, c.sessionId)),
+      ...forgedClicks.map((c) => ({ ...conversion(testId, c.sessionId), timestamp: c.timestamp + 1000 })),
+    ]);
+  }
+
+  it("promotes no variant that wins only by what 10 addresses sent, and still promotes a real winner", async () => {
+    const { client } = await signedUpClient();
+    const attacked = await createTest(client, { stopEarly: true, onEnd: "promote" });
+    const real = await createTest(client, { stopEarly: true, onEnd: "promote" });
+    await seedAttack(attacked.id, { visitors: 400, conversions: 25 }, true);
+    await seedAttack(real.id, { visitors: 400, conversions: 25 }, false);
+    // Counted as they came, both tests show the same B ahead: the plain verdict names it.
+    const totals = (await rollup(attacked.id)).map((row) => ({
+      visitors: Number(row.visitors),
+      conversions: Number(row.conversions),
+    }));
+    expect(totals).toEqual([
+      { visitors: 400, conversions: 25 },
+      { visitors: 520, conversions: 145 },
+    ]);
+    expect(sequentialVerdict(totals).winner).toBe(1);
+
+    for (let i = 0; i < 50; i++) {
+      await runAutopilot(env);
+      const checked = await env.DB.prepare(
+        "SELECT count(*) AS n FROM split_tests WHERE id IN (?, ?) AND autopilot_checked_at IS NOT NULL",
+      )
+        .bind(attacked.id, real.id)
+        .first<{ n: number }>();
+      if (checked?.n === 2) break;
+    }
+    const stateOf = async (slug: string) =>
+      ((await (await client.fetch(`/api/tests/${slug}`)).json()) as TestResponse).test;
+    expect(await stateOf(attacked.slug)).toMatchObject({ status: "active", winnerVariant: null });
+    expect(await stateOf(real.slug)).toMatchObject({ status: "completed", winnerVariant: "B" });
+    const analytics = (
+      (await (await client.fetch(`/api/tests/${attacked.slug}/analytics`)).json()) as TestAnalyticsResponse
+    ).analytics;
+    expect(analytics.verdict).toMatchObject({ status: "keep collecting", winner: null });
   });
 });

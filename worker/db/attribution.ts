@@ -70,10 +70,11 @@ export const insertConversions = (
      OR (SELECT count(*) FROM (
            SELECT 1 FROM conversions INDEXED BY conversions_test_address_idx
            WHERE split_test_id = c.test_id AND address = c.address AND source = 'beacon'
-             AND timestamp > c.ts - ${DAY_MS} LIMIT ${perAddressDay}))
+             AND timestamp > c.ts - ${DAY_MS} AND timestamp <= c.ts LIMIT ${perAddressDay}))
       + (SELECT count(DISTINCT d.session_id) FROM candidate AS d
          WHERE d.position < c.position AND d.test_id = c.test_id AND d.address = c.address
-           AND d.source = 'beacon' AND d.session_id <> c.session_id) < ${perAddressDay}
+           AND d.source = 'beacon' AND d.session_id <> c.session_id
+           AND d.ts > c.ts - ${DAY_MS} AND d.ts <= c.ts) < ${perAddressDay}
   ORDER BY position
   RETURNING id, split_test_id AS testId, variant, session_id AS sessionId, timestamp`;
 
