@@ -18,6 +18,8 @@ export interface LoadTarget {
   paths?: string[];
   /** A returning visitor: the cookies every request carries; no answer may then set a cookie. */
   cookie?: string;
+  /** Every request from this one address (a flood), instead of a new address for each visitor. */
+  address?: string;
 }
 
 let visitors = 0;
@@ -43,7 +45,7 @@ export async function loadRedirects(target: LoadTarget, amount: number): Promise
         setupRequest: (request) => ({
           ...request,
           ...(target.paths ? { path: target.paths[next++] ?? "/" } : {}),
-          headers: { ...request.headers, "cf-connecting-ip": visitorAddress(visitors++) },
+          headers: { ...request.headers, "cf-connecting-ip": target.address ?? visitorAddress(visitors++) },
         }),
         onResponse: (_status, _body, _context, headers) => {
           if (target.cookie && Object.keys(headers ?? {}).some((name) => name.toLowerCase() === "set-cookie"))

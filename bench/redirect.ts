@@ -35,6 +35,8 @@ const VARS = { JWT_SECRET: "bench-secret-that-is-long-enough-for-hs256-000000", 
 const LIVE_RPS_TARGET = 0.95;
 const LIVE_P99_TARGET = 1.15;
 const PAUSED_RPS_TARGET = 0.95;
+/** Issue #30, point 1: a flood from one address costs what the same load from many does. */
+const FLOOD_RPS_TARGET = 0.9;
 
 /** A SplitLink figure over its reference's, median of the pairs. */
 interface Ratio {
@@ -109,6 +111,9 @@ try {
       },
     ],
   });
+  // Issue #30: the same load from one address (a flood) next to a live link's from distinct addresses.
+  const flooded = await user.createTest();
+  const distinct = await user.createTest();
   const paused = await user.createTest();
   await user.call("POST", `/api/tests/${paused.id}/pause`);
   const domain = `go${Date.now()}.bench.localhost`;
@@ -151,6 +156,18 @@ try {
   const FIRST = "SplitLink /r/{slug}, KV-warm, first visit";
   const RETURNING = "SplitLink /r/{slug}, returning visitor";
   const PAUSED = "SplitLink paused test (no click sent)";
+  const FLOOD = "SplitLink /r/{slug}, every visitor from one address";
+  const taken = (slug: string) => {
+    let sent = 0;
+    return (amount: number) => {
+      sent += amount;
+      return restarted.waitForVisits(slug, sent);
+    };
+  };
+  const distinctAddresses: Reference = {
+    name: "SplitLink /r/{slug}, a new address for each visitor",
+    target: { url: `${app.url}/r/${distinct.slug}`, recorded: taken(distinct.slug) },
+  };
   const targets: Record<string, { target: Target; reference: Reference }> = {
     [FIRST]: { target: { url: liveUrl, recorded: (n) => liveClicks.wait(n) }, reference: recording },
     [RETURNING]: {
@@ -170,6 +187,10 @@ try {
       reference: recording,
     },
     [PAUSED]: { target: { url: `${app.url}/r/${paused.slug}` }, reference: bare },
+    [FLOOD]: {
+      target: { url: `${app.url}/r/${flooded.slug}`, address: "203.0.113.7", recorded: taken(flooded.slug) },
+      reference: distinctAddresses,
+    },
   };
   /** Loads the target, then waits until every click it sent is recorded. */
   const measure = async (target: Target, amount = REQUESTS) => {
@@ -188,6 +209,7 @@ try {
   const referenceRuns = new Map<Reference, Figures[]>([
     [bare, []],
     [recording, []],
+    [distinctAddresses, []],
   ]);
   const pairs = new Map<string, { own: Figures; reference: Figures }[]>(
     Object.keys(targets).map((name) => [name, []]),
@@ -233,6 +255,7 @@ try {
   const firstRatio = ratios.get(FIRST) as Ratio;
   const pausedRatio = ratios.get(PAUSED) as Ratio;
   const returningRatio = ratios.get(RETURNING) as Ratio;
+  const floodRatio = ratios.get(FLOOD) as Ratio;
   const firstFigures = medians((pairs.get(FIRST) ?? []).map((r) => r.own));
   const returningFigures = medians((pairs.get(RETURNING) ?? []).map((r) => r.own));
   const verdict = (met: boolean) => (met ? "MET" : "MISSED");
@@ -245,13 +268,17 @@ try {
         row(
           name,
           medians(runs.map((r) => r.own)),
-          targets[name]?.reference === bare ? "bare" : "recording",
+          targets[name]?.reference === bare
+            ? "bare"
+            : targets[name]?.reference === distinctAddresses
+              ? "distinct addresses"
+              : "recording",
           ratios.get(name) as Ratio,
         ),
       ),
       row("SplitLink cold slug (KV miss -> D1)", coldFigures, "bare", overBare(coldFigures)),
     ],
-    `redirect: live link ${fixed(firstRatio.rps)}x the recording reference's throughput (target >= ${LIVE_RPS_TARGET}: ${verdict(firstRatio.rps >= LIVE_RPS_TARGET)}), p99 ${fixed(firstRatio.p99)}x (target <= ${LIVE_P99_TARGET}: ${verdict(firstRatio.p99 <= LIVE_P99_TARGET)}); paused link ${fixed(pausedRatio.rps)}x bare throughput (target >= ${PAUSED_RPS_TARGET}: ${verdict(pausedRatio.rps >= PAUSED_RPS_TARGET)}), p99 ${fixed(pausedRatio.p99)}x; returning visitor ${fixed(returningRatio.rps)}x recording / p99 ${fixed(returningRatio.p99)}x (${Math.round(returningFigures.rps)} vs first visit ${Math.round(firstFigures.rps)} req/s, no Set-Cookie in any answer); recording reference ${fixed(recordingFigures.rps / bareFigures.rps)}x bare; cold slug p50 ${coldFigures.p50} ms, p99 ${coldFigures.p99} ms; all ${clicksCounted} clicks sent to SplitLink were counted, all ${recorded.sent} to the recording reference recorded; ${steal()}`,
+    `redirect: live link ${fixed(firstRatio.rps)}x the recording reference's throughput (target >= ${LIVE_RPS_TARGET}: ${verdict(firstRatio.rps >= LIVE_RPS_TARGET)}), p99 ${fixed(firstRatio.p99)}x (target <= ${LIVE_P99_TARGET}: ${verdict(firstRatio.p99 <= LIVE_P99_TARGET)}); paused link ${fixed(pausedRatio.rps)}x bare throughput (target >= ${PAUSED_RPS_TARGET}: ${verdict(pausedRatio.rps >= PAUSED_RPS_TARGET)}), p99 ${fixed(pausedRatio.p99)}x; returning visitor ${fixed(returningRatio.rps)}x recording / p99 ${fixed(returningRatio.p99)}x (${Math.round(returningFigures.rps)} vs first visit ${Math.round(firstFigures.rps)} req/s, no Set-Cookie in any answer); recording reference ${fixed(recordingFigures.rps / bareFigures.rps)}x bare; cold slug p50 ${coldFigures.p50} ms, p99 ${coldFigures.p99} ms; one-address flood ${fixed(floodRatio.rps)}x the same load from distinct addresses (target >= ${FLOOD_RPS_TARGET}: ${verdict(floodRatio.rps >= FLOOD_RPS_TARGET)}), p99 ${fixed(floodRatio.p99)}x; all ${clicksCounted} clicks sent to SplitLink were counted, all ${recorded.sent} to the recording reference recorded; ${steal()}`,
   );
 } finally {
   await app.stop();

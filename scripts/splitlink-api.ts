@@ -2,7 +2,7 @@
 // tests, a verified custom domain (names under .localhost verify through the local provider).
 // The app must run with DEV_OUTBOX=true: the account's verification email is read from /dev/outbox.
 
-import type { TestStats, TestWithStats } from "../contract/api.ts";
+import type { TestAnalyticsResponse, TestStats, TestWithStats } from "../contract/api.ts";
 import { linkInOutbox } from "../tests/e2e/outbox.ts";
 
 /**
@@ -95,6 +95,24 @@ export class ApiUser {
       if (counted.clicks > sent.clicks || counted.conversions > conversions || Date.now() > deadline) {
         throw new Error(`test ${testId}: counted ${JSON.stringify(counted)}, sent ${JSON.stringify(sent)}`);
       }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  /**
+   * Waits until the test has taken `sent` visits: counted clicks, and the visits it flagged as a burst
+   * from one address (its traffic quality), which count in no variant.
+   */
+  async waitForVisits(slug: string, sent: number, timeoutMs = 60_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { analytics } = await this.call<TestAnalyticsResponse>("GET", `/api/tests/${slug}/analytics`);
+      const taken =
+        analytics.arms.reduce((sum, arm) => sum + arm.clicks, 0) +
+        (analytics.trafficQuality.visits.find((row) => row.reason === "burst")?.events ?? 0);
+      if (taken === sent) return;
+      if (taken > sent || Date.now() > deadline)
+        throw new Error(`test ${slug}: took ${taken} visits, sent ${sent}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
