@@ -5,6 +5,7 @@ import {
   CONVERSIONS_PER_ADDRESS_DAY,
   SESSIONS_PER_ADDRESS_HOUR as NEW_SESSIONS_PER_ADDRESS_HOUR,
 } from "../../contract/trust";
+import { replayDeadLetters } from "../../worker/queue/dead-letters";
 import { addressHash, issueSession, verifySession } from "../../worker/redirect/session";
 import { bucketOf } from "../../worker/redirect/variant";
 import { runAutopilot } from "../../worker/services/autopilot";
@@ -419,5 +420,24 @@ describe("decisions on evidence no stranger makes (#30)", () => {
       (await (await client.fetch(`/api/tests/${attacked.slug}/analytics`)).json()) as TestAnalyticsResponse
     ).analytics;
     expect(analytics.verdict).toMatchObject({ status: "keep collecting", winner: null });
+  });
+});
+
+describe("a replay of dead letters (#30)", () => {
+  it("sends back what can count and leaves what never can, its mark taken off", async () => {
+    const test = await newTest();
+    const good = click(test.id);
+    await env.DB.prepare(
+      `INSERT INTO dead_letters (message_id, reason, body, dead_lettered_at, replay_requested_at)
+       VALUES ('good', 'D1 was down', ?1, 1, 2), ('cut', 'too big', '{"truncated":"{\\"type\\":\\"cli"}', 1, 2)`,
+    )
+      .bind(JSON.stringify(good))
+      .run();
+    expect(await replayDeadLetters(env, 10)).toMatchObject({ events: 1 });
+    const { results } = await env.DB.prepare(
+      "SELECT message_id, replay_requested_at FROM dead_letters WHERE message_id IN ('good', 'cut')",
+    ).all();
+    expect(results).toEqual([{ message_id: "cut", replay_requested_at: null }]);
+    await clicksOf(test.id, 1);
   });
 });

@@ -399,6 +399,15 @@ describe("beacon limits that drop no real conversion", () => {
       ).toHaveLength(refused.length);
       const buyer = await sendBeacon({ splitTestId: other.test.id, sessionId, variant }, office);
       expect(buyer.status).toBe(202);
+      // The owner sees every refusal on the test's traffic quality.
+      await eventually(async () => {
+        const row = await env.DB.prepare(
+          "SELECT events FROM traffic_quality WHERE split_test_id = ? AND reason = 'rate_limited'",
+        )
+          .bind(test.id)
+          .first<{ events: number }>();
+        return row?.events === refused.length;
+      });
     } finally {
       warn.mockRestore();
     }

@@ -69,6 +69,13 @@ function parseConversionSession(value: string) {
 async function limitConversions(c: Context<AppEnv>, testId: string): Promise<void> {
   if (await beaconAllowed(c.env, clientIpOf(c.req.raw.headers), testId)) return;
   log("warn", "beacon_refused", { reason: "rate_limited", testId });
+  // Shown on the test's traffic quality; the producer adds a flood's refusals up into one event a batch.
+  enqueueEvent(c.env, c.executionCtx, {
+    type: "uncounted",
+    testId,
+    reason: "rate_limited",
+    timestamp: Date.now(),
+  });
   c.header("Retry-After", String(BEACON_RETRY_AFTER_SECONDS));
   throw new ApiError(429, "rate_limited", CONVERSION_MESSAGES.rateLimited);
 }
