@@ -1,13 +1,19 @@
-import type { ReactNode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
 import { AuthProvider } from "@/lib/auth/AuthProvider";
+import { createQueryClient } from "@/lib/query";
 import { useLoadedToaster } from "@/lib/toast";
 
 export function AppProviders({ children }: { children: ReactNode }) {
+  // One cache of server state for the whole app (docs/web-layout.md, "Server state").
+  const [queryClient] = useState(createQueryClient);
   return (
-    <AuthProvider>
-      {children}
-      <ToasterOnceLoaded />
-    </AuthProvider>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        {children}
+        <ToasterOnceLoaded />
+      </AuthProvider>
+    </QueryClientProvider>
   );
 }
 

@@ -1,5 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
 import { FileJsonIcon, KeyRoundIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { PageTitle } from "@/components/PageTitle";
 import { ProductLogo } from "@/components/ProductLogo";
@@ -16,28 +17,23 @@ import {
   OPENAPI_URL,
   type OpenApiDocument,
 } from "@/features/api-docs/openapi";
-import { isAbortError } from "@/lib/is-abort-error";
+import { loadStatus, useQueryFailure } from "@/lib/query";
+import { queryKeys } from "@/lib/query-keys";
 
-type DocsState =
-  | { status: "loading" }
-  | { status: "failed" }
-  | { status: "ready"; document: OpenApiDocument };
+function warnLoadFailed(error: Error) {
+  console.warn("Could not load the API description", error);
+}
 
 /** The public API's reference, rendered from the OpenAPI document the Worker serves. */
 export default function ApiDocsPage() {
-  const [state, setState] = useState<DocsState>({ status: "loading" });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getOpenApiDocument(controller.signal)
-      .then((document) => setState({ status: "ready", document }))
-      .catch((error) => {
-        if (isAbortError(error)) return;
-        console.warn("Could not load the API description", error);
-        setState({ status: "failed" });
-      });
-    return () => controller.abort();
-  }, []);
+  const query = useQuery({
+    queryKey: queryKeys.openApi,
+    queryFn: ({ signal }) => getOpenApiDocument(signal),
+    // The same for as long as the page is open.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  useQueryFailure(query, warnLoadFailed);
+  const status = loadStatus(query);
 
   return (
     <div className="min-h-svh bg-muted">
@@ -54,17 +50,17 @@ export default function ApiDocsPage() {
         </div>
       </header>
       <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
-        {state.status === "loading" && (
+        {status === "loading" && (
           <div className="flex justify-center py-16">
             <Spinner size="lg" />
           </div>
         )}
-        {state.status === "failed" && (
+        {status === "failed" && (
           <p className="text-center text-muted-foreground">
             The API description could not be loaded. It is also at <a href={OPENAPI_URL}>{OPENAPI_URL}</a>.
           </p>
         )}
-        {state.status === "ready" && <ApiReference document={state.document} />}
+        {query.data && <ApiReference document={query.data} />}
       </main>
     </div>
   );

@@ -1,23 +1,21 @@
-import type { CustomDomain } from "@contract/api";
-import { useEffect, useState } from "react";
-import { listDomains } from "@/lib/domains/api/list-domains";
-import { isAbortError } from "@/lib/is-abort-error";
+import type { CustomDomain, DomainListResponse } from "@contract/api";
+import { useDomainsQuery } from "@/lib/domains/api/list-domains";
+import { useQueryFailure } from "@/lib/query";
+
+const NONE: CustomDomain[] = [];
+
+function activeDomains(list: DomainListResponse): CustomDomain[] {
+  return list.domains.filter((domain) => domain.verified && domain.status === "active");
+}
+
+function warnLoadFailed(error: Error) {
+  // Without its domains the form still works on the default domain.
+  console.warn("Could not load the custom domains", error);
+}
 
 /** The user's verified, active domains: the only ones a test may use. Empty while loading or after a failure. */
 export function useActiveDomains(): CustomDomain[] {
-  const [domains, setDomains] = useState<CustomDomain[]>([]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listDomains(controller.signal)
-      .then((all) => setDomains(all.filter((domain) => domain.verified && domain.status === "active")))
-      .catch((error: unknown) => {
-        if (isAbortError(error)) return;
-        // Without its domains the form still works on the default domain.
-        console.warn("Could not load the custom domains", error);
-      });
-    return () => controller.abort();
-  }, []);
-
-  return domains;
+  const query = useDomainsQuery(activeDomains);
+  useQueryFailure(query, warnLoadFailed);
+  return query.data ?? NONE;
 }

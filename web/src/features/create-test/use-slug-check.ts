@@ -1,46 +1,47 @@
 import { customSlugProblem } from "@contract/slug";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { checkSlugAvailability } from "@/features/create-test/api/check-slug-availability";
 import type { SlugCheckState } from "@/features/create-test/slug-check-state";
-import { isAbortError } from "@/lib/is-abort-error";
+import { useQueryFailure } from "@/lib/query";
+import { queryKeys } from "@/lib/query-keys";
 
 /** The specification's pause after the last keystroke before the slug is checked. */
 const SLUG_CHECK_DEBOUNCE_MS = 500;
 
-interface CheckResult {
-  key: string;
-  state: SlugCheckState;
+function warnCheckFailed(error: Error) {
+  console.warn("Could not check the custom slug", error);
 }
 
 /**
  * Checks a custom slug 500 ms after it last changed: format and reserved words here, availability on the
- * domain by the API. A result only counts for the slug and domain it was made for.
+ * domain by the API (one query per domain and slug). A result only counts for the slug and domain it was
+ * made for.
  */
 export function useSlugCheck(slug: string, domainId: string | null): SlugCheckState {
-  const [result, setResult] = useState<CheckResult | null>(null);
   const key = `${domainId ?? ""}/${slug}`;
-
+  // The slug and domain once they have stood still for the pause.
+  const [settledKey, setSettledKey] = useState<string | null>(null);
   useEffect(() => {
     if (!domainId || !slug) return;
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      const problem = customSlugProblem(slug);
-      if (problem) return setResult({ key, state: problem });
-      try {
-        const { status } = await checkSlugAvailability(slug, domainId, controller.signal);
-        setResult({ key, state: status });
-      } catch (error) {
-        if (isAbortError(error)) return;
-        console.warn("Could not check the custom slug", error);
-        setResult({ key, state: "error" });
-      }
-    }, SLUG_CHECK_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    const timer = setTimeout(() => setSettledKey(key), SLUG_CHECK_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
   }, [slug, domainId, key]);
 
+  const settled = domainId !== null && slug !== "" && settledKey === key;
+  const problem = settled ? customSlugProblem(slug) : null;
+  const query = useQuery({
+    queryKey: queryKeys.tests.slugAvailability(domainId ?? "", slug),
+    queryFn: ({ signal }) => checkSlugAvailability(slug, domainId ?? "", signal),
+    enabled: settled && problem === null,
+    // An answer is about this moment: the next check of the same slug asks again.
+    gcTime: 0,
+  });
+  useQueryFailure(query, warnCheckFailed);
+
   if (!domainId || !slug) return "idle";
-  return result?.key === key ? result.state : "pending";
+  if (!settled) return "pending";
+  if (problem) return problem;
+  if (query.data) return query.data.status;
+  return query.isError ? "error" : "pending";
 }

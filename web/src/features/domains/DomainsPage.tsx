@@ -23,21 +23,14 @@ export default function DomainsPage() {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  function handleAdded(domain: CustomDomain) {
-    list.showAdded(domain);
+  // Adding, verifying and deleting change the domains query (domain-cache); the page only moves focus.
+  function handleAdded() {
     addDialog.setOpen(false);
-    void list.reload();
   }
 
-  function handleChecked(domain: CustomDomain | undefined) {
-    if (domain) list.showUpdated(domain);
-    void list.reload();
-  }
-
-  function handleDeleted(domain: CustomDomain, hadFocus: boolean) {
+  function handleDeleted(_domain: CustomDomain, hadFocus: boolean) {
     // Its delete button leaves with it: keep keyboard focus on the page instead of losing it.
     if (hadFocus) headingRef.current?.focus();
-    list.dropDomain(domain);
   }
 
   return (
@@ -85,7 +78,6 @@ export default function DomainsPage() {
             labelledBy={headingId}
             onAddDomain={canAdd ? addDialog.openDialog : undefined}
             onRetry={list.retry}
-            onChecked={handleChecked}
             onDeleted={handleDeleted}
           />
           <DnsHelpPanel recordName={cnameRecordName(list.domains)} fallbackHost={list.fallbackHost} />

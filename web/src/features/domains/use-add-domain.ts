@@ -1,16 +1,22 @@
 import type { CustomDomain } from "@contract/api";
 import { DOMAIN_MESSAGES } from "@contract/messages";
-import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { addDomain } from "@/features/domains/api/add-domain";
+import { useDomainChanged } from "@/features/domains/domain-cache";
 import { domainProblem } from "@/features/domains/domain-format";
 import { useAuth } from "@/lib/auth/use-auth";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
 
-/** Checks and adds a domain with the specification's toasts; resolves to whether it was added. */
+/**
+ * Checks and adds a domain with the specification's toasts; resolves to whether it was added. The new
+ * domain is listed at once (domain-cache), then `onAdded` runs.
+ */
 export function useAddDomain(onAdded: (domain: CustomDomain) => void) {
   const { user } = useAuth();
-  const [busy, setBusy] = useState(false);
+  const { added } = useDomainChanged();
+  const mutation = useMutation({ mutationFn: addDomain, onSuccess: (domain) => void added(domain) });
+  const busy = mutation.isPending;
 
   async function add(typed: string): Promise<boolean> {
     if (busy) return false;
@@ -25,18 +31,15 @@ export function useAddDomain(onAdded: (domain: CustomDomain) => void) {
       return false;
     }
 
-    setBusy(true);
     try {
-      const added = await addDomain({ domain });
+      const addedDomain = await mutation.mutateAsync({ domain });
       toast.success(DOMAIN_MESSAGES.added);
-      onAdded(added);
+      onAdded(addedDomain);
       return true;
     } catch (error) {
       console.warn("Could not add the domain", error);
       toast.error(serverMessage(error) ?? DOMAIN_MESSAGES.addFailed);
       return false;
-    } finally {
-      setBusy(false);
     }
   }
 

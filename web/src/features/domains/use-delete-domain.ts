@@ -1,29 +1,38 @@
 import type { CustomDomain } from "@contract/api";
 import { DOMAIN_MESSAGES } from "@contract/messages";
-import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { deleteDomain } from "@/features/domains/api/delete-domain";
+import { useDomainChanged } from "@/features/domains/domain-cache";
 import { ApiError } from "@/lib/api";
 import { toast } from "@/lib/toast";
 
-/** Delete with the specification's toasts; `onDeleted` runs once the domain is gone. */
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/**
+ * Delete with the specification's toasts. Once the domain is gone (a 404: gone already), `onDeleted` runs
+ * (its button still there, to tell where keyboard focus was), then it leaves the list (domain-cache).
+ */
 export function useDeleteDomain(onDeleted: (domain: CustomDomain) => void) {
-  const [deleting, setDeleting] = useState(false);
+  const { deleted } = useDomainChanged();
+  const mutation = useMutation({ mutationFn: (domain: CustomDomain) => deleteDomain(domain.id) });
+  const deleting = mutation.isPending;
 
   async function remove(domain: CustomDomain): Promise<void> {
     if (deleting) return;
-    setDeleting(true);
     try {
-      await deleteDomain(domain.id);
+      await mutation.mutateAsync(domain);
     } catch (error) {
       console.warn("Could not delete the domain", error);
       toast.error(DOMAIN_MESSAGES.deleteFailed);
-      setDeleting(false);
       // A 404 means it is gone already: take it off the list all the same.
-      if (error instanceof ApiError && error.status === 404) onDeleted(domain);
+      if (!isNotFound(error)) return;
+      onDeleted(domain);
+      void deleted(domain);
       return;
     }
     toast.success(DOMAIN_MESSAGES.deleted);
     onDeleted(domain);
+    void deleted(domain);
   }
 
   return { deleting, remove };

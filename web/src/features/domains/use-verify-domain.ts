@@ -1,31 +1,34 @@
 import type { CustomDomain } from "@contract/api";
 import { DOMAIN_MESSAGES } from "@contract/messages";
-import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { verifyDomain } from "@/features/domains/api/verify-domain";
+import { useDomainChanged } from "@/features/domains/domain-cache";
 import { toast } from "@/lib/toast";
 
 /**
  * Verify with the specification's toasts: 'Checking DNS records...' while the check runs, then its outcome
- * in the same toast. `onChecked` gets the domain as it now stands (undefined if the request failed).
+ * in the same toast. The domain as it now stands goes into the list, which then loads again (also when
+ * the request failed: the check may have been made).
  */
-export function useVerifyDomain(onChecked: (domain: CustomDomain | undefined) => void) {
-  const [verifying, setVerifying] = useState(false);
+export function useVerifyDomain() {
+  const { checked } = useDomainChanged();
+  const mutation = useMutation({
+    mutationFn: (domain: CustomDomain) => verifyDomain(domain.id),
+    onSuccess: (result) => void checked(result.domain),
+    onError: () => void checked(undefined),
+  });
+  const verifying = mutation.isPending;
 
   async function verify(domain: CustomDomain): Promise<void> {
     if (verifying) return;
-    setVerifying(true);
     const toastId = toast.loading(DOMAIN_MESSAGES.checking);
     try {
-      const result = await verifyDomain(domain.id);
+      const result = await mutation.mutateAsync(domain);
       if (result.verified) toast.success(result.message || DOMAIN_MESSAGES.verified, { id: toastId });
       else toast.error(result.message || DOMAIN_MESSAGES.verificationFailed, { id: toastId });
-      onChecked(result.domain);
     } catch (error) {
       console.warn("Could not verify the domain", error);
       toast.error(DOMAIN_MESSAGES.verifyRequestFailed, { id: toastId });
-      onChecked(undefined);
-    } finally {
-      setVerifying(false);
     }
   }
 

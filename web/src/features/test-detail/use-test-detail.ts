@@ -1,10 +1,12 @@
 import type { TestWithStats } from "@contract/api";
 import { TEST_MESSAGES } from "@contract/messages";
-import { useCallback, useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
 import { getTest } from "@/features/test-detail/api/get-test";
 import { ApiError } from "@/lib/api";
-import { isAbortError } from "@/lib/is-abort-error";
+import { useQueryFailure } from "@/lib/query";
+import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/lib/toast";
 
 export type TestDetail =
@@ -12,41 +14,38 @@ export type TestDetail =
   | { status: "ready"; test: TestWithStats }
   | { status: "not-found" };
 
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
 /**
  * Loads a test by slug. A test handed over by the create page shows at once while fresh data loads.
- * A failed load with nothing on screen toasts and goes back to the dashboard. `replaceTest` shows a test
- * the API just answered with; `reload` fetches it again, keeping the current one on screen meanwhile.
+ * A failed load with nothing on screen toasts and goes back to the dashboard. Changes to the test
+ * (use-update-test, the lifecycle actions) reach it through the query cache.
  */
-export function useTestDetail(slug: string, initialTest: TestWithStats | null) {
+export function useTestDetail(slug: string, initialTest: TestWithStats | null): TestDetail {
   const navigate = useNavigate();
-  const [detail, setDetail] = useState<TestDetail>(() =>
-    initialTest ? { status: "ready", test: initialTest } : { status: "loading" },
+  const query = useQuery({
+    queryKey: queryKeys.tests.detail(slug),
+    queryFn: ({ signal }) => getTest(slug, signal),
+    // Shown at once, and loaded again straight away (it is stale from the start).
+    initialData: initialTest ?? undefined,
+    initialDataUpdatedAt: 0,
+  });
+  const hasTest = query.data !== undefined;
+
+  const reportFailure = useCallback(
+    (error: Error) => {
+      if (isNotFound(error)) return;
+      console.warn("Could not load the test", error);
+      // The test handed over by the create page, or loaded before, is still good to look at.
+      if (hasTest) return;
+      toast.error(TEST_MESSAGES.loadFailed);
+      navigate("/dashboard", { replace: true });
+    },
+    [hasTest, navigate],
   );
-  const [requestCount, setRequestCount] = useState(0);
-  const showingTest = initialTest !== null || requestCount > 0;
+  useQueryFailure(query, reportFailure);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: requestCount asks for a fresh load on purpose
-  useEffect(() => {
-    const controller = new AbortController();
-    getTest(slug, controller.signal)
-      .then((test) => setDetail({ status: "ready", test }))
-      .catch((error: unknown) => {
-        if (isAbortError(error)) return;
-        if (error instanceof ApiError && error.status === 404) {
-          setDetail({ status: "not-found" });
-          return;
-        }
-        console.warn("Could not load the test", error);
-        // The test handed over by the create page, or loaded before, is still good to look at.
-        if (showingTest) return;
-        toast.error(TEST_MESSAGES.loadFailed);
-        navigate("/dashboard", { replace: true });
-      });
-    return () => controller.abort();
-  }, [slug, showingTest, navigate, requestCount]);
-
-  const replaceTest = useCallback((test: TestWithStats) => setDetail({ status: "ready", test }), []);
-  const reload = useCallback(() => setRequestCount((count) => count + 1), []);
-
-  return { detail, replaceTest, reload };
+  if (query.isError && isNotFound(query.error)) return { status: "not-found" };
+  if (query.data !== undefined) return { status: "ready", test: query.data };
+  return { status: "loading" };
 }

@@ -1,7 +1,9 @@
 import type { AlertPreferences, AlertPreferencesResponse } from "@contract/api";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { apiFetch } from "@/lib/api";
-import { isAbortError } from "@/lib/is-abort-error";
+import { useQueryFailure } from "@/lib/query";
+import { queryKeys } from "@/lib/query-keys";
 
 export async function getAlertPreferences(signal?: AbortSignal): Promise<AlertPreferences> {
   return (await apiFetch<AlertPreferencesResponse>("/api/account/alerts", { signal })).alerts;
@@ -17,30 +19,38 @@ export type AlertPreferencesState =
   | { status: "failed" }
   | { status: "ready"; alerts: AlertPreferences };
 
-/** The signed-in user's alert choices; `replace` takes what a save answered; a newer load cancels an older one. */
+function warnLoadFailed(error: Error) {
+  console.warn("Could not load the alert settings", error);
+}
+
+/**
+ * The signed-in user's alert choices (one query: Settings and the test page read the same); `replace`
+ * puts what a save answered (or is about to) in its place.
+ */
 export function useAlertPreferences() {
-  const [state, setState] = useState<AlertPreferencesState>({ status: "loading" });
-  const inFlight = useRef<AbortController | null>(null);
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.alerts,
+    queryFn: ({ signal }) => getAlertPreferences(signal),
+  });
+  useQueryFailure(query, warnLoadFailed);
+  const { refetch } = query;
 
-  const load = useCallback(async () => {
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setState({ status: "loading" });
-    try {
-      setState({ status: "ready", alerts: await getAlertPreferences(controller.signal) });
-    } catch (error) {
-      if (isAbortError(error)) return;
-      console.warn("Could not load the alert settings", error);
-      setState({ status: "failed" });
-    }
-  }, []);
+  const retry = useCallback(() => void refetch(), [refetch]);
+  const replace = useCallback(
+    (alerts: AlertPreferences) => {
+      // A load on its way would bring the old choices back.
+      void queryClient.cancelQueries({ queryKey: queryKeys.alerts });
+      queryClient.setQueryData(queryKeys.alerts, alerts);
+    },
+    [queryClient],
+  );
 
-  useEffect(() => {
-    void load();
-    return () => inFlight.current?.abort();
-  }, [load]);
-
-  const replace = useCallback((alerts: AlertPreferences) => setState({ status: "ready", alerts }), []);
-  return { state, retry: load, replace };
+  const state: AlertPreferencesState =
+    query.data !== undefined
+      ? { status: "ready", alerts: query.data }
+      : query.isError
+        ? { status: "failed" }
+        : { status: "loading" };
+  return { state, retry, replace };
 }

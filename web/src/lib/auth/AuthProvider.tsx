@@ -1,5 +1,6 @@
 import type { AuthResponse, Credentials } from "@contract/api";
-import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { onSessionRefresh } from "@/lib/api";
 import { getCurrentSession } from "@/lib/auth/api/get-current-session";
 import { logIn } from "@/lib/auth/api/log-in";
@@ -9,6 +10,8 @@ import { AuthContext, type AuthContextValue } from "@/lib/auth/auth-context";
 import { AUTH_SUCCESS_MESSAGES } from "@/lib/auth/auth-messages";
 import { showAuthError } from "@/lib/auth/show-auth-error";
 import { useSessionAutoRefresh } from "@/lib/auth/use-session-auto-refresh";
+import { useQueryFailure } from "@/lib/query";
+import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/lib/toast";
 
 type SessionState =
@@ -20,27 +23,59 @@ function toSessionState(session: AuthResponse | null): SessionState {
   return session ? { status: "signed-in", session } : { status: "signed-out" };
 }
 
+/** The session as the server answers it at start: loaded once (a failure counts as signed out). */
+function useStartingSession(): SessionState {
+  const query = useQuery({
+    queryKey: queryKeys.session,
+    queryFn: ({ signal }) => getCurrentSession(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  useQueryFailure(query, warnSessionFailed);
+  if (query.data !== undefined) return toSessionState(query.data);
+  return query.isError ? { status: "signed-out" } : { status: "loading" };
+}
+
+function warnSessionFailed(error: unknown) {
+  console.warn("Could not load the session", error);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [sessionState, setSessionState] = useState<SessionState>({ status: "loading" });
+  const queryClient = useQueryClient();
+  const startingSession = useStartingSession();
+  // Every later change (log in or out, a refresh, a password reset) is React state, not the query's: it
+  // has to render in one transition with a navigation (see logout), which a query's store cannot.
+  const [changedSession, setChangedSession] = useState<SessionState | null>(null);
+  const sessionState = changedSession ?? startingSession;
   const [credentialsPending, setCredentialsPending] = useState(false);
   const session = sessionState.status === "signed-in" ? sessionState.session : null;
 
+  // The server state in the cache is the signed-in user's: someone else signing in starts without it.
+  const lastUserId = useRef<string | null>(null);
+  const userId = session?.user.id ?? null;
   useEffect(() => {
-    const controller = new AbortController();
-    getCurrentSession(controller.signal)
-      .then((current) => {
-        if (!controller.signal.aborted) setSessionState(toSessionState(current));
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn("Could not load the session", error);
-        setSessionState({ status: "signed-out" });
-      });
-    return () => controller.abort();
-  }, []);
+    if (userId !== null) lastUserId.current = userId;
+  }, [userId]);
+
+  const setSessionState = useCallback(
+    (next: SessionState) => {
+      const nextUserId = next.status === "signed-in" ? next.session.user.id : null;
+      if (nextUserId !== null && lastUserId.current !== null && nextUserId !== lastUserId.current) {
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
+      }
+      setChangedSession(next);
+    },
+    [queryClient],
+  );
 
   // Refreshes started anywhere (an expired token during an API call, the auto-refresh) land here.
-  useEffect(() => onSessionRefresh((refreshed) => setSessionState(toSessionState(refreshed))), []);
+  useEffect(
+    () => onSessionRefresh((refreshed) => setSessionState(toSessionState(refreshed))),
+    [setSessionState],
+  );
 
   useSessionAutoRefresh(session?.expiresAt);
 
@@ -61,7 +96,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setCredentialsPending(false);
       }
     },
-    [],
+    [setSessionState],
   );
 
   const login = useCallback(
@@ -74,7 +109,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [submitCredentials],
   );
 
-  const applySession = useCallback((next: AuthResponse | null) => setSessionState(toSessionState(next)), []);
+  const applySession = useCallback(
+    (next: AuthResponse | null) => setSessionState(toSessionState(next)),
+    [setSessionState],
+  );
 
   const reloadSession = useCallback(async () => {
     try {
@@ -83,23 +121,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Offline for a moment: the session stays as it was.
       console.warn("Could not reload the session", error);
     }
-  }, []);
+  }, [setSessionState]);
 
-  const logout = useCallback(async (leave?: () => void) => {
-    try {
-      await logOut();
-    } catch (error) {
-      showAuthError(error);
-      throw error;
-    }
-    // One transition: the page being left never renders signed out, which would make its route guard
-    // send the visitor to /login (navigations are transitions too).
-    startTransition(() => {
-      setSessionState({ status: "signed-out" });
-      leave?.();
-    });
-    toast.success(AUTH_SUCCESS_MESSAGES.loggedOut);
-  }, []);
+  const logout = useCallback(
+    async (leave?: () => void) => {
+      try {
+        await logOut();
+      } catch (error) {
+        showAuthError(error);
+        throw error;
+      }
+      // One transition: the page being left never renders signed out, which would make its route guard
+      // send the visitor to /login (navigations are transitions too).
+      startTransition(() => {
+        setSessionState({ status: "signed-out" });
+        leave?.();
+      });
+      toast.success(AUTH_SUCCESS_MESSAGES.loggedOut);
+    },
+    [setSessionState],
+  );
 
   const value = useMemo<AuthContextValue>(
     () => ({

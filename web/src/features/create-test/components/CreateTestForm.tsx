@@ -3,6 +3,7 @@ import { MODE_MESSAGES, TEST_MESSAGES } from "@contract/messages";
 import { DEFAULT_PRIMARY_METRIC } from "@contract/metrics";
 import type { ConversionSources } from "@contract/trust";
 import type { TestMode } from "@contract/variants";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { TextField } from "@/components/TextField";
@@ -22,6 +23,8 @@ import { useActiveDomains } from "@/features/create-test/use-active-domains";
 import { useSlugCheck } from "@/features/create-test/use-slug-check";
 import { type CreateTestValues, createTestProblem } from "@/features/create-test/validate-create-test";
 import { useAuth } from "@/lib/auth/use-auth";
+import { refreshAfterChange } from "@/lib/query";
+import { queryKeys } from "@/lib/query-keys";
 import type { CreatedTestState } from "@/lib/tests/created-test-state";
 import { type EndDraft, endInputs, NO_END } from "@/lib/tests/end-drafts";
 import { type RuleDraft, rulesInput } from "@/lib/tests/rule-drafts";
@@ -70,7 +73,14 @@ export function CreateTestForm() {
   const [rules, setRules] = useState<RuleDraft[]>([]);
   const [fallbackUrl, setFallbackUrl] = useState("");
   const [sources, setSources] = useState<ConversionSources>("all");
-  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const create = useMutation({
+    mutationFn: createTest,
+    // The dashboard lists it; its slug is no longer free.
+    onSuccess: () => void refreshAfterChange(queryClient, [queryKeys.tests.list, queryKeys.tests.slugChecks]),
+  });
+  // Stays busy from the click until the page has moved on to the new test.
+  const busy = create.isPending || create.isSuccess;
 
   const domain = domains.find(({ id }) => id === domainId) ?? null;
   // The path only exists on a custom domain; a path typed before switching back to the default is ignored.
@@ -99,9 +109,8 @@ export function CreateTestForm() {
       return;
     }
 
-    setBusy(true);
     try {
-      const test = await createTest({
+      const test = await create.mutateAsync({
         name: values.name,
         variants: variantInputs(values.variants),
         conversionUrl: values.conversionUrl || null,
@@ -120,7 +129,6 @@ export function CreateTestForm() {
     } catch (error) {
       console.warn("Could not create the test", error);
       toast.error(error instanceof Error && error.message ? error.message : TEST_MESSAGES.createFailed);
-      setBusy(false);
     }
   }
 

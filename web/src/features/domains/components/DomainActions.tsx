@@ -11,10 +11,10 @@ interface DomainActionsProps extends DomainRowHandlers {
 }
 
 /** Verify (unverified domains only) and delete. */
-export function DomainActions({ domain, onChecked, onDeleted, className }: DomainActionsProps) {
+export function DomainActions({ domain, onDeleted, className }: DomainActionsProps) {
   return (
     <div className={cn("flex items-center gap-1.5", className)}>
-      {!isDomainVerified(domain) && <VerifyDomainButton domain={domain} onChecked={onChecked} />}
+      {!isDomainVerified(domain) && <VerifyDomainButton domain={domain} />}
       <DeleteDomainButton domain={domain} onDeleted={onDeleted} />
     </div>
   );

@@ -4,14 +4,9 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useVerifyDomain } from "@/features/domains/use-verify-domain";
 
-interface VerifyDomainButtonProps {
-  domain: CustomDomain;
-  onChecked: (domain: CustomDomain | undefined) => void;
-}
-
 /** Re-checks an unverified domain; reads 'Verifying...' meanwhile. */
-export function VerifyDomainButton({ domain, onChecked }: VerifyDomainButtonProps) {
-  const { verifying, verify } = useVerifyDomain(onChecked);
+export function VerifyDomainButton({ domain }: { domain: CustomDomain }) {
+  const { verifying, verify } = useVerifyDomain();
   return (
     // aria-disabled rather than disabled: a disabled button would drop the keyboard focus.
     <Button variant="outline" size="sm" aria-disabled={verifying} onClick={() => verify(domain)}>

@@ -1,14 +1,28 @@
-import type { ApiKey } from "@contract/api";
 import { API_KEY_MESSAGES } from "@contract/messages";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { createApiKey } from "@/features/settings/api-keys/api/create-api-key";
+import { refreshAfterChange } from "@/lib/query";
+import { queryKeys } from "@/lib/query-keys";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
+import { addToList } from "@/lib/use-loaded-list";
 
-/** Creates a key; `secret` holds the full key until the dialog that shows it closes. */
-export function useCreateApiKey(onCreated: (key: ApiKey) => void) {
-  const [busy, setBusy] = useState(false);
+/**
+ * Creates a key; `secret` holds the full key until the dialog that shows it closes. The new key goes
+ * first in the list at once, then the list loads again.
+ */
+export function useCreateApiKey() {
+  const queryClient = useQueryClient();
   const [secret, setSecret] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: createApiKey,
+    onSuccess: (created) => {
+      addToList(queryClient, queryKeys.apiKeys, created.apiKey);
+      void refreshAfterChange(queryClient, [queryKeys.apiKeys]);
+    },
+  });
+  const busy = mutation.isPending;
 
   async function create(name: string): Promise<boolean> {
     if (busy) return false;
@@ -16,19 +30,15 @@ export function useCreateApiKey(onCreated: (key: ApiKey) => void) {
       toast.error(API_KEY_MESSAGES.nameRequired);
       return false;
     }
-    setBusy(true);
     try {
-      const created = await createApiKey({ name });
+      const created = await mutation.mutateAsync({ name });
       setSecret(created.key);
-      onCreated(created.apiKey);
       toast.success(API_KEY_MESSAGES.created);
       return true;
     } catch (error) {
       console.warn("Could not create the API key", error);
       toast.error(serverMessage(error) ?? API_KEY_MESSAGES.createFailed);
       return false;
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -1,45 +1,40 @@
 import type { TestAnalytics } from "@contract/api";
-import { useCallback, useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { getTestAnalytics } from "@/features/test-detail/analytics/api/get-test-analytics";
-import { isAbortError } from "@/lib/is-abort-error";
+import { useQueryFailure } from "@/lib/query";
+import { queryKeys } from "@/lib/query-keys";
 
 export type AnalyticsState =
   | { status: "loading" }
   | { status: "failed" }
   | { status: "ready"; analytics: TestAnalytics; refreshing: boolean };
 
+function warnLoadFailed(error: Error) {
+  console.warn("Could not load the analytics", error);
+}
+
 /**
  * Loads a test's analytics. `retry` starts over with the spinner; `refresh` reloads quietly and keeps the
- * numbers on screen, also when the reload fails.
+ * numbers on screen, also when the reload fails. A change to the test reloads them the same quiet way.
  */
 export function useTestAnalytics(slug: string) {
-  const [state, setState] = useState<AnalyticsState>({ status: "loading" });
-  const [requestCount, setRequestCount] = useState(0);
+  const query = useQuery({
+    queryKey: queryKeys.tests.analytics(slug),
+    queryFn: ({ signal }) => getTestAnalytics(slug, signal),
+  });
+  useQueryFailure(query, warnLoadFailed);
+  const { refetch } = query;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: requestCount asks for a fresh load on purpose
-  useEffect(() => {
-    const controller = new AbortController();
-    getTestAnalytics(slug, controller.signal)
-      .then((analytics) => setState({ status: "ready", analytics, refreshing: false }))
-      .catch((error: unknown) => {
-        if (isAbortError(error)) return;
-        console.warn("Could not load the analytics", error);
-        setState((current) =>
-          current.status === "ready" ? { ...current, refreshing: false } : { status: "failed" },
-        );
-      });
-    return () => controller.abort();
-  }, [slug, requestCount]);
+  // Only offered once the first load failed: with nothing to keep, the reload shows the spinner.
+  const retry = useCallback(() => void refetch(), [refetch]);
+  const refresh = useCallback(() => void refetch(), [refetch]);
 
-  const retry = useCallback(() => {
-    setState({ status: "loading" });
-    setRequestCount((count) => count + 1);
-  }, []);
-
-  const refresh = useCallback(() => {
-    setState((current) => (current.status === "ready" ? { ...current, refreshing: true } : current));
-    setRequestCount((count) => count + 1);
-  }, []);
-
+  const state: AnalyticsState =
+    query.data !== undefined
+      ? { status: "ready", analytics: query.data, refreshing: query.isFetching }
+      : query.isError
+        ? { status: "failed" }
+        : { status: "loading" };
   return { state, retry, refresh };
 }

@@ -1,35 +1,34 @@
 import type { TestBreakdowns } from "@contract/api";
-import { useCallback, useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { getTestBreakdowns } from "@/features/test-detail/breakdowns/api/get-test-breakdowns";
-import { isAbortError } from "@/lib/is-abort-error";
+import { useQueryFailure } from "@/lib/query";
+import { queryKeys } from "@/lib/query-keys";
 
 export type BreakdownsState =
   | { status: "loading" }
   | { status: "failed" }
   | { status: "ready"; breakdowns: TestBreakdowns };
 
+function warnLoadFailed(error: Error) {
+  console.warn("Could not load the breakdowns", error);
+}
+
 /** Loads a test's breakdowns; `retry` starts over with the spinner. */
 export function useTestBreakdowns(slug: string) {
-  const [state, setState] = useState<BreakdownsState>({ status: "loading" });
-  const [requestCount, setRequestCount] = useState(0);
+  const query = useQuery({
+    queryKey: queryKeys.tests.breakdowns(slug),
+    queryFn: ({ signal }) => getTestBreakdowns(slug, signal),
+  });
+  useQueryFailure(query, warnLoadFailed);
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: requestCount asks for a fresh load on purpose
-  useEffect(() => {
-    const controller = new AbortController();
-    getTestBreakdowns(slug, controller.signal)
-      .then((breakdowns) => setState({ status: "ready", breakdowns }))
-      .catch((error: unknown) => {
-        if (isAbortError(error)) return;
-        console.warn("Could not load the breakdowns", error);
-        setState({ status: "failed" });
-      });
-    return () => controller.abort();
-  }, [slug, requestCount]);
-
-  const retry = useCallback(() => {
-    setState({ status: "loading" });
-    setRequestCount((count) => count + 1);
-  }, []);
-
+  const state: BreakdownsState =
+    query.data !== undefined
+      ? { status: "ready", breakdowns: query.data }
+      : query.isError
+        ? { status: "failed" }
+        : { status: "loading" };
   return { state, retry };
 }

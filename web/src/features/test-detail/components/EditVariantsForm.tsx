@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { VariantsEditor } from "@/components/tests/VariantsEditor";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
-import { updateTest } from "@/features/test-detail/api/update-test";
+import { useUpdateTest } from "@/features/test-detail/use-update-test";
 import { ApiError } from "@/lib/api";
 import { serverMessage } from "@/lib/server-message";
 import { draftsOf, variantInputs, variantsProblem } from "@/lib/tests/variant-drafts";
@@ -12,15 +12,16 @@ import { toast } from "@/lib/toast";
 
 interface EditVariantsFormProps {
   test: TestWithStats;
-  /** The test as saved, or null when it changed meanwhile (its first click came) and should be loaded again. */
-  onDone: (test: TestWithStats | null) => void;
+  /** Saved, or refused because the test changed meanwhile (its first click came): the cache has the news. */
+  onDone: () => void;
   onCancel: () => void;
 }
 
 /** The create form's variant editor, for a test that has not counted a click yet. */
 export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormProps) {
   const [drafts, setDrafts] = useState(() => draftsOf(test.variants));
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateTest(test);
+  const busy = update.isPending;
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -30,16 +31,14 @@ export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormPro
       toast.error(problem);
       return;
     }
-    setBusy(true);
     try {
-      const updated = await updateTest(test.id, { variants: variantInputs(drafts) });
+      await update.mutateAsync({ variants: variantInputs(drafts) });
       toast.success(VARIANT_MESSAGES.saved);
-      onDone(updated);
+      onDone();
     } catch (error) {
       console.warn("Could not save the variants", error);
       toast.error(serverMessage(error) ?? LIFECYCLE_MESSAGES.changeFailed);
-      setBusy(false);
-      if (error instanceof ApiError && error.status === 409) onDone(null);
+      if (error instanceof ApiError && error.status === 409) onDone();
     }
   }
 

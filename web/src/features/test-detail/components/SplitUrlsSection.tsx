@@ -22,15 +22,13 @@ function ExternalUrl({ url }: { url: string }) {
 
 interface SplitUrlsSectionProps {
   test: TestWithStats;
-  /** The test as the API now has it, or null when it should be loaded again. */
-  onTestChange: (test: TestWithStats | null) => void;
 }
 
 /**
  * Where each variant sends visitors (and its share, unless the test splits 50/50 between two), and the
  * conversion URL. Until the first counted click the variants can be edited here; after it, this says why not.
  */
-export function SplitUrlsSection({ test, onTestChange }: SplitUrlsSectionProps) {
+export function SplitUrlsSection({ test }: SplitUrlsSectionProps) {
   // Editing starts at the first URL.
   const { editing, editButton, sectionRef, stopEditing } = useInlineEditor();
   const editable = !test.variantsLocked && test.status !== "completed";
@@ -48,14 +46,7 @@ export function SplitUrlsSection({ test, onTestChange }: SplitUrlsSectionProps) 
     <DetailSection title="Split URLs" action={editable && editButton("Edit variants")}>
       <div ref={sectionRef}>
         {editing && editable ? (
-          <EditVariantsForm
-            test={test}
-            onDone={(updated) => {
-              stopEditing();
-              onTestChange(updated);
-            }}
-            onCancel={stopEditing}
-          />
+          <EditVariantsForm test={test} onDone={stopEditing} onCancel={stopEditing} />
         ) : (
           <dl className="grid gap-3 text-sm">
             {urls.map(

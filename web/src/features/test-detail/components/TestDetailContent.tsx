@@ -12,7 +12,7 @@ interface TestDetailContentProps {
 }
 
 export function TestDetailContent({ slug, createdTest }: TestDetailContentProps) {
-  const { detail, replaceTest, reload } = useTestDetail(slug, createdTest);
+  const detail = useTestDetail(slug, createdTest);
   if (detail.status === "loading") {
     return (
       <div className="flex justify-center py-16">
@@ -24,11 +24,7 @@ export function TestDetailContent({ slug, createdTest }: TestDetailContentProps)
   return (
     <>
       <PageTitle>{detail.test.name}</PageTitle>
-      <TestDetailView
-        test={detail.test}
-        justCreated={createdTest !== null}
-        onTestChange={(test) => (test ? replaceTest(test) : reload())}
-      />
+      <TestDetailView test={detail.test} justCreated={createdTest !== null} />
     </>
   );
 }

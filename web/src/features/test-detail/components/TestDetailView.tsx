@@ -26,22 +26,18 @@ const QrCode = lazy(() => import("@/features/test-detail/qr-code/components/QrCo
 interface TestDetailViewProps {
   test: TestWithStats;
   justCreated: boolean;
-  /** The test as the API now has it, or null when it should be loaded again. */
-  onTestChange: (test: TestWithStats | null) => void;
 }
 
-export function TestDetailView({ test, justCreated, onTestChange }: TestDetailViewProps) {
+/**
+ * The test page's sections. Each reads its own query (under the test's key, lib/query-keys.ts); a change
+ * made in one section refreshes them all through the cache (use-test-changed).
+ */
+export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
   const { state: analyticsState, retry, refresh } = useTestAnalytics(test.slug);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const analytics = analyticsState.status === "ready" ? analyticsState.analytics : null;
 
-  function handleTestChange(updated: TestWithStats | null) {
-    onTestChange(updated);
-    refresh();
-  }
-
   function handleLifecycleChange(updated: TestWithStats | null) {
-    handleTestChange(updated);
     // Promoting removes the controls, the focused one too: keep keyboard focus on the page.
     if (updated?.status === "completed") setTimeout(() => headingRef.current?.focus(), 0);
   }
@@ -60,15 +56,15 @@ export function TestDetailView({ test, justCreated, onTestChange }: TestDetailVi
       <AnalyticsSection state={analyticsState} onRetry={retry} onRefresh={refresh} />
       <BreakdownsSection slug={test.slug} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <SplitUrlsSection test={test} onTestChange={handleTestChange} />
+        <SplitUrlsSection test={test} />
         <SplitLinkSection link={test.link}>
           <Suspense fallback={<Spinner />}>
             <QrCode link={test.link} slug={test.slug} />
           </Suspense>
         </SplitLinkSection>
       </div>
-      <RulesSection test={test} visits={analytics?.ruleVisits ?? null} onTestChange={handleTestChange} />
-      <EndSection test={test} onTestChange={handleTestChange} />
+      <RulesSection test={test} visits={analytics?.ruleVisits ?? null} />
+      <EndSection test={test} />
       <TrackerSection snippet={trackerSnippet(test)} />
       <ExportSection testId={test.id} />
       <HowItWorksSection variants={test.variants} />

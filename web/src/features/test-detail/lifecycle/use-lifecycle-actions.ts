@@ -1,45 +1,66 @@
 import type { TestWithStats, Variant } from "@contract/api";
 import { LIFECYCLE_MESSAGES } from "@contract/messages";
-import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { pauseTest } from "@/features/test-detail/lifecycle/api/pause-test";
 import { promoteWinner } from "@/features/test-detail/lifecycle/api/promote-winner";
 import { resumeTest } from "@/features/test-detail/lifecycle/api/resume-test";
+import { useTestChanged } from "@/features/test-detail/use-test-changed";
 import { ApiError } from "@/lib/api";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
 
 export type LifecycleAction = "pause" | "resume" | "promote";
 
-/**
- * Pause, resume and promote with their toasts, one at a time. `onChanged` gets the test as it now stands,
- * or null when it changed elsewhere (a 409: completed meanwhile) and should be loaded again.
- */
-export function useLifecycleActions(testId: string, onChanged: (test: TestWithStats | null) => void) {
-  const [busy, setBusy] = useState<LifecycleAction | null>(null);
+type LifecycleRequest = { action: "pause" } | { action: "resume" } | { action: "promote"; variant: Variant };
 
-  async function run(action: LifecycleAction, request: () => Promise<TestWithStats>, success: string) {
+function send(testId: string, request: LifecycleRequest): Promise<TestWithStats> {
+  switch (request.action) {
+    case "pause":
+      return pauseTest(testId);
+    case "resume":
+      return resumeTest(testId);
+    case "promote":
+      return promoteWinner(testId, request.variant);
+  }
+}
+
+const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+/**
+ * Pause, resume and promote with their toasts, one at a time. The test as it now stands reaches every
+ * section through the cache (a 409, completed meanwhile, loads it again); `onChanged` gets it too, or
+ * null after a 409, for what the page does besides (keeping keyboard focus).
+ */
+export function useLifecycleActions(test: TestWithStats, onChanged: (test: TestWithStats | null) => void) {
+  const testChanged = useTestChanged(test.slug);
+  const mutation = useMutation({
+    mutationFn: (request: LifecycleRequest) => send(test.id, request),
+    onSuccess: (updated) => void testChanged(updated),
+    onError: (error) => {
+      if (isConflict(error)) void testChanged(null);
+    },
+  });
+  const busy: LifecycleAction | null = mutation.isPending ? (mutation.variables?.action ?? null) : null;
+
+  async function run(request: LifecycleRequest, success: string) {
     if (busy) return false;
-    setBusy(action);
     try {
-      const test = await request();
+      const updated = await mutation.mutateAsync(request);
       toast.success(success);
-      onChanged(test);
+      onChanged(updated);
       return true;
     } catch (error) {
-      console.warn(`Could not ${action} the test`, error);
+      console.warn(`Could not ${request.action} the test`, error);
       toast.error(serverMessage(error) ?? LIFECYCLE_MESSAGES.changeFailed);
-      if (error instanceof ApiError && error.status === 409) onChanged(null);
+      if (isConflict(error)) onChanged(null);
       return false;
-    } finally {
-      setBusy(null);
     }
   }
 
   return {
     busy,
-    pause: () => run("pause", () => pauseTest(testId), LIFECYCLE_MESSAGES.paused),
-    resume: () => run("resume", () => resumeTest(testId), LIFECYCLE_MESSAGES.resumed),
-    promote: (variant: Variant) =>
-      run("promote", () => promoteWinner(testId, variant), LIFECYCLE_MESSAGES.promoted(variant)),
+    pause: () => run({ action: "pause" }, LIFECYCLE_MESSAGES.paused),
+    resume: () => run({ action: "resume" }, LIFECYCLE_MESSAGES.resumed),
+    promote: (variant: Variant) => run({ action: "promote", variant }, LIFECYCLE_MESSAGES.promoted(variant)),
   };
 }

@@ -14,11 +14,10 @@ function When({ at }: { at: number }) {
 
 interface ApiKeyListProps {
   keys: readonly ApiKey[];
-  onRevoked: (key: ApiKey) => void;
 }
 
 /** One row per key: name, recognisable start, created and last used; one layout for every width. */
-export function ApiKeyList({ keys, onRevoked }: ApiKeyListProps) {
+export function ApiKeyList({ keys }: ApiKeyListProps) {
   return (
     <ul className="divide-y rounded-xl border bg-card">
       {keys.map((key) => (
@@ -45,7 +44,7 @@ export function ApiKeyList({ keys, onRevoked }: ApiKeyListProps) {
             </div>
           </div>
           <div className="self-end sm:self-center">
-            <RevokeApiKeyButton apiKey={key} onRevoked={onRevoked} />
+            <RevokeApiKeyButton apiKey={key} />
           </div>
         </li>
       ))}

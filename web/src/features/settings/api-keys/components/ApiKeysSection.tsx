@@ -7,7 +7,7 @@ import { SettingsListSection } from "@/features/settings/components/SettingsList
 
 /** Everything about API keys in one card: list, create (shown once), revoke. Fits any settings page. */
 export function ApiKeysSection() {
-  const { status, keys, retry, addKey, dropKey } = useApiKeys();
+  const { status, keys, retry } = useApiKeys();
   return (
     <SettingsListSection
       title="API keys"
@@ -20,11 +20,9 @@ export function ApiKeysSection() {
       addLabel="Create API key"
       firstAddLabel="Create your first API key"
       empty={(addButton) => <NoApiKeysYet>{addButton}</NoApiKeysYet>}
-      dialog={(open, onOpenChange) => (
-        <CreateApiKeyDialog open={open} onOpenChange={onOpenChange} onCreated={addKey} />
-      )}
+      dialog={(open, onOpenChange) => <CreateApiKeyDialog open={open} onOpenChange={onOpenChange} />}
     >
-      <ApiKeyList keys={keys} onRevoked={dropKey} />
+      <ApiKeyList keys={keys} />
     </SettingsListSection>
   );
 }

@@ -1,4 +1,3 @@
-import type { ApiKey } from "@contract/api";
 import { API_KEY_MESSAGES } from "@contract/messages";
 import { CreateApiKeyForm } from "@/features/settings/api-keys/components/CreateApiKeyForm";
 import { useCreateApiKey } from "@/features/settings/api-keys/use-create-api-key";
@@ -7,12 +6,11 @@ import { SecretDialog } from "@/features/settings/components/SecretDialog";
 interface CreateApiKeyDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onCreated: (key: ApiKey) => void;
 }
 
 /** First a name, then the new key, shown this once. */
-export function CreateApiKeyDialog({ open, onOpenChange, onCreated }: CreateApiKeyDialogProps) {
-  const { busy, secret, create, forget } = useCreateApiKey(onCreated);
+export function CreateApiKeyDialog({ open, onOpenChange }: CreateApiKeyDialogProps) {
+  const { busy, secret, create, forget } = useCreateApiKey();
   return (
     <SecretDialog
       open={open}

@@ -2,13 +2,10 @@ import type { ApiKey } from "@contract/api";
 import { API_KEY_MESSAGES } from "@contract/messages";
 import { RemoveItemButton } from "@/components/RemoveItemButton";
 import { revokeApiKey } from "@/features/settings/api-keys/api/revoke-api-key";
+import { useKeyRevoked } from "@/features/settings/api-keys/use-api-keys";
 
-interface RevokeApiKeyButtonProps {
-  apiKey: ApiKey;
-  onRevoked: (key: ApiKey) => void;
-}
-
-export function RevokeApiKeyButton({ apiKey, onRevoked }: RevokeApiKeyButtonProps) {
+export function RevokeApiKeyButton({ apiKey }: { apiKey: ApiKey }) {
+  const onRevoked = useKeyRevoked();
   return (
     <RemoveItemButton
       item={apiKey}

@@ -1,4 +1,3 @@
-import type { WebhookEndpoint } from "@contract/api";
 import { WEBHOOK_MESSAGES } from "@contract/messages";
 import { SecretDialog } from "@/features/settings/components/SecretDialog";
 import { CreateWebhookForm } from "@/features/settings/webhooks/components/CreateWebhookForm";
@@ -7,12 +6,11 @@ import { useCreateWebhook } from "@/features/settings/webhooks/use-create-webhoo
 interface CreateWebhookDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onCreated: (webhook: WebhookEndpoint) => void;
 }
 
 /** First the URL and events, then the endpoint's signing secret, shown this once. */
-export function CreateWebhookDialog({ open, onOpenChange, onCreated }: CreateWebhookDialogProps) {
-  const { busy, secret, problem, create, forget, clearProblem } = useCreateWebhook(onCreated);
+export function CreateWebhookDialog({ open, onOpenChange }: CreateWebhookDialogProps) {
+  const { busy, secret, problem, create, forget, clearProblem } = useCreateWebhook();
   return (
     <SecretDialog
       open={open}

@@ -2,13 +2,10 @@ import type { WebhookEndpoint } from "@contract/api";
 import { WEBHOOK_MESSAGES } from "@contract/messages";
 import { RemoveItemButton } from "@/components/RemoveItemButton";
 import { deleteWebhook } from "@/features/settings/webhooks/api/delete-webhook";
+import { useWebhookDeleted } from "@/features/settings/webhooks/use-webhooks";
 
-interface DeleteWebhookButtonProps {
-  webhook: WebhookEndpoint;
-  onDeleted: (webhook: WebhookEndpoint) => void;
-}
-
-export function DeleteWebhookButton({ webhook, onDeleted }: DeleteWebhookButtonProps) {
+export function DeleteWebhookButton({ webhook }: { webhook: WebhookEndpoint }) {
+  const onDeleted = useWebhookDeleted();
   return (
     <RemoveItemButton
       item={webhook}

@@ -9,13 +9,11 @@ import { formatTimeAgo } from "@/lib/time";
 interface DeliveryLogProps {
   id: string;
   webhookId: string;
-  /** Changes when a test event was sent: the log loads again. */
-  version: number;
 }
 
 /** The endpoint's last attempts: when, which event, which attempt, and the answer's status or the error. */
-export function DeliveryLog({ id, webhookId, version }: DeliveryLogProps) {
-  const { status, deliveries, retry } = useDeliveries(webhookId, version);
+export function DeliveryLog({ id, webhookId }: DeliveryLogProps) {
+  const { status, deliveries, retry } = useDeliveries(webhookId);
   return (
     <div id={id} className="min-w-0 rounded-lg border bg-muted/40 px-3 py-1">
       {status === "loading" ? (

@@ -12,39 +12,21 @@ import { useSendTestEvent } from "@/features/settings/webhooks/use-send-test-eve
 import { formatTimeAgo } from "@/lib/time";
 import { cn } from "@/lib/utils";
 
-interface WebhookListProps {
-  webhooks: readonly WebhookEndpoint[];
-  onDeleted: (webhook: WebhookEndpoint) => void;
-  onDelivered: (id: string, at: number) => void;
-}
-
 /** One row per endpoint: URL, state, events, its actions and, on demand, its delivery log. */
-export function WebhookList({ webhooks, onDeleted, onDelivered }: WebhookListProps) {
+export function WebhookList({ webhooks }: { webhooks: readonly WebhookEndpoint[] }) {
   return (
     <ul className="divide-y rounded-xl border bg-card">
       {webhooks.map((webhook) => (
-        <WebhookRow key={webhook.id} webhook={webhook} onDeleted={onDeleted} onDelivered={onDelivered} />
+        <WebhookRow key={webhook.id} webhook={webhook} />
       ))}
     </ul>
   );
 }
 
-function WebhookRow({
-  webhook,
-  onDeleted,
-  onDelivered,
-}: {
-  webhook: WebhookEndpoint;
-  onDeleted: (webhook: WebhookEndpoint) => void;
-  onDelivered: (id: string, at: number) => void;
-}) {
+function WebhookRow({ webhook }: { webhook: WebhookEndpoint }) {
   const logId = useId();
   const [logOpen, setLogOpen] = useState(false);
-  const [logVersion, setLogVersion] = useState(0);
-  const { sending, outcome, send } = useSendTestEvent(webhook.id, (delivery) => {
-    setLogVersion((version) => version + 1);
-    if (delivery.delivered) onDelivered(webhook.id, delivery.attemptedAt);
-  });
+  const { sending, outcome, send } = useSendTestEvent(webhook.id);
 
   return (
     <li className="grid gap-3 p-4" data-testid="webhook-endpoint">
@@ -89,13 +71,13 @@ function WebhookRow({
           <ChevronDownIcon aria-hidden className={cn("transition-transform", logOpen && "rotate-180")} />
         </Button>
         <div className="ml-auto">
-          <DeleteWebhookButton webhook={webhook} onDeleted={onDeleted} />
+          <DeleteWebhookButton webhook={webhook} />
         </div>
       </div>
       <p aria-live="polite" className="text-sm empty:hidden">
         {outcome}
       </p>
-      {logOpen && <DeliveryLog id={logId} webhookId={webhook.id} version={logVersion} />}
+      {logOpen && <DeliveryLog id={logId} webhookId={webhook.id} />}
     </li>
   );
 }

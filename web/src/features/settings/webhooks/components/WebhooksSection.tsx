@@ -7,7 +7,7 @@ import { useWebhooks } from "@/features/settings/webhooks/use-webhooks";
 
 /** Everything about webhooks in one card: endpoints, add (secret shown once), test, log, delete. */
 export function WebhooksSection() {
-  const { status, webhooks, retry, addWebhook, dropWebhook, markDelivered } = useWebhooks();
+  const { status, webhooks, retry } = useWebhooks();
   return (
     <SettingsListSection
       id="webhooks"
@@ -21,11 +21,9 @@ export function WebhooksSection() {
       addLabel="Add endpoint"
       firstAddLabel="Add your first endpoint"
       empty={(addButton) => <NoWebhooksYet>{addButton}</NoWebhooksYet>}
-      dialog={(open, onOpenChange) => (
-        <CreateWebhookDialog open={open} onOpenChange={onOpenChange} onCreated={addWebhook} />
-      )}
+      dialog={(open, onOpenChange) => <CreateWebhookDialog open={open} onOpenChange={onOpenChange} />}
     >
-      <WebhookList webhooks={webhooks} onDeleted={dropWebhook} onDelivered={markDelivered} />
+      <WebhookList webhooks={webhooks} />
     </SettingsListSection>
   );
 }

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { EndSettingsFields } from "@/components/tests/EndSettingsFields";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
-import { updateTest } from "@/features/test-detail/api/update-test";
+import { useUpdateTest } from "@/features/test-detail/use-update-test";
 import { ApiError } from "@/lib/api";
 import { serverMessage } from "@/lib/server-message";
 import { endDraftOf, endInputs, endProblem } from "@/lib/tests/end-drafts";
@@ -12,15 +12,16 @@ import { toast } from "@/lib/toast";
 
 interface EditEndFormProps {
   test: TestWithStats;
-  /** The test as saved, or null when it changed meanwhile (it completed) and should be loaded again. */
-  onDone: (test: TestWithStats | null) => void;
+  /** Saved, or refused because the test changed meanwhile (it completed): the cache has the news. */
+  onDone: () => void;
   onCancel: () => void;
 }
 
 /** The create form's end settings, for a running test. */
 export function EditEndForm({ test, onDone, onCancel }: EditEndFormProps) {
   const [draft, setDraft] = useState(() => endDraftOf(test));
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateTest(test);
+  const busy = update.isPending;
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -30,16 +31,14 @@ export function EditEndForm({ test, onDone, onCancel }: EditEndFormProps) {
       toast.error(problem);
       return;
     }
-    setBusy(true);
     try {
-      const updated = await updateTest(test.id, endInputs(draft));
+      await update.mutateAsync(endInputs(draft));
       toast.success(SCHEDULE_MESSAGES.saved);
-      onDone(updated);
+      onDone();
     } catch (error) {
       console.warn("Could not save the end settings", error);
       toast.error(serverMessage(error) ?? LIFECYCLE_MESSAGES.changeFailed);
-      setBusy(false);
-      if (error instanceof ApiError && error.status === 409) onDone(null);
+      if (error instanceof ApiError && error.status === 409) onDone();
     }
   }
 

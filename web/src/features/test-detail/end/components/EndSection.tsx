@@ -8,14 +8,12 @@ import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
 
 interface EndSectionProps {
   test: TestWithStats;
-  /** The test as the API now has it, or null when it should be loaded again. */
-  onTestChange: (test: TestWithStats | null) => void;
 }
 
 const NO_END = "No end is set: the test runs until you promote a version.";
 
 /** When the test ends and what happens then (editable while it runs), how it ended, and its alerts. */
-export function EndSection({ test, onTestChange }: EndSectionProps) {
+export function EndSection({ test }: EndSectionProps) {
   const { editing, editButton, sectionRef, stopEditing } = useInlineEditor();
   const running = test.status !== "completed";
 
@@ -27,14 +25,7 @@ export function EndSection({ test, onTestChange }: EndSectionProps) {
     <DetailSection title="End of the test" action={running && editButton("Change end")}>
       <div ref={sectionRef} className="grid gap-4">
         {running && editing ? (
-          <EditEndForm
-            test={test}
-            onDone={(updated) => {
-              stopEditing();
-              onTestChange(updated);
-            }}
-            onCancel={stopEditing}
-          />
+          <EditEndForm test={test} onDone={stopEditing} onCancel={stopEditing} />
         ) : running ? (
           <div className="grid gap-1 text-sm">
             <p className="font-medium">{whenItEnds(test) ?? NO_END}</p>

@@ -1,27 +1,21 @@
-import type { WebhookEndpoint } from "@contract/api";
 import { WebhookIcon } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
-import { isAbortError } from "@/lib/is-abort-error";
-import { listWebhooks } from "@/lib/webhooks/list-webhooks";
+import { loadStatus, useQueryFailure } from "@/lib/query";
+import { useWebhookList } from "@/lib/webhooks/list-webhooks";
 
 const TEST_EVENTS = ["test.verdict", "test.completed", "test.srm_detected"] as const;
 
+function warnLoadFailed(error: Error) {
+  console.warn("Could not load the webhooks", error);
+}
+
 /** Which of the owner's webhook endpoints hear about this test's verdict, end and split, and their state. */
 export function WebhooksLine() {
-  const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | "failed" | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    listWebhooks(controller.signal)
-      .then(setEndpoints)
-      .catch((error: unknown) => {
-        if (isAbortError(error)) return;
-        console.warn("Could not load the webhooks", error);
-        setEndpoints("failed");
-      });
-    return () => controller.abort();
-  }, []);
-  if (endpoints === null) return null;
+  // The same query as Settings' webhooks section: a change there shows here.
+  const query = useWebhookList();
+  useQueryFailure(query, warnLoadFailed);
+  if (loadStatus(query) === "loading") return null;
+  const endpoints = query.data ?? "failed";
   const hearing =
     endpoints === "failed"
       ? []

@@ -9,13 +9,13 @@ interface LifecycleControlsProps {
   test: TestWithStats;
   /** The version to preselect for promotion. */
   leading: Variant | null;
-  /** The test as it now stands, or null when it should be loaded again. */
+  /** After a change: the test as it now stands, or null when it is being loaded again. */
   onChanged: (test: TestWithStats | null) => void;
 }
 
 /** Pause or resume (by status), and promote the winner; nothing once the test is completed. */
 export function LifecycleControls({ test, leading, onChanged }: LifecycleControlsProps) {
-  const { busy, pause, resume, promote } = useLifecycleActions(test.id, onChanged);
+  const { busy, pause, resume, promote } = useLifecycleActions(test, onChanged);
   if (test.status === "completed") return null;
 
   const paused = test.status === "paused";

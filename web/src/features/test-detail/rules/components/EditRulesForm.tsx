@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { RulesEditor } from "@/components/tests/RulesEditor";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
-import { updateTest } from "@/features/test-detail/api/update-test";
+import { useUpdateTest } from "@/features/test-detail/use-update-test";
 import { ApiError } from "@/lib/api";
 import { serverMessage } from "@/lib/server-message";
 import { ruleDraftsOf, ruleDraftsProblem, rulesInput } from "@/lib/tests/rule-drafts";
@@ -12,8 +12,8 @@ import { toast } from "@/lib/toast";
 
 interface EditRulesFormProps {
   test: TestWithStats;
-  /** The test as saved, or null when it changed meanwhile (its first click came) and should be loaded again. */
-  onDone: (test: TestWithStats | null) => void;
+  /** Saved, or refused because the test changed meanwhile (its first click came): the cache has the news. */
+  onDone: () => void;
   onCancel: () => void;
 }
 
@@ -21,7 +21,8 @@ interface EditRulesFormProps {
 export function EditRulesForm({ test, onDone, onCancel }: EditRulesFormProps) {
   const [drafts, setDrafts] = useState(() => ruleDraftsOf(test.rules));
   const [fallbackUrl, setFallbackUrl] = useState(test.fallbackUrl ?? "");
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateTest(test);
+  const busy = update.isPending;
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -31,16 +32,14 @@ export function EditRulesForm({ test, onDone, onCancel }: EditRulesFormProps) {
       toast.error(problem);
       return;
     }
-    setBusy(true);
     try {
-      const updated = await updateTest(test.id, rulesInput(drafts, fallbackUrl));
+      await update.mutateAsync(rulesInput(drafts, fallbackUrl));
       toast.success(RULE_MESSAGES.saved);
-      onDone(updated);
+      onDone();
     } catch (error) {
       console.warn("Could not save the rules", error);
       toast.error(serverMessage(error) ?? LIFECYCLE_MESSAGES.changeFailed);
-      setBusy(false);
-      if (error instanceof ApiError && error.status === 409) onDone(null);
+      if (error instanceof ApiError && error.status === 409) onDone();
     }
   }
 

@@ -10,15 +10,13 @@ interface RulesSectionProps {
   test: TestWithStats;
   /** The visits the rules sent to fixed URLs, from the analytics; null until they are loaded. */
   visits: RuleVisits[] | null;
-  /** The test as the API now has it, or null when it should be loaded again. */
-  onTestChange: (test: TestWithStats | null) => void;
 }
 
 /**
  * Who takes part in the test: its audience rules in words, in order. They change while the test runs,
  * except that rules choosing who joins the experiment are fixed from the first counted click, like the weights.
  */
-export function RulesSection({ test, visits, onTestChange }: RulesSectionProps) {
+export function RulesSection({ test, visits }: RulesSectionProps) {
   // Into the first rule's first condition, or "Add rule" when there is none.
   const { editing, editButton, sectionRef, stopEditing } = useInlineEditor([
     "select, input",
@@ -32,14 +30,7 @@ export function RulesSection({ test, visits, onTestChange }: RulesSectionProps) 
     <DetailSection title="Audience rules" action={editable && editButton("Change rules")}>
       <div ref={sectionRef}>
         {editing && editable ? (
-          <EditRulesForm
-            test={test}
-            onDone={(updated) => {
-              stopEditing();
-              onTestChange(updated);
-            }}
-            onCancel={stopEditing}
-          />
+          <EditRulesForm test={test} onDone={stopEditing} onCancel={stopEditing} />
         ) : test.rules.length === 0 ? (
           <p className="text-sm">{RULE_MESSAGES.none}</p>
         ) : (

@@ -1,0 +1,44 @@
+/**
+ * The one place that names the server state the SPA keeps (TanStack Query keys), one key per resource.
+ * A key that begins with another is part of it: invalidating `tests.bySlug(slug)` reaches the test, its
+ * analytics and its breakdowns (and any section of the test page added later under that key).
+ */
+export const queryKeys = {
+  /** `/api/auth/me`: loaded once by the AuthProvider, which keeps the session from then on. */
+  session: ["session"] as const,
+  tests: {
+    /** Every test query: the list, each test's own queries, the slug checks. */
+    all: ["tests"] as const,
+    /** `/api/tests`: the dashboard's list, with stats. */
+    list: ["tests", "list"] as const,
+    /** Everything about one test: the test, its analytics, its breakdowns. */
+    bySlug: (slug: string) => ["tests", "by-slug", slug] as const,
+    /** `/api/tests/:slug` */
+    detail: (slug: string) => ["tests", "by-slug", slug, "test"] as const,
+    /** `/api/tests/:slug/analytics` */
+    analytics: (slug: string) => ["tests", "by-slug", slug, "analytics"] as const,
+    /** `/api/tests/:slug/breakdowns` */
+    breakdowns: (slug: string) => ["tests", "by-slug", slug, "breakdowns"] as const,
+    /** Every custom slug check: a test created or deleted changes what is free. */
+    slugChecks: ["tests", "slug-availability"] as const,
+    /** `/api/tests/slug-availability?slug&domainId` */
+    slugAvailability: (domainId: string, slug: string) =>
+      ["tests", "slug-availability", domainId, slug] as const,
+  },
+  /** `/api/domains`: the user's custom domains and the host they CNAME to. */
+  domains: ["domains"] as const,
+  /** `/api/keys` */
+  apiKeys: ["api-keys"] as const,
+  webhooks: {
+    /** The endpoints and every delivery log. */
+    all: ["webhooks"] as const,
+    /** `/api/webhooks`: Settings and the test page's end section read the same list. */
+    list: ["webhooks", "list"] as const,
+    /** `/api/webhooks/:id/deliveries` */
+    deliveries: (webhookId: string) => ["webhooks", "deliveries", webhookId] as const,
+  },
+  /** `/api/account/alerts`: Settings and the test page's end section. */
+  alerts: ["account", "alerts"] as const,
+  /** The OpenAPI document the API docs page renders (public, the same for everyone). */
+  openApi: ["openapi"] as const,
+};
