@@ -116,7 +116,7 @@ describe("the conversion page /api/conversion", () => {
     expect(rows).toEqual([{ variant, session_id: sessionId }]);
   });
 
-  it("shares the beacon's limit per address and test: 429 with Retry-After past it, logged, nothing queued", async () => {
+  it("shares the beacon's limit per address and test: 429 with Retry-After past it, logged, no conversion queued", async () => {
     const { client } = await signedUpClient();
     const [test, otherTest] = [await createTest(client), await createTest(client)];
     // What the page hands to the queue, which is all it does to record a conversion.
@@ -151,7 +151,14 @@ describe("the conversion page /api/conversion", () => {
       expect(
         loggedEvents(warn).filter((e) => e.event === "beacon_refused" && e.testId === test.id),
       ).toHaveLength(refused.length);
-      expect(queued.filter((event) => event.testId === test.id)).toHaveLength(110 - refused.length);
+      const ofTest = queued.filter((event) => event.testId === test.id);
+      expect(ofTest.filter((event) => event.type === "conversion")).toHaveLength(110 - refused.length);
+      // The refusals travel added up, for the test's traffic quality: at most one event a batch window.
+      const uncounted = ofTest.filter((event) => event.type === "uncounted");
+      expect(
+        uncounted.reduce((sum, event) => sum + (event.type === "uncounted" ? (event.events ?? 1) : 0), 0),
+      ).toBe(refused.length);
+      expect(uncounted.length).toBeLessThan(refused.length);
 
       // One count with the beacon; the address's other tests go on.
       const beacon = await sendBeacon(
