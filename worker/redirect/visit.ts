@@ -26,7 +26,8 @@ const YEAR_SECONDS = 365 * DAY_SECONDS;
  * builds the destination, hands the click to the queue without waiting, and answers one 302 that sets
  * only the cookies that are new or changed (none for a returning visitor).
  * The session is the server's: a session cookie it did not sign is replaced by a new session, and the
- * variant follows from the session and the weights alone, never from a value the client sent.
+ * variant follows from the session, the test's secret and the weights alone (or an arm cookie this server
+ * signed for the session), never from a value the client chose.
  */
 export async function visit(
   request: Request,
@@ -59,7 +60,7 @@ export async function visit(
     buildDestination(urlOf(link, variant), url.searchParams, sessionId, variant),
   );
   const timestamp = Date.now();
-  if (counted) {
+  if (link.status === "active") {
     enqueueEvent(env, ctx, {
       type: "click",
       id: eventId(timestamp),
@@ -81,8 +82,13 @@ export async function visit(
       timestamp,
     });
   } else {
-    const reason = bot || link.status === "active" ? "bot" : link.status;
-    enqueueEvent(env, ctx, { type: "uncounted", testId: link.id, reason, timestamp });
+    // Counted in no arm, but on the test's traffic quality (added up per batch by the producer).
+    enqueueEvent(env, ctx, {
+      type: "uncounted",
+      testId: link.id,
+      reason: bot ? "bot" : link.status,
+      timestamp,
+    });
   }
   if (session) {
     const secure = isSecureRequest(url);

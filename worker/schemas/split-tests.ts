@@ -61,6 +61,11 @@ const scheduleFields = {
     .describe("End as soon as the always-valid verdict names a winner, then do what onEnd says"),
 };
 
+/** The owner's currency of a test's revenue: set at creation, changed until an order counts in it. */
+const currencyCode = z
+  .string({ error: CONVERSION_MESSAGES.invalidCurrency })
+  .refine(isCurrency, CONVERSION_MESSAGES.invalidCurrency);
+
 /** Which conversions count: set at creation, changed later by the owner. */
 const evidenceFields = {
   conversionSources: z
@@ -137,9 +142,7 @@ export const createTestSchema = z
         .describe(
           "What decides the verdict and the winner: conversion_rate (the default) or revenue_per_visitor",
         ),
-      currency: z
-        .string({ error: CONVERSION_MESSAGES.invalidCurrency })
-        .refine(isCurrency, CONVERSION_MESSAGES.invalidCurrency)
+      currency: currencyCode
         .nullish()
         .describe(
           "The ISO 4217 currency of the test's revenue, e.g. EUR; required when revenue decides. Without it, valued conversions count without their value",
@@ -228,9 +231,7 @@ export const updateTestSchema = z
       ...scheduleFields,
       ...ruleFields,
       ...evidenceFields,
-      currency: z
-        .string({ error: CONVERSION_MESSAGES.invalidCurrency })
-        .refine(isCurrency, CONVERSION_MESSAGES.invalidCurrency)
+      currency: currencyCode
         .optional()
         .describe(
           "A new ISO 4217 currency for the test's revenue, until an order has counted in its currency",
