@@ -19,7 +19,8 @@ CREATE INDEX conversions_test_address_idx ON conversions(split_test_id, address,
 -- The sessions of a test that counted from one address in one hour (the address as the click's keyed
 -- hash, an IPv6 address by its /64): at most SESSIONS_PER_ADDRESS_HOUR a key, however the sessions were
 -- made. A click of any other session from that address in that hour is recorded flagged (is_bot = 2).
--- The check reads at most that many rows, never the clicks. The archive cron deletes past hours.
+-- The check reads at most that many rows, never the clicks. The archive cron deletes the hours before
+-- the last one (worker/archive/run.ts).
 CREATE TABLE address_sessions (
   split_test_id TEXT NOT NULL,
   source TEXT NOT NULL,

@@ -8,6 +8,7 @@ import {
   createApiKey,
   createTest,
   errorOf,
+  eventually,
   inFreshRateLimitWindow,
   insertDomain,
   ORIGIN,
@@ -59,6 +60,10 @@ async function fixture() {
   });
   if (order.status !== 201) throw new Error(`conversion failed: ${order.status} ${await order.text()}`);
   const conversionId = ((await order.json()) as { conversion: { id: string } }).conversion.id;
+  // The order's conversion.recorded delivery lands before any row compares the owner's state.
+  await eventually(() =>
+    env.DB.prepare("SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ?").bind(webhookId).first(),
+  );
   const probe = await publicApi(otherKey.key, "POST", "/conversions", MATRIX_ORDER.body(sessions), {
     "Idempotency-Key": MATRIX_ORDER.key,
   });

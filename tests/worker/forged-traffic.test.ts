@@ -5,10 +5,12 @@ import {
   CONVERSIONS_PER_ADDRESS_DAY,
   SESSIONS_PER_ADDRESS_HOUR as NEW_SESSIONS_PER_ADDRESS_HOUR,
 } from "../../contract/trust";
+import { runArchive } from "../../worker/archive/run";
 import { replayDeadLetters } from "../../worker/queue/dead-letters";
 import { addressHash, issueSession, verifySession } from "../../worker/redirect/session";
 import { bucketOf } from "../../worker/redirect/variant";
 import { runAutopilot } from "../../worker/services/autopilot";
+import { BANDIT_UPDATE_MS } from "../../worker/statistics/bandit";
 import { sequentialVerdict } from "../../worker/statistics/sequential";
 import {
   Client,
@@ -232,6 +234,27 @@ describe("one address, one bounded voice (#30)", () => {
   });
 });
 
+describe("the sessions counted per address (#30)", () => {
+  it("are kept for the hour they count in and the one before, and forgotten by the archive cron after", async () => {
+    const test = await newTest();
+    const now = Date.now();
+    const hour = now - (now % 3_600_000);
+    await env.DB.prepare(
+      `INSERT INTO address_sessions (split_test_id, source, hour, session_id)
+       VALUES (?1, 'a', ?2, 's1'), (?1, 'a', ?3, 's2'), (?1, 'a', ?4, 's3')`,
+    )
+      .bind(test.id, hour, hour - 3_600_000, hour - 2 * 3_600_000)
+      .run();
+    await runArchive(env, now);
+    const { results } = await env.DB.prepare(
+      "SELECT session_id FROM address_sessions WHERE split_test_id = ? ORDER BY session_id",
+    )
+      .bind(test.id)
+      .all();
+    expect(results).toEqual([{ session_id: "s1" }, { session_id: "s2" }]);
+  });
+});
+
 describe("no arm from the client (#30)", () => {
   it("ignores an optimised test's arm cookie it did not sign for the session", async () => {
     const { client } = await signedUpClient();
@@ -353,39 +376,39 @@ describe("conversions from the server only (#30)", () => {
   });
 });
 
-describe("decisions on evidence no stranger makes (#30)", () => {
-  const DAYS = 4;
-  /**
-   * Real visitors from addresses of their own on A and B, and B conversions from 10 addresses, each
-   * within its limit of 3 a day over DAYS days (or, for a real winner, each from an address of its own).
-   */
-  async function seedAttack(
-    testId: string,
-    real: { visitors: number; conversions: number },
-    sharedAddresses: boolean,
-  ) {
-    const realClicks = (["A", "B"] as const).flatMap((variant) =>
-      Array.from({ length: real.visitors }, () => click(testId, { variant, source: crypto.randomUUID() })),
-    );
-    const forgedClicks = Array.from({ length: 10 * CONVERSIONS_PER_ADDRESS_DAY * DAYS }, (_, i) => {
-      const day = Math.floor(i / (10 * CONVERSIONS_PER_ADDRESS_DAY));
-      return click(testId, {
-        variant: "B",
-        source: sharedAddresses ? `attacker-${i % 10}` : crypto.randomUUID(),
-        timestamp: Date.now() - day * 25 * 3_600_000 - 60_000,
-      });
+const DAYS = 4;
+/**
+ * Real visitors from addresses of their own on A and B, and B conversions from 10 addresses, each
+ * within its limit of 3 a day over DAYS days (or, for a real winner, each from an address of its own).
+ */
+async function seedAttack(
+  testId: string,
+  real: { visitors: number; conversions: number },
+  sharedAddresses: boolean,
+) {
+  const realClicks = (["A", "B"] as const).flatMap((variant) =>
+    Array.from({ length: real.visitors }, () => click(testId, { variant, source: crypto.randomUUID() })),
+  );
+  const forgedClicks = Array.from({ length: 10 * CONVERSIONS_PER_ADDRESS_DAY * DAYS }, (_, i) => {
+    const day = Math.floor(i / (10 * CONVERSIONS_PER_ADDRESS_DAY));
+    return click(testId, {
+      variant: "B",
+      source: sharedAddresses ? `attacker-${i % 10}` : crypto.randomUUID(),
+      timestamp: Date.now() - day * 25 * 3_600_000 - 60_000,
     });
-    await deliver([...realClicks, ...forgedClicks]);
-    const converting = [
-      ...realClicks.slice(0, real.conversions),
-      ...realClicks.slice(real.visitors, real.visitors + real.conversions),
-    ];
-    await deliver([
-      ...converting.map((c) => conversion(testId, c.sessionId)),
-      ...forgedClicks.map((c) => ({ ...conversion(testId, c.sessionId), timestamp: c.timestamp + 1000 })),
-    ]);
-  }
+  });
+  await deliver([...realClicks, ...forgedClicks]);
+  const converting = [
+    ...realClicks.slice(0, real.conversions),
+    ...realClicks.slice(real.visitors, real.visitors + real.conversions),
+  ];
+  await deliver([
+    ...converting.map((c) => conversion(testId, c.sessionId)),
+    ...forgedClicks.map((c) => ({ ...conversion(testId, c.sessionId), timestamp: c.timestamp + 1000 })),
+  ]);
+}
 
+describe("decisions on evidence no stranger makes (#30)", () => {
   it("promotes no variant that wins only by what 10 addresses sent, and still promotes a real winner", async () => {
     const { client } = await signedUpClient();
     const attacked = await createTest(client, { stopEarly: true, onEnd: "promote" });
@@ -420,6 +443,29 @@ describe("decisions on evidence no stranger makes (#30)", () => {
       (await (await client.fetch(`/api/tests/${attacked.slug}/analytics`)).json()) as TestAnalyticsResponse
     ).analytics;
     expect(analytics.verdict).toMatchObject({ status: "keep collecting", winner: null });
+  });
+});
+
+describe("an optimised test's traffic (#30)", () => {
+  /** The weights the bandit gives each test at `now` (the autopilot runs that looked at them). */
+  async function weightsAt(testIds: string[], now: number): Promise<Map<string, number[]>> {
+    const moved = new Map<string, number[]>();
+    for (let i = 0; i < 50 && moved.size < testIds.length; i++)
+      for (const change of (await runAutopilot(env, now)).weights)
+        if (testIds.includes(change.testId)) moved.set(change.testId, change.weights);
+    return moved;
+  }
+
+  it("moves no traffic for what 10 addresses sent, and does for the same conversions from real buyers", async () => {
+    const { client } = await signedUpClient();
+    const attacked = await createTest(client, { mode: "optimise" });
+    const real = await createTest(client, { mode: "optimise" });
+    await seedAttack(attacked.id, { visitors: 400, conversions: 25 }, true);
+    await seedAttack(real.id, { visitors: 400, conversions: 25 }, false);
+    const weights = await weightsAt([attacked.id, real.id], Date.now() + BANDIT_UPDATE_MS + 60_000);
+    // Left as they were (50/50), or moved towards A, whose real buyers convert as often on fewer visitors.
+    expect(weights.get(attacked.id)?.[1] ?? 50).toBeLessThanOrEqual(50);
+    expect(weights.get(real.id)?.[1]).toBeGreaterThanOrEqual(90);
   });
 });
 
