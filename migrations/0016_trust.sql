@@ -37,8 +37,8 @@ BEGIN
     VALUES (NEW.split_test_id, NEW.source, NEW.timestamp - NEW.timestamp % 3600000, NEW.session_id);
 END;
 
--- The new sessions' check of 0007 is replaced by the table above.
-DROP INDEX clicks_test_source_idx;
+-- clicks_test_source_idx (0007) now covers every person's click: the decisions find what an address
+-- brought each variant through it (worker/services/analytics.ts, heldBackOf).
 
 -- What SplitLink did not count of a test, and why (trafficQuality in the analytics): visits (bots and
 -- link previews, bursts from one address, paused or completed) and conversions (no click, outside the

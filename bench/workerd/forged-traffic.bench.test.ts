@@ -23,8 +23,8 @@ import { binomial, mulberry32, percentWithInterval } from "./sequential-simulati
 // every look too (the product waits at least 15 minutes: more steps are the attacker's better case).
 // What acts decides as the product does (worker/services/analytics.ts, decidedVerdict and the bandit's
 // step): a winner must still win without what the DECISION_ADDRESSES addresses that gave it the most
-// conversions brought it, and the bandit counts every arm without what the test's DECISION_ADDRESSES
-// most converting addresses brought it. Every real buyer converts from an address of their own (so among
+// conversions brought it (conversions and visitors), and the bandit counts every arm without what the
+// test's DECISION_ADDRESSES most converting addresses brought it, their sessions on other arms included. Every real buyer converts from an address of their own (so among
 // equals the real ones held back are spread over the arms like the real conversions). The verdict and the weights are the product's own
 // functions; K = 0 is the A/A test's own rate, which no attacker should raise.
 
@@ -62,37 +62,39 @@ interface Day {
 interface Arm {
   visitors: number;
   conversions: number;
+  /** Per attacker address: its conversions on this arm, and its sessions (visitors) here. */
   forgedByAddress: number[];
+  sessionsByAddress: number[];
 }
 
-/** What the DECISION_ADDRESSES addresses that converted most for the arm brought it. */
-function heldBack(arm: Arm): number {
-  const real = arm.conversions - arm.forgedByAddress.reduce((sum, n) => sum + n, 0);
-  const top = [...arm.forgedByAddress].sort((a, b) => b - a).slice(0, DECISION_ADDRESSES);
-  return top.reduce((sum, n) => sum + n, 0) + Math.min(real, DECISION_ADDRESSES - top.length);
-}
-
-const without = (arm: Arm): ArmCounts => ({
-  visitors: arm.visitors,
-  conversions: arm.conversions - heldBack(arm),
-});
-
-/** Every arm without what the test's DECISION_ADDRESSES most converting addresses brought it. */
-function withoutTestTop(arms: Arm[]): ArmCounts[] {
-  const forged = arms.flatMap((arm, i) => arm.forgedByAddress.map((n) => ({ arm: i, n })));
-  const top = forged
+/**
+ * Every arm without what the DECISION_ADDRESSES addresses that converted most for arm `of` (or in the
+ * whole test, null) brought it: their conversions and their sessions, on every arm. Real buyers convert
+ * once each from an address of their own, so among equals the real ones held back are those of arm
+ * `of`, or for the whole test spread over the arms like their conversions.
+ */
+function withoutTop(arms: Arm[], of: number | null): ArmCounts[] {
+  const addresses = arms[0]?.forgedByAddress.length ?? 0;
+  const weight = (address: number) =>
+    of === null
+      ? arms.reduce((sum, arm) => sum + (arm.forgedByAddress[address] ?? 0), 0)
+      : (arms[of]?.forgedByAddress[address] ?? 0);
+  const top = Array.from({ length: addresses }, (_, address) => ({ address, n: weight(address) }))
+    .filter((t) => t.n > (of === null ? 1 : 0))
     .sort((x, y) => y.n - x.n)
     .slice(0, DECISION_ADDRESSES)
-    .filter((f) => f.n > 1);
+    .map((t) => t.address);
   const reals = arms.map((arm) => arm.conversions - arm.forgedByAddress.reduce((sum, n) => sum + n, 0));
   const realTotal = reals.reduce((sum, n) => sum + n, 0);
   const realSlots = DECISION_ADDRESSES - top.length;
   return arms.map((arm, i) => {
-    const forgedHeld = top.filter((f) => f.arm === i).reduce((sum, f) => sum + f.n, 0);
-    const realHeld = realTotal > 0 ? ((reals[i] ?? 0) / realTotal) * realSlots : 0;
+    const forged = top.reduce((sum, address) => sum + (arm.forgedByAddress[address] ?? 0), 0);
+    const sessions = top.reduce((sum, address) => sum + (arm.sessionsByAddress[address] ?? 0), 0);
+    const spread = realTotal > 0 ? ((reals[i] ?? 0) / realTotal) * realSlots : 0;
+    const realHeld = of === null ? spread : i === of ? Math.min(reals[i] ?? 0, realSlots) : 0;
     return {
-      visitors: arm.visitors,
-      conversions: Math.max(0, Math.round(arm.conversions - forgedHeld - realHeld)),
+      visitors: Math.max(0, Math.round(arm.visitors - sessions - realHeld)),
+      conversions: Math.max(0, Math.round(arm.conversions - forged - realHeld)),
     };
   });
 }
@@ -101,16 +103,17 @@ function withoutTestTop(arms: Arm[]): ArmCounts[] {
 function decidedWinner(arms: Arm[]): number | null {
   const { winner } = sequentialVerdict(arms);
   if (winner === null) return null;
-  return sequentialVerdict(arms.map((arm, i) => (i === winner ? without(arm) : arm))).winner === winner
-    ? winner
-    : null;
+  return sequentialVerdict(withoutTop(arms, winner)).winner === winner ? winner : null;
 }
 
 function attackedDay(addresses: number, timing: Timing, optimise: boolean, random: () => number): Day {
-  const arms: Arm[] = [
-    { visitors: 0, conversions: 0, forgedByAddress: [] },
-    { visitors: 0, conversions: 0, forgedByAddress: Array<number>(addresses).fill(0) },
-  ];
+  const arm = (): Arm => ({
+    visitors: 0,
+    conversions: 0,
+    forgedByAddress: Array<number>(addresses).fill(0),
+    sessionsByAddress: Array<number>(addresses).fill(0),
+  });
+  const arms: Arm[] = [arm(), arm()];
   const [a, b] = arms as [Arm, Arm];
   const looks = HOURS * LOOKS_PER_HOUR;
   const realPerLook = Math.round((2 * REAL_PER_ARM) / looks);
@@ -137,13 +140,15 @@ function attackedDay(addresses: number, timing: Timing, optimise: boolean, rando
         const left = CONVERSIONS_PER_ADDRESS_DAY - (b.forgedByAddress[address] ?? 0);
         const sessions = sessionsForB(Math.min(left, thisHour - converted), toB, random);
         a.visitors += sessions.a;
+        a.sessionsByAddress[address] = (a.sessionsByAddress[address] ?? 0) + sessions.a;
         b.visitors += sessions.b;
+        b.sessionsByAddress[address] = (b.sessionsByAddress[address] ?? 0) + sessions.b;
         b.conversions += sessions.b;
         b.forgedByAddress[address] = (b.forgedByAddress[address] ?? 0) + sessions.b;
         converted += sessions.b;
       }
     }
-    if (optimise) weights = banditWeights(withoutTestTop(arms));
+    if (optimise) weights = banditWeights(withoutTop(arms, null));
     else if (decidedWinner(arms) === 1) promotedB = true;
   }
   return { promotedB, endedPast80: (weights[1] ?? 0) > 80 };

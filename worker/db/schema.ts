@@ -184,6 +184,7 @@ export const clicks = sqliteTable(
   (t) => [
     index("clicks_test_time_idx").on(t.splitTestId, t.timestamp),
     index("clicks_test_session_idx").on(t.splitTestId, t.sessionId),
+    index("clicks_test_source_idx").on(t.splitTestId, t.source, t.timestamp).where(sql`source IS NOT NULL`),
   ],
 );
 

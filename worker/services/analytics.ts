@@ -153,48 +153,56 @@ export function verdictOf(
 
 // Evidence no stranger makes: a verdict that acts (an alert, an early stop, a promotion) for a variant
 // must still hold without what the DECISION_ADDRESSES addresses that gave it the most conversions
-// through the tag brought it; the bandit's weights count every variant without what the
-// DECISION_ADDRESSES addresses that converted most in the whole test brought each. A stranger with that
-// many addresses moves neither (bench/workerd/forged-traffic.bench.test.ts). Ranked by conversions, or
-// by revenue (?3) when revenue decides.
-const PER_ADDRESS = `WITH per_address AS (
+// through the tag brought the test (their conversions, and their visitors in every variant); the
+// bandit's weights count every variant without what the test's DECISION_ADDRESSES most converting
+// addresses brought it. A stranger with that many addresses moves neither
+// (bench/workerd/forged-traffic.bench.test.ts). Ranked by conversions, or by revenue (?3) when revenue
+// decides.
+const PER_ADDRESS = `per_address AS (
     SELECT variant, address, count(*) AS conversions, count(CASE WHEN currency = ?2 THEN 1 END) AS orders,
            coalesce(sum(CASE WHEN currency = ?2 THEN amount END), 0) AS revenue,
-           coalesce(sum(CASE WHEN currency = ?2 THEN amount * amount END), 0) AS squares
+           coalesce(sum(CASE WHEN currency = ?2 THEN amount * amount END), 0) AS squares,
+           CASE WHEN ?3 THEN coalesce(sum(CASE WHEN currency = ?2 THEN amount END), 0) ELSE count(*) END AS weight
     FROM conversions INDEXED BY conversions_test_address_idx
     WHERE split_test_id = ?1 AND address IS NOT NULL AND source = 'beacon'
     GROUP BY variant, address)`;
-const SUMS = `variant, sum(conversions) AS conversions, sum(orders) AS orders, sum(revenue) AS revenue,
-    sum(squares) AS revenueSquares`;
-const RANK = "CASE WHEN ?3 THEN revenue ELSE conversions END";
-const TOP_ADDRESSES_OF = {
-  each: `${PER_ADDRESS}
-    SELECT ${SUMS} FROM (
-      SELECT *, row_number() OVER (PARTITION BY variant ORDER BY ${RANK} DESC) AS rank FROM per_address)
-    WHERE rank <= ?4 GROUP BY variant`,
-  test: `${PER_ADDRESS}
-    SELECT ${SUMS} FROM per_address
-    WHERE address IN (
-      SELECT address FROM per_address GROUP BY address
-      ORDER BY sum(CASE WHEN ?3 THEN revenue ELSE conversions END) DESC LIMIT ?4)
-    GROUP BY variant`,
-} as const;
+// The addresses held back: the DECISION_ADDRESSES that converted most for one variant (?6), or in the
+// whole test (?6 null); what they brought every variant (?5, the test's labels) is held back.
+const HELD_BACK = `WITH ${PER_ADDRESS},
+  top AS (SELECT address FROM per_address WHERE ?6 IS NULL OR variant = ?6
+          GROUP BY address ORDER BY sum(weight) DESC LIMIT ?4),
+  held AS (SELECT v.value AS variant, top.address FROM json_each(?5) AS v CROSS JOIN top)
+  SELECT h.variant, coalesce(sum(p.conversions), 0) AS conversions, coalesce(sum(p.orders), 0) AS orders,
+         coalesce(sum(p.revenue), 0) AS revenue, coalesce(sum(p.squares), 0) AS revenueSquares,
+         sum((SELECT count(DISTINCT c.session_id) FROM clicks AS c INDEXED BY clicks_test_source_idx
+              WHERE c.split_test_id = ?1 AND c.source = h.address AND c.variant = h.variant AND c.is_bot = 0))
+           AS visitors
+  FROM held AS h LEFT JOIN per_address AS p ON p.variant = h.variant AND p.address = h.address
+  GROUP BY h.variant`;
 
 /**
- * What the DECISION_ADDRESSES addresses that converted most brought each variant, by position: those of
- * each variant, or those of the whole test.
+ * What the DECISION_ADDRESSES addresses that converted most for `variant` (or in the whole test, null)
+ * brought each variant, by position.
  */
 export async function heldBackOf(
   db: D1Database,
   test: SplitTest,
-  top: keyof typeof TOP_ADDRESSES_OF,
+  variant: Variant | null,
 ): Promise<VariantTotals[]> {
   const held = test.variants.map((): VariantTotals => NO_TOTALS);
   if (test.conversionSources === "server") return held;
+  const labels = test.variants.map((_, i) => labelAt(i));
   const { results } = await db
-    .prepare(TOP_ADDRESSES_OF[top])
-    .bind(test.id, test.currency, test.primaryMetric === "revenue_per_visitor" ? 1 : 0, DECISION_ADDRESSES)
-    .all<Omit<VariantTotals, "clicks" | "visitors"> & { variant: Variant }>();
+    .prepare(HELD_BACK)
+    .bind(
+      test.id,
+      test.currency,
+      test.primaryMetric === "revenue_per_visitor" ? 1 : 0,
+      DECISION_ADDRESSES,
+      JSON.stringify(labels),
+      variant,
+    )
+    .all<Omit<VariantTotals, "clicks"> & { variant: Variant }>();
   for (const { variant, ...sums } of results) {
     const position = VARIANT_LABELS.indexOf(variant);
     if (position >= 0 && position < held.length) held[position] = { ...NO_TOTALS, ...sums };
@@ -207,6 +215,7 @@ export function withoutHeldBack(arm: VariantTotals, held: VariantTotals | undefi
   if (!held) return arm;
   return {
     ...arm,
+    visitors: Math.max(0, arm.visitors - held.visitors),
     conversions: Math.max(0, arm.conversions - held.conversions),
     orders: Math.max(0, arm.orders - held.orders),
     revenue: Math.max(0, arm.revenue - held.revenue),
@@ -226,9 +235,8 @@ export async function decidedVerdict(
 ): Promise<TestAnalytics["verdict"]> {
   const verdict = verdictOf(test, totals, fixedHorizonVisitorsNeeded);
   if (!verdict.winner || test.conversionSources === "server") return verdict;
-  const position = VARIANT_LABELS.indexOf(verdict.winner);
-  const held = await heldBackOf(db, test, "each");
-  const without = totals.map((arm, i) => (i === position ? withoutHeldBack(arm, held[i]) : arm));
+  const held = await heldBackOf(db, test, verdict.winner);
+  const without = totals.map((arm, i) => withoutHeldBack(arm, held[i]));
   if (verdictOf(test, without).winner === verdict.winner) return verdict;
   return { status: "keep collecting", winner: null, additionalVisitorsPerArm: fixedHorizonVisitorsNeeded };
 }

@@ -139,7 +139,7 @@ async function moveWeights(
 ): Promise<void> {
   if (now - (test.weightsUpdatedAt ?? test.createdAt) < BANDIT_UPDATE_MS) return;
   // Every variant without what the test's top addresses brought it: no few addresses steer the traffic.
-  const held = await heldBackOf(env.DB, test, "test");
+  const held = await heldBackOf(env.DB, test, null);
   const evidence = totals.map((arm, i) => withoutHeldBack(arm, held[i]));
   const weights =
     test.primaryMetric === "revenue_per_visitor"
