@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { visitorAddress } from "../../scripts/splitlink-api";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
 import { marketerSiteFor, signUp, visibleToast } from "./flows";
 
@@ -10,8 +11,14 @@ const DESKTOP =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 /** A real visit through the split link: answers the variant and session the edge chose. */
+let visitorsSent = 0;
+
+/** A new visitor from an address of their own, as Cloudflare would report it. */
 async function visit(splitLink: string) {
-  const response = await fetch(splitLink, { redirect: "manual", headers: { "user-agent": DESKTOP } });
+  const response = await fetch(splitLink, {
+    redirect: "manual",
+    headers: { "user-agent": DESKTOP, "cf-connecting-ip": visitorAddress(7000 + visitorsSent++) },
+  });
   const location = new URL(response.headers.get("location") ?? "");
   return {
     variant: location.searchParams.get("variant") ?? "",
