@@ -9,51 +9,51 @@ import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 // CROSS JOIN keeps the events as the outer loop (SQLite cannot know how many json_each yields).
 // Plain D1 statements: drizzle cannot express these INSERT … SELECT … FROM json_each forms.
 
-// The hour of an event of the batch (e), and where it came from.
-const HOUR = `(e.value ->> '$.timestamp') - (e.value ->> '$.timestamp') % 3600000`;
-const SAME_ADDRESS_HOUR = (row: string) => `${row}.value ->> '$.testId' = t.id
-      AND ${row}.value ->> '$.source' = e.value ->> '$.source'
-      AND (${row}.value ->> '$.timestamp') - (${row}.value ->> '$.timestamp') % 3600000 = ${HOUR}
-      AND NOT ${row}.value ->> '$.isBot'`;
-
 // A click of a test deleted meanwhile inserts nothing (the join finds no test) instead of
 // failing the batch on the foreign key; nor does one after the test was completed (frozen results).
 // Its id is the primary key: a redelivery inserts nothing. Rows go in batch order, so the rollup
 // trigger counts a session's first click in the batch as its visitor.
 // A person's click carries its address (source, a keyed hash). A test counts at most ?2 sessions per
 // address and hour (address_sessions, filled by a trigger): a click of a session already counted from
-// that address this hour counts; any other counts while fewer than ?2 sessions did, those of the table
-// and the new ones earlier in this batch (a session's place is its first click in the batch). Past
-// that it is flagged, is_bot = 2, counted nowhere, like a bot's. The check reads at most ?2 rows of
-// address_sessions and this batch, never the clicks: a flood costs what a normal visit does.
-const INSERT_CLICKS = `INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source,
-                                 device, os, country, referrer_host)
-  SELECT e.value ->> '$.id', t.id, e.value ->> '$.variant', e.value ->> '$.sessionId',
-         CASE WHEN e.value ->> '$.isBot' THEN 1
-              WHEN e.value ->> '$.source' IS NULL THEN 0
-              WHEN EXISTS (
-                SELECT 1 FROM address_sessions
-                WHERE split_test_id = t.id AND source = e.value ->> '$.source' AND hour = ${HOUR}
-                  AND session_id = e.value ->> '$.sessionId') THEN 0
+// that address this hour counts; a new one counts while fewer than ?2 sessions did, those of the table
+// and the new ones before it in this batch (ranked by their first click in the batch). Past that it is
+// flagged, is_bot = 2, counted nowhere, like a bot's. The check reads at most ?2 rows of
+// address_sessions for each click and ranks the batch once (window functions), never the clicks: a
+// flood from one address costs what the same number of visitors from many does.
+const INSERT_CLICKS = `WITH e AS (
+    SELECT j.key AS position, j.value ->> '$.id' AS id, j.value ->> '$.testId' AS test_id,
+           j.value ->> '$.variant' AS variant, j.value ->> '$.sessionId' AS session_id,
+           j.value ->> '$.isBot' AS is_bot, j.value ->> '$.timestamp' AS ts, j.value ->> '$.source' AS source,
+           (j.value ->> '$.timestamp') - (j.value ->> '$.timestamp') % 3600000 AS hour,
+           j.value ->> '$.device' AS device, j.value ->> '$.os' AS os, j.value ->> '$.country' AS country,
+           j.value ->> '$.referrer' AS referrer
+    FROM json_each(?1) AS j),
+  candidate AS (
+    SELECT e.*,
+           e.source IS NOT NULL AND NOT e.is_bot AND NOT EXISTS (
+             SELECT 1 FROM address_sessions AS a
+             WHERE a.split_test_id = e.test_id AND a.source = e.source AND a.hour = e.hour
+               AND a.session_id = e.session_id) AS is_new,
+           min(e.position) OVER (PARTITION BY e.test_id, e.source, e.hour, e.session_id) AS first_position
+    FROM e),
+  ranked AS (
+    SELECT c.*, dense_rank() OVER (PARTITION BY c.test_id, c.source, c.hour, c.is_new ORDER BY c.first_position)
+             AS new_rank
+    FROM candidate AS c)
+  INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source,
+                                device, os, country, referrer_host)
+  SELECT r.id, t.id, r.variant, r.session_id,
+         CASE WHEN r.is_bot THEN 1
+              WHEN NOT r.is_new THEN 0
               WHEN (SELECT count(*) FROM (
                       SELECT 1 FROM address_sessions
-                      WHERE split_test_id = t.id AND source = e.value ->> '$.source' AND hour = ${HOUR}
-                      LIMIT ?2))
-                 + (SELECT count(DISTINCT b.value ->> '$.sessionId') FROM json_each(?1) AS b
-                    WHERE ${SAME_ADDRESS_HOUR("b")}
-                      AND b.key < (SELECT min(f.key) FROM json_each(?1) AS f
-                                   WHERE ${SAME_ADDRESS_HOUR("f")}
-                                     AND f.value ->> '$.sessionId' = e.value ->> '$.sessionId')
-                      AND NOT EXISTS (
-                        SELECT 1 FROM address_sessions
-                        WHERE split_test_id = t.id AND source = b.value ->> '$.source' AND hour = ${HOUR}
-                          AND session_id = b.value ->> '$.sessionId')) >= ?2 THEN 2
+                      WHERE split_test_id = t.id AND source = r.source AND hour = r.hour LIMIT ?2))
+                   + r.new_rank > ?2 THEN 2
               ELSE 0 END,
-         e.value ->> '$.timestamp', e.value ->> '$.source',
-         e.value ->> '$.device', e.value ->> '$.os', e.value ->> '$.country', e.value ->> '$.referrer'
-  FROM json_each(?1) AS e CROSS JOIN split_tests AS t ON t.id = e.value ->> '$.testId'
-  WHERE t.completed_at IS NULL OR t.completed_at > e.value ->> '$.timestamp'
-  ORDER BY e.key`;
+         r.ts, r.source, r.device, r.os, r.country, r.referrer
+  FROM ranked AS r CROSS JOIN split_tests AS t ON t.id = r.test_id
+  WHERE t.completed_at IS NULL OR t.completed_at > r.ts
+  ORDER BY r.position`;
 
 // Run after the insert: the positions of the conversions that were not counted, and why (the
 // consumer waits for a missing click and logs and counts the rest). A conversion counted by this
