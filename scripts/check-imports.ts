@@ -34,8 +34,9 @@ const WORKER_RULES: Record<string, string[]> = {
   ],
   middleware: ["services", "auth", "db", "observability", "lib", "errors.ts", "env.ts"],
   openapi: ["schemas", "auth"],
-  schemas: ["lib"],
+  schemas: ["webhooks", "lib"],
   services: [
+    "queue",
     "webhooks",
     "link-cache",
     "domains",

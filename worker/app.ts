@@ -13,13 +13,14 @@ import { requestLog } from "./observability/request-log";
 import { accountRoutes } from "./routes/account";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
+import { beaconRoutes } from "./routes/beacon";
 import { devOutboxRoutes } from "./routes/dev-outbox";
 import { domainRoutes } from "./routes/domains";
 import { healthRoutes } from "./routes/health";
 import { landingPage } from "./routes/landing";
 import { publicApiRoutes } from "./routes/public-api";
 import { splitTestRoutes } from "./routes/split-tests";
-import { trackingRoutes } from "./routes/tracking";
+import { trackerRoutes } from "./routes/tracker";
 import { webhookRoutes } from "./routes/webhooks";
 
 /** A Hono app with the one error shape and not-found answer every route shares. */
@@ -55,7 +56,8 @@ app
   .route("/api/webhooks", webhookRoutes)
   .route("/api/v1", publicApiRoutes)
   .route("/api/health", healthRoutes)
-  .route("/", trackingRoutes);
+  .route("/", trackerRoutes)
+  .route("/", beaconRoutes);
 
 app.use("/dev/*", htmlSecurityHeaders);
 app.route("/dev", devOutboxRoutes);

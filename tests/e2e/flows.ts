@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import { DESKTOP_USER_AGENT } from "./browser";
+import { DESKTOP_USER_AGENT, screenshot } from "./browser";
 import { startMarketerSite } from "./marketer-site";
 import { linkInOutbox } from "./outbox";
 
@@ -70,16 +70,22 @@ export function isFocused(locator: Locator): Promise<boolean> {
 
 /**
  * Reloads the page until the check passes: counts arrive through the queue a moment after the visits.
- * The check waits for what it reads, since the page loads its data after the reload.
+ * The check waits for what it reads, since the page loads its data after the reload. When it never
+ * passes, the page is kept as the `failure` screenshot.
  */
 export async function reloadUntil(page: Page, check: () => Promise<boolean>) {
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        return check();
-      },
-      { timeout: 30_000, interval: 1_000 },
-    )
-    .toBe(true);
+  try {
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return check();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(true);
+  } catch (error) {
+    await screenshot(page, "failure");
+    throw error;
+  }
 }

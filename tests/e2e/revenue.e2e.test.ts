@@ -1,22 +1,9 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { marketerSiteFor, signUp } from "./flows";
+import { marketerSiteFor, reloadUntil, signUp } from "./flows";
 
 const browser = startBrowser();
 const marketerSite = marketerSiteFor(browser.baseURL);
-
-/** Reloads until the text shows: conversions reach the page through the queue a moment later. */
-async function reloadUntilShown(page: Page, text: string) {
-  for (let attempt = 0; attempt < 30; attempt++) {
-    if ((await page.getByText(text).count()) > 0) return;
-    await page.waitForTimeout(1000);
-    await page.reload();
-    await page.waitForLoadState("networkidle");
-  }
-  await screenshot(page, "failure");
-  throw new Error(`"${text}" not shown in time on ${page.url()}`);
-}
 
 describe("a test decided by revenue", () => {
   it("counts a buyer's order value, even after the tag's first beacon was refused, and shows revenue", async () => {
@@ -86,7 +73,10 @@ describe("a test decided by revenue", () => {
 
     // The test detail shows who decides, and the revenue of the buyer's version.
     await marketer.goto(`/test/${slug}`);
-    await reloadUntilShown(marketer, "€49.99");
+    await reloadUntil(marketer, async () => {
+      await marketer.waitForLoadState("networkidle");
+      return (await marketer.getByText("€49.99").count()) > 0;
+    });
     await expect
       .poll(() => marketer.getByTestId("primary-metric").textContent())
       .toBe("Decided by Revenue per visitor in EUR");

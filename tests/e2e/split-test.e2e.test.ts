@@ -1,22 +1,9 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { marketerSiteFor, signUp } from "./flows";
+import { marketerSiteFor, reloadUntil, signUp } from "./flows";
 
 const browser = startBrowser();
 const marketerSite = marketerSiteFor(browser.baseURL);
-
-/** Reloads until the check passes: counts arrive through the queue a moment after the visit. */
-async function reloadUntil(page: Page, loaded: string, check: () => Promise<boolean>) {
-  for (let attempt = 0; attempt < 30; attempt++) {
-    await page.getByText(loaded).first().waitFor();
-    if (await check()) return;
-    await page.waitForTimeout(1000);
-    await page.reload();
-  }
-  await screenshot(page, "failure");
-  throw new Error(`not shown in time on ${page.url()}`);
-}
 
 describe("a split test from creation to conversion", () => {
   it("creates a test, splits a visitor, counts their conversion, shows it, and deletes the test", async () => {
@@ -69,7 +56,10 @@ describe("a split test from creation to conversion", () => {
     // The dashboard shows the click and the 100 % conversion of that variant, and the winner.
     await marketer.goto("/dashboard");
     const expectedClicks = variant === "A" ? "1 / 0" : "0 / 1";
-    await reloadUntil(marketer, "Spring sale", async () => (await marketer.getByText("100.0%").count()) > 0);
+    await reloadUntil(marketer, async () => {
+      await marketer.getByText("Spring sale").first().waitFor();
+      return (await marketer.getByText("100.0%").count()) > 0;
+    });
     const row = marketer.getByRole("row", { name: /Spring sale/ });
     await row.getByText(expectedClicks).waitFor();
     await row.getByText(`Version ${variant}`).waitFor();

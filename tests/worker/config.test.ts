@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GENERIC_MESSAGES } from "../../contract/messages";
 import { checkConfig } from "../../worker/config";
+import { CRONS } from "../../worker/crons";
 import wranglerToml from "../../wrangler.toml?raw";
 import { fetchWorker, GOOD_PASSWORD, loggedEvents, ORIGIN, uniqueEmail } from "./helpers";
 
@@ -184,5 +185,12 @@ describe("the deploy environments", () => {
       expect.arrayContaining(["DB", "LINKS", "CLICKS", "DEAD_LETTERS", "MAIL_LIMITER"]),
     );
     expect([...(declared.get(name) ?? [])].sort()).toEqual(topLevel);
+  });
+
+  it("runs each cron of wrangler.toml", () => {
+    for (const crons of wranglerToml.match(/^crons = .*$/gm) ?? []) {
+      expect(JSON.parse(crons.slice("crons = ".length))).toEqual(Object.values(CRONS));
+    }
+    expect(wranglerToml.match(/^crons = /gm)).toHaveLength(3);
   });
 });

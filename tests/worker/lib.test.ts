@@ -5,7 +5,6 @@ import { eventId } from "../../worker/lib/event-id";
 import { isAppHost } from "../../worker/lib/hosts";
 import { splitLinkFor } from "../../worker/lib/links";
 import { generateSlug } from "../../worker/lib/slug";
-import { isPrivateHost, webhookUrlProblem } from "../../worker/lib/webhook-url";
 import {
   bucketOf,
   buildDestination,
@@ -14,6 +13,7 @@ import {
   positionAt,
 } from "../../worker/redirect/variant";
 import { pickWinner } from "../../worker/statistics/summary";
+import { isPrivateHost, webhookUrlProblem } from "../../worker/webhooks/url-policy";
 
 const link = {
   id: "t1",

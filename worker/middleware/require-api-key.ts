@@ -7,7 +7,7 @@ import { getDb } from "../db/client";
 import { ApiError } from "../errors";
 import { log } from "../observability/log";
 import { findApiKey, LAST_USED_RESOLUTION_MS, touchApiKey } from "../services/api-keys";
-import { limitApiKey } from "./rate-limit";
+import { limitApiKey } from "../services/limits";
 
 /** Hono's environment of the public API: the key's owner and the key. */
 export interface ApiKeyEnv {

@@ -8,7 +8,6 @@ import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { clientIpOf } from "../lib/client-ip";
 import { emailOrigin } from "../lib/links";
-import { limitMail, limitPasswordChanges, limitPasswordResets } from "../middleware/rate-limit";
 import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
 import {
@@ -21,6 +20,7 @@ import {
 } from "../services/account";
 import { alertPreferencesOf, setAlertPreferences } from "../services/alerts";
 import { startSession } from "../services/auth";
+import { limitMail, limitPasswordChanges, limitPasswordResets } from "../services/limits";
 import { authResponse } from "./auth";
 
 // Tokens are 32 random bytes in base64url; anything else cannot be one.

@@ -10,7 +10,6 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { clientIpOf } from "../lib/client-ip";
 import { emailOrigin } from "../lib/links";
-import { limitAuthAttempts } from "../middleware/rate-limit";
 import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
 import { sendVerificationEmail } from "../services/account";
@@ -24,6 +23,7 @@ import {
   signUp,
   startSession,
 } from "../services/auth";
+import { limitAuthAttempts } from "../services/limits";
 
 const required = AUTH_MESSAGES.missingCredentials;
 // A body that is not an object at all gets the same message as missing fields.

@@ -7,10 +7,10 @@ import type {
 } from "../../contract/api";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { limitWebhookTests } from "../middleware/rate-limit";
 import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
 import { createWebhookSchema, webhookIdParam } from "../schemas/webhooks";
+import { limitWebhookTests } from "../services/limits";
 import {
   createWebhook,
   deleteWebhook,

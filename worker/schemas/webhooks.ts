@@ -1,12 +1,12 @@
 import * as z from "zod";
 import { WEBHOOK_EVENT_TYPES } from "../../contract/api";
 import { WEBHOOK_MESSAGES } from "../../contract/messages";
-import { webhookUrlProblem } from "../lib/webhook-url";
+import { webhookUrlProblem } from "../webhooks/url-policy";
 
 /**
  * A new webhook endpoint, for the SPA's API and the public API alike. Whether the URL may be used
  * depends on the environment (https, no private address in production): the service checks that with
- * the same rule every delivery does (worker/lib/webhook-url.ts); here only that it is a URL at all.
+ * the same rule every delivery does (worker/webhooks/url-policy.ts); here only that it is a URL at all.
  */
 export const createWebhookSchema = z
   .object(

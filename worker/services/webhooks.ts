@@ -11,12 +11,12 @@ import { WEBHOOK_MESSAGES } from "../../contract/messages";
 import { type Db, getDb } from "../db/client";
 import { type WebhookEndpoint as EndpointRow, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { ApiError } from "../errors";
-import { type WebhookUrlProblem, webhookUrlProblem } from "../lib/webhook-url";
 import { log } from "../observability/log";
 import { attemptDelivery } from "../webhooks/deliver";
 import { queueDeliveries, webhookEvent } from "../webhooks/events";
 import { DELIVERY_LOG_SIZE, logAttempt, recordAttempt } from "../webhooks/record";
 import { generateWebhookSecret } from "../webhooks/signature";
+import { type WebhookUrlProblem, webhookUrlProblem } from "../webhooks/url-policy";
 
 export const MAX_WEBHOOKS_PER_USER = 10;
 

@@ -1,7 +1,7 @@
 import { WEBHOOK_MESSAGES } from "../../contract/messages";
-import { webhookUrlProblem } from "../lib/webhook-url";
 import type { WebhookMessage } from "./events";
 import { SIGNATURE_HEADER, webhookSignature } from "./signature";
+import { webhookUrlProblem } from "./url-policy";
 
 /** How long one attempt waits for an answer. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -19,7 +19,7 @@ export interface AttemptOutcome {
 }
 
 export interface AttemptOptions {
-  /** Development allows http://localhost and private addresses (worker/lib/webhook-url.ts). */
+  /** Development allows http://localhost and private addresses (worker/webhooks/url-policy.ts). */
   development: boolean;
   timeoutMs?: number;
 }

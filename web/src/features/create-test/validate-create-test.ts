@@ -2,9 +2,9 @@ import { isCurrency } from "@contract/currency";
 import { CONVERSION_MESSAGES, METRIC_MESSAGES, TEST_MESSAGES } from "@contract/messages";
 import { customSlugProblem } from "@contract/slug";
 import type { SlugCheckState } from "@/features/create-test/slug-check-state";
-import { type EndDraft, endProblem } from "@/lib/tests/end-drafts";
-import { type RuleDraft, ruleDraftsProblem } from "@/lib/tests/rule-drafts";
-import { type VariantDraft, variantsProblem } from "@/lib/tests/variant-drafts";
+import { type EndDraft, endProblem } from "@/lib/split-tests/end-drafts";
+import { type RuleDraft, ruleDraftsProblem } from "@/lib/split-tests/rule-drafts";
+import { type VariantDraft, variantsProblem } from "@/lib/split-tests/variant-drafts";
 
 export interface CreateTestValues {
   name: string;

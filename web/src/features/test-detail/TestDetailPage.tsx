@@ -2,7 +2,7 @@ import { Link, useLocation, useParams } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
 import { Button } from "@/components/ui/button";
 import { TestDetailContent } from "@/features/test-detail/components/TestDetailContent";
-import { readCreatedTest } from "@/lib/tests/created-test-state";
+import { readCreatedTest } from "@/lib/split-tests/created-test-state";
 
 export default function TestDetailPage() {
   const { slug = "" } = useParams();

@@ -6,10 +6,10 @@ import type { TestMode } from "@contract/variants";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { EndSettingsFields } from "@/components/split-tests/EndSettingsFields";
+import { RulesEditor } from "@/components/split-tests/RulesEditor";
+import { VariantsEditor } from "@/components/split-tests/VariantsEditor";
 import { TextField } from "@/components/TextField";
-import { EndSettingsFields } from "@/components/tests/EndSettingsFields";
-import { RulesEditor } from "@/components/tests/RulesEditor";
-import { VariantsEditor } from "@/components/tests/VariantsEditor";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
 import { createTest } from "@/features/create-test/api/create-test";
@@ -25,10 +25,15 @@ import { type CreateTestValues, createTestProblem } from "@/features/create-test
 import { useAuth } from "@/lib/auth/use-auth";
 import { refreshAfterChange } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
-import type { CreatedTestState } from "@/lib/tests/created-test-state";
-import { type EndDraft, endInputs, NO_END } from "@/lib/tests/end-drafts";
-import { type RuleDraft, rulesInput } from "@/lib/tests/rule-drafts";
-import { emptyDrafts, type VariantDraft, variantInputs, withEvenWeights } from "@/lib/tests/variant-drafts";
+import type { CreatedTestState } from "@/lib/split-tests/created-test-state";
+import { type EndDraft, endInputs, NO_END } from "@/lib/split-tests/end-drafts";
+import { type RuleDraft, rulesInput } from "@/lib/split-tests/rule-drafts";
+import {
+  emptyDrafts,
+  type VariantDraft,
+  variantInputs,
+  withEvenWeights,
+} from "@/lib/split-tests/variant-drafts";
 import { toast } from "@/lib/toast";
 
 function readValues(

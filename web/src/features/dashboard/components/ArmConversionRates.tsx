@@ -1,7 +1,7 @@
 import type { ArmStats } from "@contract/api";
 import { Fragment } from "react";
-import { ConversionRate } from "@/components/tests/ConversionRate";
-import { highestRateVariant } from "@/lib/tests/highest-rate";
+import { ConversionRate } from "@/components/split-tests/ConversionRate";
+import { highestRateVariant } from "@/lib/split-tests/highest-rate";
 import { cn } from "@/lib/utils";
 
 /** Every variant's conversion rate, as "A / B / C…", the highest one bold green. */

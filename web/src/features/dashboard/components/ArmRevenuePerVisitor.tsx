@@ -1,6 +1,6 @@
 import type { ArmStats } from "@contract/api";
 import { Fragment } from "react";
-import { formatMoney } from "@/lib/tests/format-money";
+import { formatMoney } from "@/lib/split-tests/format-money";
 import { cn } from "@/lib/utils";
 
 /** Every variant's revenue per visitor, as "€2.10 / €3.40 per visitor", the highest one bold green. */

@@ -1,6 +1,6 @@
 import type { ArmStats } from "@contract/api";
-import { ConversionRate } from "@/components/tests/ConversionRate";
-import { highestRateVariant } from "@/lib/tests/highest-rate";
+import { ConversionRate } from "@/components/split-tests/ConversionRate";
+import { highestRateVariant } from "@/lib/split-tests/highest-rate";
 
 /**
  * A narrow card's clicks and rates with more than two variants: a line per variant, so that each number

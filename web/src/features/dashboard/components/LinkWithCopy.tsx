@@ -1,4 +1,4 @@
-import { CopyButton } from "@/components/tests/CopyButton";
+import { CopyButton } from "@/components/split-tests/CopyButton";
 import { SplitLinkText } from "@/features/dashboard/components/SplitLinkText";
 import { cn } from "@/lib/utils";
 

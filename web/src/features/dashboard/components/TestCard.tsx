@@ -1,8 +1,8 @@
 import type { TestWithStats } from "@contract/api";
 import { ChevronDownIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { TestStatusBadge } from "@/components/tests/TestStatusBadge";
-import { WinnerBadge } from "@/components/tests/WinnerBadge";
+import { TestStatusBadge } from "@/components/split-tests/TestStatusBadge";
+import { WinnerBadge } from "@/components/split-tests/WinnerBadge";
 import { ArmClicks } from "@/features/dashboard/components/ArmClicks";
 import { ArmConversionRates } from "@/features/dashboard/components/ArmConversionRates";
 import { ArmRevenuePerVisitor } from "@/features/dashboard/components/ArmRevenuePerVisitor";

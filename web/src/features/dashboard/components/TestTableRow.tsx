@@ -1,6 +1,6 @@
 import type { TestWithStats } from "@contract/api";
-import { TestStatusBadge } from "@/components/tests/TestStatusBadge";
-import { WinnerBadge } from "@/components/tests/WinnerBadge";
+import { TestStatusBadge } from "@/components/split-tests/TestStatusBadge";
+import { WinnerBadge } from "@/components/split-tests/WinnerBadge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { ArmClicks } from "@/features/dashboard/components/ArmClicks";
 import { ArmConversionRates } from "@/features/dashboard/components/ArmConversionRates";

@@ -1,13 +1,13 @@
 import type { TestWithStats } from "@contract/api";
 import { LIFECYCLE_MESSAGES, MODE_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
-import { VariantsEditor } from "@/components/tests/VariantsEditor";
+import { VariantsEditor } from "@/components/split-tests/VariantsEditor";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
 import { useUpdateTest } from "@/features/test-detail/use-update-test";
 import { ApiError } from "@/lib/api";
 import { serverMessage } from "@/lib/server-message";
-import { draftsOf, variantInputs, variantsProblem } from "@/lib/tests/variant-drafts";
+import { draftsOf, variantInputs, variantsProblem } from "@/lib/split-tests/variant-drafts";
 import { toast } from "@/lib/toast";
 
 interface EditVariantsFormProps {

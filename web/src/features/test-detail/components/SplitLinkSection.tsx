@@ -1,7 +1,7 @@
 import { TEST_MESSAGES } from "@contract/messages";
 import { ExternalLinkIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { CopyButton } from "@/components/tests/CopyButton";
+import { CopyButton } from "@/components/split-tests/CopyButton";
 import { Button } from "@/components/ui/button";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 

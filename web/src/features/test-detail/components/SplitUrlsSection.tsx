@@ -4,7 +4,7 @@ import { ExternalLinkIcon, LockIcon } from "lucide-react";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { EditVariantsForm } from "@/features/test-detail/components/EditVariantsForm";
 import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
-import { isPlainAbTest } from "@/lib/tests/plain-ab-test";
+import { isPlainAbTest } from "@/lib/split-tests/plain-ab-test";
 
 function ExternalUrl({ url }: { url: string }) {
   return (

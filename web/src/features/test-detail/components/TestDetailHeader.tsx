@@ -1,7 +1,7 @@
 import type { TestWithStats, Variant } from "@contract/api";
 import type { Ref } from "react";
-import { TestStatusBadge } from "@/components/tests/TestStatusBadge";
-import { WinnerBadge } from "@/components/tests/WinnerBadge";
+import { TestStatusBadge } from "@/components/split-tests/TestStatusBadge";
+import { WinnerBadge } from "@/components/split-tests/WinnerBadge";
 import { LifecycleControls } from "@/features/test-detail/lifecycle/components/LifecycleControls";
 import { formatTimeAgo } from "@/lib/time";
 

@@ -1,7 +1,7 @@
 import type { TestWithStats } from "@contract/api";
 import { VariantStatsCard } from "@/features/test-detail/components/VariantStatsCard";
-import { highestRateVariant } from "@/lib/tests/highest-rate";
-import { isPlainAbTest } from "@/lib/tests/plain-ab-test";
+import { highestRateVariant } from "@/lib/split-tests/highest-rate";
+import { isPlainAbTest } from "@/lib/split-tests/plain-ab-test";
 import { cn } from "@/lib/utils";
 
 /**

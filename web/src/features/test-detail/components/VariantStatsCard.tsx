@@ -1,6 +1,6 @@
 import type { Variant } from "@contract/api";
 import { useId } from "react";
-import { ConversionRate } from "@/components/tests/ConversionRate";
+import { ConversionRate } from "@/components/split-tests/ConversionRate";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 interface VariantStatsCardProps {

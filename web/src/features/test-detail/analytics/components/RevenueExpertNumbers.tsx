@@ -1,6 +1,6 @@
 import type { TestAnalytics } from "@contract/api";
 import { formatPValue } from "@/features/test-detail/analytics/format-analytics";
-import { formatMoney } from "@/lib/tests/format-money";
+import { formatMoney } from "@/lib/split-tests/format-money";
 
 /** A signed difference of money: "+€1.20", "−€0.40". */
 function signedMoney(value: number, currency: string | null): string {

@@ -1,7 +1,7 @@
 import type { Interval, TestAnalytics } from "@contract/api";
 import type { VariantMetric } from "@/features/test-detail/analytics/components/variant-metrics";
 import { formatChance } from "@/features/test-detail/analytics/format-analytics";
-import { formatMoney } from "@/lib/tests/format-money";
+import { formatMoney } from "@/lib/split-tests/format-money";
 import { cn } from "@/lib/utils";
 
 /** A chance to be best at or above this reads as a win: shown in green. */

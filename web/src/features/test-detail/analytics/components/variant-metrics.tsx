@@ -7,7 +7,7 @@ import {
   formatInterval,
   formatPercent,
 } from "@/features/test-detail/analytics/format-analytics";
-import { isPlainAbTest } from "@/lib/tests/plain-ab-test";
+import { isPlainAbTest } from "@/lib/split-tests/plain-ab-test";
 import { cn } from "@/lib/utils";
 
 /** A chance to be best at or above this reads as a win: shown in green. */

@@ -1,13 +1,13 @@
 import type { TestWithStats } from "@contract/api";
 import { LIFECYCLE_MESSAGES, SCHEDULE_MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
-import { EndSettingsFields } from "@/components/tests/EndSettingsFields";
+import { EndSettingsFields } from "@/components/split-tests/EndSettingsFields";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
 import { useUpdateTest } from "@/features/test-detail/use-update-test";
 import { ApiError } from "@/lib/api";
 import { serverMessage } from "@/lib/server-message";
-import { endDraftOf, endInputs, endProblem } from "@/lib/tests/end-drafts";
+import { endDraftOf, endInputs, endProblem } from "@/lib/split-tests/end-drafts";
 import { toast } from "@/lib/toast";
 
 interface EditEndFormProps {

@@ -1,6 +1,6 @@
 import type { Variant } from "@contract/api";
 import { Badge } from "@/components/ui/badge";
-import { formatRate } from "@/lib/tests/format-rate";
+import { formatRate } from "@/lib/split-tests/format-rate";
 
 interface VariantOptionProps {
   /** Name of the radio group. */

@@ -1,13 +1,13 @@
 import type { TestWithStats } from "@contract/api";
 import { LIFECYCLE_MESSAGES, RULE_MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
-import { RulesEditor } from "@/components/tests/RulesEditor";
+import { RulesEditor } from "@/components/split-tests/RulesEditor";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
 import { useUpdateTest } from "@/features/test-detail/use-update-test";
 import { ApiError } from "@/lib/api";
 import { serverMessage } from "@/lib/server-message";
-import { ruleDraftsOf, ruleDraftsProblem, rulesInput } from "@/lib/tests/rule-drafts";
+import { ruleDraftsOf, ruleDraftsProblem, rulesInput } from "@/lib/split-tests/rule-drafts";
 import { toast } from "@/lib/toast";
 
 interface EditRulesFormProps {

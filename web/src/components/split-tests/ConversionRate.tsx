@@ -1,4 +1,4 @@
-import { formatRate } from "@/lib/tests/format-rate";
+import { formatRate } from "@/lib/split-tests/format-rate";
 import { cn } from "@/lib/utils";
 
 /** One variant's conversion rate; the highest of the test's is bold green. */

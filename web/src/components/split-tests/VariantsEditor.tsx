@@ -2,7 +2,7 @@ import { VARIANT_MESSAGES } from "@contract/messages";
 import { labelAt, TOTAL_WEIGHT } from "@contract/variants";
 import { PlusIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { VariantField } from "@/components/tests/VariantField";
+import { VariantField } from "@/components/split-tests/VariantField";
 import { Button } from "@/components/ui/button";
 import {
   canAddDraft,
@@ -13,7 +13,7 @@ import {
   withDraftAdded,
   withDraftRemoved,
   withEvenWeights,
-} from "@/lib/tests/variant-drafts";
+} from "@/lib/split-tests/variant-drafts";
 import { cn } from "@/lib/utils";
 
 interface VariantsEditorProps {

@@ -7,14 +7,10 @@ import { isVariant, VARIANT_LABELS } from "../../contract/variants";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { clientIpOf } from "../lib/client-ip";
-import { eventId } from "../lib/event-id";
 import { BEACON_MAX_BODY_BYTES, limitBody } from "../middleware/body-limit";
-import { BEACON_RETRY_AFTER_SECONDS, beaconAllowed } from "../middleware/rate-limit";
-import { log } from "../observability/log";
-import { enqueueEvent } from "../queue/producer";
 import { CONVERSION_COOKIE } from "../redirect/visit";
 import { amountField, checkValue, currencyField, recordedValue } from "../schemas/conversions";
-import { TRACKER_SCRIPT } from "../tracker/script";
+import { acceptBeacon, type BeaconConversion } from "../services/beacon";
 
 const INVALID_BEACON = "The conversion must carry splitTestId, sessionId and variant (a letter from A to H)";
 
@@ -62,46 +58,23 @@ function parseConversionSession(value: string) {
 }
 
 /**
- * The beacon and the conversion page share one limit per client address and test. A refusal says when
- * to come again (the tag retries then) and is counted, so that an operator sees real buyers queueing
- * behind one address.
+ * Hands a conversion to the beacon service; a refusal (past the limit per client address and test) is a
+ * 429 that says when to come again.
  */
-async function limitConversions(c: Context<AppEnv>, testId: string): Promise<void> {
-  if (await beaconAllowed(c.env, clientIpOf(c.req.raw.headers), testId)) return;
-  log("warn", "beacon_refused", { reason: "rate_limited", testId });
-  // Shown on the test's traffic quality; the producer adds a flood's refusals up into one event a batch.
-  enqueueEvent(c.env, c.executionCtx, {
-    type: "uncounted",
-    testId,
-    reason: "rate_limited",
-    timestamp: Date.now(),
-  });
-  c.header("Retry-After", String(BEACON_RETRY_AFTER_SECONDS));
+async function accept(c: Context<AppEnv>, conversion: BeaconConversion): Promise<void> {
+  const outcome = await acceptBeacon(c.env, c.executionCtx, clientIpOf(c.req.raw.headers), conversion);
+  if (outcome.queued) return;
+  c.header("Retry-After", String(outcome.retryAfterSeconds));
   throw new ApiError(429, "rate_limited", CONVERSION_MESSAGES.rateLimited);
 }
 
-export const trackingRoutes = new Hono<AppEnv>()
-  .get("/t.js", (c) => {
-    return c.body(TRACKER_SCRIPT, 200, {
-      "content-type": "text/javascript; charset=utf-8",
-      "cache-control": "public, max-age=86400, stale-while-revalidate=604800",
-      "access-control-allow-origin": "*",
-      "x-content-type-options": "nosniff",
-    });
-  })
+/** The tracker's beacon, `POST /functions/v1/conversions`, and the conversion page, `GET /api/conversion`. */
+export const beaconRoutes = new Hono<AppEnv>()
   // The tracker's beacon, from any site.
   .use("/functions/v1/conversions", cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], maxAge: 86400 }))
   .post("/functions/v1/conversions", limitBody(BEACON_MAX_BODY_BYTES, INVALID_BEACON), async (c) => {
     const beacon = parseBeacon(await c.req.text());
-    await limitConversions(c, beacon.splitTestId);
-    enqueueEvent(c.env, c.executionCtx, {
-      type: "conversion",
-      id: eventId(),
-      testId: beacon.splitTestId,
-      sessionId: beacon.sessionId,
-      timestamp: Date.now(),
-      ...recordedValue(beacon),
-    });
+    await accept(c, { testId: beacon.splitTestId, sessionId: beacon.sessionId, ...recordedValue(beacon) });
     return c.json({ message: CONVERSION_MESSAGES.recorded }, 202);
   })
   // A thank-you page that sends the visitor here converts with the cookie the redirect set.
@@ -109,14 +82,7 @@ export const trackingRoutes = new Hono<AppEnv>()
     const stored = getCookie(c, CONVERSION_COOKIE);
     if (!stored) throw new ApiError(404, "no_session", CONVERSION_MESSAGES.noSession);
     const session = parseConversionSession(stored);
-    await limitConversions(c, session.testId);
-    enqueueEvent(c.env, c.executionCtx, {
-      type: "conversion",
-      id: eventId(),
-      testId: session.testId,
-      sessionId: session.sessionId,
-      timestamp: Date.now(),
-    });
+    await accept(c, { testId: session.testId, sessionId: session.sessionId });
     return c.json(
       {
         message: CONVERSION_MESSAGES.recorded,

@@ -1,8 +1,8 @@
 import { RULE_MESSAGES } from "@contract/messages";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useId, useRef } from "react";
+import { RuleConditionField } from "@/components/split-tests/RuleConditionField";
 import { TextField } from "@/components/TextField";
-import { RuleConditionField } from "@/components/tests/RuleConditionField";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import {
@@ -13,7 +13,7 @@ import {
   newConditionDraft,
   newRuleDraft,
   type RuleDraft,
-} from "@/lib/tests/rule-drafts";
+} from "@/lib/split-tests/rule-drafts";
 
 interface RulesEditorProps {
   drafts: readonly RuleDraft[];

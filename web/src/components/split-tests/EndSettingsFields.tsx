@@ -2,7 +2,7 @@ import { END_MESSAGES } from "@contract/messages";
 import { type EndAction, MIN_END_VISITORS } from "@contract/schedule";
 import { useId } from "react";
 import { TextField } from "@/components/TextField";
-import type { EndDraft } from "@/lib/tests/end-drafts";
+import type { EndDraft } from "@/lib/split-tests/end-drafts";
 
 const END_CHOICES: { value: EndAction; label: string }[] = [
   { value: "keep", label: "Keep the split" },

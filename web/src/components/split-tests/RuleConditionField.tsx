@@ -4,7 +4,7 @@ import { XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { type ConditionDraft, withConditionType } from "@/lib/tests/rule-drafts";
+import { type ConditionDraft, withConditionType } from "@/lib/split-tests/rule-drafts";
 
 const TYPE_LABELS: Record<ConditionType, string> = {
   device: "Device",
