@@ -1,6 +1,7 @@
 // Fails when a file imports against the layout rules of docs/architecture.md: imports point one way,
 // from the entry points down to pure helpers, and web features do not reach into each other.
 // Run by `npm run lint`. Only relative and aliased imports are checked; packages by the lists below.
+// It also fails when docs/architecture.md's import table differs from these rules (at the end).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
@@ -64,11 +65,14 @@ const WORKER_RULES: Record<string, string[]> = {
   lib: [],
 };
 
-/** Packages a folder must not import: pure helpers know nothing of HTTP frameworks or the runtime. */
-const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
-  lib: /^(hono|drizzle-orm|cloudflare:)/,
-  statistics: /^(hono|drizzle-orm|cloudflare:)/,
-  contract: /^(?!zod$)/,
+/**
+ * Packages a folder must not import, and how docs/architecture.md's table says so after a `;`: pure
+ * helpers know nothing of HTTP frameworks or the runtime, and the statistics are plain maths.
+ */
+const FORBIDDEN_PACKAGES: Record<string, { pattern: RegExp; doc: string }> = {
+  lib: { pattern: /^(hono|drizzle-orm|cloudflare:)/, doc: "no Hono, drizzle or runtime modules" },
+  statistics: { pattern: /^/, doc: "no packages" },
+  contract: { pattern: /^(?!zod$)/, doc: "only zod" },
 };
 
 /** Web folders shared by every screen (docs/web-layout.md); a feature may import these and itself, no other feature. */
@@ -119,7 +123,7 @@ for (const file of filesUnder(join(ROOT, "worker"))) {
   for (const specifier of importsOf(file)) {
     const to = target(file, specifier);
     if (to === null) {
-      if (FORBIDDEN_PACKAGES[unit]?.test(specifier))
+      if (FORBIDDEN_PACKAGES[unit]?.pattern.test(specifier))
         problems.push(`${path}: ${unit}/ may not import ${specifier}`);
       continue;
     }
@@ -138,7 +142,7 @@ for (const file of filesUnder(join(ROOT, "contract"))) {
   const path = relative(ROOT, file);
   for (const specifier of importsOf(file)) {
     const to = target(file, specifier);
-    if (to === null ? FORBIDDEN_PACKAGES.contract?.test(specifier) : !to.startsWith("contract/"))
+    if (to === null ? FORBIDDEN_PACKAGES.contract?.pattern.test(specifier) : !to.startsWith("contract/"))
       problems.push(
         `${path}: contract/ is shared by both sides and imports only itself and zod, not ${specifier}`,
       );
@@ -162,8 +166,93 @@ for (const file of filesUnder(join(ROOT, "web/src"))) {
   }
 }
 
+// docs/architecture.md's table "Folders, and what each may import" is these rules in words: one row per
+// rule (a row may name several units with the same rule), its "may import" column the rule's list
+// ("anything" for "*", "nothing…" for none; backticks, a trailing "/" and remarks in brackets are
+// ignored), then after a `;` what FORBIDDEN_PACKAGES says. A row that differs fails here, so the page
+// cannot drift.
+const ARCHITECTURE = "docs/architecture.md";
+const TABLE_HEADING = "## Folders, and what each may import";
+
+function tableRows(markdown: string): string[][] {
+  const section = markdown.split(TABLE_HEADING)[1]?.split("\n## ")[0] ?? "";
+  return section
+    .split("\n")
+    .filter((line) => line.startsWith("|") && !/^\|\s*-/.test(line))
+    .slice(1)
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split("|")
+        .map((cell) => cell.trim()),
+    );
+}
+
+/** A folder or file as the rules name it: without backticks, a trailing "/" or a remark in brackets. */
+const nameOf = (text: string) =>
+  text
+    .replace(/\([^)]*\)/g, "")
+    .replaceAll("`", "")
+    .trim()
+    .replace(/\/$/, "");
+
+function documentedRule(cell: string): { imports: string[]; packages: string | undefined } {
+  const [list = "", ...rest] = cell.split(";");
+  const packages = rest.length > 0 ? rest.join(";").trim() : undefined;
+  const text = list.trim();
+  if (text === "anything") return { imports: ["*"], packages };
+  if (text.startsWith("nothing")) return { imports: [], packages };
+  return { imports: text.split(",").map(nameOf), packages };
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((item) => b.includes(item));
+const listed = (items: string[]) => (items.length === 0 ? "nothing" : items.join(", "));
+
+const rows = tableRows(readFileSync(join(ROOT, ARCHITECTURE), "utf8"));
+if (rows.length === 0) problems.push(`${ARCHITECTURE}: no table under "${TABLE_HEADING}"`);
+const documented = new Set<string>();
+for (const [folderCell = "", , importCell = ""] of rows) {
+  const units = [...folderCell.matchAll(/`([^`]+)`/g)].map((match) => nameOf(match[1] ?? ""));
+  const { imports, packages } = documentedRule(importCell);
+  for (const unit of units) {
+    if (documented.has(unit)) problems.push(`${ARCHITECTURE}: \`${unit}\` has two rows in the import table`);
+    documented.add(unit);
+    const allowed = WORKER_RULES[unit];
+    if (!allowed) {
+      problems.push(
+        `${ARCHITECTURE}: the import table has a row for \`${unit}\`, which has no rule in scripts/check-imports.ts`,
+      );
+      continue;
+    }
+    if (!sameSet(imports, allowed)) {
+      const missing = allowed.filter((name) => !imports.includes(name));
+      const extra = imports.filter((name) => !allowed.includes(name));
+      problems.push(
+        `${ARCHITECTURE}: the import table says \`${unit}\` may import ${listed(imports)}; ` +
+          `scripts/check-imports.ts allows ${listed(allowed)}` +
+          (missing.length > 0 ? `; add ${missing.join(", ")}` : "") +
+          (extra.length > 0 ? `; remove ${extra.join(", ")}` : ""),
+      );
+    }
+    const forbidden = FORBIDDEN_PACKAGES[unit]?.doc;
+    if (packages !== forbidden)
+      problems.push(
+        `${ARCHITECTURE}: the import table's \`${unit}\` should ${
+          forbidden === undefined ? "say nothing of packages" : `end with "; ${forbidden}"`
+        }, as FORBIDDEN_PACKAGES does in scripts/check-imports.ts`,
+      );
+  }
+}
+for (const unit of Object.keys(WORKER_RULES))
+  if (!documented.has(unit))
+    problems.push(
+      `${ARCHITECTURE}: \`${unit}\` has a rule in scripts/check-imports.ts but no row in the import table`,
+    );
+
 if (problems.length > 0) {
-  console.error(`Imports against the layout rules (docs/architecture.md):\n${problems.join("\n")}`);
+  console.error(
+    `Against the layout rules (docs/architecture.md, "Folders, and what each may import"):\n${problems.join("\n")}`,
+  );
   process.exit(1);
 }
-console.log("imports follow the layout rules");
+console.log(`imports follow the layout rules, and ${ARCHITECTURE}'s import table states them`);
