@@ -128,7 +128,7 @@ export const CONVERSION_MESSAGES = {
   invalidSession: "Invalid session data format",
   noSession: "No session data found",
   rateLimited: "Too many conversions from this address. Please try again shortly.",
-  // Not in the specification: values on conversions and the server-side API (README, "Conversions").
+  // Not in the specification: values on conversions and the server-side API (docs/conversions.md).
   invalidAmount: "The amount must be a number from 0 to 1,000,000,000 in major units, such as 49.99",
   amountDecimals: (currency: string, decimals: number) =>
     decimals === 0
@@ -139,7 +139,7 @@ export const CONVERSION_MESSAGES = {
     "Send amount and currency together: a number such as 49.99 and a three-letter ISO 4217 code such as EUR",
   unknownSession:
     "This is no sessionId a split link gives out. Send the sessionId the split link added to your page's address.",
-  // Not in the specification: the attribution window (README, "Attribution window and archive").
+  // Not in the specification: the attribution window (docs/operations.md, "Attribution window and archive").
   outsideAttributionWindow: (days: number) =>
     `This visitor's click came more than ${days} days before this conversion, the attribution window, so the conversion does not count.`,
   invalidServerConversion: "The conversion must carry testId and sessionId",

@@ -26,7 +26,7 @@ export const REFUSED_CONVERSION_REASONS = [
 ] as const;
 export type RefusedConversionReason = (typeof REFUSED_CONVERSION_REASONS)[number];
 
-// What one address can add to a test (README, "Forged traffic"). A shared office or a mobile carrier's
+// What one address can add to a test (docs/conversions.md, "Forged traffic"). A shared office or a mobile carrier's
 // address can hold several real visitors, hence not fewer; an attacker needs far more than these to
 // move a result, and `npm run bench` measures how far (bench/RESULTS.md).
 

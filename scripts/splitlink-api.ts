@@ -9,7 +9,7 @@ import { linkInOutbox } from "../tests/e2e/outbox.ts";
  * The address of the n-th simulated visitor (10.0.0.0/8, which no real visitor shares), sent as
  * CF-Connecting-IP: `wrangler dev` keeps one a request brings. One address per visitor, as on the real
  * internet: from a single address, more than 30 new sessions of a link an hour are flagged as a burst
- * and counted nowhere (README, "Forged traffic").
+ * and counted nowhere (docs/conversions.md, "Forged traffic").
  */
 export function visitorAddress(n: number): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;

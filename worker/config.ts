@@ -67,7 +67,7 @@ const VARS: Record<string, Check> = {
   CF_ZONE_ID: optionalText(""),
   MAIL_API_BASE_URL: httpUrl,
   MAIL_FROM: text(),
-  // Days a conversion may come after its click (README, "Attribution window and archive"); unset, the
+  // Days a conversion may come after its click (docs/operations.md, "Attribution window and archive"); unset, the
   // conversion cookie's 30.
   ATTRIBUTION_WINDOW_DAYS: days(30),
   // Optional: unset or empty, a local stand-in verifies custom domains.

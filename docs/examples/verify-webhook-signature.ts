@@ -1,5 +1,5 @@
-// Verifying a SplitLink webhook in Node (18 or later), as shown on the API docs page (/docs/api) and in
-// the README. Pass the raw request body, exactly as received: parsing and re-serialising the JSON
+// Verifying a SplitLink webhook in Node (18 or later), as shown on the API docs page (/docs/api) and
+// linked from docs/webhooks.md. Pass the raw request body, exactly as received: parsing and re-serialising the JSON
 // changes the bytes and the signature no longer matches.
 import { createHmac, timingSafeEqual } from "node:crypto";
 

@@ -2,7 +2,7 @@
 // and the server-side API (worker/services/conversions.ts) share. Plain D1 SQL: drizzle cannot express
 // INSERT … SELECT … FROM json_each.
 //
-// The attribution window (README, "Attribution window and archive"): a conversion counts only for a
+// The attribution window (docs/operations.md, "Attribution window and archive"): a conversion counts only for a
 // visitor whose human click of the test came at most ATTRIBUTION_WINDOW_DAYS before it, and the queue
 // consumer records no event older than the window at all. The second rule is what lets worker/archive/
 // move the days past the window to R2 for good: no write lands in a day it has moved.
@@ -36,8 +36,8 @@ export function isPastWindow(timestamp: number, windowMs: number, now = Date.now
  * fewer than `perAddressDay` beacon conversions of the test were counted, in the 24 hours before it,
  * for visitors whose click came from the same address (the click's keyed hash, kept as `address`), those
  * earlier in this array included: what one address can add is bounded, however many sessions it made.
- * The unique (test, session) index makes a second one per visitor insert nothing, value or not (README,
- * "Conversions"), and its id (the primary key) makes a redelivery insert nothing. The rollup trigger
+ * The unique (test, session) index makes a second one per visitor insert nothing, value or not (docs/conversions.md,
+ * "One order per session"), and its id (the primary key) makes a redelivery insert nothing. The rollup trigger
  * (migrations/0016_trust.sql) counts one in another currency than the test's without its value.
  * RETURNING answers the rows inserted: the conversions counted now (for the conversion.recorded webhook).
  */

@@ -5,7 +5,7 @@ import { type TrackingEvent, trackingEventSchema } from "./events";
 // Events the consumer could not take reach the dead-letter queue: sent by the consumer with why
 // (worker/queue/consumer.ts), or moved there by the Queues runtime after the last retry. This queue's
 // consumer keeps each in D1 (dead_letters) with its reason; `npm run dead-letters:replay` marks them,
-// and the archive cron sends the marked ones back to the click queue (README, "Dead letters").
+// and the archive cron sends the marked ones back to the click queue (docs/operations.md, "Dead letters").
 
 /** What the click consumer sends to the dead-letter queue. */
 const sentByConsumer = z.object({ messageId: z.string().min(1), reason: z.string(), body: z.unknown() });

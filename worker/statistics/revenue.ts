@@ -3,7 +3,7 @@
  * rollup's sums alone (issue #21, point 3). Pure functions without dependencies.
  *
  * The unit is the visitor, as for the conversion rate: a visitor's revenue x is the amount of their
- * order, or 0 without one (one order per visitor and test, README "Conversions"). Per arm the rollup
+ * order, or 0 without one (one order per visitor and test, docs/conversions.md, "One order per session"). Per arm the rollup
  * keeps n (visitors), m (orders: conversions with an amount), S = Σx and Q = Σx² in minor units. Because
  * a visitor has at most one order, Σx² over visitors is the sum of the orders' squares: exact.
  *

@@ -4,7 +4,7 @@
 // order's value from data-amount and data-currency. `splitlink.convert({ amount, currency })` sends it
 // from a single-page checkout instead (data-manual: only then). A beacon the server refused for now
 // (429, 5xx, no network) is kept and sent again: a few times while the page is open, and on the next
-// page of the site that carries the tag (README, "Conversions").
+// page of the site that carries the tag (docs/conversions.md, "No real conversion dropped at the door").
 // It runs on other people's pages: nothing it does may throw there, even with storage blocked.
 export const TRACKER_SCRIPT = `(function () {
   var KEY = "splitlink:";
