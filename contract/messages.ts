@@ -1,4 +1,4 @@
-import type { WebhookEventType } from "./api";
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS, type WebhookEventType } from "./api";
 
 // Texts the API returns and the SPA shows, word for word from the specification where it has them.
 // The generic ones have their own module: the SPA's first download needs only them.
@@ -355,6 +355,14 @@ export const API_KEY_MESSAGES = {
   keyCopied: "API key copied to clipboard",
 } as const;
 
+/** A retry's wait in words: "1 minute", "12 hours". */
+function retryDelayInWords(seconds: number): string {
+  const [count, unit] = seconds < 3600 ? [seconds / 60, "minute"] : [seconds / 3600, "hour"];
+  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+}
+const RETRY_DELAYS_IN_WORDS = WEBHOOK_RETRY_DELAYS_SECONDS.map(retryDelayInWords);
+const RETRY_HOURS = Math.round(WEBHOOK_RETRY_DELAYS_SECONDS.reduce((sum, delay) => sum + delay, 0) / 3600);
+
 export const WEBHOOK_MESSAGES = {
   urlRequired: "Please enter the URL of your endpoint",
   urlInvalid: "Please enter a valid URL, like https://example.com/webhooks",
@@ -385,6 +393,10 @@ export const WEBHOOK_MESSAGES = {
   testRateLimited: "Too many test events. Please wait a minute and try again.",
   failingNotice:
     "Deliveries to this endpoint failed for more than a day and were given up. They resume as soon as it answers with a 2xx status.",
+  // The retry schedule in words, from WEBHOOK_RETRY_DELAYS_SECONDS: how long, and "after …, … and …
+  // (n attempts over about h hours)", for the API docs page, Settings and the OpenAPI document.
+  retryPeriod: `about ${RETRY_HOURS} hours`,
+  retrySchedule: `after ${RETRY_DELAYS_IN_WORDS.slice(0, -1).join(", ")} and ${RETRY_DELAYS_IN_WORDS.at(-1)} (${WEBHOOK_MAX_ATTEMPTS} attempts over about ${RETRY_HOURS} hours)`,
 } as const;
 
 /** What each webhook event means, for the event checkboxes and the docs. */

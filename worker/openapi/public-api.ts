@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { WEBHOOK_MESSAGES } from "../../contract/messages";
 import { idempotencyHeaderSchema, recordConversionSchema } from "../schemas/conversions";
 import { createTestSchema, updateTestSchema } from "../schemas/split-tests";
 import { createWebhookSchema, webhookIdParam } from "../schemas/webhooks";
@@ -285,7 +286,9 @@ export function publicApiDocument() {
         {
           name: "Webhooks",
           description:
-            "Endpoints that receive events as signed JSON POSTs: `{ id, type, createdAt, data }` with the types test.verdict, test.completed, test.srm_detected and conversion.recorded (and webhook.ping, sent by Settings → Send test event). The `SplitLink-Signature: t=<unix seconds>,v1=<hex>` header is the HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's secret: recompute it, compare in constant time and refuse a `t` older than 5 minutes. A delivery without a 2xx answer within 10 seconds is retried for about 30 hours, then given up and the endpoint marked failing.",
+            "Endpoints that receive events as signed JSON POSTs: `{ id, type, createdAt, data }` with the types test.verdict, test.completed, test.srm_detected and conversion.recorded (and webhook.ping, sent by Settings → Send test event). The `SplitLink-Signature: t=<unix seconds>,v1=<hex>` header is the HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's secret: recompute it, compare in constant time and refuse a `t` older than 5 minutes. A delivery without a 2xx answer within 10 seconds is retried for " +
+            WEBHOOK_MESSAGES.retryPeriod +
+            ", then given up and the endpoint marked failing.",
         },
         { name: "Meta", description: "About the API" },
       ],

@@ -1,16 +1,12 @@
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS } from "../../contract/api";
 import { log } from "../observability/log";
 import { type AttemptOptions, attemptDelivery } from "./deliver";
 import { type WebhookMessage, webhookMessageSchema } from "./events";
 import { type EndpointChange, logAttempt, recordAttempt } from "./record";
 
-/**
- * The wait before each retry, in seconds: 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 12 h (Queues delays a
- * message by at most 12 hours). With the first try that is 8 attempts over 29 h 36 min; after the last
- * one the delivery is given up and the endpoint marked failing. wrangler.toml's max_retries is above 7,
- * so the runtime never drops a message before this schedule does.
- */
-export const RETRY_DELAYS_SECONDS = [60, 300, 1_800, 7_200, 18_000, 36_000, 43_200] as const;
-export const WEBHOOK_MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
+/** The wait before each retry, in seconds, and the attempts in all: the schedule of contract/api.ts. */
+export const RETRY_DELAYS_SECONDS = WEBHOOK_RETRY_DELAYS_SECONDS;
+export { WEBHOOK_MAX_ATTEMPTS };
 
 interface Endpoint {
   id: string;

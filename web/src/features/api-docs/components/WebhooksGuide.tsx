@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_PING_TYPE } from "@contract/api";
-import { WEBHOOK_EVENT_DESCRIPTIONS } from "@contract/messages";
+import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_MESSAGES } from "@contract/messages";
 import verifySample from "@docs/examples/verify-webhook-signature.ts?raw";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
@@ -57,10 +57,9 @@ export function WebhooksGuide() {
         </pre>
         <p>
           Answer with any 2xx status within 10 seconds. Any other answer, a timeout or a network error is
-          retried after 1 minute, 5 minutes, 30 minutes, 2 hours, 5 hours, 10 hours and 12 hours (8 attempts
-          over about 30 hours), with the same id and body; then the delivery is given up and the endpoint
-          shows as failing until it answers a later event. Handle each event id once: a retry can repeat an
-          event you already took.
+          retried {WEBHOOK_MESSAGES.retrySchedule}, with the same id and body; then the delivery is given up
+          and the endpoint shows as failing until it answers a later event. Handle each event id once: a retry
+          can repeat an event you already took.
         </p>
         <h3 className="font-semibold">Verifying the signature</h3>
         <p>

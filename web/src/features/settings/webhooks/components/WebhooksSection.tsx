@@ -12,7 +12,7 @@ export function WebhooksSection() {
     <SettingsListSection
       id="webhooks"
       title="Webhooks"
-      description="SplitLink posts events to your endpoints as signed JSON. Failed deliveries are retried for about 30 hours."
+      description={`SplitLink posts events to your endpoints as signed JSON. Failed deliveries are retried for ${WEBHOOK_MESSAGES.retryPeriod}.`}
       docs={{ to: "/docs/api#webhooks", label: "Verify signatures" }}
       status={status}
       count={webhooks.length}
