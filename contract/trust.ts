@@ -37,7 +37,8 @@ export const SESSIONS_PER_ADDRESS_HOUR = 30;
 export const CONVERSIONS_PER_ADDRESS_DAY = 3;
 
 /**
- * A verdict that acts (alerts, early stops, promotions) must hold without the tag's conversions from
- * the this-many addresses that gave the winner the most; the bandit leaves out each variant's own.
+ * What acts on a result (alerts, early stops, promotions, the bandit) is robust to this many addresses:
+ * a winner must still win without twice as many of its top converting addresses, the bandit weighs every
+ * variant without the test's this many (worker/services/analytics.ts).
  */
 export const DECISION_ADDRESSES = 10;

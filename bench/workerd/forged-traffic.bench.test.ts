@@ -22,7 +22,7 @@ import { binomial, mulberry32, percentWithInterval } from "./sequential-simulati
 // over the day. The autopilot looks every 10 minutes (worker/crons.ts), and here the bandit moves at
 // every look too (the product waits at least 15 minutes: more steps are the attacker's better case).
 // What acts decides as the product does (worker/services/analytics.ts, decidedVerdict and the bandit's
-// step): a winner must still win without what the DECISION_ADDRESSES addresses that gave it the most
+// step): a winner must still win without what the 2 × DECISION_ADDRESSES addresses that gave it the most
 // conversions brought it (conversions and visitors), and the bandit counts every arm without what the
 // test's DECISION_ADDRESSES most converting addresses brought it, their sessions on other arms included. Every real buyer converts from an address of their own (so among
 // equals the real ones held back are spread over the arms like the real conversions). The verdict and the weights are the product's own
@@ -73,7 +73,7 @@ interface Arm {
  * once each from an address of their own, so among equals the real ones held back are those of arm
  * `of`, or for the whole test spread over the arms like their conversions.
  */
-function withoutTop(arms: Arm[], of: number | null): ArmCounts[] {
+function withoutTop(arms: Arm[], of: number | null, limit = DECISION_ADDRESSES): ArmCounts[] {
   const addresses = arms[0]?.forgedByAddress.length ?? 0;
   const weight = (address: number) =>
     of === null
@@ -82,11 +82,11 @@ function withoutTop(arms: Arm[], of: number | null): ArmCounts[] {
   const top = Array.from({ length: addresses }, (_, address) => ({ address, n: weight(address) }))
     .filter((t) => t.n > (of === null ? 1 : 0))
     .sort((x, y) => y.n - x.n)
-    .slice(0, DECISION_ADDRESSES)
+    .slice(0, limit)
     .map((t) => t.address);
   const reals = arms.map((arm) => arm.conversions - arm.forgedByAddress.reduce((sum, n) => sum + n, 0));
   const realTotal = reals.reduce((sum, n) => sum + n, 0);
-  const realSlots = DECISION_ADDRESSES - top.length;
+  const realSlots = limit - top.length;
   return arms.map((arm, i) => {
     const forged = top.reduce((sum, address) => sum + (arm.forgedByAddress[address] ?? 0), 0);
     const sessions = top.reduce((sum, address) => sum + (arm.sessionsByAddress[address] ?? 0), 0);
@@ -103,7 +103,9 @@ function withoutTop(arms: Arm[], of: number | null): ArmCounts[] {
 function decidedWinner(arms: Arm[]): number | null {
   const { winner } = sequentialVerdict(arms);
   if (winner === null) return null;
-  return sequentialVerdict(withoutTop(arms, winner)).winner === winner ? winner : null;
+  return sequentialVerdict(withoutTop(arms, winner, 2 * DECISION_ADDRESSES)).winner === winner
+    ? winner
+    : null;
 }
 
 function attackedDay(addresses: number, timing: Timing, optimise: boolean, random: () => number): Day {

@@ -152,7 +152,7 @@ export function verdictOf(
 }
 
 // Evidence no stranger makes: a verdict that acts (an alert, an early stop, a promotion) for a variant
-// must still hold without what the DECISION_ADDRESSES addresses that gave it the most conversions
+// must still hold without what the 2 × DECISION_ADDRESSES addresses that gave it the most conversions
 // through the tag brought the test (their conversions, and their visitors in every variant); the
 // bandit's weights count every variant without what the test's DECISION_ADDRESSES most converting
 // addresses brought it. A stranger with that many addresses moves neither
@@ -181,13 +181,14 @@ const HELD_BACK = `WITH ${PER_ADDRESS},
   GROUP BY h.variant`;
 
 /**
- * What the DECISION_ADDRESSES addresses that converted most for `variant` (or in the whole test, null)
- * brought each variant, by position.
+ * What the `addresses` that converted most for `variant` (or in the whole test, null) brought each
+ * variant, by position.
  */
 export async function heldBackOf(
   db: D1Database,
   test: SplitTest,
   variant: Variant | null,
+  addresses = DECISION_ADDRESSES,
 ): Promise<VariantTotals[]> {
   const held = test.variants.map((): VariantTotals => NO_TOTALS);
   if (test.conversionSources === "server") return held;
@@ -198,7 +199,7 @@ export async function heldBackOf(
       test.id,
       test.currency,
       test.primaryMetric === "revenue_per_visitor" ? 1 : 0,
-      DECISION_ADDRESSES,
+      addresses,
       JSON.stringify(labels),
       variant,
     )
@@ -235,7 +236,9 @@ export async function decidedVerdict(
 ): Promise<TestAnalytics["verdict"]> {
   const verdict = verdictOf(test, totals, fixedHorizonVisitorsNeeded);
   if (!verdict.winner || test.conversionSources === "server") return verdict;
-  const held = await heldBackOf(db, test, verdict.winner);
+  // Twice as many: DECISION_ADDRESSES of a stranger's may take their places, and the winner still gives up
+  // as many of its own top buyers as with no stranger at all.
+  const held = await heldBackOf(db, test, verdict.winner, 2 * DECISION_ADDRESSES);
   const without = totals.map((arm, i) => withoutHeldBack(arm, held[i]));
   if (verdictOf(test, without).winner === verdict.winner) return verdict;
   return { status: "keep collecting", winner: null, additionalVisitorsPerArm: fixedHorizonVisitorsNeeded };
