@@ -34,6 +34,7 @@ interface Steps {
   buildDestination(
     destination: string,
     incoming: URLSearchParams,
+    testId: string,
     sessionId: string,
     variant: string,
   ): string;
@@ -128,7 +129,7 @@ const timed: [string, string, () => unknown][] = [
   [
     "build the destination URL",
     "both",
-    () => steps.buildDestination(steps.urlOf(link, variant), incoming, session.id, variant),
+    () => steps.buildDestination(steps.urlOf(link, variant), incoming, link.id, session.id, variant),
   ],
   ["event id (UUIDv7)", "both", () => steps.eventId()],
   ["enqueue (add to the open batch)", "both", () => steps.enqueueEvent(env, ctx, { type: "click" })],

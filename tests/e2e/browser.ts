@@ -29,6 +29,8 @@ export function startBrowser() {
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
+        // The site tag's shop (shop-site.ts): two hosts of one registrable domain on this machine.
+        "--host-resolver-rules=MAP *.shop.test 127.0.0.1",
       ],
     });
   });

@@ -24,9 +24,11 @@ describe("the tracker on a page with storage blocked", () => {
     await page.goto(`${marketerSite().origin}/a?sessionId=blocked-session-1&variant=A`);
     await page.waitForLoadState("networkidle");
 
-    // Thank-you page reached with the session in its URL: the beacon goes out anyway.
+    // Thank-you page the landing page forwarded the session to: the beacon goes out anyway.
     const beacon = page.waitForRequest((request) => request.url().endsWith("/functions/v1/conversions"));
-    await page.goto(`${marketerSite().origin}/thanks?sessionId=blocked-session-1&variant=A`);
+    await page.goto(`${marketerSite().origin}/thanks?sessionId=blocked-session-1&variant=A`, {
+      referer: `${marketerSite().origin}/a?sessionId=blocked-session-1&variant=A`,
+    });
     expect(JSON.parse((await beacon).postData() ?? "{}")).toEqual({
       splitTestId: "0b7c2f38-8a4e-4f0e-9a51-3f4c1f1d2e3a",
       sessionId: "blocked-session-1",

@@ -204,9 +204,14 @@ describe("variant assignment", () => {
 });
 
 describe("the destination", () => {
-  it("keeps its own query, adds the visitor's parameters and sets sessionId and variant", () => {
-    const incoming = new URLSearchParams("utm_source=news&ref=visitor&sessionId=forged&variant=B");
-    const url = new URL(buildDestination("https://shop.example/p?ref=own#top", incoming, "sess-1", "A"));
+  it("keeps its own query, adds the visitor's parameters and sets sessionId, variant and splitTestId", () => {
+    const incoming = new URLSearchParams(
+      "utm_source=news&ref=visitor&sessionId=forged&variant=B&splitTestId=other",
+    );
+    const url = new URL(
+      buildDestination("https://shop.example/p?ref=own#top", incoming, "test-1", "sess-1", "A"),
+    );
+    expect(url.searchParams.getAll("splitTestId")).toEqual(["test-1"]);
     expect(url.searchParams.get("ref")).toBe("own");
     expect(url.searchParams.get("utm_source")).toBe("news");
     expect(url.searchParams.getAll("sessionId")).toEqual(["sess-1"]);

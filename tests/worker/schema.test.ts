@@ -21,6 +21,7 @@ describe("the drizzle schema and the migrations", () => {
         "idempotency_keys",
         "sessions",
         "split_tests",
+        "tag_sightings",
         "rule_visits",
         "rule_visit_counts",
         "test_segments",

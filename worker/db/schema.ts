@@ -4,25 +4,32 @@ import type { VariantInput, WebhookEventType } from "../../contract/api";
 import { PRIMARY_METRICS } from "../../contract/metrics";
 import type { Rule } from "../../contract/rules";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
+import { CONVERSION_GOALS, SIGHTING_KINDS, URL_MATCHES } from "../../contract/tracking";
 import { CONVERSION_ORIGINS, CONVERSION_SOURCES } from "../../contract/trust";
 import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
 
 // Mirrors migrations/*.sql; the migrations are the source of truth for the database,
 // tests/worker/schema.test.ts checks that both agree.
 
-export const users = sqliteTable("users", {
-  id: text("id").primaryKey(),
-  email: text("email").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  createdAt: integer("created_at").notNull(),
-  emailVerifiedAt: integer("email_verified_at"),
-  // Which alert emails the user gets: migrations/0009_autopilot.sql.
-  alertVerdict: integer("alert_verdict", { mode: "boolean" }).notNull().default(true),
-  alertCompleted: integer("alert_completed", { mode: "boolean" }).notNull().default(true),
-  alertSrm: integer("alert_srm", { mode: "boolean" }).notNull().default(true),
-  // Set when the account is deleted; the row goes once its tests are purged (migrations/0012_archive.sql).
-  deletedAt: integer("deleted_at"),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: integer("created_at").notNull(),
+    emailVerifiedAt: integer("email_verified_at"),
+    // Which alert emails the user gets: migrations/0009_autopilot.sql.
+    alertVerdict: integer("alert_verdict", { mode: "boolean" }).notNull().default(true),
+    alertCompleted: integer("alert_completed", { mode: "boolean" }).notNull().default(true),
+    alertSrm: integer("alert_srm", { mode: "boolean" }).notNull().default(true),
+    // Set when the account is deleted; the row goes once its tests are purged (migrations/0012_archive.sql).
+    deletedAt: integer("deleted_at"),
+    // The site tag's public key: migrations/0017_site_tag.sql.
+    siteKey: text("site_key"),
+  },
+  (t) => [uniqueIndex("users_site_key_idx").on(t.siteKey).where(sql`site_key IS NOT NULL`)],
+);
 
 /** The id of a row that belongs to a user, and goes when the user goes. */
 const ownedRow = () => ({
@@ -128,6 +135,9 @@ export const splitTests = sqliteTable(
     // Trust: migrations/0016_trust.sql. The arms' secret (null for tests created before it).
     bucketSecret: text("bucket_secret"),
     conversionSources: text("conversion_sources", { enum: CONVERSION_SOURCES }).notNull().default("all"),
+    // The goal: migrations/0017_site_tag.sql.
+    conversionGoal: text("conversion_goal", { enum: CONVERSION_GOALS }).notNull().default("none"),
+    conversionUrlMatch: text("conversion_url_match", { enum: URL_MATCHES }).notNull().default("equals"),
     // Set when the test is deleted: gone for everyone at once, purged by the archive cron (0012).
     deletedAt: integer("deleted_at"),
   },
@@ -401,4 +411,19 @@ export const deadLetters = sqliteTable(
   (t) => [
     index("dead_letters_replay_idx").on(t.replayRequestedAt).where(sql`replay_requested_at IS NOT NULL`),
   ],
+);
+
+/** Where the tag last ran for a test, by kind: migrations/0017_site_tag.sql. */
+export const tagSightings = sqliteTable(
+  "tag_sightings",
+  {
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SIGHTING_KINDS }).notNull(),
+    host: text("host").notNull(),
+    path: text("path").notNull(),
+    seenAt: integer("seen_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.splitTestId, t.kind] })],
 );

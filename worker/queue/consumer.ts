@@ -6,12 +6,14 @@ import {
   type ClickEvent,
   type ConversionEvent,
   type RuleVisitEvent,
+  type SightingEvent,
   type TrackingEvent,
   trackingEventSchema,
   type UncountedEvent,
 } from "./events";
 import { countUncounted, type UnmatchedReason, writeClicks, writeConversions } from "./record";
 import { writeRuleVisits } from "./rule-visits";
+import { writeSightings } from "./sightings";
 
 // A conversion can overtake its click in the queue: wait for it this many times, 10 s apart.
 export const CONVERSION_WAIT_ATTEMPTS = 6;
@@ -48,6 +50,7 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   const conversions: Pending<ConversionEvent>[] = [];
   const ruleVisits: Pending<RuleVisitEvent>[] = [];
   const uncounted: Pending<UncountedEvent>[] = [];
+  const sightings: Pending<SightingEvent>[] = [];
   const windowMs = attributionWindowMs(env);
   const drop = (message: Message<unknown>, event: TrackingEvent, reason: string) => {
     log("warn", "tracking_event_dropped", {
@@ -74,6 +77,8 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
       ruleVisits.push({ message, event: parsed.data });
     } else if (parsed.data.type === "uncounted") {
       uncounted.push({ message, event: parsed.data });
+    } else if (parsed.data.type === "sighting") {
+      sightings.push({ message, event: parsed.data });
     } else {
       conversions.push({ message, event: parsed.data });
     }
@@ -85,6 +90,10 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   });
   await writeIsolated(env, ruleVisits, outcome, async (events) => {
     await writeRuleVisits(env.DB, events);
+    return [];
+  });
+  await writeIsolated(env, sightings, outcome, async (events) => {
+    await writeSightings(env.DB, events);
     return [];
   });
   // A conversion without its click yet waits for it; one that can never count (its visitor's click came

@@ -4,6 +4,7 @@ import {
   REFUSED_CONVERSION_REASONS,
   UNCOUNTED_VISIT_REASONS,
 } from "../../contract/trust";
+import { SIGHTING_KINDS } from "../../contract/tracking";
 import { VARIANT_LABELS } from "../../contract/variants";
 
 const variant = z.enum(VARIANT_LABELS);
@@ -65,15 +66,27 @@ export const uncountedEventSchema = z.object({
   timestamp: z.number().int().positive(),
 });
 
+/** Where the tag ran for a test (the setup checklist): host and path, nothing of the visitor. */
+export const sightingEventSchema = z.object({
+  type: z.literal("sighting"),
+  testId: z.string().min(1).max(64),
+  kind: z.enum(SIGHTING_KINDS),
+  host: z.string().min(1).max(253),
+  path: z.string().min(1).max(512),
+  timestamp: z.number().int().positive(),
+});
+
 export const trackingEventSchema = z.discriminatedUnion("type", [
   clickEventSchema,
   conversionEventSchema,
   ruleVisitEventSchema,
   uncountedEventSchema,
+  sightingEventSchema,
 ]);
 
 export type ClickEvent = z.infer<typeof clickEventSchema>;
 export type ConversionEvent = z.infer<typeof conversionEventSchema>;
 export type RuleVisitEvent = z.infer<typeof ruleVisitEventSchema>;
 export type UncountedEvent = z.input<typeof uncountedEventSchema>;
+export type SightingEvent = z.infer<typeof sightingEventSchema>;
 export type TrackingEvent = z.input<typeof trackingEventSchema>;

@@ -1,9 +1,17 @@
 import { attributionWindowMs } from "../db/attribution";
 import type { Background } from "../lib/background";
 import { log } from "../observability/log";
-import type { ClickEvent, ConversionEvent, RuleVisitEvent, TrackingEvent, UncountedEvent } from "./events";
+import type {
+  ClickEvent,
+  ConversionEvent,
+  RuleVisitEvent,
+  SightingEvent,
+  TrackingEvent,
+  UncountedEvent,
+} from "./events";
 import { countUncounted, writeClicks, writeConversions } from "./record";
 import { writeRuleVisits } from "./rule-visits";
+import { writeSightings } from "./sightings";
 
 /** How long a batch stays open for more events of the same isolate before it is sent. */
 export const BATCH_WINDOW_MS = 100;
@@ -69,6 +77,10 @@ async function sendAfterWindow(env: Env, batch: OpenBatch): Promise<void> {
     await countUncounted(
       env.DB,
       batch.events.filter((event): event is UncountedEvent => event.type === "uncounted"),
+    );
+    await writeSightings(
+      env.DB,
+      batch.events.filter((event): event is SightingEvent => event.type === "sighting"),
     );
     // Loaded here, not at startup: this module is on the redirect's path (docs/architecture.md).
     const { sendConversionEvents } = await import("../webhooks/conversions");

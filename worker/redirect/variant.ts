@@ -101,16 +101,19 @@ export function withIncoming(destination: string, incoming: URLSearchParams): UR
 
 /**
  * The destination keeps its own query, gains the visitor's incoming parameters (utm_* and the like)
- * where it has none of that name, and always gets `sessionId` and `variant`.
+ * where it has none of that name, and always gets the specification's `sessionId` and `variant`, and
+ * `splitTestId`, which tells the site tag the visit's test (worker/tracker/script.ts).
  */
 export function buildDestination(
   destination: string,
   incoming: URLSearchParams,
+  testId: string,
   sessionId: string,
   variant: Variant,
 ): string {
   const url = withIncoming(destination, incoming);
   url.searchParams.set("sessionId", sessionId);
   url.searchParams.set("variant", variant);
+  url.searchParams.set("splitTestId", testId);
   return url.toString();
 }

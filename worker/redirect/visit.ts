@@ -57,7 +57,7 @@ export async function visit(
   const variant = bot && counted ? "A" : (kept ?? (await chooseVariant(link, sessionId)));
 
   const headers = redirectHeaders(
-    buildDestination(urlOf(link, variant), url.searchParams, sessionId, variant),
+    buildDestination(urlOf(link, variant), url.searchParams, link.id, sessionId, variant),
   );
   const timestamp = Date.now();
   if (link.status === "active") {

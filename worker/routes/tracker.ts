@@ -1,13 +1,62 @@
 import { Hono } from "hono";
+import { cors } from "hono/cors";
+import * as z from "zod";
+import { SIGHTING_KINDS } from "../../contract/tracking";
+import { isHttpUrl } from "../../contract/urls";
 import type { AppEnv } from "../env";
+import { ApiError } from "../errors";
+import { BEACON_MAX_BODY_BYTES, limitBody } from "../middleware/body-limit";
 import { TRACKER_SCRIPT } from "../tracker/script";
+import { goalsOfSite, recordSighting } from "../services/tracking";
 
-/** `GET /t.js`: the tracker script a merchant's pages load, from any site. */
-export const trackerRoutes = new Hono<AppEnv>().get("/t.js", (c) => {
-  return c.body(TRACKER_SCRIPT, 200, {
-    "content-type": "text/javascript; charset=utf-8",
-    "cache-control": "public, max-age=86400, stale-while-revalidate=604800",
-    "access-control-allow-origin": "*",
-    "x-content-type-options": "nosniff",
+const INVALID_SIGHTING = "A sighting carries testId, kind (landing or goal) and the page's http(s) URL";
+
+const sightingSchema = z.object(
+  {
+    testId: z.string().min(1).max(64),
+    kind: z.enum(SIGHTING_KINDS),
+    url: z.string().max(2048).refine(isHttpUrl),
+  },
+  { error: INVALID_SIGHTING },
+);
+
+// The goals change when the owner edits a test: a browser and the edge keep them a minute.
+const GOALS_MAX_AGE_SECONDS = 60;
+
+/** The tag's own routes, from any site: the script, the account's goals, and where the tag ran. */
+export const trackerRoutes = new Hono<AppEnv>()
+  .get("/t.js", (c) => {
+    return c.body(TRACKER_SCRIPT, 200, {
+      "content-type": "text/javascript; charset=utf-8",
+      "cache-control": "public, max-age=86400, stale-while-revalidate=604800",
+      "access-control-allow-origin": "*",
+      "x-content-type-options": "nosniff",
+    });
+  })
+  .use("/t/*", cors({ origin: "*", allowMethods: ["GET", "POST", "OPTIONS"], maxAge: 86400 }))
+  .get("/t/goals/:siteKey{[0-9a-f]{24}}", async (c) => {
+    const cache = caches.default;
+    const cached = await cache.match(c.req.raw);
+    // A copy: a cached answer's headers cannot change, and CORS adds its own.
+    if (cached) return new Response(cached.body, cached);
+    const tests = await goalsOfSite(c.env.DB, c.req.param("siteKey"));
+    if (!tests) return c.notFound();
+    const response = c.json({ tests }, 200, {
+      "cache-control": `public, max-age=${GOALS_MAX_AGE_SECONDS}`,
+    });
+    c.executionCtx.waitUntil(cache.put(c.req.raw, response.clone()));
+    return response;
+  })
+  .post("/t/seen", limitBody(BEACON_MAX_BODY_BYTES, INVALID_SIGHTING), async (c) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(await c.req.text());
+    } catch {
+      throw new ApiError(400, "invalid_input", INVALID_SIGHTING);
+    }
+    const sighting = sightingSchema.safeParse(json);
+    if (!sighting.success) throw new ApiError(400, "invalid_input", INVALID_SIGHTING);
+    const { testId, kind, url } = sighting.data;
+    recordSighting(c.env, c.executionCtx, { testId, kind, url: new URL(url) });
+    return c.body(null, 204);
   });
-});

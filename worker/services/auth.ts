@@ -33,9 +33,12 @@ export async function signUp(db: Db, email: string, password: string): Promise<A
   assertStrongPassword(password);
   const user = { id: crypto.randomUUID(), email };
   try {
-    await db
-      .insert(users)
-      .values({ ...user, passwordHash: await hashPassword(password), createdAt: Date.now() });
+    await db.insert(users).values({
+      ...user,
+      passwordHash: await hashPassword(password),
+      createdAt: Date.now(),
+      siteKey: newSiteKey(),
+    });
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new ApiError(422, "user_already_exists", AUTH_MESSAGES.emailTaken);
@@ -43,6 +46,11 @@ export async function signUp(db: Db, email: string, password: string): Promise<A
     throw error;
   }
   return { user, emailVerified: false };
+}
+
+/** The public key of an account's site tag: 24 hex characters, as migrations/0017_site_tag.sql makes them. */
+function newSiteKey(): string {
+  return [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 // Hashing a dummy password for unknown emails keeps the answer time the same,

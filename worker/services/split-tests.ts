@@ -103,6 +103,8 @@ async function insertSplitTest(
       // Arms no one can compute offline from a session id (worker/redirect/variant.ts).
       bucketSecret: randomToken(16),
       conversionSources: input.conversionSources ?? "all",
+      conversionGoal: input.conversionUrl ? "page" : "none",
+      conversionUrlMatch: "equals",
       deletedAt: null,
     };
     try {

@@ -1,69 +1,261 @@
-// The one-tag tracker served at /t.js. Plain ES2017 with no dependencies, kept small (a test parses
-// it as ES2017). On any page it remembers sessionId/variant from the URL in the site's localStorage;
-// on the conversion page (or any page when the test has none) it sends the beacon once, with the
-// order's value from data-amount and data-currency. `splitlink.convert({ amount, currency })` sends it
-// from a single-page checkout instead (data-manual: only then). A beacon the server refused for now
-// (429, 5xx, no network) is kept and sent again: a few times while the page is open, and on the next
-// page of the site that carries the tag (docs/conversions.md, "No real conversion dropped at the door").
-// It runs on other people's pages: nothing it does may throw there, even with storage blocked.
+// The tracker served at /t.js, in two forms (docs/conversions.md). Plain ES2017 with no dependencies,
+// kept small (a test parses it as ES2017). It runs on other people's pages: nothing it does may throw
+// there, even with storage or cookies blocked.
+//
+// The site tag, `data-site="{key}"`, goes on every page of the marketer's site. On a page reached through
+// a split link it keeps the test's session and variant first-party (a cookie on the site's registrable
+// domain, local storage as fallback) and takes them out of the address bar; it asks SplitLink for the
+// account's goals (GET /t/goals/{key}) and converts only where a test's goal says so.
+//
+// The per-test snippet of the specification, `data-test="{id}"` (with `data-conversion-url`, the goal
+// page), converts on that page, or, without one, on a page the session was forwarded to.
+//
+// For both, a page reached straight from the split link is a landing page and never converts by itself:
+// the session arrived in its address from another site (or from none), not from a page of this site
+// that carried it. An explicit `splitlink.convert({ value, currency })` (or a tag with `data-convert`)
+// converts for a test whose goal is the call. The tag reports where it runs, once a day per browser,
+// test and kind, with host and path only (POST /t/seen): the test page's setup checklist. A beacon the
+// server refused for now (429, 5xx, no network) is kept and sent again, on this page and the next.
 export const TRACKER_SCRIPT = `(function () {
   var KEY = "splitlink:";
+  var COOKIE = "splitlink";
+  var PARAMS = ["sessionId", "variant", "splitTestId"];
+  var DAY = 86400000;
   try {
     run(document.currentScript);
   } catch (e) {}
 
   function run(script) {
+    var site = script && script.getAttribute("data-site");
     var testId = script && script.getAttribute("data-test");
-    if (!testId) return;
-    var endpoint = new URL("/functions/v1/conversions", script.src).href;
-    var params = new URLSearchParams(location.search);
-    var sessionId = params.get("sessionId");
-    var variant = params.get("variant");
-    var fromUrl = sessionId && variant && /^[A-H]$/.test(variant) ? testId + "|" + variant + "|" + sessionId : "";
-    if (fromUrl) remember(KEY + testId, fromUrl);
+    if (!site && !testId) return;
+    var origin = new URL(script.src).origin;
+    var domain = cookieDomain();
+    var visits = load();
+    var arrival = arrivalOf(new URLSearchParams(location.search), testId, visits, domain);
+    if (arrival) visits = save(domain, visits, arrival);
+    var value = valueOf({
+      amount: script.getAttribute("data-amount"),
+      currency: script.getAttribute("data-currency"),
+    });
     var api = (window.splitlink = window.splitlink || {});
+    resend(origin);
+    if (testId) return perTest(script, origin, testId, arrival, visits, value, api);
+    if (arrival) cleanAddress();
+    var calls = [];
+    api.convert = function (options) { calls.push(options || {}); };
+    api.sessionId = function () { return visits.length ? visits[0].s : null; };
+    getGoals(origin, site, function (tests) {
+      var byId = {};
+      for (var i = 0; i < tests.length; i++) byId[tests[i].id] = tests[i];
+      for (var j = 0; j < tests.length; j++) {
+        var test = tests[j];
+        var visit = visitFor(test.id, visits, arrival);
+        if (test.goal === "page" && matches(test.url, test.match)) {
+          seen(origin, test.id, "goal");
+          if (visit && !(arrival && arrival.landing && arrival.s === visit.s)) convert(origin, test.id, visit, value);
+        }
+        if (test.goal === "call" && visit && script.hasAttribute("data-convert")) convert(origin, test.id, visit, value);
+        if (arrival && arrival.landing && arrival.t === test.id) seen(origin, test.id, "landing");
+      }
+      api.convert = function (options) {
+        try {
+          options = options || {};
+          for (var k = 0; k < tests.length; k++) {
+            var t = tests[k];
+            var v = visitFor(t.id, visits, arrival);
+            if (v && (options.test ? options.test === t.id : t.goal === "call")) convert(origin, t.id, v, valueOf(options));
+          }
+        } catch (e) {}
+      };
+      for (var c = 0; c < calls.length; c++) api.convert(calls[c]);
+    });
+  }
+
+  function perTest(script, origin, testId, arrival, visits, value, api) {
+    var visit = visitFor(testId, visits, arrival);
     api.convert = function (options) {
       try {
         options = options || {};
         var test = options.test || testId;
-        convert(endpoint, test, (test === testId && fromUrl) || recall(KEY + test), options);
+        var v = visitFor(test, visits, arrival);
+        if (v) convert(origin, test, v, valueOf(options));
       } catch (e) {}
     };
-    var pending = recall(KEY + "pending:" + testId);
-    if (pending) send(endpoint, pending, 0);
+    var landing = Boolean(arrival && arrival.landing);
+    if (landing) seen(origin, testId, "landing");
     var goal = script.getAttribute("data-conversion-url");
-    if (script.hasAttribute("data-manual") || (goal && !isCurrentPage(goal))) return;
-    var value = { amount: script.getAttribute("data-amount"), currency: script.getAttribute("data-currency") };
-    convert(endpoint, testId, fromUrl || recall(KEY + testId), value);
+    if (goal && matches(goal, "equals")) seen(origin, testId, "goal");
+    if (script.hasAttribute("data-manual") || !visit || landing) return;
+    if (goal ? matches(goal, "equals") : arrival) convert(origin, testId, visit, value);
   }
-  function convert(endpoint, testId, session, options) {
-    var parts = session.split("|");
-    if (parts.length !== 3) return;
-    var body = { splitTestId: testId, sessionId: parts[2], variant: parts[1] };
-    var amount = options.amount;
-    if (amount != null && amount !== "" && isFinite(amount) && options.currency) {
-      body.amount = Number(amount);
-      body.currency = String(options.currency).toUpperCase();
+
+  // The session in this page's address: the test (when the link said it), variant and session, and
+  // whether this page is where the split link landed the visitor.
+  function arrivalOf(params, testId, visits, domain) {
+    var s = params.get("sessionId");
+    var v = params.get("variant");
+    if (!s || !v || !/^[A-H]$/.test(v) || s.length > 128) return null;
+    var t = params.get("splitTestId") || testId || "";
+    return { t: t.slice(0, 64), v: v, s: s, a: Date.now(), p: location.pathname, landing: isLanding(s, visits, domain) };
+  }
+
+  // Forwarded by a page of this site: the referrer is same-site and carried the session, or is another
+  // host of the site (a browser sends another host only its origin), or the tag saw the session on
+  // another page of the site within the hour. Anything else is the split link's doing.
+  function isLanding(session, visits, domain) {
+    var ref;
+    try { ref = new URL(document.referrer); } catch (e) { return true; }
+    if (!sameSite(ref.hostname, domain)) return true;
+    if (ref.search.indexOf(encodeURIComponent(session)) >= 0 || ref.host !== location.host) return false;
+    for (var i = 0; i < visits.length; i++) {
+      var visit = visits[i];
+      if (visit.s === session && visit.p !== location.pathname && Date.now() - visit.a < DAY / 24) return false;
     }
-    send(endpoint, JSON.stringify(body), 0);
+    return true;
   }
+
+  function visitFor(testId, visits, arrival) {
+    if (arrival && (arrival.t === testId || !arrival.t)) return arrival;
+    for (var i = 0; i < visits.length; i++) if (visits[i].t === testId) return visits[i];
+    return null;
+  }
+
+  function convert(origin, testId, visit, value) {
+    var done = KEY + "done:" + testId + ":" + visit.s;
+    if (recall(done)) return;
+    remember(done, "1");
+    var body = { splitTestId: testId, sessionId: visit.s, variant: visit.v };
+    if (value) {
+      body.amount = value.amount;
+      body.currency = value.currency;
+    }
+    send(origin + "/functions/v1/conversions", JSON.stringify(body), KEY + "pending:" + testId, 0);
+  }
+
+  function valueOf(options) {
+    var amount = options.value != null ? options.value : options.amount;
+    if (amount == null || amount === "" || !isFinite(amount) || !options.currency) return null;
+    return { amount: Number(amount), currency: String(options.currency).toUpperCase() };
+  }
+
+  // Once a day per browser, test and kind: where the tag runs, without the query or anything of the visitor.
+  function seen(origin, testId, kind) {
+    var key = KEY + "seen:" + kind + ":" + testId;
+    if (Date.now() - Number(recall(key) || 0) < DAY) return;
+    remember(key, String(Date.now()));
+    post(origin + "/t/seen", JSON.stringify({ testId: testId, kind: kind, url: location.origin + location.pathname }));
+  }
+
+  function getGoals(origin, site, then) {
+    if (!window.fetch) return;
+    fetch(origin + "/t/goals/" + encodeURIComponent(site))
+      .then(function (response) { return response.ok ? response.json() : { tests: [] }; })
+      .then(function (body) { then(body.tests || []); })
+      .catch(function () {});
+  }
+
+  function resend(origin) {
+    var keys = storageKeys();
+    for (var i = 0; i < keys.length; i++) {
+      var key = keys[i];
+      if (key.indexOf(KEY + "pending:") === 0) send(origin + "/functions/v1/conversions", recall(key), key, 0);
+    }
+  }
+
   // A text/plain body keeps the cross-site request simple (no preflight), and its answer readable.
-  function send(endpoint, body, attempt) {
-    var key = KEY + "pending:" + JSON.parse(body).splitTestId;
+  function send(endpoint, body, key, attempt) {
     if (!window.fetch) {
       if (navigator.sendBeacon) navigator.sendBeacon(endpoint, body);
       return;
     }
     remember(key, body);
-    fetch(endpoint, { method: "POST", body: body, keepalive: true, headers: { "content-type": "text/plain" } })
+    post(endpoint, body)
       .then(function (response) {
         if (response.status === 429 || response.status >= 500) throw response.status;
         forget(key);
       })
       .catch(function () {
-        if (attempt < 4) setTimeout(function () { send(endpoint, body, attempt + 1); }, 10000 << attempt);
+        if (attempt < 4) setTimeout(function () { send(endpoint, body, key, attempt + 1); }, 10000 << attempt);
       });
   }
+
+  function post(endpoint, body) {
+    return fetch(endpoint, { method: "POST", body: body, keepalive: true, headers: { "content-type": "text/plain" } });
+  }
+
+  function matches(goal, match) {
+    try {
+      var url = new URL(goal, location.href);
+      if (match === "equals")
+        return url.host === location.host && trim(url.pathname) === trim(location.pathname) && (!url.search || url.search === location.search);
+      var goalText = goal.replace(/^https?:\\/\\//i, "");
+      var pageText = location.href.replace(/^https?:\\/\\//i, "").replace(/#.*$/, "");
+      return match === "starts_with" ? pageText.indexOf(goalText) === 0 : pageText.indexOf(goalText) >= 0;
+    } catch (e) {
+      return false;
+    }
+  }
+  function trim(path) { return path.replace(/\\/+$/, "") || "/"; }
+
+  // The address bar without the split link's parameters; every other parameter stays.
+  function cleanAddress() {
+    try {
+      var url = new URL(location.href);
+      for (var i = 0; i < PARAMS.length; i++) url.searchParams.delete(PARAMS[i]);
+      history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+    } catch (e) {}
+  }
+
+  // The widest domain the browser lets this page set a cookie on: its registrable domain (the browser
+  // refuses public suffixes such as co.uk). Empty for an IP address or a one-label host.
+  function cookieDomain() {
+    var labels = location.hostname.split(".");
+    if (labels.length < 2 || /^[\\d.]+$/.test(location.hostname)) return "";
+    try {
+      for (var i = labels.length - 2; i >= 0; i--) {
+        var candidate = labels.slice(i).join(".");
+        document.cookie = COOKIE + "_probe=1; domain=" + candidate + "; path=/; SameSite=Lax";
+        if (document.cookie.indexOf(COOKIE + "_probe=1") >= 0) {
+          document.cookie = COOKIE + "_probe=; domain=" + candidate + "; path=/; max-age=0";
+          return candidate;
+        }
+      }
+    } catch (e) {}
+    return "";
+  }
+  function sameSite(host, domain) {
+    return domain ? host === domain || host.slice(-domain.length - 1) === "." + domain : host === location.hostname;
+  }
+
+  // The visits of split links, newest first, at most five: in a cookie on the registrable domain (so
+  // www. and checkout. share them) and in local storage.
+  function load() {
+    var text = "";
+    try {
+      var match = document.cookie.match(/(?:^|; )splitlink=([^;]*)/);
+      if (match) text = decodeURIComponent(match[1]);
+    } catch (e) {}
+    try {
+      var visits = JSON.parse(text || recall(KEY + "visits") || "[]");
+      return Object.prototype.toString.call(visits) === "[object Array]" ? visits : [];
+    } catch (e) {
+      return [];
+    }
+  }
+  function save(domain, visits, arrival) {
+    var kept = [{ t: arrival.t, v: arrival.v, s: arrival.s, a: arrival.a, p: arrival.p }];
+    for (var i = 0; i < visits.length && kept.length < 5; i++)
+      if (visits[i] && visits[i].t !== arrival.t) kept.push(visits[i]);
+    var text = JSON.stringify(kept);
+    remember(KEY + "visits", text);
+    try {
+      document.cookie = COOKIE + "=" + encodeURIComponent(text) + "; path=/; max-age=2592000; SameSite=Lax" +
+        (domain ? "; domain=" + domain : "") + (location.protocol === "https:" ? "; Secure" : "");
+    } catch (e) {}
+    return kept;
+  }
+
   // Storage can be missing, blocked by privacy settings (access throws) or full (writes throw).
   function remember(key, value) {
     try { window.localStorage.setItem(key, value); } catch (e) {}
@@ -74,14 +266,8 @@ export const TRACKER_SCRIPT = `(function () {
   function forget(key) {
     try { window.localStorage.removeItem(key); } catch (e) {}
   }
-  function isCurrentPage(target) {
-    try {
-      var url = new URL(target, location.href);
-      return url.host === location.host && trim(url.pathname) === trim(location.pathname);
-    } catch (e) {
-      return false;
-    }
+  function storageKeys() {
+    try { return Object.keys(window.localStorage); } catch (e) { return []; }
   }
-  function trim(path) { return path.replace(/\\/+$/, "") || "/"; }
 })();
 `;

@@ -1,0 +1,42 @@
+import * as z from "zod";
+
+// The site tag and a test's setup checklist (issue #32): where the tag was seen and what has counted.
+
+/** Where the tag last ran for a test, host and path only. */
+export const tagSightingSchema = z.object({
+  host: z.string().describe("The page's host, e.g. shop.example"),
+  path: z.string().describe("The page's path, without its query"),
+  seenAt: z.int().describe("When, in milliseconds since the epoch"),
+});
+export type TagSighting = z.output<typeof tagSightingSchema>;
+
+/**
+ * A test's setup as it happens: the link opened, the tag seen on a landing page (reached from the split
+ * link) and on the goal page, the first conversion. Each is null until it happened.
+ */
+export const trackingSetupSchema = z
+  .object({
+    linkOpenedAt: z.int().nullable().describe("The first counted click, in milliseconds since the epoch"),
+    landingTag: tagSightingSchema
+      .nullable()
+      .describe("The tag's last run on a page a visitor reached from the split link"),
+    goalTag: tagSightingSchema.nullable().describe("The tag's last run on the goal page"),
+    firstConversionAt: z
+      .int()
+      .nullable()
+      .describe("The first counted conversion, in milliseconds since the epoch"),
+  })
+  .describe("The setup checklist: each step null until it happened; the tag reports once a day per browser");
+export type TrackingSetup = z.output<typeof trackingSetupSchema>;
+
+/** GET /api/tests/:slug/setup, GET /api/v1/tests/{id}/setup */
+export const trackingSetupResponseSchema = z.object({ setup: trackingSetupSchema });
+export type TrackingSetupResponse = z.output<typeof trackingSetupResponseSchema>;
+
+/** GET /api/account/site-tag: the public key the site tag names (`data-site`). */
+export const siteTagResponseSchema = z.object({
+  siteKey: z
+    .string()
+    .describe("The site tag's public key: it names your tests' goals to the tag, nothing else"),
+});
+export type SiteTagResponse = z.output<typeof siteTagResponseSchema>;

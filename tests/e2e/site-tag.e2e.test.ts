@@ -1,0 +1,241 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { visitorAddress } from "../../scripts/splitlink-api";
+import { screenshot, startBrowser, WIDTHS } from "./browser";
+import { reloadUntil, signUp } from "./flows";
+import { startShop } from "./shop-site";
+
+const browser = startBrowser();
+let shop: Awaited<ReturnType<typeof startShop>>;
+beforeAll(async () => {
+  shop = await startShop(browser.baseURL);
+});
+afterAll(() => shop?.close());
+
+let visitorsSent = 0;
+
+/** A new visitor: a browser of their own, from an address of their own, as Cloudflare reports it. */
+function newVisitor(): Promise<Page> {
+  return browser.newPage(WIDTHS.narrow, {
+    extraHTTPHeaders: { "cf-connecting-ip": visitorAddress(9000 + visitorsSent++) },
+  });
+}
+
+const headers = () => ({ origin: browser.baseURL, "content-type": "application/json" });
+
+interface CreatedTest {
+  id: string;
+  slug: string;
+  link: string;
+}
+
+/** A marketer with the site tag on their shop, and a test made through the API as the SPA would. */
+async function marketerWithTest(email: string, test: Record<string, unknown>): Promise<[Page, CreatedTest]> {
+  const marketer = await browser.newPage();
+  await signUp(marketer, email);
+  const siteTag = await marketer.request.get("/api/account/site-tag");
+  shop.setSiteKey(((await siteTag.json()) as { siteKey: string }).siteKey);
+  const created = await marketer.request.post("/api/tests", { headers: headers(), data: test });
+  expect(created.status()).toBe(201);
+  return [marketer, ((await created.json()) as { test: CreatedTest }).test];
+}
+
+/** The test's counts as the API gives them, once the queue has recorded them. */
+async function totals(marketer: Page, slug: string) {
+  const answer = await marketer.request.get(`/api/tests/${slug}`);
+  const { test } = (await answer.json()) as {
+    test: { stats: { arms: { visitors: number; conversions: number }[] } };
+  };
+  const sum = (key: "visitors" | "conversions") =>
+    test.stats.arms.reduce((total, arm) => total + arm[key], 0);
+  return { visitors: sum("visitors"), conversions: sum("conversions") };
+}
+
+/** Six visitors open the split link; the first three buy (`buy` takes each to the goal). */
+async function sixVisitorsThreeBuyers(link: string, buy: (visitor: Page) => Promise<void>) {
+  const beacons: string[] = [];
+  for (let n = 0; n < 6; n++) {
+    const visitor = await newVisitor();
+    visitor.on("request", (request) => {
+      if (request.url().endsWith("/functions/v1/conversions")) beacons.push(request.postData() ?? "");
+    });
+    await visitor.goto(link);
+    await visitor.waitForLoadState("networkidle");
+    if (n < 3) await buy(visitor);
+    await visitor.close();
+  }
+  return beacons;
+}
+
+describe("the site tag on every page", () => {
+  it("counts exactly the three buyers of six visitors, across www. and checkout., with a clean address bar", async () => {
+    const [marketer, test] = await marketerWithTest(`site-tag-${Date.now()}@example.com`, {
+      name: "Spring collection",
+      urlA: `${shop.www}/a`,
+      urlB: `${shop.www}/b`,
+      conversionUrl: `${shop.checkout}/thanks`,
+    });
+
+    // One visitor's path, looked at closely: the landing page's address bar keeps only the shop's own
+    // parameters, the site's cookie carries the visit to the checkout host.
+    const visitor = await newVisitor();
+    await visitor.goto(`${test.link}?utm_source=newsletter`);
+    await visitor.getByRole("heading", { name: /Landing [AB]/ }).waitFor();
+    await expect.poll(() => new URL(visitor.url()).search).toBe("?utm_source=newsletter");
+    await visitor.close();
+
+    const beacons = await sixVisitorsThreeBuyers(test.link, async (buyer) => {
+      await buyer.getByRole("link", { name: "About us" }).click();
+      await buyer.getByRole("link", { name: "Buy now" }).click();
+      await buyer.getByRole("heading", { name: "Thank you" }).waitFor();
+      await buyer.waitForLoadState("networkidle");
+    });
+    expect(beacons).toHaveLength(3);
+    for (const beacon of beacons) expect(JSON.parse(beacon)).toMatchObject({ splitTestId: test.id });
+    await expect
+      .poll(() => totals(marketer, test.slug), { timeout: 30_000 })
+      .toEqual({
+        visitors: 7,
+        conversions: 3,
+      });
+  });
+});
+
+describe("the site tag on the goal page only, the parameters forwarded", () => {
+  it("counts the three buyers as the specification's flow does", async () => {
+    const [marketer, test] = await marketerWithTest(`site-tag-forward-${Date.now()}@example.com`, {
+      name: "Forwarded",
+      urlA: `${shop.www}/forward-a`,
+      urlB: `${shop.www}/forward-b`,
+      conversionUrl: `${shop.checkout}/thanks`,
+    });
+    const beacons = await sixVisitorsThreeBuyers(test.link, async (buyer) => {
+      await buyer.getByRole("link", { name: "Buy now" }).click();
+      await buyer.getByRole("heading", { name: "Thank you" }).waitFor();
+      await buyer.waitForLoadState("networkidle");
+    });
+    expect(beacons).toHaveLength(3);
+    await expect
+      .poll(() => totals(marketer, test.slug), { timeout: 30_000 })
+      .toEqual({
+        visitors: 6,
+        conversions: 3,
+      });
+  });
+});
+
+describe("a test without a goal", () => {
+  it("counts nobody, even visitors who reach the thank-you page, and says why", async () => {
+    const [marketer, test] = await marketerWithTest(`site-tag-no-goal-${Date.now()}@example.com`, {
+      name: "No goal yet",
+      urlA: `${shop.www}/a`,
+      urlB: `${shop.www}/b`,
+    });
+    const beacons = await sixVisitorsThreeBuyers(test.link, async (buyer) => {
+      await buyer.getByRole("link", { name: "Buy now" }).click();
+      await buyer.getByRole("heading", { name: "Thank you" }).waitFor();
+      await buyer.waitForLoadState("networkidle");
+    });
+    expect(beacons).toEqual([]);
+    await marketer.goto(`/test/${test.slug}`);
+    await marketer.getByText("This test has no goal yet, so it counts no conversions by itself.").waitFor();
+    await expect
+      .poll(() => totals(marketer, test.slug), { timeout: 30_000 })
+      .toEqual({
+        visitors: 6,
+        conversions: 0,
+      });
+  });
+});
+
+describe("an explicit call as the goal", () => {
+  it("counts the page's splitlink.convert() with its value, and no page visit", async () => {
+    const [marketer, test] = await marketerWithTest(`site-tag-call-${Date.now()}@example.com`, {
+      name: "Single-page checkout",
+      urlA: `${shop.www}/a`,
+      urlB: `${shop.www}/b`,
+      conversionGoal: "call",
+      primaryMetric: "revenue_per_visitor",
+      currency: "EUR",
+    });
+    const visitor = await newVisitor();
+    const beacons: string[] = [];
+    visitor.on("request", (request) => {
+      if (request.url().endsWith("/functions/v1/conversions")) beacons.push(request.postData() ?? "");
+    });
+    await visitor.goto(test.link);
+    await visitor.goto(`${shop.checkout}/thanks`);
+    await visitor.goto(`${shop.checkout}/pay`);
+    await visitor.waitForLoadState("networkidle");
+    expect(beacons).toEqual([]);
+    await visitor.getByRole("button", { name: "Pay" }).click();
+    await expect.poll(() => beacons.length).toBe(1);
+    expect(JSON.parse(beacons[0] ?? "{}")).toMatchObject({
+      splitTestId: test.id,
+      amount: 19.9,
+      currency: "EUR",
+    });
+    await expect
+      .poll(() => totals(marketer, test.slug), { timeout: 30_000 })
+      .toEqual({
+        visitors: 1,
+        conversions: 1,
+      });
+  });
+});
+
+describe("the setup checklist", () => {
+  it("fills itself in as the link is opened, the tag runs on a landing page and the goal page, and a buyer converts", async () => {
+    const [marketer, test] = await marketerWithTest(`site-tag-setup-${Date.now()}@example.com`, {
+      name: "Setup",
+      urlA: `${shop.www}/a`,
+      urlB: `${shop.www}/b`,
+      conversionUrl: `${shop.checkout}/thanks`,
+    });
+    await marketer.goto(`/test/${test.slug}`);
+    const checklist = marketer.getByRole("list", { name: "Setup" });
+    await checklist.getByText(`The tag has not run on ${shop.checkout}/thanks yet`).waitFor();
+    await screenshot(marketer, "setup-empty");
+
+    // The marketer opens their own thank-you page to check the tag.
+    const owner = await newVisitor();
+    await owner.goto(`${shop.checkout}/thanks`);
+    await owner.waitForLoadState("networkidle");
+    await reloadUntil(marketer, async () => {
+      await checklist.waitFor();
+      return (await checklist.getByText("checkout.shop.test").count()) > 0;
+    });
+    expect(
+      await checklist.getByText("The tag has not run on a page reached from the split link yet").count(),
+    ).toBe(1);
+
+    // A visitor comes through the split link and buys.
+    const buyer = await newVisitor();
+    await buyer.goto(test.link);
+    await buyer.getByRole("link", { name: "Buy now" }).click();
+    await buyer.getByRole("heading", { name: "Thank you" }).waitFor();
+    await buyer.waitForLoadState("networkidle");
+    await reloadUntil(marketer, async () => {
+      await checklist.waitFor();
+      return (
+        (await checklist.getByText("www.shop.test").count()) > 0 &&
+        (await checklist.getByText("No conversion yet").count()) === 0
+      );
+    });
+    await screenshot(marketer, "setup-done");
+
+    // The public API gives the same state.
+    const setup = await marketer.request.get(`/api/tests/${test.slug}/setup`);
+    expect((await setup.json()) as unknown).toMatchObject({
+      setup: {
+        linkOpenedAt: expect.any(Number),
+        landingTag: {
+          host: expect.stringContaining("www.shop.test"),
+          path: expect.stringMatching(/^\/[ab]$/),
+        },
+        goalTag: { host: expect.stringContaining("checkout.shop.test"), path: "/thanks" },
+        firstConversionAt: expect.any(Number),
+      },
+    });
+  });
+});

@@ -1,0 +1,110 @@
+import type { TrackingSetup } from "../../contract/api/tracking";
+import type { ConversionGoal, SightingKind, UrlMatch } from "../../contract/tracking";
+import type { Background } from "../lib/background";
+import { enqueueEvent } from "../queue/producer";
+
+/** One test's goal as the site tag reads it: no name, no variant, nothing but what the tag applies. */
+export interface TagGoal {
+  id: string;
+  goal: ConversionGoal;
+  url?: string;
+  match?: UrlMatch;
+}
+
+// The tests whose visitors can still convert (not completed, not deleted), newest first; an account's
+// 200 newest are more than any site runs at once.
+const GOALS_OF_SITE = `SELECT t.id, t.conversion_goal AS goal, t.conversion_url AS url,
+    t.conversion_url_match AS match
+  FROM users AS u JOIN split_tests AS t ON t.user_id = u.id
+  WHERE u.site_key = ?1 AND t.status != 'completed' AND t.deleted_at IS NULL
+  ORDER BY t.created_at DESC LIMIT 200`;
+
+/** The goals the site tag applies for an account, by its public site key; null for an unknown key. */
+export async function goalsOfSite(db: D1Database, siteKey: string): Promise<TagGoal[] | null> {
+  const [owner, goals] = await db.batch<{
+    id: string;
+    goal: ConversionGoal;
+    url: string | null;
+    match: UrlMatch;
+  }>([
+    db.prepare("SELECT id FROM users WHERE site_key = ?1 AND deleted_at IS NULL").bind(siteKey),
+    db.prepare(GOALS_OF_SITE).bind(siteKey),
+  ]);
+  if (!owner?.results.length) return null;
+  return (goals?.results ?? []).map(({ id, goal, url, match }) =>
+    goal === "page" && url ? { id, goal, url, match } : { id, goal },
+  );
+}
+
+// An isolate writes a test's sighting of a kind at most once a minute: a busy site's pages cost a
+// lookup here, not a queue event each.
+const SIGHTING_GAP_MS = 60_000;
+const lastSightings = new Map<string, number>();
+
+/** Where the tag ran for a test, for its setup checklist: host and path only, through the queue. */
+export function recordSighting(
+  env: Env,
+  ctx: Background,
+  sighting: { testId: string; kind: SightingKind; url: URL },
+): void {
+  const now = Date.now();
+  const key = `${sighting.testId}|${sighting.kind}`;
+  if (now - (lastSightings.get(key) ?? 0) < SIGHTING_GAP_MS) return;
+  if (lastSightings.size > 10_000) lastSightings.clear();
+  lastSightings.set(key, now);
+  enqueueEvent(env, ctx, {
+    type: "sighting",
+    testId: sighting.testId,
+    kind: sighting.kind,
+    host: sighting.url.host,
+    path: sighting.url.pathname.slice(0, 512),
+    timestamp: now,
+  });
+}
+
+interface SetupRow {
+  link_opened_at: number | null;
+  first_conversion_at: number | null;
+  landing_host: string | null;
+  landing_path: string | null;
+  landing_at: number | null;
+  goal_host: string | null;
+  goal_path: string | null;
+  goal_at: number | null;
+}
+
+// The first person's click (a click the archive moved to R2 leaves its hour in the rollup), the
+// first conversion and the two sightings: indexed lookups, one row.
+const SETUP_OF_TEST = `SELECT
+    coalesce((SELECT min(timestamp) FROM clicks WHERE split_test_id = ?1 AND is_bot = 0),
+             (SELECT min(hour) FROM test_stats_hourly WHERE split_test_id = ?1 AND clicks > 0)) AS link_opened_at,
+    coalesce((SELECT min(timestamp) FROM conversions WHERE split_test_id = ?1),
+             (SELECT min(hour) FROM test_stats_hourly WHERE split_test_id = ?1 AND conversions > 0)) AS first_conversion_at,
+    l.host AS landing_host, l.path AS landing_path, l.seen_at AS landing_at,
+    g.host AS goal_host, g.path AS goal_path, g.seen_at AS goal_at
+  FROM (SELECT 1)
+  LEFT JOIN tag_sightings AS l ON l.split_test_id = ?1 AND l.kind = 'landing'
+  LEFT JOIN tag_sightings AS g ON g.split_test_id = ?1 AND g.kind = 'goal'`;
+
+/** A test's setup checklist, the same for both APIs; the caller has checked the test is the user's. */
+export async function setupOf(db: D1Database, testId: string): Promise<TrackingSetup> {
+  const row = await db.prepare(SETUP_OF_TEST).bind(testId).first<SetupRow>();
+  const sighting = (host: string | null, path: string | null, seenAt: number | null) =>
+    host && path && seenAt ? { host, path, seenAt } : null;
+  return {
+    linkOpenedAt: row?.link_opened_at ?? null,
+    landingTag: sighting(row?.landing_host ?? null, row?.landing_path ?? null, row?.landing_at ?? null),
+    goalTag: sighting(row?.goal_host ?? null, row?.goal_path ?? null, row?.goal_at ?? null),
+    firstConversionAt: row?.first_conversion_at ?? null,
+  };
+}
+
+/** The account's site key, for the snippet in Settings and on each test page. */
+export async function siteKeyOf(db: D1Database, userId: string): Promise<string> {
+  const row = await db
+    .prepare("SELECT site_key FROM users WHERE id = ?1")
+    .bind(userId)
+    .first<{ site_key: string }>();
+  if (!row?.site_key) throw new Error("The account has no site key");
+  return row.site_key;
+}
