@@ -90,14 +90,20 @@ describe("the line through the points", () => {
 describe("the x-axis labels and markers", () => {
   it("label every point while they fit, else evenly spaced ones starting with the first", () => {
     expect(labelIndexes(3, area)).toEqual([0, 1, 2]);
-    const many = labelIndexes(48, area);
-    const room = (area.right - area.left) / 64 + 1;
-    expect(many[0]).toBe(0);
-    expect(many.length).toBeLessThanOrEqual(room);
-    expect(many.length).toBeGreaterThan(room / 2);
-    const steps = new Set(many.slice(1).map((index, position) => index - (many[position] ?? 0)));
-    expect(steps.size).toBe(1);
     expect(labelIndexes(0, area)).toEqual([]);
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 1000 }), fc.integer({ min: 200, max: 2000 }), (count, width) => {
+        const plot = plotArea(width, 240);
+        const labels = labelIndexes(count, plot);
+        const steps = new Set(labels.slice(1).map((index, position) => index - (labels[position] ?? 0)));
+        expect(labels[0]).toBe(0);
+        expect(steps.size).toBeLessThanOrEqual(1);
+        // Never closer than 64 px, so that they do not overlap; and not so few that half of them would fit.
+        const gap = xOf(labels[1] ?? count, count, plot) - xOf(0, count, plot);
+        if (labels.length > 1) expect(gap).toBeGreaterThanOrEqual(64);
+        expect(labels.length * 2).toBeGreaterThan(Math.min(count, (plot.right - plot.left) / 64 + 1));
+      }),
+    );
   });
 
   it("mark each point only while they are not crowded", () => {

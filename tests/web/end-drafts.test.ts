@@ -2,7 +2,7 @@ import { SCHEDULE_MESSAGES } from "@contract/messages";
 import { describe, expect, it } from "vitest";
 import { endDraftOf, endInputs, endProblem, NO_END } from "@/lib/split-tests/end-drafts";
 
-// tests/web/vitest.config.ts runs these in Asia/Kolkata (UTC+05:30).
+// tests/web/vitest.config.ts runs these in Pacific/Marquesas (UTC−09:30).
 const NOW = Date.parse("2026-06-01T12:00:00Z");
 
 describe("a test's end settings in the form", () => {
@@ -15,7 +15,7 @@ describe("a test's end settings in the form", () => {
     };
     const draft = endDraftOf(saved);
     expect(draft).toEqual({
-      endsAt: "2026-12-31T23:30",
+      endsAt: "2026-12-31T08:30",
       endAfterVisitors: "5000",
       onEnd: "promote",
       stopEarly: true,
@@ -52,9 +52,9 @@ describe("the end settings' problem, as the form shows it", () => {
     expect(endProblem({ ...NO_END, endsAt: "2027-06-10T09:00" }, NOW)).toBe(SCHEDULE_MESSAGES.endsAtTooFar);
   });
 
-  it("reads the date in the browser's time zone: 17:00 in India is already past at 12:00 UTC", () => {
-    expect(endProblem({ ...NO_END, endsAt: "2026-06-01T17:00" }, NOW)).toBe(SCHEDULE_MESSAGES.endsAtPast);
-    expect(endProblem({ ...NO_END, endsAt: "2026-06-01T18:00" }, NOW)).toBeNull();
+  it("reads the date in the browser's time zone: at 12:00 UTC it is 02:30 in the Marquesas", () => {
+    expect(endProblem({ ...NO_END, endsAt: "2026-06-01T02:00" }, NOW)).toBe(SCHEDULE_MESSAGES.endsAtPast);
+    expect(endProblem({ ...NO_END, endsAt: "2026-06-01T11:00" }, NOW)).toBeNull();
   });
 
   it("wants a whole number of visitors from 200", () => {

@@ -14,7 +14,7 @@ import { formatMoney } from "@/lib/split-tests/format-money";
 import { formatRate } from "@/lib/split-tests/format-rate";
 import { formatTimeAgo } from "@/lib/time";
 
-// tests/web/vitest.config.ts runs these in Asia/Kolkata (UTC+05:30).
+// tests/web/vitest.config.ts runs these in Pacific/Marquesas (UTC−09:30).
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
@@ -80,7 +80,7 @@ describe("the analytics' numbers", () => {
 });
 
 describe("a chart's periods", () => {
-  // Midnight UTC on 20 November: 05:30 in the browser's zone.
+  // Midnight UTC on 20 November: 14:30 on the 19th in the browser's zone.
   const day = Date.parse("2026-11-20T00:00:00Z");
 
   it("label a day by its UTC date, the day the server counted, wherever the browser is", () => {
@@ -89,8 +89,8 @@ describe("a chart's periods", () => {
   });
 
   it("label an hour in the browser's own time, on a 24-hour clock", () => {
-    expect(formatPeriod(day + 9 * 60 * MINUTE, "hour")).toBe("14:30");
-    expect(formatPeriodInFull(day + 9 * 60 * MINUTE, "hour")).toBe("Nov 20, 14:30");
+    expect(formatPeriod(day + 9 * 60 * MINUTE, "hour")).toBe("23:30");
+    expect(formatPeriodInFull(day + 9 * 60 * MINUTE, "hour")).toBe("Nov 19, 23:30");
   });
 
   it("name their unit", () => {

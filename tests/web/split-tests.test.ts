@@ -89,9 +89,9 @@ describe("a test's end in words", () => {
 
   it("names the date and the visitors, and whichever comes first", () => {
     const both = { ...none, endsAt: "2026-12-31T12:30:00Z", endAfterVisitors: 10_000 };
-    // Shown in the browser's zone (Asia/Kolkata in these tests).
+    // Shown in the browser's zone (Pacific/Marquesas, UTC−09:30, in these tests).
     expect(whenItEnds(both)).toBe(
-      "Ends on Dec 31, 2026, 6:00 PM or at 10,000 visitors, whichever comes first.",
+      "Ends on Dec 31, 2026, 3:00 AM or at 10,000 visitors, whichever comes first.",
     );
     expect(whenItEnds({ ...none, endAfterVisitors: 500, stopEarly: true })).toBe(
       "Ends at 500 visitors. It stops earlier as soon as there is a clear winner.",
