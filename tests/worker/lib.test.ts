@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isHttpUrl } from "../../contract/urls";
+import { addressGroupOf } from "../../worker/lib/client-ip";
 import { csvLine } from "../../worker/lib/csv";
 import { eventId } from "../../worker/lib/event-id";
 import { isAppHost } from "../../worker/lib/hosts";
@@ -61,6 +62,54 @@ describe("hosts", () => {
       expect(isAppHost(host, "splitlink.app")).toBe(true);
     for (const host of ["go.acme.com", "go.acme.localhost", "splitlink.app.evil.com"])
       expect(isAppHost(host, "splitlink.app")).toBe(false);
+  });
+});
+
+describe("the address a visitor's limits count by", () => {
+  it("is an IPv4 address itself", () => {
+    expect(addressGroupOf("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressGroupOf("203.0.113.8")).not.toBe(addressGroupOf("203.0.113.7"));
+  });
+
+  it("is an IPv6 address's /64, however the address is written", () => {
+    const group = "2001:db8:0:0::/64";
+    for (const address of [
+      "2001:db8::1",
+      "2001:db8:0:0:ffff::2",
+      "2001:db8::",
+      "2001:0db8:0000:0000:0000:0000:0000:0001",
+      "2001:db8:0:0:1:2:3:4",
+      "2001:DB8::ABCD",
+      "2001:db8::1.2.3.4",
+    ])
+      expect(addressGroupOf(address), address).toBe(group);
+  });
+
+  it("tells /64s apart, wherever the :: falls", () => {
+    expect(addressGroupOf("2001:db8:0:1::1")).toBe("2001:db8:0:1::/64");
+    expect(addressGroupOf("2001:db8::1:0:0:1")).toBe("2001:db8:0:0::/64");
+    expect(addressGroupOf("2001::1:2:3:4")).toBe("2001:0:0:0::/64");
+    expect(addressGroupOf("2001::1:2:3:4:5")).toBe("2001:0:0:1::/64");
+    // A dotted IPv4 tail stands for two groups: the ::'s zeros stop before the fourth group.
+    expect(addressGroupOf("2001::1:2:3:1.2.3.4")).toBe("2001:0:0:1::/64");
+    expect(addressGroupOf("::1")).toBe("0:0:0:0::/64");
+    expect(addressGroupOf("::")).toBe("0:0:0:0::/64");
+  });
+
+  it("is an IPv4 address written as IPv6 (::ffff:1.2.3.4) that IPv4 address, not one group for all of them", () => {
+    expect(addressGroupOf("::ffff:1.2.3.4")).toBe("1.2.3.4");
+    expect(addressGroupOf("::FFFF:5.6.7.8")).toBe("5.6.7.8");
+    expect(addressGroupOf("0:0:0:0:0:ffff:1.2.3.4")).toBe("1.2.3.4");
+    // Other addresses with a dotted tail are IPv6 addresses like any other.
+    expect(addressGroupOf("64:ff9b::1.2.3.4")).toBe("64:ff9b:0:0::/64");
+  });
+
+  it("keeps what is not an address apart from addresses, without throwing", () => {
+    for (const junk of ["unknown", "", "not an address", ":", ":::", "1::2::3", "x:y:z", "[2001:db8::1]"])
+      expect(() => addressGroupOf(junk), junk).not.toThrow();
+    expect(addressGroupOf("unknown")).toBe("unknown");
+    expect(addressGroupOf("not an address")).toBe("not an address");
+    expect(addressGroupOf("x:y:z")).not.toBe(addressGroupOf("::1"));
   });
 });
 

@@ -1,13 +1,15 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { type Location, useLocation } from "react-router-dom";
+import { parseScrollPositions } from "@/app/scroll-positions";
 
 // What the data router's <ScrollRestoration/> did, for <BrowserRouter> (same sessionStorage key).
 const STORAGE_KEY = "react-router-scroll-positions";
 
 function readSavedPositions(): Record<string, number> {
   try {
-    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "{}") as Record<string, number>;
+    return parseScrollPositions(sessionStorage.getItem(STORAGE_KEY));
   } catch {
+    // Storage blocked: nothing saved.
     return {};
   }
 }

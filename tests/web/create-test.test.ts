@@ -1,0 +1,68 @@
+import { CONVERSION_MESSAGES, METRIC_MESSAGES, SCHEDULE_MESSAGES, TEST_MESSAGES } from "@contract/messages";
+import { describe, expect, it } from "vitest";
+import { isBlockingSlugState } from "@/features/create-test/slug-check-state";
+import { type CreateTestValues, createTestProblem } from "@/features/create-test/validate-create-test";
+import { NO_END } from "@/lib/split-tests/end-drafts";
+import { draftsOf } from "@/lib/split-tests/variant-drafts";
+
+const valid: CreateTestValues = {
+  name: "Spring sale",
+  variants: draftsOf([
+    { url: "https://a.example/", weight: 50 },
+    { url: "https://b.example/", weight: 50 },
+  ]),
+  conversionUrl: "",
+  customSlug: "",
+  end: NO_END,
+  currency: "",
+  revenueDecides: false,
+  rules: [],
+  fallbackUrl: "",
+};
+
+describe("the create form's first problem", () => {
+  it("is none for a named test with two URLs", () => {
+    expect(createTestProblem(valid, "idle")).toBeNull();
+  });
+
+  it("asks for the name first, even when the URLs are missing too", () => {
+    expect(createTestProblem({ ...valid, name: "", variants: draftsOf([]) }, "idle")).toBe(
+      TEST_MESSAGES.requiredFields,
+    );
+  });
+
+  it("checks the conversion URL with the variants' URLs", () => {
+    expect(createTestProblem({ ...valid, conversionUrl: "thanks" }, "idle")).toBe(TEST_MESSAGES.invalidUrls);
+  });
+
+  it("refuses a custom slug that is malformed or taken, and ignores the check without a slug", () => {
+    expect(createTestProblem({ ...valid, customSlug: "a b" }, "idle")).toBe(TEST_MESSAGES.fixCustomSlug);
+    expect(createTestProblem({ ...valid, customSlug: "spring" }, "taken")).toBe(TEST_MESSAGES.fixCustomSlug);
+    expect(createTestProblem({ ...valid, customSlug: "spring" }, "available")).toBeNull();
+    expect(createTestProblem(valid, "taken")).toBeNull();
+  });
+
+  it("wants a currency when revenue decides, and a real one when typed", () => {
+    expect(createTestProblem({ ...valid, revenueDecides: true }, "idle")).toBe(
+      METRIC_MESSAGES.currencyRequired,
+    );
+    expect(createTestProblem({ ...valid, revenueDecides: true, currency: "EUR" }, "idle")).toBeNull();
+    expect(createTestProblem({ ...valid, currency: "EURO" }, "idle")).toBe(
+      CONVERSION_MESSAGES.invalidCurrency,
+    );
+  });
+
+  it("then checks the end settings", () => {
+    expect(createTestProblem({ ...valid, end: { ...NO_END, endAfterVisitors: "10" } }, "idle")).toBe(
+      SCHEDULE_MESSAGES.visitors,
+    );
+  });
+
+  it("blocks the submit button while the slug is invalid, reserved or taken, not while it is checked", () => {
+    expect(
+      (["idle", "pending", "invalid", "reserved", "available", "taken", "error"] as const).filter(
+        isBlockingSlugState,
+      ),
+    ).toEqual(["invalid", "reserved", "taken"]);
+  });
+});
