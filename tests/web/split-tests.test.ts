@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { sortTests } from "@/features/dashboard/sort-tests";
 import { howItEnded, whatHappensAtTheEnd, whenItEnds } from "@/features/test-detail/end/end-texts";
 import { leadingVariant } from "@/features/test-detail/lifecycle/leading-variant";
-import { trackerSnippet } from "@/features/test-detail/tracker-snippet";
+import { trackerSnippet } from "@/lib/tracking/tag-snippets";
 import { readCreatedTest } from "@/lib/split-tests/created-test-state";
 import { highestRateVariant } from "@/lib/split-tests/highest-rate";
 import { isPlainAbTest } from "@/lib/split-tests/plain-ab-test";

@@ -19,6 +19,8 @@ export const queryKeys = {
     analytics: (slug: string) => ["tests", "by-slug", slug, "analytics"] as const,
     /** `/api/tests/:slug/breakdowns` */
     breakdowns: (slug: string) => ["tests", "by-slug", slug, "breakdowns"] as const,
+    /** `/api/tests/:slug/setup`: the setup checklist. */
+    setup: (slug: string) => ["tests", "by-slug", slug, "setup"] as const,
     /** Every custom slug check: a test created or deleted changes what is free. */
     slugChecks: ["tests", "slug-availability"] as const,
     /** `/api/tests/slug-availability?slug&domainId` */
@@ -37,6 +39,8 @@ export const queryKeys = {
     /** `/api/webhooks/:id/deliveries` */
     deliveries: (webhookId: string) => ["webhooks", "deliveries", webhookId] as const,
   },
+  /** `/api/account/site-tag`: the site tag's key, in Settings and on every test page. */
+  siteTag: ["account", "site-tag"] as const,
   /** `/api/account/alerts`: Settings and the test page's end section. */
   alerts: ["account", "alerts"] as const,
   /** The OpenAPI document the API docs page renders (public, the same for everyone). */

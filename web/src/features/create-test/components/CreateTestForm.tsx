@@ -14,6 +14,8 @@ import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
 import { createTest } from "@/features/create-test/api/create-test";
 import { ConversionSourcesField } from "@/features/create-test/components/ConversionSourcesField";
+import { GoalFields } from "@/components/split-tests/GoalFields";
+import { type GoalDraft, goalInput, NEW_GOAL } from "@/lib/split-tests/goal-drafts";
 import { CustomSlugField } from "@/features/create-test/components/CustomSlugField";
 import { DomainField } from "@/features/create-test/components/DomainField";
 import { ModeField } from "@/features/create-test/components/ModeField";
@@ -44,13 +46,14 @@ function readValues(
   rules: readonly RuleDraft[],
   fallbackUrl: string,
   revenueDecides: boolean,
+  goal: GoalDraft,
 ): CreateTestValues {
   const data = new FormData(form);
   const field = (name: string) => String(data.get(name) ?? "").trim();
   return {
     name: field("name"),
     variants,
-    conversionUrl: field("conversionUrl"),
+    conversionUrl: goal.kind === "page" ? goal.url.trim() : "",
     customSlug,
     currency: field("currency"),
     revenueDecides,
@@ -78,6 +81,7 @@ export function CreateTestForm() {
   const [rules, setRules] = useState<RuleDraft[]>([]);
   const [fallbackUrl, setFallbackUrl] = useState("");
   const [sources, setSources] = useState<ConversionSources>("all");
+  const [goal, setGoal] = useState(NEW_GOAL);
   const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: createTest,
@@ -107,6 +111,7 @@ export function CreateTestForm() {
       rules,
       fallbackUrl,
       metric === "revenue_per_visitor",
+      goal,
     );
     const problem = createTestProblem(values, slugCheck);
     if (problem) {
@@ -118,7 +123,7 @@ export function CreateTestForm() {
       const test = await create.mutateAsync({
         name: values.name,
         variants: variantInputs(values.variants),
-        conversionUrl: values.conversionUrl || null,
+        ...goalInput(goal),
         customDomainId: domain?.id ?? null,
         customSlug: values.customSlug || null,
         mode,
@@ -157,14 +162,7 @@ export function CreateTestForm() {
         onChange={setVariants}
         managedSplit={mode === "optimise" ? MODE_MESSAGES.managedSplit : undefined}
       />
-      <TextField
-        label="Conversion URL"
-        name="conversionUrl"
-        type="url"
-        placeholder="https://"
-        inputMode="url"
-        hint="The thank-you or conversion confirmation page"
-      />
+      <GoalFields draft={goal} onChange={setGoal} />
       <PrimaryMetricField
         metric={metric}
         onMetricChange={setMetric}

@@ -12,7 +12,7 @@ export function HowItWorksSection({ variants }: { variants: readonly TestVariant
   const steps = [
     "Share your split link.",
     `Visitors opening it are sent to ${listOfLabels(variants)} at random (${split}) and the click is recorded.`,
-    "Paste the one-tag conversion tracker on the thank-you page.",
+    "Paste the site tag on every page of your site, and set the test's goal: the page or the call that counts as a conversion.",
     "Clicks and conversions are tracked per variant.",
   ];
   return (

@@ -12,13 +12,13 @@ import { HowItWorksSection } from "@/features/test-detail/components/HowItWorksS
 import { SplitLinkSection } from "@/features/test-detail/components/SplitLinkSection";
 import { SplitUrlsSection } from "@/features/test-detail/components/SplitUrlsSection";
 import { TestDetailHeader } from "@/features/test-detail/components/TestDetailHeader";
-import { TrackerSection } from "@/features/test-detail/components/TrackerSection";
 import { VariantStats } from "@/features/test-detail/components/VariantStats";
 import { EndSection } from "@/features/test-detail/end/components/EndSection";
 import { LifecycleNotice } from "@/features/test-detail/lifecycle/components/LifecycleNotice";
 import { leadingVariant } from "@/features/test-detail/lifecycle/leading-variant";
 import { RulesSection } from "@/features/test-detail/rules/components/RulesSection";
-import { trackerSnippet } from "@/features/test-detail/tracker-snippet";
+import { SetupSection } from "@/features/test-detail/tracking/components/SetupSection";
+import { TrackingSection } from "@/features/test-detail/tracking/components/TrackingSection";
 
 // The QR encoder loads only when a test is shown.
 const QrCode = lazy(() => import("@/features/test-detail/qr-code/components/QrCode"));
@@ -65,7 +65,8 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
       </div>
       <RulesSection test={test} visits={analytics?.ruleVisits ?? null} />
       <EndSection test={test} />
-      <TrackerSection snippet={trackerSnippet(test)} />
+      <SetupSection test={test} />
+      <TrackingSection test={test} />
       <ExportSection testId={test.id} />
       <HowItWorksSection variants={test.variants} />
       <div>

@@ -1,0 +1,57 @@
+import type { SplitTest } from "@contract/api";
+
+type TrackedTest = Pick<SplitTest, "id" | "link" | "customDomainId" | "conversionUrl">;
+
+/** The order's total in the snippets, to replace with the real one. */
+export const EXAMPLE_VALUE = "49.99";
+
+/**
+ * The site tag: pasted once on every page of the marketer's site, it serves all their tests. A goal page
+ * of a test decided by revenue carries the order's value; `data-convert` makes a page's visit the call
+ * a test whose goal is a call waits for.
+ */
+export function siteTagSnippet(
+  siteKey: string,
+  options: { currency?: string | null; convert?: boolean } = {},
+  appOrigin: string = window.location.origin,
+): string {
+  const attributes = [
+    `src="${escapeAttribute(`${appOrigin}/t.js`)}"`,
+    `data-site="${escapeAttribute(siteKey)}"`,
+  ];
+  if (options.convert) attributes.push("data-convert");
+  if (options.currency)
+    attributes.push(`data-amount="${EXAMPLE_VALUE}"`, `data-currency="${escapeAttribute(options.currency)}"`);
+  return `<script ${attributes.join(" ")} async></script>`;
+}
+
+/** The explicit conversion call, with the order's value when revenue decides. */
+export function convertCall(currency: string | null): string {
+  return currency
+    ? `splitlink.convert({ value: ${EXAMPLE_VALUE}, currency: "${currency}" })`
+    : "splitlink.convert()";
+}
+
+/**
+ * The specification's one-tag conversion tracker for one test. The script is served by the app itself:
+ * from the link's origin for a link on the default domain, else from the origin this page runs on.
+ */
+export function trackerSnippet(test: TrackedTest, currentOrigin: string = window.location.origin): string {
+  const appOrigin = test.customDomainId ? currentOrigin : new URL(test.link).origin;
+  const attributes = [
+    `src="${escapeAttribute(`${appOrigin}/t.js`)}"`,
+    `data-test="${escapeAttribute(test.id)}"`,
+  ];
+  if (test.conversionUrl !== null) {
+    attributes.push(`data-conversion-url="${escapeAttribute(test.conversionUrl)}"`);
+  }
+  return `<script ${attributes.join(" ")} async></script>`;
+}
+
+function escapeAttribute(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;");
+}
