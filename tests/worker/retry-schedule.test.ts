@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS } from "../../contract/api";
 import { WEBHOOK_MESSAGES } from "../../contract/messages";
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS } from "../../contract/webhooks";
 import webhooksDoc from "../../docs/webhooks.md?raw";
 
 // The webhook retry schedule is one list in the code (contract/api.ts) and one sentence in the docs

@@ -1,7 +1,11 @@
 import { Hono } from "hono";
-import * as z from "zod";
-import type { DomainListResponse, DomainResponse, VerifyDomainResponse } from "../../contract/api";
-import { isValidDomain } from "../../contract/domain";
+import type {
+  DeletedResponse,
+  DomainListResponse,
+  DomainResponse,
+  VerifyDomainResponse,
+} from "../../contract/api";
+import { addDomainSchema, domainIdParam } from "../../contract/api/domains";
 import { DOMAIN_MESSAGES } from "../../contract/messages";
 import { getDb } from "../db/client";
 import { isOwnHost } from "../domains/own-hosts";
@@ -19,20 +23,6 @@ import {
   verifyDomain,
 } from "../services/domains";
 
-const addDomainSchema = z.object(
-  {
-    domain: z
-      .string({ error: DOMAIN_MESSAGES.empty })
-      .trim()
-      .toLowerCase()
-      .min(1, DOMAIN_MESSAGES.empty)
-      .refine(isValidDomain, DOMAIN_MESSAGES.invalidFormat),
-  },
-  { error: DOMAIN_MESSAGES.empty },
-);
-
-const idParam = z.object({ id: z.string().max(64, DOMAIN_MESSAGES.notFound) });
-
 export const domainRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", async (c) => {
@@ -46,12 +36,12 @@ export const domainRoutes = new Hono<AppEnv>()
     const row = await addDomain(c.env, c.get("user").id, domain);
     return c.json({ domain: toClientDomain(row) } satisfies DomainResponse, 201);
   })
-  .post("/:id/verify", validate("param", idParam), async (c) => {
+  .post("/:id/verify", validate("param", domainIdParam), async (c) => {
     const row = await ownedDomain(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
     return c.json((await verifyDomain(c.env, row)) satisfies VerifyDomainResponse, 200);
   })
-  .delete("/:id", validate("param", idParam), async (c) => {
+  .delete("/:id", validate("param", domainIdParam), async (c) => {
     const row = await ownedDomain(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
     await deleteDomain(c.env, row);
-    return c.json({ ok: true }, 200);
+    return c.json({ ok: true } satisfies DeletedResponse, 200);
   });

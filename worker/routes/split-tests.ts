@@ -1,20 +1,24 @@
 import { Hono } from "hono";
-import * as z from "zod";
 import type {
+  CreateTestInput,
   SlugAvailabilityResponse,
   TestAnalyticsResponse,
   TestBreakdownsResponse,
   TestListResponse,
   TestResponse,
+  UpdateTestInput,
 } from "../../contract/api";
-import { LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
+import {
+  createTestSchema,
+  promoteSchema,
+  slugQuerySchema,
+  updateTestSchema,
+} from "../../contract/api/split-tests";
 import { customSlugProblem } from "../../contract/slug";
-import { VARIANT_LABELS } from "../../contract/variants";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
-import { createTestSchema, updateTestSchema } from "../schemas/split-tests";
 import { analyticsOf } from "../services/analytics";
 import { breakdownsOf } from "../services/breakdowns";
 import { ownedDomain } from "../services/domains";
@@ -30,37 +34,27 @@ import {
   ownedTest,
   updateTest,
 } from "../services/split-tests";
-import { withUser } from "./with-user";
-
-const slugQuery = z.object({
-  slug: z.string({ error: TEST_MESSAGES.invalidCustomSlugService }).trim().max(100),
-  domainId: z.string({ error: TEST_MESSAGES.domainNotUsable }).min(1, TEST_MESSAGES.domainNotUsable).max(64),
-});
-
-const promoteSchema = z.object(
-  { variant: z.enum(VARIANT_LABELS, { error: LIFECYCLE_MESSAGES.chooseVariant }) },
-  { error: LIFECYCLE_MESSAGES.chooseVariant },
-);
+import type { UserContext, UserEnv } from "./with-user";
 
 /** Listing the caller's tests, the same for the app's API and the public API. */
-export const listTests = withUser.createHandlers(async (c) => {
+export async function listTests<E extends UserEnv>(c: UserContext<E>) {
   const tests = await listSplitTests(getDb(c.env.DB), c.get("user").id, linkContext(c.req.url, c.env));
   return c.json({ tests } satisfies TestListResponse, 200);
-});
+}
 
 /** Creating a test, the same for the app's API and the public API. */
-export const createTest = withUser.createHandlers(validate("json", createTestSchema), async (c) => {
+export async function createTest<E extends UserEnv>(c: UserContext<E>, input: CreateTestInput) {
   const link = linkContext(c.req.url, c.env);
-  const test = await createSplitTest(c.env, c.executionCtx, c.get("user").id, c.req.valid("json"), link);
+  const test = await createSplitTest(c.env, c.executionCtx, c.get("user").id, input, link);
   return c.json({ test } satisfies TestResponse, 201);
-});
+}
 
 /** New variants and weights (until the first counted click) or end settings; both APIs, by test id. */
-export const changeTest = withUser.createHandlers(validate("json", updateTestSchema), async (c) => {
+export async function changeTest<E extends UserEnv>(c: UserContext<E>, id: string, input: UpdateTestInput) {
   const link = linkContext(c.req.url, c.env);
-  const test = await updateTest(c.env, c.get("user").id, c.req.param("id") ?? "", c.req.valid("json"), link);
+  const test = await updateTest(c.env, c.get("user").id, id, input, link);
   return c.json({ test } satisfies TestResponse, 200);
-});
+}
 
 function csvHeaders(filename: string) {
   return {
@@ -72,9 +66,9 @@ function csvHeaders(filename: string) {
 
 export const splitTestRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", ...listTests)
-  .post("/", ...createTest)
-  .get("/slug-availability", validate("query", slugQuery), async (c) => {
+  .get("/", (c) => listTests(c))
+  .post("/", validate("json", createTestSchema), (c) => createTest(c, c.req.valid("json")))
+  .get("/slug-availability", validate("query", slugQuerySchema), async (c) => {
     const { slug, domainId } = c.req.valid("query");
     const db = getDb(c.env.DB);
     await ownedDomain(db, c.get("user").id, domainId);
@@ -101,7 +95,9 @@ export const splitTestRoutes = new Hono<AppEnv>()
     const test = await changeLifecycle(c.env, c.get("user").id, c.req.param("id"), change, link);
     return c.json({ test } satisfies TestResponse, 200);
   })
-  .patch("/:id", ...changeTest)
+  .patch("/:id", validate("json", updateTestSchema), (c) =>
+    changeTest(c, c.req.param("id"), c.req.valid("json")),
+  )
   .post("/:id/promote", validate("json", promoteSchema), async (c) => {
     const change = { action: "promote" as const, variant: c.req.valid("json").variant };
     const link = linkContext(c.req.url, c.env);

@@ -1,0 +1,39 @@
+import * as z from "zod";
+import { AUTH_MESSAGES } from "../messages";
+
+// Signing up, logging in and the session: the fields of every auth form, checked the same way wherever
+// they arrive.
+const required = AUTH_MESSAGES.missingCredentials;
+
+export const emailField = z
+  .string({ error: required })
+  .trim()
+  .min(1, required)
+  .max(254, AUTH_MESSAGES.invalidEmail)
+  .toLowerCase()
+  .pipe(z.email(AUTH_MESSAGES.invalidEmail));
+
+export const passwordField = z
+  .string({ error: required })
+  .min(1, required)
+  .max(256, AUTH_MESSAGES.weakPassword);
+
+/** POST /api/auth/signup and /login. A body that is not an object at all gets the missing fields' message. */
+export const credentialsSchema = z.object(
+  { email: emailField, password: passwordField },
+  { error: required },
+);
+export type Credentials = z.input<typeof credentialsSchema>;
+
+export const userSchema = z.object({ id: z.string(), email: z.string() });
+export type User = z.output<typeof userSchema>;
+
+/** Answer of signup, login, refresh and me. Tokens travel only in HttpOnly cookies. */
+export const authResponseSchema = z.object({
+  user: userSchema,
+  /** Whether the user followed a verification (or reset) link sent to their email. */
+  emailVerified: z.boolean(),
+  /** When the access token expires, in milliseconds since the epoch. */
+  expiresAt: z.number(),
+});
+export type AuthResponse = z.output<typeof authResponseSchema>;
