@@ -149,7 +149,8 @@ for (const file of filesUnder(join(ROOT, "contract"))) {
 
 // The web takes the API's shapes as types only: a value import of contract/api* would bring zod (its
 // schemas) into the browser's bundle.
-const VALUE_IMPORT_OF_API = /(?:^|\n)\s*import\s+(?!type\s)[^;]*?from\s*["'](@contract\/api(?:\/[^"']*)?)["']/g;
+const VALUE_IMPORT_OF_API =
+  /(?:^|\n)\s*import\s+(?!type\s)[^;]*?from\s*["'](@contract\/api(?:\/[^"']*)?)["']/g;
 
 for (const file of filesUnder(join(ROOT, "web/src"))) {
   const path = relative(ROOT, file);
