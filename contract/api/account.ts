@@ -55,10 +55,15 @@ export const alertPreferencesSchema = z.object(
 );
 export type AlertPreferences = z.output<typeof alertPreferencesSchema>;
 
-/** GET and PUT /api/account/alerts */
-export const alertPreferencesResponseSchema = z.object({ alerts: alertPreferencesSchema });
-export type AlertPreferencesResponse = z.output<typeof alertPreferencesResponseSchema>;
-
-/** Answers of account actions that change no session: a message to show. */
-export const accountMessageResponseSchema = z.object({ message: z.string() });
-export type AccountMessageResponse = z.output<typeof accountMessageResponseSchema>;
+/** The answers, for their types only (see contract/api.ts, "answers only the app reads"). */
+function answers() {
+  return {
+    /** GET and PUT /api/account/alerts */
+    alerts: z.object({ alerts: alertPreferencesSchema }),
+    /** Answers of account actions that change no session: a message to show. */
+    message: z.object({ message: z.string() }),
+  };
+}
+type Answers = ReturnType<typeof answers>;
+export type AlertPreferencesResponse = z.output<Answers["alerts"]>;
+export type AccountMessageResponse = z.output<Answers["message"]>;

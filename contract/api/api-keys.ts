@@ -16,22 +16,27 @@ export const createApiKeySchema = z.object(
 );
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
 
-/** An API key as listed: never the key itself, only its recognisable start. */
-export const apiKeySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** The key's first characters, e.g. `sl_live_AbCd`. */
-  prefix: z.string(),
-  createdAt: z.number(),
-  /** Updated at most once a minute; null until first used. */
-  lastUsedAt: z.number().nullable(),
-});
-export type ApiKey = z.output<typeof apiKeySchema>;
-
-/** GET /api/keys */
-export const apiKeyListResponseSchema = z.object({ keys: z.array(apiKeySchema) });
-export type ApiKeyListResponse = z.output<typeof apiKeyListResponseSchema>;
-
-/** POST /api/keys (201): the only answer that ever carries the full key. */
-export const createdApiKeyResponseSchema = z.object({ apiKey: apiKeySchema, key: z.string() });
-export type CreatedApiKeyResponse = z.output<typeof createdApiKeyResponseSchema>;
+/** The answers, for their types only (see contract/api.ts, "answers only the app reads"). */
+function answers() {
+  /** An API key as listed: never the key itself, only its recognisable start. */
+  const apiKey = z.object({
+    id: z.string(),
+    name: z.string(),
+    /** The key's first characters, e.g. `sl_live_AbCd`. */
+    prefix: z.string(),
+    createdAt: z.number(),
+    /** Updated at most once a minute; null until first used. */
+    lastUsedAt: z.number().nullable(),
+  });
+  return {
+    apiKey,
+    /** GET /api/keys */
+    list: z.object({ keys: z.array(apiKey) }),
+    /** POST /api/keys (201): the only answer that ever carries the full key. */
+    created: z.object({ apiKey, key: z.string() }),
+  };
+}
+type Answers = ReturnType<typeof answers>;
+export type ApiKey = z.output<Answers["apiKey"]>;
+export type ApiKeyListResponse = z.output<Answers["list"]>;
+export type CreatedApiKeyResponse = z.output<Answers["created"]>;

@@ -25,15 +25,21 @@ export const credentialsSchema = z.object(
 );
 export type Credentials = z.input<typeof credentialsSchema>;
 
-export const userSchema = z.object({ id: z.string(), email: z.string() });
-export type User = z.output<typeof userSchema>;
-
-/** Answer of signup, login, refresh and me. Tokens travel only in HttpOnly cookies. */
-export const authResponseSchema = z.object({
-  user: userSchema,
-  /** Whether the user followed a verification (or reset) link sent to their email. */
-  emailVerified: z.boolean(),
-  /** When the access token expires, in milliseconds since the epoch. */
-  expiresAt: z.number(),
-});
-export type AuthResponse = z.output<typeof authResponseSchema>;
+/** The answers, for their types only (see contract/api.ts, "answers only the app reads"). */
+function answers() {
+  const user = z.object({ id: z.string(), email: z.string() });
+  return {
+    user,
+    /** Answer of signup, login, refresh and me. Tokens travel only in HttpOnly cookies. */
+    authResponse: z.object({
+      user,
+      /** Whether the user followed a verification (or reset) link sent to their email. */
+      emailVerified: z.boolean(),
+      /** When the access token expires, in milliseconds since the epoch. */
+      expiresAt: z.number(),
+    }),
+  };
+}
+type Answers = ReturnType<typeof answers>;
+export type User = z.output<Answers["user"]>;
+export type AuthResponse = z.output<Answers["authResponse"]>;

@@ -41,14 +41,15 @@ export const domainListResponseSchema = z.object({
 });
 export type DomainListResponse = z.output<typeof domainListResponseSchema>;
 
-/** POST /api/domains (201) */
-export const domainResponseSchema = z.object({ domain: customDomainSchema });
-export type DomainResponse = z.output<typeof domainResponseSchema>;
-
-/** POST /api/domains/:id/verify: the specification's domain-check result, plus the domain as it now stands. */
-export const verifyDomainResponseSchema = z.object({
-  verified: z.boolean(),
-  message: z.string(),
-  domain: customDomainSchema,
-});
-export type VerifyDomainResponse = z.output<typeof verifyDomainResponseSchema>;
+/** The app's other answers, for their types only (see contract/api.ts, "answers only the app reads"). */
+function answers() {
+  return {
+    /** POST /api/domains (201) */
+    domain: z.object({ domain: customDomainSchema }),
+    /** POST /api/domains/:id/verify: the specification's domain-check result, plus the domain as it now stands. */
+    verify: z.object({ verified: z.boolean(), message: z.string(), domain: customDomainSchema }),
+  };
+}
+type Answers = ReturnType<typeof answers>;
+export type DomainResponse = z.output<Answers["domain"]>;
+export type VerifyDomainResponse = z.output<Answers["verify"]>;

@@ -412,9 +412,15 @@ export type TestListResponse = z.output<typeof testListResponseSchema>;
 export const testResponseSchema = z.object({ test: testWithStatsSchema });
 export type TestResponse = z.output<typeof testResponseSchema>;
 
-const slugCheckSchema = z.enum(["available", "taken", "invalid", "reserved"]);
-export type SlugCheck = z.output<typeof slugCheckSchema>;
-
-/** GET /api/tests/slug-availability?slug=&domainId= */
-export const slugAvailabilityResponseSchema = z.object({ available: z.boolean(), status: slugCheckSchema });
-export type SlugAvailabilityResponse = z.output<typeof slugAvailabilityResponseSchema>;
+/** The app's other answers, for their types only (see contract/api.ts, "answers only the app reads"). */
+function answers() {
+  return {
+    /** GET /api/tests/slug-availability?slug=&domainId= */
+    slugAvailability: z.object({
+      available: z.boolean(),
+      status: z.enum(["available", "taken", "invalid", "reserved"]),
+    }),
+  };
+}
+export type SlugAvailabilityResponse = z.output<ReturnType<typeof answers>["slugAvailability"]>;
+export type SlugCheck = SlugAvailabilityResponse["status"];

@@ -75,27 +75,32 @@ export const createdWebhookResponseSchema = z.object({
 });
 export type CreatedWebhookResponse = z.output<typeof createdWebhookResponseSchema>;
 
-/** One delivery attempt: the answer's status code, or why there was none. */
-const webhookDeliverySchema = z.object({
-  id: z.number(),
-  eventId: z.string(),
-  type: z.string(),
-  /** 1 for the first try, then each retry. */
-  attempt: z.number(),
-  /** True for a 2xx answer. */
-  delivered: z.boolean(),
-  statusCode: z.number().nullable(),
-  /** A timeout, a network error or a refused address; null when an answer came. */
-  error: z.string().nullable(),
-  durationMs: z.number(),
-  attemptedAt: z.number(),
-});
-export type WebhookDelivery = z.output<typeof webhookDeliverySchema>;
-
-/** GET /api/webhooks/:id/deliveries: the newest attempts first. */
-export const webhookDeliveryListResponseSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
-export type WebhookDeliveryListResponse = z.output<typeof webhookDeliveryListResponseSchema>;
-
-/** POST /api/webhooks/:id/test: the attempt it made. */
-export const webhookTestResponseSchema = z.object({ delivery: webhookDeliverySchema });
-export type WebhookTestResponse = z.output<typeof webhookTestResponseSchema>;
+/** The delivery log's answers, for their types only (see contract/api.ts, "answers only the app reads"). */
+function answers() {
+  /** One delivery attempt: the answer's status code, or why there was none. */
+  const delivery = z.object({
+    id: z.number(),
+    eventId: z.string(),
+    type: z.string(),
+    /** 1 for the first try, then each retry. */
+    attempt: z.number(),
+    /** True for a 2xx answer. */
+    delivered: z.boolean(),
+    statusCode: z.number().nullable(),
+    /** A timeout, a network error or a refused address; null when an answer came. */
+    error: z.string().nullable(),
+    durationMs: z.number(),
+    attemptedAt: z.number(),
+  });
+  return {
+    delivery,
+    /** GET /api/webhooks/:id/deliveries: the newest attempts first. */
+    deliveries: z.object({ deliveries: z.array(delivery) }),
+    /** POST /api/webhooks/:id/test: the attempt it made. */
+    test: z.object({ delivery }),
+  };
+}
+type Answers = ReturnType<typeof answers>;
+export type WebhookDelivery = z.output<Answers["delivery"]>;
+export type WebhookDeliveryListResponse = z.output<Answers["deliveries"]>;
+export type WebhookTestResponse = z.output<Answers["test"]>;

@@ -75,7 +75,9 @@ export const PUBLIC_API_OPERATIONS = [
       name: "OpenApiDocument",
     },
     public: true,
-    handler: (c) => c.json(publicApiDocument(), 200),
+    handler(c) {
+      return c.json(publicApiDocument(), 200);
+    },
   }),
   operation({
     method: "get",
@@ -85,7 +87,7 @@ export const PUBLIC_API_OPERATIONS = [
     description: "The key owner's split tests, newest first, each with its stats.",
     tag: "Tests",
     success: { status: 200, description: "The tests", schema: testListResponseSchema, name: "TestList" },
-    handler: (c) => listTests(c),
+    handler: listTests,
   }),
   operation({
     method: "post",
@@ -103,7 +105,9 @@ export const PUBLIC_API_OPERATIONS = [
       name: "TestResponse",
     },
     errors: [400, 409, 422],
-    handler: (c, { json }) => createTest(c, json),
+    handler(c, { json }) {
+      return createTest(c, json);
+    },
   }),
   operation({
     method: "get",
@@ -114,7 +118,7 @@ export const PUBLIC_API_OPERATIONS = [
     pathParams: testIdParam,
     success: { status: 200, description: "The test", schema: testResponseSchema, name: "TestResponse" },
     errors: [404],
-    handler: async (c, { param }) => {
+    async handler(c, { param }) {
       const link = linkContext(c.req.url, c.env);
       const test = await getSplitTest(getDb(c.env.DB), c.get("user").id, { id: param.id }, link);
       return c.json({ test } satisfies TestResponse, 200);
@@ -136,7 +140,7 @@ export const PUBLIC_API_OPERATIONS = [
       name: "TestBreakdowns",
     },
     errors: [404],
-    handler: async (c, { param }) => {
+    async handler(c, { param }) {
       const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: param.id });
       return c.json({ breakdowns: await breakdownsOf(c.env.DB, test) } satisfies TestBreakdownsResponse, 200);
     },
@@ -157,7 +161,7 @@ export const PUBLIC_API_OPERATIONS = [
       name: "TrafficQuality",
     },
     errors: [404],
-    handler: async (c, { param }) => {
+    async handler(c, { param }) {
       const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: param.id });
       const trafficQuality = await trafficQualityOfTest(c.env.DB, test.id);
       return c.json({ trafficQuality } satisfies TrafficQualityResponse, 200);
@@ -184,7 +188,9 @@ export const PUBLIC_API_OPERATIONS = [
       name: "TestResponse",
     },
     errors: [400, 404, 409],
-    handler: (c, { param, json }) => changeTest(c, param.id, json),
+    handler(c, { param, json }) {
+      return changeTest(c, param.id, json);
+    },
   }),
   operation({
     method: "delete",
@@ -201,7 +207,7 @@ export const PUBLIC_API_OPERATIONS = [
       name: "Deleted",
     },
     errors: [404],
-    handler: async (c, { param }) => {
+    async handler(c, { param }) {
       await deleteSplitTest(c.env, c.executionCtx, c.get("user").id, param.id);
       return c.json({ ok: true } satisfies DeletedResponse, 200);
     },
@@ -247,7 +253,7 @@ export const PUBLIC_API_OPERATIONS = [
       },
     ],
     errors: [400, 404, 409, 422],
-    handler: async (c, { header, json }) => {
+    async handler(c, { header, json }) {
       const { testId, sessionId, ...value } = json;
       const conversion = { testId, sessionId, ...recordedValue(value) };
       const answer = await recordServerConversion(
@@ -274,7 +280,7 @@ export const PUBLIC_API_OPERATIONS = [
       schema: domainListResponseSchema,
       name: "DomainList",
     },
-    handler: async (c) => {
+    async handler(c) {
       const domains = await listDomains(getDb(c.env.DB), c.get("user").id);
       return c.json({ domains, fallbackOrigin: c.env.FALLBACK_ORIGIN } satisfies DomainListResponse, 200);
     },
@@ -292,7 +298,7 @@ export const PUBLIC_API_OPERATIONS = [
       schema: webhookListResponseSchema,
       name: "WebhookList",
     },
-    handler: (c) => listWebhookEndpoints(c),
+    handler: listWebhookEndpoints,
   }),
   operation({
     method: "post",
@@ -314,7 +320,9 @@ export const PUBLIC_API_OPERATIONS = [
       name: "CreatedWebhook",
     },
     errors: [400, 409],
-    handler: (c, { json }) => createWebhookEndpoint(c, json),
+    handler(c, { json }) {
+      return createWebhookEndpoint(c, json);
+    },
   }),
   operation({
     method: "delete",
@@ -331,7 +339,9 @@ export const PUBLIC_API_OPERATIONS = [
       name: "Deleted",
     },
     errors: [404],
-    handler: (c, { param }) => deleteWebhookEndpoint(c, param.id),
+    handler(c, { param }) {
+      return deleteWebhookEndpoint(c, param.id);
+    },
   }),
 ];
 

@@ -66,7 +66,7 @@ function csvHeaders(filename: string) {
 
 export const splitTestRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", (c) => listTests(c))
+  .get("/", listTests)
   .post("/", validate("json", createTestSchema), (c) => createTest(c, c.req.valid("json")))
   .get("/slug-availability", validate("query", slugQuerySchema), async (c) => {
     const { slug, domainId } = c.req.valid("query");

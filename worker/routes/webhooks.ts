@@ -43,7 +43,7 @@ export async function deleteWebhookEndpoint<E extends UserEnv>(c: UserContext<E>
 /** The signed-in user's webhooks in Settings: the shared three, the delivery log and a test event. */
 export const webhookRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", (c) => listWebhookEndpoints(c))
+  .get("/", listWebhookEndpoints)
   .post("/", validate("json", createWebhookSchema), (c) => createWebhookEndpoint(c, c.req.valid("json")))
   .delete("/:id", validate("param", webhookIdParam), (c) => deleteWebhookEndpoint(c, c.req.valid("param").id))
   .get("/:id/deliveries", validate("param", webhookIdParam), async (c) => {
