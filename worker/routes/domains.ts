@@ -22,13 +22,17 @@ import {
   toClientDomain,
   verifyDomain,
 } from "../services/domains";
+import type { UserContext, UserEnv } from "./with-user";
+
+/** The caller's custom domains, the same for the app's API and the public API. */
+export async function listOwnDomains<E extends UserEnv>(c: UserContext<E>) {
+  const domains = await listDomains(getDb(c.env.DB), c.get("user").id);
+  return c.json({ domains, fallbackOrigin: c.env.FALLBACK_ORIGIN } satisfies DomainListResponse, 200);
+}
 
 export const domainRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", async (c) => {
-    const domains = await listDomains(getDb(c.env.DB), c.get("user").id);
-    return c.json({ domains, fallbackOrigin: c.env.FALLBACK_ORIGIN } satisfies DomainListResponse, 200);
-  })
+  .get("/", listOwnDomains)
   .post("/", validate("json", addDomainSchema), async (c) => {
     const { domain } = c.req.valid("json");
     if (isOwnHost(domain, c.env)) throw new ApiError(400, "invalid_domain", DOMAIN_MESSAGES.reserved);

@@ -2,11 +2,7 @@ import { Hono } from "hono";
 import * as z from "zod";
 import type {
   ConversionResponse,
-  DeletedResponse,
-  DomainListResponse,
   PendingConversionResponse,
-  TestBreakdownsResponse,
-  TestResponse,
   TrafficQualityResponse,
 } from "../../contract/api";
 import { testBreakdownsResponseSchema, trafficQualityResponseSchema } from "../../contract/api/breakdowns";
@@ -38,12 +34,11 @@ import { buildOpenApiDocument } from "../openapi/document";
 import { PUBLIC_API_INFO } from "../openapi/public-api";
 import { enqueueEvent } from "../queue/producer";
 import { trafficQualityOfTest } from "../services/analytics";
-import { breakdownsOf } from "../services/breakdowns";
 import { recordServerConversion } from "../services/conversions";
-import { listDomains } from "../services/domains";
-import { deleteSplitTest, getSplitTest, linkContext, ownedTest } from "../services/split-tests";
+import { ownedTest } from "../services/split-tests";
+import { listOwnDomains } from "./domains";
 import { mount, operation } from "./operations";
-import { changeTest, createTest, listTests } from "./split-tests";
+import { changeTest, createTest, deleteTest, getBreakdowns, getTest, listTests } from "./split-tests";
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from "./webhooks";
 
 // The public REST API (/api/v1): API-key callers get the same services, schemas and messages as the
@@ -118,10 +113,8 @@ export const PUBLIC_API_OPERATIONS = [
     pathParams: testIdParam,
     success: { status: 200, description: "The test", schema: testResponseSchema, name: "TestResponse" },
     errors: [404],
-    async handler(c, { param }) {
-      const link = linkContext(c.req.url, c.env);
-      const test = await getSplitTest(getDb(c.env.DB), c.get("user").id, { id: param.id }, link);
-      return c.json({ test } satisfies TestResponse, 200);
+    handler(c, { param }) {
+      return getTest(c, { id: param.id });
     },
   }),
   operation({
@@ -140,9 +133,8 @@ export const PUBLIC_API_OPERATIONS = [
       name: "TestBreakdowns",
     },
     errors: [404],
-    async handler(c, { param }) {
-      const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: param.id });
-      return c.json({ breakdowns: await breakdownsOf(c.env.DB, test) } satisfies TestBreakdownsResponse, 200);
+    handler(c, { param }) {
+      return getBreakdowns(c, { id: param.id });
     },
   }),
   operation({
@@ -207,9 +199,8 @@ export const PUBLIC_API_OPERATIONS = [
       name: "Deleted",
     },
     errors: [404],
-    async handler(c, { param }) {
-      await deleteSplitTest(c.env, c.executionCtx, c.get("user").id, param.id);
-      return c.json({ ok: true } satisfies DeletedResponse, 200);
+    handler(c, { param }) {
+      return deleteTest(c, param.id);
     },
   }),
   operation({
@@ -280,10 +271,7 @@ export const PUBLIC_API_OPERATIONS = [
       schema: domainListResponseSchema,
       name: "DomainList",
     },
-    async handler(c) {
-      const domains = await listDomains(getDb(c.env.DB), c.get("user").id);
-      return c.json({ domains, fallbackOrigin: c.env.FALLBACK_ORIGIN } satisfies DomainListResponse, 200);
-    },
+    handler: listOwnDomains,
   }),
   operation({
     method: "get",

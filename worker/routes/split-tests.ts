@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type {
   CreateTestInput,
+  DeletedResponse,
   SlugAvailabilityResponse,
   TestAnalyticsResponse,
   TestBreakdownsResponse,
@@ -32,6 +33,7 @@ import {
   linkContext,
   listSplitTests,
   ownedTest,
+  type TestKey,
   updateTest,
 } from "../services/split-tests";
 import type { UserContext, UserEnv } from "./with-user";
@@ -47,6 +49,24 @@ export async function createTest<E extends UserEnv>(c: UserContext<E>, input: Cr
   const link = linkContext(c.req.url, c.env);
   const test = await createSplitTest(c.env, c.executionCtx, c.get("user").id, input, link);
   return c.json({ test } satisfies TestResponse, 201);
+}
+
+/** A test with its stats, by id (public API) or slug (the app). */
+export async function getTest<E extends UserEnv>(c: UserContext<E>, key: TestKey) {
+  const test = await getSplitTest(getDb(c.env.DB), c.get("user").id, key, linkContext(c.req.url, c.env));
+  return c.json({ test } satisfies TestResponse, 200);
+}
+
+/** A test's breakdowns, by id (public API) or slug (the app). */
+export async function getBreakdowns<E extends UserEnv>(c: UserContext<E>, key: TestKey) {
+  const test = await ownedTest(getDb(c.env.DB), c.get("user").id, key);
+  return c.json({ breakdowns: await breakdownsOf(c.env.DB, test) } satisfies TestBreakdownsResponse, 200);
+}
+
+/** Deleting a test with all its clicks and conversions; both APIs, by test id. */
+export async function deleteTest<E extends UserEnv>(c: UserContext<E>, id: string) {
+  await deleteSplitTest(c.env, c.executionCtx, c.get("user").id, id);
+  return c.json({ ok: true } satisfies DeletedResponse, 200);
 }
 
 /** New variants and weights (until the first counted click) or end settings; both APIs, by test id. */
@@ -80,15 +100,8 @@ export const splitTestRoutes = new Hono<AppEnv>()
     const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { slug: c.req.param("slug") });
     return c.json({ analytics: await analyticsOf(c.env.DB, test) } satisfies TestAnalyticsResponse, 200);
   })
-  .get("/:slug/breakdowns", async (c) => {
-    const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { slug: c.req.param("slug") });
-    return c.json({ breakdowns: await breakdownsOf(c.env.DB, test) } satisfies TestBreakdownsResponse, 200);
-  })
-  .get("/:slug", async (c) => {
-    const key = { slug: c.req.param("slug") };
-    const test = await getSplitTest(getDb(c.env.DB), c.get("user").id, key, linkContext(c.req.url, c.env));
-    return c.json({ test } satisfies TestResponse, 200);
-  })
+  .get("/:slug/breakdowns", (c) => getBreakdowns(c, { slug: c.req.param("slug") }))
+  .get("/:slug", (c) => getTest(c, { slug: c.req.param("slug") }))
   .post("/:id/:action{pause|resume}", async (c) => {
     const change = { action: c.req.param("action") === "pause" ? ("pause" as const) : ("resume" as const) };
     const link = linkContext(c.req.url, c.env);
@@ -112,7 +125,4 @@ export const splitTestRoutes = new Hono<AppEnv>()
     const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: c.req.param("id") });
     return c.body(await dailyRollupCsv(c.env.DB, test), 200, csvHeaders(`splitlink-${test.slug}-daily.csv`));
   })
-  .delete("/:id", async (c) => {
-    await deleteSplitTest(c.env, c.executionCtx, c.get("user").id, c.req.param("id"));
-    return c.json({ ok: true }, 200);
-  });
+  .delete("/:id", (c) => deleteTest(c, c.req.param("id")));
