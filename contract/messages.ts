@@ -1,5 +1,3 @@
-import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS, type WebhookEventType } from "./api";
-
 // Texts the API returns and the SPA shows, word for word from the specification where it has them.
 // The generic ones have their own module: the SPA's first download needs only them.
 import type { PrimaryMetric } from "./metrics";
@@ -10,6 +8,7 @@ import {
   SESSIONS_PER_ADDRESS_HOUR,
   type UncountedVisitReason,
 } from "./trust";
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS, type WebhookEventType } from "./webhooks";
 
 export { GENERIC_MESSAGES } from "./generic-messages";
 

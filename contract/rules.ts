@@ -1,5 +1,6 @@
 // Audience rules: evaluated on every visit before the split. Shared by the create form, the test page
 // and the API; the redirect evaluates them in worker/redirect/rules.ts.
+import type { Rule, RuleCondition } from "./api/rules";
 import { RULE_MESSAGES } from "./messages";
 import { isHttpUrl } from "./urls";
 
@@ -12,24 +13,7 @@ export type DeviceType = (typeof DEVICE_TYPES)[number];
 export const OPERATING_SYSTEMS = ["ios", "android", "windows", "macos", "linux", "chromeos"] as const;
 export type OperatingSystem = (typeof OPERATING_SYSTEMS)[number];
 
-/**
- * One condition. `value`: a device type, an operating system, a language tag (`es` also matches
- * `es-ES`), a two-letter country code, a referrer host (its subdomains match too), or for `query` the
- * parameter's value (left out: the parameter only has to be present); `name` is the query parameter's.
- */
-export interface RuleCondition {
-  type: ConditionType;
-  value?: string;
-  name?: string;
-}
-
-export type RuleAction = { type: "redirect"; url: string } | { type: "experiment" };
-
-/** A rule matches when all its conditions do; the first matching rule decides. */
-export interface Rule {
-  conditions: RuleCondition[];
-  action: RuleAction;
-}
+export type { Rule, RuleAction, RuleCondition } from "./api/rules";
 
 export const MAX_RULES = 20;
 export const MAX_CONDITIONS = 10;

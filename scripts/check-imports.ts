@@ -19,7 +19,6 @@ const WORKER_RULES: Record<string, string[]> = {
   routes: [
     "services",
     "middleware",
-    "schemas",
     "openapi",
     "redirect",
     "queue",
@@ -34,8 +33,7 @@ const WORKER_RULES: Record<string, string[]> = {
     "env.ts",
   ],
   middleware: ["services", "auth", "db", "observability", "lib", "errors.ts", "env.ts"],
-  openapi: ["schemas", "auth"],
-  schemas: ["webhooks", "lib"],
+  openapi: ["auth"],
   services: [
     "queue",
     "webhooks",
@@ -149,9 +147,16 @@ for (const file of filesUnder(join(ROOT, "contract"))) {
   }
 }
 
+// The web takes the API's shapes as types only: a value import of contract/api* would bring zod (its
+// schemas) into the browser's bundle.
+const VALUE_IMPORT_OF_API =
+  /(?:^|\n)\s*import\s+(?!type\s)[^;]*?from\s*["'](@contract\/api(?:\/[^"']*)?)["']/g;
+
 for (const file of filesUnder(join(ROOT, "web/src"))) {
   const path = relative(ROOT, file);
   const [, , area = "", feature] = path.split("/");
+  for (const [, specifier] of readFileSync(file, "utf8").matchAll(VALUE_IMPORT_OF_API))
+    problems.push(`${path}: the web imports ${specifier} as types only (import type), never its zod schemas`);
   for (const specifier of importsOf(file)) {
     const to = target(file, specifier);
     if (to === null) continue;

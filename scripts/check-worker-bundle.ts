@@ -20,7 +20,7 @@ const ENTRY = "worker/index.ts";
 export const NOT_AT_STARTUP: { pattern: RegExp; builds: string }[] = [
   { pattern: /^worker\/(app\.ts|routes\/|middleware\/)/, builds: "the Hono app and its routes" },
   { pattern: /node_modules\/hono\/dist\/hono(-base)?\.js$/, builds: "the Hono app" },
-  { pattern: /^worker\/(schemas|openapi)\//, builds: "API schemas, the OpenAPI document" },
+  { pattern: /^(worker\/openapi|contract\/api)\//, builds: "API schemas, the OpenAPI document" },
   { pattern: /node_modules\/zod\//, builds: "zod, zod/mini too (config.ts checks by hand)" },
   { pattern: /^worker\/db\/schema\.ts$/, builds: "the drizzle tables" },
   { pattern: /node_modules\/drizzle-orm\//, builds: "drizzle" },

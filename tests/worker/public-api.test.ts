@@ -3,13 +3,10 @@ import { Validator } from "@cfworker/json-schema";
 import openApi31Schema from "@seriousme/openapi-schema-validator/schemas/v3.1/schema.json";
 import { describe, expect, it } from "vitest";
 import type { TestListResponse, TestResponse } from "../../contract/api";
+import { domainListResponseSchema } from "../../contract/api/domains";
+import { testListResponseSchema, testResponseSchema } from "../../contract/api/split-tests";
 import { API_KEY_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import app from "../../worker/app";
-import {
-  domainListResponseSchema,
-  testListResponseSchema,
-  testResponseSchema,
-} from "../../worker/openapi/schemas";
 import {
   Client,
   clickedVisitor,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS } from "../../contract/api";
 import { WEBHOOK_MESSAGES } from "../../contract/messages";
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS } from "../../contract/webhooks";
 import webhooksDoc from "../../docs/webhooks.md?raw";
 
-// The webhook retry schedule is one list in the code (contract/api.ts) and one sentence in the docs
+// The webhook retry schedule is one list in the code (contract/webhooks.ts) and one sentence in the docs
 // (docs/webhooks.md, "Retries"); everything else links to one or derives its words from the other.
 describe("the webhook retry schedule", () => {
   it("is what docs/webhooks.md says, in its words", () => {

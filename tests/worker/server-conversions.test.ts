@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ConversionResponse, PendingConversionResponse } from "../../contract/api";
+import { conversionResponseSchema, pendingConversionResponseSchema } from "../../contract/api/conversions";
 import { CONVERSION_MESSAGES, LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
-import { conversionResponseSchema, pendingConversionResponseSchema } from "../../worker/openapi/schemas";
 import { CONVERSION_WAIT_ATTEMPTS } from "../../worker/queue/consumer";
 import type { ConversionEvent } from "../../worker/queue/events";
 import { PENDING_ANSWER_MS } from "../../worker/services/conversions";

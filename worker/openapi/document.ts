@@ -2,8 +2,8 @@ import * as z from "zod";
 import { API_KEY_PREFIX } from "../auth/api-keys";
 
 // A small OpenAPI 3.1 builder over zod 4's own JSON Schema output (draft 2020-12, which OpenAPI 3.1
-// uses as is): no extra dependency in the Worker. The routes stay plain Hono routes; the route table
-// below describes them, and tests/worker/public-api.test.ts checks it against the routes the app has.
+// uses as is): no extra dependency in the Worker. It reads the same operations the public API mounts
+// (worker/routes/public-api.ts), so the document cannot list a route the app does not have.
 
 type Method = "get" | "post" | "patch" | "delete";
 /** The error answers an operation can give besides 401 and 429, which every keyed operation can. */

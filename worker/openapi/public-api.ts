@@ -1,307 +1,35 @@
-import * as z from "zod";
+import { customDomainSchema } from "../../contract/api/domains";
+import { apiErrorDetailSchema, apiErrorSchema } from "../../contract/api/errors";
+import { testStatsSchema, testWithStatsSchema } from "../../contract/api/split-tests";
+import { webhookEndpointSchema } from "../../contract/api/webhooks";
 import { WEBHOOK_MESSAGES } from "../../contract/messages";
-import { idempotencyHeaderSchema, recordConversionSchema } from "../schemas/conversions";
-import { createTestSchema, updateTestSchema } from "../schemas/split-tests";
-import { createWebhookSchema, webhookIdParam } from "../schemas/webhooks";
-import { buildOpenApiDocument, type Operation } from "./document";
-import {
-  apiErrorDetailSchema,
-  apiErrorSchema,
-  conversionResponseSchema,
-  createdWebhookResponseSchema,
-  customDomainSchema,
-  deletedResponseSchema,
-  domainListResponseSchema,
-  pendingConversionResponseSchema,
-  testBreakdownsResponseSchema,
-  testListResponseSchema,
-  testResponseSchema,
-  testStatsSchema,
-  testWithStatsSchema,
-  trafficQualityResponseSchema,
-  webhookEndpointSchema,
-  webhookListResponseSchema,
-} from "./schemas";
+import type { DocumentInfo } from "./document";
 
-/** The path parameter of one test; an id another user owns is simply not found. */
-export const testIdParam = z.object({ id: z.string().describe("The test's id") });
-
-const CREATE_EXAMPLE = {
-  name: "Pricing page",
-  variants: [
-    { url: "https://example.com/pricing-a", weight: 40 },
-    { url: "https://example.com/pricing-b", weight: 30 },
-    { url: "https://example.com/pricing-c", weight: 30 },
-  ],
-  conversionUrl: "https://example.com/thanks",
-};
-
-/** Every route of /api/v1, as the OpenAPI document describes it. */
-export const PUBLIC_API_OPERATIONS = [
-  {
-    method: "get",
-    path: "/api/v1/openapi.json",
-    operationId: "getOpenApiDocument",
-    summary: "This document",
-    tag: "Meta",
-    success: {
-      status: 200,
-      description: "The OpenAPI 3.1 document",
-      schema: z.looseObject({}),
-      name: "OpenApiDocument",
-    },
-    public: true,
-  },
-  {
-    method: "get",
-    path: "/api/v1/tests",
-    operationId: "listTests",
-    summary: "List split tests",
-    description: "The key owner's split tests, newest first, each with its stats.",
-    tag: "Tests",
-    success: { status: 200, description: "The tests", schema: testListResponseSchema, name: "TestList" },
-  },
-  {
-    method: "post",
-    path: "/api/v1/tests",
-    operationId: "createTest",
-    summary: "Create a split test",
-    description:
-      "A name and 2 to 8 variants are required: `variants` as `[{ url, weight }]` (A first, the control; whole-number weights from 1 to 99 that add up to 100), or the two-URL shape `urlA` and `urlB` (then 50/50). URLs must be absolute http(s) URLs. A custom slug needs one of the owner's verified, active domains (customDomainId). Optionally an end: a date (`endsAt`) and/or a number of visitors (`endAfterVisitors`), what happens then (`onEnd`), and whether to stop as soon as there is a clear winner (`stopEarly`). Optionally audience `rules`, evaluated in order before the split (the first whose conditions all match decides: send to a fixed URL, or join the experiment), with `fallbackUrl` for the visitors who match no rule when a rule joins the experiment. The same rules and messages as in the app apply.",
-    tag: "Tests",
-    body: { schema: createTestSchema, name: "CreateTestInput", example: CREATE_EXAMPLE },
-    success: {
-      status: 201,
-      description: "The new test with its split link",
-      schema: testResponseSchema,
-      name: "TestResponse",
-    },
-    errors: [400, 409, 422],
-  },
-  {
-    method: "get",
-    path: "/api/v1/tests/{id}",
-    operationId: "getTest",
-    summary: "Get a split test with its stats",
-    tag: "Tests",
-    pathParams: testIdParam,
-    success: { status: 200, description: "The test", schema: testResponseSchema, name: "TestResponse" },
-    errors: [404],
-  },
-  {
-    method: "get",
-    path: "/api/v1/tests/{id}/breakdowns",
-    operationId: "getTestBreakdowns",
-    summary: "A test's variants per device type, operating system, country and referrer",
-    description:
-      "Each variant's unique visitors, conversions and conversion rate with its 95 % interval, per segment of the visitor's first click. Differences between segments found after the fact are hypotheses, not results.",
-    tag: "Tests",
-    pathParams: testIdParam,
-    success: {
-      status: 200,
-      description: "The breakdowns",
-      schema: testBreakdownsResponseSchema,
-      name: "TestBreakdowns",
-    },
-    errors: [404],
-  },
-  {
-    method: "get",
-    path: "/api/v1/tests/{id}/traffic-quality",
-    operationId: "getTestTrafficQuality",
-    summary: "What reached a test and was not counted, and why",
-    description:
-      "Visits counted in no variant and conversions refused (or counted without their value), by reason: why SplitLink's numbers can differ from an ad platform's. The same figures as trafficQuality in the test page's analytics.",
-    tag: "Tests",
-    pathParams: testIdParam,
-    success: {
-      status: 200,
-      description: "The traffic quality",
-      schema: trafficQualityResponseSchema,
-      name: "TrafficQuality",
-    },
-    errors: [404],
-  },
-  {
-    method: "patch",
-    path: "/api/v1/tests/{id}",
-    operationId: "updateTest",
-    summary: "Change a test's variants and weights, its end, or its audience rules",
-    description:
-      "Send what changes; what is left out stays as it is. `variants` replaces the variants (2 to 8, A first) and their weights, under the same rules as on creation, only until the test's first counted click: after that the answer is 409 and only pause, resume, promote and delete change it (in the app). The end settings (`endsAt`, `endAfterVisitors`, `onEnd`, `stopEarly`) change while the test runs; a completed test answers 409. `rules` and `fallbackUrl` replace the audience rules: rules that only send visitors to fixed URLs change any time, rules with the experiment action only until the first counted click (else 409 rules_locked).",
-    tag: "Tests",
-    pathParams: testIdParam,
-    body: {
-      schema: updateTestSchema,
-      name: "UpdateTestInput",
-      example: { endsAt: "2026-12-31T18:00:00Z", onEnd: "promote", stopEarly: true },
-    },
-    success: {
-      status: 200,
-      description: "The test as it now stands",
-      schema: testResponseSchema,
-      name: "TestResponse",
-    },
-    errors: [400, 404, 409],
-  },
-  {
-    method: "delete",
-    path: "/api/v1/tests/{id}",
-    operationId: "deleteTest",
-    summary: "Delete a split test",
-    description: "Deletes the test with all its clicks and conversions. This cannot be undone.",
-    tag: "Tests",
-    pathParams: testIdParam,
-    success: {
-      status: 200,
-      description: "The test is deleted",
-      schema: deletedResponseSchema,
-      name: "Deleted",
-    },
-    errors: [404],
-  },
-  {
-    method: "post",
-    path: "/api/v1/conversions",
-    operationId: "recordConversion",
-    summary: "Record a conversion from your server",
-    description:
-      "For conversions a browser tag would miss (ad blockers, closed tabs) and for their value. Send the sessionId the split link added to the destination URL, which your backend keeps with the order (with Stripe Checkout: as client_reference_id, sent from your webhook handler; see the example below). The same attribution rule as the tracker: counted only if that session clicked that test, under the click's variant, and at most one conversion per test and session (the first one reported counts, with its value; a later one answers that one with counted false). A click takes a few seconds to be recorded: a conversion sent before its click is accepted (202, pending true) and counts once the click lands, with the id the answer gives. Amounts are in major units (49.99) with an ISO 4217 currency; one in another currency than the test's counts as a conversion, its value left out of the test's revenue (there are no exchange rates). The Idempotency-Key header is required: the same key within 24 hours answers the first answer again (header Idempotent-Replayed: true) and counts nothing new, so retry a failed call with the same key; a pending answer is answered as it now stands (202 while it waits, the conversion once counted). Refused at once, storing nothing so the same key can try again: a completed test (409), a session whose click came longer ago than the attribution window, 30 days unless the deployment says otherwise (422 outside_attribution_window), a sessionId no split link gives out (422 unknown_session). A test that is not the key owner's, or was deleted, is not found (404), whatever the session and the key.",
-    tag: "Conversions",
-    headerParams: idempotencyHeaderSchema,
-    body: {
-      schema: recordConversionSchema,
-      name: "RecordConversionInput",
-      example: {
-        testId: "0b7c2f38-8a4e-4f0e-9a51-3f4c1f1d2e3a",
-        sessionId: "4f9d6a7e-2c1b-4e8a-9b3d-5a6c7e8f9a0b",
-        amount: 49.99,
-        currency: "EUR",
-      },
-    },
-    success: {
-      status: 201,
-      description: "Recorded by this request (counted true)",
-      schema: conversionResponseSchema,
-      name: "ConversionResponse",
-    },
-    otherAnswers: [
-      {
-        status: 200,
-        description: "The session already had its conversion: that one, counted false",
-        schema: conversionResponseSchema,
-        name: "ConversionResponse",
-      },
-      {
-        status: 202,
-        description:
-          "Accepted before the session's click was recorded (pending true): it counts once the click lands",
-        schema: pendingConversionResponseSchema,
-        name: "PendingConversionResponse",
-      },
-    ],
-    errors: [400, 404, 409, 422],
-  },
-  {
-    method: "get",
-    path: "/api/v1/domains",
-    operationId: "listDomains",
-    summary: "List custom domains",
-    description: "The key owner's custom domains, newest first. Tests can use those whose status is active.",
-    tag: "Domains",
-    success: {
-      status: 200,
-      description: "The domains",
-      schema: domainListResponseSchema,
-      name: "DomainList",
-    },
-  },
-  {
-    method: "get",
-    path: "/api/v1/webhooks",
-    operationId: "listWebhooks",
-    summary: "List webhook endpoints",
-    description: "The key owner's webhook endpoints, newest first, without their secrets.",
-    tag: "Webhooks",
-    success: {
-      status: 200,
-      description: "The endpoints",
-      schema: webhookListResponseSchema,
-      name: "WebhookList",
-    },
-  },
-  {
-    method: "post",
-    path: "/api/v1/webhooks",
-    operationId: "createWebhook",
-    summary: "Add a webhook endpoint",
-    description:
-      "An https URL of a public host and the events to send to it. The answer carries the endpoint's signing secret, the only time it is shown. At most 10 endpoints per account (409 beyond).",
-    tag: "Webhooks",
-    body: {
-      schema: createWebhookSchema,
-      name: "CreateWebhookInput",
-      example: { url: "https://example.com/splitlink-webhooks", events: ["test.completed", "test.verdict"] },
-    },
-    success: {
-      status: 201,
-      description: "The new endpoint and its signing secret",
-      schema: createdWebhookResponseSchema,
-      name: "CreatedWebhook",
-    },
-    errors: [400, 409],
-  },
-  {
-    method: "delete",
-    path: "/api/v1/webhooks/{id}",
-    operationId: "deleteWebhook",
-    summary: "Delete a webhook endpoint",
-    description: "Stops all deliveries to it at once, including those still being retried.",
-    tag: "Webhooks",
-    pathParams: webhookIdParam,
-    success: {
-      status: 200,
-      description: "The endpoint is deleted",
-      schema: deletedResponseSchema,
-      name: "Deleted",
-    },
-    errors: [404],
-  },
-] as const satisfies readonly Operation[];
-
-let document: ReturnType<typeof buildOpenApiDocument> | undefined;
-
-/** Built once per isolate: the schemas do not change while it runs. */
-export function publicApiDocument() {
-  document ??= buildOpenApiDocument(
+/** The public API's OpenAPI document beyond its operations (worker/routes/public-api.ts): title, tags, shared shapes. */
+export const PUBLIC_API_INFO: DocumentInfo = {
+  title: "SplitLink API",
+  version: "1.0.0",
+  description:
+    'Create and read A/B split tests, record conversions from your server, list custom domains and manage webhook endpoints from your own tools. Authenticate with an API key from Settings → API keys, sent as `Authorization: Bearer <key>`. Each key may make 60 requests a minute. Errors answer `{ "error": { "code", "message" } }`.',
+  tags: [
+    { name: "Tests", description: "Split tests and their stats" },
+    { name: "Conversions", description: "Conversions reported by your server, with their value" },
+    { name: "Domains", description: "Custom domains" },
     {
-      title: "SplitLink API",
-      version: "1.0.0",
+      name: "Webhooks",
       description:
-        'Create and read A/B split tests, record conversions from your server, list custom domains and manage webhook endpoints from your own tools. Authenticate with an API key from Settings → API keys, sent as `Authorization: Bearer <key>`. Each key may make 60 requests a minute. Errors answer `{ "error": { "code", "message" } }`.',
-      tags: [
-        { name: "Tests", description: "Split tests and their stats" },
-        { name: "Conversions", description: "Conversions reported by your server, with their value" },
-        { name: "Domains", description: "Custom domains" },
-        {
-          name: "Webhooks",
-          description:
-            "Endpoints that receive events as signed JSON POSTs: `{ id, type, createdAt, data }` with the types test.verdict, test.completed, test.srm_detected and conversion.recorded (and webhook.ping, sent by Settings → Send test event). The `SplitLink-Signature: t=<unix seconds>,v1=<hex>` header is the HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's secret: recompute it, compare in constant time and refuse a `t` older than 5 minutes. A delivery without a 2xx answer within 10 seconds is retried for " +
-            WEBHOOK_MESSAGES.retryPeriod +
-            ", then given up and the endpoint marked failing.",
-        },
-        { name: "Meta", description: "About the API" },
-      ],
-      schemas: {
-        SplitTest: testWithStatsSchema,
-        TestStats: testStatsSchema,
-        CustomDomain: customDomainSchema,
-        WebhookEndpoint: webhookEndpointSchema,
-        Error: apiErrorSchema,
-        ErrorDetail: apiErrorDetailSchema,
-      },
+        "Endpoints that receive events as signed JSON POSTs: `{ id, type, createdAt, data }` with the types test.verdict, test.completed, test.srm_detected and conversion.recorded (and webhook.ping, sent by Settings → Send test event). The `SplitLink-Signature: t=<unix seconds>,v1=<hex>` header is the HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's secret: recompute it, compare in constant time and refuse a `t` older than 5 minutes. A delivery without a 2xx answer within 10 seconds is retried for " +
+        WEBHOOK_MESSAGES.retryPeriod +
+        ", then given up and the endpoint marked failing.",
     },
-    PUBLIC_API_OPERATIONS,
-  );
-  return document;
-}
+    { name: "Meta", description: "About the API" },
+  ],
+  schemas: {
+    SplitTest: testWithStatsSchema,
+    TestStats: testStatsSchema,
+    CustomDomain: customDomainSchema,
+    WebhookEndpoint: webhookEndpointSchema,
+    Error: apiErrorSchema,
+    ErrorDetail: apiErrorDetailSchema,
+  },
+};

@@ -1,8 +1,14 @@
 import { Hono } from "hono";
-import * as z from "zod";
 import type { AccountMessageResponse, AlertPreferencesResponse, AuthResponse } from "../../contract/api";
-import { ACCOUNT_MESSAGES, ALERT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
-import { emailField, passwordField } from "../auth/input";
+import {
+  alertPreferencesSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from "../../contract/api/account";
+import { ACCOUNT_MESSAGES } from "../../contract/messages";
 import { clearAuthCookies, setAuthCookies } from "../auth/session-cookies";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
@@ -23,39 +29,11 @@ import { startSession } from "../services/auth";
 import { limitMail, limitPasswordChanges, limitPasswordResets } from "../services/limits";
 import { authResponse } from "./auth";
 
-// Tokens are 32 random bytes in base64url; anything else cannot be one.
-const tokenField = z
-  .string({ error: ACCOUNT_MESSAGES.invalidLink })
-  .regex(/^[\w-]{43}$/, ACCOUNT_MESSAGES.invalidLink);
-const required = AUTH_MESSAGES.missingCredentials;
-
-const tokenBody = z.object({ token: tokenField }, { error: ACCOUNT_MESSAGES.invalidLink });
-const forgotBody = z.object({ email: emailField }, { error: required });
-const resetBody = z.object({ token: tokenField, password: passwordField }, { error: required });
-const changeBody = z.object(
-  { currentPassword: passwordField, newPassword: passwordField },
-  { error: required },
-);
-const deleteBody = z.object(
-  {
-    email: z
-      .string({ error: ACCOUNT_MESSAGES.confirmEmailMismatch })
-      .max(254, ACCOUNT_MESSAGES.confirmEmailMismatch),
-  },
-  { error: ACCOUNT_MESSAGES.confirmEmailMismatch },
-);
-
-const onOff = z.boolean({ error: ALERT_MESSAGES.invalid });
-const alertsBody = z.object(
-  { verdict: onOff, completed: onOff, srm: onOff },
-  { error: ALERT_MESSAGES.invalid },
-);
-
 const message = (text: string): AccountMessageResponse => ({ message: text });
 
 /** Email verification, password reset and the settings page's account actions. */
 export const accountRoutes = new Hono<AppEnv>()
-  .post("/verify-email", validate("json", tokenBody), async (c) => {
+  .post("/verify-email", validate("json", verifyEmailSchema), async (c) => {
     await verifyEmail(getDb(c.env.DB), c.req.valid("json").token);
     return c.json(message(ACCOUNT_MESSAGES.emailVerified), 200);
   })
@@ -65,13 +43,13 @@ export const accountRoutes = new Hono<AppEnv>()
     await resendVerificationEmail(c.env, user.id, emailOrigin(c.req.url, c.env));
     return c.json(message(ACCOUNT_MESSAGES.verificationSent), 200);
   })
-  .post("/forgot-password", validate("json", forgotBody), async (c) => {
+  .post("/forgot-password", validate("json", forgotPasswordSchema), async (c) => {
     const { email } = c.req.valid("json");
     await limitPasswordResets(c.env, clientIpOf(c.req.raw.headers), email);
     requestPasswordReset(c.env, c.executionCtx, email, emailOrigin(c.req.url, c.env));
     return c.json(message(ACCOUNT_MESSAGES.resetRequested), 200);
   })
-  .post("/reset-password", validate("json", resetBody), async (c) => {
+  .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
     const { token, password } = c.req.valid("json");
     const db = getDb(c.env.DB);
     const account = await resetPassword(db, token, password);
@@ -79,7 +57,7 @@ export const accountRoutes = new Hono<AppEnv>()
     setAuthCookies(c, session);
     return c.json(authResponse(session) satisfies AuthResponse, 200);
   })
-  .post("/password", requireUser, validate("json", changeBody), async (c) => {
+  .post("/password", requireUser, validate("json", changePasswordSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
     await limitPasswordChanges(c.env, c.get("user").id);
     await changePassword(getDb(c.env.DB), c.get("user").id, c.get("sessionId"), currentPassword, newPassword);
@@ -89,11 +67,11 @@ export const accountRoutes = new Hono<AppEnv>()
     const alerts = await alertPreferencesOf(getDb(c.env.DB), c.get("user").id);
     return c.json({ alerts } satisfies AlertPreferencesResponse, 200);
   })
-  .put("/alerts", requireUser, validate("json", alertsBody), async (c) => {
+  .put("/alerts", requireUser, validate("json", alertPreferencesSchema), async (c) => {
     const alerts = await setAlertPreferences(getDb(c.env.DB), c.get("user").id, c.req.valid("json"));
     return c.json({ alerts } satisfies AlertPreferencesResponse, 200);
   })
-  .delete("/", requireUser, validate("json", deleteBody), async (c) => {
+  .delete("/", requireUser, validate("json", deleteAccountSchema), async (c) => {
     await deleteAccount(c.env, c.get("user").id, c.req.valid("json").email);
     clearAuthCookies(c);
     return c.json(message(ACCOUNT_MESSAGES.accountDeleted), 200);

@@ -1,23 +1,11 @@
 import { Hono } from "hono";
-import * as z from "zod";
 import type { ApiKeyListResponse, CreatedApiKeyResponse } from "../../contract/api";
-import { API_KEY_MESSAGES } from "../../contract/messages";
+import { createApiKeySchema } from "../../contract/api/api-keys";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
 import { createApiKey, listApiKeys, revokeApiKey } from "../services/api-keys";
-
-const createKeySchema = z.object(
-  {
-    name: z
-      .string({ error: API_KEY_MESSAGES.nameRequired })
-      .trim()
-      .min(1, API_KEY_MESSAGES.nameRequired)
-      .max(100, API_KEY_MESSAGES.nameTooLong),
-  },
-  { error: API_KEY_MESSAGES.nameRequired },
-);
 
 /** The signed-in user's API keys, managed from the app (cookie session). */
 export const apiKeyRoutes = new Hono<AppEnv>()
@@ -26,7 +14,7 @@ export const apiKeyRoutes = new Hono<AppEnv>()
     const keys = await listApiKeys(getDb(c.env.DB), c.get("user").id);
     return c.json({ keys } satisfies ApiKeyListResponse, 200);
   })
-  .post("/", validate("json", createKeySchema), async (c) => {
+  .post("/", validate("json", createApiKeySchema), async (c) => {
     const created = await createApiKey(getDb(c.env.DB), c.get("user").id, c.req.valid("json").name);
     return c.json(created satisfies CreatedApiKeyResponse, 201);
   })

@@ -1,8 +1,7 @@
 import { Hono } from "hono";
-import * as z from "zod";
 import type { AuthResponse } from "../../contract/api";
+import { credentialsSchema } from "../../contract/api/auth";
 import { AUTH_MESSAGES } from "../../contract/messages";
-import { emailField, passwordField } from "../auth/input";
 import { clearAuthCookies, readAuthCookies, setAuthCookies } from "../auth/session-cookies";
 import { verifyAccessToken } from "../auth/tokens";
 import { getDb } from "../db/client";
@@ -25,16 +24,12 @@ import {
 } from "../services/auth";
 import { limitAuthAttempts } from "../services/limits";
 
-const required = AUTH_MESSAGES.missingCredentials;
-// A body that is not an object at all gets the same message as missing fields.
-const credentials = z.object({ email: emailField, password: passwordField }, { error: required });
-
 export function authResponse(session: IssuedSession): AuthResponse {
   return { user: session.user, emailVerified: session.emailVerified, expiresAt: session.accessExpiresAt };
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .post("/signup", validate("json", credentials), async (c) => {
+  .post("/signup", validate("json", credentialsSchema), async (c) => {
     const { email, password } = c.req.valid("json");
     await limitAuthAttempts(c.env, clientIpOf(c.req.raw.headers), email);
     const db = getDb(c.env.DB);
@@ -44,7 +39,7 @@ export const authRoutes = new Hono<AppEnv>()
     setAuthCookies(c, session);
     return c.json(authResponse(session), 201);
   })
-  .post("/login", validate("json", credentials), async (c) => {
+  .post("/login", validate("json", credentialsSchema), async (c) => {
     const { email, password } = c.req.valid("json");
     await limitAuthAttempts(c.env, clientIpOf(c.req.raw.headers), email);
     const db = getDb(c.env.DB);

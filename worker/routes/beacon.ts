@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { cors } from "hono/cors";
 import * as z from "zod";
+import { amountField, checkValue, currencyField, recordedValue } from "../../contract/api/conversions";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
 import { isVariant, VARIANT_LABELS } from "../../contract/variants";
 import type { AppEnv } from "../env";
@@ -9,7 +10,6 @@ import { ApiError } from "../errors";
 import { clientIpOf } from "../lib/client-ip";
 import { BEACON_MAX_BODY_BYTES, limitBody } from "../middleware/body-limit";
 import { CONVERSION_COOKIE } from "../redirect/visit";
-import { amountField, checkValue, currencyField, recordedValue } from "../schemas/conversions";
 import { acceptBeacon, type BeaconConversion } from "../services/beacon";
 
 const INVALID_BEACON = "The conversion must carry splitTestId, sessionId and variant (a letter from A to H)";

@@ -1,7 +1,11 @@
 import { Hono } from "hono";
-import * as z from "zod";
-import type { DomainListResponse, DomainResponse, VerifyDomainResponse } from "../../contract/api";
-import { isValidDomain } from "../../contract/domain";
+import type {
+  DeletedResponse,
+  DomainListResponse,
+  DomainResponse,
+  VerifyDomainResponse,
+} from "../../contract/api";
+import { addDomainSchema, domainIdParam } from "../../contract/api/domains";
 import { DOMAIN_MESSAGES } from "../../contract/messages";
 import { getDb } from "../db/client";
 import { isOwnHost } from "../domains/own-hosts";
@@ -18,27 +22,17 @@ import {
   toClientDomain,
   verifyDomain,
 } from "../services/domains";
+import type { UserContext, UserEnv } from "./with-user";
 
-const addDomainSchema = z.object(
-  {
-    domain: z
-      .string({ error: DOMAIN_MESSAGES.empty })
-      .trim()
-      .toLowerCase()
-      .min(1, DOMAIN_MESSAGES.empty)
-      .refine(isValidDomain, DOMAIN_MESSAGES.invalidFormat),
-  },
-  { error: DOMAIN_MESSAGES.empty },
-);
-
-const idParam = z.object({ id: z.string().max(64, DOMAIN_MESSAGES.notFound) });
+/** The caller's custom domains, the same for the app's API and the public API. */
+export async function listOwnDomains<E extends UserEnv>(c: UserContext<E>) {
+  const domains = await listDomains(getDb(c.env.DB), c.get("user").id);
+  return c.json({ domains, fallbackOrigin: c.env.FALLBACK_ORIGIN } satisfies DomainListResponse, 200);
+}
 
 export const domainRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", async (c) => {
-    const domains = await listDomains(getDb(c.env.DB), c.get("user").id);
-    return c.json({ domains, fallbackOrigin: c.env.FALLBACK_ORIGIN } satisfies DomainListResponse, 200);
-  })
+  .get("/", listOwnDomains)
   .post("/", validate("json", addDomainSchema), async (c) => {
     const { domain } = c.req.valid("json");
     if (isOwnHost(domain, c.env)) throw new ApiError(400, "invalid_domain", DOMAIN_MESSAGES.reserved);
@@ -46,12 +40,12 @@ export const domainRoutes = new Hono<AppEnv>()
     const row = await addDomain(c.env, c.get("user").id, domain);
     return c.json({ domain: toClientDomain(row) } satisfies DomainResponse, 201);
   })
-  .post("/:id/verify", validate("param", idParam), async (c) => {
+  .post("/:id/verify", validate("param", domainIdParam), async (c) => {
     const row = await ownedDomain(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
     return c.json((await verifyDomain(c.env, row)) satisfies VerifyDomainResponse, 200);
   })
-  .delete("/:id", validate("param", idParam), async (c) => {
+  .delete("/:id", validate("param", domainIdParam), async (c) => {
     const row = await ownedDomain(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
     await deleteDomain(c.env, row);
-    return c.json({ ok: true }, 200);
+    return c.json({ ok: true } satisfies DeletedResponse, 200);
   });

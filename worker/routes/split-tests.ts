@@ -1,20 +1,25 @@
 import { Hono } from "hono";
-import * as z from "zod";
 import type {
+  CreateTestInput,
+  DeletedResponse,
   SlugAvailabilityResponse,
   TestAnalyticsResponse,
   TestBreakdownsResponse,
   TestListResponse,
   TestResponse,
+  UpdateTestInput,
 } from "../../contract/api";
-import { LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
+import {
+  createTestSchema,
+  promoteSchema,
+  slugQuerySchema,
+  updateTestSchema,
+} from "../../contract/api/split-tests";
 import { customSlugProblem } from "../../contract/slug";
-import { VARIANT_LABELS } from "../../contract/variants";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
-import { createTestSchema, updateTestSchema } from "../schemas/split-tests";
 import { analyticsOf } from "../services/analytics";
 import { breakdownsOf } from "../services/breakdowns";
 import { ownedDomain } from "../services/domains";
@@ -28,39 +33,48 @@ import {
   linkContext,
   listSplitTests,
   ownedTest,
+  type TestKey,
   updateTest,
 } from "../services/split-tests";
-import { withUser } from "./with-user";
-
-const slugQuery = z.object({
-  slug: z.string({ error: TEST_MESSAGES.invalidCustomSlugService }).trim().max(100),
-  domainId: z.string({ error: TEST_MESSAGES.domainNotUsable }).min(1, TEST_MESSAGES.domainNotUsable).max(64),
-});
-
-const promoteSchema = z.object(
-  { variant: z.enum(VARIANT_LABELS, { error: LIFECYCLE_MESSAGES.chooseVariant }) },
-  { error: LIFECYCLE_MESSAGES.chooseVariant },
-);
+import type { UserContext, UserEnv } from "./with-user";
 
 /** Listing the caller's tests, the same for the app's API and the public API. */
-export const listTests = withUser.createHandlers(async (c) => {
+export async function listTests<E extends UserEnv>(c: UserContext<E>) {
   const tests = await listSplitTests(getDb(c.env.DB), c.get("user").id, linkContext(c.req.url, c.env));
   return c.json({ tests } satisfies TestListResponse, 200);
-});
+}
 
 /** Creating a test, the same for the app's API and the public API. */
-export const createTest = withUser.createHandlers(validate("json", createTestSchema), async (c) => {
+export async function createTest<E extends UserEnv>(c: UserContext<E>, input: CreateTestInput) {
   const link = linkContext(c.req.url, c.env);
-  const test = await createSplitTest(c.env, c.executionCtx, c.get("user").id, c.req.valid("json"), link);
+  const test = await createSplitTest(c.env, c.executionCtx, c.get("user").id, input, link);
   return c.json({ test } satisfies TestResponse, 201);
-});
+}
+
+/** A test with its stats, by id (public API) or slug (the app). */
+export async function getTest<E extends UserEnv>(c: UserContext<E>, key: TestKey) {
+  const test = await getSplitTest(getDb(c.env.DB), c.get("user").id, key, linkContext(c.req.url, c.env));
+  return c.json({ test } satisfies TestResponse, 200);
+}
+
+/** A test's breakdowns, by id (public API) or slug (the app). */
+export async function getBreakdowns<E extends UserEnv>(c: UserContext<E>, key: TestKey) {
+  const test = await ownedTest(getDb(c.env.DB), c.get("user").id, key);
+  return c.json({ breakdowns: await breakdownsOf(c.env.DB, test) } satisfies TestBreakdownsResponse, 200);
+}
+
+/** Deleting a test with all its clicks and conversions; both APIs, by test id. */
+export async function deleteTest<E extends UserEnv>(c: UserContext<E>, id: string) {
+  await deleteSplitTest(c.env, c.executionCtx, c.get("user").id, id);
+  return c.json({ ok: true } satisfies DeletedResponse, 200);
+}
 
 /** New variants and weights (until the first counted click) or end settings; both APIs, by test id. */
-export const changeTest = withUser.createHandlers(validate("json", updateTestSchema), async (c) => {
+export async function changeTest<E extends UserEnv>(c: UserContext<E>, id: string, input: UpdateTestInput) {
   const link = linkContext(c.req.url, c.env);
-  const test = await updateTest(c.env, c.get("user").id, c.req.param("id") ?? "", c.req.valid("json"), link);
+  const test = await updateTest(c.env, c.get("user").id, id, input, link);
   return c.json({ test } satisfies TestResponse, 200);
-});
+}
 
 function csvHeaders(filename: string) {
   return {
@@ -72,9 +86,9 @@ function csvHeaders(filename: string) {
 
 export const splitTestRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", ...listTests)
-  .post("/", ...createTest)
-  .get("/slug-availability", validate("query", slugQuery), async (c) => {
+  .get("/", listTests)
+  .post("/", validate("json", createTestSchema), (c) => createTest(c, c.req.valid("json")))
+  .get("/slug-availability", validate("query", slugQuerySchema), async (c) => {
     const { slug, domainId } = c.req.valid("query");
     const db = getDb(c.env.DB);
     await ownedDomain(db, c.get("user").id, domainId);
@@ -86,22 +100,17 @@ export const splitTestRoutes = new Hono<AppEnv>()
     const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { slug: c.req.param("slug") });
     return c.json({ analytics: await analyticsOf(c.env.DB, test) } satisfies TestAnalyticsResponse, 200);
   })
-  .get("/:slug/breakdowns", async (c) => {
-    const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { slug: c.req.param("slug") });
-    return c.json({ breakdowns: await breakdownsOf(c.env.DB, test) } satisfies TestBreakdownsResponse, 200);
-  })
-  .get("/:slug", async (c) => {
-    const key = { slug: c.req.param("slug") };
-    const test = await getSplitTest(getDb(c.env.DB), c.get("user").id, key, linkContext(c.req.url, c.env));
-    return c.json({ test } satisfies TestResponse, 200);
-  })
+  .get("/:slug/breakdowns", (c) => getBreakdowns(c, { slug: c.req.param("slug") }))
+  .get("/:slug", (c) => getTest(c, { slug: c.req.param("slug") }))
   .post("/:id/:action{pause|resume}", async (c) => {
     const change = { action: c.req.param("action") === "pause" ? ("pause" as const) : ("resume" as const) };
     const link = linkContext(c.req.url, c.env);
     const test = await changeLifecycle(c.env, c.get("user").id, c.req.param("id"), change, link);
     return c.json({ test } satisfies TestResponse, 200);
   })
-  .patch("/:id", ...changeTest)
+  .patch("/:id", validate("json", updateTestSchema), (c) =>
+    changeTest(c, c.req.param("id"), c.req.valid("json")),
+  )
   .post("/:id/promote", validate("json", promoteSchema), async (c) => {
     const change = { action: "promote" as const, variant: c.req.valid("json").variant };
     const link = linkContext(c.req.url, c.env);
@@ -116,7 +125,4 @@ export const splitTestRoutes = new Hono<AppEnv>()
     const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: c.req.param("id") });
     return c.body(await dailyRollupCsv(c.env.DB, test), 200, csvHeaders(`splitlink-${test.slug}-daily.csv`));
   })
-  .delete("/:id", async (c) => {
-    await deleteSplitTest(c.env, c.executionCtx, c.get("user").id, c.req.param("id"));
-    return c.json({ ok: true }, 200);
-  });
+  .delete("/:id", (c) => deleteTest(c, c.req.param("id")));

@@ -1,15 +1,17 @@
 import { Hono } from "hono";
 import type {
   CreatedWebhookResponse,
+  CreateWebhookInput,
+  DeletedResponse,
   WebhookDeliveryListResponse,
   WebhookListResponse,
   WebhookTestResponse,
 } from "../../contract/api";
+import { createWebhookSchema, webhookIdParam } from "../../contract/api/webhooks";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
-import { createWebhookSchema, webhookIdParam } from "../schemas/webhooks";
 import { limitWebhookTests } from "../services/limits";
 import {
   createWebhook,
@@ -18,35 +20,32 @@ import {
   listWebhooks,
   sendTestEvent,
 } from "../services/webhooks";
-import { withUser } from "./with-user";
+import type { UserContext, UserEnv } from "./with-user";
 
 /** Listing the caller's webhook endpoints, the same for the app's API and the public API. */
-export const listWebhookEndpoints = withUser.createHandlers(async (c) => {
+export async function listWebhookEndpoints<E extends UserEnv>(c: UserContext<E>) {
   const webhooks = await listWebhooks(getDb(c.env.DB), c.get("user").id);
   return c.json({ webhooks } satisfies WebhookListResponse, 200);
-});
+}
 
 /** Registering an endpoint; the answer carries its signing secret, this once. */
-export const createWebhookEndpoint = withUser.createHandlers(
-  validate("json", createWebhookSchema),
-  async (c) => {
-    const created = await createWebhook(c.env, c.get("user").id, c.req.valid("json"));
-    return c.json(created satisfies CreatedWebhookResponse, 201);
-  },
-);
+export async function createWebhookEndpoint<E extends UserEnv>(c: UserContext<E>, input: CreateWebhookInput) {
+  const created = await createWebhook(c.env, c.get("user").id, input);
+  return c.json(created satisfies CreatedWebhookResponse, 201);
+}
 
 /** Deleting an endpoint (by id), with its log and its pending deliveries. */
-export const deleteWebhookEndpoint = withUser.createHandlers(validate("param", webhookIdParam), async (c) => {
-  await deleteWebhook(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
-  return c.json({ ok: true }, 200);
-});
+export async function deleteWebhookEndpoint<E extends UserEnv>(c: UserContext<E>, id: string) {
+  await deleteWebhook(getDb(c.env.DB), c.get("user").id, id);
+  return c.json({ ok: true } satisfies DeletedResponse, 200);
+}
 
 /** The signed-in user's webhooks in Settings: the shared three, the delivery log and a test event. */
 export const webhookRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", ...listWebhookEndpoints)
-  .post("/", ...createWebhookEndpoint)
-  .delete("/:id", ...deleteWebhookEndpoint)
+  .get("/", listWebhookEndpoints)
+  .post("/", validate("json", createWebhookSchema), (c) => createWebhookEndpoint(c, c.req.valid("json")))
+  .delete("/:id", validate("param", webhookIdParam), (c) => deleteWebhookEndpoint(c, c.req.valid("param").id))
   .get("/:id/deliveries", validate("param", webhookIdParam), async (c) => {
     const deliveries = await listDeliveries(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
     return c.json({ deliveries } satisfies WebhookDeliveryListResponse, 200);

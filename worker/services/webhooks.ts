@@ -1,13 +1,13 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import {
-  type CreatedWebhookResponse,
-  type CreateWebhookInput,
-  WEBHOOK_PING_TYPE,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-  type WebhookEventType,
+import type {
+  CreatedWebhookResponse,
+  CreateWebhookInput,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEventType,
 } from "../../contract/api";
 import { WEBHOOK_MESSAGES } from "../../contract/messages";
+import { WEBHOOK_PING_TYPE } from "../../contract/webhooks";
 import { type Db, getDb } from "../db/client";
 import { type WebhookEndpoint as EndpointRow, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { ApiError } from "../errors";

@@ -1,4 +1,4 @@
-import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS } from "../../contract/api";
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS } from "../../contract/webhooks";
 import { log } from "../observability/log";
 import { type AttemptOptions, attemptDelivery } from "./deliver";
 import { type WebhookMessage, webhookMessageSchema } from "./events";

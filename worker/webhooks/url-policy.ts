@@ -1,6 +1,7 @@
 // Where SplitLink may send webhooks. A user chooses the URL, and the Worker fetches it: without these
 // rules an endpoint could point into someone's network (SSRF). The check is by the URL's literal
 // address and name; it does not resolve names (docs/architecture.md, "Webhooks").
+import { isPlainUrl } from "../../contract/urls";
 
 export type WebhookUrlProblem = "invalid" | "not_https" | "private";
 
@@ -71,9 +72,8 @@ const REFUSED_IPV6 = [
  * refused (a receiver on the developer's machine or network).
  */
 export function webhookUrlProblem(value: string, development: boolean): WebhookUrlProblem | null {
-  if (!URL.canParse(value) || /\s/.test(value)) return "invalid";
+  if (!isPlainUrl(value)) return "invalid";
   const url = new URL(value);
-  if (!url.hostname || url.username || url.password) return "invalid";
   if (url.protocol === "http:") return development && LOCAL_HTTP_HOSTS.has(url.hostname) ? null : "not_https";
   if (url.protocol !== "https:") return "not_https";
   if (!development && isPrivateHost(url.hostname)) return "private";

@@ -1,4 +1,4 @@
-import type { TestWithStats, UpdateTestInput } from "@contract/api";
+import type { TestWithStats, UpdateTestRequest } from "@contract/api";
 import { useMutation } from "@tanstack/react-query";
 import { updateTest } from "@/features/test-detail/api/update-test";
 import { useTestChanged } from "@/features/test-detail/use-test-changed";
@@ -11,7 +11,7 @@ import { ApiError } from "@/lib/api";
 export function useUpdateTest(test: TestWithStats) {
   const testChanged = useTestChanged(test.slug);
   return useMutation({
-    mutationFn: (input: UpdateTestInput) => updateTest(test.id, input),
+    mutationFn: (input: UpdateTestRequest) => updateTest(test.id, input),
     onSuccess: (updated) => void testChanged(updated),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) void testChanged(null);

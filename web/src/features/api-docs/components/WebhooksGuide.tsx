@@ -1,5 +1,5 @@
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_PING_TYPE } from "@contract/api";
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_MESSAGES } from "@contract/messages";
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_PING_TYPE } from "@contract/webhooks";
 import verifySample from "@docs/examples/verify-webhook-signature.ts?raw";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 

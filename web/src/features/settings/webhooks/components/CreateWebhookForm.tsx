@@ -1,5 +1,6 @@
-import { type CreateWebhookInput, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@contract/api";
+import type { CreateWebhookInput } from "@contract/api";
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_MESSAGES } from "@contract/messages";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@contract/webhooks";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { DialogFormFooter } from "@/components/DialogFormFooter";
 import { Input } from "@/components/ui/input";

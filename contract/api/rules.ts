@@ -1,10 +1,15 @@
 import * as z from "zod";
-import { RULE_MESSAGES } from "../../contract/messages";
-import { CONDITION_TYPES, MAX_CONDITIONS, MAX_RULES } from "../../contract/rules";
+import { RULE_MESSAGES } from "../messages";
+import { CONDITION_TYPES, MAX_CONDITIONS, MAX_RULES } from "../rules";
 
 // The shape of audience rules; what each value may be is checked by contract/rules.ts `rulesProblem`,
 // the same check the form runs, so the API and the app answer with the same messages.
 
+/**
+ * One condition. `value`: a device type, an operating system, a language tag (`es` also matches
+ * `es-ES`), a two-letter country code, a referrer host (its subdomains match too), or for `query` the
+ * parameter's value (left out: the parameter only has to be present); `name` is the query parameter's.
+ */
 const conditionSchema = z
   .object(
     {
@@ -27,6 +32,7 @@ const conditionSchema = z
     { error: RULE_MESSAGES.conditionType },
   )
   .meta({ required: ["type"] });
+export type RuleCondition = z.output<typeof conditionSchema>;
 
 const actionSchema = z.discriminatedUnion(
   "type",
@@ -39,7 +45,9 @@ const actionSchema = z.discriminatedUnion(
   ],
   { error: RULE_MESSAGES.action },
 );
+export type RuleAction = z.output<typeof actionSchema>;
 
+/** A rule matches when all its conditions do; the first matching rule decides. */
 export const ruleSchema = z.object(
   {
     conditions: z
@@ -51,6 +59,7 @@ export const ruleSchema = z.object(
   },
   { error: RULE_MESSAGES.conditions },
 );
+export type Rule = z.output<typeof ruleSchema>;
 
 /** The rule and fallback fields, the same in a new test and in a change to one. */
 export const ruleFields = {

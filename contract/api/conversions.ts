@@ -1,6 +1,8 @@
 import * as z from "zod";
-import { currencyDecimals, isCurrency, MAX_AMOUNT, toMinorUnits } from "../../contract/currency";
-import { CONVERSION_MESSAGES } from "../../contract/messages";
+import { currencyDecimals, isCurrency, MAX_AMOUNT, toMinorUnits } from "../currency";
+import { CONVERSION_MESSAGES } from "../messages";
+import { VARIANT_LABELS } from "../variants";
+import { millis } from "./common";
 
 // A conversion's value, the same for the tracker's beacon and the server-side API: an amount in major
 // units (49.99) and its ISO 4217 currency, both or neither; recorded in minor units (4999).
@@ -65,6 +67,7 @@ export const recordConversionSchema = z
     { error: INVALID },
   )
   .superRefine(checkValue);
+export type RecordConversionInput = z.input<typeof recordConversionSchema>;
 
 /** The longest Idempotency-Key taken (Stripe's limit). */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
@@ -79,3 +82,50 @@ export const idempotencyHeaderSchema = z.object({
       "A unique value per conversion, such as your order id or the webhook event's id: the same key within 24 hours answers the first answer again and counts nothing new",
     ),
 });
+
+/** A recorded conversion: the variant is the one of the session's click. */
+const conversionSchema = z.object({
+  id: z.string(),
+  testId: z.string(),
+  sessionId: z.string(),
+  variant: z.enum(VARIANT_LABELS).describe("The variant of the session's click"),
+  amount: z.number().min(0).nullable().describe("The order's value in major units; null without one"),
+  currency: z.string().nullable().describe("The amount's ISO 4217 currency; null without an amount"),
+  recordedAt: millis("When the conversion was recorded"),
+});
+export type Conversion = z.output<typeof conversionSchema>;
+
+/**
+ * POST /api/v1/conversions: 201 with `counted: true` when this request recorded it, 200 with the
+ * session's earlier conversion and `counted: false` when it already had one (one per test and session).
+ */
+export const conversionResponseSchema = z.object({
+  conversion: conversionSchema,
+  counted: z
+    .boolean()
+    .describe(
+      "true (201) when this request recorded it; false (200) when the session already had its conversion",
+    ),
+  pending: z.literal(false),
+});
+export type ConversionResponse = z.output<typeof conversionResponseSchema>;
+
+/**
+ * A conversion accepted before its session's click was recorded: it counts, under that click's variant
+ * and with this id, once the click lands.
+ */
+const pendingConversionSchema = conversionSchema.extend({
+  id: z.string().describe("The id the conversion gets when it counts"),
+  variant: z.null().describe("Not known before the session's click is recorded"),
+});
+export type PendingConversion = z.output<typeof pendingConversionSchema>;
+
+/** POST /api/v1/conversions: 202 while the conversion waits for its session's click. */
+export const pendingConversionResponseSchema = z.object({
+  conversion: pendingConversionSchema,
+  counted: z.literal(false),
+  pending: z
+    .literal(true)
+    .describe("Accepted before the session's click was recorded: it counts once the click lands"),
+});
+export type PendingConversionResponse = z.output<typeof pendingConversionResponseSchema>;

@@ -1,0 +1,42 @@
+import * as z from "zod";
+import { API_KEY_MESSAGES } from "../messages";
+
+// API keys, managed from the app (cookie session).
+
+/** POST /api/keys */
+export const createApiKeySchema = z.object(
+  {
+    name: z
+      .string({ error: API_KEY_MESSAGES.nameRequired })
+      .trim()
+      .min(1, API_KEY_MESSAGES.nameRequired)
+      .max(100, API_KEY_MESSAGES.nameTooLong),
+  },
+  { error: API_KEY_MESSAGES.nameRequired },
+);
+export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
+
+/** The answers, for their types only (see contract/api.ts, "answers only the app reads"). */
+function answers() {
+  /** An API key as listed: never the key itself, only its recognisable start. */
+  const apiKey = z.object({
+    id: z.string(),
+    name: z.string(),
+    /** The key's first characters, e.g. `sl_live_AbCd`. */
+    prefix: z.string(),
+    createdAt: z.number(),
+    /** Updated at most once a minute; null until first used. */
+    lastUsedAt: z.number().nullable(),
+  });
+  return {
+    apiKey,
+    /** GET /api/keys */
+    list: z.object({ keys: z.array(apiKey) }),
+    /** POST /api/keys (201): the only answer that ever carries the full key. */
+    created: z.object({ apiKey, key: z.string() }),
+  };
+}
+type Answers = ReturnType<typeof answers>;
+export type ApiKey = z.output<Answers["apiKey"]>;
+export type ApiKeyListResponse = z.output<Answers["list"]>;
+export type CreatedApiKeyResponse = z.output<Answers["created"]>;

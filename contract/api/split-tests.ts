@@ -1,0 +1,426 @@
+import * as z from "zod";
+import { isCurrency } from "../currency";
+import {
+  CONVERSION_MESSAGES,
+  LIFECYCLE_MESSAGES,
+  METRIC_MESSAGES,
+  SCHEDULE_MESSAGES,
+  TEST_MESSAGES,
+  VARIANT_MESSAGES,
+} from "../messages";
+import { PRIMARY_METRICS } from "../metrics";
+import { normalizeRule, rulesProblem } from "../rules";
+import { END_ACTIONS, END_REASONS, END_RESULTS, scheduleProblem } from "../schedule";
+import { customSlugProblem } from "../slug";
+import { CONVERSION_SOURCES } from "../trust";
+import { isHttpUrl } from "../urls";
+import { evenWeights, MAX_VARIANTS, TEST_MODES, VARIANT_LABELS, weightsProblem } from "../variants";
+import { count, idParam, millis } from "./common";
+import { ruleFields, ruleSchema } from "./rules";
+
+// Split tests: what a caller sends to create or change one, and the test with its stats as answered.
+
+const required = TEST_MESSAGES.requiredFields;
+const text = (max: number, tooLong: string) => z.string({ error: required }).trim().max(max, tooLong);
+
+const url = (describe: string) => text(2048, TEST_MESSAGES.invalidUrls).describe(describe);
+
+/** A variant as a caller sends it: its label is its position (the first is A, the control). */
+const variantSchema = z
+  .object(
+    {
+      url: url("Where this variant sends visitors (http or https)").default(""),
+      weight: z
+        .number({ error: VARIANT_MESSAGES.weight })
+        .describe("Its share of visitors in percent: a whole number from 1 to 99; all add up to 100"),
+    },
+    { error: required },
+  )
+  .meta({ required: ["url", "weight"] });
+export type VariantInput = z.output<typeof variantSchema>;
+
+const variantsSchema = z
+  .array(variantSchema, { error: VARIANT_MESSAGES.count })
+  .max(MAX_VARIANTS, VARIANT_MESSAGES.count)
+  .describe("2 to 8 variants, labelled A, B, C… in this order; A is the control");
+
+/** The scheduled end's fields, the same in a new test and in a change to one. */
+const scheduleFields = {
+  endsAt: z.iso
+    .datetime({ offset: true, error: SCHEDULE_MESSAGES.endsAtInvalid })
+    .nullish()
+    .describe("When the test ends (ISO 8601 with a time zone, e.g. 2026-12-31T18:00:00Z); null for no date"),
+  endAfterVisitors: z
+    .number({ error: SCHEDULE_MESSAGES.visitors })
+    .nullish()
+    .describe("End once this many unique visitors came (200 to 100,000,000); null for no such end"),
+  onEnd: z
+    .enum(END_ACTIONS, { error: SCHEDULE_MESSAGES.onEnd })
+    .optional()
+    .describe(
+      "At the end: keep the split (keep), send everyone to A (control), or promote the winner the always-valid verdict names, else A (promote). Default keep",
+    ),
+  stopEarly: z
+    .boolean({ error: SCHEDULE_MESSAGES.stopEarly })
+    .optional()
+    .describe("End as soon as the always-valid verdict names a winner, then do what onEnd says"),
+};
+
+/** The owner's currency of a test's revenue: set at creation, changed until an order counts in it. */
+const currencyCode = z
+  .string({ error: CONVERSION_MESSAGES.invalidCurrency })
+  .refine(isCurrency, CONVERSION_MESSAGES.invalidCurrency);
+
+/** Which conversions count: set at creation, changed later by the owner. */
+const evidenceFields = {
+  conversionSources: z
+    .enum(CONVERSION_SOURCES, { error: TEST_MESSAGES.conversionSources })
+    .optional()
+    .describe(
+      "Which conversions count: all (the tag's and the server-side API's, the default) or server (only those sent with an API key, which no visitor can forge)",
+    ),
+};
+
+const settingsFields = { ...scheduleFields, ...ruleFields, ...evidenceFields };
+type Settings = z.output<z.ZodObject<typeof settingsFields>>;
+
+/** The end settings and audience rules as create and update pass them on, rules in the form the redirect compares. */
+function settingsOf(input: Settings): Settings {
+  const { endsAt, endAfterVisitors, onEnd, stopEarly, rules, fallbackUrl, conversionSources } = input;
+  return {
+    endsAt,
+    endAfterVisitors,
+    onEnd,
+    stopEarly,
+    rules: rules?.map(normalizeRule),
+    fallbackUrl,
+    conversionSources,
+  };
+}
+
+/** The schedule's problem as a message; null when nothing. Absent fields are not checked. */
+function scheduleMessage(input: { endsAt?: string | null; endAfterVisitors?: number | null }): string | null {
+  const problem = scheduleProblem(input.endsAt ?? null, input.endAfterVisitors ?? null, Date.now());
+  return problem ? SCHEDULE_MESSAGES[problem] : null;
+}
+
+/** What is wrong with a set of variants, in the order a person fixes it; null when nothing. */
+function variantsProblem(variants: readonly VariantInput[]): string | null {
+  if (variants.some((variant) => !variant.url)) return required;
+  const weights = weightsProblem(variants.map((variant) => variant.weight));
+  if (weights === "count") return VARIANT_MESSAGES.count;
+  if (!variants.every((variant) => isHttpUrl(variant.url))) return TEST_MESSAGES.invalidUrls;
+  if (weights) return VARIANT_MESSAGES[weights];
+  return null;
+}
+
+/**
+ * A new split test, for the SPA's API and the public API alike: `variants`, or the specification's
+ * `urlA` and `urlB` (then A and B at 50/50). Checked in the specification's order: required fields,
+ * then URLs, then weights, then the custom slug. The defaults only let a missing field get the
+ * "required fields" message.
+ */
+export const createTestSchema = z
+  .object(
+    {
+      name: text(200, "Test name must be 200 characters or fewer")
+        .default("")
+        .describe("The test's name, for you"),
+      variants: variantsSchema.optional(),
+      urlA: url("Where version A sends visitors (http or https); with urlB, instead of variants").optional(),
+      urlB: url("Where version B sends visitors (http or https); with urlA, instead of variants").optional(),
+      conversionUrl: text(2048, TEST_MESSAGES.invalidUrls)
+        .nullish()
+        .describe("The thank-you page whose visits count as conversions"),
+      customDomainId: z
+        .string({ error: TEST_MESSAGES.domainNotUsable })
+        .max(64)
+        .nullish()
+        .describe("One of your active custom domains (see GET /api/v1/domains)"),
+      customSlug: z
+        .string({ error: TEST_MESSAGES.invalidCustomSlugService })
+        .trim()
+        .nullish()
+        .describe("A custom path on that domain: 3-50 letters, numbers and hyphens"),
+      primaryMetric: z
+        .enum(PRIMARY_METRICS, { error: METRIC_MESSAGES.invalid })
+        .optional()
+        .describe(
+          "What decides the verdict and the winner: conversion_rate (the default) or revenue_per_visitor",
+        ),
+      currency: currencyCode
+        .nullish()
+        .describe(
+          "The ISO 4217 currency of the test's revenue, e.g. EUR; required when revenue decides. Without it, valued conversions count without their value",
+        ),
+      mode: z
+        .enum(TEST_MODES, { error: VARIANT_MESSAGES.mode })
+        .optional()
+        .describe(
+          "experiment (default): the weights stay as set. optimise: a bandit moves traffic to the variants that convert better; it starts at an even split whatever the weights",
+        ),
+      ...settingsFields,
+    },
+    { error: required },
+  )
+  .superRefine((input, ctx) => {
+    if (input.variants && (input.urlA !== undefined || input.urlB !== undefined)) {
+      ctx.addIssue({ code: "custom", message: VARIANT_MESSAGES.bothShapes });
+      return;
+    }
+    if (!input.name || (!input.variants && (!input.urlA || !input.urlB))) {
+      ctx.addIssue({ code: "custom", message: required });
+      return;
+    }
+    const problem = variantsProblem(variantsOf(input));
+    if (problem) {
+      ctx.addIssue({ code: "custom", message: problem });
+      return;
+    }
+    if (input.conversionUrl && !isHttpUrl(input.conversionUrl)) {
+      ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidUrls });
+      return;
+    }
+    const slugProblem = input.customSlug ? customSlugProblem(input.customSlug) : null;
+    if (slugProblem === "invalid")
+      ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidCustomSlugService });
+    if (slugProblem === "reserved") ctx.addIssue({ code: "custom", message: TEST_MESSAGES.reservedSlug });
+    const schedule = scheduleMessage(input);
+    if (schedule) ctx.addIssue({ code: "custom", message: schedule });
+    const rules = rulesProblem(input.rules ?? [], input.fallbackUrl);
+    if (rules) ctx.addIssue({ code: "custom", message: rules });
+    // A beacon no longer sets it: without one, no order could ever count in a revenue test.
+    if (input.primaryMetric === "revenue_per_visitor" && !input.currency)
+      ctx.addIssue({ code: "custom", message: METRIC_MESSAGES.currencyRequired, path: ["currency"] });
+  })
+  .transform((input) => ({
+    name: input.name,
+    // Optimise mode starts at an even split: the bandit's burn-in.
+    variants:
+      input.mode === "optimise"
+        ? variantsOf(input).map((variant, i, all) => ({
+            ...variant,
+            weight: evenWeights(all.length)[i] ?? 0,
+          }))
+        : variantsOf(input),
+    mode: input.mode,
+    conversionUrl: input.conversionUrl,
+    customDomainId: input.customDomainId,
+    customSlug: input.customSlug,
+    primaryMetric: input.primaryMetric,
+    currency: input.currency,
+    ...settingsOf(input),
+  }))
+  .meta({ required: ["name"] });
+/** POST /api/tests and /api/v1/tests as a caller sends it: `variants` (2–8), or `urlA` and `urlB`. */
+export type CreateTestRequest = z.input<typeof createTestSchema>;
+/** A new test as the service receives it: always `variants`, rules normalised. */
+export type CreateTestInput = z.output<typeof createTestSchema>;
+
+function variantsOf(input: { variants?: VariantInput[]; urlA?: string; urlB?: string }): VariantInput[] {
+  if (input.variants) return input.variants;
+  const [a = 50, b = 50] = evenWeights(2);
+  return [
+    { url: input.urlA ?? "", weight: a },
+    { url: input.urlB ?? "", weight: b },
+  ];
+}
+
+/**
+ * A change to a test: new variants and weights (until its first counted click), new end settings (while
+ * it runs) and/or new audience rules. Fields left out stay as they are.
+ */
+export const updateTestSchema = z
+  .object(
+    {
+      variants: variantsSchema.optional(),
+      ...settingsFields,
+      currency: currencyCode
+        .optional()
+        .describe(
+          "A new ISO 4217 currency for the test's revenue, until an order has counted in its currency",
+        ),
+    },
+    { error: SCHEDULE_MESSAGES.nothingToChange },
+  )
+  .superRefine((input, ctx) => {
+    if (Object.values(input).every((value) => value === undefined)) {
+      ctx.addIssue({ code: "custom", message: SCHEDULE_MESSAGES.nothingToChange });
+      return;
+    }
+    // The rules with the fallback URL are checked by updateTest: either may be the test's own.
+    const problem = (input.variants && variantsProblem(input.variants)) || scheduleMessage(input);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .transform((input) => ({ variants: input.variants, currency: input.currency, ...settingsOf(input) }));
+/** PATCH /api/tests/:id and /api/v1/tests/{id} as a caller sends it; what is left out stays as it is. */
+export type UpdateTestRequest = z.input<typeof updateTestSchema>;
+/** A change as the service receives it, rules normalised. */
+export type UpdateTestInput = z.output<typeof updateTestSchema>;
+
+/** The path parameter of one test (public API); an id another user owns is simply not found. */
+export const testIdParam = idParam("The test's id");
+
+/** GET /api/tests/slug-availability?slug=&domainId= */
+export const slugQuerySchema = z.object({
+  slug: z.string({ error: TEST_MESSAGES.invalidCustomSlugService }).trim().max(100),
+  domainId: z.string({ error: TEST_MESSAGES.domainNotUsable }).min(1, TEST_MESSAGES.domainNotUsable).max(64),
+});
+
+/** POST /api/tests/:id/promote */
+export const promoteSchema = z.object(
+  { variant: z.enum(VARIANT_LABELS, { error: LIFECYCLE_MESSAGES.chooseVariant }) },
+  { error: LIFECYCLE_MESSAGES.chooseVariant },
+);
+
+const label = z.enum(VARIANT_LABELS);
+
+/** One variant's counts on the dashboard; the rate is a percentage (conversions / clicks × 100). */
+export const armStatsSchema = z.object({
+  label: label.describe("The variant: A (the control), B, C…"),
+  clicks: count("Clicks on the variant (bots excluded)"),
+  visitors: count("Unique visitors of the variant"),
+  conversions: count("Conversions of the variant"),
+  conversionRate: z.number().min(0).describe("conversions / clicks × 100"),
+  orders: count("Conversions of the variant that carried an amount"),
+  revenue: z
+    .number()
+    .min(0)
+    .describe("The variant's revenue in the test's currency (major units, e.g. 49.99)"),
+  revenuePerVisitor: z.number().min(0).describe("revenue / visitors; 0 without visitors"),
+});
+export type ArmStats = z.output<typeof armStatsSchema>;
+
+/**
+ * The specification's stats per test (its A and B fields), and every variant's in `arms`; rates are
+ * percentages (conversions / clicks × 100).
+ */
+export const testStatsSchema = z.object({
+  clicksA: count("Clicks on version A (bots excluded)"),
+  clicksB: count("Clicks on version B (bots excluded)"),
+  conversionsA: count("Conversions of version A"),
+  conversionsB: count("Conversions of version B"),
+  conversionRateA: z.number().min(0).describe("conversionsA / clicksA × 100"),
+  conversionRateB: z.number().min(0).describe("conversionsB / clicksB × 100"),
+  winner: z
+    .enum([...VARIANT_LABELS, "tie"])
+    .nullable()
+    .describe(
+      "The variant with the highest conversion rate (or revenue per visitor, when that is the test's primary metric), or tie; null while every value is 0",
+    ),
+  visitorsA: count("Unique visitors of version A"),
+  visitorsB: count("Unique visitors of version B"),
+  confidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .describe("The leader's chance to be the best variant by the primary metric; null without a leader"),
+  arms: z.array(armStatsSchema).describe("Every variant's numbers, A first"),
+});
+export type TestStats = z.output<typeof testStatsSchema>;
+export type Winner = TestStats["winner"];
+
+/** One version of a test: where it sends visitors and its share of them (percent). */
+export const testVariantSchema = z.object({
+  label: label.describe("A, B, C… by position; A is the control"),
+  url: z.string().describe("Where the variant sends visitors"),
+  weight: z.int().min(1).max(99).describe("Its share of visitors in percent; the weights add up to 100"),
+});
+export type TestVariant = z.output<typeof testVariantSchema>;
+
+const testStatusSchema = z.enum(["active", "paused", "completed"]);
+export type TestStatus = z.output<typeof testStatusSchema>;
+
+/** The specification's client shape of a split test, plus its variants, link and lifecycle. */
+export const splitTestSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  slug: z.string().describe("The test's 6-character slug, as in /r/{slug}"),
+  // The specification's fields.
+  urlA: z.string().describe("Variant A's URL"),
+  urlB: z.string().describe("Variant B's URL"),
+  variants: z.array(testVariantSchema).describe("2 to 8 variants, A first"),
+  // From then on only pause, resume, promote and delete change the test.
+  variantsLocked: z
+    .boolean()
+    .describe("True once a click was counted: variants and weights can no longer change"),
+  conversionUrl: z.string().nullable(),
+  createdAt: millis("When the test was created"),
+  customDomainId: z.string().nullable(),
+  customSlug: z.string().nullable(),
+  status: testStatusSchema,
+  winnerVariant: label.nullable().describe("The promoted variant of a completed test"),
+  // Absolute.
+  link: z.string().describe("The shareable split link"),
+  // What decides the verdict, the winner badge and the confidence.
+  primaryMetric: z
+    .enum(PRIMARY_METRICS)
+    .describe("What decides the verdict and the winner: conversion_rate or revenue_per_visitor"),
+  // Set at creation; no conversion sets it.
+  currency: z
+    .string()
+    .nullable()
+    .describe(
+      "The ISO 4217 currency of the test's revenue, the owner's; null when none was set (valued conversions then count without their value)",
+    ),
+  conversionSources: z
+    .enum(CONVERSION_SOURCES)
+    .describe("Which conversions count: all (the tag's and the server-side API's) or server (API keys only)"),
+  mode: z
+    .enum(TEST_MODES)
+    .describe("experiment: the weights stay as set; optimise: a bandit moves traffic to the better variants"),
+  endsAt: z.string().nullable().describe("When the test ends (ISO 8601); null for no end date"),
+  endAfterVisitors: z.int().nullable().describe("The test ends at this many unique visitors; null for none"),
+  // Also at an early stop.
+  onEnd: z
+    .enum(END_ACTIONS)
+    .describe("At the end: keep the split, send everyone to A (control), or promote the proven winner"),
+  stopEarly: z.boolean().describe("Whether the test ends as soon as the always-valid verdict names a winner"),
+  // Null while it runs.
+  completedAt: millis("When the test completed").nullable(),
+  // Both null while it runs or after a manual promote.
+  endedBy: z
+    .enum(END_REASONS)
+    .nullable()
+    .describe("Why the test ended on its own: its date, its visitors, or an early clear winner"),
+  endResult: z
+    .enum(END_RESULTS)
+    .nullable()
+    .describe(
+      "What its end did: kept the split, sent everyone to A, promoted the winner, or kept A for want of a winner (no_winner)",
+    ),
+  rules: z
+    .array(ruleSchema)
+    .describe("Audience rules, in order; the first whose conditions all match decides, before the split"),
+  fallbackUrl: z
+    .string()
+    .nullable()
+    .describe("Where visitors who match no rule go when a rule joins the experiment"),
+});
+export type SplitTest = z.output<typeof splitTestSchema>;
+
+export const testWithStatsSchema = splitTestSchema.extend({ stats: testStatsSchema });
+export type TestWithStats = z.output<typeof testWithStatsSchema>;
+
+/** GET /api/tests, GET /api/v1/tests */
+export const testListResponseSchema = z.object({ tests: z.array(testWithStatsSchema) });
+export type TestListResponse = z.output<typeof testListResponseSchema>;
+
+/** POST /api/tests (201), GET /api/tests/:slug */
+export const testResponseSchema = z.object({ test: testWithStatsSchema });
+export type TestResponse = z.output<typeof testResponseSchema>;
+
+/** The app's other answers, for their types only (see contract/api.ts, "answers only the app reads"). */
+function answers() {
+  return {
+    /** GET /api/tests/slug-availability?slug=&domainId= */
+    slugAvailability: z.object({
+      available: z.boolean(),
+      status: z.enum(["available", "taken", "invalid", "reserved"]),
+    }),
+  };
+}
+export type SlugAvailabilityResponse = z.output<ReturnType<typeof answers>["slugAvailability"]>;
+export type SlugCheck = SlugAvailabilityResponse["status"];
