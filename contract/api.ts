@@ -21,6 +21,7 @@ export type * from "./api/errors";
 export type * from "./api/health";
 export type * from "./api/rules";
 export type * from "./api/split-tests";
+export type * from "./api/tracking";
 export type * from "./api/webhooks";
 export type { PrimaryMetric } from "./metrics";
 export type { Variant } from "./variants";

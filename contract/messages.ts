@@ -449,3 +449,12 @@ export const CONVERSION_SOURCE_MESSAGES = {
   recommended:
     "Recommended here: this test acts on its own result, and anyone can send the tag's conversions from a browser.",
 } as const;
+
+/** The goal of a test: what counts as a conversion (issue #32). */
+export const GOAL_MESSAGES = {
+  urlRequired: "Enter the conversion URL of the goal page",
+  urlOnlyForPage: "A conversion URL goes with a page goal only",
+  invalid: "The goal must be page, call or none",
+  match: "Match the conversion URL by equals, starts_with or contains",
+  saved: "Goal saved",
+} as const;

@@ -62,3 +62,33 @@ export function registrableDomainOf(host: string): string {
   const keep = last.length === 2 && SECOND_LEVELS.has(second) ? 3 : 2;
   return labels.slice(-keep).join(".");
 }
+
+/** A test's goal as stored: the conversion URL only with the page goal. */
+export interface Goal {
+  conversionGoal: ConversionGoal;
+  conversionUrl: string | null;
+  conversionUrlMatch: UrlMatch;
+}
+
+/**
+ * The goal after a change (all fields optional, as a create or a PATCH sends them): a conversion URL alone
+ * makes it the page goal, a goal without a page drops the URL. Answers what is wrong instead, as
+ * GOAL_MESSAGES names it: a page goal without its URL, or a URL beside another goal.
+ */
+export function goalAfter(
+  current: Goal,
+  change: { conversionGoal?: ConversionGoal; conversionUrl?: string | null; conversionUrlMatch?: UrlMatch },
+): Goal | "urlRequired" | "urlOnlyForPage" {
+  const url = change.conversionUrl === undefined ? current.conversionUrl : change.conversionUrl || null;
+  const goal =
+    change.conversionGoal ??
+    (change.conversionUrl === undefined ? current.conversionGoal : url ? "page" : "none");
+  const match = change.conversionUrlMatch ?? current.conversionUrlMatch;
+  if (goal === "page")
+    return url ? { conversionGoal: goal, conversionUrl: url, conversionUrlMatch: match } : "urlRequired";
+  if (change.conversionUrl) return "urlOnlyForPage";
+  return { conversionGoal: goal, conversionUrl: null, conversionUrlMatch: match };
+}
+
+/** A new test's goal: the conversion URL's page when one is given, else none. */
+export const NO_GOAL: Goal = { conversionGoal: "none", conversionUrl: null, conversionUrlMatch: "equals" };

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { isCurrency } from "../currency";
 import {
   CONVERSION_MESSAGES,
+  GOAL_MESSAGES,
   LIFECYCLE_MESSAGES,
   METRIC_MESSAGES,
   SCHEDULE_MESSAGES,
@@ -12,6 +13,7 @@ import { PRIMARY_METRICS } from "../metrics";
 import { normalizeRule, rulesProblem } from "../rules";
 import { END_ACTIONS, END_REASONS, END_RESULTS, scheduleProblem } from "../schedule";
 import { customSlugProblem } from "../slug";
+import { CONVERSION_GOALS, type Goal, goalAfter, NO_GOAL, URL_MATCHES } from "../tracking";
 import { CONVERSION_SOURCES } from "../trust";
 import { isHttpUrl } from "../urls";
 import { evenWeights, MAX_VARIANTS, TEST_MODES, VARIANT_LABELS, weightsProblem } from "../variants";
@@ -81,6 +83,32 @@ const evidenceFields = {
     ),
 };
 
+/** The goal: what counts as a conversion. Changed any time; conversions counted so far stay. */
+const goalFields = {
+  conversionUrl: text(2048, TEST_MESSAGES.invalidUrls)
+    .nullish()
+    .describe("The goal page, e.g. the thank-you page: a visit of it counts as a conversion"),
+  conversionGoal: z
+    .enum(CONVERSION_GOALS, { error: GOAL_MESSAGES.invalid })
+    .optional()
+    .describe(
+      "What counts as a conversion: page (a visit of conversionUrl), call (splitlink.convert() or a tag with data-convert on your page) or none (the site tag counts nothing by itself). Default: page with a conversionUrl, else none",
+    ),
+  conversionUrlMatch: z
+    .enum(URL_MATCHES, { error: GOAL_MESSAGES.match })
+    .optional()
+    .describe(
+      "How the page goal's URL is matched: equals (host and path, and the query if it has one; the default), starts_with or contains",
+    ),
+};
+
+/** What is wrong with the goal fields as sent; null when nothing (the service checks a change against the test's goal). */
+function goalMessage(input: z.output<z.ZodObject<typeof goalFields>>, current: Goal): string | null {
+  if (input.conversionUrl && !isHttpUrl(input.conversionUrl)) return TEST_MESSAGES.invalidUrls;
+  const goal = goalAfter(current, input);
+  return typeof goal === "string" ? GOAL_MESSAGES[goal] : null;
+}
+
 const settingsFields = { ...scheduleFields, ...ruleFields, ...evidenceFields };
 type Settings = z.output<z.ZodObject<typeof settingsFields>>;
 
@@ -129,9 +157,7 @@ export const createTestSchema = z
       variants: variantsSchema.optional(),
       urlA: url("Where version A sends visitors (http or https); with urlB, instead of variants").optional(),
       urlB: url("Where version B sends visitors (http or https); with urlA, instead of variants").optional(),
-      conversionUrl: text(2048, TEST_MESSAGES.invalidUrls)
-        .nullish()
-        .describe("The thank-you page whose visits count as conversions"),
+      ...goalFields,
       customDomainId: z
         .string({ error: TEST_MESSAGES.domainNotUsable })
         .max(64)
@@ -177,8 +203,9 @@ export const createTestSchema = z
       ctx.addIssue({ code: "custom", message: problem });
       return;
     }
-    if (input.conversionUrl && !isHttpUrl(input.conversionUrl)) {
-      ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidUrls });
+    const goal = goalMessage(input, NO_GOAL);
+    if (goal) {
+      ctx.addIssue({ code: "custom", message: goal });
       return;
     }
     const slugProblem = input.customSlug ? customSlugProblem(input.customSlug) : null;
@@ -204,7 +231,7 @@ export const createTestSchema = z
           }))
         : variantsOf(input),
     mode: input.mode,
-    conversionUrl: input.conversionUrl,
+    ...(goalAfter(NO_GOAL, input) as Goal),
     customDomainId: input.customDomainId,
     customSlug: input.customSlug,
     primaryMetric: input.primaryMetric,
@@ -235,6 +262,7 @@ export const updateTestSchema = z
     {
       variants: variantsSchema.optional(),
       ...settingsFields,
+      ...goalFields,
       currency: currencyCode
         .optional()
         .describe(
@@ -248,11 +276,21 @@ export const updateTestSchema = z
       ctx.addIssue({ code: "custom", message: SCHEDULE_MESSAGES.nothingToChange });
       return;
     }
-    // The rules with the fallback URL are checked by updateTest: either may be the test's own.
-    const problem = (input.variants && variantsProblem(input.variants)) || scheduleMessage(input);
+    // The rules with the fallback URL, and the goal, are checked by updateTest: either may be the test's own.
+    const problem =
+      (input.variants && variantsProblem(input.variants)) ||
+      scheduleMessage(input) ||
+      (input.conversionUrl && !isHttpUrl(input.conversionUrl) ? TEST_MESSAGES.invalidUrls : null);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   })
-  .transform((input) => ({ variants: input.variants, currency: input.currency, ...settingsOf(input) }));
+  .transform((input) => ({
+    variants: input.variants,
+    currency: input.currency,
+    conversionGoal: input.conversionGoal,
+    conversionUrl: input.conversionUrl,
+    conversionUrlMatch: input.conversionUrlMatch,
+    ...settingsOf(input),
+  }));
 /** PATCH /api/tests/:id and /api/v1/tests/{id} as a caller sends it; what is left out stays as it is. */
 export type UpdateTestRequest = z.input<typeof updateTestSchema>;
 /** A change as the service receives it, rules normalised. */
@@ -346,7 +384,15 @@ export const splitTestSchema = z.object({
   variantsLocked: z
     .boolean()
     .describe("True once a click was counted: variants and weights can no longer change"),
-  conversionUrl: z.string().nullable(),
+  conversionUrl: z.string().nullable().describe("The goal page, with the page goal; else null"),
+  conversionGoal: z
+    .enum(CONVERSION_GOALS)
+    .describe(
+      "What counts as a conversion: page (a visit of conversionUrl), call (splitlink.convert() or data-convert) or none (nothing counts by itself)",
+    ),
+  conversionUrlMatch: z
+    .enum(URL_MATCHES)
+    .describe("How the goal page's URL is matched: equals, starts_with or contains"),
   createdAt: millis("When the test was created"),
   customDomainId: z.string().nullable(),
   customSlug: z.string().nullable(),

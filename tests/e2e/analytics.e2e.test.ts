@@ -44,7 +44,7 @@ async function createTest(page: Page, name: string) {
   await page.getByRole("button", { name: "Create Test" }).click();
   await page.waitForURL((url) => url.pathname.startsWith("/test/"));
   const slug = new URL(page.url()).pathname.split("/").pop() ?? "";
-  const snippet = (await page.locator("pre").first().textContent()) ?? "";
+  const snippet = (await page.locator("pre", { hasText: "data-test=" }).textContent()) ?? "";
   return {
     slug,
     testId: /data-test="([^"]+)"/.exec(snippet)?.[1] ?? "",

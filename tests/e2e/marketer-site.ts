@@ -9,6 +9,8 @@ export async function startMarketerSite(appUrl: string) {
   let testId = "";
   // The thank-you page's order, when the tag is to send its value.
   let order: { amount: string; currency: string } | null = null;
+  // The test's conversion URL in the snippet; false for a snippet without one.
+  let withConversionUrl = true;
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const page = (
@@ -16,7 +18,7 @@ export async function startMarketerSite(appUrl: string) {
     body: string,
     attributes = "",
   ) => `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>
-<script src="${appUrl}/t.js" data-test="${testId}" data-conversion-url="${origin}/thanks"${attributes} async></script></head>
+<script src="${appUrl}/t.js" data-test="${testId}"${withConversionUrl ? ` data-conversion-url="${origin}/thanks"` : ""}${attributes} async></script></head>
 <body><h1>${title}</h1>${body}</body></html>`;
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? "/", origin).pathname;
@@ -46,6 +48,10 @@ export async function startMarketerSite(appUrl: string) {
     origin,
     setTestId(id: string) {
       testId = id;
+    },
+    /** Whether the snippet names the thank-you page as the conversion URL (the default) or has none. */
+    setWithConversionUrl(value: boolean) {
+      withConversionUrl = value;
     },
     /** The order the thank-you page's tag reports with its conversion; null for none. */
     setOrder(value: { amount: string; currency: string } | null) {

@@ -21,9 +21,13 @@ describe("a test decided by revenue", () => {
     await marketer.getByRole("button", { name: "Create Test" }).click();
     await marketer.waitForURL((url) => url.pathname.startsWith("/test/"));
     const slug = new URL(marketer.url()).pathname.split("/").pop() ?? "";
-    const snippet = (await marketer.locator("pre").first().textContent()) ?? "";
+    const snippet = (await marketer.locator("pre", { hasText: "data-test=" }).textContent()) ?? "";
     const testId = /data-test="([^"]+)"/.exec(snippet)?.[1] ?? "";
-    await marketer.getByText("Counting revenue?").waitFor();
+    // The goal page's tag, with the value and the test's currency filled in to replace.
+    const goalPageTag = marketer.locator("pre", { hasText: "data-amount" });
+    await expect
+      .poll(() => goalPageTag.textContent())
+      .toMatch(/data-site="[0-9a-f]{24}" data-amount="49\.99" data-currency="EUR"/);
     marketerSite().setTestId(testId);
     marketerSite().setOrder({ amount: "49.99", currency: "EUR" });
 

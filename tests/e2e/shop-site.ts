@@ -23,7 +23,7 @@ export async function startShop(appUrl: string) {
 document.getElementById("buy").href += location.search;</script>`;
 
   const server: Server = createServer((request, response) => {
-    const host = (request.headers.host ?? "").split(":")[0];
+    const host = (request.headers.host ?? "").split(":")[0] ?? "";
     const path = new URL(request.url ?? "/", www).pathname;
     const pages: Record<string, Record<string, string>> = {
       "www.shop.test": {

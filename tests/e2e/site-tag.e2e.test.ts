@@ -145,6 +145,31 @@ describe("a test without a goal", () => {
         visitors: 6,
         conversions: 0,
       });
+
+    // The marketer sets the goal on the test page; the next buyer counts.
+    await marketer.getByRole("button", { name: "Change goal" }).click();
+    await marketer.getByLabel("Conversion URL").fill("checkout.shop.test/thanks");
+    await marketer.getByRole("button", { name: "Save goal" }).click();
+    await marketer.getByText("Please enter valid URLs").waitFor();
+    await marketer.getByLabel("Conversion URL").fill(`${shop.checkout}/thanks`);
+    await marketer.getByLabel("Which pages").selectOption("starts_with");
+    await marketer.getByRole("button", { name: "Save goal" }).click();
+    await marketer.getByText("or any page whose address starts with it").waitFor();
+    await screenshot(marketer, "goal-set");
+    // The edge keeps the goals a minute: this buyer's browser asks past it, as a browser a minute later would.
+    const buyer = await newVisitor();
+    await buyer.route("**/t/goals/**", (route) =>
+      route.continue({ url: `${route.request().url()}?fresh=${Date.now()}` }),
+    );
+    await buyer.goto(test.link);
+    await buyer.getByRole("link", { name: "Buy now" }).click();
+    await buyer.getByRole("heading", { name: "Thank you" }).waitFor();
+    await expect
+      .poll(() => totals(marketer, test.slug), { timeout: 30_000 })
+      .toEqual({
+        visitors: 7,
+        conversions: 1,
+      });
   });
 });
 
@@ -237,5 +262,27 @@ describe("the setup checklist", () => {
         firstConversionAt: expect.any(Number),
       },
     });
+  });
+});
+
+describe("a goal page on another site than the landing pages", () => {
+  it("says the tag cannot carry the visit across, and shows the two ways that work", async () => {
+    const [marketer, test] = await marketerWithTest(`site-tag-cross-${Date.now()}@example.com`, {
+      name: "Cross-site checkout",
+      urlA: `${shop.www}/a`,
+      urlB: `${shop.www}/b`,
+      conversionUrl: "https://pay.example.net/thanks",
+    });
+    await marketer.goto(`/test/${test.slug}`);
+    const note = marketer.getByRole("note");
+    await note
+      .getByText("are on different sites: the tag cannot carry a visit from one to the other")
+      .waitFor();
+    await note
+      .getByText(
+        `https://pay.example.net/thanks?sessionId={sessionId}&variant={variant}&splitTestId=${test.id}`,
+      )
+      .waitFor();
+    await note.getByRole("link", { name: "POST /api/v1/conversions" }).waitFor();
   });
 });

@@ -27,7 +27,7 @@ describe("a split test from creation to conversion", () => {
     const slug = new URL(marketer.url()).pathname.split("/").pop() ?? "";
     const splitLink = `${browser.baseURL}/r/${slug}`;
     await marketer.getByText(splitLink).first().waitFor();
-    const snippet = (await marketer.locator("pre").first().textContent()) ?? "";
+    const snippet = (await marketer.locator("pre", { hasText: "data-test=" }).textContent()) ?? "";
     const testId = /data-test="([^"]+)"/.exec(snippet)?.[1] ?? "";
     expect(testId).toMatch(/^[0-9a-f-]{36}$/);
     marketerSite().setTestId(testId);

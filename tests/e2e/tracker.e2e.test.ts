@@ -42,3 +42,49 @@ describe("the tracker on a page with storage blocked", () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+describe("the per-test snippet without a conversion URL, on the landing pages too", () => {
+  it("counts no visitor on arrival, and still counts the thank-you page the parameters were forwarded to", async () => {
+    marketerSite().setTestId("7d3c2b1a-0f9e-4d8c-b7a6-958473625140");
+    marketerSite().setWithConversionUrl(false);
+    const page = await browser.newPage();
+    const beacons: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/functions/v1/conversions")) beacons.push(request.postData() ?? "");
+    });
+    try {
+      // Straight from the split link (no referrer of the site): a landing page, however the tag is set.
+      const landing = `${marketerSite().origin}/a?sessionId=arrival-1&variant=B`;
+      await page.goto(landing);
+      await page.waitForLoadState("networkidle");
+      await page.getByRole("link", { name: "Buy now" }).click();
+      await page.waitForLoadState("networkidle");
+      expect(beacons).toEqual([]);
+
+      // The specification's flow: the landing page passes the parameters on to the thank-you page.
+      const beacon = page.waitForRequest((request) => request.url().endsWith("/functions/v1/conversions"));
+      await page.goto(`${marketerSite().origin}/thanks?sessionId=arrival-1&variant=B`, { referer: landing });
+      expect(JSON.parse((await beacon).postData() ?? "{}")).toMatchObject({
+        sessionId: "arrival-1",
+        variant: "B",
+      });
+    } finally {
+      marketerSite().setWithConversionUrl(true);
+    }
+  });
+});
+
+describe("/t.js", () => {
+  it("is the minified tag, served to any site from the asset router with a day's cache", async () => {
+    const response = await fetch(`${browser.baseURL}/t.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/javascript/);
+    expect(response.headers.get("cache-control")).toBe(
+      "public, max-age=86400, stale-while-revalidate=604800",
+    );
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    const source = await response.text();
+    expect(source).toContain("/functions/v1/conversions");
+    expect(source).not.toContain("// ");
+  });
+});

@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { sortTests } from "@/features/dashboard/sort-tests";
 import { howItEnded, whatHappensAtTheEnd, whenItEnds } from "@/features/test-detail/end/end-texts";
 import { leadingVariant } from "@/features/test-detail/lifecycle/leading-variant";
-import { trackerSnippet } from "@/lib/tracking/tag-snippets";
 import { readCreatedTest } from "@/lib/split-tests/created-test-state";
 import { highestRateVariant } from "@/lib/split-tests/highest-rate";
 import { isPlainAbTest } from "@/lib/split-tests/plain-ab-test";
+import { trackerSnippet } from "@/lib/tracking/tag-snippets";
 
 const arm = (label: ArmStats["label"], clicks: number, conversionRate: number) => ({
   label,

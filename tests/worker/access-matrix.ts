@@ -87,6 +87,12 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     otherUser: 404,
   },
   {
+    route: "GET /api/tests/:slug/setup",
+    call: (f) => ({ path: `/api/tests/${f.slug}/setup` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
     route: "GET /api/tests/slug-availability",
     call: (f) => ({ path: `/api/tests/slug-availability?slug=spring&domainId=${f.domainId}` }),
     owner: 200,
@@ -181,6 +187,12 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     otherUser: "own scope",
   },
   {
+    route: "GET /api/account/site-tag",
+    call: () => ({ path: "/api/account/site-tag" }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
     route: "GET /api/account/alerts",
     call: () => ({ path: "/api/account/alerts" }),
     owner: 200,
@@ -268,6 +280,13 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   {
     route: "GET /api/v1/tests/:id/traffic-quality",
     call: (f) => ({ path: `/api/v1/tests/${f.testId}/traffic-quality` }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "GET /api/v1/tests/:id/setup",
+    call: (f) => ({ path: `/api/v1/tests/${f.testId}/setup` }),
     owner: 200,
     otherUser: 404,
     auth: "apiKey",

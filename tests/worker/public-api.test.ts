@@ -358,8 +358,10 @@ describe("the OpenAPI document", () => {
     expect(input.properties.name).not.toHaveProperty("default");
     expect(Object.keys(input.properties).sort()).toEqual(
       [
+        "conversionGoal",
         "conversionSources",
         "conversionUrl",
+        "conversionUrlMatch",
         "currency",
         "customDomainId",
         "customSlug",

@@ -28,9 +28,15 @@ interface TagGoal {
 }
 
 async function goalsOf(siteKey: string): Promise<{ status: number; tests: TagGoal[]; cors: string | null }> {
-  const response = await new Client().fetch(`/t/goals/${siteKey}`, { headers: { origin: "https://shop.example" } });
+  const response = await new Client().fetch(`/t/goals/${siteKey}`, {
+    headers: { origin: "https://shop.example" },
+  });
   const body = response.status === 200 ? ((await response.json()) as { tests: TagGoal[] }) : { tests: [] };
-  return { status: response.status, tests: body.tests, cors: response.headers.get("access-control-allow-origin") };
+  return {
+    status: response.status,
+    tests: body.tests,
+    cors: response.headers.get("access-control-allow-origin"),
+  };
 }
 
 function seen(body: unknown) {
@@ -113,7 +119,11 @@ describe("the goal", () => {
       conversionUrl: "https://shop.example/order/",
       conversionUrlMatch: "starts_with",
     });
-    expect(plain).toMatchObject({ conversionGoal: "none", conversionUrl: null, conversionUrlMatch: "equals" });
+    expect(plain).toMatchObject({
+      conversionGoal: "none",
+      conversionUrl: null,
+      conversionUrlMatch: "equals",
+    });
     expect(page).toMatchObject({ conversionGoal: "page", conversionUrlMatch: "equals" });
     expect(prefix).toMatchObject({ conversionGoal: "page", conversionUrlMatch: "starts_with" });
   });
@@ -146,12 +156,18 @@ describe("the goal", () => {
     });
     expect(changed.status).toBe(200);
     expect((await changed.json()) as unknown).toMatchObject({
-      test: { conversionGoal: "page", conversionUrl: "https://shop.example/thanks", conversionUrlMatch: "contains" },
+      test: {
+        conversionGoal: "page",
+        conversionUrl: "https://shop.example/thanks",
+        conversionUrlMatch: "contains",
+      },
     });
     const key = await createApiKey(client);
     const toCall = await publicApi(key.key, "PATCH", `/tests/${test.id}`, { conversionGoal: "call" });
     expect(toCall.status).toBe(200);
-    expect((await toCall.json()) as unknown).toMatchObject({ test: { conversionGoal: "call", conversionUrl: null } });
+    expect((await toCall.json()) as unknown).toMatchObject({
+      test: { conversionGoal: "call", conversionUrl: null },
+    });
   });
 });
 
@@ -167,10 +183,13 @@ describe("the setup checklist", () => {
     });
 
     const { visitor, sessionId, variant } = await clickedVisitor(test);
-    expect((await seen({ testId: test.id, kind: "landing", url: "https://shop.example/a?sessionId=x#top" })).status).toBe(
+    expect(
+      (await seen({ testId: test.id, kind: "landing", url: "https://shop.example/a?sessionId=x#top" }))
+        .status,
+    ).toBe(204);
+    expect((await seen({ testId: test.id, kind: "goal", url: "https://shop.example/thanks" })).status).toBe(
       204,
     );
-    expect((await seen({ testId: test.id, kind: "goal", url: "https://shop.example/thanks" })).status).toBe(204);
     expect((await sendBeacon({ splitTestId: test.id, sessionId, variant }, visitor)).status).toBe(202);
 
     const setup = await eventually(async () => {
@@ -206,9 +225,14 @@ describe("the setup checklist", () => {
     await eventually(async () => (await setupOf(client, test.slug)).landingTag);
     await seen({ testId: test.id, kind: "landing", url: "https://second.example/b" });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await setupOf(client, test.slug)).landingTag).toMatchObject({ host: "first.example", path: "/a" });
+    expect((await setupOf(client, test.slug)).landingTag).toMatchObject({
+      host: "first.example",
+      path: "/a",
+    });
 
-    expect((await seen({ testId: test.id, kind: "somewhere", url: "https://shop.example/" })).status).toBe(400);
+    expect((await seen({ testId: test.id, kind: "somewhere", url: "https://shop.example/" })).status).toBe(
+      400,
+    );
     expect((await seen({ testId: test.id, kind: "goal", url: "javascript:alert(1)" })).status).toBe(400);
     expect((await seen("not json")).status).toBe(400);
   });
@@ -217,7 +241,9 @@ describe("the setup checklist", () => {
     const testId = crypto.randomUUID();
     expect((await seen({ testId, kind: "goal", url: "https://shop.example/thanks" })).status).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const row = await env.DB.prepare("SELECT 1 FROM tag_sightings WHERE split_test_id = ?").bind(testId).first();
+    const row = await env.DB.prepare("SELECT 1 FROM tag_sightings WHERE split_test_id = ?")
+      .bind(testId)
+      .first();
     expect(row).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
 import * as z from "zod";
+import { SIGHTING_KINDS } from "../../contract/tracking";
 import {
   CONVERSION_ORIGINS,
   REFUSED_CONVERSION_REASONS,
   UNCOUNTED_VISIT_REASONS,
 } from "../../contract/trust";
-import { SIGHTING_KINDS } from "../../contract/tracking";
 import { VARIANT_LABELS } from "../../contract/variants";
 
 const variant = z.enum(VARIANT_LABELS);

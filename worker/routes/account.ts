@@ -1,5 +1,10 @@
 import { Hono } from "hono";
-import type { AccountMessageResponse, AlertPreferencesResponse, AuthResponse } from "../../contract/api";
+import type {
+  AccountMessageResponse,
+  AlertPreferencesResponse,
+  AuthResponse,
+  SiteTagResponse,
+} from "../../contract/api";
 import {
   alertPreferencesSchema,
   changePasswordSchema,
@@ -27,6 +32,7 @@ import {
 import { alertPreferencesOf, setAlertPreferences } from "../services/alerts";
 import { startSession } from "../services/auth";
 import { limitMail, limitPasswordChanges, limitPasswordResets } from "../services/limits";
+import { siteKeyOf } from "../services/tracking";
 import { authResponse } from "./auth";
 
 const message = (text: string): AccountMessageResponse => ({ message: text });
@@ -62,6 +68,10 @@ export const accountRoutes = new Hono<AppEnv>()
     await limitPasswordChanges(c.env, c.get("user").id);
     await changePassword(getDb(c.env.DB), c.get("user").id, c.get("sessionId"), currentPassword, newPassword);
     return c.json(message(ACCOUNT_MESSAGES.passwordChanged), 200);
+  })
+  .get("/site-tag", requireUser, async (c) => {
+    const siteKey = await siteKeyOf(c.env.DB, c.get("user").id);
+    return c.json({ siteKey } satisfies SiteTagResponse, 200);
   })
   .get("/alerts", requireUser, async (c) => {
     const alerts = await alertPreferencesOf(getDb(c.env.DB), c.get("user").id);

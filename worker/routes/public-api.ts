@@ -22,6 +22,7 @@ import {
   testResponseSchema,
   updateTestSchema,
 } from "../../contract/api/split-tests";
+import { trackingSetupResponseSchema } from "../../contract/api/tracking";
 import {
   createdWebhookResponseSchema,
   createWebhookSchema,
@@ -38,7 +39,15 @@ import { recordServerConversion } from "../services/conversions";
 import { ownedTest } from "../services/split-tests";
 import { listOwnDomains } from "./domains";
 import { mount, operation } from "./operations";
-import { changeTest, createTest, deleteTest, getBreakdowns, getTest, listTests } from "./split-tests";
+import {
+  changeTest,
+  createTest,
+  deleteTest,
+  getBreakdowns,
+  getSetup,
+  getTest,
+  listTests,
+} from "./split-tests";
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from "./webhooks";
 
 // The public REST API (/api/v1): API-key callers get the same services, schemas and messages as the
@@ -157,6 +166,26 @@ export const PUBLIC_API_OPERATIONS = [
       const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: param.id });
       const trafficQuality = await trafficQualityOfTest(c.env.DB, test.id);
       return c.json({ trafficQuality } satisfies TrafficQualityResponse, 200);
+    },
+  }),
+  operation({
+    method: "get",
+    path: "/api/v1/tests/{id}/setup",
+    operationId: "getTestSetup",
+    summary: "A test's setup checklist",
+    description:
+      "Whether the tracking works, step by step: the first counted click of the split link, where the tag last ran on a landing page and on the goal page (host and path), and the first counted conversion; each null until it happened. The same state as the test page's checklist.",
+    tag: "Tests",
+    pathParams: testIdParam,
+    success: {
+      status: 200,
+      description: "The setup checklist",
+      schema: trackingSetupResponseSchema,
+      name: "TrackingSetup",
+    },
+    errors: [404],
+    handler(c, { param }) {
+      return getSetup(c, { id: param.id });
     },
   }),
   operation({

@@ -7,6 +7,7 @@ import type {
   TestBreakdownsResponse,
   TestListResponse,
   TestResponse,
+  TrackingSetupResponse,
   UpdateTestInput,
 } from "../../contract/api";
 import {
@@ -36,6 +37,7 @@ import {
   type TestKey,
   updateTest,
 } from "../services/split-tests";
+import { setupOf } from "../services/tracking";
 import type { UserContext, UserEnv } from "./with-user";
 
 /** Listing the caller's tests, the same for the app's API and the public API. */
@@ -61,6 +63,12 @@ export async function getTest<E extends UserEnv>(c: UserContext<E>, key: TestKey
 export async function getBreakdowns<E extends UserEnv>(c: UserContext<E>, key: TestKey) {
   const test = await ownedTest(getDb(c.env.DB), c.get("user").id, key);
   return c.json({ breakdowns: await breakdownsOf(c.env.DB, test) } satisfies TestBreakdownsResponse, 200);
+}
+
+/** A test's setup checklist, by id (public API) or slug (the app): the same state for both. */
+export async function getSetup<E extends UserEnv>(c: UserContext<E>, key: TestKey) {
+  const test = await ownedTest(getDb(c.env.DB), c.get("user").id, key);
+  return c.json({ setup: await setupOf(c.env.DB, test.id) } satisfies TrackingSetupResponse, 200);
 }
 
 /** Deleting a test with all its clicks and conversions; both APIs, by test id. */
@@ -101,6 +109,7 @@ export const splitTestRoutes = new Hono<AppEnv>()
     return c.json({ analytics: await analyticsOf(c.env.DB, test) } satisfies TestAnalyticsResponse, 200);
   })
   .get("/:slug/breakdowns", (c) => getBreakdowns(c, { slug: c.req.param("slug") }))
+  .get("/:slug/setup", (c) => getSetup(c, { slug: c.req.param("slug") }))
   .get("/:slug", (c) => getTest(c, { slug: c.req.param("slug") }))
   .post("/:id/:action{pause|resume}", async (c) => {
     const change = { action: c.req.param("action") === "pause" ? ("pause" as const) : ("resume" as const) };

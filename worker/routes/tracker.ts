@@ -6,7 +6,6 @@ import { isHttpUrl } from "../../contract/urls";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { BEACON_MAX_BODY_BYTES, limitBody } from "../middleware/body-limit";
-import { TRACKER_SCRIPT } from "../tracker/script";
 import { goalsOfSite, recordSighting } from "../services/tracking";
 
 const INVALID_SIGHTING = "A sighting carries testId, kind (landing or goal) and the page's http(s) URL";
@@ -20,21 +19,19 @@ const sightingSchema = z.object(
   { error: INVALID_SIGHTING },
 );
 
+const SITE_KEY = /^[0-9a-f]{24}$/;
+
 // The goals change when the owner edits a test: a browser and the edge keep them a minute.
 const GOALS_MAX_AGE_SECONDS = 60;
 
-/** The tag's own routes, from any site: the script, the account's goals, and where the tag ran. */
+/**
+ * The tag's own routes, from any site: the account's goals, and where the tag ran. The script itself,
+ * /t.js, is a static asset (web/tag/).
+ */
 export const trackerRoutes = new Hono<AppEnv>()
-  .get("/t.js", (c) => {
-    return c.body(TRACKER_SCRIPT, 200, {
-      "content-type": "text/javascript; charset=utf-8",
-      "cache-control": "public, max-age=86400, stale-while-revalidate=604800",
-      "access-control-allow-origin": "*",
-      "x-content-type-options": "nosniff",
-    });
-  })
   .use("/t/*", cors({ origin: "*", allowMethods: ["GET", "POST", "OPTIONS"], maxAge: 86400 }))
-  .get("/t/goals/:siteKey{[0-9a-f]{24}}", async (c) => {
+  .get("/t/goals/:siteKey", async (c) => {
+    if (!SITE_KEY.test(c.req.param("siteKey"))) return c.notFound();
     const cache = caches.default;
     const cached = await cache.match(c.req.raw);
     // A copy: a cached answer's headers cannot change, and CORS adds its own.

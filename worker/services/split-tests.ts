@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { CreateTestInput, SplitTest, TestWithStats, UpdateTestInput, Variant } from "../../contract/api";
 import {
+  GOAL_MESSAGES,
   LIFECYCLE_MESSAGES,
   METRIC_MESSAGES,
   RULE_MESSAGES,
@@ -9,6 +10,7 @@ import {
 } from "../../contract/messages";
 import { DEFAULT_PRIMARY_METRIC } from "../../contract/metrics";
 import { hasExperimentRule, rulesProblem } from "../../contract/rules";
+import { type Goal, goalAfter } from "../../contract/tracking";
 import { evenWeights, labelAt, VARIANT_LABELS } from "../../contract/variants";
 import { randomToken } from "../auth/crypto";
 import { type Db, getDb } from "../db/client";
@@ -78,7 +80,7 @@ async function insertSplitTest(
       name: input.name,
       slug: generateSlug(),
       variants: input.variants.map(({ url, weight }) => ({ url, weight })),
-      conversionUrl: input.conversionUrl || null,
+      conversionUrl: input.conversionUrl,
       createdAt: Date.now(),
       customDomainId,
       customSlug,
@@ -103,8 +105,8 @@ async function insertSplitTest(
       // Arms no one can compute offline from a session id (worker/redirect/variant.ts).
       bucketSecret: randomToken(16),
       conversionSources: input.conversionSources ?? "all",
-      conversionGoal: input.conversionUrl ? "page" : "none",
-      conversionUrlMatch: "equals",
+      conversionGoal: input.conversionGoal,
+      conversionUrlMatch: input.conversionUrlMatch,
       deletedAt: null,
     };
     try {
@@ -143,6 +145,8 @@ export function toClient(
     variants: row.variants.map(({ url, weight }, position) => ({ label: labelAt(position), url, weight })),
     variantsLocked,
     conversionUrl: row.conversionUrl,
+    conversionGoal: row.conversionGoal,
+    conversionUrlMatch: row.conversionUrlMatch,
     createdAt: row.createdAt,
     customDomainId: row.customDomainId,
     customSlug: row.customSlug,
@@ -330,7 +334,12 @@ export async function updateTest(
   const rules = rulesChange(current, input);
   const [updated] = await db
     .update(splitTests)
-    .set({ ...(variants ? { variants } : {}), ...scheduleChange(input), ...rules?.change })
+    .set({
+      ...(variants ? { variants } : {}),
+      ...scheduleChange(input),
+      ...rules?.change,
+      ...goalChange(current, input),
+    })
     .where(
       and(
         ownedBy(userId, { id }),
@@ -360,6 +369,16 @@ export async function updateTest(
       .where(eq(weightHistory.splitTestId, id));
   if (variants || rules) await storeLink(env, updated);
   return getSplitTest(db, userId, { id }, link);
+}
+
+/** The goal a change names, checked with what it leaves as it is; nothing when it names none. */
+function goalChange(current: SplitTestRow, input: UpdateTestInput): Goal | null {
+  const { conversionGoal, conversionUrl, conversionUrlMatch } = input;
+  if (conversionGoal === undefined && conversionUrl === undefined && conversionUrlMatch === undefined)
+    return null;
+  const goal = goalAfter(current, { conversionGoal, conversionUrl, conversionUrlMatch });
+  if (typeof goal === "string") throw new ApiError(400, "invalid_input", GOAL_MESSAGES[goal]);
+  return goal;
 }
 
 /**

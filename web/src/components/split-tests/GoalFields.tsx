@@ -27,7 +27,7 @@ export function GoalFields({ draft, onChange, problem = null }: GoalFieldsProps)
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         {(
           [
-            ["page", "A visit of the conversion URL"],
+            ["page", "A visit of a page"],
             ["call", "A call from your page"],
           ] as const
         ).map(([kind, label]) => (
@@ -86,8 +86,8 @@ export function GoalFields({ draft, onChange, problem = null }: GoalFieldsProps)
         </div>
       ) : (
         <p className="text-muted-foreground text-xs">
-          Your page calls <code className="font-mono">splitlink.convert()</code> when a visitor converts, or its
-          tag carries <code className="font-mono">data-convert</code>. A page visit alone counts nothing.
+          Your page calls <code className="font-mono">splitlink.convert()</code> when a visitor converts, or
+          its tag carries <code className="font-mono">data-convert</code>. A page visit alone counts nothing.
         </p>
       )}
     </fieldset>

@@ -8,6 +8,7 @@ import { ApiKeysSection } from "@/features/settings/api-keys/components/ApiKeysS
 import { ChangePasswordSection } from "@/features/settings/components/ChangePasswordSection";
 import { DeleteAccountSection } from "@/features/settings/components/DeleteAccountSection";
 import { EmailAlertsSection } from "@/features/settings/components/EmailAlertsSection";
+import { SiteTagSection } from "@/features/settings/components/SiteTagSection";
 import { WebhooksSection } from "@/features/settings/webhooks/components/WebhooksSection";
 import { useAuth } from "@/lib/auth/use-auth";
 
@@ -30,6 +31,7 @@ export default function SettingsPage() {
         <p className="mt-1 break-words text-muted-foreground">Signed in as {email}</p>
         <div className="mt-8 grid gap-6">
           <VerifyEmailBanner />
+          <SiteTagSection />
           <EmailAlertsSection />
           <ChangePasswordSection />
           <ApiKeysSection />

@@ -12,7 +12,9 @@ export interface GoalDraft {
 
 export const NEW_GOAL: GoalDraft = { kind: "page", url: "", match: "equals" };
 
-export function goalDraftOf(test: Pick<SplitTest, "conversionGoal" | "conversionUrl" | "conversionUrlMatch">): GoalDraft {
+export function goalDraftOf(
+  test: Pick<SplitTest, "conversionGoal" | "conversionUrl" | "conversionUrlMatch">,
+): GoalDraft {
   return {
     kind: test.conversionGoal === "call" ? "call" : "page",
     url: test.conversionUrl ?? "",
@@ -27,8 +29,13 @@ export function goalInput(draft: GoalDraft): {
   conversionUrlMatch: UrlMatch;
 } {
   const url = draft.url.trim();
-  if (draft.kind === "call") return { conversionGoal: "call", conversionUrl: null, conversionUrlMatch: draft.match };
-  return { conversionGoal: url ? "page" : "none", conversionUrl: url || null, conversionUrlMatch: draft.match };
+  if (draft.kind === "call")
+    return { conversionGoal: "call", conversionUrl: null, conversionUrlMatch: draft.match };
+  return {
+    conversionGoal: url ? "page" : "none",
+    conversionUrl: url || null,
+    conversionUrlMatch: draft.match,
+  };
 }
 
 /** What is wrong with the goal, with the create form's message; null when nothing. */

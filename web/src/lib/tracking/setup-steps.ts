@@ -23,9 +23,13 @@ export function setupSteps(test: TrackedTest, setup: TrackingSetup, now: number 
     `${sighting.host}${sighting.path}, ${ago(sighting.seenAt)}`;
   const landingHosts = [...new Set(test.variants.map(({ url }) => hostOf(url)))].join(", ");
   return [
-    setup.linkOpenedAt
+    setup.linkOpenedAt !== null
       ? { label: "Link opened", done: true, detail: `First visitor ${ago(setup.linkOpenedAt)}` }
-      : { label: "Link opened", done: false, detail: `Nobody has opened ${test.link} yet: open it once to try it.` },
+      : {
+          label: "Link opened",
+          done: false,
+          detail: `Nobody has opened ${test.link} yet: open it once to try it.`,
+        },
     setup.landingTag
       ? { label: "Tag on a landing page", done: true, detail: seen(setup.landingTag) }
       : {
@@ -34,7 +38,7 @@ export function setupSteps(test: TrackedTest, setup: TrackingSetup, now: number 
           detail: `The tag has not run on a page reached from the split link yet: paste it on the pages of ${landingHosts}.`,
         },
     goalStep(test, setup, seen),
-    setup.firstConversionAt
+    setup.firstConversionAt !== null
       ? { label: "First conversion", done: true, detail: ago(setup.firstConversionAt) }
       : { label: "First conversion", done: false, detail: "No conversion yet." },
   ];
@@ -57,7 +61,8 @@ function goalStep(
     return {
       label: "Conversion call",
       done: setup.firstConversionAt !== null,
-      detail: "Your page calls splitlink.convert(), or its tag carries data-convert, when a visitor converts.",
+      detail:
+        "Your page calls splitlink.convert(), or its tag carries data-convert, when a visitor converts.",
     };
   return { label: "Goal", done: false, detail: "Set a goal below: a page visit or a call from your page." };
 }
@@ -75,7 +80,9 @@ export function crossSiteGoal(test: TrackedTest): { landing: string[]; goal: str
   const goal = registrableDomainOf(new URL(test.conversionUrl).hostname);
   const landing = [
     ...new Set(
-      test.variants.flatMap(({ url }) => (URL.canParse(url) ? [registrableDomainOf(new URL(url).hostname)] : [])),
+      test.variants.flatMap(({ url }) =>
+        URL.canParse(url) ? [registrableDomainOf(new URL(url).hostname)] : [],
+      ),
     ),
   ];
   return landing.some((site) => site !== goal) ? { landing, goal } : null;

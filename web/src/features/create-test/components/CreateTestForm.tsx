@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { EndSettingsFields } from "@/components/split-tests/EndSettingsFields";
+import { GoalFields } from "@/components/split-tests/GoalFields";
 import { RulesEditor } from "@/components/split-tests/RulesEditor";
 import { VariantsEditor } from "@/components/split-tests/VariantsEditor";
 import { TextField } from "@/components/TextField";
@@ -14,8 +15,6 @@ import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
 import { createTest } from "@/features/create-test/api/create-test";
 import { ConversionSourcesField } from "@/features/create-test/components/ConversionSourcesField";
-import { GoalFields } from "@/components/split-tests/GoalFields";
-import { type GoalDraft, goalInput, NEW_GOAL } from "@/lib/split-tests/goal-drafts";
 import { CustomSlugField } from "@/features/create-test/components/CustomSlugField";
 import { DomainField } from "@/features/create-test/components/DomainField";
 import { ModeField } from "@/features/create-test/components/ModeField";
@@ -29,6 +28,7 @@ import { refreshAfterChange } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
 import type { CreatedTestState } from "@/lib/split-tests/created-test-state";
 import { type EndDraft, endInputs, NO_END } from "@/lib/split-tests/end-drafts";
+import { type GoalDraft, goalInput, NEW_GOAL } from "@/lib/split-tests/goal-drafts";
 import { type RuleDraft, rulesInput } from "@/lib/split-tests/rule-drafts";
 import {
   emptyDrafts,

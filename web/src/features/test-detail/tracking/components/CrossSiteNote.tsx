@@ -10,10 +10,13 @@ export function CrossSiteNote({ test }: { test: TestWithStats }) {
   if (!sites || !test.conversionUrl) return null;
   const forwarded = `${test.conversionUrl}${test.conversionUrl.includes("?") ? "&" : "?"}sessionId={sessionId}&variant={variant}&splitTestId=${test.id}`;
   return (
-    <div role="note" className="grid gap-2 rounded-lg border border-warning/40 bg-warning-muted px-4 py-3 text-sm">
+    <div
+      role="note"
+      className="grid gap-2 rounded-lg border border-warning/40 bg-warning-muted px-4 py-3 text-sm"
+    >
       <p className="font-medium">
-        Your landing pages ({sites.landing.join(", ")}) and your goal page ({sites.goal}) are on different sites:
-        the tag cannot carry a visit from one to the other.
+        Your landing pages ({sites.landing.join(", ")}) and your goal page ({sites.goal}) are on different
+        sites: the tag cannot carry a visit from one to the other.
       </p>
       <p>
         Pass the split link's parameters on to the goal page, reading them on the landing page with{" "}

@@ -54,7 +54,9 @@ export function TrackingSection({ test }: { test: TestWithStats }) {
   const siteTag = siteKey ? siteTagSnippet(siteKey) : null;
   const revenue = test.primaryMetric === "revenue_per_visitor" ? test.currency : null;
   const goalPageTag =
-    siteKey && test.conversionGoal === "page" && revenue ? siteTagSnippet(siteKey, { currency: revenue }) : null;
+    siteKey && test.conversionGoal === "page" && revenue
+      ? siteTagSnippet(siteKey, { currency: revenue })
+      : null;
   const ownSnippet = trackerSnippet(test);
 
   return (
@@ -77,18 +79,18 @@ export function TrackingSection({ test }: { test: TestWithStats }) {
           </div>
         )}
         <p className="text-muted-foreground text-sm">
-          Paste this site tag once on every page of your site, landing pages and goal page alike. It serves all
-          your tests: it keeps each visitor's session and variant on your own site, takes them out of the
+          Paste this site tag once on every page of your site, landing pages and goal page alike. It serves
+          all your tests: it keeps each visitor's session and variant on your own site, takes them out of the
           address bar, and counts a conversion only where a test's goal says so.
         </p>
-        <pre className={block} aria-label="Site tag">
+        <pre className={block}>
           <code>{siteTag ?? "Loading…"}</code>
         </pre>
         {goalPageTag && (
           <div className="grid gap-2">
             <p className="text-sm">
-              On the goal page, give the tag the order's total ({EXAMPLE_VALUE} and {revenue} here: put in your
-              own):
+              On the goal page, give the tag the order's total ({EXAMPLE_VALUE} and {revenue} here: put in
+              your own):
             </p>
             <pre className={block}>
               <code>{goalPageTag}</code>
@@ -103,7 +105,10 @@ export function TrackingSection({ test }: { test: TestWithStats }) {
             {revenue && (
               <>
                 {" "}
-                with <code className={code}>data-amount="{EXAMPLE_VALUE}" data-currency="{revenue}"</code>
+                with{" "}
+                <code className={code}>
+                  data-amount="{EXAMPLE_VALUE}" data-currency="{revenue}"
+                </code>
               </>
             )}
             .
@@ -123,8 +128,8 @@ export function TrackingSection({ test }: { test: TestWithStats }) {
           <summary className="cursor-pointer font-medium text-sm">This test's own snippet</summary>
           <div className="mt-3 grid gap-2">
             <p className="text-muted-foreground text-sm">
-              Paste the one-tag conversion tracker on the thank-you page. It counts only when the thank-you page
-              receives the split link's <code className={code}>sessionId</code> and{" "}
+              Paste the one-tag conversion tracker on the thank-you page. It counts only when the thank-you
+              page receives the split link's <code className={code}>sessionId</code> and{" "}
               <code className={code}>variant</code> from the landing page, or carries this tag as well.
             </p>
             <div className="flex items-start gap-2">

@@ -1,5 +1,8 @@
-// The tracker served at /t.js, in two forms (docs/conversions.md). Plain ES2017 with no dependencies,
-// kept small (a test parses it as ES2017). It runs on other people's pages: nothing it does may throw
+// ES2017 in var style on purpose: the tag runs on other people's pages, in older browsers too (biome.json
+// turns off the rules that would ask for newer syntax, and the one against document.cookie).
+// The tracker served at /t.js, in two forms (docs/conversions.md). Plain ES2017 with no dependencies
+// (tests/web/tag.test.ts parses it as such), minified into dist/t.js by web/tag/vite.config.ts and
+// served as a static asset: no Worker runs for it. It runs on other people's pages: nothing it does may throw
 // there, even with storage or cookies blocked.
 //
 // The site tag, `data-site="{key}"`, goes on every page of the marketer's site. On a page reached through
@@ -16,14 +19,14 @@
 // converts for a test whose goal is the call. The tag reports where it runs, once a day per browser,
 // test and kind, with host and path only (POST /t/seen): the test page's setup checklist. A beacon the
 // server refused for now (429, 5xx, no network) is kept and sent again, on this page and the next.
-export const TRACKER_SCRIPT = `(function () {
+(() => {
   var KEY = "splitlink:";
   var COOKIE = "splitlink";
   var PARAMS = ["sessionId", "variant", "splitTestId"];
   var DAY = 86400000;
   try {
     run(document.currentScript);
-  } catch (e) {}
+  } catch (_e) {}
 
   function run(script) {
     var site = script && script.getAttribute("data-site");
@@ -34,7 +37,7 @@ export const TRACKER_SCRIPT = `(function () {
     var visits = load();
     var arrival = arrivalOf(new URLSearchParams(location.search), testId, visits, domain);
     if (arrival) visits = save(domain, visits, arrival);
-    var value = valueOf({
+    var value = valueFrom({
       amount: script.getAttribute("data-amount"),
       currency: script.getAttribute("data-currency"),
     });
@@ -43,9 +46,11 @@ export const TRACKER_SCRIPT = `(function () {
     if (testId) return perTest(script, origin, testId, arrival, visits, value, api);
     if (arrival) cleanAddress();
     var calls = [];
-    api.convert = function (options) { calls.push(options || {}); };
-    api.sessionId = function () { return visits.length ? visits[0].s : null; };
-    getGoals(origin, site, function (tests) {
+    api.convert = (options) => {
+      calls.push(options || {});
+    };
+    api.sessionId = () => (visits.length ? visits[0].s : null);
+    getGoals(origin, site, (tests) => {
       var byId = {};
       for (var i = 0; i < tests.length; i++) byId[tests[i].id] = tests[i];
       for (var j = 0; j < tests.length; j++) {
@@ -53,20 +58,23 @@ export const TRACKER_SCRIPT = `(function () {
         var visit = visitFor(test.id, visits, arrival);
         if (test.goal === "page" && matches(test.url, test.match)) {
           seen(origin, test.id, "goal");
-          if (visit && !(arrival && arrival.landing && arrival.s === visit.s)) convert(origin, test.id, visit, value);
+          if (visit && !(arrival && arrival.landing && arrival.s === visit.s))
+            convert(origin, test.id, visit, value);
         }
-        if (test.goal === "call" && visit && script.hasAttribute("data-convert")) convert(origin, test.id, visit, value);
+        if (test.goal === "call" && visit && script.hasAttribute("data-convert"))
+          convert(origin, test.id, visit, value);
         if (arrival && arrival.landing && arrival.t === test.id) seen(origin, test.id, "landing");
       }
-      api.convert = function (options) {
+      api.convert = (options) => {
         try {
           options = options || {};
           for (var k = 0; k < tests.length; k++) {
             var t = tests[k];
             var v = visitFor(t.id, visits, arrival);
-            if (v && (options.test ? options.test === t.id : t.goal === "call")) convert(origin, t.id, v, valueOf(options));
+            if (v && (options.test ? options.test === t.id : t.goal === "call"))
+              convert(origin, t.id, v, valueFrom(options));
           }
-        } catch (e) {}
+        } catch (_e) {}
       };
       for (var c = 0; c < calls.length; c++) api.convert(calls[c]);
     });
@@ -74,13 +82,13 @@ export const TRACKER_SCRIPT = `(function () {
 
   function perTest(script, origin, testId, arrival, visits, value, api) {
     var visit = visitFor(testId, visits, arrival);
-    api.convert = function (options) {
+    api.convert = (options) => {
       try {
         options = options || {};
         var test = options.test || testId;
         var v = visitFor(test, visits, arrival);
-        if (v) convert(origin, test, v, valueOf(options));
-      } catch (e) {}
+        if (v) convert(origin, test, v, valueFrom(options));
+      } catch (_e) {}
     };
     var landing = Boolean(arrival && arrival.landing);
     if (landing) seen(origin, testId, "landing");
@@ -97,7 +105,14 @@ export const TRACKER_SCRIPT = `(function () {
     var v = params.get("variant");
     if (!s || !v || !/^[A-H]$/.test(v) || s.length > 128) return null;
     var t = params.get("splitTestId") || testId || "";
-    return { t: t.slice(0, 64), v: v, s: s, a: Date.now(), p: location.pathname, landing: isLanding(s, visits, domain) };
+    return {
+      t: t.slice(0, 64),
+      v: v,
+      s: s,
+      a: Date.now(),
+      p: location.pathname,
+      landing: isLanding(s, visits, domain),
+    };
   }
 
   // Forwarded by a page of this site: the referrer is same-site and carried the session, or is another
@@ -105,12 +120,17 @@ export const TRACKER_SCRIPT = `(function () {
   // another page of the site within the hour. Anything else is the split link's doing.
   function isLanding(session, visits, domain) {
     var ref;
-    try { ref = new URL(document.referrer); } catch (e) { return true; }
+    try {
+      ref = new URL(document.referrer);
+    } catch (_e) {
+      return true;
+    }
     if (!sameSite(ref.hostname, domain)) return true;
     if (ref.search.indexOf(encodeURIComponent(session)) >= 0 || ref.host !== location.host) return false;
     for (var i = 0; i < visits.length; i++) {
       var visit = visits[i];
-      if (visit.s === session && visit.p !== location.pathname && Date.now() - visit.a < DAY / 24) return false;
+      if (visit.s === session && visit.p !== location.pathname && Date.now() - visit.a < DAY / 24)
+        return false;
     }
     return true;
   }
@@ -133,9 +153,9 @@ export const TRACKER_SCRIPT = `(function () {
     send(origin + "/functions/v1/conversions", JSON.stringify(body), KEY + "pending:" + testId, 0);
   }
 
-  function valueOf(options) {
+  function valueFrom(options) {
     var amount = options.value != null ? options.value : options.amount;
-    if (amount == null || amount === "" || !isFinite(amount) || !options.currency) return null;
+    if (amount == null || amount === "" || !Number.isFinite(Number(amount)) || !options.currency) return null;
     return { amount: Number(amount), currency: String(options.currency).toUpperCase() };
   }
 
@@ -144,22 +164,28 @@ export const TRACKER_SCRIPT = `(function () {
     var key = KEY + "seen:" + kind + ":" + testId;
     if (Date.now() - Number(recall(key) || 0) < DAY) return;
     remember(key, String(Date.now()));
-    post(origin + "/t/seen", JSON.stringify({ testId: testId, kind: kind, url: location.origin + location.pathname }));
+    post(
+      origin + "/t/seen",
+      JSON.stringify({ testId: testId, kind: kind, url: location.origin + location.pathname }),
+    );
   }
 
   function getGoals(origin, site, then) {
     if (!window.fetch) return;
     fetch(origin + "/t/goals/" + encodeURIComponent(site))
-      .then(function (response) { return response.ok ? response.json() : { tests: [] }; })
-      .then(function (body) { then(body.tests || []); })
-      .catch(function () {});
+      .then((response) => (response.ok ? response.json() : { tests: [] }))
+      .then((body) => {
+        then(body.tests || []);
+      })
+      .catch(() => {});
   }
 
   function resend(origin) {
     var keys = storageKeys();
     for (var i = 0; i < keys.length; i++) {
       var key = keys[i];
-      if (key.indexOf(KEY + "pending:") === 0) send(origin + "/functions/v1/conversions", recall(key), key, 0);
+      if (key.indexOf(KEY + "pending:") === 0)
+        send(origin + "/functions/v1/conversions", recall(key), key, 0);
     }
   }
 
@@ -171,32 +197,46 @@ export const TRACKER_SCRIPT = `(function () {
     }
     remember(key, body);
     post(endpoint, body)
-      .then(function (response) {
+      .then((response) => {
         if (response.status === 429 || response.status >= 500) throw response.status;
         forget(key);
       })
-      .catch(function () {
-        if (attempt < 4) setTimeout(function () { send(endpoint, body, key, attempt + 1); }, 10000 << attempt);
+      .catch(() => {
+        if (attempt < 4)
+          setTimeout(() => {
+            send(endpoint, body, key, attempt + 1);
+          }, 10000 << attempt);
       });
   }
 
   function post(endpoint, body) {
-    return fetch(endpoint, { method: "POST", body: body, keepalive: true, headers: { "content-type": "text/plain" } });
+    return fetch(endpoint, {
+      method: "POST",
+      body: body,
+      keepalive: true,
+      headers: { "content-type": "text/plain" },
+    });
   }
 
   function matches(goal, match) {
     try {
       var url = new URL(goal, location.href);
       if (match === "equals")
-        return url.host === location.host && trim(url.pathname) === trim(location.pathname) && (!url.search || url.search === location.search);
-      var goalText = goal.replace(/^https?:\\/\\//i, "");
-      var pageText = location.href.replace(/^https?:\\/\\//i, "").replace(/#.*$/, "");
+        return (
+          url.host === location.host &&
+          trim(url.pathname) === trim(location.pathname) &&
+          (!url.search || url.search === location.search)
+        );
+      var goalText = goal.replace(/^https?:\/\//i, "");
+      var pageText = location.href.replace(/^https?:\/\//i, "").replace(/#.*$/, "");
       return match === "starts_with" ? pageText.indexOf(goalText) === 0 : pageText.indexOf(goalText) >= 0;
-    } catch (e) {
+    } catch (_e) {
       return false;
     }
   }
-  function trim(path) { return path.replace(/\\/+$/, "") || "/"; }
+  function trim(path) {
+    return path.replace(/\/+$/, "") || "/";
+  }
 
   // The address bar without the split link's parameters; every other parameter stays.
   function cleanAddress() {
@@ -204,14 +244,14 @@ export const TRACKER_SCRIPT = `(function () {
       var url = new URL(location.href);
       for (var i = 0; i < PARAMS.length; i++) url.searchParams.delete(PARAMS[i]);
       history.replaceState(history.state, "", url.pathname + url.search + url.hash);
-    } catch (e) {}
+    } catch (_e) {}
   }
 
   // The widest domain the browser lets this page set a cookie on: its registrable domain (the browser
   // refuses public suffixes such as co.uk). Empty for an IP address or a one-label host.
   function cookieDomain() {
     var labels = location.hostname.split(".");
-    if (labels.length < 2 || /^[\\d.]+$/.test(location.hostname)) return "";
+    if (labels.length < 2 || /^[\d.]+$/.test(location.hostname)) return "";
     try {
       for (var i = labels.length - 2; i >= 0; i--) {
         var candidate = labels.slice(i).join(".");
@@ -221,11 +261,13 @@ export const TRACKER_SCRIPT = `(function () {
           return candidate;
         }
       }
-    } catch (e) {}
+    } catch (_e) {}
     return "";
   }
   function sameSite(host, domain) {
-    return domain ? host === domain || host.slice(-domain.length - 1) === "." + domain : host === location.hostname;
+    return domain
+      ? host === domain || host.slice(-domain.length - 1) === "." + domain
+      : host === location.hostname;
   }
 
   // The visits of split links, newest first, at most five: in a cookie on the registrable domain (so
@@ -235,11 +277,11 @@ export const TRACKER_SCRIPT = `(function () {
     try {
       var match = document.cookie.match(/(?:^|; )splitlink=([^;]*)/);
       if (match) text = decodeURIComponent(match[1]);
-    } catch (e) {}
+    } catch (_e) {}
     try {
       var visits = JSON.parse(text || recall(KEY + "visits") || "[]");
       return Object.prototype.toString.call(visits) === "[object Array]" ? visits : [];
-    } catch (e) {
+    } catch (_e) {
       return [];
     }
   }
@@ -250,24 +292,40 @@ export const TRACKER_SCRIPT = `(function () {
     var text = JSON.stringify(kept);
     remember(KEY + "visits", text);
     try {
-      document.cookie = COOKIE + "=" + encodeURIComponent(text) + "; path=/; max-age=2592000; SameSite=Lax" +
-        (domain ? "; domain=" + domain : "") + (location.protocol === "https:" ? "; Secure" : "");
-    } catch (e) {}
+      document.cookie =
+        COOKIE +
+        "=" +
+        encodeURIComponent(text) +
+        "; path=/; max-age=2592000; SameSite=Lax" +
+        (domain ? "; domain=" + domain : "") +
+        (location.protocol === "https:" ? "; Secure" : "");
+    } catch (_e) {}
     return kept;
   }
 
   // Storage can be missing, blocked by privacy settings (access throws) or full (writes throw).
   function remember(key, value) {
-    try { window.localStorage.setItem(key, value); } catch (e) {}
+    try {
+      window.localStorage.setItem(key, value);
+    } catch (_e) {}
   }
   function recall(key) {
-    try { return window.localStorage.getItem(key) || ""; } catch (e) { return ""; }
+    try {
+      return window.localStorage.getItem(key) || "";
+    } catch (_e) {
+      return "";
+    }
   }
   function forget(key) {
-    try { window.localStorage.removeItem(key); } catch (e) {}
+    try {
+      window.localStorage.removeItem(key);
+    } catch (_e) {}
   }
   function storageKeys() {
-    try { return Object.keys(window.localStorage); } catch (e) { return []; }
+    try {
+      return Object.keys(window.localStorage);
+    } catch (_e) {
+      return [];
+    }
   }
 })();
-`;

@@ -1,0 +1,146 @@
+import type { TrackingSetup } from "@contract/api";
+import { goalAfter, goalMatches, NO_GOAL, registrableDomainOf } from "@contract/tracking";
+import { describe, expect, it } from "vitest";
+import { goalInput, goalProblem } from "@/lib/split-tests/goal-drafts";
+import { crossSiteGoal, NO_GOAL as NO_GOAL_TEXT, setupSteps } from "@/lib/tracking/setup-steps";
+import { convertCall, siteTagSnippet } from "@/lib/tracking/tag-snippets";
+
+const variants = [
+  { label: "A" as const, url: "https://www.shop.example/a", weight: 50 },
+  { label: "B" as const, url: "https://www.shop.example/b", weight: 50 },
+];
+const pageGoal = {
+  link: "https://splitlink.example/r/abc123",
+  variants,
+  conversionGoal: "page" as const,
+  conversionUrl: "https://checkout.shop.example/thanks",
+};
+const nothingYet: TrackingSetup = {
+  linkOpenedAt: null,
+  landingTag: null,
+  goalTag: null,
+  firstConversionAt: null,
+};
+
+describe("the goal page", () => {
+  it("equals: host and path, a trailing slash aside; the query only when the goal names one", () => {
+    expect(goalMatches("https://shop.example/thanks", "equals", "https://shop.example/thanks/?order=1")).toBe(
+      true,
+    );
+    expect(goalMatches("https://shop.example/thanks", "equals", "https://shop.example/thanks-not")).toBe(
+      false,
+    );
+    expect(goalMatches("https://shop.example/thanks", "equals", "https://www.shop.example/thanks")).toBe(
+      false,
+    );
+    expect(goalMatches("https://shop.example/t?step=3", "equals", "https://shop.example/t?step=2")).toBe(
+      false,
+    );
+  });
+
+  it("starts_with and contains compare the address without its scheme", () => {
+    expect(
+      goalMatches("https://shop.example/order/", "starts_with", "http://shop.example/order/42/done"),
+    ).toBe(true);
+    expect(goalMatches("https://shop.example/order/", "starts_with", "https://shop.example/cart")).toBe(
+      false,
+    );
+    expect(goalMatches("https://shop.example/done", "contains", "https://shop.example/done?x=1")).toBe(true);
+  });
+});
+
+describe("a goal after a change", () => {
+  it("becomes the page goal with a URL alone, drops the URL for a call, and refuses what cannot be", () => {
+    expect(goalAfter(NO_GOAL, { conversionUrl: "https://shop.example/thanks" })).toEqual({
+      conversionGoal: "page",
+      conversionUrl: "https://shop.example/thanks",
+      conversionUrlMatch: "equals",
+    });
+    const page = {
+      conversionGoal: "page" as const,
+      conversionUrl: "https://shop.example/t",
+      conversionUrlMatch: "contains" as const,
+    };
+    expect(goalAfter(page, { conversionGoal: "call" })).toEqual({
+      ...page,
+      conversionGoal: "call",
+      conversionUrl: null,
+    });
+    expect(goalAfter(page, { conversionUrl: null })).toMatchObject({
+      conversionGoal: "none",
+      conversionUrl: null,
+    });
+    expect(goalAfter(NO_GOAL, { conversionGoal: "page" })).toBe("urlRequired");
+    expect(goalAfter(NO_GOAL, { conversionGoal: "call", conversionUrl: "https://shop.example/t" })).toBe(
+      "urlOnlyForPage",
+    );
+  });
+
+  it("is sent from the form as no goal when the page is chosen and its URL left empty", () => {
+    expect(goalInput({ kind: "page", url: "  ", match: "equals" })).toMatchObject({
+      conversionGoal: "none",
+      conversionUrl: null,
+    });
+    expect(goalInput({ kind: "call", url: "https://x.example", match: "equals" })).toMatchObject({
+      conversionGoal: "call",
+      conversionUrl: null,
+    });
+    expect(goalProblem({ kind: "page", url: "shop.example/thanks", match: "equals" })).toBe(
+      "Please enter valid URLs",
+    );
+    expect(goalProblem({ kind: "call", url: "not a url", match: "equals" })).toBeNull();
+  });
+});
+
+describe("the setup checklist", () => {
+  it("says what to fix for each step not done, naming the goal page", () => {
+    const steps = setupSteps(pageGoal, nothingYet, 0);
+    expect(steps.map((step) => step.done)).toEqual([false, false, false, false]);
+    expect(steps[2]?.detail).toContain("The tag has not run on https://checkout.shop.example/thanks yet");
+    expect(steps[1]?.detail).toContain("www.shop.example");
+  });
+
+  it("shows where and when the tag ran", () => {
+    const now = 10 * 60_000;
+    const setup = {
+      linkOpenedAt: 0,
+      landingTag: { host: "www.shop.example", path: "/a", seenAt: now - 120_000 },
+      goalTag: { host: "checkout.shop.example", path: "/thanks", seenAt: now - 60_000 },
+      firstConversionAt: now - 60_000,
+    };
+    const steps = setupSteps(pageGoal, setup, now);
+    expect(steps.every((step) => step.done)).toBe(true);
+    expect(steps[1]?.detail).toBe("www.shop.example/a, 2 minutes ago");
+  });
+
+  it("asks for a goal when there is none", () => {
+    const steps = setupSteps({ ...pageGoal, conversionGoal: "none", conversionUrl: null }, nothingYet, 0);
+    expect(steps[2]).toMatchObject({ label: "Goal", done: false });
+    expect(NO_GOAL_TEXT).toBe("This test has no goal yet, so it counts no conversions by itself.");
+  });
+});
+
+describe("across sites", () => {
+  it("knows www. and checkout. as one site, and another registrable domain as another", () => {
+    expect(registrableDomainOf("checkout.shop.example")).toBe("shop.example");
+    expect(registrableDomainOf("www.shop.co.uk")).toBe("shop.co.uk");
+    expect(crossSiteGoal(pageGoal)).toBeNull();
+    expect(crossSiteGoal({ ...pageGoal, conversionUrl: "https://pay.other.example/thanks" })).toEqual({
+      landing: ["shop.example"],
+      goal: "other.example",
+    });
+  });
+});
+
+describe("the snippets", () => {
+  it("name the site key, and fill in the value and currency to replace for revenue", () => {
+    expect(siteTagSnippet("0123456789abcdef01234567", {}, "https://app.example")).toBe(
+      '<script src="https://app.example/t.js" data-site="0123456789abcdef01234567" async></script>',
+    );
+    expect(siteTagSnippet("k", { currency: "EUR" }, "https://app.example")).toContain(
+      'data-amount="49.99" data-currency="EUR"',
+    );
+    expect(convertCall("EUR")).toBe('splitlink.convert({ value: 49.99, currency: "EUR" })');
+    expect(convertCall(null)).toBe("splitlink.convert()");
+  });
+});
