@@ -86,5 +86,7 @@ describe("/t.js", () => {
     const source = await response.text();
     expect(source).toContain("/functions/v1/conversions");
     expect(source).not.toContain("// ");
+    // The site tag with goals, the landing rule, the checklist and retries: about 2.2 KB gzipped.
+    expect(source.length).toBeLessThan(6000);
   });
 });

@@ -190,16 +190,3 @@ describe("the conversion page /api/conversion", () => {
   );
 });
 
-describe("the tracker script /t.js", () => {
-  it("is small, long-cached JavaScript that posts to the beacon endpoint", async () => {
-    const response = await new Client().fetch("/t.js");
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toContain("javascript");
-    expect(response.headers.get("cache-control")).toContain("max-age=86400");
-    const script = await response.text();
-    expect(script).toContain("/functions/v1/conversions");
-    expect(script).toContain("sendBeacon");
-    // With values, the JS call and retries: about 1.3 KB gzipped.
-    expect(script.length).toBeLessThan(3500);
-  });
-});
