@@ -1,5 +1,8 @@
+import type { TestWithStats } from "@contract/api";
 import { planTest, sequentialPowerBound } from "@contract/planner";
 import { describe, expect, it } from "vitest";
+import { planDraftOfTest } from "@/features/test-detail/planner/plan-draft-of-test";
+import { NEW_PLAN, planOfDraft, planText } from "@/lib/split-tests/plan-text";
 import { sequentialRule, simulate } from "../../bench/workerd/sequential-simulation";
 import { wilsonInterval } from "../../worker/statistics/frequentist";
 
@@ -84,5 +87,28 @@ describe("planTest: inputs", () => {
     expect(planTest({ baselineRate: 0.6, relativeLift: 1, dailyVisitors: 100 })).toBeNull();
     expect(planTest({ baselineRate: 0.05, relativeLift: 0, dailyVisitors: 100 })).toBeNull();
     expect(planTest({ baselineRate: 0.05, relativeLift: 0.1, dailyVisitors: 0 })).toBeNull();
+  });
+});
+
+describe("the planner on screen (lib/split-tests/plan-text.ts, test-detail/planner)", () => {
+  it("says the visitors per version and the days, from percentages as typed", () => {
+    expect(planText({ rate: "5", lift: "20", dailyVisitors: "2000" }, 2)).toBe(
+      "Each version needs about 15,603 visitors (31,206 in all): about 16 days at 2,000 visitors a day.",
+    );
+    expect(planOfDraft({ rate: "5,0", lift: "20", dailyVisitors: "2000" }, 2)?.visitorsPerArm).toBe(15603);
+  });
+
+  it("asks for usable figures instead of a plan", () => {
+    expect(planText({ rate: "", lift: "20", dailyVisitors: "100" }, 2)).toMatch(/^Enter a conversion rate/);
+    expect(planText({ rate: "5", lift: "abc", dailyVisitors: "100" }, 2)).toMatch(/^Enter/);
+  });
+
+  it("starts a test's planner from A's conversions per visitor and the visitors a day so far", () => {
+    const day = 24 * 60 * 60 * 1000;
+    const arm = (visitors: number, conversions: number) => ({ visitors, conversions });
+    const test = { createdAt: 0, stats: { arms: [arm(400, 18), arm(400, 20)] } } as unknown as TestWithStats;
+    expect(planDraftOfTest(test, 4 * day)).toEqual({ rate: "4.5", lift: "20", dailyVisitors: "200" });
+    const fresh = { createdAt: 0, stats: { arms: [arm(0, 0), arm(0, 0)] } } as unknown as TestWithStats;
+    expect(planDraftOfTest(fresh, day / 2)).toEqual(NEW_PLAN);
   });
 });

@@ -9,6 +9,7 @@ import { useNavigate } from "react-router-dom";
 import { EndSettingsFields } from "@/components/split-tests/EndSettingsFields";
 import { GoalFields } from "@/components/split-tests/GoalFields";
 import { RulesEditor } from "@/components/split-tests/RulesEditor";
+import { TestPlanner } from "@/components/split-tests/TestPlanner";
 import { VariantsEditor } from "@/components/split-tests/VariantsEditor";
 import { TextField } from "@/components/TextField";
 import { Button } from "@/components/ui/button";
@@ -29,6 +30,7 @@ import { queryKeys } from "@/lib/query-keys";
 import type { CreatedTestState } from "@/lib/split-tests/created-test-state";
 import { type EndDraft, endInputs, NO_END } from "@/lib/split-tests/end-drafts";
 import { type GoalDraft, goalInput, NEW_GOAL } from "@/lib/split-tests/goal-drafts";
+import { NEW_PLAN } from "@/lib/split-tests/plan-text";
 import { type RuleDraft, rulesInput } from "@/lib/split-tests/rule-drafts";
 import {
   emptyDrafts,
@@ -82,6 +84,7 @@ export function CreateTestForm() {
   const [fallbackUrl, setFallbackUrl] = useState("");
   const [sources, setSources] = useState<ConversionSources>("all");
   const [goal, setGoal] = useState(NEW_GOAL);
+  const [plan, setPlan] = useState(NEW_PLAN);
   const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: createTest,
@@ -169,6 +172,12 @@ export function CreateTestForm() {
         currency={currency}
         onCurrencyChange={setCurrency}
       />
+      <details className="group rounded-lg border px-4 py-3">
+        <summary className="cursor-pointer font-medium text-sm">How long it takes (optional)</summary>
+        <div className="mt-4">
+          <TestPlanner draft={plan} onChange={setPlan} arms={variants.length} />
+        </div>
+      </details>
       <details className="group rounded-lg border px-4 py-3">
         <summary className="cursor-pointer font-medium text-sm">End the test on its own (optional)</summary>
         <div className="mt-4">

@@ -16,6 +16,7 @@ import { VariantStats } from "@/features/test-detail/components/VariantStats";
 import { EndSection } from "@/features/test-detail/end/components/EndSection";
 import { LifecycleNotice } from "@/features/test-detail/lifecycle/components/LifecycleNotice";
 import { leadingVariant } from "@/features/test-detail/lifecycle/leading-variant";
+import { PlannerSection } from "@/features/test-detail/planner/components/PlannerSection";
 import { RulesSection } from "@/features/test-detail/rules/components/RulesSection";
 import { SetupSection } from "@/features/test-detail/tracking/components/SetupSection";
 import { TrackingSection } from "@/features/test-detail/tracking/components/TrackingSection";
@@ -55,6 +56,7 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
       <VariantStats test={test} />
       <AnalyticsSection state={analyticsState} onRetry={retry} onRefresh={refresh} />
       <BreakdownsSection slug={test.slug} />
+      <PlannerSection test={test} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <SplitUrlsSection test={test} />
         <SplitLinkSection link={test.link}>
