@@ -30,7 +30,8 @@ interface TestDetailViewProps {
 }
 
 /**
- * The test page's sections. Each reads its own query (under the test's key, lib/query-keys.ts); a change
+ * The test page's sections. A test just created shows its split link and its tag first, under its
+ * heading: what its owner does next. Each reads its own query (under the test's key, lib/query-keys.ts); a change
  * made in one section refreshes them all through the cache (use-test-changed).
  */
 export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
@@ -43,6 +44,14 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
     if (updated?.status === "completed") setTimeout(() => headingRef.current?.focus(), 0);
   }
 
+  const splitLink = (
+    <SplitLinkSection link={test.link}>
+      <Suspense fallback={<Spinner />}>
+        <QrCode link={test.link} slug={test.slug} />
+      </Suspense>
+    </SplitLinkSection>
+  );
+
   return (
     <div className="grid grid-cols-1 gap-6">
       {justCreated && <CreatedBanner />}
@@ -52,6 +61,13 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
         onLifecycleChange={handleLifecycleChange}
         headingRef={headingRef}
       />
+      {justCreated && (
+        // What a new test's owner does next: share the link and put the tag on the site.
+        <>
+          {splitLink}
+          <TrackingSection test={test} />
+        </>
+      )}
       <LifecycleNotice test={test} />
       <VariantStats test={test} />
       <AnalyticsSection state={analyticsState} onRetry={retry} onRefresh={refresh} />
@@ -59,16 +75,12 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
       <PlannerSection test={test} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <SplitUrlsSection test={test} />
-        <SplitLinkSection link={test.link}>
-          <Suspense fallback={<Spinner />}>
-            <QrCode link={test.link} slug={test.slug} />
-          </Suspense>
-        </SplitLinkSection>
+        {!justCreated && splitLink}
       </div>
       <RulesSection test={test} visits={analytics?.ruleVisits ?? null} />
       <EndSection test={test} />
       <SetupSection test={test} />
-      <TrackingSection test={test} />
+      {!justCreated && <TrackingSection test={test} />}
       <ExportSection testId={test.id} />
       <HowItWorksSection variants={test.variants} />
       <div>
