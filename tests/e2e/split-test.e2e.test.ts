@@ -160,8 +160,11 @@ describe("a split test from creation to conversion", () => {
       expect(tagBox?.y ?? 0).toBeLessThan(resultsBox?.y ?? 0);
       await screenshot(page, `test-detail-just-created-${name}`);
 
-      // Opened again later, the page leads with the results; the link and the tag move down.
-      await page.reload();
+      // Opened again later (not a reload, which keeps the page's history state), the page leads with the
+      // results; the link and the tag move down.
+      const testPage = page.url();
+      await page.goto("/dashboard");
+      await page.goto(testPage);
       await tag.waitFor();
       expect((await results.boundingBox())?.y ?? 0).toBeLessThan((await tag.boundingBox())?.y ?? 0);
     });
