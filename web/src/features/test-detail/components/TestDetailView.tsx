@@ -73,10 +73,14 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
       <AnalyticsSection state={analyticsState} onRetry={retry} onRefresh={refresh} />
       <BreakdownsSection slug={test.slug} />
       <PlannerSection test={test} />
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      {justCreated ? (
         <SplitUrlsSection test={test} />
-        {!justCreated && splitLink}
-      </div>
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <SplitUrlsSection test={test} />
+          {splitLink}
+        </div>
+      )}
       <RulesSection test={test} visits={analytics?.ruleVisits ?? null} />
       <EndSection test={test} />
       <SetupSection test={test} />
