@@ -105,6 +105,8 @@ describe("audiences", () => {
     await rules.getByRole("button", { name: "Add condition to rule 1" }).click();
     const second = rules.getByLabel("Rule 1, condition 2", { exact: true });
     await expect.poll(() => isFocused(second)).toBe(true);
+    // A fresh condition of a type the rule does not test yet, not a second device ("Tablet and Tablet").
+    expect(await second.inputValue()).toBe("os");
     await second.selectOption("country");
     await rules.getByLabel("Rule 1, condition 2, value").fill("de");
     await rules.getByRole("button", { name: "Save rules" }).click();

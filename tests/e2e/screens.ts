@@ -176,6 +176,17 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: "create test, the planner",
+    who: "signed-in, empty",
+    title: titled("Create a New Split Test"),
+    async open(page) {
+      await visit(page, "/create-test", "Create a New Split Test");
+      await page.getByText("How long it takes (optional)").click();
+      await page.getByLabel("Visitors a day").fill("2000");
+      await page.getByText(/^Each version needs about/).waitFor();
+    },
+  },
+  {
     name: "create test, audience rules",
     who: "signed-in, empty",
     title: titled("Create a New Split Test"),
@@ -231,6 +242,17 @@ export const SCREENS: Screen[] = [
     who: "signed-in, with data",
     title: titled("Dashboard"),
     open: (page) => visit(page, "/dashboard", "Axe test"),
+  },
+  {
+    name: "dashboard, searched and filtered",
+    who: "signed-in, with data",
+    title: titled("Dashboard"),
+    async open(page) {
+      await visit(page, "/dashboard", "Axe test");
+      await page.getByLabel("Search by name").fill("nothing like it");
+      await page.getByLabel("Status").selectOption("paused");
+      await page.getByText("No tests found").waitFor();
+    },
   },
   {
     name: "test detail",

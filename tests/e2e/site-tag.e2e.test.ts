@@ -148,7 +148,7 @@ describe("a test without a goal", () => {
 
     // The marketer sets the goal on the test page; the next buyer counts.
     await marketer.getByRole("button", { name: "Change goal" }).click();
-    await marketer.getByLabel("Conversion URL").fill("checkout.shop.test/thanks");
+    await marketer.getByLabel("Conversion URL").fill("ftp://checkout.shop.test/thanks");
     await marketer.getByRole("button", { name: "Save goal" }).click();
     await marketer.getByText("Please enter valid URLs").waitFor();
     await marketer.getByLabel("Conversion URL").fill(`${shop.checkout}/thanks`);

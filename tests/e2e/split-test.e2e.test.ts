@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { marketerSiteFor, reloadUntil, signUp } from "./flows";
+import { isFocused, marketerSiteFor, reloadUntil, signUp } from "./flows";
 
 const browser = startBrowser();
 const marketerSite = marketerSiteFor(browser.baseURL);
@@ -107,7 +107,66 @@ describe("a split test from creation to conversion", () => {
     await page.getByLabel("URL A").fill("javascript:alert(1)");
     await page.getByLabel("URL B").fill("https://example.com/b");
     await page.getByRole("button", { name: "Create Test" }).click();
-    await page.getByText("Please enter valid URLs").waitFor();
+    await page.getByText("Please enter valid URLs").first().waitFor();
     expect(new URL(page.url()).pathname).toBe("/create-test");
+    expect(await page.getByLabel("URL A").getAttribute("aria-invalid")).toBe("true");
   });
+
+  for (const [name, size] of Object.entries(WIDTHS)) {
+    it(`marks the fields a problem is about, completes https:// and starts a new test with its link and tag (${name})`, async () => {
+      const page = await browser.newPage(size);
+      await signUp(page, `fields-${name}-${Date.now()}@example.com`);
+      await page.goto("/create-test");
+      await page.getByText("Create a New Split Test").waitFor();
+      await page.getByLabel("URL A").fill("shop.example/a");
+      await page.getByRole("button", { name: "Create Test" }).click();
+
+      // The specification's message at each field it is about (and as a toast); the first one focused.
+      const testName = page.getByLabel("Test Name");
+      await expect.poll(() => isFocused(testName)).toBe(true);
+      expect(await testName.getAttribute("aria-invalid")).toBe("true");
+      const described = async (field: typeof testName) => {
+        const ids = ((await field.getAttribute("aria-describedby")) ?? "").split(" ");
+        return Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+      };
+      expect(await described(testName)).toContain("Please fill in all required fields");
+      expect(await described(page.getByLabel("URL B"))).toContain("Please fill in all required fields");
+      // URL A was filled: not marked, and completed to https:// on submit.
+      expect(await page.getByLabel("URL A").getAttribute("aria-invalid")).toBeNull();
+      expect(await page.getByLabel("URL A").inputValue()).toBe("https://shop.example/a");
+      await screenshot(page, `create-test-field-errors-${name}`);
+
+      // Typing clears the mark; leaving a URL field completes its scheme.
+      await testName.fill("Fields");
+      expect(await testName.getAttribute("aria-invalid")).toBeNull();
+      await page.getByLabel("Conversion URL").fill("shop.example/thanks");
+      await page.getByLabel("Conversion URL").blur();
+      expect(await page.getByLabel("Conversion URL").inputValue()).toBe("https://shop.example/thanks");
+      await page.getByLabel("URL B").fill("shop.example/b");
+      await page.getByLabel("URL B").blur();
+      expect(await page.getByLabel("URL B").inputValue()).toBe("https://shop.example/b");
+      await page.getByRole("button", { name: "Create Test" }).click();
+
+      // The new test's page: the split link and the tag right under the heading, in the first screen.
+      await page.waitForURL((url) => url.pathname.startsWith("/test/"));
+      const link = page.getByRole("region", { name: "Your Split Link" });
+      const tag = page.getByRole("region", { name: "One-Tag Conversion Tracker" });
+      await tag.waitFor();
+      const linkBox = await link.boundingBox();
+      expect(linkBox?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(size.height);
+      const results = page.getByRole("region", { name: "How long it takes" });
+      const tagBox = await tag.boundingBox();
+      const resultsBox = await results.boundingBox();
+      expect(tagBox?.y ?? 0).toBeLessThan(resultsBox?.y ?? 0);
+      await screenshot(page, `test-detail-just-created-${name}`);
+
+      // Opened again later (not a reload, which keeps the page's history state), the page leads with the
+      // results; the link and the tag move down.
+      const testPage = page.url();
+      await page.goto("/dashboard");
+      await page.goto(testPage);
+      await tag.waitFor();
+      expect((await results.boundingBox())?.y ?? 0).toBeLessThan((await tag.boundingBox())?.y ?? 0);
+    });
+  }
 });

@@ -1,7 +1,13 @@
 import { CONVERSION_MESSAGES, METRIC_MESSAGES, SCHEDULE_MESSAGES, TEST_MESSAGES } from "@contract/messages";
 import { describe, expect, it } from "vitest";
 import { isBlockingSlugState } from "@/features/create-test/slug-check-state";
-import { type CreateTestValues, createTestProblem } from "@/features/create-test/validate-create-test";
+import {
+  type CreateTestValues,
+  createTestProblem,
+  createTestProblems,
+  problemAt,
+} from "@/features/create-test/validate-create-test";
+import { withHttpsScheme } from "@/lib/split-tests/complete-url";
 import { NO_END } from "@/lib/split-tests/end-drafts";
 import { draftsOf } from "@/lib/split-tests/variant-drafts";
 
@@ -64,5 +70,60 @@ describe("the create form's first problem", () => {
         isBlockingSlugState,
       ),
     ).toEqual(["invalid", "reserved", "taken"]);
+  });
+});
+
+describe("the fields a problem is about", () => {
+  it("marks the name and every empty URL with the specification's message", () => {
+    const problem = createTestProblems(
+      {
+        ...valid,
+        name: "",
+        variants: draftsOf([
+          { url: "https://a.example/", weight: 50 },
+          { url: " ", weight: 50 },
+        ]),
+      },
+      "idle",
+    );
+    expect(problem).toEqual({ message: TEST_MESSAGES.requiredFields, fields: ["name", "url-1"] });
+    expect(problemAt(problem, "url-1")).toBe(TEST_MESSAGES.requiredFields);
+    expect(problemAt(problem, "url-0")).toBeNull();
+  });
+
+  it("marks each URL that is not one, the conversion URL too", () => {
+    const variants = draftsOf([
+      { url: "not a url", weight: 50 },
+      { url: "https://b.example/", weight: 50 },
+    ]);
+    expect(createTestProblems({ ...valid, variants, conversionUrl: "thanks" }, "idle")).toEqual({
+      message: TEST_MESSAGES.invalidUrls,
+      fields: ["url-0", "conversionUrl"],
+    });
+  });
+
+  it("marks the currency, and no field for the weights", () => {
+    expect(createTestProblems({ ...valid, currency: "EURO" }, "idle")?.fields).toEqual(["currency"]);
+    const weights = draftsOf([
+      { url: "https://a.example/", weight: 60 },
+      { url: "https://b.example/", weight: 50 },
+    ]);
+    expect(createTestProblems({ ...valid, variants: weights }, "idle")?.fields).toEqual([]);
+  });
+});
+
+describe("a URL without a scheme", () => {
+  it("gets https://", () => {
+    expect(withHttpsScheme("shop.example/a")).toBe("https://shop.example/a");
+    expect(withHttpsScheme("  shop.example/a ")).toBe("https://shop.example/a");
+    expect(withHttpsScheme("//shop.example/a")).toBe("https://shop.example/a");
+    expect(withHttpsScheme("localhost:8787/a")).toBe("https://localhost:8787/a");
+  });
+
+  it("keeps one with a scheme, and empty stays empty", () => {
+    expect(withHttpsScheme("http://shop.example/a")).toBe("http://shop.example/a");
+    expect(withHttpsScheme("HTTPS://shop.example/")).toBe("HTTPS://shop.example/");
+    expect(withHttpsScheme("javascript:alert(1)")).toBe("javascript:alert(1)");
+    expect(withHttpsScheme("")).toBe("");
   });
 });

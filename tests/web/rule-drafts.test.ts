@@ -8,6 +8,7 @@ import {
   moved,
   newConditionDraft,
   newRuleDraft,
+  nextConditionDraft,
   type RuleDraft,
   ruleDraftsOf,
   ruleDraftsProblem,
@@ -46,6 +47,19 @@ describe("the audience rules editor", () => {
     expect(draftSummary({ ...draft, url: "https://m.example/" })).toBe(
       "Mobile visitors → https://m.example/",
     );
+  });
+
+  it("adds a fresh condition of a type the rule does not test yet, not a copy of the first", () => {
+    const rule = newRuleDraft();
+    const second = nextConditionDraft(rule);
+    expect(second.type).toBe("os");
+    expect(second.key).not.toBe(rule.conditions[0]?.key);
+    const two = { ...rule, conditions: [...rule.conditions, second] };
+    expect(draftSummary(two)).not.toMatch(/Mobile and Mobile/);
+    expect(nextConditionDraft(two).type).toBe("language");
+    const all = ["device", "os", "language", "country", "query", "referrer"] as const;
+    const full = { ...rule, conditions: all.map((type) => newConditionDraft(type)) };
+    expect(nextConditionDraft(full)).toMatchObject({ type: "query", value: "", name: "" });
   });
 
   it("starts a condition's value over when its type changes, from the new type's first choice", () => {

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
+import { withHttpsScheme } from "@/lib/split-tests/complete-url";
 import type { GoalDraft } from "@/lib/split-tests/goal-drafts";
 
 const MATCHES: { value: UrlMatch; label: string }[] = [
@@ -58,6 +59,11 @@ export function GoalFields({ draft, onChange, problem = null }: GoalFieldsProps)
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? `${id}-url-problem ${id}-url-hint` : `${id}-url-hint`}
               onChange={(event) => onChange({ ...draft, url: event.target.value })}
+              onBlur={() => {
+                // shop.example/thanks becomes https://shop.example/thanks.
+                const url = withHttpsScheme(draft.url);
+                if (url !== draft.url) onChange({ ...draft, url });
+              }}
             />
             {problem && (
               <p id={`${id}-url-problem`} className="text-destructive text-xs">

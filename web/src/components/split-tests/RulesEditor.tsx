@@ -10,8 +10,8 @@ import {
   canAddRule,
   draftSummary,
   moved,
-  newConditionDraft,
   newRuleDraft,
+  nextConditionDraft,
   type RuleDraft,
 } from "@/lib/split-tests/rule-drafts";
 
@@ -80,7 +80,7 @@ export function RulesEditor({
   }
 
   function addCondition(rule: RuleDraft, index: number) {
-    update(rule.key, { conditions: [...rule.conditions, newConditionDraft()] });
+    update(rule.key, { conditions: [...rule.conditions, nextConditionDraft(rule)] });
     focusLater(`Rule ${index + 1}, condition ${rule.conditions.length + 1}`);
   }
 

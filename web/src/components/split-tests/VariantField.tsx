@@ -12,6 +12,10 @@ interface VariantFieldProps {
   /** The weight's input shows only once the user asked to change the split. */
   showWeight: boolean;
   onUrlChange: (url: string) => void;
+  /** Leaving the URL (the editor completes a missing scheme there). */
+  onUrlBlur?: () => void;
+  /** What is wrong with the URL, shown under it; null when nothing. */
+  problem?: string | null;
   onWeightChange: (weight: string) => void;
   /** Absent for A and B, which every test has. */
   onRemove?: () => void;
@@ -24,6 +28,8 @@ export function VariantField({
   weight,
   showWeight,
   onUrlChange,
+  onUrlBlur,
+  problem,
   onWeightChange,
   onRemove,
 }: VariantFieldProps) {
@@ -36,6 +42,8 @@ export function VariantField({
       inputMode="url"
       value={url}
       onChange={(event) => onUrlChange(event.target.value)}
+      onBlur={onUrlBlur}
+      problem={problem}
     >
       {(showWeight || onRemove) && (
         <>

@@ -4,6 +4,7 @@ import { PlusIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { VariantField } from "@/components/split-tests/VariantField";
 import { Button } from "@/components/ui/button";
+import { withHttpsScheme } from "@/lib/split-tests/complete-url";
 import {
   canAddDraft,
   canRemoveDraftAt,
@@ -21,6 +22,8 @@ interface VariantsEditorProps {
   onChange: (drafts: VariantDraft[]) => void;
   /** Set when something else decides the split (Optimise mode's bandit): said instead of the split's controls. */
   managedSplit?: string;
+  /** What is wrong with each variant's URL, by position (null or absent when nothing). */
+  urlProblems?: readonly (string | null)[];
 }
 
 /**
@@ -28,7 +31,7 @@ interface VariantsEditorProps {
  * stays a one-line summary until the user asks to change it, so a plain A/B test looks as it always did.
  * Used by the create form and by the test page while its variants can still change.
  */
-export function VariantsEditor({ drafts, onChange, managedSplit }: VariantsEditorProps) {
+export function VariantsEditor({ drafts, onChange, managedSplit, urlProblems = [] }: VariantsEditorProps) {
   const [wantsWeights, setShowWeights] = useState(() => !isEvenSplit(drafts));
   const showWeights = wantsWeights && !managedSplit;
   const editor = useRef<HTMLDivElement>(null);
@@ -75,6 +78,12 @@ export function VariantsEditor({ drafts, onChange, managedSplit }: VariantsEdito
           weight={variant.weight}
           showWeight={showWeights}
           onUrlChange={(url) => update(variant.key, { url })}
+          onUrlBlur={() => {
+            // shop.example/a becomes https://shop.example/a.
+            const url = withHttpsScheme(variant.url);
+            if (url !== variant.url) update(variant.key, { url });
+          }}
+          problem={urlProblems[index] ?? null}
           onWeightChange={(weight) => update(variant.key, { weight })}
           onRemove={canRemoveDraftAt(index) ? () => remove(index, variant.key) : undefined}
         />

@@ -1,10 +1,11 @@
 import { isCurrency } from "@contract/currency";
 import { CONVERSION_MESSAGES, METRIC_MESSAGES, TEST_MESSAGES } from "@contract/messages";
 import { customSlugProblem } from "@contract/slug";
+import { isHttpUrl } from "@contract/urls";
 import type { SlugCheckState } from "@/features/create-test/slug-check-state";
 import { type EndDraft, endProblem } from "@/lib/split-tests/end-drafts";
 import { type RuleDraft, ruleDraftsProblem } from "@/lib/split-tests/rule-drafts";
-import { type VariantDraft, variantsProblem } from "@/lib/split-tests/variant-drafts";
+import { type VariantDraft, variantInputs, variantsProblem } from "@/lib/split-tests/variant-drafts";
 
 export interface CreateTestValues {
   name: string;
@@ -22,18 +23,56 @@ export interface CreateTestValues {
   fallbackUrl: string;
 }
 
+/** A field the form can mark: the name, the n-th variant's URL, the conversion URL, the currency. */
+export type CreateTestField = "name" | `url-${number}` | "conversionUrl" | "currency";
+
+export interface CreateTestProblem {
+  /** The specification's message. */
+  message: string;
+  /** The fields it is about, in the form's order; empty when no single field is (the weights, the end, the rules). */
+  fields: CreateTestField[];
+}
+
+const urlField = (index: number): CreateTestField => `url-${index}`;
+
 /**
- * The first problem in the specification's order, as its message: required fields, URLs, then the
- * variants' weights, then the custom slug, then the end settings, then the audience rules. Null when the
- * form may be sent.
+ * The first problem in the specification's order, as its message and the fields it is about: required
+ * fields, URLs, then the variants' weights, then the custom slug, then the end settings, then the
+ * audience rules. Null when the form may be sent.
  */
-export function createTestProblem(values: CreateTestValues, slugCheck: SlugCheckState): string | null {
-  if (!values.name) return TEST_MESSAGES.requiredFields;
+export function createTestProblems(
+  values: CreateTestValues,
+  slugCheck: SlugCheckState,
+): CreateTestProblem | null {
+  const urls = variantInputs(values.variants).map((variant) => variant.url);
+  const missing: CreateTestField[] = [
+    ...(values.name ? [] : (["name"] as const)),
+    ...urls.flatMap((url, index) => (url ? [] : [urlField(index)])),
+  ];
+  if (missing.length > 0) return { message: TEST_MESSAGES.requiredFields, fields: missing };
   const variants = variantsProblem(values.variants, values.conversionUrl ? [values.conversionUrl] : []);
-  if (variants) return variants;
+  if (variants === TEST_MESSAGES.invalidUrls) {
+    const fields = urls.flatMap((url, index) => (isHttpUrl(url) ? [] : [urlField(index)]));
+    if (values.conversionUrl && !isHttpUrl(values.conversionUrl)) fields.push("conversionUrl");
+    return { message: variants, fields };
+  }
+  if (variants) return { message: variants, fields: [] };
   const slugUnusable = customSlugProblem(values.customSlug) !== null || slugCheck === "taken";
-  if (values.customSlug && slugUnusable) return TEST_MESSAGES.fixCustomSlug;
-  if (values.revenueDecides && !values.currency) return METRIC_MESSAGES.currencyRequired;
-  if (values.currency && !isCurrency(values.currency)) return CONVERSION_MESSAGES.invalidCurrency;
-  return endProblem(values.end) ?? ruleDraftsProblem(values.rules, values.fallbackUrl);
+  if (values.customSlug && slugUnusable) return { message: TEST_MESSAGES.fixCustomSlug, fields: [] };
+  if (values.revenueDecides && !values.currency)
+    return { message: METRIC_MESSAGES.currencyRequired, fields: ["currency"] };
+  if (values.currency && !isCurrency(values.currency))
+    return { message: CONVERSION_MESSAGES.invalidCurrency, fields: ["currency"] };
+  const rest = endProblem(values.end) ?? ruleDraftsProblem(values.rules, values.fallbackUrl);
+  return rest ? { message: rest, fields: [] } : null;
+}
+
+/** The first problem's message only (createTestProblems). */
+export function createTestProblem(values: CreateTestValues, slugCheck: SlugCheckState): string | null {
+  return createTestProblems(values, slugCheck)?.message ?? null;
+}
+
+/** The message to show at `field`, or null when the problem is not about it. */
+export function problemAt(problem: CreateTestProblem | null, field: CreateTestField): string | null {
+  return problem?.fields.includes(field) ? problem.message : null;
 }

@@ -1,4 +1,5 @@
 import {
+  CONDITION_TYPES,
   type ConditionType,
   hasExperimentRule,
   MAX_CONDITIONS,
@@ -42,6 +43,15 @@ function firstValueOf(type: ConditionType): string {
 
 export function newConditionDraft(type: ConditionType = "device"): ConditionDraft {
   return { key: newKey(), type, value: firstValueOf(type), name: "" };
+}
+
+/**
+ * The condition "Add condition" adds to a rule: of the first type the rule does not test yet (a second
+ * device condition could only contradict the first), a query parameter once every type is used.
+ */
+export function nextConditionDraft(rule: Pick<RuleDraft, "conditions">): ConditionDraft {
+  const used = new Set(rule.conditions.map((condition) => condition.type));
+  return newConditionDraft(CONDITION_TYPES.find((type) => !used.has(type)) ?? "query");
 }
 
 /** The condition with another type: its value starts over, since the old one means nothing to the new type. */

@@ -4,11 +4,12 @@ import { DEFAULT_PRIMARY_METRIC } from "@contract/metrics";
 import type { ConversionSources } from "@contract/trust";
 import type { TestMode } from "@contract/variants";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { EndSettingsFields } from "@/components/split-tests/EndSettingsFields";
 import { GoalFields } from "@/components/split-tests/GoalFields";
 import { RulesEditor } from "@/components/split-tests/RulesEditor";
+import { TestPlanner } from "@/components/split-tests/TestPlanner";
 import { VariantsEditor } from "@/components/split-tests/VariantsEditor";
 import { TextField } from "@/components/TextField";
 import { Button } from "@/components/ui/button";
@@ -22,13 +23,21 @@ import { PrimaryMetricField } from "@/features/create-test/components/PrimaryMet
 import { isBlockingSlugState } from "@/features/create-test/slug-check-state";
 import { useActiveDomains } from "@/features/create-test/use-active-domains";
 import { useSlugCheck } from "@/features/create-test/use-slug-check";
-import { type CreateTestValues, createTestProblem } from "@/features/create-test/validate-create-test";
+import {
+  type CreateTestField,
+  type CreateTestProblem,
+  type CreateTestValues,
+  createTestProblems,
+  problemAt,
+} from "@/features/create-test/validate-create-test";
 import { useAuth } from "@/lib/auth/use-auth";
 import { refreshAfterChange } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
+import { withHttpsScheme } from "@/lib/split-tests/complete-url";
 import type { CreatedTestState } from "@/lib/split-tests/created-test-state";
 import { type EndDraft, endInputs, NO_END } from "@/lib/split-tests/end-drafts";
 import { type GoalDraft, goalInput, NEW_GOAL } from "@/lib/split-tests/goal-drafts";
+import { NEW_PLAN } from "@/lib/split-tests/plan-text";
 import { type RuleDraft, rulesInput } from "@/lib/split-tests/rule-drafts";
 import {
   emptyDrafts,
@@ -64,8 +73,10 @@ function readValues(
 }
 
 /**
- * The form validates itself (noValidate) so that its messages are the specification's, shown as toasts in
- * its order; required and type="url" still tell assistive technology what each field expects.
+ * The form validates itself (noValidate) so that its messages are the specification's, in its order: the
+ * first problem shows as a toast and under each field it is about (marked invalid, the first one
+ * focused); required and type="url" still tell assistive technology what each field expects. A URL
+ * without a scheme gets https:// when the field is left and before the check.
  */
 export function CreateTestForm() {
   const { user } = useAuth();
@@ -82,6 +93,9 @@ export function CreateTestForm() {
   const [fallbackUrl, setFallbackUrl] = useState("");
   const [sources, setSources] = useState<ConversionSources>("all");
   const [goal, setGoal] = useState(NEW_GOAL);
+  const [plan, setPlan] = useState(NEW_PLAN);
+  const [problem, setProblem] = useState<CreateTestProblem | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: createTest,
@@ -103,19 +117,26 @@ export function CreateTestForm() {
       toast.error(TEST_MESSAGES.notSignedIn);
       return;
     }
+    const completedVariants = variants.map((variant) => ({ ...variant, url: withHttpsScheme(variant.url) }));
+    const completedGoal = { ...goal, url: withHttpsScheme(goal.url) };
+    setVariants(completedVariants);
+    setGoal(completedGoal);
     const values = readValues(
       event.currentTarget,
-      variants,
+      completedVariants,
       customSlug,
       end,
       rules,
       fallbackUrl,
       metric === "revenue_per_visitor",
-      goal,
+      completedGoal,
     );
-    const problem = createTestProblem(values, slugCheck);
-    if (problem) {
-      toast.error(problem);
+    const found = createTestProblems(values, slugCheck);
+    setProblem(found);
+    if (found) {
+      toast.error(found.message);
+      // Once React marked them: the first field the problem is about.
+      setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
       return;
     }
 
@@ -123,7 +144,7 @@ export function CreateTestForm() {
       const test = await create.mutateAsync({
         name: values.name,
         variants: variantInputs(values.variants),
-        ...goalInput(goal),
+        ...goalInput(completedGoal),
         customDomainId: domain?.id ?? null,
         customSlug: values.customSlug || null,
         mode,
@@ -142,9 +163,32 @@ export function CreateTestForm() {
     }
   }
 
+  /** The problem without `fields`, once the user changed them. */
+  function fixed(...fields: CreateTestField[]) {
+    if (problem?.fields.some((field) => fields.includes(field)))
+      setProblem({ ...problem, fields: problem.fields.filter((field) => !fields.includes(field)) });
+  }
+
+  function changeVariants(next: VariantDraft[]) {
+    fixed(
+      ...next.flatMap((variant, index): CreateTestField[] =>
+        variant.url === variants[index]?.url ? [] : [`url-${index}`],
+      ),
+    );
+    setVariants(next);
+  }
+
   return (
-    <form onSubmit={handleSubmit} noValidate className="grid gap-5">
-      <TextField label="Test Name" name="name" required autoComplete="off" maxLength={200} />
+    <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-5">
+      <TextField
+        label="Test Name"
+        name="name"
+        required
+        autoComplete="off"
+        maxLength={200}
+        problem={problemAt(problem, "name")}
+        onChange={() => fixed("name")}
+      />
       <DomainField domains={domains} domainId={domain?.id ?? null} onDomainIdChange={setDomainId} />
       {domain && (
         <CustomSlugField domain={domain.domain} slug={slug} onSlugChange={setSlug} check={slugCheck} />
@@ -159,16 +203,34 @@ export function CreateTestForm() {
       />
       <VariantsEditor
         drafts={variants}
-        onChange={setVariants}
+        onChange={changeVariants}
         managedSplit={mode === "optimise" ? MODE_MESSAGES.managedSplit : undefined}
+        urlProblems={variants.map((_, index) => problemAt(problem, `url-${index}`))}
       />
-      <GoalFields draft={goal} onChange={setGoal} />
+      <GoalFields
+        draft={goal}
+        onChange={(next) => {
+          if (next.url !== goal.url || next.kind !== goal.kind) fixed("conversionUrl");
+          setGoal(next);
+        }}
+        problem={problemAt(problem, "conversionUrl")}
+      />
       <PrimaryMetricField
         metric={metric}
         onMetricChange={setMetric}
         currency={currency}
-        onCurrencyChange={setCurrency}
+        onCurrencyChange={(next) => {
+          fixed("currency");
+          setCurrency(next);
+        }}
+        currencyProblem={problemAt(problem, "currency")}
       />
+      <details className="group rounded-lg border px-4 py-3">
+        <summary className="cursor-pointer font-medium text-sm">How long it takes (optional)</summary>
+        <div className="mt-4">
+          <TestPlanner draft={plan} onChange={setPlan} arms={variants.length} />
+        </div>
+      </details>
       <details className="group rounded-lg border px-4 py-3">
         <summary className="cursor-pointer font-medium text-sm">End the test on its own (optional)</summary>
         <div className="mt-4">

@@ -16,6 +16,8 @@ interface PrimaryMetricFieldProps {
   onMetricChange: (metric: PrimaryMetric) => void;
   currency: string;
   onCurrencyChange: (currency: string) => void;
+  /** What is wrong with the currency, shown under it; null when nothing. */
+  currencyProblem?: string | null;
 }
 
 /** What decides the test, and for revenue the currency of its orders (required: no order sets it). */
@@ -24,6 +26,7 @@ export function PrimaryMetricField({
   onMetricChange,
   currency,
   onCurrencyChange,
+  currencyProblem = null,
 }: PrimaryMetricFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -60,6 +63,7 @@ export function PrimaryMetricField({
           spellCheck={false}
           className="w-28 uppercase"
           required
+          problem={currencyProblem}
           hint="A three-letter ISO 4217 code. Orders in another currency count without their value."
         />
       )}

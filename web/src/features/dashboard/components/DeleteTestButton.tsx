@@ -2,24 +2,32 @@ import type { TestWithStats } from "@contract/api";
 import { Trash2Icon } from "lucide-react";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 
 interface DeleteTestButtonProps {
   test: TestWithStats;
   onConfirm: (test: TestWithStats) => void;
+  /** Only the bin icon shows (its accessible name is still "Delete …"). */
+  iconOnly?: boolean;
 }
 
-/** Delete, after the specification's confirmation. */
-export function DeleteTestButton({ test, onConfirm }: DeleteTestButtonProps) {
+/** Delete, after the specification's confirmation: a quiet ghost button, red only on hover. */
+export function DeleteTestButton({ test, onConfirm, iconOnly = false }: DeleteTestButtonProps) {
   return (
     <ConfirmDialog
       trigger={
         <Button
-          variant="outline"
-          size="sm"
-          className="text-destructive hover:bg-destructive-muted hover:text-destructive"
+          variant="ghost"
+          size={iconOnly ? "icon" : "sm"}
+          className={cn(
+            "text-muted-foreground hover:bg-destructive-muted hover:text-destructive",
+            iconOnly && "size-8",
+          )}
+          title={iconOnly ? `Delete ${test.name}` : undefined}
         >
           <Trash2Icon aria-hidden />
-          Delete<span className="sr-only"> {test.name}</span>
+          <span className={iconOnly ? "sr-only" : undefined}>Delete</span>
+          <span className="sr-only"> {test.name}</span>
         </Button>
       }
       title="Are you absolutely sure?"

@@ -9,9 +9,12 @@ interface TestActionsProps {
   test: TestWithStats;
   onDelete: (test: TestWithStats) => void;
   className?: string;
+  /** Delete as an icon only (the table); its name stays for assistive technology. */
+  compact?: boolean;
 }
 
-export function TestActions({ test, onDelete, className }: TestActionsProps) {
+/** View, the way on; Delete beside it, quieter, since it is seldom what one wants. */
+export function TestActions({ test, onDelete, className, compact = false }: TestActionsProps) {
   return (
     <div className={cn("flex items-center gap-2", className)}>
       <Button asChild variant="outline" size="sm">
@@ -20,7 +23,7 @@ export function TestActions({ test, onDelete, className }: TestActionsProps) {
           View<span className="sr-only"> {test.name}</span>
         </Link>
       </Button>
-      <DeleteTestButton test={test} onConfirm={onDelete} />
+      <DeleteTestButton test={test} onConfirm={onDelete} iconOnly={compact} />
     </div>
   );
 }

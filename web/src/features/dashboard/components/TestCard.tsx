@@ -1,7 +1,6 @@
 import type { TestWithStats } from "@contract/api";
 import { ChevronDownIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { TestStatusBadge } from "@/components/split-tests/TestStatusBadge";
 import { WinnerBadge } from "@/components/split-tests/WinnerBadge";
 import { ArmClicks } from "@/features/dashboard/components/ArmClicks";
 import { ArmConversionRates } from "@/features/dashboard/components/ArmConversionRates";
@@ -9,6 +8,7 @@ import { ArmRevenuePerVisitor } from "@/features/dashboard/components/ArmRevenue
 import { ArmStatsList } from "@/features/dashboard/components/ArmStatsList";
 import { ConfidenceIndicator } from "@/features/dashboard/components/ConfidenceIndicator";
 import { LinkWithCopy } from "@/features/dashboard/components/LinkWithCopy";
+import { StatusBadge } from "@/features/dashboard/components/StatusBadge";
 import { TestActions } from "@/features/dashboard/components/TestActions";
 import { TestMeta } from "@/features/dashboard/components/TestMeta";
 import { cn } from "@/lib/utils";
@@ -47,9 +47,9 @@ export function TestCard({
             >
               {test.name}
             </button>
-            {test.status !== "active" && <TestStatusBadge status={test.status} />}
           </div>
           <div className="flex flex-wrap items-center gap-2">
+            <StatusBadge test={test} />
             <WinnerBadge test={test} />
             <ConfidenceIndicator
               confidence={test.stats.confidence}

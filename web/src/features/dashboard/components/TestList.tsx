@@ -1,8 +1,10 @@
 import type { TestWithStats } from "@contract/api";
 import { useMemo, useState } from "react";
 import { TestCard } from "@/features/dashboard/components/TestCard";
+import { TestFilters } from "@/features/dashboard/components/TestFilters";
 import { TestSortButtons } from "@/features/dashboard/components/TestSortButtons";
 import { TestTable } from "@/features/dashboard/components/TestTable";
+import { filterTests, type StatusFilter } from "@/features/dashboard/filter-tests";
 import { sortTests, type TestSort } from "@/features/dashboard/sort-tests";
 import { useIsNarrowScreen } from "@/lib/use-is-narrow-screen";
 
@@ -11,14 +13,20 @@ interface TestListProps {
   onDelete: (test: TestWithStats) => void;
 }
 
-/** Sortable list of tests: a table from 768 px up, collapsible cards below. */
+/** Sortable list of tests, searched by name and filtered by status: a table from 768 px up, collapsible cards below. */
 export function TestList({ tests, onDelete }: TestListProps) {
   const [sort, setSort] = useState<TestSort>("newest");
   const narrow = useIsNarrowScreen();
-  const sorted = useMemo(() => sortTests(tests, sort), [tests, sort]);
+  const [query, setQuery] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const sorted = useMemo(
+    () => sortTests(filterTests(tests, query, status), sort),
+    [tests, query, status, sort],
+  );
 
   return (
     <section className="flex min-w-0 flex-col gap-4">
+      <TestFilters query={query} onQueryChange={setQuery} status={status} onStatusChange={setStatus} />
       <TestSortButtons sort={sort} onSortChange={setSort} narrow={narrow} />
       {sorted.length === 0 ? (
         <p className="rounded-xl border border-dashed bg-card px-6 py-10 text-center text-muted-foreground">

@@ -15,6 +15,7 @@ export function TestTable({ tests, onDelete }: TestTableProps) {
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead className="pr-2 pl-4 xl:pr-3">Name</TableHead>
+            <TableHead className={TABLE_CELL_PADDING}>Status</TableHead>
             <TableHead className={TABLE_CELL_PADDING}>Redirect Link</TableHead>
             <TableHead className={TABLE_CELL_PADDING}>Clicks A/B</TableHead>
             <TableHead className={TABLE_CELL_PADDING}>Conv. Rate</TableHead>

@@ -1,5 +1,4 @@
 import type { TestWithStats } from "@contract/api";
-import { TestStatusBadge } from "@/components/split-tests/TestStatusBadge";
 import { WinnerBadge } from "@/components/split-tests/WinnerBadge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { ArmClicks } from "@/features/dashboard/components/ArmClicks";
@@ -7,12 +6,13 @@ import { ArmConversionRates } from "@/features/dashboard/components/ArmConversio
 import { ArmRevenuePerVisitor } from "@/features/dashboard/components/ArmRevenuePerVisitor";
 import { ConfidenceIndicator } from "@/features/dashboard/components/ConfidenceIndicator";
 import { LinkWithCopy } from "@/features/dashboard/components/LinkWithCopy";
+import { StatusBadge } from "@/features/dashboard/components/StatusBadge";
 import { TestActions } from "@/features/dashboard/components/TestActions";
 import { TestMeta } from "@/features/dashboard/components/TestMeta";
 
 /** Link text in the table is cut to this many characters. */
 const LINK_MAX_LENGTH = 30;
-/** Tighter cells between 768 px and 1280 px, so that all six columns fit. */
+/** Tighter cells below 1280 px, so that all seven columns fit without scrolling. */
 export const TABLE_CELL_PADDING = "px-2 xl:px-3";
 
 export function TestTableRow({
@@ -24,20 +24,20 @@ export function TestTableRow({
 }) {
   return (
     <TableRow>
-      <TableCell className="max-w-28 pr-2 pl-4 xl:max-w-56 xl:pr-3">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <p className="min-w-0 max-w-full truncate font-medium" title={test.name}>
-            {test.name}
-          </p>
-          {test.status !== "active" && <TestStatusBadge status={test.status} />}
-        </div>
+      <TableCell className="max-w-28 pr-2 pl-4 xl:max-w-48 xl:pr-3">
+        <p className="min-w-0 max-w-full truncate font-medium" title={test.name}>
+          {test.name}
+        </p>
         <TestMeta test={test} />
+      </TableCell>
+      <TableCell className={TABLE_CELL_PADDING}>
+        <StatusBadge test={test} />
       </TableCell>
       <TableCell className={TABLE_CELL_PADDING}>
         <LinkWithCopy
           link={test.link}
           maxLength={LINK_MAX_LENGTH}
-          textClassName="w-32 whitespace-normal break-all xl:w-auto xl:whitespace-nowrap xl:break-normal"
+          textClassName="w-28 whitespace-normal break-all xl:w-40"
         />
       </TableCell>
       <TableCell className={TABLE_CELL_PADDING}>
@@ -58,11 +58,12 @@ export function TestTableRow({
         </div>
       </TableCell>
       <TableCell className="pr-4 pl-2 xl:pl-3">
-        {/* Between 768 px and 1280 px the buttons stack, without icons, so that all six columns fit. */}
+        {/* Delete is an icon beside View; below 1280 px View drops its icon, so that all seven columns fit. */}
         <TestActions
           test={test}
           onDelete={onDelete}
-          className="flex-col items-stretch xl:flex-row xl:items-center [&_svg]:hidden xl:[&_svg]:block"
+          compact
+          className="flex-nowrap [&_a_svg]:hidden xl:[&_a_svg]:block"
         />
       </TableCell>
     </TableRow>

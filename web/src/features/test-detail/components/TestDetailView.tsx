@@ -16,6 +16,7 @@ import { VariantStats } from "@/features/test-detail/components/VariantStats";
 import { EndSection } from "@/features/test-detail/end/components/EndSection";
 import { LifecycleNotice } from "@/features/test-detail/lifecycle/components/LifecycleNotice";
 import { leadingVariant } from "@/features/test-detail/lifecycle/leading-variant";
+import { PlannerSection } from "@/features/test-detail/planner/components/PlannerSection";
 import { RulesSection } from "@/features/test-detail/rules/components/RulesSection";
 import { SetupSection } from "@/features/test-detail/tracking/components/SetupSection";
 import { TrackingSection } from "@/features/test-detail/tracking/components/TrackingSection";
@@ -29,7 +30,8 @@ interface TestDetailViewProps {
 }
 
 /**
- * The test page's sections. Each reads its own query (under the test's key, lib/query-keys.ts); a change
+ * The test page's sections. A test just created shows its split link and its tag first, under its
+ * heading: what its owner does next. Each reads its own query (under the test's key, lib/query-keys.ts); a change
  * made in one section refreshes them all through the cache (use-test-changed).
  */
 export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
@@ -42,6 +44,14 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
     if (updated?.status === "completed") setTimeout(() => headingRef.current?.focus(), 0);
   }
 
+  const splitLink = (
+    <SplitLinkSection link={test.link}>
+      <Suspense fallback={<Spinner />}>
+        <QrCode link={test.link} slug={test.slug} />
+      </Suspense>
+    </SplitLinkSection>
+  );
+
   return (
     <div className="grid grid-cols-1 gap-6">
       {justCreated && <CreatedBanner />}
@@ -51,22 +61,30 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
         onLifecycleChange={handleLifecycleChange}
         headingRef={headingRef}
       />
+      {justCreated && (
+        // What a new test's owner does next: share the link and put the tag on the site.
+        <>
+          {splitLink}
+          <TrackingSection test={test} />
+        </>
+      )}
       <LifecycleNotice test={test} />
       <VariantStats test={test} />
       <AnalyticsSection state={analyticsState} onRetry={retry} onRefresh={refresh} />
       <BreakdownsSection slug={test.slug} />
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <PlannerSection test={test} />
+      {justCreated ? (
         <SplitUrlsSection test={test} />
-        <SplitLinkSection link={test.link}>
-          <Suspense fallback={<Spinner />}>
-            <QrCode link={test.link} slug={test.slug} />
-          </Suspense>
-        </SplitLinkSection>
-      </div>
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <SplitUrlsSection test={test} />
+          {splitLink}
+        </div>
+      )}
       <RulesSection test={test} visits={analytics?.ruleVisits ?? null} />
       <EndSection test={test} />
       <SetupSection test={test} />
-      <TrackingSection test={test} />
+      {!justCreated && <TrackingSection test={test} />}
       <ExportSection testId={test.id} />
       <HowItWorksSection variants={test.variants} />
       <div>

@@ -1,0 +1,157 @@
+/**
+ * The test planner (issue #33, point 5): from today's conversion rate, the smallest relative lift worth
+ * finding and the visitors a day, how many visitors each version needs and how many days that takes
+ * before SplitLink's always-valid verdict (worker/statistics/sequential.ts) can name the better version.
+ * Pure maths, no imports: the web app shows it, tests/web/planner.test.ts checks it by simulation.
+ *
+ * The verdict (sequential.ts) compares each arm with the control by the two-sided normal-mixture
+ * confidence sequence of Howard, Ramdas, McAuliffe & Sekhon (Ann. Statist. 49 (2021), eq. (14)), as
+ * GrowthBook implements it: α = 0.05 split over the k − 1 comparisons (Bonferroni), tuning n* = 5,000,
+ * ρ = √((−2 ln α + ln(1 − 2 ln α))/n*) (arXiv:2103.06476v7 eq. (161)). Written on the scale of
+ * information t = 1/se² (se² = (p(1 − p) + q(1 − q))/m for m visitors per arm, rates p and q), the sum
+ * X(t) = d̂·t is a Brownian motion with drift δ = q − p, and the verdict names B once X(t) crosses
+ * b(t) = h(t)·t, h the interval's half-width. The boundary grows with t, so replacing it by its final
+ * value b(T) makes crossing harder: the chance that a Brownian motion with drift δ crosses the flat
+ * line b by time T (Borodin & Salminen, "Handbook of Brownian Motion", 2nd ed., 2002, part II, 1.1.4),
+ *   P = Φ((δT − b)/√T) + e^{2δb}·Φ((−b − δT)/√T),
+ * is a lower bound on the power of continuous monitoring. The planner takes the smallest m where that
+ * bound reaches 80 %; a daily look loses a little of what continuous monitoring gains, which the
+ * simulation in tests/web/planner.test.ts measures (and bench/RESULTS.md section 8 reports at 5 %,
+ * +10 % and +20 %).
+ */
+
+/** The family-wise error rate of the verdict (SEQUENTIAL_ALPHA in worker/statistics/sequential.ts). */
+export const PLANNER_ALPHA = 0.05;
+/** GrowthBook's tuning n* (SEQUENTIAL_TUNING in worker/statistics/sequential.ts). */
+export const PLANNER_TUNING = 5000;
+/** The chance of finding the lift that the plan aims for. */
+export const PLANNER_POWER = 0.8;
+/** The verdict's guard (worker/statistics/counts.ts): visitors and conversions each arm needs first. */
+export const PLANNER_MIN_VISITORS = 100;
+export const PLANNER_MIN_CONVERSIONS = 25;
+
+export interface PlanInput {
+  /** Today's conversion rate, a fraction in (0, 1). */
+  readonly baselineRate: number;
+  /** The smallest relative lift worth finding, a fraction (0.1 = +10 %); > 0, with baseline·(1 + lift) < 1. */
+  readonly relativeLift: number;
+  /** Visitors a day through the split link, all versions together; > 0. */
+  readonly dailyVisitors: number;
+  /** The versions, A included (2–8). */
+  readonly arms?: number;
+}
+
+export interface Plan {
+  /** Visitors each version needs. */
+  readonly visitorsPerArm: number;
+  /** Visitors in all (visitorsPerArm × arms). */
+  readonly totalVisitors: number;
+  /** Days at dailyVisitors a day, rounded up. */
+  readonly days: number;
+}
+
+/** Complementary error function, |relative error| < 1.2e-7 (Numerical Recipes, 2nd ed., §6.2, erfcc), as exp(logErfc). */
+function logErfcPositive(z: number): number {
+  const t = 1 / (1 + 0.5 * z);
+  const poly =
+    -1.26551223 +
+    t *
+      (1.00002368 +
+        t *
+          (0.37409196 +
+            t *
+              (0.09678418 +
+                t *
+                  (-0.18628806 +
+                    t *
+                      (0.27886807 +
+                        t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
+  return Math.log(t) - z * z + poly;
+}
+
+/** ln Φ(x) for x ≤ 0 (no underflow far in the tail). */
+function logNormalCdfNegative(x: number): number {
+  return Math.log(0.5) + logErfcPositive(-x / Math.SQRT2);
+}
+
+function normalCdf(x: number): number {
+  return x <= 0 ? Math.exp(logNormalCdfNegative(x)) : 1 - Math.exp(logNormalCdfNegative(-x));
+}
+
+/**
+ * The boundary of the normal-mixture sequence on the scale of sums, √((V + ρ_H)·ln((V + ρ_H)/(ρ_H·α²)))
+ * (Howard et al. eq. (14)) with V = N·s², ρ_H = s²/ρ², N = 2m visitors in the comparison, written per
+ * unit of information: the crossing value b = h·t of X(t) = d̂·t.
+ */
+function crossingValue(variance: number, perArm: number, alpha: number): number {
+  const logAlpha = Math.log(alpha);
+  const rho2 = (-2 * logAlpha + Math.log(1 - 2 * logAlpha)) / PLANNER_TUNING;
+  const n = 2 * perArm;
+  const s2 = (variance / perArm) * n; // s² = se²·N
+  const intrinsic = n * s2;
+  const rhoH = s2 / rho2;
+  const sumBoundary = Math.sqrt((intrinsic + rhoH) * Math.log((intrinsic + rhoH) / (rhoH * alpha * alpha)));
+  const halfWidth = sumBoundary / n;
+  return (halfWidth * perArm) / variance; // h·t with t = m/variance
+}
+
+/**
+ * The lower bound (see the header) on the chance that the verdict names the better version by the time
+ * each version has `perArm` visitors.
+ */
+export function sequentialPowerBound(
+  baselineRate: number,
+  variantRate: number,
+  perArm: number,
+  arms = 2,
+): number {
+  const alpha = PLANNER_ALPHA / (arms - 1);
+  const variance = baselineRate * (1 - baselineRate) + variantRate * (1 - variantRate);
+  const drift = Math.abs(variantRate - baselineRate);
+  const information = perArm / variance;
+  const b = crossingValue(variance, perArm, alpha);
+  const root = Math.sqrt(information);
+  const reflected = 2 * drift * b + logNormalCdfNegative((-b - drift * information) / root);
+  return Math.min(1, normalCdf((drift * information - b) / root) + Math.exp(reflected));
+}
+
+/** Whether the input makes a plan: rates in (0, 1), a positive lift, visitors > 0, 2–8 versions. */
+export function isPlannable(input: PlanInput): boolean {
+  const { baselineRate, relativeLift, dailyVisitors, arms = 2 } = input;
+  const variantRate = baselineRate * (1 + relativeLift);
+  return (
+    baselineRate > 0 &&
+    baselineRate < 1 &&
+    relativeLift > 0 &&
+    variantRate < 1 &&
+    dailyVisitors > 0 &&
+    Number.isFinite(dailyVisitors) &&
+    Number.isInteger(arms) &&
+    arms >= 2 &&
+    arms <= 8
+  );
+}
+
+/** The plan, or null when the input makes none (isPlannable). */
+export function planTest(input: PlanInput): Plan | null {
+  if (!isPlannable(input)) return null;
+  const { baselineRate, relativeLift, dailyVisitors, arms = 2 } = input;
+  const variantRate = baselineRate * (1 + relativeLift);
+  const enough = (perArm: number) =>
+    sequentialPowerBound(baselineRate, variantRate, perArm, arms) >= PLANNER_POWER;
+  let high = 1;
+  while (!enough(high)) {
+    high *= 2;
+    if (high > 1e12) return null;
+  }
+  let low = high / 2;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (enough(middle)) high = middle;
+    else low = middle;
+  }
+  const guard = Math.max(PLANNER_MIN_VISITORS, Math.ceil(PLANNER_MIN_CONVERSIONS / baselineRate));
+  const visitorsPerArm = Math.max(high, guard);
+  const totalVisitors = visitorsPerArm * arms;
+  return { visitorsPerArm, totalVisitors, days: Math.ceil(totalVisitors / dailyVisitors) };
+}
