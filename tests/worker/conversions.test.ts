@@ -189,4 +189,3 @@ describe("the conversion page /api/conversion", () => {
     },
   );
 });
-
