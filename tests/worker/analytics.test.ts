@@ -73,6 +73,8 @@ describe("test analytics", () => {
     expect(b?.vsControl?.difference).toBeCloseTo(0.04, 12);
     expect(b?.vsControl?.lower).toBeLessThan(0);
     expect(b?.vsControl?.upper).toBeGreaterThan(0);
+    expect(b?.vsControl?.relativeLift?.lift).toBeCloseTo(0.4, 12);
+    expect(b?.vsControl?.relativeLift?.interval?.lower).toBeLessThan(0);
     expect(analytics.verdict).toEqual({
       status: "no clear difference",
       winner: null,
@@ -90,6 +92,12 @@ describe("test analytics", () => {
     const analytics = await analyticsOf(client, test.slug);
     expect(analytics.arms[1]?.vsControl?.lower).toBeGreaterThan(0);
     expect(analytics.verdict).toEqual({ status: "B wins", winner: "B", additionalVisitorsPerArm: null });
+    // Issue #33, point 3: "B converts 30 % more than A", with an interval above 0 as the verdict's is.
+    const relative = analytics.arms[1]?.vsControl?.relativeLift;
+    expect(relative?.lift).toBeCloseTo(0.3, 12);
+    expect(relative?.interval?.lower).toBeGreaterThan(0);
+    expect(relative?.interval?.upper).toBeGreaterThan(0.3);
+    expect(analytics.arms[0]?.vsControl).toBeNull();
   });
 
   it("asks to keep collecting below 100 visitors or 25 conversions per arm, with an estimate", async () => {
