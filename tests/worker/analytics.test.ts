@@ -188,4 +188,25 @@ describe("the dashboard list", () => {
     expect(lead?.stats.confidence).toBeGreaterThan(0.99);
     expect(empty?.stats).toMatchObject({ winner: null, confidence: null, visitorsA: 0, visitorsB: 0 });
   });
+
+  // Issue #33, point 1: B leads with a 99 % chance to beat, but the always-valid verdict has not decided.
+  it("says which tests the always-valid verdict has decided, as the test page's verdict does", async () => {
+    const { client } = await signedUpClient();
+    const leading = await createTest(client, { name: "Leading" });
+    const decided = await createTest(client, { name: "Decided" });
+    await seedRollup(leading.id, [
+      [thisHour(), "A", 1_000, 1_000, 100],
+      [thisHour(), "B", 1_000, 1_000, 140],
+    ]);
+    await seedRollup(decided.id, [
+      [thisHour(), "A", 5_000, 5_000, 500],
+      [thisHour(), "B", 5_000, 5_000, 650],
+    ]);
+    const { tests } = (await (await client.fetch("/api/tests")).json()) as { tests: TestWithStats[] };
+    const byName = (name: string) => tests.find((test) => test.name === name)?.stats;
+    expect(byName("Leading")).toMatchObject({ winner: "B", decided: null });
+    expect(byName("Decided")).toMatchObject({ winner: "B", decided: "B" });
+    expect((await analyticsOf(client, leading.slug)).verdict.winner).toBeNull();
+    expect((await analyticsOf(client, decided.slug)).verdict.winner).toBe("B");
+  });
 });
