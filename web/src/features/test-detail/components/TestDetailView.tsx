@@ -15,7 +15,6 @@ import { TestDetailHeader } from "@/features/test-detail/components/TestDetailHe
 import { VariantStats } from "@/features/test-detail/components/VariantStats";
 import { EndSection } from "@/features/test-detail/end/components/EndSection";
 import { LifecycleNotice } from "@/features/test-detail/lifecycle/components/LifecycleNotice";
-import { leadingVariant } from "@/features/test-detail/lifecycle/leading-variant";
 import { RulesSection } from "@/features/test-detail/rules/components/RulesSection";
 import { SetupSection } from "@/features/test-detail/tracking/components/SetupSection";
 import { TrackingSection } from "@/features/test-detail/tracking/components/TrackingSection";
@@ -47,13 +46,13 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
       {justCreated && <CreatedBanner />}
       <TestDetailHeader
         test={test}
-        leading={leadingVariant(test.stats, analytics)}
+        analytics={analytics}
         onLifecycleChange={handleLifecycleChange}
         headingRef={headingRef}
       />
       <LifecycleNotice test={test} />
-      <VariantStats test={test} />
-      <AnalyticsSection state={analyticsState} onRetry={retry} onRefresh={refresh} />
+      <VariantStats test={test} analytics={analytics} />
+      <AnalyticsSection test={test} state={analyticsState} onRetry={retry} onRefresh={refresh} />
       <BreakdownsSection slug={test.slug} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <SplitUrlsSection test={test} />

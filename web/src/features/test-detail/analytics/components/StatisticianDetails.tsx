@@ -1,0 +1,47 @@
+import type { TestAnalytics } from "@contract/api";
+import { ChevronRightIcon } from "lucide-react";
+import { ExpertNumbers } from "@/features/test-detail/analytics/components/ExpertNumbers";
+import { RevenueExpertNumbers } from "@/features/test-detail/analytics/components/RevenueExpertNumbers";
+import { formatChance } from "@/features/test-detail/analytics/format-analytics";
+
+function chanceLabel({ arms, primaryMetric }: TestAnalytics): string {
+  const two = arms.length === 2;
+  if (primaryMetric === "revenue_per_visitor")
+    return two ? "Chance to earn more than the other" : "Chance to earn the most";
+  return two ? "Chance to beat the other" : "Chance to be best";
+}
+
+/**
+ * Chance to be best, the one-look tests, Holm and the sample-ratio check, folded away: they inform but
+ * do not decide; the recommendation comes from the always-valid intervals alone.
+ */
+export function StatisticianDetails({ analytics }: { analytics: TestAnalytics }) {
+  const revenue = analytics.primaryMetric === "revenue_per_visitor";
+  return (
+    <details className="group rounded-lg border" data-testid="statistician-details">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 font-medium text-sm outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+        <ChevronRightIcon className="size-4 transition-transform group-open:rotate-90" aria-hidden />
+        Details for statisticians
+      </summary>
+      <div className="grid gap-2 border-t px-3 py-3 text-muted-foreground text-xs">
+        <p className="font-medium text-foreground">
+          These figures do not decide: the recommendation above comes from the always-valid intervals only.
+        </p>
+        <p>
+          {chanceLabel(analytics)} (Bayesian, valid for one look):{" "}
+          {analytics.arms.map((arm, index) => (
+            <span key={arm.label}>
+              {index > 0 && ", "}
+              {arm.label}{" "}
+              <span className="font-medium tabular-nums">
+                {formatChance(revenue ? arm.revenue.chanceToBeBest : arm.chanceToBeBest)}
+              </span>
+            </span>
+          ))}
+          .
+        </p>
+        {revenue ? <RevenueExpertNumbers analytics={analytics} /> : <ExpertNumbers analytics={analytics} />}
+      </div>
+    </details>
+  );
+}
