@@ -257,8 +257,9 @@ export const SCREENS: Screen[] = [
     title: titled("Axe test"),
     async open(page, data) {
       await visit(page, `/test/${data.slug}`, "Axe test");
-      await page.getByRole("button", { name: "Promote winner" }).click();
-      await page.getByRole("alertdialog", { name: "Promote a winner" }).waitFor();
+      // No verdict yet: the quiet "Choose a version" opens the same dialog as "Promote winner".
+      await page.getByRole("button", { name: "Choose a version" }).click();
+      await page.getByRole("alertdialog", { name: "Send everyone to one version" }).waitFor();
     },
   },
   {

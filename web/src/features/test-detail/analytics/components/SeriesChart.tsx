@@ -59,7 +59,8 @@ export function SeriesChart({ title, metric, points, granularity, variants, now 
   // The current period is not over: its line is a faint dotted stretch marked "so far", never a drop.
   const last = points.at(-1);
   const partial = metric !== "weights" && last !== undefined && isUnfinished(last.time, granularity, now);
-  const complete = partial ? points.length - 1 : points.length;
+  // A lone period has no drop to hide: its point stays on the line, faint and marked all the same.
+  const complete = partial && points.length > 1 ? points.length - 1 : points.length;
   const lastX = xOf(points.length - 1, points.length, area);
 
   return (
@@ -86,7 +87,7 @@ export function SeriesChart({ title, metric, points, granularity, variants, now 
                 strokeLinejoin="round"
                 strokeLinecap="round"
               />
-              {partial && complete > 0 && (
+              {complete < points.length && (
                 <path
                   data-partial={key}
                   d={partialPath(values, top, area)}
@@ -100,12 +101,15 @@ export function SeriesChart({ title, metric, points, granularity, variants, now 
               )}
               {markers &&
                 values.map((value, index) => (
-                  <g key={points[index]?.time} opacity={partial && index === complete ? 0.5 : undefined}>
+                  <g
+                    key={points[index]?.time}
+                    opacity={partial && index === points.length - 1 ? 0.5 : undefined}
+                  >
                     <SeriesMarker
                       variant={variant}
                       x={xOf(index, values.length, area)}
                       y={yOf(value, top, area)}
-                      title={`${formatPeriodInFull(points[index]?.time ?? 0, granularity)}${partial && index === complete ? " (so far)" : ""}: version ${variant}, ${value.toLocaleString("en-US")} ${title.toLowerCase()}`}
+                      title={`${formatPeriodInFull(points[index]?.time ?? 0, granularity)}${partial && index === points.length - 1 ? " (so far)" : ""}: version ${variant}, ${value.toLocaleString("en-US")} ${title.toLowerCase()}`}
                     />
                   </g>
                 ))}
