@@ -1,6 +1,6 @@
 import type { SeriesPoint, Variant } from "@contract/api";
-import { ChevronRightIcon } from "lucide-react";
 import { type ChartMetric, isUnfinished } from "@/features/test-detail/analytics/chart-series";
+import { FoldedSection } from "@/features/test-detail/analytics/components/FoldedSection";
 import { formatCount } from "@/features/test-detail/analytics/format-analytics";
 import { formatPeriodInFull, type Granularity } from "@/features/test-detail/analytics/format-period";
 
@@ -30,11 +30,7 @@ export function SeriesDataTable({ points, granularity, variants, now }: SeriesDa
     })),
   );
   return (
-    <details className="group rounded-lg border">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 font-medium text-sm outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
-        <ChevronRightIcon className="size-4 transition-transform group-open:rotate-90" aria-hidden />
-        Show the numbers
-      </summary>
+    <FoldedSection summary="Show the numbers">
       <div className="max-h-80 overflow-auto border-t">
         <table className="w-full text-right text-xs tabular-nums">
           <caption className="sr-only">Visitors and conversions per {granularity} and version</caption>
@@ -67,6 +63,6 @@ export function SeriesDataTable({ points, granularity, variants, now }: SeriesDa
           </tbody>
         </table>
       </div>
-    </details>
+    </FoldedSection>
   );
 }

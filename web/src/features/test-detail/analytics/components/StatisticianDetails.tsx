@@ -1,6 +1,6 @@
 import type { TestAnalytics } from "@contract/api";
-import { ChevronRightIcon } from "lucide-react";
 import { ExpertNumbers } from "@/features/test-detail/analytics/components/ExpertNumbers";
+import { FoldedSection } from "@/features/test-detail/analytics/components/FoldedSection";
 import { RevenueExpertNumbers } from "@/features/test-detail/analytics/components/RevenueExpertNumbers";
 import { formatChance } from "@/features/test-detail/analytics/format-analytics";
 
@@ -18,11 +18,7 @@ function chanceLabel({ arms, primaryMetric }: TestAnalytics): string {
 export function StatisticianDetails({ analytics }: { analytics: TestAnalytics }) {
   const revenue = analytics.primaryMetric === "revenue_per_visitor";
   return (
-    <details className="group rounded-lg border" data-testid="statistician-details">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 font-medium text-sm outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
-        <ChevronRightIcon className="size-4 transition-transform group-open:rotate-90" aria-hidden />
-        Details for statisticians
-      </summary>
+    <FoldedSection summary="Details for statisticians" testId="statistician-details">
       <div className="grid gap-2 border-t px-3 py-3 text-muted-foreground text-xs">
         <p className="font-medium text-foreground">
           These figures do not decide: the recommendation above comes from the always-valid intervals only.
@@ -42,6 +38,6 @@ export function StatisticianDetails({ analytics }: { analytics: TestAnalytics })
         </p>
         {revenue ? <RevenueExpertNumbers analytics={analytics} /> : <ExpertNumbers analytics={analytics} />}
       </div>
-    </details>
+    </FoldedSection>
   );
 }
