@@ -239,6 +239,23 @@ export const SCREENS: Screen[] = [
     open: (page, data) => visit(page, `/test/${data.slug}`, "Axe test"),
   },
   {
+    name: "test detail, results with the details for statisticians open",
+    who: "signed-in, with data",
+    title: titled("Axe test"),
+    async open(page, data) {
+      // A visitor (this browser's user agent), counted through the queue: reload until the results show.
+      await page.request.get(`/r/${data.slug}`, { maxRedirects: 0 });
+      for (let attempt = 0; attempt < 30; attempt++) {
+        await visit(page, `/test/${data.slug}`, "Axe test");
+        await page.locator("[data-recommendation]").or(page.getByText("No visits yet")).first().waitFor();
+        if ((await page.locator("[data-recommendation]").count()) > 0) break;
+        await page.waitForTimeout(1000);
+      }
+      await page.getByText("Details for statisticians").click();
+      await page.getByText("These figures do not decide", { exact: false }).waitFor();
+    },
+  },
+  {
     name: "delete test dialog",
     who: "signed-in, with data",
     title: titled("Dashboard"),
