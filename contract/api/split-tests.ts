@@ -356,9 +356,7 @@ export const testStatsSchema = z.object({
     .describe("The leader's chance to be the best variant by the primary metric; null without a leader"),
   decided: label
     .nullable()
-    .describe(
-      "The variant the always-valid verdict names on these totals (by the primary metric), else null; until then `winner` only leads",
-    ),
+    .describe("The winner the always-valid verdict names, else null (until then `winner` only leads)"),
   arms: z.array(armStatsSchema).describe("Every variant's numbers, A first"),
 });
 export type TestStats = z.output<typeof testStatsSchema>;
