@@ -3,9 +3,9 @@ import { VariantStatsCard } from "@/features/test-detail/components/VariantStats
 import { isPlainAbTest } from "@/lib/split-tests/plain-ab-test";
 import { cn } from "@/lib/utils";
 
-/** Conversions per visitor, as a fraction; 0 without visitors. */
-export function perVisitorRate(arm: { visitors: number; conversions: number }): number {
-  return arm.visitors === 0 ? 0 : arm.conversions / arm.visitors;
+/** Conversions per visitor, as a fraction; 0 without visitors (or without the arm). */
+export function perVisitorRate(arm: { visitors: number; conversions: number } | undefined): number {
+  return !arm || arm.visitors === 0 ? 0 : arm.conversions / arm.visitors;
 }
 
 /**

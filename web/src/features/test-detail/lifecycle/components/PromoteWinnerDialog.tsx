@@ -63,7 +63,13 @@ export function PromoteWinnerDialog({
             results freeze, and it can't be paused or resumed any more.
           </AlertDialogDescription>
         </AlertDialogHeader>
-        <PromoteWinnerForm test={test} leading={leading} busy={busy} onPromote={(v) => void promote(v)} />
+        <PromoteWinnerForm
+          test={test}
+          leading={leading}
+          decided={decided}
+          busy={busy}
+          onPromote={(v) => void promote(v)}
+        />
       </AlertDialogContent>
     </AlertDialog>
   );
