@@ -116,8 +116,15 @@ describe("the recommendation", () => {
     expect(recommendationOf(analytics, NOW)).toEqual({
       kind: "deploy",
       variant: "B",
-      text: "Deploy version B: B converts 30 % more than A, between +10 % and +52 %. Promote it to send everyone there.",
+      text: "Deploy version B: B converts 30 % more than A, between +10 % and +52 %.",
     });
+    const keepA = analyticsOf([armOf("A", 5000, 650), armOf("B", 5000, 500, null)], {
+      status: "A wins",
+      winner: "A",
+      additionalVisitorsPerArm: null,
+    });
+    expect(recommendationOf(keepA, NOW)).toMatchObject({ kind: "deploy", variant: "A" });
+    expect(recommendationOf(keepA, NOW).text).toBe("Keep version A: it converts better than B.");
   });
 
   it("keeps collecting, with the visitors and the days at the current traffic (the unfinished day left out)", () => {

@@ -126,7 +126,7 @@ export function recommendationOf(analytics: TestAnalytics, now: number): Recomme
     return {
       kind: "deploy",
       variant: "A",
-      text: `Keep version A: it ${better} than ${arms.length > 2 ? "every other version" : "B"}. Promote it to send everyone there.`,
+      text: `Keep version A: it ${better} than ${arms.length > 2 ? "every other version" : "B"}.`,
     };
   }
   if (verdict.winner) {
@@ -135,7 +135,7 @@ export function recommendationOf(analytics: TestAnalytics, now: number): Recomme
     return {
       kind: "deploy",
       variant: verdict.winner,
-      text: `Deploy version ${verdict.winner}: ${how ?? `it ${better} than A`}. Promote it to send everyone there.`,
+      text: `Deploy version ${verdict.winner}: ${how ?? `it ${better} than A`}.`,
     };
   }
   const settled =
