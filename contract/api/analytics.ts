@@ -13,14 +13,31 @@ export type Interval = z.output<typeof intervalSchema>;
 export type RateInterval = Interval;
 
 /**
+ * A variant's relative change against A (0.98 = "98 % more than A"), with its always-valid interval
+ * (worker/statistics/sequential.ts `relativeLift`).
+ */
+const relativeLiftSchema = z.object({
+  lift: z.number().describe("This variant's figure ÷ A's − 1, as a fraction (0.98 = 98 % more than A)"),
+  interval: intervalSchema
+    .nullable()
+    .describe(
+      "Its always-valid 95 % interval, which agrees in sign with the verdict's; null while it says nothing yet (a loss of up to 100 % not yet ruled out)",
+    ),
+});
+export type RelativeLift = z.output<typeof relativeLiftSchema>;
+
+/**
  * A variant against A: `difference` (this variant's figure − A's) with its always-valid 95 % interval
- * (`lower`, `upper`; Bonferroni over the comparisons with A), which drives the verdict; for experts, a
- * one-look p-value and the same Holm-corrected.
+ * (`lower`, `upper`; Bonferroni over the comparisons with A), which drives the verdict, and the same as
+ * a relative change; for experts, a one-look p-value and the same Holm-corrected.
  */
 const comparisonWithControlSchema = z.object({
   difference: z.number(),
   lower: z.number(),
   upper: z.number(),
+  relativeLift: relativeLiftSchema
+    .nullable()
+    .describe("The relative change against A; null while A's figure is 0 (no ratio)"),
   pValue: z.number(),
   adjustedPValue: z.number(),
 });

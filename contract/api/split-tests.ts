@@ -354,6 +354,9 @@ export const testStatsSchema = z.object({
     .max(1)
     .nullable()
     .describe("The leader's chance to be the best variant by the primary metric; null without a leader"),
+  decided: label
+    .nullable()
+    .describe("The winner the always-valid verdict names, else null (until then `winner` only leads)"),
   arms: z.array(armStatsSchema).describe("Every variant's numbers, A first"),
 });
 export type TestStats = z.output<typeof testStatsSchema>;

@@ -76,10 +76,24 @@ describe("analytics on the test detail page", () => {
     for (const series of ["visitorsA", "visitorsB", "conversionsA", "conversionsB"]) {
       await chart.locator(`path[data-series="${series}"]`).first().waitFor();
     }
-    await page
-      .getByText(/Keep collecting/)
-      .first()
-      .waitFor();
+    // Issue #33: the recommendation comes first; 24 visitors are no verdict, so nothing is a "Winner".
+    const recommendation = page.locator("[data-recommendation]");
+    expect(await recommendation.getAttribute("data-recommendation")).toBe("collect");
+    expect(await recommendation.textContent()).toMatch(/^Keep collecting/);
+    const standing = page.locator("[data-standing]");
+    expect(await standing.getAttribute("data-standing")).toMatch(/leading|tie|none/);
+    expect(await standing.textContent()).not.toMatch(/Winner/);
+    expect(await page.getByRole("button", { name: "Promote winner" }).count()).toBe(0);
+    // Each challenger against A, in words; the statisticians' numbers fold away and say they do not decide.
+    expect(await page.getByTestId("relative-lift").textContent()).toMatch(/^B (converts|against A)/);
+    const details = page.getByTestId("statistician-details");
+    expect(await details.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+    expect(await details.getByText("These figures do not decide", { exact: false }).isVisible()).toBe(false);
+    await details.getByText("Details for statisticians").click();
+    await details.getByText("These figures do not decide", { exact: false }).waitFor();
+    await details.getByText(/Chance to beat the other/).waitFor();
+    // This hour is not over: drawn as partial, "so far", never as a drop.
+    await chart.getByTestId("partial-period").first().waitFor();
     await screenshot(page, "test-analytics");
 
     const download = page.waitForEvent("download");
@@ -118,7 +132,9 @@ describe("analytics on the test detail page", () => {
     for (let i = 0; i < 30; i++) seen.add((await visit(splitLink)).variant);
     expect(seen).toEqual(new Set(["A", "B"]));
 
-    await page.getByRole("button", { name: "Promote winner" }).click();
+    // No verdict: the header offers to choose a version, quietly, not to promote a winner.
+    expect(await page.getByRole("button", { name: "Promote winner" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Choose a version" }).click();
     const dialog = page.getByRole("alertdialog");
     await dialog.getByText("Version B").click();
     await dialog.getByRole("button", { name: "Promote version B" }).click();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import type { TestWithStats } from "../../contract/api";
-import { ANALYTICS_MESSAGES } from "../../contract/messages";
 import { createDemoAccount, DEMO_EMAIL, DEMO_PASSWORD, DEMO_TESTS } from "../../scripts/demo-account";
 import { startBrowser, WIDTHS } from "./browser";
 
@@ -23,21 +22,40 @@ describe("npm run demo", () => {
       await row(demo.name).first().waitFor();
       expect(await row(demo.name).count()).toBe(1);
     }
+    // Issue #33: the filled badge and the green "sure" only for the test the verdict has decided.
     const winner = row("Pricing page headline");
-    await winner.getByText("Version B").waitFor();
+    await winner.locator("[data-decided=true]", { hasText: "Version B" }).waitFor();
     await winner.locator("[data-confident=true]").waitFor();
+    const collecting = row("Spring sale banner");
+    expect(await collecting.locator("[data-decided=true]").count()).toBe(0);
+    expect(await collecting.locator("[data-confident=true]").count()).toBe(0);
     await row("Newsletter sign-up form").getByText("Paused").waitFor();
 
     const { tests } = (await (await page.request.get("/api/tests")).json()) as { tests: TestWithStats[] };
     const bySlug = (name: string) => tests.find((test) => test.name === name)?.slug ?? "";
     await page.goto(`/test/${bySlug("Pricing page headline")}`);
-    await page.getByText(ANALYTICS_MESSAGES.verdict("B wins", null)).first().waitFor();
+    await page.getByText("Winner: Version B", { exact: true }).waitFor();
+    const deploy = page.locator("[data-recommendation=deploy]");
+    expect(await deploy.textContent()).toMatch(
+      /^Deploy version B: B converts \d+ % more than A, between \+\d+ % and/,
+    );
+    await deploy.getByRole("button", { name: "Promote winner" }).waitFor();
     await page.getByTestId("analytics-chart").first().waitFor();
-    await page.goto(`/test/${bySlug("Spring sale banner")}`);
-    await page
-      .getByText(/Keep collecting|No clear difference yet/)
-      .first()
-      .waitFor();
+
+    // No test page says "Winner" while its verdict says to keep collecting; at 1280 and 375 px.
+    for (const width of [WIDTHS.wide, WIDTHS.narrow]) {
+      const screen = width === WIDTHS.wide ? page : await browser.newPage(width);
+      if (screen !== page) await screen.context().addCookies(await page.context().cookies());
+      await screen.goto(`/test/${bySlug("Spring sale banner")}`);
+      const recommendation = screen.locator("[data-recommendation]");
+      await recommendation.waitFor();
+      expect(await recommendation.textContent()).toMatch(/^(Keep collecting|Stop)/);
+      expect(await recommendation.isVisible()).toBe(true);
+      const standing = screen.locator("[data-standing]");
+      expect(await standing.textContent()).not.toMatch(/Winner/);
+      expect(await screen.getByRole("button", { name: "Promote winner" }).count()).toBe(0);
+      expect(await screen.getByTestId("relative-lift").isVisible()).toBe(true);
+    }
 
     // The export holds every click and conversion the dashboard counts.
     const pricing = tests.find((test) => test.name === "Pricing page headline");

@@ -39,7 +39,7 @@ describe("what users type is shown as text, never markup", () => {
     await screenshot(page, "markup-detail");
 
     // The promote dialog lists both URLs.
-    await page.getByRole("button", { name: "Promote winner" }).click();
+    await page.getByRole("button", { name: "Choose a version" }).click();
     const dialog = page.getByRole("alertdialog");
     for (const url of [URL_A, URL_B]) await dialog.getByText(url, { exact: false }).first().waitFor();
     await expectNoInjectedMarkup(page);

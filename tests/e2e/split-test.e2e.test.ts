@@ -67,7 +67,10 @@ describe("a split test from creation to conversion", () => {
 
     await marketer.goto(`/test/${slug}`);
     const card = marketer.getByRole("region", { name: `Version ${variant}` });
-    await card.getByText("100.0%").waitFor();
+    // One visitor, one click, one conversion: both rates are 100 %, each under its own name.
+    await card.getByRole("definition").filter({ hasText: "100.0%" }).first().waitFor();
+    await card.getByText("Conversion rate per visitor").waitFor();
+    await card.getByText("Conv. Rate per click").waitFor();
 
     // Delete it from the dashboard.
     await marketer.goto("/dashboard");

@@ -113,16 +113,17 @@ describe("a test with three variants", () => {
     await screenshot(page, "test-detail-three-variants");
 
     // The promote dialog offers every arm.
-    await page.getByRole("button", { name: "Promote winner" }).click();
-    const dialog = page.getByRole("alertdialog", { name: "Promote a winner" });
+    // No verdict yet: no "Promote winner", but any version can still be chosen.
+    expect(await page.getByRole("button", { name: "Promote winner" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Choose a version" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Send everyone to one version" });
     await dialog.waitFor();
     expect(await dialog.getByRole("radio").count()).toBe(3);
     await dialog.getByRole("radio", { name: /Version C/ }).check();
     await dialog.getByRole("button", { name: "Promote version C" }).click();
     await page.getByText("Completed: everyone goes to version C. The results are frozen.").first().waitFor();
     // The winner badge names the promoted arm, whatever the rates say.
-    const winner = page.locator("p").filter({ hasText: /^Winner/ });
-    await winner.getByText("Version C", { exact: true }).waitFor();
+    await page.getByText("Winner: Version C", { exact: true }).waitFor();
 
     // On a phone each arm keeps its own line in the dashboard card.
     const narrow = await browser.newPage(WIDTHS.narrow);

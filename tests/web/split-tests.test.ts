@@ -2,6 +2,7 @@ import type { ArmStats, TestAnalytics, TestStats, TestWithStats } from "@contrac
 import { END_MESSAGES } from "@contract/messages";
 import { describe, expect, it } from "vitest";
 import { sortTests } from "@/features/dashboard/sort-tests";
+import { standingOf } from "@/features/test-detail/analytics/reading";
 import { howItEnded, whatHappensAtTheEnd, whenItEnds } from "@/features/test-detail/end/end-texts";
 import { leadingVariant } from "@/features/test-detail/lifecycle/leading-variant";
 import { readCreatedTest } from "@/lib/split-tests/created-test-state";
@@ -73,14 +74,15 @@ describe("the test just created", () => {
 });
 
 describe("the variant preselected for promotion", () => {
-  const stats = (winner: TestStats["winner"]) => ({ winner }) as TestStats;
-  const verdict = (winner: string | null) => ({ verdict: { winner } }) as unknown as TestAnalytics;
+  const test = (winner: TestStats["winner"]) =>
+    ({ status: "active", winnerVariant: null, endResult: null, stats: { winner, decided: null } }) as never;
+  const verdict = (winner: string | null) =>
+    ({ verdict: { winner }, primaryMetric: "conversion_rate", arms: [] }) as unknown as TestAnalytics;
 
   it("is the verdict's winner, else the leader, else none on a tie", () => {
-    expect(leadingVariant(stats("A"), verdict("C"))).toBe("C");
-    expect(leadingVariant(stats("B"), verdict(null))).toBe("B");
-    expect(leadingVariant(stats("B"), null)).toBe("B");
-    expect(leadingVariant(stats("tie"), null)).toBeNull();
+    expect(leadingVariant(standingOf(test("A"), verdict("C")))).toBe("C");
+    expect(leadingVariant(standingOf(test("B"), null))).toBe("B");
+    expect(leadingVariant(standingOf(test("tie"), null))).toBeNull();
   });
 });
 

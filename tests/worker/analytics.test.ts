@@ -73,6 +73,8 @@ describe("test analytics", () => {
     expect(b?.vsControl?.difference).toBeCloseTo(0.04, 12);
     expect(b?.vsControl?.lower).toBeLessThan(0);
     expect(b?.vsControl?.upper).toBeGreaterThan(0);
+    expect(b?.vsControl?.relativeLift?.lift).toBeCloseTo(0.4, 12);
+    expect(b?.vsControl?.relativeLift?.interval?.lower).toBeLessThan(0);
     expect(analytics.verdict).toEqual({
       status: "no clear difference",
       winner: null,
@@ -90,6 +92,12 @@ describe("test analytics", () => {
     const analytics = await analyticsOf(client, test.slug);
     expect(analytics.arms[1]?.vsControl?.lower).toBeGreaterThan(0);
     expect(analytics.verdict).toEqual({ status: "B wins", winner: "B", additionalVisitorsPerArm: null });
+    // Issue #33, point 3: "B converts 30 % more than A", with an interval above 0 as the verdict's is.
+    const relative = analytics.arms[1]?.vsControl?.relativeLift;
+    expect(relative?.lift).toBeCloseTo(0.3, 12);
+    expect(relative?.interval?.lower).toBeGreaterThan(0);
+    expect(relative?.interval?.upper).toBeGreaterThan(0.3);
+    expect(analytics.arms[0]?.vsControl).toBeNull();
   });
 
   it("asks to keep collecting below 100 visitors or 25 conversions per arm, with an estimate", async () => {
@@ -179,5 +187,26 @@ describe("the dashboard list", () => {
     expect(lead?.stats).toMatchObject({ winner: "B", visitorsA: 1_000, visitorsB: 1_000 });
     expect(lead?.stats.confidence).toBeGreaterThan(0.99);
     expect(empty?.stats).toMatchObject({ winner: null, confidence: null, visitorsA: 0, visitorsB: 0 });
+  });
+
+  // Issue #33, point 1: B leads with a 99 % chance to beat, but the always-valid verdict has not decided.
+  it("says which tests the always-valid verdict has decided, as the test page's verdict does", async () => {
+    const { client } = await signedUpClient();
+    const leading = await createTest(client, { name: "Leading" });
+    const decided = await createTest(client, { name: "Decided" });
+    await seedRollup(leading.id, [
+      [thisHour(), "A", 1_000, 1_000, 100],
+      [thisHour(), "B", 1_000, 1_000, 140],
+    ]);
+    await seedRollup(decided.id, [
+      [thisHour(), "A", 5_000, 5_000, 500],
+      [thisHour(), "B", 5_000, 5_000, 650],
+    ]);
+    const { tests } = (await (await client.fetch("/api/tests")).json()) as { tests: TestWithStats[] };
+    const byName = (name: string) => tests.find((test) => test.name === name)?.stats;
+    expect(byName("Leading")).toMatchObject({ winner: "B", decided: null });
+    expect(byName("Decided")).toMatchObject({ winner: "B", decided: "B" });
+    expect((await analyticsOf(client, leading.slug)).verdict.winner).toBeNull();
+    expect((await analyticsOf(client, decided.slug)).verdict.winner).toBe("B");
   });
 });

@@ -341,6 +341,20 @@ describe("the scheduled end", () => {
 });
 
 describe("alerts", () => {
+  // Issue #33, point 1: the verdict email goes out only for the verdict's winner, never for a version
+  // that only leads (here B, 100 vs 140 conversions of 1,000: a 99 % chance to beat, no verdict yet).
+  it("email no winner while a version only leads", async () => {
+    const { client, email } = await signedUpClient();
+    const test = await createTest(client, { name: "Only leading" });
+    await seedResults(test.id, [
+      { visitors: 1000, conversions: 100 },
+      { visitors: 1000, conversions: 140 },
+    ]);
+    await autopilotUntilLookedAt(test.id);
+    await runAutopilot(env);
+    expect((await alertSubjects(email)).filter((subject) => subject.includes("wins"))).toEqual([]);
+  });
+
   it("email the verdict once per test, and the end with what it did and why", async () => {
     const { client, email } = await signedUpClient();
     const test = await createTest(client, { name: "Pricing headline", endsAt: inAnHour(), onEnd: "promote" });

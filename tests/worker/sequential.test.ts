@@ -11,6 +11,8 @@ import {
 } from "../../bench/workerd/sequential-simulation";
 import { wilsonInterval } from "../../worker/statistics/frequentist";
 import {
+  rateMean,
+  relativeLift,
   SEQUENTIAL_TUNING,
   sequentialHalfWidth,
   sequentialInterval,
@@ -270,5 +272,66 @@ describe("simulated tests with a daily look for 30 days, 1,000 visitors per arm 
     expect((winners[1] ?? 0) / 500).toBeGreaterThan(0.9);
     expect(winners[0]).toBe(0);
     expect(medianDays(outcome.sequentialRule, 1)).toBeLessThan(15);
+  });
+});
+
+// Issue #33, point 3: the relative lift ("B converts 98 % more than A") with its always-valid interval.
+describe("relativeLift", () => {
+  const liftOf = (a: { visitors: number; conversions: number }, b: typeof a) =>
+    relativeLift(rateMean(a), sequentialInterval(a, b));
+
+  it("divides the verdict's difference interval by the ends of A's own interval", () => {
+    const [a, b] = [arm(4000, 200), arm(4000, 300)];
+    const lift = liftOf(a, b);
+    const difference = sequentialInterval(a, b);
+    expect(lift?.lift).toBeCloseTo(0.5, 10);
+    // Wider than dividing by A's observed rate, which treats it as known.
+    expect(lift?.interval?.lower).toBeLessThan(difference.lower / 0.05);
+    expect(lift?.interval?.upper).toBeGreaterThan(difference.upper / 0.05);
+    expect(lift?.interval?.lower).toBeGreaterThan(0);
+  });
+
+  it("agrees in sign with the verdict's interval: proven above 0 exactly when the difference is", () => {
+    for (const [ca, cb] of [
+      [100, 150],
+      [100, 130],
+      [150, 100],
+      [100, 100],
+    ] as const) {
+      const [a, b] = [arm(2000, ca), arm(2000, cb)];
+      const difference = sequentialInterval(a, b);
+      const interval = liftOf(a, b)?.interval;
+      if (!interval) continue;
+      expect(interval.lower > 0).toBe(difference.lower > 0);
+      expect(interval.upper < 0).toBe(difference.upper < 0);
+    }
+  });
+
+  it("says nothing yet with few conversions, and nothing at all without conversions in A", () => {
+    expect(liftOf(arm(500, 0), arm(500, 20))).toBeNull();
+    expect(liftOf(arm(0, 0), arm(500, 20))).toBeNull();
+    const few = liftOf(arm(20, 2), arm(20, 3));
+    expect(few?.lift).toBeCloseTo(0.5, 10);
+    expect(few?.interval).toBeNull();
+  });
+
+  it("simulated, 1,000 runs of 30 daily looks at 5 % vs 7.5 %: the true lift +50 % stays inside at every look in ≥ 95 % of runs", () => {
+    const random = mulberry32(33);
+    const [rateA, rateB, perDay, days, runs] = [0.05, 0.075, 300, 30, 1000];
+    let missed = 0;
+    for (let run = 0; run < runs; run++) {
+      let [a, b, n] = [0, 0, 0];
+      for (let day = 0; day < days; day++) {
+        n += perDay;
+        a += binomial(perDay, rateA, random);
+        b += binomial(perDay, rateB, random);
+        const interval = liftOf(arm(n, a), arm(n, b))?.interval;
+        if (interval && (interval.lower > 0.5 || interval.upper < 0.5)) {
+          missed++;
+          break;
+        }
+      }
+    }
+    expect(wilsonInterval(missed, runs).upper).toBeLessThanOrEqual(0.05);
   });
 });

@@ -183,6 +183,7 @@ describe("listing tests", () => {
       visitorsA: 40,
       visitorsB: 60,
       confidence: expect.any(Number),
+      decided: null,
       arms: [
         { label: "A", clicks: 40, visitors: 40, conversions: 4, conversionRate: 10, ...NO_REVENUE },
         {

@@ -20,7 +20,7 @@ import { analyze } from "../statistics/analysis";
 import { SRM_THRESHOLD, srmTestAgainstShares } from "../statistics/frequentist";
 import { analyzeRevenue, type RevenueArmResult } from "../statistics/revenue";
 import { type Reweighted, reweightByPeriod, type WeightPeriod } from "../statistics/reweight";
-import { sequentialVerdict } from "../statistics/sequential";
+import { rateMean, relativeLift, sequentialVerdict } from "../statistics/sequential";
 import { addTotals, armCounts, NO_TOTALS, revenueCounts, type VariantTotals } from "../statistics/summary";
 
 const HOUR_MS = 3_600_000;
@@ -300,11 +300,18 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
                 difference: interval.difference,
                 lower: interval.lower,
                 upper: interval.upper,
+                relativeLift: relativeLift(rateMean(counts[0] ?? arm), interval, byRate.comparisonAlpha),
                 pValue: arm.vsControl.pValue,
                 adjustedPValue: arm.vsControl.adjustedPValue,
               }
             : null,
-        revenue: revenueOf(revenue.arms[position], totals[position] ?? NO_TOTALS, money),
+        revenue: revenueOf(
+          revenue.arms[0],
+          byRate.comparisonAlpha,
+          revenue.arms[position],
+          totals[position] ?? NO_TOTALS,
+          money,
+        ),
       };
     }),
     srmPValue,
@@ -319,6 +326,8 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
 
 /** One variant's revenue figures in the test's currency (major units). */
 function revenueOf(
+  control: RevenueArmResult | undefined,
+  comparisonAlpha: number,
   arm: RevenueArmResult | undefined,
   totals: VariantTotals,
   money: (minor: number) => number,
@@ -340,6 +349,7 @@ function revenueOf(
             difference: money(always.difference),
             lower: money(always.lower),
             upper: money(always.upper),
+            relativeLift: control ? relativeLift(control.perVisitor, always, comparisonAlpha) : null,
             pValue: arm.vsControl.welch.pValue,
             adjustedPValue: arm.vsControl.adjustedPValue,
           }

@@ -258,3 +258,60 @@ export function sequentialVerdict(
   );
   return { ...verdictOfIntervals(intervals, arms.every(enough)), intervals, comparisonAlpha };
 }
+
+/** A relative change (arm ÷ control − 1) with its always-valid interval; fractions (0.98 = +98 %). */
+export interface RelativeLift {
+  /** The observed relative change m̂_arm/m̂_control − 1. */
+  readonly lift: number;
+  /** null while it says nothing yet: A's mean may still be 0, or the loss may reach −100 %. */
+  readonly interval: { readonly lower: number; readonly upper: number } | null;
+}
+
+/** A mean (a rate, or revenue per visitor) with the variance of one observation and the count. */
+export interface MeanOfArm {
+  readonly mean: number;
+  readonly variance: number;
+  readonly n: number;
+}
+
+/**
+ * The relative lift of an arm over the control, m̂_B/m̂_A − 1, with an always-valid interval built on
+ * the verdict's own difference interval [L, U] (so the two never disagree in sign: the lift is proven
+ * positive exactly when the verdict's interval is above 0). Not [L, U] divided by A's observed mean,
+ * which treats A's mean as known and is too narrow early on; instead [L, U] is divided by the ends of
+ * A's own always-valid interval [a⁻, a⁺] at the same alpha (Howard et al.'s boundary for one mean):
+ *   lower = L/a⁺ if L ≥ 0 else L/a⁻,   upper = U/a⁻ if U ≥ 0 else U/a⁺.
+ * Whenever both sequences hold, (m_B − m_A)/m_A lies inside, so by the union bound it holds at every
+ * look with probability ≥ 1 − 2·alpha (in simulation ≥ 1 − alpha: tests/worker/sequential.test.ts).
+ * The interval is null while it says nothing yet: no difference interval, a⁻ ≤ 0, or a lower end at
+ * or below −100 %. The whole is null while A's mean is 0 (no ratio).
+ */
+export function relativeLift(
+  control: MeanOfArm,
+  difference: SequentialInterval | null,
+  alpha = SEQUENTIAL_ALPHA,
+  tuning = SEQUENTIAL_TUNING,
+): RelativeLift | null {
+  if (!(control.mean > 0) || difference === null) return null;
+  const lift = difference.difference / control.mean;
+  const ofA = alwaysValidInterval(
+    {
+      difference: control.mean,
+      standardError: Math.sqrt(control.variance / control.n),
+      n: control.n,
+    },
+    alpha,
+    tuning,
+  );
+  if (!ofA || !(ofA.lower > 0)) return { lift, interval: null };
+  const { lower: l, upper: u } = difference;
+  const lower = l >= 0 ? l / ofA.upper : l / ofA.lower;
+  const upper = u >= 0 ? u / ofA.lower : u / ofA.upper;
+  return { lift, interval: lower > -1 ? { lower, upper } : null };
+}
+
+/** A rate's mean and the variance of one visitor, p̂(1 − p̂), for `relativeLift`. */
+export function rateMean(counts: ArmCounts): MeanOfArm {
+  const mean = counts.visitors === 0 ? 0 : counts.conversions / counts.visitors;
+  return { mean, variance: mean * (1 - mean), n: counts.visitors };
+}

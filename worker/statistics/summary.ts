@@ -2,7 +2,8 @@ import type { ArmStats, PrimaryMetric, TestStats, Winner } from "../../contract/
 import { fromMinorUnits } from "../../contract/currency";
 import { labelAt } from "../../contract/variants";
 import { chanceToBeBest } from "./chance-to-be-best";
-import { chanceToEarnMost, type RevenueCounts } from "./revenue";
+import { analyzeRevenue, chanceToEarnMost, type RevenueCounts } from "./revenue";
+import { sequentialVerdict } from "./sequential";
 
 /** One variant's totals from the rollup; revenue in minor units. */
 export interface VariantTotals extends RevenueCounts {
@@ -72,7 +73,9 @@ export function chancesToBeBest(totals: readonly VariantTotals[], metric: Primar
 /**
  * The dashboard's stats: every variant's counts and revenue, the specification's A and B fields, the
  * winner by the specification's rule on the test's primary metric, and the leader's chance to be the
- * best variant by that metric. Revenue is in the test's currency, major units.
+ * best variant by that metric, and the winner the always-valid verdict names, if any (decided: the
+ * dashboard shows a leader as a winner only then; the test page's verdict also checks for forged
+ * traffic, services/analytics.ts `decidedVerdict`). Revenue is in the test's currency, major units.
  */
 export function summarize(
   totals: readonly VariantTotals[],
@@ -96,6 +99,10 @@ export function summarize(
   const leader = arms.findIndex((arm) => arm.label === winner);
   const confidence = leader < 0 ? null : (chancesToBeBest(totals, metric)[leader] ?? null);
   const [a, b] = arms;
+  const verdict =
+    metric === "conversion_rate"
+      ? sequentialVerdict(totals.map(armCounts))
+      : analyzeRevenue(totals.map(revenueCounts)).verdict;
   return {
     clicksA: a?.clicks ?? 0,
     clicksB: b?.clicks ?? 0,
@@ -107,6 +114,7 @@ export function summarize(
     visitorsA: a?.visitors ?? 0,
     visitorsB: b?.visitors ?? 0,
     confidence,
+    decided: verdict.winner === null ? null : labelAt(verdict.winner),
     arms,
   };
 }

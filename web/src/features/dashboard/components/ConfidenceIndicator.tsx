@@ -3,8 +3,6 @@ import { Badge } from "@/components/ui/badge";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 
-/** From this chance to beat on, the leader is shown as a sure thing rather than muted. */
-const CONFIDENT = 0.95;
 const MEANING: Record<PrimaryMetric, string> = {
   conversion_rate: "Chance that the leading version really converts better",
   revenue_per_visitor: "Chance that the leading version really earns more per visitor",
@@ -12,21 +10,25 @@ const MEANING: Record<PrimaryMetric, string> = {
 
 /**
  * "97 % sure": the leader's chance to beat the other, from the list's own stats. Rounded down, so that
- * 94.9 % never reads as 95. Nothing without a leader.
+ * 94.9 % never reads as 95. Nothing without a leader. Green only for a decided test (`decided`: the
+ * always-valid verdict names a winner, or one was promoted); a high chance alone is muted, since it
+ * does not decide.
  */
 export function ConfidenceIndicator({
   confidence,
   metric = "conversion_rate",
+  decided = false,
   className,
 }: {
   confidence: number | null;
+  decided?: boolean;
   /** What the leader leads by: the test's primary metric. */
   metric?: PrimaryMetric;
   className?: string;
 }) {
   if (confidence === null) return null;
   const percent = Math.floor(confidence * 100);
-  const confident = confidence >= CONFIDENT;
+  const confident = decided;
   return (
     <Tooltip>
       <TooltipTrigger asChild>

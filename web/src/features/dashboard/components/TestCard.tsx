@@ -1,7 +1,7 @@
 import type { TestWithStats } from "@contract/api";
 import { ChevronDownIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { WinnerBadge } from "@/components/split-tests/WinnerBadge";
+import { isDecided, WinnerBadge } from "@/components/split-tests/WinnerBadge";
 import { ArmClicks } from "@/features/dashboard/components/ArmClicks";
 import { ArmConversionRates } from "@/features/dashboard/components/ArmConversionRates";
 import { ArmRevenuePerVisitor } from "@/features/dashboard/components/ArmRevenuePerVisitor";
@@ -52,6 +52,7 @@ export function TestCard({
             <StatusBadge test={test} />
             <WinnerBadge test={test} />
             <ConfidenceIndicator
+              decided={isDecided(test)}
               confidence={test.stats.confidence}
               metric={test.primaryMetric}
               className="relative z-10"

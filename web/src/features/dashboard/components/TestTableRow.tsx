@@ -1,5 +1,5 @@
 import type { TestWithStats } from "@contract/api";
-import { WinnerBadge } from "@/components/split-tests/WinnerBadge";
+import { isDecided, WinnerBadge } from "@/components/split-tests/WinnerBadge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { ArmClicks } from "@/features/dashboard/components/ArmClicks";
 import { ArmConversionRates } from "@/features/dashboard/components/ArmConversionRates";
@@ -54,7 +54,11 @@ export function TestTableRow({
       <TableCell className={TABLE_CELL_PADDING}>
         <div className="flex flex-wrap items-center gap-1.5">
           <WinnerBadge test={test} />
-          <ConfidenceIndicator confidence={test.stats.confidence} metric={test.primaryMetric} />
+          <ConfidenceIndicator
+            confidence={test.stats.confidence}
+            metric={test.primaryMetric}
+            decided={isDecided(test)}
+          />
         </div>
       </TableCell>
       <TableCell className="pr-4 pl-2 xl:pl-3">

@@ -49,11 +49,17 @@ export function yOf(value: number, top: number, area: PlotArea): number {
  * invisible, but a flat line or a lone point then still has a box with an area, and tools that check what
  * is on screen (the browser tests among them) count a box without height as hidden.
  */
-export function linePath(values: readonly number[], top: number, area: PlotArea): string {
+export function linePath(
+  values: readonly number[],
+  top: number,
+  area: PlotArea,
+  /** How many points the x-axis spans; more than `values` when the line stops short of the last. */
+  count = values.length,
+): string {
   if (values.length === 0) return "";
   const line = values
     .map((value, index) => {
-      const x = xOf(index, values.length, area).toFixed(1);
+      const x = xOf(index, count, area).toFixed(1);
       const y = yOf(value, top, area).toFixed(1);
       return `${index === 0 ? "M" : "L"}${x} ${y}`;
     })

@@ -1,4 +1,4 @@
-import type { SeriesPoint, Variant } from "@contract/api";
+import type { SeriesPoint, TestAnalytics, Variant } from "@contract/api";
 
 export type ChartMetric = "visitors" | "conversions" | "weights";
 export type SeriesKey = `${ChartMetric}${Variant}`;
@@ -24,4 +24,18 @@ export function chartSeries(
 
 export function seriesTotal(series: ChartSeries): number {
   return series.values.reduce((sum, value) => sum + value, 0);
+}
+
+const PERIOD_MS = { hour: 3_600_000, day: 86_400_000 } as const;
+
+/**
+ * Whether the period starting at `time` is still under way at `now` (the current hour or UTC day): its
+ * counts are partial, so the charts draw it apart, never as a drop.
+ */
+export function isUnfinished(
+  time: number,
+  granularity: TestAnalytics["series"]["granularity"],
+  now: number,
+): boolean {
+  return time + PERIOD_MS[granularity] > now;
 }

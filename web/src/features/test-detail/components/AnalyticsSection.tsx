@@ -1,3 +1,4 @@
+import type { TestWithStats } from "@contract/api";
 import { RotateCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { AnalyticsPanel } from "@/features/test-detail/analytics/components/AnalyticsPanel";
@@ -6,13 +7,14 @@ import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { cn } from "@/lib/utils";
 
 interface AnalyticsSectionProps {
+  test: TestWithStats;
   state: AnalyticsState;
   onRetry: () => void;
   onRefresh: () => void;
 }
 
-/** Significance, verdict and chart, with a button to fetch the latest numbers. */
-export function AnalyticsSection({ state, onRetry, onRefresh }: AnalyticsSectionProps) {
+/** What to do, the numbers behind it and the chart, with a button to fetch the latest numbers. */
+export function AnalyticsSection({ test, state, onRetry, onRefresh }: AnalyticsSectionProps) {
   const refreshing = state.status === "ready" && state.refreshing;
   return (
     <DetailSection
@@ -34,7 +36,7 @@ export function AnalyticsSection({ state, onRetry, onRefresh }: AnalyticsSection
       }
     >
       <div aria-busy={state.status === "loading" || refreshing}>
-        <AnalyticsPanel state={state} onRetry={onRetry} />
+        <AnalyticsPanel test={test} state={state} onRetry={onRetry} />
       </div>
     </DetailSection>
   );

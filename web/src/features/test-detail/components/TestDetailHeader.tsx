@@ -1,20 +1,23 @@
-import type { TestWithStats, Variant } from "@contract/api";
+import type { TestAnalytics, TestWithStats } from "@contract/api";
 import type { Ref } from "react";
 import { TestStatusBadge } from "@/components/split-tests/TestStatusBadge";
-import { WinnerBadge } from "@/components/split-tests/WinnerBadge";
+import { standingOf } from "@/features/test-detail/analytics/reading";
+import { StandingBadge } from "@/features/test-detail/components/StandingBadge";
 import { LifecycleControls } from "@/features/test-detail/lifecycle/components/LifecycleControls";
+import { leadingVariant } from "@/features/test-detail/lifecycle/leading-variant";
 import { formatTimeAgo } from "@/lib/time";
 
 interface TestDetailHeaderProps {
   test: TestWithStats;
-  /** The version to preselect for promotion. */
-  leading: Variant | null;
+  /** The test's analytics once loaded: its verdict decides who is the winner. */
+  analytics: TestAnalytics | null;
   onLifecycleChange: (test: TestWithStats | null) => void;
   headingRef: Ref<HTMLHeadingElement>;
 }
 
-/** Name, status, when it was created, the specification's winner, and the lifecycle controls. */
-export function TestDetailHeader({ test, leading, onLifecycleChange, headingRef }: TestDetailHeaderProps) {
+/** Name, status, when it was created, the winner or the version ahead, and the lifecycle controls. */
+export function TestDetailHeader({ test, analytics, onLifecycleChange, headingRef }: TestDetailHeaderProps) {
+  const standing = standingOf(test, analytics);
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
@@ -38,11 +41,15 @@ export function TestDetailHeader({ test, leading, onLifecycleChange, headingRef 
         </p>
       </div>
       <div className="flex flex-col gap-3 sm:items-end">
-        <p className="flex items-center gap-2 text-muted-foreground text-sm">
-          Winner
-          <WinnerBadge test={test} />
+        <p className="flex items-center gap-2 text-muted-foreground text-sm" data-standing={standing.kind}>
+          <StandingBadge standing={standing} />
         </p>
-        <LifecycleControls test={test} leading={leading} onChanged={onLifecycleChange} />
+        <LifecycleControls
+          test={test}
+          leading={leadingVariant(standing)}
+          decided={standing.kind === "winner"}
+          onChanged={onLifecycleChange}
+        />
       </div>
     </div>
   );

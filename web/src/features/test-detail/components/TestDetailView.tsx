@@ -15,7 +15,6 @@ import { TestDetailHeader } from "@/features/test-detail/components/TestDetailHe
 import { VariantStats } from "@/features/test-detail/components/VariantStats";
 import { EndSection } from "@/features/test-detail/end/components/EndSection";
 import { LifecycleNotice } from "@/features/test-detail/lifecycle/components/LifecycleNotice";
-import { leadingVariant } from "@/features/test-detail/lifecycle/leading-variant";
 import { PlannerSection } from "@/features/test-detail/planner/components/PlannerSection";
 import { RulesSection } from "@/features/test-detail/rules/components/RulesSection";
 import { SetupSection } from "@/features/test-detail/tracking/components/SetupSection";
@@ -57,7 +56,7 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
       {justCreated && <CreatedBanner />}
       <TestDetailHeader
         test={test}
-        leading={leadingVariant(test.stats, analytics)}
+        analytics={analytics}
         onLifecycleChange={handleLifecycleChange}
         headingRef={headingRef}
       />
@@ -69,8 +68,8 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
         </>
       )}
       <LifecycleNotice test={test} />
-      <VariantStats test={test} />
-      <AnalyticsSection state={analyticsState} onRetry={retry} onRefresh={refresh} />
+      <VariantStats test={test} analytics={analytics} />
+      <AnalyticsSection test={test} state={analyticsState} onRetry={retry} onRefresh={refresh} />
       <BreakdownsSection slug={test.slug} />
       <PlannerSection test={test} />
       {justCreated ? (

@@ -1,7 +1,7 @@
-import type { TestAnalytics, TestStats, Variant } from "@contract/api";
+import type { Variant } from "@contract/api";
+import type { Standing } from "@/features/test-detail/analytics/reading";
 
-/** The variant to preselect for promotion: the verdict's winner, else the specification's winner, else none. */
-export function leadingVariant(stats: TestStats, analytics: TestAnalytics | null): Variant | null {
-  if (analytics?.verdict.winner) return analytics.verdict.winner;
-  return stats.winner === "tie" ? null : stats.winner;
+/** The version to preselect for promotion: the winner, else the version ahead, else none. */
+export function leadingVariant(standing: Standing): Variant | null {
+  return standing.kind === "winner" || standing.kind === "leading" ? standing.variant : null;
 }

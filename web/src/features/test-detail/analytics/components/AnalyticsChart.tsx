@@ -4,8 +4,11 @@ import { ChartLegend } from "@/features/test-detail/analytics/components/ChartLe
 import { SeriesChart } from "@/features/test-detail/analytics/components/SeriesChart";
 import { SeriesDataTable } from "@/features/test-detail/analytics/components/SeriesDataTable";
 
-/** Visitors and conversions per period and variant: two small charts, a legend, and the numbers. */
-export function AnalyticsChart({ analytics }: { analytics: TestAnalytics }) {
+/**
+ * Visitors and conversions per period and variant: two small charts, a legend, and the numbers. The
+ * current period, not over yet, is drawn and listed as partial ("so far").
+ */
+export function AnalyticsChart({ analytics, now = Date.now() }: { analytics: TestAnalytics; now?: number }) {
   const { granularity, points } = analytics.series;
   const variants = analytics.arms.map((arm) => arm.label);
   const hasData = points.some((point) =>
@@ -27,6 +30,7 @@ export function AnalyticsChart({ analytics }: { analytics: TestAnalytics }) {
               points={points}
               granularity={granularity}
               variants={variants}
+              now={now}
             />
             <SeriesChart
               title="Conversions"
@@ -34,6 +38,7 @@ export function AnalyticsChart({ analytics }: { analytics: TestAnalytics }) {
               points={points}
               granularity={granularity}
               variants={variants}
+              now={now}
             />
             {analytics.weightHistory && (
               <SeriesChart
@@ -42,10 +47,11 @@ export function AnalyticsChart({ analytics }: { analytics: TestAnalytics }) {
                 points={points}
                 granularity={granularity}
                 variants={variants}
+                now={now}
               />
             )}
           </div>
-          <SeriesDataTable points={points} granularity={granularity} variants={variants} />
+          <SeriesDataTable points={points} granularity={granularity} variants={variants} now={now} />
         </>
       ) : (
         <p className="rounded-lg border border-dashed px-4 py-8 text-center text-muted-foreground text-sm">

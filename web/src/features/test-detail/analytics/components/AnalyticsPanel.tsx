@@ -1,3 +1,4 @@
+import type { TestWithStats } from "@contract/api";
 import { Spinner } from "@/components/ui/spinner";
 import { AnalyticsEmpty } from "@/features/test-detail/analytics/components/AnalyticsEmpty";
 import { AnalyticsLoadFailed } from "@/features/test-detail/analytics/components/AnalyticsLoadFailed";
@@ -5,12 +6,13 @@ import { AnalyticsReport } from "@/features/test-detail/analytics/components/Ana
 import type { AnalyticsState } from "@/features/test-detail/analytics/use-test-analytics";
 
 interface AnalyticsPanelProps {
+  test: TestWithStats;
   state: AnalyticsState;
   onRetry: () => void;
 }
 
 /** The analytics in whichever state they are: loading, failed, empty, or the report. */
-export function AnalyticsPanel({ state, onRetry }: AnalyticsPanelProps) {
+export function AnalyticsPanel({ test, state, onRetry }: AnalyticsPanelProps) {
   if (state.status === "loading") {
     return (
       <div className="flex justify-center py-10">
@@ -21,5 +23,5 @@ export function AnalyticsPanel({ state, onRetry }: AnalyticsPanelProps) {
   if (state.status === "failed") return <AnalyticsLoadFailed onRetry={onRetry} />;
   const { analytics } = state;
   if (analytics.arms.every((arm) => arm.visitors === 0)) return <AnalyticsEmpty />;
-  return <AnalyticsReport analytics={analytics} />;
+  return <AnalyticsReport analytics={analytics} test={test} />;
 }

@@ -1,36 +1,42 @@
-import type { TestAnalytics } from "@contract/api";
+import type { TestAnalytics, TestWithStats } from "@contract/api";
 import { MODE_MESSAGES } from "@contract/messages";
 import { AnalyticsChart } from "@/features/test-detail/analytics/components/AnalyticsChart";
-import { ExpertNumbers } from "@/features/test-detail/analytics/components/ExpertNumbers";
+import { LiftSummary } from "@/features/test-detail/analytics/components/LiftSummary";
 import { PrimaryMetricNote } from "@/features/test-detail/analytics/components/PrimaryMetricNote";
-import { RevenueExpertNumbers } from "@/features/test-detail/analytics/components/RevenueExpertNumbers";
+import { RateNames } from "@/features/test-detail/analytics/components/RateNames";
 import { SrmWarning } from "@/features/test-detail/analytics/components/SrmWarning";
+import { StatisticianDetails } from "@/features/test-detail/analytics/components/StatisticianDetails";
 import { TrafficQuality } from "@/features/test-detail/analytics/components/TrafficQuality";
 import { VariantComparison } from "@/features/test-detail/analytics/components/VariantComparison";
 import { VerdictBanner } from "@/features/test-detail/analytics/components/VerdictBanner";
 
-/** The verdict first, then the numbers behind it, then how they developed. */
-export function AnalyticsReport({ analytics }: { analytics: TestAnalytics }) {
+/**
+ * What to do first, then each version against A, the numbers behind it, the statisticians' details
+ * (folded away: they do not decide), and how the numbers developed.
+ */
+export function AnalyticsReport({
+  analytics,
+  test,
+}: {
+  analytics: TestAnalytics;
+  test: TestWithStats | null;
+}) {
   return (
     <div className="grid min-w-0 grid-cols-1 gap-5">
       <div className="grid gap-2">
+        <VerdictBanner analytics={analytics} test={test} />
+        <LiftSummary analytics={analytics} />
         <PrimaryMetricNote analytics={analytics} />
-        <VerdictBanner
-          verdict={analytics.verdict}
-          versions={analytics.arms.length}
-          metric={analytics.primaryMetric}
-        />
-        {analytics.primaryMetric === "revenue_per_visitor" ? (
-          <RevenueExpertNumbers analytics={analytics} />
-        ) : (
-          <ExpertNumbers analytics={analytics} />
-        )}
         {analytics.weightHistory && (
           <p className="text-muted-foreground text-sm">{MODE_MESSAGES.reweighted}</p>
         )}
       </div>
       {analytics.srm && <SrmWarning />}
-      <VariantComparison analytics={analytics} />
+      <div className="grid gap-2">
+        <VariantComparison analytics={analytics} />
+        {analytics.primaryMetric === "conversion_rate" && <RateNames />}
+      </div>
+      <StatisticianDetails analytics={analytics} />
       <TrafficQuality quality={analytics.trafficQuality} />
       <AnalyticsChart analytics={analytics} />
     </div>

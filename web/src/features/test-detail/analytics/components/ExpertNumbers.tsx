@@ -37,11 +37,11 @@ export function ExpertNumbers({ analytics }: { analytics: TestAnalytics }) {
       <p>
         {challengers.length === 1 && only ? (
           <>
-            For statisticians: two-sided two-proportion z-test p-value <PValue value={only.pValue} />
+            Two-sided two-proportion z-test, valid for one look, p-value <PValue value={only.pValue} />
           </>
         ) : (
           <>
-            For statisticians: two-sided two-proportion z-tests against A, p-value (Holm-adjusted){" "}
+            Two-sided two-proportion z-tests against A, valid for one look, p-value (Holm-adjusted){" "}
             {challengers.map(({ label, pValue, adjustedPValue }, index) => (
               <span key={label}>
                 {index > 0 && ", "}

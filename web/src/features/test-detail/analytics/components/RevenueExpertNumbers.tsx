@@ -38,7 +38,7 @@ export function RevenueExpertNumbers({ analytics }: { analytics: TestAnalytics }
       </p>
       {challengers.length > 0 && (
         <p>
-          For statisticians: Welch's t-test on revenue per visitor against A, p-value
+          Welch's t-test (valid for one look) on revenue per visitor against A, p-value
           {several && " (Holm-adjusted)"}{" "}
           {challengers.map(({ label, pValue, adjustedPValue }, index) => (
             <span key={label}>

@@ -1,6 +1,6 @@
 import type { SeriesPoint, Variant } from "@contract/api";
-import { ChevronRightIcon } from "lucide-react";
-import type { ChartMetric } from "@/features/test-detail/analytics/chart-series";
+import { type ChartMetric, isUnfinished } from "@/features/test-detail/analytics/chart-series";
+import { FoldedSection } from "@/features/test-detail/analytics/components/FoldedSection";
 import { formatCount } from "@/features/test-detail/analytics/format-analytics";
 import { formatPeriodInFull, type Granularity } from "@/features/test-detail/analytics/format-period";
 
@@ -8,6 +8,7 @@ interface SeriesDataTableProps {
   points: readonly SeriesPoint[];
   granularity: Granularity;
   variants: readonly Variant[];
+  now: number;
 }
 
 const METRICS: ReadonlyArray<{ metric: ChartMetric; label: string }> = [
@@ -17,7 +18,7 @@ const METRICS: ReadonlyArray<{ metric: ChartMetric; label: string }> = [
 ];
 
 /** The charts' numbers as a table, folded away until asked for: every variant's visitors, then conversions. */
-export function SeriesDataTable({ points, granularity, variants }: SeriesDataTableProps) {
+export function SeriesDataTable({ points, granularity, variants, now }: SeriesDataTableProps) {
   // An experiment's points carry no weights: its table has no share columns.
   const shown = METRICS.filter(({ metric }) => metric !== "weights" || points[0]?.weights);
   const columns = shown.flatMap(({ metric, label }) =>
@@ -29,11 +30,7 @@ export function SeriesDataTable({ points, granularity, variants }: SeriesDataTab
     })),
   );
   return (
-    <details className="group rounded-lg border">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 font-medium text-sm outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
-        <ChevronRightIcon className="size-4 transition-transform group-open:rotate-90" aria-hidden />
-        Show the numbers
-      </summary>
+    <FoldedSection summary="Show the numbers">
       <div className="max-h-80 overflow-auto border-t">
         <table className="w-full text-right text-xs tabular-nums">
           <caption className="sr-only">Visitors and conversions per {granularity} and version</caption>
@@ -54,6 +51,7 @@ export function SeriesDataTable({ points, granularity, variants }: SeriesDataTab
               <tr key={point.time} className="border-b last:border-0">
                 <th scope="row" className="whitespace-nowrap px-3 py-1.5 text-left font-normal">
                   {formatPeriodInFull(point.time, granularity)}
+                  {isUnfinished(point.time, granularity, now) && " (so far)"}
                 </th>
                 {columns.map(({ key, metric, position }) => (
                   <td key={key} className="px-3 py-1.5">
@@ -65,6 +63,6 @@ export function SeriesDataTable({ points, granularity, variants }: SeriesDataTab
           </tbody>
         </table>
       </div>
-    </details>
+    </FoldedSection>
   );
 }

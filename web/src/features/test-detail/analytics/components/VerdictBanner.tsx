@@ -1,37 +1,48 @@
-import type { TestAnalytics } from "@contract/api";
-import { ANALYTICS_MESSAGES } from "@contract/messages";
-import { HourglassIcon, type LucideIcon, ScaleIcon, TrophyIcon } from "lucide-react";
+import type { TestAnalytics, TestWithStats } from "@contract/api";
+import { HourglassIcon, type LucideIcon, OctagonXIcon, TrophyIcon } from "lucide-react";
+import { type Recommendation, recommendationOf } from "@/features/test-detail/analytics/reading";
+import { PromoteAction } from "@/features/test-detail/lifecycle/components/PromoteAction";
 import { cn } from "@/lib/utils";
 
 type Look = { icon: LucideIcon; className: string };
 
-const WINS: Look = { icon: TrophyIcon, className: "border-success/30 bg-success-muted text-success" };
-const NO_DIFFERENCE: Look = { icon: ScaleIcon, className: "bg-secondary text-secondary-foreground" };
-const COLLECTING: Look = { icon: HourglassIcon, className: "border-dashed bg-muted text-muted-foreground" };
+const LOOKS: Record<Recommendation["kind"], Look> = {
+  deploy: { icon: TrophyIcon, className: "border-success/30 bg-success-muted text-success" },
+  stop: { icon: OctagonXIcon, className: "bg-secondary text-secondary-foreground" },
+  collect: { icon: HourglassIcon, className: "border-dashed bg-muted text-muted-foreground" },
+};
 
-function lookOf(verdict: TestAnalytics["verdict"]): Look {
-  if (verdict.winner) return WINS;
-  return verdict.status === "no clear difference" ? NO_DIFFERENCE : COLLECTING;
-}
-
-/** The verdict in plain words: green for a winner, neutral for no difference, muted while collecting. */
+/**
+ * What to do, first, in one sentence from the always-valid verdict: green to deploy a winner (with the
+ * button that does it while the test runs), neutral to stop, muted to keep collecting.
+ */
 export function VerdictBanner({
-  verdict,
-  versions,
-  metric,
+  analytics,
+  test,
+  now = Date.now(),
 }: {
-  verdict: TestAnalytics["verdict"];
-  versions: number;
-  metric: TestAnalytics["primaryMetric"];
+  analytics: TestAnalytics;
+  test: TestWithStats | null;
+  now?: number;
 }) {
-  const { icon: Icon, className } = lookOf(verdict);
+  const recommendation = recommendationOf(analytics, now);
+  const { icon: Icon, className } = LOOKS[recommendation.kind];
   return (
-    <p
-      data-verdict={verdict.status}
-      className={cn("flex items-start gap-3 rounded-lg border px-4 py-3 font-medium text-sm", className)}
+    <div
+      data-verdict={analytics.verdict.status}
+      data-recommendation={recommendation.kind}
+      className={cn(
+        "flex flex-col gap-3 rounded-lg border px-4 py-3 sm:flex-row sm:items-center sm:justify-between",
+        className,
+      )}
     >
-      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
-      {ANALYTICS_MESSAGES.verdict(verdict.status, verdict.additionalVisitorsPerArm, versions, metric)}
-    </p>
+      <p className="flex items-start gap-3 font-medium text-sm">
+        <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+        {recommendation.text}
+      </p>
+      {recommendation.kind === "deploy" && test && test.status !== "completed" && (
+        <PromoteAction test={test} variant={recommendation.variant} />
+      )}
+    </div>
   );
 }

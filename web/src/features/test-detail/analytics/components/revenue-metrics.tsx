@@ -1,16 +1,12 @@
 import type { Interval, TestAnalytics } from "@contract/api";
 import type { VariantMetric } from "@/features/test-detail/analytics/components/variant-metrics";
-import { formatChance } from "@/features/test-detail/analytics/format-analytics";
 import { formatMoney } from "@/lib/split-tests/format-money";
 import { cn } from "@/lib/utils";
 
-/** A chance to be best at or above this reads as a win: shown in green. */
-const CONFIDENT = 0.95;
-
 /**
  * The revenue columns, shown once a test counts revenue or decides by it: revenue, revenue per visitor
- * and average order value with their 95 % intervals, and, when revenue decides, each variant's chance
- * to earn the most per visitor.
+ * and average order value with their 95 % intervals (the chances to earn the most are in the
+ * statisticians' details).
  */
 export function revenueMetrics({ arms, currency, primaryMetric }: TestAnalytics): VariantMetric[] {
   const decides = primaryMetric === "revenue_per_visitor";
@@ -45,16 +41,5 @@ export function revenueMetrics({ arms, currency, primaryMetric }: TestAnalytics)
         ),
     },
   ];
-  if (!decides) return metrics;
-  return [
-    ...metrics,
-    {
-      label: arms.length === 2 ? "Chance to earn more than the other" : "Chance to earn the most",
-      value: (arm) => (
-        <span className={cn("font-semibold", arm.revenue.chanceToBeBest >= CONFIDENT && "text-success")}>
-          {formatChance(arm.revenue.chanceToBeBest)}
-        </span>
-      ),
-    },
-  ];
+  return metrics;
 }

@@ -2,16 +2,11 @@ import type { TestAnalytics, VariantAnalytics } from "@contract/api";
 import type { ReactNode } from "react";
 import { revenueMetrics } from "@/features/test-detail/analytics/components/revenue-metrics";
 import {
-  formatChance,
   formatCount,
   formatInterval,
   formatPercent,
 } from "@/features/test-detail/analytics/format-analytics";
 import { isPlainAbTest } from "@/lib/split-tests/plain-ab-test";
-import { cn } from "@/lib/utils";
-
-/** A chance to be best at or above this reads as a win: shown in green. */
-const CONFIDENT = 0.95;
 
 export interface VariantMetric {
   label: string;
@@ -20,8 +15,8 @@ export interface VariantMetric {
 
 /**
  * What the page shows per variant, in order; the tables and the phone cards share it. Each variant's weight
- * is shown unless the test splits 50/50 between two; with two, the best one's chance is its chance to beat
- * the other. The revenue columns follow once the test has revenue.
+ * is shown unless the test splits 50/50 between two. The chances to be best are in the statisticians'
+ * details (they do not decide). The revenue columns follow once the test has revenue.
  */
 export function variantMetrics(analytics: TestAnalytics): VariantMetric[] {
   return [...conversionMetrics(analytics.arms), ...revenueMetrics(analytics)];
@@ -37,20 +32,12 @@ function conversionMetrics(arms: readonly VariantAnalytics[]): VariantMetric[] {
     { label: "Visitors", value: (arm) => formatCount(arm.visitors) },
     { label: "Conversions", value: (arm) => formatCount(arm.conversions) },
     {
-      label: "Conversion rate (95 % interval)",
+      label: "Conversion rate per visitor (95 % interval)",
       value: (arm) => (
         <>
           <span className="font-semibold">{formatPercent(arm.rate)}</span>{" "}
           <span className="whitespace-nowrap text-muted-foreground">{formatInterval(arm.interval)}</span>
         </>
-      ),
-    },
-    {
-      label: arms.length === 2 ? "Chance to beat the other" : "Chance to be best",
-      value: (arm) => (
-        <span className={cn("font-semibold", arm.chanceToBeBest >= CONFIDENT && "text-success")}>
-          {formatChance(arm.chanceToBeBest)}
-        </span>
       ),
     },
   ];

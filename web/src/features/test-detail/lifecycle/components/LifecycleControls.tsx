@@ -9,12 +9,14 @@ interface LifecycleControlsProps {
   test: TestWithStats;
   /** The version to preselect for promotion. */
   leading: Variant | null;
+  /** Whether the verdict names a winner: only then does the button say "Promote winner". */
+  decided: boolean;
   /** After a change: the test as it now stands, or null when it is being loaded again. */
   onChanged: (test: TestWithStats | null) => void;
 }
 
 /** Pause or resume (by status), and promote the winner; nothing once the test is completed. */
-export function LifecycleControls({ test, leading, onChanged }: LifecycleControlsProps) {
+export function LifecycleControls({ test, leading, decided, onChanged }: LifecycleControlsProps) {
   const { busy, pause, resume, promote } = useLifecycleActions(test, onChanged);
   if (test.status === "completed") return null;
 
@@ -45,6 +47,7 @@ export function LifecycleControls({ test, leading, onChanged }: LifecycleControl
       <PromoteWinnerDialog
         test={test}
         leading={leading}
+        decided={decided}
         busy={busy === "promote"}
         blocked={busy !== null}
         onPromote={promote}

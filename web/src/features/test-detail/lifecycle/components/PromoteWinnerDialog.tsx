@@ -15,6 +15,11 @@ import { PromoteWinnerForm } from "@/features/test-detail/lifecycle/components/P
 interface PromoteWinnerDialogProps {
   test: TestWithStats;
   leading: Variant | null;
+  /**
+   * The always-valid verdict names a winner (or the owner promoted one): the button says "Promote
+   * winner"; before that it is a quiet "Choose a version", since no version has won yet.
+   */
+  decided: boolean;
   /** The promotion is on its way: the dialog stays open until it is done. */
   busy: boolean;
   /** Another change is on its way: the button does nothing meanwhile. */
@@ -23,8 +28,15 @@ interface PromoteWinnerDialogProps {
   onPromote: (variant: Variant) => Promise<boolean>;
 }
 
-/** 'Promote winner' and the dialog that asks which version, and says what promoting does. */
-export function PromoteWinnerDialog({ test, leading, busy, blocked, onPromote }: PromoteWinnerDialogProps) {
+/** 'Promote winner' (or, before a verdict, 'Choose a version') and the dialog that asks which version, and says what promoting does. */
+export function PromoteWinnerDialog({
+  test,
+  leading,
+  decided,
+  busy,
+  blocked,
+  onPromote,
+}: PromoteWinnerDialogProps) {
   const [open, setOpen] = useState(false);
 
   async function promote(variant: Variant) {
@@ -34,20 +46,30 @@ export function PromoteWinnerDialog({ test, leading, busy, blocked, onPromote }:
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <AlertDialogTrigger asChild>
-        <Button aria-disabled={blocked} onClick={(event) => blocked && event.preventDefault()}>
+        <Button
+          variant={decided ? "default" : "outline"}
+          aria-disabled={blocked}
+          onClick={(event) => blocked && event.preventDefault()}
+        >
           <TrophyIcon aria-hidden />
-          Promote winner
+          {decided ? "Promote winner" : "Choose a version"}
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Promote a winner</AlertDialogTitle>
+          <AlertDialogTitle>{decided ? "Promote a winner" : "Send everyone to one version"}</AlertDialogTitle>
           <AlertDialogDescription>
             From now on the link sends everyone to the version you choose. The test is then completed: its
             results freeze, and it can't be paused or resumed any more.
           </AlertDialogDescription>
         </AlertDialogHeader>
-        <PromoteWinnerForm test={test} leading={leading} busy={busy} onPromote={(v) => void promote(v)} />
+        <PromoteWinnerForm
+          test={test}
+          leading={leading}
+          decided={decided}
+          busy={busy}
+          onPromote={(v) => void promote(v)}
+        />
       </AlertDialogContent>
     </AlertDialog>
   );

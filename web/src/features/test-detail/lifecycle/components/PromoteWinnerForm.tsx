@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { AlertDialogCancel, AlertDialogFooter } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
+import { perVisitorRate } from "@/features/test-detail/components/VariantStats";
 import { VariantOption } from "@/features/test-detail/lifecycle/components/VariantOption";
 import { cn } from "@/lib/utils";
 
@@ -11,12 +12,14 @@ interface PromoteWinnerFormProps {
   test: TestWithStats;
   /** Preselected; null when no version leads. */
   leading: Variant | null;
+  /** Whether `leading` is the verdict's (or the promoted) winner. */
+  decided: boolean;
   busy: boolean;
   onPromote: (variant: Variant) => void;
 }
 
 /** Choose a version and confirm. Mounted with the dialog, so each opening starts from the leading version. */
-export function PromoteWinnerForm({ test, leading, busy, onPromote }: PromoteWinnerFormProps) {
+export function PromoteWinnerForm({ test, leading, decided, busy, onPromote }: PromoteWinnerFormProps) {
   const [choice, setChoice] = useState<Variant | null>(leading);
   const [missingChoice, setMissingChoice] = useState(false);
   const groupName = useId();
@@ -47,8 +50,9 @@ export function PromoteWinnerForm({ test, leading, busy, onPromote }: PromoteWin
             name={groupName}
             variant={label}
             url={url}
-            rate={test.stats.arms.find((arm) => arm.label === label)?.conversionRate ?? 0}
+            rate={perVisitorRate(test.stats.arms.find((arm) => arm.label === label)) * 100}
             leading={leading === label}
+            decided={decided}
             checked={choice === label}
             onSelect={handleSelect}
           />

@@ -7,15 +7,26 @@ interface VariantOptionProps {
   name: string;
   variant: Variant;
   url: string;
-  /** Conversion rate in percent, as in the specification's stats. */
+  /** Conversions per visitor in percent: the rate the verdict uses. */
   rate: number;
   leading: boolean;
+  /** The leading version is the verdict's (or the promoted) winner. */
+  decided: boolean;
   checked: boolean;
   onSelect: (variant: Variant) => void;
 }
 
 /** One version to choose, as a radio button with its rate and where it sends visitors. */
-export function VariantOption({ name, variant, url, rate, leading, checked, onSelect }: VariantOptionProps) {
+export function VariantOption({
+  name,
+  variant,
+  url,
+  rate,
+  leading,
+  decided,
+  checked,
+  onSelect,
+}: VariantOptionProps) {
   return (
     <label className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors hover:bg-muted has-checked:border-primary has-checked:bg-accent has-focus-visible:ring-2 has-focus-visible:ring-ring">
       <input
@@ -29,9 +40,11 @@ export function VariantOption({ name, variant, url, rate, leading, checked, onSe
       <span className="grid min-w-0 gap-1">
         <span className="flex flex-wrap items-center gap-2 font-medium text-sm leading-none">
           Version {variant}
-          {leading && <Badge variant="success">Leading</Badge>}
+          {leading && (
+            <Badge variant={decided ? "success" : "outline"}>{decided ? "Winner" : "Leading"}</Badge>
+          )}
         </span>
-        <span className="text-muted-foreground text-xs">{formatRate(rate)} conversion rate</span>
+        <span className="text-muted-foreground text-xs">{formatRate(rate)} conversion rate per visitor</span>
         <span className="break-all text-muted-foreground text-xs">{url}</span>
       </span>
     </label>

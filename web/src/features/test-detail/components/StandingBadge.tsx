@@ -1,0 +1,24 @@
+import { Badge } from "@/components/ui/badge";
+import type { Standing } from "@/features/test-detail/analytics/reading";
+
+/**
+ * The test page's one winner: "Winner: Version B" (filled) only once the always-valid verdict names it
+ * or the owner promoted it; before that the version ahead is "Leading" (outline), not proven yet.
+ */
+export function StandingBadge({ standing }: { standing: Standing }) {
+  switch (standing.kind) {
+    case "winner":
+      return <Badge>Winner: Version {standing.variant}</Badge>;
+    case "leading":
+      return (
+        <>
+          <Badge variant="outline">Leading: Version {standing.variant}</Badge>
+          <span>not proven yet</span>
+        </>
+      );
+    case "tie":
+      return <Badge variant="outline">Tied so far</Badge>;
+    case "none":
+      return <Badge variant="outline">Not enough data</Badge>;
+  }
+}
