@@ -167,7 +167,9 @@ export const createTestSchema = z
         .string({ error: TEST_MESSAGES.invalidCustomSlugService })
         .trim()
         .nullish()
-        .describe("A custom path on that domain: 3-50 letters, numbers and hyphens"),
+        .describe(
+          "A custom path: 3-50 letters, numbers and hyphens, on that domain, or without one at /r/{path} on the default domain",
+        ),
       primaryMetric: z
         .enum(PRIMARY_METRICS, { error: METRIC_MESSAGES.invalid })
         .optional()
@@ -302,7 +304,11 @@ export const testIdParam = idParam("The test's id");
 /** GET /api/tests/slug-availability?slug=&domainId= */
 export const slugQuerySchema = z.object({
   slug: z.string({ error: TEST_MESSAGES.invalidCustomSlugService }).trim().max(100),
-  domainId: z.string({ error: TEST_MESSAGES.domainNotUsable }).min(1, TEST_MESSAGES.domainNotUsable).max(64),
+  domainId: z
+    .string({ error: TEST_MESSAGES.domainNotUsable })
+    .max(64)
+    .optional()
+    .describe("One of your domains; without it, the default domain (/r/{path})"),
 });
 
 /** POST /api/tests/:id/promote */
