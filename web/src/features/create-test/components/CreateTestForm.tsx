@@ -92,8 +92,8 @@ export function CreateTestForm() {
   const busy = create.isPending || create.isSuccess;
 
   const domain = domains.find(({ id }) => id === domainId) ?? null;
-  // The path only exists on a custom domain; a path typed before switching back to the default is ignored.
-  const customSlug = domain ? slug.trim() : "";
+  // A custom path on the chosen domain, or at /r/{path} on the default one.
+  const customSlug = slug.trim();
   const slugCheck = useSlugCheck(customSlug, domain?.id ?? null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -146,9 +146,12 @@ export function CreateTestForm() {
     <form onSubmit={handleSubmit} noValidate className="grid gap-5">
       <TextField label="Test Name" name="name" required autoComplete="off" maxLength={200} />
       <DomainField domains={domains} domainId={domain?.id ?? null} onDomainIdChange={setDomainId} />
-      {domain && (
-        <CustomSlugField domain={domain.domain} slug={slug} onSlugChange={setSlug} check={slugCheck} />
-      )}
+      <CustomSlugField
+        base={domain ? `https://${domain.domain}/` : `${window.location.origin}/r/`}
+        slug={slug}
+        onSlugChange={setSlug}
+        check={slugCheck}
+      />
       <ModeField
         mode={mode}
         onModeChange={(next) => {
