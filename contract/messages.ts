@@ -260,9 +260,6 @@ export const DOMAIN_MESSAGES = {
   cnameCopied: "CNAME record copied to clipboard",
   // Not in the specification: the fallback of a domain's root and unknown paths (issue #33).
   fallbackUrl: "The fallback URL must be a valid http or https URL",
-  fallbackSaved: "Fallback URL saved",
-  fallbackRemoved: "Fallback URL removed",
-  fallbackFailed: "Failed to save the fallback URL",
 } as const;
 
 export const ANALYTICS_MESSAGES = {

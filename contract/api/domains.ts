@@ -46,10 +46,7 @@ export const customDomainSchema = z.object({
   status: z.enum(["new", "pending_validation", "active", "error"]),
   verificationMessage: z.string().nullable(),
   validationToken: z.string().nullable(),
-  fallbackUrl: z
-    .string()
-    .nullable()
-    .describe("Where the domain's root and unknown paths redirect (302); null: a not-found page"),
+  fallbackUrl: z.string().nullable().describe("Where its root and unknown paths redirect"),
   createdAt: millis("When the domain was added"),
 });
 export type CustomDomain = z.output<typeof customDomainSchema>;

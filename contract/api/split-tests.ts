@@ -167,9 +167,7 @@ export const createTestSchema = z
         .string({ error: TEST_MESSAGES.invalidCustomSlugService })
         .trim()
         .nullish()
-        .describe(
-          "A custom path: 3-50 letters, numbers and hyphens, on that domain, or without one at /r/{path} on the default domain",
-        ),
+        .describe("A custom path: 3-50 letters, numbers and hyphens; on that domain, else at /r/{path}"),
       primaryMetric: z
         .enum(PRIMARY_METRICS, { error: METRIC_MESSAGES.invalid })
         .optional()
@@ -304,11 +302,8 @@ export const testIdParam = idParam("The test's id");
 /** GET /api/tests/slug-availability?slug=&domainId= */
 export const slugQuerySchema = z.object({
   slug: z.string({ error: TEST_MESSAGES.invalidCustomSlugService }).trim().max(100),
-  domainId: z
-    .string({ error: TEST_MESSAGES.domainNotUsable })
-    .max(64)
-    .optional()
-    .describe("One of your domains; without it, the default domain (/r/{path})"),
+  // None: the default domain's /r/{path}.
+  domainId: z.string({ error: TEST_MESSAGES.domainNotUsable }).max(64).optional(),
 });
 
 /** POST /api/tests/:id/promote */
