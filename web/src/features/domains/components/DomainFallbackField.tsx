@@ -39,12 +39,18 @@ export function DomainFallbackField({ domain }: { domain: CustomDomain }) {
           aria-describedby={hintId}
           className="h-8 min-w-0 flex-1 basis-48 text-sm"
         />
-        <Button type="submit" size="sm" variant="outline" disabled={saving || !changed}>
+        <Button
+          type="submit"
+          size="sm"
+          variant="outline"
+          disabled={saving || !changed}
+          aria-label={`Save the fallback URL of ${domain.domain}`}
+        >
           {saving ? "Saving..." : "Save"}
         </Button>
       </div>
       <p id={hintId} className="text-muted-foreground text-xs">
-        Where visitors of {domain.domain}/ and of paths that are no link go. Empty: a not-found page.
+        Visitors of {domain.domain}/ and of any path that is no link go here instead of a not-found page.
       </p>
     </form>
   );
