@@ -644,6 +644,12 @@ describe("a domain's fallback URL (root and unknown paths)", () => {
     expect(response.status).toBe(200);
     expect(((await response.json()) as { domain: CustomDomain }).domain.fallbackUrl).toBe(SHOP);
     expect((await list(client))[0]?.fallbackUrl).toBe(SHOP);
+    // The redirect reads it from the cached host entry.
+    expect(await env.LINKS.get(`host:${domain.domain}`, "json")).toEqual({
+      id: domain.id,
+      status: "active",
+      fallbackUrl: SHOP,
+    });
     for (const path of ["/", "/nope", "/favicon.ico", "/a/b"]) {
       const fallback = await visitDomain(domain.domain, path);
       expect(fallback.status, path).toBe(302);
