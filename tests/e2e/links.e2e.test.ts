@@ -79,12 +79,13 @@ describe("links that fit a brand", () => {
     await visitor.goto(`http://${domain}:${port}/no-such-link`);
     await visitor.getByText("Test not found").first().waitFor();
 
-    const field = page.getByLabel("Fallback URL");
+    const field = page.getByRole("textbox", { name: "Fallback URL" });
+    const save = page.getByRole("button", { name: `Save the fallback URL of ${domain}` });
     await field.fill("not a url");
-    await page.getByRole("button", { name: "Save" }).click();
+    await save.click();
     await visibleToast(page, "The fallback URL must be a valid http or https URL");
     await field.fill(`${marketerSite().origin}/a`);
-    await page.getByRole("button", { name: "Save" }).click();
+    await save.click();
     await visibleToast(page, "Fallback URL saved");
     await screenshot(page, "domains-fallback");
 
