@@ -32,6 +32,8 @@ describe("links that fit a brand", () => {
     const slug = new URL(marketer.url()).pathname.split("/").pop() ?? "";
     const splitLink = `${browser.baseURL}/r/${path}`;
     await marketer.getByText(splitLink).first().waitFor();
+    // The header names the path as the link spells it.
+    await marketer.getByText(`/r/${path}`, { exact: true }).waitFor();
 
     // Each version's preview: through the split link, to that version, nothing counted.
     const preview = marketer.getByRole("link", { name: "Preview version B (not counted)" });

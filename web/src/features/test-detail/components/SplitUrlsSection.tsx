@@ -4,6 +4,7 @@ import { ExternalLinkIcon, EyeIcon, LockIcon } from "lucide-react";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { EditVariantsForm } from "@/features/test-detail/components/EditVariantsForm";
 import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
+import { previewUrl } from "@/lib/split-tests/link-paths";
 import { isPlainAbTest } from "@/lib/split-tests/plain-ab-test";
 
 function ExternalUrl({ url }: { url: string }) {
@@ -18,13 +19,6 @@ function ExternalUrl({ url }: { url: string }) {
       <ExternalLinkIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden />
     </a>
   );
-}
-
-/** A version's preview: the split link with `?preview={label}`, which counts nothing (worker/redirect/visit.ts). */
-export function previewUrl(link: string, label: string): string {
-  const url = new URL(link);
-  url.searchParams.set("preview", label);
-  return url.toString();
 }
 
 function PreviewLink({ link, label }: { link: string; label: string }) {

@@ -3,6 +3,7 @@ import type { Ref } from "react";
 import { TestStatusBadge } from "@/components/split-tests/TestStatusBadge";
 import { WinnerBadge } from "@/components/split-tests/WinnerBadge";
 import { LifecycleControls } from "@/features/test-detail/lifecycle/components/LifecycleControls";
+import { customPathLabel } from "@/lib/split-tests/link-paths";
 import { formatTimeAgo } from "@/lib/time";
 
 interface TestDetailHeaderProps {
@@ -34,7 +35,7 @@ export function TestDetailHeader({ test, leading, onLifecycleChange, headingRef 
         </div>
         <p className="mt-1 flex flex-wrap gap-x-2 text-muted-foreground text-sm">
           <time dateTime={new Date(test.createdAt).toISOString()}>{formatTimeAgo(test.createdAt)}</time>
-          {test.customSlug && <span className="font-mono">/{test.customSlug}</span>}
+          {test.customSlug && <span className="font-mono">{customPathLabel(test)}</span>}
         </p>
       </div>
       <div className="flex flex-col gap-3 sm:items-end">
