@@ -37,7 +37,6 @@ export const TEST_MESSAGES = {
   slugCheckError: "Error checking slug availability",
   fixCustomSlug: "Please fix the custom slug before creating the test",
   domainNotUsable: "Please choose one of your verified, active domains",
-  customSlugNeedsDomain: "Choose a custom domain to use a custom URL path",
   conversionSources: "Choose which conversions count: all or server",
   createFailed: "Failed to create test",
   created: "Test created successfully",
@@ -259,6 +258,8 @@ export const DOMAIN_MESSAGES = {
   verificationFailed: "Domain verification failed",
   verifyRequestFailed: "Failed to verify domain",
   cnameCopied: "CNAME record copied to clipboard",
+  // Not in the specification: the fallback of a domain's root and unknown paths (issue #33).
+  fallbackUrl: "The fallback URL must be a valid http or https URL",
 } as const;
 
 export const ANALYTICS_MESSAGES = {

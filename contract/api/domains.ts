@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { isValidDomain } from "../domain";
 import { DOMAIN_MESSAGES } from "../messages";
+import { isHttpUrl } from "../urls";
 import { millis } from "./common";
 
 // Custom domains: adding one, and the domain in the specification's client shape.
@@ -19,6 +20,21 @@ export const addDomainSchema = z.object(
 );
 export type AddDomainInput = z.input<typeof addDomainSchema>;
 
+/** PATCH /api/domains/:id: where the domain's root and unknown paths send visitors; null for none. */
+export const updateDomainSchema = z.object(
+  {
+    fallbackUrl: z
+      .string({ error: DOMAIN_MESSAGES.fallbackUrl })
+      .trim()
+      .max(2048, DOMAIN_MESSAGES.fallbackUrl)
+      .refine((value) => value === "" || isHttpUrl(value), DOMAIN_MESSAGES.fallbackUrl)
+      .nullable()
+      .transform((value) => value || null),
+  },
+  { error: DOMAIN_MESSAGES.fallbackUrl },
+);
+export type UpdateDomainInput = z.input<typeof updateDomainSchema>;
+
 /** The path parameter of one domain; an id too long to be one is not found. */
 export const domainIdParam = z.object({ id: z.string().max(64, DOMAIN_MESSAGES.notFound) });
 
@@ -30,6 +46,7 @@ export const customDomainSchema = z.object({
   status: z.enum(["new", "pending_validation", "active", "error"]),
   verificationMessage: z.string().nullable(),
   validationToken: z.string().nullable(),
+  fallbackUrl: z.string().nullable().describe("Where its root and unknown paths redirect"),
   createdAt: millis("When the domain was added"),
 });
 export type CustomDomain = z.output<typeof customDomainSchema>;

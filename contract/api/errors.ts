@@ -10,7 +10,6 @@ export type ErrorCode =
   | "cloudflare_unreachable"
   | "confirmation_mismatch"
   | "currency_locked"
-  | "custom_slug_needs_domain"
   | "domain_not_usable"
   | "domain_taken"
   | "email_not_verified"

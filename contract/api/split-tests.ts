@@ -167,7 +167,7 @@ export const createTestSchema = z
         .string({ error: TEST_MESSAGES.invalidCustomSlugService })
         .trim()
         .nullish()
-        .describe("A custom path on that domain: 3-50 letters, numbers and hyphens"),
+        .describe("A custom path: 3-50 letters, numbers and hyphens; on that domain, else at /r/{path}"),
       primaryMetric: z
         .enum(PRIMARY_METRICS, { error: METRIC_MESSAGES.invalid })
         .optional()
@@ -302,7 +302,8 @@ export const testIdParam = idParam("The test's id");
 /** GET /api/tests/slug-availability?slug=&domainId= */
 export const slugQuerySchema = z.object({
   slug: z.string({ error: TEST_MESSAGES.invalidCustomSlugService }).trim().max(100),
-  domainId: z.string({ error: TEST_MESSAGES.domainNotUsable }).min(1, TEST_MESSAGES.domainNotUsable).max(64),
+  // None: the default domain's /r/{path}.
+  domainId: z.string({ error: TEST_MESSAGES.domainNotUsable }).max(64).optional(),
 });
 
 /** POST /api/tests/:id/promote */

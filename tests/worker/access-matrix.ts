@@ -164,6 +164,15 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     otherUser: 404,
   },
   {
+    route: "PATCH /api/domains/:id",
+    call: (f) => ({
+      path: `/api/domains/${f.domainId}`,
+      body: { fallbackUrl: "https://shop.acme-shop.io/" },
+    }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
     route: "DELETE /api/domains/:id",
     call: (f) => ({ path: `/api/domains/${f.domainId}` }),
     owner: 200,

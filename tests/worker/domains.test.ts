@@ -54,6 +54,7 @@ describe("adding a domain", () => {
       status: "new",
       verificationMessage: `Add a CNAME record pointing to ${FALLBACK} to verify your domain.`,
       validationToken: null,
+      fallbackUrl: null,
       createdAt: expect.any(Number),
     });
 
@@ -626,5 +627,100 @@ describe("a custom domain end to end", () => {
     const variant = location.searchParams.get("variant");
     expect(["A", "B"]).toContain(variant);
     expect(`${location.origin}${location.pathname}`).toBe(variant === "A" ? test.urlA : test.urlB);
+  });
+});
+
+describe("a domain's fallback URL (root and unknown paths)", () => {
+  const SHOP = "https://shop.acme-shop.io/";
+
+  it("sends the root and unknown paths there instead of the not-found page; links still split", async () => {
+    const { client } = await verifiedClient();
+    const domain = await activeDomain(client);
+    const test = await createTest(client, { customDomainId: domain.id, customSlug: "summer" });
+    expect((await visitDomain(domain.domain, "/")).status).toBe(400);
+    expect((await visitDomain(domain.domain, "/nope")).status).toBe(404);
+
+    const response = await client.json("PATCH", `/api/domains/${domain.id}`, { fallbackUrl: SHOP });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { domain: CustomDomain }).domain.fallbackUrl).toBe(SHOP);
+    expect((await list(client))[0]?.fallbackUrl).toBe(SHOP);
+    // The redirect reads it from the cached host entry.
+    expect(await env.LINKS.get(`host:${domain.domain}`, "json")).toEqual({
+      id: domain.id,
+      status: "active",
+      fallbackUrl: SHOP,
+    });
+    for (const path of ["/", "/nope", "/favicon.ico", "/a/b"]) {
+      const fallback = await visitDomain(domain.domain, path);
+      expect(fallback.status, path).toBe(302);
+      expect(fallback.headers.get("location"), path).toBe(SHOP);
+      expect(fallback.headers.get("set-cookie"), path).toBeNull();
+    }
+    for (const path of ["/summer", `/${test.slug}`]) {
+      const split = await visitDomain(domain.domain, path);
+      expect(new URL(split.headers.get("location") ?? "").searchParams.get("splitTestId"), path).toBe(
+        test.id,
+      );
+    }
+
+    const cleared = await client.json("PATCH", `/api/domains/${domain.id}`, { fallbackUrl: null });
+    expect(((await cleared.json()) as { domain: CustomDomain }).domain.fallbackUrl).toBeNull();
+    const notFound = await visitDomain(domain.domain, "/nope");
+    expect(notFound.status).toBe(404);
+    expect(await notFound.text()).toContain("Test not found");
+  });
+
+  it.each(["javascript:alert(1)", "shop.acme-shop.io", "ftp://shop.acme-shop.io/", 42])(
+    "refuses %s as a fallback URL",
+    async (fallbackUrl) => {
+      const { client } = await verifiedClient();
+      const domain = await activeDomain(client);
+      const response = await client.json("PATCH", `/api/domains/${domain.id}`, { fallbackUrl });
+      expect(response.status).toBe(400);
+      expect((await errorOf(response)).message).toBe(DOMAIN_MESSAGES.fallbackUrl);
+      expect((await list(client))[0]?.fallbackUrl).toBeNull();
+    },
+  );
+
+  it("cannot be set on another user's domain: 404, and its visitors see nothing new", async () => {
+    const owner = await verifiedClient();
+    const stranger = await verifiedClient();
+    const domain = await activeDomain(owner.client);
+    const response = await stranger.client.json("PATCH", `/api/domains/${domain.id}`, {
+      fallbackUrl: "https://evil.example/",
+    });
+    expect(response.status).toBe(404);
+    expect((await errorOf(response)).message).toBe(DOMAIN_MESSAGES.notFound);
+    expect((await list(owner.client))[0]?.fallbackUrl).toBeNull();
+    expect((await visitDomain(domain.domain, "/")).headers.get("location")).toBeNull();
+    const anonymous = await new Client().json("PATCH", `/api/domains/${domain.id}`, { fallbackUrl: SHOP });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("stays when the domain is verified again, and is not used before the domain is active", async () => {
+    const { client } = await verifiedClient();
+    const domain = await added(client, uniqueDomain());
+    await client.json("PATCH", `/api/domains/${domain.id}`, { fallbackUrl: SHOP });
+    expect((await visitDomain(domain.domain, "/")).status).toBe(404);
+    await setAtCloudflare(domain.domain, { status: "active", sslStatus: "active" });
+    expect((await verify(client, domain.id)).body.verified).toBe(true);
+    expect((await visitDomain(domain.domain, "/")).headers.get("location")).toBe(SHOP);
+  });
+});
+
+describe("deleting a domain releases its custom paths", () => {
+  it("its tests keep /r/{slug}, and their paths become no default-domain path", async () => {
+    const { client } = await verifiedClient();
+    const domain = await activeDomain(client);
+    const path = `brand-${crypto.randomUUID().slice(0, 6)}`;
+    const test = await createTest(client, { customDomainId: domain.id, customSlug: path });
+    expect((await client.json("DELETE", `/api/domains/${domain.id}`)).status).toBe(200);
+    const released = await env.DB.prepare("SELECT custom_slug FROM split_tests WHERE id = ?")
+      .bind(test.id)
+      .first<{ custom_slug: string | null }>();
+    expect(released?.custom_slug).toBeNull();
+    expect((await open(new Client(), `/r/${path}`, { headers: HUMAN })).status).toBe(404);
+    // The path is free on the default domain now.
+    await expect(createTest(client, { customSlug: path })).resolves.toMatchObject({ customSlug: path });
   });
 });

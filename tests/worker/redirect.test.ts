@@ -401,3 +401,103 @@ describe("cache keys", () => {
     expect(hostKey("go.acme-shop.io")).toBe("host:go.acme-shop.io");
   });
 });
+
+describe("a custom path on the default domain", () => {
+  it("redirects /r/{path} like /r/{slug}, and both count in the test", async () => {
+    const path = `spring-sale-${crypto.randomUUID().slice(0, 6)}`;
+    const { test } = await newTest({ customSlug: path });
+    for (const link of [`/r/${path}`, `/r/${test.slug}`, `/r/${path}/`]) {
+      const response = await open(new Client(), link, { headers: HUMAN });
+      expect(response.status, link).toBe(302);
+      expect(new URL(response.headers.get("location") ?? "").searchParams.get("splitTestId"), link).toBe(
+        test.id,
+      );
+    }
+    await eventually(async () => (await clickRows(test.id)).length === 3);
+    // Another spelling is another path.
+    expect((await open(new Client(), `/r/${path.toUpperCase()}`, { headers: HUMAN })).status).toBe(404);
+  });
+
+  it("stops at once when the test is deleted, and the path is free again", async () => {
+    const path = `gone-${crypto.randomUUID().slice(0, 6)}`;
+    const { owner, test } = await newTest({ customSlug: path });
+    expect((await owner.json("DELETE", `/api/tests/${test.id}`)).status).toBe(200);
+    await eventually(async () => (await env.LINKS.get(`link:${path}`)) === null);
+    expect((await open(new Client(), `/r/${path}`, { headers: HUMAN })).status).toBe(404);
+    await expect(createTest(owner, { customSlug: path })).resolves.toMatchObject({ customSlug: path });
+  });
+});
+
+describe("an arm's preview (?preview=B)", () => {
+  async function recordedRows(testId: string) {
+    const tables = ["clicks", "traffic_quality", "rule_visits", "test_stats_hourly"];
+    const counts = await Promise.all(
+      tables.map((table) =>
+        env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE split_test_id = ?`)
+          .bind(testId)
+          .first<{ n: number }>(),
+      ),
+    );
+    return counts.reduce((sum, row) => sum + (row?.n ?? 0), 0);
+  }
+
+  it("answers the arm's URL, noindex, with no cookie, no tracking parameters, and nothing queued or recorded", async () => {
+    const { test } = await newTest({
+      variants: [
+        { url: "https://shop.example/a", weight: 34 },
+        { url: "https://shop.example/b?ref=1", weight: 33 },
+        { url: "https://shop.example/c", weight: 33 },
+      ],
+      urlA: undefined,
+      urlB: undefined,
+    });
+    const sent: unknown[] = [];
+    const queue = new Proxy(env.CLICKS, {
+      get(target, property) {
+        if (property === "send" || property === "sendBatch")
+          return (message: unknown) => {
+            sent.push(message);
+            return Promise.resolve();
+          };
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const bindings = { ...env, CLICKS: queue };
+    // Many visitors, each from their own address, preview every arm again and again.
+    for (let i = 0; i < 12; i++) {
+      const label = "ABC"[i % 3];
+      const response = await fetchWorker(
+        `/r/${test.slug}?preview=${label}&utm_source=mail`,
+        { headers: { ...HUMAN, "cf-connecting-ip": `198.51.100.${i + 1}` } },
+        { bindings },
+      );
+      expect(response.status).toBe(302);
+      expect(response.headers.get("x-robots-tag")).toBe("noindex");
+      expect(response.headers.get("set-cookie")).toBeNull();
+      const location = new URL(response.headers.get("location") ?? "");
+      expect(`${location.origin}${location.pathname}`).toBe(test.variants[i % 3]?.url.split("?")[0]);
+      expect(location.searchParams.get("utm_source")).toBe("mail");
+      for (const name of ["preview", "sessionId", "variant", "splitTestId"])
+        expect(location.searchParams.has(name), name).toBe(false);
+    }
+    expect(sent).toEqual([]);
+    // Through the real queue as well: nothing reaches D1.
+    for (const label of ["A", "B", "C"])
+      await open(new Client(), `/r/${test.slug}?preview=${label}`, { headers: HUMAN });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await recordedRows(test.id)).toBe(0);
+  });
+
+  it("works on a custom domain's path, and a label the test does not have is an ordinary, counted visit", async () => {
+    const { owner, userId } = await signedUpClient().then((r) => ({ owner: r.client, userId: r.userId }));
+    const domain = `pv-${crypto.randomUUID().slice(0, 8)}.example.com`;
+    const domainId = await insertDomain(userId, domain);
+    const test = await createTest(owner, { customDomainId: domainId, customSlug: "summer" });
+    const preview = await fetchWorker(`https://${domain}/summer?preview=B`, { headers: HUMAN });
+    expect(preview.headers.get("location")).toBe(test.urlB);
+    const ordinary = await open(new Client(), `/r/${test.slug}?preview=Z`, { headers: HUMAN });
+    expect(new URL(ordinary.headers.get("location") ?? "").searchParams.get("preview")).toBe("Z");
+    await eventually(async () => (await clickRows(test.id)).length === 1);
+  });
+});

@@ -71,6 +71,7 @@ describe("the drizzle schema and the migrations", () => {
     const names = indexes.results.map((i) => i.name);
     expect(names).toContain("split_tests_slug_idx");
     expect(names).toContain("split_tests_domain_custom_slug_idx");
+    expect(names).toContain("split_tests_default_custom_slug_idx");
     expect(names).toContain("conversions_test_session_idx");
     expect(names).toContain("email_tokens_hash_idx");
     expect(names).toContain("api_keys_hash_idx");

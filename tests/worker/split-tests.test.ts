@@ -143,12 +143,54 @@ describe("creating a test", () => {
     }
   });
 
-  it("asks for a domain when a custom path comes without one", async () => {
-    const { client } = await signedUpClient();
-    expect(await createError(client, { ...valid, customSlug: "summer" })).toEqual({
-      status: 422,
-      message: TEST_MESSAGES.customSlugNeedsDomain,
+  it("gives a custom path on the default domain: /r/{path}, unique among default-domain paths and auto slugs", async () => {
+    const { client, userId } = await signedUpClient();
+    const path = `spring-sale-${crypto.randomUUID().slice(0, 6)}`;
+    const created = await createTest(client, { customSlug: path });
+    expect(created).toMatchObject({ customSlug: path, customDomainId: null });
+    expect(created.slug).toMatch(/^[a-z0-9]{6}$/);
+    expect(created.link).toBe(`https://app.splitlink.test/r/${path}`);
+    expect(await env.LINKS.get(`link:${path}`)).not.toBeNull();
+
+    const other = await signedUpClient();
+    // Taken on the default domain by anyone, and an auto slug is taken as a path too.
+    for (const customSlug of [path, created.slug]) {
+      expect(await createError(other.client, { ...valid, customSlug })).toEqual({
+        status: 409,
+        message: TEST_MESSAGES.slugTaken,
+      });
+    }
+    // A custom domain's paths are its own.
+    const domainId = await insertDomain(userId, `d-${crypto.randomUUID().slice(0, 8)}.example.com`);
+    await expect(createTest(client, { customDomainId: domainId, customSlug: path })).resolves.toBeDefined();
+    expect(await createError(client, { ...valid, customSlug: "Dashboard" })).toEqual({
+      status: 400,
+      message: TEST_MESSAGES.reservedSlug,
     });
+  });
+
+  it("never lets an auto slug take a default-domain path (the database refuses it)", async () => {
+    const { client } = await signedUpClient();
+    const path = `${crypto.randomUUID().slice(0, 6)}`;
+    const created = await createTest(client, { customSlug: path });
+    const copy = env.DB.prepare(
+      `INSERT INTO split_tests (id, user_id, name, slug, variants, created_at)
+       SELECT ?, user_id, name, ?, variants, created_at FROM split_tests WHERE id = ?`,
+    ).bind(crypto.randomUUID(), path, created.id);
+    await expect(copy.run()).rejects.toThrow(/UNIQUE constraint failed: split_tests\.slug/);
+  });
+
+  it("checks a path's availability on the default domain when no domainId is given", async () => {
+    const { client } = await signedUpClient();
+    const path = `check-${crypto.randomUUID().slice(0, 6)}`;
+    const check = async (slug: string) =>
+      (await (await client.fetch(`/api/tests/slug-availability?slug=${slug}`)).json()) as { status: string };
+    expect(await check(path)).toEqual({ available: true, status: "available" });
+    const created = await createTest(client, { customSlug: path });
+    expect(await check(path)).toEqual({ available: false, status: "taken" });
+    expect(await check(created.slug)).toEqual({ available: false, status: "taken" });
+    expect(await check("admin")).toEqual({ available: false, status: "reserved" });
+    expect(await check("a")).toEqual({ available: false, status: "invalid" });
   });
 });
 

@@ -90,6 +90,8 @@ export const customDomains = sqliteTable(
     validationUrl: text("validation_url"),
     originServer: text("origin_server"),
     originSni: text("origin_sni"),
+    // Where the domain's root and unknown paths redirect: migrations/0019_links.sql.
+    fallbackUrl: text("fallback_url"),
   },
   (t) => [
     index("custom_domains_user_created_idx").on(t.userId, t.createdAt),
@@ -147,6 +149,10 @@ export const splitTests = sqliteTable(
     uniqueIndex("split_tests_domain_custom_slug_idx")
       .on(t.customDomainId, t.customSlug)
       .where(sql`custom_slug IS NOT NULL`),
+    // A custom path on the default domain, /r/{path} (0019_links.sql).
+    uniqueIndex("split_tests_default_custom_slug_idx")
+      .on(t.customSlug)
+      .where(sql`custom_domain_id IS NULL AND custom_slug IS NOT NULL`),
     index("split_tests_due_idx").on(t.endsAt).where(sql`ends_at IS NOT NULL AND completed_at IS NULL`),
     index("split_tests_watch_idx").on(t.status, t.autopilotCheckedAt),
     index("split_tests_deleted_idx").on(t.deletedAt).where(sql`deleted_at IS NOT NULL`),

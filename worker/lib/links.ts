@@ -2,7 +2,8 @@ import { isLocalOrPreviewHost } from "./hosts";
 
 /**
  * The shareable split link. On a custom domain: `https://{domain}/{customSlug or slug}`.
- * Otherwise `{current origin}/r/{slug}` on local and preview hosts, `https://{APP_HOST}/r/{slug}` in production.
+ * Otherwise `{current origin}/r/{customSlug or slug}` on local and preview hosts, `https://{APP_HOST}/r/…` in
+ * production.
  */
 export function splitLinkFor(
   test: { slug: string; customSlug: string | null },
@@ -18,7 +19,7 @@ export function splitLinkFor(
       return `${requestUrl.protocol}//${domain}${portOf(requestUrl)}/${path}`;
     return `https://${domain}/${path}`;
   }
-  return `${appOrigin(requestUrl, appHost)}/r/${encodeURIComponent(test.slug)}`;
+  return `${appOrigin(requestUrl, appHost)}/r/${encodeURIComponent(test.customSlug ?? test.slug)}`;
 }
 
 /** Where the app lives for links we hand out: the current origin on local and preview hosts, else https://{APP_HOST}. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import type { Variant, VariantInput } from "../../contract/api";
 import type { Rule } from "../../contract/rules";
 import type { TestMode } from "../../contract/variants";
@@ -30,6 +30,8 @@ export interface CachedLink {
 export interface CachedHost {
   id: string;
   status: "new" | "pending_validation" | "active" | "error";
+  /** Where the domain's root and unknown paths redirect; absent when it has none (and in older entries). */
+  fallbackUrl?: string;
 }
 
 const linkColumns = {
@@ -46,12 +48,14 @@ const linkColumns = {
 // A deleted test waiting for the archive cron to purge it redirects no one.
 const notDeleted = isNull(splitTests.deletedAt);
 
-export async function loadLinkBySlug(db: Db, slug: string): Promise<CachedLink | null> {
+/** `/r/{path}`: the test's auto slug, or its custom path on the default domain (never both: 0019_links.sql). */
+export async function loadLinkBySlug(db: Db, path: string): Promise<CachedLink | null> {
+  const defaultPath = and(isNull(splitTests.customDomainId), eq(splitTests.customSlug, path));
   return (
     (await db
       .select(linkColumns)
       .from(splitTests)
-      .where(and(eq(splitTests.slug, slug), notDeleted))
+      .where(and(or(eq(splitTests.slug, path), defaultPath), notDeleted))
       .get()) ?? null
   );
 }
@@ -74,13 +78,21 @@ export async function loadLinkOnDomain(db: Db, domainId: string, path: string): 
 }
 
 export async function loadHost(db: Db, hostname: string): Promise<CachedHost | null> {
-  return (
-    (await db
-      .select({ id: customDomains.id, status: customDomains.status })
-      .from(customDomains)
-      .where(eq(customDomains.domain, hostname))
-      .get()) ?? null
-  );
+  const host = await db
+    .select({ id: customDomains.id, status: customDomains.status, fallbackUrl: customDomains.fallbackUrl })
+    .from(customDomains)
+    .where(eq(customDomains.domain, hostname))
+    .get();
+  return host ? toCachedHost(host) : null;
+}
+
+/** Only a domain with a fallback carries it: the entries of the others stay as before. */
+export function toCachedHost(host: { id: string; status: CachedHost["status"]; fallbackUrl: string | null }) {
+  return {
+    id: host.id,
+    status: host.status,
+    ...(host.fallbackUrl ? { fallbackUrl: host.fallbackUrl } : {}),
+  } satisfies CachedHost;
 }
 
 /**
@@ -116,6 +128,8 @@ export function keysOf(test: {
   customSlug: string | null;
 }): string[] {
   const keys = [slugKey(test.slug)];
+  // A custom path on the default domain: /r/{path} reads the same kind of key as /r/{slug}.
+  if (!test.customDomainId && test.customSlug) keys.push(slugKey(test.customSlug));
   if (test.customDomainId) {
     keys.push(domainSlugKey(test.customDomainId, test.slug));
     if (test.customSlug) keys.push(domainSlugKey(test.customDomainId, test.customSlug));

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { type Db, getDb } from "../db/client";
 import { cacheRepairs } from "../db/schema";
 import { log } from "../observability/log";
-import { type CachedHost, deleteLinkKeys, keysOf, loadByKey, putLink } from "./entries";
+import { deleteLinkKeys, keysOf, loadByKey, putLink, toCachedHost } from "./entries";
 import { hostKey } from "./keys";
 import { forgetInIsolate } from "./lookup";
 
@@ -45,10 +45,14 @@ export function removeLink(env: Env, test: Parameters<typeof keysOf>[0]): Promis
   return updateCache(env, keysOf(test), () => deleteLinkKeys(env.LINKS, test));
 }
 
-/** Caches a custom domain's current status for the redirect. */
-export function storeHost(env: Env, hostname: string, host: CachedHost): Promise<void> {
+/** Caches a custom domain's current status and fallback for the redirect. */
+export function storeHost(
+  env: Env,
+  hostname: string,
+  host: Parameters<typeof toCachedHost>[0],
+): Promise<void> {
   const key = hostKey(hostname);
-  const value = JSON.stringify({ id: host.id, status: host.status } satisfies CachedHost);
+  const value = JSON.stringify(toCachedHost(host));
   return updateCache(env, [key], () => env.LINKS.put(key, value));
 }
 

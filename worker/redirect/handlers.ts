@@ -7,7 +7,7 @@ import { isLocalOrPreviewHost } from "../lib/hosts";
 import type { CachedLink } from "../link-cache/entries";
 import { findHost, findLinkBySlug, findLinkOnDomain } from "../link-cache/lookup";
 import { log } from "../observability/log";
-import { visit } from "./visit";
+import { plainRedirect, visit } from "./visit";
 
 /** The path after the prefix, decoded, without a trailing slash. */
 function pathSlug(pathname: string, prefix: string): string {
@@ -43,7 +43,10 @@ function errorPage(
   });
 }
 
-/** Finds the link and visits it; a missing slug, a missing link or a failure get the error page. */
+/**
+ * Finds the link and visits it; a missing slug, a missing link or a failure get the error page, or, on a
+ * custom domain with a fallback URL, the first two go there.
+ */
 async function redirectTo(
   request: Request,
   url: URL,
@@ -51,12 +54,15 @@ async function redirectTo(
   ctx: ExecutionContext,
   slug: string,
   find: () => Promise<CachedLink | null>,
+  fallbackUrl?: string,
 ): Promise<Response> {
+  if (fallbackUrl && !(slug && isPossibleLinkPath(slug))) return plainRedirect(fallbackUrl);
   if (!slug) return errorPage(url, env, slug, 400, REDIRECT_MESSAGES.noSlug);
   // No slug has other characters (nor is longer than 50): such a path is no link, and is never looked up.
   if (!isPossibleLinkPath(slug)) return errorPage(url, env, slug, 404, REDIRECT_MESSAGES.testNotFound);
   try {
     const link = await find();
+    if (!link && fallbackUrl) return plainRedirect(fallbackUrl);
     if (!link) return errorPage(url, env, slug, 404, REDIRECT_MESSAGES.testNotFound);
     return await visit(request, url, env, ctx, link);
   } catch (error) {
@@ -66,7 +72,7 @@ async function redirectTo(
   }
 }
 
-/** `/r/{slug}` on the app host. */
+/** `/r/{slug or custom path}` on the app host. */
 export function redirectBySlug(
   request: Request,
   url: URL,
@@ -77,7 +83,7 @@ export function redirectBySlug(
   return redirectTo(request, url, env, ctx, slug, () => findLinkBySlug(env, ctx, slug));
 }
 
-/** `/{customSlug or slug}` on a custom domain. */
+/** `/{customSlug or slug}` on a custom domain; its root and unknown paths go to its fallback URL, if it has one. */
 export async function redirectOnCustomDomain(
   request: Request,
   url: URL,
@@ -102,5 +108,13 @@ export async function redirectOnCustomDomain(
     return errorPage(url, env, slug, 404, REDIRECT_MESSAGES.domainNotVerified(hostname));
   }
   const domainId = host.id;
-  return redirectTo(request, url, env, ctx, slug, () => findLinkOnDomain(env, ctx, domainId, slug));
+  return redirectTo(
+    request,
+    url,
+    env,
+    ctx,
+    slug,
+    () => findLinkOnDomain(env, ctx, domainId, slug),
+    host.fallbackUrl,
+  );
 }

@@ -1,4 +1,5 @@
 import { isbot } from "isbot";
+import type { Variant } from "../../contract/api";
 import type { Background } from "../lib/background";
 import { addressGroupOf, clientIpOf } from "../lib/client-ip";
 import { isSecureRequest, readCookie, serializeCookie } from "../lib/cookies";
@@ -18,6 +19,8 @@ export const CONVERSION_COOKIE = "sl_conv";
  * visitor cannot pick an arm with it.
  */
 export const ARM_COOKIE_PREFIX = "sl_arm_";
+/** `?preview=B`: the arm's URL with nothing counted (see `visit`). */
+export const PREVIEW_PARAM = "preview";
 const DAY_SECONDS = 24 * 60 * 60;
 const YEAR_SECONDS = 365 * DAY_SECONDS;
 
@@ -36,6 +39,8 @@ export async function visit(
   ctx: Background,
   link: CachedLink,
 ): Promise<Response> {
+  const previewed = variantOfLink(link, url.searchParams.get(PREVIEW_PARAM));
+  if (previewed) return preview(url, link, previewed);
   const cookies = request.headers.get("cookie");
   // Link-preview fetchers send HEAD; crawlers announce themselves in the user agent.
   const bot = request.method !== "GET" || isbot(cappedHeader(request.headers, "user-agent", MAX_USER_AGENT));
@@ -120,6 +125,22 @@ function redirectHeaders(location: string): Headers {
   return new Headers({ location, "cache-control": "private, no-store", "x-robots-tag": "noindex" });
 }
 
+/** A 302 the redirect answers without a cookie: a preview, a rule's URL, a custom domain's fallback. */
+export function plainRedirect(location: string): Response {
+  return new Response(null, { status: 302, headers: redirectHeaders(location) });
+}
+
+/**
+ * An arm's preview, for its owner to look at: its URL with the visitor's other parameters, and nothing
+ * counted (no click, no session, no cookie, nothing queued) nor the parameters a counted visit gets, so
+ * the site tag on the page has no session to credit. Anyone with the link may open it; it changes nothing.
+ */
+function preview(url: URL, link: CachedLink, variant: Variant): Response {
+  const incoming = new URLSearchParams(url.searchParams);
+  incoming.delete(PREVIEW_PARAM);
+  return plainRedirect(withIncoming(urlOf(link, variant), incoming).toString());
+}
+
 /**
  * A visitor the rules send to a fixed URL is outside the experiment: no session, no cookie, and a rule
  * visit instead of an arm's click (counted nowhere in the results).
@@ -143,8 +164,5 @@ function ruleVisit(
       timestamp,
     });
   }
-  return new Response(null, {
-    status: 302,
-    headers: redirectHeaders(withIncoming(target.url, url.searchParams).toString()),
-  });
+  return plainRedirect(withIncoming(target.url, url.searchParams).toString());
 }

@@ -5,7 +5,7 @@ import type {
   DomainResponse,
   VerifyDomainResponse,
 } from "../../contract/api";
-import { addDomainSchema, domainIdParam } from "../../contract/api/domains";
+import { addDomainSchema, domainIdParam, updateDomainSchema } from "../../contract/api/domains";
 import { DOMAIN_MESSAGES } from "../../contract/messages";
 import { getDb } from "../db/client";
 import { isOwnHost } from "../domains/own-hosts";
@@ -19,6 +19,7 @@ import {
   deleteDomain,
   listDomains,
   ownedDomain,
+  setDomainFallback,
   toClientDomain,
   verifyDomain,
 } from "../services/domains";
@@ -43,6 +44,11 @@ export const domainRoutes = new Hono<AppEnv>()
   .post("/:id/verify", validate("param", domainIdParam), async (c) => {
     const row = await ownedDomain(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
     return c.json((await verifyDomain(c.env, row)) satisfies VerifyDomainResponse, 200);
+  })
+  .patch("/:id", validate("param", domainIdParam), validate("json", updateDomainSchema), async (c) => {
+    const row = await ownedDomain(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
+    const updated = await setDomainFallback(c.env, row, c.req.valid("json").fallbackUrl);
+    return c.json({ domain: toClientDomain(updated) } satisfies DomainResponse, 200);
   })
   .delete("/:id", validate("param", domainIdParam), async (c) => {
     const row = await ownedDomain(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);

@@ -99,9 +99,10 @@ export const splitTestRoutes = new Hono<AppEnv>()
   .get("/slug-availability", validate("query", slugQuerySchema), async (c) => {
     const { slug, domainId } = c.req.valid("query");
     const db = getDb(c.env.DB);
-    await ownedDomain(db, c.get("user").id, domainId);
+    // Without a domain: the default domain's /r/{path}.
+    if (domainId) await ownedDomain(db, c.get("user").id, domainId);
     const problem = customSlugProblem(slug);
-    const status = problem ?? ((await customSlugTaken(db, domainId, slug)) ? "taken" : "available");
+    const status = problem ?? ((await customSlugTaken(db, domainId ?? null, slug)) ? "taken" : "available");
     return c.json({ available: status === "available", status } satisfies SlugAvailabilityResponse, 200);
   })
   .get("/:slug/analytics", async (c) => {

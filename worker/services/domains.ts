@@ -37,6 +37,7 @@ export function toClientDomain(row: CustomDomainRow): CustomDomain {
     status: row.status,
     verificationMessage: row.verificationMessage,
     validationToken: row.validationToken,
+    fallbackUrl: row.fallbackUrl,
     createdAt: row.createdAt,
   };
 }
@@ -70,6 +71,7 @@ export async function addDomain(env: Env, userId: string, hostname: string): Pro
     validationUrl: null,
     originServer: env.FALLBACK_ORIGIN,
     originSni: env.FALLBACK_ORIGIN,
+    fallbackUrl: null,
   };
   try {
     await db.insert(customDomains).values(row);
@@ -164,10 +166,26 @@ export async function verifyDomain(env: Env, row: CustomDomainRow): Promise<Veri
   }
 }
 
+/** Sets or clears where the domain's root and unknown paths redirect, and refreshes the redirect's entry. */
+export async function setDomainFallback(
+  env: Env,
+  row: CustomDomainRow,
+  fallbackUrl: string | null,
+): Promise<CustomDomainRow> {
+  const [updated] = await getDb(env.DB)
+    .update(customDomains)
+    .set({ fallbackUrl })
+    .where(eq(customDomains.id, row.id))
+    .returning();
+  if (!updated) throw new ApiError(404, "not_found", DOMAIN_MESSAGES.notFound);
+  await storeHost(env, updated.domain, updated);
+  return updated;
+}
+
 /**
  * Deletes the custom hostname at the provider first (a failure there keeps the row, so the user can
- * retry), then the row, then the KV keys. Attached tests lose the domain (ON DELETE SET NULL) and keep
- * working on their default link.
+ * retry), then the row, then the KV keys. Attached tests lose the domain (ON DELETE SET NULL) and their
+ * custom paths on it (a trigger, 0019_links.sql), and keep working on their default link.
  */
 export async function deleteDomain(env: Env, row: CustomDomainRow): Promise<void> {
   if (row.cfHostnameId) await hostnameProvider(env).delete(row.cfHostnameId);

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { CreateTestInput, SplitTest, TestWithStats, UpdateTestInput, Variant } from "../../contract/api";
 import {
   GOAL_MESSAGES,
@@ -49,12 +49,18 @@ async function activeDomainOf(db: Db, userId: string, domainId: string) {
   return domain;
 }
 
-export async function customSlugTaken(db: Db, domainId: string, customSlug: string): Promise<boolean> {
-  const row = await db
-    .select({ id: splitTests.id })
-    .from(splitTests)
-    .where(and(eq(splitTests.customDomainId, domainId), eq(splitTests.customSlug, customSlug)))
-    .get();
+/**
+ * Whether a custom path is taken on a custom domain, or on the default domain (domainId null), where
+ * /r/{path} is shared with the auto slugs of all tests.
+ */
+export async function customSlugTaken(db: Db, domainId: string | null, customSlug: string): Promise<boolean> {
+  const taken = domainId
+    ? and(eq(splitTests.customDomainId, domainId), eq(splitTests.customSlug, customSlug))
+    : or(
+        and(isNull(splitTests.customDomainId), eq(splitTests.customSlug, customSlug)),
+        eq(splitTests.slug, customSlug),
+      );
+  const row = await db.select({ id: splitTests.id }).from(splitTests).where(taken).get();
   return row !== undefined;
 }
 
@@ -66,10 +72,8 @@ async function insertSplitTest(
 ): Promise<{ row: SplitTestRow; test: SplitTest }> {
   const customDomainId = input.customDomainId || null;
   const customSlug = input.customSlug || null;
-  if (customSlug && !customDomainId)
-    throw new ApiError(422, "custom_slug_needs_domain", TEST_MESSAGES.customSlugNeedsDomain);
   const domain = customDomainId ? await activeDomainOf(db, userId, customDomainId) : null;
-  if (domain && customSlug && (await customSlugTaken(db, domain.id, customSlug))) {
+  if (customSlug && (await customSlugTaken(db, domain?.id ?? null, customSlug))) {
     throw new ApiError(409, "slug_taken", TEST_MESSAGES.slugTaken);
   }
 
@@ -123,7 +127,7 @@ async function insertSplitTest(
       // Two creations raced for one custom slug: the other won.
       if (customSlug && String(error).includes("custom_slug"))
         throw new ApiError(409, "slug_taken", TEST_MESSAGES.slugTaken);
-      // Otherwise the auto slug collided: draw again.
+      // Otherwise the auto slug collided (with another's, or a default-domain path): draw again.
     }
   }
   throw new Error("Could not find a free slug");

@@ -1,5 +1,5 @@
 /**
- * Where the live custom-slug check stands. "idle": nothing to check (no slug or no domain); "pending": typing,
+ * Where the live custom-slug check stands. "idle": nothing to check (no slug); "pending": typing,
  * or the answer is on its way; the rest are the specification's slug check states.
  */
 export type SlugCheckState = "idle" | "pending" | "invalid" | "reserved" | "available" | "taken" | "error";

@@ -15,31 +15,31 @@ function warnCheckFailed(error: Error) {
 
 /**
  * Checks a custom slug 500 ms after it last changed: format and reserved words here, availability on the
- * domain by the API (one query per domain and slug). A result only counts for the slug and domain it was
- * made for.
+ * domain (null: the default domain) by the API (one query per domain and slug). A result only counts for
+ * the slug and domain it was made for.
  */
 export function useSlugCheck(slug: string, domainId: string | null): SlugCheckState {
   const key = `${domainId ?? ""}/${slug}`;
   // The slug and domain once they have stood still for the pause.
   const [settledKey, setSettledKey] = useState<string | null>(null);
   useEffect(() => {
-    if (!domainId || !slug) return;
+    if (!slug) return;
     const timer = setTimeout(() => setSettledKey(key), SLUG_CHECK_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [slug, domainId, key]);
+  }, [slug, key]);
 
-  const settled = domainId !== null && slug !== "" && settledKey === key;
+  const settled = slug !== "" && settledKey === key;
   const problem = settled ? customSlugProblem(slug) : null;
   const query = useQuery({
     queryKey: queryKeys.tests.slugAvailability(domainId ?? "", slug),
-    queryFn: ({ signal }) => checkSlugAvailability(slug, domainId ?? "", signal),
+    queryFn: ({ signal }) => checkSlugAvailability(slug, domainId, signal),
     enabled: settled && problem === null,
     // An answer is about this moment: the next check of the same slug asks again.
     gcTime: 0,
   });
   useQueryFailure(query, warnCheckFailed);
 
-  if (!domainId || !slug) return "idle";
+  if (!slug) return "idle";
   if (!settled) return "pending";
   if (problem) return problem;
   if (query.data) return query.data.status;

@@ -11,7 +11,7 @@ export interface CreateTestValues {
   name: string;
   variants: readonly VariantDraft[];
   conversionUrl: string;
-  /** Empty unless a custom domain is chosen. */
+  /** The custom path, on the chosen domain or the default one; empty for none. */
   customSlug: string;
   end: EndDraft;
   /** Empty unless revenue per visitor is the metric and a currency was typed. */

@@ -106,8 +106,8 @@ export function CreateTestForm() {
   const busy = create.isPending || create.isSuccess;
 
   const domain = domains.find(({ id }) => id === domainId) ?? null;
-  // The path only exists on a custom domain; a path typed before switching back to the default is ignored.
-  const customSlug = domain ? slug.trim() : "";
+  // A custom path on the chosen domain, or at /r/{path} on the default one.
+  const customSlug = slug.trim();
   const slugCheck = useSlugCheck(customSlug, domain?.id ?? null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -190,9 +190,12 @@ export function CreateTestForm() {
         onChange={() => fixed("name")}
       />
       <DomainField domains={domains} domainId={domain?.id ?? null} onDomainIdChange={setDomainId} />
-      {domain && (
-        <CustomSlugField domain={domain.domain} slug={slug} onSlugChange={setSlug} check={slugCheck} />
-      )}
+      <CustomSlugField
+        base={domain ? `https://${domain.domain}/` : `${window.location.origin}/r/`}
+        slug={slug}
+        onSlugChange={setSlug}
+        check={slugCheck}
+      />
       <ModeField
         mode={mode}
         onModeChange={(next) => {

@@ -6,15 +6,15 @@ import { SlugCheckMessage } from "@/features/create-test/components/SlugCheckMes
 import { isBlockingSlugState, type SlugCheckState } from "@/features/create-test/slug-check-state";
 
 interface CustomSlugFieldProps {
-  /** The chosen custom domain's name. */
-  domain: string;
+  /** Where the path goes: `https://{domain}/` on a custom domain, `{app origin}/r/` on the default one. */
+  base: string;
   slug: string;
   onSlugChange: (slug: string) => void;
   check: SlugCheckState;
 }
 
-/** The optional path on a custom domain, with the live check and a preview of the final link. */
-export function CustomSlugField({ domain, slug, onSlugChange, check }: CustomSlugFieldProps) {
+/** The optional path of the link, on either domain, with the live check and a preview of the final link. */
+export function CustomSlugField({ base, slug, onSlugChange, check }: CustomSlugFieldProps) {
   const id = useId();
   const messageId = `${id}-check`;
   const previewId = `${id}-preview`;
@@ -28,7 +28,7 @@ export function CustomSlugField({ domain, slug, onSlugChange, check }: CustomSlu
           className="h-10 max-w-[45%] shrink-0 truncate rounded-l-md border border-input border-r-0 bg-muted px-3 text-muted-foreground text-sm leading-10"
           aria-hidden
         >
-          {domain}/
+          {base.replace(/^https?:\/\//, "")}
         </span>
         <Input
           id={id}
@@ -47,7 +47,8 @@ export function CustomSlugField({ domain, slug, onSlugChange, check }: CustomSlu
       <p id={previewId} className="flex min-w-0 items-center gap-1.5 text-muted-foreground text-xs">
         <LinkIcon className="size-3.5 shrink-0" aria-hidden />
         <span className="min-w-0 break-all font-mono">
-          https://{domain}/{trimmed}
+          {base}
+          {trimmed}
         </span>
       </p>
     </div>

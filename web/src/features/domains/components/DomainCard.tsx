@@ -1,6 +1,7 @@
 import type { CustomDomain } from "@contract/api";
 import { AddedTime } from "@/features/domains/components/AddedTime";
 import { DomainActions } from "@/features/domains/components/DomainActions";
+import { DomainFallbackField } from "@/features/domains/components/DomainFallbackField";
 import { DomainName } from "@/features/domains/components/DomainName";
 import { DomainStatusBadge } from "@/features/domains/components/DomainStatusBadge";
 import { DomainStatusNotes } from "@/features/domains/components/DomainStatusNotes";
@@ -18,6 +19,7 @@ export function DomainCard({ domain, ...handlers }: { domain: CustomDomain } & D
           <DomainStatusBadge domain={domain} />
         </div>
         <DomainStatusNotes domain={domain} />
+        <DomainFallbackField domain={domain} />
       </div>
       <div className="flex items-center justify-between gap-3 border-t pt-3">
         <p className="text-muted-foreground text-xs">

@@ -2,6 +2,7 @@ import type { CustomDomain } from "@contract/api";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { AddedTime } from "@/features/domains/components/AddedTime";
 import { DomainActions } from "@/features/domains/components/DomainActions";
+import { DomainFallbackField } from "@/features/domains/components/DomainFallbackField";
 import { DomainName } from "@/features/domains/components/DomainName";
 import { DomainStatusBadge } from "@/features/domains/components/DomainStatusBadge";
 import { DomainStatusNotes } from "@/features/domains/components/DomainStatusNotes";
@@ -15,6 +16,7 @@ export function DomainTableRow({ domain, ...handlers }: { domain: CustomDomain }
           <DomainName domain={domain.domain} />
         </p>
         <DomainStatusNotes domain={domain} />
+        <DomainFallbackField domain={domain} />
       </TableCell>
       <TableCell className="whitespace-nowrap">
         <DomainStatusBadge domain={domain} />

@@ -1,9 +1,10 @@
 import type { TestWithStats } from "@contract/api";
 import { MODE_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
-import { ExternalLinkIcon, LockIcon } from "lucide-react";
+import { ExternalLinkIcon, EyeIcon, LockIcon } from "lucide-react";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { EditVariantsForm } from "@/features/test-detail/components/EditVariantsForm";
 import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
+import { previewUrl } from "@/lib/split-tests/link-paths";
 import { isPlainAbTest } from "@/lib/split-tests/plain-ab-test";
 
 function ExternalUrl({ url }: { url: string }) {
@@ -20,13 +21,29 @@ function ExternalUrl({ url }: { url: string }) {
   );
 }
 
+function PreviewLink({ link, label }: { link: string; label: string }) {
+  return (
+    <a
+      href={previewUrl(link, label)}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`Preview version ${label} (not counted)`}
+      className="inline-flex shrink-0 items-center gap-1 rounded-sm text-muted-foreground text-xs underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <EyeIcon className="size-3.5" aria-hidden />
+      Preview
+    </a>
+  );
+}
+
 interface SplitUrlsSectionProps {
   test: TestWithStats;
 }
 
 /**
  * Where each variant sends visitors (and its share, unless the test splits 50/50 between two), and the
- * conversion URL. Until the first counted click the variants can be edited here; after it, this says why not.
+ * conversion URL. Each variant has a preview link through the split link that counts nothing. Until the
+ * first counted click the variants can be edited here; after it, this says why not.
  */
 export function SplitUrlsSection({ test }: SplitUrlsSectionProps) {
   // Editing starts at the first URL.
@@ -34,10 +51,11 @@ export function SplitUrlsSection({ test }: SplitUrlsSectionProps) {
   const editable = !test.variantsLocked && test.status !== "completed";
   const showWeights = !isPlainAbTest(test.variants);
 
-  const urls: [label: string, url: string | null][] = [
-    ...test.variants.map(({ label, url, weight }): [string, string] => [
+  const urls: [title: string, url: string | null, previewLabel?: string][] = [
+    ...test.variants.map(({ label, url, weight }): [string, string, string] => [
       showWeights ? `URL ${label} (${weight} % of traffic)` : `URL ${label}`,
       url,
+      label,
     ]),
     ["Conversion URL", test.conversionUrl],
   ];
@@ -50,17 +68,23 @@ export function SplitUrlsSection({ test }: SplitUrlsSectionProps) {
         ) : (
           <dl className="grid gap-3 text-sm">
             {urls.map(
-              ([label, url]) =>
+              ([title, url, previewLabel]) =>
                 url && (
-                  <div key={label} className="grid gap-1">
-                    <dt className="font-medium text-muted-foreground">{label}</dt>
-                    <dd>
+                  <div key={title} className="grid gap-1">
+                    <dt className="font-medium text-muted-foreground">{title}</dt>
+                    <dd className="flex flex-wrap items-start gap-x-3 gap-y-1">
                       <ExternalUrl url={url} />
+                      {previewLabel && <PreviewLink link={test.link} label={previewLabel} />}
                     </dd>
                   </div>
                 ),
             )}
           </dl>
+        )}
+        {!editing && (
+          <p className="mt-4 text-muted-foreground text-xs">
+            A preview opens a version through your split link without counting a visit or a conversion.
+          </p>
         )}
         {test.mode === "optimise" && !editing && (
           <p className="mt-4 text-muted-foreground text-sm">

@@ -5,6 +5,7 @@ import { standingOf } from "@/features/test-detail/analytics/reading";
 import { StandingBadge } from "@/features/test-detail/components/StandingBadge";
 import { LifecycleControls } from "@/features/test-detail/lifecycle/components/LifecycleControls";
 import { leadingVariant } from "@/features/test-detail/lifecycle/leading-variant";
+import { customPathLabel } from "@/lib/split-tests/link-paths";
 import { formatTimeAgo } from "@/lib/time";
 
 interface TestDetailHeaderProps {
@@ -37,7 +38,7 @@ export function TestDetailHeader({ test, analytics, onLifecycleChange, headingRe
         </div>
         <p className="mt-1 flex flex-wrap gap-x-2 text-muted-foreground text-sm">
           <time dateTime={new Date(test.createdAt).toISOString()}>{formatTimeAgo(test.createdAt)}</time>
-          {test.customSlug && <span className="font-mono">/{test.customSlug}</span>}
+          {test.customSlug && <span className="font-mono">{customPathLabel(test)}</span>}
         </p>
       </div>
       <div className="flex flex-col gap-3 sm:items-end">

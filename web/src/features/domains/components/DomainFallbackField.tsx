@@ -1,0 +1,57 @@
+import type { CustomDomain } from "@contract/api";
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { useDomainFallback } from "@/features/domains/use-domain-fallback";
+
+/**
+ * Where the domain's root and unknown paths send visitors, instead of a not-found page. Saved on submit;
+ * an empty field removes it.
+ */
+export function DomainFallbackField({ domain }: { domain: CustomDomain }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const [value, setValue] = useState(domain.fallbackUrl ?? "");
+  const { saving, save } = useDomainFallback(domain);
+  const changed = value.trim() !== (domain.fallbackUrl ?? "");
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void save(value);
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="mt-2 grid gap-1">
+      <label htmlFor={id} className="font-medium text-xs">
+        Fallback URL
+      </label>
+      <div className="flex flex-wrap items-center gap-2">
+        <Input
+          id={id}
+          type="url"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          placeholder="https://www.your-site.com/"
+          maxLength={2048}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-describedby={hintId}
+          className="h-8 min-w-0 flex-1 basis-48 text-sm"
+        />
+        <Button
+          type="submit"
+          size="sm"
+          variant="outline"
+          disabled={saving || !changed}
+          aria-label={`Save the fallback URL of ${domain.domain}`}
+        >
+          {saving ? "Saving..." : "Save"}
+        </Button>
+      </div>
+      <p id={hintId} className="text-muted-foreground text-xs">
+        Visitors of {domain.domain}/ and of any path that is no link go here instead of a not-found page.
+      </p>
+    </form>
+  );
+}
