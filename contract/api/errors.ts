@@ -41,7 +41,6 @@ export type ErrorCode =
   | "too_many_webhooks"
   | "unknown_session"
   | "user_already_exists"
-  | "variants_locked"
   | "weak_password";
 
 export const apiErrorDetailSchema = z.looseObject({
