@@ -383,6 +383,9 @@ export async function updateTest(
           ? {
               phase: sql`${splitTests.phase} + ${counted}`,
               phaseStartedAt: sql`CASE WHEN ${counted} THEN ${now} ELSE ${splitTests.phaseStartedAt} END`,
+              // The new phase's verdict and split may be alerted again.
+              verdictAlertedAt: sql`CASE WHEN ${counted} THEN NULL ELSE ${splitTests.verdictAlertedAt} END`,
+              srmAlertedAt: sql`CASE WHEN ${counted} THEN NULL ELSE ${splitTests.srmAlertedAt} END`,
             }
           : {}),
         ...scheduleChange(input),

@@ -9,25 +9,30 @@ interface VariantFieldProps {
   label: Variant;
   url: string;
   weight: string;
+  name: string;
   /** The weight's input shows only once the user asked to change the split. */
   showWeight: boolean;
   onUrlChange: (url: string) => void;
   onWeightChange: (weight: string) => void;
+  onNameChange: (name: string) => void;
   /** Absent for A and B, which every test has. */
   onRemove?: () => void;
 }
 
-/** One variant: "URL C", its share of the traffic in percent, and a button to remove it. */
+/** One variant: "URL C", its share of the traffic in percent, a button to remove it, and its optional name. */
 export function VariantField({
   label,
   url,
   weight,
+  name,
   showWeight,
   onUrlChange,
   onWeightChange,
+  onNameChange,
   onRemove,
 }: VariantFieldProps) {
   return (
+    <div className="grid gap-2">
     <TextField
       label={`URL ${label}`}
       type="url"
@@ -72,5 +77,13 @@ export function VariantField({
         </>
       )}
     </TextField>
+      <Input
+        aria-label={`Name of variant ${label} (optional)`}
+        placeholder={`Name of ${label} (optional), e.g. Red button`}
+        maxLength={60}
+        value={name}
+        onChange={(event) => onNameChange(event.target.value)}
+      />
+    </div>
   );
 }

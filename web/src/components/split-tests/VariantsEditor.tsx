@@ -73,9 +73,11 @@ export function VariantsEditor({ drafts, onChange, managedSplit }: VariantsEdito
           label={labelAt(index)}
           url={variant.url}
           weight={variant.weight}
+          name={variant.name}
           showWeight={showWeights}
           onUrlChange={(url) => update(variant.key, { url })}
           onWeightChange={(weight) => update(variant.key, { weight })}
+          onNameChange={(name) => update(variant.key, { name })}
           onRemove={canRemoveDraftAt(index) ? () => remove(index, variant.key) : undefined}
         />
       ))}

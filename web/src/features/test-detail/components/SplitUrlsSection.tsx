@@ -1,10 +1,11 @@
 import type { TestWithStats } from "@contract/api";
-import { MODE_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
-import { ExternalLinkIcon, LockIcon } from "lucide-react";
+import { MODE_MESSAGES } from "@contract/messages";
+import { ExternalLinkIcon } from "lucide-react";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { EditVariantsForm } from "@/features/test-detail/components/EditVariantsForm";
 import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
 import { isPlainAbTest } from "@/lib/split-tests/plain-ab-test";
+import { labelWithName } from "@/lib/split-tests/variant-name";
 
 function ExternalUrl({ url }: { url: string }) {
   return (
@@ -26,17 +27,18 @@ interface SplitUrlsSectionProps {
 
 /**
  * Where each variant sends visitors (and its share, unless the test splits 50/50 between two), and the
- * conversion URL. Until the first counted click the variants can be edited here; after it, this says why not.
+ * conversion URL. The variants can be edited here while the test runs: after the current phase's first
+ * click, the editor says that new URLs or weights start the next phase.
  */
 export function SplitUrlsSection({ test }: SplitUrlsSectionProps) {
   // Editing starts at the first URL.
   const { editing, editButton, sectionRef, stopEditing } = useInlineEditor();
-  const editable = !test.variantsLocked && test.status !== "completed";
+  const editable = test.status !== "completed";
   const showWeights = !isPlainAbTest(test.variants);
 
   const urls: [label: string, url: string | null][] = [
-    ...test.variants.map(({ label, url, weight }): [string, string] => [
-      showWeights ? `URL ${label} (${weight} % of traffic)` : `URL ${label}`,
+    ...test.variants.map(({ label, url, weight, name }): [string, string] => [
+      `URL ${labelWithName(label, name)}${showWeights ? ` (${weight} % of traffic)` : ""}`,
       url,
     ]),
     ["Conversion URL", test.conversionUrl],
@@ -66,12 +68,6 @@ export function SplitUrlsSection({ test }: SplitUrlsSectionProps) {
           <p className="mt-4 text-muted-foreground text-sm">
             <span className="font-medium text-foreground">{MODE_MESSAGES.optimise.label} mode.</span>{" "}
             {MODE_MESSAGES.managedSplit}
-          </p>
-        )}
-        {test.variantsLocked && test.status !== "completed" && (
-          <p className="mt-4 flex items-start gap-2 rounded-lg border bg-muted px-3 py-2 text-muted-foreground text-sm">
-            <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>{VARIANT_MESSAGES.locked} You can still pause, resume, promote a winner or delete it.</span>
           </p>
         )}
       </div>

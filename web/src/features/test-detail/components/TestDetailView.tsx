@@ -9,6 +9,7 @@ import { AnalyticsSection } from "@/features/test-detail/components/AnalyticsSec
 import { CreatedBanner } from "@/features/test-detail/components/CreatedBanner";
 import { ExportSection } from "@/features/test-detail/components/ExportSection";
 import { HowItWorksSection } from "@/features/test-detail/components/HowItWorksSection";
+import { PhasesSection } from "@/features/test-detail/components/PhasesSection";
 import { SplitLinkSection } from "@/features/test-detail/components/SplitLinkSection";
 import { SplitUrlsSection } from "@/features/test-detail/components/SplitUrlsSection";
 import { TestDetailHeader } from "@/features/test-detail/components/TestDetailHeader";
@@ -53,6 +54,7 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
       />
       <LifecycleNotice test={test} />
       <VariantStats test={test} />
+      <PhasesSection test={test} phases={analytics?.phases ?? null} />
       <AnalyticsSection state={analyticsState} onRetry={retry} onRefresh={refresh} />
       <BreakdownsSection slug={test.slug} />
       <div className="grid items-start gap-6 lg:grid-cols-2">

@@ -2,6 +2,7 @@ import type { TestWithStats } from "@contract/api";
 import { VariantStatsCard } from "@/features/test-detail/components/VariantStatsCard";
 import { highestRateVariant } from "@/lib/split-tests/highest-rate";
 import { isPlainAbTest } from "@/lib/split-tests/plain-ab-test";
+import { nameOf } from "@/lib/split-tests/variant-name";
 import { cn } from "@/lib/utils";
 
 /**
@@ -18,6 +19,7 @@ export function VariantStats({ test }: { test: TestWithStats }) {
         <VariantStatsCard
           key={arm.label}
           variant={arm.label}
+          name={nameOf(test.variants, arm.label)}
           weight={showWeights ? test.variants.find(({ label }) => label === arm.label)?.weight : undefined}
           clicks={arm.clicks}
           conversions={arm.conversions}
