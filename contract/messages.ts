@@ -56,11 +56,6 @@ export const VARIANT_MESSAGES = {
   weight: "Each weight must be a whole number from 1 to 99",
   total: "Weights must add up to 100",
   nameTooLong: "A variant name is at most 60 characters",
-  /** What saving new URLs or weights of a running test does (docs/split-tests.md, "Phases"). */
-  newPhase: (phase: number) =>
-    `Saving starts phase ${phase + 1}: the results so far are kept as phase ${phase}, and the verdict starts over from the new phase.`,
-  /** What saving only names does. */
-  namesOnly: "Saving changes the names only: the results and the verdict stay as they are.",
   saved: "Variants saved",
   bothShapes: "Send either variants or urlA and urlB, not both",
   mode: 'The mode must be "experiment" or "optimise"',

@@ -37,7 +37,7 @@ const variantSchema = z
         .describe("Its share of visitors in percent: a whole number from 1 to 99; all add up to 100"),
       name: text(60, VARIANT_MESSAGES.nameTooLong)
         .optional()
-        .describe("An optional name shown beside its label (B · Red button), up to 60 characters"),
+        .describe("Optional name shown beside its label, up to 60 characters"),
     },
     { error: required },
   )
@@ -368,7 +368,7 @@ export const testVariantSchema = z.object({
   label: label.describe("A, B, C… by position; A is the control"),
   url: z.string().describe("Where the variant sends visitors"),
   weight: z.int().min(1).max(99).describe("Its share of visitors in percent; the weights add up to 100"),
-  name: z.string().nullable().describe("Its name shown beside the label (B · Red button); null without one"),
+  name: z.string().nullable().describe("Its name, or null"),
 });
 export type TestVariant = z.output<typeof testVariantSchema>;
 
@@ -387,9 +387,9 @@ export const splitTestSchema = z.object({
   variants: z.array(testVariantSchema).describe("2 to 8 variants, A first"),
   variantsLocked: z
     .boolean()
-    .describe("True once a click was counted in the current phase: a change of URLs or weights then starts a new phase"),
-  phase: z.int().min(1).describe("The current phase: 1, then one more each time a running test's URLs or weights change"),
-  phaseStartedAt: millis("When the current phase started; null for phase 1 (the test's creation)").nullable(),
+    .describe("True once the current phase counted a click: new URLs or weights then start a new phase"),
+  phase: z.int().min(1).describe("The current phase, which decides"),
+  phaseStartedAt: millis("When it started; null for phase 1").nullable(),
   conversionUrl: z.string().nullable().describe("The goal page, with the page goal; else null"),
   conversionGoal: z
     .enum(CONVERSION_GOALS)

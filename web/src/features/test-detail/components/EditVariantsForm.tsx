@@ -1,5 +1,6 @@
 import type { TestWithStats } from "@contract/api";
 import { LIFECYCLE_MESSAGES, MODE_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
+import { PHASE_MESSAGES } from "@contract/phases";
 import { TriangleAlertIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { VariantsEditor } from "@/components/split-tests/VariantsEditor";
@@ -30,7 +31,7 @@ export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormPro
   const newSplit =
     inputs.length !== test.variants.length ||
     inputs.some((v, i) => v.url !== test.variants[i]?.url || v.weight !== test.variants[i]?.weight);
-  const effect = test.variantsLocked && (newSplit ? VARIANT_MESSAGES.newPhase(test.phase) : VARIANT_MESSAGES.namesOnly);
+  const effect = test.variantsLocked && (newSplit ? PHASE_MESSAGES.newPhase(test.phase) : PHASE_MESSAGES.namesOnly);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
