@@ -22,7 +22,6 @@ const WORKER_RULES: Record<string, string[]> = {
     "openapi",
     "redirect",
     "queue",
-    "tracker",
     "mail",
     "domains",
     "auth",
@@ -58,7 +57,6 @@ const WORKER_RULES: Record<string, string[]> = {
   archive: ["queue", "db", "observability", "lib"],
   observability: ["lib", "errors.ts", "env.ts"],
   statistics: [],
-  tracker: [],
   db: [],
   lib: [],
 };

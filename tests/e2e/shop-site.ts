@@ -40,6 +40,12 @@ document.getElementById("buy").href += location.search;</script>`;
           "<p>Order confirmed.</p>",
           tag(order ? ` data-amount="${order.amount}" data-currency="${order.currency}"` : ""),
         ),
+        // An order confirmation whose tag makes its visit the call a test with a call goal waits for.
+        "/confirmed": page(
+          "Order confirmed",
+          "<p>Thank you.</p>",
+          tag(' data-convert data-amount="24.5" data-currency="EUR"'),
+        ),
         "/pay": page(
           "Pay",
           `<button onclick="splitlink.convert({ value: 19.9, currency: 'EUR' })">Pay</button>`,

@@ -174,7 +174,7 @@ describe("a test without a goal", () => {
 });
 
 describe("an explicit call as the goal", () => {
-  it("counts the page's splitlink.convert() with its value, and no page visit", async () => {
+  it("counts the page's splitlink.convert() or a data-convert tag with its value, and no page visit", async () => {
     const [marketer, test] = await marketerWithTest(`site-tag-call-${Date.now()}@example.com`, {
       name: "Single-page checkout",
       urlA: `${shop.www}/a`,
@@ -200,11 +200,23 @@ describe("an explicit call as the goal", () => {
       amount: 19.9,
       currency: "EUR",
     });
+    // Another buyer reaches a confirmation page whose tag carries data-convert: that visit is the call.
+    const second = await newVisitor();
+    const secondBeacon = second.waitForRequest((request) =>
+      request.url().endsWith("/functions/v1/conversions"),
+    );
+    await second.goto(test.link);
+    await second.goto(`${shop.checkout}/confirmed`);
+    expect(JSON.parse((await secondBeacon).postData() ?? "{}")).toMatchObject({
+      splitTestId: test.id,
+      amount: 24.5,
+      currency: "EUR",
+    });
     await expect
       .poll(() => totals(marketer, test.slug), { timeout: 30_000 })
       .toEqual({
-        visitors: 1,
-        conversions: 1,
+        visitors: 2,
+        conversions: 2,
       });
   });
 });

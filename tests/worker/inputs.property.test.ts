@@ -186,11 +186,12 @@ describe("public endpoints take any input without a 5xx", () => {
     );
   });
 
-  it("the tracker /t.js with any query: the script", async () => {
+  it("the tag's routes with any key or body: 204, 400, 404 or the goals", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 50 }), async (query) => {
-        const response = await freshClient().fetch(`/t.js?${encodeURIComponent(query)}`);
-        expect(response.status).toBe(200);
+      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 50 }), fc.jsonValue(), async (key, body) => {
+        await expectClean(await freshClient().fetch(`/t/goals/${encodeURIComponent(key)}`), [404]);
+        const seen = await freshClient().fetch("/t/seen", { method: "POST", body: JSON.stringify(body) });
+        await expectClean(seen, [204, 400]);
       }),
       { numRuns: 10 },
     );

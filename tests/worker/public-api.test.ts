@@ -6,6 +6,7 @@ import type { TestListResponse, TestResponse } from "../../contract/api";
 import { domainListResponseSchema } from "../../contract/api/domains";
 import { testListResponseSchema, testResponseSchema } from "../../contract/api/split-tests";
 import { API_KEY_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
+import { publicApiDocument } from "../../scripts/openapi-document";
 import app from "../../worker/app";
 import {
   Client,
@@ -251,6 +252,10 @@ describe("the OpenAPI document", () => {
     const listAnswer = broken.paths["/api/v1/tests"]?.get?.responses["200"] as { description?: string };
     delete listAnswer.description;
     expect(new Validator(openApi31Schema as object, "2020-12", false).validate(broken).valid).toBe(false);
+  });
+
+  it("is the one built from the operations the app mounts (run `npm run build` after changing them)", async () => {
+    expect(await openApiDocument()).toEqual(JSON.parse(JSON.stringify(publicApiDocument())));
   });
 
   it("lists every /api/v1 route the app has, and no other", async () => {
