@@ -47,7 +47,9 @@ describe("the variants editor", () => {
       { url: "https://b.example/", weight: 50, name: "Red button" },
     ]);
     expect(drafts.map((draft) => draft.name)).toEqual(["", "Red button"]);
-    const renamed = drafts.map((draft, i) => (i === 0 ? { ...draft, name: "  Control " } : { ...draft, name: " " }));
+    const renamed = drafts.map((draft, i) =>
+      i === 0 ? { ...draft, name: "  Control " } : { ...draft, name: " " },
+    );
     expect(variantInputs(renamed)).toEqual([
       { url: "https://a.example/", weight: 50, name: "Control" },
       { url: "https://b.example/", weight: 50 },

@@ -59,7 +59,11 @@ describe("phases", () => {
     // among them a phase-1 visitor who came back (a visitor of phase 2 too), whose conversion then counts
     // in phase 2, the phase of the click it is credited to.
     const late = click(test.id, { variant: "A", timestamp: startedAt - 1000 });
-    const returning = click(test.id, { variant: "B", sessionId: before[9]?.sessionId, timestamp: startedAt + 1 });
+    const returning = click(test.id, {
+      variant: "B",
+      sessionId: before[9]?.sessionId,
+      timestamp: startedAt + 1,
+    });
     const after = [
       returning,
       ...Array.from({ length: 2 }, () => click(test.id, { variant: "A", timestamp: startedAt + 2 })),
@@ -93,8 +97,24 @@ describe("phases", () => {
         startedAt: phased.createdAt,
         endedAt: startedAt,
         arms: [
-          { label: "A", name: null, url: "https://shop.example/a", weight: 50, clicks: 5, visitors: 5, conversions: 1 },
-          { label: "B", name: null, url: "https://shop.example/b", weight: 50, clicks: 6, visitors: 6, conversions: 5 },
+          {
+            label: "A",
+            name: null,
+            url: "https://shop.example/a",
+            weight: 50,
+            clicks: 5,
+            visitors: 5,
+            conversions: 1,
+          },
+          {
+            label: "B",
+            name: null,
+            url: "https://shop.example/b",
+            weight: 50,
+            clicks: 6,
+            visitors: 6,
+            conversions: 5,
+          },
         ],
       },
     ]);
@@ -138,7 +158,10 @@ describe("variant names", () => {
         { url: "https://shop.example/b", weight: 50, name: "  Red button " },
       ],
     });
-    expect(test.variants.map((v) => (v as unknown as { name: string | null }).name)).toEqual([null, "Red button"]);
+    expect(test.variants.map((v) => (v as unknown as { name: string | null }).name)).toEqual([
+      null,
+      "Red button",
+    ]);
     await deliver([click(test.id, { variant: "B" })]);
 
     const renamed = await client.json("PATCH", `/api/tests/${test.id}`, {

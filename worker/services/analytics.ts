@@ -50,7 +50,9 @@ async function earlierPhasesOf(db: D1Database, test: SplitTest): Promise<TestAna
   if (test.phase === 1) return [];
   const [phases, counts] = await db.batch<Record<string, number | string>>([
     db
-      .prepare("SELECT phase, started_at, ended_at, variants FROM test_phases WHERE split_test_id = ? ORDER BY phase")
+      .prepare(
+        "SELECT phase, started_at, ended_at, variants FROM test_phases WHERE split_test_id = ? ORDER BY phase",
+      )
       .bind(test.id),
     db
       .prepare(
@@ -120,7 +122,9 @@ export async function trafficQualityOfTest(db: D1Database, testId: string): Prom
 /** The weights an optimised test has had in its current phase, oldest first. */
 async function weightHistoryOf(db: D1Database, test: SplitTest): Promise<WeightPeriod[]> {
   const { results } = await db
-    .prepare("SELECT since, weights FROM weight_history WHERE split_test_id = ? AND since >= ? ORDER BY since")
+    .prepare(
+      "SELECT since, weights FROM weight_history WHERE split_test_id = ? AND since >= ? ORDER BY since",
+    )
     .bind(test.id, test.phaseStartedAt ?? 0)
     .all<{ since: number; weights: string }>();
   return results.map((row) => ({ since: row.since, weights: JSON.parse(row.weights) as number[] }));

@@ -95,7 +95,17 @@ export async function dailyRollupCsv(
     .all<DailyRow>();
   const { currency } = test;
   return [
-    csvLine(["date", "variant", "clicks", "visitors", "conversions", "orders", "revenue", "currency", "phase"]),
+    csvLine([
+      "date",
+      "variant",
+      "clicks",
+      "visitors",
+      "conversions",
+      "orders",
+      "revenue",
+      "currency",
+      "phase",
+    ]),
     ...results.map((r) =>
       csvLine([
         r.day,

@@ -186,7 +186,8 @@ export function toClient(
 }
 
 /** A variant as stored: a name only when it has one. */
-const storedVariant = ({ url, weight, name }: VariantInput): VariantInput => (name ? { url, weight, name } : { url, weight });
+const storedVariant = ({ url, weight, name }: VariantInput): VariantInput =>
+  name ? { url, weight, name } : { url, weight };
 
 /** Totals of each test's current phase per variant, in label order, from the hourly rollup, never from raw clicks. */
 export async function totalsOf(db: Db, tests: SplitTestRow[]): Promise<Map<string, VariantTotals[]>> {
@@ -370,7 +371,9 @@ export async function updateTest(
   const split =
     variants &&
     (variants.length !== current.variants.length ||
-      variants.some((v, i) => v.url !== current.variants[i]?.url || v.weight !== current.variants[i]?.weight));
+      variants.some(
+        (v, i) => v.url !== current.variants[i]?.url || v.weight !== current.variants[i]?.weight,
+      ));
   const counted = sql`EXISTS (SELECT 1 FROM ${testStatsHourly} WHERE ${testStatsHourly.splitTestId} = ${id} AND ${testStatsHourly.phase} = ${splitTests.phase} AND ${testStatsHourly.clicks} > 0)`;
   const now = Date.now();
   const rules = rulesChange(current, input);

@@ -33,50 +33,50 @@ export function VariantField({
 }: VariantFieldProps) {
   return (
     <div className="grid gap-2">
-    <TextField
-      label={`URL ${label}`}
-      type="url"
-      required
-      placeholder="https://"
-      inputMode="url"
-      value={url}
-      onChange={(event) => onUrlChange(event.target.value)}
-    >
-      {(showWeight || onRemove) && (
-        <>
-          {showWeight && (
-            <span className="flex shrink-0 items-center gap-1">
-              <Input
-                type="number"
-                min={MIN_WEIGHT}
-                max={MAX_WEIGHT}
-                step={1}
-                inputMode="numeric"
-                aria-label={`Weight of variant ${label}`}
-                value={weight}
-                onChange={(event) => onWeightChange(event.target.value)}
-                className="w-16 text-right tabular-nums"
-              />
-              <span className="text-muted-foreground text-sm" aria-hidden>
-                %
+      <TextField
+        label={`URL ${label}`}
+        type="url"
+        required
+        placeholder="https://"
+        inputMode="url"
+        value={url}
+        onChange={(event) => onUrlChange(event.target.value)}
+      >
+        {(showWeight || onRemove) && (
+          <>
+            {showWeight && (
+              <span className="flex shrink-0 items-center gap-1">
+                <Input
+                  type="number"
+                  min={MIN_WEIGHT}
+                  max={MAX_WEIGHT}
+                  step={1}
+                  inputMode="numeric"
+                  aria-label={`Weight of variant ${label}`}
+                  value={weight}
+                  onChange={(event) => onWeightChange(event.target.value)}
+                  className="w-16 text-right tabular-nums"
+                />
+                <span className="text-muted-foreground text-sm" aria-hidden>
+                  %
+                </span>
               </span>
-            </span>
-          )}
-          {onRemove && (
-            <Button
-              variant="ghost"
-              size="icon"
-              className="shrink-0"
-              aria-label={`Remove variant ${label}`}
-              title={`Remove variant ${label}`}
-              onClick={onRemove}
-            >
-              <XIcon aria-hidden />
-            </Button>
-          )}
-        </>
-      )}
-    </TextField>
+            )}
+            {onRemove && (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="shrink-0"
+                aria-label={`Remove variant ${label}`}
+                title={`Remove variant ${label}`}
+                onClick={onRemove}
+              >
+                <XIcon aria-hidden />
+              </Button>
+            )}
+          </>
+        )}
+      </TextField>
       <Input
         aria-label={`Name of variant ${label} (optional)`}
         placeholder={`Name of ${label} (optional), e.g. Red button`}

@@ -31,7 +31,8 @@ export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormPro
   const newSplit =
     inputs.length !== test.variants.length ||
     inputs.some((v, i) => v.url !== test.variants[i]?.url || v.weight !== test.variants[i]?.weight);
-  const effect = test.variantsLocked && (newSplit ? PHASE_MESSAGES.newPhase(test.phase) : PHASE_MESSAGES.namesOnly);
+  const effect =
+    test.variantsLocked && (newSplit ? PHASE_MESSAGES.newPhase(test.phase) : PHASE_MESSAGES.namesOnly);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();

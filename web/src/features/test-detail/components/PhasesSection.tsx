@@ -60,8 +60,8 @@ export function PhasesSection({ test, phases }: PhasesSectionProps) {
     <DetailSection title={`Phase ${test.phase}`}>
       <div className="grid gap-3">
         <p className="text-muted-foreground text-sm">
-          Since {when(test.phaseStartedAt ?? test.createdAt)}, when the variants last changed. The numbers
-          and the verdict on this page are phase {test.phase}'s; earlier phases are kept here.
+          Since {when(test.phaseStartedAt ?? test.createdAt)}, when the variants last changed. The numbers and
+          the verdict on this page are phase {test.phase}'s; earlier phases are kept here.
         </p>
         {phases?.map((phase) => (
           <PhaseResults key={phase.phase} phase={phase} />
