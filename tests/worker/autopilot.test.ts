@@ -315,6 +315,21 @@ describe("the scheduled end", () => {
     expect((await stateOf(client, undecided.slug)).status).toBe("active");
   });
 
+  it("decides by the current phase: phase 1's clear winner does not stop phase 2", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { stopEarly: true, onEnd: "promote" });
+    await seedResults(test.id, CLEAR_B);
+    const phased = await client.json("PATCH", `/api/tests/${test.id}`, {
+      variants: [
+        { url: "https://shop.example/a", weight: 50 },
+        { url: "https://shop.example/b2", weight: 50 },
+      ],
+    });
+    expect(((await phased.json()) as { test: { phase: number } }).test.phase).toBe(2);
+    await autopilotUntilLookedAt(test.id);
+    expect(await stateOf(client, test.slug)).toMatchObject({ status: "active", endedBy: null });
+  });
+
   it("does nothing twice when run twice, or at once, and leaves a manual promote alone", async () => {
     const { client, email } = await signedUpClient();
     const test = await createTest(client, { endsAt: inAnHour(), onEnd: "promote" });

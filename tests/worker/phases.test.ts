@@ -147,6 +147,58 @@ describe("phases", () => {
   });
 });
 
+describe("an optimised test's phases", () => {
+  it("start at an even split with a weight history of their own; a new name keeps the bandit's weights", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { mode: "optimise" });
+    await deliver([click(test.id, { variant: "B" })]);
+    await env.DB.prepare(`UPDATE split_tests SET variants = ? WHERE id = ?`)
+      .bind(
+        JSON.stringify([
+          { url: "https://shop.example/a", weight: 30 },
+          { url: "https://shop.example/b", weight: 70 },
+        ]),
+        test.id,
+      )
+      .run();
+    const response = await client.json("PATCH", `/api/tests/${test.id}`, {
+      variants: [
+        { url: "https://shop.example/a", weight: 90 },
+        { url: "https://shop.example/b-fixed", weight: 10 },
+      ],
+    });
+    const { test: phased } = (await response.json()) as { test: TestWithStats };
+    expect([phased.phase, phased.variants.map((v) => v.weight)]).toEqual([2, [50, 50]]);
+    const analytics = await analyticsOf(client, test.slug);
+    expect(analytics.weightHistory).toEqual([{ since: phased.phaseStartedAt, weights: [50, 50] }]);
+
+    await deliver([click(test.id, { variant: "A" })]);
+    await env.DB.prepare(`UPDATE split_tests SET variants = ? WHERE id = ?`)
+      .bind(
+        JSON.stringify([
+          { url: "https://shop.example/a", weight: 40 },
+          { url: "https://shop.example/b-fixed", weight: 60 },
+        ]),
+        test.id,
+      )
+      .run();
+    const renamed = await client.json("PATCH", `/api/tests/${test.id}`, {
+      variants: [
+        { url: "https://shop.example/a", weight: 50, name: "Old" },
+        { url: "https://shop.example/b-fixed", weight: 50, name: "Fixed" },
+      ],
+    });
+    const { test: after } = (await renamed.json()) as { test: TestWithStats };
+    expect([after.phase, after.variants.map((v) => [v.weight, v.name])]).toEqual([
+      2,
+      [
+        [40, "Old"],
+        [60, "Fixed"],
+      ],
+    ]);
+  });
+});
+
 describe("variant names", () => {
   it("are optional, kept in every answer, and change any time without a new phase", async () => {
     const { client } = await signedUpClient();
