@@ -56,6 +56,8 @@ export type RevenueAnalytics = z.output<typeof revenueAnalyticsSchema>;
 /** One variant's numbers; rate and interval are fractions (0–1), visitors are unique sessions without bots. */
 const variantAnalyticsSchema = z.object({
   label,
+  /** Its optional name, null without one. */
+  name: z.string().nullable(),
   /** Its configured share of visitors, percent. */
   weight: z.number(),
   clicks: z.number(),

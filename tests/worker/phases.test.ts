@@ -226,6 +226,10 @@ describe("variant names", () => {
     expect(after.phase).toBe(1);
     expect(after.variants.map((v) => v.name)).toEqual(["Control", "Green button"]);
     expect(after.stats.arms[1]?.clicks).toBe(1);
+    expect((await analyticsOf(client, test.slug)).arms.map((arm) => arm.name)).toEqual([
+      "Control",
+      "Green button",
+    ]);
 
     const tooLong = await client.json("PATCH", `/api/tests/${test.id}`, {
       variants: [

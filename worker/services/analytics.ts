@@ -329,6 +329,7 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
       const interval = byRate.intervals[position];
       return {
         label: labelAt(position),
+        name: test.variants[position]?.name ?? null,
         weight: weights[position] ?? 0,
         clicks: totals[position]?.clicks ?? 0,
         visitors: totals[position]?.visitors ?? 0,
