@@ -105,9 +105,10 @@ describe("a test with three variants", () => {
       expect(await card.getByRole("definition").first().textContent()).toBe(String(counts[label]));
     }
     const analytics = page.getByRole("region", { name: "Analytics" });
-    for (const label of ["A", "B", "C"]) {
+    for (const label of ["A", "B · Red button", "C"]) {
       await analytics.getByRole("rowheader", { name: label, exact: true }).waitFor();
     }
+    await chart.getByRole("list", { name: "Legend" }).getByText("Version B · Red button").waitFor();
     for (const series of ["visitorsA", "visitorsB", "visitorsC"]) {
       await chart.locator(`path[data-series="${series}"]`).first().waitFor();
     }
