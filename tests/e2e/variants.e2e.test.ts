@@ -109,6 +109,10 @@ describe("a test with three variants", () => {
       await analytics.getByRole("rowheader", { name: label, exact: true }).waitFor();
     }
     await chart.getByRole("list", { name: "Legend" }).getByText("Version B · Red button").waitFor();
+    await page
+      .getByRole("region", { name: "Breakdowns" })
+      .getByRole("columnheader", { name: "Version B · Red button" })
+      .waitFor();
     for (const series of ["visitorsA", "visitorsB", "visitorsC"]) {
       await chart.locator(`path[data-series="${series}"]`).first().waitFor();
     }

@@ -56,7 +56,7 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
       <VariantStats test={test} />
       <PhasesSection test={test} phases={analytics?.phases ?? null} />
       <AnalyticsSection state={analyticsState} onRetry={retry} onRefresh={refresh} />
-      <BreakdownsSection slug={test.slug} />
+      <BreakdownsSection slug={test.slug} variants={test.variants} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <SplitUrlsSection test={test} />
         <SplitLinkSection link={test.link}>
