@@ -147,20 +147,20 @@ describe("phases", () => {
   });
 });
 
+/** Weights as the bandit would have moved them (autopilot.ts moveWeights writes the variants so). */
+function banditWeights(testId: string, urls: string[], weights: number[]) {
+  const variants = urls.map((url, i) => ({ url, weight: weights[i] }));
+  return env.DB.prepare("UPDATE split_tests SET variants = ? WHERE id = ?")
+    .bind(JSON.stringify(variants), testId)
+    .run();
+}
+
 describe("an optimised test's phases", () => {
   it("start at an even split with a weight history of their own; a new name keeps the bandit's weights", async () => {
     const { client } = await signedUpClient();
     const test = await createTest(client, { mode: "optimise" });
     await deliver([click(test.id, { variant: "B" })]);
-    await env.DB.prepare(`UPDATE split_tests SET variants = ? WHERE id = ?`)
-      .bind(
-        JSON.stringify([
-          { url: "https://shop.example/a", weight: 30 },
-          { url: "https://shop.example/b", weight: 70 },
-        ]),
-        test.id,
-      )
-      .run();
+    await banditWeights(test.id, ["https://shop.example/a", "https://shop.example/b"], [30, 70]);
     const response = await client.json("PATCH", `/api/tests/${test.id}`, {
       variants: [
         { url: "https://shop.example/a", weight: 90 },
@@ -173,15 +173,7 @@ describe("an optimised test's phases", () => {
     expect(analytics.weightHistory).toEqual([{ since: phased.phaseStartedAt, weights: [50, 50] }]);
 
     await deliver([click(test.id, { variant: "A" })]);
-    await env.DB.prepare(`UPDATE split_tests SET variants = ? WHERE id = ?`)
-      .bind(
-        JSON.stringify([
-          { url: "https://shop.example/a", weight: 40 },
-          { url: "https://shop.example/b-fixed", weight: 60 },
-        ]),
-        test.id,
-      )
-      .run();
+    await banditWeights(test.id, ["https://shop.example/a", "https://shop.example/b-fixed"], [40, 60]);
     const renamed = await client.json("PATCH", `/api/tests/${test.id}`, {
       variants: [
         { url: "https://shop.example/a", weight: 50, name: "Old" },
