@@ -54,7 +54,7 @@ export const VARIANT_MESSAGES = {
   count: "A test has 2 to 8 variants",
   weight: "Each weight must be a whole number from 1 to 99",
   total: "Weights must add up to 100",
-  locked: "This test has counted clicks: its variants and weights can no longer change.",
+  nameTooLong: "A variant name is at most 60 characters",
   saved: "Variants saved",
   bothShapes: "Send either variants or urlA and urlB, not both",
   mode: 'The mode must be "experiment" or "optimise"',

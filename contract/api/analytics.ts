@@ -73,6 +73,8 @@ export type RevenueAnalytics = z.output<typeof revenueAnalyticsSchema>;
 /** One variant's numbers; rate and interval are fractions (0–1), visitors are unique sessions without bots. */
 const variantAnalyticsSchema = z.object({
   label,
+  /** Its optional name, null without one. */
+  name: z.string().nullable(),
   /** Its configured share of visitors, percent. */
   weight: z.number(),
   clicks: z.number(),
@@ -144,7 +146,30 @@ const testAnalyticsSchema = z.object({
   ruleVisits: z.array(ruleVisitsSchema),
   /** What reached the test and was not counted (or counted without its value), and why. */
   trafficQuality: trafficQualitySchema,
+  /**
+   * The phases that ended (a running test's URLs or weights changed), oldest first: each with its
+   * variants and their counts, kept as they were. Everything above is the current phase's.
+   */
+  phases: z.array(
+    z.object({
+      phase: z.number(),
+      startedAt: z.number(),
+      endedAt: z.number(),
+      arms: z.array(
+        z.object({
+          label,
+          name: z.string().nullable(),
+          url: z.string(),
+          weight: z.number(),
+          clicks: z.number(),
+          visitors: z.number(),
+          conversions: z.number(),
+        }),
+      ),
+    }),
+  ),
 });
+export type EarlierPhase = TestAnalytics["phases"][number];
 export type TestAnalytics = z.output<typeof testAnalyticsSchema>;
 
 export const testAnalyticsResponseSchema = z.object({ analytics: testAnalyticsSchema });

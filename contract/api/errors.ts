@@ -40,7 +40,6 @@ export type ErrorCode =
   | "too_many_webhooks"
   | "unknown_session"
   | "user_already_exists"
-  | "variants_locked"
   | "weak_password";
 
 export const apiErrorDetailSchema = z.looseObject({

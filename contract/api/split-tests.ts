@@ -35,6 +35,9 @@ const variantSchema = z
       weight: z
         .number({ error: VARIANT_MESSAGES.weight })
         .describe("Its share of visitors in percent: a whole number from 1 to 99; all add up to 100"),
+      name: text(60, VARIANT_MESSAGES.nameTooLong)
+        .optional()
+        .describe("Optional name shown beside its label, up to 60 characters"),
     },
     { error: required },
   )
@@ -254,7 +257,8 @@ function variantsOf(input: { variants?: VariantInput[]; urlA?: string; urlB?: st
 }
 
 /**
- * A change to a test: new variants and weights (until its first counted click), new end settings (while
+ * A change to a test: new variants, weights and names (after its first counted click, new URLs or weights
+ * start a new phase; names change any time), new end settings (while
  * it runs) and/or new audience rules. Fields left out stay as they are.
  */
 export const updateTestSchema = z
@@ -368,6 +372,7 @@ export const testVariantSchema = z.object({
   label: label.describe("A, B, C… by position; A is the control"),
   url: z.string().describe("Where the variant sends visitors"),
   weight: z.int().min(1).max(99).describe("Its share of visitors in percent; the weights add up to 100"),
+  name: z.string().nullable().describe("Its name, or null"),
 });
 export type TestVariant = z.output<typeof testVariantSchema>;
 
@@ -384,10 +389,11 @@ export const splitTestSchema = z.object({
   urlA: z.string().describe("Variant A's URL"),
   urlB: z.string().describe("Variant B's URL"),
   variants: z.array(testVariantSchema).describe("2 to 8 variants, A first"),
-  // From then on only pause, resume, promote and delete change the test.
   variantsLocked: z
     .boolean()
-    .describe("True once a click was counted: variants and weights can no longer change"),
+    .describe("True once the current phase counted a click: new URLs or weights then start a new phase"),
+  phase: z.int().min(1).describe("The current phase, which decides"),
+  phaseStartedAt: millis("When it started; null for phase 1").nullable(),
   conversionUrl: z.string().nullable().describe("The goal page, with the page goal; else null"),
   conversionGoal: z
     .enum(CONVERSION_GOALS)

@@ -6,6 +6,7 @@ import {
   VARIANT_MESSAGES,
   WEBHOOK_MESSAGES,
 } from "../../contract/messages";
+import { PHASE_MESSAGES } from "../../contract/phases";
 import { visibleToast } from "./flows";
 
 /**
@@ -352,6 +353,30 @@ export const SCREENS: Screen[] = [
       }
       if ((await warning.count()) === 0) throw new Error("The visitor was not counted");
       await page.getByRole("tab", { name: "Country" }).click();
+    },
+  },
+  {
+    // After the breakdowns' visitor: the test has counted a click, so new URLs start phase 2.
+    name: "test detail, a running test's variants editor saying what saving does",
+    who: "signed-in, with data",
+    title: titled("Axe test"),
+    async open(page, data) {
+      await visit(page, `/test/${data.slug}`, "Axe test");
+      await page.getByRole("button", { name: "Edit variants" }).click();
+      await page.getByLabel("Name of variant B (optional)").fill("Red button");
+      await page.getByLabel("URL B").fill("https://example.com/b-fixed");
+      await page.getByText(PHASE_MESSAGES.newPhase(1)).waitFor();
+    },
+  },
+  {
+    name: "test detail, phase 2 with phase 1's results",
+    who: "signed-in, with data",
+    title: titled("Axe test"),
+    async open(page) {
+      await page.getByRole("button", { name: "Save variants" }).click();
+      const phases = page.getByRole("region", { name: "Phase 2" });
+      await phases.getByText(/^Phase 1 results/).click();
+      await phases.getByRole("rowheader", { name: "B", exact: true }).waitFor();
     },
   },
   {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { VARIANT_MESSAGES } from "../../contract/messages";
+import { PHASE_MESSAGES } from "../../contract/phases";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
 import { isFocused, marketerSiteFor, reloadUntil, signUp, variantOfVisit, visibleToast } from "./flows";
 
@@ -8,7 +9,7 @@ const marketerSite = marketerSiteFor(browser.baseURL);
 const VISITS = 12;
 
 describe("a test with three variants", () => {
-  it("creates a 3-arm test, edits its weights, and shows three arms on the dashboard and detail page", async () => {
+  it("creates a 3-arm test with a named variant, edits its weights, shows three arms, and starts phase 2 on a running test's URL edit", async () => {
     const page = await browser.newPage(WIDTHS.wide);
     await signUp(page, `variants-${Date.now()}@example.com`);
     const site = marketerSite().origin;
@@ -45,6 +46,8 @@ describe("a test with three variants", () => {
     await page.getByLabel("Weight of variant B").fill("25");
     await page.getByLabel("Weight of variant C").fill("25");
     await page.getByText("Total 100 %").waitFor();
+    // A name is optional, and shows beside the letter wherever a label shows.
+    await page.getByLabel("Name of variant B (optional)").fill("Red button");
     await screenshot(page, "create-test-three-variants");
     await page.getByRole("button", { name: "Create Test" }).click();
 
@@ -57,9 +60,10 @@ describe("a test with three variants", () => {
       ["B", 25],
       ["C", 25],
     ] as const) {
-      const card = page.getByRole("region", { name: `Version ${label}` });
+      const named = label === "B" ? "B · Red button" : label;
+      const card = page.getByRole("region", { name: `Version ${named}`, exact: true });
       await card.getByText(`${weight} % of traffic`).waitFor();
-      await page.getByText(`URL ${label} (${weight} % of traffic)`).waitFor();
+      await page.getByText(`URL ${named} (${weight} % of traffic)`).waitFor();
     }
 
     // Before the first click the variants can still change: back to an even split.
@@ -101,16 +105,50 @@ describe("a test with three variants", () => {
       expect(await card.getByRole("definition").first().textContent()).toBe(String(counts[label]));
     }
     const analytics = page.getByRole("region", { name: "Analytics" });
-    for (const label of ["A", "B", "C"]) {
+    for (const label of ["A", "B · Red button", "C"]) {
       await analytics.getByRole("rowheader", { name: label, exact: true }).waitFor();
     }
+    await chart.getByRole("list", { name: "Legend" }).getByText("Version B · Red button").waitFor();
+    await page
+      .getByRole("region", { name: "Breakdowns" })
+      .getByRole("columnheader", { name: "Version B · Red button" })
+      .waitFor();
     for (const series of ["visitorsA", "visitorsB", "visitorsC"]) {
       await chart.locator(`path[data-series="${series}"]`).first().waitFor();
     }
     expect(await chart.locator('path[data-series="visitorsD"]').count()).toBe(0);
-    await page.getByText(VARIANT_MESSAGES.locked).waitFor();
-    expect(await page.getByRole("button", { name: "Edit variants" }).count()).toBe(0);
     await screenshot(page, "test-detail-three-variants");
+
+    // A running test's edit: a name changes nothing else; a new URL starts phase 2, as the page says first.
+    expect(await page.getByRole("region", { name: /^Phase/ }).count()).toBe(0);
+    await page.getByRole("button", { name: "Edit variants" }).click();
+    await page.getByLabel("Name of variant A (optional)").fill("Control");
+    await page.getByText(PHASE_MESSAGES.namesOnly).waitFor();
+    await page.getByLabel("URL C").fill(`${site}/c-fixed`);
+    await page.getByText(PHASE_MESSAGES.newPhase(1)).waitFor();
+    await screenshot(page, "edit-variants-new-phase");
+    await page.getByRole("button", { name: "Save variants" }).click();
+    await visibleToast(page, "Variants saved");
+    await page.getByText("URL A · Control (34 % of traffic)").waitFor();
+    const phases = page.getByRole("region", { name: "Phase 2" });
+    await phases.waitFor();
+    // The numbers on the page start over; phase 1's stay, with its URLs.
+    for (const label of ["A", "B", "C"] as const) {
+      const card = page.getByRole("region", { name: `Version ${label}` });
+      await expect.poll(() => card.getByRole("definition").first().textContent()).toBe("0");
+    }
+    await phases.getByText(/^Phase 1 results/).click();
+    for (const [label, name] of [
+      ["A", "A"],
+      ["B", "B · Red button"],
+      ["C", "C"],
+    ] as const) {
+      const row = phases.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
+      const cells = await row.getByRole("cell").allTextContents();
+      expect(cells[0]).toBe(`${site}/${label.toLowerCase()}`);
+      expect(cells[2]).toBe(String(counts[label]));
+    }
+    await screenshot(page, "test-detail-phase-2");
 
     // The promote dialog offers every arm.
     // No verdict yet: no "Promote winner", but any version can still be chosen.

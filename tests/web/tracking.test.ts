@@ -6,8 +6,8 @@ import { crossSiteGoal, NO_GOAL as NO_GOAL_TEXT, setupSteps } from "@/lib/tracki
 import { convertCall, siteTagSnippet } from "@/lib/tracking/tag-snippets";
 
 const variants = [
-  { label: "A" as const, url: "https://www.shop.example/a", weight: 50 },
-  { label: "B" as const, url: "https://www.shop.example/b", weight: 50 },
+  { label: "A" as const, url: "https://www.shop.example/a", weight: 50, name: null },
+  { label: "B" as const, url: "https://www.shop.example/b", weight: 50, name: null },
 ];
 const pageGoal = {
   link: "https://splitlink.example/r/abc123",

@@ -41,6 +41,21 @@ describe("the variants editor", () => {
     expect(isEvenSplit(drafts)).toBe(false);
   });
 
+  it("keeps a variant's name, trimmed, and sends none for an empty one", () => {
+    const drafts = draftsOf([
+      { url: "https://a.example/", weight: 50, name: null },
+      { url: "https://b.example/", weight: 50, name: "Red button" },
+    ]);
+    expect(drafts.map((draft) => draft.name)).toEqual(["", "Red button"]);
+    const renamed = drafts.map((draft, i) =>
+      i === 0 ? { ...draft, name: "  Control " } : { ...draft, name: " " },
+    );
+    expect(variantInputs(renamed)).toEqual([
+      { url: "https://a.example/", weight: 50, name: "Control" },
+      { url: "https://b.example/", weight: 50 },
+    ]);
+  });
+
   it("gives every row its own key, which stays with the row when another is removed", () => {
     const drafts = withDraftAdded(withDraftAdded(emptyDrafts()));
     expect(new Set(drafts.map((draft) => draft.key)).size).toBe(4);

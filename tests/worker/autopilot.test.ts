@@ -169,13 +169,14 @@ describe("the end settings", () => {
     await client.json("PATCH", `/api/tests/${test.id}`, { endsAt: null });
     expect((await stateOf(client, test.slug)).endsAt).toBeNull();
 
-    const locked = await client.json("PATCH", `/api/tests/${test.id}`, {
+    // New URLs of a running test start its next phase (tests/worker/phases.test.ts).
+    const phased = await client.json("PATCH", `/api/tests/${test.id}`, {
       variants: [
         { url: "https://shop.example/a", weight: 50 },
         { url: "https://shop.example/c", weight: 50 },
       ],
     });
-    expect((await errorOf(locked)).code).toBe("variants_locked");
+    expect(((await phased.json()) as { test: { phase: number } }).test.phase).toBe(2);
     const empty = await client.json("PATCH", `/api/tests/${test.id}`, {});
     expect((await errorOf(empty)).message).toBe(SCHEDULE_MESSAGES.nothingToChange);
 
@@ -312,6 +313,21 @@ describe("the scheduled end", () => {
       endResult: "promoted",
     });
     expect((await stateOf(client, undecided.slug)).status).toBe("active");
+  });
+
+  it("decides by the current phase: phase 1's clear winner does not stop phase 2", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { stopEarly: true, onEnd: "promote" });
+    await seedResults(test.id, CLEAR_B);
+    const phased = await client.json("PATCH", `/api/tests/${test.id}`, {
+      variants: [
+        { url: "https://shop.example/a", weight: 50 },
+        { url: "https://shop.example/b2", weight: 50 },
+      ],
+    });
+    expect(((await phased.json()) as { test: { phase: number } }).test.phase).toBe(2);
+    await autopilotUntilLookedAt(test.id);
+    expect(await stateOf(client, test.slug)).toMatchObject({ status: "active", endedBy: null });
   });
 
   it("does nothing twice when run twice, or at once, and leaves a manual promote alone", async () => {

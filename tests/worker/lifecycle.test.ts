@@ -197,7 +197,7 @@ describe("CSV export", () => {
       .run();
     const response = await client.fetch(`/api/tests/${test.id}/export/daily.csv`);
     expect(await response.text()).toBe(
-      "date,variant,clicks,visitors,conversions,orders,revenue,currency\r\n2026-11-20,A,15,13,3,0,,\r\n2026-11-20,B,7,7,3,0,,\r\n2026-11-21,B,1,1,0,0,,\r\n",
+      "date,variant,clicks,visitors,conversions,orders,revenue,currency,phase\r\n2026-11-20,A,15,13,3,0,,,1\r\n2026-11-20,B,7,7,3,0,,,1\r\n2026-11-21,B,1,1,0,0,,,1\r\n",
     );
   });
 

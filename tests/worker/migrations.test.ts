@@ -277,3 +277,53 @@ describe("0016_trust: the owner's currency, counted sessions per address, what w
     ]);
   });
 });
+
+describe("0018_phases: the rollup keyed by phase", () => {
+  it("keeps every count as phase 1, and counts later events in their phase, visitors once per phase", async () => {
+    await emptyDatabase();
+    await applyD1Migrations(db, upTo("0018"));
+    await db.batch([
+      ...userWithTest(),
+      db.prepare("UPDATE split_tests SET currency = 'EUR'"),
+      db.prepare(
+        `INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp)
+         VALUES ('c1', 't1', 'A', 's1', 0, 10), ('c2', 't1', 'B', 's2', 0, ${HOUR + 1}),
+                ('c3', 't1', 'A', 's1', 0, 12), ('c4', 't1', 'B', 's4', 1, 13)`,
+      ),
+      db.prepare(
+        "INSERT INTO conversions (id, split_test_id, variant, session_id, timestamp, amount, currency) VALUES ('v1', 't1', 'A', 's1', 15, 1000, 'EUR')",
+      ),
+    ]);
+    const rollup =
+      "SELECT split_test_id, hour, variant, clicks, visitors, conversions, orders, revenue, revenue_squares FROM test_stats_hourly ORDER BY hour, variant";
+    const before = await rows(rollup);
+    expect(before.length).toBe(2);
+
+    await applyD1Migrations(db, from("0018"));
+
+    expect(await rows(rollup)).toEqual(before);
+    expect(await rows("SELECT DISTINCT phase FROM test_stats_hourly")).toEqual([{ phase: 1 }]);
+    expect(await rows("SELECT phase, phase_started_at FROM split_tests")).toEqual([
+      { phase: 1, phase_started_at: null },
+    ]);
+    // Phase 2 in the same hour: s1 comes back (a visitor of phase 2 too) and buys again in phase 2's row.
+    await db.batch([
+      db.prepare("UPDATE split_tests SET phase = 2, phase_started_at = 20"),
+      db.prepare(
+        "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, phase) VALUES ('c5', 't1', 'A', 's1', 0, 21, 2), ('c6', 't1', 'A', 's1', 0, 22, 2)",
+      ),
+      db.prepare(
+        "INSERT INTO conversions (id, split_test_id, variant, session_id, timestamp, amount, currency, phase) VALUES ('v2', 't1', 'A', 's9', 23, 500, 'EUR', 2)",
+      ),
+    ]);
+    expect(
+      await rows(
+        "SELECT phase, hour, variant, clicks, visitors, conversions, revenue FROM test_stats_hourly ORDER BY phase, hour, variant",
+      ),
+    ).toEqual([
+      { phase: 1, hour: 0, variant: "A", clicks: 2, visitors: 1, conversions: 1, revenue: 1000 },
+      { phase: 1, hour: HOUR, variant: "B", clicks: 1, visitors: 1, conversions: 0, revenue: 0 },
+      { phase: 2, hour: 0, variant: "A", clicks: 2, visitors: 1, conversions: 1, revenue: 500 },
+    ]);
+  });
+});

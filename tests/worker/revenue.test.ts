@@ -496,8 +496,10 @@ describe("CSV exports with values", () => {
     // amount and currency come after event, time, variant, session_id and bot.
     expect(conversionLine?.split(",").slice(5, 7)).toEqual(["1500", "JPY"]);
     const daily = await (await client.fetch(`/api/tests/${test.id}/export/daily.csv`)).text();
-    expect(daily.split("\r\n")[0]).toBe("date,variant,clicks,visitors,conversions,orders,revenue,currency");
-    expect(daily).toContain(",1,1,1,1,1500,JPY\r\n");
+    expect(daily.split("\r\n")[0]).toBe(
+      "date,variant,clicks,visitors,conversions,orders,revenue,currency,phase",
+    );
+    expect(daily).toContain(",1,1,1,1,1500,JPY,1\r\n");
   });
 });
 

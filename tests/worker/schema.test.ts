@@ -24,6 +24,7 @@ describe("the drizzle schema and the migrations", () => {
         "tag_sightings",
         "rule_visits",
         "rule_visit_counts",
+        "test_phases",
         "test_segments",
         "test_stats_hourly",
         "traffic_quality",

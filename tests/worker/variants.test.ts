@@ -29,9 +29,9 @@ describe("creating a test with variants", () => {
   it("takes 2 to 8 variants with weights and labels them A, B, C… in order", async () => {
     const { test } = await newTest([20, 30, 50]);
     expect(test.variants).toEqual([
-      { label: "A", url: urls(3)[0], weight: 20 },
-      { label: "B", url: urls(3)[1], weight: 30 },
-      { label: "C", url: urls(3)[2], weight: 50 },
+      { label: "A", url: urls(3)[0], weight: 20, name: null },
+      { label: "B", url: urls(3)[1], weight: 30, name: null },
+      { label: "C", url: urls(3)[2], weight: 50, name: null },
     ]);
     expect(test.urlA).toBe(urls(3)[0]);
     expect(test.urlB).toBe(urls(3)[1]);
@@ -51,8 +51,8 @@ describe("creating a test with variants", () => {
     expect(response.status).toBe(201);
     const { test } = (await response.json()) as { test: TestWithStats };
     expect(test.variants).toEqual([
-      { label: "A", url: "https://shop.example/a", weight: 50 },
-      { label: "B", url: "https://shop.example/b", weight: 50 },
+      { label: "A", url: "https://shop.example/a", weight: 50, name: null },
+      { label: "B", url: "https://shop.example/b", weight: 50, name: null },
     ]);
   });
 
@@ -133,7 +133,7 @@ describe("the redirect with weights", () => {
 });
 
 describe("changing variants", () => {
-  it("changes URLs and weights until the first counted click, then refuses with 409", async () => {
+  it("changes URLs and weights in place until the first counted click, then starts phase 2", async () => {
     const { owner, test } = await newTest([50, 50]);
     const changed = await owner.json("PATCH", `/api/tests/${test.id}`, {
       variants: variantsOf([20, 30, 50]),
@@ -147,14 +147,20 @@ describe("changing variants", () => {
     expect(response.status).toBe(302);
     await eventually(async () => (await countedClicks(test.id)) === 1);
 
-    const locked = await owner.json("PATCH", `/api/tests/${test.id}`, { variants: variantsOf([50, 50]) });
-    expect(locked.status).toBe(409);
-    expect((await errorOf(locked)).message).toBe(VARIANT_MESSAGES.locked);
-    const { test: after } = (await (await owner.fetch(`/api/tests/${test.slug}`)).json()) as {
+    expect(updated.phase).toBe(1);
+    const { test: running } = (await (await owner.fetch(`/api/tests/${test.slug}`)).json()) as {
       test: TestWithStats;
     };
-    expect(after.variantsLocked).toBe(true);
-    expect(after.variants.map((variant) => variant.weight)).toEqual([20, 30, 50]);
+    expect(running.variantsLocked).toBe(true);
+
+    const phased = await owner.json("PATCH", `/api/tests/${test.id}`, { variants: variantsOf([50, 50]) });
+    expect(phased.status).toBe(200);
+    const { test: after } = (await phased.json()) as { test: TestWithStats };
+    expect(after.phase).toBe(2);
+    expect(after.phaseStartedAt).toBeGreaterThan(0);
+    expect(after.variantsLocked).toBe(false);
+    expect(after.variants.map((variant) => variant.weight)).toEqual([50, 50]);
+    expect(after.stats.arms.every((arm) => arm.clicks === 0)).toBe(true);
   });
 
   it("refuses another user's test as not found, and bad weights with their message", async () => {

@@ -30,7 +30,8 @@ export function isPastWindow(timestamp: number, windowMs: number, now = Date.now
  * `server` for the server-side API, else a beacon), in array order. One is counted only when its
  * visitor has a human click of the test in the attribution window before it (`windowMs`, an SQL
  * expression for the window in milliseconds, ?2 unless a caller numbers it otherwise:
- * `attributionWindowMs` above), with that (first) click's variant, found through the session index
+ * `attributionWindowMs` above), with the variant and phase of its first such click in the latest phase it
+ * clicked in (so a visitor of an earlier phase who came back counts in the new one), found through the session index
  * (else SQLite walks all the test's clicks in time order to save a sort), and not after the test was
  * completed. A test that counts the server's conversions only counts no beacon. A beacon counts while
  * fewer than `perAddressDay` beacon conversions of the test were counted, in the 24 hours before it,
@@ -47,25 +48,25 @@ export const insertConversions = (
   perAddressDay = CONVERSIONS_PER_ADDRESS_DAY,
 ) => `WITH candidate AS (
     SELECT position, id, test_id, session_id, ts, amount, currency, source,
-           click ->> '$.variant' AS variant, click ->> '$.address' AS address
+           click ->> '$.variant' AS variant, click ->> '$.address' AS address, click ->> '$.phase' AS phase
     FROM (
       SELECT e.key AS position, e.value ->> '$.id' AS id, e.value ->> '$.testId' AS test_id,
              e.value ->> '$.sessionId' AS session_id, e.value ->> '$.timestamp' AS ts,
              e.value ->> '$.amount' AS amount, e.value ->> '$.currency' AS currency,
              coalesce(e.value ->> '$.source', 'beacon') AS source,
-             (SELECT json_object('variant', variant, 'address', source)
+             (SELECT json_object('variant', variant, 'address', source, 'phase', phase)
               FROM clicks INDEXED BY clicks_test_session_idx
               WHERE split_test_id = e.value ->> '$.testId' AND session_id = e.value ->> '$.sessionId' AND is_bot = 0
                 AND timestamp >= e.value ->> '$.timestamp' - ${windowMs}
-              ORDER BY timestamp LIMIT 1) AS click
+              ORDER BY phase DESC, timestamp LIMIT 1) AS click
       FROM json_each(${events}) AS e) AS r
     WHERE click IS NOT NULL
       AND EXISTS (SELECT 1 FROM split_tests AS t
                   WHERE t.id = r.test_id AND (t.completed_at IS NULL OR t.completed_at > r.ts)
                     AND (t.conversion_sources = 'all' OR r.source = 'server'))
       AND NOT EXISTS (SELECT 1 FROM conversions AS v WHERE v.split_test_id = r.test_id AND v.session_id = r.session_id))
-  INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp, amount, currency, source, address)
-  SELECT id, test_id, variant, session_id, ts, amount, currency, source, address FROM candidate AS c
+  INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp, amount, currency, source, address, phase)
+  SELECT id, test_id, variant, session_id, ts, amount, currency, source, address, phase FROM candidate AS c
   WHERE c.source = 'server' OR c.address IS NULL
      OR (SELECT count(*) FROM (
            SELECT 1 FROM conversions INDEXED BY conversions_test_address_idx

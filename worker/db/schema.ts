@@ -142,6 +142,9 @@ export const splitTests = sqliteTable(
     conversionUrlMatch: text("conversion_url_match", { enum: URL_MATCHES }).notNull().default("equals"),
     // Set when the test is deleted: gone for everyone at once, purged by the archive cron (0012).
     deletedAt: integer("deleted_at"),
+    // The current phase and when it started (null for phase 1): migrations/0018_phases.sql.
+    phase: integer("phase").notNull().default(1),
+    phaseStartedAt: integer("phase_started_at"),
   },
   (t) => [
     uniqueIndex("split_tests_slug_idx").on(t.slug),
@@ -172,6 +175,21 @@ export const weightHistory = sqliteTable(
   (t) => [primaryKey({ columns: [t.splitTestId, t.since] })],
 );
 
+/** The phases of a test that ended, with their variants (migrations/0018_phases.sql). */
+export const testPhases = sqliteTable(
+  "test_phases",
+  {
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    phase: integer("phase").notNull(),
+    startedAt: integer("started_at").notNull(),
+    endedAt: integer("ended_at").notNull(),
+    variants: text("variants", { mode: "json" }).$type<VariantInput[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.splitTestId, t.phase] })],
+);
+
 /** What every event row has: its id (the event id, so a redelivery inserts nothing), test, arm and visitor. */
 const eventRow = () => ({
   id: text("id").primaryKey(),
@@ -180,6 +198,8 @@ const eventRow = () => ({
     .references(() => splitTests.id, { onDelete: "cascade" }),
   variant: text("variant", { enum: VARIANT_LABELS }).notNull(),
   sessionId: text("session_id").notNull(),
+  // The phase it counts in: migrations/0018_phases.sql.
+  phase: integer("phase").notNull().default(1),
 });
 
 export const clicks = sqliteTable(
@@ -231,6 +251,7 @@ export const testStatsHourly = sqliteTable(
     splitTestId: text("split_test_id")
       .notNull()
       .references(() => splitTests.id, { onDelete: "cascade" }),
+    phase: integer("phase").notNull().default(1),
     hour: integer("hour").notNull(),
     variant: text("variant", { enum: VARIANT_LABELS }).notNull(),
     clicks: integer("clicks").notNull().default(0),
@@ -241,7 +262,7 @@ export const testStatsHourly = sqliteTable(
     revenue: integer("revenue").notNull().default(0),
     revenueSquares: integer("revenue_squares").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.splitTestId, t.hour, t.variant] })],
+  (t) => [primaryKey({ columns: [t.splitTestId, t.phase, t.hour, t.variant] })],
 );
 
 /** Server-side conversions' Idempotency-Keys and their first answer, for 24 hours. */

@@ -13,6 +13,8 @@ import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 // failing the batch on the foreign key; nor does one after the test was completed (frozen results).
 // Its id is the primary key: a redelivery inserts nothing. Rows go in batch order, so the rollup
 // trigger counts a session's first click in the batch as its visitor.
+// A click counts in the phase in force at its time: one made before the current phase started (still
+// in the queue when the variants changed) counts in the phase before (migrations/0018_phases.sql).
 // A person's click carries its address (source, a keyed hash). A test counts at most ?2 sessions per
 // address and hour (address_sessions, filled by a trigger): a click of a session already counted from
 // that address this hour counts; a new one counts while fewer than ?2 sessions did, those of the table
@@ -41,7 +43,7 @@ const INSERT_CLICKS = `WITH e AS (
              AS new_rank
     FROM candidate AS c)
   INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source,
-                                device, os, country, referrer_host)
+                                device, os, country, referrer_host, phase)
   SELECT r.id, t.id, r.variant, r.session_id,
          CASE WHEN r.is_bot THEN 1
               WHEN NOT r.is_new THEN 0
@@ -50,7 +52,7 @@ const INSERT_CLICKS = `WITH e AS (
                       WHERE split_test_id = t.id AND source = r.source AND hour = r.hour LIMIT ?2))
                    + r.new_rank > ?2 THEN 2
               ELSE 0 END,
-         r.ts, r.source, r.device, r.os, r.country, r.referrer
+         r.ts, r.source, r.device, r.os, r.country, r.referrer, t.phase - (r.ts < coalesce(t.phase_started_at, 0))
   FROM ranked AS r CROSS JOIN split_tests AS t ON t.id = r.test_id
   WHERE t.completed_at IS NULL OR t.completed_at > r.ts
   ORDER BY r.position`;

@@ -33,15 +33,52 @@ interface RollupRow extends VariantTotals {
   variant: Variant;
 }
 
-async function rollupOf(db: D1Database, testId: string): Promise<RollupRow[]> {
+/** The rollup of the test's current phase: the phase that decides (migrations/0018_phases.sql). */
+async function rollupOf(db: D1Database, test: SplitTest): Promise<RollupRow[]> {
   const { results } = await db
     .prepare(
       `SELECT hour, variant, clicks, visitors, conversions, orders, revenue, revenue_squares AS revenueSquares
-       FROM test_stats_hourly WHERE split_test_id = ?`,
+       FROM test_stats_hourly WHERE split_test_id = ? AND phase = ?`,
     )
-    .bind(testId)
+    .bind(test.id, test.phase)
     .all<RollupRow>();
   return results;
+}
+
+/** The phases that ended, oldest first, each with its variants and every variant's counts. */
+async function earlierPhasesOf(db: D1Database, test: SplitTest): Promise<TestAnalytics["phases"]> {
+  if (test.phase === 1) return [];
+  const [phases, counts] = await db.batch<Record<string, number | string>>([
+    db
+      .prepare(
+        "SELECT phase, started_at, ended_at, variants FROM test_phases WHERE split_test_id = ? ORDER BY phase",
+      )
+      .bind(test.id),
+    db
+      .prepare(
+        `SELECT phase, variant, sum(clicks) AS clicks, sum(visitors) AS visitors, sum(conversions) AS conversions
+         FROM test_stats_hourly WHERE split_test_id = ? AND phase < ? GROUP BY phase, variant`,
+      )
+      .bind(test.id, test.phase),
+  ]);
+  const rows = counts?.results ?? [];
+  return (phases?.results ?? []).map((row) => ({
+    phase: Number(row.phase),
+    startedAt: Number(row.started_at),
+    endedAt: Number(row.ended_at),
+    arms: (JSON.parse(String(row.variants)) as SplitTest["variants"]).map((variant, i) => {
+      const sums = rows.find((r) => r.phase === row.phase && r.variant === labelAt(i));
+      return {
+        label: labelAt(i),
+        name: variant.name ?? null,
+        url: variant.url,
+        weight: variant.weight,
+        clicks: Number(sums?.clicks ?? 0),
+        visitors: Number(sums?.visitors ?? 0),
+        conversions: Number(sums?.conversions ?? 0),
+      };
+    }),
+  }));
 }
 
 /** The visits each audience rule sent to a fixed URL, from the rules' rollup. */
@@ -82,11 +119,13 @@ export async function trafficQualityOfTest(db: D1Database, testId: string): Prom
   return trafficQualityOf(uncounted, ruleVisits);
 }
 
-/** The weights an optimised test has had, oldest first. */
-async function weightHistoryOf(db: D1Database, testId: string): Promise<WeightPeriod[]> {
+/** The weights an optimised test has had in its current phase, oldest first. */
+async function weightHistoryOf(db: D1Database, test: SplitTest): Promise<WeightPeriod[]> {
   const { results } = await db
-    .prepare("SELECT since, weights FROM weight_history WHERE split_test_id = ? ORDER BY since")
-    .bind(testId)
+    .prepare(
+      "SELECT since, weights FROM weight_history WHERE split_test_id = ? AND since >= ? ORDER BY since",
+    )
+    .bind(test.id, test.phaseStartedAt ?? 0)
     .all<{ since: number; weights: string }>();
   return results.map((row) => ({ since: row.since, weights: JSON.parse(row.weights) as number[] }));
 }
@@ -119,7 +158,7 @@ export async function optimisedResults(
   test: SplitTest,
   totals: VariantTotals[],
 ): Promise<{ totals: VariantTotals[]; expectedShares: number[] }> {
-  const [rows, history] = await Promise.all([rollupOf(db, test.id), weightHistoryOf(db, test.id)]);
+  const [rows, history] = await Promise.all([rollupOf(db, test), weightHistoryOf(db, test)]);
   const byPeriod = reweighted(rows, history, test.variants.length);
   return { totals: withReweightedSums(totals, byPeriod), expectedShares: byPeriod.expectedShares };
 }
@@ -164,7 +203,7 @@ const PER_ADDRESS = `per_address AS (
            coalesce(sum(CASE WHEN currency = ?2 THEN amount * amount END), 0) AS squares,
            CASE WHEN ?3 THEN coalesce(sum(CASE WHEN currency = ?2 THEN amount END), 0) ELSE count(*) END AS weight
     FROM conversions INDEXED BY conversions_test_address_idx
-    WHERE split_test_id = ?1 AND address IS NOT NULL AND source = 'beacon'
+    WHERE split_test_id = ?1 AND address IS NOT NULL AND source = 'beacon' AND phase = ?7
     GROUP BY variant, address)`;
 // The addresses held back: the DECISION_ADDRESSES that converted most for one variant (?6), or in the
 // whole test (?6 null); what they brought every variant (?5, the test's labels) is held back.
@@ -175,7 +214,8 @@ const HELD_BACK = `WITH ${PER_ADDRESS},
   SELECT h.variant, coalesce(sum(p.conversions), 0) AS conversions, coalesce(sum(p.orders), 0) AS orders,
          coalesce(sum(p.revenue), 0) AS revenue, coalesce(sum(p.squares), 0) AS revenueSquares,
          sum((SELECT count(DISTINCT c.session_id) FROM clicks AS c INDEXED BY clicks_test_source_idx
-              WHERE c.split_test_id = ?1 AND c.source = h.address AND c.variant = h.variant AND c.is_bot = 0))
+              WHERE c.split_test_id = ?1 AND c.source = h.address AND c.variant = h.variant AND c.is_bot = 0
+                AND c.phase = ?7))
            AS visitors
   FROM held AS h LEFT JOIN per_address AS p ON p.variant = h.variant AND p.address = h.address
   GROUP BY h.variant`;
@@ -202,6 +242,7 @@ export async function heldBackOf(
       addresses,
       JSON.stringify(labels),
       variant,
+      test.phase,
     )
     .all<Omit<VariantTotals, "clicks"> & { variant: Variant }>();
   for (const { variant, ...sums } of results) {
@@ -251,11 +292,12 @@ export async function decidedVerdict(
  * is against the weights in force at each time.
  */
 export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.now()): Promise<TestAnalytics> {
-  const [results, history, ruleVisits, uncounted] = await Promise.all([
-    rollupOf(db, test.id),
-    test.mode === "optimise" ? weightHistoryOf(db, test.id) : Promise.resolve(null),
+  const [results, history, ruleVisits, uncounted, phases] = await Promise.all([
+    rollupOf(db, test),
+    test.mode === "optimise" ? weightHistoryOf(db, test) : Promise.resolve(null),
     ruleVisitsOf(db, test.id),
     uncountedOf(db, test.id),
+    earlierPhasesOf(db, test),
   ]);
   const totals = test.variants.map((): VariantTotals => NO_TOTALS);
   for (const row of results) {
@@ -287,6 +329,7 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
       const interval = byRate.intervals[position];
       return {
         label: labelAt(position),
+        name: test.variants[position]?.name ?? null,
         weight: weights[position] ?? 0,
         clicks: totals[position]?.clicks ?? 0,
         visitors: totals[position]?.visitors ?? 0,
@@ -320,7 +363,8 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
     ruleVisits,
     trafficQuality: trafficQualityOf(uncounted, ruleVisits),
     verdict,
-    series: seriesOf(results, test.variants.length, test.createdAt, now, history),
+    series: seriesOf(results, test.variants.length, test.phaseStartedAt ?? test.createdAt, now, history),
+    phases,
   };
 }
 
@@ -357,7 +401,7 @@ function revenueOf(
   };
 }
 
-/** Visitors and conversions per variant in every hour (or day) since the test began, gaps as zeros. */
+/** Visitors and conversions per variant in every hour (or day) since the phase began, gaps as zeros. */
 function seriesOf(
   rows: RollupRow[],
   arms: number,

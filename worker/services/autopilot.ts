@@ -146,7 +146,7 @@ async function moveWeights(
       ? banditWeightsByRevenue(evidence.map(revenueCounts))
       : banditWeights(evidence.map(armCounts));
   if (weights.every((weight, i) => weight === test.variants[i]?.weight)) return;
-  const variants = test.variants.map((variant, i) => ({ url: variant.url, weight: weights[i] ?? 0 }));
+  const variants = test.variants.map((variant, i) => ({ ...variant, weight: weights[i] ?? 0 }));
   const [changed] = await env.DB.batch<SplitTest>([
     env.DB.prepare(
       `UPDATE split_tests SET variants = ?1, weights_updated_at = ?2

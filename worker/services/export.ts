@@ -76,9 +76,10 @@ interface DailyRow {
   conversions: number;
   orders: number;
   revenue: number;
+  phase: number;
 }
 
-/** The daily rollup: one row per UTC day and variant, revenue in the test's currency. */
+/** The daily rollup: one row per phase, UTC day and variant, revenue in the test's currency. */
 export async function dailyRollupCsv(
   db: D1Database,
   test: { id: string; currency: string | null },
@@ -86,15 +87,25 @@ export async function dailyRollupCsv(
   const { results } = await db
     .prepare(
       `SELECT date(hour / 1000, 'unixepoch') AS day, variant, sum(clicks) AS clicks, sum(visitors) AS visitors,
-              sum(conversions) AS conversions, sum(orders) AS orders, sum(revenue) AS revenue
+              sum(conversions) AS conversions, sum(orders) AS orders, sum(revenue) AS revenue, phase
        FROM test_stats_hourly WHERE split_test_id = ?
-       GROUP BY day, variant ORDER BY day, variant`,
+       GROUP BY phase, day, variant ORDER BY phase, day, variant`,
     )
     .bind(test.id)
     .all<DailyRow>();
   const { currency } = test;
   return [
-    csvLine(["date", "variant", "clicks", "visitors", "conversions", "orders", "revenue", "currency"]),
+    csvLine([
+      "date",
+      "variant",
+      "clicks",
+      "visitors",
+      "conversions",
+      "orders",
+      "revenue",
+      "currency",
+      "phase",
+    ]),
     ...results.map((r) =>
       csvLine([
         r.day,
@@ -105,6 +116,7 @@ export async function dailyRollupCsv(
         r.orders,
         currency === null ? null : decimalAmount(r.revenue, currency),
         currency,
+        r.phase,
       ]),
     ),
   ].join("");

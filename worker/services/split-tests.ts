@@ -1,12 +1,18 @@
 import { and, desc, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
-import type { CreateTestInput, SplitTest, TestWithStats, UpdateTestInput, Variant } from "../../contract/api";
+import type {
+  CreateTestInput,
+  SplitTest,
+  TestWithStats,
+  UpdateTestInput,
+  Variant,
+  VariantInput,
+} from "../../contract/api";
 import {
   GOAL_MESSAGES,
   LIFECYCLE_MESSAGES,
   METRIC_MESSAGES,
   RULE_MESSAGES,
   TEST_MESSAGES,
-  VARIANT_MESSAGES,
 } from "../../contract/messages";
 import { DEFAULT_PRIMARY_METRIC } from "../../contract/metrics";
 import { hasExperimentRule, rulesProblem } from "../../contract/rules";
@@ -19,6 +25,7 @@ import {
   customDomains,
   type SplitTest as SplitTestRow,
   splitTests,
+  testPhases,
   testStatsHourly,
   weightHistory,
 } from "../db/schema";
@@ -83,7 +90,7 @@ async function insertSplitTest(
       userId,
       name: input.name,
       slug: generateSlug(),
-      variants: input.variants.map(({ url, weight }) => ({ url, weight })),
+      variants: input.variants.map(storedVariant),
       conversionUrl: input.conversionUrl,
       createdAt: Date.now(),
       customDomainId,
@@ -112,6 +119,8 @@ async function insertSplitTest(
       conversionGoal: input.conversionGoal,
       conversionUrlMatch: input.conversionUrlMatch,
       deletedAt: null,
+      phase: 1,
+      phaseStartedAt: null,
     };
     try {
       if (row.mode === "optimise") {
@@ -146,8 +155,15 @@ export function toClient(
     slug: row.slug,
     urlA: row.variants[0]?.url ?? "",
     urlB: row.variants[1]?.url ?? "",
-    variants: row.variants.map(({ url, weight }, position) => ({ label: labelAt(position), url, weight })),
+    variants: row.variants.map(({ url, weight, name }, position) => ({
+      label: labelAt(position),
+      url,
+      weight,
+      name: name ?? null,
+    })),
     variantsLocked,
+    phase: row.phase,
+    phaseStartedAt: row.phaseStartedAt,
     conversionUrl: row.conversionUrl,
     conversionGoal: row.conversionGoal,
     conversionUrlMatch: row.conversionUrlMatch,
@@ -173,13 +189,18 @@ export function toClient(
   };
 }
 
-/** Totals per test and variant, in label order, from the hourly rollup, never from raw clicks. */
+/** A variant as stored: a name only when it has one. */
+const storedVariant = ({ url, weight, name }: VariantInput): VariantInput =>
+  name ? { url, weight, name } : { url, weight };
+
+/** Totals of each test's current phase per variant, in label order, from the hourly rollup, never from raw clicks. */
 export async function totalsOf(db: Db, tests: SplitTestRow[]): Promise<Map<string, VariantTotals[]>> {
   const totals = new Map(tests.map((test) => [test.id, test.variants.map(() => NO_TOTALS)]));
   if (tests.length === 0) return totals;
   const rows = await db
     .select({
       testId: testStatsHourly.splitTestId,
+      phase: testStatsHourly.phase,
       variant: testStatsHourly.variant,
       clicks: sql<number>`sum(${testStatsHourly.clicks})`,
       visitors: sql<number>`sum(${testStatsHourly.visitors})`,
@@ -194,9 +215,10 @@ export async function totalsOf(db: Db, tests: SplitTestRow[]): Promise<Map<strin
     .where(
       sql`${testStatsHourly.splitTestId} IN (SELECT value FROM json_each(${JSON.stringify(tests.map((test) => test.id))}))`,
     )
-    .groupBy(testStatsHourly.splitTestId, testStatsHourly.variant);
+    .groupBy(testStatsHourly.splitTestId, testStatsHourly.phase, testStatsHourly.variant);
+  const phases = new Map(tests.map((test) => [test.id, test.phase]));
   for (const row of rows) {
-    const arms = totals.get(row.testId);
+    const arms = phases.get(row.testId) === row.phase ? totals.get(row.testId) : undefined;
     const position = VARIANT_LABELS.indexOf(row.variant);
     if (arms && position < arms.length) {
       arms[position] = {
@@ -212,7 +234,7 @@ export async function totalsOf(db: Db, tests: SplitTestRow[]): Promise<Map<strin
   return totals;
 }
 
-/** Whether the test has counted a click: from then on its variants and weights stay as they are. */
+/** Whether the test has counted a click in its current phase: a change of URLs or weights then starts a new one. */
 const hasCountedClicks = (totals: readonly VariantTotals[]) => totals.some((arm) => arm.clicks > 0);
 
 /** A test of the caller's, by id or by slug. */
@@ -315,9 +337,29 @@ function scheduleChange(input: UpdateTestInput): Partial<SplitTestRow> {
 }
 
 /**
- * New variants and weights (until the test's first counted click: then the link follows them at once)
- * and/or new end settings (while the test runs). The checks and the write are one statement, so a click
- * counted or a completion meanwhile wins.
+ * The variants a change names, as stored. An optimised test's weights are the bandit's: kept while its
+ * URLs stay, an even split when they change.
+ */
+function variantsAfter(current: SplitTestRow, input: VariantInput[]): VariantInput[] {
+  const sameUrls =
+    input.length === current.variants.length && input.every((v, i) => v.url === current.variants[i]?.url);
+  const even = evenWeights(input.length);
+  return input.map((variant, i) =>
+    storedVariant({
+      ...variant,
+      weight:
+        current.mode === "experiment"
+          ? variant.weight
+          : ((sameUrls ? current.variants[i]?.weight : even[i]) ?? variant.weight),
+    }),
+  );
+}
+
+/**
+ * New variants, weights and names, new end settings, rules or goal (while the test runs). New URLs or
+ * weights after a click counted in the current phase start the next phase at once (its number and start
+ * on the test, the ended one's variants in test_phases), in the same statement that checks for that
+ * click; names change nothing else. The link follows at once.
  */
 export async function updateTest(
   env: Env,
@@ -329,48 +371,74 @@ export async function updateTest(
   const db = getDb(env.DB);
   const current = await ownedTest(db, userId, { id });
   if (current.status === "completed") throw new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
-  // An optimised test's weights are the bandit's: before its first click, an even split.
-  const even = input.variants && evenWeights(input.variants.length);
-  const variants = input.variants?.map(({ url, weight }, i) => ({
-    url,
-    weight: current.mode === "optimise" ? (even?.[i] ?? weight) : weight,
-  }));
+  const variants = input.variants && variantsAfter(current, input.variants);
+  const split =
+    variants &&
+    (variants.length !== current.variants.length ||
+      variants.some(
+        (v, i) => v.url !== current.variants[i]?.url || v.weight !== current.variants[i]?.weight,
+      ));
+  const counted = sql`EXISTS (SELECT 1 FROM ${testStatsHourly} WHERE ${testStatsHourly.splitTestId} = ${id} AND ${testStatsHourly.phase} = ${splitTests.phase} AND ${testStatsHourly.clicks} > 0)`;
+  const now = Date.now();
   const rules = rulesChange(current, input);
-  const [updated] = await db
-    .update(splitTests)
-    .set({
-      ...(variants ? { variants } : {}),
-      ...scheduleChange(input),
-      ...rules?.change,
-      ...goalChange(current, input),
-    })
-    .where(
-      and(
-        ownedBy(userId, { id }),
-        ne(splitTests.status, "completed"),
-        variants || rules?.locksOnClicks
-          ? sql`NOT EXISTS (SELECT 1 FROM ${testStatsHourly} WHERE ${testStatsHourly.splitTestId} = ${id} AND ${testStatsHourly.clicks} > 0)`
-          : undefined,
-        // The currency is the owner's until an order has counted in it (orders count only in the test's).
-        input.currency !== undefined && input.currency !== current.currency
-          ? sql`NOT EXISTS (SELECT 1 FROM ${testStatsHourly} WHERE ${testStatsHourly.splitTestId} = ${id} AND ${testStatsHourly.orders} > 0)`
-          : undefined,
-      ),
-    )
-    .returning();
+  const [[updated]] = await db.batch([
+    db
+      .update(splitTests)
+      .set({
+        ...(variants ? { variants } : {}),
+        ...(split
+          ? {
+              phase: sql`${splitTests.phase} + ${counted}`,
+              phaseStartedAt: sql`CASE WHEN ${counted} THEN ${now} ELSE ${splitTests.phaseStartedAt} END`,
+              // The new phase's verdict and split may be alerted again.
+              verdictAlertedAt: sql`CASE WHEN ${counted} THEN NULL ELSE ${splitTests.verdictAlertedAt} END`,
+              srmAlertedAt: sql`CASE WHEN ${counted} THEN NULL ELSE ${splitTests.srmAlertedAt} END`,
+            }
+          : {}),
+        ...scheduleChange(input),
+        ...rules?.change,
+        ...goalChange(current, input),
+      })
+      .where(
+        and(
+          ownedBy(userId, { id }),
+          ne(splitTests.status, "completed"),
+          rules?.locksOnClicks ? sql`NOT ${counted}` : undefined,
+          // The currency is the owner's until an order has counted in it (orders count only in the test's).
+          input.currency !== undefined && input.currency !== current.currency
+            ? sql`NOT EXISTS (SELECT 1 FROM ${testStatsHourly} WHERE ${testStatsHourly.splitTestId} = ${id} AND ${testStatsHourly.orders} > 0)`
+            : undefined,
+        ),
+      )
+      .returning(),
+    // The phase that ended, as it was, if this change started the next one.
+    db
+      .insert(testPhases)
+      .select(
+        sql`SELECT ${id}, ${current.phase}, ${current.phaseStartedAt ?? current.createdAt}, ${now}, ${JSON.stringify(current.variants)}
+            WHERE EXISTS (SELECT 1 FROM ${splitTests} WHERE id = ${id} AND phase = ${current.phase + 1} AND phase_started_at = ${now})`,
+      )
+      .onConflictDoNothing(),
+  ]);
   if (!updated)
-    throw variants
-      ? new ApiError(409, "variants_locked", VARIANT_MESSAGES.locked)
-      : rules?.locksOnClicks
-        ? new ApiError(409, "rules_locked", RULE_MESSAGES.locked)
-        : input.currency !== undefined
-          ? new ApiError(409, "currency_locked", METRIC_MESSAGES.currencyLocked)
-          : new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
-  if (variants && updated.mode === "optimise")
+    throw rules?.locksOnClicks
+      ? new ApiError(409, "rules_locked", RULE_MESSAGES.locked)
+      : input.currency !== undefined
+        ? new ApiError(409, "currency_locked", METRIC_MESSAGES.currencyLocked)
+        : new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
+  // An optimised test's weights of the phase: the first set of a new phase, or the first one replaced.
+  if (split && updated.mode === "optimise")
     await db
-      .update(weightHistory)
-      .set({ weights: variants.map((variant) => variant.weight) })
-      .where(eq(weightHistory.splitTestId, id));
+      .insert(weightHistory)
+      .values({
+        splitTestId: id,
+        since: updated.phaseStartedAt ?? updated.createdAt,
+        weights: updated.variants.map((variant) => variant.weight),
+      })
+      .onConflictDoUpdate({
+        target: [weightHistory.splitTestId, weightHistory.since],
+        set: { weights: sql`excluded.weights` },
+      });
   if (variants || rules) await storeLink(env, updated);
   return getSplitTest(db, userId, { id }, link);
 }

@@ -76,6 +76,7 @@ export function VariantsEditor({ drafts, onChange, managedSplit, urlProblems = [
           label={labelAt(index)}
           url={variant.url}
           weight={variant.weight}
+          name={variant.name}
           showWeight={showWeights}
           onUrlChange={(url) => update(variant.key, { url })}
           onUrlBlur={() => {
@@ -85,6 +86,7 @@ export function VariantsEditor({ drafts, onChange, managedSplit, urlProblems = [
           }}
           problem={urlProblems[index] ?? null}
           onWeightChange={(weight) => update(variant.key, { weight })}
+          onNameChange={(name) => update(variant.key, { name })}
           onRemove={canRemoveDraftAt(index) ? () => remove(index, variant.key) : undefined}
         />
       ))}

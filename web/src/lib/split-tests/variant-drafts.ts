@@ -9,18 +9,22 @@ export interface VariantDraft {
   key: number;
   url: string;
   weight: string;
+  /** Optional, shown beside the label (B · Red button). */
+  name: string;
 }
 
 let nextKey = 0;
 
-function draft(url: string, weight: number): VariantDraft {
+function draft(url: string, weight: number, name = ""): VariantDraft {
   nextKey += 1;
-  return { key: nextKey, url, weight: String(weight) };
+  return { key: nextKey, url, weight: String(weight), name };
 }
 
 /** A test's variants, to edit. */
-export function draftsOf(variants: readonly VariantInput[]): VariantDraft[] {
-  return variants.map((variant) => draft(variant.url, variant.weight));
+export function draftsOf(
+  variants: readonly { url: string; weight: number; name?: string | null }[],
+): VariantDraft[] {
+  return variants.map((variant) => draft(variant.url, variant.weight, variant.name ?? ""));
 }
 
 /** A new test's variants: A and B, empty, 50/50. */
@@ -72,7 +76,11 @@ export function withDraftRemoved(drafts: readonly VariantDraft[], key: number): 
 
 /** The variants as the API takes them. */
 export function variantInputs(drafts: readonly VariantDraft[]): VariantInput[] {
-  return drafts.map((variant) => ({ url: variant.url.trim(), weight: parseWeight(variant.weight) }));
+  return drafts.map((variant) => ({
+    url: variant.url.trim(),
+    weight: parseWeight(variant.weight),
+    ...(variant.name.trim() ? { name: variant.name.trim() } : {}),
+  }));
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { TestWithStats } from "@contract/api";
 import { LIFECYCLE_MESSAGES, MODE_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
+import { PHASE_MESSAGES } from "@contract/phases";
+import { TriangleAlertIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { VariantsEditor } from "@/components/split-tests/VariantsEditor";
 import { Button } from "@/components/ui/button";
@@ -17,11 +19,20 @@ interface EditVariantsFormProps {
   onCancel: () => void;
 }
 
-/** The create form's variant editor, for a test that has not counted a click yet. */
+/**
+ * The create form's variant editor. Once the current phase has counted a click, it says before saving
+ * what new URLs or weights will do: start the next phase (docs/split-tests.md, "Phases").
+ */
 export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormProps) {
   const [drafts, setDrafts] = useState(() => draftsOf(test.variants));
   const update = useUpdateTest(test);
   const busy = update.isPending;
+  const inputs = variantInputs(drafts);
+  const newSplit =
+    inputs.length !== test.variants.length ||
+    inputs.some((v, i) => v.url !== test.variants[i]?.url || v.weight !== test.variants[i]?.weight);
+  const effect =
+    test.variantsLocked && (newSplit ? PHASE_MESSAGES.newPhase(test.phase) : PHASE_MESSAGES.namesOnly);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -32,7 +43,7 @@ export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormPro
       return;
     }
     try {
-      await update.mutateAsync({ variants: variantInputs(drafts) });
+      await update.mutateAsync({ variants: inputs });
       toast.success(VARIANT_MESSAGES.saved);
       onDone();
     } catch (error) {
@@ -49,6 +60,15 @@ export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormPro
         onChange={setDrafts}
         managedSplit={test.mode === "optimise" ? MODE_MESSAGES.managedSplit : undefined}
       />
+      {effect && (
+        <p
+          aria-live="polite"
+          className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 text-sm dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{effect}</span>
+        </p>
+      )}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" aria-disabled={busy} onClick={() => !busy && onCancel()}>
           Cancel

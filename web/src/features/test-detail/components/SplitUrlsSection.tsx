@@ -1,11 +1,12 @@
 import type { TestWithStats } from "@contract/api";
-import { MODE_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
-import { ExternalLinkIcon, EyeIcon, LockIcon } from "lucide-react";
+import { MODE_MESSAGES } from "@contract/messages";
+import { ExternalLinkIcon, EyeIcon } from "lucide-react";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { EditVariantsForm } from "@/features/test-detail/components/EditVariantsForm";
 import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
 import { previewUrl } from "@/lib/split-tests/link-paths";
 import { isPlainAbTest } from "@/lib/split-tests/plain-ab-test";
+import { labelWithName } from "@/lib/split-tests/variant-name";
 
 function ExternalUrl({ url }: { url: string }) {
   return (
@@ -42,18 +43,19 @@ interface SplitUrlsSectionProps {
 
 /**
  * Where each variant sends visitors (and its share, unless the test splits 50/50 between two), and the
- * conversion URL. Each variant has a preview link through the split link that counts nothing. Until the
- * first counted click the variants can be edited here; after it, this says why not.
+ * conversion URL. Each variant has a preview link through the split link that counts nothing. The
+ * variants can be edited here while the test runs: after the current phase's first click, the editor says
+ * that new URLs or weights start the next phase.
  */
 export function SplitUrlsSection({ test }: SplitUrlsSectionProps) {
   // Editing starts at the first URL.
   const { editing, editButton, sectionRef, stopEditing } = useInlineEditor();
-  const editable = !test.variantsLocked && test.status !== "completed";
+  const editable = test.status !== "completed";
   const showWeights = !isPlainAbTest(test.variants);
 
   const urls: [title: string, url: string | null, previewLabel?: string][] = [
-    ...test.variants.map(({ label, url, weight }): [string, string, string] => [
-      showWeights ? `URL ${label} (${weight} % of traffic)` : `URL ${label}`,
+    ...test.variants.map(({ label, url, weight, name }): [string, string, string] => [
+      `URL ${labelWithName(label, name)}${showWeights ? ` (${weight} % of traffic)` : ""}`,
       url,
       label,
     ]),
@@ -90,12 +92,6 @@ export function SplitUrlsSection({ test }: SplitUrlsSectionProps) {
           <p className="mt-4 text-muted-foreground text-sm">
             <span className="font-medium text-foreground">{MODE_MESSAGES.optimise.label} mode.</span>{" "}
             {MODE_MESSAGES.managedSplit}
-          </p>
-        )}
-        {test.variantsLocked && test.status !== "completed" && (
-          <p className="mt-4 flex items-start gap-2 rounded-lg border bg-muted px-3 py-2 text-muted-foreground text-sm">
-            <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>{VARIANT_MESSAGES.locked} You can still pause, resume, promote a winner or delete it.</span>
           </p>
         )}
       </div>

@@ -9,6 +9,7 @@ import { AnalyticsSection } from "@/features/test-detail/components/AnalyticsSec
 import { CreatedBanner } from "@/features/test-detail/components/CreatedBanner";
 import { ExportSection } from "@/features/test-detail/components/ExportSection";
 import { HowItWorksSection } from "@/features/test-detail/components/HowItWorksSection";
+import { PhasesSection } from "@/features/test-detail/components/PhasesSection";
 import { SplitLinkSection } from "@/features/test-detail/components/SplitLinkSection";
 import { SplitUrlsSection } from "@/features/test-detail/components/SplitUrlsSection";
 import { TestDetailHeader } from "@/features/test-detail/components/TestDetailHeader";
@@ -69,8 +70,9 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
       )}
       <LifecycleNotice test={test} />
       <VariantStats test={test} analytics={analytics} />
+      <PhasesSection test={test} phases={analytics?.phases ?? null} />
       <AnalyticsSection test={test} state={analyticsState} onRetry={retry} onRefresh={refresh} />
-      <BreakdownsSection slug={test.slug} />
+      <BreakdownsSection slug={test.slug} variants={test.variants} />
       <PlannerSection test={test} />
       {justCreated ? (
         <SplitUrlsSection test={test} />

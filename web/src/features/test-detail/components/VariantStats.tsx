@@ -1,6 +1,7 @@
 import type { TestAnalytics, TestWithStats } from "@contract/api";
 import { VariantStatsCard } from "@/features/test-detail/components/VariantStatsCard";
 import { isPlainAbTest } from "@/lib/split-tests/plain-ab-test";
+import { nameOf } from "@/lib/split-tests/variant-name";
 import { cn } from "@/lib/utils";
 
 /** Conversions per visitor, as a fraction; 0 without visitors (or without the arm). */
@@ -28,6 +29,7 @@ export function VariantStats({ test, analytics }: { test: TestWithStats; analyti
         <VariantStatsCard
           key={arm.label}
           variant={arm.label}
+          name={nameOf(test.variants, arm.label)}
           weight={showWeights ? test.variants.find(({ label }) => label === arm.label)?.weight : undefined}
           clicks={arm.clicks}
           visitors={arm.visitors}

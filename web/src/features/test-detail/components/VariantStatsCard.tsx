@@ -3,9 +3,12 @@ import { useId } from "react";
 import { ConversionRate } from "@/components/split-tests/ConversionRate";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatRate } from "@/lib/split-tests/format-rate";
+import { labelWithName } from "@/lib/split-tests/variant-name";
 
 interface VariantStatsCardProps {
   variant: Variant;
+  /** Its optional name, shown beside the label. */
+  name?: string | null;
   /** Its share of the traffic in percent; left out for a 50/50 test of two. */
   weight?: number;
   clicks: number;
@@ -24,6 +27,7 @@ interface VariantStatsCardProps {
  */
 export function VariantStatsCard({
   variant,
+  name,
   weight,
   clicks,
   visitors,
@@ -38,7 +42,7 @@ export function VariantStatsCard({
       <Card className="gap-4">
         <CardHeader>
           <CardTitle id={headingId} className="text-lg">
-            Version {variant}
+            Version {labelWithName(variant, name)}
           </CardTitle>
           {weight !== undefined && <CardDescription>{weight} % of traffic</CardDescription>}
         </CardHeader>

@@ -19,7 +19,7 @@ export function AnalyticsChart({ analytics, now = Date.now() }: { analytics: Tes
     <div data-testid="analytics-chart" className="grid min-w-0 grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h3 className="font-semibold">Over time</h3>
-        {hasData && <ChartLegend variants={variants} />}
+        {hasData && <ChartLegend variants={variants} names={analytics.arms.map((arm) => arm.name)} />}
       </div>
       {hasData ? (
         <>

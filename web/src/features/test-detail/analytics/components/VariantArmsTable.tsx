@@ -2,6 +2,7 @@ import type { TestAnalytics } from "@contract/api";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { VariantSwatch } from "@/features/test-detail/analytics/components/VariantSwatch";
 import { variantMetrics } from "@/features/test-detail/analytics/components/variant-metrics";
+import { labelWithName } from "@/lib/split-tests/variant-name";
 
 /** Three variants or more: a row per variant, one metric a column; from 768 px up. */
 export function VariantArmsTable({ analytics }: { analytics: TestAnalytics }) {
@@ -24,7 +25,7 @@ export function VariantArmsTable({ analytics }: { analytics: TestAnalytics }) {
             <TableRow key={arm.label} className="hover:bg-transparent">
               <TableHead scope="row" className="text-foreground">
                 <span className="flex items-center gap-2">
-                  {arm.label}
+                  {labelWithName(arm.label, arm.name)}
                   <VariantSwatch variant={arm.label} />
                 </span>
               </TableHead>

@@ -1,6 +1,7 @@
 import type { TestAnalytics } from "@contract/api";
 import { VariantSwatch } from "@/features/test-detail/analytics/components/VariantSwatch";
 import { variantMetrics } from "@/features/test-detail/analytics/components/variant-metrics";
+import { labelWithName } from "@/lib/split-tests/variant-name";
 
 /** Under 768 px: a narrow card per variant, two side by side, labels above values. */
 export function VariantComparisonCards({ analytics }: { analytics: TestAnalytics }) {
@@ -10,7 +11,7 @@ export function VariantComparisonCards({ analytics }: { analytics: TestAnalytics
       {analytics.arms.map((arm) => (
         <div key={arm.label} className="min-w-0 rounded-lg border p-3">
           <h3 className="flex flex-wrap items-center gap-x-2 font-semibold text-sm">
-            Version {arm.label}
+            Version {labelWithName(arm.label, arm.name)}
             <VariantSwatch variant={arm.label} />
           </h3>
           <dl className="mt-3 grid gap-3 text-sm tabular-nums">

@@ -2,6 +2,7 @@ import type { TestAnalytics } from "@contract/api";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { VariantSwatch } from "@/features/test-detail/analytics/components/VariantSwatch";
 import { variantMetrics } from "@/features/test-detail/analytics/components/variant-metrics";
+import { labelWithName } from "@/lib/split-tests/variant-name";
 
 /** Two variants' numbers side by side, one metric a row; from 768 px up. */
 export function VariantComparisonTable({ analytics }: { analytics: TestAnalytics }) {
@@ -17,7 +18,7 @@ export function VariantComparisonTable({ analytics }: { analytics: TestAnalytics
             {arms.map((arm) => (
               <TableHead key={arm.label} scope="col" className="text-foreground">
                 <span className="flex items-center gap-2">
-                  Version {arm.label}
+                  Version {labelWithName(arm.label, arm.name)}
                   <VariantSwatch variant={arm.label} />
                 </span>
               </TableHead>

@@ -1,23 +1,26 @@
-import type { Segment } from "@contract/api";
+import type { Segment, Variant } from "@contract/api";
 import {
   formatCount,
   formatInterval,
   formatPercent,
 } from "@/features/test-detail/analytics/format-analytics";
 import { type Dimension, segmentLabel } from "@/features/test-detail/breakdowns/segment-label";
+import { labelWithName, nameOf } from "@/lib/split-tests/variant-name";
 
 interface BreakdownTableProps {
   dimension: Dimension;
   /** The dimension's name, such as "Device": the first column's header. */
   label: string;
   segments: readonly Segment[];
+  /** The test's variants, for their names. */
+  names?: readonly { label: Variant; name: string | null }[];
 }
 
 /**
  * A row per segment, a column per version: its rate with the 95 % interval, and the conversions out of
  * the visitors. Wider than a phone with many versions: its tab panel scrolls sideways.
  */
-export function BreakdownTable({ dimension, label, segments }: BreakdownTableProps) {
+export function BreakdownTable({ dimension, label, segments, names = [] }: BreakdownTableProps) {
   const variants = segments[0]?.arms.map((arm) => arm.label) ?? [];
   if (segments.length === 0) return <p className="text-muted-foreground text-sm">No visitors here yet.</p>;
   return (
@@ -33,7 +36,7 @@ export function BreakdownTable({ dimension, label, segments }: BreakdownTablePro
           </th>
           {variants.map((variant) => (
             <th key={variant} scope="col" className="px-3 py-2 font-medium">
-              Version {variant}
+              Version {labelWithName(variant, nameOf(names, variant))}
             </th>
           ))}
         </tr>

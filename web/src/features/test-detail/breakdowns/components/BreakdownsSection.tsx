@@ -1,3 +1,4 @@
+import type { Variant } from "@contract/api";
 import { BREAKDOWN_MESSAGES } from "@contract/messages";
 import { TriangleAlertIcon } from "lucide-react";
 import { Spinner } from "@/components/ui/spinner";
@@ -10,7 +11,14 @@ import { useTestBreakdowns } from "@/features/test-detail/breakdowns/use-test-br
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 
 /** Each version's numbers per device, operating system, country and referrer, with a word of caution. */
-export function BreakdownsSection({ slug }: { slug: string }) {
+export function BreakdownsSection({
+  slug,
+  variants,
+}: {
+  slug: string;
+  /** The test's variants, for their names. */
+  variants?: readonly { label: Variant; name: string | null }[];
+}) {
   const { state, retry } = useTestBreakdowns(slug);
 
   function content() {
@@ -46,7 +54,12 @@ export function BreakdownsSection({ slug }: { slug: string }) {
           {DIMENSIONS.map(({ dimension, label }) => (
             // The panel is focusable and labelled by its tab: a wide table scrolls with the keyboard too.
             <TabsContent key={dimension} value={dimension} className="overflow-x-auto rounded-lg border">
-              <BreakdownTable dimension={dimension} label={label} segments={breakdowns[dimension]} />
+              <BreakdownTable
+                dimension={dimension}
+                label={label}
+                segments={breakdowns[dimension]}
+                names={variants}
+              />
             </TabsContent>
           ))}
         </Tabs>

@@ -44,11 +44,12 @@ export function PromoteWinnerForm({ test, leading, decided, busy, onPromote }: P
     <form className="grid gap-4" onSubmit={handleSubmit}>
       <fieldset className="grid gap-2" aria-describedby={choice ? undefined : hintId}>
         <legend className="mb-2 font-medium text-sm">Version to promote</legend>
-        {test.variants.map(({ label, url }) => (
+        {test.variants.map(({ label, url, name }) => (
           <VariantOption
             key={label}
             name={groupName}
             variant={label}
+            title={name}
             url={url}
             rate={perVisitorRate(test.stats.arms.find((arm) => arm.label === label)) * 100}
             leading={leading === label}

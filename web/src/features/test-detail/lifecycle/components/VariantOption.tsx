@@ -1,11 +1,14 @@
 import type { Variant } from "@contract/api";
 import { Badge } from "@/components/ui/badge";
 import { formatRate } from "@/lib/split-tests/format-rate";
+import { labelWithName } from "@/lib/split-tests/variant-name";
 
 interface VariantOptionProps {
   /** Name of the radio group. */
   name: string;
   variant: Variant;
+  /** The variant's optional name. */
+  title?: string | null;
   url: string;
   /** Conversions per visitor in percent: the rate the verdict uses. */
   rate: number;
@@ -20,6 +23,7 @@ interface VariantOptionProps {
 export function VariantOption({
   name,
   variant,
+  title,
   url,
   rate,
   leading,
@@ -39,7 +43,7 @@ export function VariantOption({
       />
       <span className="grid min-w-0 gap-1">
         <span className="flex flex-wrap items-center gap-2 font-medium text-sm leading-none">
-          Version {variant}
+          Version {labelWithName(variant, title)}
           {leading && (
             <Badge variant={decided ? "success" : "outline"}>{decided ? "Winner" : "Leading"}</Badge>
           )}
