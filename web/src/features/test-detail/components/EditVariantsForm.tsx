@@ -4,8 +4,7 @@ import { PHASE_MESSAGES } from "@contract/phases";
 import { TriangleAlertIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { VariantsEditor } from "@/components/split-tests/VariantsEditor";
-import { Button } from "@/components/ui/button";
-import { BusyLabel } from "@/components/ui/spinner";
+import { EditFormActions } from "@/features/test-detail/components/EditFormActions";
 import { useUpdateTest } from "@/features/test-detail/use-update-test";
 import { ApiError } from "@/lib/api";
 import { serverMessage } from "@/lib/server-message";
@@ -69,14 +68,7 @@ export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormPro
           <span>{effect}</span>
         </p>
       )}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" aria-disabled={busy} onClick={() => !busy && onCancel()}>
-          Cancel
-        </Button>
-        <Button type="submit" aria-disabled={busy}>
-          <BusyLabel busy={busy} label="Save variants" busyLabel="Saving..." />
-        </Button>
-      </div>
+      <EditFormActions busy={busy} saveLabel="Save variants" onCancel={onCancel} />
     </form>
   );
 }

@@ -2,8 +2,7 @@ import type { TestWithStats } from "@contract/api";
 import { LIFECYCLE_MESSAGES, SCHEDULE_MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
 import { EndSettingsFields } from "@/components/split-tests/EndSettingsFields";
-import { Button } from "@/components/ui/button";
-import { BusyLabel } from "@/components/ui/spinner";
+import { EditFormActions } from "@/features/test-detail/components/EditFormActions";
 import { useUpdateTest } from "@/features/test-detail/use-update-test";
 import { ApiError } from "@/lib/api";
 import { serverMessage } from "@/lib/server-message";
@@ -45,14 +44,7 @@ export function EditEndForm({ test, onDone, onCancel }: EditEndFormProps) {
   return (
     <form onSubmit={handleSubmit} noValidate className="grid gap-5">
       <EndSettingsFields draft={draft} onChange={setDraft} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" aria-disabled={busy} onClick={() => !busy && onCancel()}>
-          Cancel
-        </Button>
-        <Button type="submit" aria-disabled={busy}>
-          <BusyLabel busy={busy} label="Save end settings" busyLabel="Saving..." />
-        </Button>
-      </div>
+      <EditFormActions busy={busy} saveLabel="Save end settings" onCancel={onCancel} />
     </form>
   );
 }

@@ -2,8 +2,7 @@ import type { TestWithStats } from "@contract/api";
 import { LIFECYCLE_MESSAGES, RULE_MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
 import { RulesEditor } from "@/components/split-tests/RulesEditor";
-import { Button } from "@/components/ui/button";
-import { BusyLabel } from "@/components/ui/spinner";
+import { EditFormActions } from "@/features/test-detail/components/EditFormActions";
 import { useUpdateTest } from "@/features/test-detail/use-update-test";
 import { ApiError } from "@/lib/api";
 import { serverMessage } from "@/lib/server-message";
@@ -52,14 +51,7 @@ export function EditRulesForm({ test, onDone, onCancel }: EditRulesFormProps) {
         onFallbackUrlChange={setFallbackUrl}
         experimentLocked={test.variantsLocked ? RULE_MESSAGES.locked : undefined}
       />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" aria-disabled={busy} onClick={() => !busy && onCancel()}>
-          Cancel
-        </Button>
-        <Button type="submit" aria-disabled={busy}>
-          <BusyLabel busy={busy} label="Save rules" busyLabel="Saving..." />
-        </Button>
-      </div>
+      <EditFormActions busy={busy} saveLabel="Save rules" onCancel={onCancel} />
     </form>
   );
 }

@@ -2,8 +2,7 @@ import type { TestWithStats } from "@contract/api";
 import { LIFECYCLE_MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
 import { GoalFields } from "@/components/split-tests/GoalFields";
-import { Button } from "@/components/ui/button";
-import { BusyLabel } from "@/components/ui/spinner";
+import { EditFormActions } from "@/features/test-detail/components/EditFormActions";
 import { useUpdateTest } from "@/features/test-detail/use-update-test";
 import { serverMessage } from "@/lib/server-message";
 import { goalDraftOf, goalInput, goalProblem } from "@/lib/split-tests/goal-drafts";
@@ -41,14 +40,7 @@ export function EditGoalForm({ test, onDone, onCancel }: EditGoalFormProps) {
   return (
     <form onSubmit={handleSubmit} noValidate className="grid gap-4">
       <GoalFields draft={draft} onChange={setDraft} problem={problem} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" aria-disabled={busy} onClick={() => !busy && onCancel()}>
-          Cancel
-        </Button>
-        <Button type="submit" aria-disabled={busy}>
-          <BusyLabel busy={busy} label="Save goal" busyLabel="Saving..." />
-        </Button>
-      </div>
+      <EditFormActions busy={busy} saveLabel="Save goal" onCancel={onCancel} />
     </form>
   );
 }
