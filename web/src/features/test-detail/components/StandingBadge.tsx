@@ -1,18 +1,30 @@
+import type { TestVariant } from "@contract/api";
 import { Badge } from "@/components/ui/badge";
 import type { Standing } from "@/features/test-detail/analytics/reading";
+import { labelWithName, nameOf } from "@/lib/split-tests/variant-name";
 
 /**
  * The test page's one winner: "Winner: Version B" (filled) only once the always-valid verdict names it
  * or the owner promoted it; before that the version ahead is "Leading" (outline), not proven yet.
  */
-export function StandingBadge({ standing }: { standing: Standing }) {
+export function StandingBadge({
+  standing,
+  variants,
+}: {
+  standing: Standing;
+  variants: readonly TestVariant[];
+}) {
   switch (standing.kind) {
     case "winner":
-      return <Badge>Winner: Version {standing.variant}</Badge>;
+      return (
+        <Badge>Winner: Version {labelWithName(standing.variant, nameOf(variants, standing.variant))}</Badge>
+      );
     case "leading":
       return (
         <>
-          <Badge variant="outline">Leading: Version {standing.variant}</Badge>
+          <Badge variant="outline">
+            Leading: Version {labelWithName(standing.variant, nameOf(variants, standing.variant))}
+          </Badge>
           <span>not proven yet</span>
         </>
       );

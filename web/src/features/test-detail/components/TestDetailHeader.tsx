@@ -43,7 +43,7 @@ export function TestDetailHeader({ test, analytics, onLifecycleChange, headingRe
       </div>
       <div className="flex flex-col gap-3 sm:items-end">
         <p className="flex items-center gap-2 text-muted-foreground text-sm" data-standing={standing.kind}>
-          <StandingBadge standing={standing} />
+          <StandingBadge standing={standing} variants={test.variants} />
         </p>
         <LifecycleControls
           test={test}
