@@ -58,6 +58,12 @@ describe("the relative lift in words", () => {
     ).toBe("C converts 20 % less than A, between −35 % and −4 %.");
   });
 
+  it("speaks of earnings per visitor when revenue decides", () => {
+    const text = liftSentence("B", { lift: 2, interval: { lower: 0.5, upper: 4 } }, "revenue_per_visitor");
+    expect(text).toMatch(/^B earns 200 % more per visitor than A/);
+    expect(liftSentence("B", null, "revenue_per_visitor")).toMatch(/A has no revenue/);
+  });
+
   it("says 'not enough data yet' where the interval says nothing, never −100 %", () => {
     const text = liftSentence("B", { lift: 0.5, interval: null }, "conversion_rate");
     expect(text).toBe("B converts 50 % more than A; the range: not enough data yet.");

@@ -460,6 +460,11 @@ describe("the primary metric", () => {
     expect(b?.revenue.vsControl?.difference).toBeCloseTo(4, 10);
     expect(b?.revenue.vsControl?.lower).toBeGreaterThan(0);
     expect(b?.revenue.perVisitorInterval?.lower).toBeLessThan(6);
+    // "B earns 200 % more per visitor than A", its interval above 0 as the verdict's difference is.
+    const lift = b?.revenue.vsControl?.relativeLift;
+    expect(lift?.lift).toBeCloseTo(2, 10);
+    expect(lift?.interval?.lower).toBeGreaterThan(0);
+    expect(lift?.interval?.upper).toBeGreaterThan(2);
   });
 
   it("is set at creation through the public API, and refused when unknown", async () => {
