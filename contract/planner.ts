@@ -2,7 +2,8 @@
  * The test planner (issue #33, point 5): from today's conversion rate, the smallest relative lift worth
  * finding and the visitors a day, how many visitors each version needs and how many days that takes
  * before SplitLink's always-valid verdict (worker/statistics/sequential.ts) can name the better version.
- * Pure maths, no imports: the web app shows it, tests/web/planner.test.ts checks it by simulation.
+ * Pure maths on the verdict's own parameters (./verdict.ts): the web app shows it, and
+ * tests/web/planner.test.ts checks it by simulation.
  *
  * The verdict (sequential.ts) compares each arm with the control by the two-sided normal-mixture
  * confidence sequence of Howard, Ramdas, McAuliffe & Sekhon (Ann. Statist. 49 (2021), eq. (14)), as
@@ -19,16 +20,15 @@
  * simulation in tests/web/planner.test.ts measures (and bench/RESULTS.md section 8 reports at 5 %,
  * +10 % and +20 %).
  */
+import {
+  SEQUENTIAL_ALPHA,
+  SEQUENTIAL_TUNING,
+  VERDICT_MIN_CONVERSIONS,
+  VERDICT_MIN_VISITORS,
+} from "./verdict";
 
-/** The family-wise error rate of the verdict (SEQUENTIAL_ALPHA in worker/statistics/sequential.ts). */
-export const PLANNER_ALPHA = 0.05;
-/** GrowthBook's tuning n* (SEQUENTIAL_TUNING in worker/statistics/sequential.ts). */
-export const PLANNER_TUNING = 5000;
 /** The chance of finding the lift that the plan aims for. */
 export const PLANNER_POWER = 0.8;
-/** The verdict's guard (worker/statistics/counts.ts): visitors and conversions each arm needs first. */
-export const PLANNER_MIN_VISITORS = 100;
-export const PLANNER_MIN_CONVERSIONS = 25;
 
 export interface PlanInput {
   /** Today's conversion rate, a fraction in (0, 1). */
@@ -85,7 +85,7 @@ function normalCdf(x: number): number {
  */
 function crossingValue(variance: number, perArm: number, alpha: number): number {
   const logAlpha = Math.log(alpha);
-  const rho2 = (-2 * logAlpha + Math.log(1 - 2 * logAlpha)) / PLANNER_TUNING;
+  const rho2 = (-2 * logAlpha + Math.log(1 - 2 * logAlpha)) / SEQUENTIAL_TUNING;
   const n = 2 * perArm;
   const s2 = (variance / perArm) * n; // s² = se²·N
   const intrinsic = n * s2;
@@ -105,7 +105,7 @@ export function sequentialPowerBound(
   perArm: number,
   arms = 2,
 ): number {
-  const alpha = PLANNER_ALPHA / (arms - 1);
+  const alpha = SEQUENTIAL_ALPHA / (arms - 1);
   const variance = baselineRate * (1 - baselineRate) + variantRate * (1 - variantRate);
   const drift = Math.abs(variantRate - baselineRate);
   const information = perArm / variance;
@@ -150,7 +150,7 @@ export function planTest(input: PlanInput): Plan | null {
     if (enough(middle)) high = middle;
     else low = middle;
   }
-  const guard = Math.max(PLANNER_MIN_VISITORS, Math.ceil(PLANNER_MIN_CONVERSIONS / baselineRate));
+  const guard = Math.max(VERDICT_MIN_VISITORS, Math.ceil(VERDICT_MIN_CONVERSIONS / baselineRate));
   const visitorsPerArm = Math.max(high, guard);
   const totalVisitors = visitorsPerArm * arms;
   return { visitorsPerArm, totalVisitors, days: Math.ceil(totalVisitors / dailyVisitors) };

@@ -9,11 +9,11 @@ import {
   sequentialRule,
   simulate,
 } from "../../bench/workerd/sequential-simulation";
+import { SEQUENTIAL_TUNING } from "../../contract/verdict";
 import { wilsonInterval } from "../../worker/statistics/frequentist";
 import {
   rateMean,
   relativeLift,
-  SEQUENTIAL_TUNING,
   sequentialHalfWidth,
   sequentialInterval,
   sequentialPValue,

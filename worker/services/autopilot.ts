@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Variant } from "../../contract/api";
 import type { EndReason, EndResult } from "../../contract/schedule";
+import { VERDICT_MIN_VISITORS } from "../../contract/verdict";
 import { type Db, getDb } from "../db/client";
 import { type SplitTest, splitTests } from "../db/schema";
 import { storeLink } from "../link-cache/writes";
 import { log } from "../observability/log";
 import { BANDIT_UPDATE_MS, banditWeights, banditWeightsByRevenue } from "../statistics/bandit";
-import { VERDICT_MIN_VISITORS } from "../statistics/counts";
 import { SRM_THRESHOLD, srmTest, srmTestAgainstShares } from "../statistics/frequentist";
 import { armCounts, revenueCounts, type VariantTotals } from "../statistics/summary";
 import { sendTestAlert, type TestAlert } from "./alerts";

@@ -17,15 +17,9 @@
  * bench/workerd/baseline-verdict.ts.
  */
 
+import { VERDICT_MIN_CONVERSIONS, VERDICT_MIN_VISITORS } from "../../contract/verdict";
 import { chanceToBeBest } from "./chance-to-be-best";
-import {
-  type ArmCounts,
-  assertCounts,
-  assertWeights,
-  enough,
-  VERDICT_MIN_CONVERSIONS,
-  VERDICT_MIN_VISITORS,
-} from "./counts";
+import { type ArmCounts, assertCounts, assertWeights, enough } from "./counts";
 import {
   holmAdjust,
   type Interval,

@@ -5,17 +5,13 @@
  */
 
 import { MAX_VARIANTS, MIN_VARIANTS, weightsProblem } from "../../contract/variants";
+import { VERDICT_MIN_CONVERSIONS, VERDICT_MIN_VISITORS } from "../../contract/verdict";
 
 /** Counts for one arm: unique visitors and deduplicated conversions. */
 export interface ArmCounts {
   readonly visitors: number;
   readonly conversions: number;
 }
-
-/** A verdict needs at least this many visitors in each arm… */
-export const VERDICT_MIN_VISITORS = 100;
-/** …and at least this many conversions in each arm. */
-export const VERDICT_MIN_CONVERSIONS = 25;
 
 /**
  * The guard of design §7: an arm has enough data for a verdict with VERDICT_MIN_VISITORS visitors and

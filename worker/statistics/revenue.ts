@@ -35,12 +35,16 @@
  * - Visitors still needed while collecting: the two-sample z-test sample size
  *   n = (z_{1−α/2} + z_{power})²·(s²_A + s²_B)/d² per arm at the observed means and variances.
  */
-import { assertArmCount, enough, VERDICT_MIN_CONVERSIONS, VERDICT_MIN_VISITORS } from "./counts";
+import {
+  SEQUENTIAL_ALPHA,
+  SEQUENTIAL_TUNING,
+  VERDICT_MIN_CONVERSIONS,
+  VERDICT_MIN_VISITORS,
+} from "../../contract/verdict";
+import { assertArmCount, enough } from "./counts";
 import { holmAdjust, type Interval, PLANNING_ALPHA, PLANNING_POWER, type PowerOptions } from "./frequentist";
 import {
   alwaysValidInterval,
-  SEQUENTIAL_ALPHA,
-  SEQUENTIAL_TUNING,
   type SequentialInterval,
   type SequentialStatus,
   verdictOfIntervals,

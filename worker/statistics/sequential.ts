@@ -37,12 +37,8 @@
  * tests hypotheses: it has no simultaneous intervals to show, and with at most 7 comparisons it would
  * gain little; Bonferroni is the simple correction that stays valid under optional stopping.
  */
+import { SEQUENTIAL_ALPHA, SEQUENTIAL_TUNING } from "../../contract/verdict";
 import { type ArmCounts, assertArmCount, assertCounts, enough } from "./counts";
-
-/** GrowthBook's default tuning parameter n* (the total sample size where the sequence is tightest). */
-export const SEQUENTIAL_TUNING = 5000;
-/** The family-wise error rate of the sequential verdict (before the Bonferroni split). */
-export const SEQUENTIAL_ALPHA = 0.05;
 
 /** A confidence interval for the difference of two conversion rates (fractions), arm − control. */
 export interface SequentialInterval {
