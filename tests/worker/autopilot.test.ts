@@ -373,7 +373,17 @@ describe("alerts", () => {
 
   it("email the verdict once per test, and the end with what it did and why", async () => {
     const { client, email } = await signedUpClient();
-    const test = await createTest(client, { name: "Pricing headline", endsAt: inAnHour(), onEnd: "promote" });
+    const test = await createTest(client, {
+      name: "Pricing headline",
+      endsAt: inAnHour(),
+      onEnd: "promote",
+      urlA: undefined,
+      urlB: undefined,
+      variants: [
+        { url: "https://shop.example/a", weight: 50 },
+        { url: "https://shop.example/b", weight: 50, name: "Short headline" },
+      ],
+    });
     await seedResults(test.id, CLEAR_B);
     await autopilotUntilLookedAt(test.id);
     await runAutopilot(env);
@@ -382,6 +392,8 @@ describe("alerts", () => {
     );
     expect(verdicts).toHaveLength(1);
     expect(verdicts[0]?.text).toContain(`https://${env.APP_HOST}/test/${test.slug}`);
+    // The version's name beside its letter (issue #33, point 6).
+    expect(verdicts[0]?.text).toContain("version B (Short headline) converts better");
 
     await passEndDate(test.id);
     await runAutopilot(env);

@@ -58,13 +58,15 @@ export interface AlertedTest {
 const ALERT_OUTRO =
   "You get each kind of alert once per test. Choose which alerts you get in Settings, under Email alerts.";
 
-export function verdictAlertEmail(to: string, test: AlertedTest, winner: Variant) {
+/** `winnerName`: the version's optional name, said beside its letter. */
+export function verdictAlertEmail(to: string, test: AlertedTest, winner: Variant, winnerName: string | null) {
   const against = winner === "A" ? "every other version" : "version A (the control)";
+  const named = winnerName ? ` (${winnerName})` : "";
   return compose(
     to,
     `Version ${winner} wins: ${test.name}`,
     {
-      intro: `Your split test "${test.name}" has a clear winner: version ${winner} converts better than ${against}. The verdict holds however often you looked at the results.`,
+      intro: `Your split test "${test.name}" has a clear winner: version ${winner}${named} converts better than ${against}. The verdict holds however often you looked at the results.`,
       action: "Open the test",
       outro: ALERT_OUTRO,
     },

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AlertPreferences, Variant, WebhookEventType } from "../../contract/api";
 import type { EndReason, EndResult } from "../../contract/schedule";
+import { VARIANT_LABELS } from "../../contract/variants";
 import { type Db, getDb } from "../db/client";
 import { type SplitTest, users } from "../db/schema";
 import { mailerFor } from "../mail/mailer";
@@ -53,6 +54,11 @@ function webhookData(test: SplitTest, alert: TestAlert): Record<string, unknown>
   return { test: { id: test.id, name: test.name, slug: test.slug }, ...what };
 }
 
+/** The optional name of the test's variant with that label. */
+function nameOfVariant(test: SplitTest, label: Variant): string | null {
+  return test.variants[VARIANT_LABELS.indexOf(label)]?.name ?? null;
+}
+
 /**
  * Tells the test's owner: the webhook event to every endpoint subscribed to it, and an email if they
  * chose this kind of alert. The cron has no request to take a host
@@ -71,7 +77,7 @@ export async function sendTestAlert(env: Env, test: SplitTest, alert: TestAlert)
   const page = { name: test.name, link: `https://${env.APP_HOST}/test/${encodeURIComponent(test.slug)}` };
   const email =
     alert.kind === "verdict"
-      ? verdictAlertEmail(owner.email, page, alert.winner)
+      ? verdictAlertEmail(owner.email, page, alert.winner, nameOfVariant(test, alert.winner))
       : alert.kind === "completed"
         ? completedAlertEmail(owner.email, page, alert.endedBy, alert.result, alert.winner)
         : srmAlertEmail(owner.email, page, alert.pValue);
