@@ -1,12 +1,20 @@
-import type { ArmStats } from "@contract/api";
+import type { ArmStats, TestVariant } from "@contract/api";
 import { ConversionRate } from "@/components/split-tests/ConversionRate";
 import { highestRateVariant } from "@/lib/split-tests/highest-rate";
+import { labelWithName, nameOf } from "@/lib/split-tests/variant-name";
 
 /**
  * A narrow card's clicks and rates with more than two variants: a line per variant, so that each number
  * keeps its label where "120 / 118 / 121 / …" would wrap into a wall of numbers.
  */
-export function ArmStatsList({ arms }: { arms: readonly ArmStats[] }) {
+export function ArmStatsList({
+  arms,
+  variants,
+}: {
+  arms: readonly ArmStats[];
+  /** The test's variants, for their names. */
+  variants: readonly TestVariant[];
+}) {
   const highest = highestRateVariant(arms);
   return (
     <table className="w-full text-sm tabular-nums">
@@ -28,7 +36,7 @@ export function ArmStatsList({ arms }: { arms: readonly ArmStats[] }) {
         {arms.map((arm) => (
           <tr key={arm.label} className="border-t">
             <th scope="row" className="py-1 text-left font-medium">
-              {arm.label}
+              {labelWithName(arm.label, nameOf(variants, arm.label))}
             </th>
             <td className="py-1 text-right">{arm.clicks}</td>
             <td className="py-1 text-right">

@@ -100,7 +100,7 @@ export function TestCard({
               </>
             )}
           </dl>
-          {manyArms && <ArmStatsList arms={arms} />}
+          {manyArms && <ArmStatsList arms={arms} variants={test.variants} />}
           <TestActions test={test} onDelete={onDelete} />
         </div>
       )}
