@@ -1,5 +1,5 @@
 // How a test's conversions are told apart from its visits (issue #32): its goal, and where the tag was
-// seen. The tag (worker/tracker/script.ts) applies the same goal rule in the visitor's browser.
+// seen. The tag (web/tag/t.js) applies the goal in the visitor's browser.
 
 /**
  * What makes a visitor of the test convert: a visit of the goal page (`page`, the conversion URL), an
@@ -9,41 +9,18 @@
 export const CONVERSION_GOALS = ["page", "call", "none"] as const;
 export type ConversionGoal = (typeof CONVERSION_GOALS)[number];
 
-/** How the goal page's URL is compared with the page the visitor is on (host, path and query). */
+/**
+ * How the goal page's URL is compared with the page the visitor is on, by the tag (web/tag/t.js
+ * `matches`): `equals` compares host and path (a trailing slash aside) and, when the goal names a
+ * query, that query too; `starts_with` and `contains` compare the goal's text with the page's address
+ * without its scheme.
+ */
 export const URL_MATCHES = ["equals", "starts_with", "contains"] as const;
 export type UrlMatch = (typeof URL_MATCHES)[number];
 
 /** Where the tag reports it ran: a landing page (reached from the split link) or the goal page. */
 export const SIGHTING_KINDS = ["landing", "goal"] as const;
 export type SightingKind = (typeof SIGHTING_KINDS)[number];
-
-/**
- * Whether a page is the goal page. `equals` compares host and path (a trailing slash aside) and, when
- * the goal names a query, that query too; `starts_with` and `contains` compare the goal's text with the
- * page's host, path and query, without the scheme. The tag carries the same rule.
- */
-export function goalMatches(goal: string, match: UrlMatch, page: string): boolean {
-  if (!URL.canParse(goal) || !URL.canParse(page)) return false;
-  const goalUrl = new URL(goal);
-  const pageUrl = new URL(page);
-  if (match === "equals")
-    return (
-      goalUrl.host === pageUrl.host &&
-      trimSlash(goalUrl.pathname) === trimSlash(pageUrl.pathname) &&
-      (goalUrl.search === "" || goalUrl.search === pageUrl.search)
-    );
-  const goalText = withoutScheme(goal);
-  const pageText = withoutScheme(page);
-  return match === "starts_with" ? pageText.startsWith(goalText) : pageText.includes(goalText);
-}
-
-function trimSlash(path: string): string {
-  return path.replace(/\/+$/, "") || "/";
-}
-
-function withoutScheme(url: string): string {
-  return url.replace(/^https?:\/\//i, "");
-}
 
 // Second-level labels under which a country's registrable domains sit (example.co.uk). Enough for the
 // page's warning; the tag itself asks the browser, which knows the whole public suffix list.

@@ -468,7 +468,7 @@ describe("an arm's preview (?preview=B)", () => {
     for (let i = 0; i < 12; i++) {
       const label = "ABC"[i % 3];
       const response = await fetchWorker(
-        `/r/${test.slug}?preview=${label}&utm_source=mail`,
+        `/r/${test.slug}?preview=${label}&utm_source=mail&sessionId=typed&variant=A&splitTestId=${test.id}`,
         { headers: { ...HUMAN, "cf-connecting-ip": `198.51.100.${i + 1}` } },
         { bindings },
       );

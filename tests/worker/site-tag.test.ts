@@ -238,9 +238,13 @@ describe("the setup checklist", () => {
   });
 
   it("writes nothing for a test that does not exist", async () => {
+    const { client } = await signedUpClient();
+    const real = await createTest(client);
     const testId = crypto.randomUUID();
     expect((await seen({ testId, kind: "goal", url: "https://shop.example/thanks" })).status).toBe(204);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A real test's sighting sent after it: once that one is in, the made-up one had its chance.
+    await seen({ testId: real.id, kind: "goal", url: "https://shop.example/thanks" });
+    await eventually(async () => (await setupOf(client, real.slug)).goalTag);
     const row = await env.DB.prepare("SELECT 1 FROM tag_sightings WHERE split_test_id = ?")
       .bind(testId)
       .first();

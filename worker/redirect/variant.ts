@@ -102,7 +102,7 @@ export function withIncoming(destination: string, incoming: URLSearchParams): UR
 /**
  * The destination keeps its own query, gains the visitor's incoming parameters (utm_* and the like)
  * where it has none of that name, and always gets the specification's `sessionId` and `variant`, and
- * `splitTestId`, which tells the site tag the visit's test (worker/tracker/script.ts).
+ * `splitTestId`, which tells the site tag the visit's test (web/tag/t.js).
  */
 export function buildDestination(
   destination: string,

@@ -137,7 +137,8 @@ export function plainRedirect(location: string): Response {
  */
 function preview(url: URL, link: CachedLink, variant: Variant): Response {
   const incoming = new URLSearchParams(url.searchParams);
-  incoming.delete(PREVIEW_PARAM);
+  // Nor a session someone typed into the link: the tag on the page would keep it as a visit.
+  for (const name of [PREVIEW_PARAM, "sessionId", "variant", "splitTestId"]) incoming.delete(name);
   return plainRedirect(withIncoming(urlOf(link, variant), incoming).toString());
 }
 

@@ -11,7 +11,7 @@ export interface SetupStep {
   detail: string;
 }
 
-export const NO_GOAL = "This test has no goal yet, so it counts no conversions by itself.";
+export const NO_GOAL_TEXT = "This test has no goal yet, so it counts no conversions by itself.";
 
 /**
  * The setup checklist, in the order a visit goes: the link opened, the tag on a landing page and on the

@@ -8,7 +8,7 @@ import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { CrossSiteNote } from "@/features/test-detail/tracking/components/CrossSiteNote";
 import { EditGoalForm } from "@/features/test-detail/tracking/components/EditGoalForm";
 import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
-import { NO_GOAL } from "@/lib/tracking/setup-steps";
+import { NO_GOAL_TEXT } from "@/lib/tracking/setup-steps";
 import { useSiteKey } from "@/lib/tracking/site-tag";
 import { convertCall, EXAMPLE_VALUE, siteTagSnippet, trackerSnippet } from "@/lib/tracking/tag-snippets";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard";
@@ -40,7 +40,7 @@ function GoalLine({ test }: { test: TestWithStats }) {
         <code className={code}>{convertCall(null)}</code>.
       </p>
     );
-  return <p className="font-medium text-sm text-warning-foreground">{NO_GOAL}</p>;
+  return <p className="font-medium text-sm text-warning-foreground">{NO_GOAL_TEXT}</p>;
 }
 
 /**
