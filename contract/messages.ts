@@ -339,6 +339,12 @@ export const ACCOUNT_MESSAGES = {
   mailFailed: "We could not send the email. Please try again in a few minutes.",
 } as const;
 
+export const WORKSPACE_MESSAGES = {
+  notFound: "Workspace not found. You may have been removed from it.",
+  viewerCannotChange: "You can view this workspace but not change it. Ask an owner to make you an editor.",
+  readKeyCannotChange: "This API key can only read. Create a key with the write scope to make changes.",
+} as const;
+
 export const API_KEY_MESSAGES = {
   nameRequired: "Please enter a name for the key",
   nameTooLong: "Key name must be 100 characters or fewer",

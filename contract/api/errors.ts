@@ -13,6 +13,7 @@ export type ErrorCode =
   | "domain_not_usable"
   | "domain_taken"
   | "email_not_verified"
+  | "forbidden"
   | "hostname_not_found"
   | "idempotency_key_reused"
   | "internal_error"

@@ -32,6 +32,11 @@ describe("the drizzle schema and the migrations", () => {
         "weight_history",
         "webhook_deliveries",
         "webhook_endpoints",
+        "workspaces",
+        "memberships",
+        "invitations",
+        "history_events",
+        "share_links",
       ].sort(),
     );
   });

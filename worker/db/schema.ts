@@ -7,6 +7,7 @@ import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
 import { CONVERSION_GOALS, SIGHTING_KINDS, URL_MATCHES } from "../../contract/tracking";
 import { CONVERSION_ORIGINS, CONVERSION_SOURCES } from "../../contract/trust";
 import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
+import { ACTOR_TYPES, API_KEY_SCOPES, ROLES } from "../../contract/workspaces";
 
 // Mirrors migrations/*.sql; the migrations are the source of truth for the database,
 // tests/worker/schema.test.ts checks that both agree.
@@ -30,6 +31,92 @@ export const users = sqliteTable(
   },
   (t) => [uniqueIndex("users_site_key_idx").on(t.siteKey).where(sql`site_key IS NOT NULL`)],
 );
+
+/** A team's or a person's space: tests, domains, keys, webhooks (migrations/0020_workspaces.sql). */
+export const workspaces = sqliteTable(
+  "workspaces",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    // Set on each user's personal workspace, whose id is the user's id.
+    personalUserId: text("personal_user_id"),
+    siteKey: text("site_key"),
+    createdAt: integer("created_at").notNull(),
+    deletedAt: integer("deleted_at"),
+  },
+  (t) => [
+    uniqueIndex("workspaces_personal_idx").on(t.personalUserId).where(sql`personal_user_id IS NOT NULL`),
+    uniqueIndex("workspaces_site_key_idx").on(t.siteKey).where(sql`site_key IS NOT NULL`),
+  ],
+);
+
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ROLES }).notNull(),
+    alertVerdict: integer("alert_verdict", { mode: "boolean" }).notNull().default(true),
+    alertCompleted: integer("alert_completed", { mode: "boolean" }).notNull().default(true),
+    alertSrm: integer("alert_srm", { mode: "boolean" }).notNull().default(true),
+    weeklyDigest: integer("weekly_digest", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("memberships_user_idx").on(t.userId)],
+);
+
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    acceptedAt: integer("accepted_at"),
+    declinedAt: integer("declined_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_idx").on(t.tokenHash),
+    index("invitations_workspace_idx").on(t.workspaceId, t.createdAt),
+  ],
+);
+
+/** Every change and who made it; a deleted test's history stays in the workspace's log. */
+export const historyEvents = sqliteTable(
+  "history_events",
+  {
+    id: integer("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    splitTestId: text("split_test_id"),
+    at: integer("at").notNull(),
+    actorType: text("actor_type", { enum: ACTOR_TYPES }).notNull(),
+    actorUserId: text("actor_user_id"),
+    // The user's email or the key's name as they were then.
+    actorLabel: text("actor_label"),
+    action: text("action").notNull(),
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+  },
+  (t) => [
+    index("history_events_workspace_idx").on(t.workspaceId, t.id),
+    index("history_events_test_idx").on(t.splitTestId, t.id).where(sql`split_test_id IS NOT NULL`),
+  ],
+);
+
+/** The workspace a row belongs to (0020_workspaces.sql); null only in rows from before, which it filled. */
+const workspaceColumn = () => text("workspace_id").references(() => workspaces.id);
 
 /** The id of a row that belongs to a user, and goes when the user goes. */
 const ownedRow = () => ({
@@ -79,6 +166,7 @@ export const customDomains = sqliteTable(
   "custom_domains",
   {
     ...ownedRow(),
+    workspaceId: workspaceColumn(),
     domain: text("domain").notNull().unique(),
     status: text("status", { enum: domainStatuses }).notNull().default("new"),
     verificationMessage: text("verification_message"),
@@ -95,6 +183,7 @@ export const customDomains = sqliteTable(
   },
   (t) => [
     index("custom_domains_user_created_idx").on(t.userId, t.createdAt),
+    index("custom_domains_workspace_created_idx").on(t.workspaceId, t.createdAt),
     index("custom_domains_status_idx").on(t.status),
   ],
 );
@@ -104,6 +193,7 @@ export const splitTests = sqliteTable(
   "split_tests",
   {
     ...ownedRow(),
+    workspaceId: workspaceColumn(),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
     // 2–8 variants in label order (A first), as JSON: migrations/0006_variants.sql.
@@ -149,6 +239,7 @@ export const splitTests = sqliteTable(
   (t) => [
     uniqueIndex("split_tests_slug_idx").on(t.slug),
     index("split_tests_user_created_idx").on(t.userId, t.createdAt),
+    index("split_tests_workspace_created_idx").on(t.workspaceId, t.createdAt),
     uniqueIndex("split_tests_domain_custom_slug_idx")
       .on(t.customDomainId, t.customSlug)
       .where(sql`custom_slug IS NOT NULL`),
@@ -333,6 +424,8 @@ export const apiKeys = sqliteTable(
   "api_keys",
   {
     ...ownedRow(),
+    workspaceId: workspaceColumn(),
+    scope: text("scope", { enum: API_KEY_SCOPES }).notNull().default("write"),
     name: text("name").notNull(),
     prefix: text("prefix").notNull(),
     keyHash: text("key_hash").notNull(),
@@ -342,6 +435,7 @@ export const apiKeys = sqliteTable(
   (t) => [
     uniqueIndex("api_keys_hash_idx").on(t.keyHash),
     index("api_keys_user_created_idx").on(t.userId, t.createdAt),
+    index("api_keys_workspace_created_idx").on(t.workspaceId, t.createdAt),
   ],
 );
 
@@ -352,6 +446,7 @@ export const webhookEndpoints = sqliteTable(
   "webhook_endpoints",
   {
     ...ownedRow(),
+    workspaceId: workspaceColumn(),
     url: text("url").notNull(),
     events: text("events", { mode: "json" }).$type<WebhookEventType[]>().notNull(),
     secret: text("secret").notNull(),
@@ -360,7 +455,10 @@ export const webhookEndpoints = sqliteTable(
     failingSince: integer("failing_since"),
     lastSuccessAt: integer("last_success_at"),
   },
-  (t) => [index("webhook_endpoints_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("webhook_endpoints_user_created_idx").on(t.userId, t.createdAt),
+    index("webhook_endpoints_workspace_created_idx").on(t.workspaceId, t.createdAt),
+  ],
 );
 
 /** One delivery attempt; only the newest of each endpoint are kept (worker/webhooks/record.ts). */
@@ -454,3 +552,22 @@ export const tagSightings = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.splitTestId, t.kind] })],
 );
+
+/** A test's read-only report link: migrations/0020_workspaces.sql. */
+export const shareLinks = sqliteTable(
+  "share_links",
+  {
+    splitTestId: text("split_test_id")
+      .primaryKey()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    token: text("token").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("share_links_token_idx").on(t.token)],
+);
+
+export type Workspace = typeof workspaces.$inferSelect;
+export type Membership = typeof memberships.$inferSelect;
+export type Invitation = typeof invitations.$inferSelect;
+export type HistoryEvent = typeof historyEvents.$inferSelect;

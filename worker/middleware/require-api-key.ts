@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ErrorCode, User } from "../../contract/api";
-import { API_KEY_MESSAGES } from "../../contract/messages";
+import { API_KEY_MESSAGES, WORKSPACE_MESSAGES } from "../../contract/messages";
+import type { Actor, WorkspaceAccess } from "../../contract/workspaces";
 import { looksLikeApiKey } from "../auth/api-keys";
 import { getDb } from "../db/client";
 import { ApiError } from "../errors";
@@ -9,11 +10,13 @@ import { log } from "../observability/log";
 import { findApiKey, LAST_USED_RESOLUTION_MS, touchApiKey } from "../services/api-keys";
 import { limitApiKey } from "../services/limits";
 
-/** Hono's environment of the public API: the key's owner and the key. */
+/** Hono's environment of the public API: the key's maker, the key, its workspace and scope as a role. */
 export interface ApiKeyEnv {
   Bindings: Env;
-  Variables: { user: User; apiKeyId: string };
+  Variables: { user: User; apiKeyId: string; workspace: WorkspaceAccess; actor: Actor };
 }
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -36,8 +39,16 @@ export const requireApiKey = createMiddleware<ApiKeyEnv>(async (c, next) => {
   if (!found) throw refused(c, "api_key_invalid", API_KEY_MESSAGES.invalid);
 
   await limitApiKey(c.env, found.id);
+  if (found.scope === "read" && !READS.has(c.req.method))
+    throw new ApiError(403, "forbidden", WORKSPACE_MESSAGES.readKeyCannotChange);
   c.set("user", found.user);
   c.set("apiKeyId", found.id);
+  // A write key acts as an editor of its workspace, a read key as a viewer.
+  c.set("workspace", {
+    id: found.workspaceId ?? found.user.id,
+    role: found.scope === "write" ? "editor" : "viewer",
+  });
+  c.set("actor", { type: "api_key", userId: found.user.id, label: found.name });
   const now = Date.now();
   if (found.lastUsedAt === null || found.lastUsedAt < now - LAST_USED_RESOLUTION_MS) {
     c.executionCtx.waitUntil(

@@ -4,12 +4,13 @@ import { createApiKeySchema } from "../../contract/api/api-keys";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/require-user";
+import { requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
 import { createApiKey, listApiKeys, revokeApiKey } from "../services/api-keys";
 
 /** The signed-in user's API keys, managed from the app (cookie session). */
 export const apiKeyRoutes = new Hono<AppEnv>()
-  .use(requireUser)
+  .use(requireUser, requireWorkspace)
   .get("/", async (c) => {
     const keys = await listApiKeys(getDb(c.env.DB), c.get("user").id);
     return c.json({ keys } satisfies ApiKeyListResponse, 200);

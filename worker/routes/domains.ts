@@ -12,6 +12,7 @@ import { isOwnHost } from "../domains/own-hosts";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { requireUser } from "../middleware/require-user";
+import { requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
 import { requireVerifiedEmail } from "../services/account";
 import {
@@ -32,7 +33,7 @@ export async function listOwnDomains<E extends UserEnv>(c: UserContext<E>) {
 }
 
 export const domainRoutes = new Hono<AppEnv>()
-  .use(requireUser)
+  .use(requireUser, requireWorkspace)
   .get("/", listOwnDomains)
   .post("/", validate("json", addDomainSchema), async (c) => {
     const { domain } = c.req.valid("json");

@@ -20,6 +20,7 @@ import { customSlugProblem } from "../../contract/slug";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/require-user";
+import { requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
 import { analyticsOf } from "../services/analytics";
 import { breakdownsOf } from "../services/breakdowns";
@@ -93,7 +94,7 @@ function csvHeaders(filename: string) {
 }
 
 export const splitTestRoutes = new Hono<AppEnv>()
-  .use(requireUser)
+  .use(requireUser, requireWorkspace)
   .get("/", listTests)
   .post("/", validate("json", createTestSchema), (c) => createTest(c, c.req.valid("json")))
   .get("/slug-availability", validate("query", slugQuerySchema), async (c) => {

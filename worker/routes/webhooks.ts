@@ -11,6 +11,7 @@ import { createWebhookSchema, webhookIdParam } from "../../contract/api/webhooks
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/require-user";
+import { requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
 import { limitWebhookTests } from "../services/limits";
 import {
@@ -42,7 +43,7 @@ export async function deleteWebhookEndpoint<E extends UserEnv>(c: UserContext<E>
 
 /** The signed-in user's webhooks in Settings: the shared three, the delivery log and a test event. */
 export const webhookRoutes = new Hono<AppEnv>()
-  .use(requireUser)
+  .use(requireUser, requireWorkspace)
   .get("/", listWebhookEndpoints)
   .post("/", validate("json", createWebhookSchema), (c) => createWebhookEndpoint(c, c.req.valid("json")))
   .delete("/:id", validate("param", webhookIdParam), (c) => deleteWebhookEndpoint(c, c.req.valid("param").id))

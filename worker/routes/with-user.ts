@@ -1,10 +1,14 @@
 import type { Context } from "hono";
 import type { User } from "../../contract/api";
+import type { Actor, WorkspaceAccess } from "../../contract/workspaces";
 
-/** What handlers shared by the app's API (session) and the public API (API key) ask of a route: a user. */
+/**
+ * What handlers shared by the app's API (session) and the public API (API key) ask of a route: a user,
+ * the workspace the request works in with the caller's role there, and who is acting (for the history).
+ */
 export interface UserEnv {
   Bindings: Env;
-  Variables: { user: User };
+  Variables: { user: User; workspace: WorkspaceAccess; actor: Actor };
 }
 
 /** The context of a shared handler: any route whose environment has a signed-in or key-holding user. */

@@ -42,6 +42,8 @@ export async function createApiKey(
   const row: ApiKeyRow = {
     id: crypto.randomUUID(),
     userId,
+    workspaceId: userId,
+    scope: "write",
     name,
     prefix: apiKeyPrefixOf(key),
     keyHash: await hashApiKey(key),
@@ -64,7 +66,14 @@ export async function revokeApiKey(db: Db, userId: string, id: string): Promise<
 /** The key and its owner for a presented key; null when no such key exists (never made, or revoked). */
 export async function findApiKey(db: Db, presented: string) {
   return db
-    .select({ id: apiKeys.id, lastUsedAt: apiKeys.lastUsedAt, user: { id: users.id, email: users.email } })
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      lastUsedAt: apiKeys.lastUsedAt,
+      workspaceId: apiKeys.workspaceId,
+      scope: apiKeys.scope,
+      user: { id: users.id, email: users.email },
+    })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(eq(apiKeys.keyHash, await hashApiKey(presented)))

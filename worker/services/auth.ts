@@ -1,12 +1,13 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { User } from "../../contract/api";
 import { AUTH_MESSAGES } from "../../contract/messages";
+import { PERSONAL_WORKSPACE_NAME } from "../../contract/workspaces";
 import { randomToken, sha256Base64Url } from "../auth/crypto";
 import { hashPassword, verifyPassword, weakPasswordReasons } from "../auth/password";
 import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, signAccessToken } from "../auth/tokens";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { sessions, users } from "../db/schema";
+import { memberships, sessions, users, workspaces } from "../db/schema";
 import { ApiError } from "../errors";
 
 /** A user and whether they have proved they own their email. */
@@ -32,13 +33,17 @@ export function assertStrongPassword(password: string): void {
 export async function signUp(db: Db, email: string, password: string): Promise<Account> {
   assertStrongPassword(password);
   const user = { id: crypto.randomUUID(), email };
+  const createdAt = Date.now();
+  const siteKey = newSiteKey();
   try {
-    await db.insert(users).values({
-      ...user,
-      passwordHash: await hashPassword(password),
-      createdAt: Date.now(),
-      siteKey: newSiteKey(),
-    });
+    // The user, and their personal workspace (whose id is theirs) with them as its owner.
+    await db.batch([
+      db.insert(users).values({ ...user, passwordHash: await hashPassword(password), createdAt, siteKey }),
+      db
+        .insert(workspaces)
+        .values({ id: user.id, name: PERSONAL_WORKSPACE_NAME, personalUserId: user.id, siteKey, createdAt }),
+      db.insert(memberships).values({ workspaceId: user.id, userId: user.id, role: "owner", createdAt }),
+    ]);
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new ApiError(422, "user_already_exists", AUTH_MESSAGES.emailTaken);

@@ -60,6 +60,7 @@ export async function addDomain(env: Env, userId: string, hostname: string): Pro
   const row: CustomDomainRow = {
     id: crypto.randomUUID(),
     userId,
+    workspaceId: userId,
     domain: hostname,
     status: "new",
     verificationMessage: statusMessage("new", null, env.FALLBACK_ORIGIN),

@@ -88,6 +88,7 @@ async function insertSplitTest(
     const row: SplitTestRow = {
       id: crypto.randomUUID(),
       userId,
+      workspaceId: userId,
       name: input.name,
       slug: generateSlug(),
       variants: input.variants.map(storedVariant),

@@ -67,6 +67,7 @@ export async function createWebhook(
   const row: EndpointRow = {
     id: crypto.randomUUID(),
     userId,
+    workspaceId: userId,
     url: input.url,
     events: input.events,
     secret: generateWebhookSecret(),

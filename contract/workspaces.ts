@@ -1,0 +1,47 @@
+// Workspaces, roles and who may do what (issue #34): the Worker enforces these, the web shows them.
+
+/** The cookie API works in the workspace this header names; absent, in the user's personal workspace. */
+export const WORKSPACE_HEADER = "SplitLink-Workspace";
+
+/** Each user's own workspace from sign-up; its id is the user's id. */
+export const PERSONAL_WORKSPACE_NAME = "Personal";
+
+/** owner: everything, members, delete the workspace; editor: tests, domains, keys, webhooks; viewer: reads. */
+export const ROLES = ["owner", "editor", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What an API key may do: read answers every GET, write everything its workspace's editor may. */
+export const API_KEY_SCOPES = ["read", "write"] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** Who made a change in the history. */
+export const ACTOR_TYPES = ["user", "api_key", "autopilot"] as const;
+export type ActorType = (typeof ACTOR_TYPES)[number];
+
+/** The workspace a request works in and the caller's role there (an API key: editor or viewer by scope). */
+export interface WorkspaceAccess {
+  id: string;
+  role: Role;
+}
+
+/** Who is acting on a request: a signed-in user, an API key, or the autopilot's cron. */
+export interface Actor {
+  type: ActorType;
+  /** The user, for a user or the user who made the API key. */
+  userId?: string;
+  /** The user's email or the API key's name. */
+  label?: string;
+}
+
+/** Invitations expire after 7 days. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Whether a role may change tests, domains, keys and webhooks. */
+export function canEdit(role: Role): boolean {
+  return role === "owner" || role === "editor";
+}
+
+/** Whether a role may manage members and invitations, rename or delete the workspace. */
+export function canManageMembers(role: Role): boolean {
+  return role === "owner";
+}
