@@ -23,6 +23,7 @@ export type * from "./api/rules";
 export type * from "./api/split-tests";
 export type * from "./api/tracking";
 export type * from "./api/webhooks";
+export type * from "./api/workspaces";
 export type { PrimaryMetric } from "./metrics";
 export type { Variant } from "./variants";
 export type { WebhookEvent, WebhookEventType } from "./webhooks";

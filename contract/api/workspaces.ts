@@ -1,0 +1,41 @@
+import * as z from "zod";
+import { WORKSPACE_MESSAGES } from "../messages";
+import { ROLES } from "../workspaces";
+
+// Workspaces, from the app (cookie session). Members and invitations: ./members.ts.
+
+/** POST /api/workspaces, PATCH /api/workspaces/:id */
+export const workspaceNameSchema = z.object(
+  {
+    name: z
+      .string({ error: WORKSPACE_MESSAGES.nameRequired })
+      .trim()
+      .min(1, WORKSPACE_MESSAGES.nameRequired)
+      .max(60, WORKSPACE_MESSAGES.nameTooLong),
+  },
+  { error: WORKSPACE_MESSAGES.nameRequired },
+);
+export type WorkspaceNameInput = z.input<typeof workspaceNameSchema>;
+
+/** The answers, for their types only (see contract/api.ts, "answers only the app reads"). */
+function answers() {
+  /** A workspace the user belongs to, with their role in it. */
+  const workspace = z.object({
+    id: z.string(),
+    name: z.string(),
+    role: z.enum(ROLES),
+    /** The user's own workspace from sign-up: it cannot be left or deleted apart from the account. */
+    personal: z.boolean(),
+  });
+  return {
+    workspace,
+    /** GET /api/workspaces: the personal workspace first, then the others by name. */
+    list: z.object({ workspaces: z.array(workspace) }),
+    /** POST /api/workspaces (201), PATCH /api/workspaces/:id */
+    one: z.object({ workspace }),
+  };
+}
+type Answers = ReturnType<typeof answers>;
+export type Workspace = z.output<Answers["workspace"]>;
+export type WorkspaceListResponse = z.output<Answers["list"]>;
+export type WorkspaceResponse = z.output<Answers["one"]>;
