@@ -141,6 +141,8 @@ export const CONVERSION_MESSAGES = {
   outsideAttributionWindow: (days: number) =>
     `This visitor's click came more than ${days} days before this conversion, the attribution window, so the conversion does not count.`,
   invalidServerConversion: "The conversion must carry testId and sessionId",
+  invalidBeacon: "The conversion must carry splitTestId, sessionId and variant (a letter from A to H)",
+  invalidSighting: "A sighting carries testId, kind (landing or goal) and the page's http(s) URL",
   idempotencyKeyMissing:
     "Send an Idempotency-Key header: a unique value per conversion, such as your order id (at most 255 characters).",
   idempotencyKeyReused:

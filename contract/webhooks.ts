@@ -26,7 +26,10 @@ export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_SECONDS.length + 1;
 
 /**
  * The JSON body of every webhook delivery, signed in the `SplitLink-Signature` header. Every retry
- * sends the same id and body; `createdAt` is ISO 8601.
+ * sends the same id and body; `createdAt` is ISO 8601. The tests' events carry `data.test`
+ * (`{ id, name, slug }`) and: `test.verdict` the verdict's `winner` (a label) and its optional
+ * `winnerName` (null without one); `test.completed` `endedBy`, `result`, the promoted `winner` (or
+ * null) and its `winnerName`; `test.srm_detected` its `pValue` (docs/webhooks.md, "Event data").
  */
 export interface WebhookEvent<Data = Record<string, unknown>> {
   id: string;

@@ -47,6 +47,27 @@ export function recordedValue(value: Value): { amount: number; currency: string 
   return minor === null ? {} : { amount: minor, currency };
 }
 
+const INVALID_BEACON: string = CONVERSION_MESSAGES.invalidBeacon;
+
+/**
+ * The tracker's beacon, POST /functions/v1/conversions (the specification's body). Every problem but a
+ * value's is the one message that names the fields.
+ */
+export const beaconSchema = z
+  .object(
+    {
+      splitTestId: z.string({ error: INVALID_BEACON }).min(1, INVALID_BEACON).max(64, INVALID_BEACON),
+      sessionId: z.string({ error: INVALID_BEACON }).min(1, INVALID_BEACON).max(128, INVALID_BEACON),
+      // Read only to reject garbage: the variant counted is always the one of the visitor's click.
+      variant: z.enum(VARIANT_LABELS, { error: INVALID_BEACON }),
+      amount: amountField,
+      currency: currencyField,
+    },
+    { error: INVALID_BEACON },
+  )
+  .superRefine(checkValue);
+export type BeaconInput = z.input<typeof beaconSchema>;
+
 const INVALID: string = CONVERSION_MESSAGES.invalidServerConversion;
 
 /** POST /api/v1/conversions: a conversion the marketer's server reports. */

@@ -1,6 +1,20 @@
 import * as z from "zod";
+import { CONVERSION_MESSAGES } from "../messages";
+import { SIGHTING_KINDS } from "../tracking";
+import { isHttpUrl } from "../urls";
 
 // The site tag and a test's setup checklist (issue #32): where the tag was seen and what has counted.
+
+/** POST /t/seen: the tag ran on a page of a test's site, a landing page or the goal page. */
+export const sightingSchema = z.object(
+  {
+    testId: z.string().min(1).max(64),
+    kind: z.enum(SIGHTING_KINDS),
+    url: z.string().max(2048).refine(isHttpUrl),
+  },
+  { error: CONVERSION_MESSAGES.invalidSighting },
+);
+export type SightingInput = z.input<typeof sightingSchema>;
 
 /** Where the tag last ran for a test, host and path only. */
 export const tagSightingSchema = z.object({

@@ -1,6 +1,7 @@
 import type { TestWithStats } from "@contract/api";
 import { describe, expect, it } from "vitest";
 import { dashboardStatus, filterTests } from "@/features/dashboard/filter-tests";
+import { winnerBadge } from "@/lib/split-tests/winner-badge";
 
 const test = (name: string, fields: Partial<TestWithStats> = {}) =>
   ({ name, status: "active", mode: "experiment", endsAt: null, ...fields }) as TestWithStats;
@@ -46,5 +47,36 @@ describe("the dashboard's search and status filter", () => {
     expect(names(filterTests(tests, "", "optimising"))).toEqual(["Pricing headline"]);
     expect(names(filterTests(tests, "", "paused"))).toEqual(["Newsletter form"]);
     expect(names(filterTests(tests, "spring", "ended"))).toEqual(["Old spring test"]);
+  });
+});
+
+describe("the dashboard's Winner column", () => {
+  const variants = [
+    { label: "A", url: "https://a.example", weight: 50, name: null },
+    { label: "B", url: "https://b.example", weight: 50, name: "Red button" },
+  ] as TestWithStats["variants"];
+  const stats = (fields: Partial<TestWithStats["stats"]>) =>
+    ({ winner: null, decided: null, ...fields }) as TestWithStats["stats"];
+  const row = (fields: Partial<TestWithStats>) =>
+    ({ status: "active", winnerVariant: null, endResult: null, variants, ...fields }) as TestWithStats;
+
+  it("names a named version as the narrow cards do, filled only once decided", () => {
+    expect(winnerBadge(row({ stats: stats({ winner: "B" }) }))).toEqual({
+      text: "Version B · Red button",
+      style: "outline",
+    });
+    expect(winnerBadge(row({ stats: stats({ winner: "B", decided: "B" }) }))).toEqual({
+      text: "Version B · Red button",
+      style: "default",
+    });
+    expect(winnerBadge(row({ stats: stats({ winner: "A" }) })).text).toBe("Version A");
+    expect(
+      winnerBadge(row({ status: "completed", winnerVariant: "B", stats: stats({ winner: "A" }) })),
+    ).toEqual({ text: "Version B · Red button", style: "default" });
+  });
+
+  it("keeps the specification's texts without a leader", () => {
+    expect(winnerBadge(row({ stats: stats({}) }))).toEqual({ text: "Not enough data", style: "outline" });
+    expect(winnerBadge(row({ stats: stats({ winner: "tie" }) }))).toEqual({ text: "Tie", style: "secondary" });
   });
 });

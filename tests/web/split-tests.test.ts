@@ -1,4 +1,4 @@
-import type { ArmStats, TestAnalytics, TestStats, TestWithStats } from "@contract/api";
+import type { ArmStats, SplitTest, TestAnalytics, TestStats, TestWithStats } from "@contract/api";
 import { END_MESSAGES } from "@contract/messages";
 import { describe, expect, it } from "vitest";
 import { sortTests } from "@/features/dashboard/sort-tests";
@@ -110,13 +110,18 @@ describe("a test's end in words", () => {
   });
 
   it("says why a test ended and what its end did", () => {
-    expect(howItEnded({ endedBy: "winner", endResult: "promoted", winnerVariant: "C" })).toBe(
-      `${END_MESSAGES.reason.winner} ${END_MESSAGES.result.promoted("C")}`,
+    const variants = [
+      { label: "A", name: null },
+      { label: "B", name: null },
+      { label: "C", name: "Red button" },
+    ] as SplitTest["variants"];
+    expect(howItEnded({ endedBy: "winner", endResult: "promoted", winnerVariant: "C", variants })).toBe(
+      `${END_MESSAGES.reason.winner} ${END_MESSAGES.result.promoted("C · Red button")}`,
     );
-    expect(howItEnded({ endedBy: "date", endResult: "kept", winnerVariant: null })).toBe(
+    expect(howItEnded({ endedBy: "date", endResult: "kept", winnerVariant: null, variants })).toBe(
       `${END_MESSAGES.reason.date} ${END_MESSAGES.result.kept}`,
     );
-    expect(howItEnded({ endedBy: null, endResult: null, winnerVariant: "B" })).toBeNull();
+    expect(howItEnded({ endedBy: null, endResult: null, winnerVariant: "B", variants })).toBeNull();
   });
 });
 

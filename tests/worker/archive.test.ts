@@ -4,6 +4,7 @@ import { CONVERSION_MESSAGES } from "../../contract/messages";
 import replayCommand from "../../scripts/replay-dead-letters.sql?raw";
 import { ARCHIVE_READ_EVENTS } from "../../worker/archive/archive";
 import { QUERIES_PER_RUN } from "../../worker/archive/run";
+import { objectKey, writeObject } from "../../worker/archive/store";
 import { CRONS } from "../../worker/crons";
 import worker from "../../worker/index";
 import { eventId } from "../../worker/lib/event-id";
@@ -337,6 +338,7 @@ describe("the archive cron", () => {
       "is_bot",
       "kind",
       "os",
+      "phase",
       "referrer_host",
       "rule",
       "session_id",
@@ -470,6 +472,63 @@ describe("the archive cron", () => {
       expect(await objectKeys(test.id)).toHaveLength(20);
       expect(await (await client.fetch(`/api/tests/${test.id}/export/events.csv`)).text()).toBe(exports[i]);
     }
+  });
+});
+
+describe("the events export's phase", () => {
+  it("gives each click and conversion its phase, a rule visit none, and an event archived without one phase 1", async () => {
+    const { client } = await signedUpClient();
+    const test = await oldTest(client);
+    // Archived before the archive kept the phase: the object's lines have no `phase`.
+    const old = { id: eventId(daysAgo(40)), timestamp: daysAgo(40), variant: "A", session_id: "old" };
+    const oldRows = [
+      {
+        ...old,
+        kind: "click",
+        is_bot: 0,
+        amount: null,
+        currency: null,
+        device: null,
+        os: null,
+        country: null,
+        referrer_host: null,
+      },
+      {
+        ...old,
+        kind: "conversion",
+        id: eventId(daysAgo(40) + HOUR),
+        timestamp: daysAgo(40) + HOUR,
+        is_bot: 0,
+        amount: null,
+        currency: null,
+        device: null,
+        os: null,
+        country: null,
+        referrer_host: null,
+      },
+    ] as const;
+    await writeObject(env.ARCHIVE, objectKey(test.id, oldRows[0]), [...oldRows]);
+    // Events of the second phase, still in D1.
+    await seed(test.id, Date.now() - 2 * HOUR, 4);
+    await seedRuleVisits(test.id, Date.now() - 2 * HOUR, 1);
+    for (const table of ["clicks", "conversions"])
+      await env.DB.prepare(`UPDATE ${table} SET phase = 2 WHERE split_test_id = ?`).bind(test.id).run();
+
+    const { events } = await whatTheOwnerSees(client, test);
+    const [header, ...rows] = events
+      .trim()
+      .split("\r\n")
+      .map((line) => line.split(","));
+    expect(header?.at(-1)).toBe("phase");
+    const phases = rows.map((row) => [row[0], row.at(-1)]);
+    expect(phases.slice(0, 2)).toEqual([
+      ["click", "1"],
+      ["conversion", "1"],
+    ]);
+    expect(phases.slice(2).filter(([kind]) => kind !== "rule_visit")).toEqual(
+      [...Array.from({ length: 4 }, () => ["click", "2"]), ["conversion", "2"], ["conversion", "2"]].sort(),
+    );
+    expect(phases.filter(([kind]) => kind === "rule_visit")).toEqual([["rule_visit", ""]]);
   });
 });
 

@@ -401,7 +401,7 @@ describe("alerts", () => {
       (mail) => mail.subject === "Your test has ended: Pricing headline",
     );
     expect(ended?.text).toContain("It ended on its end date.");
-    expect(ended?.text).toContain("Version B was the clear winner and was promoted");
+    expect(ended?.text).toContain("Version B (Short headline) was the clear winner and was promoted");
   });
 
   it("say why the control was kept when there was no winner to promote", async () => {
@@ -478,7 +478,17 @@ describe("alerts", () => {
       events: ["test.verdict", "test.completed"],
     });
     expect(added.status).toBe(201);
-    const test = await createTest(client, { name: "Hooked", endsAt: inAnHour(), onEnd: "promote" });
+    const test = await createTest(client, {
+      name: "Hooked",
+      endsAt: inAnHour(),
+      onEnd: "promote",
+      urlA: undefined,
+      urlB: undefined,
+      variants: [
+        { url: "https://shop.example/a", weight: 50 },
+        { url: "https://shop.example/b", weight: 50, name: "Short headline" },
+      ],
+    });
     await seedResults(test.id, CLEAR_B);
     await autopilotUntilLookedAt(test.id);
     await passEndDate(test.id);
@@ -495,6 +505,12 @@ describe("alerts", () => {
       endedBy: "date",
       result: "promoted",
       winner: "B",
+      winnerName: "Short headline",
+    });
+    expect(events.find((event) => event.type === "test.verdict").data).toEqual({
+      test: { id: test.id, name: "Hooked", slug: test.slug },
+      winner: "B",
+      winnerName: "Short headline",
     });
   });
 });

@@ -148,7 +148,7 @@ describe("CSV export", () => {
     );
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines[0]).toBe(
-      "event,time,variant,session_id,bot,amount,currency,device,os,country,referrer_host,rule,url",
+      "event,time,variant,session_id,bot,amount,currency,device,os,country,referrer_host,rule,url,phase",
     );
     expect(lines).toHaveLength(4);
     const rows = lines.slice(1).map((line) => line.split(","));

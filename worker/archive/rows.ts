@@ -26,7 +26,16 @@ export interface EventRow {
    */
   rule?: number | null;
   url?: string | null;
+  /**
+   * A click's or conversion's phase (migrations/0018_phases.sql); null for a rule visit. Absent from
+   * objects archived before the archive kept it: those read as phase 1 (`phaseOf`).
+   */
+  phase?: number | null;
 }
+
+/** The phase an event belongs to; a click or conversion archived without one counts as phase 1. */
+export const phaseOf = (row: EventRow): number | null =>
+  row.kind === "rule_visit" ? null : (row.phase ?? 1);
 
 /** Where an event sits in a test's order: by time, then id. */
 export type EventKey = Pick<EventRow, "timestamp" | "id">;
@@ -40,15 +49,16 @@ export const comesAfter = (row: EventKey, key: EventKey) =>
 const range = `split_test_id = ?1 AND timestamp >= ?2 AND (timestamp > ?2 OR id > ?3) AND timestamp < ?5`;
 const PAGE = `SELECT * FROM (
     SELECT * FROM (SELECT 'click' AS kind, id, timestamp, variant, session_id, is_bot, NULL AS amount,
-                          NULL AS currency, device, os, country, referrer_host, NULL AS rule, NULL AS url
+                          NULL AS currency, device, os, country, referrer_host, NULL AS rule, NULL AS url,
+                          phase
                    FROM clicks WHERE ${range} ORDER BY timestamp, id LIMIT ?4)
     UNION ALL
     SELECT * FROM (SELECT 'conversion', id, timestamp, variant, session_id, 0, amount, currency,
-                          NULL, NULL, NULL, NULL, NULL, NULL FROM conversions
+                          NULL, NULL, NULL, NULL, NULL, NULL, phase FROM conversions
                    WHERE ${range} ORDER BY timestamp, id LIMIT ?4)
     UNION ALL
-    SELECT * FROM (SELECT 'rule_visit', id, timestamp, '', '', 0, NULL, NULL, NULL, NULL, NULL, NULL, rule, url
-                   FROM rule_visits WHERE ${range} ORDER BY timestamp, id LIMIT ?4))
+    SELECT * FROM (SELECT 'rule_visit', id, timestamp, '', '', 0, NULL, NULL, NULL, NULL, NULL, NULL, rule, url,
+                          NULL FROM rule_visits WHERE ${range} ORDER BY timestamp, id LIMIT ?4))
   ORDER BY timestamp, id LIMIT ?4`;
 
 /** Up to `limit` of the test's events in D1 after `after` (from the first if null) and before `before` (ms). */

@@ -74,15 +74,18 @@ export function verdictAlertEmail(to: string, test: AlertedTest, winner: Variant
   );
 }
 
+/** `winnerName`: the promoted version's optional name, said beside its letter. */
 export function completedAlertEmail(
   to: string,
   test: AlertedTest,
   endedBy: EndReason,
   result: EndResult,
   winner: Variant | null,
+  winnerName: string | null,
 ) {
+  const named = winnerName ? ` (${winnerName})` : "";
   const did =
-    result === "promoted" ? END_MESSAGES.result.promoted(winner ?? "A") : END_MESSAGES.result[result];
+    result === "promoted" ? END_MESSAGES.result.promoted(`${winner ?? "A"}${named}`) : END_MESSAGES.result[result];
   return compose(
     to,
     `Your test has ended: ${test.name}`,

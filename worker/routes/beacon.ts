@@ -1,10 +1,9 @@
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { cors } from "hono/cors";
-import * as z from "zod";
-import { amountField, checkValue, currencyField, recordedValue } from "../../contract/api/conversions";
+import { beaconSchema, recordedValue } from "../../contract/api/conversions";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
-import { isVariant, VARIANT_LABELS } from "../../contract/variants";
+import { isVariant } from "../../contract/variants";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { clientIpOf } from "../lib/client-ip";
@@ -12,21 +11,7 @@ import { BEACON_MAX_BODY_BYTES, limitBody } from "../middleware/body-limit";
 import { CONVERSION_COOKIE } from "../redirect/visit";
 import { acceptBeacon, type BeaconConversion } from "../services/beacon";
 
-const INVALID_BEACON = "The conversion must carry splitTestId, sessionId and variant (a letter from A to H)";
-
-const beaconSchema = z
-  .object(
-    {
-      splitTestId: z.string({ error: INVALID_BEACON }).min(1, INVALID_BEACON).max(64, INVALID_BEACON),
-      sessionId: z.string({ error: INVALID_BEACON }).min(1, INVALID_BEACON).max(128, INVALID_BEACON),
-      // Read only to reject garbage: the variant counted is always the one of the visitor's click.
-      variant: z.enum(VARIANT_LABELS, { error: INVALID_BEACON }),
-      amount: amountField,
-      currency: currencyField,
-    },
-    { error: INVALID_BEACON },
-  )
-  .superRefine(checkValue);
+const INVALID_BEACON = CONVERSION_MESSAGES.invalidBeacon;
 
 function parseBeacon(text: string) {
   let json: unknown;

@@ -1,23 +1,13 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import * as z from "zod";
-import { SIGHTING_KINDS } from "../../contract/tracking";
-import { isHttpUrl } from "../../contract/urls";
+import { sightingSchema } from "../../contract/api/tracking";
+import { CONVERSION_MESSAGES } from "../../contract/messages";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { BEACON_MAX_BODY_BYTES, limitBody } from "../middleware/body-limit";
 import { goalsOfSite, recordSighting } from "../services/tracking";
 
-const INVALID_SIGHTING = "A sighting carries testId, kind (landing or goal) and the page's http(s) URL";
-
-const sightingSchema = z.object(
-  {
-    testId: z.string().min(1).max(64),
-    kind: z.enum(SIGHTING_KINDS),
-    url: z.string().max(2048).refine(isHttpUrl),
-  },
-  { error: INVALID_SIGHTING },
-);
+const INVALID_SIGHTING = CONVERSION_MESSAGES.invalidSighting;
 
 const SITE_KEY = /^[0-9a-f]{24}$/;
 

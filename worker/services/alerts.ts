@@ -48,10 +48,14 @@ const WEBHOOK_TYPES: Record<TestAlert["kind"], WebhookEventType> = {
   srm: "test.srm_detected",
 };
 
-/** A webhook event's data: the test, and what happened, as the alert knows it. */
+/**
+ * A webhook event's data: the test, and what happened, as the alert knows it; beside a `winner`, its
+ * optional name as `winnerName` (null without one).
+ */
 function webhookData(test: SplitTest, alert: TestAlert): Record<string, unknown> {
   const { kind: _, ...what } = alert;
-  return { test: { id: test.id, name: test.name, slug: test.slug }, ...what };
+  const named = "winner" in alert ? { winnerName: alert.winner && nameOfVariant(test, alert.winner) } : {};
+  return { test: { id: test.id, name: test.name, slug: test.slug }, ...what, ...named };
 }
 
 /** The optional name of the test's variant with that label. */
@@ -79,7 +83,14 @@ export async function sendTestAlert(env: Env, test: SplitTest, alert: TestAlert)
     alert.kind === "verdict"
       ? verdictAlertEmail(owner.email, page, alert.winner, nameOfVariant(test, alert.winner))
       : alert.kind === "completed"
-        ? completedAlertEmail(owner.email, page, alert.endedBy, alert.result, alert.winner)
+        ? completedAlertEmail(
+            owner.email,
+            page,
+            alert.endedBy,
+            alert.result,
+            alert.winner,
+            alert.winner && nameOfVariant(test, alert.winner),
+          )
         : srmAlertEmail(owner.email, page, alert.pValue);
   try {
     await mailerFor(env).send({ ...email, idempotencyKey: `alert-${alert.kind}-${test.id}` });

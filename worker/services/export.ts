@@ -1,6 +1,6 @@
 import { decimalAmount } from "../../contract/currency";
 import { eventsOfTest } from "../archive/events";
-import type { EventRow } from "../archive/rows";
+import { type EventRow, phaseOf } from "../archive/rows";
 import { csvLine } from "../lib/csv";
 
 const LINES_PER_CHUNK = 1000;
@@ -19,6 +19,7 @@ const HEADER = [
   "referrer_host",
   "rule",
   "url",
+  "phase",
 ];
 
 const csvRow = (row: EventRow) =>
@@ -36,6 +37,7 @@ const csvRow = (row: EventRow) =>
     row.referrer_host ?? "",
     row.rule ?? "",
     row.url ?? "",
+    phaseOf(row) ?? "",
   ]);
 
 /**

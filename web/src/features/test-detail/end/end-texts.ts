@@ -1,5 +1,6 @@
 import type { SplitTest } from "@contract/api";
 import { END_MESSAGES } from "@contract/messages";
+import { labelWithName, nameOf } from "@/lib/split-tests/variant-name";
 
 const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 const number = new Intl.NumberFormat("en");
@@ -22,12 +23,19 @@ export function whatHappensAtTheEnd(test: EndFields): string | null {
   return whenItEnds(test) === null ? null : END_MESSAGES.plan[test.onEnd];
 }
 
+type PromotedFields = Pick<SplitTest, "winnerVariant" | "variants">;
+
+/** The promoted version with its name, if it has one ("B · Red button"); null when none was. */
+export function promotedVersion(test: PromotedFields): string | null {
+  return test.winnerVariant && labelWithName(test.winnerVariant, nameOf(test.variants, test.winnerVariant));
+}
+
 /** Why a test that ended on its own ended and what its end did; null for a running or promoted one. */
-export function howItEnded(test: Pick<SplitTest, "endedBy" | "endResult" | "winnerVariant">): string | null {
+export function howItEnded(test: Pick<SplitTest, "endedBy" | "endResult"> & PromotedFields): string | null {
   if (!test.endedBy || !test.endResult) return null;
   const result =
     test.endResult === "promoted"
-      ? END_MESSAGES.result.promoted(test.winnerVariant ?? "A")
+      ? END_MESSAGES.result.promoted(promotedVersion(test) ?? "A")
       : END_MESSAGES.result[test.endResult];
   return `${END_MESSAGES.reason[test.endedBy]} ${result}`;
 }

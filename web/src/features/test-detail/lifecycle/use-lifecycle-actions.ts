@@ -7,6 +7,7 @@ import { resumeTest } from "@/features/test-detail/lifecycle/api/resume-test";
 import { useTestChanged } from "@/features/test-detail/use-test-changed";
 import { ApiError } from "@/lib/api";
 import { serverMessage } from "@/lib/server-message";
+import { labelWithName, nameOf } from "@/lib/split-tests/variant-name";
 import { toast } from "@/lib/toast";
 
 export type LifecycleAction = "pause" | "resume" | "promote";
@@ -61,6 +62,6 @@ export function useLifecycleActions(test: TestWithStats, onChanged: (test: TestW
     busy,
     pause: () => run({ action: "pause" }, LIFECYCLE_MESSAGES.paused),
     resume: () => run({ action: "resume" }, LIFECYCLE_MESSAGES.resumed),
-    promote: (variant: Variant) => run({ action: "promote", variant }, LIFECYCLE_MESSAGES.promoted(variant)),
+    promote: (variant: Variant) => run({ action: "promote", variant }, LIFECYCLE_MESSAGES.promoted(labelWithName(variant, nameOf(test.variants, variant)))),
   };
 }

@@ -3,7 +3,7 @@ import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { AlertsLine } from "@/features/test-detail/end/components/AlertsLine";
 import { EditEndForm } from "@/features/test-detail/end/components/EditEndForm";
 import { WebhooksLine } from "@/features/test-detail/end/components/WebhooksLine";
-import { howItEnded, whatHappensAtTheEnd, whenItEnds } from "@/features/test-detail/end/end-texts";
+import { howItEnded, promotedVersion, whatHappensAtTheEnd, whenItEnds } from "@/features/test-detail/end/end-texts";
 import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
 
 interface EndSectionProps {
@@ -19,7 +19,7 @@ export function EndSection({ test }: EndSectionProps) {
 
   const ended = running
     ? null
-    : (howItEnded(test) ?? (test.winnerVariant ? `You promoted version ${test.winnerVariant}.` : null));
+    : (howItEnded(test) ?? (test.winnerVariant ? `You promoted version ${promotedVersion(test)}.` : null));
 
   return (
     <DetailSection title="End of the test" action={running && editButton("Change end")}>

@@ -1,13 +1,13 @@
 import type { SplitTest } from "@contract/api";
 import { ANALYTICS_MESSAGES, LIFECYCLE_MESSAGES } from "@contract/messages";
 import { CircleCheckIcon, CirclePauseIcon } from "lucide-react";
-import { howItEnded } from "@/features/test-detail/end/end-texts";
+import { howItEnded, promotedVersion } from "@/features/test-detail/end/end-texts";
 
 /** What a paused or completed test does with its link, on screen while it lasts. */
 export function LifecycleNotice({
   test,
 }: {
-  test: Pick<SplitTest, "status" | "winnerVariant" | "endedBy" | "endResult">;
+  test: Pick<SplitTest, "status" | "winnerVariant" | "variants" | "endedBy" | "endResult">;
 }) {
   if (test.status === "paused") {
     return (
@@ -23,7 +23,7 @@ export function LifecycleNotice({
         <CircleCheckIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
         {howItEnded(test) ??
           (test.winnerVariant
-            ? ANALYTICS_MESSAGES.completedNotice(test.winnerVariant)
+            ? ANALYTICS_MESSAGES.completedNotice(promotedVersion(test) ?? test.winnerVariant)
             : LIFECYCLE_MESSAGES.completed)}
       </p>
     );

@@ -11,6 +11,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { PromoteWinnerForm } from "@/features/test-detail/lifecycle/components/PromoteWinnerForm";
+import { promoteWording } from "@/features/test-detail/lifecycle/promote-wording";
 
 interface PromoteWinnerDialogProps {
   test: TestWithStats;
@@ -38,6 +39,7 @@ export function PromoteWinnerDialog({
   onPromote,
 }: PromoteWinnerDialogProps) {
   const [open, setOpen] = useState(false);
+  const wording = promoteWording({ decided, leading, choice: leading, variants: test.variants });
 
   async function promote(variant: Variant) {
     if (await onPromote(variant)) setOpen(false);
@@ -52,12 +54,12 @@ export function PromoteWinnerDialog({
           onClick={(event) => blocked && event.preventDefault()}
         >
           <TrophyIcon aria-hidden />
-          {decided ? "Promote winner" : "Choose a version"}
+          {wording.trigger}
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{decided ? "Promote a winner" : "Send everyone to one version"}</AlertDialogTitle>
+          <AlertDialogTitle>{wording.title}</AlertDialogTitle>
           <AlertDialogDescription>
             From now on the link sends everyone to the version you choose. The test is then completed: its
             results freeze, and it can't be paused or resumed any more.

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
 import { perVisitorRate } from "@/features/test-detail/components/VariantStats";
 import { VariantOption } from "@/features/test-detail/lifecycle/components/VariantOption";
+import { promoteWording } from "@/features/test-detail/lifecycle/promote-wording";
 import { cn } from "@/lib/utils";
 
 interface PromoteWinnerFormProps {
@@ -75,7 +76,7 @@ export function PromoteWinnerForm({ test, leading, decided, busy, onPromote }: P
         <Button type="submit" aria-disabled={busy}>
           <BusyLabel
             busy={busy}
-            label={choice ? `Promote version ${choice}` : "Promote"}
+            label={promoteWording({ decided, leading, choice, variants: test.variants }).submit}
             busyLabel="Promoting..."
           />
         </Button>

@@ -1,0 +1,28 @@
+import type { TestVariant, Variant } from "@contract/api";
+import { labelWithName, nameOf } from "@/lib/split-tests/variant-name";
+
+/**
+ * The promote controls' words. "Winner" only when the always-valid verdict names one (`decided`, with
+ * `leading` that winner); any other version, or every version before a verdict, is "version C".
+ */
+export function promoteWording({
+  decided,
+  leading,
+  choice,
+  variants,
+}: {
+  decided: boolean;
+  leading: Variant | null;
+  choice: Variant | null;
+  variants: readonly Pick<TestVariant, "label" | "name">[];
+}) {
+  const isWinner = decided && choice !== null && choice === leading;
+  return {
+    trigger: decided ? "Promote winner" : "Choose a version",
+    title: "Send everyone to one version",
+    submit:
+      choice === null
+        ? "Promote"
+        : `${isWinner ? "Promote the winner, version" : "Promote version"} ${labelWithName(choice, nameOf(variants, choice))}`,
+  };
+}
