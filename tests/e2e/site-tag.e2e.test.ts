@@ -173,6 +173,47 @@ describe("a test without a goal", () => {
   });
 });
 
+describe("a goal page matched by 'contains'", () => {
+  it("counts a visit of a page whose address contains the goal's text, and none of a page whose address does not", async () => {
+    // The goal's text (`shop.test:<port>/thanks`) sits inside the thank-you page's address
+    // (`checkout.shop.test:<port>/thanks`), not at its start: neither equals nor starts_with would count it.
+    const goal = shop.checkout.replace("checkout.", "");
+    const [marketer, test] = await marketerWithTest(`site-tag-contains-${Date.now()}@example.com`, {
+      name: "Contains",
+      urlA: `${shop.www}/a`,
+      urlB: `${shop.www}/b`,
+      conversionUrl: `${goal}/thanks`,
+      conversionUrlMatch: "contains",
+    });
+
+    const browsing = await newVisitor();
+    await browsing.goto(test.link);
+    await browsing.getByRole("link", { name: "About us" }).click();
+    await browsing.getByRole("heading", { name: "About us" }).waitFor();
+    await browsing.waitForLoadState("networkidle");
+    await browsing.close();
+    await expect
+      .poll(() => totals(marketer, test.slug), { timeout: 30_000 })
+      .toEqual({
+        visitors: 1,
+        conversions: 0,
+      });
+
+    const buyer = await newVisitor();
+    await buyer.goto(test.link);
+    await buyer.getByRole("link", { name: "Buy now" }).click();
+    await buyer.getByRole("heading", { name: "Thank you" }).waitFor();
+    await buyer.waitForLoadState("networkidle");
+    await buyer.close();
+    await expect
+      .poll(() => totals(marketer, test.slug), { timeout: 30_000 })
+      .toEqual({
+        visitors: 2,
+        conversions: 1,
+      });
+  });
+});
+
 describe("an explicit call as the goal", () => {
   it("counts the page's splitlink.convert() or a data-convert tag with its value, and no page visit", async () => {
     const [marketer, test] = await marketerWithTest(`site-tag-call-${Date.now()}@example.com`, {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SCHEDULE_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
 import { isFocused, marketerSiteFor, reloadUntil, signUp } from "./flows";
 
@@ -113,6 +114,63 @@ describe("a split test from creation to conversion", () => {
     await page.getByText("Please enter valid URLs").first().waitFor();
     expect(new URL(page.url()).pathname).toBe("/create-test");
     expect(await page.getByLabel("URL A").getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("says what is wrong with the weights and the end next to those fields, on the create form and the test page", async () => {
+    const page = await browser.newPage(WIDTHS.wide);
+    await signUp(page, `weights-end-${Date.now()}@example.com`);
+    await page.goto("/create-test");
+    await page.getByLabel("Test Name").fill("Weights and end");
+    await page.getByLabel("URL A").fill("https://shop.example/a");
+    await page.getByLabel("URL B").fill("https://shop.example/b");
+    await page.getByRole("button", { name: "Change split" }).click();
+    const weightA = page.getByLabel("Weight of variant A");
+    await weightA.fill("60");
+    await page.getByRole("button", { name: "Create Test" }).click();
+
+    /** The texts a field is described by, as a screen reader reads them with it. */
+    const described = async (field: typeof weightA) => {
+      const ids = ((await field.getAttribute("aria-describedby")) ?? "").split(" ").filter(Boolean);
+      return Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+    };
+    // The weights: each marked, the message under them, the first one focused.
+    await expect.poll(() => isFocused(weightA)).toBe(true);
+    expect(await weightA.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Weight of variant B").getAttribute("aria-invalid")).toBe("true");
+    expect(await described(weightA)).toEqual([VARIANT_MESSAGES.total]);
+    await screenshot(page, "create-test-weights-error");
+    await page.getByLabel("Weight of variant B").fill("40");
+    expect(await weightA.getAttribute("aria-invalid")).toBeNull();
+
+    // An end date in the past, its section folded again: the form opens it and marks the date.
+    const ending = page.getByText("End the test on its own (optional)");
+    await ending.click();
+    const endsAt = page.getByLabel("End on");
+    await endsAt.fill("2020-01-01T12:00");
+    await ending.click();
+    await page.getByRole("button", { name: "Create Test" }).click();
+    await expect.poll(() => isFocused(endsAt)).toBe(true);
+    expect(await endsAt.getAttribute("aria-invalid")).toBe("true");
+    expect(await described(endsAt)).toContain(SCHEDULE_MESSAGES.endsAtPast);
+    await endsAt.fill("");
+    const visitors = page.getByLabel("End after this many visitors");
+    await visitors.fill("10");
+    await page.getByRole("button", { name: "Create Test" }).click();
+    await expect.poll(() => isFocused(visitors)).toBe(true);
+    expect(await described(visitors)).toContain(SCHEDULE_MESSAGES.visitors);
+    expect(await endsAt.getAttribute("aria-invalid")).toBeNull();
+    await visitors.fill("");
+    await page.getByRole("button", { name: "Create Test" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/test/"));
+
+    // The test page's end form says it at the field too.
+    const end = page.getByRole("region", { name: "End of the test" });
+    await end.getByRole("button", { name: "Change end" }).click();
+    await end.getByLabel("End after this many visitors").fill("10");
+    await end.getByRole("button", { name: "Save end settings" }).click();
+    const pageVisitors = end.getByLabel("End after this many visitors");
+    await expect.poll(() => isFocused(pageVisitors)).toBe(true);
+    expect(await described(pageVisitors)).toContain(SCHEDULE_MESSAGES.visitors);
   });
 
   for (const [name, size] of Object.entries(WIDTHS)) {

@@ -1,15 +1,24 @@
-import { CONVERSION_MESSAGES, METRIC_MESSAGES, SCHEDULE_MESSAGES, TEST_MESSAGES } from "@contract/messages";
+import {
+  CONVERSION_MESSAGES,
+  METRIC_MESSAGES,
+  RULE_MESSAGES,
+  SCHEDULE_MESSAGES,
+  TEST_MESSAGES,
+  VARIANT_MESSAGES,
+} from "@contract/messages";
 import { describe, expect, it } from "vitest";
 import { isBlockingSlugState } from "@/features/create-test/slug-check-state";
 import {
   type CreateTestValues,
   createTestProblem,
   createTestProblems,
+  endProblemOf,
   problemAt,
 } from "@/features/create-test/validate-create-test";
 import { withHttpsScheme } from "@/lib/split-tests/complete-url";
 import { NO_END } from "@/lib/split-tests/end-drafts";
-import { draftsOf } from "@/lib/split-tests/variant-drafts";
+import { newRuleDraft } from "@/lib/split-tests/rule-drafts";
+import { draftsOf, urlProblemsOf } from "@/lib/split-tests/variant-drafts";
 
 const valid: CreateTestValues = {
   name: "Spring sale",
@@ -102,13 +111,35 @@ describe("the fields a problem is about", () => {
     });
   });
 
-  it("marks the currency, and no field for the weights", () => {
+  it("marks the currency, and the weights with the specification's message", () => {
     expect(createTestProblems({ ...valid, currency: "EURO" }, "idle")?.fields).toEqual(["currency"]);
     const weights = draftsOf([
       { url: "https://a.example/", weight: 60 },
       { url: "https://b.example/", weight: 50 },
     ]);
-    expect(createTestProblems({ ...valid, variants: weights }, "idle")?.fields).toEqual([]);
+    const problem = createTestProblems({ ...valid, variants: weights }, "idle");
+    expect(problem).toEqual({ message: VARIANT_MESSAGES.total, fields: ["weights"] });
+    expect(problemAt(problem, "weights")).toBe(VARIANT_MESSAGES.total);
+    expect(urlProblemsOf(weights, VARIANT_MESSAGES.total)).toEqual([null, null]);
+  });
+
+  it("marks the end date in the past, or the visitors cap, whichever is wrong", () => {
+    const past = createTestProblems({ ...valid, end: { ...NO_END, endsAt: "2020-01-01T12:00" } }, "idle");
+    expect(past).toEqual({ message: SCHEDULE_MESSAGES.endsAtPast, fields: ["endsAt"] });
+    expect(endProblemOf(past)).toEqual({ message: SCHEDULE_MESSAGES.endsAtPast, field: "endsAt" });
+    const few = createTestProblems({ ...valid, end: { ...NO_END, endAfterVisitors: "10" } }, "idle");
+    expect(endProblemOf(few)).toEqual({ message: SCHEDULE_MESSAGES.visitors, field: "endAfterVisitors" });
+    expect(endProblemOf(createTestProblems({ ...valid, currency: "EURO" }, "idle"))).toBeNull();
+  });
+
+  it("marks where in the audience rules the problem is", () => {
+    const rule = newRuleDraft();
+    const problem = createTestProblems({ ...valid, rules: [rule] }, "idle");
+    expect(problem).toEqual({
+      message: RULE_MESSAGES.actionUrl,
+      fields: ["rules"],
+      rules: { message: RULE_MESSAGES.actionUrl, field: "url", rule: 0 },
+    });
   });
 });
 

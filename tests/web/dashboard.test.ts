@@ -77,6 +77,9 @@ describe("the dashboard's Winner column", () => {
 
   it("keeps the specification's texts without a leader", () => {
     expect(winnerBadge(row({ stats: stats({}) }))).toEqual({ text: "Not enough data", style: "outline" });
-    expect(winnerBadge(row({ stats: stats({ winner: "tie" }) }))).toEqual({ text: "Tie", style: "secondary" });
+    expect(winnerBadge(row({ stats: stats({ winner: "tie" }) }))).toEqual({
+      text: "Tie",
+      style: "secondary",
+    });
   });
 });

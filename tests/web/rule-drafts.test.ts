@@ -12,6 +12,7 @@ import {
   type RuleDraft,
   ruleDraftsOf,
   ruleDraftsProblem,
+  ruleDraftsProblemAt,
   rulesInput,
   rulesOf,
   withConditionType,
@@ -126,6 +127,31 @@ describe("the fallback URL and the rules' problem", () => {
     expect(ruleDraftsProblem(joining, "")).toBe(RULE_MESSAGES.fallbackNeeded);
     expect(ruleDraftsProblem(joining, "fallback.example")).toBe(RULE_MESSAGES.fallbackUrl);
     expect(ruleDraftsProblem(joining, "https://fallback.example/")).toBeNull();
+  });
+
+  it("says where the first problem is: a condition, a rule's URL, or the fallback URL", () => {
+    const fine = { ...newRuleDraft(), url: "https://shop.example/app" };
+    const country = {
+      ...fine,
+      conditions: [...fine.conditions, { ...newConditionDraft("country"), value: "Germany" }],
+    };
+    expect(ruleDraftsProblemAt([fine, country], "")).toEqual({
+      message: RULE_MESSAGES.country,
+      field: "condition",
+      rule: 1,
+      condition: 1,
+    });
+    expect(ruleDraftsProblemAt([fine, newRuleDraft()], "")).toEqual({
+      message: RULE_MESSAGES.actionUrl,
+      field: "url",
+      rule: 1,
+    });
+    const joins = { ...fine, action: "experiment" as const };
+    expect(ruleDraftsProblemAt([joins], "")).toEqual({
+      message: RULE_MESSAGES.fallbackNeeded,
+      field: "fallback",
+    });
+    expect(ruleDraftsProblemAt([fine], "")).toBeNull();
   });
 
   it("asks for the URL a redirect rule sends visitors to", () => {

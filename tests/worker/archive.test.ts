@@ -311,8 +311,8 @@ describe("the archive cron", () => {
     await seedRuleVisits(test.id, Date.now() - 2 * HOUR, 2);
     const before = await whatTheOwnerSees(client, test);
     expect(before.events.split("\r\n").filter(Boolean)).toHaveLength(1 + 60 + 9 + 6 + 3 + 5 + 2);
-    expect(before.events).toContain(",0,https://shop.example/app\r\n");
-    expect(before.events).toContain(",,https://shop.example/everyone-else\r\n");
+    expect(before.events).toContain(",0,https://shop.example/app,\r\n");
+    expect(before.events).toContain(",,https://shop.example/everyone-else,\r\n");
 
     await runCron(CRONS.archive);
 

@@ -157,7 +157,8 @@ describe("CSV export", () => {
     expect(rows.map((r) => r[1])).toEqual([...rows.map((r) => r[1])].sort());
     expect(rows.find((r) => r[0] === "conversion")?.[3]).toBe(sessionId);
     expect(rows.filter((r) => r[4] === "true")).toHaveLength(1);
-    // The person's click carries their segment (HUMAN is Chrome on Windows, no country offline).
+    // The person's click carries their segment (HUMAN is Chrome on Windows, no country offline) and
+    // its phase.
     expect(rows.find((r) => r[0] === "click" && r[4] === "false")?.slice(5)).toEqual([
       "",
       "",
@@ -167,6 +168,7 @@ describe("CSV export", () => {
       "",
       "",
       "",
+      "1",
     ]);
   });
 

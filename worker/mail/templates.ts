@@ -85,7 +85,9 @@ export function completedAlertEmail(
 ) {
   const named = winnerName ? ` (${winnerName})` : "";
   const did =
-    result === "promoted" ? END_MESSAGES.result.promoted(`${winner ?? "A"}${named}`) : END_MESSAGES.result[result];
+    result === "promoted"
+      ? END_MESSAGES.result.promoted(`${winner ?? "A"}${named}`)
+      : END_MESSAGES.result[result];
   return compose(
     to,
     `Your test has ended: ${test.name}`,

@@ -2,7 +2,7 @@ import { END_MESSAGES } from "@contract/messages";
 import { type EndAction, MIN_END_VISITORS } from "@contract/schedule";
 import { useId } from "react";
 import { TextField } from "@/components/TextField";
-import type { EndDraft } from "@/lib/split-tests/end-drafts";
+import type { EndDraft, EndField } from "@/lib/split-tests/end-drafts";
 
 const END_CHOICES: { value: EndAction; label: string }[] = [
   { value: "keep", label: "Keep the split" },
@@ -13,11 +13,14 @@ const END_CHOICES: { value: EndAction; label: string }[] = [
 interface EndSettingsFieldsProps {
   draft: EndDraft;
   onChange: (draft: EndDraft) => void;
+  /** What is wrong, shown under the field it is about; null or absent when nothing. */
+  problem?: { message: string; field: EndField } | null;
 }
 
 /** When a test ends on its own and what happens then: the create form's and the test page's fields. */
-export function EndSettingsFields({ draft, onChange }: EndSettingsFieldsProps) {
+export function EndSettingsFields({ draft, onChange, problem }: EndSettingsFieldsProps) {
   const id = useId();
+  const problemAt = (field: EndField) => (problem?.field === field ? problem.message : null);
   const set = (change: Partial<EndDraft>) => onChange({ ...draft, ...change });
   return (
     <div className="grid gap-5">
@@ -28,6 +31,7 @@ export function EndSettingsFields({ draft, onChange }: EndSettingsFieldsProps) {
           type="datetime-local"
           value={draft.endsAt}
           onChange={(event) => set({ endsAt: event.target.value })}
+          problem={problemAt("endsAt")}
           hint="Optional. In your time zone."
         />
         <TextField
@@ -40,6 +44,7 @@ export function EndSettingsFields({ draft, onChange }: EndSettingsFieldsProps) {
           placeholder="e.g. 5000"
           value={draft.endAfterVisitors}
           onChange={(event) => set({ endAfterVisitors: event.target.value })}
+          problem={problemAt("endAfterVisitors")}
           hint="Optional. With a date too, whichever comes first ends the test."
         />
       </div>

@@ -29,10 +29,19 @@ interface RuleConditionFieldProps {
   onChange: (condition: ConditionDraft) => void;
   /** Absent while it is the rule's only condition. */
   onRemove?: () => void;
+  /** The id of the message that says what is wrong with the condition; marks its value invalid. */
+  problemId?: string;
 }
 
 /** One condition of a rule: what to look at (device, country…) and the value it must have. */
-export function RuleConditionField({ name, condition, onChange, onRemove }: RuleConditionFieldProps) {
+export function RuleConditionField({
+  name,
+  condition,
+  onChange,
+  onRemove,
+  problemId,
+}: RuleConditionFieldProps) {
+  const invalid = { "aria-invalid": problemId ? true : undefined, "aria-describedby": problemId };
   const set = (change: Partial<ConditionDraft>) => onChange({ ...condition, ...change });
   const choices =
     condition.type === "device"
@@ -59,6 +68,7 @@ export function RuleConditionField({ name, condition, onChange, onRemove }: Rule
         {condition.type === "query" && (
           <Input
             aria-label={`${name}, parameter name`}
+            {...invalid}
             placeholder="name, e.g. utm_source"
             autoCapitalize="off"
             autoComplete="off"
@@ -70,6 +80,7 @@ export function RuleConditionField({ name, condition, onChange, onRemove }: Rule
         {choices ? (
           <NativeSelect
             aria-label={`${name}, value`}
+            {...invalid}
             value={condition.value}
             onChange={(event) => set({ value: event.target.value })}
             className="flex-1"
@@ -83,6 +94,7 @@ export function RuleConditionField({ name, condition, onChange, onRemove }: Rule
         ) : (
           <Input
             aria-label={condition.type === "query" ? `${name}, value (optional)` : `${name}, value`}
+            {...invalid}
             placeholder={condition.type === "query" ? "any value" : PLACEHOLDERS[condition.type]}
             maxLength={condition.type === "country" ? 2 : undefined}
             autoCapitalize={condition.type === "country" ? "characters" : "off"}

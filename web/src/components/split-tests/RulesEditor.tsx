@@ -13,6 +13,7 @@ import {
   newRuleDraft,
   nextConditionDraft,
   type RuleDraft,
+  type RulesProblemAt,
 } from "@/lib/split-tests/rule-drafts";
 
 interface RulesEditorProps {
@@ -22,6 +23,8 @@ interface RulesEditorProps {
   onFallbackUrlChange: (url: string) => void;
   /** Set when no rule may join the experiment any more (the test has counted clicks): said beside that choice. */
   experimentLocked?: string;
+  /** The first problem with the rules, shown where it is; null or absent when nothing. */
+  problem?: RulesProblemAt | null;
 }
 
 const ACTIONS: { value: RuleDraft["action"]; label: string }[] = [
@@ -39,6 +42,7 @@ export function RulesEditor({
   fallbackUrl,
   onFallbackUrlChange,
   experimentLocked,
+  problem,
 }: RulesEditorProps) {
   const editor = useRef<HTMLDivElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
@@ -98,10 +102,14 @@ export function RulesEditor({
       {drafts.map((rule, index) => {
         const number = index + 1;
         const headingId = `${id}-rule-${rule.key}`;
+        const ruleProblem =
+          problem && problem.field !== "fallback" && problem.rule === index ? problem : null;
+        const problemId = `${id}-problem`;
         return (
           <fieldset
             key={rule.key}
             aria-labelledby={headingId}
+            aria-describedby={ruleProblem?.field === "rule" ? problemId : undefined}
             className="grid min-w-0 gap-3 rounded-lg border p-3 sm:p-4"
           >
             <div className="flex items-center justify-between gap-2">
@@ -158,6 +166,11 @@ export function RulesEditor({
                   onRemove={
                     rule.conditions.length > 1 ? () => removeCondition(rule, index, position) : undefined
                   }
+                  problemId={
+                    ruleProblem?.field === "condition" && ruleProblem.condition === position
+                      ? problemId
+                      : undefined
+                  }
                 />
               ))}
               <div>
@@ -200,11 +213,18 @@ export function RulesEditor({
                   inputMode="url"
                   placeholder="https://"
                   aria-label={`Rule ${number}, URL to send to`}
+                  aria-invalid={ruleProblem?.field === "url" ? true : undefined}
+                  aria-describedby={ruleProblem?.field === "url" ? problemId : undefined}
                   value={rule.url}
                   onChange={(event) => update(rule.key, { url: event.target.value })}
                 />
               )}
             </fieldset>
+            {ruleProblem && (
+              <p id={problemId} className="text-destructive text-xs">
+                {ruleProblem.message}
+              </p>
+            )}
           </fieldset>
         );
       })}
@@ -222,6 +242,7 @@ export function RulesEditor({
           required
           value={fallbackUrl}
           onChange={(event) => onFallbackUrlChange(event.target.value)}
+          problem={problem?.field === "fallback" ? problem.message : null}
           hint="Where visitors who match no rule go: only the visitors a rule lets join take part in the test."
         />
       )}

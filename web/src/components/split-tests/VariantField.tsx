@@ -18,6 +18,8 @@ interface VariantFieldProps {
   /** What is wrong with the URL, shown under it; null when nothing. */
   problem?: string | null;
   onWeightChange: (weight: string) => void;
+  /** The id of the message that says what is wrong with the weights; marks the weight invalid. */
+  weightProblemId?: string;
   onNameChange: (name: string) => void;
   /** Absent for A and B, which every test has. */
   onRemove?: () => void;
@@ -34,6 +36,7 @@ export function VariantField({
   onUrlBlur,
   problem,
   onWeightChange,
+  weightProblemId,
   onNameChange,
   onRemove,
 }: VariantFieldProps) {
@@ -61,6 +64,8 @@ export function VariantField({
                   step={1}
                   inputMode="numeric"
                   aria-label={`Weight of variant ${label}`}
+                  aria-invalid={weightProblemId ? true : undefined}
+                  aria-describedby={weightProblemId}
                   value={weight}
                   onChange={(event) => onWeightChange(event.target.value)}
                   className="w-16 text-right tabular-nums"

@@ -24,6 +24,8 @@ interface VariantsEditorProps {
   managedSplit?: string;
   /** What is wrong with each variant's URL, by position (null or absent when nothing). */
   urlProblems?: readonly (string | null)[];
+  /** What is wrong with the weights, shown under them; null or absent when nothing. */
+  weightsProblem?: string | null;
 }
 
 /**
@@ -31,11 +33,20 @@ interface VariantsEditorProps {
  * stays a one-line summary until the user asks to change it, so a plain A/B test looks as it always did.
  * Used by the create form and by the test page while its variants can still change.
  */
-export function VariantsEditor({ drafts, onChange, managedSplit, urlProblems = [] }: VariantsEditorProps) {
+export function VariantsEditor({
+  drafts,
+  onChange,
+  managedSplit,
+  urlProblems = [],
+  weightsProblem,
+}: VariantsEditorProps) {
   const [wantsWeights, setShowWeights] = useState(() => !isEvenSplit(drafts));
-  const showWeights = wantsWeights && !managedSplit;
+  // A problem with the weights shows them, so that it stands next to them.
+  const showWeights = (wantsWeights || Boolean(weightsProblem)) && !managedSplit;
   const editor = useRef<HTMLDivElement>(null);
   const limitId = useId();
+  const weightsProblemId = `${limitId}-weights`;
+  const weightsInvalid = showWeights && weightsProblem ? weightsProblemId : undefined;
   const canAdd = canAddDraft(drafts);
   const total = weightTotal(drafts);
 
@@ -86,6 +97,7 @@ export function VariantsEditor({ drafts, onChange, managedSplit, urlProblems = [
           }}
           problem={urlProblems[index] ?? null}
           onWeightChange={(weight) => update(variant.key, { weight })}
+          weightProblemId={weightsInvalid}
           onNameChange={(name) => update(variant.key, { name })}
           onRemove={canRemoveDraftAt(index) ? () => remove(index, variant.key) : undefined}
         />
@@ -120,7 +132,7 @@ export function VariantsEditor({ drafts, onChange, managedSplit, urlProblems = [
                   total === TOTAL_WEIGHT ? "text-muted-foreground" : "font-medium text-destructive",
                 )}
               >
-                Total {total} %{total !== TOTAL_WEIGHT && `: ${VARIANT_MESSAGES.total}`}
+                Total {total} %{total !== TOTAL_WEIGHT && !weightsInvalid && `: ${VARIANT_MESSAGES.total}`}
               </p>
               <Button
                 variant="outline"
@@ -140,6 +152,11 @@ export function VariantsEditor({ drafts, onChange, managedSplit, urlProblems = [
             </p>
           )}
         </div>
+        {weightsInvalid && (
+          <p id={weightsProblemId} className="text-destructive text-xs">
+            {weightsProblem}
+          </p>
+        )}
         {showWeights && (
           <p className="text-muted-foreground text-xs">
             Each weight is a whole percent from 1 to 99. Adding or removing a variant splits the traffic

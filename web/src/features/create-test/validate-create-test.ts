@@ -3,9 +3,14 @@ import { CONVERSION_MESSAGES, METRIC_MESSAGES, TEST_MESSAGES } from "@contract/m
 import { customSlugProblem } from "@contract/slug";
 import { isHttpUrl } from "@contract/urls";
 import type { SlugCheckState } from "@/features/create-test/slug-check-state";
-import { type EndDraft, endProblem } from "@/lib/split-tests/end-drafts";
-import { type RuleDraft, ruleDraftsProblem } from "@/lib/split-tests/rule-drafts";
-import { type VariantDraft, variantInputs, variantsProblem } from "@/lib/split-tests/variant-drafts";
+import { type EndDraft, type EndField, endProblemAt } from "@/lib/split-tests/end-drafts";
+import { type RuleDraft, type RulesProblemAt, ruleDraftsProblemAt } from "@/lib/split-tests/rule-drafts";
+import {
+  type VariantDraft,
+  variantInputs,
+  variantsProblem,
+  weightsDraftProblem,
+} from "@/lib/split-tests/variant-drafts";
 
 export interface CreateTestValues {
   name: string;
@@ -23,14 +28,27 @@ export interface CreateTestValues {
   fallbackUrl: string;
 }
 
-/** A field the form can mark: the name, the n-th variant's URL, the conversion URL, the currency. */
-export type CreateTestField = "name" | `url-${number}` | "conversionUrl" | "currency";
+/**
+ * A field the form can mark: the name, the n-th variant's URL, the weights, the conversion URL, the
+ * currency, the end date or visitors, the audience rules (where in them: `rules` of the problem).
+ */
+export type CreateTestField =
+  | "name"
+  | `url-${number}`
+  | "weights"
+  | "conversionUrl"
+  | "currency"
+  | "endsAt"
+  | "endAfterVisitors"
+  | "rules";
 
 export interface CreateTestProblem {
   /** The specification's message. */
   message: string;
-  /** The fields it is about, in the form's order; empty when no single field is (the weights, the end, the rules). */
+  /** The fields it is about, in the form's order; empty when no single field is (the custom slug, said by its own check). */
   fields: CreateTestField[];
+  /** With the field `rules`: where in the rules the problem is. */
+  rules?: RulesProblemAt;
 }
 
 const urlField = (index: number): CreateTestField => `url-${index}`;
@@ -56,20 +74,34 @@ export function createTestProblems(
     if (values.conversionUrl && !isHttpUrl(values.conversionUrl)) fields.push("conversionUrl");
     return { message: variants, fields };
   }
-  if (variants) return { message: variants, fields: [] };
+  if (variants)
+    return {
+      message: variants,
+      fields: variants === weightsDraftProblem(values.variants) ? ["weights"] : [],
+    };
   const slugUnusable = customSlugProblem(values.customSlug) !== null || slugCheck === "taken";
   if (values.customSlug && slugUnusable) return { message: TEST_MESSAGES.fixCustomSlug, fields: [] };
   if (values.revenueDecides && !values.currency)
     return { message: METRIC_MESSAGES.currencyRequired, fields: ["currency"] };
   if (values.currency && !isCurrency(values.currency))
     return { message: CONVERSION_MESSAGES.invalidCurrency, fields: ["currency"] };
-  const rest = endProblem(values.end) ?? ruleDraftsProblem(values.rules, values.fallbackUrl);
-  return rest ? { message: rest, fields: [] } : null;
+  const end = endProblemAt(values.end);
+  if (end) return { message: end.message, fields: [end.field] };
+  const rules = ruleDraftsProblemAt(values.rules, values.fallbackUrl);
+  return rules ? { message: rules.message, fields: ["rules"], rules } : null;
 }
 
 /** The first problem's message only (createTestProblems). */
 export function createTestProblem(values: CreateTestValues, slugCheck: SlugCheckState): string | null {
   return createTestProblems(values, slugCheck)?.message ?? null;
+}
+
+/** The end settings' problem, for the field it is about; null when the problem is not about them. */
+export function endProblemOf(problem: CreateTestProblem | null): { message: string; field: EndField } | null {
+  const field = problem?.fields.find(
+    (one): one is EndField => one === "endsAt" || one === "endAfterVisitors",
+  );
+  return problem && field ? { message: problem.message, field } : null;
 }
 
 /** The message to show at `field`, or null when the problem is not about it. */

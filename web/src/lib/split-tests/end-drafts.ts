@@ -42,6 +42,16 @@ export function endInputs(draft: EndDraft) {
   };
 }
 
+/** The field an end problem is about: the date, or the number of visitors. */
+export type EndField = "endsAt" | "endAfterVisitors";
+
+/** The first problem of the settings (endProblem) with the field it is about; null when none. */
+export function endProblemAt(draft: EndDraft, now = Date.now()): { message: string; field: EndField } | null {
+  const message = endProblem(draft, now);
+  if (!message) return null;
+  return { message, field: message === SCHEDULE_MESSAGES.visitors ? "endAfterVisitors" : "endsAt" };
+}
+
 /** The first problem of the settings as its message, by the API's own rule; null when none. */
 export function endProblem(draft: EndDraft, now = Date.now()): string | null {
   if (draft.endsAt && Number.isNaN(new Date(draft.endsAt).getTime())) return SCHEDULE_MESSAGES.endsAtInvalid;

@@ -1,6 +1,8 @@
+import { RULE_MESSAGES } from "@contract/messages";
 import {
   CONDITION_TYPES,
   type ConditionType,
+  conditionProblem,
   hasExperimentRule,
   MAX_CONDITIONS,
   MAX_RULES,
@@ -124,4 +126,34 @@ export function rulesInput(drafts: readonly RuleDraft[], fallbackUrl: string) {
 export function ruleDraftsProblem(drafts: readonly RuleDraft[], fallbackUrl: string): string | null {
   const { rules, fallbackUrl: fallback } = rulesInput(drafts, fallbackUrl);
   return rulesProblem(rules, fallback);
+}
+
+/**
+ * Where the first problem with the rules is, for the editor to show it there: a rule's condition, its
+ * URL, the rule as a whole (the number of rules or conditions), or the fallback URL.
+ */
+export type RulesProblemAt = { message: string } & (
+  | { field: "condition"; rule: number; condition: number }
+  | { field: "url" | "rule"; rule: number }
+  | { field: "fallback" }
+);
+
+/** The first problem (ruleDraftsProblem) with where it is; null when none. */
+export function ruleDraftsProblemAt(
+  drafts: readonly RuleDraft[],
+  fallbackUrl: string,
+): RulesProblemAt | null {
+  const message = ruleDraftsProblem(drafts, fallbackUrl);
+  if (!message) return null;
+  if (message === RULE_MESSAGES.fallbackUrl || message === RULE_MESSAGES.fallbackNeeded)
+    return { message, field: "fallback" };
+  const rules = rulesOf(drafts);
+  // The first rule with a problem of its own; the whole list's (too many rules) shows at the first.
+  const rule = Math.max(
+    rules.findIndex((one) => rulesProblem([one], null) === message),
+    0,
+  );
+  const condition = (rules[rule]?.conditions ?? []).findIndex((one) => conditionProblem(one) === message);
+  if (condition >= 0) return { message, field: "condition", rule, condition };
+  return { message, field: message === RULE_MESSAGES.actionUrl ? "url" : "rule", rule };
 }

@@ -95,6 +95,24 @@ export function variantsProblem(
   if (variants.some((variant) => !variant.url)) return TEST_MESSAGES.requiredFields;
   if (![...variants.map((variant) => variant.url), ...otherUrls].every(isHttpUrl))
     return TEST_MESSAGES.invalidUrls;
-  const problem = weightsProblem(variants.map((variant) => variant.weight));
+  return weightsDraftProblem(drafts);
+}
+
+/**
+ * Where a problem variantsProblem found shows, by variant: a missing URL's message at each empty one, an
+ * invalid URL's at each invalid one; none for a problem with the weights.
+ */
+export function urlProblemsOf(drafts: readonly VariantDraft[], problem: string): (string | null)[] {
+  return variantInputs(drafts).map(({ url }) =>
+    (problem === TEST_MESSAGES.requiredFields && !url) ||
+    (problem === TEST_MESSAGES.invalidUrls && url && !isHttpUrl(url))
+      ? problem
+      : null,
+  );
+}
+
+/** What is wrong with the weights alone, as the API would say it; null when nothing. */
+export function weightsDraftProblem(drafts: readonly VariantDraft[]): string | null {
+  const problem = weightsProblem(variantInputs(drafts).map((variant) => variant.weight));
   return problem ? VARIANT_MESSAGES[problem] : null;
 }

@@ -28,9 +28,11 @@ import {
   type CreateTestProblem,
   type CreateTestValues,
   createTestProblems,
+  endProblemOf,
   problemAt,
 } from "@/features/create-test/validate-create-test";
 import { useAuth } from "@/lib/auth/use-auth";
+import { focusFirstInvalid } from "@/lib/focus-invalid";
 import { refreshAfterChange } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
 import { withHttpsScheme } from "@/lib/split-tests/complete-url";
@@ -135,8 +137,8 @@ export function CreateTestForm() {
     setProblem(found);
     if (found) {
       toast.error(found.message);
-      // Once React marked them: the first field the problem is about.
-      setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+      // Once React marked them: the first field the problem is about, its closed section opened.
+      setTimeout(() => focusFirstInvalid(formRef.current), 0);
       return;
     }
 
@@ -174,6 +176,9 @@ export function CreateTestForm() {
       ...next.flatMap((variant, index): CreateTestField[] =>
         variant.url === variants[index]?.url ? [] : [`url-${index}`],
       ),
+      ...(next.map((variant) => variant.weight).join() === variants.map((variant) => variant.weight).join()
+        ? []
+        : (["weights"] as const)),
     );
     setVariants(next);
   }
@@ -209,6 +214,7 @@ export function CreateTestForm() {
         onChange={changeVariants}
         managedSplit={mode === "optimise" ? MODE_MESSAGES.managedSplit : undefined}
         urlProblems={variants.map((_, index) => problemAt(problem, `url-${index}`))}
+        weightsProblem={problemAt(problem, "weights")}
       />
       <GoalFields
         draft={goal}
@@ -237,7 +243,14 @@ export function CreateTestForm() {
       <details className="group rounded-lg border px-4 py-3">
         <summary className="cursor-pointer font-medium text-sm">End the test on its own (optional)</summary>
         <div className="mt-4">
-          <EndSettingsFields draft={end} onChange={setEnd} />
+          <EndSettingsFields
+            draft={end}
+            onChange={(next) => {
+              fixed("endsAt", "endAfterVisitors");
+              setEnd(next);
+            }}
+            problem={endProblemOf(problem)}
+          />
         </div>
       </details>
       <ConversionSourcesField
@@ -251,9 +264,16 @@ export function CreateTestForm() {
         <div className="mt-4">
           <RulesEditor
             drafts={rules}
-            onChange={setRules}
+            onChange={(next) => {
+              fixed("rules");
+              setRules(next);
+            }}
             fallbackUrl={fallbackUrl}
-            onFallbackUrlChange={setFallbackUrl}
+            onFallbackUrlChange={(next) => {
+              fixed("rules");
+              setFallbackUrl(next);
+            }}
+            problem={problem?.fields.includes("rules") ? problem.rules : null}
           />
         </div>
       </details>

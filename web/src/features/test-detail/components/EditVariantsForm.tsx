@@ -2,13 +2,20 @@ import type { TestWithStats } from "@contract/api";
 import { LIFECYCLE_MESSAGES, MODE_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
 import { PHASE_MESSAGES } from "@contract/phases";
 import { TriangleAlertIcon } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { VariantsEditor } from "@/components/split-tests/VariantsEditor";
 import { EditFormActions } from "@/features/test-detail/components/EditFormActions";
 import { useUpdateTest } from "@/features/test-detail/use-update-test";
 import { ApiError } from "@/lib/api";
+import { focusFirstInvalid } from "@/lib/focus-invalid";
 import { serverMessage } from "@/lib/server-message";
-import { draftsOf, variantInputs, variantsProblem } from "@/lib/split-tests/variant-drafts";
+import {
+  draftsOf,
+  urlProblemsOf,
+  variantInputs,
+  variantsProblem,
+  weightsDraftProblem,
+} from "@/lib/split-tests/variant-drafts";
 import { toast } from "@/lib/toast";
 
 interface EditVariantsFormProps {
@@ -24,6 +31,9 @@ interface EditVariantsFormProps {
  */
 export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormProps) {
   const [drafts, setDrafts] = useState(() => draftsOf(test.variants));
+  // The problem found on the last save, shown next to its fields until they change.
+  const [problem, setProblem] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const update = useUpdateTest(test);
   const busy = update.isPending;
   const inputs = variantInputs(drafts);
@@ -36,9 +46,11 @@ export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormPro
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const problem = variantsProblem(drafts);
-    if (problem) {
-      toast.error(problem);
+    const found = variantsProblem(drafts);
+    setProblem(found);
+    if (found) {
+      toast.error(found);
+      setTimeout(() => focusFirstInvalid(formRef.current), 0);
       return;
     }
     try {
@@ -53,11 +65,16 @@ export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormPro
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="grid gap-5">
+    <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-5">
       <VariantsEditor
         drafts={drafts}
-        onChange={setDrafts}
+        onChange={(next) => {
+          setProblem(null);
+          setDrafts(next);
+        }}
         managedSplit={test.mode === "optimise" ? MODE_MESSAGES.managedSplit : undefined}
+        urlProblems={problem ? urlProblemsOf(drafts, problem) : []}
+        weightsProblem={problem && problem === weightsDraftProblem(drafts) ? problem : null}
       />
       {effect && (
         <p

@@ -62,6 +62,10 @@ export function useLifecycleActions(test: TestWithStats, onChanged: (test: TestW
     busy,
     pause: () => run({ action: "pause" }, LIFECYCLE_MESSAGES.paused),
     resume: () => run({ action: "resume" }, LIFECYCLE_MESSAGES.resumed),
-    promote: (variant: Variant) => run({ action: "promote", variant }, LIFECYCLE_MESSAGES.promoted(labelWithName(variant, nameOf(test.variants, variant)))),
+    promote: (variant: Variant) =>
+      run(
+        { action: "promote", variant },
+        LIFECYCLE_MESSAGES.promoted(labelWithName(variant, nameOf(test.variants, variant))),
+      ),
   };
 }

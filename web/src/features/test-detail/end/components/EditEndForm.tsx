@@ -1,12 +1,13 @@
 import type { TestWithStats } from "@contract/api";
 import { LIFECYCLE_MESSAGES, SCHEDULE_MESSAGES } from "@contract/messages";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { EndSettingsFields } from "@/components/split-tests/EndSettingsFields";
 import { EditFormActions } from "@/features/test-detail/components/EditFormActions";
 import { useUpdateTest } from "@/features/test-detail/use-update-test";
 import { ApiError } from "@/lib/api";
+import { focusFirstInvalid } from "@/lib/focus-invalid";
 import { serverMessage } from "@/lib/server-message";
-import { endDraftOf, endInputs, endProblem } from "@/lib/split-tests/end-drafts";
+import { endDraftOf, endInputs, endProblemAt } from "@/lib/split-tests/end-drafts";
 import { toast } from "@/lib/toast";
 
 interface EditEndFormProps {
@@ -19,15 +20,20 @@ interface EditEndFormProps {
 /** The create form's end settings, for a running test. */
 export function EditEndForm({ test, onDone, onCancel }: EditEndFormProps) {
   const [draft, setDraft] = useState(() => endDraftOf(test));
+  // The problem found on the last save, shown under its field until the settings change.
+  const [problem, setProblem] = useState<ReturnType<typeof endProblemAt>>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const update = useUpdateTest(test);
   const busy = update.isPending;
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const problem = endProblem(draft);
-    if (problem) {
-      toast.error(problem);
+    const found = endProblemAt(draft);
+    setProblem(found);
+    if (found) {
+      toast.error(found.message);
+      setTimeout(() => focusFirstInvalid(formRef.current), 0);
       return;
     }
     try {
@@ -42,8 +48,15 @@ export function EditEndForm({ test, onDone, onCancel }: EditEndFormProps) {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="grid gap-5">
-      <EndSettingsFields draft={draft} onChange={setDraft} />
+    <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-5">
+      <EndSettingsFields
+        draft={draft}
+        onChange={(next) => {
+          setProblem(null);
+          setDraft(next);
+        }}
+        problem={problem}
+      />
       <EditFormActions busy={busy} saveLabel="Save end settings" onCancel={onCancel} />
     </form>
   );

@@ -3,7 +3,12 @@ import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { AlertsLine } from "@/features/test-detail/end/components/AlertsLine";
 import { EditEndForm } from "@/features/test-detail/end/components/EditEndForm";
 import { WebhooksLine } from "@/features/test-detail/end/components/WebhooksLine";
-import { howItEnded, promotedVersion, whatHappensAtTheEnd, whenItEnds } from "@/features/test-detail/end/end-texts";
+import {
+  howItEnded,
+  promotedVersion,
+  whatHappensAtTheEnd,
+  whenItEnds,
+} from "@/features/test-detail/end/end-texts";
 import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
 
 interface EndSectionProps {

@@ -1,12 +1,18 @@
 import type { TestWithStats } from "@contract/api";
 import { LIFECYCLE_MESSAGES, RULE_MESSAGES } from "@contract/messages";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { RulesEditor } from "@/components/split-tests/RulesEditor";
 import { EditFormActions } from "@/features/test-detail/components/EditFormActions";
 import { useUpdateTest } from "@/features/test-detail/use-update-test";
 import { ApiError } from "@/lib/api";
+import { focusFirstInvalid } from "@/lib/focus-invalid";
 import { serverMessage } from "@/lib/server-message";
-import { ruleDraftsOf, ruleDraftsProblem, rulesInput } from "@/lib/split-tests/rule-drafts";
+import {
+  type RulesProblemAt,
+  ruleDraftsOf,
+  ruleDraftsProblemAt,
+  rulesInput,
+} from "@/lib/split-tests/rule-drafts";
 import { toast } from "@/lib/toast";
 
 interface EditRulesFormProps {
@@ -20,15 +26,20 @@ interface EditRulesFormProps {
 export function EditRulesForm({ test, onDone, onCancel }: EditRulesFormProps) {
   const [drafts, setDrafts] = useState(() => ruleDraftsOf(test.rules));
   const [fallbackUrl, setFallbackUrl] = useState(test.fallbackUrl ?? "");
+  // The problem found on the last save, shown where it is until the rules change.
+  const [problem, setProblem] = useState<RulesProblemAt | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const update = useUpdateTest(test);
   const busy = update.isPending;
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const problem = ruleDraftsProblem(drafts, fallbackUrl);
-    if (problem) {
-      toast.error(problem);
+    const found = ruleDraftsProblemAt(drafts, fallbackUrl);
+    setProblem(found);
+    if (found) {
+      toast.error(found.message);
+      setTimeout(() => focusFirstInvalid(formRef.current), 0);
       return;
     }
     try {
@@ -43,12 +54,19 @@ export function EditRulesForm({ test, onDone, onCancel }: EditRulesFormProps) {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="grid gap-5">
+    <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-5">
       <RulesEditor
         drafts={drafts}
-        onChange={setDrafts}
+        onChange={(next) => {
+          setProblem(null);
+          setDrafts(next);
+        }}
         fallbackUrl={fallbackUrl}
-        onFallbackUrlChange={setFallbackUrl}
+        onFallbackUrlChange={(next) => {
+          setProblem(null);
+          setFallbackUrl(next);
+        }}
+        problem={problem}
         experimentLocked={test.variantsLocked ? RULE_MESSAGES.locked : undefined}
       />
       <EditFormActions busy={busy} saveLabel="Save rules" onCancel={onCancel} />
