@@ -131,6 +131,13 @@ describe("the recommendation", () => {
     });
     expect(recommendationOf(keepA, NOW)).toMatchObject({ kind: "deploy", variant: "A" });
     expect(recommendationOf(keepA, NOW).text).toBe("Keep version A: it converts better than B.");
+    const named = {
+      ...analytics,
+      arms: analytics.arms.map((arm) => ({ ...arm, name: arm.label === "B" ? "Red button" : null })),
+    };
+    expect(recommendationOf(named, NOW).text).toBe(
+      "Deploy version B · Red button: B converts 30 % more than A, between +10 % and +52 %.",
+    );
   });
 
   it("keeps collecting, with the visitors and the days at the current traffic (the unfinished day left out)", () => {

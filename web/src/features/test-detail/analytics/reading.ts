@@ -1,4 +1,5 @@
 import type { RelativeLift, TestAnalytics, TestWithStats, Variant, VariantAnalytics } from "@contract/api";
+import { labelWithName } from "@/lib/split-tests/variant-name";
 
 // One reading of a test's results (issue #33): who is the winner and who only leads, the relative lift
 // in words, and the one sentence that says what to do. Pure, so that the header, the banner and the
@@ -122,11 +123,14 @@ export function recommendationOf(analytics: TestAnalytics, now: number): Recomme
     return vs ? [{ label: arm.label, lift: vs.relativeLift }] : [];
   });
   const better = primaryMetric === "revenue_per_visitor" ? "earns more per visitor" : "converts better";
+  // The version with its name, if it has one: "B · Red button".
+  const version = (label: Variant) =>
+    labelWithName(label, arms.find((arm) => arm.label === label)?.name ?? null);
   if (verdict.winner === "A") {
     return {
       kind: "deploy",
       variant: "A",
-      text: `Keep version A: it ${better} than ${arms.length > 2 ? "every other version" : "B"}.`,
+      text: `Keep version ${version("A")}: it ${better} than ${arms.length > 2 ? "every other version" : "B"}.`,
     };
   }
   if (verdict.winner) {
@@ -135,7 +139,7 @@ export function recommendationOf(analytics: TestAnalytics, now: number): Recomme
     return {
       kind: "deploy",
       variant: verdict.winner,
-      text: `Deploy version ${verdict.winner}: ${how ?? `it ${better} than A`}.`,
+      text: `Deploy version ${version(verdict.winner)}: ${how ?? `it ${better} than A`}.`,
     };
   }
   const settled =
