@@ -177,6 +177,36 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: "create test, errors at the weights",
+    who: "signed-in, empty",
+    title: titled("Create a New Split Test"),
+    async open(page) {
+      await visit(page, "/create-test", "Create a New Split Test");
+      await page.getByLabel("Test Name").fill("Weights");
+      await page.getByLabel("URL A").fill("https://shop.example/a");
+      await page.getByLabel("URL B").fill("https://shop.example/b");
+      await page.getByRole("button", { name: "Change split" }).click();
+      await page.getByLabel("Weight of variant A").fill("60");
+      await page.getByRole("button", { name: "Create Test" }).click();
+      await page.locator('[aria-label="Weight of variant A"][aria-invalid="true"]').waitFor();
+    },
+  },
+  {
+    name: "create test, errors in a rule",
+    who: "signed-in, empty",
+    title: titled("Create a New Split Test"),
+    async open(page) {
+      await visit(page, "/create-test", "Create a New Split Test");
+      await page.getByLabel("Test Name").fill("Rules");
+      await page.getByLabel("URL A").fill("https://shop.example/a");
+      await page.getByLabel("URL B").fill("https://shop.example/b");
+      await page.getByText("Audience rules (optional)").click();
+      await page.getByRole("button", { name: "Add rule" }).click();
+      await page.getByRole("button", { name: "Create Test" }).click();
+      await page.locator('[aria-label="Rule 1, URL to send to"][aria-invalid="true"]').waitFor();
+    },
+  },
+  {
     name: "create test, the planner",
     who: "signed-in, empty",
     title: titled("Create a New Split Test"),
