@@ -167,7 +167,7 @@ export const PUBLIC_API_OPERATIONS = [
     },
     errors: [404],
     async handler(c, { param }) {
-      const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: param.id });
+      const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, { id: param.id });
       const trafficQuality = await trafficQualityOfTest(c.env.DB, test.id);
       return c.json({ trafficQuality } satisfies TrafficQualityResponse, 200);
     },
@@ -282,7 +282,7 @@ export const PUBLIC_API_OPERATIONS = [
       const conversion = { testId, sessionId, ...recordedValue(value) };
       const answer = await recordServerConversion(
         c.env,
-        c.get("user").id,
+        { workspaceId: c.get("workspace").id, userId: c.get("workspace").id },
         header["idempotency-key"],
         conversion,
       );
