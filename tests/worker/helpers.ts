@@ -268,3 +268,23 @@ export async function inFreshRateLimitWindow(periodSeconds: 10 | 60, neededMs: n
   const left = periodMs - (Date.now() % periodMs);
   if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
+
+/** A new workspace the client's user owns, made through the app's own API; its id. */
+export async function createWorkspace(client: Client, name = "Acme team"): Promise<string> {
+  const response = await client.json("POST", "/api/workspaces", { name });
+  if (response.status !== 201)
+    throw new Error(`workspace creation failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { workspace: { id: string } }).workspace.id;
+}
+
+/**
+ * Makes the user a member of the workspace with that role, as an accepted invitation leaves it (the
+ * invitations are tested on their own): a row in real storage.
+ */
+export async function addMember(workspaceId: string, userId: string, role: "owner" | "editor" | "viewer") {
+  await env.DB.prepare(
+    "INSERT INTO memberships (workspace_id, user_id, role, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET role = excluded.role",
+  )
+    .bind(workspaceId, userId, role, Date.now())
+    .run();
+}

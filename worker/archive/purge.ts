@@ -39,18 +39,16 @@ export async function purgeDeleted(env: Env, budget: Budget): Promise<PurgeRun> 
   if (budget.left < 2) return run;
   budget.spend(2);
   // Their keys, endpoints and domains went when they were deleted (services/workspaces.ts).
-  const [workspaces, users] = await env.DB.batch([
-    env.DB.prepare(
-      `DELETE FROM workspaces WHERE deleted_at IS NOT NULL
-         AND NOT EXISTS (SELECT 1 FROM split_tests WHERE workspace_id = workspaces.id)`,
-    ),
-    env.DB.prepare(
-      `DELETE FROM users WHERE deleted_at IS NOT NULL
-         AND NOT EXISTS (SELECT 1 FROM split_tests WHERE user_id = users.id)`,
-    ),
-  ]);
-  run.workspaces = workspaces?.meta.changes ?? 0;
-  run.users = users?.meta.changes ?? 0;
+  const workspaces = await env.DB.prepare(
+    `DELETE FROM workspaces WHERE deleted_at IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM split_tests WHERE workspace_id = workspaces.id)`,
+  ).run();
+  run.workspaces = workspaces.meta.changes;
+  const users = await env.DB.prepare(
+    `DELETE FROM users WHERE deleted_at IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM split_tests WHERE user_id = users.id)`,
+  ).run();
+  run.users = users.meta.changes;
   return run;
 }
 
