@@ -47,6 +47,7 @@ import {
   listTests,
 } from "./split-tests";
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from "./webhooks";
+import { creatorOf } from "./with-user";
 
 // The public REST API (/api/v1): API-key callers get the same services, schemas and messages as the
 // app's own API. Each operation is declared once below: its route, its validation and its handler are
@@ -280,12 +281,7 @@ export const PUBLIC_API_OPERATIONS = [
     async handler(c, { header, json }) {
       const { testId, sessionId, ...value } = json;
       const conversion = { testId, sessionId, ...recordedValue(value) };
-      const answer = await recordServerConversion(
-        c.env,
-        { workspaceId: c.get("workspace").id, userId: c.get("workspace").id },
-        header["idempotency-key"],
-        conversion,
-      );
+      const answer = await recordServerConversion(c.env, creatorOf(c), header["idempotency-key"], conversion);
       if (answer.pending) enqueueEvent(c.env, c.executionCtx, { type: "conversion", ...answer.pending });
       if (answer.replayed) c.header("Idempotent-Replayed", "true");
       return c.json(answer.body satisfies ConversionResponse | PendingConversionResponse, answer.status);
