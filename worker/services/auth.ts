@@ -38,7 +38,7 @@ export async function signUp(db: Db, email: string, password: string): Promise<A
   try {
     // The user, and their personal workspace (whose id is theirs) with them as its owner.
     await db.batch([
-      db.insert(users).values({ ...user, passwordHash: await hashPassword(password), createdAt, siteKey }),
+      db.insert(users).values({ ...user, passwordHash: await hashPassword(password), createdAt }),
       db
         .insert(workspaces)
         .values({ id: user.id, name: PERSONAL_WORKSPACE_NAME, personalUserId: user.id, siteKey, createdAt }),
