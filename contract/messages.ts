@@ -334,6 +334,8 @@ export const ACCOUNT_MESSAGES = {
   samePassword: "Your new password must be different from your current password.",
   passwordChanged: "Password changed. Your other sessions have been signed out.",
   confirmEmailMismatch: "Type your email address exactly to confirm.",
+  lastOwnerOfWorkspace:
+    "You are the last owner of a workspace that has other members. Make another member an owner, or delete that workspace, then delete your account.",
   accountDeleted: "Your account and all its data have been deleted.",
   deleteFailed: "Failed to delete your account",
   // Sending email
@@ -347,12 +349,17 @@ export const WORKSPACE_MESSAGES = {
   notFound: "Workspace not found. You may have been removed from it.",
   viewerCannotChange: "You can view this workspace but not change it. Ask an owner to make you an editor.",
   readKeyCannotChange: "This API key can only read. Create a key with the write scope to make changes.",
+  ownerOnly: "Only an owner of this workspace can do that.",
+  personalCannotBeDeleted:
+    "Your personal workspace goes only with your account. Delete the account in Settings instead.",
+  tooMany: (max: number) => `You can own at most ${max} workspaces. Delete one to create another.`,
 } as const;
 
 export const API_KEY_MESSAGES = {
   nameRequired: "Please enter a name for the key",
   nameTooLong: "Key name must be 100 characters or fewer",
-  tooMany: (max: number) => `You can have at most ${max} API keys. Revoke one to create another.`,
+  scopeInvalid: "Choose read or write for the key",
+  tooMany: (max: number) => `A workspace can have at most ${max} API keys. Revoke one to create another.`,
   notFound: "API key not found",
   missing: "Missing API key. Send it as 'Authorization: Bearer <key>'.",
   invalid: "Invalid API key. It may have been revoked.",
@@ -383,7 +390,8 @@ export const WEBHOOK_MESSAGES = {
   eventsRequired: "Choose at least one event",
   eventUnknown:
     "Choose events from the list: test.verdict, test.completed, test.srm_detected, conversion.recorded",
-  tooMany: (max: number) => `You can have at most ${max} webhook endpoints. Delete one to add another.`,
+  tooMany: (max: number) =>
+    `A workspace can have at most ${max} webhook endpoints. Delete one to add another.`,
   notFound: "Webhook endpoint not found",
   // Written to the delivery log instead of a status code.
   refusedAddress: "Not sent: the URL points to a private or local address",

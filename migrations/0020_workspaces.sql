@@ -92,3 +92,10 @@ CREATE INDEX split_tests_workspace_created_idx ON split_tests(workspace_id, crea
 CREATE INDEX custom_domains_workspace_created_idx ON custom_domains(workspace_id, created_at);
 CREATE INDEX api_keys_workspace_created_idx ON api_keys(workspace_id, created_at);
 CREATE INDEX webhook_endpoints_workspace_created_idx ON webhook_endpoints(workspace_id, created_at);
+
+-- The site key and the alert choices now live in workspaces and memberships: nothing reads them here.
+DROP INDEX users_site_key_idx;
+ALTER TABLE users DROP COLUMN site_key;
+ALTER TABLE users DROP COLUMN alert_verdict;
+ALTER TABLE users DROP COLUMN alert_completed;
+ALTER TABLE users DROP COLUMN alert_srm;

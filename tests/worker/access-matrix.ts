@@ -1,10 +1,13 @@
 import { GOOD_PASSWORD } from "./helpers";
 import { receiverUrl } from "./webhook-receiver";
 
-// Who may call what: every /api route × {anonymous, another user, the owner}. A route missing from
-// this table (or from PUBLIC_ROUTES) fails the test that enumerates the app's routes.
+// Who may call what: every /api route × {anonymous, another user, the owner} (access.test.ts), and ×
+// {owner, editor, viewer, another workspace's member, anonymous, a read key} of a workspace
+// (access-matrix.test.ts). A route missing from this table (or from PUBLIC_ROUTES) fails both.
 
 export interface Fixture {
+  /** The workspace the row's things are in (access.test.ts: a team workspace of the owner's, empty). */
+  workspaceId: string;
   ownerEmail: string;
   apiKeyId: string;
   testId: string;
@@ -56,6 +59,15 @@ export interface RouteAccess {
   otherUser: 404 | "own scope";
   /** How callers prove who they are: session cookies unless the route takes an API key. */
   auth?: "apiKey";
+  /**
+   * Who in a workspace may call it. "workspace" (the default): every member reads, an owner or editor
+   * (a write key) changes, a viewer (a read key) gets 403 on changes, another workspace's member 404.
+   * "member": every member, a viewer too (their own settings there). "owner": the workspace's owners
+   * only (other members 403). "user": the signed-in user's own account or list, whatever workspace.
+   */
+  scope?: "workspace" | "member" | "owner" | "user";
+  /** What an editor gets, where it differs from the owner (an idempotency key is its maker's). */
+  editor?: number;
 }
 
 const newVariants = [
@@ -71,7 +83,13 @@ const newTestBody = {
 };
 
 export const ACCESS_MATRIX: RouteAccess[] = [
-  { route: "GET /api/auth/me", call: () => ({ path: "/api/auth/me" }), owner: 200, otherUser: "own scope" },
+  {
+    route: "GET /api/auth/me",
+    call: () => ({ path: "/api/auth/me" }),
+    owner: 200,
+    otherUser: "own scope",
+    scope: "user",
+  },
   { route: "GET /api/tests", call: () => ({ path: "/api/tests" }), owner: 200, otherUser: "own scope" },
   {
     route: "POST /api/tests",
@@ -184,6 +202,7 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     // The fixture's owner is verified, so their resend is refused as such (sending is tested in account.test.ts).
     owner: 409,
     otherUser: "own scope",
+    scope: "user",
   },
   {
     route: "POST /api/account/password",
@@ -194,6 +213,7 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     }),
     owner: 200,
     otherUser: "own scope",
+    scope: "user",
   },
   {
     route: "GET /api/account/site-tag",
@@ -206,12 +226,14 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     call: () => ({ path: "/api/account/alerts" }),
     owner: 200,
     otherUser: "own scope",
+    scope: "member",
   },
   {
     route: "PUT /api/account/alerts",
     call: () => ({ path: "/api/account/alerts", body: { verdict: false, completed: true, srm: true } }),
     owner: 200,
     otherUser: "own scope",
+    scope: "member",
   },
   {
     route: "DELETE /api/account",
@@ -219,6 +241,7 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     call: (f) => ({ path: "/api/account", body: { email: f.ownerEmail } }),
     owner: 200,
     otherUser: "own scope",
+    scope: "user",
   },
   { route: "GET /api/keys", call: () => ({ path: "/api/keys" }), owner: 200, otherUser: "own scope" },
   {
@@ -257,6 +280,41 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     call: (f) => ({ path: `/api/webhooks/${f.webhookId}/test` }),
     owner: 200,
     otherUser: 404,
+  },
+  {
+    route: "GET /api/workspaces",
+    call: () => ({ path: "/api/workspaces" }),
+    owner: 200,
+    otherUser: "own scope",
+    scope: "user",
+  },
+  {
+    route: "POST /api/workspaces",
+    call: () => ({ path: "/api/workspaces", body: { name: "Another team" } }),
+    owner: 201,
+    otherUser: "own scope",
+    scope: "user",
+  },
+  {
+    route: "PATCH /api/workspaces/:id",
+    call: (f) => ({ path: `/api/workspaces/${f.workspaceId}`, body: { name: "Renamed" } }),
+    owner: 200,
+    otherUser: 404,
+    scope: "owner",
+  },
+  {
+    route: "DELETE /api/workspaces/:id",
+    call: (f) => ({ path: `/api/workspaces/${f.workspaceId}` }),
+    owner: 200,
+    otherUser: 404,
+    scope: "owner",
+  },
+  {
+    route: "GET /api/workspaces/:id/site-tag",
+    call: (f) => ({ path: `/api/workspaces/${f.workspaceId}/site-tag` }),
+    owner: 200,
+    otherUser: 404,
+    scope: "member",
   },
   {
     route: "GET /api/v1/tests",
@@ -385,6 +443,8 @@ export const ACCESS_MATRIX: RouteAccess[] = [
       headers: { "Idempotency-Key": MATRIX_ORDER.key },
     }),
     owner: 201,
+    // Another member's key is another key space: the session's conversion, counted before.
+    editor: 200,
     otherUser: 404,
     auth: "apiKey",
   },

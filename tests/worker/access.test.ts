@@ -7,6 +7,7 @@ import {
   Client,
   createApiKey,
   createTest,
+  createWorkspace,
   errorOf,
   eventually,
   inFreshRateLimitWindow,
@@ -43,6 +44,7 @@ async function fixture() {
   const other = await verifiedClient();
   const domain = `m-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`;
   const domainId = await insertDomain(owner.userId, domain);
+  const workspaceId = await createWorkspace(owner.client);
   const test = await createTest(owner.client);
   const ownerKey = await createApiKey(owner.client);
   const otherKey = await createApiKey(other.client);
@@ -72,6 +74,7 @@ async function fixture() {
     owner: { ...owner, key: ownerKey.key },
     other: { ...other, key: otherKey.key },
     fixture: {
+      workspaceId,
       ownerEmail: owner.email,
       apiKeyId: ownerKey.id,
       testId: test.id,

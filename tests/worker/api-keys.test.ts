@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ApiKey, ApiKeyListResponse } from "../../contract/api";
 import { API_KEY_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
-import { MAX_API_KEYS_PER_USER } from "../../worker/services/api-keys";
+import { MAX_API_KEYS_PER_WORKSPACE } from "../../worker/services/api-keys";
 import { Client, createApiKey, errorOf, eventually, publicApi, signedUpClient } from "./helpers";
 
 async function keysOf(client: Client): Promise<ApiKey[]> {
@@ -59,13 +59,13 @@ describe("API keys", () => {
     expect(await errorOf(response)).toMatchObject({ code: "invalid_input", message });
   });
 
-  it(`allows at most ${MAX_API_KEYS_PER_USER} keys per user`, async () => {
+  it(`allows at most ${MAX_API_KEYS_PER_WORKSPACE} keys per workspace`, async () => {
     const { client } = await signedUpClient();
-    for (let i = 0; i < MAX_API_KEYS_PER_USER; i++) await createApiKey(client, `key ${i}`);
+    for (let i = 0; i < MAX_API_KEYS_PER_WORKSPACE; i++) await createApiKey(client, `key ${i}`);
     const response = await client.json("POST", "/api/keys", { name: "one too many" });
     expect(response.status).toBe(409);
     expect(await errorOf(response)).toMatchObject({
-      message: API_KEY_MESSAGES.tooMany(MAX_API_KEYS_PER_USER),
+      message: API_KEY_MESSAGES.tooMany(MAX_API_KEYS_PER_WORKSPACE),
     });
   });
 

@@ -4,9 +4,11 @@ import { SCHEDULE_MESSAGES } from "../../contract/messages";
 import { CRONS } from "../../worker/crons";
 import { runAutopilot } from "../../worker/services/autopilot";
 import {
+  addMember,
   Client,
   createApiKey,
   createTest,
+  createWorkspace,
   errorOf,
   eventually,
   open,
@@ -451,6 +453,29 @@ describe("alerts", () => {
     await passEndDate(test.id);
     await runAutopilot(env);
     expect(await alertSubjects(email)).toEqual(["Your test has ended: Quiet"]);
+  });
+
+  it("go to each member of the test's workspace who chose them there, and to no one else", async () => {
+    const owner = await signedUpClient();
+    const editor = await signedUpClient();
+    const viewer = await signedUpClient();
+    const stranger = await signedUpClient();
+    const team = await createWorkspace(owner.client);
+    await addMember(team, editor.userId, "editor");
+    await addMember(team, viewer.userId, "viewer");
+    viewer.client.workspace = team;
+    await viewer.client.json("PUT", "/api/account/alerts", { verdict: true, completed: false, srm: true });
+    // The editor's own choice elsewhere (their personal workspace) does not count for this one.
+    await editor.client.json("PUT", "/api/account/alerts", { verdict: false, completed: false, srm: false });
+    editor.client.workspace = team;
+    const test = await createTest(editor.client, { name: "Team test", endsAt: inAnHour(), onEnd: "promote" });
+    await seedResults(test.id, UNDECIDED);
+    await autopilotUntilLookedAt(test.id);
+    await passEndDate(test.id);
+    await runAutopilot(env);
+    for (const member of [owner, editor])
+      expect(await alertSubjects(member.email)).toEqual(["Your test has ended: Team test"]);
+    for (const other of [viewer, stranger]) expect(await alertSubjects(other.email)).toEqual([]);
   });
 
   it("settings refuse a malformed choice and are each user's own", async () => {

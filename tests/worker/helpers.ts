@@ -5,6 +5,7 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
+import { WORKSPACE_HEADER } from "../../contract/workspaces";
 import worker from "../../worker/index";
 
 export const ORIGIN = "https://app.splitlink.test";
@@ -29,12 +30,16 @@ export function uniqueIp(): string {
 export class Client {
   readonly cookies = new Map<string, string>();
   lastSetCookies: string[] = [];
+  /** The workspace the client works in (the SplitLink-Workspace header); null: the personal one. */
+  workspace: string | null = null;
 
   constructor(readonly ip = uniqueIp()) {}
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set("cf-connecting-ip", this.ip);
+    if (this.workspace !== null && !headers.has(WORKSPACE_HEADER))
+      headers.set(WORKSPACE_HEADER, this.workspace);
     if (this.cookies.size > 0 && !headers.has("cookie")) headers.set("cookie", this.cookieHeader());
     const response = await exports.default.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers }));
     this.lastSetCookies = response.headers.getSetCookie();
@@ -146,13 +151,21 @@ export async function createTest(client: Client, body: Record<string, unknown> =
   return ((await response.json()) as { test: CreatedTest }).test;
 }
 
-/** A custom domain row as the domains API leaves it (that API is tested on its own). */
-export async function insertDomain(userId: string, domain: string, status = "active"): Promise<string> {
+/**
+ * A custom domain row as the domains API leaves it (that API is tested on its own), in the user's
+ * personal workspace unless another is named.
+ */
+export async function insertDomain(
+  userId: string,
+  domain: string,
+  status = "active",
+  workspaceId = userId,
+): Promise<string> {
   const id = crypto.randomUUID();
   await env.DB.prepare(
-    "INSERT INTO custom_domains (id, user_id, domain, status, created_at) VALUES (?, ?, ?, ?, ?)",
+    "INSERT INTO custom_domains (id, user_id, workspace_id, domain, status, created_at) VALUES (?, ?, ?, ?, ?, ?)",
   )
-    .bind(id, userId, domain, status, Date.now())
+    .bind(id, userId, workspaceId, domain, status, Date.now())
     .run();
   return id;
 }
@@ -207,8 +220,9 @@ export function sendBeacon(body: unknown, client = new Client(), origin = "https
 export async function createApiKey(
   client: Client,
   name = "CI pipeline",
+  scope?: "read" | "write",
 ): Promise<{ id: string; key: string }> {
-  const response = await client.json("POST", "/api/keys", { name });
+  const response = await client.json("POST", "/api/keys", { name, scope });
   if (response.status !== 201)
     throw new Error(`key creation failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { apiKey: { id: string }; key: string };
@@ -253,4 +267,24 @@ export async function inFreshRateLimitWindow(periodSeconds: 10 | 60, neededMs: n
   const periodMs = periodSeconds * 1000;
   const left = periodMs - (Date.now() % periodMs);
   if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+/** A new workspace the client's user owns, made through the app's own API; its id. */
+export async function createWorkspace(client: Client, name = "Acme team"): Promise<string> {
+  const response = await client.json("POST", "/api/workspaces", { name });
+  if (response.status !== 201)
+    throw new Error(`workspace creation failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { workspace: { id: string } }).workspace.id;
+}
+
+/**
+ * Makes the user a member of the workspace with that role, as an accepted invitation leaves it (the
+ * invitations are tested on their own): a row in real storage.
+ */
+export async function addMember(workspaceId: string, userId: string, role: "owner" | "editor" | "viewer") {
+  await env.DB.prepare(
+    "INSERT INTO memberships (workspace_id, user_id, role, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET role = excluded.role",
+  )
+    .bind(workspaceId, userId, role, Date.now())
+    .run();
 }

@@ -8,6 +8,7 @@ const TESTS_PER_RUN = 20;
 export interface PurgeRun {
   tests: number;
   rows: number;
+  workspaces: number;
   users: number;
 }
 
@@ -20,11 +21,11 @@ const deleteChunk = (table: EventTable) =>
 /**
  * Deletes what a deleted test leaves (services/split-tests.ts and services/account.ts mark it deleted,
  * and it is gone for everyone at once): its events and rollup in chunks, its R2 objects, then the
- * test's row; then the rows of deleted accounts whose tests are all gone. Every step can be repeated,
+ * test's row; then the rows of deleted workspaces and accounts whose tests are all gone. Every step can be repeated,
  * so a run that stops anywhere, for the budget or a failure, is taken up by the next.
  */
 export async function purgeDeleted(env: Env, budget: Budget): Promise<PurgeRun> {
-  const run: PurgeRun = { tests: 0, rows: 0, users: 0 };
+  const run: PurgeRun = { tests: 0, rows: 0, workspaces: 0, users: 0 };
   if (budget.left < 1) return run;
   budget.spend();
   const { results: tests } = await env.DB.prepare(
@@ -35,13 +36,19 @@ export async function purgeDeleted(env: Env, budget: Budget): Promise<PurgeRun> 
   for (const { id } of tests) {
     if (!(await purgeTest(env, id, budget, run))) return run;
   }
-  if (budget.left < 1) return run;
-  budget.spend();
-  const { meta } = await env.DB.prepare(
+  if (budget.left < 2) return run;
+  budget.spend(2);
+  // Their keys, endpoints and domains went when they were deleted (services/workspaces.ts).
+  const workspaces = await env.DB.prepare(
+    `DELETE FROM workspaces WHERE deleted_at IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM split_tests WHERE workspace_id = workspaces.id)`,
+  ).run();
+  run.workspaces = workspaces.meta.changes;
+  const users = await env.DB.prepare(
     `DELETE FROM users WHERE deleted_at IS NOT NULL
        AND NOT EXISTS (SELECT 1 FROM split_tests WHERE user_id = users.id)`,
   ).run();
-  run.users = meta.changes;
+  run.users = users.meta.changes;
   return run;
 }
 

@@ -12,25 +12,16 @@ import { ACTOR_TYPES, API_KEY_SCOPES, ROLES } from "../../contract/workspaces";
 // Mirrors migrations/*.sql; the migrations are the source of truth for the database,
 // tests/worker/schema.test.ts checks that both agree.
 
-export const users = sqliteTable(
-  "users",
-  {
-    id: text("id").primaryKey(),
-    email: text("email").notNull().unique(),
-    passwordHash: text("password_hash").notNull(),
-    createdAt: integer("created_at").notNull(),
-    emailVerifiedAt: integer("email_verified_at"),
-    // Which alert emails the user gets: migrations/0009_autopilot.sql.
-    alertVerdict: integer("alert_verdict", { mode: "boolean" }).notNull().default(true),
-    alertCompleted: integer("alert_completed", { mode: "boolean" }).notNull().default(true),
-    alertSrm: integer("alert_srm", { mode: "boolean" }).notNull().default(true),
-    // Set when the account is deleted; the row goes once its tests are purged (migrations/0012_archive.sql).
-    deletedAt: integer("deleted_at"),
-    // The site tag's public key: migrations/0017_site_tag.sql.
-    siteKey: text("site_key"),
-  },
-  (t) => [uniqueIndex("users_site_key_idx").on(t.siteKey).where(sql`site_key IS NOT NULL`)],
-);
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: integer("created_at").notNull(),
+  emailVerifiedAt: integer("email_verified_at"),
+  // Set when the account is deleted; the row goes once its tests are purged (migrations/0012_archive.sql).
+  deletedAt: integer("deleted_at"),
+  // The alert choices and the site key moved to memberships and workspaces (0020_workspaces.sql).
+});
 
 /** A team's or a person's space: tests, domains, keys, webhooks (migrations/0020_workspaces.sql). */
 export const workspaces = sqliteTable(

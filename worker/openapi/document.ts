@@ -6,7 +6,10 @@ import { API_KEY_PREFIX } from "../auth/api-keys";
 // (worker/routes/public-api.ts), so the document cannot list a route the app does not have.
 
 type Method = "get" | "post" | "patch" | "delete";
-/** The error answers an operation can give besides 401 and 429, which every keyed operation can. */
+/**
+ * The error answers an operation can give besides 401 and 429, which every keyed operation can, and 403,
+ * which every keyed change can (a read key).
+ */
 type ErrorStatus = 400 | 404 | 409 | 422;
 
 interface Answer {
@@ -51,7 +54,12 @@ const ERROR_RESPONSES = {
     name: "Unauthorized",
     description: "The API key is missing, malformed, unknown or revoked.",
   },
-  404: { name: "NotFound", description: "No such resource among the key owner's." },
+  403: {
+    name: "Forbidden",
+    description:
+      "The API key has the read scope: it reads, and changes nothing. Use a key with the write scope.",
+  },
+  404: { name: "NotFound", description: "No such resource in the key's workspace." },
   409: {
     name: "Conflict",
     description: "The request conflicts with what exists (e.g. a taken custom slug).",
@@ -87,7 +95,8 @@ function componentSchemas(named: Record<string, z.ZodType>, io: "input" | "outpu
 }
 
 function operationObject(op: Operation) {
-  const errors = [...(op.errors ?? []), ...(op.public ? [] : ([401, 429] as const))].sort();
+  const keyed = op.public ? [] : op.method === "get" ? ([401, 429] as const) : ([401, 403, 429] as const);
+  const errors = [...(op.errors ?? []), ...keyed].sort();
   const responses: Record<string, unknown> = {};
   for (const answer of [op.success, ...(op.otherAnswers ?? [])])
     responses[answer.status] = {

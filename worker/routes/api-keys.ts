@@ -7,19 +7,20 @@ import { requireUser } from "../middleware/require-user";
 import { requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
 import { createApiKey, listApiKeys, revokeApiKey } from "../services/api-keys";
+import { creatorOf } from "./with-user";
 
 /** The signed-in user's API keys, managed from the app (cookie session). */
 export const apiKeyRoutes = new Hono<AppEnv>()
   .use(requireUser, requireWorkspace)
   .get("/", async (c) => {
-    const keys = await listApiKeys(getDb(c.env.DB), c.get("user").id);
+    const keys = await listApiKeys(getDb(c.env.DB), c.get("workspace").id);
     return c.json({ keys } satisfies ApiKeyListResponse, 200);
   })
   .post("/", validate("json", createApiKeySchema), async (c) => {
-    const created = await createApiKey(getDb(c.env.DB), c.get("user").id, c.req.valid("json").name);
+    const created = await createApiKey(getDb(c.env.DB), creatorOf(c), c.req.valid("json"));
     return c.json(created satisfies CreatedApiKeyResponse, 201);
   })
   .delete("/:id", async (c) => {
-    await revokeApiKey(getDb(c.env.DB), c.get("user").id, c.req.param("id"));
+    await revokeApiKey(getDb(c.env.DB), c.get("workspace").id, c.req.param("id"));
     return c.json({ ok: true }, 200);
   });

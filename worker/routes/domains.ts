@@ -24,11 +24,11 @@ import {
   toClientDomain,
   verifyDomain,
 } from "../services/domains";
-import type { UserContext, UserEnv } from "./with-user";
+import { creatorOf, type UserContext, type UserEnv } from "./with-user";
 
 /** The caller's custom domains, the same for the app's API and the public API. */
 export async function listOwnDomains<E extends UserEnv>(c: UserContext<E>) {
-  const domains = await listDomains(getDb(c.env.DB), c.get("user").id);
+  const domains = await listDomains(getDb(c.env.DB), c.get("workspace").id);
   return c.json({ domains, fallbackOrigin: c.env.FALLBACK_ORIGIN } satisfies DomainListResponse, 200);
 }
 
@@ -39,20 +39,20 @@ export const domainRoutes = new Hono<AppEnv>()
     const { domain } = c.req.valid("json");
     if (isOwnHost(domain, c.env)) throw new ApiError(400, "invalid_domain", DOMAIN_MESSAGES.reserved);
     await requireVerifiedEmail(getDb(c.env.DB), c.get("user").id);
-    const row = await addDomain(c.env, c.get("user").id, domain);
+    const row = await addDomain(c.env, creatorOf(c), domain);
     return c.json({ domain: toClientDomain(row) } satisfies DomainResponse, 201);
   })
   .post("/:id/verify", validate("param", domainIdParam), async (c) => {
-    const row = await ownedDomain(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
+    const row = await ownedDomain(getDb(c.env.DB), c.get("workspace").id, c.req.valid("param").id);
     return c.json((await verifyDomain(c.env, row)) satisfies VerifyDomainResponse, 200);
   })
   .patch("/:id", validate("param", domainIdParam), validate("json", updateDomainSchema), async (c) => {
-    const row = await ownedDomain(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
+    const row = await ownedDomain(getDb(c.env.DB), c.get("workspace").id, c.req.valid("param").id);
     const updated = await setDomainFallback(c.env, row, c.req.valid("json").fallbackUrl);
     return c.json({ domain: toClientDomain(updated) } satisfies DomainResponse, 200);
   })
   .delete("/:id", validate("param", domainIdParam), async (c) => {
-    const row = await ownedDomain(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
+    const row = await ownedDomain(getDb(c.env.DB), c.get("workspace").id, c.req.valid("param").id);
     await deleteDomain(c.env, row);
     return c.json({ ok: true } satisfies DeletedResponse, 200);
   });

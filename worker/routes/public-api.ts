@@ -47,6 +47,7 @@ import {
   listTests,
 } from "./split-tests";
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from "./webhooks";
+import { creatorOf } from "./with-user";
 
 // The public REST API (/api/v1): API-key callers get the same services, schemas and messages as the
 // app's own API. Each operation is declared once below: its route, its validation and its handler are
@@ -92,7 +93,7 @@ export const PUBLIC_API_OPERATIONS = [
     path: "/api/v1/tests",
     operationId: "listTests",
     summary: "List split tests",
-    description: "The key owner's split tests, newest first, each with its stats.",
+    description: "The split tests of the key's workspace, newest first, each with its stats.",
     tag: "Tests",
     success: { status: 200, description: "The tests", schema: testListResponseSchema, name: "TestList" },
     handler: listTests,
@@ -103,7 +104,7 @@ export const PUBLIC_API_OPERATIONS = [
     operationId: "createTest",
     summary: "Create a split test",
     description:
-      "A name and 2 to 8 variants are required: `variants` as `[{ url, weight }]` (A first, the control; whole-number weights from 1 to 99 that add up to 100), or the two-URL shape `urlA` and `urlB` (then 50/50). URLs must be absolute http(s) URLs. A custom slug needs one of the owner's verified, active domains (customDomainId). Optionally an end: a date (`endsAt`) and/or a number of visitors (`endAfterVisitors`), what happens then (`onEnd`), and whether to stop as soon as there is a clear winner (`stopEarly`). Optionally audience `rules`, evaluated in order before the split (the first whose conditions all match decides: send to a fixed URL, or join the experiment), with `fallbackUrl` for the visitors who match no rule when a rule joins the experiment. The same rules and messages as in the app apply.",
+      "A name and 2 to 8 variants are required: `variants` as `[{ url, weight }]` (A first, the control; whole-number weights from 1 to 99 that add up to 100), or the two-URL shape `urlA` and `urlB` (then 50/50). URLs must be absolute http(s) URLs. A custom slug needs one of the workspace's verified, active domains (customDomainId). Optionally an end: a date (`endsAt`) and/or a number of visitors (`endAfterVisitors`), what happens then (`onEnd`), and whether to stop as soon as there is a clear winner (`stopEarly`). Optionally audience `rules`, evaluated in order before the split (the first whose conditions all match decides: send to a fixed URL, or join the experiment), with `fallbackUrl` for the visitors who match no rule when a rule joins the experiment. The same rules and messages as in the app apply.",
     tag: "Tests",
     body: { schema: createTestSchema, name: "CreateTestInput", example: CREATE_EXAMPLE },
     success: {
@@ -167,7 +168,7 @@ export const PUBLIC_API_OPERATIONS = [
     },
     errors: [404],
     async handler(c, { param }) {
-      const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: param.id });
+      const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, { id: param.id });
       const trafficQuality = await trafficQualityOfTest(c.env.DB, test.id);
       return c.json({ trafficQuality } satisfies TrafficQualityResponse, 200);
     },
@@ -242,7 +243,7 @@ export const PUBLIC_API_OPERATIONS = [
     operationId: "recordConversion",
     summary: "Record a conversion from your server",
     description:
-      "For conversions a browser tag would miss (ad blockers, closed tabs) and for their value. Send the sessionId the split link added to the destination URL, which your backend keeps with the order (with Stripe Checkout: as client_reference_id, sent from your webhook handler; see the example below). The same attribution rule as the tracker: counted only if that session clicked that test, under the click's variant, and at most one conversion per test and session (the first one reported counts, with its value; a later one answers that one with counted false). A click takes a few seconds to be recorded: a conversion sent before its click is accepted (202, pending true) and counts once the click lands, with the id the answer gives. Amounts are in major units (49.99) with an ISO 4217 currency; one in another currency than the test's counts as a conversion, its value left out of the test's revenue (there are no exchange rates). The Idempotency-Key header is required: the same key within 24 hours answers the first answer again (header Idempotent-Replayed: true) and counts nothing new, so retry a failed call with the same key; a pending answer is answered as it now stands (202 while it waits, the conversion once counted). Refused at once, storing nothing so the same key can try again: a completed test (409), a session whose click came longer ago than the attribution window, 30 days unless the deployment says otherwise (422 outside_attribution_window), a sessionId no split link gives out (422 unknown_session). A test that is not the key owner's, or was deleted, is not found (404), whatever the session and the key.",
+      "For conversions a browser tag would miss (ad blockers, closed tabs) and for their value. Send the sessionId the split link added to the destination URL, which your backend keeps with the order (with Stripe Checkout: as client_reference_id, sent from your webhook handler; see the example below). The same attribution rule as the tracker: counted only if that session clicked that test, under the click's variant, and at most one conversion per test and session (the first one reported counts, with its value; a later one answers that one with counted false). A click takes a few seconds to be recorded: a conversion sent before its click is accepted (202, pending true) and counts once the click lands, with the id the answer gives. Amounts are in major units (49.99) with an ISO 4217 currency; one in another currency than the test's counts as a conversion, its value left out of the test's revenue (there are no exchange rates). The Idempotency-Key header is required: the same key, from the same person's API keys, within 24 hours answers the first answer again (header Idempotent-Replayed: true) and counts nothing new, so retry a failed call with the same key; a pending answer is answered as it now stands (202 while it waits, the conversion once counted). Refused at once, storing nothing so the same key can try again: a completed test (409), a session whose click came longer ago than the attribution window, 30 days unless the deployment says otherwise (422 outside_attribution_window), a sessionId no split link gives out (422 unknown_session). A test that is not in the key's workspace, or was deleted, is not found (404), whatever the session and the key.",
     tag: "Conversions",
     headerParams: idempotencyHeaderSchema,
     body: {
@@ -280,12 +281,7 @@ export const PUBLIC_API_OPERATIONS = [
     async handler(c, { header, json }) {
       const { testId, sessionId, ...value } = json;
       const conversion = { testId, sessionId, ...recordedValue(value) };
-      const answer = await recordServerConversion(
-        c.env,
-        c.get("user").id,
-        header["idempotency-key"],
-        conversion,
-      );
+      const answer = await recordServerConversion(c.env, creatorOf(c), header["idempotency-key"], conversion);
       if (answer.pending) enqueueEvent(c.env, c.executionCtx, { type: "conversion", ...answer.pending });
       if (answer.replayed) c.header("Idempotent-Replayed", "true");
       return c.json(answer.body satisfies ConversionResponse | PendingConversionResponse, answer.status);
@@ -296,7 +292,8 @@ export const PUBLIC_API_OPERATIONS = [
     path: "/api/v1/domains",
     operationId: "listDomains",
     summary: "List custom domains",
-    description: "The key owner's custom domains, newest first. Tests can use those whose status is active.",
+    description:
+      "The custom domains of the key's workspace, newest first. Tests can use those whose status is active.",
     tag: "Domains",
     success: {
       status: 200,
@@ -311,7 +308,7 @@ export const PUBLIC_API_OPERATIONS = [
     path: "/api/v1/webhooks",
     operationId: "listWebhooks",
     summary: "List webhook endpoints",
-    description: "The key owner's webhook endpoints, newest first, without their secrets.",
+    description: "The webhook endpoints of the key's workspace, newest first, without their secrets.",
     tag: "Webhooks",
     success: {
       status: 200,
@@ -327,7 +324,7 @@ export const PUBLIC_API_OPERATIONS = [
     operationId: "createWebhook",
     summary: "Add a webhook endpoint",
     description:
-      "An https URL of a public host and the events to send to it. The answer carries the endpoint's signing secret, the only time it is shown. At most 10 endpoints per account (409 beyond).",
+      "An https URL of a public host and the events to send to it. The answer carries the endpoint's signing secret, the only time it is shown. At most 10 endpoints per workspace (409 beyond).",
     tag: "Webhooks",
     body: {
       schema: createWebhookSchema,

@@ -39,49 +39,49 @@ import {
   updateTest,
 } from "../services/split-tests";
 import { setupOf } from "../services/tracking";
-import type { UserContext, UserEnv } from "./with-user";
+import { creatorOf, type UserContext, type UserEnv } from "./with-user";
 
 /** Listing the caller's tests, the same for the app's API and the public API. */
 export async function listTests<E extends UserEnv>(c: UserContext<E>) {
-  const tests = await listSplitTests(getDb(c.env.DB), c.get("user").id, linkContext(c.req.url, c.env));
+  const tests = await listSplitTests(getDb(c.env.DB), c.get("workspace").id, linkContext(c.req.url, c.env));
   return c.json({ tests } satisfies TestListResponse, 200);
 }
 
 /** Creating a test, the same for the app's API and the public API. */
 export async function createTest<E extends UserEnv>(c: UserContext<E>, input: CreateTestInput) {
   const link = linkContext(c.req.url, c.env);
-  const test = await createSplitTest(c.env, c.executionCtx, c.get("user").id, input, link);
+  const test = await createSplitTest(c.env, c.executionCtx, creatorOf(c), input, link);
   return c.json({ test } satisfies TestResponse, 201);
 }
 
 /** A test with its stats, by id (public API) or slug (the app). */
 export async function getTest<E extends UserEnv>(c: UserContext<E>, key: TestKey) {
-  const test = await getSplitTest(getDb(c.env.DB), c.get("user").id, key, linkContext(c.req.url, c.env));
+  const test = await getSplitTest(getDb(c.env.DB), c.get("workspace").id, key, linkContext(c.req.url, c.env));
   return c.json({ test } satisfies TestResponse, 200);
 }
 
 /** A test's breakdowns, by id (public API) or slug (the app). */
 export async function getBreakdowns<E extends UserEnv>(c: UserContext<E>, key: TestKey) {
-  const test = await ownedTest(getDb(c.env.DB), c.get("user").id, key);
+  const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, key);
   return c.json({ breakdowns: await breakdownsOf(c.env.DB, test) } satisfies TestBreakdownsResponse, 200);
 }
 
 /** A test's setup checklist, by id (public API) or slug (the app): the same state for both. */
 export async function getSetup<E extends UserEnv>(c: UserContext<E>, key: TestKey) {
-  const test = await ownedTest(getDb(c.env.DB), c.get("user").id, key);
+  const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, key);
   return c.json({ setup: await setupOf(c.env.DB, test.id) } satisfies TrackingSetupResponse, 200);
 }
 
 /** Deleting a test with all its clicks and conversions; both APIs, by test id. */
 export async function deleteTest<E extends UserEnv>(c: UserContext<E>, id: string) {
-  await deleteSplitTest(c.env, c.executionCtx, c.get("user").id, id);
+  await deleteSplitTest(c.env, c.executionCtx, c.get("workspace").id, id);
   return c.json({ ok: true } satisfies DeletedResponse, 200);
 }
 
 /** New variants and weights (until the first counted click) or end settings; both APIs, by test id. */
 export async function changeTest<E extends UserEnv>(c: UserContext<E>, id: string, input: UpdateTestInput) {
   const link = linkContext(c.req.url, c.env);
-  const test = await updateTest(c.env, c.get("user").id, id, input, link);
+  const test = await updateTest(c.env, c.get("workspace").id, id, input, link);
   return c.json({ test } satisfies TestResponse, 200);
 }
 
@@ -101,13 +101,13 @@ export const splitTestRoutes = new Hono<AppEnv>()
     const { slug, domainId } = c.req.valid("query");
     const db = getDb(c.env.DB);
     // Without a domain: the default domain's /r/{path}.
-    if (domainId) await ownedDomain(db, c.get("user").id, domainId);
+    if (domainId) await ownedDomain(db, c.get("workspace").id, domainId);
     const problem = customSlugProblem(slug);
     const status = problem ?? ((await customSlugTaken(db, domainId ?? null, slug)) ? "taken" : "available");
     return c.json({ available: status === "available", status } satisfies SlugAvailabilityResponse, 200);
   })
   .get("/:slug/analytics", async (c) => {
-    const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { slug: c.req.param("slug") });
+    const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, { slug: c.req.param("slug") });
     return c.json({ analytics: await analyticsOf(c.env.DB, test) } satisfies TestAnalyticsResponse, 200);
   })
   .get("/:slug/breakdowns", (c) => getBreakdowns(c, { slug: c.req.param("slug") }))
@@ -116,7 +116,7 @@ export const splitTestRoutes = new Hono<AppEnv>()
   .post("/:id/:action{pause|resume}", async (c) => {
     const change = { action: c.req.param("action") === "pause" ? ("pause" as const) : ("resume" as const) };
     const link = linkContext(c.req.url, c.env);
-    const test = await changeLifecycle(c.env, c.get("user").id, c.req.param("id"), change, link);
+    const test = await changeLifecycle(c.env, c.get("workspace").id, c.req.param("id"), change, link);
     return c.json({ test } satisfies TestResponse, 200);
   })
   .patch("/:id", validate("json", updateTestSchema), (c) =>
@@ -125,15 +125,15 @@ export const splitTestRoutes = new Hono<AppEnv>()
   .post("/:id/promote", validate("json", promoteSchema), async (c) => {
     const change = { action: "promote" as const, variant: c.req.valid("json").variant };
     const link = linkContext(c.req.url, c.env);
-    const test = await changeLifecycle(c.env, c.get("user").id, c.req.param("id"), change, link);
+    const test = await changeLifecycle(c.env, c.get("workspace").id, c.req.param("id"), change, link);
     return c.json({ test } satisfies TestResponse, 200);
   })
   .get("/:id/export/events.csv", async (c) => {
-    const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: c.req.param("id") });
+    const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, { id: c.req.param("id") });
     return c.body(streamEventsCsv(c.env, test.id), 200, csvHeaders(`splitlink-${test.slug}-events.csv`));
   })
   .get("/:id/export/daily.csv", async (c) => {
-    const test = await ownedTest(getDb(c.env.DB), c.get("user").id, { id: c.req.param("id") });
+    const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, { id: c.req.param("id") });
     return c.body(await dailyRollupCsv(c.env.DB, test), 200, csvHeaders(`splitlink-${test.slug}-daily.csv`));
   })
   .delete("/:id", (c) => deleteTest(c, c.req.param("id")));

@@ -21,23 +21,23 @@ import {
   listWebhooks,
   sendTestEvent,
 } from "../services/webhooks";
-import type { UserContext, UserEnv } from "./with-user";
+import { creatorOf, type UserContext, type UserEnv } from "./with-user";
 
 /** Listing the caller's webhook endpoints, the same for the app's API and the public API. */
 export async function listWebhookEndpoints<E extends UserEnv>(c: UserContext<E>) {
-  const webhooks = await listWebhooks(getDb(c.env.DB), c.get("user").id);
+  const webhooks = await listWebhooks(getDb(c.env.DB), c.get("workspace").id);
   return c.json({ webhooks } satisfies WebhookListResponse, 200);
 }
 
 /** Registering an endpoint; the answer carries its signing secret, this once. */
 export async function createWebhookEndpoint<E extends UserEnv>(c: UserContext<E>, input: CreateWebhookInput) {
-  const created = await createWebhook(c.env, c.get("user").id, input);
+  const created = await createWebhook(c.env, creatorOf(c), input);
   return c.json(created satisfies CreatedWebhookResponse, 201);
 }
 
 /** Deleting an endpoint (by id), with its log and its pending deliveries. */
 export async function deleteWebhookEndpoint<E extends UserEnv>(c: UserContext<E>, id: string) {
-  await deleteWebhook(getDb(c.env.DB), c.get("user").id, id);
+  await deleteWebhook(getDb(c.env.DB), c.get("workspace").id, id);
   return c.json({ ok: true } satisfies DeletedResponse, 200);
 }
 
@@ -48,12 +48,11 @@ export const webhookRoutes = new Hono<AppEnv>()
   .post("/", validate("json", createWebhookSchema), (c) => createWebhookEndpoint(c, c.req.valid("json")))
   .delete("/:id", validate("param", webhookIdParam), (c) => deleteWebhookEndpoint(c, c.req.valid("param").id))
   .get("/:id/deliveries", validate("param", webhookIdParam), async (c) => {
-    const deliveries = await listDeliveries(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
+    const deliveries = await listDeliveries(getDb(c.env.DB), c.get("workspace").id, c.req.valid("param").id);
     return c.json({ deliveries } satisfies WebhookDeliveryListResponse, 200);
   })
   .post("/:id/test", validate("param", webhookIdParam), async (c) => {
-    const userId = c.get("user").id;
-    await limitWebhookTests(c.env, userId);
-    const delivery = await sendTestEvent(c.env, userId, c.req.valid("param").id);
+    await limitWebhookTests(c.env, c.get("user").id);
+    const delivery = await sendTestEvent(c.env, c.get("workspace").id, c.req.valid("param").id);
     return c.json({ delivery } satisfies WebhookTestResponse, 200);
   });

@@ -13,3 +13,8 @@ export interface UserEnv {
 
 /** The context of a shared handler: any route whose environment has a signed-in or key-holding user. */
 export type UserContext<E extends UserEnv = UserEnv> = Context<E>;
+
+/** The workspace a request works in and the acting user, for a new row: it belongs to the workspace. */
+export function creatorOf<E extends UserEnv>(c: UserContext<E>) {
+  return { workspaceId: c.get("workspace").id, userId: c.get("user").id };
+}

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { User } from "../../contract/api";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
 import { hashPassword } from "../auth/password";
@@ -7,6 +7,7 @@ import {
   apiKeys,
   customDomains,
   emailTokens,
+  memberships,
   sessions,
   splitTests,
   users,
@@ -14,14 +15,12 @@ import {
 } from "../db/schema";
 import { ApiError } from "../errors";
 import type { Background } from "../lib/background";
-import { removeLink } from "../link-cache/writes";
 import { mailerFor, sendInBackground } from "../mail/mailer";
 import { passwordResetEmail, verificationEmail } from "../mail/templates";
 import { log } from "../observability/log";
 import { type Account, accountOf, assertStrongPassword, passwordMatches, revokeOtherSessions } from "./auth";
-import { deleteDomain } from "./domains";
 import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
-import { deletion } from "./split-tests";
+import { anotherOwnerOf, membershipsOf, removeWorkspaces } from "./workspaces";
 
 const verifyLink = (origin: string, token: string) => `${origin}/verify-email?token=${token}`;
 const resetLink = (origin: string, token: string) => `${origin}/reset-password?token=${token}`;
@@ -134,12 +133,15 @@ export async function changePassword(
 }
 
 /**
- * Deletes the account and everything in it. Custom hostnames go first, at Cloudflare (a refusal there
- * stops here, with the account intact, so the user can try again). Then, in one batch, what lets anyone
- * in or out goes (sessions, email links, API keys, webhook endpoints), the tests are deleted as one test is (`deletion`), and the
- * user row keeps only an email no one can type, so the address is free at once; then the tests'
- * redirect keys in KV. The archive cron purges the tests' events, rollups and R2 objects in chunks and
- * then the user row, whose deletion cascades to whatever else is left (worker/archive/purge.ts).
+ * Deletes the account. An owner who is the last owner of a shared workspace (one with other members)
+ * is refused (409): they transfer ownership or delete that workspace first. Then their workspaces go as
+ * a deleted workspace does (`removeWorkspaces`): the personal one and each other one they are the only
+ * member of, with everything in it. In the workspaces they share, what they made stays: their tests,
+ * domains and webhook endpoints pass to another owner there (the user's row goes, and its rows would go
+ * with it), while their API keys there are deleted, as a removed member's keys die. Then, in one batch,
+ * what lets them in goes (sessions, email links, memberships), and the user row keeps only an email no
+ * one can type, so the address is free at once. The archive cron purges the deleted tests' events,
+ * then the workspace rows and the user row (worker/archive/purge.ts).
  */
 export async function deleteAccount(env: Env, userId: string, typedEmail: string): Promise<void> {
   const db = getDb(env.DB);
@@ -147,31 +149,35 @@ export async function deleteAccount(env: Env, userId: string, typedEmail: string
   if (!account || account.user.email !== typedEmail.trim().toLowerCase())
     throw new ApiError(422, "confirmation_mismatch", ACCOUNT_MESSAGES.confirmEmailMismatch);
 
-  const domains = await db.select().from(customDomains).where(eq(customDomains.userId, userId));
-  for (const domain of domains) await deleteDomain(env, domain);
+  const held = await membershipsOf(db, userId);
+  if (held.some((w) => !w.personal && w.role === "owner" && w.otherMembers > 0 && w.otherOwners === 0))
+    throw new ApiError(409, "last_owner", ACCOUNT_MESSAGES.lastOwnerOfWorkspace);
+  const alone = held.filter((w) => w.personal || w.otherMembers === 0).map((w) => w.id);
+  // The personal workspace goes even if it was deleted before (it cannot be, but nothing is left behind).
+  await removeWorkspaces(env, [...new Set([userId, ...alone])]);
 
-  const tests = await db
-    .select({
-      slug: splitTests.slug,
-      customDomainId: splitTests.customDomainId,
-      customSlug: splitTests.customSlug,
-    })
-    .from(splitTests)
-    .where(eq(splitTests.userId, userId));
+  const handOver = [];
+  for (const shared of held.filter((w) => !alone.includes(w.id))) {
+    const heir = await anotherOwnerOf(db, shared.id, userId);
+    if (!heir) continue;
+    const theirs = (table: typeof splitTests | typeof customDomains | typeof webhookEndpoints) =>
+      and(eq(table.workspaceId, shared.id), eq(table.userId, userId));
+    handOver.push(
+      db.update(splitTests).set({ userId: heir }).where(theirs(splitTests)),
+      db.update(customDomains).set({ userId: heir }).where(theirs(customDomains)),
+      db.update(webhookEndpoints).set({ userId: heir }).where(theirs(webhookEndpoints)),
+    );
+  }
   const now = Date.now();
   await db.batch([
+    db.delete(apiKeys).where(eq(apiKeys.userId, userId)),
+    ...handOver,
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(emailTokens).where(eq(emailTokens.userId, userId)),
-    db.delete(apiKeys).where(eq(apiKeys.userId, userId)),
-    db.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)),
-    db
-      .update(splitTests)
-      .set(deletion(now))
-      .where(and(eq(splitTests.userId, userId), isNull(splitTests.deletedAt))),
+    db.delete(memberships).where(eq(memberships.userId, userId)),
     db
       .update(users)
       .set({ email: `deleted:${userId}`, passwordHash: "", deletedAt: now })
       .where(eq(users.id, userId)),
   ]);
-  await Promise.all(tests.map((test) => removeLink(env, test)));
 }

@@ -1,45 +1,55 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { AlertPreferences, Variant, WebhookEventType } from "../../contract/api";
 import type { EndReason, EndResult } from "../../contract/schedule";
 import { VARIANT_LABELS } from "../../contract/variants";
 import { type Db, getDb } from "../db/client";
-import { type SplitTest, users } from "../db/schema";
+import { memberships, type SplitTest, users } from "../db/schema";
 import { mailerFor } from "../mail/mailer";
 import { completedAlertEmail, srmAlertEmail, verdictAlertEmail } from "../mail/templates";
 import { log } from "../observability/log";
 import { sendWebhookEvent } from "./webhooks";
 
-/** Something a test did that its owner may want to hear of; each kind at most once per test. */
+/** Something a test did that its workspace's members may want to hear of; each kind at most once per test. */
 export type TestAlert =
   | { kind: "verdict"; winner: Variant }
   | { kind: "completed"; endedBy: EndReason; result: EndResult; winner: Variant | null }
   | { kind: "srm"; pValue: number };
 
+// Each member chooses their own alerts in each workspace.
 const preferenceColumns = {
-  verdict: users.alertVerdict,
-  completed: users.alertCompleted,
-  srm: users.alertSrm,
+  verdict: memberships.alertVerdict,
+  completed: memberships.alertCompleted,
+  srm: memberships.alertSrm,
 };
 
-export async function alertPreferencesOf(db: Db, userId: string): Promise<AlertPreferences> {
-  const row = await db.select(preferenceColumns).from(users).where(eq(users.id, userId)).get();
+/** Where a member's preferences are kept: their membership of the workspace. */
+export interface Member {
+  workspaceId: string;
+  userId: string;
+}
+
+const membershipOf = ({ workspaceId, userId }: Member) =>
+  and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId));
+
+export async function alertPreferencesOf(db: Db, member: Member): Promise<AlertPreferences> {
+  const row = await db.select(preferenceColumns).from(memberships).where(membershipOf(member)).get();
   return row ?? { verdict: false, completed: false, srm: false };
 }
 
 export async function setAlertPreferences(
   db: Db,
-  userId: string,
+  member: Member,
   preferences: AlertPreferences,
 ): Promise<AlertPreferences> {
   await db
-    .update(users)
+    .update(memberships)
     .set({
       alertVerdict: preferences.verdict,
       alertCompleted: preferences.completed,
       alertSrm: preferences.srm,
     })
-    .where(eq(users.id, userId));
-  return alertPreferencesOf(db, userId);
+    .where(membershipOf(member));
+  return alertPreferencesOf(db, member);
 }
 
 const WEBHOOK_TYPES: Record<TestAlert["kind"], WebhookEventType> = {
@@ -64,37 +74,42 @@ function nameOfVariant(test: SplitTest, label: Variant): string | null {
 }
 
 /**
- * Tells the test's owner: the webhook event to every endpoint subscribed to it, and an email if they
- * chose this kind of alert. The cron has no request to take a host
+ * Tells the test's workspace: the webhook event to every endpoint of it subscribed to it, and an email
+ * to each member who chose this kind of alert there. The cron has no request to take a host
  * from, so the link is the app's own host. A failed send is logged, not retried: the cron has already
  * claimed the alert, and sending it on the next run could mail it twice.
  */
 export async function sendTestAlert(env: Env, test: SplitTest, alert: TestAlert): Promise<void> {
-  await sendWebhookEvent(env, test.userId, WEBHOOK_TYPES[alert.kind], webhookData(test, alert));
-  const db = getDb(env.DB);
-  const owner = await db
-    .select({ email: users.email, ...preferenceColumns })
-    .from(users)
-    .where(eq(users.id, test.userId))
-    .get();
-  if (!owner?.[alert.kind]) return;
+  const workspaceId = test.workspaceId ?? test.userId;
+  await sendWebhookEvent(env, workspaceId, WEBHOOK_TYPES[alert.kind], webhookData(test, alert));
+  const members = await getDb(env.DB)
+    .select({ userId: users.id, email: users.email, ...preferenceColumns })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.workspaceId, workspaceId));
   const page = { name: test.name, link: `https://${env.APP_HOST}/test/${encodeURIComponent(test.slug)}` };
-  const email =
-    alert.kind === "verdict"
-      ? verdictAlertEmail(owner.email, page, alert.winner, nameOfVariant(test, alert.winner))
-      : alert.kind === "completed"
-        ? completedAlertEmail(
-            owner.email,
-            page,
-            alert.endedBy,
-            alert.result,
-            alert.winner,
-            alert.winner && nameOfVariant(test, alert.winner),
-          )
-        : srmAlertEmail(owner.email, page, alert.pValue);
-  try {
-    await mailerFor(env).send({ ...email, idempotencyKey: `alert-${alert.kind}-${test.id}` });
-  } catch (error) {
-    log("error", "alert_mail_failed", { testId: test.id, kind: alert.kind, error });
+  for (const member of members) {
+    if (!member[alert.kind]) continue;
+    const email =
+      alert.kind === "verdict"
+        ? verdictAlertEmail(member.email, page, alert.winner, nameOfVariant(test, alert.winner))
+        : alert.kind === "completed"
+          ? completedAlertEmail(
+              member.email,
+              page,
+              alert.endedBy,
+              alert.result,
+              alert.winner,
+              alert.winner && nameOfVariant(test, alert.winner),
+            )
+          : srmAlertEmail(member.email, page, alert.pValue);
+    try {
+      await mailerFor(env).send({
+        ...email,
+        idempotencyKey: `alert-${alert.kind}-${test.id}-${member.userId}`,
+      });
+    } catch (error) {
+      log("error", "alert_mail_failed", { testId: test.id, kind: alert.kind, error });
+    }
   }
 }

@@ -1,12 +1,14 @@
 import { and, count, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type { ApiKey } from "../../contract/api";
 import { API_KEY_MESSAGES } from "../../contract/messages";
+import type { ApiKeyScope } from "../../contract/workspaces";
 import { apiKeyPrefixOf, generateApiKey, hashApiKey } from "../auth/api-keys";
 import type { Db } from "../db/client";
 import { type ApiKey as ApiKeyRow, apiKeys, users } from "../db/schema";
 import { ApiError } from "../errors";
+import type { Creator } from "./workspaces";
 
-export const MAX_API_KEYS_PER_USER = 20;
+export const MAX_API_KEYS_PER_WORKSPACE = 20;
 /** last_used_at is written at most this often per key: a busy key costs no write per request. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -15,36 +17,40 @@ function toClientKey(row: ApiKeyRow): ApiKey {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
+    scope: row.scope,
     createdAt: row.createdAt,
     lastUsedAt: row.lastUsedAt,
   };
 }
 
-export async function listApiKeys(db: Db, userId: string): Promise<ApiKey[]> {
+export async function listApiKeys(db: Db, workspaceId: string): Promise<ApiKey[]> {
   const rows = await db
     .select()
     .from(apiKeys)
-    .where(eq(apiKeys.userId, userId))
+    .where(eq(apiKeys.workspaceId, workspaceId))
     .orderBy(desc(apiKeys.createdAt));
   return rows.map(toClientKey);
 }
 
-/** A new key for the user; the only time the key itself exists outside the caller's hands. */
+/** A new key of the workspace, made by the user; the only time the key itself exists outside the caller's hands. */
 export async function createApiKey(
   db: Db,
-  userId: string,
-  name: string,
+  creator: Creator,
+  input: { name: string; scope: ApiKeyScope },
 ): Promise<{ apiKey: ApiKey; key: string }> {
-  const [held] = await db.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, userId));
-  if ((held?.n ?? 0) >= MAX_API_KEYS_PER_USER)
-    throw new ApiError(409, "too_many_api_keys", API_KEY_MESSAGES.tooMany(MAX_API_KEYS_PER_USER));
+  const [held] = await db
+    .select({ n: count() })
+    .from(apiKeys)
+    .where(eq(apiKeys.workspaceId, creator.workspaceId));
+  if ((held?.n ?? 0) >= MAX_API_KEYS_PER_WORKSPACE)
+    throw new ApiError(409, "too_many_api_keys", API_KEY_MESSAGES.tooMany(MAX_API_KEYS_PER_WORKSPACE));
   const key = generateApiKey();
   const row: ApiKeyRow = {
     id: crypto.randomUUID(),
-    userId,
-    workspaceId: userId,
-    scope: "write",
-    name,
+    userId: creator.userId,
+    workspaceId: creator.workspaceId,
+    scope: input.scope,
+    name: input.name,
     prefix: apiKeyPrefixOf(key),
     keyHash: await hashApiKey(key),
     createdAt: Date.now(),
@@ -55,10 +61,10 @@ export async function createApiKey(
 }
 
 /** Revoking deletes the key: from then on it is as unknown as a key that never existed. */
-export async function revokeApiKey(db: Db, userId: string, id: string): Promise<void> {
+export async function revokeApiKey(db: Db, workspaceId: string, id: string): Promise<void> {
   const [deleted] = await db
     .delete(apiKeys)
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, workspaceId)))
     .returning({ id: apiKeys.id });
   if (!deleted) throw new ApiError(404, "not_found", API_KEY_MESSAGES.notFound);
 }

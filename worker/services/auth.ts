@@ -38,7 +38,7 @@ export async function signUp(db: Db, email: string, password: string): Promise<A
   try {
     // The user, and their personal workspace (whose id is theirs) with them as its owner.
     await db.batch([
-      db.insert(users).values({ ...user, passwordHash: await hashPassword(password), createdAt, siteKey }),
+      db.insert(users).values({ ...user, passwordHash: await hashPassword(password), createdAt }),
       db
         .insert(workspaces)
         .values({ id: user.id, name: PERSONAL_WORKSPACE_NAME, personalUserId: user.id, siteKey, createdAt }),
@@ -54,7 +54,7 @@ export async function signUp(db: Db, email: string, password: string): Promise<A
 }
 
 /** The public key of an account's site tag: 24 hex characters, as migrations/0017_site_tag.sql makes them. */
-function newSiteKey(): string {
+export function newSiteKey(): string {
   return [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 

@@ -8,6 +8,7 @@ import { ApiError } from "../errors";
 import { eventId } from "../lib/event-id";
 import { isSessionId } from "../lib/session-id";
 import { type CountedConversion, sendConversionEvents } from "../webhooks/conversions";
+import type { Creator } from "./workspaces";
 
 /** How long an Idempotency-Key answers its first answer. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -53,7 +54,7 @@ export interface ConversionAnswer {
   pending?: ServerConversionEvent;
 }
 
-/** The key's row, with the session's conversion in the key owner's live test (the request's test and session). */
+/** The key's row, with the session's conversion in the workspace's live test (the request's test and session). */
 interface KeyRow {
   fingerprint: string;
   claim: string;
@@ -72,10 +73,12 @@ interface TestRow {
   clickedInWindow: number;
 }
 
-// The key owner's live test, as the answers below number it (?1 the user, ?4 the test). Every statement
-// that records, answers or reads a conversion goes through that test (the insert and the reads with their
-// own numbers), so no key ever answers anything of another account's test or of a deleted one.
-const OWNED_LIVE_TEST = "SELECT 1 FROM split_tests WHERE id = ?4 AND user_id = ?1 AND deleted_at IS NULL";
+// A live test of the key's workspace, as the answers below number it (?4 the test; the workspace's
+// number is given). Every statement that records, answers or reads a conversion goes through that test
+// (the insert and the reads with their own numbers), so no key ever answers anything of another
+// workspace's test or of a deleted one. Idempotency keys are the user's (?1): their key, their replays.
+const ownedLiveTest = (workspace: string) =>
+  `SELECT 1 FROM split_tests WHERE id = ?4 AND workspace_id = ${workspace} AND deleted_at IS NULL`;
 
 // The statements of the one batch, in order; each numbers its own parameters. The claim is the id the
 // request's conversion gets. A pending key (202) that counted nothing within PENDING_ANSWER_MS (?4) goes
@@ -88,49 +91,51 @@ const DELETE_EXPIRED = `DELETE FROM idempotency_keys
      OR rowid IN (SELECT rowid FROM idempotency_keys WHERE created_at <= ?3 ORDER BY created_at LIMIT ${EXPIRED_KEYS_PER_REQUEST})`;
 const CLAIM_KEY = `INSERT OR IGNORE INTO idempotency_keys (user_id, key, fingerprint, claim, created_at)
   VALUES (?1, ?2, ?3, ?4, ?5)`;
-// The conversion goes in only for the request that holds the key, and only on the key owner's test.
-// ?6 is the attribution window.
+// The conversion goes in only for the request that holds the key, and only on a test of the key's
+// workspace (?7). ?6 is the attribution window.
 const INSERT_IF_CLAIMED = insertConversions(
   `(SELECT ?1 FROM idempotency_keys
     WHERE user_id = ?2 AND key = ?3 AND claim = ?4
-      AND EXISTS (SELECT 1 FROM split_tests WHERE id = ?5 AND user_id = ?2 AND deleted_at IS NULL))`,
+      AND EXISTS (SELECT 1 FROM split_tests WHERE id = ?5 AND workspace_id = ?7 AND deleted_at IS NULL))`,
   "?6",
 );
-// The answer: 201 when this request's conversion is the session's, 200 when the session had one.
+// The answer: 201 when this request's conversion is the session's, 200 when the session had one (?6 the
+// workspace).
 const STORE_ANSWER = `UPDATE idempotency_keys
   SET (status, conversion_id) = (
     SELECT CASE WHEN c.id = ?3 THEN 201 ELSE 200 END, c.id
     FROM conversions AS c WHERE c.split_test_id = ?4 AND c.session_id = ?5)
   WHERE user_id = ?1 AND key = ?2 AND claim = ?3 AND status IS NULL
-    AND EXISTS (${OWNED_LIVE_TEST})
+    AND EXISTS (${ownedLiveTest("?6")})
     AND EXISTS (SELECT 1 FROM conversions WHERE split_test_id = ?4 AND session_id = ?5)`;
 // Accepted, pending (202): the session has no human click of the running test yet, and its id is one the
 // redirect gives out (?6), so its click may still be on its way through the queue. The conversion is
-// the queue's from here: it keeps the claim as its id.
+// the queue's from here: it keeps the claim as its id. ?7 is the workspace.
 const STORE_PENDING = `UPDATE idempotency_keys SET status = 202
   WHERE user_id = ?1 AND key = ?2 AND claim = ?3 AND status IS NULL AND ?6
-    AND EXISTS (${OWNED_LIVE_TEST} AND completed_at IS NULL)
+    AND EXISTS (${ownedLiveTest("?7")} AND completed_at IS NULL)
     AND NOT EXISTS (SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
                     WHERE split_test_id = ?4 AND session_id = ?5 AND is_bot = 0)`;
 // A refusal keeps nothing: the same key may try again.
 const RELEASE_KEY =
   "DELETE FROM idempotency_keys WHERE user_id = ?1 AND key = ?2 AND claim = ?3 AND status IS NULL";
 // The key, with the conversion its request's session now has (a pending one may have counted since).
-// Read from the request's test and session (?3, ?4), which are the key's whenever the fingerprints agree.
+// Read from the request's test and session (?3, ?4), which are the key's whenever the fingerprints agree;
+// the test only if it is the workspace's (?5).
 const READ_KEY = `SELECT k.fingerprint, k.claim, k.status, k.created_at AS createdAt,
     c.id, c.variant, c.amount, c.currency, c.timestamp
   FROM idempotency_keys AS k
-    LEFT JOIN split_tests AS t ON t.id = ?3 AND t.user_id = k.user_id AND t.deleted_at IS NULL
+    LEFT JOIN split_tests AS t ON t.id = ?3 AND t.workspace_id = ?5 AND t.deleted_at IS NULL
     LEFT JOIN conversions AS c ON c.split_test_id = t.id AND c.session_id = ?4
   WHERE k.user_id = ?1 AND k.key = ?2`;
-// The key owner's live test, and why a conversion was refused, read in the same batch: whether the
+// The workspace's live test (?2), and why a conversion was refused, read in the same batch: whether the
 // session clicked it, and did within the attribution window (?5) before now (?4).
 const READ_TEST = `SELECT t.completed_at IS NOT NULL AS completed,
     EXISTS (SELECT 1 FROM clicks WHERE split_test_id = t.id AND session_id = ?3 AND is_bot = 0) AS clicked,
     EXISTS (SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
             WHERE split_test_id = t.id AND session_id = ?3 AND is_bot = 0 AND timestamp >= ?4 - ?5)
       AS clickedInWindow
-  FROM split_tests AS t WHERE t.id = ?1 AND t.user_id = ?2 AND t.deleted_at IS NULL`;
+  FROM split_tests AS t WHERE t.id = ?1 AND t.workspace_id = ?2 AND t.deleted_at IS NULL`;
 
 /** A value as the API shows it: major units, or nulls without one. */
 function clientValue(amount: number | null | undefined, currency: string | null | undefined) {
@@ -139,7 +144,7 @@ function clientValue(amount: number | null | undefined, currency: string | null 
     : { amount: fromMinorUnits(amount, currency), currency };
 }
 
-/** Why a conversion of the key owner's test that found no place, and is not pending, was refused. */
+/** Why a conversion of the workspace's test that found no place, and is not pending, was refused. */
 function refusal(test: TestRow, windowDays: number): ApiError {
   if (test.completed) return new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
   // Pending otherwise: only a session id no split link gives out gets here.
@@ -161,12 +166,12 @@ function refusal(test: TestRow, windowDays: number): ApiError {
  * alike. A session without a click yet is accepted pending (202, `pending` is the event for the click
  * queue): its click may still be on its way, and the key then answers what became of it. A conversion
  * that can never count (completed test, no click within the attribution window, a session id no split
- * link gives out) is refused and stores nothing. A test that is not the key owner's live test is not
- * found, whatever the key and the session. A counted one goes to the owner's conversion.recorded webhooks.
+ * link gives out) is refused and stores nothing. A test that is not a live test of the key's workspace is not
+ * found, whatever the key and the session. A counted one goes to the workspace's conversion.recorded webhooks.
  */
 export async function recordServerConversion(
   env: Env,
-  userId: string,
+  { workspaceId, userId }: Creator,
   key: string,
   conversion: ServerConversion,
   now = Date.now(),
@@ -189,14 +194,18 @@ export async function recordServerConversion(
   const results = await db.batch([
     db.prepare(DELETE_EXPIRED).bind(userId, key, now - IDEMPOTENCY_WINDOW_MS, now - PENDING_ANSWER_MS),
     db.prepare(CLAIM_KEY).bind(userId, key, fingerprint, claim, now),
-    db.prepare(INSERT_IF_CLAIMED).bind(JSON.stringify([event]), userId, key, claim, testId, windowMs),
-    db.prepare(STORE_ANSWER).bind(userId, key, claim, testId, sessionId),
-    db.prepare(STORE_PENDING).bind(userId, key, claim, testId, sessionId, isSessionId(sessionId) ? 1 : 0),
+    db
+      .prepare(INSERT_IF_CLAIMED)
+      .bind(JSON.stringify([event]), userId, key, claim, testId, windowMs, workspaceId),
+    db.prepare(STORE_ANSWER).bind(userId, key, claim, testId, sessionId, workspaceId),
+    db
+      .prepare(STORE_PENDING)
+      .bind(userId, key, claim, testId, sessionId, isSessionId(sessionId) ? 1 : 0, workspaceId),
     db.prepare(RELEASE_KEY).bind(userId, key, claim),
-    db.prepare(READ_KEY).bind(userId, key, testId, sessionId),
-    db.prepare(READ_TEST).bind(testId, userId, sessionId, now, windowMs),
+    db.prepare(READ_KEY).bind(userId, key, testId, sessionId, workspaceId),
+    db.prepare(READ_TEST).bind(testId, workspaceId, sessionId, now, windowMs),
   ]);
-  // First, before anything the key holds: no answer may tell anything of a test that is not the owner's.
+  // First, before anything the key holds: no answer may tell anything of a test that is not the workspace's.
   const test = results[7]?.results[0] as TestRow | undefined;
   if (!test) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
   const stored = results[6]?.results[0] as KeyRow | undefined;

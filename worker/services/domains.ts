@@ -10,6 +10,7 @@ import { ApiError } from "../errors";
 import { domainSlugKey } from "../link-cache/keys";
 import { removeHost, storeHost } from "../link-cache/writes";
 import { log } from "../observability/log";
+import type { Creator } from "./workspaces";
 
 // Each check is one or two Cloudflare calls; a Worker on the free plan may make 50 per invocation.
 const SCHEDULED_BATCH = 20;
@@ -18,12 +19,12 @@ export const PENDING_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 // Each release is one Cloudflare call: with the checks, at most 50 per run.
 const EXPIRE_BATCH = 10;
 
-/** The caller's own domain; another user's is simply not found. */
-export async function ownedDomain(db: Db, userId: string, domainId: string) {
+/** A domain of the workspace's; another workspace's is simply not found. */
+export async function ownedDomain(db: Db, workspaceId: string, domainId: string) {
   const domain = await db
     .select()
     .from(customDomains)
-    .where(and(eq(customDomains.id, domainId), eq(customDomains.userId, userId)))
+    .where(and(eq(customDomains.id, domainId), eq(customDomains.workspaceId, workspaceId)))
     .get();
   if (!domain) throw new ApiError(404, "not_found", DOMAIN_MESSAGES.notFound);
   return domain;
@@ -42,11 +43,11 @@ export function toClientDomain(row: CustomDomainRow): CustomDomain {
   };
 }
 
-export async function listDomains(db: Db, userId: string): Promise<CustomDomain[]> {
+export async function listDomains(db: Db, workspaceId: string): Promise<CustomDomain[]> {
   const rows = await db
     .select()
     .from(customDomains)
-    .where(eq(customDomains.userId, userId))
+    .where(eq(customDomains.workspaceId, workspaceId))
     .orderBy(desc(customDomains.createdAt));
   return rows.map(toClientDomain);
 }
@@ -55,12 +56,12 @@ export async function listDomains(db: Db, userId: string): Promise<CustomDomain[
  * Adds a trimmed, lower-cased, well-formed domain as `new`, creates its custom hostname and checks it
  * once. The unique index refuses a domain any user already has.
  */
-export async function addDomain(env: Env, userId: string, hostname: string): Promise<CustomDomainRow> {
+export async function addDomain(env: Env, creator: Creator, hostname: string): Promise<CustomDomainRow> {
   const db = getDb(env.DB);
   const row: CustomDomainRow = {
     id: crypto.randomUUID(),
-    userId,
-    workspaceId: userId,
+    userId: creator.userId,
+    workspaceId: creator.workspaceId,
     domain: hostname,
     status: "new",
     verificationMessage: statusMessage("new", null, env.FALLBACK_ORIGIN),

@@ -36,6 +36,7 @@ import { generateSlug } from "../lib/slug";
 import { removeLink, storeLink } from "../link-cache/writes";
 import { NO_TOTALS, summarize, type VariantTotals } from "../statistics/summary";
 import { ownedDomain } from "./domains";
+import type { Creator } from "./workspaces";
 
 export interface LinkContext {
   requestUrl: URL;
@@ -49,8 +50,8 @@ export function linkContext(url: string, env: Env): LinkContext {
 
 const MAX_SLUG_ATTEMPTS = 8;
 
-async function activeDomainOf(db: Db, userId: string, domainId: string) {
-  const domain = await ownedDomain(db, userId, domainId).catch(() => null);
+async function activeDomainOf(db: Db, workspaceId: string, domainId: string) {
+  const domain = await ownedDomain(db, workspaceId, domainId).catch(() => null);
   if (domain?.status !== "active")
     throw new ApiError(422, "domain_not_usable", TEST_MESSAGES.domainNotUsable);
   return domain;
@@ -73,13 +74,13 @@ export async function customSlugTaken(db: Db, domainId: string | null, customSlu
 
 async function insertSplitTest(
   db: Db,
-  userId: string,
+  creator: Creator,
   input: CreateTestInput,
   link: LinkContext,
 ): Promise<{ row: SplitTestRow; test: SplitTest }> {
   const customDomainId = input.customDomainId || null;
   const customSlug = input.customSlug || null;
-  const domain = customDomainId ? await activeDomainOf(db, userId, customDomainId) : null;
+  const domain = customDomainId ? await activeDomainOf(db, creator.workspaceId, customDomainId) : null;
   if (customSlug && (await customSlugTaken(db, domain?.id ?? null, customSlug))) {
     throw new ApiError(409, "slug_taken", TEST_MESSAGES.slugTaken);
   }
@@ -87,8 +88,8 @@ async function insertSplitTest(
   for (let attempt = 0; attempt < MAX_SLUG_ATTEMPTS; attempt++) {
     const row: SplitTestRow = {
       id: crypto.randomUUID(),
-      userId,
-      workspaceId: userId,
+      userId: creator.userId,
+      workspaceId: creator.workspaceId,
       name: input.name,
       slug: generateSlug(),
       variants: input.variants.map(storedVariant),
@@ -241,10 +242,10 @@ const hasCountedClicks = (totals: readonly VariantTotals[]) => totals.some((arm)
 /** A test of the caller's, by id or by slug. */
 export type TestKey = { id: string } | { slug: string };
 
-/** Another user's test simply does not match, nor does a deleted one. */
-function ownedBy(userId: string, key: TestKey): SQL | undefined {
+/** Another workspace's test simply does not match, nor does a deleted one. */
+function ownedBy(workspaceId: string, key: TestKey): SQL | undefined {
   const match = "id" in key ? eq(splitTests.id, key.id) : eq(splitTests.slug, key.slug);
-  return and(eq(splitTests.userId, userId), match, isNull(splitTests.deletedAt));
+  return and(eq(splitTests.workspaceId, workspaceId), match, isNull(splitTests.deletedAt));
 }
 
 const notFound = () => new ApiError(404, "not_found", TEST_MESSAGES.notFound);
@@ -270,24 +271,24 @@ async function clientTests(db: Db, where: SQL | undefined, link: LinkContext): P
   });
 }
 
-export function listSplitTests(db: Db, userId: string, link: LinkContext): Promise<TestWithStats[]> {
-  return clientTests(db, and(eq(splitTests.userId, userId), isNull(splitTests.deletedAt)), link);
+export function listSplitTests(db: Db, workspaceId: string, link: LinkContext): Promise<TestWithStats[]> {
+  return clientTests(db, and(eq(splitTests.workspaceId, workspaceId), isNull(splitTests.deletedAt)), link);
 }
 
 export async function getSplitTest(
   db: Db,
-  userId: string,
+  workspaceId: string,
   key: TestKey,
   link: LinkContext,
 ): Promise<TestWithStats> {
-  const [test] = await clientTests(db, ownedBy(userId, key), link);
+  const [test] = await clientTests(db, ownedBy(workspaceId, key), link);
   if (!test) throw notFound();
   return test;
 }
 
-/** The caller's own test as stored. */
-export async function ownedTest(db: Db, userId: string, key: TestKey): Promise<SplitTestRow> {
-  const row = await db.select().from(splitTests).where(ownedBy(userId, key)).get();
+/** A test of the workspace's as stored. */
+export async function ownedTest(db: Db, workspaceId: string, key: TestKey): Promise<SplitTestRow> {
+  const row = await db.select().from(splitTests).where(ownedBy(workspaceId, key)).get();
   if (!row) throw notFound();
   return row;
 }
@@ -300,11 +301,11 @@ export type LifecycleChange =
 /** Pause, resume, or complete a test by promoting a variant; a completed test no longer changes. */
 async function updateLifecycle(
   db: Db,
-  userId: string,
+  workspaceId: string,
   id: string,
   change: LifecycleChange,
 ): Promise<SplitTestRow> {
-  const current = await ownedTest(db, userId, { id });
+  const current = await ownedTest(db, workspaceId, { id });
   if (current.status === "completed") throw new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
   if (change.action === "promote" && VARIANT_LABELS.indexOf(change.variant) >= current.variants.length)
     throw new ApiError(400, "invalid_input", LIFECYCLE_MESSAGES.chooseVariant);
@@ -317,7 +318,7 @@ async function updateLifecycle(
   const [updated] = await db
     .update(splitTests)
     .set(next)
-    .where(and(ownedBy(userId, { id }), ne(splitTests.status, "completed")))
+    .where(and(ownedBy(workspaceId, { id }), ne(splitTests.status, "completed")))
     .returning();
   if (!updated) throw new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
   return updated;
@@ -364,13 +365,13 @@ function variantsAfter(current: SplitTestRow, input: VariantInput[]): VariantInp
  */
 export async function updateTest(
   env: Env,
-  userId: string,
+  workspaceId: string,
   id: string,
   input: UpdateTestInput,
   link: LinkContext,
 ): Promise<TestWithStats> {
   const db = getDb(env.DB);
-  const current = await ownedTest(db, userId, { id });
+  const current = await ownedTest(db, workspaceId, { id });
   if (current.status === "completed") throw new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
   const variants = input.variants && variantsAfter(current, input.variants);
   const split =
@@ -402,7 +403,7 @@ export async function updateTest(
       })
       .where(
         and(
-          ownedBy(userId, { id }),
+          ownedBy(workspaceId, { id }),
           ne(splitTests.status, "completed"),
           rules?.locksOnClicks ? sql`NOT ${counted}` : undefined,
           // The currency is the owner's until an order has counted in it (orders count only in the test's).
@@ -441,7 +442,7 @@ export async function updateTest(
         set: { weights: sql`excluded.weights` },
       });
   if (variants || rules) await storeLink(env, updated);
-  return getSplitTest(db, userId, { id }, link);
+  return getSplitTest(db, workspaceId, { id }, link);
 }
 
 /** The goal a change names, checked with what it leaves as it is; nothing when it names none. */
@@ -479,26 +480,26 @@ function rulesChange(
  */
 export async function changeLifecycle(
   env: Env,
-  userId: string,
+  workspaceId: string,
   id: string,
   change: LifecycleChange,
   link: LinkContext,
 ): Promise<TestWithStats> {
   const db = getDb(env.DB);
-  const updated = await updateLifecycle(db, userId, id, change);
+  const updated = await updateLifecycle(db, workspaceId, id, change);
   await storeLink(env, updated);
-  return getSplitTest(db, userId, { id: updated.id }, link);
+  return getSplitTest(db, workspaceId, { id: updated.id }, link);
 }
 
 /** Creates the test, and caches its link for the redirect after answering. */
 export async function createSplitTest(
   env: Env,
   background: Background,
-  userId: string,
+  creator: Creator,
   input: CreateTestInput,
   link: LinkContext,
 ): Promise<TestWithStats> {
-  const { row, test } = await insertSplitTest(getDb(env.DB), userId, input, link);
+  const { row, test } = await insertSplitTest(getDb(env.DB), creator, input, link);
   background.waitUntil(storeLink(env, row));
   return {
     ...test,
@@ -526,15 +527,15 @@ export const deletion = (now: number) => ({
 export async function deleteSplitTest(
   env: Env,
   background: Background,
-  userId: string,
+  workspaceId: string,
   id: string,
 ): Promise<void> {
   const db = getDb(env.DB);
-  const test = await ownedTest(db, userId, { id });
+  const test = await ownedTest(db, workspaceId, { id });
   const [deleted] = await db
     .update(splitTests)
     .set(deletion(Date.now()))
-    .where(ownedBy(userId, { id }))
+    .where(ownedBy(workspaceId, { id }))
     .returning({ id: splitTests.id });
   if (!deleted) throw notFound();
   // The keys of the test as it was: its custom slug is cleared now.

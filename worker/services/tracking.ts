@@ -11,15 +11,15 @@ export interface TagGoal {
   match?: UrlMatch;
 }
 
-// The tests whose visitors can still convert (not completed, not deleted), newest first; an account's
+// The tests whose visitors can still convert (not completed, not deleted), newest first; a workspace's
 // 200 newest are more than any site runs at once.
 const GOALS_OF_SITE = `SELECT t.id, t.conversion_goal AS goal, t.conversion_url AS url,
     t.conversion_url_match AS match
-  FROM users AS u JOIN split_tests AS t ON t.user_id = u.id
-  WHERE u.site_key = ?1 AND t.status != 'completed' AND t.deleted_at IS NULL
+  FROM workspaces AS w JOIN split_tests AS t ON t.workspace_id = w.id
+  WHERE w.site_key = ?1 AND t.status != 'completed' AND t.deleted_at IS NULL
   ORDER BY t.created_at DESC LIMIT 200`;
 
-/** The goals the site tag applies for an account, by its public site key; null for an unknown key. */
+/** The goals the site tag applies for a workspace, by its public site key; null for an unknown key. */
 export async function goalsOfSite(db: D1Database, siteKey: string): Promise<TagGoal[] | null> {
   const [owner, goals] = await db.batch<{
     id: string;
@@ -27,7 +27,7 @@ export async function goalsOfSite(db: D1Database, siteKey: string): Promise<TagG
     url: string | null;
     match: UrlMatch;
   }>([
-    db.prepare("SELECT id FROM users WHERE site_key = ?1 AND deleted_at IS NULL").bind(siteKey),
+    db.prepare("SELECT id FROM workspaces WHERE site_key = ?1 AND deleted_at IS NULL").bind(siteKey),
     db.prepare(GOALS_OF_SITE).bind(siteKey),
   ]);
   if (!owner?.results.length) return null;
@@ -86,7 +86,7 @@ const SETUP_OF_TEST = `SELECT
   LEFT JOIN tag_sightings AS l ON l.split_test_id = ?1 AND l.kind = 'landing'
   LEFT JOIN tag_sightings AS g ON g.split_test_id = ?1 AND g.kind = 'goal'`;
 
-/** A test's setup checklist, the same for both APIs; the caller has checked the test is the user's. */
+/** A test's setup checklist, the same for both APIs; the caller has checked the test is the workspace's. */
 export async function setupOf(db: D1Database, testId: string): Promise<TrackingSetup> {
   const row = await db.prepare(SETUP_OF_TEST).bind(testId).first<SetupRow>();
   const sighting = (host: string | null, path: string | null, seenAt: number | null) =>
@@ -99,12 +99,12 @@ export async function setupOf(db: D1Database, testId: string): Promise<TrackingS
   };
 }
 
-/** The account's site key, for the snippet in Settings and on each test page. */
-export async function siteKeyOf(db: D1Database, userId: string): Promise<string> {
+/** The workspace's site key, for the snippet in Settings and on each test page. */
+export async function siteKeyOf(db: D1Database, workspaceId: string): Promise<string> {
   const row = await db
-    .prepare("SELECT site_key FROM users WHERE id = ?1")
-    .bind(userId)
+    .prepare("SELECT site_key FROM workspaces WHERE id = ?1")
+    .bind(workspaceId)
     .first<{ site_key: string }>();
-  if (!row?.site_key) throw new Error("The account has no site key");
+  if (!row?.site_key) throw new Error("The workspace has no site key");
   return row.site_key;
 }

@@ -17,8 +17,9 @@ import { queueDeliveries, webhookEvent } from "../webhooks/events";
 import { DELIVERY_LOG_SIZE, logAttempt, recordAttempt } from "../webhooks/record";
 import { generateWebhookSecret } from "../webhooks/signature";
 import { type WebhookUrlProblem, webhookUrlProblem } from "../webhooks/url-policy";
+import type { Creator } from "./workspaces";
 
-export const MAX_WEBHOOKS_PER_USER = 10;
+export const MAX_WEBHOOKS_PER_WORKSPACE = 10;
 
 const URL_PROBLEM_MESSAGES: Record<WebhookUrlProblem, string> = {
   invalid: WEBHOOK_MESSAGES.urlInvalid,
@@ -40,11 +41,11 @@ function toClientEndpoint(row: EndpointRow): WebhookEndpoint {
   };
 }
 
-export async function listWebhooks(db: Db, userId: string): Promise<WebhookEndpoint[]> {
+export async function listWebhooks(db: Db, workspaceId: string): Promise<WebhookEndpoint[]> {
   const rows = await db
     .select()
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.userId, userId))
+    .where(eq(webhookEndpoints.workspaceId, workspaceId))
     .orderBy(desc(webhookEndpoints.createdAt));
   return rows.map(toClientEndpoint);
 }
@@ -52,7 +53,7 @@ export async function listWebhooks(db: Db, userId: string): Promise<WebhookEndpo
 /** A new endpoint; the answer is the only time its signing secret leaves the Worker. */
 export async function createWebhook(
   env: Env,
-  userId: string,
+  creator: Creator,
   input: CreateWebhookInput,
 ): Promise<CreatedWebhookResponse> {
   const problem = webhookUrlProblem(input.url, isDevelopment(env));
@@ -61,13 +62,13 @@ export async function createWebhook(
   const [held] = await db
     .select({ n: count() })
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.userId, userId));
-  if ((held?.n ?? 0) >= MAX_WEBHOOKS_PER_USER)
-    throw new ApiError(409, "too_many_webhooks", WEBHOOK_MESSAGES.tooMany(MAX_WEBHOOKS_PER_USER));
+    .where(eq(webhookEndpoints.workspaceId, creator.workspaceId));
+  if ((held?.n ?? 0) >= MAX_WEBHOOKS_PER_WORKSPACE)
+    throw new ApiError(409, "too_many_webhooks", WEBHOOK_MESSAGES.tooMany(MAX_WEBHOOKS_PER_WORKSPACE));
   const row: EndpointRow = {
     id: crypto.randomUUID(),
-    userId,
-    workspaceId: userId,
+    userId: creator.userId,
+    workspaceId: creator.workspaceId,
     url: input.url,
     events: input.events,
     secret: generateWebhookSecret(),
@@ -81,27 +82,27 @@ export async function createWebhook(
 }
 
 /** Deleting an endpoint also drops its log and every delivery still waiting in the queue. */
-export async function deleteWebhook(db: Db, userId: string, id: string): Promise<void> {
+export async function deleteWebhook(db: Db, workspaceId: string, id: string): Promise<void> {
   const [deleted] = await db
     .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
     .returning({ id: webhookEndpoints.id });
   if (!deleted) throw new ApiError(404, "not_found", WEBHOOK_MESSAGES.notFound);
 }
 
-async function ownedWebhook(db: Db, userId: string, id: string): Promise<EndpointRow> {
+async function ownedWebhook(db: Db, workspaceId: string, id: string): Promise<EndpointRow> {
   const row = await db
     .select()
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
     .get();
   if (!row) throw new ApiError(404, "not_found", WEBHOOK_MESSAGES.notFound);
   return row;
 }
 
 /** The endpoint's newest delivery attempts, newest first. */
-export async function listDeliveries(db: Db, userId: string, id: string): Promise<WebhookDelivery[]> {
-  await ownedWebhook(db, userId, id);
+export async function listDeliveries(db: Db, workspaceId: string, id: string): Promise<WebhookDelivery[]> {
+  await ownedWebhook(db, workspaceId, id);
   const rows = await db
     .select()
     .from(webhookDeliveries)
@@ -119,8 +120,8 @@ export async function listDeliveries(db: Db, userId: string, id: string): Promis
  * say how it went. Logged like every attempt; a success makes a failing endpoint active again, a
  * failure is not retried and changes nothing else.
  */
-export async function sendTestEvent(env: Env, userId: string, id: string): Promise<WebhookDelivery> {
-  const endpoint = await ownedWebhook(getDb(env.DB), userId, id);
+export async function sendTestEvent(env: Env, workspaceId: string, id: string): Promise<WebhookDelivery> {
+  const endpoint = await ownedWebhook(getDb(env.DB), workspaceId, id);
   const event = webhookEvent(WEBHOOK_PING_TYPE, {
     webhook: { id: endpoint.id, url: endpoint.url, events: endpoint.events },
     message: "A test event from SplitLink: your endpoint is reachable.",
@@ -139,14 +140,14 @@ export async function sendTestEvent(env: Env, userId: string, id: string): Promi
 }
 
 /**
- * Sends an event to every endpoint of the user subscribed to its type: builds the envelope
+ * Sends an event to every endpoint of the workspace subscribed to its type: builds the envelope
  * `{ id, type, createdAt, data }` once and queues one delivery per endpoint (the WEBHOOKS queue signs,
- * sends and retries each). One indexed query when the user has no endpoint. Never throws: a failure
+ * sends and retries each). One indexed query when the workspace has no endpoint. Never throws: a failure
  * is logged, and what the caller did stands.
  */
 export async function sendWebhookEvent(
   env: Env,
-  userId: string,
+  workspaceId: string,
   type: WebhookEventType,
   data: Record<string, unknown>,
 ): Promise<void> {
@@ -156,7 +157,7 @@ export async function sendWebhookEvent(
       .from(webhookEndpoints)
       .where(
         and(
-          eq(webhookEndpoints.userId, userId),
+          eq(webhookEndpoints.workspaceId, workspaceId),
           sql`EXISTS (SELECT 1 FROM json_each(${webhookEndpoints.events}) WHERE value = ${type})`,
         ),
       );
@@ -165,6 +166,6 @@ export async function sendWebhookEvent(
       { endpointIds: endpoints.map(({ id }) => id), event: webhookEvent(type, data) },
     ]);
   } catch (error) {
-    log("warn", "webhook_events_not_queued", { type, userId, error });
+    log("warn", "webhook_events_not_queued", { type, workspaceId, error });
   }
 }

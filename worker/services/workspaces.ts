@@ -1,7 +1,23 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { Workspace } from "../../contract/api";
+import { WORKSPACE_MESSAGES } from "../../contract/messages";
 import type { Role, WorkspaceAccess } from "../../contract/workspaces";
-import type { Db } from "../db/client";
-import { memberships, workspaces } from "../db/schema";
+import { type Db, getDb } from "../db/client";
+import { apiKeys, customDomains, memberships, splitTests, webhookEndpoints, workspaces } from "../db/schema";
+import { ApiError } from "../errors";
+import { removeLink } from "../link-cache/writes";
+import { newSiteKey } from "./auth";
+import { deleteDomain } from "./domains";
+import { deletion } from "./split-tests";
+
+/** How many workspaces one user may own, their personal one included. */
+export const MAX_OWNED_WORKSPACES = 20;
+
+/** Who makes a new row and in which workspace: the row belongs to the workspace, the user is its creator. */
+export interface Creator {
+  workspaceId: string;
+  userId: string;
+}
 
 /** The user's role in a live workspace, or undefined when they are not (or no longer) a member. */
 export async function accessOf(
@@ -22,4 +38,153 @@ export async function accessOf(
     )
     .get();
   return row ? { id: workspaceId, role: row.role as Role } : undefined;
+}
+
+const workspaceColumns = {
+  id: workspaces.id,
+  name: workspaces.name,
+  role: memberships.role,
+  personal: sql<boolean>`${workspaces.personalUserId} IS NOT NULL`.mapWith(Boolean),
+};
+
+/** The live workspaces the user belongs to, with their role: the personal one first, then by name. */
+export function listWorkspaces(db: Db, userId: string): Promise<Workspace[]> {
+  return db
+    .select(workspaceColumns)
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(and(eq(memberships.userId, userId), isNull(workspaces.deletedAt)))
+    .orderBy(
+      sql`${workspaces.personalUserId} IS NULL`,
+      asc(sql`lower(${workspaces.name})`),
+      asc(workspaces.id),
+    );
+}
+
+/** One live workspace of the user's, with their role; another's is not found. */
+export async function workspaceOf(db: Db, userId: string, id: string): Promise<Workspace> {
+  const row = await db
+    .select(workspaceColumns)
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(and(eq(memberships.userId, userId), eq(workspaces.id, id), isNull(workspaces.deletedAt)))
+    .get();
+  if (!row) throw new ApiError(404, "not_found", WORKSPACE_MESSAGES.notFound);
+  return row;
+}
+
+/** A workspace of the user's they own; a member's is 403, a stranger's 404. */
+async function ownedWorkspace(db: Db, userId: string, id: string): Promise<Workspace> {
+  const workspace = await workspaceOf(db, userId, id);
+  if (workspace.role !== "owner") throw new ApiError(403, "forbidden", WORKSPACE_MESSAGES.ownerOnly);
+  return workspace;
+}
+
+/** A new workspace with its own site key; its creator is its owner. At most MAX_OWNED_WORKSPACES each. */
+export async function createWorkspace(db: Db, userId: string, name: string): Promise<Workspace> {
+  const [owned] = await db
+    .select({ n: count() })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.role, "owner"), isNull(workspaces.deletedAt)));
+  if ((owned?.n ?? 0) >= MAX_OWNED_WORKSPACES)
+    throw new ApiError(409, "too_many_workspaces", WORKSPACE_MESSAGES.tooMany(MAX_OWNED_WORKSPACES));
+  const id = crypto.randomUUID();
+  const createdAt = Date.now();
+  await db.batch([
+    db.insert(workspaces).values({ id, name, siteKey: newSiteKey(), createdAt }),
+    db.insert(memberships).values({ workspaceId: id, userId, role: "owner", createdAt }),
+  ]);
+  return { id, name, role: "owner", personal: false };
+}
+
+/** The owner renames the workspace (the personal one too: it is only a label). */
+export async function renameWorkspace(db: Db, userId: string, id: string, name: string): Promise<Workspace> {
+  const workspace = await ownedWorkspace(db, userId, id);
+  await db.update(workspaces).set({ name }).where(eq(workspaces.id, id));
+  return { ...workspace, name };
+}
+
+/** The owner deletes a workspace; the personal one goes only with the account (409). */
+export async function deleteWorkspace(env: Env, userId: string, id: string): Promise<void> {
+  const workspace = await ownedWorkspace(getDb(env.DB), userId, id);
+  if (workspace.personal)
+    throw new ApiError(409, "personal_workspace", WORKSPACE_MESSAGES.personalCannotBeDeleted);
+  await removeWorkspaces(env, [id]);
+}
+
+/**
+ * Deletes workspaces for everyone at once: their custom hostnames at Cloudflare first (a refusal there
+ * stops here, nothing else changed, so the caller can try again), then in one batch their API keys and
+ * webhook endpoints, their tests as one test is deleted (`deletion`), and the workspaces are marked
+ * deleted (no member reaches them any more); then the tests' redirect keys in KV, so their links stop
+ * at once. The archive cron purges the tests' events in chunks, then the workspace rows, whose deletion
+ * cascades to memberships, invitations, history and share links (worker/archive/purge.ts).
+ */
+export async function removeWorkspaces(env: Env, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const db = getDb(env.DB);
+  const domains = await db.select().from(customDomains).where(inArray(customDomains.workspaceId, ids));
+  for (const domain of domains) await deleteDomain(env, domain);
+  const tests = await db
+    .select({
+      slug: splitTests.slug,
+      customDomainId: splitTests.customDomainId,
+      customSlug: splitTests.customSlug,
+    })
+    .from(splitTests)
+    .where(inArray(splitTests.workspaceId, ids));
+  const now = Date.now();
+  await db.batch([
+    db.delete(apiKeys).where(inArray(apiKeys.workspaceId, ids)),
+    db.delete(webhookEndpoints).where(inArray(webhookEndpoints.workspaceId, ids)),
+    db
+      .update(splitTests)
+      .set(deletion(now))
+      .where(and(inArray(splitTests.workspaceId, ids), isNull(splitTests.deletedAt))),
+    db
+      .update(workspaces)
+      .set({ deletedAt: now })
+      .where(and(inArray(workspaces.id, ids), isNull(workspaces.deletedAt))),
+  ]);
+  await Promise.all(tests.map((test) => removeLink(env, test)));
+}
+
+/** Each live workspace the user belongs to, with their role and how many members and owners it has. */
+export function membershipsOf(db: Db, userId: string) {
+  const others = (role?: Role) =>
+    sql<number>`(SELECT count(*) FROM memberships AS m WHERE m.workspace_id = ${workspaces.id}
+      AND m.user_id != ${userId}${role ? sql` AND m.role = ${role}` : sql``})`.mapWith(Number);
+  return db
+    .select({
+      id: workspaces.id,
+      personal: sql<boolean>`${workspaces.personalUserId} IS NOT NULL`.mapWith(Boolean),
+      role: memberships.role,
+      otherMembers: others(),
+      otherOwners: others("owner"),
+    })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(and(eq(memberships.userId, userId), isNull(workspaces.deletedAt)));
+}
+
+/** Any owner of the workspace other than the user, to take over the rows the user made there. */
+export async function anotherOwnerOf(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.workspaceId, workspaceId),
+        eq(memberships.role, "owner"),
+        ne(memberships.userId, userId),
+      ),
+    )
+    .orderBy(asc(memberships.createdAt))
+    .get();
+  return row?.userId;
 }

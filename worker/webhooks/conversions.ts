@@ -13,15 +13,15 @@ export interface CountedConversion {
 
 const TYPE: WebhookEventType = "conversion.recorded";
 
-// The endpoints of the tests' owners that take conversion.recorded: one query for a whole batch.
+// The endpoints of the tests' workspaces that take conversion.recorded: one query for a whole batch.
 const ENDPOINTS_OF_TESTS = `SELECT t.id AS test_id, w.id AS endpoint_id
-  FROM split_tests AS t JOIN webhook_endpoints AS w ON w.user_id = t.user_id
+  FROM split_tests AS t JOIN webhook_endpoints AS w ON w.workspace_id = t.workspace_id
   WHERE t.id IN (SELECT value FROM json_each(?1))
     AND EXISTS (SELECT 1 FROM json_each(w.events) WHERE value = ?2)`;
 
 /**
  * Queues a `conversion.recorded` event for each counted conversion, to every endpoint of the test's
- * owner that subscribed to it. Never throws: the conversions are recorded already, so a failure here
+ * workspace that subscribed to it. Never throws: the conversions are recorded already, so a failure here
  * is logged and the batch goes on.
  */
 export async function sendConversionEvents(env: Env, conversions: CountedConversion[]): Promise<void> {

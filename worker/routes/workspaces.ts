@@ -1,0 +1,53 @@
+import { Hono } from "hono";
+import type {
+  DeletedResponse,
+  SiteTagResponse,
+  WorkspaceListResponse,
+  WorkspaceResponse,
+} from "../../contract/api";
+import { workspaceNameSchema } from "../../contract/api/workspaces";
+import { getDb } from "../db/client";
+import type { AppEnv } from "../env";
+import { requireUser } from "../middleware/require-user";
+import { validate } from "../middleware/validate";
+import { siteKeyOf } from "../services/tracking";
+import {
+  createWorkspace,
+  deleteWorkspace,
+  listWorkspaces,
+  renameWorkspace,
+  workspaceOf,
+} from "../services/workspaces";
+
+// The workspace resource itself (cookie session). The id is in the path, not the SplitLink-Workspace
+// header: these routes act on the workspace named, whatever the app has open. Members and invitations
+// are routes/members.ts.
+export const workspaceRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", async (c) => {
+    const workspaces = await listWorkspaces(getDb(c.env.DB), c.get("user").id);
+    return c.json({ workspaces } satisfies WorkspaceListResponse, 200);
+  })
+  .post("/", validate("json", workspaceNameSchema), async (c) => {
+    const workspace = await createWorkspace(getDb(c.env.DB), c.get("user").id, c.req.valid("json").name);
+    return c.json({ workspace } satisfies WorkspaceResponse, 201);
+  })
+  .patch("/:id", validate("json", workspaceNameSchema), async (c) => {
+    const db = getDb(c.env.DB);
+    const workspace = await renameWorkspace(
+      db,
+      c.get("user").id,
+      c.req.param("id"),
+      c.req.valid("json").name,
+    );
+    return c.json({ workspace } satisfies WorkspaceResponse, 200);
+  })
+  .delete("/:id", async (c) => {
+    await deleteWorkspace(c.env, c.get("user").id, c.req.param("id"));
+    return c.json({ ok: true } satisfies DeletedResponse, 200);
+  })
+  // Every member, a viewer too, may read the tag: it is in every page the workspace tests.
+  .get("/:id/site-tag", async (c) => {
+    const workspace = await workspaceOf(getDb(c.env.DB), c.get("user").id, c.req.param("id"));
+    return c.json({ siteKey: await siteKeyOf(c.env.DB, workspace.id) } satisfies SiteTagResponse, 200);
+  });
