@@ -22,6 +22,7 @@ import { publicApiRoutes } from "./routes/public-api";
 import { splitTestRoutes } from "./routes/split-tests";
 import { trackerRoutes } from "./routes/tracker";
 import { webhookRoutes } from "./routes/webhooks";
+import { workspaceHistoryRoutes } from "./routes/workspace-history";
 
 /** A Hono app with the one error shape and not-found answer every route shares. */
 function createApp() {
@@ -54,6 +55,7 @@ app
   .route("/api/account", accountRoutes)
   .route("/api/keys", apiKeyRoutes)
   .route("/api/webhooks", webhookRoutes)
+  .route("/api/workspace", workspaceHistoryRoutes)
   .route("/api/v1", publicApiRoutes)
   .route("/api/health", healthRoutes)
   .route("/", trackerRoutes)

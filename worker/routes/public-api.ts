@@ -15,6 +15,7 @@ import {
   recordedValue,
 } from "../../contract/api/conversions";
 import { domainListResponseSchema } from "../../contract/api/domains";
+import { testHistoryResponseSchema } from "../../contract/api/history";
 import {
   createTestSchema,
   testIdParam,
@@ -42,6 +43,7 @@ import {
   createTest,
   deleteTest,
   getBreakdowns,
+  getHistory,
   getSetup,
   getTest,
   listTests,
@@ -190,6 +192,26 @@ export const PUBLIC_API_OPERATIONS = [
     errors: [404],
     handler(c, { param }) {
       return getSetup(c, { id: param.id });
+    },
+  }),
+  operation({
+    method: "get",
+    path: "/api/v1/tests/{id}/history",
+    operationId: "getTestHistory",
+    summary: "A test's history: every change and who made it",
+    description:
+      "Each change to the test, newest first: its creation, changes of variants, weights, rules, end settings and goal, pause, resume, promote, its end, the autopilot's weight moves in Optimise mode, and its share link. `actor` says who made it: a user (with their email), an API key (with its name as it was) or the autopilot; `details` what changed, by action.",
+    tag: "Tests",
+    pathParams: testIdParam,
+    success: {
+      status: 200,
+      description: "The test's history",
+      schema: testHistoryResponseSchema,
+      name: "TestHistory",
+    },
+    errors: [404],
+    handler(c, { param }) {
+      return getHistory(c, { id: param.id });
     },
   }),
   operation({

@@ -13,3 +13,8 @@ export interface UserEnv {
 
 /** The context of a shared handler: any route whose environment has a signed-in or key-holding user. */
 export type UserContext<E extends UserEnv = UserEnv> = Context<E>;
+
+/** The workspace a request changes and who is acting, as the history records them. */
+export function actingIn<E extends UserEnv>(c: UserContext<E>) {
+  return { workspaceId: c.get("workspace").id, actor: c.get("actor") };
+}
