@@ -20,7 +20,11 @@ export const apiKeyRoutes = new Hono<AppEnv>()
   .post("/", validate("json", createApiKeySchema), async (c) => {
     const db = getDb(c.env.DB);
     const created = await createApiKey(db, c.get("user").id, c.req.valid("json").name);
-    await recordChange(db, { ...actingIn(c), action: "api_key.created", details: { name: created.apiKey.name } });
+    await recordChange(db, {
+      ...actingIn(c),
+      action: "api_key.created",
+      details: { name: created.apiKey.name },
+    });
     return c.json(created satisfies CreatedApiKeyResponse, 201);
   })
   .delete("/:id", async (c) => {

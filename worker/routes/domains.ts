@@ -15,7 +15,6 @@ import { requireUser } from "../middleware/require-user";
 import { requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
 import { requireVerifiedEmail } from "../services/account";
-import { recordChange } from "../services/history";
 import {
   addDomain,
   deleteDomain,
@@ -25,6 +24,7 @@ import {
   toClientDomain,
   verifyDomain,
 } from "../services/domains";
+import { recordChange } from "../services/history";
 import { actingIn, type UserContext, type UserEnv } from "./with-user";
 
 /** The caller's custom domains, the same for the app's API and the public API. */
@@ -41,7 +41,11 @@ export const domainRoutes = new Hono<AppEnv>()
     if (isOwnHost(domain, c.env)) throw new ApiError(400, "invalid_domain", DOMAIN_MESSAGES.reserved);
     await requireVerifiedEmail(getDb(c.env.DB), c.get("user").id);
     const row = await addDomain(c.env, c.get("user").id, domain);
-    await recordChange(getDb(c.env.DB), { ...actingIn(c), action: "domain.added", details: { domain: row.domain } });
+    await recordChange(getDb(c.env.DB), {
+      ...actingIn(c),
+      action: "domain.added",
+      details: { domain: row.domain },
+    });
     return c.json({ domain: toClientDomain(row) } satisfies DomainResponse, 201);
   })
   .post("/:id/verify", validate("param", domainIdParam), async (c) => {
@@ -61,6 +65,10 @@ export const domainRoutes = new Hono<AppEnv>()
   .delete("/:id", validate("param", domainIdParam), async (c) => {
     const row = await ownedDomain(getDb(c.env.DB), c.get("user").id, c.req.valid("param").id);
     await deleteDomain(c.env, row);
-    await recordChange(getDb(c.env.DB), { ...actingIn(c), action: "domain.removed", details: { domain: row.domain } });
+    await recordChange(getDb(c.env.DB), {
+      ...actingIn(c),
+      action: "domain.removed",
+      details: { domain: row.domain },
+    });
     return c.json({ ok: true } satisfies DeletedResponse, 200);
   });

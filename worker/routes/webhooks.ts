@@ -35,7 +35,11 @@ export async function createWebhookEndpoint<E extends UserEnv>(c: UserContext<E>
   const created = await createWebhook(c.env, c.get("user").id, input);
   // Never the signing secret: the URL and events only.
   const { url, events } = created.webhook;
-  await recordChange(getDb(c.env.DB), { ...actingIn(c), action: "webhook.created", details: { url, events } });
+  await recordChange(getDb(c.env.DB), {
+    ...actingIn(c),
+    action: "webhook.created",
+    details: { url, events },
+  });
   return c.json(created satisfies CreatedWebhookResponse, 201);
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, lte, ne, sql } from "drizzle-orm
 import type { Variant } from "../../contract/api";
 import type { EndReason, EndResult } from "../../contract/schedule";
 import { VERDICT_MIN_VISITORS } from "../../contract/verdict";
+import type { Actor } from "../../contract/workspaces";
 import { type Db, getDb } from "../db/client";
 import { type SplitTest, splitTests } from "../db/schema";
 import { storeLink } from "../link-cache/writes";
@@ -9,7 +10,6 @@ import { log } from "../observability/log";
 import { BANDIT_UPDATE_MS, banditWeights, banditWeightsByRevenue } from "../statistics/bandit";
 import { SRM_THRESHOLD, srmTest, srmTestAgainstShares } from "../statistics/frequentist";
 import { armCounts, revenueCounts, type VariantTotals } from "../statistics/summary";
-import type { Actor } from "../../contract/workspaces";
 import { sendTestAlert, type TestAlert } from "./alerts";
 import { decidedVerdict, heldBackOf, optimisedResults, withoutHeldBack } from "./analytics";
 import { recordWhen } from "./history";

@@ -144,7 +144,10 @@ export async function workspaceHistory(
     // The test's own workspace only: an id from elsewhere never lends its name.
     .leftJoin(
       splitTests,
-      and(eq(splitTests.id, historyEvents.splitTestId), eq(splitTests.workspaceId, historyEvents.workspaceId)),
+      and(
+        eq(splitTests.id, historyEvents.splitTestId),
+        eq(splitTests.workspaceId, historyEvents.workspaceId),
+      ),
     )
     .where(where)
     .orderBy(desc(historyEvents.id))
@@ -190,11 +193,7 @@ const variantsDetail = (variants: readonly VariantLike[]) =>
   variants.map(({ url, weight, name }) => (name ? { url, weight, name } : { url, weight }));
 
 /** What a change to a test did, one entry per kind (variants, weights, rules, end, goal), from the test before and after. */
-export function testChanges(
-  before: StoredTest,
-  after: SplitTest,
-  input: UpdateTestInput,
-): Change[] {
+export function testChanges(before: StoredTest, after: SplitTest, input: UpdateTestInput): Change[] {
   const changes: Change[] = [];
   if (input.variants) {
     const was = variantsDetail(before.variants);
@@ -202,7 +201,8 @@ export function testChanges(
     const phase = after.phase !== before.phase ? { phase: after.phase } : {};
     const sameShape =
       was.length === now.length && was.every((v, i) => v.url === now[i]?.url && v.name === now[i]?.name);
-    if (!sameShape) changes.push({ action: "test.variants_changed", details: { before: was, after: now, ...phase } });
+    if (!sameShape)
+      changes.push({ action: "test.variants_changed", details: { before: was, after: now, ...phase } });
     else if (was.some((v, i) => v.weight !== now[i]?.weight))
       changes.push({
         action: "test.weights_changed",
