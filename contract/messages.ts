@@ -521,9 +521,8 @@ export const HISTORY_MESSAGES = {
   },
   stopEarly: "stops early at a clear winner",
   goal: { page: "A visit of", call: "A call of splitlink.convert()", none: "Nothing counts by itself" },
-  currency: (code: string | null) => (code ? `currency ${code}` : "no currency"),
+  currency: (code: string) => `currency ${code}`,
   serverOnly: "server conversions only",
-  allSources: "all conversions count",
   promoted: (variant: string) => `Version ${variant}`,
   endReason: { date: "Its end date came", visitors: "It reached its visitors", winner: "A clear winner" },
   endResult: {

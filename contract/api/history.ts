@@ -39,35 +39,40 @@ export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** One change as the test's history and the public API answer it. */
 export const historyEventSchema = z.object({
-  id: z.int().describe("The event's id; newer events have higher ids"),
+  id: z.int(),
   at: millis("When the change was made"),
   actor: z
     .object({
-      type: z.enum(ACTOR_TYPES).describe("Who made the change: a user, an API key, or the autopilot"),
-      email: z.string().optional().describe("The user's email, for a change a user made"),
-      name: z.string().optional().describe("The API key's name as it was, for a change made with a key"),
+      type: z.enum(ACTOR_TYPES),
+      email: z.string().optional().describe("A user's email"),
+      name: z.string().optional().describe("An API key's name as it was"),
     })
-    .describe("Who made the change"),
+    .describe("Who made the change: a user, an API key, or the autopilot"),
   action: z.enum(HISTORY_ACTIONS).describe("What changed, e.g. test.paused"),
   details: z
-    .record(z.string(), z.unknown())
+    .looseObject({})
     .describe("What the change was, by action: e.g. the variants before and after, the new weights"),
 });
 export type HistoryEvent = z.output<typeof historyEventSchema>;
 
 /** GET /api/v1/tests/{id}/history, GET /api/tests/:slug/history: newest first. */
 export const testHistoryResponseSchema = z.object({
-  events: z.array(historyEventSchema).describe("The test's changes, newest first"),
+  events: z.array(historyEventSchema).describe("Newest first"),
 });
 export type TestHistoryResponse = z.output<typeof testHistoryResponseSchema>;
 
 /** The workspace's log is read a page at a time. */
 export const HISTORY_PAGE_SIZE = 50;
 
-/** GET /api/workspace/history?before=&limit= */
+const whole = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .transform(Number);
+
+/** GET /api/workspace/history?before=&limit= (a limit above 200 reads 200). */
 export const workspaceHistoryQuerySchema = z.object({
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(HISTORY_PAGE_SIZE),
+  before: whole.optional(),
+  limit: whole.optional().transform((limit) => Math.min(Math.max(limit ?? HISTORY_PAGE_SIZE, 1), 200)),
 });
 
 /** The answers only the app reads, for their types (see contract/api.ts). */

@@ -200,7 +200,7 @@ export const PUBLIC_API_OPERATIONS = [
     operationId: "getTestHistory",
     summary: "A test's history: every change and who made it",
     description:
-      "Each change to the test, newest first: its creation, changes of variants, weights, rules, end settings and goal, pause, resume, promote, its end, the autopilot's weight moves in Optimise mode, and its share link. `actor` says who made it: a user (with their email), an API key (with its name as it was) or the autopilot; `details` what changed, by action.",
+      "The test's changes, newest first. `actor` is a user (with email), an API key (with its name) or the autopilot; `details` depend on `action`.",
     tag: "Tests",
     pathParams: testIdParam,
     success: {

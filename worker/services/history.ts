@@ -186,22 +186,35 @@ export async function workspaceHistoryCsv(db: Db, workspaceId: string): Promise<
 }
 
 type Change = Pick<HistoryChange, "action" | "details">;
-type StoredTest = typeof splitTests.$inferSelect;
 type VariantLike = { url: string; weight: number; name?: string | null };
 
 const variantsDetail = (variants: readonly VariantLike[]) =>
   variants.map(({ url, weight, name }) => (name ? { url, weight, name } : { url, weight }));
 
-/** What a change to a test did, one entry per kind (variants, weights, rules, end, goal), from the test before and after. */
-export function testChanges(before: StoredTest, after: SplitTest, input: UpdateTestInput): Change[] {
+/** The fields of each kind of change after the variants: any of them sent records all of them as they now are. */
+const GROUPS = [
+  ["test.rules_changed", ["rules", "fallbackUrl"]],
+  ["test.end_settings_changed", ["endsAt", "endAfterVisitors", "onEnd", "stopEarly"]],
+  [
+    "test.goal_changed",
+    ["conversionGoal", "conversionUrl", "conversionUrlMatch", "currency", "conversionSources"],
+  ],
+] as const;
+
+/** What a change to a test did, one entry per kind (variants or weights, rules, end, goal). */
+export function testChanges(
+  before: typeof splitTests.$inferSelect,
+  after: SplitTest,
+  input: UpdateTestInput,
+) {
   const changes: Change[] = [];
   if (input.variants) {
     const was = variantsDetail(before.variants);
     const now = variantsDetail(after.variants);
     const phase = after.phase !== before.phase ? { phase: after.phase } : {};
-    const sameShape =
+    const weightsOnly =
       was.length === now.length && was.every((v, i) => v.url === now[i]?.url && v.name === now[i]?.name);
-    if (!sameShape)
+    if (!weightsOnly)
       changes.push({ action: "test.variants_changed", details: { before: was, after: now, ...phase } });
     else if (was.some((v, i) => v.weight !== now[i]?.weight))
       changes.push({
@@ -209,36 +222,14 @@ export function testChanges(before: StoredTest, after: SplitTest, input: UpdateT
         details: { before: was.map((v) => v.weight), after: now.map((v) => v.weight), ...phase },
       });
   }
-  if (input.rules !== undefined || input.fallbackUrl !== undefined)
-    changes.push({
-      action: "test.rules_changed",
-      details: { rules: after.rules.length, fallbackUrl: after.fallbackUrl },
-    });
-  if ([input.endsAt, input.endAfterVisitors, input.onEnd, input.stopEarly].some((v) => v !== undefined))
-    changes.push({
-      action: "test.end_settings_changed",
-      details: {
-        endsAt: after.endsAt,
-        endAfterVisitors: after.endAfterVisitors,
-        onEnd: after.onEnd,
-        stopEarly: after.stopEarly,
-      },
-    });
-  const goalSent = [input.conversionGoal, input.conversionUrl, input.conversionUrlMatch].some(
-    (v) => v !== undefined,
-  );
-  if (goalSent || input.currency !== undefined || input.conversionSources !== undefined)
-    changes.push({
-      action: "test.goal_changed",
-      details: {
-        ...(goalSent && {
-          conversionGoal: after.conversionGoal,
-          conversionUrl: after.conversionUrl,
-          conversionUrlMatch: after.conversionUrlMatch,
-        }),
-        ...(input.currency !== undefined && { currency: after.currency }),
-        ...(input.conversionSources !== undefined && { conversionSources: after.conversionSources }),
-      },
-    });
+  for (const [action, keys] of GROUPS)
+    if (keys.some((key) => input[key] !== undefined))
+      changes.push({
+        action,
+        // The rules by their number: the test page shows them.
+        details: Object.fromEntries(
+          keys.map((key) => [key, key === "rules" ? after.rules.length : after[key]]),
+        ),
+      });
   return changes;
 }

@@ -85,9 +85,9 @@ function goalLine(details: Details): string[] {
   const goal = text(details.conversionGoal);
   if (goal === "page") parts.push(`${M.goal.page} ${text(details.conversionUrl) ?? ""}`.trim());
   else if (goal === "call" || goal === "none") parts.push(M.goal[goal]);
-  if ("currency" in details) parts.push(M.currency(text(details.currency)));
-  if ("conversionSources" in details)
-    parts.push(details.conversionSources === "server" ? M.serverOnly : M.allSources);
+  const currency = text(details.currency);
+  if (currency) parts.push(M.currency(currency));
+  if (details.conversionSources === "server") parts.push(M.serverOnly);
   return parts;
 }
 
