@@ -110,7 +110,8 @@ function testEvent<E extends UserEnv>(c: UserContext<E>, splitTestId: string) {
   return { ...actingIn(c), splitTestId };
 }
 
-function csvHeaders(filename: string) {
+/** The headers of a CSV download. */
+export function csvHeaders(filename: string) {
   return {
     "content-type": "text/csv; charset=utf-8",
     "content-disposition": `attachment; filename="${filename}"`,

@@ -7,6 +7,7 @@ import { requireUser } from "../middleware/require-user";
 import { requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
 import { workspaceHistory, workspaceHistoryCsv } from "../services/history";
+import { csvHeaders } from "./split-tests";
 
 /** The current workspace's log of changes in Settings: a page at a time, newest first, or all as CSV. */
 export const workspaceHistoryRoutes = new Hono<AppEnv>()
@@ -17,9 +18,5 @@ export const workspaceHistoryRoutes = new Hono<AppEnv>()
   })
   .get("/history.csv", async (c) => {
     const csv = await workspaceHistoryCsv(getDb(c.env.DB), c.get("workspace").id);
-    return c.body(csv, 200, {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": 'attachment; filename="splitlink-activity.csv"',
-      "cache-control": "no-store",
-    });
+    return c.body(csv, 200, csvHeaders("splitlink-activity.csv"));
   });

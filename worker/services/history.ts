@@ -60,10 +60,11 @@ export async function recordChange(db: Db, ...changes: HistoryChange[]): Promise
  */
 export function recordWhen(db: Db, change: HistoryChange, at: number, condition: SQL) {
   const row = historyRow(change, at);
-  return db.insert(historyEvents).select(
-    sql`SELECT NULL, ${row.workspaceId}, ${row.splitTestId}, ${row.at}, ${row.actorType}, ${row.actorUserId},
-      ${row.actorLabel}, ${row.action}, ${JSON.stringify(row.details)} WHERE EXISTS (${condition})`,
-  );
+  return db
+    .insert(historyEvents)
+    .select(
+      sql`SELECT NULL,${row.workspaceId},${row.splitTestId},${row.at},${row.actorType},${row.actorUserId},${row.actorLabel},${row.action},${JSON.stringify(row.details)} WHERE EXISTS (${condition})`,
+    );
 }
 
 /** A test of the workspace as stored (not deleted), by id or slug; else 404, whoever owns it. */
