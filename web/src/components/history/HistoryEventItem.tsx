@@ -9,9 +9,21 @@ import { formatTimeAgo } from "@/lib/time";
 
 const fullTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
-/** One change in a history list: who did what, when, and a line of what changed. */
-export function HistoryEventItem({ event, about }: { event: HistoryEvent; about?: ReactNode }) {
+/**
+ * One change in a history list: who did what, when, and a line of what changed. `about` names what it
+ * changed (the activity log's test link), `aboutName` that name, which the details line then leaves out.
+ */
+export function HistoryEventItem({
+  event,
+  about,
+  aboutName,
+}: {
+  event: HistoryEvent;
+  about?: ReactNode;
+  aboutName?: string | null;
+}) {
   const details = detailsOf(event);
+  const detailsLine = details === aboutName ? "" : details;
   return (
     <li className="grid gap-0.5 py-3 first:pt-0 last:pb-0">
       <p className="break-words text-sm">
@@ -24,7 +36,7 @@ export function HistoryEventItem({ event, about }: { event: HistoryEvent; about?
           </time>
         </span>
       </p>
-      {details && <p className="break-words text-muted-foreground text-sm">{details}</p>}
+      {detailsLine && <p className="break-words text-muted-foreground text-sm">{detailsLine}</p>}
     </li>
   );
 }

@@ -45,6 +45,7 @@ export function ActivityLogSection() {
                   <HistoryEventItem
                     key={event.id}
                     event={event}
+                    aboutName={event.testName}
                     about={
                       event.testName === null ? undefined : event.testSlug ? (
                         <Link to={`/test/${encodeURIComponent(event.testSlug)}`} className="underline">
