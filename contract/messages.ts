@@ -1,5 +1,6 @@
 // Texts the API returns and the SPA shows, word for word from the specification where it has them.
 // The generic ones have their own module: the SPA's first download needs only them.
+import type { HistoryAction } from "./api/history";
 import type { PrimaryMetric } from "./metrics";
 import {
   CONVERSIONS_PER_ADDRESS_DAY,
@@ -476,4 +477,81 @@ export const GOAL_MESSAGES = {
   invalid: "The goal must be page, call or none",
   match: "Match the conversion URL by equals, starts_with or contains",
   saved: "Goal saved",
+} as const;
+
+/** The history: what each recorded action reads as, after who made it ("ana@example.com paused the test"). */
+export const HISTORY_MESSAGES = {
+  actions: {
+    "test.created": "created the test",
+    "test.variants_changed": "changed the variants",
+    "test.weights_changed": "changed the weights",
+    "test.rules_changed": "changed the audience rules",
+    "test.end_settings_changed": "changed when the test ends",
+    "test.goal_changed": "changed the goal",
+    "test.paused": "paused the test",
+    "test.resumed": "resumed the test",
+    "test.promoted": "promoted a version",
+    "test.ended": "ended the test",
+    "test.deleted": "deleted the test",
+    "test.weights_moved": "moved the weights",
+    "test.shared": "shared the results",
+    "test.share_revoked": "revoked the results link",
+    "domain.added": "added a domain",
+    "domain.removed": "removed a domain",
+    "domain.fallback_changed": "changed a domain's fallback",
+    "api_key.created": "created an API key",
+    "api_key.revoked": "revoked an API key",
+    "webhook.created": "added a webhook endpoint",
+    "webhook.deleted": "deleted a webhook endpoint",
+    "member.invited": "invited a member",
+    "member.joined": "joined the workspace",
+    "member.role_changed": "changed a member's role",
+    "member.removed": "removed a member",
+    "member.left": "left the workspace",
+    "ownership.transferred": "transferred ownership",
+  } satisfies Record<HistoryAction, string>,
+  autopilot: "Autopilot",
+  apiKey: (name: string) => `API key ‘${name}’`,
+  someone: "Someone",
+  /** A test's weights in a details line: "A 30 % · B 70 %". */
+  weight: (label: string, weight: number) => `${label} ${weight} %`,
+  changedUrl: (label: string, url: string) => `URL ${label}: ${url}`,
+  changedName: (label: string, name: string) => `${label} named ${name}`,
+  addedVariant: (label: string, url: string) => `new ${label}: ${url}`,
+  removedVariant: (label: string) => `${label} removed`,
+  newPhase: (phase: number) => `phase ${phase} started`,
+  rules: (count: number) => (count === 0 ? "No rules" : count === 1 ? "1 rule" : `${count} rules`),
+  endsAt: (date: string) => `ends ${date}`,
+  endAfter: (visitors: string) => `after ${visitors} visitors`,
+  noEnd: "no end set",
+  onEnd: {
+    keep: "then keeps the split",
+    control: "then sends everyone to A",
+    promote: "then promotes the winner",
+  },
+  stopEarly: "stops early at a clear winner",
+  goal: { page: "A visit of", call: "A call of splitlink.convert()", none: "Nothing counts by itself" },
+  currency: (code: string) => `currency ${code}`,
+  serverOnly: "server conversions only",
+  promoted: (variant: string) => `Version ${variant}`,
+  endReason: { date: "Its end date came", visitors: "It reached its visitors", winner: "A clear winner" },
+  endResult: {
+    kept: "kept the split",
+    control: "sent everyone to A",
+    promoted: (variant: string) => `promoted ${variant}`,
+    no_winner: "no clear winner: kept A",
+  },
+  noFallback: "no fallback",
+  role: (email: string, role: string) => `${email} as ${role}`,
+  title: "History",
+  logTitle: "Activity log",
+  logDescription:
+    "Every change in this workspace and who made it: tests, domains, API keys, webhooks, members.",
+  empty: "No changes yet.",
+  logEmpty: "No changes yet. Creating a test, a domain, a key or a webhook shows up here.",
+  loadFailed: "Could not load the history.",
+  retry: "Try again",
+  showMore: "Show more",
+  downloadCsv: "Download CSV",
+  deletedTest: "(deleted)",
 } as const;

@@ -22,6 +22,7 @@ import { publicApiRoutes } from "./routes/public-api";
 import { splitTestRoutes } from "./routes/split-tests";
 import { trackerRoutes } from "./routes/tracker";
 import { webhookRoutes } from "./routes/webhooks";
+import { workspaceHistoryRoutes } from "./routes/workspace-history";
 import { workspaceRoutes } from "./routes/workspaces";
 
 /** A Hono app with the one error shape and not-found answer every route shares. */
@@ -56,6 +57,7 @@ app
   .route("/api/keys", apiKeyRoutes)
   .route("/api/webhooks", webhookRoutes)
   .route("/api/workspaces", workspaceRoutes)
+  .route("/api/workspace", workspaceHistoryRoutes)
   .route("/api/v1", publicApiRoutes)
   .route("/api/health", healthRoutes)
   .route("/", trackerRoutes)

@@ -111,6 +111,24 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     otherUser: 404,
   },
   {
+    route: "GET /api/tests/:slug/history",
+    call: (f) => ({ path: `/api/tests/${f.slug}/history` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "GET /api/workspace/history",
+    call: () => ({ path: "/api/workspace/history" }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "GET /api/workspace/history.csv",
+    call: () => ({ path: "/api/workspace/history.csv" }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
     route: "GET /api/tests/slug-availability",
     call: (f) => ({ path: `/api/tests/slug-availability?slug=spring&domainId=${f.domainId}` }),
     owner: 200,
@@ -354,6 +372,13 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   {
     route: "GET /api/v1/tests/:id/setup",
     call: (f) => ({ path: `/api/v1/tests/${f.testId}/setup` }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "GET /api/v1/tests/:id/history",
+    call: (f) => ({ path: `/api/v1/tests/${f.testId}/history` }),
     owner: 200,
     otherUser: 404,
     auth: "apiKey",

@@ -7,7 +7,8 @@ import { requireUser } from "../middleware/require-user";
 import { requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
 import { createApiKey, listApiKeys, revokeApiKey } from "../services/api-keys";
-import { creatorOf } from "./with-user";
+import { apiKeyName, recordChange } from "../services/history";
+import { actingIn, creatorOf } from "./with-user";
 
 /** The signed-in user's API keys, managed from the app (cookie session). */
 export const apiKeyRoutes = new Hono<AppEnv>()
@@ -17,10 +18,19 @@ export const apiKeyRoutes = new Hono<AppEnv>()
     return c.json({ keys } satisfies ApiKeyListResponse, 200);
   })
   .post("/", validate("json", createApiKeySchema), async (c) => {
-    const created = await createApiKey(getDb(c.env.DB), creatorOf(c), c.req.valid("json"));
+    const db = getDb(c.env.DB);
+    const created = await createApiKey(db, creatorOf(c), c.req.valid("json"));
+    await recordChange(db, {
+      ...actingIn(c),
+      action: "api_key.created",
+      details: { name: created.apiKey.name },
+    });
     return c.json(created satisfies CreatedApiKeyResponse, 201);
   })
   .delete("/:id", async (c) => {
-    await revokeApiKey(getDb(c.env.DB), c.get("workspace").id, c.req.param("id"));
+    const db = getDb(c.env.DB);
+    const name = await apiKeyName(db, c.get("workspace").id, c.req.param("id"));
+    await revokeApiKey(db, c.get("workspace").id, c.req.param("id"));
+    await recordChange(db, { ...actingIn(c), action: "api_key.revoked", details: { name } });
     return c.json({ ok: true }, 200);
   });

@@ -24,7 +24,8 @@ import {
   toClientDomain,
   verifyDomain,
 } from "../services/domains";
-import { creatorOf, type UserContext, type UserEnv } from "./with-user";
+import { recordChange } from "../services/history";
+import { actingIn, creatorOf, type UserContext, type UserEnv } from "./with-user";
 
 /** The caller's custom domains, the same for the app's API and the public API. */
 export async function listOwnDomains<E extends UserEnv>(c: UserContext<E>) {
@@ -40,6 +41,11 @@ export const domainRoutes = new Hono<AppEnv>()
     if (isOwnHost(domain, c.env)) throw new ApiError(400, "invalid_domain", DOMAIN_MESSAGES.reserved);
     await requireVerifiedEmail(getDb(c.env.DB), c.get("user").id);
     const row = await addDomain(c.env, creatorOf(c), domain);
+    await recordChange(getDb(c.env.DB), {
+      ...actingIn(c),
+      action: "domain.added",
+      details: { domain: row.domain },
+    });
     return c.json({ domain: toClientDomain(row) } satisfies DomainResponse, 201);
   })
   .post("/:id/verify", validate("param", domainIdParam), async (c) => {
@@ -49,10 +55,20 @@ export const domainRoutes = new Hono<AppEnv>()
   .patch("/:id", validate("param", domainIdParam), validate("json", updateDomainSchema), async (c) => {
     const row = await ownedDomain(getDb(c.env.DB), c.get("workspace").id, c.req.valid("param").id);
     const updated = await setDomainFallback(c.env, row, c.req.valid("json").fallbackUrl);
+    await recordChange(getDb(c.env.DB), {
+      ...actingIn(c),
+      action: "domain.fallback_changed",
+      details: { domain: row.domain, fallbackUrl: updated.fallbackUrl },
+    });
     return c.json({ domain: toClientDomain(updated) } satisfies DomainResponse, 200);
   })
   .delete("/:id", validate("param", domainIdParam), async (c) => {
     const row = await ownedDomain(getDb(c.env.DB), c.get("workspace").id, c.req.valid("param").id);
     await deleteDomain(c.env, row);
+    await recordChange(getDb(c.env.DB), {
+      ...actingIn(c),
+      action: "domain.removed",
+      details: { domain: row.domain },
+    });
     return c.json({ ok: true } satisfies DeletedResponse, 200);
   });

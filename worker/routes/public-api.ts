@@ -15,6 +15,7 @@ import {
   recordedValue,
 } from "../../contract/api/conversions";
 import { domainListResponseSchema } from "../../contract/api/domains";
+import { testHistoryResponseSchema } from "../../contract/api/history";
 import {
   createTestSchema,
   testIdParam,
@@ -42,6 +43,7 @@ import {
   createTest,
   deleteTest,
   getBreakdowns,
+  getHistory,
   getSetup,
   getTest,
   listTests,
@@ -191,6 +193,26 @@ export const PUBLIC_API_OPERATIONS = [
     errors: [404],
     handler(c, { param }) {
       return getSetup(c, { id: param.id });
+    },
+  }),
+  operation({
+    method: "get",
+    path: "/api/v1/tests/{id}/history",
+    operationId: "getTestHistory",
+    summary: "A test's history: every change and who made it",
+    description:
+      "The test's changes, newest first. `actor` is a user (with email), an API key (with its name) or the autopilot; `details` depend on `action`.",
+    tag: "Tests",
+    pathParams: testIdParam,
+    success: {
+      status: 200,
+      description: "The test's history",
+      schema: testHistoryResponseSchema,
+      name: "TestHistory",
+    },
+    errors: [404],
+    handler(c, { param }) {
+      return getHistory(c, { id: param.id });
     },
   }),
   operation({

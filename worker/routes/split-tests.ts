@@ -5,6 +5,7 @@ import type {
   SlugAvailabilityResponse,
   TestAnalyticsResponse,
   TestBreakdownsResponse,
+  TestHistoryResponse,
   TestListResponse,
   TestResponse,
   TrackingSetupResponse,
@@ -26,6 +27,7 @@ import { analyticsOf } from "../services/analytics";
 import { breakdownsOf } from "../services/breakdowns";
 import { ownedDomain } from "../services/domains";
 import { dailyRollupCsv, streamEventsCsv } from "../services/export";
+import { recordChange, testChanges, testHistory, workspaceTest } from "../services/history";
 import {
   changeLifecycle,
   createSplitTest,
@@ -39,7 +41,7 @@ import {
   updateTest,
 } from "../services/split-tests";
 import { setupOf } from "../services/tracking";
-import { creatorOf, type UserContext, type UserEnv } from "./with-user";
+import { actingIn, creatorOf, type UserContext, type UserEnv } from "./with-user";
 
 /** Listing the caller's tests, the same for the app's API and the public API. */
 export async function listTests<E extends UserEnv>(c: UserContext<E>) {
@@ -51,6 +53,11 @@ export async function listTests<E extends UserEnv>(c: UserContext<E>) {
 export async function createTest<E extends UserEnv>(c: UserContext<E>, input: CreateTestInput) {
   const link = linkContext(c.req.url, c.env);
   const test = await createSplitTest(c.env, c.executionCtx, creatorOf(c), input, link);
+  await recordChange(getDb(c.env.DB), {
+    ...testEvent(c, test.id),
+    action: "test.created",
+    details: { name: test.name },
+  });
   return c.json({ test } satisfies TestResponse, 201);
 }
 
@@ -74,18 +81,37 @@ export async function getSetup<E extends UserEnv>(c: UserContext<E>, key: TestKe
 
 /** Deleting a test with all its clicks and conversions; both APIs, by test id. */
 export async function deleteTest<E extends UserEnv>(c: UserContext<E>, id: string) {
+  const db = getDb(c.env.DB);
+  const { name } = await workspaceTest(db, c.get("workspace").id, { id });
   await deleteSplitTest(c.env, c.executionCtx, c.get("workspace").id, id);
+  await recordChange(db, { ...testEvent(c, id), action: "test.deleted", details: { name } });
   return c.json({ ok: true } satisfies DeletedResponse, 200);
 }
 
 /** New variants and weights (until the first counted click) or end settings; both APIs, by test id. */
 export async function changeTest<E extends UserEnv>(c: UserContext<E>, id: string, input: UpdateTestInput) {
   const link = linkContext(c.req.url, c.env);
+  const db = getDb(c.env.DB);
+  const before = await workspaceTest(db, c.get("workspace").id, { id });
   const test = await updateTest(c.env, c.get("workspace").id, id, input, link);
+  const changes = testChanges(before, test, input).map((change) => ({ ...testEvent(c, id), ...change }));
+  await recordChange(db, ...changes);
   return c.json({ test } satisfies TestResponse, 200);
 }
 
-function csvHeaders(filename: string) {
+/** A test's history, newest first, by id (public API) or slug (the app). */
+export async function getHistory<E extends UserEnv>(c: UserContext<E>, key: TestKey) {
+  const events = await testHistory(getDb(c.env.DB), c.get("workspace").id, key);
+  return c.json({ events } satisfies TestHistoryResponse, 200);
+}
+
+/** Who changes which test, for the history. */
+function testEvent<E extends UserEnv>(c: UserContext<E>, splitTestId: string) {
+  return { ...actingIn(c), splitTestId };
+}
+
+/** The headers of a CSV download. */
+export function csvHeaders(filename: string) {
   return {
     "content-type": "text/csv; charset=utf-8",
     "content-disposition": `attachment; filename="${filename}"`,
@@ -112,11 +138,14 @@ export const splitTestRoutes = new Hono<AppEnv>()
   })
   .get("/:slug/breakdowns", (c) => getBreakdowns(c, { slug: c.req.param("slug") }))
   .get("/:slug/setup", (c) => getSetup(c, { slug: c.req.param("slug") }))
+  .get("/:slug/history", (c) => getHistory(c, { slug: c.req.param("slug") }))
   .get("/:slug", (c) => getTest(c, { slug: c.req.param("slug") }))
   .post("/:id/:action{pause|resume}", async (c) => {
     const change = { action: c.req.param("action") === "pause" ? ("pause" as const) : ("resume" as const) };
     const link = linkContext(c.req.url, c.env);
     const test = await changeLifecycle(c.env, c.get("workspace").id, c.req.param("id"), change, link);
+    const action = change.action === "pause" ? "test.paused" : "test.resumed";
+    await recordChange(getDb(c.env.DB), { ...testEvent(c, test.id), action });
     return c.json({ test } satisfies TestResponse, 200);
   })
   .patch("/:id", validate("json", updateTestSchema), (c) =>
@@ -126,6 +155,11 @@ export const splitTestRoutes = new Hono<AppEnv>()
     const change = { action: "promote" as const, variant: c.req.valid("json").variant };
     const link = linkContext(c.req.url, c.env);
     const test = await changeLifecycle(c.env, c.get("workspace").id, c.req.param("id"), change, link);
+    await recordChange(getDb(c.env.DB), {
+      ...testEvent(c, test.id),
+      action: "test.promoted",
+      details: { variant: change.variant },
+    });
     return c.json({ test } satisfies TestResponse, 200);
   })
   .get("/:id/export/events.csv", async (c) => {

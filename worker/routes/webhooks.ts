@@ -13,6 +13,7 @@ import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/require-user";
 import { requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
+import { recordChange, webhookUrl } from "../services/history";
 import { limitWebhookTests } from "../services/limits";
 import {
   createWebhook,
@@ -21,7 +22,7 @@ import {
   listWebhooks,
   sendTestEvent,
 } from "../services/webhooks";
-import { creatorOf, type UserContext, type UserEnv } from "./with-user";
+import { actingIn, creatorOf, type UserContext, type UserEnv } from "./with-user";
 
 /** Listing the caller's webhook endpoints, the same for the app's API and the public API. */
 export async function listWebhookEndpoints<E extends UserEnv>(c: UserContext<E>) {
@@ -32,12 +33,22 @@ export async function listWebhookEndpoints<E extends UserEnv>(c: UserContext<E>)
 /** Registering an endpoint; the answer carries its signing secret, this once. */
 export async function createWebhookEndpoint<E extends UserEnv>(c: UserContext<E>, input: CreateWebhookInput) {
   const created = await createWebhook(c.env, creatorOf(c), input);
+  // Never the signing secret: the URL and events only.
+  const { url, events } = created.webhook;
+  await recordChange(getDb(c.env.DB), {
+    ...actingIn(c),
+    action: "webhook.created",
+    details: { url, events },
+  });
   return c.json(created satisfies CreatedWebhookResponse, 201);
 }
 
 /** Deleting an endpoint (by id), with its log and its pending deliveries. */
 export async function deleteWebhookEndpoint<E extends UserEnv>(c: UserContext<E>, id: string) {
-  await deleteWebhook(getDb(c.env.DB), c.get("workspace").id, id);
+  const db = getDb(c.env.DB);
+  const url = await webhookUrl(db, c.get("workspace").id, id);
+  await deleteWebhook(db, c.get("workspace").id, id);
+  await recordChange(db, { ...actingIn(c), action: "webhook.deleted", details: { url } });
   return c.json({ ok: true } satisfies DeletedResponse, 200);
 }
 

@@ -18,3 +18,8 @@ export type UserContext<E extends UserEnv = UserEnv> = Context<E>;
 export function creatorOf<E extends UserEnv>(c: UserContext<E>) {
   return { workspaceId: c.get("workspace").id, userId: c.get("user").id };
 }
+
+/** The workspace a request changes and who is acting, as the history records them. */
+export function actingIn<E extends UserEnv>(c: UserContext<E>) {
+  return { workspaceId: c.get("workspace").id, actor: c.get("actor") };
+}

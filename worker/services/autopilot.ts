@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, lte, ne, sql } from "drizzle-orm
 import type { Variant } from "../../contract/api";
 import type { EndReason, EndResult } from "../../contract/schedule";
 import { VERDICT_MIN_VISITORS } from "../../contract/verdict";
+import type { Actor } from "../../contract/workspaces";
 import { type Db, getDb } from "../db/client";
 import { type SplitTest, splitTests } from "../db/schema";
 import { storeLink } from "../link-cache/writes";
@@ -11,6 +12,7 @@ import { SRM_THRESHOLD, srmTest, srmTestAgainstShares } from "../statistics/freq
 import { armCounts, revenueCounts, type VariantTotals } from "../statistics/summary";
 import { sendTestAlert, type TestAlert } from "./alerts";
 import { decidedVerdict, heldBackOf, optimisedResults, withoutHeldBack } from "./analytics";
+import { recordWhen } from "./history";
 import { totalsOf } from "./split-tests";
 
 // The cron's budget: an invocation may make 50 D1 queries on the free plan. A run reads the due and the
@@ -19,6 +21,9 @@ import { totalsOf } from "./split-tests";
 const DUE_PER_RUN = 10;
 const WATCHED_PER_RUN = 100;
 const ACTIONS_PER_RUN = 12;
+
+/** Who the history says made the autopilot's changes. */
+const AUTOPILOT: Actor = { type: "autopilot" };
 
 /** What one run did, for its log line and the tests. */
 export interface AutopilotRun {
@@ -147,6 +152,18 @@ async function moveWeights(
       : banditWeights(evidence.map(armCounts));
   if (weights.every((weight, i) => weight === test.variants[i]?.weight)) return;
   const variants = test.variants.map((variant, i) => ({ ...variant, weight: weights[i] ?? 0 }));
+  const history = recordWhen(
+    getDb(env.DB),
+    {
+      workspaceId: test.workspaceId ?? test.userId,
+      splitTestId: test.id,
+      actor: AUTOPILOT,
+      action: "test.weights_moved",
+      details: { before: test.variants.map((variant) => variant.weight), after: weights },
+    },
+    now,
+    sql`SELECT 1 FROM ${splitTests} WHERE ${splitTests.id} = ${test.id} AND ${splitTests.weightsUpdatedAt} = ${now}`,
+  ).toSQL();
   const [changed] = await env.DB.batch<SplitTest>([
     env.DB.prepare(
       `UPDATE split_tests SET variants = ?1, weights_updated_at = ?2
@@ -156,6 +173,7 @@ async function moveWeights(
       `INSERT OR IGNORE INTO weight_history (split_test_id, since, weights)
        SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM split_tests WHERE id = ?1 AND weights_updated_at = ?2)`,
     ).bind(test.id, now, JSON.stringify(weights)),
+    env.DB.prepare(history.sql).bind(...history.params),
   ]);
   if (!changed?.results.length) return;
   await storeLink(env, { ...test, variants });
@@ -211,11 +229,27 @@ async function endTest(
 ): Promise<void> {
   const { result, winnerVariant } = endOf(test, winner);
   // Guarded on "not completed": a manual promote or another run that came first wins.
-  const [ended] = await db
-    .update(splitTests)
-    .set({ status: "completed", completedAt: now, winnerVariant, endedBy, endResult: result })
-    .where(and(eq(splitTests.id, test.id), ne(splitTests.status, "completed")))
-    .returning();
+  const [[ended]] = await db.batch([
+    db
+      .update(splitTests)
+      .set({ status: "completed", completedAt: now, winnerVariant, endedBy, endResult: result })
+      .where(and(eq(splitTests.id, test.id), ne(splitTests.status, "completed")))
+      .returning(),
+    recordWhen(
+      db,
+      {
+        workspaceId: test.workspaceId ?? test.userId,
+        splitTestId: test.id,
+        actor: AUTOPILOT,
+        action: "test.ended",
+        details: { reason: endedBy, result, winner: winnerVariant },
+      },
+      now,
+      // Only the end this run made: its time and reason.
+      sql`SELECT 1 FROM ${splitTests} WHERE ${splitTests.id} = ${test.id} AND ${splitTests.completedAt} = ${now}
+        AND ${splitTests.endedBy} = ${endedBy}`,
+    ),
+  ]);
   if (!ended) return;
   await storeLink(env, ended);
   run.ended.push({ testId: test.id, endedBy, result });

@@ -19,6 +19,8 @@ export const queryKeys = {
     analytics: (slug: string) => ["tests", "by-slug", slug, "analytics"] as const,
     /** `/api/tests/:slug/breakdowns` */
     breakdowns: (slug: string) => ["tests", "by-slug", slug, "breakdowns"] as const,
+    /** `/api/tests/:slug/history`: every change and who made it. */
+    history: (slug: string) => ["tests", "by-slug", slug, "history"] as const,
     /** `/api/tests/:slug/setup`: the setup checklist. */
     setup: (slug: string) => ["tests", "by-slug", slug, "setup"] as const,
     /** Every custom slug check: a test created or deleted changes what is free. */
@@ -27,6 +29,8 @@ export const queryKeys = {
     slugAvailability: (domainId: string, slug: string) =>
       ["tests", "slug-availability", domainId, slug] as const,
   },
+  /** `/api/workspace/history`: the workspace's activity log in Settings, a page at a time. */
+  workspaceHistory: ["workspace-history"] as const,
   /** `/api/domains`: the user's custom domains and the host they CNAME to. */
   domains: ["domains"] as const,
   /** `/api/keys` */

@@ -9,6 +9,7 @@ import { ChangePasswordSection } from "@/features/settings/components/ChangePass
 import { DeleteAccountSection } from "@/features/settings/components/DeleteAccountSection";
 import { EmailAlertsSection } from "@/features/settings/components/EmailAlertsSection";
 import { SiteTagSection } from "@/features/settings/components/SiteTagSection";
+import { ActivityLogSection } from "@/features/settings/history/components/ActivityLogSection";
 import { WebhooksSection } from "@/features/settings/webhooks/components/WebhooksSection";
 import { useAuth } from "@/lib/auth/use-auth";
 
@@ -36,6 +37,7 @@ export default function SettingsPage() {
           <ChangePasswordSection />
           <ApiKeysSection />
           <WebhooksSection />
+          <ActivityLogSection />
           <DeleteAccountSection email={email} />
         </div>
       </main>

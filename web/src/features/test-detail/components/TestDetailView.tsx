@@ -15,6 +15,7 @@ import { SplitUrlsSection } from "@/features/test-detail/components/SplitUrlsSec
 import { TestDetailHeader } from "@/features/test-detail/components/TestDetailHeader";
 import { VariantStats } from "@/features/test-detail/components/VariantStats";
 import { EndSection } from "@/features/test-detail/end/components/EndSection";
+import { HistorySection } from "@/features/test-detail/history/components/HistorySection";
 import { LifecycleNotice } from "@/features/test-detail/lifecycle/components/LifecycleNotice";
 import { PlannerSection } from "@/features/test-detail/planner/components/PlannerSection";
 import { RulesSection } from "@/features/test-detail/rules/components/RulesSection";
@@ -87,6 +88,7 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
       <SetupSection test={test} />
       {!justCreated && <TrackingSection test={test} />}
       <ExportSection testId={test.id} />
+      <HistorySection slug={test.slug} />
       <HowItWorksSection variants={test.variants} />
       <div>
         <Button asChild variant="outline">
