@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { API_KEY_MESSAGES } from "../messages";
+import { API_KEY_SCOPES } from "../workspaces";
 
 // API keys, managed from the app (cookie session).
 
@@ -11,6 +12,8 @@ export const createApiKeySchema = z.object(
       .trim()
       .min(1, API_KEY_MESSAGES.nameRequired)
       .max(100, API_KEY_MESSAGES.nameTooLong),
+    /** read: every GET; write: everything an editor of the key's workspace may. */
+    scope: z.enum(API_KEY_SCOPES).default("write"),
   },
   { error: API_KEY_MESSAGES.nameRequired },
 );
@@ -24,6 +27,7 @@ function answers() {
     name: z.string(),
     /** The key's first characters, e.g. `sl_live_AbCd`. */
     prefix: z.string(),
+    scope: z.enum(API_KEY_SCOPES),
     createdAt: z.number(),
     /** Updated at most once a minute; null until first used. */
     lastUsedAt: z.number().nullable(),

@@ -15,6 +15,7 @@ function toClientKey(row: ApiKeyRow): ApiKey {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
+    scope: row.scope,
     createdAt: row.createdAt,
     lastUsedAt: row.lastUsedAt,
   };
