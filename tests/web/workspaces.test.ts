@@ -1,9 +1,7 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Workspace } from "@contract/api";
 import { WORKSPACE_MESSAGES } from "@contract/messages";
 import { WORKSPACE_HEADER } from "@contract/workspaces";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { scopeLabel } from "@/features/settings/api-keys/api-key-scopes";
 import { confirmsWorkspaceName } from "@/features/settings/workspace/delete-confirmation";
 import { ApiError, apiFetch, isWorkspaceGoneError, onWorkspaceGone, setRequestWorkspace } from "@/lib/api";
@@ -85,38 +83,38 @@ describe("the workspace-not-found answer", () => {
   });
 });
 
-// A real HTTP server that answers with the header it got, or as the API answers a stranger.
+// The browser's fetch stands in for the network: it answers with the header it was given, or as the
+// API answers a user who is not in the workspace.
 describe("every API call", () => {
-  let server: Server;
-  let origin = "";
-
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      const named = request.headers[WORKSPACE_HEADER.toLowerCase()];
-      response.setHeader("Content-Type", "application/json");
-      if (named === "ws-removed") {
-        response.statusCode = 404;
-        response.end(JSON.stringify({ error: { code: "not_found", message: WORKSPACE_MESSAGES.notFound } }));
-        return;
-      }
-      response.end(JSON.stringify({ workspace: named ?? null }));
+  beforeEach(() => {
+    vi.stubGlobal("fetch", async (_path: string, init: RequestInit) => {
+      const named = new Headers(init.headers).get(WORKSPACE_HEADER);
+      if (named === "ws-removed")
+        return Response.json(
+          { error: { code: "not_found", message: WORKSPACE_MESSAGES.notFound } },
+          { status: 404 },
+        );
+      return Response.json({ workspace: named });
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
 
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  afterEach(() => setRequestWorkspace(undefined));
+  afterEach(() => {
+    setRequestWorkspace(undefined);
+    vi.unstubAllGlobals();
+  });
 
   it("names the current workspace in the SplitLink-Workspace header", async () => {
     setRequestWorkspace("ws-agency");
-    expect(await apiFetch<{ workspace: string | null }>(`${origin}/api/tests`)).toEqual({
-      workspace: "ws-agency",
-    });
+    expect(await apiFetch("/api/tests")).toEqual({ workspace: "ws-agency" });
   });
 
   it("names none before a workspace is chosen (the API then works in the personal one)", async () => {
-    expect(await apiFetch<{ workspace: string | null }>(`${origin}/api/tests`)).toEqual({ workspace: null });
+    expect(await apiFetch("/api/tests")).toEqual({ workspace: null });
+  });
+
+  it("names none to the session's own calls, which belong to no workspace", async () => {
+    setRequestWorkspace("ws-agency");
+    expect(await apiFetch("/api/auth/me")).toEqual({ workspace: null });
   });
 
   it("tells the app when the API says the user is no longer in that workspace", async () => {
@@ -124,7 +122,7 @@ describe("every API call", () => {
     const heard: string[] = [];
     const stop = onWorkspaceGone((id) => heard.push(id));
     try {
-      await expect(apiFetch(`${origin}/api/tests`)).rejects.toMatchObject({
+      await expect(apiFetch("/api/tests")).rejects.toMatchObject({
         status: 404,
         message: WORKSPACE_MESSAGES.notFound,
       });
