@@ -12,7 +12,8 @@ export function RequireAuth() {
   if (status === "loading") return <FullScreenSpinner />;
   if (status === "signed-out" || !user) return <Navigate to="/login" replace />;
   return (
-    <WorkspaceProvider userId={user.id}>
+    // Keyed by the user: another account signing in starts from its own remembered workspace.
+    <WorkspaceProvider key={user.id} userId={user.id}>
       <Outlet />
     </WorkspaceProvider>
   );
