@@ -15,7 +15,7 @@ import { useWorkspace } from "@/lib/workspaces/use-workspace";
 
 export default function DashboardPage() {
   const { tests, loading, removeTest } = useTestList();
-  const { workspace, canEdit } = useWorkspace();
+  const { canEdit } = useWorkspace();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   function handleDelete(test: TestWithStats) {
@@ -43,7 +43,6 @@ export default function DashboardPage() {
             </h1>
             <p className="mt-1 text-muted-foreground">
               {canEdit ? "Create and manage your A/B tests" : "The A/B tests of this workspace"}
-              <span className="text-foreground"> · {workspace.name}</span>
             </p>
           </div>
           <div className="grid grid-cols-2 gap-2 sm:flex">
