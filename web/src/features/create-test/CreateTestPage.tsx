@@ -7,10 +7,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CreateTestForm } from "@/features/create-test/components/CreateTestForm";
 import { toast } from "@/lib/toast";
-import { useWorkspace } from "@/lib/workspaces/use-workspace";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 export default function CreateTestPage() {
-  const { canEdit } = useWorkspace();
+  const { canEdit } = useWorkspaceAbilities();
   if (!canEdit) return <ViewerCannotCreate />;
   return (
     <div className="min-h-svh bg-muted">

@@ -11,11 +11,11 @@ import { ViewerNote } from "@/components/workspaces/ViewerNote";
 import { NoTestsYet } from "@/features/dashboard/components/NoTestsYet";
 import { TestList } from "@/features/dashboard/components/TestList";
 import { useTestList } from "@/features/dashboard/use-test-list";
-import { useWorkspace } from "@/lib/workspaces/use-workspace";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 export default function DashboardPage() {
   const { tests, loading, removeTest } = useTestList();
-  const { canEdit } = useWorkspace();
+  const { canEdit } = useWorkspaceAbilities();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   function handleDelete(test: TestWithStats) {

@@ -15,13 +15,13 @@ import { DomainsContent } from "@/features/domains/components/DomainsContent";
 import { useAddDomainDialog } from "@/features/domains/use-add-domain-dialog";
 import { useDomainList } from "@/features/domains/use-domain-list";
 import { useAuth } from "@/lib/auth/use-auth";
-import { useWorkspace } from "@/lib/workspaces/use-workspace";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 export default function DomainsPage() {
   const list = useDomainList();
   // Adding a domain waits for a verified email (the API refuses it too); the rest of the screen works.
   const emailVerified = useAuth().emailVerified;
-  const { canEdit } = useWorkspace();
+  const { canEdit } = useWorkspaceAbilities();
   const canAdd = emailVerified && canEdit;
   const addDialog = useAddDomainDialog();
   const headingId = useId();

@@ -1,7 +1,7 @@
 import { PencilIcon } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useWorkspace } from "@/lib/workspaces/use-workspace";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 /**
  * A section of the test page that swaps what it shows for an editor. The button that opens the editor
@@ -13,7 +13,7 @@ export function useInlineEditor(focusFirst: readonly string[] = ["input"]) {
   const [editing, setEditing] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const sectionRef = useRef<HTMLDivElement>(null);
-  const { canEdit } = useWorkspace();
+  const { canEdit } = useWorkspaceAbilities();
 
   function startEditing() {
     setEditing(true);

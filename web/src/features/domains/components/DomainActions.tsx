@@ -4,7 +4,7 @@ import { VerifyDomainButton } from "@/features/domains/components/VerifyDomainBu
 import type { DomainRowHandlers } from "@/features/domains/domain-row-handlers";
 import { isDomainVerified } from "@/features/domains/domain-status";
 import { cn } from "@/lib/utils";
-import { useWorkspace } from "@/lib/workspaces/use-workspace";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 interface DomainActionsProps extends DomainRowHandlers {
   domain: CustomDomain;
@@ -13,7 +13,7 @@ interface DomainActionsProps extends DomainRowHandlers {
 
 /** Verify (unverified domains only) and delete; none for a viewer. */
 export function DomainActions({ domain, onDeleted, className }: DomainActionsProps) {
-  const { canEdit } = useWorkspace();
+  const { canEdit } = useWorkspaceAbilities();
   if (!canEdit) return null;
   return (
     <div className={cn("flex items-center gap-1.5", className)}>

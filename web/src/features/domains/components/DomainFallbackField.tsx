@@ -3,14 +3,14 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useDomainFallback } from "@/features/domains/use-domain-fallback";
-import { useWorkspace } from "@/lib/workspaces/use-workspace";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 /**
  * Where the domain's root and unknown paths send visitors, instead of a not-found page. Saved on submit;
  * an empty field removes it.
  */
 export function DomainFallbackField({ domain }: { domain: CustomDomain }) {
-  const { canEdit } = useWorkspace();
+  const { canEdit } = useWorkspaceAbilities();
   if (!canEdit) return <FallbackUrlText domain={domain} />;
   return <FallbackUrlForm domain={domain} />;
 }

@@ -8,7 +8,7 @@ import { ViewerNote } from "@/components/workspaces/ViewerNote";
 import { saveAlertPreferences, useAlertPreferences } from "@/lib/alerts/alert-preferences";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
-import { useWorkspace } from "@/lib/workspaces/use-workspace";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 const CHOICES: { kind: keyof AlertPreferences; label: string; hint: string }[] = [
   {
@@ -33,7 +33,7 @@ export function EmailAlertsSection() {
   const headingId = useId();
   const { state, retry, replace } = useAlertPreferences();
   const [saving, setSaving] = useState<keyof AlertPreferences | null>(null);
-  const { canEdit } = useWorkspace();
+  const { canEdit } = useWorkspaceAbilities();
 
   async function toggle(kind: keyof AlertPreferences, on: boolean) {
     if (state.status !== "ready" || saving || !canEdit) return;

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { ViewerNote } from "@/components/workspaces/ViewerNote";
-import { useWorkspace } from "@/lib/workspaces/use-workspace";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 interface SettingsListSectionProps {
   title: string;
@@ -39,7 +39,7 @@ export function SettingsListSection(props: SettingsListSectionProps) {
   const { status, count } = props;
   const headingId = useId();
   const [creating, setCreating] = useState(false);
-  const { canEdit } = useWorkspace();
+  const { canEdit } = useWorkspaceAbilities();
   const createButton = (label: string) =>
     canEdit && (
       <Button aria-haspopup="dialog" onClick={() => setCreating(true)}>

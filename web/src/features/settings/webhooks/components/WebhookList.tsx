@@ -11,7 +11,7 @@ import { WebhookStatusBadge } from "@/features/settings/webhooks/components/Webh
 import { useSendTestEvent } from "@/features/settings/webhooks/use-send-test-event";
 import { formatTimeAgo } from "@/lib/time";
 import { cn } from "@/lib/utils";
-import { useWorkspace } from "@/lib/workspaces/use-workspace";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 /** One row per endpoint: URL, state, events, its actions and, on demand, its delivery log. */
 export function WebhookList({ webhooks }: { webhooks: readonly WebhookEndpoint[] }) {
@@ -28,7 +28,7 @@ function WebhookRow({ webhook }: { webhook: WebhookEndpoint }) {
   const logId = useId();
   const [logOpen, setLogOpen] = useState(false);
   const { sending, outcome, send } = useSendTestEvent(webhook.id);
-  const { canEdit } = useWorkspace();
+  const { canEdit } = useWorkspaceAbilities();
 
   return (
     <li className="grid gap-3 p-4" data-testid="webhook-endpoint">

@@ -5,7 +5,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { ViewerNote } from "@/components/workspaces/ViewerNote";
 import { PromoteWinnerDialog } from "@/features/test-detail/lifecycle/components/PromoteWinnerDialog";
 import { useLifecycleActions } from "@/features/test-detail/lifecycle/use-lifecycle-actions";
-import { useWorkspace } from "@/lib/workspaces/use-workspace";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 interface LifecycleControlsProps {
   test: TestWithStats;
@@ -23,7 +23,7 @@ interface LifecycleControlsProps {
  */
 export function LifecycleControls({ test, leading, decided, onChanged }: LifecycleControlsProps) {
   const { busy, pause, resume, promote } = useLifecycleActions(test, onChanged);
-  const { canEdit } = useWorkspace();
+  const { canEdit } = useWorkspaceAbilities();
   if (!canEdit) return <ViewerNote />;
   if (test.status === "completed") return null;
 

@@ -1,7 +1,7 @@
 import type { TestWithStats, Variant } from "@contract/api";
 import { PromoteWinnerDialog } from "@/features/test-detail/lifecycle/components/PromoteWinnerDialog";
 import { useLifecycleActions } from "@/features/test-detail/lifecycle/use-lifecycle-actions";
-import { useWorkspace } from "@/lib/workspaces/use-workspace";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 /**
  * The recommendation's "Promote winner": the same dialog as the header's, the verdict's winner
@@ -9,7 +9,7 @@ import { useWorkspace } from "@/lib/workspaces/use-workspace";
  */
 export function PromoteAction({ test, variant }: { test: TestWithStats; variant: Variant }) {
   const { busy, promote } = useLifecycleActions(test, () => {});
-  const { canEdit } = useWorkspace();
+  const { canEdit } = useWorkspaceAbilities();
   if (!canEdit) return null;
   return (
     <PromoteWinnerDialog
