@@ -33,16 +33,11 @@ export function WorkspaceSwitcher() {
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button
-            variant="outline"
-            size="sm"
-            className="min-w-0 max-w-48 sm:max-w-56"
-            aria-label={`Workspace: ${workspace.name}, ${roleLabel(workspace.role)}. Switch workspace`}
-          >
-            <span className="min-w-0 truncate">{workspace.name}</span>
-            <span className="hidden text-muted-foreground text-xs sm:inline">
-              {roleLabel(workspace.role)}
-            </span>
+          <Button variant="outline" size="sm" className="min-w-0 max-w-56">
+            {/* The accessible name holds the visible text: "Workspace: Acme client Viewer". */}
+            <span className="sr-only">Workspace:</span>{" "}
+            <span className="min-w-0 truncate">{workspace.name}</span>{" "}
+            <span className="text-muted-foreground text-xs">{roleLabel(workspace.role)}</span>
             <ChevronsUpDownIcon aria-hidden className="opacity-60" />
           </Button>
         </DropdownMenuTrigger>
