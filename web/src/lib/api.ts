@@ -1,5 +1,7 @@
 import type { ApiErrorBody, AuthResponse, ErrorCode } from "@contract/api";
 import { GENERIC_MESSAGES } from "@contract/generic-messages";
+import { WORKSPACE_MESSAGES } from "@contract/messages";
+import { WORKSPACE_HEADER } from "@contract/workspaces";
 
 /** The API's codes, and the client's own for a request that got no answer or not the API's. */
 export type ClientErrorCode = ErrorCode | "network_error" | "unexpected_response";
@@ -25,6 +27,28 @@ export interface ApiRequestInit extends Omit<RequestInit, "body" | "credentials"
 
 const AUTH_PATH_PREFIX = "/api/auth/";
 
+/** The workspace every call works in (the SplitLink-Workspace header); unset: the personal one. */
+let workspaceId: string | undefined;
+
+type WorkspaceGoneListener = (workspaceId: string) => void;
+const workspaceGoneListeners = new Set<WorkspaceGoneListener>();
+
+/** Names the workspace every later call works in; the WorkspaceProvider keeps it. */
+export function setRequestWorkspace(id: string | undefined): void {
+  workspaceId = id;
+}
+
+/** Hears the API say the workspace the calls name is not the user's (any more): removed, or deleted. */
+export function onWorkspaceGone(listener: WorkspaceGoneListener): () => void {
+  workspaceGoneListeners.add(listener);
+  return () => workspaceGoneListeners.delete(listener);
+}
+
+/** Whether an error is the API's answer for a workspace the user is not in. */
+export function isWorkspaceGoneError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404 && error.message === WORKSPACE_MESSAGES.notFound;
+}
+
 /**
  * Calls the JSON API with the session cookies. A 401 outside /api/auth/ usually means the short-lived
  * access token expired: the session is refreshed once and the call retried.
@@ -46,6 +70,9 @@ async function request<T>(path: string, { body, headers, ...init }: ApiRequestIn
   const requestHeaders = new Headers(headers);
   requestHeaders.set("Accept", "application/json");
   if (body !== undefined) requestHeaders.set("Content-Type", "application/json");
+  const sentWorkspace = path.startsWith(AUTH_PATH_PREFIX) ? undefined : workspaceId;
+  if (sentWorkspace !== undefined && !requestHeaders.has(WORKSPACE_HEADER))
+    requestHeaders.set(WORKSPACE_HEADER, sentWorkspace);
 
   let response: Response;
   try {
@@ -63,7 +90,12 @@ async function request<T>(path: string, { body, headers, ...init }: ApiRequestIn
   }
 
   const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw toApiError(response.status, payload);
+  if (!response.ok) {
+    const error = toApiError(response.status, payload);
+    if (sentWorkspace !== undefined && isWorkspaceGoneError(error))
+      for (const listener of workspaceGoneListeners) listener(sentWorkspace);
+    throw error;
+  }
   return payload as T;
 }
 

@@ -33,6 +33,8 @@ export const queryKeys = {
   workspaceHistory: ["workspace-history"] as const,
   /** `/api/domains`: the user's custom domains and the host they CNAME to. */
   domains: ["domains"] as const,
+  /** `/api/workspaces`: the workspaces the user belongs to, with their role in each. */
+  workspaces: ["workspaces"] as const,
   /** `/api/keys` */
   apiKeys: ["api-keys"] as const,
   webhooks: {

@@ -1,11 +1,17 @@
-import { Link } from "react-router-dom";
+import { WORKSPACE_SCREEN_MESSAGES } from "@contract/messages";
+import { useEffect } from "react";
+import { Link, Navigate } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
 import { PageTitle } from "@/components/PageTitle";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CreateTestForm } from "@/features/create-test/components/CreateTestForm";
+import { toast } from "@/lib/toast";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 export default function CreateTestPage() {
+  const { canEdit } = useWorkspaceAbilities();
+  if (!canEdit) return <ViewerCannotCreate />;
   return (
     <div className="min-h-svh bg-muted">
       <AppHeader />
@@ -27,4 +33,12 @@ export default function CreateTestPage() {
       </main>
     </div>
   );
+}
+
+/** A viewer who opens /create-test (a bookmark, a link) goes to the dashboard and is told why. */
+function ViewerCannotCreate() {
+  useEffect(() => {
+    toast.error(WORKSPACE_SCREEN_MESSAGES.viewerCannotCreateTest, { id: "viewer-cannot-create-test" });
+  }, []);
+  return <Navigate to="/dashboard" replace />;
 }

@@ -7,12 +7,15 @@ import { VerifyEmailBanner } from "@/components/auth/VerifyEmailBanner";
 import { PageTitle } from "@/components/PageTitle";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { ViewerNote } from "@/components/workspaces/ViewerNote";
 import { NoTestsYet } from "@/features/dashboard/components/NoTestsYet";
 import { TestList } from "@/features/dashboard/components/TestList";
 import { useTestList } from "@/features/dashboard/use-test-list";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 export default function DashboardPage() {
   const { tests, loading, removeTest } = useTestList();
+  const { canEdit } = useWorkspaceAbilities();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   function handleDelete(test: TestWithStats) {
@@ -38,7 +41,9 @@ export default function DashboardPage() {
             >
               Your Split Tests
             </h1>
-            <p className="mt-1 text-muted-foreground">Create and manage your A/B tests</p>
+            <p className="mt-1 text-muted-foreground">
+              {canEdit ? "Create and manage your A/B tests" : "The A/B tests of this workspace"}
+            </p>
           </div>
           <div className="grid grid-cols-2 gap-2 sm:flex">
             <Button asChild variant="outline">
@@ -47,23 +52,26 @@ export default function DashboardPage() {
                 Manage Domains
               </Link>
             </Button>
-            <Button asChild>
-              <Link to="/create-test">
-                <PlusIcon aria-hidden />
-                Create New Test
-              </Link>
-            </Button>
+            {canEdit && (
+              <Button asChild>
+                <Link to="/create-test">
+                  <PlusIcon aria-hidden />
+                  Create New Test
+                </Link>
+              </Button>
+            )}
           </div>
         </div>
+        {!canEdit && <ViewerNote className="mt-6" />}
         <div className="mt-8">
           {loading ? (
             <div className="flex justify-center py-16">
               <Spinner size="lg" />
             </div>
           ) : tests.length === 0 ? (
-            <NoTestsYet />
+            <NoTestsYet canCreate={canEdit} />
           ) : (
-            <TestList tests={tests} onDelete={handleDelete} />
+            <TestList tests={tests} onDelete={canEdit ? handleDelete : undefined} />
           )}
         </div>
       </main>

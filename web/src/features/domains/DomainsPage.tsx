@@ -7,6 +7,7 @@ import { AppHeader } from "@/components/AppHeader";
 import { VerifyEmailBanner } from "@/components/auth/VerifyEmailBanner";
 import { PageTitle } from "@/components/PageTitle";
 import { Button } from "@/components/ui/button";
+import { ViewerNote } from "@/components/workspaces/ViewerNote";
 import { cnameRecordName } from "@/features/domains/cname-target";
 import { AddDomainDialog } from "@/features/domains/components/AddDomainDialog";
 import { DnsHelpPanel } from "@/features/domains/components/DnsHelpPanel";
@@ -14,11 +15,14 @@ import { DomainsContent } from "@/features/domains/components/DomainsContent";
 import { useAddDomainDialog } from "@/features/domains/use-add-domain-dialog";
 import { useDomainList } from "@/features/domains/use-domain-list";
 import { useAuth } from "@/lib/auth/use-auth";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 export default function DomainsPage() {
   const list = useDomainList();
   // Adding a domain waits for a verified email (the API refuses it too); the rest of the screen works.
-  const canAdd = useAuth().emailVerified;
+  const emailVerified = useAuth().emailVerified;
+  const { canEdit } = useWorkspaceAbilities();
+  const canAdd = emailVerified && canEdit;
   const addDialog = useAddDomainDialog();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -61,22 +65,26 @@ export default function DomainsPage() {
             </h1>
             <p className="mt-1 text-muted-foreground">Serve your split links from your own domain</p>
           </div>
-          <Button
-            ref={addDialog.addButtonRef}
-            aria-haspopup="dialog"
-            onClick={addDialog.openDialog}
-            disabled={!canAdd}
-          >
-            <PlusIcon aria-hidden />
-            Add Domain
-          </Button>
+          {canEdit && (
+            <Button
+              ref={addDialog.addButtonRef}
+              aria-haspopup="dialog"
+              onClick={addDialog.openDialog}
+              disabled={!canAdd}
+            >
+              <PlusIcon aria-hidden />
+              Add Domain
+            </Button>
+          )}
         </div>
+        {!canEdit && <ViewerNote className="mt-6" />}
         <div className="mt-8 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
           <DomainsContent
             status={list.status}
             domains={list.domains}
             labelledBy={headingId}
             onAddDomain={canAdd ? addDialog.openDialog : undefined}
+            canEdit={canEdit}
             onRetry={list.retry}
             onDeleted={handleDeleted}
           />

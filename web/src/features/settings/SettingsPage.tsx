@@ -11,6 +11,7 @@ import { EmailAlertsSection } from "@/features/settings/components/EmailAlertsSe
 import { SiteTagSection } from "@/features/settings/components/SiteTagSection";
 import { ActivityLogSection } from "@/features/settings/history/components/ActivityLogSection";
 import { WebhooksSection } from "@/features/settings/webhooks/components/WebhooksSection";
+import { WorkspaceSection } from "@/features/settings/workspace/components/WorkspaceSection";
 import { useAuth } from "@/lib/auth/use-auth";
 
 /** Account settings: one section per concern, stacked; new sections go in this list. */
@@ -32,6 +33,7 @@ export default function SettingsPage() {
         <p className="mt-1 break-words text-muted-foreground">Signed in as {email}</p>
         <div className="mt-8 grid gap-6">
           <VerifyEmailBanner />
+          <WorkspaceSection />
           <SiteTagSection />
           <EmailAlertsSection />
           <ChangePasswordSection />

@@ -7,7 +7,8 @@ import { cn } from "@/lib/utils";
 
 interface TestActionsProps {
   test: TestWithStats;
-  onDelete: (test: TestWithStats) => void;
+  /** Absent where the user may not delete (a viewer): no Delete button. */
+  onDelete?: (test: TestWithStats) => void;
   className?: string;
   /** Delete as an icon only (the table); its name stays for assistive technology. */
   compact?: boolean;
@@ -23,7 +24,7 @@ export function TestActions({ test, onDelete, className, compact = false }: Test
           View<span className="sr-only"> {test.name}</span>
         </Link>
       </Button>
-      <DeleteTestButton test={test} onConfirm={onDelete} iconOnly={compact} />
+      {onDelete && <DeleteTestButton test={test} onConfirm={onDelete} iconOnly={compact} />}
     </div>
   );
 }

@@ -25,7 +25,8 @@ export function TestCard({
   onDelete,
 }: {
   test: TestWithStats;
-  onDelete: (test: TestWithStats) => void;
+  /** Absent where the user may not delete (a viewer). */
+  onDelete?: (test: TestWithStats) => void;
 }) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();

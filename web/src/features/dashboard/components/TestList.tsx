@@ -10,7 +10,8 @@ import { useIsNarrowScreen } from "@/lib/use-is-narrow-screen";
 
 interface TestListProps {
   tests: readonly TestWithStats[];
-  onDelete: (test: TestWithStats) => void;
+  /** Absent where the user may not delete (a viewer). */
+  onDelete?: (test: TestWithStats) => void;
 }
 
 /** Sortable list of tests, searched by name and filtered by status: a table from 768 px up, collapsible cards below. */

@@ -4,7 +4,8 @@ import { TABLE_CELL_PADDING, TestTableRow } from "@/features/dashboard/component
 
 interface TestTableProps {
   tests: readonly TestWithStats[];
-  onDelete: (test: TestWithStats) => void;
+  /** Absent where the user may not delete (a viewer). */
+  onDelete?: (test: TestWithStats) => void;
 }
 
 /** The list from 768 px up. */

@@ -20,7 +20,8 @@ export function TestTableRow({
   onDelete,
 }: {
   test: TestWithStats;
-  onDelete: (test: TestWithStats) => void;
+  /** Absent where the user may not delete (a viewer). */
+  onDelete?: (test: TestWithStats) => void;
 }) {
   return (
     <TableRow>

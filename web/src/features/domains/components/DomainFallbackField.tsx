@@ -3,12 +3,28 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useDomainFallback } from "@/features/domains/use-domain-fallback";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 /**
  * Where the domain's root and unknown paths send visitors, instead of a not-found page. Saved on submit;
  * an empty field removes it.
  */
 export function DomainFallbackField({ domain }: { domain: CustomDomain }) {
+  const { canEdit } = useWorkspaceAbilities();
+  if (!canEdit) return <FallbackUrlText domain={domain} />;
+  return <FallbackUrlForm domain={domain} />;
+}
+
+/** What a viewer sees: the fallback, not a field they could not save. */
+function FallbackUrlText({ domain }: { domain: CustomDomain }) {
+  return (
+    <p className="mt-2 text-muted-foreground text-xs">
+      Fallback URL: <span className="break-all text-foreground">{domain.fallbackUrl ?? "none"}</span>
+    </p>
+  );
+}
+
+function FallbackUrlForm({ domain }: { domain: CustomDomain }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const [value, setValue] = useState(domain.fallbackUrl ?? "");

@@ -13,6 +13,8 @@ interface DomainsContentProps extends DomainRowHandlers {
   labelledBy: string;
   /** Opens the add dialog; absent while the user may not add domains. */
   onAddDomain?: () => void;
+  /** Whether the user may change domains at all (not a viewer). */
+  canEdit: boolean;
   onRetry: () => void;
 }
 
@@ -22,6 +24,7 @@ export function DomainsContent({
   domains,
   labelledBy,
   onAddDomain,
+  canEdit,
   onRetry,
   ...handlers
 }: DomainsContentProps) {
@@ -33,6 +36,6 @@ export function DomainsContent({
     );
   }
   if (status === "failed") return <DomainsLoadFailed onRetry={onRetry} />;
-  if (domains.length === 0) return <NoDomainsYet onAddDomain={onAddDomain} />;
+  if (domains.length === 0) return <NoDomainsYet onAddDomain={onAddDomain} canAdd={canEdit} />;
   return <DomainList domains={domains} labelledBy={labelledBy} {...handlers} />;
 }

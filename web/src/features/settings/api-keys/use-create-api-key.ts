@@ -1,4 +1,5 @@
 import { API_KEY_MESSAGES } from "@contract/messages";
+import type { ApiKeyScope } from "@contract/workspaces";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { createApiKey } from "@/features/settings/api-keys/api/create-api-key";
@@ -24,14 +25,14 @@ export function useCreateApiKey() {
   });
   const busy = mutation.isPending;
 
-  async function create(name: string): Promise<boolean> {
+  async function create(name: string, scope: ApiKeyScope): Promise<boolean> {
     if (busy) return false;
     if (!name.trim()) {
       toast.error(API_KEY_MESSAGES.nameRequired);
       return false;
     }
     try {
-      const created = await mutation.mutateAsync({ name });
+      const created = await mutation.mutateAsync({ name, scope });
       setSecret(created.key);
       toast.success(API_KEY_MESSAGES.created);
       return true;

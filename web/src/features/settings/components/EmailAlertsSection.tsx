@@ -4,9 +4,11 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { ViewerNote } from "@/components/workspaces/ViewerNote";
 import { saveAlertPreferences, useAlertPreferences } from "@/lib/alerts/alert-preferences";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 const CHOICES: { kind: keyof AlertPreferences; label: string; hint: string }[] = [
   {
@@ -31,9 +33,10 @@ export function EmailAlertsSection() {
   const headingId = useId();
   const { state, retry, replace } = useAlertPreferences();
   const [saving, setSaving] = useState<keyof AlertPreferences | null>(null);
+  const { canEdit } = useWorkspaceAbilities();
 
   async function toggle(kind: keyof AlertPreferences, on: boolean) {
-    if (state.status !== "ready" || saving) return;
+    if (state.status !== "ready" || saving || !canEdit) return;
     const previous = state.alerts;
     replace({ ...previous, [kind]: on });
     setSaving(kind);
@@ -73,7 +76,8 @@ export function EmailAlertsSection() {
             </p>
           )}
           {state.status === "ready" && (
-            <fieldset className="grid gap-4">
+            <fieldset className="grid gap-4" disabled={!canEdit}>
+              {!canEdit && <ViewerNote />}
               <legend className="sr-only">Email me when</legend>
               {CHOICES.map((choice) => (
                 <label key={choice.kind} className="flex items-start gap-3 text-sm">

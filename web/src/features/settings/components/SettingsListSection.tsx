@@ -4,6 +4,8 @@ import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { ViewerNote } from "@/components/workspaces/ViewerNote";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 interface SettingsListSectionProps {
   title: string;
@@ -31,17 +33,20 @@ interface SettingsListSectionProps {
 /**
  * A settings card for a list the user creates items in (API keys, webhook endpoints): title, docs link
  * and create button, then the list with its loading, failed and empty states, and the create dialog.
+ * A viewer gets no create button, and a note why.
  */
 export function SettingsListSection(props: SettingsListSectionProps) {
   const { status, count } = props;
   const headingId = useId();
   const [creating, setCreating] = useState(false);
-  const createButton = (label: string) => (
-    <Button aria-haspopup="dialog" onClick={() => setCreating(true)}>
-      <PlusIcon aria-hidden />
-      {label}
-    </Button>
-  );
+  const { canEdit } = useWorkspaceAbilities();
+  const createButton = (label: string) =>
+    canEdit && (
+      <Button aria-haspopup="dialog" onClick={() => setCreating(true)}>
+        <PlusIcon aria-hidden />
+        {label}
+      </Button>
+    );
 
   return (
     <section aria-labelledby={headingId} id={props.id} className="scroll-mt-20">
@@ -63,7 +68,8 @@ export function SettingsListSection(props: SettingsListSectionProps) {
             {status === "ready" && count > 0 && createButton(props.addLabel)}
           </div>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-4">
+          {!canEdit && <ViewerNote />}
           {status === "loading" ? (
             <div className="flex justify-center py-10">
               <Spinner size="lg" />
@@ -83,7 +89,7 @@ export function SettingsListSection(props: SettingsListSectionProps) {
           )}
         </CardContent>
       </Card>
-      {props.dialog(creating, setCreating)}
+      {canEdit && props.dialog(creating, setCreating)}
     </section>
   );
 }

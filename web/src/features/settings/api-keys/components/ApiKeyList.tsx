@@ -1,5 +1,7 @@
 import type { ApiKey } from "@contract/api";
 import { KeyRoundIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { scopeLabel } from "@/features/settings/api-keys/api-key-scopes";
 import { RevokeApiKeyButton } from "@/features/settings/api-keys/components/RevokeApiKeyButton";
 import { formatTimeAgo } from "@/lib/time";
 
@@ -16,7 +18,7 @@ interface ApiKeyListProps {
   keys: readonly ApiKey[];
 }
 
-/** One row per key: name, recognisable start, created and last used; one layout for every width. */
+/** One row per key: name, scope, recognisable start, created and last used; one layout for every width. */
 export function ApiKeyList({ keys }: ApiKeyListProps) {
   return (
     <ul className="divide-y rounded-xl border bg-card">
@@ -27,8 +29,11 @@ export function ApiKeyList({ keys }: ApiKeyListProps) {
               <KeyRoundIcon className="size-4" aria-hidden />
             </span>
             <div className="min-w-0">
-              <p className="truncate font-medium" title={key.name}>
-                {key.name}
+              <p className="flex min-w-0 flex-wrap items-center gap-2">
+                <span className="truncate font-medium" title={key.name}>
+                  {key.name}
+                </span>
+                <Badge variant="outline">{scopeLabel(key.scope)}</Badge>
               </p>
               <p className="font-mono text-muted-foreground text-sm">{key.prefix}…</p>
               <p className="mt-1 text-muted-foreground text-xs">

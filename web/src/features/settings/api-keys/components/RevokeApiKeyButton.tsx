@@ -3,9 +3,13 @@ import { API_KEY_MESSAGES } from "@contract/messages";
 import { RemoveItemButton } from "@/components/RemoveItemButton";
 import { revokeApiKey } from "@/features/settings/api-keys/api/revoke-api-key";
 import { useKeyRevoked } from "@/features/settings/api-keys/use-api-keys";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
+/** Revoke, after a confirmation; none for a viewer. */
 export function RevokeApiKeyButton({ apiKey }: { apiKey: ApiKey }) {
   const onRevoked = useKeyRevoked();
+  const { canEdit } = useWorkspaceAbilities();
+  if (!canEdit) return null;
   return (
     <RemoveItemButton
       item={apiKey}

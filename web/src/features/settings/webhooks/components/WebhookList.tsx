@@ -11,6 +11,7 @@ import { WebhookStatusBadge } from "@/features/settings/webhooks/components/Webh
 import { useSendTestEvent } from "@/features/settings/webhooks/use-send-test-event";
 import { formatTimeAgo } from "@/lib/time";
 import { cn } from "@/lib/utils";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 /** One row per endpoint: URL, state, events, its actions and, on demand, its delivery log. */
 export function WebhookList({ webhooks }: { webhooks: readonly WebhookEndpoint[] }) {
@@ -27,6 +28,7 @@ function WebhookRow({ webhook }: { webhook: WebhookEndpoint }) {
   const logId = useId();
   const [logOpen, setLogOpen] = useState(false);
   const { sending, outcome, send } = useSendTestEvent(webhook.id);
+  const { canEdit } = useWorkspaceAbilities();
 
   return (
     <li className="grid gap-3 p-4" data-testid="webhook-endpoint">
@@ -55,10 +57,12 @@ function WebhookRow({ webhook }: { webhook: WebhookEndpoint }) {
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="outline" size="sm" onClick={send} aria-disabled={sending}>
-          {!sending && <SendIcon aria-hidden />}
-          <BusyLabel busy={sending} label="Send test event" busyLabel="Sending..." />
-        </Button>
+        {canEdit && (
+          <Button variant="outline" size="sm" onClick={send} aria-disabled={sending}>
+            {!sending && <SendIcon aria-hidden />}
+            <BusyLabel busy={sending} label="Send test event" busyLabel="Sending..." />
+          </Button>
+        )}
         <Button
           variant="outline"
           size="sm"
@@ -70,9 +74,11 @@ function WebhookRow({ webhook }: { webhook: WebhookEndpoint }) {
           Delivery log
           <ChevronDownIcon aria-hidden className={cn("transition-transform", logOpen && "rotate-180")} />
         </Button>
-        <div className="ml-auto">
-          <DeleteWebhookButton webhook={webhook} />
-        </div>
+        {canEdit && (
+          <div className="ml-auto">
+            <DeleteWebhookButton webhook={webhook} />
+          </div>
+        )}
       </div>
       <p aria-live="polite" className="text-sm empty:hidden">
         {outcome}

@@ -2,8 +2,10 @@ import type { TestWithStats, Variant } from "@contract/api";
 import { PauseIcon, PlayIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { ViewerNote } from "@/components/workspaces/ViewerNote";
 import { PromoteWinnerDialog } from "@/features/test-detail/lifecycle/components/PromoteWinnerDialog";
 import { useLifecycleActions } from "@/features/test-detail/lifecycle/use-lifecycle-actions";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 interface LifecycleControlsProps {
   test: TestWithStats;
@@ -15,9 +17,14 @@ interface LifecycleControlsProps {
   onChanged: (test: TestWithStats | null) => void;
 }
 
-/** Pause or resume (by status), and promote the winner; nothing once the test is completed. */
+/**
+ * Pause or resume (by status), and promote the winner; nothing once the test is completed. A viewer
+ * reads why there are no controls instead.
+ */
 export function LifecycleControls({ test, leading, decided, onChanged }: LifecycleControlsProps) {
   const { busy, pause, resume, promote } = useLifecycleActions(test, onChanged);
+  const { canEdit } = useWorkspaceAbilities();
+  if (!canEdit) return <ViewerNote />;
   if (test.status === "completed") return null;
 
   const paused = test.status === "paused";

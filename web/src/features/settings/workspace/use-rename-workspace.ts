@@ -1,0 +1,30 @@
+import type { Workspace, WorkspaceListResponse } from "@contract/api";
+import { WORKSPACE_SCREEN_MESSAGES } from "@contract/messages";
+import { useQueryClient } from "@tanstack/react-query";
+import { renameWorkspace } from "@/features/settings/workspace/api/rename-workspace";
+import { refreshAfterChange } from "@/lib/query";
+import { queryKeys } from "@/lib/query-keys";
+import { toast } from "@/lib/toast";
+import { useWorkspaceNameChange } from "@/lib/workspaces/use-workspace-name-change";
+
+/** Renames the workspace; the switcher shows the new name at once. */
+export function useRenameWorkspace(workspace: Workspace) {
+  const queryClient = useQueryClient();
+  return useWorkspaceNameChange(
+    (name) => renameWorkspace(workspace.id, { name }),
+    WORKSPACE_SCREEN_MESSAGES.renameFailed,
+    ({ workspace: renamed }) => {
+      queryClient.setQueryData<WorkspaceListResponse>(queryKeys.workspaces, (list) =>
+        list
+          ? {
+              workspaces: list.workspaces.map((each) =>
+                each.id === renamed.id ? { ...each, name: renamed.name } : each,
+              ),
+            }
+          : list,
+      );
+      void refreshAfterChange(queryClient, [queryKeys.workspaces]);
+      toast.success(WORKSPACE_SCREEN_MESSAGES.renamed);
+    },
+  );
+}
