@@ -19,6 +19,7 @@ export type * from "./api/conversions";
 export type * from "./api/domains";
 export type * from "./api/errors";
 export type * from "./api/health";
+export type * from "./api/members";
 export type * from "./api/rules";
 export type * from "./api/split-tests";
 export type * from "./api/tracking";

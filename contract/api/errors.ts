@@ -2,6 +2,7 @@ import * as z from "zod";
 
 /** Every machine-readable code an API error can carry: a closed set, so a misspelt one does not compile. */
 export type ErrorCode =
+  | "already_member"
   | "already_verified"
   | "api_key_invalid"
   | "api_key_missing"
@@ -24,12 +25,16 @@ export type ErrorCode =
   | "invalid_password"
   | "invalid_refresh_token"
   | "invalid_session"
+  | "invitation_gone"
+  | "invitation_pending"
+  | "last_owner"
   | "mail_failed"
   | "mail_not_configured"
   | "misconfigured"
   | "no_session"
   | "not_found"
   | "outside_attribution_window"
+  | "personal_workspace"
   | "rate_limited"
   | "rules_locked"
   | "same_password"
@@ -38,10 +43,13 @@ export type ErrorCode =
   | "test_completed"
   | "too_large"
   | "too_many_api_keys"
+  | "too_many_invitations"
+  | "too_many_members"
   | "too_many_webhooks"
   | "unknown_session"
   | "user_already_exists"
-  | "weak_password";
+  | "weak_password"
+  | "wrong_invitee";
 
 export const apiErrorDetailSchema = z.looseObject({
   code: z.string().describe("A stable machine-readable code, e.g. invalid_input or not_found"),
