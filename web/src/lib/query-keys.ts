@@ -43,6 +43,14 @@ export const queryKeys = {
   siteTag: ["account", "site-tag"] as const,
   /** `/api/account/alerts`: Settings and the test page's end section. */
   alerts: ["account", "alerts"] as const,
+  workspaces: {
+    /** `/api/workspaces/:id/members`: Settings' Members section. */
+    members: (workspaceId: string) => ["workspaces", workspaceId, "members"] as const,
+    /** `/api/workspaces/:id/invitations`: the pending ones, for owners. */
+    invitations: (workspaceId: string) => ["workspaces", workspaceId, "invitations"] as const,
+  },
+  /** `/api/invitations/:token`: the invitation page. */
+  invitation: (token: string) => ["invitation", token] as const,
   /** The OpenAPI document the API docs page renders (public, the same for everyone). */
   openApi: ["openapi"] as const,
 };

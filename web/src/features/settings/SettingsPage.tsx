@@ -9,6 +9,7 @@ import { ChangePasswordSection } from "@/features/settings/components/ChangePass
 import { DeleteAccountSection } from "@/features/settings/components/DeleteAccountSection";
 import { EmailAlertsSection } from "@/features/settings/components/EmailAlertsSection";
 import { SiteTagSection } from "@/features/settings/components/SiteTagSection";
+import { MembersSection } from "@/features/settings/members/components/MembersSection";
 import { WebhooksSection } from "@/features/settings/webhooks/components/WebhooksSection";
 import { useAuth } from "@/lib/auth/use-auth";
 
@@ -34,6 +35,7 @@ export default function SettingsPage() {
           <SiteTagSection />
           <EmailAlertsSection />
           <ChangePasswordSection />
+          <MembersSection />
           <ApiKeysSection />
           <WebhooksSection />
           <DeleteAccountSection email={email} />

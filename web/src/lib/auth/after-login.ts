@@ -1,0 +1,18 @@
+import { useSearchParams } from "react-router-dom";
+
+/**
+ * Where to go once signed in: the `next` parameter a page sent the visitor to /login with (the
+ * invitation page), if it is a path of this app; else the dashboard. Never another site's address.
+ */
+export function useAfterLoginPath(): string {
+  const [searchParams] = useSearchParams();
+  const next = searchParams.get("next");
+  return next?.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/dashboard";
+}
+
+/** The login page's address that comes back to `path` afterwards; `signup` opens its sign-up tab. */
+export function loginPathFor(path: string, signup = false): string {
+  const params = new URLSearchParams({ next: path });
+  if (signup) params.set("tab", "signup");
+  return `/login?${params}`;
+}
