@@ -18,11 +18,14 @@ interface MemberListProps {
 
 export function MemberList({ workspaceId, members, userId, manage }: MemberListProps) {
   const run = useMemberAction(workspaceId);
+  const owners = members.filter((member) => member.role === "owner").length;
   return (
     <ul className="divide-y rounded-lg border" aria-label={MEMBER_MESSAGES.membersTitle}>
       {members.map((member) => {
         const isMe = member.userId === userId;
         const roleName = MEMBER_MESSAGES.roleNames[member.role];
+        // The last owner stays one: no select that could only be refused.
+        const fixed = member.role === "owner" && owners <= 1;
         return (
           <li key={member.userId} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center">
             <div className="min-w-0 flex-1">
@@ -31,7 +34,7 @@ export function MemberList({ workspaceId, members, userId, manage }: MemberListP
                 {isMe && <span className="text-muted-foreground"> ({MEMBER_MESSAGES.you})</span>}
               </p>
             </div>
-            {manage ? (
+            {manage && !fixed ? (
               <div className="flex flex-wrap items-center gap-2">
                 <NativeSelect
                   className="w-32"
@@ -89,7 +92,9 @@ export function MemberList({ workspaceId, members, userId, manage }: MemberListP
                 )}
               </div>
             ) : (
-              <Badge variant="secondary">{roleName}</Badge>
+              <Badge variant="secondary" className="self-start sm:self-auto">
+                {roleName}
+              </Badge>
             )}
           </li>
         );
