@@ -5,9 +5,16 @@ import { useSearchParams } from "react-router-dom";
  * invitation page), if it is a path of this app; else the dashboard. Never another site's address.
  */
 export function useAfterLoginPath(): string {
-  const [searchParams] = useSearchParams();
-  const next = searchParams.get("next");
-  return next?.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/dashboard";
+  return afterLoginPath(useSearchParams()[0].get("next"));
+}
+
+/**
+ * `next` when it is a path of this app; else the dashboard. `//host` and `/\\host` lead elsewhere, and
+ * so does `/<tab>/host` (URL parsing drops tabs and line breaks): no whitespace at all.
+ */
+const APP_PATH = /^\/(?![/\\])\S*$/;
+export function afterLoginPath(next: string | null): string {
+  return next && APP_PATH.test(next) ? next : "/dashboard";
 }
 
 /** The login page's address that comes back to `path` afterwards; `signup` opens its sign-up tab. */
