@@ -1,9 +1,25 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MEMBER_MESSAGES } from "../../contract/messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
 import { linkFromOutbox, PASSWORD, signUp, visibleToast } from "./flows";
 
 const browser = startBrowser();
+
+/** axe's serious and critical findings on the page as it stands (the accessibility suite's rules). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} at ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
+}
 
 describe("members and invitations", () => {
   it("the owner invites a viewer from Settings; the invitee signs up from the emailed link, accepts and is a member", async () => {
@@ -27,6 +43,7 @@ describe("members and invitations", () => {
     const pending = members.getByRole("list", { name: MEMBER_MESSAGES.invitationsTitle });
     await pending.getByText(inviteeEmail).waitFor();
     await screenshot(owner, "settings-members");
+    expect(await seriousViolations(owner)).toEqual([]);
 
     // The invitee opens the link signed out: sign up, and come back to the invitation.
     const invitee = await browser.newPage(WIDTHS.narrow);
@@ -41,6 +58,7 @@ describe("members and invitations", () => {
     await invitee.waitForURL((url) => url.pathname === new URL(link).pathname);
     await invitee.getByText(MEMBER_MESSAGES.invitedBy(ownerEmail, "Personal", "viewer")).waitFor();
     await screenshot(invitee, "invitation");
+    expect(await seriousViolations(invitee)).toEqual([]);
     await invitee.getByRole("button", { name: MEMBER_MESSAGES.accept }).click();
     await invitee.waitForURL((url) => url.pathname === "/dashboard");
     await visibleToast(invitee, MEMBER_MESSAGES.acceptedToast("Personal"));

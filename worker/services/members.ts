@@ -448,19 +448,39 @@ export async function acceptInvitation(db: Db, token: string, caller: Caller) {
     throw new ApiError(409, "already_member", MEMBER_MESSAGES.alreadyMember);
   if ((await countOf(db, memberships, eq(memberships.workspaceId, workspaceId))) >= MAX_MEMBERS)
     throw new ApiError(409, "too_many_members", MEMBER_MESSAGES.tooManyMembers(MAX_MEMBERS));
+  const now = Date.now();
+  const stillPending = and(eq(invitations.id, invitation.id), open, sql`${invitations.expiresAt} > ${now}`);
+  // The membership only while the invitation is still pending (a revoke may have come in between),
+  // and in the same batch as marking it accepted.
   await commitMemberChange(
     db,
     workspaceId,
     caller,
     { action: "invitation_accepted", email: invitation.email, role: invitation.role },
     [
-      db.update(invitations).set({ acceptedAt: Date.now() }).where(eq(invitations.id, invitation.id)),
       db
         .insert(memberships)
-        .values({ workspaceId, userId: caller.id, role: invitation.role, createdAt: Date.now() })
+        .select(
+          db
+            .select({
+              workspaceId: invitations.workspaceId,
+              userId: sql<string>`${caller.id}`.as("user_id"),
+              role: invitations.role,
+              alertVerdict: sql<boolean>`1`.as("alert_verdict"),
+              alertCompleted: sql<boolean>`1`.as("alert_completed"),
+              alertSrm: sql<boolean>`1`.as("alert_srm"),
+              weeklyDigest: sql<boolean>`0`.as("weekly_digest"),
+              createdAt: sql<number>`${now}`.as("created_at"),
+            })
+            .from(invitations)
+            .where(stillPending),
+        )
         .onConflictDoNothing(),
+      db.update(invitations).set({ acceptedAt: now }).where(stillPending),
     ],
   );
+  if (!(await accessOf(db, workspaceId, caller.id)))
+    throw new ApiError(410, "invitation_gone", MEMBER_MESSAGES.invitationGone.revoked);
   return { workspaceId, role: invitation.role };
 }
 
