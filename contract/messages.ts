@@ -376,13 +376,17 @@ export const MEMBER_MESSAGES = {
   invitationUnknown: "This invitation link is not valid. It may have been replaced by a newer one.",
   wrongInvitee:
     "This invitation was sent to another email address. Log in with the address it was sent to, then open the link again.",
-  // Screens
+  // Roles, as the email and the screens name them
   roleNames: { owner: "Owner", editor: "Editor", viewer: "Viewer" },
   roleHints: {
     owner: "Everything, including members and deleting the workspace",
     editor: "Tests, domains, API keys and webhooks",
     viewer: "Reads results and exports, changes nothing",
   },
+} as const;
+
+/** The Members section and the invitation page (web only: the Worker bundle stays without them). */
+export const MEMBER_SCREEN_MESSAGES = {
   membersTitle: "Members",
   membersIntro: "People who can open this workspace, and what each may do.",
   membersReadOnly: "Only an owner can invite people or change roles.",

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { MEMBER_MESSAGES } from "../../contract/messages";
+import { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES } from "../../contract/messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
 import { linkFromOutbox, PASSWORD, signUp, visibleToast } from "./flows";
 
@@ -31,16 +31,16 @@ describe("members and invitations", () => {
       .user.id;
 
     await owner.goto("/settings");
-    const members = owner.getByRole("region", { name: MEMBER_MESSAGES.membersTitle });
+    const members = owner.getByRole("region", { name: MEMBER_SCREEN_MESSAGES.membersTitle });
     await members.getByText(ownerEmail).waitFor();
     // An empty email is refused next to the field.
-    await members.getByRole("button", { name: MEMBER_MESSAGES.inviteButton }).click();
+    await members.getByRole("button", { name: MEMBER_SCREEN_MESSAGES.inviteButton }).click();
     await members.getByText(MEMBER_MESSAGES.emailRequired).waitFor();
     await members.getByLabel("Email").fill(inviteeEmail);
     await members.getByLabel("Role", { exact: true }).selectOption("viewer");
-    await members.getByRole("button", { name: MEMBER_MESSAGES.inviteButton }).click();
-    await visibleToast(owner, MEMBER_MESSAGES.invited(inviteeEmail));
-    const pending = members.getByRole("list", { name: MEMBER_MESSAGES.invitationsTitle });
+    await members.getByRole("button", { name: MEMBER_SCREEN_MESSAGES.inviteButton }).click();
+    await visibleToast(owner, MEMBER_SCREEN_MESSAGES.invited(inviteeEmail));
+    const pending = members.getByRole("list", { name: MEMBER_SCREEN_MESSAGES.invitationsTitle });
     await pending.getByText(inviteeEmail).waitFor();
     await screenshot(owner, "settings-members");
     expect(await seriousViolations(owner)).toEqual([]);
@@ -50,18 +50,18 @@ describe("members and invitations", () => {
     const link = await linkFromOutbox(invitee, inviteeEmail, "/invitations/");
     expect(new URL(link).pathname).toMatch(/^\/invitations\/[\w-]{43}$/);
     await invitee.goto(link);
-    await invitee.getByText(MEMBER_MESSAGES.signInToAccept).waitFor();
+    await invitee.getByText(MEMBER_SCREEN_MESSAGES.signInToAccept).waitFor();
     await invitee.getByRole("link", { name: "Sign up" }).click();
     await invitee.getByLabel("Email").fill(inviteeEmail);
     await invitee.getByLabel("Password").fill(PASSWORD);
     await invitee.getByRole("button", { name: "Create account" }).click();
     await invitee.waitForURL((url) => url.pathname === new URL(link).pathname);
-    await invitee.getByText(MEMBER_MESSAGES.invitedBy(ownerEmail, "Personal", "viewer")).waitFor();
+    await invitee.getByText(MEMBER_SCREEN_MESSAGES.invitedBy(ownerEmail, "Personal", "viewer")).waitFor();
     await screenshot(invitee, "invitation");
     expect(await seriousViolations(invitee)).toEqual([]);
-    await invitee.getByRole("button", { name: MEMBER_MESSAGES.accept }).click();
+    await invitee.getByRole("button", { name: MEMBER_SCREEN_MESSAGES.accept }).click();
     await invitee.waitForURL((url) => url.pathname === "/dashboard");
-    await visibleToast(invitee, MEMBER_MESSAGES.acceptedToast("Personal"));
+    await visibleToast(invitee, MEMBER_SCREEN_MESSAGES.acceptedToast("Personal"));
 
     // The invitee is now a viewer of the owner's workspace.
     const listed = await invitee.request.get(`/api/workspaces/${ownerId}/members`);
@@ -76,7 +76,7 @@ describe("members and invitations", () => {
     await owner.reload();
     await members.getByLabel(`Role of ${inviteeEmail}`).waitFor();
     expect(await members.getByLabel(`Role of ${inviteeEmail}`).inputValue()).toBe("viewer");
-    await members.getByText(MEMBER_MESSAGES.noInvitations).waitFor();
+    await members.getByText(MEMBER_SCREEN_MESSAGES.noInvitations).waitFor();
 
     // The link is used up.
     await invitee.goto(link);

@@ -1,5 +1,5 @@
 import type { InvitationView } from "@contract/api";
-import { MEMBER_MESSAGES } from "@contract/messages";
+import { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES } from "@contract/messages";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
@@ -26,15 +26,15 @@ export default function InvitationPage() {
   const { status } = useAuth();
   const path = `/invitations/${token}`;
   return (
-    <AuthCard title={MEMBER_MESSAGES.invitationTitle} description="Join a SplitLink workspace.">
-      <PageTitle>{MEMBER_MESSAGES.invitationTitle}</PageTitle>
+    <AuthCard title={MEMBER_SCREEN_MESSAGES.invitationTitle} description="Join a SplitLink workspace.">
+      <PageTitle>{MEMBER_SCREEN_MESSAGES.invitationTitle}</PageTitle>
       {status === "loading" ? (
         <Centered>
           <Spinner size="lg" />
         </Centered>
       ) : status === "signed-out" ? (
         <div className="grid gap-4 text-center">
-          <p>{MEMBER_MESSAGES.signInToAccept}</p>
+          <p>{MEMBER_SCREEN_MESSAGES.signInToAccept}</p>
           <div className="flex flex-wrap justify-center gap-2">
             <Button asChild>
               <Link to={loginPathFor(path)}>Log in</Link>
@@ -94,7 +94,7 @@ function Answer({ token, invitation }: { token: string; invitation: InvitationVi
       <Centered>
         <p role="status">
           {declined || invitation.state === "declined"
-            ? MEMBER_MESSAGES.declinedText
+            ? MEMBER_SCREEN_MESSAGES.declinedText
             : MEMBER_MESSAGES.invitationGone[invitation.state as "expired" | "revoked" | "accepted"]}
         </p>
         <DashboardLink />
@@ -108,7 +108,7 @@ function Answer({ token, invitation }: { token: string; invitation: InvitationVi
       if (kind === "accept") {
         const joined = await acceptInvitation(token);
         localStorage.setItem(CURRENT_WORKSPACE_STORAGE_KEY, joined.workspaceId);
-        toast.success(MEMBER_MESSAGES.acceptedToast(invitation.workspaceName));
+        toast.success(MEMBER_SCREEN_MESSAGES.acceptedToast(invitation.workspaceName));
         navigate("/dashboard", { replace: true });
       } else {
         await declineInvitation(token);
@@ -116,7 +116,7 @@ function Answer({ token, invitation }: { token: string; invitation: InvitationVi
       }
     } catch (error) {
       console.warn("Could not answer the invitation", error);
-      toast.error(serverMessage(error) ?? MEMBER_MESSAGES.actionFailed);
+      toast.error(serverMessage(error) ?? MEMBER_SCREEN_MESSAGES.actionFailed);
     } finally {
       setBusy(null);
     }
@@ -126,16 +126,20 @@ function Answer({ token, invitation }: { token: string; invitation: InvitationVi
     <div className="grid gap-5 text-center">
       <p>
         {invitation.inviterEmail
-          ? MEMBER_MESSAGES.invitedBy(invitation.inviterEmail, invitation.workspaceName, role)
-          : MEMBER_MESSAGES.invitedAnonymous(invitation.workspaceName, role)}
+          ? MEMBER_SCREEN_MESSAGES.invitedBy(invitation.inviterEmail, invitation.workspaceName, role)
+          : MEMBER_SCREEN_MESSAGES.invitedAnonymous(invitation.workspaceName, role)}
       </p>
       <p className="text-muted-foreground text-sm">{MEMBER_MESSAGES.roleHints[invitation.role]}.</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button onClick={() => void answer("accept")} aria-disabled={busy !== null}>
-          <BusyLabel busy={busy === "accept"} label={MEMBER_MESSAGES.accept} busyLabel="Joining..." />
+          <BusyLabel busy={busy === "accept"} label={MEMBER_SCREEN_MESSAGES.accept} busyLabel="Joining..." />
         </Button>
         <Button variant="outline" onClick={() => void answer("decline")} aria-disabled={busy !== null}>
-          <BusyLabel busy={busy === "decline"} label={MEMBER_MESSAGES.decline} busyLabel="Declining..." />
+          <BusyLabel
+            busy={busy === "decline"}
+            label={MEMBER_SCREEN_MESSAGES.decline}
+            busyLabel="Declining..."
+          />
         </Button>
       </div>
     </div>

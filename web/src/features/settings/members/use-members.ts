@@ -1,4 +1,4 @@
-import { MEMBER_MESSAGES } from "@contract/messages";
+import { MEMBER_SCREEN_MESSAGES } from "@contract/messages";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { listInvitations, listMembers } from "@/features/settings/members/api/members";
@@ -22,7 +22,7 @@ export function useMembers(workspaceId: string, userId: string) {
   });
   const report = useCallback((error: Error) => {
     console.warn("Could not load the members", error);
-    toast.error(MEMBER_MESSAGES.loadFailed);
+    toast.error(MEMBER_SCREEN_MESSAGES.loadFailed);
   }, []);
   useQueryFailure(members, report);
   return {
@@ -45,7 +45,7 @@ export function useMemberAction(workspaceId: string) {
         return true;
       } catch (error) {
         console.warn("A member change failed", error);
-        toast.error(serverMessage(error) ?? MEMBER_MESSAGES.actionFailed);
+        toast.error(serverMessage(error) ?? MEMBER_SCREEN_MESSAGES.actionFailed);
         return false;
       } finally {
         void refreshAfterChange(queryClient, [

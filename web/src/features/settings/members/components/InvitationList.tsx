@@ -1,5 +1,5 @@
 import type { Invitation } from "@contract/api";
-import { MEMBER_MESSAGES } from "@contract/messages";
+import { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES } from "@contract/messages";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -17,9 +17,9 @@ export function InvitationList({
 }) {
   const run = useMemberAction(workspaceId);
   if (invitations.length === 0)
-    return <p className="text-muted-foreground text-sm">{MEMBER_MESSAGES.noInvitations}</p>;
+    return <p className="text-muted-foreground text-sm">{MEMBER_SCREEN_MESSAGES.noInvitations}</p>;
   return (
-    <ul className="divide-y rounded-lg border" aria-label={MEMBER_MESSAGES.invitationsTitle}>
+    <ul className="divide-y rounded-lg border" aria-label={MEMBER_SCREEN_MESSAGES.invitationsTitle}>
       {invitations.map((invitation) => (
         <li key={invitation.id} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center">
           <div className="min-w-0 flex-1">
@@ -29,7 +29,7 @@ export function InvitationList({
               {invitation.state === "expired" ? (
                 <Badge variant="outline">Expired</Badge>
               ) : (
-                MEMBER_MESSAGES.expiresOn(dateFormat.format(invitation.expiresAt))
+                MEMBER_SCREEN_MESSAGES.expiresOn(dateFormat.format(invitation.expiresAt))
               )}
             </p>
           </div>
@@ -37,31 +37,31 @@ export function InvitationList({
             <Button
               variant="outline"
               size="sm"
-              aria-label={`${MEMBER_MESSAGES.resend} the invitation to ${invitation.email}`}
+              aria-label={`${MEMBER_SCREEN_MESSAGES.resend} the invitation to ${invitation.email}`}
               onClick={() =>
                 void run(
                   () => resendInvitation(workspaceId, invitation.id),
-                  MEMBER_MESSAGES.resent(invitation.email),
+                  MEMBER_SCREEN_MESSAGES.resent(invitation.email),
                 )
               }
             >
-              {MEMBER_MESSAGES.resend}
+              {MEMBER_SCREEN_MESSAGES.resend}
             </Button>
             <ConfirmDialog
               trigger={
                 <Button
                   variant="outline"
                   size="sm"
-                  aria-label={`${MEMBER_MESSAGES.revoke} the invitation to ${invitation.email}`}
+                  aria-label={`${MEMBER_SCREEN_MESSAGES.revoke} the invitation to ${invitation.email}`}
                 >
-                  {MEMBER_MESSAGES.revoke}
+                  {MEMBER_SCREEN_MESSAGES.revoke}
                 </Button>
               }
-              title={`${MEMBER_MESSAGES.revoke}?`}
-              description={MEMBER_MESSAGES.revokeConfirm(invitation.email)}
-              confirmLabel={MEMBER_MESSAGES.revoke}
+              title={`${MEMBER_SCREEN_MESSAGES.revoke}?`}
+              description={MEMBER_SCREEN_MESSAGES.revokeConfirm(invitation.email)}
+              confirmLabel={MEMBER_SCREEN_MESSAGES.revoke}
               onConfirm={() =>
-                void run(() => revokeInvitation(workspaceId, invitation.id), MEMBER_MESSAGES.revoked)
+                void run(() => revokeInvitation(workspaceId, invitation.id), MEMBER_SCREEN_MESSAGES.revoked)
               }
             />
           </div>

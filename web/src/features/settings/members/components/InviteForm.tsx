@@ -1,5 +1,5 @@
 import type { InviteInput } from "@contract/api";
-import { MEMBER_MESSAGES } from "@contract/messages";
+import { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES } from "@contract/messages";
 import { ROLES, type Role } from "@contract/workspaces";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -45,7 +45,7 @@ export function InviteForm({ workspaceId }: { workspaceId: string }) {
           fieldError = serverMessage(refused);
         else throw refused;
       }
-    }, MEMBER_MESSAGES.invited(input.email));
+    }, MEMBER_SCREEN_MESSAGES.invited(input.email));
     setBusy(false);
     if (fieldError) {
       setError(fieldError);
@@ -95,7 +95,7 @@ export function InviteForm({ workspaceId }: { workspaceId: string }) {
         </NativeSelect>
       </div>
       <Button type="submit" className="sm:mt-[1.375rem]" aria-disabled={busy}>
-        <BusyLabel busy={busy} label={MEMBER_MESSAGES.inviteButton} busyLabel="Sending..." />
+        <BusyLabel busy={busy} label={MEMBER_SCREEN_MESSAGES.inviteButton} busyLabel="Sending..." />
       </Button>
       <p className="text-muted-foreground text-xs sm:col-span-3">{MEMBER_MESSAGES.roleHints[role]}.</p>
     </form>

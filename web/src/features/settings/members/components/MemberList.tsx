@@ -1,5 +1,5 @@
 import type { Member } from "@contract/api";
-import { MEMBER_MESSAGES } from "@contract/messages";
+import { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES } from "@contract/messages";
 import { ROLES, type Role } from "@contract/workspaces";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { Badge } from "@/components/ui/badge";
@@ -20,7 +20,7 @@ export function MemberList({ workspaceId, members, userId, manage }: MemberListP
   const run = useMemberAction(workspaceId);
   const owners = members.filter((member) => member.role === "owner").length;
   return (
-    <ul className="divide-y rounded-lg border" aria-label={MEMBER_MESSAGES.membersTitle}>
+    <ul className="divide-y rounded-lg border" aria-label={MEMBER_SCREEN_MESSAGES.membersTitle}>
       {members.map((member) => {
         const isMe = member.userId === userId;
         const roleName = MEMBER_MESSAGES.roleNames[member.role];
@@ -31,7 +31,7 @@ export function MemberList({ workspaceId, members, userId, manage }: MemberListP
             <div className="min-w-0 flex-1">
               <p className="break-all font-medium">
                 {member.email}
-                {isMe && <span className="text-muted-foreground"> ({MEMBER_MESSAGES.you})</span>}
+                {isMe && <span className="text-muted-foreground"> ({MEMBER_SCREEN_MESSAGES.you})</span>}
               </p>
             </div>
             {manage && !fixed ? (
@@ -44,7 +44,7 @@ export function MemberList({ workspaceId, members, userId, manage }: MemberListP
                     const role = event.target.value as Role;
                     void run(
                       () => changeRole(workspaceId, member.userId, role),
-                      `${MEMBER_MESSAGES.roleChanged(member.email)} ${MEMBER_MESSAGES.roleNames[role].toLowerCase()}`,
+                      `${MEMBER_SCREEN_MESSAGES.roleChanged(member.email)} ${MEMBER_MESSAGES.roleNames[role].toLowerCase()}`,
                     );
                   }}
                 >
@@ -58,16 +58,16 @@ export function MemberList({ workspaceId, members, userId, manage }: MemberListP
                   <ConfirmDialog
                     trigger={
                       <Button variant="outline" size="sm" aria-label={`Make ${member.email} owner`}>
-                        {MEMBER_MESSAGES.transfer}
+                        {MEMBER_SCREEN_MESSAGES.transfer}
                       </Button>
                     }
-                    title={`${MEMBER_MESSAGES.transfer}?`}
-                    description={MEMBER_MESSAGES.transferConfirm(member.email)}
-                    confirmLabel={MEMBER_MESSAGES.transfer}
+                    title={`${MEMBER_SCREEN_MESSAGES.transfer}?`}
+                    description={MEMBER_SCREEN_MESSAGES.transferConfirm(member.email)}
+                    confirmLabel={MEMBER_SCREEN_MESSAGES.transfer}
                     onConfirm={() =>
                       void run(
                         () => transferOwnership(workspaceId, member.userId),
-                        MEMBER_MESSAGES.transferred(member.email),
+                        MEMBER_SCREEN_MESSAGES.transferred(member.email),
                       )
                     }
                   />
@@ -76,16 +76,16 @@ export function MemberList({ workspaceId, members, userId, manage }: MemberListP
                   <ConfirmDialog
                     trigger={
                       <Button variant="outline" size="sm" aria-label={`Remove ${member.email}`}>
-                        {MEMBER_MESSAGES.remove}
+                        {MEMBER_SCREEN_MESSAGES.remove}
                       </Button>
                     }
-                    title={`${MEMBER_MESSAGES.remove} ${member.email}?`}
-                    description={MEMBER_MESSAGES.removeConfirm(member.email)}
-                    confirmLabel={MEMBER_MESSAGES.remove}
+                    title={`${MEMBER_SCREEN_MESSAGES.remove} ${member.email}?`}
+                    description={MEMBER_SCREEN_MESSAGES.removeConfirm(member.email)}
+                    confirmLabel={MEMBER_SCREEN_MESSAGES.remove}
                     onConfirm={() =>
                       void run(
                         () => removeMember(workspaceId, member.userId),
-                        MEMBER_MESSAGES.removed(member.email),
+                        MEMBER_SCREEN_MESSAGES.removed(member.email),
                       )
                     }
                   />

@@ -1,4 +1,4 @@
-import { MEMBER_MESSAGES } from "@contract/messages";
+import { MEMBER_SCREEN_MESSAGES } from "@contract/messages";
 import { RotateCwIcon } from "lucide-react";
 import { useId } from "react";
 import { useNavigate } from "react-router-dom";
@@ -35,9 +35,9 @@ export function MembersSection() {
       <Card className="gap-5">
         <CardHeader>
           <CardTitle id={headingId} className="text-lg">
-            {MEMBER_MESSAGES.membersTitle}
+            {MEMBER_SCREEN_MESSAGES.membersTitle}
           </CardTitle>
-          <CardDescription>{MEMBER_MESSAGES.membersIntro}</CardDescription>
+          <CardDescription>{MEMBER_SCREEN_MESSAGES.membersIntro}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
           {status === "loading" ? (
@@ -46,7 +46,7 @@ export function MembersSection() {
             </div>
           ) : status === "failed" ? (
             <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-10 text-center">
-              <p className="text-muted-foreground">{MEMBER_MESSAGES.loadFailed}</p>
+              <p className="text-muted-foreground">{MEMBER_SCREEN_MESSAGES.loadFailed}</p>
               <Button variant="outline" className="mt-4" onClick={retry}>
                 <RotateCwIcon aria-hidden />
                 Try again
@@ -58,29 +58,29 @@ export function MembersSection() {
               {owner ? (
                 <>
                   <div className="grid gap-3">
-                    <h3 className="font-medium">{MEMBER_MESSAGES.invitationsTitle}</h3>
+                    <h3 className="font-medium">{MEMBER_SCREEN_MESSAGES.invitationsTitle}</h3>
                     <InvitationList workspaceId={workspaceId} invitations={invitations} />
                   </div>
                   <div className="grid gap-3">
-                    <h3 className="font-medium">{MEMBER_MESSAGES.inviteTitle}</h3>
+                    <h3 className="font-medium">{MEMBER_SCREEN_MESSAGES.inviteTitle}</h3>
                     <InviteForm workspaceId={workspaceId} />
                   </div>
                 </>
               ) : (
-                <p className="text-muted-foreground text-sm">{MEMBER_MESSAGES.membersReadOnly}</p>
+                <p className="text-muted-foreground text-sm">{MEMBER_SCREEN_MESSAGES.membersReadOnly}</p>
               )}
               {mayLeave && (
                 <ConfirmDialog
                   trigger={
                     <Button variant="outline" className="justify-self-start">
-                      {MEMBER_MESSAGES.leave}
+                      {MEMBER_SCREEN_MESSAGES.leave}
                     </Button>
                   }
-                  title={`${MEMBER_MESSAGES.leave}?`}
-                  description={MEMBER_MESSAGES.leaveConfirm}
-                  confirmLabel={MEMBER_MESSAGES.leave}
+                  title={`${MEMBER_SCREEN_MESSAGES.leave}?`}
+                  description={MEMBER_SCREEN_MESSAGES.leaveConfirm}
+                  confirmLabel={MEMBER_SCREEN_MESSAGES.leave}
                   onConfirm={async () => {
-                    if (await run(() => removeMember(workspaceId, userId), MEMBER_MESSAGES.left))
+                    if (await run(() => removeMember(workspaceId, userId), MEMBER_SCREEN_MESSAGES.left))
                       navigate("/dashboard");
                   }}
                 />
