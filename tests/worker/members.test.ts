@@ -209,6 +209,32 @@ describe("invitations", () => {
     });
   });
 
+  it("allows at most 100 members per workspace", async () => {
+    const owner = await signedUpClient();
+    const team = await teamOf(owner);
+    const now = Date.now();
+    const statements = Array.from({ length: 99 }, () => {
+      const id = crypto.randomUUID();
+      return [
+        env.DB.prepare("INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, 'x', ?)").bind(
+          id,
+          `${id}@example.com`,
+          now,
+        ),
+        env.DB.prepare(
+          "INSERT INTO memberships (workspace_id, user_id, role, created_at) VALUES (?, ?, 'viewer', ?)",
+        ).bind(team, id, now),
+      ];
+    }).flat();
+    await env.DB.batch(statements);
+    const refused = await inviteTo(owner.client, team, uniqueEmail());
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toMatchObject({
+      code: "too_many_members",
+      message: MEMBER_MESSAGES.tooManyMembers(100),
+    });
+  });
+
   it("only the invited email may accept or decline (403); the invitation stays open for them", async () => {
     const owner = await signedUpClient();
     const team = await teamOf(owner);
