@@ -18,6 +18,7 @@ import { devOutboxRoutes } from "./routes/dev-outbox";
 import { domainRoutes } from "./routes/domains";
 import { healthRoutes } from "./routes/health";
 import { landingPage } from "./routes/landing";
+import { invitationRoutes, workspaceMemberRoutes } from "./routes/members";
 import { publicApiRoutes } from "./routes/public-api";
 import { splitTestRoutes } from "./routes/split-tests";
 import { trackerRoutes } from "./routes/tracker";
@@ -58,6 +59,8 @@ app
   .route("/api/webhooks", webhookRoutes)
   .route("/api/workspaces", workspaceRoutes)
   .route("/api/workspace", workspaceHistoryRoutes)
+  .route("/api/workspaces", workspaceMemberRoutes)
+  .route("/api/invitations", invitationRoutes)
   .route("/api/v1", publicApiRoutes)
   .route("/api/health", healthRoutes)
   .route("/", trackerRoutes)

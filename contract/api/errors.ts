@@ -2,6 +2,7 @@ import * as z from "zod";
 
 /** Every machine-readable code an API error can carry: a closed set, so a misspelt one does not compile. */
 export type ErrorCode =
+  | "already_member"
   | "already_verified"
   | "api_key_invalid"
   | "api_key_missing"
@@ -24,6 +25,8 @@ export type ErrorCode =
   | "invalid_password"
   | "invalid_refresh_token"
   | "invalid_session"
+  | "invitation_gone"
+  | "invitation_pending"
   | "last_owner"
   | "mail_failed"
   | "mail_not_configured"
@@ -40,11 +43,14 @@ export type ErrorCode =
   | "test_completed"
   | "too_large"
   | "too_many_api_keys"
+  | "too_many_invitations"
+  | "too_many_members"
   | "too_many_webhooks"
   | "too_many_workspaces"
   | "unknown_session"
   | "user_already_exists"
-  | "weak_password";
+  | "weak_password"
+  | "wrong_invitee";
 
 export const apiErrorDetailSchema = z.looseObject({
   code: z.string().describe("A stable machine-readable code, e.g. invalid_input or not_found"),

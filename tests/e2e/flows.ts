@@ -22,7 +22,7 @@ export async function signUp(page: Page, email: string): Promise<void> {
 export async function linkFromOutbox(
   page: Page,
   email: string,
-  path: "/verify-email" | "/reset-password",
+  path: "/verify-email" | "/reset-password" | "/invitations/",
 ): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {

@@ -4,7 +4,7 @@
 export function linkInOutbox(
   outboxHtml: string,
   email: string,
-  path: "/verify-email" | "/reset-password",
+  path: "/verify-email" | "/reset-password" | "/invitations/",
 ): string | undefined {
   const message = outboxHtml.split("<li").find((item) => item.includes(email) && item.includes(path));
   return message?.match(/href="([^"]+)"/)?.[1]?.replaceAll("&amp;", "&");

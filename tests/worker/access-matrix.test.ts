@@ -79,8 +79,21 @@ async function teamFixture() {
   await eventually(() =>
     env.DB.prepare("SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ?").bind(webhookId).first(),
   );
+  // A member the rows change or remove: neither the editor nor the viewer, who leave by removing themselves.
+  const member = await verifiedClient();
+  await addMember(workspaceId, member.userId, "viewer");
+  const invitation = await owner.client.json("POST", `/api/workspaces/${workspaceId}/invitations`, {
+    email: `team-${crypto.randomUUID()}@example.com`,
+    role: "viewer",
+  });
+  if (invitation.status !== 201) throw new Error(`invite failed: ${invitation.status}`);
+  const invitationId = ((await invitation.json()) as { invitation: { id: string } }).invitation.id;
   const fixture: Fixture = {
     workspaceId,
+    memberUserId: member.userId,
+    invitationId,
+    // The invitee's rows (scope "user") are in access.test.ts, not here.
+    invitationToken: "",
     ownerEmail: owner.email,
     apiKeyId: ownerKey.id,
     testId: test.id,

@@ -22,6 +22,12 @@ export interface Fixture {
   /** A session of the shop test with a click and a conversion, recorded with MATRIX_ORDER by the owner's key. */
   convertedSessionId: string;
   conversionId: string;
+  /** A member of the workspace besides its owner. */
+  memberUserId: string;
+  /** A pending invitation of the owner's workspace. */
+  invitationId: string;
+  /** The token of another user's invitation of the owner into their workspace. */
+  invitationToken: string;
 }
 
 /**
@@ -500,6 +506,90 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     owner: 200,
     otherUser: 404,
     auth: "apiKey",
+  },
+  // Members and invitations (worker/routes/members.ts): the workspace is the path's, not the header's.
+  {
+    route: "GET /api/workspaces/:id/members",
+    call: (f) => ({ path: `/api/workspaces/${f.workspaceId}/members` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "PATCH /api/workspaces/:id/members/:userId",
+    call: (f) => ({
+      path: `/api/workspaces/${f.workspaceId}/members/${f.memberUserId}`,
+      body: { role: "viewer" },
+    }),
+    owner: 200,
+    otherUser: 404,
+    scope: "owner",
+  },
+  {
+    route: "DELETE /api/workspaces/:id/members/:userId",
+    call: (f) => ({ path: `/api/workspaces/${f.workspaceId}/members/${f.memberUserId}` }),
+    owner: 200,
+    otherUser: 404,
+    scope: "owner",
+  },
+  {
+    route: "POST /api/workspaces/:id/transfer",
+    call: (f) => ({ path: `/api/workspaces/${f.workspaceId}/transfer`, body: { userId: f.memberUserId } }),
+    owner: 200,
+    otherUser: 404,
+    scope: "owner",
+  },
+  {
+    route: "GET /api/workspaces/:id/invitations",
+    call: (f) => ({ path: `/api/workspaces/${f.workspaceId}/invitations` }),
+    owner: 200,
+    otherUser: 404,
+    scope: "owner",
+  },
+  {
+    route: "POST /api/workspaces/:id/invitations",
+    call: (f) => ({
+      path: `/api/workspaces/${f.workspaceId}/invitations`,
+      body: { email: `matrix-${f.invitationId}@example.com`, role: "viewer" },
+    }),
+    owner: 201,
+    otherUser: 404,
+    scope: "owner",
+  },
+  {
+    route: "POST /api/workspaces/:id/invitations/:invitationId/resend",
+    call: (f) => ({ path: `/api/workspaces/${f.workspaceId}/invitations/${f.invitationId}/resend` }),
+    owner: 200,
+    otherUser: 404,
+    scope: "owner",
+  },
+  {
+    route: "DELETE /api/workspaces/:id/invitations/:invitationId",
+    call: (f) => ({ path: `/api/workspaces/${f.workspaceId}/invitations/${f.invitationId}` }),
+    owner: 200,
+    otherUser: 404,
+    scope: "owner",
+  },
+  // The invitee's side: anyone else holding the link gets 403, learning nothing of the workspace.
+  {
+    route: "GET /api/invitations/:token",
+    call: (f) => ({ path: `/api/invitations/${f.invitationToken}` }),
+    owner: 200,
+    otherUser: "own scope",
+    scope: "user",
+  },
+  {
+    route: "POST /api/invitations/:token/accept",
+    call: (f) => ({ path: `/api/invitations/${f.invitationToken}/accept` }),
+    owner: 200,
+    otherUser: "own scope",
+    scope: "user",
+  },
+  {
+    route: "POST /api/invitations/:token/decline",
+    call: (f) => ({ path: `/api/invitations/${f.invitationToken}/decline` }),
+    owner: 200,
+    otherUser: "own scope",
+    scope: "user",
   },
 ];
 

@@ -19,6 +19,7 @@ import {
   uniqueIp,
   verifiedClient,
 } from "./helpers";
+import { mailsTo } from "./mail-helpers";
 import { landClick } from "./queue-helpers";
 import { receiverUrl } from "./webhook-receiver";
 
@@ -70,6 +71,7 @@ async function fixture() {
     "Idempotency-Key": MATRIX_ORDER.key,
   });
   await probe.body?.cancel();
+  const members = await workspaceFixture(owner, other, workspaceId);
   return {
     owner: { ...owner, key: ownerKey.key },
     other: { ...other, key: otherKey.key },
@@ -86,8 +88,40 @@ async function fixture() {
       clickedSessionId: clicked.sessionId,
       convertedSessionId: converted.sessionId,
       conversionId,
+      ...members,
     },
   };
+}
+
+/**
+ * The owner's workspace with an editor and a pending invitation, and the other user's invitation of the
+ * owner into theirs (whose link only the owner may use).
+ */
+async function workspaceFixture(
+  owner: { client: Client; email: string; userId: string },
+  other: { client: Client; userId: string },
+  workspaceId: string,
+) {
+  const member = await signedUpClient();
+  const invite = (client: Client, workspaceId: string, email: string, role: string) =>
+    client.json("POST", `/api/workspaces/${workspaceId}/invitations`, { email, role }).then(async (r) => {
+      if (r.status !== 201) throw new Error(`invite failed: ${r.status} ${await r.text()}`);
+      return ((await r.json()) as { invitation: { id: string } }).invitation.id;
+    });
+  // A second owner: the owner's account may still be deleted (it is not the workspace's last owner).
+  await invite(owner.client, workspaceId, member.email, "owner");
+  const memberMail = await eventually(async () =>
+    (await mailsTo(member.email)).find((mail) => mail.text.includes("/invitations/")),
+  );
+  const memberToken = memberMail.text.match(/\/invitations\/([\w-]{43})/)?.[1];
+  await member.client.json("POST", `/api/invitations/${memberToken}/accept`);
+  const invitationId = await invite(owner.client, workspaceId, uniqueEmail(), "viewer");
+  await invite(other.client, other.userId, owner.email, "viewer");
+  const ownerMail = await eventually(async () =>
+    (await mailsTo(owner.email)).find((mail) => mail.text.includes("/invitations/")),
+  );
+  const invitationToken = ownerMail.text.match(/\/invitations\/([\w-]{43})/)?.[1] ?? "";
+  return { memberUserId: member.userId, invitationId, invitationToken };
 }
 
 function send(caller: Caller, row: RouteAccess, call: Call) {

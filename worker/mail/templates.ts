@@ -1,6 +1,7 @@
 import type { Variant } from "../../contract/api";
-import { ACCOUNT_MESSAGES, END_MESSAGES } from "../../contract/messages";
+import { ACCOUNT_MESSAGES, END_MESSAGES, MEMBER_MESSAGES } from "../../contract/messages";
 import type { EndReason, EndResult } from "../../contract/schedule";
+import type { Role } from "../../contract/workspaces";
 import { escapeHtml } from "../lib/text";
 import type { MailMessage } from "./mailer";
 
@@ -110,5 +111,24 @@ export function srmAlertEmail(to: string, test: AlertedTest, pValue: number) {
       outro: ALERT_OUTRO,
     },
     test.link,
+  );
+}
+
+/** An invitation to a workspace; `role` as the app names it (owner, editor, viewer). */
+export function invitationEmail(
+  to: string,
+  invitation: { inviter: string; workspace: string; role: Role; link: string },
+) {
+  const role = MEMBER_MESSAGES.roleNames[invitation.role].toLowerCase();
+  return compose(
+    to,
+    `${invitation.inviter} invited you to "${invitation.workspace}" on SplitLink`,
+    {
+      intro: `${invitation.inviter} invited you to join the workspace "${invitation.workspace}" on SplitLink as ${role} (${MEMBER_MESSAGES.roleHints[invitation.role].toLowerCase()}).`,
+      action: "Open the invitation",
+      outro:
+        "The link is valid for 7 days. Log in or sign up with this email address to accept it. If you do not know the sender, ignore this email.",
+    },
+    invitation.link,
   );
 }

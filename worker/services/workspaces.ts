@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Workspace } from "../../contract/api";
 import { WORKSPACE_MESSAGES } from "../../contract/messages";
-import type { Role, WorkspaceAccess } from "../../contract/workspaces";
+import { canManageMembers, type Role, type WorkspaceAccess } from "../../contract/workspaces";
 import { type Db, getDb } from "../db/client";
 import { apiKeys, customDomains, memberships, splitTests, webhookEndpoints, workspaces } from "../db/schema";
 import { ApiError } from "../errors";
@@ -59,6 +59,20 @@ export function listWorkspaces(db: Db, userId: string): Promise<Workspace[]> {
       asc(sql`lower(${workspaces.name})`),
       asc(workspaces.id),
     );
+}
+
+/** The caller's role in the workspace a path names; 404 for someone who is not a member (as if it did not exist). */
+export async function memberAccessIn(db: Db, workspaceId: string, userId: string): Promise<WorkspaceAccess> {
+  const access = workspaceId.length <= 64 ? await accessOf(db, workspaceId, userId) : undefined;
+  if (!access) throw new ApiError(404, "not_found", WORKSPACE_MESSAGES.notFound);
+  return access;
+}
+
+/** An owner's access; 404 for a stranger, 403 for an editor or viewer. */
+export async function ownerAccessIn(db: Db, workspaceId: string, userId: string): Promise<WorkspaceAccess> {
+  const access = await memberAccessIn(db, workspaceId, userId);
+  if (!canManageMembers(access.role)) throw new ApiError(403, "forbidden", WORKSPACE_MESSAGES.ownerOnly);
+  return access;
 }
 
 /** One live workspace of the user's, with their role; another's is not found. */

@@ -15,6 +15,7 @@ const CreateTestPage = lazy(() => import("@/features/create-test/CreateTestPage"
 const TestDetailPage = lazy(() => import("@/features/test-detail/TestDetailPage"));
 const DomainsPage = lazy(() => import("@/features/domains/DomainsPage"));
 const SettingsPage = lazy(() => import("@/features/settings/SettingsPage"));
+const InvitationPage = lazy(() => import("@/features/invitation/InvitationPage"));
 const NotFoundPage = lazy(() => import("@/features/not-found/NotFoundPage"));
 
 export function AppRoutes() {
@@ -27,6 +28,7 @@ export function AppRoutes() {
         <Route path="/reset-password" Component={ResetPasswordPage} />
         <Route path="/verify-email" Component={VerifyEmailPage} />
         <Route path="/docs/api" Component={ApiDocsPage} />
+        <Route path="/invitations/:token" Component={InvitationPage} />
         <Route Component={RequireAuth}>
           <Route path="/dashboard" Component={DashboardPage} />
           <Route path="/create-test" Component={CreateTestPage} />

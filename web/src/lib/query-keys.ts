@@ -49,6 +49,12 @@ export const queryKeys = {
   siteTag: ["account", "site-tag"] as const,
   /** `/api/account/alerts`: Settings and the test page's end section. */
   alerts: ["account", "alerts"] as const,
+  /** `/api/workspaces/:id/members`: Settings' Members section. */
+  workspaceMembers: (workspaceId: string) => ["workspaces", workspaceId, "members"] as const,
+  /** `/api/workspaces/:id/invitations`: the pending ones, for owners. */
+  workspaceInvitations: (workspaceId: string) => ["workspaces", workspaceId, "invitations"] as const,
+  /** `/api/invitations/:token`: the invitation page. */
+  invitation: (token: string) => ["invitation", token] as const,
   /** The OpenAPI document the API docs page renders (public, the same for everyone). */
   openApi: ["openapi"] as const,
 };

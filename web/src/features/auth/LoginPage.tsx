@@ -5,6 +5,7 @@ import { FullScreenSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { LoginForm } from "@/features/auth/components/LoginForm";
 import { SignupForm } from "@/features/auth/components/SignupForm";
+import { useAfterLoginPath } from "@/lib/auth/after-login";
 import { useAuth } from "@/lib/auth/use-auth";
 import { PRODUCT_TAGLINE } from "@/lib/product";
 
@@ -12,6 +13,7 @@ type AuthTab = "login" | "signup";
 
 export default function LoginPage() {
   const { status } = useAuth();
+  const afterLogin = useAfterLoginPath();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: AuthTab = searchParams.get("tab") === "signup" ? "signup" : "login";
 
@@ -28,7 +30,7 @@ export default function LoginPage() {
   }
 
   if (status === "loading") return <FullScreenSpinner />;
-  if (status === "signed-in") return <Navigate to="/dashboard" replace />;
+  if (status === "signed-in") return <Navigate to={afterLogin} replace />;
 
   return (
     <AuthCard title="Welcome" description={PRODUCT_TAGLINE}>

@@ -10,6 +10,7 @@ import { DeleteAccountSection } from "@/features/settings/components/DeleteAccou
 import { EmailAlertsSection } from "@/features/settings/components/EmailAlertsSection";
 import { SiteTagSection } from "@/features/settings/components/SiteTagSection";
 import { ActivityLogSection } from "@/features/settings/history/components/ActivityLogSection";
+import { MembersSection } from "@/features/settings/members/components/MembersSection";
 import { WebhooksSection } from "@/features/settings/webhooks/components/WebhooksSection";
 import { WorkspaceSection } from "@/features/settings/workspace/components/WorkspaceSection";
 import { useAuth } from "@/lib/auth/use-auth";
@@ -34,6 +35,7 @@ export default function SettingsPage() {
         <div className="mt-8 grid gap-6">
           <VerifyEmailBanner />
           <WorkspaceSection />
+          <MembersSection />
           <SiteTagSection />
           <EmailAlertsSection />
           <ChangePasswordSection />

@@ -147,6 +147,9 @@ export function detailsOf(event: Pick<HistoryEvent, "action" | "details">): stri
       case "webhook.deleted":
         return [text(d.url)].filter((part) => part !== null);
       case "member.invited":
+      case "member.invitation_resent":
+      case "member.invitation_revoked":
+      case "member.invitation_declined":
       case "member.joined":
       case "member.role_changed":
       case "member.removed":

@@ -12,6 +12,7 @@ import {
   abilitiesOf,
   personalWorkspace,
   pickCurrentWorkspace,
+  rememberWorkspace,
   workspaceStorageKey,
 } from "@/lib/workspaces/current-workspace";
 import { WorkspaceContext, type WorkspaceContextValue } from "@/lib/workspaces/workspace-context";
@@ -26,14 +27,6 @@ function readRemembered(key: string): string | null {
     return localStorage.getItem(key);
   } catch {
     return null; // storage blocked: the personal workspace
-  }
-}
-
-function remember(key: string, workspaceId: string): void {
-  try {
-    localStorage.setItem(key, workspaceId);
-  } catch {
-    // storage blocked: the choice lasts until the page reloads
   }
 }
 
@@ -68,14 +61,14 @@ export function WorkspaceProvider({ userId, children }: { userId: string; childr
 
   const switchTo = useCallback(
     (workspaceId: string) => {
-      remember(storageKey, workspaceId);
+      rememberWorkspace(userId, workspaceId);
       setRememberedId(workspaceId);
       setRequestWorkspace(workspaceId);
       void queryClient.cancelQueries({ predicate: (query) => !isKeptOnSwitch(query.queryKey) });
       queryClient.removeQueries({ predicate: (query) => !isKeptOnSwitch(query.queryKey) });
       navigate("/dashboard");
     },
-    [navigate, queryClient, storageKey],
+    [navigate, queryClient, userId],
   );
 
   const current = useRef({ workspace, workspaces, switchTo });

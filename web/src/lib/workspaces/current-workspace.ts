@@ -19,6 +19,15 @@ export function workspaceStorageKey(userId: string): string {
   return `splitlink:workspace:${userId}`;
 }
 
+/** Makes a workspace the user's current one in this browser (read when the signed-in pages mount). */
+export function rememberWorkspace(userId: string, workspaceId: string): void {
+  try {
+    localStorage.setItem(workspaceStorageKey(userId), workspaceId);
+  } catch {
+    // storage blocked: the personal workspace
+  }
+}
+
 /** The user's own workspace, whose id is theirs: what the app works in until the list has loaded. */
 export function personalWorkspace(userId: string): Workspace {
   return { id: userId, name: PERSONAL_WORKSPACE_NAME, role: "owner", personal: true };

@@ -1,0 +1,85 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES } from "../../contract/messages";
+import { screenshot, startBrowser, WIDTHS } from "./browser";
+import { linkFromOutbox, PASSWORD, signUp, visibleToast } from "./flows";
+
+const browser = startBrowser();
+
+/** axe's serious and critical findings on the page as it stands (the accessibility suite's rules). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} at ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
+}
+
+describe("members and invitations", () => {
+  it("the owner invites a viewer from Settings; the invitee signs up from the emailed link, accepts and is a member", async () => {
+    const ownerEmail = `owner-${Date.now()}@example.com`;
+    const inviteeEmail = `invitee-${Date.now()}@example.com`;
+    const owner = await browser.newPage(WIDTHS.wide);
+    await signUp(owner, ownerEmail);
+    const ownerId = ((await (await owner.request.get("/api/auth/me")).json()) as { user: { id: string } })
+      .user.id;
+
+    await owner.goto("/settings");
+    const members = owner.getByRole("region", { name: MEMBER_SCREEN_MESSAGES.membersTitle });
+    await members.getByText(ownerEmail).waitFor();
+    // An empty email is refused next to the field.
+    await members.getByRole("button", { name: MEMBER_SCREEN_MESSAGES.inviteButton }).click();
+    await members.getByText(MEMBER_MESSAGES.emailRequired).waitFor();
+    await members.getByLabel("Email").fill(inviteeEmail);
+    await members.getByLabel("Role", { exact: true }).selectOption("viewer");
+    await members.getByRole("button", { name: MEMBER_SCREEN_MESSAGES.inviteButton }).click();
+    await visibleToast(owner, MEMBER_SCREEN_MESSAGES.invited(inviteeEmail));
+    const pending = members.getByRole("list", { name: MEMBER_SCREEN_MESSAGES.invitationsTitle });
+    await pending.getByText(inviteeEmail).waitFor();
+    await screenshot(owner, "settings-members");
+    expect(await seriousViolations(owner)).toEqual([]);
+
+    // The invitee opens the link signed out: sign up, and come back to the invitation.
+    const invitee = await browser.newPage(WIDTHS.narrow);
+    const link = await linkFromOutbox(invitee, inviteeEmail, "/invitations/");
+    expect(new URL(link).pathname).toMatch(/^\/invitations\/[\w-]{43}$/);
+    await invitee.goto(link);
+    await invitee.getByText(MEMBER_SCREEN_MESSAGES.signInToAccept).waitFor();
+    await invitee.getByRole("link", { name: "Sign up" }).click();
+    await invitee.getByLabel("Email").fill(inviteeEmail);
+    await invitee.getByLabel("Password").fill(PASSWORD);
+    await invitee.getByRole("button", { name: "Create account" }).click();
+    await invitee.waitForURL((url) => url.pathname === new URL(link).pathname);
+    await invitee.getByText(MEMBER_SCREEN_MESSAGES.invitedBy(ownerEmail, "Personal", "viewer")).waitFor();
+    await screenshot(invitee, "invitation");
+    expect(await seriousViolations(invitee)).toEqual([]);
+    await invitee.getByRole("button", { name: MEMBER_SCREEN_MESSAGES.accept }).click();
+    await invitee.waitForURL((url) => url.pathname === "/dashboard");
+    await visibleToast(invitee, MEMBER_SCREEN_MESSAGES.acceptedToast("Personal"));
+
+    // The invitee is now a viewer of the owner's workspace.
+    const listed = await invitee.request.get(`/api/workspaces/${ownerId}/members`);
+    expect(listed.status()).toBe(200);
+    const body = (await listed.json()) as { members: { email: string; role: string }[] };
+    expect(body.members).toEqual([
+      expect.objectContaining({ email: ownerEmail, role: "owner" }),
+      expect.objectContaining({ email: inviteeEmail, role: "viewer" }),
+    ]);
+
+    // The owner sees them among the members, no longer pending.
+    await owner.reload();
+    await members.getByLabel(`Role of ${inviteeEmail}`).waitFor();
+    expect(await members.getByLabel(`Role of ${inviteeEmail}`).inputValue()).toBe("viewer");
+    await members.getByText(MEMBER_SCREEN_MESSAGES.noInvitations).waitFor();
+
+    // The link is used up.
+    await invitee.goto(link);
+    await invitee.getByText(MEMBER_MESSAGES.invitationGone.accepted).waitFor();
+  });
+});
