@@ -20,6 +20,7 @@ export type * from "./api/domains";
 export type * from "./api/errors";
 export type * from "./api/health";
 export type * from "./api/rules";
+export type * from "./api/shares";
 export type * from "./api/split-tests";
 export type * from "./api/tracking";
 export type * from "./api/webhooks";

@@ -467,3 +467,64 @@ export const GOAL_MESSAGES = {
   match: "Match the conversion URL by equals, starts_with or contains",
   saved: "Goal saved",
 } as const;
+
+/** A test's read-only report link (issue #34): the share dialog and the public report page. */
+export const SHARE_MESSAGES = {
+  dialogTitle: "Share the results",
+  dialogDescription:
+    "Anyone with this link sees this test's results, read-only: the recommendation, the lift, each version's numbers and the chart. No visitor data and no emails. It is not listed by search engines.",
+  create: "Create a link",
+  creating: "Creating…",
+  revoke: "Revoke link",
+  revoking: "Revoking…",
+  revokeConfirm: "Revoke this link? Whoever has it can no longer open the report.",
+  none: "No link yet. Create one to share this test's results.",
+  created: "Report link created",
+  revoked: "Report link revoked: it no longer opens.",
+  loadFailed: "Failed to load the report link",
+  createFailed: "Failed to create the report link",
+  revokeFailed: "Failed to revoke the report link",
+  copied: "Report link copied to clipboard",
+  button: "Share results",
+  // The public report page.
+  pageTitle: (name: string) => `${name} — SplitLink results`,
+  recommendation: "Recommendation",
+  lift: "Lift against A",
+  versions: "Versions",
+  chart: "Conversion rate over time (cumulative)",
+  noChart: "No visitors yet.",
+  columns: {
+    version: "Version",
+    visitors: "Visitors",
+    conversions: "Conversions",
+    rate: "Rate",
+    revenue: "Revenue",
+    perVisitor: "Per visitor",
+  },
+  asOf: (when: string) => `Results as of ${when}. Made with SplitLink.`,
+  gone: "This report link was revoked or never existed.",
+  goneTitle: "Report not found · SplitLink",
+} as const;
+
+/** The weekly digest email of a workspace (issue #34), and its switch in Settings. */
+export const DIGEST_MESSAGES = {
+  invalid: "Choose on or off for the weekly digest",
+  label: "Weekly digest",
+  description:
+    "Every Monday, one email about this workspace: tests running, verdicts reached and tests ending within the week. None when there is nothing to say.",
+  saved: "Weekly digest setting saved",
+  loadFailed: "Failed to load your weekly digest setting",
+  saveFailed: "Failed to save your weekly digest setting",
+  subject: (workspace: string) => `Your week in SplitLink: ${workspace}`,
+  intro: (workspace: string) => `What happened this week in the workspace ${workspace}.`,
+  running: "Running",
+  verdicts: "Verdicts reached this week",
+  ending: "Ending within the week",
+  runningLine: (name: string, days: number, leader: string | null) =>
+    `${name}: ${days === 1 ? "1 day" : `${days} days`} running, ${leader ? `version ${leader} leads` : "no version leads yet"}.`,
+  verdictLine: (name: string, verdict: string) => `${name}: ${verdict}`,
+  endingLine: (name: string, when: string) => `${name}: ends ${when}.`,
+  action: "Open SplitLink",
+  outro:
+    "You get this email because you turned on the weekly digest for this workspace. Turn it off in Settings.",
+} as const;

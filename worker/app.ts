@@ -19,6 +19,8 @@ import { domainRoutes } from "./routes/domains";
 import { healthRoutes } from "./routes/health";
 import { landingPage } from "./routes/landing";
 import { publicApiRoutes } from "./routes/public-api";
+import { reportPage } from "./routes/reports";
+import { shareRoutes } from "./routes/shares";
 import { splitTestRoutes } from "./routes/split-tests";
 import { trackerRoutes } from "./routes/tracker";
 import { webhookRoutes } from "./routes/webhooks";
@@ -49,6 +51,8 @@ const app = createApp();
 app.use("/api/*", apiSecurityHeaders, csrfForCookieApi, limitBody(API_MAX_BODY_BYTES));
 app
   .route("/api/auth", authRoutes)
+  // Before the tests' routes: their guards would otherwise run a second time.
+  .route("/api/tests/:slug/share", shareRoutes)
   .route("/api/tests", splitTestRoutes)
   .route("/api/domains", domainRoutes)
   .route("/api/account", accountRoutes)
@@ -63,6 +67,7 @@ app.use("/dev/*", htmlSecurityHeaders);
 app.route("/dev", devOutboxRoutes);
 
 app.get("/", htmlSecurityHeaders, landingPage);
+app.get("/report/:token", htmlSecurityHeaders, reportPage);
 // Everything else on the app host is the SPA; the asset binding answers index.html for its routes.
 // A file the build lacks (a name with an extension, or under /.well-known/) is a 404, not that page:
 // crawlers and agents would read its HTML as the file (/llms.txt, /.well-known/ai-catalog.json).

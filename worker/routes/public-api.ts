@@ -15,6 +15,7 @@ import {
   recordedValue,
 } from "../../contract/api/conversions";
 import { domainListResponseSchema } from "../../contract/api/domains";
+import { shareLinkResponseSchema } from "../../contract/api/shares";
 import {
   createTestSchema,
   testIdParam,
@@ -37,6 +38,7 @@ import { recordServerConversion } from "../services/conversions";
 import { ownedTest } from "../services/split-tests";
 import { listOwnDomains } from "./domains";
 import { mount, operation } from "./operations";
+import { createShareLink, revokeShareLink } from "./shares";
 import {
   changeTest,
   createTest,
@@ -234,6 +236,46 @@ export const PUBLIC_API_OPERATIONS = [
     errors: [404],
     handler(c, { param }) {
       return deleteTest(c, param.id);
+    },
+  }),
+  operation({
+    method: "post",
+    path: "/api/v1/tests/{id}/share",
+    operationId: "shareTest",
+    summary: "Make a read-only report link of a test",
+    description:
+      "A public page of the test's results for anyone with the link: the recommendation, the relative lift with its interval, each version's visitors, conversions, rate (and revenue) and a chart; no session ids, no emails, not indexed by search engines. The URL holds an unguessable token. A test has one link at a time: while it lives, this answers the same link again. Needs a key with the write scope.",
+    tag: "Tests",
+    pathParams: testIdParam,
+    success: {
+      status: 200,
+      description: "The report link",
+      schema: shareLinkResponseSchema,
+      name: "ShareLink",
+    },
+    errors: [404],
+    handler(c, { param }) {
+      return createShareLink(c, { id: param.id });
+    },
+  }),
+  operation({
+    method: "delete",
+    path: "/api/v1/tests/{id}/share",
+    operationId: "revokeTestShare",
+    summary: "Revoke a test's report link",
+    description:
+      "The report page answers 404 at once (it is never cached). A test without a link answers the same. A later share makes a new link.",
+    tag: "Tests",
+    pathParams: testIdParam,
+    success: {
+      status: 200,
+      description: "The link no longer opens",
+      schema: deletedResponseSchema,
+      name: "Deleted",
+    },
+    errors: [404],
+    handler(c, { param }) {
+      return revokeShareLink(c, { id: param.id });
     },
   }),
   operation({
