@@ -522,7 +522,8 @@ export const DIGEST_MESSAGES = {
   ending: "Ending within the week",
   runningLine: (name: string, days: number, leader: string | null) =>
     `${name}: ${days === 1 ? "1 day" : `${days} days`} running, ${leader ? `version ${leader} leads` : "no version leads yet"}.`,
-  verdictLine: (name: string, verdict: string) => `${name}: ${verdict}`,
+  verdictLine: (name: string, winner: string | null) =>
+    `${name}: ${winner ? `version ${winner} wins` : "a verdict was reached"}.`,
   endingLine: (name: string, when: string) => `${name}: ends ${when}.`,
   action: "Open SplitLink",
   outro:

@@ -15,6 +15,7 @@ import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { beaconRoutes } from "./routes/beacon";
 import { devOutboxRoutes } from "./routes/dev-outbox";
+import { digestRoutes } from "./routes/digest";
 import { domainRoutes } from "./routes/domains";
 import { healthRoutes } from "./routes/health";
 import { landingPage } from "./routes/landing";
@@ -55,6 +56,7 @@ app
   .route("/api/tests/:slug/share", shareRoutes)
   .route("/api/tests", splitTestRoutes)
   .route("/api/domains", domainRoutes)
+  .route("/api/account/digest", digestRoutes)
   .route("/api/account", accountRoutes)
   .route("/api/keys", apiKeyRoutes)
   .route("/api/webhooks", webhookRoutes)
