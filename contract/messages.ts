@@ -485,6 +485,8 @@ export const SHARE_MESSAGES = {
   createFailed: "Failed to create the report link",
   revokeFailed: "Failed to revoke the report link",
   copied: "Report link copied to clipboard",
+  linkLabel: "Report link",
+  copy: "Copy report link",
   button: "Share results",
   // The public report page.
   pageTitle: (name: string) => `${name} — SplitLink results`,
@@ -510,6 +512,7 @@ export const SHARE_MESSAGES = {
 export const DIGEST_MESSAGES = {
   invalid: "Choose on or off for the weekly digest",
   label: "Weekly digest",
+  toggle: "Email me the weekly digest of this workspace",
   description:
     "Every Monday, one email about this workspace: tests running, verdicts reached and tests ending within the week. None when there is nothing to say.",
   saved: "Weekly digest setting saved",

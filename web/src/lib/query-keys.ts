@@ -21,6 +21,8 @@ export const queryKeys = {
     breakdowns: (slug: string) => ["tests", "by-slug", slug, "breakdowns"] as const,
     /** `/api/tests/:slug/setup`: the setup checklist. */
     setup: (slug: string) => ["tests", "by-slug", slug, "setup"] as const,
+    /** `/api/tests/:slug/share`: the test's report link, or none. */
+    share: (slug: string) => ["tests", "by-slug", slug, "share"] as const,
     /** Every custom slug check: a test created or deleted changes what is free. */
     slugChecks: ["tests", "slug-availability"] as const,
     /** `/api/tests/slug-availability?slug&domainId` */
@@ -43,6 +45,8 @@ export const queryKeys = {
   siteTag: ["account", "site-tag"] as const,
   /** `/api/account/alerts`: Settings and the test page's end section. */
   alerts: ["account", "alerts"] as const,
+  /** `/api/account/digest`: the weekly digest of the current workspace, in Settings. */
+  digest: ["account", "digest"] as const,
   /** The OpenAPI document the API docs page renders (public, the same for everyone). */
   openApi: ["openapi"] as const,
 };

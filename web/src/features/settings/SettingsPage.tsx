@@ -9,6 +9,7 @@ import { ChangePasswordSection } from "@/features/settings/components/ChangePass
 import { DeleteAccountSection } from "@/features/settings/components/DeleteAccountSection";
 import { EmailAlertsSection } from "@/features/settings/components/EmailAlertsSection";
 import { SiteTagSection } from "@/features/settings/components/SiteTagSection";
+import { WeeklyDigestSection } from "@/features/settings/components/WeeklyDigestSection";
 import { WebhooksSection } from "@/features/settings/webhooks/components/WebhooksSection";
 import { useAuth } from "@/lib/auth/use-auth";
 
@@ -33,6 +34,7 @@ export default function SettingsPage() {
           <VerifyEmailBanner />
           <SiteTagSection />
           <EmailAlertsSection />
+          <WeeklyDigestSection />
           <ChangePasswordSection />
           <ApiKeysSection />
           <WebhooksSection />

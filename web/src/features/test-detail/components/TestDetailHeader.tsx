@@ -5,6 +5,7 @@ import { standingOf } from "@/features/test-detail/analytics/reading";
 import { StandingBadge } from "@/features/test-detail/components/StandingBadge";
 import { LifecycleControls } from "@/features/test-detail/lifecycle/components/LifecycleControls";
 import { leadingVariant } from "@/features/test-detail/lifecycle/leading-variant";
+import { ShareDialog } from "@/features/test-detail/share/components/ShareDialog";
 import { customPathLabel } from "@/lib/split-tests/link-paths";
 import { formatTimeAgo } from "@/lib/time";
 
@@ -45,12 +46,15 @@ export function TestDetailHeader({ test, analytics, onLifecycleChange, headingRe
         <p className="flex items-center gap-2 text-muted-foreground text-sm" data-standing={standing.kind}>
           <StandingBadge standing={standing} variants={test.variants} />
         </p>
-        <LifecycleControls
-          test={test}
-          leading={leadingVariant(standing)}
-          decided={standing.kind === "winner"}
-          onChanged={onLifecycleChange}
-        />
+        <div className="flex flex-wrap gap-2 sm:justify-end">
+          <ShareDialog test={test} />
+          <LifecycleControls
+            test={test}
+            leading={leadingVariant(standing)}
+            decided={standing.kind === "winner"}
+            onChanged={onLifecycleChange}
+          />
+        </div>
       </div>
     </div>
   );
