@@ -19,7 +19,9 @@ async function createTest(page: Page, name: string): Promise<void> {
 describe("sharing a test's results", () => {
   it("the owner makes and copies a report link, it opens signed out with the name and recommendation, and revoking stops it", async () => {
     const owner = await browser.newPage(WIDTHS.wide);
-    await owner.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: browser.baseURL });
+    await owner
+      .context()
+      .grantPermissions(["clipboard-read", "clipboard-write"], { origin: browser.baseURL });
     await signUp(owner, `share-${Date.now()}@example.com`);
     await createTest(owner, "Spring landing page");
 

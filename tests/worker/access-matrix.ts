@@ -141,6 +141,24 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     otherUser: 404,
   },
   {
+    route: "GET /api/tests/:slug/share",
+    call: (f) => ({ path: `/api/tests/${f.slug}/share` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "POST /api/tests/:slug/share",
+    call: (f) => ({ path: `/api/tests/${f.slug}/share` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "DELETE /api/tests/:slug/share",
+    call: (f) => ({ path: `/api/tests/${f.slug}/share` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
     route: "DELETE /api/tests/:id",
     call: (f) => ({ path: `/api/tests/${f.testId}` }),
     owner: 200,
@@ -210,6 +228,18 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   {
     route: "PUT /api/account/alerts",
     call: () => ({ path: "/api/account/alerts", body: { verdict: false, completed: true, srm: true } }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "GET /api/account/digest",
+    call: () => ({ path: "/api/account/digest" }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "PUT /api/account/digest",
+    call: () => ({ path: "/api/account/digest", body: { weeklyDigest: true } }),
     owner: 200,
     otherUser: "own scope",
   },
@@ -303,6 +333,20 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   {
     route: "PATCH /api/v1/tests/:id",
     call: (f) => ({ path: `/api/v1/tests/${f.testId}`, body: { variants: newVariants } }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "POST /api/v1/tests/:id/share",
+    call: (f) => ({ path: `/api/v1/tests/${f.testId}/share` }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "DELETE /api/v1/tests/:id/share",
+    call: (f) => ({ path: `/api/v1/tests/${f.testId}/share` }),
     owner: 200,
     otherUser: 404,
     auth: "apiKey",
