@@ -468,27 +468,8 @@ export const GOAL_MESSAGES = {
   saved: "Goal saved",
 } as const;
 
-/** A test's read-only report link (issue #34): the share dialog and the public report page. */
+/** The public report page of a shared test (issue #34). The share dialog's texts: contract/sharing.ts. */
 export const SHARE_MESSAGES = {
-  dialogTitle: "Share the results",
-  dialogDescription:
-    "Anyone with this link sees this test's results, read-only: the recommendation, the lift, each version's numbers and the chart. No visitor data and no emails. It is not listed by search engines.",
-  create: "Create a link",
-  creating: "Creating…",
-  revoke: "Revoke link",
-  revoking: "Revoking…",
-  revokeConfirm: "Revoke this link? Whoever has it can no longer open the report.",
-  none: "No link yet. Create one to share this test's results.",
-  created: "Report link created",
-  revoked: "Report link revoked: it no longer opens.",
-  loadFailed: "Failed to load the report link",
-  createFailed: "Failed to create the report link",
-  revokeFailed: "Failed to revoke the report link",
-  copied: "Report link copied to clipboard",
-  linkLabel: "Report link",
-  copy: "Copy report link",
-  button: "Share results",
-  // The public report page.
   pageTitle: (name: string) => `${name} — SplitLink results`,
   recommendation: "Recommendation",
   lift: "Lift against A",
@@ -508,16 +489,9 @@ export const SHARE_MESSAGES = {
   goneTitle: "Report not found · SplitLink",
 } as const;
 
-/** The weekly digest email of a workspace (issue #34), and its switch in Settings. */
+/** The weekly digest email of a workspace (issue #34). Its switch in Settings: contract/sharing.ts. */
 export const DIGEST_MESSAGES = {
   invalid: "Choose on or off for the weekly digest",
-  label: "Weekly digest",
-  toggle: "Email me the weekly digest of this workspace",
-  description:
-    "Every Monday, one email about this workspace: tests running, verdicts reached and tests ending within the week. None when there is nothing to say.",
-  saved: "Weekly digest setting saved",
-  loadFailed: "Failed to load your weekly digest setting",
-  saveFailed: "Failed to save your weekly digest setting",
   subject: (workspace: string) => `Your week in SplitLink: ${workspace}`,
   intro: (workspace: string) => `What happened this week in the workspace ${workspace}.`,
   running: "Running",

@@ -5,11 +5,7 @@ import { DIGEST_MESSAGES } from "../messages";
 
 /** POST /api/v1/tests/{id}/share, POST /api/tests/:slug/share: the report link (the same one while it lives). */
 export const shareLinkResponseSchema = z.object({
-  url: z
-    .string()
-    .describe(
-      "The public, read-only report page of the test: anyone with the link sees its results (no sessions, no emails), until the link is revoked",
-    ),
+  url: z.string().describe("The test's public, read-only report page, until the link is revoked"),
 });
 export type ShareLinkResponse = z.output<typeof shareLinkResponseSchema>;
 

@@ -244,7 +244,7 @@ export const PUBLIC_API_OPERATIONS = [
     operationId: "shareTest",
     summary: "Make a read-only report link of a test",
     description:
-      "A public page of the test's results for anyone with the link: the recommendation, the relative lift with its interval, each version's visitors, conversions, rate (and revenue) and a chart; no session ids, no emails, not indexed by search engines. The URL holds an unguessable token. A test has one link at a time: while it lives, this answers the same link again. Needs a key with the write scope.",
+      "A public page of the test's results (recommendation, lift, each version's numbers, a chart; no sessions or emails, not indexed) at an unguessable URL. One link per test: while it lives, this answers it again.",
     tag: "Tests",
     pathParams: testIdParam,
     success: {
@@ -263,8 +263,7 @@ export const PUBLIC_API_OPERATIONS = [
     path: "/api/v1/tests/{id}/share",
     operationId: "revokeTestShare",
     summary: "Revoke a test's report link",
-    description:
-      "The report page answers 404 at once (it is never cached). A test without a link answers the same. A later share makes a new link.",
+    description: "Its page answers 404 at once. A later share makes a new link.",
     tag: "Tests",
     pathParams: testIdParam,
     success: {

@@ -24,15 +24,12 @@ const HEADERS = {
   "x-robots-tag": "noindex",
 };
 
-const STYLE = `*{box-sizing:border-box}body{margin:0;padding:24px 16px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
-background:#f8fafc;color:#0f172a;line-height:1.5}main{max-width:760px;margin:0 auto;background:#fff;border:1px solid #e2e8f0;
-border-radius:12px;padding:24px}h1{font-size:1.5rem;margin:0 0 16px;overflow-wrap:anywhere}h2{font-size:1rem;margin:24px 0 8px}
-.rec{background:#eef2ff;border-radius:8px;padding:12px 16px;margin:0;font-weight:600}ul{margin:0;padding-left:20px}
-.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{text-align:right;padding:6px 8px;border-bottom:1px solid #e2e8f0;white-space:nowrap}
-th:first-child,td:first-child{text-align:left;white-space:normal}svg{width:100%;height:auto;display:block}
-.key{display:flex;flex-wrap:wrap;gap:4px 16px;font-size:.85rem;margin:8px 0 0;padding:0;list-style:none}
-.swatch{display:inline-block;width:18px;height:0;border-top:3px solid;vertical-align:middle;margin-right:6px}
-footer{margin-top:24px;font-size:.8rem;color:#64748b}`;
+const STYLE = `body{margin:0;padding:16px;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;line-height:1.5}
+main{max-width:760px;margin:0 auto;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:16px 20px}
+h1{font-size:1.5rem;overflow-wrap:anywhere}h2{font-size:1rem;margin:24px 0 8px}.rec{background:#eef2ff;border-radius:8px;padding:12px;font-weight:600}
+div{overflow-x:auto}table{border-collapse:collapse;width:100%}th,td{text-align:right;padding:6px;border-bottom:1px solid #e2e8f0}
+th:first-child{text-align:left}svg{width:100%;height:auto}ul.key{display:flex;flex-wrap:wrap;gap:16px;padding:0;list-style:none}
+i{display:inline-block;width:18px;border-top:3px solid;vertical-align:middle;margin-right:6px}footer{margin-top:24px;font-size:.8rem;color:#64748b}`;
 
 const percent = (fraction: number) => `${((Number.isFinite(fraction) ? fraction : 0) * 100).toFixed(1)} %`;
 const count = (value: number) => value.toLocaleString("en-US");
@@ -75,10 +72,7 @@ function chartOf(analytics: TestAnalytics): string {
     .map((arm, i) => `${arm.label}: ${percent(lines[i]?.at(-1) ?? 0)}`)
     .join(", ");
   const key = analytics.arms
-    .map(
-      (arm, i) =>
-        `<li><span class="swatch" style="border-color:${STROKES[i]}"></span>${escapeHtml(versionName(arm))}</li>`,
-    )
+    .map((arm, i) => `<li><i style="border-color:${STROKES[i]}"></i>${escapeHtml(versionName(arm))}</li>`)
     .join("");
   return `<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(`${M.chart}: ${summary}`)}">${axis}${paths}</svg>
 <ul class="key">${key}</ul>`;
@@ -101,7 +95,7 @@ function tableOf(analytics: TestAnalytics): string {
       return `<tr><th scope="row">${escapeHtml(versionName(arm))}</th>${cells.map((cell) => `<td>${escapeHtml(cell)}</td>`).join("")}</tr>`;
     })
     .join("");
-  return `<div class="scroll"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
+  return `<div><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 function liftsOf(analytics: TestAnalytics): string {
@@ -117,10 +111,8 @@ function page(title: string, description: string, body: string, style: string): 
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<meta name="description" content="${escapeHtml(description)}">
-<meta property="og:type" content="website"><meta property="og:site_name" content="SplitLink">
-<meta property="og:title" content="${escapeHtml(title)}"><meta property="og:description" content="${escapeHtml(description)}">
-<meta name="twitter:card" content="summary">
+<meta property="og:type" content="website"><meta property="og:title" content="${escapeHtml(title)}">
+<meta property="og:description" content="${escapeHtml(description)}">
 <style>${style}</style></head>
 <body>${body}</body></html>`;
 }

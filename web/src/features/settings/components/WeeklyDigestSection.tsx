@@ -1,4 +1,4 @@
-import { DIGEST_MESSAGES } from "@contract/messages";
+import { DIGEST_SETTING_MESSAGES } from "@contract/sharing";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
@@ -10,7 +10,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
 
-const M = DIGEST_MESSAGES;
+const M = DIGEST_SETTING_MESSAGES;
 
 function warnLoadFailed(error: Error) {
   console.warn("Could not load the weekly digest setting", error);
@@ -47,7 +47,7 @@ export function WeeklyDigestSection() {
       <Card>
         <CardHeader>
           <CardTitle id={headingId} className="text-lg">
-            {M.label}
+            {M.title}
           </CardTitle>
           <CardDescription>{M.description}</CardDescription>
         </CardHeader>

@@ -1,4 +1,4 @@
-import { SHARE_MESSAGES } from "@contract/messages";
+import { SHARE_DIALOG_MESSAGES } from "@contract/sharing";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createShareLink, getShareLink, revokeShareLink } from "@/features/test-detail/share/api/share-link";
 import { useQueryFailure } from "@/lib/query";
@@ -27,22 +27,22 @@ export function useShareLink(slug: string, open: boolean) {
     mutationFn: () => createShareLink(slug),
     onSuccess: (url) => {
       client.setQueryData(key, url);
-      toast.success(SHARE_MESSAGES.created);
+      toast.success(SHARE_DIALOG_MESSAGES.created);
     },
     onError: (error) => {
       console.warn("Could not create the report link", error);
-      toast.error(serverMessage(error) ?? SHARE_MESSAGES.createFailed);
+      toast.error(serverMessage(error) ?? SHARE_DIALOG_MESSAGES.createFailed);
     },
   });
   const revoke = useMutation({
     mutationFn: () => revokeShareLink(slug),
     onSuccess: () => {
       client.setQueryData(key, null);
-      toast.success(SHARE_MESSAGES.revoked);
+      toast.success(SHARE_DIALOG_MESSAGES.revoked);
     },
     onError: (error) => {
       console.warn("Could not revoke the report link", error);
-      toast.error(serverMessage(error) ?? SHARE_MESSAGES.revokeFailed);
+      toast.error(serverMessage(error) ?? SHARE_DIALOG_MESSAGES.revokeFailed);
     },
   });
   return { query, create, revoke, busy: create.isPending || revoke.isPending };

@@ -1,5 +1,5 @@
 import type { TestWithStats } from "@contract/api";
-import { SHARE_MESSAGES } from "@contract/messages";
+import { SHARE_DIALOG_MESSAGES } from "@contract/sharing";
 import { CheckIcon, CopyIcon, Share2Icon } from "lucide-react";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
@@ -17,7 +17,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useShareLink } from "@/features/test-detail/share/use-share-link";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard";
 
-const M = SHARE_MESSAGES;
+const M = SHARE_DIALOG_MESSAGES;
 
 interface ShareDialogProps {
   test: Pick<TestWithStats, "slug" | "name">;
@@ -43,8 +43,8 @@ export function ShareDialog({ test, canChange = true }: ShareDialogProps) {
       </DialogTrigger>
       <DialogContent data-testid="share-dialog">
         <DialogHeader>
-          <DialogTitle>{M.dialogTitle}</DialogTitle>
-          <DialogDescription>{M.dialogDescription}</DialogDescription>
+          <DialogTitle>{M.title}</DialogTitle>
+          <DialogDescription>{M.description}</DialogDescription>
         </DialogHeader>
         {url === undefined && query.isError && (
           <p className="flex flex-wrap items-center gap-2 text-sm" role="alert">
