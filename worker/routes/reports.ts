@@ -95,7 +95,8 @@ function tableOf(analytics: TestAnalytics): string {
       return `<tr><th scope="row">${escapeHtml(versionName(arm))}</th>${cells.map((cell) => `<td>${escapeHtml(cell)}</td>`).join("")}</tr>`;
     })
     .join("");
-  return `<div><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
+  // Scrolls sideways on a narrow screen: a region the keyboard can reach.
+  return `<div tabindex="0" role="region" aria-label="${escapeHtml(M.versions)}"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 function liftsOf(analytics: TestAnalytics): string {
