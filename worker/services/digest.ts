@@ -58,7 +58,11 @@ export async function digestOf(db: Db, workspaceId: string, name: string, now: n
       })),
     verdicts: tests
       .filter((test) => test.verdictAlertedAt !== null && test.verdictAlertedAt >= now - WEEK_MS)
-      .map((test) => ({ name: test.name, winner: test.winnerVariant ?? stats(test).decided })),
+      // The verdict as it now stands; after its end, the version it promoted.
+      .map((test) => ({
+        name: test.name,
+        winner: stats(test).decided ?? (test.endResult === "promoted" ? test.winnerVariant : null),
+      })),
     ending: tests
       .filter(
         (test) =>
