@@ -22,6 +22,7 @@ export type * from "./api/health";
 export type * from "./api/history";
 export type * from "./api/members";
 export type * from "./api/rules";
+export type * from "./api/shares";
 export type * from "./api/split-tests";
 export type * from "./api/tracking";
 export type * from "./api/webhooks";

@@ -657,3 +657,42 @@ export const WORKSPACE_SCREEN_MESSAGES = {
   viewerCannotCreateTest:
     "You can view this workspace but not create tests in it. Ask an owner for editor access.",
 } as const;
+
+/** The public report page of a shared test (issue #34). The share dialog's texts: contract/sharing.ts. */
+export const SHARE_MESSAGES = {
+  pageTitle: (name: string) => `${name} — SplitLink results`,
+  recommendation: "Recommendation",
+  lift: "Lift against A",
+  versions: "Versions",
+  chart: "Conversion rate over time (cumulative)",
+  noChart: "No visitors yet.",
+  columns: {
+    version: "Version",
+    visitors: "Visitors",
+    conversions: "Conversions",
+    rate: "Rate",
+    revenue: "Revenue",
+    perVisitor: "Per visitor",
+  },
+  asOf: (when: string) => `Results as of ${when}. Made with SplitLink.`,
+  gone: "This report link was revoked or never existed.",
+  goneTitle: "Report not found · SplitLink",
+} as const;
+
+/** The weekly digest email of a workspace (issue #34). Its switch in Settings: contract/sharing.ts. */
+export const DIGEST_MESSAGES = {
+  invalid: "Choose on or off for the weekly digest",
+  subject: (workspace: string) => `Your week in SplitLink: ${workspace}`,
+  intro: (workspace: string) => `What happened this week in the workspace ${workspace}.`,
+  running: "Running",
+  verdicts: "Verdicts reached this week",
+  ending: "Ending within the week",
+  runningLine: (name: string, days: number, leader: string | null) =>
+    `${name}: ${days === 1 ? "1 day" : `${days} days`} running, ${leader ? `version ${leader} leads` : "no version leads yet"}.`,
+  verdictLine: (name: string, winner: string | null) =>
+    `${name}: ${winner ? `version ${winner} wins` : "a verdict was reached"}.`,
+  endingLine: (name: string, when: string) => `${name}: ends ${when}.`,
+  action: "Open SplitLink",
+  outro:
+    "You get this email because you turned on the weekly digest for this workspace. Turn it off in Settings.",
+} as const;

@@ -15,11 +15,14 @@ import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { beaconRoutes } from "./routes/beacon";
 import { devOutboxRoutes } from "./routes/dev-outbox";
+import { digestRoutes } from "./routes/digest";
 import { domainRoutes } from "./routes/domains";
 import { healthRoutes } from "./routes/health";
 import { landingPage } from "./routes/landing";
 import { invitationRoutes, workspaceMemberRoutes } from "./routes/members";
 import { publicApiRoutes } from "./routes/public-api";
+import { reportPage } from "./routes/reports";
+import { shareRoutes } from "./routes/shares";
 import { splitTestRoutes } from "./routes/split-tests";
 import { trackerRoutes } from "./routes/tracker";
 import { webhookRoutes } from "./routes/webhooks";
@@ -52,8 +55,11 @@ const app = createApp();
 app.use("/api/*", apiSecurityHeaders, csrfForCookieApi, limitBody(API_MAX_BODY_BYTES));
 app
   .route("/api/auth", authRoutes)
+  // Before the tests' routes: their guards would otherwise run a second time.
+  .route("/api/tests/:slug/share", shareRoutes)
   .route("/api/tests", splitTestRoutes)
   .route("/api/domains", domainRoutes)
+  .route("/api/account/digest", digestRoutes)
   .route("/api/account", accountRoutes)
   .route("/api/keys", apiKeyRoutes)
   .route("/api/webhooks", webhookRoutes)
@@ -70,6 +76,7 @@ app.use("/dev/*", htmlSecurityHeaders);
 app.route("/dev", devOutboxRoutes);
 
 app.get("/", htmlSecurityHeaders, landingPage);
+app.get("/report/:token", htmlSecurityHeaders, reportPage);
 // Everything else on the app host is the SPA; the asset binding answers index.html for its routes.
 // A file the build lacks (a name with an extension, or under /.well-known/) is a 404, not that page:
 // crawlers and agents would read its HTML as the file (/llms.txt, /.well-known/ai-catalog.json).

@@ -9,4 +9,7 @@ export const CRONS = {
   // Every fifteen minutes: deleted tests and accounts are purged in chunks, dead letters asked for are
   // replayed, and raw events past the attribution window move from D1 to R2 (worker/archive/run.ts).
   archive: "*/15 * * * *",
+  // Every hour on Mondays (UTC): the weekly digest emails, up to 50 members a run, each once a week
+  // (worker/services/digest.ts).
+  weeklyDigest: "30 * * * MON",
 } as const;

@@ -64,6 +64,9 @@ export default {
     } else if (controller.cron === CRONS.archive) {
       const { runArchive } = await import("./archive/run");
       await runArchive(config.env);
+    } else if (controller.cron === CRONS.weeklyDigest) {
+      const { sendDigests } = await import("./services/digest");
+      await sendDigests(config.env);
     } else log("warn", "scheduled_unknown_cron", { cron: controller.cron });
   },
 } satisfies ExportedHandler<Env>;

@@ -333,6 +333,32 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: "share dialog, with a link",
+    who: "signed-in, with data",
+    title: titled("Axe test"),
+    async open(page, data) {
+      await visit(page, `/test/${data.slug}`, "Axe test");
+      await page.getByRole("button", { name: "Share results" }).click();
+      const dialog = page.getByRole("dialog", { name: "Share the results" });
+      const create = dialog.getByRole("button", { name: "Create a link" });
+      const link = dialog.getByLabel("Report link", { exact: true });
+      await create.or(link).waitFor();
+      if (await create.isVisible()) await create.click();
+      await link.waitFor();
+    },
+  },
+  {
+    name: "shared report page",
+    who: "signed-in, with data",
+    title: "Axe test — SplitLink results",
+    async open(page, data) {
+      const headers = { origin: new URL(page.url()).origin };
+      const shared = await page.request.post(`/api/tests/${data.slug}/share`, { headers });
+      const { url } = (await shared.json()) as { url: string };
+      await visit(page, url, "Recommendation");
+    },
+  },
+  {
     name: "test detail, changing the audience rules",
     who: "signed-in, with data",
     title: titled("Axe test"),

@@ -183,6 +183,24 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     otherUser: 404,
   },
   {
+    route: "GET /api/tests/:slug/share",
+    call: (f) => ({ path: `/api/tests/${f.slug}/share` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "POST /api/tests/:slug/share",
+    call: (f) => ({ path: `/api/tests/${f.slug}/share` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "DELETE /api/tests/:slug/share",
+    call: (f) => ({ path: `/api/tests/${f.slug}/share` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
     route: "DELETE /api/tests/:id",
     call: (f) => ({ path: `/api/tests/${f.testId}` }),
     owner: 200,
@@ -258,6 +276,18 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     owner: 200,
     otherUser: "own scope",
     scope: "member",
+  },
+  {
+    route: "GET /api/account/digest",
+    call: () => ({ path: "/api/account/digest" }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "PUT /api/account/digest",
+    call: () => ({ path: "/api/account/digest", body: { weeklyDigest: true } }),
+    owner: 200,
+    otherUser: "own scope",
   },
   {
     route: "DELETE /api/account",
@@ -392,6 +422,20 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   {
     route: "PATCH /api/v1/tests/:id",
     call: (f) => ({ path: `/api/v1/tests/${f.testId}`, body: { variants: newVariants } }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "POST /api/v1/tests/:id/share",
+    call: (f) => ({ path: `/api/v1/tests/${f.testId}/share` }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "DELETE /api/v1/tests/:id/share",
+    call: (f) => ({ path: `/api/v1/tests/${f.testId}/share` }),
     owner: 200,
     otherUser: 404,
     auth: "apiKey",

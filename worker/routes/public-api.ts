@@ -16,6 +16,7 @@ import {
 } from "../../contract/api/conversions";
 import { domainListResponseSchema } from "../../contract/api/domains";
 import { testHistoryResponseSchema } from "../../contract/api/history";
+import { shareLinkResponseSchema } from "../../contract/api/shares";
 import {
   createTestSchema,
   testIdParam,
@@ -38,6 +39,7 @@ import { recordServerConversion } from "../services/conversions";
 import { ownedTest } from "../services/split-tests";
 import { listOwnDomains } from "./domains";
 import { mount, operation } from "./operations";
+import { createShareLink, revokeShareLink } from "./shares";
 import {
   changeTest,
   createTest,
@@ -257,6 +259,45 @@ export const PUBLIC_API_OPERATIONS = [
     errors: [404],
     handler(c, { param }) {
       return deleteTest(c, param.id);
+    },
+  }),
+  operation({
+    method: "post",
+    path: "/api/v1/tests/{id}/share",
+    operationId: "shareTest",
+    summary: "Make a read-only report link of a test",
+    description:
+      "A public page of the test's results (recommendation, lift, each version's numbers, a chart; no sessions or emails, not indexed) at an unguessable URL. One link per test: while it lives, this answers it again.",
+    tag: "Tests",
+    pathParams: testIdParam,
+    success: {
+      status: 200,
+      description: "The report link",
+      schema: shareLinkResponseSchema,
+      name: "ShareLink",
+    },
+    errors: [404],
+    handler(c, { param }) {
+      return createShareLink(c, { id: param.id });
+    },
+  }),
+  operation({
+    method: "delete",
+    path: "/api/v1/tests/{id}/share",
+    operationId: "revokeTestShare",
+    summary: "Revoke a test's report link",
+    description: "Its page answers 404 at once. A later share makes a new link.",
+    tag: "Tests",
+    pathParams: testIdParam,
+    success: {
+      status: 200,
+      description: "The link no longer opens",
+      schema: deletedResponseSchema,
+      name: "Deleted",
+    },
+    errors: [404],
+    handler(c, { param }) {
+      return revokeShareLink(c, { id: param.id });
     },
   }),
   operation({

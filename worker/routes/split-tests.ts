@@ -27,7 +27,7 @@ import { analyticsOf } from "../services/analytics";
 import { breakdownsOf } from "../services/breakdowns";
 import { ownedDomain } from "../services/domains";
 import { dailyRollupCsv, streamEventsCsv } from "../services/export";
-import { recordChange, testChanges, testHistory, workspaceTest } from "../services/history";
+import { recordChange, testChanges, testHistory } from "../services/history";
 import {
   changeLifecycle,
   createSplitTest,
@@ -82,7 +82,7 @@ export async function getSetup<E extends UserEnv>(c: UserContext<E>, key: TestKe
 /** Deleting a test with all its clicks and conversions; both APIs, by test id. */
 export async function deleteTest<E extends UserEnv>(c: UserContext<E>, id: string) {
   const db = getDb(c.env.DB);
-  const { name } = await workspaceTest(db, c.get("workspace").id, { id });
+  const { name } = await ownedTest(db, c.get("workspace").id, { id });
   await deleteSplitTest(c.env, c.executionCtx, c.get("workspace").id, id);
   await recordChange(db, { ...testEvent(c, id), action: "test.deleted", details: { name } });
   return c.json({ ok: true } satisfies DeletedResponse, 200);
@@ -92,7 +92,7 @@ export async function deleteTest<E extends UserEnv>(c: UserContext<E>, id: strin
 export async function changeTest<E extends UserEnv>(c: UserContext<E>, id: string, input: UpdateTestInput) {
   const link = linkContext(c.req.url, c.env);
   const db = getDb(c.env.DB);
-  const before = await workspaceTest(db, c.get("workspace").id, { id });
+  const before = await ownedTest(db, c.get("workspace").id, { id });
   const test = await updateTest(c.env, c.get("workspace").id, id, input, link);
   const changes = testChanges(before, test, input).map((change) => ({ ...testEvent(c, id), ...change }));
   await recordChange(db, ...changes);

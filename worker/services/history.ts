@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type {
   HistoryAction,
   HistoryEvent,
@@ -6,13 +6,12 @@ import type {
   UpdateTestInput,
   WorkspaceHistoryEvent,
 } from "../../contract/api";
-import { TEST_MESSAGES } from "../../contract/messages";
 import type { Actor } from "../../contract/workspaces";
 import type { Db } from "../db/client";
 import { apiKeys, historyEvents, splitTests, webhookEndpoints } from "../db/schema";
-import { ApiError } from "../errors";
 import { csvLine } from "../lib/csv";
 import { log } from "../observability/log";
+import { ownedTest } from "./split-tests";
 
 // The history of a workspace: each change, who made it and a few details (never a secret). The routes
 // record what a request changed once the change succeeded, the autopilot what it did itself.
@@ -67,18 +66,6 @@ export function recordWhen(db: Db, change: HistoryChange, at: number, condition:
     );
 }
 
-/** A test of the workspace as stored (not deleted), by id or slug; else 404, whoever owns it. */
-export async function workspaceTest(db: Db, workspaceId: string, key: { id: string } | { slug: string }) {
-  const match = "id" in key ? eq(splitTests.id, key.id) : eq(splitTests.slug, key.slug);
-  const row = await db
-    .select()
-    .from(splitTests)
-    .where(and(eq(splitTests.workspaceId, workspaceId), match, isNull(splitTests.deletedAt)))
-    .get();
-  if (!row) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
-  return row;
-}
-
 /** An API key's name before it is revoked; null when the workspace has no such key. */
 export async function apiKeyName(db: Db, workspaceId: string, id: string): Promise<string | null> {
   const row = await db
@@ -114,7 +101,7 @@ export async function testHistory(
   workspaceId: string,
   key: { id: string } | { slug: string },
 ): Promise<HistoryEvent[]> {
-  const test = await workspaceTest(db, workspaceId, key);
+  const test = await ownedTest(db, workspaceId, key);
   const rows = await db
     .select()
     .from(historyEvents)

@@ -23,6 +23,8 @@ export const queryKeys = {
     history: (slug: string) => ["tests", "by-slug", slug, "history"] as const,
     /** `/api/tests/:slug/setup`: the setup checklist. */
     setup: (slug: string) => ["tests", "by-slug", slug, "setup"] as const,
+    /** `/api/tests/:slug/share`: the test's report link, or none. */
+    share: (slug: string) => ["tests", "by-slug", slug, "share"] as const,
     /** Every custom slug check: a test created or deleted changes what is free. */
     slugChecks: ["tests", "slug-availability"] as const,
     /** `/api/tests/slug-availability?slug&domainId` */
@@ -55,6 +57,8 @@ export const queryKeys = {
   workspaceInvitations: (workspaceId: string) => ["workspaces", workspaceId, "invitations"] as const,
   /** `/api/invitations/:token`: the invitation page. */
   invitation: (token: string) => ["invitation", token] as const,
+  /** `/api/account/digest`: the weekly digest of the current workspace, in Settings. */
+  digest: ["account", "digest"] as const,
   /** The OpenAPI document the API docs page renders (public, the same for everyone). */
   openApi: ["openapi"] as const,
 };

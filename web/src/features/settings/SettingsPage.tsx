@@ -9,6 +9,7 @@ import { ChangePasswordSection } from "@/features/settings/components/ChangePass
 import { DeleteAccountSection } from "@/features/settings/components/DeleteAccountSection";
 import { EmailAlertsSection } from "@/features/settings/components/EmailAlertsSection";
 import { SiteTagSection } from "@/features/settings/components/SiteTagSection";
+import { WeeklyDigestSection } from "@/features/settings/components/WeeklyDigestSection";
 import { ActivityLogSection } from "@/features/settings/history/components/ActivityLogSection";
 import { MembersSection } from "@/features/settings/members/components/MembersSection";
 import { WebhooksSection } from "@/features/settings/webhooks/components/WebhooksSection";
@@ -38,6 +39,7 @@ export default function SettingsPage() {
           <MembersSection />
           <SiteTagSection />
           <EmailAlertsSection />
+          <WeeklyDigestSection />
           <ChangePasswordSection />
           <ApiKeysSection />
           <WebhooksSection />

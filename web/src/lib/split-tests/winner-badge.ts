@@ -1,5 +1,5 @@
 import type { TestWithStats } from "@contract/api";
-import { labelWithName, nameOf } from "./variant-name";
+import { labelWithName, nameOf } from "@contract/variants";
 
 export type WinnerOf = Pick<TestWithStats, "status" | "winnerVariant" | "endResult" | "stats" | "variants">;
 

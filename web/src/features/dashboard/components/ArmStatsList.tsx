@@ -1,7 +1,7 @@
 import type { ArmStats, TestVariant } from "@contract/api";
+import { labelWithName, nameOf } from "@contract/variants";
 import { ConversionRate } from "@/components/split-tests/ConversionRate";
 import { highestRateVariant } from "@/lib/split-tests/highest-rate";
-import { labelWithName, nameOf } from "@/lib/split-tests/variant-name";
 
 /**
  * A narrow card's clicks and rates with more than two variants: a line per variant, so that each number

@@ -1,21 +1,20 @@
-import type { RelativeLift, TestAnalytics, TestWithStats, Variant, VariantAnalytics } from "@contract/api";
-import { labelWithName } from "@/lib/split-tests/variant-name";
+import type { TestAnalytics, TestWithStats, Variant, VariantAnalytics } from "@contract/api";
+
+// The recommendation and the lift in words live in contract/reading.ts: the public report page says the same.
+export {
+  dailyVisitorsPerArm,
+  liftSentence,
+  MEANINGFUL_LIFT,
+  type Recommendation,
+  recommendationOf,
+  signedPercent,
+} from "@contract/reading";
 
 // One reading of a test's results (issue #33): who is the winner and who only leads, the relative lift
 // in words, and the one sentence that says what to do. Pure, so that the header, the banner and the
 // tests read the same.
 
 type Metric = TestAnalytics["primaryMetric"];
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-/** How many complete days the current traffic is averaged over. */
-const RECENT_DAYS = 7;
-/**
- * A change smaller than this either way (relative, 10 %) is not worth a test's time: once every
- * version's interval lies within it, the recommendation is to stop.
- */
-export const MEANINGFUL_LIFT = 0.1;
 
 /** The figure the verdict follows per variant: conversions per visitor, or revenue per visitor. */
 export function verdictFigure(arm: VariantAnalytics, metric: Metric): number {
@@ -53,126 +52,4 @@ export function standingOf(
   const leader = analytics ? leaderOf(analytics) : test.stats.winner;
   if (leader === null) return { kind: "none" };
   return leader === "tie" ? { kind: "tie" } : { kind: "leading", variant: leader };
-}
-
-/** A relative change in whole percent, signed: "+12 %", "−5 %". */
-export function signedPercent(fraction: number): string {
-  const rounded = Math.round(fraction * 100);
-  if (rounded > 0) return `+${rounded} %`;
-  return rounded < 0 ? `−${-rounded} %` : "0 %";
-}
-
-/**
- * One variant against A in words: "B converts 98 % more than A, between +12 % and +240 %". An
- * interval that says nothing yet reads "not enough data yet", never −100 % to something.
- */
-export function liftSentence(label: Variant, lift: RelativeLift | null, metric: Metric): string {
-  const verb = metric === "revenue_per_visitor" ? "earns" : "converts";
-  const per = metric === "revenue_per_visitor" ? " per visitor" : "";
-  if (lift === null)
-    return `${label} against A: not enough data yet (A has no ${metric === "revenue_per_visitor" ? "revenue" : "conversions"}).`;
-  const size = Math.round(Math.abs(lift.lift) * 100);
-  const change =
-    size === 0
-      ? `${label} ${verb} as much${per} as A`
-      : `${label} ${verb} ${size} % ${lift.lift > 0 ? "more" : "less"}${per} than A`;
-  if (lift.interval === null) return `${change}; the range: not enough data yet.`;
-  return `${change}, between ${signedPercent(lift.interval.lower)} and ${signedPercent(lift.interval.upper)}.`;
-}
-
-/**
- * Each variant's visitors a day at the current traffic: the mean of the last complete days (up to
- * seven), or while charted by the hour, of the complete hours times 24. The unfinished period counts
- * for nothing; null before one period is complete.
- */
-export function dailyVisitorsPerArm(series: TestAnalytics["series"], now: number): number[] | null {
-  const step = series.granularity === "hour" ? HOUR_MS : DAY_MS;
-  const complete = series.points.filter((point) => point.time + step <= now);
-  const recent = series.granularity === "day" ? complete.slice(-RECENT_DAYS) : complete;
-  if (recent.length === 0) return null;
-  const arms = recent[0]?.visitors.length ?? 0;
-  const perDay = DAY_MS / step;
-  return Array.from(
-    { length: arms },
-    (_, arm) => (recent.reduce((sum, point) => sum + (point.visitors[arm] ?? 0), 0) * perDay) / recent.length,
-  );
-}
-
-export type Recommendation =
-  | { kind: "deploy"; variant: Variant; text: string }
-  | { kind: "collect"; text: string }
-  | { kind: "stop"; text: string };
-
-const count = (value: number) => Math.round(value).toLocaleString("en-US");
-
-/** The days the slowest version needs for `more` visitors at its current daily visitors; null if unknown. */
-function daysFor(more: number, daily: readonly number[] | null): number | null {
-  if (daily === null || daily.length === 0 || !daily.every((visitors) => visitors > 0)) return null;
-  return Math.max(1, Math.ceil(more / Math.min(...daily)));
-}
-
-/**
- * What to do, in one sentence, from the always-valid verdict: deploy the winner; stop when every
- * version is proven within MEANINGFUL_LIFT of A; else keep collecting, with how many more visitors and
- * how many days that takes at the current traffic.
- */
-export function recommendationOf(analytics: TestAnalytics, now: number): Recommendation {
-  const { verdict, arms, primaryMetric } = analytics;
-  const lifts = arms.flatMap((arm) => {
-    const vs = primaryMetric === "revenue_per_visitor" ? arm.revenue.vsControl : arm.vsControl;
-    return vs ? [{ label: arm.label, lift: vs.relativeLift }] : [];
-  });
-  const better = primaryMetric === "revenue_per_visitor" ? "earns more per visitor" : "converts better";
-  // The version with its name, if it has one: "B · Red button".
-  const version = (label: Variant) =>
-    labelWithName(label, arms.find((arm) => arm.label === label)?.name ?? null);
-  if (verdict.winner === "A") {
-    return {
-      kind: "deploy",
-      variant: "A",
-      text: `Keep version ${version("A")}: it ${better} than ${arms.length > 2 ? "every other version" : "B"}.`,
-    };
-  }
-  if (verdict.winner) {
-    const lift = lifts.find(({ label }) => label === verdict.winner)?.lift;
-    const how = lift ? liftSentence(verdict.winner, lift, primaryMetric).replace(/\.$/, "") : null;
-    return {
-      kind: "deploy",
-      variant: verdict.winner,
-      text: `Deploy version ${version(verdict.winner)}: ${how ?? `it ${better} than A`}.`,
-    };
-  }
-  const settled =
-    verdict.status === "no clear difference" &&
-    lifts.length > 0 &&
-    lifts.every(
-      ({ lift }) =>
-        lift?.interval && lift.interval.lower > -MEANINGFUL_LIFT && lift.interval.upper < MEANINGFUL_LIFT,
-    );
-  if (settled) {
-    return {
-      kind: "stop",
-      text: `Stop: no meaningful difference. Every version is within ${MEANINGFUL_LIFT * 100} % of A, so more visitors would not change much.`,
-    };
-  }
-  const more = verdict.additionalVisitorsPerArm;
-  if (verdict.status === "no clear difference" || more === null) {
-    return {
-      kind: "collect",
-      text:
-        verdict.status === "no clear difference"
-          ? "Keep collecting: no version is ahead yet, and more visitors may still settle it."
-          : "Keep collecting: too little data yet to estimate how long it will take.",
-    };
-  }
-  const daily = dailyVisitorsPerArm(analytics.series, now);
-  const days = daysFor(more, daily);
-  const time =
-    days === null || daily === null
-      ? ""
-      : `, about ${days === 1 ? "1 day" : `${count(days)} days`} at the current ${count(daily.reduce((a, b) => a + b, 0))} visitors a day`;
-  return {
-    kind: "collect",
-    text: `Keep collecting: about ${count(more)} more visitors per version are needed${time}.`,
-  };
 }

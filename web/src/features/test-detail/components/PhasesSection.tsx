@@ -1,6 +1,6 @@
 import type { EarlierPhase, TestWithStats } from "@contract/api";
+import { labelWithName } from "@contract/variants";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
-import { labelWithName } from "@/lib/split-tests/variant-name";
 
 const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 const when = (millis: number) => dateTime.format(new Date(millis));

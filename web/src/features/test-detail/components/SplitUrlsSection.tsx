@@ -1,12 +1,12 @@
 import type { TestWithStats } from "@contract/api";
 import { MODE_MESSAGES } from "@contract/messages";
+import { labelWithName } from "@contract/variants";
 import { ExternalLinkIcon, EyeIcon } from "lucide-react";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { EditVariantsForm } from "@/features/test-detail/components/EditVariantsForm";
 import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
 import { previewUrl } from "@/lib/split-tests/link-paths";
 import { isPlainAbTest } from "@/lib/split-tests/plain-ab-test";
-import { labelWithName } from "@/lib/split-tests/variant-name";
 
 function ExternalUrl({ url }: { url: string }) {
   return (

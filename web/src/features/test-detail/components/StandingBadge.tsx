@@ -1,7 +1,7 @@
 import type { TestVariant } from "@contract/api";
+import { labelWithName, nameOf } from "@contract/variants";
 import { Badge } from "@/components/ui/badge";
 import type { Standing } from "@/features/test-detail/analytics/reading";
-import { labelWithName, nameOf } from "@/lib/split-tests/variant-name";
 
 /**
  * The test page's one winner: "Winner: Version B" (filled) only once the always-valid verdict names it

@@ -5,8 +5,10 @@ import { standingOf } from "@/features/test-detail/analytics/reading";
 import { StandingBadge } from "@/features/test-detail/components/StandingBadge";
 import { LifecycleControls } from "@/features/test-detail/lifecycle/components/LifecycleControls";
 import { leadingVariant } from "@/features/test-detail/lifecycle/leading-variant";
+import { ShareDialog } from "@/features/test-detail/share/components/ShareDialog";
 import { customPathLabel } from "@/lib/split-tests/link-paths";
 import { formatTimeAgo } from "@/lib/time";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 interface TestDetailHeaderProps {
   test: TestWithStats;
@@ -18,6 +20,7 @@ interface TestDetailHeaderProps {
 
 /** Name, status, when it was created, the winner or the version ahead, and the lifecycle controls. */
 export function TestDetailHeader({ test, analytics, onLifecycleChange, headingRef }: TestDetailHeaderProps) {
+  const { canEdit } = useWorkspaceAbilities();
   const standing = standingOf(test, analytics);
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -45,12 +48,15 @@ export function TestDetailHeader({ test, analytics, onLifecycleChange, headingRe
         <p className="flex items-center gap-2 text-muted-foreground text-sm" data-standing={standing.kind}>
           <StandingBadge standing={standing} variants={test.variants} />
         </p>
-        <LifecycleControls
-          test={test}
-          leading={leadingVariant(standing)}
-          decided={standing.kind === "winner"}
-          onChanged={onLifecycleChange}
-        />
+        <div className="flex flex-wrap gap-2 sm:justify-end">
+          <ShareDialog test={test} canChange={canEdit} />
+          <LifecycleControls
+            test={test}
+            leading={leadingVariant(standing)}
+            decided={standing.kind === "winner"}
+            onChanged={onLifecycleChange}
+          />
+        </div>
       </div>
     </div>
   );

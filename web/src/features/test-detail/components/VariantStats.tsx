@@ -1,7 +1,7 @@
 import type { TestAnalytics, TestWithStats } from "@contract/api";
+import { nameOf } from "@contract/variants";
 import { VariantStatsCard } from "@/features/test-detail/components/VariantStatsCard";
 import { isPlainAbTest } from "@/lib/split-tests/plain-ab-test";
-import { nameOf } from "@/lib/split-tests/variant-name";
 import { cn } from "@/lib/utils";
 
 /** Conversions per visitor, as a fraction; 0 without visitors (or without the arm). */

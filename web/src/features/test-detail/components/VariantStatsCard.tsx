@@ -1,9 +1,9 @@
 import type { Variant } from "@contract/api";
+import { labelWithName } from "@contract/variants";
 import { useId } from "react";
 import { ConversionRate } from "@/components/split-tests/ConversionRate";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatRate } from "@/lib/split-tests/format-rate";
-import { labelWithName } from "@/lib/split-tests/variant-name";
 
 interface VariantStatsCardProps {
   variant: Variant;

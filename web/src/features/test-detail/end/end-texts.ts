@@ -1,6 +1,6 @@
 import type { SplitTest } from "@contract/api";
 import { END_MESSAGES } from "@contract/messages";
-import { labelWithName, nameOf } from "@/lib/split-tests/variant-name";
+import { labelWithName, nameOf } from "@contract/variants";
 
 const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 const number = new Intl.NumberFormat("en");

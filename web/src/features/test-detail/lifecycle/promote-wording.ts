@@ -1,5 +1,5 @@
 import type { TestVariant, Variant } from "@contract/api";
-import { labelWithName, nameOf } from "@/lib/split-tests/variant-name";
+import { labelWithName, nameOf } from "@contract/variants";
 
 /**
  * The promote controls' words. "Winner" only when the always-valid verdict names one (`decided`, with

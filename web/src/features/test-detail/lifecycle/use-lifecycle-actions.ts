@@ -1,5 +1,6 @@
 import type { TestWithStats, Variant } from "@contract/api";
 import { LIFECYCLE_MESSAGES } from "@contract/messages";
+import { labelWithName, nameOf } from "@contract/variants";
 import { useMutation } from "@tanstack/react-query";
 import { pauseTest } from "@/features/test-detail/lifecycle/api/pause-test";
 import { promoteWinner } from "@/features/test-detail/lifecycle/api/promote-winner";
@@ -7,7 +8,6 @@ import { resumeTest } from "@/features/test-detail/lifecycle/api/resume-test";
 import { useTestChanged } from "@/features/test-detail/use-test-changed";
 import { ApiError } from "@/lib/api";
 import { serverMessage } from "@/lib/server-message";
-import { labelWithName, nameOf } from "@/lib/split-tests/variant-name";
 import { toast } from "@/lib/toast";
 
 export type LifecycleAction = "pause" | "resume" | "promote";

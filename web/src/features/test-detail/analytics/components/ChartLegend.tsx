@@ -1,7 +1,7 @@
 import type { Variant } from "@contract/api";
+import { labelWithName } from "@contract/variants";
 import { VariantSwatch } from "@/features/test-detail/analytics/components/VariantSwatch";
 import { SERIES_STYLE } from "@/features/test-detail/analytics/series-style";
-import { labelWithName } from "@/lib/split-tests/variant-name";
 
 /** Which line is which, shared by both charts. */
 export function ChartLegend({

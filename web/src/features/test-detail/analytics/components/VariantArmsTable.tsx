@@ -1,8 +1,8 @@
 import type { TestAnalytics } from "@contract/api";
+import { labelWithName } from "@contract/variants";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { VariantSwatch } from "@/features/test-detail/analytics/components/VariantSwatch";
 import { variantMetrics } from "@/features/test-detail/analytics/components/variant-metrics";
-import { labelWithName } from "@/lib/split-tests/variant-name";
 
 /** Three variants or more: a row per variant, one metric a column; from 768 px up. */
 export function VariantArmsTable({ analytics }: { analytics: TestAnalytics }) {

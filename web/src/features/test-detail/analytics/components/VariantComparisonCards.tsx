@@ -1,7 +1,7 @@
 import type { TestAnalytics } from "@contract/api";
+import { labelWithName } from "@contract/variants";
 import { VariantSwatch } from "@/features/test-detail/analytics/components/VariantSwatch";
 import { variantMetrics } from "@/features/test-detail/analytics/components/variant-metrics";
-import { labelWithName } from "@/lib/split-tests/variant-name";
 
 /** Under 768 px: a narrow card per variant, two side by side, labels above values. */
 export function VariantComparisonCards({ analytics }: { analytics: TestAnalytics }) {

@@ -1,8 +1,8 @@
 import type { TestAnalytics } from "@contract/api";
+import { labelWithName } from "@contract/variants";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { VariantSwatch } from "@/features/test-detail/analytics/components/VariantSwatch";
 import { variantMetrics } from "@/features/test-detail/analytics/components/variant-metrics";
-import { labelWithName } from "@/lib/split-tests/variant-name";
 
 /** Two variants' numbers side by side, one metric a row; from 768 px up. */
 export function VariantComparisonTable({ analytics }: { analytics: TestAnalytics }) {

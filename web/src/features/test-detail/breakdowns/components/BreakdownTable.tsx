@@ -1,11 +1,11 @@
 import type { Segment, Variant } from "@contract/api";
+import { labelWithName, nameOf } from "@contract/variants";
 import {
   formatCount,
   formatInterval,
   formatPercent,
 } from "@/features/test-detail/analytics/format-analytics";
 import { type Dimension, segmentLabel } from "@/features/test-detail/breakdowns/segment-label";
-import { labelWithName, nameOf } from "@/lib/split-tests/variant-name";
 
 interface BreakdownTableProps {
   dimension: Dimension;

@@ -1,7 +1,7 @@
 import type { Variant } from "@contract/api";
+import { labelWithName } from "@contract/variants";
 import { Badge } from "@/components/ui/badge";
 import { formatRate } from "@/lib/split-tests/format-rate";
-import { labelWithName } from "@/lib/split-tests/variant-name";
 
 interface VariantOptionProps {
   /** Name of the radio group. */

@@ -1,0 +1,63 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshot, startBrowser, WIDTHS } from "./browser";
+import { signUp, visibleToast } from "./flows";
+
+// Issue #34, point 5: the owner shares a report link that opens signed out and stops when revoked.
+
+const browser = startBrowser();
+
+async function createTest(page: Page, name: string): Promise<void> {
+  await page.goto("/create-test");
+  await page.getByLabel("Test Name").fill(name);
+  await page.getByLabel("URL A").fill("https://example.com/a");
+  await page.getByLabel("URL B").fill("https://example.com/b");
+  await page.getByRole("button", { name: "Create Test" }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/test/"));
+}
+
+describe("sharing a test's results", () => {
+  it("the owner makes and copies a report link, it opens signed out with the name and recommendation, and revoking stops it", async () => {
+    const owner = await browser.newPage(WIDTHS.wide);
+    await owner
+      .context()
+      .grantPermissions(["clipboard-read", "clipboard-write"], { origin: browser.baseURL });
+    await signUp(owner, `share-${Date.now()}@example.com`);
+    await createTest(owner, "Spring landing page");
+
+    await owner.getByRole("button", { name: "Share results" }).click();
+    const dialog = owner.getByRole("dialog", { name: "Share the results" });
+    await dialog.getByText("No link yet.").waitFor();
+    await dialog.getByRole("button", { name: "Create a link" }).click();
+    await visibleToast(owner, "Report link created");
+    const field = dialog.getByLabel("Report link", { exact: true });
+    const url = await field.inputValue();
+    expect(url).toMatch(new RegExp(`^${browser.baseURL}/report/[\\w-]{43}$`));
+    await dialog.getByRole("button", { name: "Copy report link" }).click();
+    await visibleToast(owner, "Report link copied to clipboard");
+    expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await screenshot(owner, "share-dialog");
+
+    // Someone without an account opens it in their own browser.
+    const reader = await browser.newPage(WIDTHS.narrow);
+    const opened = await reader.goto(url);
+    expect(opened?.status()).toBe(200);
+    await reader.getByRole("heading", { name: "Spring landing page — SplitLink results" }).waitFor();
+    await reader.getByText("Keep collecting:").waitFor();
+    expect(await reader.locator('meta[property="og:description"]').getAttribute("content")).toMatch(
+      /^Keep collecting:/,
+    );
+    expect(await reader.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    await reader.getByRole("cell", { name: "0.0 %" }).first().waitFor();
+    await screenshot(reader, "share-report");
+
+    await dialog.getByRole("button", { name: "Revoke link" }).click();
+    await owner.getByRole("alertdialog").getByRole("button", { name: "Revoke link" }).click();
+    await visibleToast(owner, "Report link revoked");
+    await dialog.getByText("No link yet.").waitFor();
+
+    const gone = await reader.reload();
+    expect(gone?.status()).toBe(404);
+    await reader.getByText("This report link was revoked or never existed.").waitFor();
+  });
+});
