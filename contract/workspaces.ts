@@ -6,6 +6,12 @@ export const WORKSPACE_HEADER = "SplitLink-Workspace";
 /** Each user's own workspace from sign-up; its id is the user's id. */
 export const PERSONAL_WORKSPACE_NAME = "Personal";
 
+/**
+ * A download link cannot send a header: it names its workspace in this query parameter instead. Reads
+ * only (GET); the caller's membership is checked the same way.
+ */
+export const WORKSPACE_QUERY = "workspace";
+
 /** owner: everything, members, delete the workspace; editor: tests, domains, keys, webhooks; viewer: reads. */
 export const ROLES = ["owner", "editor", "viewer"] as const;
 export type Role = (typeof ROLES)[number];

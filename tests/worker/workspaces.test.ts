@@ -108,6 +108,23 @@ describe("/api/workspaces", () => {
     expect(row?.workspace_id).toBe(team);
   });
 
+  it("lets a download link name its workspace in the query, for reads only; a stranger's is not found", async () => {
+    const { client } = await signedUpClient();
+    const team = await createWorkspace(client);
+    client.workspace = team;
+    const test = await createTest(client, { name: "The team's" });
+    client.workspace = null;
+    const csv = `/api/tests/${test.id}/export/daily.csv`;
+    expect((await client.fetch(csv)).status).toBe(404);
+    const download = await client.fetch(`${csv}?workspace=${team}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toContain("text/csv");
+    // A change is never chosen by the query: it works in the personal workspace, where the test is not.
+    expect((await client.json("POST", `/api/tests/${test.id}/pause?workspace=${team}`)).status).toBe(404);
+    const { client: stranger } = await signedUpClient();
+    expect((await stranger.fetch(`${csv}?workspace=${team}`)).status).toBe(404);
+  });
+
   it("answers 404 to a stranger naming the workspace, and 403 to a viewer's change", async () => {
     const { client: owner } = await signedUpClient();
     const team = await createWorkspace(owner);

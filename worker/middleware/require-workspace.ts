@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { WORKSPACE_MESSAGES } from "../../contract/messages";
-import { canEdit, WORKSPACE_HEADER } from "../../contract/workspaces";
+import { canEdit, WORKSPACE_HEADER, WORKSPACE_QUERY } from "../../contract/workspaces";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
@@ -9,17 +9,19 @@ import { accessOf } from "../services/workspaces";
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * After requireUser: puts the workspace named by the SplitLink-Workspace header (absent: the user's
- * personal workspace, whose id is theirs) and the user's role there on the context. A workspace the
+ * After requireUser: puts the workspace named by the SplitLink-Workspace header (a download link's
+ * `?workspace=`; neither: the user's personal workspace, whose id is theirs) and the user's role there on the context. A workspace the
  * user is not a member of answers 404, as if it did not exist; a viewer's change answers 403. Every
  * request reads the membership afresh, so a removed member loses access at once.
  */
 export const requireWorkspace = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.get("user");
-  const named = c.req.header(WORKSPACE_HEADER)?.trim() || user.id;
+  const reading = READS.has(c.req.method);
+  const named =
+    c.req.header(WORKSPACE_HEADER)?.trim() || (reading ? c.req.query(WORKSPACE_QUERY) : undefined) || user.id;
   const access = named.length <= 64 ? await accessOf(getDb(c.env.DB), named, user.id) : undefined;
   if (!access) throw new ApiError(404, "not_found", WORKSPACE_MESSAGES.notFound);
-  if (!READS.has(c.req.method) && !canEdit(access.role))
+  if (!reading && !canEdit(access.role))
     throw new ApiError(403, "forbidden", WORKSPACE_MESSAGES.viewerCannotChange);
   c.set("workspace", access);
   c.set("actor", { type: "user", userId: user.id, label: user.email });

@@ -1,7 +1,7 @@
 import type { ApiErrorBody, AuthResponse, ErrorCode } from "@contract/api";
 import { GENERIC_MESSAGES } from "@contract/generic-messages";
 import { WORKSPACE_MESSAGES } from "@contract/messages";
-import { WORKSPACE_HEADER } from "@contract/workspaces";
+import { WORKSPACE_HEADER, WORKSPACE_QUERY } from "@contract/workspaces";
 
 /** The API's codes, and the client's own for a request that got no answer or not the API's. */
 export type ClientErrorCode = ErrorCode | "network_error" | "unexpected_response";
@@ -36,6 +36,12 @@ const workspaceGoneListeners = new Set<WorkspaceGoneListener>();
 /** Names the workspace every later call works in; the WorkspaceProvider keeps it. */
 export function setRequestWorkspace(id: string | undefined): void {
   workspaceId = id;
+}
+
+/** A download link of the cookie API in the current workspace: a link cannot send the header. */
+export function downloadUrl(path: string): string {
+  if (!workspaceId) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}${WORKSPACE_QUERY}=${encodeURIComponent(workspaceId)}`;
 }
 
 /** Hears the API say the workspace the calls name is not the user's (any more): removed, or deleted. */

@@ -1,6 +1,7 @@
 import { DownloadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
+import { downloadUrl } from "@/lib/api";
 
 const DOWNLOADS = [
   {
@@ -16,7 +17,10 @@ const DOWNLOADS = [
   },
 ] as const;
 
-/** The test's data as CSV files, for a spreadsheet or another tool. Plain links: the cookie signs them in. */
+/**
+ * The test's data as CSV files, for a spreadsheet or another tool. Plain links: the cookie signs them in,
+ * the query names the workspace.
+ */
 export function ExportSection({ testId }: { testId: string }) {
   return (
     <DetailSection title="Export">
@@ -24,7 +28,7 @@ export function ExportSection({ testId }: { testId: string }) {
         {DOWNLOADS.map(({ file, label, description }) => (
           <li key={file} className="grid content-start justify-items-start gap-2">
             <Button asChild variant="outline">
-              <a href={`/api/tests/${encodeURIComponent(testId)}/export/${file}`} download>
+              <a href={downloadUrl(`/api/tests/${encodeURIComponent(testId)}/export/${file}`)} download>
                 <DownloadIcon aria-hidden />
                 {label}
               </a>

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useWorkspaceHistory } from "@/features/settings/history/use-workspace-history";
+import { downloadUrl } from "@/lib/api";
 
 /** Settings › Activity log: every change in the workspace, newest first, and the whole log as CSV. */
 export function ActivityLogSection() {
@@ -24,7 +25,7 @@ export function ActivityLogSection() {
           </div>
           {/* A plain link: the cookie signs it in, as the test page's exports. */}
           <Button asChild variant="outline">
-            <a href="/api/workspace/history.csv" download>
+            <a href={downloadUrl("/api/workspace/history.csv")} download>
               <DownloadIcon aria-hidden />
               {HISTORY_MESSAGES.downloadCsv}
             </a>
