@@ -116,7 +116,10 @@ async function workspaceFixture(
   const memberToken = memberMail.text.match(/\/invitations\/([\w-]{43})/)?.[1];
   await member.client.json("POST", `/api/invitations/${memberToken}/accept`);
   const invitationId = await invite(owner.client, workspaceId, uniqueEmail(), "viewer");
-  await invite(other.client, other.userId, owner.email, "viewer");
+  // Into a team of the other user's, so their personal workspace's log holds nothing of the owner's.
+  const othersTeam = await other.client.json("POST", "/api/workspaces", { name: "Other team" });
+  const othersTeamId = ((await othersTeam.json()) as { workspace: { id: string } }).workspace.id;
+  await invite(other.client, othersTeamId, owner.email, "viewer");
   const ownerMail = await eventually(async () =>
     (await mailsTo(owner.email)).find((mail) => mail.text.includes("/invitations/")),
   );

@@ -220,6 +220,8 @@ describe("the workspace's log", () => {
       { action: "domain.added", details: { domain: "go.history-test.example" } },
     ]);
     for (const event of events) expect(event.actor).toEqual({ type: "user", email });
+    // No test behind these: the log names none (a key's name is not a test's).
+    for (const event of events) expect(event).toMatchObject({ testId: null, testName: null });
     const csv = await (await client.fetch("/api/workspace/history.csv")).text();
     for (const leak of [key, secret]) {
       expect(JSON.stringify(events)).not.toContain(leak);

@@ -55,9 +55,9 @@ export const memberships = sqliteTable(
     alertCompleted: integer("alert_completed", { mode: "boolean" }).notNull().default(true),
     alertSrm: integer("alert_srm", { mode: "boolean" }).notNull().default(true),
     weeklyDigest: integer("weekly_digest", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull(),
     /** The week (its Monday 00:00 UTC) of the last digest sent: migrations/0024_digest.sql. */
     digestSentWeek: integer("digest_sent_week"),
-    createdAt: integer("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("memberships_user_idx").on(t.userId)],
 );

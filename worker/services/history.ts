@@ -143,7 +143,11 @@ export async function workspaceHistory(
   const events = rows.slice(0, page.limit).map(({ event, testName, testSlug, testDeletedAt }) => ({
     ...toClientEvent(event),
     testId: event.splitTestId,
-    testName: testName ?? (typeof event.details.name === "string" ? event.details.name : null),
+    // A deleted test's row is gone once purged: its name as the deletion recorded it.
+    testName:
+      event.splitTestId === null
+        ? null
+        : (testName ?? (typeof event.details.name === "string" ? event.details.name : null)),
     testSlug: testDeletedAt === null ? testSlug : null,
   }));
   const last = events.at(-1);

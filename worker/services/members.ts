@@ -478,6 +478,7 @@ export async function acceptInvitation(db: Db, token: string, caller: Caller) {
               alertSrm: sql<boolean>`1`.as("alert_srm"),
               weeklyDigest: sql<boolean>`0`.as("weekly_digest"),
               createdAt: sql<number>`${now}`.as("created_at"),
+              digestSentWeek: sql<number | null>`NULL`.as("digest_sent_week"),
             })
             .from(invitations)
             .where(stillPending),
