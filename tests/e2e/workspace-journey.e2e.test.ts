@@ -68,9 +68,13 @@ describe("a workspace shared with a viewer", () => {
     await viewer.waitForURL((url) => url.pathname === "/dashboard");
 
     // They see the test and its results, and no way to change it.
-    await viewer.getByRole("link", { name: "Team pricing test" }).first().click();
+    // At 375 px the test is a card: open it, then View.
+    await viewer.getByRole("button", { name: "Team pricing test" }).click();
+    // A viewer's dashboard has no create button.
+    expect(await viewer.getByRole("link", { name: "Create New Test" }).count()).toBe(0);
+    await viewer.getByRole("link", { name: /View/ }).first().click();
     await viewer.waitForURL((url) => url.pathname === testPath);
-    await viewer.locator("[data-recommendation]").waitFor();
+    await viewer.locator("[data-standing]").waitFor();
     await viewer.getByText(WORKSPACE_SCREEN_MESSAGES.viewerNote).first().waitFor();
     for (const name of ["Pause test", "Resume test", "Promote winner", "Choose a version", "Delete"])
       expect(await viewer.getByRole("button", { name, exact: true }).count(), name).toBe(0);
