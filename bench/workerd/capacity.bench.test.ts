@@ -34,8 +34,11 @@ const sizeOf = async (db: D1Database) => (await db.prepare("SELECT 1").all()).me
 /** Delivers `events` in queue batches through the consumer, packed as the producer does; the seconds spent in it. */
 async function ingest(events: TrackingEvent[], bindings: Env): Promise<number> {
   const messages: TrackingEvent[][] = [];
-  for (let i = 0; i < events.length; i += EVENTS_PER_MESSAGE) messages.push(events.slice(i, i + EVENTS_PER_MESSAGE));
-  const bodies = messages.map((part) => (EVENTS_PER_MESSAGE === 1 ? part[0] : { type: "events", events: part }));
+  for (let i = 0; i < events.length; i += EVENTS_PER_MESSAGE)
+    messages.push(events.slice(i, i + EVENTS_PER_MESSAGE));
+  const bodies = messages.map((part) =>
+    EVENTS_PER_MESSAGE === 1 ? part[0] : { type: "events", events: part },
+  );
   let busyMs = 0;
   for (let i = 0; i < bodies.length; i += BATCH) {
     const started = performance.now();
