@@ -406,7 +406,7 @@ export const ruleVisits = sqliteTable(
   (t) => [index("rule_visits_test_time_idx").on(t.splitTestId, t.timestamp)],
 );
 
-/** The rules' rollup (a trigger on rule_visits keeps it): visits per rule position (-1: the fallback URL) and URL. */
+/** The rules' rollup (counted by the queue consumer once per batch: worker/queue/rule-visits.ts): visits per rule position (-1: the fallback URL) and URL. */
 export const ruleVisitCounts = sqliteTable(
   "rule_visit_counts",
   {
