@@ -51,6 +51,8 @@ interface Packed {
 // The events of one consumer batch (up to 100 messages of up to 100 events) are written this many at
 // a time: one JSON parameter well under D1's limits.
 const EVENTS_PER_WRITE = 1_000;
+// Conversions 100 at a time: the per-address limit compares each with those before it in the write.
+const CONVERSIONS_PER_WRITE = 100;
 
 /** What became of a batch's events; logged once per batch. */
 interface BatchOutcome {
@@ -131,15 +133,15 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
     }
   }
 
-  await writeIsolated(env, clicks, outcome, async (events) => {
+  await writeIsolated(env, clicks, outcome, EVENTS_PER_WRITE, async (events) => {
     await writeClicks(env.DB, events);
     return [];
   });
-  await writeIsolated(env, ruleVisits, outcome, async (events) => {
+  await writeIsolated(env, ruleVisits, outcome, EVENTS_PER_WRITE, async (events) => {
     await writeRuleVisits(env.DB, events);
     return [];
   });
-  await writeIsolated(env, sightings, outcome, async (events) => {
+  await writeIsolated(env, sightings, outcome, EVENTS_PER_WRITE, async (events) => {
     await writeSightings(env.DB, events);
     return [];
   });
@@ -148,7 +150,7 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   const refused: { event: ConversionEvent; reason: UnmatchedReason }[] = [];
   const counted: CountedConversion[] = [];
   const waiting = new Set(
-    await writeIsolated(env, conversions, outcome, async (events) => {
+    await writeIsolated(env, conversions, outcome, CONVERSIONS_PER_WRITE, async (events) => {
       const written = await writeConversions(env.DB, events, windowMs);
       counted.push(...written.counted);
       refused.push(...written.unmatched.filter(({ reason }) => reason !== "no_click"));
@@ -180,7 +182,7 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   // What the tests' trafficQuality shows: the edge's counts, then the conversions refused here (an
   // unknown test has nowhere to show them). Those are acknowledged already: a failure to count them
   // is logged, and fails nothing.
-  await writeIsolated(env, uncounted, outcome, async (events) => {
+  await writeIsolated(env, uncounted, outcome, EVENTS_PER_WRITE, async (events) => {
     await countUncounted(env.DB, events);
     return [];
   });
@@ -236,7 +238,7 @@ async function settlePacked(env: Env, { message, attempts, again }: Packed): Pro
 }
 
 /**
- * Writes the events EVENTS_PER_WRITE at a time, a write that fails again in halves. Acknowledges each
+ * Writes the events `perWrite` at a time, a write that fails again in halves. Acknowledges each
  * written event except those the write answers as not settled yet (conversions still waiting for
  * their click), which it returns; an event whose own write fails is delivered again alone.
  */
@@ -244,11 +246,12 @@ async function writeIsolated<E>(
   env: Env,
   pending: Pending<E>[],
   outcome: BatchOutcome,
+  perWrite: number,
   write: (events: E[]) => Promise<E[]>,
 ): Promise<E[]> {
   const unsettled: E[] = [];
-  for (let start = 0; start < pending.length; start += EVENTS_PER_WRITE) {
-    const part = pending.slice(start, start + EVENTS_PER_WRITE);
+  for (let start = 0; start < pending.length; start += perWrite) {
+    const part = pending.slice(start, start + perWrite);
     unsettled.push(...(await writeInHalves(env, part, outcome, write)));
   }
   return unsettled;
