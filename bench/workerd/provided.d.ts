@@ -1,6 +1,7 @@
 declare module "vitest" {
   interface ProvidedContext {
     benchScale: number;
+    eventsPerMessage: number;
   }
 }
 

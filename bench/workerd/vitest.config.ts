@@ -4,6 +4,7 @@ import testConfig from "../../tests/worker/vitest.config.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     benchScale: number;
+    eventsPerMessage: number;
   }
 }
 
@@ -16,7 +17,12 @@ export default defineConfig(async (configEnv): Promise<ViteUserConfig> => {
     test: {
       ...base.test,
       // BENCH_SCALE=0.1 runs every workerd benchmark at a tenth of its volume (for trying changes).
-      provide: { benchScale: Number(process.env.BENCH_SCALE ?? 1) },
+      // BENCH_EVENTS_PER_MESSAGE=1 feeds the capacity bench's consumer one event a message (the shape
+      // before messages held a batch).
+      provide: {
+        benchScale: Number(process.env.BENCH_SCALE ?? 1),
+        eventsPerMessage: Number(process.env.BENCH_EVENTS_PER_MESSAGE ?? 50),
+      },
       include: ["bench/workerd/**/*.bench.test.ts"],
       testTimeout: 600_000,
       fileParallelism: false,

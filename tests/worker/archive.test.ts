@@ -611,13 +611,18 @@ describe("dead letters", () => {
     const test = await createTest(client);
     const poison = click(test.id);
     const sent: unknown[] = [];
+    // The transaction that inserts clicks (with their rollups) is refused.
+    const full = () => Promise.reject(new Error("D1_ERROR: disk full"));
     const refusing = new Proxy(env.DB, {
       get(target, property) {
         if (property === "prepare")
           return (query: string) =>
             query.includes("INSERT OR IGNORE INTO clicks")
-              ? { bind: () => ({ run: () => Promise.reject(new Error("D1_ERROR: disk full")) }) }
+              ? { bind: () => ({ run: full, refused: true }) }
               : target.prepare(query);
+        if (property === "batch")
+          return (statements: D1PreparedStatement[]) =>
+            statements.some((statement) => "refused" in statement) ? full() : target.batch(statements);
         return Reflect.get(target, property).bind(target);
       },
     });
@@ -643,6 +648,22 @@ describe("dead letters", () => {
     await eventually(async () => (await count("clicks", test.id)) === 1);
     const left = await env.DB.prepare("SELECT count(*) AS n FROM dead_letters WHERE body LIKE ?")
       .bind(`%${poison.id}%`)
+      .first<{ n: number }>();
+    expect(left?.n).toBe(0);
+  });
+
+  it("replays a whole message of events the Queues runtime moved there, and its events land once", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    const events = [click(test.id), click(test.id, { variant: "B" })];
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await toDeadLetterQueue([{ type: "events", events }]);
+    await env.DB.prepare(replayCommand.replace(/^--.*$/gm, "").trim()).run();
+    await runCron(CRONS.archive);
+    await eventually(async () => (await count("clicks", test.id)) === 2);
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM dead_letters WHERE body LIKE ?")
+      .bind(`%${events[0]?.id}%`)
       .first<{ n: number }>();
     expect(left?.n).toBe(0);
   });

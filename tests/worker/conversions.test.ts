@@ -122,8 +122,8 @@ describe("the conversion page /api/conversion", () => {
     // What the page hands to the queue, which is all it does to record a conversion.
     const queued: TrackingEvent[] = [];
     const queue = {
-      sendBatch: async (messages: { body: TrackingEvent }[]) => {
-        queued.push(...messages.map(({ body }) => body));
+      sendBatch: async (messages: { body: { events: TrackingEvent[] } }[]) => {
+        queued.push(...messages.flatMap(({ body }) => body.events));
       },
     };
     const bindings = { ...env, CLICKS: queue } as unknown as Env;

@@ -1,5 +1,8 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { ClickEvent } from "../../worker/queue/events";
+import { writeClicks } from "../../worker/queue/record";
+import { writeRuleVisits } from "../../worker/queue/rule-visits";
 
 // A migration on a database that holds data, as a deployed one does: migrated up to the one before,
 // filled with tests and events (the rollup triggers of that schema count them), migrated, compared.
@@ -59,7 +62,7 @@ describe("0006_variants: two-URL tests become variants A and B", () => {
     const eventsBefore = await rows(events);
     expect(rollupBefore.length).toBeGreaterThan(8);
 
-    await applyD1Migrations(db, from("0006"));
+    await applyD1Migrations(db, between("0006", "0026"));
 
     expect(await rows(rollup)).toEqual(rollupBefore);
     expect(await rows(events)).toEqual(eventsBefore);
@@ -207,7 +210,7 @@ describe("0015_rule_visit_counts: the rules' rollup", () => {
       ),
     ]);
 
-    await applyD1Migrations(db, from("0015"));
+    await applyD1Migrations(db, between("0015", "0026"));
 
     const counts = "SELECT rule, url, visits FROM rule_visit_counts ORDER BY rule";
     expect(await rows(counts)).toEqual([
@@ -245,7 +248,7 @@ describe("0016_trust: the owner's currency, counted sessions per address, what w
       "SELECT variant, clicks, visitors, conversions, orders, revenue FROM test_stats_hourly ORDER BY variant";
     const before = await rows(rollup);
 
-    await applyD1Migrations(db, from("0016"));
+    await applyD1Migrations(db, between("0016", "0026"));
 
     expect(await rows(rollup)).toEqual(before);
     expect(await rows("SELECT reason, events FROM traffic_quality ORDER BY reason")).toEqual([
@@ -299,7 +302,7 @@ describe("0018_phases: the rollup keyed by phase", () => {
     const before = await rows(rollup);
     expect(before.length).toBe(2);
 
-    await applyD1Migrations(db, from("0018"));
+    await applyD1Migrations(db, between("0018", "0026"));
 
     expect(await rows(rollup)).toEqual(before);
     expect(await rows("SELECT DISTINCT phase FROM test_stats_hourly")).toEqual([{ phase: 1 }]);
@@ -325,5 +328,74 @@ describe("0018_phases: the rollup keyed by phase", () => {
       { phase: 1, hour: HOUR, variant: "B", clicks: 1, visitors: 1, conversions: 0, revenue: 0 },
       { phase: 2, hour: 0, variant: "A", clicks: 2, visitors: 1, conversions: 1, revenue: 500 },
     ]);
+  });
+});
+
+describe("0026_batch_rollups: the consumer counts the rollups once per batch", () => {
+  it("keeps every count and counted session, drops the triggers, and the batch write counts on", async () => {
+    await emptyDatabase();
+    await applyD1Migrations(db, upTo("0026"));
+    const now = Date.now();
+    const hour = now - (now % HOUR);
+    await db.batch([
+      ...userWithTest(),
+      db.prepare(
+        `INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source, device)
+         VALUES ('c1', 't1', 'A', 's1', 0, ${hour}, 'addr', 'mobile'), ('c2', 't1', 'B', 's2', 0, ${hour + 1}, NULL, NULL),
+                ('c3', 't1', 'A', 's3', 1, ${hour + 2}, NULL, NULL), ('c4', 't1', 'A', 's1', 0, ${hour + 3}, NULL, NULL)`,
+      ),
+      db.prepare(
+        `INSERT INTO rule_visits (id, split_test_id, rule, url, timestamp) VALUES ('r1', 't1', 0, 'https://app.example', ${hour})`,
+      ),
+    ]);
+    const rollups = `SELECT 'hourly' AS kind, variant || ':' || clicks || ':' || visitors AS n FROM test_stats_hourly
+      UNION ALL SELECT 'segment', variant || ':' || dimension || ':' || value || ':' || visitors FROM test_segments
+      UNION ALL SELECT 'quality', reason || ':' || events FROM traffic_quality
+      UNION ALL SELECT 'rules', rule || ':' || visits FROM rule_visit_counts
+      UNION ALL SELECT 'address', source || ':' || hour || ':' || session_id FROM address_sessions ORDER BY 1, 2`;
+    const before = await rows(rollups);
+    expect(before).toContainEqual({ kind: "hourly", n: "A:2:1" });
+
+    await applyD1Migrations(db, from("0026"));
+
+    expect(await rows(rollups)).toEqual(before);
+    expect(
+      await rows(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('clicks', 'rule_visits')",
+      ),
+    ).toEqual([]);
+    // The batch write counts what the triggers did: s1 again is no new visitor, s5 is, the bot is
+    // counted as a bot, and a second delivery of the same batch counts nothing.
+    const click = (id: string, session: string, overrides: Partial<ClickEvent> = {}): ClickEvent => ({
+      type: "click",
+      id,
+      testId: "t1",
+      variant: "A",
+      sessionId: session,
+      isBot: false,
+      timestamp: hour + 10,
+      ...overrides,
+    });
+    const batch = [
+      click("c5", "s1"),
+      click("c6", "s5", { source: "addr", device: "mobile" }),
+      click("c7", "s6", { isBot: true }),
+    ];
+    for (let delivery = 0; delivery < 2; delivery++) {
+      await writeClicks(db, batch);
+      await writeRuleVisits(db, [
+        { type: "rule", id: "r2", testId: "t1", rule: 0, url: "https://app.example", timestamp: hour + 10 },
+      ]);
+    }
+    const after = await rows<{ kind: string; n: string }>(rollups);
+    expect(after.filter((r) => r.kind !== "segment")).toEqual([
+      { kind: "address", n: `addr:${hour}:s1` },
+      { kind: "address", n: `addr:${hour}:s5` },
+      { kind: "hourly", n: "A:4:2" },
+      { kind: "hourly", n: "B:1:1" },
+      { kind: "quality", n: "bot:2" },
+      { kind: "rules", n: "0:2" },
+    ]);
+    expect(after).toContainEqual({ kind: "segment", n: "A:device:mobile:2" });
   });
 });

@@ -2,6 +2,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { labelAt } from "../../contract/variants";
 import worker from "../../worker/index";
 import type { ClickEvent, ConversionEvent } from "../../worker/queue/events";
+import { writeClicks } from "../../worker/queue/record";
 import { createTest, signedUpClient } from "./helpers";
 
 export async function newTestId() {
@@ -28,11 +29,7 @@ export function click(testId: string, overrides: Partial<ClickEvent> = {}): Clic
  */
 export async function landClick(testId: string, overrides: Partial<ClickEvent> = {}): Promise<ClickEvent> {
   const event = click(testId, overrides);
-  await env.DB.prepare(
-    "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES (?, ?, ?, ?, 0, ?)",
-  )
-    .bind(event.id, testId, event.variant, event.sessionId, event.timestamp)
-    .run();
+  await writeClicks(env.DB, [event]);
   return event;
 }
 

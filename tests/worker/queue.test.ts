@@ -136,3 +136,80 @@ describe("the conversion consumer", () => {
     ]);
   });
 });
+
+describe("a message holding a batch of events", () => {
+  function recordingQueue() {
+    const sent: { body: unknown; delaySeconds?: number }[] = [];
+    const queue = {
+      send: async (body: unknown) => {
+        sent.push({ body });
+      },
+      sendBatch: async (messages: { body: unknown; delaySeconds?: number }[]) => {
+        sent.push(...messages);
+      },
+    } as unknown as Queue;
+    return { queue, sent };
+  }
+
+  it("writes its events, and sends again only the conversion still waiting for its click, then acknowledges it", async () => {
+    const testId = await newTestId();
+    const visitor = click(testId, { variant: "B" });
+    const early = conversion(testId, crypto.randomUUID());
+    const clicks = recordingQueue();
+    const body = {
+      type: "events",
+      events: [visitor, click(testId), early, conversion(testId, visitor.sessionId)],
+    };
+    const { result, error } = await deliver([body], 2, { ...env, CLICKS: clicks.queue });
+    expect(error).toBeUndefined();
+    expect(result.explicitAcks).toEqual(["m0"]);
+    expect(result.retryMessages).toEqual([]);
+    expect(await rollup(testId)).toEqual([
+      { variant: "A", clicks: 1, visitors: 1, conversions: 0 },
+      { variant: "B", clicks: 1, visitors: 1, conversions: 1 },
+    ]);
+    // Its deliveries so far travel with it: past CONVERSION_WAIT_ATTEMPTS it is given up, as alone.
+    expect(clicks.sent).toEqual([
+      { body: { type: "events", events: [early], attempts: 2 }, delaySeconds: 10 },
+    ]);
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const last = await deliver(
+      [{ type: "events", events: [early], attempts: CONVERSION_WAIT_ATTEMPTS - 1 }],
+      1,
+      {
+        ...env,
+        CLICKS: clicks.queue,
+      },
+    );
+    info.mockRestore();
+    expect(last.result.explicitAcks).toEqual(["m0"]);
+    expect(clicks.sent).toHaveLength(1);
+    expect(loggedEvents(warn)).toContainEqual(
+      expect.objectContaining({ event: "tracking_event_dropped", reason: "conversion_without_click" }),
+    );
+    warn.mockRestore();
+
+    // Delivered again whole, it counts nothing twice.
+    await deliver([body], 3, { ...env, CLICKS: clicks.queue });
+    expect(await count("clicks", testId)).toBe(2);
+    expect(await count("conversions", testId)).toBe(1);
+  });
+
+  it("sends a malformed event alone to the dead-letter queue and writes the others", async () => {
+    const testId = await newTestId();
+    const deadLetters = recordingQueue();
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const good = click(testId);
+    const { result } = await deliver([{ type: "events", events: [{ type: "click", id: 3 }, good] }], 1, {
+      ...env,
+      DEAD_LETTERS: deadLetters.queue,
+    });
+    error.mockRestore();
+    expect(result.explicitAcks).toEqual(["m0"]);
+    expect(await count("clicks", testId)).toBe(1);
+    expect(deadLetters.sent).toEqual([
+      { body: { messageId: "m0#0", reason: expect.any(String), body: { type: "click", id: 3 } } },
+    ]);
+  });
+});

@@ -221,22 +221,30 @@ describe("the edge redirect", () => {
       // Both clicks leave in one queue call, after the visitors already have their answers.
       await eventually(async () => sentBatches.length > 0);
       expect(calls).toEqual(["CLICKS.sendBatch"]);
+      // ... as one message holding both.
       expect(sentBatches[0]?.map((message) => message.body)).toEqual([
-        expect.objectContaining({ type: "click", testId: test.id }),
-        expect.objectContaining({ type: "click", testId: test.id }),
+        {
+          type: "events",
+          events: [
+            expect.objectContaining({ type: "click", testId: test.id }),
+            expect.objectContaining({ type: "click", testId: test.id }),
+          ],
+        },
       ]);
     },
   );
 
-  it("sends the clicks of concurrent visits in shared queue batches of at most 100, and every click lands", async () => {
+  it("sends the clicks of concurrent visits as shared queue messages of at most 100, and every click lands", async () => {
     const { test } = await newTest();
     const batchSizes: number[] = [];
+    let messages = 0;
     const queue = new Proxy(env.CLICKS, {
       get(target, property) {
         if (property === "sendBatch")
-          return (messages: MessageSendRequest[]) => {
-            batchSizes.push(messages.length);
-            return target.sendBatch(messages);
+          return (sent: MessageSendRequest<{ events: unknown[] }>[]) => {
+            messages += sent.length;
+            for (const { body } of sent) batchSizes.push(body.events.length);
+            return target.sendBatch(sent);
           };
         const value = Reflect.get(target, property);
         return typeof value === "function" ? value.bind(target) : value;
@@ -251,6 +259,7 @@ describe("the edge redirect", () => {
     expect(batchSizes.reduce((sum, size) => sum + size, 0)).toBe(150);
     expect(Math.max(...batchSizes)).toBeLessThanOrEqual(100);
     expect(batchSizes.length).toBeLessThan(10);
+    expect(messages).toBe(batchSizes.length);
     await eventually(async () => (await clickRows(test.id)).length === 150);
   });
 

@@ -37,8 +37,9 @@ function heldQueue() {
     async send(body: ConversionEvent) {
       events.push(body);
     },
-    async sendBatch(messages: Iterable<{ body: ConversionEvent }>) {
-      for (const { body } of messages) events.push(body);
+    // One message holds a batch of events (worker/queue/producer.ts): kept one by one.
+    async sendBatch(messages: Iterable<{ body: { events: ConversionEvent[] } }>) {
+      for (const { body } of messages) events.push(...body.events);
     },
   } as unknown as Queue;
   const post = (apiKey: string, idempotencyKey: string, body: Record<string, unknown>) =>

@@ -34,7 +34,7 @@ export async function runArchive(env: Env, now = Date.now()): Promise<void> {
 
 /**
  * The sessions counted per address and hour matter only in their hour (queue/record.ts): those of hours
- * before the last are deleted, through the hour index. Answers how many rows went.
+ * before the last are deleted, through the primary key (hour first). Answers how many rows went.
  */
 async function forgetAddressHours(env: Env, now: number): Promise<number> {
   const { meta } = await env.DB.prepare("DELETE FROM address_sessions WHERE hour < ?1")

@@ -399,7 +399,7 @@ export const ruleVisits = sqliteTable(
   (t) => [index("rule_visits_test_time_idx").on(t.splitTestId, t.timestamp)],
 );
 
-/** The rules' rollup (a trigger on rule_visits keeps it): visits per rule position (-1: the fallback URL) and URL. */
+/** The rules' rollup (counted by the queue consumer once per batch: worker/queue/rule-visits.ts): visits per rule position (-1: the fallback URL) and URL. */
 export const ruleVisitCounts = sqliteTable(
   "rule_visit_counts",
   {
@@ -487,19 +487,19 @@ export type ApiKey = typeof apiKeys.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 
-/** The sessions of a test that counted from one address (keyed hash) in one hour: migrations/0016_trust.sql. */
+/**
+ * The sessions of a test that counted from one address (keyed hash) in one hour: migrations/0016_trust.sql,
+ * keyed by hour first since migrations/0026_batch_rollups.sql.
+ */
 export const addressSessions = sqliteTable(
   "address_sessions",
   {
+    hour: integer("hour").notNull(),
     splitTestId: text("split_test_id").notNull(),
     source: text("source").notNull(),
-    hour: integer("hour").notNull(),
     sessionId: text("session_id").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.splitTestId, t.source, t.hour, t.sessionId] }),
-    index("address_sessions_hour_idx").on(t.hour),
-  ],
+  (t) => [primaryKey({ columns: [t.hour, t.splitTestId, t.source, t.sessionId] })],
 );
 
 /** What SplitLink did not count of a test, by reason (contract/trust.ts): migrations/0016_trust.sql. */

@@ -5,12 +5,14 @@ import { keepDeadLetter, MAX_DEAD_LETTER_REASON } from "./dead-letters";
 import {
   type ClickEvent,
   type ConversionEvent,
+  packedEventsSchema,
   type RuleVisitEvent,
   type SightingEvent,
   type TrackingEvent,
   trackingEventSchema,
   type UncountedEvent,
 } from "./events";
+import { packEvents } from "./producer";
 import { countUncounted, type UnmatchedReason, writeClicks, writeConversions } from "./record";
 import { writeRuleVisits } from "./rule-visits";
 import { writeSightings } from "./sightings";
@@ -22,12 +24,37 @@ const CONVERSION_RETRY_DELAY_SECONDS = 10;
 // max_retries is at least this, so Cloudflare does not move it first).
 export const DEAD_LETTER_AFTER_ATTEMPTS = 10;
 
+/**
+ * One event as delivered, and how to settle it: on its own message (the shape sent before messages
+ * held a batch), or within a packed message, which is acknowledged once all its events are settled.
+ */
+interface Delivery {
+  readonly id: string;
+  /** Deliveries of this event so far, this one included. */
+  readonly attempts: number;
+  ack(): void;
+  retry(delaySeconds?: number): void;
+}
+
 interface Pending<E> {
-  message: Message<unknown>;
+  delivery: Delivery;
   event: E;
 }
 
-/** What became of a batch's messages; logged once per batch. */
+/** A message of many events: the ones to deliver again go out as a new message once the batch is done. */
+interface Packed {
+  message: Message<unknown>;
+  attempts: number;
+  again: { event: unknown; delaySeconds: number | undefined }[];
+}
+
+// The events of one consumer batch (up to 100 messages of up to 100 events) are written this many at
+// a time: one JSON parameter well under D1's limits.
+const EVENTS_PER_WRITE = 1_000;
+// Conversions 100 at a time: the per-address limit compares each with those before it in the write.
+const CONVERSIONS_PER_WRITE = 100;
+
+/** What became of a batch's events; logged once per batch. */
 interface BatchOutcome {
   /** Written to D1 and acknowledged (a redelivered event counts, but inserts nothing twice). */
   written: number;
@@ -39,10 +66,11 @@ interface BatchOutcome {
 }
 
 /**
- * Takes a batch of tracking events into D1. A malformed message goes to the dead-letter queue at once.
- * If a batch write fails, each event is written on its own: the good ones land, one that fails alone is
- * retried by itself and, after DEAD_LETTER_AFTER_ATTEMPTS deliveries, sent to the dead-letter queue.
- * Event ids make a redelivery insert nothing twice.
+ * Takes a batch of tracking messages into D1: each holds an isolate's batch of events (or, sent before,
+ * one event). A malformed message or event goes to the dead-letter queue at once. If a write fails, its
+ * events are written in halves until each good one lands; one that fails alone is delivered again and,
+ * after DEAD_LETTER_AFTER_ATTEMPTS deliveries, sent to the dead-letter queue. Event ids make a
+ * redelivery insert, and count, nothing twice.
  */
 export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const outcome: BatchOutcome = { written: 0, retried: 0, deadLettered: 0, dropped: 0 };
@@ -51,8 +79,9 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   const ruleVisits: Pending<RuleVisitEvent>[] = [];
   const uncounted: Pending<UncountedEvent>[] = [];
   const sightings: Pending<SightingEvent>[] = [];
+  const packed: Packed[] = [];
   const windowMs = attributionWindowMs(env);
-  const drop = (message: Message<unknown>, event: TrackingEvent, reason: string) => {
+  const drop = (delivery: Delivery, event: TrackingEvent, reason: string) => {
     log("warn", "tracking_event_dropped", {
       reason,
       type: event.type,
@@ -60,39 +89,59 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
       at: new Date(event.timestamp).toISOString(),
       ...(reason === OUTSIDE_ATTRIBUTION_WINDOW ? { windowDays: env.ATTRIBUTION_WINDOW_DAYS } : {}),
     });
-    message.ack();
+    delivery.ack();
     outcome.dropped += 1;
+  };
+  const take = async (delivery: Delivery, body: unknown) => {
+    const parsed = trackingEventSchema.safeParse(body);
+    if (!parsed.success) {
+      await deadLetter(env, delivery, body, parsed.error.issues[0]?.message ?? "malformed", outcome);
+    } else if (isPastWindow(parsed.data.timestamp, windowMs)) {
+      // Nothing is written into a day the archive may have moved to R2 (worker/archive/).
+      drop(delivery, parsed.data, OUTSIDE_ATTRIBUTION_WINDOW);
+    } else if (parsed.data.type === "click") {
+      clicks.push({ delivery, event: parsed.data });
+    } else if (parsed.data.type === "rule") {
+      ruleVisits.push({ delivery, event: parsed.data });
+    } else if (parsed.data.type === "uncounted") {
+      uncounted.push({ delivery, event: parsed.data });
+    } else if (parsed.data.type === "sighting") {
+      sightings.push({ delivery, event: parsed.data });
+    } else {
+      conversions.push({ delivery, event: parsed.data });
+    }
   };
 
   for (const message of batch.messages) {
-    const parsed = trackingEventSchema.safeParse(message.body);
-    if (!parsed.success) {
-      await deadLetter(env, message, parsed.error.issues[0]?.message ?? "malformed", outcome);
-    } else if (isPastWindow(parsed.data.timestamp, windowMs)) {
-      // Nothing is written into a day the archive may have moved to R2 (worker/archive/).
-      drop(message, parsed.data, OUTSIDE_ATTRIBUTION_WINDOW);
-    } else if (parsed.data.type === "click") {
-      clicks.push({ message, event: parsed.data });
-    } else if (parsed.data.type === "rule") {
-      ruleVisits.push({ message, event: parsed.data });
-    } else if (parsed.data.type === "uncounted") {
-      uncounted.push({ message, event: parsed.data });
-    } else if (parsed.data.type === "sighting") {
-      sightings.push({ message, event: parsed.data });
-    } else {
-      conversions.push({ message, event: parsed.data });
+    const pack = packedEventsSchema.safeParse(message.body);
+    if (!pack.success) {
+      await take(alone(message), message.body);
+      continue;
+    }
+    const entry: Packed = { message, attempts: message.attempts + (pack.data.attempts ?? 0), again: [] };
+    packed.push(entry);
+    for (const [index, event] of pack.data.events.entries()) {
+      await take(
+        {
+          id: `${message.id}#${index}`,
+          attempts: entry.attempts,
+          ack: () => {},
+          retry: (delaySeconds) => entry.again.push({ event, delaySeconds }),
+        },
+        event,
+      );
     }
   }
 
-  await writeIsolated(env, clicks, outcome, async (events) => {
+  await writeIsolated(env, clicks, outcome, EVENTS_PER_WRITE, async (events) => {
     await writeClicks(env.DB, events);
     return [];
   });
-  await writeIsolated(env, ruleVisits, outcome, async (events) => {
+  await writeIsolated(env, ruleVisits, outcome, EVENTS_PER_WRITE, async (events) => {
     await writeRuleVisits(env.DB, events);
     return [];
   });
-  await writeIsolated(env, sightings, outcome, async (events) => {
+  await writeIsolated(env, sightings, outcome, EVENTS_PER_WRITE, async (events) => {
     await writeSightings(env.DB, events);
     return [];
   });
@@ -101,7 +150,7 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   const refused: { event: ConversionEvent; reason: UnmatchedReason }[] = [];
   const counted: CountedConversion[] = [];
   const waiting = new Set(
-    await writeIsolated(env, conversions, outcome, async (events) => {
+    await writeIsolated(env, conversions, outcome, CONVERSIONS_PER_WRITE, async (events) => {
       const written = await writeConversions(env.DB, events, windowMs);
       counted.push(...written.counted);
       refused.push(...written.unmatched.filter(({ reason }) => reason !== "no_click"));
@@ -120,20 +169,20 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   }
   // One lookup for the whole batch, and none without a counted conversion.
   await sendConversionEvents(env, counted);
-  for (const { message, event } of conversions) {
+  for (const { delivery, event } of conversions) {
     if (!waiting.has(event)) continue;
-    if (message.attempts < CONVERSION_WAIT_ATTEMPTS) {
-      message.retry({ delaySeconds: CONVERSION_RETRY_DELAY_SECONDS });
+    if (delivery.attempts < CONVERSION_WAIT_ATTEMPTS) {
+      delivery.retry(CONVERSION_RETRY_DELAY_SECONDS);
       outcome.retried += 1;
     } else {
-      drop(message, event, "conversion_without_click");
+      drop(delivery, event, "conversion_without_click");
       refused.push({ event, reason: "no_click" });
     }
   }
   // What the tests' trafficQuality shows: the edge's counts, then the conversions refused here (an
   // unknown test has nowhere to show them). Those are acknowledged already: a failure to count them
   // is logged, and fails nothing.
-  await writeIsolated(env, uncounted, outcome, async (events) => {
+  await writeIsolated(env, uncounted, outcome, EVENTS_PER_WRITE, async (events) => {
     await countUncounted(env.DB, events);
     return [];
   });
@@ -143,98 +192,137 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   await countUncounted(env.DB, refusals).catch((error: unknown) =>
     log("warn", "traffic_quality_not_counted", { refusals: refusals.length, error }),
   );
+  for (const entry of packed) await settlePacked(env, entry);
   // Past max_retries the Queues runtime moves a message to the dead-letter queue; attempts tells how close a batch is.
   const attempts = Math.max(0, ...batch.messages.map((message) => message.attempts));
-  log("info", "queue_batch", { queue: batch.queue, size: batch.messages.length, attempts, ...outcome });
+  const events = clicks.length + conversions.length + ruleVisits.length + uncounted.length + sightings.length;
+  log("info", "queue_batch", {
+    queue: batch.queue,
+    size: batch.messages.length,
+    events,
+    attempts,
+    ...outcome,
+  });
+}
+
+/** A message of one event (the shape sent before messages held a batch). */
+function alone(message: Message<unknown>): Delivery {
+  return {
+    id: message.id,
+    attempts: message.attempts,
+    ack: () => message.ack(),
+    retry: (delaySeconds) => message.retry(delaySeconds === undefined ? undefined : { delaySeconds }),
+  };
 }
 
 /**
- * Writes the events in one batch, else one by one. Acknowledges each written event except those the
- * write answers as not settled yet (conversions still waiting for their click), which it returns;
- * an event whose own write fails is retried alone.
+ * Acknowledges a packed message once its events are settled: those to deliver again go out first as
+ * new messages, carrying their deliveries so far, so the others are not delivered again. Should the
+ * queue refuse them, the whole message is delivered again: event ids keep its written events from
+ * counting twice.
+ */
+async function settlePacked(env: Env, { message, attempts, again }: Packed): Promise<void> {
+  const byDelay = new Map<number | undefined, unknown[]>();
+  for (const { event, delaySeconds } of again)
+    byDelay.set(delaySeconds, [...(byDelay.get(delaySeconds) ?? []), event]);
+  try {
+    for (const [delaySeconds, events] of byDelay) {
+      const bodies = packEvents(events, attempts);
+      await env.CLICKS.sendBatch(bodies.map((body) => ({ body, delaySeconds })));
+    }
+    message.ack();
+  } catch (error) {
+    log("warn", "queue_events_not_sent_again", { messageId: message.id, events: again.length, error });
+    message.retry();
+  }
+}
+
+/**
+ * Writes the events `perWrite` at a time, a write that fails again in halves. Acknowledges each
+ * written event except those the write answers as not settled yet (conversions still waiting for
+ * their click), which it returns; an event whose own write fails is delivered again alone.
  */
 async function writeIsolated<E>(
   env: Env,
   pending: Pending<E>[],
   outcome: BatchOutcome,
+  perWrite: number,
   write: (events: E[]) => Promise<E[]>,
 ): Promise<E[]> {
-  if (pending.length === 0) return [];
-  if (pending.length > 1) {
-    try {
-      return settle(pending, await write(pending.map((p) => p.event)), outcome);
-    } catch (error) {
-      log("warn", "queue_batch_write_failed", {
-        size: pending.length,
-        error,
-        next: "writing each event alone",
-      });
-    }
-  }
   const unsettled: E[] = [];
-  for (const item of pending) {
-    try {
-      unsettled.push(...settle([item], await write([item.event]), outcome));
-    } catch (error) {
-      if (item.message.attempts >= DEAD_LETTER_AFTER_ATTEMPTS) {
-        await deadLetter(
-          env,
-          item.message,
-          `failed to write ${item.message.attempts} times: ${error}`,
-          outcome,
-        );
-      } else {
-        log("warn", "tracking_event_retried", {
-          messageId: item.message.id,
-          attempts: item.message.attempts,
-          error,
-        });
-        item.message.retry();
-        outcome.retried += 1;
-      }
-    }
+  for (let start = 0; start < pending.length; start += perWrite) {
+    const part = pending.slice(start, start + perWrite);
+    unsettled.push(...(await writeInHalves(env, part, outcome, write)));
   }
   return unsettled;
 }
 
+async function writeInHalves<E>(
+  env: Env,
+  pending: Pending<E>[],
+  outcome: BatchOutcome,
+  write: (events: E[]) => Promise<E[]>,
+): Promise<E[]> {
+  try {
+    return settle(pending, await write(pending.map((p) => p.event)), outcome);
+  } catch (error) {
+    const [item] = pending;
+    if (pending.length > 1 || !item) {
+      log("warn", "queue_batch_write_failed", { size: pending.length, error, next: "writing each half" });
+      const half = Math.ceil(pending.length / 2);
+      return [
+        ...(await writeInHalves(env, pending.slice(0, half), outcome, write)),
+        ...(await writeInHalves(env, pending.slice(half), outcome, write)),
+      ];
+    }
+    const { delivery, event } = item;
+    if (delivery.attempts >= DEAD_LETTER_AFTER_ATTEMPTS) {
+      await deadLetter(env, delivery, event, `failed to write ${delivery.attempts} times: ${error}`, outcome);
+    } else {
+      log("warn", "tracking_event_retried", { messageId: delivery.id, attempts: delivery.attempts, error });
+      delivery.retry();
+      outcome.retried += 1;
+    }
+    return [];
+  }
+}
+
 function settle<E>(pending: Pending<E>[], unsettled: E[], outcome: BatchOutcome): E[] {
-  for (const { message, event } of pending) {
-    if (unsettled.includes(event)) continue;
-    message.ack();
+  const open = new Set(unsettled);
+  for (const { delivery, event } of pending) {
+    if (open.has(event)) continue;
+    delivery.ack();
     outcome.written += 1;
   }
   return unsettled;
 }
 
 /**
- * Keeps a message the consumer can never take, with the reason, out of the way of the others: on the
+ * Keeps an event the consumer can never take, with the reason, out of the way of the others: on the
  * dead-letter queue, or, when that refuses it (a message too big to wrap, the queue down), straight in
  * D1, cut to size. Only when both fail is it delivered again; it never fails the batch.
  */
 async function deadLetter(
   env: Env,
-  message: Message<unknown>,
+  delivery: Delivery,
+  body: unknown,
   reason: string,
   outcome: BatchOutcome,
 ): Promise<void> {
-  log("error", "tracking_event_dead_lettered", { messageId: message.id, reason });
-  const letter = {
-    messageId: message.id,
-    reason: reason.slice(0, MAX_DEAD_LETTER_REASON),
-    body: message.body,
-  };
+  log("error", "tracking_event_dead_lettered", { messageId: delivery.id, reason });
+  const letter = { messageId: delivery.id, reason: reason.slice(0, MAX_DEAD_LETTER_REASON), body };
   try {
     await env.DEAD_LETTERS.send(letter);
   } catch (sendError) {
     try {
       await keepDeadLetter(env.DB, letter);
     } catch (error) {
-      log("error", "dead_letter_not_kept", { messageId: message.id, sendError, error });
-      message.retry();
+      log("error", "dead_letter_not_kept", { messageId: delivery.id, sendError, error });
+      delivery.retry();
       outcome.retried += 1;
       return;
     }
   }
-  message.ack();
+  delivery.ack();
   outcome.deadLettered += 1;
 }

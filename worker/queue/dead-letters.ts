@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { log } from "../observability/log";
-import { type TrackingEvent, trackingEventSchema } from "./events";
+import { type PackedEvents, packedEventsSchema, type TrackingEvent, trackingEventSchema } from "./events";
 
 // Events the consumer could not take reach the dead-letter queue: sent by the consumer with why
 // (worker/queue/consumer.ts), or moved there by the Queues runtime after the last retry. This queue's
@@ -70,11 +70,15 @@ export async function replayDeadLetters(env: Env, calls: number): Promise<{ even
       .bind(REPLAY_BATCH)
       .all<{ message_id: string; body: string }>();
     if (results.length === 0) break;
-    const replayable: { id: string; body: TrackingEvent }[] = [];
+    const replayable: { id: string; body: TrackingEvent | PackedEvents }[] = [];
     const stuck: string[] = [];
     for (const row of results) {
-      const event = trackingEventSchema.safeParse(parsedOrNull(row.body));
+      // An event, or a whole message of events the runtime moved here after its last retry.
+      const body = parsedOrNull(row.body);
+      const event = trackingEventSchema.safeParse(body);
+      const packed = packedEventsSchema.safeParse(body);
       if (event.success) replayable.push({ id: row.message_id, body: event.data });
+      else if (packed.success) replayable.push({ id: row.message_id, body: packed.data });
       else stuck.push(row.message_id);
     }
     spent.calls += 2;

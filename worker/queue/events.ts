@@ -90,3 +90,20 @@ export type RuleVisitEvent = z.infer<typeof ruleVisitEventSchema>;
 export type UncountedEvent = z.input<typeof uncountedEventSchema>;
 export type SightingEvent = z.infer<typeof sightingEventSchema>;
 export type TrackingEvent = z.input<typeof trackingEventSchema>;
+
+/** At most this many events travel in one queue message. */
+export const MAX_PACKED_EVENTS = 100;
+
+/**
+ * One queue message holding the events of an isolate's batch (worker/queue/producer.ts); each event is
+ * read on its own, so a malformed one spoils none of the others. `attempts`: how many times its events
+ * were delivered before they were sent again (a conversion waiting for its click, a failed write).
+ * A message of one bare event is the shape sent before, still read.
+ */
+export const packedEventsSchema = z.object({
+  type: z.literal("events"),
+  events: z.array(z.unknown()).min(1).max(MAX_PACKED_EVENTS),
+  attempts: z.number().int().min(0).max(1000).optional(),
+});
+
+export type PackedEvents = z.infer<typeof packedEventsSchema>;

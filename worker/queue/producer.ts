@@ -1,13 +1,15 @@
 import { attributionWindowMs } from "../db/attribution";
 import type { Background } from "../lib/background";
 import { log } from "../observability/log";
-import type {
-  ClickEvent,
-  ConversionEvent,
-  RuleVisitEvent,
-  SightingEvent,
-  TrackingEvent,
-  UncountedEvent,
+import {
+  type ClickEvent,
+  type ConversionEvent,
+  MAX_PACKED_EVENTS,
+  type PackedEvents,
+  type RuleVisitEvent,
+  type SightingEvent,
+  type TrackingEvent,
+  type UncountedEvent,
 } from "./events";
 import { countUncounted, writeClicks, writeConversions } from "./record";
 import { writeRuleVisits } from "./rule-visits";
@@ -15,8 +17,10 @@ import { writeSightings } from "./sightings";
 
 /** How long a batch stays open for more events of the same isolate before it is sent. */
 export const BATCH_WINDOW_MS = 100;
-// Queues take at most 100 messages (and 256 KB; an event is about 200 bytes) in one sendBatch.
-const MAX_BATCH_EVENTS = 100;
+// A queue message holds at most 128 KB (an event is about 250 bytes; a rule visit's URL up to 2 KB):
+// a batch goes as one message unless its events are bigger than this together.
+const MAX_MESSAGE_BYTES = 120_000;
+const encoder = new TextEncoder();
 
 interface OpenBatch {
   events: TrackingEvent[];
@@ -29,7 +33,8 @@ const openBatches = new WeakMap<Queue, OpenBatch>();
  * Hands a tracking event to the queue without holding up the response. The events of an isolate's
  * concurrent requests share one `sendBatch`: the request that opens a batch sends it from its own
  * `waitUntil` after a short window, the others only add to it, so no request waits on another's
- * promise and a busy link costs one queue call per batch instead of one per visit. Should the queue
+ * promise and a busy link costs one queue call, and one message, per batch instead of one per visit
+ * (the consumer unpacks it; each event's id keeps a redelivery from counting twice). Should the queue
  * refuse the batch, its events go straight into D1 instead, so nothing is lost.
  */
 export function enqueueEvent(env: Env, ctx: Background, event: TrackingEvent): void {
@@ -44,7 +49,7 @@ export function enqueueEvent(env: Env, ctx: Background, event: TrackingEvent): v
       return;
     }
   }
-  if (open && open.events.length < MAX_BATCH_EVENTS) {
+  if (open && open.events.length < MAX_PACKED_EVENTS) {
     open.events.push(event);
     return;
   }
@@ -57,7 +62,7 @@ async function sendAfterWindow(env: Env, batch: OpenBatch): Promise<void> {
   await scheduler.wait(BATCH_WINDOW_MS);
   if (openBatches.get(env.CLICKS) === batch) openBatches.delete(env.CLICKS);
   try {
-    await env.CLICKS.sendBatch(batch.events.map((body) => ({ body })));
+    await env.CLICKS.sendBatch(packEvents(batch.events).map((body) => ({ body })));
   } catch (error) {
     const clicks = batch.events.filter((event): event is ClickEvent => event.type === "click");
     const conversions = batch.events.filter((event): event is ConversionEvent => event.type === "conversion");
@@ -86,4 +91,22 @@ async function sendAfterWindow(env: Env, batch: OpenBatch): Promise<void> {
     const { sendConversionEvents } = await import("../webhooks/conversions");
     await sendConversionEvents(env, counted);
   }
+}
+
+/** The events as few messages as fit: up to MAX_PACKED_EVENTS and MAX_MESSAGE_BYTES each. */
+export function packEvents(events: readonly unknown[], attempts?: number): PackedEvents[] {
+  const messages: PackedEvents[] = [];
+  let open: PackedEvents | undefined;
+  let bytes = 0;
+  for (const event of events) {
+    const size = encoder.encode(JSON.stringify(event)).length + 1;
+    if (!open || open.events.length >= MAX_PACKED_EVENTS || bytes + size > MAX_MESSAGE_BYTES) {
+      open = { type: "events", events: [], ...(attempts ? { attempts } : {}) };
+      messages.push(open);
+      bytes = 0;
+    }
+    open.events.push(event);
+    bytes += size;
+  }
+  return messages;
 }

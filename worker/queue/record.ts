@@ -11,18 +11,20 @@ import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 
 // A click of a test deleted meanwhile inserts nothing (the join finds no test) instead of
 // failing the batch on the foreign key; nor does one after the test was completed (frozen results).
-// Its id is the primary key: a redelivery inserts nothing. Rows go in batch order, so the rollup
-// trigger counts a session's first click in the batch as its visitor.
+// Its id is the primary key: a redelivery inserts nothing.
 // A click counts in the phase in force at its time: one made before the current phase started (still
 // in the queue when the variants changed) counts in the phase before (migrations/0018_phases.sql).
 // A person's click carries its address (source, a keyed hash). A test counts at most ?2 sessions per
-// address and hour (address_sessions, filled by a trigger): a click of a session already counted from
-// that address this hour counts; a new one counts while fewer than ?2 sessions did, those of the table
-// and the new ones before it in this batch (ranked by their first click in the batch). Past that it is
-// flagged, is_bot = 2, counted nowhere, like a bot's. The check reads at most ?2 rows of
-// address_sessions for each click and ranks the batch once (window functions), never the clicks: a
-// flood from one address costs what the same number of visitors from many does.
-const INSERT_CLICKS = `WITH e AS (
+// address and hour (address_sessions): a click of a session already counted from that address this
+// hour counts; a new one counts while fewer than ?2 sessions did, those of the table and the new ones
+// before it in this batch (ranked by their first click in the batch). Past that it is flagged,
+// is_bot = 2, counted nowhere, like a bot's. The check reads at most ?2 rows of address_sessions for
+// each click and ranks the batch once (window functions), never the clicks: a flood from one address
+// costs what the same number of visitors from many does.
+// `classified` is every click of the batch as it is inserted; `fresh` the ones this delivery inserts
+// (first of their id in the batch, not in D1 yet), each marked when it is its session's first human
+// click in its phase (a visitor of the hourly rollup) and ever (a visitor of the segments).
+const CLASSIFIED_CLICKS = `WITH e AS (
     SELECT j.key AS position, j.value ->> '$.id' AS id, j.value ->> '$.testId' AS test_id,
            j.value ->> '$.variant' AS variant, j.value ->> '$.sessionId' AS session_id,
            j.value ->> '$.isBot' AS is_bot, j.value ->> '$.timestamp' AS ts, j.value ->> '$.source' AS source,
@@ -41,21 +43,78 @@ const INSERT_CLICKS = `WITH e AS (
   ranked AS (
     SELECT c.*, dense_rank() OVER (PARTITION BY c.test_id, c.source, c.hour, c.is_new ORDER BY c.first_position)
              AS new_rank
-    FROM candidate AS c)
+    FROM candidate AS c),
+  classified AS (
+    SELECT r.position, r.id, t.id AS test_id, r.variant, r.session_id,
+           CASE WHEN r.is_bot THEN 1
+                WHEN NOT r.is_new THEN 0
+                WHEN (SELECT count(*) FROM (
+                        SELECT 1 FROM address_sessions
+                        WHERE split_test_id = t.id AND source = r.source AND hour = r.hour LIMIT ?2))
+                     + r.new_rank > ?2 THEN 2
+                ELSE 0 END AS is_bot,
+           r.ts, r.hour, r.source, r.device, r.os, r.country, r.referrer,
+           t.phase - (r.ts < coalesce(t.phase_started_at, 0)) AS phase
+    FROM ranked AS r CROSS JOIN split_tests AS t ON t.id = r.test_id
+    WHERE t.completed_at IS NULL OR t.completed_at > r.ts)`;
+
+const FRESH_CLICKS = `${CLASSIFIED_CLICKS},
+  unique_ids AS (
+    SELECT c.*, row_number() OVER (PARTITION BY c.id ORDER BY c.position) AS nth FROM classified AS c),
+  inserted AS (
+    SELECT u.* FROM unique_ids AS u
+    WHERE u.nth = 1 AND NOT EXISTS (SELECT 1 FROM clicks WHERE id = u.id)),
+  fresh AS (
+    SELECT i.*,
+           i.is_bot = 0 AND i.position = min(i.position) OVER (PARTITION BY i.test_id, i.session_id, i.phase, i.is_bot)
+             AND NOT EXISTS (
+               SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
+               WHERE split_test_id = i.test_id AND session_id = i.session_id AND is_bot = 0 AND phase = i.phase)
+             AS phase_visitor,
+           i.is_bot = 0 AND i.position = min(i.position) OVER (PARTITION BY i.test_id, i.session_id, i.is_bot)
+             AND NOT EXISTS (
+               SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
+               WHERE split_test_id = i.test_id AND session_id = i.session_id AND is_bot = 0)
+             AS visitor
+    FROM inserted AS i)`;
+
+// The rollups, once per key and batch, from the clicks this delivery inserts: run in the same
+// transaction before the insert, they see D1 as the insert does, so a redelivery counts nothing twice.
+const COUNT_HOURLY = `${FRESH_CLICKS}
+  INSERT INTO test_stats_hourly (split_test_id, phase, hour, variant, clicks, visitors)
+  SELECT test_id, phase, hour, variant, count(*), sum(phase_visitor) FROM fresh WHERE is_bot = 0
+  GROUP BY test_id, phase, hour, variant
+  ON CONFLICT (split_test_id, phase, hour, variant)
+    DO UPDATE SET clicks = clicks + excluded.clicks, visitors = visitors + excluded.visitors`;
+
+const COUNT_SEGMENTS = `${FRESH_CLICKS}
+  INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors)
+  SELECT f.test_id, f.variant, d.value,
+         coalesce(CASE d.value WHEN 'device' THEN f.device WHEN 'os' THEN f.os WHEN 'country' THEN f.country
+                               ELSE f.referrer END, ''),
+         count(*)
+  FROM fresh AS f CROSS JOIN json_each('["device","os","country","referrer"]') AS d
+  WHERE f.visitor
+  GROUP BY 1, 2, 3, 4
+  ON CONFLICT (split_test_id, variant, dimension, value) DO UPDATE SET visitors = visitors + excluded.visitors`;
+
+const COUNT_FLAGGED = `${FRESH_CLICKS}
+  INSERT INTO traffic_quality (split_test_id, reason, events)
+  SELECT test_id, CASE is_bot WHEN 1 THEN 'bot' ELSE 'burst' END, count(*) FROM fresh WHERE is_bot <> 0
+  GROUP BY 1, 2
+  ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`;
+
+// Rows go in batch order.
+const INSERT_CLICKS = `${CLASSIFIED_CLICKS}
   INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source,
                                 device, os, country, referrer_host, phase)
-  SELECT r.id, t.id, r.variant, r.session_id,
-         CASE WHEN r.is_bot THEN 1
-              WHEN NOT r.is_new THEN 0
-              WHEN (SELECT count(*) FROM (
-                      SELECT 1 FROM address_sessions
-                      WHERE split_test_id = t.id AND source = r.source AND hour = r.hour LIMIT ?2))
-                   + r.new_rank > ?2 THEN 2
-              ELSE 0 END,
-         r.ts, r.source, r.device, r.os, r.country, r.referrer, t.phase - (r.ts < coalesce(t.phase_started_at, 0))
-  FROM ranked AS r CROSS JOIN split_tests AS t ON t.id = r.test_id
-  WHERE t.completed_at IS NULL OR t.completed_at > r.ts
-  ORDER BY r.position`;
+  SELECT id, test_id, variant, session_id, is_bot, ts, source, device, os, country, referrer, phase
+  FROM classified ORDER BY position`;
+
+// After the insert: the sessions its human clicks counted per address and hour.
+const COUNT_ADDRESS_SESSIONS = `INSERT OR IGNORE INTO address_sessions (split_test_id, source, hour, session_id)
+  SELECT split_test_id, source, timestamp - timestamp % 3600000, session_id FROM clicks
+  WHERE id IN (SELECT value ->> '$.id' FROM json_each(?1)) AND is_bot = 0 AND source IS NOT NULL`;
 
 // Run after the insert: the positions of the conversions that were not counted, and why (the
 // consumer waits for a missing click and logs and counts the rest). A conversion counted by this
@@ -87,10 +146,19 @@ export type UnmatchedReason =
   | "unknown_test"
   | Exclude<RefusedConversionReason, "rate_limited" | "other_currency">;
 
-/** Writes a batch of clicks in one D1 statement; the rollup trigger runs inside it. */
+/**
+ * Writes a batch of clicks and what they add to the rollups in one D1 transaction: one row per click,
+ * one upsert per rollup key.
+ */
 export async function writeClicks(db: D1Database, events: ClickEvent[]): Promise<void> {
-  if (events.length > 0)
-    await db.prepare(INSERT_CLICKS).bind(JSON.stringify(events), SESSIONS_PER_ADDRESS_HOUR).run();
+  if (events.length === 0) return;
+  const json = JSON.stringify(events);
+  await db.batch([
+    ...[COUNT_HOURLY, COUNT_SEGMENTS, COUNT_FLAGGED, INSERT_CLICKS].map((sql) =>
+      db.prepare(sql).bind(json, SESSIONS_PER_ADDRESS_HOUR),
+    ),
+    db.prepare(COUNT_ADDRESS_SESSIONS).bind(json),
+  ]);
 }
 
 // Tests deleted meanwhile (or never made) count nothing.

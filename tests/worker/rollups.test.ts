@@ -1,0 +1,230 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
+import type { ClickEvent, ConversionEvent, RuleVisitEvent, TrackingEvent } from "../../worker/queue/events";
+import { deliver, newTestId } from "./queue-helpers";
+
+// The rollups the consumer counts once per batch and key (worker/queue/record.ts) against the raw rows
+// they summarise: random traffic in packed messages, batches delivered twice, events repeated in a
+// batch, must leave every rollup equal to a GROUP BY over the events in D1.
+
+const HOUR = 3_600_000;
+const DEVICES = ["mobile", "desktop", null] as const;
+const COUNTRIES = ["DE", "FR", "US", null] as const;
+
+/** A deterministic generator (mulberry32): a failure replays. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const packed = (events: TrackingEvent[]) => {
+  const bodies: unknown[] = [];
+  for (let i = 0; i < events.length; i += 100)
+    bodies.push({ type: "events", events: events.slice(i, i + 100) });
+  return bodies;
+};
+
+async function all<T>(sql: string, ...binds: unknown[]): Promise<T[]> {
+  return (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
+}
+
+describe("the rollups counted once per batch", () => {
+  it("equal a recount of the raw events after redelivered batches and repeated event ids", async () => {
+    const next = random(35);
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
+    const tests = [await newTestId(), await newTestId()];
+    const now = Date.now();
+    const hourStart = now - (now % HOUR);
+    const sessions = Array.from({ length: 120 }, (_, i) => ({
+      id: `s${i}-${crypto.randomUUID()}`,
+      test: pick(tests),
+      variant: pick(["A", "B", "C"] as const),
+      source: `addr${i % 40}`,
+      device: pick(DEVICES),
+      country: pick(COUNTRIES),
+    }));
+    const clicks: ClickEvent[] = Array.from({ length: 600 }, () => {
+      const session = pick(sessions);
+      const opening = next() < 0.3;
+      return {
+        type: "click",
+        id: crypto.randomUUID(),
+        testId: session.test,
+        variant: session.variant,
+        sessionId: session.id,
+        isBot: next() < 0.05,
+        timestamp: hourStart - Math.floor(next() * 3) * HOUR + Math.floor(next() * HOUR * 0.9),
+        ...(opening ? { source: session.source } : {}),
+        device: session.device,
+        country: session.country,
+      };
+    });
+    // One address opens more sessions in an hour than a test counts: past SESSIONS_PER_ADDRESS_HOUR, flagged.
+    for (let i = 0; i < SESSIONS_PER_ADDRESS_HOUR + 15; i++)
+      clicks.push({
+        type: "click",
+        id: crypto.randomUUID(),
+        testId: tests[0] as string,
+        variant: "A",
+        sessionId: `flood${i}-${crypto.randomUUID()}`,
+        isBot: false,
+        timestamp: hourStart + i,
+        source: "flood",
+        device: "desktop",
+      });
+    const conversions: ConversionEvent[] = sessions.slice(0, 60).map((session) => ({
+      type: "conversion",
+      id: crypto.randomUUID(),
+      testId: session.test,
+      sessionId: session.id,
+      timestamp: now,
+      ...(next() < 0.5 ? { amount: Math.floor(next() * 10_000), currency: "EUR" } : {}),
+    }));
+    const ruleVisits: RuleVisitEvent[] = Array.from({ length: 80 }, () => ({
+      type: "rule",
+      id: crypto.randomUUID(),
+      testId: pick(tests),
+      rule: pick([0, 1, null]),
+      url: pick(["https://app.example", "https://de.example"]),
+      timestamp: now - Math.floor(next() * 2 * HOUR),
+    }));
+
+    // Clicks and rule visits in shuffled packed batches, some events twice in a batch, every third
+    // batch delivered twice; then the conversions (a few twice) once every click is in.
+    const traffic: TrackingEvent[] = [...clicks, ...ruleVisits].sort(() => next() - 0.5);
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    for (let start = 0, batch = 0; start < traffic.length; batch++) {
+      const size = 50 + Math.floor(next() * 250);
+      const events = traffic.slice(start, start + size);
+      start += size;
+      const repeated = [...events, ...events.filter(() => next() < 0.1)];
+      await deliver(packed(repeated));
+      if (batch % 3 === 0) await deliver(packed(repeated), 2);
+    }
+    await deliver(packed([...conversions, ...conversions.slice(0, 10)]));
+    await deliver(packed(conversions.slice(20, 40)), 2);
+    info.mockRestore();
+
+    const inTests = `split_test_id IN (SELECT value FROM json_each(?1))`;
+    const ids = JSON.stringify(tests);
+    expect(await all(`SELECT count(*) AS n FROM clicks WHERE ${inTests}`, ids)).toEqual([
+      { n: clicks.length },
+    ]);
+    const flagged = await all<{ n: number }>(
+      `SELECT count(*) AS n FROM clicks WHERE ${inTests} AND is_bot = 2`,
+      ids,
+    );
+    expect(flagged[0]?.n).toBeGreaterThan(0);
+
+    // Hourly: clicks, and visitors at their first human click in the phase.
+    const firstClicks = `first AS (
+        SELECT split_test_id, session_id, variant, timestamp, device, os, country, referrer_host,
+               row_number() OVER (PARTITION BY split_test_id, session_id ORDER BY rowid) AS nth
+        FROM clicks WHERE ${inTests} AND is_bot = 0)`;
+    expect(
+      await all(
+        `SELECT split_test_id, phase, hour, variant, clicks, visitors FROM test_stats_hourly
+         WHERE ${inTests} AND clicks > 0 ORDER BY 1, 2, 3, 4`,
+        ids,
+      ),
+    ).toEqual(
+      await all(
+        `WITH ${firstClicks}
+         SELECT c.split_test_id, c.phase, c.timestamp - c.timestamp % ${HOUR} AS hour, c.variant, count(*) AS clicks,
+                (SELECT count(*) FROM first AS f WHERE f.nth = 1 AND f.split_test_id = c.split_test_id
+                   AND f.variant = c.variant AND f.timestamp - f.timestamp % ${HOUR} = c.timestamp - c.timestamp % ${HOUR})
+                  AS visitors
+         FROM clicks AS c WHERE ${inTests} AND c.is_bot = 0 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+        ids,
+      ),
+    );
+    // Conversions by the hour and variant of each conversion row.
+    expect(
+      await all(
+        `SELECT split_test_id, variant, sum(conversions) AS n FROM test_stats_hourly WHERE ${inTests}
+         GROUP BY 1, 2 HAVING n > 0 ORDER BY 1, 2`,
+        ids,
+      ),
+    ).toEqual(
+      await all(
+        `SELECT split_test_id, variant, count(*) AS n FROM conversions WHERE ${inTests} GROUP BY 1, 2 ORDER BY 1, 2`,
+        ids,
+      ),
+    );
+    // Segments: a visitor and their conversion in the segment of their first human click.
+    expect(
+      await all(
+        `SELECT split_test_id, variant, dimension, value, visitors, conversions FROM test_segments
+         WHERE ${inTests} AND dimension IN ('device', 'country') ORDER BY 1, 2, 3, 4`,
+        ids,
+      ),
+    ).toEqual(
+      await all(
+        `WITH ${firstClicks},
+           visitor AS (
+             SELECT f.*, EXISTS (SELECT 1 FROM conversions AS v WHERE v.split_test_id = f.split_test_id
+                                   AND v.session_id = f.session_id) AS converted
+             FROM first AS f WHERE nth = 1)
+         SELECT split_test_id, variant, 'country' AS dimension, coalesce(country, '') AS value, count(*) AS visitors,
+                sum(converted) AS conversions FROM visitor GROUP BY 1, 2, 3, 4
+         UNION ALL
+         SELECT split_test_id, variant, 'device', coalesce(device, ''), count(*), sum(converted) FROM visitor
+         GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+        ids,
+      ),
+    );
+    // What was not counted: bots and flagged bursts.
+    expect(
+      await all(
+        `SELECT split_test_id, reason, events FROM traffic_quality WHERE ${inTests} AND reason IN ('bot', 'burst') ORDER BY 1, 2`,
+        ids,
+      ),
+    ).toEqual(
+      await all(
+        `SELECT split_test_id, CASE is_bot WHEN 1 THEN 'bot' ELSE 'burst' END AS reason, count(*) AS events
+         FROM clicks WHERE ${inTests} AND is_bot <> 0 GROUP BY 1, 2 ORDER BY 1, 2`,
+        ids,
+      ),
+    );
+    // The sessions counted per address and hour, at most SESSIONS_PER_ADDRESS_HOUR each.
+    const counted = `SELECT DISTINCT split_test_id, source, timestamp - timestamp % ${HOUR} AS hour, session_id
+      FROM clicks WHERE ${inTests} AND is_bot = 0 AND source IS NOT NULL ORDER BY 1, 2, 3, 4`;
+    expect(
+      await all(
+        `SELECT split_test_id, source, hour, session_id FROM address_sessions WHERE ${inTests} ORDER BY 1, 2, 3, 4`,
+        ids,
+      ),
+    ).toEqual(await all(counted, ids));
+    const perAddress = await all<{ n: number }>(
+      `SELECT count(*) AS n FROM address_sessions WHERE ${inTests} GROUP BY split_test_id, source, hour`,
+      ids,
+    );
+    expect(Math.max(...perAddress.map((row) => row.n))).toBe(SESSIONS_PER_ADDRESS_HOUR);
+    // The rules' rollup.
+    expect(
+      await all(
+        `SELECT split_test_id, rule, url, visits FROM rule_visit_counts WHERE ${inTests} ORDER BY 1, 2, 3`,
+        ids,
+      ),
+    ).toEqual(
+      await all(
+        `SELECT split_test_id, coalesce(rule, -1) AS rule, url, count(*) AS visits FROM rule_visits WHERE ${inTests}
+         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+        ids,
+      ),
+    );
+    expect(await all(`SELECT count(*) AS n FROM rule_visits WHERE ${inTests}`, ids)).toEqual([
+      { n: ruleVisits.length },
+    ]);
+  });
+});
