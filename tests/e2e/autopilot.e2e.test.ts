@@ -1,10 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MODE_MESSAGES, SCHEDULE_MESSAGES } from "../../contract/messages";
-import { visitorAddress } from "../../scripts/splitlink-api";
 import { CRONS } from "../../worker/crons";
 import { DESKTOP_USER_AGENT, screenshot, startBrowser, WIDTHS } from "./browser";
-import { marketerSiteFor, signUp, visibleToast } from "./flows";
+import { marketerSiteFor, signUp, visibleToast, visitFromNewAddresses } from "./flows";
 
 // Issue #20, points 3, 4 and 6 in the browser: the end options on the create form, the test page's
 // "End of the test" section, the alert settings, and a test the cron ended, as the marketer sees it.
@@ -26,20 +25,6 @@ async function fillVariants(page: Page, name: string) {
   await page.getByLabel("URL A").fill(`${site}/a`);
   await page.getByLabel("URL B").fill(`${site}/b`);
   await page.getByText("End the test on its own (optional)").click();
-}
-
-/** New visitors, each from an address of their own (the burst guard counts new sessions per address). */
-async function visit(splitLink: string, visitors: number) {
-  for (let n = 0; n < visitors; n += 20) {
-    await Promise.all(
-      Array.from({ length: Math.min(20, visitors - n) }, (_, i) =>
-        fetch(splitLink, {
-          redirect: "manual",
-          headers: { "user-agent": DESKTOP_USER_AGENT, "cf-connecting-ip": visitorAddress(5000 + n + i) },
-        }),
-      ),
-    );
-  }
 }
 
 describe("decisions on autopilot", () => {
@@ -105,7 +90,7 @@ describe("decisions on autopilot", () => {
     await page.waitForURL((url) => url.pathname.startsWith("/test/"));
     const slug = new URL(page.url()).pathname.split("/").pop() ?? "";
 
-    await visit(`${browser.baseURL}/r/${slug}`, 210);
+    await visitFromNewAddresses(`${browser.baseURL}/r/${slug}`, 210, 5000);
     // The clicks reach the rollup through the queue; then the ten-minute cron, run by hand, ends the test.
     await expect
       .poll(

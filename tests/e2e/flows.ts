@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
+import { visitorAddress } from "../../scripts/splitlink-api";
 import { DESKTOP_USER_AGENT, screenshot } from "./browser";
 import { startMarketerSite } from "./marketer-site";
 import { linkInOutbox } from "./outbox";
@@ -87,5 +88,22 @@ export async function reloadUntil(page: Page, check: () => Promise<boolean>) {
   } catch (error) {
     await screenshot(page, "failure");
     throw error;
+  }
+}
+
+/** New visitors, each from an address of their own (the burst guard counts new sessions per address). */
+export async function visitFromNewAddresses(splitLink: string, visitors: number, firstAddress: number) {
+  for (let n = 0; n < visitors; n += 20) {
+    await Promise.all(
+      Array.from({ length: Math.min(20, visitors - n) }, (_, i) =>
+        fetch(splitLink, {
+          redirect: "manual",
+          headers: {
+            "user-agent": DESKTOP_USER_AGENT,
+            "cf-connecting-ip": visitorAddress(firstAddress + n + i),
+          },
+        }),
+      ),
+    );
   }
 }

@@ -56,12 +56,12 @@ describe("members and invitations", () => {
     await invitee.getByLabel("Password").fill(PASSWORD);
     await invitee.getByRole("button", { name: "Create account" }).click();
     await invitee.waitForURL((url) => url.pathname === new URL(link).pathname);
-    await invitee.getByText(MEMBER_SCREEN_MESSAGES.invitedBy(ownerEmail, "Personal", "viewer")).waitFor();
+    await invitee.getByText(MEMBER_SCREEN_MESSAGES.invitedBy(ownerEmail, ownerEmail, "viewer")).waitFor();
     await screenshot(invitee, "invitation");
     expect(await seriousViolations(invitee)).toEqual([]);
     await invitee.getByRole("button", { name: MEMBER_SCREEN_MESSAGES.accept }).click();
     await invitee.waitForURL((url) => url.pathname === "/dashboard");
-    await visibleToast(invitee, MEMBER_SCREEN_MESSAGES.acceptedToast("Personal"));
+    await visibleToast(invitee, MEMBER_SCREEN_MESSAGES.acceptedToast(ownerEmail));
 
     // The invitee is now a viewer of the owner's workspace.
     const listed = await invitee.request.get(`/api/workspaces/${ownerId}/members`);

@@ -1,30 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { HISTORY_MESSAGES, MEMBER_SCREEN_MESSAGES, WORKSPACE_SCREEN_MESSAGES } from "../../contract/messages";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
-import { visitorAddress } from "../../scripts/splitlink-api";
 import { CRONS } from "../../worker/crons";
-import { DESKTOP_USER_AGENT, screenshot, startBrowser, WIDTHS } from "./browser";
-import { linkFromOutbox, PASSWORD, signUp, visibleToast } from "./flows";
+import { screenshot, startBrowser, WIDTHS } from "./browser";
+import { linkFromOutbox, PASSWORD, signUp, visibleToast, visitFromNewAddresses } from "./flows";
 
 // Issue #34, "Done when": the owner invites a viewer, who sees the results and cannot change them; a
 // shared report opens signed out and stops when revoked; the History shows the share, the pause and
 // what the autopilot did.
 
 const browser = startBrowser();
-
-/** New visitors, each from an address of their own (the burst guard counts new sessions per address). */
-async function visit(splitLink: string, visitors: number) {
-  for (let n = 0; n < visitors; n += 20) {
-    await Promise.all(
-      Array.from({ length: Math.min(20, visitors - n) }, (_, i) =>
-        fetch(splitLink, {
-          redirect: "manual",
-          headers: { "user-agent": DESKTOP_USER_AGENT, "cf-connecting-ip": visitorAddress(9000 + n + i) },
-        }),
-      ),
-    );
-  }
-}
 
 describe("a workspace shared with a viewer", () => {
   it("invites a viewer who reads but cannot change; shares a report and revokes it; the History shows who did what", async () => {
@@ -112,7 +97,7 @@ describe("a workspace shared with a viewer", () => {
     await owner.keyboard.press("Escape");
 
     // The autopilot ends the test at its 200 visitors.
-    await visit(`${browser.baseURL}/r/${slug}`, 210);
+    await visitFromNewAddresses(`${browser.baseURL}/r/${slug}`, 210, 9000);
     await expect
       .poll(
         async () => {

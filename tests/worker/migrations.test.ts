@@ -1,22 +1,14 @@
-import { applyD1Migrations, env } from "cloudflare:test";
+import { applyD1Migrations } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ClickEvent } from "../../worker/queue/events";
 import { writeClicks } from "../../worker/queue/record";
 import { writeRuleVisits } from "../../worker/queue/rule-visits";
+import { between, db, emptyDatabase, from, rows, upTo } from "./migration-db";
 
 // A migration on a database that holds data, as a deployed one does: migrated up to the one before,
 // filled with tests and events (the rollup triggers of that schema count them), migrated, compared.
 
-const db = env.MIGRATION_TEST_DB;
 const HOUR = 3_600_000;
-const upTo = (name: string) => env.TEST_MIGRATIONS.filter((migration) => migration.name < name);
-const from = (name: string) => env.TEST_MIGRATIONS.filter((migration) => migration.name >= name);
-const between = (first: string, next: string) =>
-  env.TEST_MIGRATIONS.filter((migration) => migration.name >= first && migration.name < next);
-
-async function rows<T>(sql: string): Promise<T[]> {
-  return (await db.prepare(sql).all<T>()).results;
-}
 
 describe("0006_variants: two-URL tests become variants A and B", () => {
   it("keeps every test, click, conversion and rollup count, and the winner", async () => {
@@ -116,25 +108,6 @@ describe("0006_variants: two-URL tests become variants A and B", () => {
     ).toEqual([{ split_test_id: "t2" }]);
   });
 });
-
-/** Back to an empty database (the tests of this file share it): children before the tables they reference. */
-async function emptyDatabase(): Promise<void> {
-  let tables = await rows<{ name: string }>(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
-  );
-  while (tables.length > 0) {
-    const left: { name: string }[] = [];
-    for (const table of tables) {
-      try {
-        await db.prepare(`DROP TABLE "${table.name}"`).run();
-      } catch {
-        left.push(table);
-      }
-    }
-    if (left.length === tables.length) throw new Error(`cannot drop ${left.map((t) => t.name).join(", ")}`);
-    tables = left;
-  }
-}
 
 /** User u1 with test t1 (variants A and B), in the schema since 0006_variants. */
 function userWithTest(): D1PreparedStatement[] {

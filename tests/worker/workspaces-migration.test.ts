@@ -1,40 +1,14 @@
-import { applyD1Migrations, env } from "cloudflare:test";
+import { applyD1Migrations } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { generateApiKey, hashApiKey } from "../../worker/auth/api-keys";
 import { getDb } from "../../worker/db/client";
 import { findApiKey } from "../../worker/services/api-keys";
 import { goalsOfSite } from "../../worker/services/tracking";
 import { accessOf, listWorkspaces } from "../../worker/services/workspaces";
+import { db, emptyDatabase, from, rows, upTo } from "./migration-db";
 
 // 0020_workspaces on a database that holds data from before, as a deployed one does: each account's
 // tests, clicks, domains, keys and webhooks move into its personal workspace, unchanged.
-
-const db = env.MIGRATION_TEST_DB;
-const upTo = (name: string) => env.TEST_MIGRATIONS.filter((migration) => migration.name < name);
-const from = (name: string) => env.TEST_MIGRATIONS.filter((migration) => migration.name >= name);
-
-async function rows<T>(sql: string): Promise<T[]> {
-  return (await db.prepare(sql).all<T>()).results;
-}
-
-/** Starts from nothing, whatever another test left in this database. */
-async function emptyDatabase(): Promise<void> {
-  let tables = await rows<{ name: string }>(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
-  );
-  while (tables.length > 0) {
-    const left: { name: string }[] = [];
-    for (const table of tables) {
-      try {
-        await db.prepare(`DROP TABLE "${table.name}"`).run();
-      } catch {
-        left.push(table);
-      }
-    }
-    if (left.length === tables.length) throw new Error(`cannot drop ${left.map((t) => t.name).join(", ")}`);
-    tables = left;
-  }
-}
 
 const VARIANTS = JSON.stringify([
   { url: "https://shop.example/a", weight: 50 },

@@ -52,15 +52,26 @@ describe("/api/workspaces", () => {
     ]);
     const zeta = await createWorkspace(client, "Zeta clients");
     const alpha = await createWorkspace(client, "alpha shop");
-    const { client: other, userId: otherId } = await signedUpClient();
+    const { client: other, userId: otherId, email: otherEmail } = await signedUpClient();
     const theirs = await createWorkspace(other, "Beta agency");
     await addMember(theirs, userId, "viewer");
-    expect(await workspacesOf(client)).toEqual([
-      { id: userId, name: "Personal", role: "owner", personal: true },
-      { id: alpha, name: "alpha shop", role: "owner", personal: false },
-      { id: theirs, name: "Beta agency", role: "viewer", personal: false },
-      { id: zeta, name: "Zeta clients", role: "owner", personal: false },
-    ]);
+    // Someone else's personal workspace is not the user's own, and shows by its owner's email.
+    await addMember(otherId, userId, "editor");
+    expect(await workspacesOf(client)).toEqual(
+      [
+        { id: userId, name: "Personal", role: "owner", personal: true },
+        { id: alpha, name: "alpha shop", role: "owner", personal: false },
+        { id: theirs, name: "Beta agency", role: "viewer", personal: false },
+        { id: otherId, name: otherEmail, role: "editor", personal: false },
+        { id: zeta, name: "Zeta clients", role: "owner", personal: false },
+      ].sort((x, y) =>
+        x.personal === y.personal
+          ? x.name.toLowerCase().localeCompare(y.name.toLowerCase())
+          : x.personal
+            ? -1
+            : 1,
+      ),
+    );
     // Nothing of the user's shows in the other's list.
     expect((await workspacesOf(other)).map((w) => w.id)).toEqual([otherId, theirs]);
     expect((await new Client().fetch("/api/workspaces")).status).toBe(401);

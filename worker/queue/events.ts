@@ -6,6 +6,7 @@ import {
   UNCOUNTED_VISIT_REASONS,
 } from "../../contract/trust";
 import { VARIANT_LABELS } from "../../contract/variants";
+import { MAX_PACKED_EVENTS } from "./producer";
 
 const variant = z.enum(VARIANT_LABELS);
 
@@ -90,9 +91,6 @@ export type RuleVisitEvent = z.infer<typeof ruleVisitEventSchema>;
 export type UncountedEvent = z.input<typeof uncountedEventSchema>;
 export type SightingEvent = z.infer<typeof sightingEventSchema>;
 export type TrackingEvent = z.input<typeof trackingEventSchema>;
-
-/** At most this many events travel in one queue message. */
-export const MAX_PACKED_EVENTS = 100;
 
 /**
  * One queue message holding the events of an isolate's batch (worker/queue/producer.ts); each event is

@@ -1,15 +1,14 @@
 import { attributionWindowMs } from "../db/attribution";
 import type { Background } from "../lib/background";
 import { log } from "../observability/log";
-import {
-  type ClickEvent,
-  type ConversionEvent,
-  MAX_PACKED_EVENTS,
-  type PackedEvents,
-  type RuleVisitEvent,
-  type SightingEvent,
-  type TrackingEvent,
-  type UncountedEvent,
+import type {
+  ClickEvent,
+  ConversionEvent,
+  PackedEvents,
+  RuleVisitEvent,
+  SightingEvent,
+  TrackingEvent,
+  UncountedEvent,
 } from "./events";
 import { countUncounted, writeClicks, writeConversions } from "./record";
 import { writeRuleVisits } from "./rule-visits";
@@ -17,6 +16,9 @@ import { writeSightings } from "./sightings";
 
 /** How long a batch stays open for more events of the same isolate before it is sent. */
 export const BATCH_WINDOW_MS = 100;
+/** At most this many events travel in one queue message (here, where the redirect loads: events.ts builds zod). */
+export const MAX_PACKED_EVENTS = 100;
+
 // A queue message holds at most 128 KB (an event is about 250 bytes; a rule visit's URL up to 2 KB):
 // a batch goes as one message unless its events are bigger than this together.
 const MAX_MESSAGE_BYTES = 120_000;

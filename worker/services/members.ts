@@ -11,7 +11,7 @@ import { mailerFor } from "../mail/mailer";
 import { invitationEmail } from "../mail/templates";
 import { historyRow } from "./history";
 import { limitMail } from "./limits";
-import { accessOf, memberAccessIn, ownerAccessIn } from "./workspaces";
+import { accessOf, memberAccessIn, ownerAccessIn, workspaceNameFor } from "./workspaces";
 
 // A workspace's members and invitations (issue #34). Every change of who belongs where, and as what,
 // goes through `commitMemberChange`.
@@ -247,7 +247,7 @@ const invitationLink = (origin: string, token: string) => `${origin}/invitations
 
 async function workspaceName(db: Db, workspaceId: string): Promise<string> {
   const row = await db
-    .select({ name: workspaces.name })
+    .select({ name: workspaceNameFor(null) })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId))
     .get();
@@ -407,7 +407,7 @@ export async function revokeInvitation(db: Db, workspaceId: string, caller: Call
 /** The invitation a link's token names, with its workspace and inviter; 404 for an unknown token. */
 async function invitationByToken(db: Db, token: string) {
   const found = await db
-    .select({ invitation: invitations, workspaceName: workspaces.name, inviterEmail: users.email })
+    .select({ invitation: invitations, workspaceName: workspaceNameFor(null), inviterEmail: users.email })
     .from(invitations)
     .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
     .leftJoin(users, eq(users.id, invitations.invitedBy))

@@ -1,9 +1,22 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Workspace } from "../../contract/api";
 import { WORKSPACE_MESSAGES } from "../../contract/messages";
-import { canManageMembers, type Role, type WorkspaceAccess } from "../../contract/workspaces";
+import {
+  canManageMembers,
+  PERSONAL_WORKSPACE_NAME,
+  type Role,
+  type WorkspaceAccess,
+} from "../../contract/workspaces";
 import { type Db, getDb } from "../db/client";
-import { apiKeys, customDomains, memberships, splitTests, webhookEndpoints, workspaces } from "../db/schema";
+import {
+  apiKeys,
+  customDomains,
+  memberships,
+  splitTests,
+  users,
+  webhookEndpoints,
+  workspaces,
+} from "../db/schema";
 import { ApiError } from "../errors";
 import { removeLink } from "../link-cache/writes";
 import { newSiteKey } from "./auth";
@@ -40,25 +53,39 @@ export async function accessOf(
   return row ? { id: workspaceId, role: row.role as Role } : undefined;
 }
 
-const workspaceColumns = {
-  id: workspaces.id,
-  name: workspaces.name,
-  role: memberships.role,
-  personal: sql<boolean>`${workspaces.personalUserId} IS NOT NULL`.mapWith(Boolean),
-};
+/** A workspace's name as one user sees it (null: someone not yet a member, e.g. an invitee). */
+export function workspaceNameFor(userId: string | null) {
+  return sql<string>`CASE WHEN ${workspaces.personalUserId} IS NOT NULL AND ${workspaces.personalUserId} IS NOT ${userId} AND ${workspaces.name} = ${PERSONAL_WORKSPACE_NAME}
+    THEN (SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${workspaces.personalUserId}) ELSE ${workspaces.name} END`;
+}
+
+/**
+ * A workspace as one user sees it. `personal`: their own. Someone else's personal workspace still named
+ * "Personal" is shown by its owner's email, so a member of several never sees two "Personal".
+ */
+function workspaceColumns(userId: string) {
+  return {
+    id: workspaces.id,
+    name: workspaceNameFor(userId),
+    role: memberships.role,
+    personal: sql<boolean>`coalesce(${workspaces.personalUserId} = ${userId}, 0)`.mapWith(Boolean),
+  };
+}
 
 /** The live workspaces the user belongs to, with their role: the personal one first, then by name. */
-export function listWorkspaces(db: Db, userId: string): Promise<Workspace[]> {
-  return db
-    .select(workspaceColumns)
+export async function listWorkspaces(db: Db, userId: string): Promise<Workspace[]> {
+  const rows = await db
+    .select(workspaceColumns(userId))
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
-    .where(and(eq(memberships.userId, userId), isNull(workspaces.deletedAt)))
-    .orderBy(
-      sql`${workspaces.personalUserId} IS NULL`,
-      asc(sql`lower(${workspaces.name})`),
-      asc(workspaces.id),
-    );
+    .where(and(eq(memberships.userId, userId), isNull(workspaces.deletedAt)));
+  // By the name the user sees (another's personal workspace: its owner's email).
+  return rows.sort(
+    (a, b) =>
+      Number(b.personal) - Number(a.personal) ||
+      a.name.toLowerCase().localeCompare(b.name.toLowerCase()) ||
+      a.id.localeCompare(b.id),
+  );
 }
 
 /** The caller's role in the workspace a path names; 404 for someone who is not a member (as if it did not exist). */
@@ -78,7 +105,7 @@ export async function ownerAccessIn(db: Db, workspaceId: string, userId: string)
 /** One live workspace of the user's, with their role; another's is not found. */
 export async function workspaceOf(db: Db, userId: string, id: string): Promise<Workspace> {
   const row = await db
-    .select(workspaceColumns)
+    .select(workspaceColumns(userId))
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
     .where(and(eq(memberships.userId, userId), eq(workspaces.id, id), isNull(workspaces.deletedAt)))
