@@ -288,6 +288,8 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     call: () => ({ path: "/api/account/digest", body: { weeklyDigest: true } }),
     owner: 200,
     otherUser: "own scope",
+    // A member's own email: a viewer chooses theirs too.
+    scope: "member",
   },
   {
     route: "DELETE /api/account",
