@@ -12,7 +12,10 @@ import { gzipSync } from "node:zlib";
 // - a module that builds what the redirect does not use is loaded at startup, i.e. reached from
 //   worker/index.ts by static imports alone (docs/architecture.md, "Loading on demand"). esbuild runs
 //   those modules' top level before the first request; what only `import()` reaches runs on first use.
-export const GZIP_BUDGET_KIB = 150;
+// 150 until issue #34: workspaces, members, history, shares and the report page took it to 164 KiB, and
+// bench/startup.ts measured the script's startup time unchanged (median 1.1 ms at 142 and at 164 KiB;
+// bench/RESULTS.md §7). The budget stays a tripwire for the next jump, not a target.
+export const GZIP_BUDGET_KIB = 175;
 const ENVIRONMENTS = ["staging", "production"];
 const ENTRY = "worker/index.ts";
 
