@@ -5,6 +5,7 @@ import {
   DOMAIN_MESSAGES,
   VARIANT_MESSAGES,
   WEBHOOK_MESSAGES,
+  WORKSPACE_MESSAGES,
 } from "../../contract/messages";
 import { PHASE_MESSAGES } from "../../contract/phases";
 import { visibleToast } from "./flows";
@@ -244,6 +245,29 @@ export const SCREENS: Screen[] = [
     async open(page) {
       await visit(page, "/settings", "No API keys yet");
       await page.getByText("No webhook endpoints yet").waitFor();
+    },
+  },
+  {
+    name: "workspace menu",
+    who: "signed-in, empty",
+    title: titled("Dashboard"),
+    async open(page) {
+      await visit(page, "/dashboard", "Your Split Tests");
+      await page.getByRole("button", { name: /^Workspace: / }).click();
+      await page.getByRole("menuitem", { name: "New workspace" }).waitFor();
+    },
+  },
+  {
+    name: "new workspace dialog, with a message",
+    who: "signed-in, empty",
+    title: titled("Dashboard"),
+    async open(page) {
+      await visit(page, "/dashboard", "Your Split Tests");
+      await page.getByRole("button", { name: /^Workspace: / }).click();
+      await page.getByRole("menuitem", { name: "New workspace" }).click();
+      const dialog = page.getByRole("dialog", { name: "New workspace" });
+      await dialog.getByRole("button", { name: "Create workspace" }).click();
+      await dialog.getByText(WORKSPACE_MESSAGES.nameRequired).waitFor();
     },
   },
   {

@@ -1,7 +1,16 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MEMBER_MESSAGES, WORKSPACE_MESSAGES } from "../../contract/messages";
-import { Client, errorOf, eventually, ORIGIN, signedUpClient, uniqueEmail } from "./helpers";
+import {
+  Client,
+  createApiKey,
+  errorOf,
+  eventually,
+  ORIGIN,
+  publicApi,
+  signedUpClient,
+  uniqueEmail,
+} from "./helpers";
 import { mailsTo } from "./mail-helpers";
 
 // Members and invitations (issue #34): who may invite, the invitee's link, roles, leaving, transfer.
@@ -502,5 +511,39 @@ describe("the history of member changes", () => {
       ["member.joined", member.email, member.email, "editor"],
       ["member.invited", owner.email, member.email, "editor"],
     ]);
+  });
+});
+
+describe("a member's API keys", () => {
+  it("do no more than their maker may: read only once made a viewer, nothing once removed", async () => {
+    const owner = await signedUpClient();
+    const team = await teamOf(owner);
+    const member = await memberOf(owner, team, "editor");
+    member.client.workspace = team;
+    const { key } = await createApiKey(member.client, "Member's script");
+    const create = () =>
+      publicApi(key, "POST", "/tests", {
+        name: "By key",
+        urlA: "https://a.example/",
+        urlB: "https://b.example/",
+      });
+    expect((await create()).status).toBe(201);
+
+    const demote = await owner.client.json("PATCH", `/api/workspaces/${team}/members/${member.userId}`, {
+      role: "viewer",
+    });
+    expect(demote.status).toBe(200);
+    expect((await publicApi(key, "GET", "/tests")).status).toBe(200);
+    const refused = await create();
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatchObject({
+      code: "forbidden",
+      message: WORKSPACE_MESSAGES.viewerCannotChange,
+    });
+
+    expect(
+      (await owner.client.json("DELETE", `/api/workspaces/${team}/members/${member.userId}`)).status,
+    ).toBe(200);
+    expect((await publicApi(key, "GET", "/tests")).status).toBe(401);
   });
 });

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ErrorCode, User } from "../../contract/api";
 import { API_KEY_MESSAGES, WORKSPACE_MESSAGES } from "../../contract/messages";
-import type { Actor, WorkspaceAccess } from "../../contract/workspaces";
+import { type Actor, canEdit, type WorkspaceAccess } from "../../contract/workspaces";
 import { looksLikeApiKey } from "../auth/api-keys";
 import { getDb } from "../db/client";
 import { ApiError } from "../errors";
@@ -27,7 +27,8 @@ function refused(c: Context, code: ErrorCode, message: string): ApiError {
 }
 
 /**
- * Lets through only requests carrying a live API key as `Authorization: Bearer <key>`. Cookies are
+ * Lets through only requests carrying a live API key of someone still a member of its workspace (a
+ * removed member's keys stop at once; a member made viewer keeps reading only) as `Authorization: Bearer <key>`. Cookies are
  * ignored: a browser session never authenticates the public API, so it needs no CSRF check either.
  * Each key is rate-limited; its last use is recorded after the answer, at most once a minute.
  */
@@ -39,15 +40,17 @@ export const requireApiKey = createMiddleware<ApiKeyEnv>(async (c, next) => {
   if (!found) throw refused(c, "api_key_invalid", API_KEY_MESSAGES.invalid);
 
   await limitApiKey(c.env, found.id);
-  if (found.scope === "read" && !READS.has(c.req.method))
-    throw new ApiError(403, "forbidden", WORKSPACE_MESSAGES.readKeyCannotChange);
+  // A write key acts as an editor of its workspace while its maker may edit there; else as a viewer.
+  const role = found.scope === "write" && canEdit(found.makerRole) ? "editor" : "viewer";
+  if (role === "viewer" && !READS.has(c.req.method))
+    throw new ApiError(
+      403,
+      "forbidden",
+      found.scope === "read" ? WORKSPACE_MESSAGES.readKeyCannotChange : WORKSPACE_MESSAGES.viewerCannotChange,
+    );
   c.set("user", found.user);
   c.set("apiKeyId", found.id);
-  // A write key acts as an editor of its workspace, a read key as a viewer.
-  c.set("workspace", {
-    id: found.workspaceId ?? found.user.id,
-    role: found.scope === "write" ? "editor" : "viewer",
-  });
+  c.set("workspace", { id: found.workspaceId ?? found.user.id, role });
   c.set("actor", { type: "api_key", userId: found.user.id, label: found.name });
   const now = Date.now();
   if (found.lastUsedAt === null || found.lastUsedAt < now - LAST_USED_RESOLUTION_MS) {

@@ -4,7 +4,7 @@ import { API_KEY_MESSAGES } from "../../contract/messages";
 import type { ApiKeyScope } from "../../contract/workspaces";
 import { apiKeyPrefixOf, generateApiKey, hashApiKey } from "../auth/api-keys";
 import type { Db } from "../db/client";
-import { type ApiKey as ApiKeyRow, apiKeys, users } from "../db/schema";
+import { type ApiKey as ApiKeyRow, apiKeys, memberships, users } from "../db/schema";
 import { ApiError } from "../errors";
 import type { Creator } from "./workspaces";
 
@@ -79,9 +79,15 @@ export async function findApiKey(db: Db, presented: string) {
       workspaceId: apiKeys.workspaceId,
       scope: apiKeys.scope,
       user: { id: users.id, email: users.email },
+      // The maker's role in the key's workspace now: a key never does more than its maker may.
+      makerRole: memberships.role,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(
+      memberships,
+      and(eq(memberships.workspaceId, apiKeys.workspaceId), eq(memberships.userId, apiKeys.userId)),
+    )
     .where(eq(apiKeys.keyHash, await hashApiKey(presented)))
     .get();
 }
