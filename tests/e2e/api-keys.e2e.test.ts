@@ -70,13 +70,13 @@ describe("API keys", () => {
 
     await dialog.getByRole("button", { name: "Done" }).click();
     await dialog.waitFor({ state: "detached" });
-    await page.getByText("CI pipeline").waitFor();
+    await page.getByRole("region", { name: "API keys" }).getByText("CI pipeline").waitFor();
     await page.getByText(`${key.slice(0, 12)}…`).waitFor();
     await page.getByText("Never used").waitFor();
     // Shown once: nowhere on the page any more, nor after a reload.
     expect(await page.getByText(key).count()).toBe(0);
     await page.reload();
-    await page.getByText("CI pipeline").waitFor();
+    await page.getByRole("region", { name: "API keys" }).getByText("CI pipeline").waitFor();
     expect(await page.content()).not.toContain(key);
 
     const api = (apiKey: string) =>

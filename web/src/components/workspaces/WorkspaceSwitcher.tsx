@@ -31,7 +31,8 @@ export function WorkspaceSwitcher() {
 
   return (
     <>
-      <DropdownMenu>
+      {/* Not modal: a modal menu hides the page behind it with aria-hidden while focus may stay there. */}
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button variant="outline" size="sm" className="min-w-0 max-w-56">
             {/* The accessible name holds the visible text: "Workspace: Acme client Viewer". */}
