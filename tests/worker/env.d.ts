@@ -5,6 +5,8 @@ declare global {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
       MIGRATION_TEST_DB: D1Database;
+      /** Set in CI: the property tests' seed, so a submission's run is reproducible. */
+      PROPERTY_SEED: string;
     }
     interface GlobalProps {
       mainModule: typeof import("../../worker/index");

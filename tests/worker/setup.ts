@@ -1,5 +1,8 @@
 import { applyD1Migrations, env } from "cloudflare:test";
+import fc from "fast-check";
 import { afterEach, beforeAll, vi } from "vitest";
+
+if (env.PROPERTY_SEED) fc.configureGlobal({ seed: Number(env.PROPERTY_SEED) });
 
 beforeAll(async () => {
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
