@@ -107,3 +107,13 @@ export async function visitFromNewAddresses(splitLink: string, visitors: number,
     );
   }
 }
+
+/** Creates a two-URL test from the create form and waits for its page. */
+export async function createTestFromForm(page: Page, name: string): Promise<void> {
+  await page.goto("/create-test");
+  await page.getByLabel("Test Name").fill(name);
+  await page.getByLabel("URL A").fill("https://example.com/a");
+  await page.getByLabel("URL B").fill("https://example.com/b");
+  await page.getByRole("button", { name: "Create Test" }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/test/"));
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { signUp } from "./flows";
+import { createTestFromForm, signUp } from "./flows";
 
 const browser = startBrowser();
 
@@ -10,12 +10,7 @@ describe("History", () => {
     const page = await browser.newPage(WIDTHS.narrow);
     const email = `history-${Date.now()}@example.com`;
     await signUp(page, email);
-    await page.goto("/create-test");
-    await page.getByLabel("Test Name").fill("History journey");
-    await page.getByLabel("URL A").fill("https://example.com/a");
-    await page.getByLabel("URL B").fill("https://example.com/b");
-    await page.getByRole("button", { name: "Create Test" }).click();
-    await page.waitForURL((url) => url.pathname.startsWith("/test/"));
+    await createTestFromForm(page, "History journey");
     const testPath = new URL(page.url()).pathname;
 
     const history = page.getByRole("region", { name: "History" });

@@ -1,20 +1,10 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { signUp, visibleToast } from "./flows";
+import { createTestFromForm, signUp, visibleToast } from "./flows";
 
 // Issue #34, point 5: the owner shares a report link that opens signed out and stops when revoked.
 
 const browser = startBrowser();
-
-async function createTest(page: Page, name: string): Promise<void> {
-  await page.goto("/create-test");
-  await page.getByLabel("Test Name").fill(name);
-  await page.getByLabel("URL A").fill("https://example.com/a");
-  await page.getByLabel("URL B").fill("https://example.com/b");
-  await page.getByRole("button", { name: "Create Test" }).click();
-  await page.waitForURL((url) => url.pathname.startsWith("/test/"));
-}
 
 describe("sharing a test's results", () => {
   it("the owner makes and copies a report link, it opens signed out with the name and recommendation, and revoking stops it", async () => {
@@ -23,7 +13,7 @@ describe("sharing a test's results", () => {
       .context()
       .grantPermissions(["clipboard-read", "clipboard-write"], { origin: browser.baseURL });
     await signUp(owner, `share-${Date.now()}@example.com`);
-    await createTest(owner, "Spring landing page");
+    await createTestFromForm(owner, "Spring landing page");
 
     await owner.getByRole("button", { name: "Share results" }).click();
     const dialog = owner.getByRole("dialog", { name: "Share the results" });

@@ -11,6 +11,9 @@ import { linkFromOutbox, PASSWORD, signUp, visibleToast, visitFromNewAddresses }
 
 const browser = startBrowser();
 
+/** What the owner may press on a running test's page and a viewer finds nowhere. */
+const CHANGE_CONTROLS = ["Pause test", "Edit variants", "Change end", "Change goal", "Change rules"];
+
 describe("a workspace shared with a viewer", () => {
   it("invites a viewer who reads but cannot change; shares a report and revokes it; the History shows who did what", async () => {
     const stamp = Date.now();
@@ -61,7 +64,7 @@ describe("a workspace shared with a viewer", () => {
     await viewer.waitForURL((url) => url.pathname === testPath);
     await viewer.locator("[data-standing]").waitFor();
     await viewer.getByText(WORKSPACE_SCREEN_MESSAGES.viewerNote).first().waitFor();
-    for (const name of ["Pause test", "Resume test", "Promote winner", "Choose a version", "Delete"])
+    for (const name of CHANGE_CONTROLS)
       expect(await viewer.getByRole("button", { name, exact: true }).count(), name).toBe(0);
     await screenshot(viewer, "test-detail-viewer");
     // The API refuses the viewer's change, whatever the screen shows.
@@ -75,8 +78,11 @@ describe("a workspace shared with a viewer", () => {
     );
     expect(refused).toBe(403);
 
-    // The owner pauses and resumes, then shares a report link.
+    // The owner pauses and resumes, then shares a report link. The owner has the controls the viewer lacks.
     await owner.goto(testPath);
+    await owner.getByRole("button", { name: "Pause test" }).waitFor();
+    for (const name of CHANGE_CONTROLS)
+      expect(await owner.getByRole("button", { name, exact: true }).count(), name).toBeGreaterThan(0);
     await owner.getByRole("button", { name: "Pause test" }).click();
     await owner.getByRole("button", { name: "Resume test" }).click();
     await owner.getByRole("button", { name: "Pause test" }).waitFor();

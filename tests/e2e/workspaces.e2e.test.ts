@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { WORKSPACE_MESSAGES, WORKSPACE_SCREEN_MESSAGES } from "../../contract/messages";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { signUp, visibleToast } from "./flows";
+import { createTestFromForm, signUp, visibleToast } from "./flows";
 
 const browser = startBrowser();
 
@@ -23,15 +23,6 @@ async function createWorkspaceFromSwitcher(page: Page, name: string): Promise<vo
   await dialog.getByLabel("Workspace name").fill(name);
   await dialog.getByRole("button", { name: "Create workspace" }).click();
   await dialog.waitFor({ state: "detached" });
-}
-
-async function createTestFromForm(page: Page, name: string): Promise<void> {
-  await page.goto("/create-test");
-  await page.getByLabel("Test Name").fill(name);
-  await page.getByLabel("URL A").fill("https://example.com/a");
-  await page.getByLabel("URL B").fill("https://example.com/b");
-  await page.getByRole("button", { name: "Create Test" }).click();
-  await page.waitForURL((url) => url.pathname.startsWith("/test/"));
 }
 
 describe("workspaces in the app", () => {

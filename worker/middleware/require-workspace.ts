@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { WORKSPACE_MESSAGES } from "../../contract/messages";
 import { canEdit, WORKSPACE_HEADER, WORKSPACE_QUERY } from "../../contract/workspaces";
@@ -10,20 +11,32 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * After requireUser: puts the workspace named by the SplitLink-Workspace header (a download link's
- * `?workspace=`; neither: the user's personal workspace, whose id is theirs) and the user's role there on the context. A workspace the
- * user is not a member of answers 404, as if it did not exist; a viewer's change answers 403. Every
+ * `?workspace=`; neither: the user's personal workspace, whose id is theirs) and the user's role there
+ * on the context. A workspace the user is not a member of answers 404, as if it did not exist. Every
  * request reads the membership afresh, so a removed member loses access at once.
  */
-export const requireWorkspace = createMiddleware<AppEnv>(async (c, next) => {
+async function enterWorkspace(c: Context<AppEnv>) {
   const user = c.get("user");
   const reading = READS.has(c.req.method);
   const named =
     c.req.header(WORKSPACE_HEADER)?.trim() || (reading ? c.req.query(WORKSPACE_QUERY) : undefined) || user.id;
   const access = named.length <= 64 ? await accessOf(getDb(c.env.DB), named, user.id) : undefined;
   if (!access) throw new ApiError(404, "not_found", WORKSPACE_MESSAGES.notFound);
-  if (!reading && !canEdit(access.role))
-    throw new ApiError(403, "forbidden", WORKSPACE_MESSAGES.viewerCannotChange);
   c.set("workspace", access);
   c.set("actor", { type: "user", userId: user.id, label: user.email });
+  return { access, reading };
+}
+
+/** The request's workspace; a viewer's change answers 403. */
+export const requireWorkspace = createMiddleware<AppEnv>(async (c, next) => {
+  const { access, reading } = await enterWorkspace(c);
+  if (!reading && !canEdit(access.role))
+    throw new ApiError(403, "forbidden", WORKSPACE_MESSAGES.viewerCannotChange);
+  await next();
+});
+
+/** The request's workspace, for a member's own choices there (alerts, the digest): every role, a viewer too. */
+export const requireMembership = createMiddleware<AppEnv>(async (c, next) => {
+  await enterWorkspace(c);
   await next();
 });

@@ -13,16 +13,14 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from "../../contract/api/account";
-import { ACCOUNT_MESSAGES, WORKSPACE_MESSAGES } from "../../contract/messages";
-import { WORKSPACE_HEADER } from "../../contract/workspaces";
+import { ACCOUNT_MESSAGES } from "../../contract/messages";
 import { clearAuthCookies, setAuthCookies } from "../auth/session-cookies";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { ApiError } from "../errors";
 import { clientIpOf } from "../lib/client-ip";
 import { emailOrigin } from "../lib/links";
 import { requireUser } from "../middleware/require-user";
-import { requireWorkspace } from "../middleware/require-workspace";
+import { requireMembership, requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
 import {
   changePassword,
@@ -36,22 +34,12 @@ import { alertPreferencesOf, setAlertPreferences } from "../services/alerts";
 import { startSession } from "../services/auth";
 import { limitMail, limitPasswordChanges, limitPasswordResets } from "../services/limits";
 import { siteKeyOf } from "../services/tracking";
-import { accessOf } from "../services/workspaces";
 import { authResponse } from "./auth";
 
 const message = (text: string): AccountMessageResponse => ({ message: text });
 
-/**
- * The signed-in user's membership of the request's workspace (as requireWorkspace names it), for what
- * is their own there: every role, a viewer too, chooses their own alerts.
- */
-async function currentMembership(c: Context<AppEnv>) {
-  const user = c.get("user");
-  const named = c.req.header(WORKSPACE_HEADER)?.trim() || user.id;
-  const access = named.length <= 64 ? await accessOf(getDb(c.env.DB), named, user.id) : undefined;
-  if (!access) throw new ApiError(404, "not_found", WORKSPACE_MESSAGES.notFound);
-  return { workspaceId: access.id, userId: user.id };
-}
+/** The signed-in member of the request's workspace. */
+const memberOf = (c: Context<AppEnv>) => ({ workspaceId: c.get("workspace").id, userId: c.get("user").id });
 
 /** Email verification, password reset and the settings page's account actions. */
 export const accountRoutes = new Hono<AppEnv>()
@@ -90,13 +78,12 @@ export const accountRoutes = new Hono<AppEnv>()
     const siteKey = await siteKeyOf(c.env.DB, c.get("workspace").id);
     return c.json({ siteKey } satisfies SiteTagResponse, 200);
   })
-  .get("/alerts", requireUser, async (c) => {
-    const alerts = await alertPreferencesOf(getDb(c.env.DB), await currentMembership(c));
+  .get("/alerts", requireUser, requireMembership, async (c) => {
+    const alerts = await alertPreferencesOf(getDb(c.env.DB), memberOf(c));
     return c.json({ alerts } satisfies AlertPreferencesResponse, 200);
   })
-  .put("/alerts", requireUser, validate("json", alertPreferencesSchema), async (c) => {
-    const member = await currentMembership(c);
-    const alerts = await setAlertPreferences(getDb(c.env.DB), member, c.req.valid("json"));
+  .put("/alerts", requireUser, requireMembership, validate("json", alertPreferencesSchema), async (c) => {
+    const alerts = await setAlertPreferences(getDb(c.env.DB), memberOf(c), c.req.valid("json"));
     return c.json({ alerts } satisfies AlertPreferencesResponse, 200);
   })
   .delete("/", requireUser, validate("json", deleteAccountSchema), async (c) => {
