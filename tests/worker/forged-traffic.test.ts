@@ -5,7 +5,6 @@ import {
   CONVERSIONS_PER_ADDRESS_DAY,
   SESSIONS_PER_ADDRESS_HOUR as NEW_SESSIONS_PER_ADDRESS_HOUR,
 } from "../../contract/trust";
-import { runArchive } from "../../worker/archive/run";
 import { replayDeadLetters } from "../../worker/queue/dead-letters";
 import { addressHash, issueSession, verifySession } from "../../worker/redirect/session";
 import { bucketOf } from "../../worker/redirect/variant";
@@ -49,7 +48,7 @@ function beacon(testId: string, sessionId: string, variant: string) {
 async function clicksOf(testId: string, expected: number) {
   return eventually(async () => {
     const { results } = await env.DB.prepare(
-      "SELECT session_id, variant, is_bot FROM clicks WHERE split_test_id = ? ORDER BY timestamp, rowid",
+      "SELECT session_id, variant, is_bot FROM clicks WHERE split_test_id = ? ORDER BY timestamp, id",
     )
       .bind(testId)
       .all<{ session_id: string; variant: string; is_bot: number }>();
@@ -231,27 +230,6 @@ describe("one address, one bounded voice (#30)", () => {
         .first<{ events: number }>();
       return row?.events === 4;
     });
-  });
-});
-
-describe("the sessions counted per address (#30)", () => {
-  it("are kept for the hour they count in and the one before, and forgotten by the archive cron after", async () => {
-    const test = await newTest();
-    const now = Date.now();
-    const hour = now - (now % 3_600_000);
-    await env.DB.prepare(
-      `INSERT INTO address_sessions (split_test_id, source, hour, session_id)
-       VALUES (?1, 'a', ?2, 's1'), (?1, 'a', ?3, 's2'), (?1, 'a', ?4, 's3')`,
-    )
-      .bind(test.id, hour, hour - 3_600_000, hour - 2 * 3_600_000)
-      .run();
-    await runArchive(env, now);
-    const { results } = await env.DB.prepare(
-      "SELECT session_id FROM address_sessions WHERE split_test_id = ? ORDER BY session_id",
-    )
-      .bind(test.id)
-      .all();
-    expect(results).toEqual([{ session_id: "s1" }, { session_id: "s2" }]);
   });
 });
 

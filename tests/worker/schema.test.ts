@@ -10,7 +10,6 @@ describe("the drizzle schema and the migrations", () => {
   it("cover the tables of the design", () => {
     expect(tables.map((t) => getTableConfig(t).name).sort()).toEqual(
       [
-        "address_sessions",
         "api_keys",
         "cache_repairs",
         "clicks",

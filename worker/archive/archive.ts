@@ -28,9 +28,16 @@ const TESTS_TO_ARCHIVE = `SELECT id FROM (
 
 // Every event of each test ({testId, timestamp, id} in ?1) up to and including its last archived one.
 // Nothing is added before the cutoff any more, so that is exactly what the run wrote to R2.
+// A row is found by its key: clicks have no rowid (keyed by test, time and id: migrations/0029_click_rows.sql).
 const EVENT_TABLES = ["clicks", "conversions", "rule_visits"] as const;
-const deleteArchived = (table: (typeof EVENT_TABLES)[number]) => `DELETE FROM ${table} WHERE rowid IN (
-    SELECT e.rowid FROM json_each(?1) AS a JOIN ${table} AS e
+const ROW_KEY = {
+  clicks: ["split_test_id", "timestamp", "id"],
+  conversions: ["rowid"],
+  rule_visits: ["rowid"],
+} as const;
+const deleteArchived = (table: (typeof EVENT_TABLES)[number]) => `DELETE FROM ${table}
+  WHERE (${ROW_KEY[table].join(", ")}) IN (
+    SELECT ${ROW_KEY[table].map((column) => `e.${column}`).join(", ")} FROM json_each(?1) AS a JOIN ${table} AS e
       ON e.split_test_id = a.value ->> '$.testId' AND e.timestamp <= a.value ->> '$.timestamp'
      AND (e.timestamp < a.value ->> '$.timestamp' OR e.id <= a.value ->> '$.id'))`;
 const DELETE_STATEMENTS = EVENT_TABLES.length;

@@ -15,8 +15,16 @@ export interface PurgeRun {
 // The per-event tables, and the rollup (a row per hour and variant); the rest goes with the test's row.
 const CHUNKED = ["clicks", "conversions", "rule_visits", "test_stats_hourly"] as const;
 type EventTable = (typeof CHUNKED)[number];
+// A row is found by its key: clicks and the rollup have no rowid (migrations/0029_click_rows.sql).
+const ROW_KEY: Record<EventTable, string> = {
+  clicks: "split_test_id, timestamp, id",
+  conversions: "rowid",
+  rule_visits: "rowid",
+  test_stats_hourly: "split_test_id, phase, hour, variant",
+};
 const deleteChunk = (table: EventTable) =>
-  `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE split_test_id = ?1 LIMIT ${PURGE_CHUNK_ROWS})`;
+  `DELETE FROM ${table} WHERE (${ROW_KEY[table]}) IN (
+    SELECT ${ROW_KEY[table]} FROM ${table} WHERE split_test_id = ?1 LIMIT ${PURGE_CHUNK_ROWS})`;
 
 /**
  * Deletes what a deleted test leaves (services/split-tests.ts and services/account.ts mark it deleted,

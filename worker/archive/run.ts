@@ -9,7 +9,6 @@ export const QUERIES_PER_RUN = 50;
 // Deletions the users asked for come first, but leave the archive room to keep up.
 const PURGE_SHARE = 30;
 const REPLAY_SHARE = 6;
-const HOUR_MS = 3_600_000;
 
 /**
  * The archive cron (CRONS.archive): deleted tests and accounts are purged, dead letters asked for are
@@ -20,25 +19,11 @@ export async function runArchive(env: Env, now = Date.now()): Promise<void> {
   const purged = await purgeDeleted(env, budget.part(PURGE_SHARE));
   const replayed = await replayDeadLetters(env, Math.min(REPLAY_SHARE, budget.left));
   budget.spend(replayed.calls);
-  const addressHours = await forgetAddressHours(env, now);
-  budget.spend();
   const archived = await archiveEvents(env, budget, now);
   log("info", "archive_run", {
     purged,
     replayed,
     archived,
-    addressHours,
     spent: QUERIES_PER_RUN - budget.left,
   });
-}
-
-/**
- * The sessions counted per address and hour matter only in their hour (queue/record.ts): those of hours
- * before the last are deleted, through the primary key (hour first). Answers how many rows went.
- */
-async function forgetAddressHours(env: Env, now: number): Promise<number> {
-  const { meta } = await env.DB.prepare("DELETE FROM address_sessions WHERE hour < ?1")
-    .bind(now - (now % HOUR_MS) - HOUR_MS)
-    .run();
-  return meta.changes;
 }

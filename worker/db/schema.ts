@@ -275,8 +275,8 @@ export const testPhases = sqliteTable(
 );
 
 /** What every event row has: its id (the event id, so a redelivery inserts nothing), test, arm and visitor. */
-const eventRow = () => ({
-  id: text("id").primaryKey(),
+const eventColumns = () => ({
+  id: text("id").notNull(),
   splitTestId: text("split_test_id")
     .notNull()
     .references(() => splitTests.id, { onDelete: "cascade" }),
@@ -285,11 +285,16 @@ const eventRow = () => ({
   // The phase it counts in: migrations/0018_phases.sql.
   phase: integer("phase").notNull().default(1),
 });
+const eventRow = () => ({ ...eventColumns(), id: text("id").primaryKey() });
 
+/**
+ * Keyed by (test, time, id) WITHOUT ROWID (migrations/0029_click_rows.sql): the key is the row, the
+ * test's time order and the redelivery check at once. The two indexes hold counted clicks only.
+ */
 export const clicks = sqliteTable(
   "clicks",
   {
-    ...eventRow(),
+    ...eventColumns(),
     // 1 for a bot, 2 for a click flagged as part of a burst of new sessions (worker/queue/record.ts).
     isBot: integer("is_bot", { mode: "boolean" }).notNull().default(false),
     timestamp: integer("timestamp").notNull(),
@@ -302,9 +307,11 @@ export const clicks = sqliteTable(
     referrerHost: text("referrer_host"),
   },
   (t) => [
-    index("clicks_test_time_idx").on(t.splitTestId, t.timestamp),
-    index("clicks_test_session_idx").on(t.splitTestId, t.sessionId),
-    index("clicks_test_source_idx").on(t.splitTestId, t.source, t.timestamp).where(sql`source IS NOT NULL`),
+    primaryKey({ columns: [t.splitTestId, t.timestamp, t.id] }),
+    index("clicks_test_session_idx").on(t.splitTestId, t.sessionId).where(sql`is_bot = 0`),
+    index("clicks_test_source_idx")
+      .on(t.splitTestId, t.source, t.timestamp)
+      .where(sql`source IS NOT NULL AND is_bot = 0`),
   ],
 );
 
@@ -486,21 +493,6 @@ export type CustomDomain = typeof customDomains.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
-
-/**
- * The sessions of a test that counted from one address (keyed hash) in one hour: migrations/0016_trust.sql,
- * keyed by hour first since migrations/0026_batch_rollups.sql.
- */
-export const addressSessions = sqliteTable(
-  "address_sessions",
-  {
-    hour: integer("hour").notNull(),
-    splitTestId: text("split_test_id").notNull(),
-    source: text("source").notNull(),
-    sessionId: text("session_id").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.hour, t.splitTestId, t.source, t.sessionId] })],
-);
 
 /** What SplitLink did not count of a test, by reason (contract/trust.ts): migrations/0016_trust.sql. */
 export const trafficQuality = sqliteTable(

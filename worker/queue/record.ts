@@ -11,16 +11,17 @@ import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 
 // A click of a test deleted meanwhile inserts nothing (the join finds no test) instead of
 // failing the batch on the foreign key; nor does one after the test was completed (frozen results).
-// Its id is the primary key: a redelivery inserts nothing.
+// Its test, time and id are the primary key (migrations/0029_click_rows.sql): a redelivery carries
+// all three again and inserts nothing.
 // A click counts in the phase in force at its time: one made before the current phase started (still
 // in the queue when the variants changed) counts in the phase before (migrations/0018_phases.sql).
 // A person's click carries its address (source, a keyed hash). A test counts at most ?2 sessions per
-// address and hour (address_sessions): a click of a session already counted from that address this
-// hour counts; a new one counts while fewer than ?2 sessions did, those of the table and the new ones
-// before it in this batch (ranked by their first click in the batch). Past that it is flagged,
-// is_bot = 2, counted nowhere, like a bot's. The check reads at most ?2 rows of address_sessions for
-// each click and ranks the batch once (window functions), never the clicks: a flood from one address
-// costs what the same number of visitors from many does.
+// address and hour: a click of a session already counted from that address this hour counts; a new
+// one counts while fewer than ?2 sessions did, those counted in D1 and the new ones before it in this
+// batch (ranked by their first click in the batch). Past that it is flagged, is_bot = 2, counted
+// nowhere, like a bot's. The check reads the address's counted clicks of the hour through the address
+// index, which holds counted clicks only (is_bot = 0): a flood of flagged ones adds nothing to it, and
+// the batch is ranked once (window functions).
 // `classified` is every click of the batch as it is inserted; `fresh` the ones this delivery inserts
 // (first of their id in the batch, not in D1 yet), each marked when it is its session's first human
 // click in its phase (a visitor of the hourly rollup) and ever (a visitor of the segments).
@@ -35,8 +36,9 @@ const CLASSIFIED_CLICKS = `WITH e AS (
   candidate AS (
     SELECT e.*,
            e.source IS NOT NULL AND NOT e.is_bot AND NOT EXISTS (
-             SELECT 1 FROM address_sessions AS a
-             WHERE a.split_test_id = e.test_id AND a.source = e.source AND a.hour = e.hour
+             SELECT 1 FROM clicks AS a INDEXED BY clicks_test_source_idx
+             WHERE a.split_test_id = e.test_id AND a.source = e.source AND a.is_bot = 0
+               AND a.timestamp >= e.hour AND a.timestamp < e.hour + 3600000
                AND a.session_id = e.session_id) AS is_new,
            min(e.position) OVER (PARTITION BY e.test_id, e.source, e.hour, e.session_id) AS first_position
     FROM e),
@@ -49,8 +51,9 @@ const CLASSIFIED_CLICKS = `WITH e AS (
            CASE WHEN r.is_bot THEN 1
                 WHEN NOT r.is_new THEN 0
                 WHEN (SELECT count(*) FROM (
-                        SELECT 1 FROM address_sessions
-                        WHERE split_test_id = t.id AND source = r.source AND hour = r.hour LIMIT ?2))
+                        SELECT DISTINCT session_id FROM clicks INDEXED BY clicks_test_source_idx
+                        WHERE split_test_id = t.id AND source = r.source AND is_bot = 0
+                          AND timestamp >= r.hour AND timestamp < r.hour + 3600000 LIMIT ?2))
                      + r.new_rank > ?2 THEN 2
                 ELSE 0 END AS is_bot,
            r.ts, r.hour, r.source, r.device, r.os, r.country, r.referrer,
@@ -63,7 +66,8 @@ const FRESH_CLICKS = `${CLASSIFIED_CLICKS},
     SELECT c.*, row_number() OVER (PARTITION BY c.id ORDER BY c.position) AS nth FROM classified AS c),
   inserted AS (
     SELECT u.* FROM unique_ids AS u
-    WHERE u.nth = 1 AND NOT EXISTS (SELECT 1 FROM clicks WHERE id = u.id)),
+    WHERE u.nth = 1
+      AND NOT EXISTS (SELECT 1 FROM clicks WHERE split_test_id = u.test_id AND timestamp = u.ts AND id = u.id)),
   fresh AS (
     SELECT i.*,
            i.is_bot = 0 AND i.position = min(i.position) OVER (PARTITION BY i.test_id, i.session_id, i.phase, i.is_bot)
@@ -111,11 +115,6 @@ const INSERT_CLICKS = `${CLASSIFIED_CLICKS}
   SELECT id, test_id, variant, session_id, is_bot, ts, source, device, os, country, referrer, phase
   FROM classified ORDER BY position`;
 
-// After the insert: the sessions its human clicks counted per address and hour.
-const COUNT_ADDRESS_SESSIONS = `INSERT OR IGNORE INTO address_sessions (split_test_id, source, hour, session_id)
-  SELECT split_test_id, source, timestamp - timestamp % 3600000, session_id FROM clicks
-  WHERE id IN (SELECT value ->> '$.id' FROM json_each(?1)) AND is_bot = 0 AND source IS NOT NULL`;
-
 // Run after the insert: the positions of the conversions that were not counted, and why (the
 // consumer waits for a missing click and logs and counts the rest). A conversion counted by this
 // statement or an earlier delivery of the same event has none. Through the session index: on its own
@@ -153,12 +152,11 @@ export type UnmatchedReason =
 export async function writeClicks(db: D1Database, events: ClickEvent[]): Promise<void> {
   if (events.length === 0) return;
   const json = JSON.stringify(events);
-  await db.batch([
-    ...[COUNT_HOURLY, COUNT_SEGMENTS, COUNT_FLAGGED, INSERT_CLICKS].map((sql) =>
+  await db.batch(
+    [COUNT_HOURLY, COUNT_SEGMENTS, COUNT_FLAGGED, INSERT_CLICKS].map((sql) =>
       db.prepare(sql).bind(json, SESSIONS_PER_ADDRESS_HOUR),
     ),
-    db.prepare(COUNT_ADDRESS_SESSIONS).bind(json),
-  ]);
+  );
 }
 
 // Tests deleted meanwhile (or never made) count nothing.

@@ -1,0 +1,216 @@
+import { applyD1Migrations } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
+import { eventPage } from "../../worker/archive/rows";
+import { getDb } from "../../worker/db/client";
+import { splitTests } from "../../worker/db/schema";
+import type { ClickEvent } from "../../worker/queue/events";
+import { writeClicks, writeConversions } from "../../worker/queue/record";
+import { analyticsOf, heldBackOf, trafficQualityOfTest } from "../../worker/services/analytics";
+import { breakdownsOf } from "../../worker/services/breakdowns";
+import { dailyRollupCsv } from "../../worker/services/export";
+import { db, emptyDatabase, from, rows, upTo } from "./migration-db";
+
+// 0029_click_rows on a database that holds data written before it: clicks keyed by (test, time, id)
+// WITHOUT ROWID, address_sessions gone, the rollups WITHOUT ROWID. Every count, rate, verdict, breakdown
+// and export reads the same after it, and the consumer's batch write goes on from the migrated rows.
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const VARIANTS = JSON.stringify([
+  { url: "https://shop.example/a", weight: 50 },
+  { url: "https://shop.example/b", weight: 50 },
+]);
+
+/** A deterministic generator (mulberry32). */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const testOf = async (id: string) => {
+  const [test] = await getDb(db).select().from(splitTests).where(eq(splitTests.id, id));
+  if (!test) throw new Error(`no test ${id}`);
+  return test;
+};
+
+/** Everything a user or caller reads of a test: results and verdict, breakdowns, traffic quality, both exports. */
+async function everythingShown(testId: string, now: number) {
+  const test = await testOf(testId);
+  const events = await eventPage(db, testId, { after: null, before: now + DAY, limit: 10_000 });
+  return {
+    analytics: await analyticsOf(db, test, now),
+    heldBack: await heldBackOf(db, test, null),
+    breakdowns: await breakdownsOf(db, test),
+    quality: await trafficQualityOfTest(db, testId),
+    daily: await dailyRollupCsv(db, test),
+    events,
+  };
+}
+
+describe("0029_click_rows: clicks keyed by test, time and id", () => {
+  it("keeps every count, rate, verdict, breakdown and export, and the consumer counts on from the migrated rows", async () => {
+    await emptyDatabase();
+    await applyD1Migrations(db, upTo("0029"));
+    const next = random(29);
+    const now = Date.now();
+    const hour = now - (now % HOUR);
+    await db.batch([
+      db.prepare(
+        "INSERT INTO users (id, email, password_hash, created_at) VALUES ('u1', 'm@example.com', 'x', 1)",
+      ),
+      db.prepare(
+        "INSERT INTO workspaces (id, name, personal_user_id, created_at) VALUES ('u1', 'Mia', 'u1', 1)",
+      ),
+      db.prepare(
+        `INSERT INTO split_tests (id, user_id, workspace_id, name, slug, variants, created_at, currency)
+         VALUES ('t1', 'u1', 'u1', 'Pricing', 'abc123', '${VARIANTS}', 1, 'EUR'),
+                ('t2', 'u1', 'u1', 'Signup', 'def456', '${VARIANTS}', 2, NULL)`,
+      ),
+    ]);
+    // Clicks as the consumer wrote them before: sessions with their address and segment, some bots,
+    // returning visitors, over three hours; SESSIONS_PER_ADDRESS_HOUR sessions of one address this hour.
+    const sessions = Array.from({ length: 90 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      test: i % 3 === 0 ? "t2" : "t1",
+      variant: next() < 0.5 ? "A" : "B",
+      source: `addr${i % 30}`,
+      device: ["mobile", "desktop", null][i % 3],
+      country: ["DE", "FR", "US"][i % 3],
+    }));
+    const clicks = Array.from({ length: 400 }, (_, i) => {
+      const session = sessions[Math.floor(next() * sessions.length)] ?? sessions[0];
+      const bot = next() < 0.05;
+      return {
+        id: crypto.randomUUID(),
+        test: session?.test,
+        variant: bot ? "A" : session?.variant,
+        session: session?.id,
+        bot: bot ? 1 : 0,
+        ts: hour - 2 * HOUR + Math.floor(next() * 2.5 * HOUR) + i,
+        source: bot ? null : session?.source,
+        device: session?.device,
+        country: session?.country,
+      };
+    });
+    for (let i = 0; i < SESSIONS_PER_ADDRESS_HOUR; i++)
+      clicks.push({
+        id: crypto.randomUUID(),
+        test: "t1",
+        variant: "A",
+        session: `flood-${i}`,
+        bot: 0,
+        ts: hour + i,
+        source: "flood",
+        device: "desktop",
+        country: "DE",
+      });
+    const first = `first AS (
+        SELECT *, row_number() OVER (PARTITION BY split_test_id, session_id ORDER BY timestamp, id) AS nth
+        FROM clicks WHERE is_bot = 0)`;
+    await db.batch([
+      db
+        .prepare(
+          `INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source, device, country)
+           SELECT value ->> '$.id', value ->> '$.test', value ->> '$.variant', value ->> '$.session',
+                  value ->> '$.bot', value ->> '$.ts', value ->> '$.source', value ->> '$.device',
+                  value ->> '$.country'
+           FROM json_each(?1)`,
+        )
+        .bind(JSON.stringify(clicks)),
+      db.prepare(
+        `WITH ${first} INSERT INTO test_stats_hourly (split_test_id, phase, hour, variant, clicks, visitors)
+         SELECT split_test_id, phase, timestamp - timestamp % ${HOUR}, variant, count(*), sum(nth = 1)
+         FROM first GROUP BY 1, 2, 3, 4`,
+      ),
+      db.prepare(
+        `WITH ${first} INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors)
+         SELECT split_test_id, variant, d.value,
+                coalesce(CASE d.value WHEN 'device' THEN device WHEN 'os' THEN os WHEN 'country' THEN country
+                                      ELSE referrer_host END, ''), count(*)
+         FROM first CROSS JOIN json_each('["device","os","country","referrer"]') AS d WHERE nth = 1
+         GROUP BY 1, 2, 3, 4`,
+      ),
+      db.prepare(
+        `INSERT INTO traffic_quality (split_test_id, reason, events)
+         SELECT split_test_id, 'bot', count(*) FROM clicks WHERE is_bot = 1 GROUP BY 1`,
+      ),
+      db.prepare(
+        `INSERT INTO address_sessions (hour, split_test_id, source, session_id)
+         SELECT DISTINCT timestamp - timestamp % ${HOUR}, split_test_id, source, session_id FROM clicks
+         WHERE is_bot = 0 AND source IS NOT NULL`,
+      ),
+    ]);
+    // Conversions through the schema's own rollup triggers: a third of the sessions, half with a value.
+    const conversions = sessions
+      .filter((_, i) => i % 3 !== 1)
+      .slice(0, 40)
+      .map((session, i) => ({
+        type: "conversion" as const,
+        id: crypto.randomUUID(),
+        testId: session.test,
+        sessionId: session.id,
+        timestamp: now,
+        ...(i % 2 === 0 ? { amount: 500 + i * 100, currency: "EUR" } : {}),
+      }));
+    const { counted } = await writeConversions(db, conversions, 30 * DAY);
+    expect(counted.length).toBeGreaterThan(10);
+
+    const before = [await everythingShown("t1", now), await everythingShown("t2", now)];
+    expect(before[0]?.events.filter((row) => row.kind === "click").length).toBeGreaterThan(100);
+    const clickRows =
+      "SELECT id, split_test_id, variant, session_id, is_bot, timestamp, source, device, os, country, referrer_host, phase FROM clicks ORDER BY id";
+    const clicksBefore = await rows(clickRows);
+    expect(clicksBefore).toHaveLength(clicks.length);
+
+    await applyD1Migrations(db, from("0029"));
+
+    expect(await rows(clickRows)).toEqual(clicksBefore);
+    expect([await everythingShown("t1", now), await everythingShown("t2", now)]).toEqual(before);
+    expect(
+      await rows("SELECT name FROM sqlite_master WHERE tbl_name = 'clicks' AND type = 'index' ORDER BY name"),
+    ).toEqual([{ name: "clicks_test_session_idx" }, { name: "clicks_test_source_idx" }]);
+    expect(await rows("SELECT name FROM sqlite_master WHERE name = 'address_sessions'")).toEqual([]);
+
+    // On from the migrated rows: a migrated click delivered again counts nothing; a returning visitor
+    // counts a click and no visitor; the address that had its sessions this hour gets no more counted.
+    const migrated = clicks.find(
+      (click) => click.test === "t1" && click.bot === 0 && click.source !== "flood",
+    );
+    if (!migrated) throw new Error("no click");
+    const event = (id: string, sessionId: string, overrides: Partial<ClickEvent> = {}): ClickEvent => ({
+      type: "click",
+      id,
+      testId: "t1",
+      variant: "A",
+      sessionId,
+      isBot: false,
+      timestamp: hour + 100,
+      ...overrides,
+    });
+    const rollup =
+      "SELECT sum(clicks) AS clicks, sum(visitors) AS visitors FROM test_stats_hourly WHERE split_test_id = 't1'";
+    const counts = (await rows<{ clicks: number; visitors: number }>(rollup))[0];
+    for (let delivery = 0; delivery < 2; delivery++)
+      await writeClicks(db, [
+        {
+          ...event(migrated.id, migrated.session ?? "", {
+            variant: migrated.variant as "A",
+            timestamp: migrated.ts,
+            ...(migrated.source ? { source: migrated.source } : {}),
+          }),
+        },
+        event("back", migrated.session ?? "", { variant: migrated.variant as "A" }),
+        event("one-too-many", "flood-new", { source: "flood" }),
+      ]);
+    expect(await rows(rollup)).toEqual([{ clicks: (counts?.clicks ?? 0) + 1, visitors: counts?.visitors }]);
+    expect(await rows("SELECT is_bot FROM clicks WHERE id = 'one-too-many'")).toEqual([{ is_bot: 2 }]);
+    expect(await rows("SELECT count(*) AS n FROM clicks")).toEqual([{ n: clicks.length + 2 }]);
+  });
+});
