@@ -11,8 +11,10 @@
 -- asks for those only. The address index now answers the per-address limit, so address_sessions (a row
 -- per new session, address and hour) goes.
 -- The rollups are WITHOUT ROWID too: a new key is one written row instead of two.
-
--- The conversions' triggers name the session index; they come back below, once it exists again.
+--
+-- The conversions' rollups (hourly, segments, other currency) are counted once per key and batch, in
+-- the statement batch that inserts them (worker/db/attribution.ts, conversionRollups: the queue
+-- consumer's batch and the server-side API's request), instead of by these triggers per row.
 DROP TRIGGER conversions_segments;
 DROP TRIGGER conversions_rollup;
 DROP TRIGGER conversions_other_currency;
@@ -77,47 +79,3 @@ INSERT INTO test_segments_next (split_test_id, variant, dimension, value, visito
   SELECT split_test_id, variant, dimension, value, visitors, conversions FROM test_segments;
 DROP TABLE test_segments;
 ALTER TABLE test_segments_next RENAME TO test_segments;
-
--- As migrations/0014_audiences.sql, 0016_trust.sql and 0018_phases.sql left them.
-CREATE TRIGGER conversions_segments AFTER INSERT ON conversions
-BEGIN
-  UPDATE test_segments SET conversions = conversions + 1
-  WHERE split_test_id = NEW.split_test_id AND variant = NEW.variant
-    AND (dimension, value) IN (
-      SELECT s.key, s.value FROM json_each((
-        SELECT json_object('device', coalesce(device, ''), 'os', coalesce(os, ''),
-                           'country', coalesce(country, ''), 'referrer', coalesce(referrer_host, ''))
-        FROM clicks INDEXED BY clicks_test_session_idx
-        WHERE split_test_id = NEW.split_test_id AND session_id = NEW.session_id AND is_bot = 0
-        ORDER BY timestamp LIMIT 1)) AS s);
-END;
-CREATE TRIGGER conversions_other_currency AFTER INSERT ON conversions
-WHEN NEW.currency IS NOT NULL AND NEW.currency IS NOT (SELECT currency FROM split_tests WHERE id = NEW.split_test_id)
-BEGIN
-  INSERT INTO traffic_quality (split_test_id, reason, events) VALUES (NEW.split_test_id, 'other_currency', 1)
-    ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + 1;
-END;
-CREATE TRIGGER conversions_rollup AFTER INSERT ON conversions
-BEGIN
-  INSERT OR IGNORE INTO test_stats_hourly (split_test_id, phase, hour, variant)
-    VALUES (NEW.split_test_id, NEW.phase, NEW.timestamp - NEW.timestamp % 3600000, NEW.variant);
-  UPDATE test_stats_hourly
-    SET conversions = conversions + 1,
-        orders = orders + 1,
-        revenue = revenue + NEW.amount,
-        revenue_squares = revenue_squares + NEW.amount * NEW.amount
-    WHERE split_test_id = NEW.split_test_id
-      AND phase = NEW.phase
-      AND hour = NEW.timestamp - NEW.timestamp % 3600000
-      AND variant = NEW.variant
-      AND NEW.currency IS NOT NULL
-      AND NEW.currency = (SELECT currency FROM split_tests WHERE id = NEW.split_test_id);
-  UPDATE test_stats_hourly
-    SET conversions = conversions + 1
-    WHERE split_test_id = NEW.split_test_id
-      AND phase = NEW.phase
-      AND hour = NEW.timestamp - NEW.timestamp % 3600000
-      AND variant = NEW.variant
-      AND (NEW.currency IS NULL
-           OR NEW.currency IS NOT (SELECT currency FROM split_tests WHERE id = NEW.split_test_id));
-END;

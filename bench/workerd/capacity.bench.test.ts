@@ -1,8 +1,12 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect, inject, it } from "vitest";
 import { createTest, HUMAN, ORIGIN, signedUpClient, uniqueIp } from "../../tests/worker/helpers";
+import { ARCHIVE_READ_EVENTS } from "../../worker/archive/archive";
+import { eventPage } from "../../worker/archive/rows";
+import { writeObject } from "../../worker/archive/store";
 import worker from "../../worker/index";
 import type { TrackingEvent } from "../../worker/queue/events";
+import { dollarsPerMillion, PRICES } from "../prices";
 import { fixed, printTable } from "../table";
 import { meterD1 } from "./d1-meter";
 import { deliver, Traffic } from "./traffic";
@@ -11,7 +15,8 @@ import { deliver, Traffic } from "./traffic";
 // them) and 3 % as many conversions through the real queue consumer into local D1, the database's size
 // read before and after (D1's meta.size_after: tables, indexes and rollups), the statements and rows
 // written counted (bench/workerd/d1-meter.ts); then redirects through the Worker with KV and the queue
-// counted.
+// counted; then what deleting them costs, an archive object's bytes, the floor of one row, and the dollars
+// per million clicks at Cloudflare's published prices (bench/prices.ts).
 const SCALE = inject("benchScale");
 const CLICKS = Math.round(1_000_000 * SCALE);
 const CONVERSION_RATE = 0.03;
@@ -28,6 +33,8 @@ const WINDOW_DAYS = 30;
 // Raw events stay the window, up to a day more (the archive takes whole UTC days) and an hour.
 const DAYS_IN_D1 = WINDOW_DAYS + 1;
 const D1_MAX_BYTES = 10 * 1000 ** 3;
+const DAY_MS = 86_400_000;
+const DAYS_PER_MONTH = 30;
 
 const sizeOf = async (db: D1Database) => (await db.prepare("SELECT 1").all()).meta.size_after;
 
@@ -75,7 +82,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   const clicks = traffic.clicks(CLICKS);
   const beforeClicks = await sizeOf(env.DB);
   const clickSeconds = await ingest(clicks, bindings);
-  const clickWrites = { statements: meter.statements, rows: meter.rowsWritten };
+  const clickWrites = { statements: meter.statements, rows: meter.rowsWritten, read: meter.rowsRead };
   const afterClicks = await sizeOf(env.DB);
   const rollupRows = (
     await env.DB.prepare(
@@ -88,7 +95,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   meter.reset();
   const conversions = traffic.conversions(Math.round((CLICKS * CONVERSION_RATE) / TESTS));
   const conversionSeconds = await ingest(conversions, bindings);
-  const conversionWrites = { statements: meter.statements, rows: meter.rowsWritten };
+  const conversionWrites = { statements: meter.statements, rows: meter.rowsWritten, read: meter.rowsRead };
   const afterConversions = await sizeOf(env.DB);
   const stored = await env.DB.prepare(
     "SELECT (SELECT count(*) FROM clicks WHERE split_test_id IN (SELECT value FROM json_each(?1))) AS clicks, (SELECT count(*) FROM conversions WHERE split_test_id IN (SELECT value FROM json_each(?1))) AS conversions",
@@ -187,6 +194,100 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
       },
     ],
     `redirect: ${fixed(counts.kvReads / REDIRECTS, 3)} KV reads (one per link and isolate every 5 s, none on a warm isolate), ${fixed(counts.messages / REDIRECTS, 2)} queue messages per click in ${fixed(counts.sends / REDIRECTS, 3)} sendBatch calls`,
+  );
+
+  // The floor: what D1 reports written for one row of a table keyed WITHOUT ROWID with no other index,
+  // and for one click row on its own (its key and the clicks' indexes, no rollup).
+  await env.DB.exec(
+    "CREATE TABLE IF NOT EXISTS bench_floor (a TEXT NOT NULL, b INTEGER NOT NULL, c TEXT NOT NULL, PRIMARY KEY (a, b, c)) WITHOUT ROWID",
+  );
+  const floorRow = (await env.DB.prepare("INSERT INTO bench_floor VALUES ('t', 1, 'x')").run()).meta
+    .rows_written;
+  await env.DB.exec("DROP TABLE bench_floor");
+  const oneClick = (
+    await env.DB.prepare(
+      `INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source, device, os, country, phase)
+       VALUES ('floor', ?1, 'A', 'floor-session', 0, ?2, 'floor-address', 'mobile', 'ios', 'US', 1)`,
+    )
+      .bind(probe.id, Date.now())
+      .run()
+  ).meta.rows_written;
+
+  // An archive object (gzip NDJSON, as the archive writes it) of one test's first events: R2 bytes per event.
+  const sample = await eventPage(env.DB, testIds[0] ?? "", {
+    after: null,
+    before: Date.now() + DAY_MS,
+    limit: ARCHIVE_READ_EVENTS,
+  });
+  await writeObject(env.ARCHIVE, "bench/capacity-sample", sample);
+  const r2BytesPerEvent = ((await env.ARCHIVE.head("bench/capacity-sample"))?.size ?? 0) / sample.length;
+  await env.ARCHIVE.delete("bench/capacity-sample");
+  // The archive writes one object per test, UTC day and ARCHIVE_READ_EVENTS events.
+  const perTestDay = new Map<string, number>();
+  for (const event of [...clicks, ...conversions]) {
+    const key = `${event.testId}:${Math.floor(event.timestamp / DAY_MS)}`;
+    perTestDay.set(key, (perTestDay.get(key) ?? 0) + 1);
+  }
+  const archiveObjects = [...perTestDay.values()].reduce(
+    (sum, n) => sum + Math.ceil(n / ARCHIVE_READ_EVENTS),
+    0,
+  );
+
+  // Every event leaves D1 once (the archive or a purge): one test's events deleted as the purge does.
+  meter.reset();
+  const deletedTest = testIds[1] ?? "";
+  const deleted = (
+    await db
+      .prepare(
+        "SELECT (SELECT count(*) FROM clicks WHERE split_test_id = ?1) + (SELECT count(*) FROM conversions WHERE split_test_id = ?1) AS n",
+      )
+      .bind(deletedTest)
+      .first<{ n: number }>()
+  )?.n;
+  await db.batch([
+    db.prepare("DELETE FROM clicks WHERE split_test_id = ?1").bind(deletedTest),
+    db.prepare("DELETE FROM conversions WHERE split_test_id = ?1").bind(deletedTest),
+  ]);
+  const deleteRowsPerEvent = meter.rowsWritten / (deleted ?? 1);
+
+  // Per click, conversions (CONVERSION_RATE of a click each) included: what goes to D1, the queue,
+  // Workers, KV and R2. A conversion's beacon is a request and, sent on its own, a message.
+  const perConversion = conversions.length / CLICKS;
+  const bytesPerClickKept = bytesPerClickAll + perConversion * bytesPerConversion;
+  const use = {
+    d1RowsWritten:
+      clickWrites.rows / CLICKS + conversionWrites.rows / CLICKS + (1 + perConversion) * deleteRowsPerEvent,
+    d1RowsRead: (clickWrites.read + conversionWrites.read) / CLICKS,
+    queueMessages: counts.messages / REDIRECTS + perConversion,
+    workersRequests: 1 + perConversion + Math.ceil(CLICKS / (BATCH * EVENTS_PER_MESSAGE)) / CLICKS,
+    kvReads: counts.kvReads / REDIRECTS,
+    r2Writes: archiveObjects / CLICKS,
+    d1GbMonths: (bytesPerClickKept * (DAYS_IN_D1 / DAYS_PER_MONTH)) / 1000 ** 3,
+    r2GbMonths: ((1 + perConversion) * r2BytesPerEvent) / 1000 ** 3,
+  };
+  const cost = dollarsPerMillion(use);
+  const perClick: Record<keyof typeof use, string> = {
+    d1RowsWritten: fixed(use.d1RowsWritten, 3),
+    d1RowsRead: fixed(use.d1RowsRead, 1),
+    queueMessages: `${fixed(use.queueMessages, 3)} messages, ${fixed(use.queueMessages * 3, 3)} operations`,
+    workersRequests: fixed(use.workersRequests, 4),
+    kvReads: fixed(use.kvReads, 3),
+    r2Writes: fixed(use.r2Writes, 6),
+    d1GbMonths: `${fixed(bytesPerClickKept, 1)} B for ${DAYS_IN_D1} days`,
+    r2GbMonths: `${fixed(r2BytesPerEvent, 1)} B an event`,
+  };
+  const items = Object.entries(cost.items);
+  printTable(
+    `Cost per million clicks at Cloudflare's published prices as of 2026-11 (bench/prices.ts), ${fixed(perConversion * 100, 1)} % conversions included; floor: ${floorRow} row written for one row WITHOUT ROWID without another index, ${oneClick} for one click row on its own; deleting an event writes ${fixed(deleteRowsPerEvent, 2)} rows`,
+    [
+      ...(Object.keys(use) as (keyof typeof use)[]).map((key, i) => ({
+        item: items[i]?.[0] ?? key,
+        "per click": perClick[key],
+        "$ per million clicks": fixed(items[i]?.[1] ?? 0, 4),
+      })),
+      { item: "all", "per click": "", "$ per million clicks": fixed(cost.total, 2) },
+    ],
+    `cost: $${fixed(cost.total, 2)} per million clicks (D1 rows written ${fixed(use.d1RowsWritten, 2)} a click at $${PRICES.d1RowWritten * 1e6} a million: $${fixed(cost.items["D1 rows written"] ?? 0, 2)}); floor ${floorRow} row, one click row ${oneClick}`,
   );
 
   // Steady state with the window: DAYS_IN_D1 days of raw events, at this run's bytes and rate.

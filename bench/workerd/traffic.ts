@@ -20,15 +20,15 @@ const SYSTEMS = ["ios", "android", "windows", "macos"] as const;
 const COUNTRIES = ["US", "DE", "GB", "FR", "IN"] as const;
 const REFERRERS = [null, "www.google.com", "t.co", "news.ycombinator.com", "www.facebook.com"] as const;
 
-/** A visitor's segment as the redirect records it, and their address hash on a new session. */
-function segmentOf(visitor: number, returning: boolean) {
+/** A visitor's segment as the redirect records it, and their address hash (on every person's click, as the redirect sends it). */
+function segmentOf(visitor: number) {
   return {
     device: DEVICES[visitor % DEVICES.length],
     os: SYSTEMS[visitor % SYSTEMS.length],
     country: COUNTRIES[visitor % COUNTRIES.length],
     referrer: REFERRERS[visitor % REFERRERS.length],
     // 12 bytes in base64url, as worker/redirect/session.ts makes it.
-    ...(returning ? {} : { source: `${visitor}`.padStart(16, "a") }),
+    source: `${visitor}`.padStart(16, "a"),
   };
 }
 
@@ -41,8 +41,8 @@ export class Traffic {
   /**
    * `expected` clicks arrive in time order over `hours`, as the queue delivers them. `asRedirected`
    * makes them what the redirect sends: a visitor's segment (device, OS, country, referrer), and on a
-   * new session's click the keyed hash of its address (each simulated visitor has an address of its
-   * own, so none is flagged as a burst).
+   * person's click the keyed hash of its address (each simulated visitor has an address of its own, so
+   * none is flagged as a burst).
    */
   constructor(
     readonly testIds: string[],
@@ -85,7 +85,7 @@ export class Traffic {
         variant: variantOf(visitor),
         sessionId: sessionId(test, visitor),
         isBot: false,
-        ...(this.options.asRedirected ? segmentOf(visitor, returning) : {}),
+        ...(this.options.asRedirected ? segmentOf(visitor) : {}),
       });
     }
     return events;

@@ -435,6 +435,10 @@ describe("deleting the account", () => {
         env.DB.prepare(
           "INSERT INTO conversions (id, split_test_id, variant, session_id, timestamp) VALUES (?, ?, 'A', 's1', ?)",
         ).bind(crypto.randomUUID(), test.id, now),
+        // Their rollup, as the queue consumer counts it with them.
+        env.DB.prepare(
+          "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, 'A', 1, 1, 1)",
+        ).bind(test.id, now - (now % 3_600_000)),
       ]);
     }
     const linkKeys = [slugKey(plain.slug), slugKey(onDomain.slug), domainSlugKey(domain.id, "summer")];

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
 import { eventPage } from "../../worker/archive/rows";
+import { INSERT_CONVERSIONS } from "../../worker/db/attribution";
 import { getDb } from "../../worker/db/client";
 import { splitTests } from "../../worker/db/schema";
 import type { ClickEvent } from "../../worker/queue/events";
@@ -159,7 +160,10 @@ describe("0029_click_rows: clicks keyed by test, time and id", () => {
         timestamp: now,
         ...(i % 2 === 0 ? { amount: 500 + i * 100, currency: "EUR" } : {}),
       }));
-    const { counted } = await writeConversions(db, conversions, 30 * DAY);
+    const { results: counted } = await db
+      .prepare(INSERT_CONVERSIONS)
+      .bind(JSON.stringify(conversions), 30 * DAY)
+      .all();
     expect(counted.length).toBeGreaterThan(10);
 
     const before = [await everythingShown("t1", now), await everythingShown("t2", now)];
@@ -212,5 +216,34 @@ describe("0029_click_rows: clicks keyed by test, time and id", () => {
     expect(await rows(rollup)).toEqual([{ clicks: (counts?.clicks ?? 0) + 1, visitors: counts?.visitors }]);
     expect(await rows("SELECT is_bot FROM clicks WHERE id = 'one-too-many'")).toEqual([{ is_bot: 2 }]);
     expect(await rows("SELECT count(*) AS n FROM clicks")).toEqual([{ n: clicks.length + 2 }]);
+
+    // A conversion of a migrated visitor, delivered twice, counts once in the hour, variant and segments.
+    const [visitor] = await rows<{ session_id: string; variant: string; device: string | null }>(
+      `SELECT session_id, variant, device FROM clicks AS c WHERE split_test_id = 't1' AND is_bot = 0 AND source <> 'flood'
+         AND NOT EXISTS (SELECT 1 FROM conversions WHERE split_test_id = 't1' AND session_id = c.session_id)
+       ORDER BY timestamp, id LIMIT 1`,
+    );
+    if (!visitor) throw new Error("no visitor without a conversion");
+    const conversionCounts = `SELECT (SELECT sum(conversions) FROM test_stats_hourly WHERE split_test_id = 't1') AS hourly,
+        (SELECT sum(conversions) FROM test_segments WHERE split_test_id = 't1' AND dimension = 'device') AS segments,
+        (SELECT sum(orders) FROM test_stats_hourly WHERE split_test_id = 't1') AS orders`;
+    const [countsBefore] = await rows<{ hourly: number; segments: number; orders: number }>(conversionCounts);
+    const late = {
+      type: "conversion" as const,
+      id: "late",
+      testId: "t1",
+      sessionId: visitor.session_id,
+      timestamp: now,
+      amount: 900,
+      currency: "EUR",
+    };
+    for (let delivery = 0; delivery < 2; delivery++) await writeConversions(db, [late], 30 * DAY);
+    expect(await rows(conversionCounts)).toEqual([
+      {
+        hourly: (countsBefore?.hourly ?? 0) + 1,
+        segments: (countsBefore?.segments ?? 0) + 1,
+        orders: (countsBefore?.orders ?? 0) + 1,
+      },
+    ]);
   });
 });

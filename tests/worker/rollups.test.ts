@@ -43,6 +43,8 @@ describe("the rollups counted once per batch", () => {
     const next = random(35);
     const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
     const tests = [await newTestId(), await newTestId()];
+    // The first test's currency is the euro: its valued conversions are orders, the second's are in another currency.
+    await env.DB.prepare("UPDATE split_tests SET currency = 'EUR' WHERE id = ?").bind(tests[0]).run();
     const now = Date.now();
     const hourStart = now - (now % HOUR);
     const sessions = Array.from({ length: 120 }, (_, i) => ({
@@ -174,6 +176,35 @@ describe("the rollups counted once per batch", () => {
     ).toEqual(
       await all(
         `SELECT split_test_id, variant, count(*) AS n FROM conversions WHERE ${inTests} GROUP BY 1, 2 ORDER BY 1, 2`,
+        ids,
+      ),
+    );
+    // Values: in the test's currency an order and its revenue; in another, counted without them and as other_currency.
+    expect(
+      await all(
+        `SELECT split_test_id, sum(orders) AS orders, sum(revenue) AS revenue, sum(revenue_squares) AS squares
+         FROM test_stats_hourly WHERE ${inTests} GROUP BY 1 ORDER BY 1`,
+        ids,
+      ),
+    ).toEqual(
+      await all(
+        `SELECT t.id AS split_test_id, count(CASE WHEN v.currency = t.currency THEN 1 END) AS orders,
+                coalesce(sum(CASE WHEN v.currency = t.currency THEN v.amount END), 0) AS revenue,
+                coalesce(sum(CASE WHEN v.currency = t.currency THEN v.amount * v.amount END), 0) AS squares
+         FROM split_tests AS t LEFT JOIN conversions AS v ON v.split_test_id = t.id
+         WHERE t.id IN (SELECT value FROM json_each(?1)) GROUP BY 1 ORDER BY 1`,
+        ids,
+      ),
+    );
+    expect(
+      await all(
+        `SELECT split_test_id, events FROM traffic_quality WHERE ${inTests} AND reason = 'other_currency' ORDER BY 1`,
+        ids,
+      ),
+    ).toEqual(
+      await all(
+        `SELECT v.split_test_id, count(*) AS events FROM conversions AS v JOIN split_tests AS t ON t.id = v.split_test_id
+         WHERE v.${inTests} AND v.currency IS NOT NULL AND v.currency IS NOT t.currency GROUP BY 1 ORDER BY 1`,
         ids,
       ),
     );

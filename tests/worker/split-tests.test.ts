@@ -305,6 +305,10 @@ describe("deleting a test", () => {
       env.DB.prepare(
         "INSERT INTO conversions (id, split_test_id, variant, session_id, timestamp) VALUES (?, ?, 'A', 's1', ?)",
       ).bind(crypto.randomUUID(), test.id, now),
+      // Their rollup, as the queue consumer counts it with them.
+      env.DB.prepare(
+        "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, 'A', 1, 1, 1)",
+      ).bind(test.id, now - (now % 3_600_000)),
     ]);
 
     const response = await client.json("DELETE", `/api/tests/${test.id}`);

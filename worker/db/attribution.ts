@@ -24,29 +24,9 @@ export function isPastWindow(timestamp: number, windowMs: number, now = Date.now
   return timestamp < now - windowMs;
 }
 
-/**
- * Inserts the conversions of `events` (an SQL expression, ?1 unless a caller guards it), a JSON array of
- * `{ id, testId, sessionId, timestamp, amount?, currency?, source? }` (amount in minor units; source
- * `server` for the server-side API, else a beacon), in array order. One is counted only when its
- * visitor has a human click of the test in the attribution window before it (`windowMs`, an SQL
- * expression for the window in milliseconds, ?2 unless a caller numbers it otherwise:
- * `attributionWindowMs` above), with the variant and phase of its first such click in the latest phase it
- * clicked in (so a visitor of an earlier phase who came back counts in the new one), found through the session index
- * (else SQLite walks all the test's clicks in time order to save a sort), and not after the test was
- * completed. A test that counts the server's conversions only counts no beacon. A beacon counts while
- * fewer than `perAddressDay` beacon conversions of the test were counted, in the 24 hours before it,
- * for visitors whose click came from the same address (the click's keyed hash, kept as `address`), those
- * earlier in this array included: what one address can add is bounded, however many sessions it made.
- * The unique (test, session) index makes a second one per visitor insert nothing, value or not (docs/conversions.md,
- * "One order per session"), and its id (the primary key) makes a redelivery insert nothing. The rollup trigger
- * (migrations/0016_trust.sql) counts one in another currency than the test's without its value.
- * RETURNING answers the rows inserted: the conversions counted now (for the conversion.recorded webhook).
- */
-export const insertConversions = (
-  events = "?1",
-  windowMs = "?2",
-  perAddressDay = CONVERSIONS_PER_ADDRESS_DAY,
-) => `WITH candidate AS (
+// The conversions of `events` that count (see insertConversions): `counted`, in array order, and `fresh`,
+// those an insert run now takes (the first of each visitor, none already in D1), with their test's currency.
+const countedConversions = (events: string, windowMs: string, perAddressDay: number) => `WITH candidate AS (
     SELECT position, id, test_id, session_id, ts, amount, currency, source,
            click ->> '$.variant' AS variant, click ->> '$.address' AS address, click ->> '$.phase' AS phase
     FROM (
@@ -64,20 +44,99 @@ export const insertConversions = (
       AND EXISTS (SELECT 1 FROM split_tests AS t
                   WHERE t.id = r.test_id AND (t.completed_at IS NULL OR t.completed_at > r.ts)
                     AND (t.conversion_sources = 'all' OR r.source = 'server'))
-      AND NOT EXISTS (SELECT 1 FROM conversions AS v WHERE v.split_test_id = r.test_id AND v.session_id = r.session_id))
+      AND NOT EXISTS (SELECT 1 FROM conversions AS v WHERE v.split_test_id = r.test_id AND v.session_id = r.session_id)),
+  counted AS (
+    SELECT * FROM candidate AS c
+    WHERE c.source = 'server' OR c.address IS NULL
+       OR (SELECT count(*) FROM (
+             SELECT 1 FROM conversions INDEXED BY conversions_test_address_idx
+             WHERE split_test_id = c.test_id AND address = c.address AND source = 'beacon'
+               AND timestamp > c.ts - ${DAY_MS} AND timestamp <= c.ts LIMIT ${perAddressDay}))
+        + (SELECT count(DISTINCT d.session_id) FROM candidate AS d
+           WHERE d.position < c.position AND d.test_id = c.test_id AND d.address = c.address
+             AND d.source = 'beacon' AND d.session_id <> c.session_id
+             AND d.ts > c.ts - ${DAY_MS} AND d.ts <= c.ts) < ${perAddressDay}),
+  fresh AS (
+    SELECT f.*, t.currency AS test_currency
+    FROM (SELECT c.*, row_number() OVER (PARTITION BY c.test_id, c.session_id ORDER BY c.position) AS nth
+          FROM counted AS c) AS f
+    JOIN split_tests AS t ON t.id = f.test_id
+    WHERE f.nth = 1 AND NOT EXISTS (SELECT 1 FROM conversions WHERE id = f.id))`;
+
+/**
+ * Inserts the conversions of `events` (an SQL expression, ?1 unless a caller guards it), a JSON array of
+ * `{ id, testId, sessionId, timestamp, amount?, currency?, source? }` (amount in minor units; source
+ * `server` for the server-side API, else a beacon), in array order. One is counted only when its
+ * visitor has a human click of the test in the attribution window before it (`windowMs`, an SQL
+ * expression for the window in milliseconds, ?2 unless a caller numbers it otherwise:
+ * `attributionWindowMs` above), with the variant and phase of its first such click in the latest phase it
+ * clicked in (so a visitor of an earlier phase who came back counts in the new one), found through the session index
+ * (else SQLite walks all the test's clicks in time order to save a sort), and not after the test was
+ * completed. A test that counts the server's conversions only counts no beacon. A beacon counts while
+ * fewer than `perAddressDay` beacon conversions of the test were counted, in the 24 hours before it,
+ * for visitors whose click came from the same address (the click's keyed hash, kept as `address`), those
+ * earlier in this array included: what one address can add is bounded, however many sessions it made.
+ * The unique (test, session) index makes a second one per visitor insert nothing, value or not (docs/conversions.md,
+ * "One order per session"), and its id (the primary key) makes a redelivery insert nothing. The rollups
+ * are counted by conversionRollups below, run just before it. RETURNING answers the rows inserted: the
+ * conversions counted now (for the conversion.recorded webhook).
+ */
+export const insertConversions = (
+  events = "?1",
+  windowMs = "?2",
+  perAddressDay = CONVERSIONS_PER_ADDRESS_DAY,
+) => `${countedConversions(events, windowMs, perAddressDay)}
   INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp, amount, currency, source, address, phase)
-  SELECT id, test_id, variant, session_id, ts, amount, currency, source, address, phase FROM candidate AS c
-  WHERE c.source = 'server' OR c.address IS NULL
-     OR (SELECT count(*) FROM (
-           SELECT 1 FROM conversions INDEXED BY conversions_test_address_idx
-           WHERE split_test_id = c.test_id AND address = c.address AND source = 'beacon'
-             AND timestamp > c.ts - ${DAY_MS} AND timestamp <= c.ts LIMIT ${perAddressDay}))
-      + (SELECT count(DISTINCT d.session_id) FROM candidate AS d
-         WHERE d.position < c.position AND d.test_id = c.test_id AND d.address = c.address
-           AND d.source = 'beacon' AND d.session_id <> c.session_id
-           AND d.ts > c.ts - ${DAY_MS} AND d.ts <= c.ts) < ${perAddressDay}
+  SELECT id, test_id, variant, session_id, ts, amount, currency, source, address, phase FROM counted
   ORDER BY position
   RETURNING id, split_test_id AS testId, variant, session_id AS sessionId, timestamp`;
+
+/**
+ * What the conversions insertConversions (same arguments) is about to insert add to the rollups, once per
+ * key: run in the same transaction just before it, they see D1 as it does, so a redelivery counts nothing
+ * twice (migrations/0029_click_rows.sql dropped the triggers that did this per row). The hourly rollup
+ * counts each in its phase, hour and variant, with its value when in the test's currency; one in another
+ * currency counts without it, and on the test's traffic quality; the segments of the visitor's first
+ * human click count it.
+ */
+export const conversionRollups = (
+  events = "?1",
+  windowMs = "?2",
+  perAddressDay = CONVERSIONS_PER_ADDRESS_DAY,
+) => {
+  const fresh = countedConversions(events, windowMs, perAddressDay);
+  return [
+    `${fresh}
+  INSERT INTO test_stats_hourly (split_test_id, phase, hour, variant, conversions, orders, revenue, revenue_squares)
+  SELECT test_id, phase, ts - ts % 3600000, variant, count(*), count(CASE WHEN currency = test_currency THEN 1 END),
+         coalesce(sum(CASE WHEN currency = test_currency THEN amount END), 0),
+         coalesce(sum(CASE WHEN currency = test_currency THEN amount * amount END), 0)
+  FROM fresh GROUP BY 1, 2, 3, 4
+  ON CONFLICT (split_test_id, phase, hour, variant) DO UPDATE SET
+    conversions = conversions + excluded.conversions, orders = orders + excluded.orders,
+    revenue = revenue + excluded.revenue, revenue_squares = revenue_squares + excluded.revenue_squares`,
+    `${fresh}
+  INSERT INTO traffic_quality (split_test_id, reason, events)
+  SELECT test_id, 'other_currency', count(*) FROM fresh
+  WHERE currency IS NOT NULL AND currency IS NOT test_currency GROUP BY 1
+  ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`,
+    `${fresh}
+  UPDATE test_segments SET conversions = conversions + s.n
+  FROM (SELECT f.test_id, f.variant, d.key AS dimension, d.value, count(*) AS n
+        FROM fresh AS f CROSS JOIN json_each((
+          SELECT json_object('device', coalesce(device, ''), 'os', coalesce(os, ''),
+                             'country', coalesce(country, ''), 'referrer', coalesce(referrer_host, ''))
+          FROM clicks INDEXED BY clicks_test_session_idx
+          WHERE split_test_id = f.test_id AND session_id = f.session_id AND is_bot = 0
+          ORDER BY timestamp LIMIT 1)) AS d
+        GROUP BY 1, 2, 3, 4) AS s
+  WHERE test_segments.split_test_id = s.test_id AND test_segments.variant = s.variant
+    AND test_segments.dimension = s.dimension AND test_segments.value = s.value`,
+  ];
+};
+
+/** The consumer's rollup statements: the events are ?1, the window ?2. */
+export const CONVERSION_ROLLUPS = conversionRollups();
 
 /** The statement of the queue consumer: the events are ?1, the window ?2. */
 export const INSERT_CONVERSIONS = insertConversions();

@@ -1,6 +1,6 @@
 import type { RefusedConversionReason } from "../../contract/trust";
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
-import { INSERT_CONVERSIONS, OUTSIDE_ATTRIBUTION_WINDOW } from "../db/attribution";
+import { CONVERSION_ROLLUPS, INSERT_CONVERSIONS, OUTSIDE_ATTRIBUTION_WINDOW } from "../db/attribution";
 import type { CountedConversion } from "../webhooks/conversions";
 import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 
@@ -176,7 +176,8 @@ export async function countUncounted(
 }
 
 /**
- * Writes a batch of conversions in one atomic D1 batch of two statements. Answers those counted now
+ * Writes a batch of conversions in one atomic D1 batch: what they add to the rollups, once per key, the
+ * rows, and the ones not counted. Answers those counted now
  * (a redelivered or second conversion of a visitor is not), for the conversion.recorded webhook, and
  * those that were not counted and why (UNMATCHED_CONVERSIONS): among them a visitor without a click
  * yet (the click may still be on its way through the queue).
@@ -191,12 +192,12 @@ export async function writeConversions(
 }> {
   if (events.length === 0) return { counted: [], unmatched: [] };
   const json = JSON.stringify(events);
-  const [inserted, unmatched] = await db.batch<
-    CountedConversion & { position: number; reason: UnmatchedReason }
-  >([
-    db.prepare(INSERT_CONVERSIONS).bind(json, windowMs),
-    db.prepare(UNMATCHED_CONVERSIONS).bind(json, windowMs),
+  const results = await db.batch<CountedConversion & { position: number; reason: UnmatchedReason }>([
+    ...[...CONVERSION_ROLLUPS, INSERT_CONVERSIONS, UNMATCHED_CONVERSIONS].map((sql) =>
+      db.prepare(sql).bind(json, windowMs),
+    ),
   ]);
+  const [inserted, unmatched] = results.slice(CONVERSION_ROLLUPS.length);
   return {
     counted: inserted?.results ?? [],
     unmatched: (unmatched?.results ?? []).flatMap(({ position, reason }) => {

@@ -3,7 +3,12 @@ import { fromMinorUnits } from "../../contract/currency";
 import { CONVERSION_MESSAGES, LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import type { ConversionOrigin } from "../../contract/trust";
 import { sha256Base64Url } from "../auth/crypto";
-import { attributionWindowMs, insertConversions, OUTSIDE_ATTRIBUTION_WINDOW } from "../db/attribution";
+import {
+  attributionWindowMs,
+  conversionRollups,
+  insertConversions,
+  OUTSIDE_ATTRIBUTION_WINDOW,
+} from "../db/attribution";
 import { ApiError } from "../errors";
 import { eventId } from "../lib/event-id";
 import { isSessionId } from "../lib/session-id";
@@ -93,12 +98,12 @@ const CLAIM_KEY = `INSERT OR IGNORE INTO idempotency_keys (user_id, key, fingerp
   VALUES (?1, ?2, ?3, ?4, ?5)`;
 // The conversion goes in only for the request that holds the key, and only on a test of the key's
 // workspace (?7). ?6 is the attribution window.
-const INSERT_IF_CLAIMED = insertConversions(
-  `(SELECT ?1 FROM idempotency_keys
+const CLAIMED_EVENTS = `(SELECT ?1 FROM idempotency_keys
     WHERE user_id = ?2 AND key = ?3 AND claim = ?4
-      AND EXISTS (SELECT 1 FROM split_tests WHERE id = ?5 AND workspace_id = ?7 AND deleted_at IS NULL))`,
-  "?6",
-);
+      AND EXISTS (SELECT 1 FROM split_tests WHERE id = ?5 AND workspace_id = ?7 AND deleted_at IS NULL))`;
+const INSERT_IF_CLAIMED = insertConversions(CLAIMED_EVENTS, "?6");
+// What it adds to the rollups, counted just before it with the same parameters: once per request.
+const COUNT_IF_CLAIMED = conversionRollups(CLAIMED_EVENTS, "?6");
 // The answer: 201 when this request's conversion is the session's, 200 when the session had one (?6 the
 // workspace).
 const STORE_ANSWER = `UPDATE idempotency_keys
@@ -191,12 +196,12 @@ export async function recordServerConversion(
     ...value,
     source: "server",
   };
+  const claimed = [JSON.stringify([event]), userId, key, claim, testId, windowMs, workspaceId];
   const results = await db.batch([
     db.prepare(DELETE_EXPIRED).bind(userId, key, now - IDEMPOTENCY_WINDOW_MS, now - PENDING_ANSWER_MS),
     db.prepare(CLAIM_KEY).bind(userId, key, fingerprint, claim, now),
-    db
-      .prepare(INSERT_IF_CLAIMED)
-      .bind(JSON.stringify([event]), userId, key, claim, testId, windowMs, workspaceId),
+    ...COUNT_IF_CLAIMED.map((sql) => db.prepare(sql).bind(...claimed)),
+    db.prepare(INSERT_IF_CLAIMED).bind(...claimed),
     db.prepare(STORE_ANSWER).bind(userId, key, claim, testId, sessionId, workspaceId),
     db
       .prepare(STORE_PENDING)
@@ -205,10 +210,12 @@ export async function recordServerConversion(
     db.prepare(READ_KEY).bind(userId, key, testId, sessionId, workspaceId),
     db.prepare(READ_TEST).bind(testId, workspaceId, sessionId, now, windowMs),
   ]);
+  // The insert's, the key's and the test's results, after the rollups' statements.
+  const [inserted, , , , keyRow, testRow] = results.slice(2 + COUNT_IF_CLAIMED.length);
   // First, before anything the key holds: no answer may tell anything of a test that is not the workspace's.
-  const test = results[7]?.results[0] as TestRow | undefined;
+  const test = testRow?.results[0] as TestRow | undefined;
   if (!test) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
-  const stored = results[6]?.results[0] as KeyRow | undefined;
+  const stored = keyRow?.results[0] as KeyRow | undefined;
   if (stored && stored.fingerprint !== fingerprint)
     throw new ApiError(422, "idempotency_key_reused", CONVERSION_MESSAGES.idempotencyKeyReused);
   if (!stored) throw refusal(test, env.ATTRIBUTION_WINDOW_DAYS);
@@ -228,7 +235,7 @@ export async function recordServerConversion(
       pending: false,
     };
     // Only the request that recorded it announces it: a replay inserted nothing.
-    await sendConversionEvents(env, (results[2]?.results ?? []) as CountedConversion[]);
+    await sendConversionEvents(env, (inserted?.results ?? []) as CountedConversion[]);
     return { status: counted ? 201 : 200, body, replayed };
   }
   // A key row lives only answered: its request stored the answer or released it in the same batch.
