@@ -6,10 +6,12 @@
 -- id index and the time index did. A redelivered event carries its test, time and id again, so the key
 -- still makes its second insert nothing (worker/queue/record.ts); the archive, the export and the
 -- setup checklist read a test's clicks in (time, id) order straight from it.
--- The session index (attribution, first visits) and the address index (the per-address session limit,
--- the decision's held-back addresses) hold only counted clicks (is_bot = 0): every query through them
--- asks for those only. The address index now answers the per-address limit, so address_sessions (a row
--- per new session, address and hour) goes.
+-- The session index (attribution, first visits) holds only counted clicks (is_bot = 0): every query
+-- through it asks for those only. The address index holds one click per session, address, hour, phase
+-- and variant, the first counted one (first_of_address_hour = 1): what the per-address session limit
+-- and the decision's held-back addresses need, and bounded like the sessions a test counts per address
+-- and hour. It now answers the per-address limit, so address_sessions (a row per new session, address
+-- and hour) goes.
 -- The rollups are WITHOUT ROWID too: a new key is one written row instead of two.
 --
 -- The conversions' rollups (hourly, segments, other currency) are counted once per key and batch, in
@@ -32,17 +34,21 @@ CREATE TABLE clicks_next (
   country TEXT,
   referrer_host TEXT,
   phase INTEGER NOT NULL DEFAULT 1,
+  first_of_address_hour INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (split_test_id, timestamp, id)
 ) WITHOUT ROWID;
 INSERT INTO clicks_next (split_test_id, timestamp, id, variant, session_id, is_bot, source, device, os, country,
-                         referrer_host, phase)
-  SELECT split_test_id, timestamp, id, variant, session_id, is_bot, source, device, os, country, referrer_host, phase
+                         referrer_host, phase, first_of_address_hour)
+  SELECT split_test_id, timestamp, id, variant, session_id, is_bot, source, device, os, country, referrer_host, phase,
+         is_bot = 0 AND source IS NOT NULL
+           AND row_number() OVER (
+             PARTITION BY split_test_id, source, is_bot, timestamp - timestamp % 3600000, phase, variant, session_id
+             ORDER BY timestamp, id) = 1
   FROM clicks;
 DROP TABLE clicks;
 ALTER TABLE clicks_next RENAME TO clicks;
 CREATE INDEX clicks_test_session_idx ON clicks(split_test_id, session_id) WHERE is_bot = 0;
-CREATE INDEX clicks_test_source_idx ON clicks(split_test_id, source, timestamp)
-  WHERE source IS NOT NULL AND is_bot = 0;
+CREATE INDEX clicks_test_source_idx ON clicks(split_test_id, source, timestamp) WHERE first_of_address_hour = 1;
 
 DROP TABLE address_sessions;
 

@@ -260,6 +260,20 @@ describe("the rollups counted once per batch", () => {
       { is_bot: 0, n: SESSIONS_PER_ADDRESS_HOUR },
       { is_bot: 2, n: 15 },
     ]);
+    // The address index marks exactly one counted click per session, address, hour, phase and variant.
+    expect(
+      await all(
+        `SELECT split_test_id, source, timestamp - timestamp % ${HOUR} AS hour, phase, variant, session_id, count(*) AS n
+         FROM clicks WHERE ${inTests} AND first_of_address_hour = 1 GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6`,
+        ids,
+      ),
+    ).toEqual(
+      await all(
+        `SELECT DISTINCT split_test_id, source, timestamp - timestamp % ${HOUR} AS hour, phase, variant, session_id, 1 AS n
+         FROM clicks WHERE ${inTests} AND is_bot = 0 AND source IS NOT NULL ORDER BY 1, 2, 3, 4, 5, 6`,
+        ids,
+      ),
+    );
     // The rules' rollup.
     expect(
       await all(

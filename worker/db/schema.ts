@@ -289,7 +289,8 @@ const eventRow = () => ({ ...eventColumns(), id: text("id").primaryKey() });
 
 /**
  * Keyed by (test, time, id) WITHOUT ROWID (migrations/0029_click_rows.sql): the key is the row, the
- * test's time order and the redelivery check at once. The two indexes hold counted clicks only.
+ * test's time order and the redelivery check at once. The session index holds counted clicks only, the
+ * address index the first counted one of each session, address, hour, phase and variant.
  */
 export const clicks = sqliteTable(
   "clicks",
@@ -305,13 +306,16 @@ export const clicks = sqliteTable(
     os: text("os"),
     country: text("country"),
     referrerHost: text("referrer_host"),
+    // 1 on the first counted click of its session, address, hour, phase and variant: the address index
+    // holds these only (worker/queue/record.ts).
+    firstOfAddressHour: integer("first_of_address_hour", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.splitTestId, t.timestamp, t.id] }),
     index("clicks_test_session_idx").on(t.splitTestId, t.sessionId).where(sql`is_bot = 0`),
     index("clicks_test_source_idx")
       .on(t.splitTestId, t.source, t.timestamp)
-      .where(sql`source IS NOT NULL AND is_bot = 0`),
+      .where(sql`first_of_address_hour = 1`),
   ],
 );
 

@@ -19,9 +19,10 @@ import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 // address and hour: a click of a session already counted from that address this hour counts; a new
 // one counts while fewer than ?2 sessions did, those counted in D1 and the new ones before it in this
 // batch (ranked by their first click in the batch). Past that it is flagged, is_bot = 2, counted
-// nowhere, like a bot's. The check reads the address's counted clicks of the hour through the address
-// index, which holds counted clicks only (is_bot = 0): a flood of flagged ones adds nothing to it, and
-// the batch is ranked once (window functions).
+// nowhere, like a bot's. The check reads the address index, which holds the first counted click of
+// each session, address, hour, phase and variant only (first_of_address_hour, set here): a few rows per
+// session counted from the address that hour, at most ?2 sessions, however many clicks they or the
+// flagged ones make; the batch is ranked once (window functions).
 // `classified` is every click of the batch as it is inserted; `fresh` the ones this delivery inserts
 // (first of their id in the batch, not in D1 yet), each marked when it is its session's first human
 // click in its phase (a visitor of the hourly rollup) and ever (a visitor of the segments).
@@ -37,7 +38,7 @@ const CLASSIFIED_CLICKS = `WITH e AS (
     SELECT e.*,
            e.source IS NOT NULL AND NOT e.is_bot AND NOT EXISTS (
              SELECT 1 FROM clicks AS a INDEXED BY clicks_test_source_idx
-             WHERE a.split_test_id = e.test_id AND a.source = e.source AND a.is_bot = 0
+             WHERE a.split_test_id = e.test_id AND a.source = e.source AND a.first_of_address_hour = 1
                AND a.timestamp >= e.hour AND a.timestamp < e.hour + 3600000
                AND a.session_id = e.session_id) AS is_new,
            min(e.position) OVER (PARTITION BY e.test_id, e.source, e.hour, e.session_id) AS first_position
@@ -46,20 +47,32 @@ const CLASSIFIED_CLICKS = `WITH e AS (
     SELECT c.*, dense_rank() OVER (PARTITION BY c.test_id, c.source, c.hour, c.is_new ORDER BY c.first_position)
              AS new_rank
     FROM candidate AS c),
-  classified AS (
+  checked AS (
     SELECT r.position, r.id, t.id AS test_id, r.variant, r.session_id,
            CASE WHEN r.is_bot THEN 1
                 WHEN NOT r.is_new THEN 0
                 WHEN (SELECT count(*) FROM (
                         SELECT DISTINCT session_id FROM clicks INDEXED BY clicks_test_source_idx
-                        WHERE split_test_id = t.id AND source = r.source AND is_bot = 0
+                        WHERE split_test_id = t.id AND source = r.source AND first_of_address_hour = 1
                           AND timestamp >= r.hour AND timestamp < r.hour + 3600000 LIMIT ?2))
                      + r.new_rank > ?2 THEN 2
                 ELSE 0 END AS is_bot,
            r.ts, r.hour, r.source, r.device, r.os, r.country, r.referrer,
            t.phase - (r.ts < coalesce(t.phase_started_at, 0)) AS phase
     FROM ranked AS r CROSS JOIN split_tests AS t ON t.id = r.test_id
-    WHERE t.completed_at IS NULL OR t.completed_at > r.ts)`;
+    WHERE t.completed_at IS NULL OR t.completed_at > r.ts),
+  classified AS (
+    SELECT c.*,
+           c.is_bot = 0 AND c.source IS NOT NULL
+             AND c.position = min(c.position) OVER (
+               PARTITION BY c.test_id, c.source, c.is_bot, c.hour, c.phase, c.variant, c.session_id)
+             AND NOT EXISTS (
+               SELECT 1 FROM clicks AS a INDEXED BY clicks_test_source_idx
+               WHERE a.split_test_id = c.test_id AND a.source = c.source AND a.first_of_address_hour = 1
+                 AND a.timestamp >= c.hour AND a.timestamp < c.hour + 3600000
+                 AND a.session_id = c.session_id AND a.phase = c.phase AND a.variant = c.variant)
+             AS first_of_address_hour
+    FROM checked AS c)`;
 
 const FRESH_CLICKS = `${CLASSIFIED_CLICKS},
   unique_ids AS (
@@ -111,8 +124,9 @@ const COUNT_FLAGGED = `${FRESH_CLICKS}
 // Rows go in batch order.
 const INSERT_CLICKS = `${CLASSIFIED_CLICKS}
   INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source,
-                                device, os, country, referrer_host, phase)
-  SELECT id, test_id, variant, session_id, is_bot, ts, source, device, os, country, referrer, phase
+                                device, os, country, referrer_host, phase, first_of_address_hour)
+  SELECT id, test_id, variant, session_id, is_bot, ts, source, device, os, country, referrer, phase,
+         first_of_address_hour
   FROM classified ORDER BY position`;
 
 // Run after the insert: the positions of the conversions that were not counted, and why (the

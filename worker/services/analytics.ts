@@ -206,7 +206,9 @@ const PER_ADDRESS = `per_address AS (
     WHERE split_test_id = ?1 AND address IS NOT NULL AND source = 'beacon' AND phase = ?7
     GROUP BY variant, address)`;
 // The addresses held back: the DECISION_ADDRESSES that converted most for one variant (?6), or in the
-// whole test (?6 null); what they brought every variant (?5, the test's labels) is held back.
+// whole test (?6 null); what they brought every variant (?5, the test's labels) is held back. Their
+// visitors are read from the address index, which marks each counted session's first click of an
+// address, hour, phase and variant (migrations/0029_click_rows.sql).
 const HELD_BACK = `WITH ${PER_ADDRESS},
   top AS (SELECT address FROM per_address WHERE ?6 IS NULL OR variant = ?6
           GROUP BY address ORDER BY sum(weight) DESC LIMIT ?4),
@@ -214,8 +216,8 @@ const HELD_BACK = `WITH ${PER_ADDRESS},
   SELECT h.variant, coalesce(sum(p.conversions), 0) AS conversions, coalesce(sum(p.orders), 0) AS orders,
          coalesce(sum(p.revenue), 0) AS revenue, coalesce(sum(p.squares), 0) AS revenueSquares,
          sum((SELECT count(DISTINCT c.session_id) FROM clicks AS c INDEXED BY clicks_test_source_idx
-              WHERE c.split_test_id = ?1 AND c.source = h.address AND c.variant = h.variant AND c.is_bot = 0
-                AND c.phase = ?7))
+              WHERE c.split_test_id = ?1 AND c.source = h.address AND c.variant = h.variant
+                AND c.first_of_address_hour = 1 AND c.phase = ?7))
            AS visitors
   FROM held AS h LEFT JOIN per_address AS p ON p.variant = h.variant AND p.address = h.address
   GROUP BY h.variant`;
