@@ -6,6 +6,7 @@ import { eventPage } from "../../worker/archive/rows";
 import { writeObject } from "../../worker/archive/store";
 import worker from "../../worker/index";
 import type { TrackingEvent } from "../../worker/queue/events";
+import { writeClicks } from "../../worker/queue/record";
 import { dollarsPerMillion, PRICES } from "../prices";
 import { fixed, printTable } from "../table";
 import { meterD1 } from "./d1-meter";
@@ -197,21 +198,33 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   );
 
   // The floor: what D1 reports written for one row of a table keyed WITHOUT ROWID with no other index,
-  // and for one click row on its own (its key and the clicks' indexes, no rollup).
+  // and for one new visitor's click written on its own by the consumer (its row, its index entries, its
+  // hourly and segment rollup keys, new).
   await env.DB.exec(
     "CREATE TABLE IF NOT EXISTS bench_floor (a TEXT NOT NULL, b INTEGER NOT NULL, c TEXT NOT NULL, PRIMARY KEY (a, b, c)) WITHOUT ROWID",
   );
   const floorRow = (await env.DB.prepare("INSERT INTO bench_floor VALUES ('t', 1, 'x')").run()).meta
     .rows_written;
   await env.DB.exec("DROP TABLE bench_floor");
-  const oneClick = (
-    await env.DB.prepare(
-      `INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source, device, os, country, phase)
-       VALUES ('floor', ?1, 'A', 'floor-session', 0, ?2, 'floor-address', 'mobile', 'ios', 'US', 1)`,
-    )
-      .bind(probe.id, Date.now())
-      .run()
-  ).meta.rows_written;
+  const floorTest = await createTest(client);
+  meter.reset();
+  await writeClicks(db, [
+    {
+      type: "click",
+      id: crypto.randomUUID(),
+      testId: floorTest.id,
+      variant: "A",
+      sessionId: crypto.randomUUID(),
+      isBot: false,
+      timestamp: Date.now(),
+      source: "aaaaaaaaaaaaaaaa",
+      device: "mobile",
+      os: "ios",
+      country: "US",
+      referrer: "t.co",
+    },
+  ]);
+  const oneClick = meter.rowsWritten;
 
   // An archive object (gzip NDJSON, as the archive writes it) of one test's first events: R2 bytes per event.
   const sample = await eventPage(env.DB, testIds[0] ?? "", {
@@ -278,7 +291,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   };
   const items = Object.entries(cost.items);
   printTable(
-    `Cost per million clicks at Cloudflare's published prices as of 2026-11 (bench/prices.ts), ${fixed(perConversion * 100, 1)} % conversions included; floor: ${floorRow} row written for one row WITHOUT ROWID without another index, ${oneClick} for one click row on its own; deleting an event writes ${fixed(deleteRowsPerEvent, 2)} rows`,
+    `Cost per million clicks at Cloudflare's published prices as of 2026-11 (bench/prices.ts), ${fixed(perConversion * 100, 1)} % conversions included; floor: ${floorRow} row written for one row WITHOUT ROWID without another index, ${oneClick} for one new visitor's click written alone (row, indexes, new rollup keys); deleting an event writes ${fixed(deleteRowsPerEvent, 2)} rows`,
     [
       ...(Object.keys(use) as (keyof typeof use)[]).map((key, i) => ({
         item: items[i]?.[0] ?? key,
@@ -287,7 +300,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
       })),
       { item: "all", "per click": "", "$ per million clicks": fixed(cost.total, 2) },
     ],
-    `cost: $${fixed(cost.total, 2)} per million clicks (D1 rows written ${fixed(use.d1RowsWritten, 2)} a click at $${PRICES.d1RowWritten * 1e6} a million: $${fixed(cost.items["D1 rows written"] ?? 0, 2)}); floor ${floorRow} row, one click row ${oneClick}`,
+    `cost: $${fixed(cost.total, 2)} per million clicks (D1 rows written ${fixed(use.d1RowsWritten, 2)} a click at $${PRICES.d1RowWritten * 1e6} a million: $${fixed(cost.items["D1 rows written"] ?? 0, 2)}); floor ${floorRow} row, a new visitor's click alone ${oneClick}`,
   );
 
   // Steady state with the window: DAYS_IN_D1 days of raw events, at this run's bytes and rate.
