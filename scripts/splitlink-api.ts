@@ -18,11 +18,13 @@ export function visitorAddress(n: number): string {
 export class ApiUser {
   readonly origin: string;
   readonly email: string;
-  private readonly cookie: string;
+  private cookie: string;
+  private readonly password: string;
 
-  private constructor(origin: string, email: string, cookie: string) {
+  private constructor(origin: string, email: string, password: string, cookie: string) {
     this.origin = origin;
     this.email = email;
+    this.password = password;
     this.cookie = cookie;
   }
 
@@ -50,20 +52,27 @@ export class ApiUser {
     });
     if (!response.ok) throw new Error(`${action} failed: ${response.status} ${await response.text()}`);
     const access = response.headers.getSetCookie().find((c) => c.startsWith("sl_access="));
-    return new ApiUser(origin, email, access?.split(";")[0] ?? "");
+    return new ApiUser(origin, email, password, access?.split(";")[0] ?? "");
   }
 
   /** The same signed-in user, talking to the app at another origin (e.g. after a restart). */
   at(origin: string): ApiUser {
-    return new ApiUser(origin, this.email, this.cookie);
+    return new ApiUser(origin, this.email, this.password, this.cookie);
   }
 
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${this.origin}${path}`, {
-      method,
-      headers: { "content-type": "application/json", origin: this.origin, cookie: this.cookie },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const send = () =>
+      fetch(`${this.origin}${path}`, {
+        method,
+        headers: { "content-type": "application/json", origin: this.origin, cookie: this.cookie },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    let response = await send();
+    // A long bench outlives the access token: signed in again, as the web app would refresh.
+    if (response.status === 401) {
+      this.cookie = (await ApiUser.logIn(this.origin, this.email, this.password)).cookie;
+      response = await send();
+    }
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   }
