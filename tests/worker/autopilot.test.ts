@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SCHEDULE_MESSAGES } from "../../contract/messages";
 import { CRONS } from "../../worker/crons";
-import { runAutopilot } from "../../worker/services/autopilot";
+import { runAutopilot } from "./autopilot-helpers";
 import {
   addMember,
   Client,
