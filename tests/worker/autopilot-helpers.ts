@@ -1,5 +1,11 @@
-import { env } from "cloudflare:test";
-import { type AutopilotRun, dueTestIds, lookAtTests } from "../../worker/services/autopilot";
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import worker from "../../worker/index";
+import {
+  type AutopilotMessage,
+  type AutopilotRun,
+  dueTestIds,
+  lookAtTests,
+} from "../../worker/services/autopilot";
 
 /** The autopilot consumer's max_batch_size (wrangler.toml). */
 export const AUTOPILOT_BATCH = 10;
@@ -25,4 +31,66 @@ export async function runAutopilot(bindings: Env = env, now = Date.now()): Promi
       (run[key] as unknown[]).push(...batch[key]);
   }
   return run;
+}
+
+/**
+ * `count` copies of a test, as its owner would make them one by one (new ids and slugs, the rest the
+ * same), written straight to D1: for the autopilot at scale. Answers their ids.
+ */
+export async function copiesOf(testId: string, count: number, db: D1Database = env.DB): Promise<string[]> {
+  const { results } = await db.prepare("SELECT name FROM pragma_table_info('split_tests')").all<{
+    name: string;
+  }>();
+  const columns = results.map((column) => column.name);
+  const values = columns.map((column) =>
+    column === "id" ? "copy.value ->> 0" : column === "slug" ? "copy.value ->> 1" : `original.${column}`,
+  );
+  const ids: string[] = [];
+  // D1 caps a statement's size: a thousand copies a statement.
+  for (let done = 0; done < count; done += 1000) {
+    const copies = Array.from({ length: Math.min(1000, count - done) }, () => {
+      const id = crypto.randomUUID();
+      return [id, `copy-${id}`];
+    });
+    await db
+      .prepare(
+        `INSERT INTO split_tests (${columns.join(", ")})
+         SELECT ${values.join(", ")} FROM split_tests AS original, json_each(?2) AS copy WHERE original.id = ?1`,
+      )
+      .bind(testId, JSON.stringify(copies))
+      .run();
+    ids.push(...copies.map(([id]) => id as string));
+  }
+  return ids;
+}
+
+/** Delivers messages to the Worker's queue handler as one batch of the autopilot queue, as Queues does. */
+export async function deliverToAutopilot(bodies: AutopilotMessage[], attempts = 1, bindings: Env = env) {
+  const batch = createMessageBatch(
+    "splitlink-autopilot",
+    bodies.map((body, i) => ({ id: `look-${i}`, timestamp: new Date(), attempts, body })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch, bindings);
+  return getQueueResult(batch, ctx);
+}
+
+/** The autopilot queue's binding, recording what is sent through it on its way to the real queue. */
+export function recordingAutopilot(bindings: Env = env): { bindings: Env; sent: AutopilotMessage[] } {
+  const sent: AutopilotMessage[] = [];
+  const queue = {
+    send: (body: AutopilotMessage, options?: QueueSendOptions) => {
+      sent.push(body);
+      return bindings.AUTOPILOT.send(body, options);
+    },
+    sendBatch: (
+      messages: Iterable<MessageSendRequest<AutopilotMessage>>,
+      options?: QueueSendBatchOptions,
+    ) => {
+      const all = [...messages];
+      sent.push(...all.map((message) => message.body));
+      return bindings.AUTOPILOT.sendBatch(all, options);
+    },
+  } as Queue;
+  return { bindings: { ...bindings, AUTOPILOT: queue }, sent };
 }

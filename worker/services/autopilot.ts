@@ -76,16 +76,21 @@ export async function dueTestIds(
  * the autopilot queue, whose consumer looks at each (lookAtTests). No cap: past SCAN_PAGES pages the
  * rest of the scan goes on in the queue. Answers how many tests it queued.
  */
-export async function scheduleAutopilot(env: Env, at: number, after = ""): Promise<number> {
+export async function scheduleAutopilot(
+  env: Env,
+  at: number,
+  after = "",
+  pageSize = SCAN_PAGE,
+): Promise<number> {
   let queued = 0;
   for (let page = 0; page < SCAN_PAGES; page++) {
-    const ids = await dueTestIds(env.DB, at, after);
+    const ids = await dueTestIds(env.DB, at, after, pageSize);
     for (let i = 0; i < ids.length; i += SEND_BATCH)
       await env.AUTOPILOT.sendBatch(
         ids.slice(i, i + SEND_BATCH).map((testId) => ({ body: { testId, at } satisfies AutopilotMessage })),
       );
     queued += ids.length;
-    if (ids.length < SCAN_PAGE) {
+    if (ids.length < pageSize) {
       log("info", "autopilot_scheduled", { at, queued });
       return queued;
     }
