@@ -74,7 +74,8 @@ export async function dueTestIds(
 /**
  * The cron (CRONS.autopilot, every ten minutes) and its hand-ons: queues one message per due test to
  * the autopilot queue, whose consumer looks at each (lookAtTests). No cap: past SCAN_PAGES pages the
- * rest of the scan goes on in the queue. Answers how many tests it queued.
+ * rest of the scan is handed on in the queue, ahead of this part's looks, so it goes on while they are
+ * looked at. Answers how many tests it queued.
  */
 export async function scheduleAutopilot(
   env: Env,
@@ -82,23 +83,23 @@ export async function scheduleAutopilot(
   after = "",
   pageSize = SCAN_PAGE,
 ): Promise<number> {
-  let queued = 0;
+  const due: string[] = [];
+  let handOnAfter: string | null = null;
   for (let page = 0; page < SCAN_PAGES; page++) {
     const ids = await dueTestIds(env.DB, at, after, pageSize);
-    for (let i = 0; i < ids.length; i += SEND_BATCH)
-      await env.AUTOPILOT.sendBatch(
-        ids.slice(i, i + SEND_BATCH).map((testId) => ({ body: { testId, at } satisfies AutopilotMessage })),
-      );
-    queued += ids.length;
-    if (ids.length < pageSize) {
-      log("info", "autopilot_scheduled", { at, queued });
-      return queued;
-    }
+    due.push(...ids);
+    if (ids.length < pageSize) break;
     after = ids[ids.length - 1] ?? after;
+    if (page === SCAN_PAGES - 1) handOnAfter = after;
   }
-  await env.AUTOPILOT.send({ scanAfter: after, at } satisfies AutopilotMessage);
-  log("info", "autopilot_scheduled", { at, queued, handedOnAfter: after });
-  return queued;
+  if (handOnAfter !== null)
+    await env.AUTOPILOT.send({ scanAfter: handOnAfter, at } satisfies AutopilotMessage);
+  for (let i = 0; i < due.length; i += SEND_BATCH)
+    await env.AUTOPILOT.sendBatch(
+      due.slice(i, i + SEND_BATCH).map((testId) => ({ body: { testId, at } satisfies AutopilotMessage })),
+    );
+  log("info", "autopilot_scheduled", { at, queued: due.length, handedOnAfter: handOnAfter });
+  return due.length;
 }
 
 /** The autopilot queue's consumer: each batch's looks together, then any scan handed on. */
