@@ -9,9 +9,9 @@ import { runArchive } from "../../worker/archive/run";
 import { replayDeadLetters } from "../../worker/queue/dead-letters";
 import { addressHash, issueSession, verifySession } from "../../worker/redirect/session";
 import { bucketOf } from "../../worker/redirect/variant";
-import { runAutopilot } from "../../worker/services/autopilot";
 import { BANDIT_UPDATE_MS } from "../../worker/statistics/bandit";
 import { sequentialVerdict } from "../../worker/statistics/sequential";
+import { runAutopilot } from "./autopilot-helpers";
 import {
   Client,
   type CreatedTest,

@@ -2,7 +2,6 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { VARIANT_MESSAGES } from "../../contract/messages";
 import { labelAt } from "../../contract/variants";
-import { runAutopilot } from "../../worker/services/autopilot";
 import {
   BANDIT_BURN_IN_VISITORS,
   BANDIT_FLOOR,
@@ -14,6 +13,7 @@ import {
 import { analyzeRevenue } from "../../worker/statistics/revenue";
 import { type PeriodCounts, periodOf, reweightByPeriod } from "../../worker/statistics/reweight";
 import { logBeta, normalCdf } from "../../worker/statistics/special-functions";
+import { runAutopilot } from "./autopilot-helpers";
 import { Client, createTest, errorOf, fetchWorker, HUMAN, open, signedUpClient } from "./helpers";
 import { seedResults } from "./queue-helpers";
 

@@ -241,7 +241,8 @@ export const splitTests = sqliteTable(
       .on(t.customSlug)
       .where(sql`custom_domain_id IS NULL AND custom_slug IS NOT NULL`),
     index("split_tests_due_idx").on(t.endsAt).where(sql`ends_at IS NOT NULL AND completed_at IS NULL`),
-    index("split_tests_watch_idx").on(t.status, t.autopilotCheckedAt),
+    // The autopilot's scan of the open tests (0031_autopilot_scan.sql).
+    index("split_tests_open_idx").on(t.id).where(sql`completed_at IS NULL`),
     index("split_tests_deleted_idx").on(t.deletedAt).where(sql`deleted_at IS NOT NULL`),
   ],
 );
