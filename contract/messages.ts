@@ -710,7 +710,7 @@ export const ANALYTICS_INTEGRATION_MESSAGES = {
     "The site tag tells your page's own analytics which version each visitor saw: a GA4 experience_impression event and a splitlink_exposure dataLayer push for Tag Manager. SplitLink's servers send nothing to Google.",
   ga4Toggle: "Report each visitor's version to GA4 and Tag Manager",
   ga4Invalid: "Send enabled as true or false",
-  ga4On: (since: string) => `On since ${since}`,
+  ga4On: (ago: string) => `On, switched on ${ago}`,
   ga4Off: "Off",
   ga4Enabled: "GA4 and Tag Manager report switched on",
   ga4Disabled: "GA4 and Tag Manager report switched off",
