@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visitorAddress } from "../../scripts/splitlink-api";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { reloadUntil, signUp } from "./flows";
+import { reloadUntil, signUp, visibleToast } from "./flows";
 import { startShop } from "./shop-site";
 
 // The integrations that live in the site tag (issue #36): the page's own GA4 and Tag Manager told each
@@ -174,5 +174,41 @@ describe("Shopify's checkout", () => {
       return (await marketer.getByText("€64.50").count()) > 0;
     });
     await screenshot(marketer, "integrations-shopify-counted");
+  });
+});
+
+describe("Settings → Integrations", () => {
+  it("switches the GA4 report on, offers the Tag Manager template and the Shopify pixel with the site key", async () => {
+    const marketer = await browser.newPage(WIDTHS.narrow);
+    await signUp(marketer, `integrations-settings-${Date.now()}@example.com`);
+    const siteKey = (
+      (await (await marketer.request.get("/api/account/site-tag")).json()) as { siteKey: string }
+    ).siteKey;
+    await marketer.goto("/settings");
+    const analytics = marketer.getByRole("region", { name: "Google Analytics 4 and Tag Manager" });
+    await analytics.getByTestId("ga4-status").getByText("Off").waitFor();
+    await analytics
+      .getByRole("checkbox", { name: "Report each visitor's version to GA4 and Tag Manager" })
+      .check();
+    await visibleToast(marketer, "GA4 and Tag Manager report switched on");
+    await analytics.getByText("On, switched on less than a minute ago").waitFor();
+    await marketer.reload();
+    expect(await analytics.getByRole("checkbox").isChecked()).toBe(true);
+
+    const template = analytics.getByRole("link", { name: "Download the GTM template" });
+    const templateText = await (
+      await marketer.request.get((await template.getAttribute("href")) ?? "")
+    ).text();
+    expect(templateText).toContain("___SANDBOXED_JS_FOR_WEB_TEMPLATE___");
+    expect(templateText).toContain("injectScript");
+
+    const shopify = marketer.getByRole("region", { name: "Shopify checkouts" });
+    const pixel = (await shopify.getByTestId("shopify-pixel").textContent()) ?? "";
+    expect(pixel).toContain(`const SITE_KEY = "${siteKey}";`);
+    expect(pixel).toContain(`const SPLITLINK_ORIGIN = "${browser.baseURL}";`);
+    expect(pixel).toContain('analytics.subscribe("checkout_completed"');
+    await shopify.getByRole("button", { name: "Copy pixel code" }).waitFor();
+    await marketer.getByRole("heading", { name: "Integrations" }).scrollIntoViewIfNeeded();
+    await screenshot(marketer, "settings-integrations");
   });
 });

@@ -1,5 +1,6 @@
+import type { IntegrationStatus } from "@contract/api";
 import { ANALYTICS_INTEGRATION_MESSAGES as M } from "@contract/messages";
-import gtmTemplateUrl from "@integrations/gtm/template.tpl?url";
+import gtmTemplateUrl from "@integrations/gtm/template.tpl?url&no-inline";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { DownloadIcon } from "lucide-react";
 import { useId } from "react";
@@ -26,15 +27,27 @@ export function AnalyticsCard() {
   const { canEdit } = useWorkspaceAbilities();
   const query = useIntegrations();
   const ga4 = integrationOf(query.data, "ga4");
+  const setGa4Row = (change: (row: IntegrationStatus) => IntegrationStatus) =>
+    client.setQueryData(queryKeys.integrations, (list: IntegrationStatus[] | undefined) =>
+      list?.map((row) => (row.kind === "ga4" ? change(row) : row)),
+    );
   const save = useMutation({
     mutationFn: setGa4,
+    onMutate: async (on) => {
+      // The switch shows the choice at once; a load on its way would bring the old one back.
+      await client.cancelQueries({ queryKey: queryKeys.integrations });
+      const previous = client.getQueryData<IntegrationStatus[]>(queryKeys.integrations);
+      setGa4Row((row) => ({ ...row, connected: on, connectedAt: on ? new Date().toISOString() : null }));
+      return previous;
+    },
     onSuccess: (integration) => {
-      client.setQueryData(queryKeys.integrations, (list: typeof query.data) =>
-        list?.map((row) => (row.kind === "ga4" ? integration : row)),
-      );
+      setGa4Row(() => integration);
       toast.success(integration.connected ? M.ga4Enabled : M.ga4Disabled);
     },
-    onError: (error) => console.warn("Could not save the GA4 setting", error),
+    onError: (error, _on, previous) => {
+      console.warn("Could not save the GA4 setting", error);
+      client.setQueryData(queryKeys.integrations, previous);
+    },
   });
 
   return (
