@@ -722,6 +722,7 @@ export const ANALYTICS_INTEGRATION_MESSAGES = {
   shopifyTitle: "Shopify checkouts",
   shopifyDescription:
     "Count Shopify orders with their total: in Shopify, open Settings → Customer events, add a custom pixel, paste this code and connect it. Set each test's goal to a call.",
+  shopifyCode: "Pixel code",
   shopifyCopy: "Copy pixel code",
   shopifyCopied: "Pixel code copied to clipboard",
   viewerNote: "Only owners and editors can change integrations.",

@@ -98,6 +98,22 @@ describe("GA4 and Tag Manager", () => {
     await visitor.close();
   });
 
+  it("report the same through the tag Tag Manager's template injects (t.js?site=…, no attributes)", async () => {
+    const [, test] = await marketerWithTest(
+      "ga4-gtm",
+      { name: "Through GTM", urlA: `${shop.www}/gtm-a`, urlB: `${shop.www}/gtm-b` },
+      true,
+    );
+    const { visitor, variant, session } = await visitThroughLink(test.link);
+    await expect.poll(async () => (await analyticsOf(visitor)).exposures.length).toBe(1);
+    expect((await analyticsOf(visitor)).impressions).toEqual([
+      ["event", "experience_impression", { exp_variant_string: `SPLITLINK-${test.id}-${variant}` }],
+    ]);
+    const link = await visitor.getByRole("link", { name: "Pay with Stripe" }).getAttribute("href");
+    expect(new URL(link ?? "").searchParams.get("client_reference_id")).toBe(session);
+    await visitor.close();
+  });
+
   it("switched off (the default), tell them nothing", async () => {
     const [, test] = await marketerWithTest("ga4-off", ANALYTICS_TEST("Spring hero off"), false);
     const { visitor } = await visitThroughLink(test.link);
@@ -203,7 +219,7 @@ describe("Settings → Integrations", () => {
     expect(templateText).toContain("injectScript");
 
     const shopify = marketer.getByRole("region", { name: "Shopify checkouts" });
-    const pixel = (await shopify.getByTestId("shopify-pixel").textContent()) ?? "";
+    const pixel = await shopify.getByRole("textbox", { name: "Pixel code" }).inputValue();
     expect(pixel).toContain(`const SITE_KEY = "${siteKey}";`);
     expect(pixel).toContain(`const SPLITLINK_ORIGIN = "${browser.baseURL}";`);
     expect(pixel).toContain('analytics.subscribe("checkout_completed"');

@@ -85,6 +85,9 @@ export async function startShop(appUrl: string) {
   const checkout = `http://checkout.shop.test:${port}`;
   const tag = (attributes = "") =>
     `<script src="${appUrl}/t.js" data-site="${siteKey}"${attributes} async></script>`;
+  const injectedTag = () =>
+    `<script>(function () { var script = document.createElement("script");
+script.src = ${JSON.stringify(`${appUrl}/t.js?site=${siteKey}`)}; document.head.appendChild(script); })();</script>`;
   const page = (title: string, body: string, head = tag()) =>
     `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>${head}</head><body><h1>${title}</h1>${body}</body></html>`;
   // The specification's flow: the landing page keeps the split link's parameters on its way to the goal.
@@ -105,6 +108,9 @@ document.getElementById("buy").href += location.search;</script>`;
         // A shop with GA4 (gtag) and Tag Manager (dataLayer) on its pages, and Stripe's ways to pay.
         "/analytics-a": page("Landing A", STRIPE_OFFERS, FAKE_ANALYTICS + tag()),
         "/analytics-b": page("Landing B", STRIPE_OFFERS, FAKE_ANALYTICS + tag()),
+        // The tag as Tag Manager's template injects it: a script with no attributes, its key in its address.
+        "/gtm-a": page("Landing A", STRIPE_OFFERS, FAKE_ANALYTICS + injectedTag()),
+        "/gtm-b": page("Landing B", STRIPE_OFFERS, FAKE_ANALYTICS + injectedTag()),
       },
       "checkout.shop.test": {
         "/thanks": page(

@@ -21,12 +21,16 @@ export function ShopifyCard() {
       </CardHeader>
       <CardContent>
         <div className="flex items-start gap-2">
-          <pre
+          {/* A read-only field: it scrolls, and a keyboard can reach it and select the code. */}
+          <textarea
             data-testid="shopify-pixel"
-            className="max-h-64 min-w-0 flex-1 overflow-auto whitespace-pre rounded-lg bg-foreground p-4 text-background text-xs leading-relaxed"
-          >
-            <code>{pixel ?? "Loading…"}</code>
-          </pre>
+            aria-label={M.shopifyCode}
+            readOnly
+            rows={12}
+            spellCheck={false}
+            value={pixel ?? "Loading…"}
+            className="min-w-0 flex-1 resize-y rounded-lg bg-foreground p-4 font-mono text-background text-xs leading-relaxed"
+          />
           {pixel && <CopyButton text={pixel} label={M.shopifyCopy} successMessage={M.shopifyCopied} />}
         </div>
       </CardContent>
