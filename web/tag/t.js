@@ -51,7 +51,9 @@
     });
     var api = (window.splitlink = window.splitlink || {});
     resend(origin);
-    if (visits.length) stripe(visits[0].s);
+    try {
+      if (visits.length) stripe(visits[0].s);
+    } catch (_e) {}
     if (testId) return perTest(script, origin, testId, arrival, visits, value, api);
     if (arrival) cleanAddress();
     var calls = [];
