@@ -27,28 +27,18 @@ export function AnalyticsCard() {
   const { canEdit } = useWorkspaceAbilities();
   const query = useIntegrations();
   const ga4 = integrationOf(query.data, "ga4");
-  const setGa4Row = (change: (row: IntegrationStatus) => IntegrationStatus) =>
-    client.setQueryData(queryKeys.integrations, (list: IntegrationStatus[] | undefined) =>
-      list?.map((row) => (row.kind === "ga4" ? change(row) : row)),
-    );
   const save = useMutation({
     mutationFn: setGa4,
-    onMutate: async (on) => {
-      // The switch shows the choice at once; a load on its way would bring the old one back.
-      await client.cancelQueries({ queryKey: queryKeys.integrations });
-      const previous = client.getQueryData<IntegrationStatus[]>(queryKeys.integrations);
-      setGa4Row((row) => ({ ...row, connected: on, connectedAt: on ? new Date().toISOString() : null }));
-      return previous;
-    },
     onSuccess: (integration) => {
-      setGa4Row(() => integration);
+      client.setQueryData(queryKeys.integrations, (list: IntegrationStatus[] | undefined) =>
+        list?.map((row) => (row.kind === "ga4" ? integration : row)),
+      );
       toast.success(integration.connected ? M.ga4Enabled : M.ga4Disabled);
     },
-    onError: (error, _on, previous) => {
-      console.warn("Could not save the GA4 setting", error);
-      client.setQueryData(queryKeys.integrations, previous);
-    },
+    onError: (error) => console.warn("Could not save the GA4 setting", error),
   });
+  // The switch shows the choice at once, while it is saved.
+  const checked = save.isPending ? save.variables : ga4?.connected;
 
   return (
     <Card aria-labelledby={headingId} role="region">
@@ -83,7 +73,7 @@ export function AnalyticsCard() {
               <input
                 type="checkbox"
                 name="ga4"
-                checked={ga4.connected}
+                checked={checked ?? false}
                 aria-busy={save.isPending}
                 aria-describedby={save.isError ? errorId : undefined}
                 disabled={save.isPending}
