@@ -584,6 +584,8 @@ export const HISTORY_MESSAGES = {
     "api_key.revoked": "revoked an API key",
     "webhook.created": "added a webhook endpoint",
     "webhook.deleted": "deleted a webhook endpoint",
+    "integration.connected": "connected an integration",
+    "integration.disconnected": "disconnected an integration",
     "member.invited": "invited a member",
     "member.invitation_resent": "resent an invitation",
     "member.invitation_revoked": "revoked an invitation",
@@ -617,6 +619,7 @@ export const HISTORY_MESSAGES = {
   goal: { page: "A visit of", call: "A call of splitlink.convert()", none: "Nothing counts by itself" },
   currency: (code: string) => `currency ${code}`,
   serverOnly: "server conversions only",
+  integration: { stripe: "Stripe", slack: "Slack", ga4: "GA4 and Tag Manager" } as Record<string, string>,
   promoted: (variant: string) => `Version ${variant}`,
   endReason: { date: "Its end date came", visitors: "It reached its visitors", winner: "A clear winner" },
   endResult: {
@@ -695,4 +698,32 @@ export const DIGEST_MESSAGES = {
   action: "Open SplitLink",
   outro:
     "You get this email because you turned on the weekly digest for this workspace. Turn it off in Settings.",
+} as const;
+
+// Not in the specification: the integrations of issue #36 that live in the site tag, GA4 and Google Tag
+// Manager, and Shopify's checkout pixel (docs/integrations/ga4-gtm.md, shopify.md).
+export const ANALYTICS_INTEGRATION_MESSAGES = {
+  section: "Integrations",
+  sectionDescription: "Connect the tools this workspace already uses.",
+  ga4Title: "Google Analytics 4 and Tag Manager",
+  ga4Description:
+    "The site tag tells your page's own analytics which version each visitor saw: a GA4 experience_impression event and a splitlink_exposure dataLayer push for Tag Manager. SplitLink's servers send nothing to Google.",
+  ga4Toggle: "Report each visitor's version to GA4 and Tag Manager",
+  ga4Invalid: "Send enabled as true or false",
+  ga4On: (ago: string) => `On, switched on ${ago}`,
+  ga4Off: "Off",
+  ga4Enabled: "GA4 and Tag Manager report switched on",
+  ga4Disabled: "GA4 and Tag Manager report switched off",
+  ga4SaveFailed: "Failed to save the GA4 and Tag Manager setting",
+  loadFailed: "Failed to load the integrations",
+  gtmTemplate: "Using Tag Manager? Add the site tag with our template.",
+  gtmTemplateLink: "Download the GTM template",
+  docsLink: "How it works",
+  shopifyTitle: "Shopify checkouts",
+  shopifyDescription:
+    "Count Shopify orders with their total: in Shopify, open Settings → Customer events, add a custom pixel, paste this code and connect it. Set each test's goal to a call.",
+  shopifyCode: "Pixel code",
+  shopifyCopy: "Copy pixel code",
+  shopifyCopied: "Pixel code copied to clipboard",
+  viewerNote: "Only owners and editors can change integrations.",
 } as const;

@@ -131,7 +131,9 @@ function send(caller: Caller, row: RouteAccess, call: Call) {
 async function workspaceState(workspaceId: string) {
   const all = async (sql: string) => (await env.DB.prepare(sql).bind(workspaceId).all()).results;
   return {
-    workspace: await all("SELECT id, name, site_key, deleted_at FROM workspaces WHERE id = ?"),
+    workspace: await all(
+      "SELECT id, name, site_key, ga4_enabled_at, deleted_at FROM workspaces WHERE id = ?",
+    ),
     members: await all("SELECT user_id, role FROM memberships WHERE workspace_id = ? ORDER BY user_id"),
     tests: await all(
       "SELECT id, name, status, variants, winner_variant, custom_domain_id, deleted_at FROM split_tests WHERE workspace_id = ? ORDER BY id",

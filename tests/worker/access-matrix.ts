@@ -337,6 +337,19 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     owner: 200,
     otherUser: 404,
   },
+  // Integrations (worker/routes/integrations.ts): every member reads, an owner or editor switches.
+  {
+    route: "GET /api/integrations",
+    call: () => ({ path: "/api/integrations" }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "PUT /api/integrations/ga4",
+    call: () => ({ path: "/api/integrations/ga4", body: { enabled: true } }),
+    owner: 200,
+    otherUser: "own scope",
+  },
   {
     route: "GET /api/workspaces",
     call: () => ({ path: "/api/workspaces" }),
@@ -551,6 +564,20 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     call: (f) => ({ path: `/api/v1/webhooks/${f.webhookId}` }),
     owner: 200,
     otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "GET /api/v1/integrations",
+    call: () => ({ path: "/api/v1/integrations" }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "PUT /api/v1/integrations/ga4",
+    call: () => ({ path: "/api/v1/integrations/ga4", body: { enabled: true } }),
+    owner: 200,
+    otherUser: "own scope",
     auth: "apiKey",
   },
   // Members and invitations (worker/routes/members.ts): the workspace is the path's, not the header's.

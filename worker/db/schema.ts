@@ -32,6 +32,8 @@ export const workspaces = sqliteTable(
     // Set on each user's personal workspace, whose id is the user's id.
     personalUserId: text("personal_user_id"),
     siteKey: text("site_key"),
+    // When the site tag's GA4 and Tag Manager report was switched on; null while off (0032_ga4.sql).
+    ga4EnabledAt: integer("ga4_enabled_at"),
     createdAt: integer("created_at").notNull(),
     deletedAt: integer("deleted_at"),
   },

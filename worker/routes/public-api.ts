@@ -16,6 +16,11 @@ import {
 } from "../../contract/api/conversions";
 import { domainListResponseSchema } from "../../contract/api/domains";
 import { testHistoryResponseSchema } from "../../contract/api/history";
+import {
+  ga4SettingSchema,
+  integrationListResponseSchema,
+  integrationResponseSchema,
+} from "../../contract/api/integrations";
 import { shareLinkResponseSchema } from "../../contract/api/shares";
 import {
   createTestSchema,
@@ -38,6 +43,7 @@ import { trafficQualityOfTest } from "../services/analytics";
 import { recordServerConversion } from "../services/conversions";
 import { ownedTest } from "../services/split-tests";
 import { listOwnDomains } from "./domains";
+import { changeGa4, listIntegrationStatuses } from "./integrations";
 import { mount, operation } from "./operations";
 import { createShareLink, revokeShareLink } from "./shares";
 import {
@@ -422,6 +428,42 @@ export const PUBLIC_API_OPERATIONS = [
     errors: [404],
     handler(c, { param }) {
       return deleteWebhookEndpoint(c, param.id);
+    },
+  }),
+  operation({
+    method: "get",
+    path: "/api/v1/integrations",
+    operationId: "listIntegrations",
+    summary: "List integrations",
+    description:
+      "Each integration of the key's workspace (stripe, slack, ga4) with whether it is on, since when, and the last event SplitLink received from it.",
+    tag: "Integrations",
+    success: {
+      status: 200,
+      description: "The integrations",
+      schema: integrationListResponseSchema,
+      name: "IntegrationList",
+    },
+    handler: listIntegrationStatuses,
+  }),
+  operation({
+    method: "put",
+    path: "/api/v1/integrations/ga4",
+    operationId: "setGa4Integration",
+    summary: "Switch the GA4 and Tag Manager report on or off",
+    description:
+      "With enabled true, the site tag reports each visitor's version to the page's own analytics: `gtag('event', 'experience_impression', { exp_variant_string: 'SPLITLINK-{testId}-{variant}' })` where the page has gtag, and a dataLayer push `{ event: 'splitlink_exposure', splitlink_test, splitlink_variant, exp_variant_string }` where it has a dataLayer, once per page and test the visitor came through. SplitLink's servers send nothing to Google. The tag reads the switch with its goals, cached a minute by the browser and the edge. Off by default.",
+    tag: "Integrations",
+    body: { schema: ga4SettingSchema, name: "Ga4SettingInput", example: { enabled: true } },
+    success: {
+      status: 200,
+      description: "The integration's status now",
+      schema: integrationResponseSchema,
+      name: "IntegrationResponse",
+    },
+    errors: [400],
+    handler(c, { json }) {
+      return changeGa4(c, json);
     },
   }),
 ];

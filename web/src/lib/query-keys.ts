@@ -59,6 +59,8 @@ export const queryKeys = {
   invitation: (token: string) => ["invitation", token] as const,
   /** `/api/account/digest`: the weekly digest of the current workspace, in Settings. */
   digest: ["account", "digest"] as const,
+  /** `/api/integrations`: the workspace's integrations and their status, in Settings. */
+  integrations: ["integrations"] as const,
   /** The OpenAPI document the API docs page renders (public, the same for everyone). */
   openApi: ["openapi"] as const,
 };

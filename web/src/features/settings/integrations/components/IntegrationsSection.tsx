@@ -1,0 +1,21 @@
+import { ANALYTICS_INTEGRATION_MESSAGES as M } from "@contract/messages";
+import { useId } from "react";
+import { AnalyticsCard } from "@/features/settings/integrations/components/AnalyticsCard";
+import { ShopifyCard } from "@/features/settings/integrations/components/ShopifyCard";
+
+/** Settings → Integrations: one card per tool, in this order (Stripe, Slack, Analytics, Shopify). */
+export function IntegrationsSection() {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} id="integrations" className="grid scroll-mt-20 gap-4">
+      <div>
+        <h2 id={headingId} className="font-semibold text-xl tracking-tight">
+          {M.section}
+        </h2>
+        <p className="text-muted-foreground text-sm">{M.sectionDescription}</p>
+      </div>
+      <AnalyticsCard />
+      <ShopifyCard />
+    </section>
+  );
+}
