@@ -18,6 +18,7 @@ import { devOutboxRoutes } from "./routes/dev-outbox";
 import { digestRoutes } from "./routes/digest";
 import { domainRoutes } from "./routes/domains";
 import { healthRoutes } from "./routes/health";
+import { integrationRoutes } from "./routes/integrations";
 import { landingPage } from "./routes/landing";
 import { invitationRoutes, workspaceMemberRoutes } from "./routes/members";
 import { publicApiRoutes } from "./routes/public-api";
@@ -63,6 +64,7 @@ app
   .route("/api/account", accountRoutes)
   .route("/api/keys", apiKeyRoutes)
   .route("/api/webhooks", webhookRoutes)
+  .route("/api/integrations", integrationRoutes)
   .route("/api/workspaces", workspaceRoutes)
   .route("/api/workspace", workspaceHistoryRoutes)
   .route("/api/workspaces", workspaceMemberRoutes)

@@ -28,6 +28,8 @@ export const HISTORY_ACTIONS = [
   "api_key.revoked",
   "webhook.created",
   "webhook.deleted",
+  "slack.connected",
+  "slack.disconnected",
   "member.invited",
   "member.invitation_resent",
   "member.invitation_revoked",

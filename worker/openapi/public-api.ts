@@ -22,6 +22,11 @@ export const PUBLIC_API_INFO: DocumentInfo = {
         WEBHOOK_MESSAGES.retryPeriod +
         ", then given up and the endpoint marked failing.",
     },
+    {
+      name: "Integrations",
+      description:
+        "The workspace's integrations. Slack: an incoming webhook URL that receives the verdict, end and sample-ratio alerts as Block Kit messages, once each, retried like the webhooks.",
+    },
     { name: "Meta", description: "About the API" },
   ],
   schemas: {

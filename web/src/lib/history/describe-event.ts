@@ -145,6 +145,7 @@ export function detailsOf(event: Pick<HistoryEvent, "action" | "details">): stri
         return text(d.name) ? [`‘${text(d.name)}’`] : [];
       case "webhook.created":
       case "webhook.deleted":
+      case "slack.connected":
         return [text(d.url)].filter((part) => part !== null);
       case "member.invited":
       case "member.invitation_resent":
