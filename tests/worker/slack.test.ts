@@ -348,6 +348,19 @@ describe("connecting Slack", () => {
     expect(viaKey.status).toBe(400);
   });
 
+  it("goes with its workspace: deleting the workspace deletes the connection and its URL", async () => {
+    const owner = await verifiedClient();
+    const workspaceId = await createWorkspace(owner.client);
+    owner.client.workspace = workspaceId;
+    await connect(owner.client);
+    owner.client.workspace = null;
+    expect((await owner.client.json("DELETE", `/api/workspaces/${workspaceId}`)).status).toBe(200);
+    const row = await env.DB.prepare("SELECT 1 FROM slack_connections WHERE workspace_id = ?")
+      .bind(workspaceId)
+      .first();
+    expect(row).toBeNull();
+  });
+
   it("is an editor's change: a viewer 403, another workspace's member 404, anonymous 401", async () => {
     const owner = await verifiedClient();
     const workspaceId = await createWorkspace(owner.client);
