@@ -12,9 +12,9 @@ import {
   apiKeys,
   customDomains,
   memberships,
+  slackConnections,
   splitTests,
   users,
-  slackConnections,
   webhookEndpoints,
   workspaces,
 } from "../db/schema";
