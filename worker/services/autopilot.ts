@@ -17,7 +17,9 @@ import { totalsOf } from "./split-tests";
 
 // The cron's budget: an invocation may make 50 D1 queries on the free plan. A run reads the due and the
 // watched tests, their totals and marks them looked at (4 queries); each action (an end or an alert)
-// costs about three more. What a run leaves waits for the next, ten minutes later.
+// costs about three more, and a verdict for a workspace with Slack about seven more (the message
+// quotes the test page's reading, services/slack.ts). What a run leaves waits for the next, ten
+// minutes later.
 const DUE_PER_RUN = 10;
 const WATCHED_PER_RUN = 100;
 const ACTIONS_PER_RUN = 12;
