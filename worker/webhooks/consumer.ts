@@ -43,9 +43,12 @@ export async function consumeWebhooks(
   const toSlack: { message: Message<unknown>; body: SlackMessage }[] = [];
   for (const message of batch.messages) {
     const slack = slackMessageSchema.safeParse(message.body);
+    if (slack.success) {
+      toSlack.push({ message, body: slack.data });
+      continue;
+    }
     const parsed = webhookMessageSchema.safeParse(message.body);
-    if (slack.success) toSlack.push({ message, body: slack.data });
-    else if (parsed.success) pending.push({ message, body: parsed.data });
+    if (parsed.success) pending.push({ message, body: parsed.data });
     else {
       log("warn", "webhook_delivery_dropped", { messageId: message.id, reason: "malformed" });
       message.ack();
