@@ -499,6 +499,65 @@ export const WEBHOOK_MESSAGES = {
   retrySchedule: `after ${RETRY_DELAYS_IN_WORDS.slice(0, -1).join(", ")} and ${RETRY_DELAYS_IN_WORDS.at(-1)} (${WEBHOOK_MAX_ATTEMPTS} attempts over about ${RETRY_HOURS} hours)`,
 } as const;
 
+/** The Slack integration (issue #36): the card in Settings, the field's errors and the alerts' texts. */
+export const SLACK_MESSAGES = {
+  urlRequired: "Paste the incoming webhook URL Slack gave you",
+  urlInvalid: "Paste the whole URL Slack gave you, like https://hooks.slack.com/services/T…/B…/…",
+  urlTooLong: "That URL is too long for a Slack incoming webhook",
+  urlNotHttps: "The URL must start with https://",
+  urlNotSlack: "Only Slack incoming webhook URLs work here: they start with https://hooks.slack.com/",
+  urlWrongPath: "This is not an incoming webhook URL: it looks like https://hooks.slack.com/services/T…/B…/…",
+  notConnected: "Slack is not connected to this workspace",
+  // Delivery: what the status and the log say of an attempt that failed.
+  answered: (status: number, body: string) => `Slack answered ${status}${body ? ` ${body}` : ""}`,
+  timedOut: (seconds: number) => `Slack did not answer within ${seconds} seconds`,
+  networkError: (message: string) => `Could not reach Slack: ${message}`,
+  // The card
+  title: "Slack",
+  description:
+    "Post each test's verdict, its end and sample-ratio warnings to a Slack channel, through an incoming webhook.",
+  urlLabel: "Incoming webhook URL",
+  urlHelp: "In Slack: create an app, turn on Incoming Webhooks, add one to a channel and copy its URL.",
+  connect: "Connect Slack",
+  replace: "Replace the URL",
+  connected: "Slack connected",
+  connectFailed: "Failed to connect Slack",
+  sendTest: "Send a test message",
+  testDelivered: "Test message sent: look in your Slack channel.",
+  testFailed: (why: string) => `Test message not delivered: ${why}`,
+  testRateLimited: "Too many test messages. Please wait a minute and try again.",
+  disconnect: "Disconnect",
+  disconnectTitle: "Disconnect Slack?",
+  disconnectBody: "Alerts stop going to the channel at once, including those still being retried.",
+  disconnected: "Slack disconnected",
+  disconnectFailed: "Failed to disconnect Slack",
+  loadFailed: "Failed to load the Slack connection",
+  notConnectedYet: "Not connected. Alerts go to email and webhooks only.",
+  connectedSince: (when: string) => `Connected since ${when}`,
+  lastDelivered: (when: string) => `Last message delivered ${when}`,
+  noDeliveryYet: "No message delivered yet",
+  lastFailure: (when: string, why: string) => `Last failure ${when}: ${why}`,
+  status: { active: "Working", failing: "Failing", broken: "Webhook gone" },
+  failingNotice: "An alert could not reach Slack for more than a day and was given up.",
+  brokenNotice:
+    "Slack says this webhook no longer exists (removed, or its channel archived). Paste a new incoming webhook URL.",
+  viewerNote: "Only owners and editors can connect or disconnect Slack.",
+  // The messages posted to Slack
+  testMessage: "A test message from SplitLink: alerts for this workspace's tests will arrive here.",
+  openTest: "Open the test",
+  verdictHeader: (test: string) => `Verdict: ${test}`,
+  completedHeader: (test: string) => `Test ended: ${test}`,
+  srmHeader: (test: string) => `Check your test: ${test}`,
+  winnerField: "Winner",
+  liftField: "Lift",
+  resultField: "Result",
+  pValueField: "p-value",
+  lift: (lift: string, lower: string, upper: string) => `${lift} (between ${lower} and ${upper})`,
+  verdictFallback: (test: string, winner: string) => `${test}: version ${winner} wins.`,
+  completedFallback: (test: string) => `${test} has ended.`,
+  srmFallback: (test: string) => `${test}: visitors are not split as set.`,
+} as const;
+
 /** What each webhook event means, for the event checkboxes and the docs. */
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "test.verdict": "A test reached a verdict",

@@ -66,6 +66,7 @@ const VARS: Record<string, Check> = {
   CF_API_BASE_URL: httpUrl,
   CF_ZONE_ID: optionalText(""),
   MAIL_API_BASE_URL: httpUrl,
+  SLACK_WEBHOOK_ORIGIN: httpUrl,
   MAIL_FROM: text(),
   // Days a conversion may come after its click (docs/operations.md, "Attribution window and archive"); unset, the
   // conversion cookie's 30.

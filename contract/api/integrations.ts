@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { ANALYTICS_INTEGRATION_MESSAGES } from "../messages";
+import { ANALYTICS_INTEGRATION_MESSAGES, SLACK_MESSAGES } from "../messages";
 
 // Integrations a marketer already uses (issue #36), one section per integration; each is a setting of
 // the workspace that only an owner or an editor changes.
@@ -47,3 +47,95 @@ export const ga4SettingSchema = z.object(
   { error: ANALYTICS_INTEGRATION_MESSAGES.ga4Invalid },
 );
 export type Ga4SettingInput = z.input<typeof ga4SettingSchema>;
+
+// Slack
+
+const isoTime = (what: string) => z.iso.datetime().describe(`${what}, ISO 8601`);
+
+/** The longest incoming webhook URL accepted; Slack's are about 80 characters. */
+export const SLACK_WEBHOOK_URL_MAX_LENGTH = 256;
+/** Slack's incoming webhook host: the only one a Slack alert is ever sent to. */
+export const SLACK_WEBHOOK_HOST = "hooks.slack.com";
+// /services/<workspace id>/<webhook id>/<secret token>, as Slack gives it out.
+const SLACK_WEBHOOK_PATH = /^\/services\/(T[A-Z0-9]+)\/(B[A-Z0-9]+)\/([A-Za-z0-9]+)$/;
+
+/** Why a value is not a Slack incoming webhook URL, as the field says it; null when it is one. */
+export function slackWebhookUrlProblem(value: string): string | null {
+  const url = URL.canParse(value) && !/\s/.test(value) ? new URL(value) : null;
+  if (!url) return SLACK_MESSAGES.urlInvalid;
+  if (url.protocol !== "https:") return SLACK_MESSAGES.urlNotHttps;
+  if (url.hostname !== SLACK_WEBHOOK_HOST || url.port || url.username || url.password)
+    return SLACK_MESSAGES.urlNotSlack;
+  if (!SLACK_WEBHOOK_PATH.test(url.pathname) || url.search || url.hash) return SLACK_MESSAGES.urlWrongPath;
+  return null;
+}
+
+/**
+ * How a saved webhook URL is shown: its workspace and webhook ids cut short and never its token, for
+ * the URL is a secret (anyone who has it can post to the channel).
+ */
+export function maskedSlackWebhookUrl(value: string): string {
+  const [, team = "", hook = ""] =
+    SLACK_WEBHOOK_PATH.exec(URL.canParse(value) ? new URL(value).pathname : "") ?? [];
+  return `${SLACK_WEBHOOK_HOST}/services/${team.slice(0, 4)}…/${hook.slice(0, 4)}…/••••`;
+}
+
+/** PUT /api/integrations/slack, PUT /api/v1/integrations/slack */
+export const connectSlackSchema = z
+  .object(
+    {
+      webhookUrl: z
+        .string({ error: SLACK_MESSAGES.urlRequired })
+        .trim()
+        .min(1, SLACK_MESSAGES.urlRequired)
+        .max(SLACK_WEBHOOK_URL_MAX_LENGTH, SLACK_MESSAGES.urlTooLong)
+        .superRefine((value, ctx) => {
+          const problem = slackWebhookUrlProblem(value);
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+        })
+        .describe(
+          "The incoming webhook URL Slack gave for a channel: https://hooks.slack.com/services/T…/B…/…. Stored as a secret, never shown back in full.",
+        ),
+    },
+    { error: SLACK_MESSAGES.urlRequired },
+  )
+  .meta({ required: ["webhookUrl"] });
+export type ConnectSlackInput = z.input<typeof connectSlackSchema>;
+
+/**
+ * The workspace's Slack connection: `active` while alerts arrive; `failing` once one was given up after
+ * its last retry; `broken` when Slack said the webhook no longer exists (paste a new one).
+ */
+export const SLACK_STATUSES = ["active", "failing", "broken"] as const;
+export type SlackStatus = (typeof SLACK_STATUSES)[number];
+
+/** GET, PUT /api/integrations/slack and the same under /api/v1. */
+export const slackConnectionResponseSchema = z.object({
+  connected: z.boolean(),
+  webhookUrl: z
+    .string()
+    .nullable()
+    .describe("The webhook URL with its secret part hidden: hooks.slack.com/services/T…/B…/••••"),
+  status: z
+    .enum(SLACK_STATUSES)
+    .nullable()
+    .describe(
+      "active; failing: an alert was given up after its last retry; broken: Slack said the webhook is gone (paste a new one)",
+    ),
+  connectedAt: isoTime("When it was connected").nullable(),
+  lastDeliveredAt: isoTime("The last message Slack accepted").nullable(),
+  lastFailureAt: isoTime("The last message Slack did not accept").nullable(),
+  lastFailure: z
+    .string()
+    .nullable()
+    .describe("Why the last failure failed, e.g. Slack answered 404 no_service"),
+});
+export type SlackConnection = z.output<typeof slackConnectionResponseSchema>;
+
+/** POST /api/integrations/slack/test, POST /api/v1/integrations/slack/test: how the test message went. */
+export const slackTestResponseSchema = z.object({
+  delivered: z.boolean().describe("Slack accepted the test message"),
+  error: z.string().nullable().describe("Why not, when it did not"),
+  slack: slackConnectionResponseSchema,
+});
+export type SlackTestResponse = z.output<typeof slackTestResponseSchema>;

@@ -1,5 +1,5 @@
 import { GOOD_PASSWORD } from "./helpers";
-import { receiverUrl } from "./webhook-receiver";
+import { receiverUrl, slackWebhookUrl } from "./webhook-receiver";
 
 // Who may call what: every /api route × {anonymous, another user, the owner} (access.test.ts), and ×
 // {owner, editor, viewer, another workspace's member, anonymous, a read key} of a workspace
@@ -337,7 +337,8 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     owner: 200,
     otherUser: 404,
   },
-  // Integrations (worker/routes/integrations.ts): every member reads, an owner or editor switches.
+  // Integrations (worker/routes/integrations.ts): every member reads, an owner or editor changes. The
+  // fixture's workspace has Slack connected; another workspace has not (404 on what needs it).
   {
     route: "GET /api/integrations",
     call: () => ({ path: "/api/integrations" }),
@@ -349,6 +350,65 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     call: () => ({ path: "/api/integrations/ga4", body: { enabled: true } }),
     owner: 200,
     otherUser: "own scope",
+  },
+  {
+    route: "GET /api/integrations/slack",
+    call: () => ({ path: "/api/integrations/slack" }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "PUT /api/integrations/slack",
+    call: () => ({ path: "/api/integrations/slack", body: { webhookUrl: slackWebhookUrl() } }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "DELETE /api/integrations/slack",
+    call: () => ({ path: "/api/integrations/slack" }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "POST /api/integrations/slack/test",
+    call: () => ({ path: "/api/integrations/slack/test" }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "GET /api/v1/integrations",
+    call: () => ({ path: "/api/v1/integrations" }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "GET /api/v1/integrations/slack",
+    call: () => ({ path: "/api/v1/integrations/slack" }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "PUT /api/v1/integrations/slack",
+    call: () => ({ path: "/api/v1/integrations/slack", body: { webhookUrl: slackWebhookUrl() } }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "DELETE /api/v1/integrations/slack",
+    call: () => ({ path: "/api/v1/integrations/slack" }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "POST /api/v1/integrations/slack/test",
+    call: () => ({ path: "/api/v1/integrations/slack/test" }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
   },
   {
     route: "GET /api/workspaces",
@@ -564,13 +624,6 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     call: (f) => ({ path: `/api/v1/webhooks/${f.webhookId}` }),
     owner: 200,
     otherUser: 404,
-    auth: "apiKey",
-  },
-  {
-    route: "GET /api/v1/integrations",
-    call: () => ({ path: "/api/v1/integrations" }),
-    owner: 200,
-    otherUser: "own scope",
     auth: "apiKey",
   },
   {

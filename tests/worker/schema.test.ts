@@ -37,6 +37,8 @@ describe("the drizzle schema and the migrations", () => {
         "invitations",
         "history_events",
         "share_links",
+        "slack_connections",
+        "slack_deliveries",
       ].sort(),
     );
   });

@@ -3,7 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { FAKE_CLOUDFLARE, fakeCloudflare } from "./cloudflare-fake";
 import { FAKE_MAIL, fakeMail } from "./mail-fake";
-import { fakeReceiver, isReceiverRequest } from "./webhook-receiver";
+import { FAKE_SLACK, fakeReceiver, isReceiverRequest } from "./webhook-receiver";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
@@ -30,6 +30,7 @@ export default defineConfig(async () => ({
           MAIL_API_BASE_URL: FAKE_MAIL.baseUrl,
           MAIL_API_KEY: FAKE_MAIL.apiKey,
           MAIL_FROM: FAKE_MAIL.from,
+          SLACK_WEBHOOK_ORIGIN: FAKE_SLACK.origin,
         },
         // Every fetch the Worker and the tests make leaves workerd here: Cloudflare's and the mail
         // provider's APIs and users' webhook endpoints are faked, anything else is refused, so no test

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { VariantInput, WebhookEventType } from "../../contract/api";
+import { SLACK_STATUSES } from "../../contract/api/integrations";
 import { PRIMARY_METRICS } from "../../contract/metrics";
 import type { Rule } from "../../contract/rules";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
@@ -476,6 +477,48 @@ export const webhookDeliveries = sqliteTable(
   (t) => [index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id)],
 );
 
+/** A workspace's Slack incoming webhook (migrations/0028_slack.sql); its URL is a secret. */
+export const slackConnections = sqliteTable(
+  "slack_connections",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    webhookUrl: text("webhook_url").notNull(),
+    status: text("status", { enum: SLACK_STATUSES }).notNull().default("active"),
+    connectedAt: integer("connected_at").notNull(),
+    lastDeliveredAt: integer("last_delivered_at"),
+    lastFailureAt: integer("last_failure_at"),
+    lastFailure: text("last_failure"),
+  },
+  (t) => [uniqueIndex("slack_connections_workspace_idx").on(t.workspaceId)],
+);
+
+/** One message sent to Slack; only the newest of each connection are kept (worker/webhooks/slack.ts). */
+export const slackDeliveries = sqliteTable(
+  "slack_deliveries",
+  {
+    id: integer("id").primaryKey(),
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => slackConnections.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    attempt: integer("attempt").notNull(),
+    delivered: integer("delivered", { mode: "boolean" }).notNull(),
+    statusCode: integer("status_code"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+    attemptedAt: integer("attempted_at").notNull(),
+  },
+  (t) => [
+    index("slack_deliveries_connection_idx").on(t.connectionId, t.id),
+    index("slack_deliveries_event_idx").on(t.connectionId, t.eventId).where(sql`delivered = 1`),
+  ],
+);
+
 /** KV keys to rewrite from D1: their update failed (KV down) after D1 changed. */
 export const cacheRepairs = sqliteTable("cache_repairs", {
   key: text("key").primaryKey(),
@@ -483,6 +526,7 @@ export const cacheRepairs = sqliteTable("cache_repairs", {
 });
 
 export type User = typeof users.$inferSelect;
+export type SlackConnectionRow = typeof slackConnections.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type SplitTest = typeof splitTests.$inferSelect;
 export type CustomDomain = typeof customDomains.$inferSelect;

@@ -1,6 +1,14 @@
 import { Hono } from "hono";
-import type { Ga4SettingInput, IntegrationListResponse, IntegrationResponse } from "../../contract/api";
-import { ga4SettingSchema } from "../../contract/api/integrations";
+import type {
+  ConnectSlackInput,
+  DeletedResponse,
+  Ga4SettingInput,
+  IntegrationListResponse,
+  IntegrationResponse,
+  SlackConnection,
+  SlackTestResponse,
+} from "../../contract/api";
+import { connectSlackSchema, ga4SettingSchema, maskedSlackWebhookUrl } from "../../contract/api/integrations";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/require-user";
@@ -8,9 +16,13 @@ import { requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
 import { recordChange } from "../services/history";
 import { listIntegrations, setGa4 } from "../services/integrations";
-import { actingIn, type UserContext, type UserEnv } from "./with-user";
+import { limitWebhookTests } from "../services/limits";
+import { connectSlack, disconnectSlack, sendSlackTest, slackConnectionOf } from "../services/slack";
+import { actingIn, creatorOf, type UserContext, type UserEnv } from "./with-user";
 
-/** The workspace's integrations and their status, the same for the app's API and the public API. */
+// The workspace's integrations (issue #36): the listing, then each integration's handlers, shared by the
+// app's API and the public API (worker/routes/public-api.ts declares the same under /api/v1).
+
 export async function listIntegrationStatuses<E extends UserEnv>(c: UserContext<E>) {
   const integrations = await listIntegrations(getDb(c.env.DB), c.get("workspace").id);
   return c.json({ integrations } satisfies IntegrationListResponse, 200);
@@ -29,8 +41,47 @@ export async function changeGa4<E extends UserEnv>(c: UserContext<E>, input: Ga4
   return c.json({ integration } satisfies IntegrationResponse, 200);
 }
 
+// Slack
+
+export async function getSlack<E extends UserEnv>(c: UserContext<E>) {
+  return c.json(
+    (await slackConnectionOf(getDb(c.env.DB), c.get("workspace").id)) satisfies SlackConnection,
+    200,
+  );
+}
+
+/** Connects or replaces the incoming webhook; the history gets the masked URL, never the whole. */
+export async function putSlack<E extends UserEnv>(c: UserContext<E>, input: ConnectSlackInput) {
+  const db = getDb(c.env.DB);
+  const connection = await connectSlack(db, creatorOf(c), input.webhookUrl);
+  await recordChange(db, {
+    ...actingIn(c),
+    action: "integration.connected",
+    details: { kind: "slack", url: maskedSlackWebhookUrl(input.webhookUrl) },
+  });
+  return c.json(connection satisfies SlackConnection, 200);
+}
+
+export async function deleteSlack<E extends UserEnv>(c: UserContext<E>) {
+  const db = getDb(c.env.DB);
+  await disconnectSlack(db, c.get("workspace").id);
+  await recordChange(db, { ...actingIn(c), action: "integration.disconnected", details: { kind: "slack" } });
+  return c.json({ ok: true } satisfies DeletedResponse, 200);
+}
+
+/** A test message, counted with the webhooks' test events (5 a minute per person). */
+export async function testSlack<E extends UserEnv>(c: UserContext<E>) {
+  await limitWebhookTests(c.env, c.get("user").id);
+  const result = await sendSlackTest(c.env, c.get("workspace").id);
+  return c.json(result satisfies SlackTestResponse, 200);
+}
+
 /** The current workspace's integrations in Settings: every member reads, an owner or editor changes. */
 export const integrationRoutes = new Hono<AppEnv>()
   .use(requireUser, requireWorkspace)
   .get("/", listIntegrationStatuses)
-  .put("/ga4", validate("json", ga4SettingSchema), (c) => changeGa4(c, c.req.valid("json")));
+  .put("/ga4", validate("json", ga4SettingSchema), (c) => changeGa4(c, c.req.valid("json")))
+  .get("/slack", getSlack)
+  .put("/slack", validate("json", connectSlackSchema), (c) => putSlack(c, c.req.valid("json")))
+  .delete("/slack", deleteSlack)
+  .post("/slack/test", testSlack);

@@ -17,9 +17,12 @@ import {
 import { domainListResponseSchema } from "../../contract/api/domains";
 import { testHistoryResponseSchema } from "../../contract/api/history";
 import {
+  connectSlackSchema,
   ga4SettingSchema,
   integrationListResponseSchema,
   integrationResponseSchema,
+  slackConnectionResponseSchema,
+  slackTestResponseSchema,
 } from "../../contract/api/integrations";
 import { shareLinkResponseSchema } from "../../contract/api/shares";
 import {
@@ -43,7 +46,14 @@ import { trafficQualityOfTest } from "../services/analytics";
 import { recordServerConversion } from "../services/conversions";
 import { ownedTest } from "../services/split-tests";
 import { listOwnDomains } from "./domains";
-import { changeGa4, listIntegrationStatuses } from "./integrations";
+import {
+  changeGa4,
+  deleteSlack,
+  getSlack,
+  listIntegrationStatuses,
+  putSlack,
+  testSlack,
+} from "./integrations";
 import { mount, operation } from "./operations";
 import { createShareLink, revokeShareLink } from "./shares";
 import {
@@ -465,6 +475,76 @@ export const PUBLIC_API_OPERATIONS = [
     handler(c, { json }) {
       return changeGa4(c, json);
     },
+  }),
+  operation({
+    method: "get",
+    path: "/api/v1/integrations/slack",
+    operationId: "getSlack",
+    summary: "Get the Slack connection",
+    description:
+      "Whether the workspace posts its alerts to Slack, the webhook URL masked, and how the last messages went.",
+    tag: "Integrations",
+    success: {
+      status: 200,
+      description: "The Slack connection",
+      schema: slackConnectionResponseSchema,
+      name: "SlackConnection",
+    },
+    handler: getSlack,
+  }),
+  operation({
+    method: "put",
+    path: "/api/v1/integrations/slack",
+    operationId: "connectSlack",
+    summary: "Connect Slack",
+    description:
+      "Posts the workspace's verdict, end and sample-ratio alerts to a Slack channel through its incoming webhook URL (https://hooks.slack.com/services/…; no other host is accepted). Replaces the URL if one was connected. The URL is a secret: answers only ever show it masked.",
+    tag: "Integrations",
+    body: {
+      schema: connectSlackSchema,
+      name: "ConnectSlackInput",
+      example: {
+        webhookUrl: "https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
+      },
+    },
+    success: {
+      status: 200,
+      description: "Connected",
+      schema: slackConnectionResponseSchema,
+      name: "SlackConnection",
+    },
+    errors: [400],
+    handler(c, { json }) {
+      return putSlack(c, json);
+    },
+  }),
+  operation({
+    method: "delete",
+    path: "/api/v1/integrations/slack",
+    operationId: "disconnectSlack",
+    summary: "Disconnect Slack",
+    description: "Stops the alerts to Slack at once, including those still being retried.",
+    tag: "Integrations",
+    success: { status: 200, description: "Disconnected", schema: deletedResponseSchema, name: "Deleted" },
+    errors: [404],
+    handler: deleteSlack,
+  }),
+  operation({
+    method: "post",
+    path: "/api/v1/integrations/slack/test",
+    operationId: "testSlack",
+    summary: "Send a test message to Slack",
+    description:
+      "Posts a test message to the connected channel at once and answers how it went. At most 5 test messages and webhook test events a minute per person (429 beyond).",
+    tag: "Integrations",
+    success: {
+      status: 200,
+      description: "How the test message went",
+      schema: slackTestResponseSchema,
+      name: "SlackTestResult",
+    },
+    errors: [404],
+    handler: testSlack,
   }),
 ];
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { IntegrationStatus } from "../../contract/api";
 import type { Db } from "../db/client";
 import { workspaces } from "../db/schema";
+import { slackIntegrationStatus } from "./slack";
 
 // The workspace's integrations (issue #36): each one's status for Settings and the API, and their changes.
 
@@ -23,7 +24,11 @@ async function ga4EnabledAt(db: Db, workspaceId: string): Promise<number | null>
 
 /** Every integration's status in the workspace. */
 export async function listIntegrations(db: Db, workspaceId: string): Promise<IntegrationStatus[]> {
-  return [ga4Row(await ga4EnabledAt(db, workspaceId))];
+  const [slack, ga4At] = await Promise.all([
+    slackIntegrationStatus(db, workspaceId),
+    ga4EnabledAt(db, workspaceId),
+  ]);
+  return [slack, ga4Row(ga4At)];
 }
 
 /**

@@ -149,7 +149,7 @@ export function detailsOf(event: Pick<HistoryEvent, "action" | "details">): stri
       case "integration.connected":
       case "integration.disconnected": {
         const kind = text(d.kind);
-        return kind ? [M.integration[kind] ?? kind] : [];
+        return [kind ? (M.integration[kind] ?? kind) : null, text(d.url)].filter((part) => part !== null);
       }
       case "member.invited":
       case "member.invitation_resent":

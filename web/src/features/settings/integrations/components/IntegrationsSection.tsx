@@ -2,6 +2,7 @@ import { ANALYTICS_INTEGRATION_MESSAGES as M } from "@contract/messages";
 import { useId } from "react";
 import { AnalyticsCard } from "@/features/settings/integrations/components/AnalyticsCard";
 import { ShopifyCard } from "@/features/settings/integrations/components/ShopifyCard";
+import { SlackCard } from "@/features/settings/integrations/components/SlackCard";
 
 /** Settings → Integrations: one card per tool, in this order (Stripe, Slack, Analytics, Shopify). */
 export function IntegrationsSection() {
@@ -14,6 +15,7 @@ export function IntegrationsSection() {
         </h2>
         <p className="text-muted-foreground text-sm">{M.sectionDescription}</p>
       </div>
+      <SlackCard />
       <AnalyticsCard />
       <ShopifyCard />
     </section>
