@@ -48,7 +48,7 @@ export const queryKeys = {
     deliveries: (webhookId: string) => ["webhooks", "deliveries", webhookId] as const,
   },
   integrations: {
-    /** Every integration of the workspace. */
+    /** `/api/integrations`: the listing with each integration's status; as a prefix, every integration's query. */
     all: ["integrations"] as const,
     /** `/api/integrations/slack`: the Slack card. */
     slack: ["integrations", "slack"] as const,
@@ -65,8 +65,6 @@ export const queryKeys = {
   invitation: (token: string) => ["invitation", token] as const,
   /** `/api/account/digest`: the weekly digest of the current workspace, in Settings. */
   digest: ["account", "digest"] as const,
-  /** `/api/integrations`: the workspace's integrations and their status, in Settings. */
-  integrations: ["integrations"] as const,
   /** The OpenAPI document the API docs page renders (public, the same for everyone). */
   openApi: ["openapi"] as const,
 };

@@ -11,7 +11,7 @@ function warnLoadFailed(error: Error) {
 /** The workspace's integrations, the same list for every card. */
 export function useIntegrations() {
   const query = useQuery({
-    queryKey: queryKeys.integrations,
+    queryKey: queryKeys.integrations.all,
     queryFn: ({ signal }) => listIntegrations(signal),
   });
   useQueryFailure(query, warnLoadFailed);

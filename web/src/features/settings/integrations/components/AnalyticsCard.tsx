@@ -30,7 +30,7 @@ export function AnalyticsCard() {
   const save = useMutation({
     mutationFn: setGa4,
     onSuccess: (integration) => {
-      client.setQueryData(queryKeys.integrations, (list: IntegrationStatus[] | undefined) =>
+      client.setQueryData(queryKeys.integrations.all, (list: IntegrationStatus[] | undefined) =>
         list?.map((row) => (row.kind === "ga4" ? integration : row)),
       );
       toast.success(integration.connected ? M.ga4Enabled : M.ga4Disabled);
