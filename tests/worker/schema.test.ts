@@ -37,6 +37,10 @@ describe("the drizzle schema and the migrations", () => {
         "invitations",
         "history_events",
         "share_links",
+        "stripe_connections",
+        "stripe_events",
+        "stripe_payments",
+        "stripe_subscriptions",
       ].sort(),
     );
   });

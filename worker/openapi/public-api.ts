@@ -22,6 +22,11 @@ export const PUBLIC_API_INFO: DocumentInfo = {
         WEBHOOK_MESSAGES.retryPeriod +
         ", then given up and the endpoint marked failing.",
     },
+    {
+      name: "Integrations",
+      description:
+        "Tools connected to the workspace. Stripe: Stripe's events, sent to the endpoint URL that connecting answers, count as conversions with their value (docs/integrations/stripe.md).",
+    },
     { name: "Meta", description: "About the API" },
   ],
   schemas: {

@@ -1,0 +1,89 @@
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import type { IntegrationStatus, StripeOutcome, StripeStatusResponse } from "../../contract/api";
+import { randomToken } from "../auth/crypto";
+import type { Db } from "../db/client";
+import { stripeConnections } from "../db/schema";
+
+// The integrations of a workspace (issue #36): their status listing, and connecting Stripe. What
+// Stripe's events do is worker/services/stripe.ts.
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** Where Stripe sends a workspace's events. */
+export const stripeEndpointUrl = (origin: string, token: string) => `${origin}/integrations/stripe/${token}`;
+
+/** The workspace's Stripe connection row, connected or not; undefined before the first connect. */
+function stripeRow(db: Db, workspaceId: string) {
+  return db.select().from(stripeConnections).where(eq(stripeConnections.workspaceId, workspaceId)).get();
+}
+
+/** Each integration's state in the workspace, in the order Settings shows them. */
+export async function listIntegrations(db: Db, workspaceId: string): Promise<IntegrationStatus[]> {
+  const stripe = await stripeRow(db, workspaceId);
+  const connected = stripe?.signingSecret != null;
+  return [
+    {
+      kind: "stripe",
+      connected,
+      connectedAt: connected ? iso(stripe?.connectedAt ?? null) : null,
+      lastEventAt: iso(stripe?.lastEventAt ?? null),
+    },
+  ];
+}
+
+/** The Stripe card's state: the endpoint URL (once made), the connection and the last event received. */
+export async function stripeStatus(
+  db: Db,
+  workspaceId: string,
+  origin: string,
+): Promise<StripeStatusResponse["stripe"]> {
+  const row = await stripeRow(db, workspaceId);
+  const connected = row?.signingSecret != null;
+  return {
+    connected,
+    endpointUrl: row ? stripeEndpointUrl(origin, row.token) : null,
+    connectedAt: connected ? iso(row?.connectedAt ?? null) : null,
+    lastEvent:
+      row?.lastEventAt != null && row.lastEventType !== null
+        ? {
+            at: new Date(row.lastEventAt).toISOString(),
+            type: row.lastEventType,
+            outcome: (row.lastEventOutcome ?? "ignored") as StripeOutcome,
+          }
+        : null,
+  };
+}
+
+/**
+ * Stores the signing secret and answers the endpoint's token: a new unguessable one at the first
+ * connect, the same one ever after (a reconnect only replaces the secret, so nothing changes in Stripe).
+ */
+export async function connectStripe(db: Db, workspaceId: string, signingSecret: string, now = Date.now()) {
+  const row = await db
+    .insert(stripeConnections)
+    .values({ workspaceId, token: randomToken(24), signingSecret, connectedAt: now })
+    .onConflictDoUpdate({
+      target: stripeConnections.workspaceId,
+      // A reconnect keeps the date it was first connected since, unless it was disconnected in between.
+      set: {
+        signingSecret,
+        connectedAt: sql`coalesce(${stripeConnections.connectedAt}, ${now})`,
+      },
+    })
+    .returning({ token: stripeConnections.token })
+    .get();
+  return row.token;
+}
+
+/**
+ * Forgets the signing secret: Stripe's events are refused from now on. The token stays for a reconnect.
+ * False when Stripe was not connected (nothing changed).
+ */
+export async function disconnectStripe(db: Db, workspaceId: string): Promise<boolean> {
+  const rows = await db
+    .update(stripeConnections)
+    .set({ signingSecret: null, connectedAt: null })
+    .where(and(eq(stripeConnections.workspaceId, workspaceId), isNotNull(stripeConnections.signingSecret)))
+    .returning({ token: stripeConnections.token });
+  return rows.length > 0;
+}
