@@ -477,8 +477,12 @@ describe("connecting Stripe", () => {
       expect(response.status).toBe(400);
       expect(await errorOf(response)).toMatchObject({ code: "invalid_input", message });
     }
+    // Stripe asks for the URL before it shows the secret: the card shows it before anything is connected.
     const status = await stripeStatus(client);
-    expect(status).toMatchObject({ connected: false, endpointUrl: null });
+    expect(status).toMatchObject({ connected: false, connectedAt: null, lastEvent: null });
+    expect(status.endpointUrl).toMatch(/^https:\/\/app\.splitlink\.test\/integrations\/stripe\/[\w-]{32}$/);
+    const connected = await client.json("PUT", "/api/integrations/stripe", { signingSecret: stripeSecret() });
+    expect(((await connected.json()) as ConnectStripeResponse).endpointUrl).toBe(status.endpointUrl);
   });
 
   it("keeps the endpoint URL on reconnect, never answers the secret, and records both in the history", async () => {

@@ -7,6 +7,7 @@ import type {
   StripeStatusResponse,
 } from "../../contract/api";
 import { connectStripeSchema } from "../../contract/api/integrations";
+import { canEdit } from "../../contract/workspaces";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { appOrigin } from "../lib/links";
@@ -32,10 +33,11 @@ export async function listWorkspaceIntegrations<E extends UserEnv>(c: UserContex
   return c.json({ integrations } satisfies IntegrationListResponse, 200);
 }
 
-/** The Stripe connection: its endpoint URL and the last event received. */
+/** The Stripe connection: its endpoint URL (reserved at an editor's first look) and the last event received. */
 export async function getStripeStatus<E extends UserEnv>(c: UserContext<E>) {
   const origin = appOrigin(c.req.url, c.env.APP_HOST);
-  const stripe = await stripeStatus(getDb(c.env.DB), c.get("workspace").id, origin);
+  const { id, role } = c.get("workspace");
+  const stripe = await stripeStatus(getDb(c.env.DB), id, origin, canEdit(role));
   return c.json({ stripe } satisfies StripeStatusResponse, 200);
 }
 

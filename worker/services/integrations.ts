@@ -7,6 +7,9 @@ import { stripeConnections } from "../db/schema";
 // The integrations of a workspace (issue #36): their status listing, and connecting Stripe. What
 // Stripe's events do is worker/services/stripe.ts.
 
+/** The endpoint URL's unguessable part: 192 random bits. */
+const newToken = () => randomToken(24);
+
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Where Stripe sends a workspace's events. */
@@ -31,13 +34,22 @@ export async function listIntegrations(db: Db, workspaceId: string): Promise<Int
   ];
 }
 
-/** The Stripe card's state: the endpoint URL (once made), the connection and the last event received. */
+/**
+ * The Stripe card's state: the endpoint URL, the connection and the last event received. Stripe asks for
+ * the URL before it shows the signing secret, so an editor's first look reserves the token (`reserve`):
+ * the URL is there to add in Stripe before anything is connected, and connecting keeps it.
+ */
 export async function stripeStatus(
   db: Db,
   workspaceId: string,
   origin: string,
+  reserve: boolean,
 ): Promise<StripeStatusResponse["stripe"]> {
-  const row = await stripeRow(db, workspaceId);
+  let row = await stripeRow(db, workspaceId);
+  if (!row && reserve) {
+    await db.insert(stripeConnections).values({ workspaceId, token: newToken() }).onConflictDoNothing();
+    row = await stripeRow(db, workspaceId);
+  }
   const connected = row?.signingSecret != null;
   return {
     connected,
@@ -56,12 +68,12 @@ export async function stripeStatus(
 
 /**
  * Stores the signing secret and answers the endpoint's token: a new unguessable one at the first
- * connect, the same one ever after (a reconnect only replaces the secret, so nothing changes in Stripe).
+ * connect (unless the card reserved it), the same one ever after (a reconnect only replaces the secret, so nothing changes in Stripe).
  */
 export async function connectStripe(db: Db, workspaceId: string, signingSecret: string, now = Date.now()) {
   const row = await db
     .insert(stripeConnections)
-    .values({ workspaceId, token: randomToken(24), signingSecret, connectedAt: now })
+    .values({ workspaceId, token: newToken(), signingSecret, connectedAt: now })
     .onConflictDoUpdate({
       target: stripeConnections.workspaceId,
       // A reconnect keeps the date it was first connected since, unless it was disconnected in between.

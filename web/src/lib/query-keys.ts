@@ -47,6 +47,12 @@ export const queryKeys = {
     /** `/api/webhooks/:id/deliveries` */
     deliveries: (webhookId: string) => ["webhooks", "deliveries", webhookId] as const,
   },
+  integrations: {
+    /** Every integration's state. */
+    all: ["integrations"] as const,
+    /** `/api/integrations/stripe`: the Stripe card. */
+    stripe: ["integrations", "stripe"] as const,
+  },
   /** `/api/account/site-tag`: the site tag's key, in Settings and on every test page. */
   siteTag: ["account", "site-tag"] as const,
   /** `/api/account/alerts`: Settings and the test page's end section. */
