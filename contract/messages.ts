@@ -728,7 +728,7 @@ export const STRIPE_MESSAGES = {
   title: "Stripe",
   description: "Count Stripe payments as conversions with their value, without code.",
   secretLabel: "Signing secret",
-  secretHint: "In Stripe, add a webhook endpoint with the URL below, then paste its signing secret here.",
+  secretHint: "Add the endpoint URL above in Stripe first, then paste the signing secret Stripe shows for it.",
   connect: "Connect Stripe",
   connecting: "Connecting…",
   replaceSecret: "Replace the signing secret",
