@@ -728,7 +728,8 @@ export const STRIPE_MESSAGES = {
   title: "Stripe",
   description: "Count Stripe payments as conversions with their value, without code.",
   secretLabel: "Signing secret",
-  secretHint: "Add the endpoint URL above in Stripe first, then paste the signing secret Stripe shows for it.",
+  secretHint:
+    "Add the endpoint URL above in Stripe first, then paste the signing secret Stripe shows for it.",
   connect: "Connect Stripe",
   connecting: "Connecting…",
   replaceSecret: "Replace the signing secret",
