@@ -85,7 +85,7 @@ export const stripeStatusResponseSchema = z.object({
     endpointUrl: z
       .string()
       .nullable()
-      .describe("The endpoint URL to add in Stripe; null before the first connect"),
+      .describe("The endpoint URL to add in Stripe; null until an editor (or a write key) first asked"),
     connectedAt: isoTime("Since when Stripe is connected").nullable(),
     lastEvent: z
       .object({

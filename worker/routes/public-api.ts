@@ -458,7 +458,7 @@ export const PUBLIC_API_OPERATIONS = [
     operationId: "getStripeIntegration",
     summary: "The Stripe connection",
     description:
-      "Whether Stripe is connected, the endpoint URL to add in Stripe (null before the first connect), and the last event received with what became of it. Never the signing secret.",
+      "Whether Stripe is connected, the endpoint URL to add in Stripe, and the last event received with what became of it. Never the signing secret. Stripe asks for the URL before it shows the signing secret, so the first call with a write key makes the URL (a read key sees null until then); connecting keeps it.",
     tag: "Integrations",
     success: {
       status: 200,
