@@ -1,6 +1,7 @@
 // Texts the API returns and the SPA shows, word for word from the specification where it has them.
 // The generic ones have their own module: the SPA's first download needs only them.
 import type { HistoryAction } from "./api/history";
+import type { StripeOutcome } from "./api/integrations";
 import type { PrimaryMetric } from "./metrics";
 import {
   CONVERSIONS_PER_ADDRESS_DAY,
@@ -785,4 +786,59 @@ export const ANALYTICS_INTEGRATION_MESSAGES = {
   shopifyCopy: "Copy pixel code",
   shopifyCopied: "Pixel code copied to clipboard",
   viewerNote: "Only owners and editors can change integrations.",
+} as const;
+
+/** Stripe, no code (issue #36): the connection in Settings and what became of Stripe's events. */
+export const STRIPE_MESSAGES = {
+  secretRequired: "Please paste the signing secret of your Stripe webhook endpoint",
+  secretInvalid:
+    "This is not a Stripe signing secret: it starts with whsec_ (Stripe shows it under your endpoint)",
+  // The receiving endpoint's refusals (Stripe shows them in its delivery log).
+  unknownEndpoint: "This Stripe endpoint is not connected in SplitLink",
+  badSignature: "The Stripe-Signature header is missing or does not match the signing secret",
+  staleSignature: "The Stripe-Signature timestamp is more than 5 minutes away from now",
+  badEvent: "This is not a Stripe event",
+  // What became of the last event received.
+  outcomes: {
+    counted: "counted as a conversion",
+    value_added: "its amount added to the visitor's conversion",
+    refunded: "refund taken off the conversion's value",
+    already_counted: "not counted: this visitor's conversion was already counted",
+    not_attributed:
+      "not attributed: it carries no SplitLink session (client_reference_id or metadata.splitlink_session)",
+    no_click: "not attributed: the session clicked no test of this workspace",
+    not_counted: "not counted: the test has ended or the click is older than the attribution window",
+    unpaid: "not counted: the checkout is not paid yet",
+    unknown_payment: "not counted: no conversion of this payment",
+    ignored: "ignored: SplitLink does not use this event type",
+  } satisfies Record<StripeOutcome, string>,
+  // Settings
+  title: "Stripe",
+  description: "Count Stripe payments as conversions with their value, without code.",
+  secretLabel: "Signing secret",
+  secretHint:
+    "Add the endpoint URL above in Stripe first, then paste the signing secret Stripe shows for it.",
+  connect: "Connect Stripe",
+  connecting: "Connecting…",
+  replaceSecret: "Replace the signing secret",
+  connected: "Stripe connected",
+  connectFailed: "Failed to connect Stripe",
+  endpointLabel: "Endpoint URL",
+  endpointHint: "Add this URL as a webhook endpoint in Stripe and select these events:",
+  urlCopied: "Endpoint URL copied to clipboard",
+  copy: "Copy",
+  statusConnected: (since: string) => `Connected since ${since}`,
+  statusNotConnected: "Not connected",
+  noEventYet: "No event received yet",
+  lastEvent: (when: string, type: string, outcome: string) =>
+    `Last event received ${when}: ${type}, ${outcome}.`,
+  disconnect: "Disconnect",
+  disconnectConfirmTitle: "Disconnect Stripe?",
+  disconnectConfirmBody:
+    "Stripe's events stop counting at once. The endpoint URL stays the same if you connect again.",
+  disconnected: "Stripe disconnected",
+  disconnectFailed: "Failed to disconnect Stripe",
+  loadFailed: "Failed to load the Stripe connection",
+  viewerNote: "Only owners and editors can change the integrations.",
+  docsLink: "How Stripe sales are counted",
 } as const;

@@ -25,6 +25,7 @@ import { publicApiRoutes } from "./routes/public-api";
 import { reportPage } from "./routes/reports";
 import { shareRoutes } from "./routes/shares";
 import { splitTestRoutes } from "./routes/split-tests";
+import { stripeEventRoutes } from "./routes/stripe-events";
 import { trackerRoutes } from "./routes/tracker";
 import { webhookRoutes } from "./routes/webhooks";
 import { workspaceHistoryRoutes } from "./routes/workspace-history";
@@ -73,6 +74,10 @@ app
   .route("/api/health", healthRoutes)
   .route("/", trackerRoutes)
   .route("/", beaconRoutes);
+
+// Stripe's events for a connected workspace: signed by Stripe, no cookies.
+app.use("/integrations/*", apiSecurityHeaders);
+app.route("/integrations", stripeEventRoutes);
 
 app.use("/dev/*", htmlSecurityHeaders);
 app.route("/dev", devOutboxRoutes);

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { ANALYTICS_INTEGRATION_MESSAGES, SLACK_MESSAGES } from "../messages";
+import { ANALYTICS_INTEGRATION_MESSAGES, SLACK_MESSAGES, STRIPE_MESSAGES } from "../messages";
 
 // Integrations a marketer already uses (issue #36), one section per integration; each is a setting of
 // the workspace that only an owner or an editor changes.
@@ -7,6 +7,8 @@ import { ANALYTICS_INTEGRATION_MESSAGES, SLACK_MESSAGES } from "../messages";
 /** The integrations the listing names. */
 export const INTEGRATION_KINDS = ["stripe", "slack", "ga4"] as const;
 export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
+
+const isoTime = (what: string) => z.iso.datetime().describe(`${what}, ISO 8601`);
 
 /** One integration's status in the workspace. */
 export const integrationStatusSchema = z.object({
@@ -30,6 +32,81 @@ export type IntegrationListResponse = z.output<typeof integrationListResponseSch
 export const integrationResponseSchema = z.object({ integration: integrationStatusSchema });
 export type IntegrationResponse = z.output<typeof integrationResponseSchema>;
 
+// Stripe
+
+/**
+ * The longest signing secret taken: Stripe's are `whsec_` and about 40 characters; the cap only keeps
+ * out garbage.
+ */
+export const MAX_STRIPE_SECRET_LENGTH = 200;
+
+/** Stripe's endpoint signing secret as its dashboard shows it. */
+const STRIPE_SECRET = /^whsec_[A-Za-z0-9+/=_-]{16,}$/;
+
+/** PUT /api/integrations/stripe, PUT /api/v1/integrations/stripe */
+export const connectStripeSchema = z
+  .object(
+    {
+      signingSecret: z
+        .string({ error: STRIPE_MESSAGES.secretRequired })
+        .trim()
+        .min(1, STRIPE_MESSAGES.secretRequired)
+        .max(MAX_STRIPE_SECRET_LENGTH, STRIPE_MESSAGES.secretInvalid)
+        .regex(STRIPE_SECRET, STRIPE_MESSAGES.secretInvalid)
+        .describe(
+          "The signing secret of the webhook endpoint you added in Stripe (whsec_…, in Stripe's Workbench under Webhooks). Stored, never shown again.",
+        ),
+    },
+    { error: STRIPE_MESSAGES.secretRequired },
+  )
+  .meta({ required: ["signingSecret"] });
+export type ConnectStripeInput = z.input<typeof connectStripeSchema>;
+
+/** PUT …/integrations/stripe: where Stripe must send its events. */
+export const connectStripeResponseSchema = z.object({
+  endpointUrl: z
+    .string()
+    .describe(
+      "Add this URL as the webhook endpoint in Stripe, with the events checkout.session.completed, invoice.paid and charge.refunded. It stays the same when you connect again.",
+    ),
+});
+export type ConnectStripeResponse = z.output<typeof connectStripeResponseSchema>;
+
+/** What became of the last Stripe event received, as the status names it (STRIPE_MESSAGES.outcomes). */
+export const STRIPE_OUTCOMES = [
+  "counted",
+  "value_added",
+  "refunded",
+  "already_counted",
+  "not_attributed",
+  "no_click",
+  "not_counted",
+  "unpaid",
+  "unknown_payment",
+  "ignored",
+] as const;
+export type StripeOutcome = (typeof STRIPE_OUTCOMES)[number];
+
+/** GET /api/integrations/stripe: the connection, its endpoint URL and the last event received. */
+export const stripeStatusResponseSchema = z.object({
+  stripe: z.object({
+    connected: z.boolean(),
+    endpointUrl: z
+      .string()
+      .nullable()
+      .describe("The endpoint URL to add in Stripe; null until an editor (or a write key) first asked"),
+    connectedAt: isoTime("Since when Stripe is connected").nullable(),
+    lastEvent: z
+      .object({
+        at: isoTime("When it was received"),
+        type: z.string().describe("Stripe's event type, e.g. checkout.session.completed"),
+        outcome: z.enum(STRIPE_OUTCOMES).describe("What became of it"),
+      })
+      .nullable(),
+  }),
+});
+export type StripeStatusResponse = z.output<typeof stripeStatusResponseSchema>;
+
 // Google Analytics 4 and Tag Manager
 
 /**
@@ -49,8 +126,6 @@ export const ga4SettingSchema = z.object(
 export type Ga4SettingInput = z.input<typeof ga4SettingSchema>;
 
 // Slack
-
-const isoTime = (what: string) => z.iso.datetime().describe(`${what}, ISO 8601`);
 
 /** The longest incoming webhook URL accepted; Slack's are about 80 characters. */
 export const SLACK_WEBHOOK_URL_MAX_LENGTH = 256;

@@ -44,6 +44,9 @@ export const MATRIX_ORDER = {
   }),
 };
 
+/** A Stripe signing secret of the right form, for the connect rows. */
+const MATRIX_STRIPE_SECRET = "whsec_matrixMatrixMatrixMatrix0123";
+
 export interface Call {
   path: string;
   body?: unknown;
@@ -312,6 +315,31 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     owner: 200,
     otherUser: 404,
   },
+  // Integrations (worker/routes/integrations.ts): every member reads, an owner or editor changes.
+  {
+    route: "GET /api/integrations",
+    call: () => ({ path: "/api/integrations" }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "GET /api/integrations/stripe",
+    call: () => ({ path: "/api/integrations/stripe" }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "PUT /api/integrations/stripe",
+    call: () => ({ path: "/api/integrations/stripe", body: { signingSecret: MATRIX_STRIPE_SECRET } }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "DELETE /api/integrations/stripe",
+    call: () => ({ path: "/api/integrations/stripe" }),
+    owner: 200,
+    otherUser: "own scope",
+  },
   { route: "GET /api/webhooks", call: () => ({ path: "/api/webhooks" }), owner: 200, otherUser: "own scope" },
   {
     route: "POST /api/webhooks",
@@ -337,14 +365,7 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     owner: 200,
     otherUser: 404,
   },
-  // Integrations (worker/routes/integrations.ts): every member reads, an owner or editor changes. The
-  // fixture's workspace has Slack connected; another workspace has not (404 on what needs it).
-  {
-    route: "GET /api/integrations",
-    call: () => ({ path: "/api/integrations" }),
-    owner: 200,
-    otherUser: "own scope",
-  },
+  // The fixture's workspace has Slack connected; another workspace has not (404 on what needs it).
   {
     route: "PUT /api/integrations/ga4",
     call: () => ({ path: "/api/integrations/ga4", body: { enabled: true } }),
@@ -629,6 +650,27 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   {
     route: "PUT /api/v1/integrations/ga4",
     call: () => ({ path: "/api/v1/integrations/ga4", body: { enabled: true } }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "GET /api/v1/integrations/stripe",
+    call: () => ({ path: "/api/v1/integrations/stripe" }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "PUT /api/v1/integrations/stripe",
+    call: () => ({ path: "/api/v1/integrations/stripe", body: { signingSecret: MATRIX_STRIPE_SECRET } }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "DELETE /api/v1/integrations/stripe",
+    call: () => ({ path: "/api/v1/integrations/stripe" }),
     owner: 200,
     otherUser: "own scope",
     auth: "apiKey",

@@ -39,6 +39,10 @@ describe("the drizzle schema and the migrations", () => {
         "share_links",
         "slack_connections",
         "slack_deliveries",
+        "stripe_connections",
+        "stripe_events",
+        "stripe_payments",
+        "stripe_subscriptions",
       ].sort(),
     );
   });

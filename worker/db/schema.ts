@@ -611,3 +611,73 @@ export type Workspace = typeof workspaces.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
 export type HistoryEvent = typeof historyEvents.$inferSelect;
+
+/** A workspace's Stripe connection (migrations/0027_stripe.sql): the endpoint's token, kept for good. */
+export const stripeConnections = sqliteTable(
+  "stripe_connections",
+  {
+    workspaceId: text("workspace_id")
+      .primaryKey()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    token: text("token").notNull(),
+    signingSecret: text("signing_secret"),
+    connectedAt: integer("connected_at"),
+    lastEventAt: integer("last_event_at"),
+    lastEventType: text("last_event_type"),
+    lastEventOutcome: text("last_event_outcome"),
+  },
+  (t) => [uniqueIndex("stripe_connections_token_idx").on(t.token)],
+);
+
+/** The Stripe events a workspace received, by id: each counts once. */
+export const stripeEvents = sqliteTable(
+  "stripe_events",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.eventId] }),
+    index("stripe_events_received_idx").on(t.receivedAt),
+  ],
+);
+
+/** The Stripe payments in a conversion's value, with their refunds (minor units of ISO 4217). */
+export const stripePayments = sqliteTable(
+  "stripe_payments",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    paymentKey: text("payment_key").notNull(),
+    sessionId: text("session_id").notNull(),
+    conversionId: text("conversion_id"),
+    paymentIntent: text("payment_intent"),
+    currency: text("currency").notNull(),
+    amount: integer("amount").notNull(),
+    refunded: integer("refunded").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.paymentKey] }),
+    index("stripe_payments_intent_idx").on(t.workspaceId, t.paymentIntent),
+    index("stripe_payments_session_idx").on(t.workspaceId, t.sessionId),
+    index("stripe_payments_conversion_idx").on(t.conversionId),
+  ],
+);
+
+/** The visitor session a Stripe subscription was started in. */
+export const stripeSubscriptions = sqliteTable(
+  "stripe_subscriptions",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    subscriptionId: text("subscription_id").notNull(),
+    sessionId: text("session_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.subscriptionId] })],
+);

@@ -1,21 +1,38 @@
 import { Hono } from "hono";
 import type {
   ConnectSlackInput,
+  ConnectStripeInput,
+  ConnectStripeResponse,
   DeletedResponse,
   Ga4SettingInput,
   IntegrationListResponse,
   IntegrationResponse,
   SlackConnection,
   SlackTestResponse,
+  StripeStatusResponse,
 } from "../../contract/api";
-import { connectSlackSchema, ga4SettingSchema, maskedSlackWebhookUrl } from "../../contract/api/integrations";
+import {
+  connectSlackSchema,
+  connectStripeSchema,
+  ga4SettingSchema,
+  maskedSlackWebhookUrl,
+} from "../../contract/api/integrations";
+import { canEdit } from "../../contract/workspaces";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
+import { appOrigin } from "../lib/links";
 import { requireUser } from "../middleware/require-user";
 import { requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
 import { recordChange } from "../services/history";
-import { listIntegrations, setGa4 } from "../services/integrations";
+import {
+  connectStripe,
+  disconnectStripe,
+  listIntegrations,
+  setGa4,
+  stripeEndpointUrl,
+  stripeStatus,
+} from "../services/integrations";
 import { limitWebhookTests } from "../services/limits";
 import { connectSlack, disconnectSlack, sendSlackTest, slackConnectionOf } from "../services/slack";
 import { actingIn, creatorOf, type UserContext, type UserEnv } from "./with-user";
@@ -27,6 +44,43 @@ export async function listIntegrationStatuses<E extends UserEnv>(c: UserContext<
   const integrations = await listIntegrations(getDb(c.env.DB), c.get("workspace").id);
   return c.json({ integrations } satisfies IntegrationListResponse, 200);
 }
+
+// Stripe (its events arrive at worker/routes/stripe-events.ts)
+
+/** The Stripe connection: its endpoint URL (reserved at an editor's first look) and the last event received. */
+export async function getStripeStatus<E extends UserEnv>(c: UserContext<E>) {
+  const origin = appOrigin(c.req.url, c.env.APP_HOST);
+  const { id, role } = c.get("workspace");
+  const stripe = await stripeStatus(getDb(c.env.DB), id, origin, canEdit(role));
+  return c.json({ stripe } satisfies StripeStatusResponse, 200);
+}
+
+/** Stores the signing secret (never shown again) and answers the endpoint URL to add in Stripe. */
+export async function connectWorkspaceStripe<E extends UserEnv>(
+  c: UserContext<E>,
+  input: ConnectStripeInput,
+) {
+  const db = getDb(c.env.DB);
+  const token = await connectStripe(db, c.get("workspace").id, input.signingSecret.trim());
+  // Never the secret.
+  await recordChange(db, { ...actingIn(c), action: "integration.connected", details: { kind: "stripe" } });
+  const endpointUrl = stripeEndpointUrl(appOrigin(c.req.url, c.env.APP_HOST), token);
+  return c.json({ endpointUrl } satisfies ConnectStripeResponse, 200);
+}
+
+/** Forgets the signing secret; disconnecting what is not connected changes nothing and records nothing. */
+export async function disconnectWorkspaceStripe<E extends UserEnv>(c: UserContext<E>) {
+  const db = getDb(c.env.DB);
+  if (await disconnectStripe(db, c.get("workspace").id))
+    await recordChange(db, {
+      ...actingIn(c),
+      action: "integration.disconnected",
+      details: { kind: "stripe" },
+    });
+  return c.json({ ok: true } satisfies DeletedResponse, 200);
+}
+
+// Google Analytics 4 and Tag Manager
 
 /** Switching the site tag's GA4 and Tag Manager report; the history records a change, not a repeat. */
 export async function changeGa4<E extends UserEnv>(c: UserContext<E>, input: Ga4SettingInput) {
@@ -80,6 +134,11 @@ export async function testSlack<E extends UserEnv>(c: UserContext<E>) {
 export const integrationRoutes = new Hono<AppEnv>()
   .use(requireUser, requireWorkspace)
   .get("/", listIntegrationStatuses)
+  .get("/stripe", getStripeStatus)
+  .put("/stripe", validate("json", connectStripeSchema), (c) =>
+    connectWorkspaceStripe(c, c.req.valid("json")),
+  )
+  .delete("/stripe", disconnectWorkspaceStripe)
   .put("/ga4", validate("json", ga4SettingSchema), (c) => changeGa4(c, c.req.valid("json")))
   .get("/slack", getSlack)
   .put("/slack", validate("json", connectSlackSchema), (c) => putSlack(c, c.req.valid("json")))

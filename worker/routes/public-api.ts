@@ -18,11 +18,14 @@ import { domainListResponseSchema } from "../../contract/api/domains";
 import { testHistoryResponseSchema } from "../../contract/api/history";
 import {
   connectSlackSchema,
+  connectStripeResponseSchema,
+  connectStripeSchema,
   ga4SettingSchema,
   integrationListResponseSchema,
   integrationResponseSchema,
   slackConnectionResponseSchema,
   slackTestResponseSchema,
+  stripeStatusResponseSchema,
 } from "../../contract/api/integrations";
 import { shareLinkResponseSchema } from "../../contract/api/shares";
 import {
@@ -48,8 +51,11 @@ import { ownedTest } from "../services/split-tests";
 import { listOwnDomains } from "./domains";
 import {
   changeGa4,
+  connectWorkspaceStripe,
   deleteSlack,
+  disconnectWorkspaceStripe,
   getSlack,
+  getStripeStatus,
   listIntegrationStatuses,
   putSlack,
   testSlack,
@@ -455,6 +461,62 @@ export const PUBLIC_API_OPERATIONS = [
       name: "IntegrationList",
     },
     handler: listIntegrationStatuses,
+  }),
+  operation({
+    method: "get",
+    path: "/api/v1/integrations/stripe",
+    operationId: "getStripeIntegration",
+    summary: "The Stripe connection",
+    description:
+      "Whether Stripe is connected, the endpoint URL to add in Stripe, and the last event received with what became of it. Never the signing secret. Stripe asks for the URL before it shows the signing secret, so the first call with a write key makes the URL (a read key sees null until then); connecting keeps it.",
+    tag: "Integrations",
+    success: {
+      status: 200,
+      description: "The Stripe connection",
+      schema: stripeStatusResponseSchema,
+      name: "StripeStatus",
+    },
+    handler: getStripeStatus,
+  }),
+  operation({
+    method: "put",
+    path: "/api/v1/integrations/stripe",
+    operationId: "connectStripe",
+    summary: "Connect Stripe",
+    description:
+      "Stores the signing secret of the webhook endpoint you added in Stripe and answers that endpoint's URL. Stripe's checkout.session.completed (and invoice.paid for subscriptions) then count as conversions with their amount, attributed to the visitor's SplitLink session in client_reference_id or metadata.splitlink_session; charge.refunded takes the value back. Connecting again replaces the secret and keeps the URL. The secret is never shown again.",
+    tag: "Integrations",
+    body: {
+      schema: connectStripeSchema,
+      name: "ConnectStripeInput",
+      example: { signingSecret: "whsec_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6" },
+    },
+    success: {
+      status: 200,
+      description: "The endpoint URL to add in Stripe",
+      schema: connectStripeResponseSchema,
+      name: "ConnectStripeResponse",
+    },
+    errors: [400],
+    handler(c, { json }) {
+      return connectWorkspaceStripe(c, json);
+    },
+  }),
+  operation({
+    method: "delete",
+    path: "/api/v1/integrations/stripe",
+    operationId: "disconnectStripe",
+    summary: "Disconnect Stripe",
+    description:
+      "Forgets the signing secret: Stripe's events are refused from now on. Conversions already counted stay. Connecting again later gives the same endpoint URL.",
+    tag: "Integrations",
+    success: {
+      status: 200,
+      description: "Stripe is disconnected",
+      schema: deletedResponseSchema,
+      name: "Deleted",
+    },
+    handler: disconnectWorkspaceStripe,
   }),
   operation({
     method: "put",

@@ -52,6 +52,8 @@ export const queryKeys = {
     all: ["integrations"] as const,
     /** `/api/integrations/slack`: the Slack card. */
     slack: ["integrations", "slack"] as const,
+    /** `/api/integrations/stripe`: the Stripe card. */
+    stripe: ["integrations", "stripe"] as const,
   },
   /** `/api/account/site-tag`: the site tag's key, in Settings and on every test page. */
   siteTag: ["account", "site-tag"] as const,
