@@ -3,7 +3,7 @@ import { ANALYTICS_INTEGRATION_MESSAGES as M } from "@contract/messages";
 import gtmTemplateUrl from "@integrations/gtm/template.tpl?url&no-inline";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { DownloadIcon } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -27,6 +27,9 @@ export function AnalyticsCard() {
   const { canEdit } = useWorkspaceAbilities();
   const query = useIntegrations();
   const ga4 = integrationOf(query.data, "ga4");
+  // The switch shows the choice at once, in the same render as the click (the mutation's pending state
+  // arrives a tick later, and a controlled checkbox would flip back in between), until it is saved.
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const save = useMutation({
     mutationFn: setGa4,
     onSuccess: (integration) => {
@@ -36,9 +39,9 @@ export function AnalyticsCard() {
       toast.success(integration.connected ? M.ga4Enabled : M.ga4Disabled);
     },
     onError: (error) => console.warn("Could not save the GA4 setting", error),
+    onSettled: () => setWanted(null),
   });
-  // The switch shows the choice at once, while it is saved.
-  const checked = save.isPending ? save.variables : ga4?.connected;
+  const checked = wanted ?? ga4?.connected;
 
   return (
     <Card aria-labelledby={headingId} role="region">
@@ -77,7 +80,10 @@ export function AnalyticsCard() {
                 aria-busy={save.isPending}
                 aria-describedby={save.isError ? errorId : undefined}
                 disabled={save.isPending}
-                onChange={(event) => save.mutate(event.target.checked)}
+                onChange={(event) => {
+                  setWanted(event.target.checked);
+                  save.mutate(event.target.checked);
+                }}
                 className="mt-0.5 size-4 accent-primary"
               />
               <span className="font-medium">{M.ga4Toggle}</span>
