@@ -10,7 +10,8 @@ import { ApiError } from "../errors";
 import { eventId as newEventId } from "../lib/event-id";
 import { log } from "../observability/log";
 import { queueSlackMessage } from "../webhooks/events";
-import { attemptSlack, logSlackAttempt, recordSlackAttempt } from "../webhooks/slack";
+import { logAttempt } from "../webhooks/record";
+import { attemptSlack, recordSlackAttempt } from "../webhooks/slack";
 import { type SlackAlertText, slackAlertBody, slackTestBody } from "../webhooks/slack-message";
 import type { TestAlert } from "./alerts";
 import { analyticsOf } from "./analytics";
@@ -118,7 +119,7 @@ export async function sendSlackTest(env: Env, workspaceId: string): Promise<Slac
     outcome,
     outcome.delivered ? "delivered" : outcome.refused ? "broken" : null,
   );
-  logSlackAttempt(row.id, message, 1, outcome);
+  logAttempt({ connectionId: row.id }, message, 1, outcome);
   return {
     delivered: outcome.delivered,
     error: outcome.error,

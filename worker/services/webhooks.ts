@@ -135,7 +135,7 @@ export async function sendTestEvent(env: Env, workspaceId: string, id: string): 
     outcome,
     outcome.delivered ? "delivered" : null,
   );
-  logAttempt(endpoint.id, event, 1, outcome);
+  logAttempt({ endpointId: endpoint.id }, event, 1, outcome);
   return delivery;
 }
 

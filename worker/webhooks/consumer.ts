@@ -5,7 +5,6 @@ import { type SlackMessage, slackMessageSchema, type WebhookMessage, webhookMess
 import { type EndpointChange, logAttempt, recordAttempt } from "./record";
 import {
   attemptSlack,
-  logSlackAttempt,
   recordSlackAttempt,
   type SlackChange,
   type SlackTarget,
@@ -115,7 +114,7 @@ async function deliver(
   }
 
   settle(message, retryInSeconds);
-  logAttempt(endpoint.id, body, attempt, outcome, { retryInSeconds, gaveUp });
+  logAttempt({ endpointId: endpoint.id }, body, attempt, outcome, { retryInSeconds, gaveUp });
 }
 
 /**
@@ -172,5 +171,5 @@ async function deliverToSlack(
     log("warn", "slack_delivery_not_logged", { ...fields, error });
   }
   settle(message, retryInSeconds);
-  logSlackAttempt(target.id, body, attempt, outcome, { retryInSeconds, gaveUp });
+  logAttempt({ connectionId: target.id }, body, attempt, outcome, { retryInSeconds, gaveUp });
 }

@@ -1,6 +1,5 @@
 import { SLACK_WEBHOOK_HOST, slackWebhookUrlProblem } from "../../contract/api/integrations";
 import { SLACK_MESSAGES } from "../../contract/messages";
-import { log } from "../observability/log";
 import { type AttemptOutcome, WEBHOOK_TIMEOUT_MS, WEBHOOK_USER_AGENT } from "./deliver";
 import type { SlackMessage } from "./events";
 import { DELIVERY_LOG_SIZE } from "./record";
@@ -132,36 +131,6 @@ export async function recordSlackAttempt(
       ? db.prepare(MARK_DELIVERED).bind(connectionId, outcome.attemptedAt)
       : db.prepare(MARK_FAILED).bind(connectionId, outcome.attemptedAt, outcome.error, change),
   ]);
-}
-
-/** The structured log line of an attempt, as `webhook_delivery`'s, naming the connection. */
-export function logSlackAttempt(
-  connectionId: string,
-  message: Pick<SlackMessage, "eventId" | "type">,
-  attempt: number,
-  outcome: AttemptOutcome,
-  next: { retryInSeconds?: number; gaveUp?: boolean } = {},
-): void {
-  const result = outcome.delivered
-    ? "delivered"
-    : outcome.refused
-      ? "refused"
-      : next.gaveUp
-        ? "gave_up"
-        : next.retryInSeconds !== undefined
-          ? "retrying"
-          : "failed";
-  log(outcome.delivered ? "info" : "warn", "slack_delivery", {
-    connectionId,
-    eventId: message.eventId,
-    type: message.type,
-    attempt,
-    statusCode: outcome.statusCode,
-    error: outcome.error,
-    durationMs: outcome.durationMs,
-    outcome: result,
-    retryInSeconds: next.retryInSeconds,
-  });
 }
 
 // One query for the batch's connections; one removed or replaced meanwhile is simply missing.
