@@ -96,6 +96,27 @@ function checkAll(raw: Record<string, unknown>, checks: Record<string, Check>, p
   return values;
 }
 
+/**
+ * EVENT_SHARDS, the shards new tests go to (worker/db/shards.ts): unset or empty, every EVENTS_<n> bound;
+ * set, comma-separated names EVENTS_<n>, each bound to a D1 database.
+ */
+function eventShardProblems(raw: Record<string, unknown>): string[] {
+  const value = raw.EVENT_SHARDS;
+  if (value === undefined) return [];
+  if (typeof value !== "string") return ["EVENT_SHARDS must be text"];
+  const names = value
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+  return names.flatMap((name) => {
+    if (!/^EVENTS_\d+$/.test(name)) return [`EVENT_SHARDS must list bindings named EVENTS_<n>, not ${name}`];
+    const bound = raw[name] as { prepare?: unknown } | undefined;
+    return typeof bound?.prepare === "function"
+      ? []
+      : [`EVENT_SHARDS names ${name}, which is not a bound D1 database`];
+  });
+}
+
 // A local run without .dev.vars still works: tokens signed with a secret nobody else knows, valid
 // until the isolate restarts. Never used outside development.
 // (Made on first use: workerd allows no random values at global scope.)
@@ -115,6 +136,7 @@ export function checkConfig(env: Env): ConfigResult {
   const vars = checkAll(raw, VARS, problems);
   if (problems.length > 0) return { ok: false, problems };
   if (vars.CF_API_TOKEN && !vars.CF_ZONE_ID) problems.push("CF_ZONE_ID must be set when CF_API_TOKEN is");
+  problems.push(...eventShardProblems(raw));
 
   const local = vars.ENVIRONMENT === "development";
   // The outbox page lists emails with their sign-in links: a deployment must never turn it on.
