@@ -98,7 +98,8 @@ function checkAll(raw: Record<string, unknown>, checks: Record<string, Check>, p
 
 /**
  * EVENT_SHARDS, the shards new tests go to (worker/db/shards.ts): unset or empty, every EVENTS_<n> bound;
- * set, comma-separated names EVENTS_<n>, each bound to a D1 database.
+ * set, comma-separated names EVENTS_<n> (or DB: the main database takes new tests' events too), each
+ * bound to a D1 database.
  */
 function eventShardProblems(raw: Record<string, unknown>): string[] {
   const value = raw.EVENT_SHARDS;
@@ -109,7 +110,8 @@ function eventShardProblems(raw: Record<string, unknown>): string[] {
     .map((name) => name.trim())
     .filter((name) => name !== "");
   return names.flatMap((name) => {
-    if (!/^EVENTS_\d+$/.test(name)) return [`EVENT_SHARDS must list bindings named EVENTS_<n>, not ${name}`];
+    if (name !== "DB" && !/^EVENTS_\d+$/.test(name))
+      return [`EVENT_SHARDS must list bindings named EVENTS_<n> or DB, not ${name}`];
     const bound = raw[name] as { prepare?: unknown } | undefined;
     return typeof bound?.prepare === "function"
       ? []

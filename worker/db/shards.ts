@@ -50,7 +50,7 @@ export function openShards(env: Env): string[] {
   return bound.length > 0 ? bound : [LEGACY_SHARD];
 }
 
-/** EVENT_SHARDS' names, in order, without blanks. */
+/** EVENT_SHARDS' names, in order, without blanks (DB too: a deployment may keep new tests' events there). */
 export function parseShardList(value: unknown): string[] {
   if (typeof value !== "string") return [];
   return value
