@@ -136,10 +136,21 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
 
   // Each test's events go to its shard (worker/db/shards.ts): one lookup for the batch.
   const pendingEvents = [...clicks, ...conversions, ...ruleVisits, ...uncounted, ...sightings];
-  const shards = await shardsOf(
-    env,
-    pendingEvents.map(({ event }) => event.testId),
-  );
+  let shards: Map<string, string>;
+  try {
+    shards = await shardsOf(
+      env,
+      pendingEvents.map(({ event }) => event.testId),
+    );
+  } catch (error) {
+    // The main database is down: nothing is written, every event is delivered again.
+    log("warn", "queue_batch_write_failed", { size: pendingEvents.length, error, next: "delivering again" });
+    for (const { delivery } of pendingEvents) delivery.retry();
+    outcome.retried += pendingEvents.length;
+    shards = new Map();
+    pendingEvents.length = 0;
+    for (const list of [clicks, conversions, ruleVisits, uncounted, sightings]) list.length = 0;
+  }
   const shardOf = (testId: string) => shards.get(testId) ?? LEGACY_SHARD;
   const writeByShard = async <E extends { testId: string }>(
     pending: Pending<E>[],
