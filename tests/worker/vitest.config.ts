@@ -21,9 +21,6 @@ export default defineConfig(async () => ({
           APP_HOST: "app.splitlink.test",
           JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
           TEST_MIGRATIONS: await readD1Migrations(fromRoot("migrations")),
-          // New tests keep their events in the main database here: most files read and seed event tables
-          // through env.DB. tests/worker/shards.test.ts runs the Worker with wrangler.toml's two shards.
-          EVENT_SHARDS: "DB",
           // CI draws the same inputs every run (a rare input can still be found locally, where each run
           // draws new ones and fast-check prints the seed that fails).
           PROPERTY_SEED: process.env.CI ? "20261125" : "",

@@ -22,7 +22,8 @@ export async function runArchive(env: Env, now = Date.now()): Promise<void> {
   const replayed = await replayDeadLetters(env, Math.min(REPLAY_SHARE, budget.left));
   budget.spend(replayed.calls);
   const addressHours = await forgetAddressHours(env, now);
-  budget.spend();
+  // One statement in each shard.
+  budget.spend(allShards(env).length);
   const archived = await archiveEvents(env, budget, now);
   log("info", "archive_run", {
     purged,
