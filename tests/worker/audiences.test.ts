@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Rule } from "../../contract/rules";
 import { conditionMatches, ruleTarget, type Visitor, visitorOf } from "../../worker/redirect/rules";

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { TestBreakdownsResponse } from "../../contract/api";
 import {

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
 import type { ClickEvent, ConversionEvent, RuleVisitEvent, TrackingEvent } from "../../worker/queue/events";
