@@ -21,6 +21,7 @@ import {
   errorOf,
   eventsOf,
   eventually,
+  everyD1,
   fetchWorker,
   HUMAN,
   loggedEvents,
@@ -141,11 +142,6 @@ const eventsInD1 = async (testId: string) =>
   (await count("clicks", testId)) +
   (await count("conversions", testId)) +
   (await count("rule_visits", testId));
-
-/** Each D1 database of the Worker (the main one and the event shards) as `wrap` makes it. */
-function everyD1(wrap: (db: D1Database) => D1Database): Pick<Env, "DB" | "EVENTS_0" | "EVENTS_1"> {
-  return { DB: wrap(env.DB), EVENTS_0: wrap(env.EVENTS_0), EVENTS_1: wrap(env.EVENTS_1) };
-}
 
 /**
  * The Worker's bindings with every D1 statement (a batch of N counts N) and every R2 call counted, as

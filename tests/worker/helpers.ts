@@ -184,6 +184,11 @@ export async function eventsOf(testId: string): Promise<D1Database> {
   return eventsDb(env, row?.shard ?? "DB");
 }
 
+/** Each D1 database of the Worker, the main one and the event shards, as `wrap` makes it (a fault's bindings). */
+export function everyD1(wrap: (db: D1Database) => D1Database): Pick<Env, "DB" | "EVENTS_0" | "EVENTS_1"> {
+  return { DB: wrap(env.DB), EVENTS_0: wrap(env.EVENTS_0), EVENTS_1: wrap(env.EVENTS_1) };
+}
+
 /** Polls until the check passes: for work the Worker does after answering (queue, waitUntil). */
 export async function eventually<T>(
   check: () => Promise<T | undefined | null | false>,

@@ -21,7 +21,9 @@ export function isShardName(name: string): boolean {
 
 function binding(env: Env, name: string): D1Database | undefined {
   const value = (env as unknown as Record<string, unknown>)[name];
-  return value && typeof (value as D1Database).prepare === "function" ? (value as D1Database) : undefined;
+  return typeof value === "object" && value !== null && "prepare" in value
+    ? (value as D1Database)
+    : undefined;
 }
 
 /** The database that holds the events of a test on `shard`. */
