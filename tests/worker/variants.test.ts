@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { TestWithStats } from "../../contract/api";
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
