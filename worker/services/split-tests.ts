@@ -540,8 +540,14 @@ export async function createSplitTest(
     input,
     link,
   );
-  // Before the link exists: the shard counts no event of a test it has no copy of.
-  await copyTestToShard(env, row.id);
+  // Before the link exists: the shard counts no event of a test it has no copy of, so a test whose copy
+  // could not be made is not made at all.
+  try {
+    await copyTestToShard(env, row.id);
+  } catch (error) {
+    await env.DB.prepare("DELETE FROM split_tests WHERE id = ?1").bind(row.id).run();
+    throw error;
+  }
   background.waitUntil(storeLink(env, row));
   return {
     ...test,
