@@ -16,6 +16,7 @@ import {
   Client,
   type CreatedTest,
   createTest,
+  eventsOf,
   eventually,
   HUMAN,
   loggedEvents,
@@ -48,9 +49,10 @@ function beacon(testId: string, sessionId: string, variant: string) {
 
 async function clicksOf(testId: string, expected: number) {
   return eventually(async () => {
-    const { results } = await env.DB.prepare(
-      "SELECT session_id, variant, is_bot FROM clicks WHERE split_test_id = ? ORDER BY timestamp, rowid",
-    )
+    const { results } = await (await eventsOf(testId))
+      .prepare(
+        "SELECT session_id, variant, is_bot FROM clicks WHERE split_test_id = ? ORDER BY timestamp, rowid",
+      )
       .bind(testId)
       .all<{ session_id: string; variant: string; is_bot: number }>();
     return results.length >= expected && results;
@@ -224,9 +226,8 @@ describe("one address, one bounded voice (#30)", () => {
     await beacon(test.id, elsewhere.sessionId, elsewhere.variant);
     await eventually(async () => (await conversionsOf(test.id)).length === CONVERSIONS_PER_ADDRESS_DAY + 1);
     await eventually(async () => {
-      const row = await env.DB.prepare(
-        "SELECT events FROM traffic_quality WHERE split_test_id = ? AND reason = 'address_limit'",
-      )
+      const row = await (await eventsOf(test.id))
+        .prepare("SELECT events FROM traffic_quality WHERE split_test_id = ? AND reason = 'address_limit'")
         .bind(test.id)
         .first<{ events: number }>();
       return row?.events === 4;
@@ -239,16 +240,16 @@ describe("the sessions counted per address (#30)", () => {
     const test = await newTest();
     const now = Date.now();
     const hour = now - (now % 3_600_000);
-    await env.DB.prepare(
-      `INSERT INTO address_sessions (split_test_id, source, hour, session_id)
+    await (await eventsOf(test.id))
+      .prepare(
+        `INSERT INTO address_sessions (split_test_id, source, hour, session_id)
        VALUES (?1, 'a', ?2, 's1'), (?1, 'a', ?3, 's2'), (?1, 'a', ?4, 's3')`,
-    )
+      )
       .bind(test.id, hour, hour - 3_600_000, hour - 2 * 3_600_000)
       .run();
     await runArchive(env, now);
-    const { results } = await env.DB.prepare(
-      "SELECT session_id FROM address_sessions WHERE split_test_id = ? ORDER BY session_id",
-    )
+    const { results } = await (await eventsOf(test.id))
+      .prepare("SELECT session_id FROM address_sessions WHERE split_test_id = ? ORDER BY session_id")
       .bind(test.id)
       .all();
     expect(results).toEqual([{ session_id: "s1" }, { session_id: "s2" }]);

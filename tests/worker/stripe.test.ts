@@ -14,6 +14,7 @@ import {
   clickedVisitor,
   createTest,
   errorOf,
+  eventsOf,
   signedUpClient,
 } from "./helpers";
 
@@ -166,7 +167,7 @@ async function figures(m: Pick<Marketer, "client" | "test">) {
 }
 
 async function conversionRows(testId: string) {
-  const { results } = await env.DB.prepare(
+  const { results } = await (await eventsOf(testId)).prepare(
     "SELECT session_id AS sessionId, variant, amount, currency, source FROM conversions WHERE split_test_id = ?",
   )
     .bind(testId)

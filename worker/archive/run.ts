@@ -1,3 +1,4 @@
+import { allShards, eventsDb } from "../db/shards";
 import { log } from "../observability/log";
 import { replayDeadLetters } from "../queue/dead-letters";
 import { archiveEvents } from "./archive";
@@ -21,7 +22,8 @@ export async function runArchive(env: Env, now = Date.now()): Promise<void> {
   const replayed = await replayDeadLetters(env, Math.min(REPLAY_SHARE, budget.left));
   budget.spend(replayed.calls);
   const addressHours = await forgetAddressHours(env, now);
-  budget.spend();
+  // One statement in each shard.
+  budget.spend(allShards(env).length);
   const archived = await archiveEvents(env, budget, now);
   log("info", "archive_run", {
     purged,
@@ -37,8 +39,15 @@ export async function runArchive(env: Env, now = Date.now()): Promise<void> {
  * before the last are deleted, through the primary key (hour first). Answers how many rows went.
  */
 async function forgetAddressHours(env: Env, now: number): Promise<number> {
-  const { meta } = await env.DB.prepare("DELETE FROM address_sessions WHERE hour < ?1")
-    .bind(now - (now % HOUR_MS) - HOUR_MS)
-    .run();
-  return meta.changes;
+  // In every shard at once: each keeps its tests' counters.
+  const deleted = await Promise.all(
+    allShards(env).map(async (shard) => {
+      const { meta } = await eventsDb(env, shard)
+        .prepare("DELETE FROM address_sessions WHERE hour < ?1")
+        .bind(now - (now % HOUR_MS) - HOUR_MS)
+        .run();
+      return meta.changes;
+    }),
+  );
+  return deleted.reduce((sum, changes) => sum + changes, 0);
 }

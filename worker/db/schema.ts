@@ -231,6 +231,9 @@ export const splitTests = sqliteTable(
     // The current phase and when it started (null for phase 1): migrations/0018_phases.sql.
     phase: integer("phase").notNull().default(1),
     phaseStartedAt: integer("phase_started_at"),
+    // The binding of the D1 database that holds its events, chosen at creation: DB for the tests made
+    // before event shards (migrations/0030_event_shards.sql, worker/db/shards.ts).
+    shard: text("shard").notNull().default("DB"),
   },
   (t) => [
     uniqueIndex("split_tests_slug_idx").on(t.slug),
@@ -247,6 +250,9 @@ export const splitTests = sqliteTable(
     // The autopilot's scan of the open tests (0031_autopilot_scan.sql).
     index("split_tests_open_idx").on(t.id).where(sql`completed_at IS NULL`),
     index("split_tests_deleted_idx").on(t.deletedAt).where(sql`deleted_at IS NOT NULL`),
+    index("split_tests_running_shard_idx")
+      .on(t.shard)
+      .where(sql`completed_at IS NULL AND deleted_at IS NULL`),
   ],
 );
 

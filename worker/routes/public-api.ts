@@ -43,6 +43,7 @@ import {
   webhookListResponseSchema,
 } from "../../contract/api/webhooks";
 import { getDb } from "../db/client";
+import { eventsDb } from "../db/shards";
 import { type ApiKeyEnv, requireApiKey } from "../middleware/require-api-key";
 import { enqueueEvent } from "../queue/producer";
 import { trafficQualityOfTest } from "../services/analytics";
@@ -195,7 +196,7 @@ export const PUBLIC_API_OPERATIONS = [
     errors: [404],
     async handler(c, { param }) {
       const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, { id: param.id });
-      const trafficQuality = await trafficQualityOfTest(c.env.DB, test.id);
+      const trafficQuality = await trafficQualityOfTest(eventsDb(c.env, test.shard), test.id);
       return c.json({ trafficQuality } satisfies TrafficQualityResponse, 200);
     },
   }),

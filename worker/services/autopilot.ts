@@ -5,6 +5,7 @@ import { VERDICT_MIN_VISITORS } from "../../contract/verdict";
 import type { Actor } from "../../contract/workspaces";
 import { type Db, getDb } from "../db/client";
 import { type SplitTest, splitTests } from "../db/schema";
+import { copyTestToShard, eventsDb } from "../db/shards";
 import { storeLink } from "../link-cache/writes";
 import { log } from "../observability/log";
 import { BANDIT_UPDATE_MS, banditWeights, banditWeightsByRevenue } from "../statistics/bandit";
@@ -162,7 +163,7 @@ export async function lookAtTests(
     (test) =>
       isDue(test) || test.autopilotCheckedAt === null || test.autopilotCheckedAt < (runOf.get(test.id) ?? 0),
   );
-  const totals = await totalsOf(db, tests);
+  const totals = await totalsOf(env, tests);
   for (const test of tests) {
     try {
       await lookAt(env, db, test, totals.get(test.id) ?? [], isDue(test), now, run);
@@ -201,8 +202,9 @@ async function lookAt(
 ): Promise<void> {
   // An optimised test decides by its results reweighted by period, and checks its split against the
   // weights in force at each time.
-  const optimised = test.mode === "optimise" ? await optimisedResults(env.DB, test, totals) : null;
-  const { winner } = await decidedVerdict(env.DB, test, optimised?.totals ?? totals);
+  const optimised =
+    test.mode === "optimise" ? await optimisedResults(eventsDb(env, test.shard), test, totals) : null;
+  const { winner } = await decidedVerdict(eventsDb(env, test.shard), test, optimised?.totals ?? totals);
   const visitors = totals.reduce((sum, arm) => sum + arm.visitors, 0);
   if (test.status === "active" && winner && (await claimAlert(db, test.id, "verdictAlertedAt", now)))
     await alert(env, test, { kind: "verdict", winner }, run);
@@ -242,7 +244,7 @@ async function moveWeights(
 ): Promise<void> {
   if (now - (test.weightsUpdatedAt ?? test.createdAt) < BANDIT_UPDATE_MS) return;
   // Every variant without what the test's top addresses brought it: no few addresses steer the traffic.
-  const held = await heldBackOf(env.DB, test, null);
+  const held = await heldBackOf(eventsDb(env, test.shard), test, null);
   const evidence = totals.map((arm, i) => withoutHeldBack(arm, held[i]));
   const weights =
     test.primaryMetric === "revenue_per_visitor"
@@ -274,6 +276,7 @@ async function moveWeights(
     env.DB.prepare(history.sql).bind(...history.params),
   ]);
   if (!changed?.results.length) return;
+  await copyTestToShard(env, test.id);
   await storeLink(env, { ...test, variants });
   run.weights.push({ testId: test.id, weights });
   log("info", "weights_moved", { testId: test.id, weights });
@@ -349,6 +352,7 @@ async function endTest(
     ),
   ]);
   if (!ended) return;
+  await copyTestToShard(env, test.id);
   await storeLink(env, ended);
   run.ended.push({ testId: test.id, endedBy, result });
   log("info", "test_ended", { testId: test.id, endedBy, result, winnerVariant });

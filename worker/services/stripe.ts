@@ -3,6 +3,7 @@ import type { StripeOutcome } from "../../contract/api";
 import { fromStripeAmount } from "../../contract/currency";
 import { STRIPE_MESSAGES } from "../../contract/messages";
 import { timingSafeEqual } from "../auth/crypto";
+import { allShards, eventsDb } from "../db/shards";
 import { ApiError } from "../errors";
 import type { Background } from "../lib/background";
 import { isSessionId } from "../lib/session-id";
@@ -126,18 +127,45 @@ interface Payment {
 }
 
 // The workspace's test whose link the session clicked last, as a person; deleted tests are no one's.
-const CLICKED_TEST = `SELECT t.id FROM split_tests AS t
-  JOIN clicks AS c INDEXED BY clicks_test_session_idx ON c.split_test_id = t.id AND c.session_id = ?2
+// Run on every event shard (each holds a copy of its tests' rows); the latest click wins.
+const CLICKED_TEST = `SELECT t.id, c.timestamp AS at FROM split_tests AS t
+  JOIN clicks AS c ON c.split_test_id = t.id AND c.session_id = ?2
   WHERE t.workspace_id = ?1 AND t.deleted_at IS NULL AND c.is_bot = 0
   ORDER BY c.timestamp DESC LIMIT 1`;
 
-// A conversion's value is its payments (in its currency) less their refunds. Only a conversion of a
-// test of the workspace, and only one with a value.
-const RECOMPUTE_VALUE = `UPDATE conversions SET amount = (
-    SELECT max(0, coalesce(sum(p.amount - p.refunded), 0)) FROM stripe_payments AS p
-    WHERE p.workspace_id = ?1 AND p.conversion_id = ?2 AND p.currency = conversions.currency)
+async function clickedTest(env: Env, workspaceId: string, sessionId: string): Promise<string | null> {
+  const found = await Promise.all(
+    allShards(env).map((shard) =>
+      eventsDb(env, shard)
+        .prepare(CLICKED_TEST)
+        .bind(workspaceId, sessionId)
+        .first<{ id: string; at: number }>(),
+    ),
+  );
+  let latest: { id: string; at: number } | null = null;
+  for (const row of found) if (row && (!latest || row.at > latest.at)) latest = row;
+  return latest?.id ?? null;
+}
+
+// A conversion's value is its payments (in its currency) less their refunds: summed where the payments
+// are (the main database), then set on the conversion in whichever shard holds it. Only a conversion of
+// a test of the workspace, and only one with a value.
+const PAYMENT_SUMS = `SELECT currency, max(0, sum(amount - refunded)) AS amount FROM stripe_payments
+  WHERE workspace_id = ?1 AND conversion_id = ?2 GROUP BY currency`;
+const SET_VALUE = `UPDATE conversions SET amount = coalesce(
+    (SELECT s.value ->> 'amount' FROM json_each(?3) AS s WHERE s.value ->> 'currency' = conversions.currency), 0)
   WHERE id = ?2 AND currency IS NOT NULL
     AND EXISTS (SELECT 1 FROM split_tests WHERE id = conversions.split_test_id AND workspace_id = ?1)`;
+
+async function recomputeValue(env: Env, workspaceId: string, conversionId: string): Promise<void> {
+  const { results } = await env.DB.prepare(PAYMENT_SUMS).bind(workspaceId, conversionId).all();
+  const sums = JSON.stringify(results);
+  await Promise.all(
+    allShards(env).map((shard) =>
+      eventsDb(env, shard).prepare(SET_VALUE).bind(workspaceId, conversionId, sums).run(),
+    ),
+  );
+}
 
 const UPSERT_PAYMENT = `INSERT INTO stripe_payments
     (workspace_id, payment_key, session_id, conversion_id, payment_intent, currency, amount, created_at)
@@ -186,7 +214,6 @@ async function addPayment(
             now,
           )
       : null;
-  const recompute = (conversionId: string) => db.prepare(RECOMPUTE_VALUE).bind(ws.id, conversionId);
 
   if (known?.results[0]?.conversionId) {
     await store(null)?.run();
@@ -195,11 +222,14 @@ async function addPayment(
   const existing = earlier?.results[0]?.conversionId;
   if (existing) {
     const write = store(existing);
-    if (write) await db.batch([write, recompute(existing)]);
+    if (write) {
+      await write.run();
+      await recomputeValue(env, ws.id, existing);
+    }
     return "value_added";
   }
 
-  const testId = await db.prepare(CLICKED_TEST).bind(ws.id, payment.sessionId).first<string>("id");
+  const testId = await clickedTest(env, ws.id, payment.sessionId);
   if (!testId || !ws.ownerId) return "no_click";
   let answer: Awaited<ReturnType<typeof recordServerConversion>>;
   try {
@@ -219,7 +249,10 @@ async function addPayment(
   if (answer.status === 200) return "already_counted";
   const conversionId = answer.body.conversion.id;
   const write = store(conversionId);
-  if (write) await db.batch([write, recompute(conversionId)]);
+  if (write) {
+    await write.run();
+    await recomputeValue(env, ws.id, conversionId);
+  }
   return "counted";
 }
 
@@ -314,15 +347,13 @@ async function chargeRefunded(env: Env, ws: Workspace, object: unknown): Promise
     .first<{ paymentKey: string; conversionId: string | null; currency: string }>();
   if (!payment || !refunded || refunded.currency !== payment.currency) return "unknown_payment";
   // amount_refunded is Stripe's running total: set, so a second event for the same refund changes nothing.
-  const statements = [
-    db
-      .prepare(
-        "UPDATE stripe_payments SET refunded = min(amount, ?3) WHERE workspace_id = ?1 AND payment_key = ?2",
-      )
-      .bind(ws.id, payment.paymentKey, refunded.amount),
-  ];
-  if (payment.conversionId) statements.push(db.prepare(RECOMPUTE_VALUE).bind(ws.id, payment.conversionId));
-  await db.batch(statements);
+  await db
+    .prepare(
+      "UPDATE stripe_payments SET refunded = min(amount, ?3) WHERE workspace_id = ?1 AND payment_key = ?2",
+    )
+    .bind(ws.id, payment.paymentKey, refunded.amount)
+    .run();
+  if (payment.conversionId) await recomputeValue(env, ws.id, payment.conversionId);
   return payment.conversionId ? "refunded" : "unknown_payment";
 }
 
