@@ -167,9 +167,10 @@ async function figures(m: Pick<Marketer, "client" | "test">) {
 }
 
 async function conversionRows(testId: string) {
-  const { results } = await (await eventsOf(testId)).prepare(
-    "SELECT session_id AS sessionId, variant, amount, currency, source FROM conversions WHERE split_test_id = ?",
-  )
+  const { results } = await (await eventsOf(testId))
+    .prepare(
+      "SELECT session_id AS sessionId, variant, amount, currency, source FROM conversions WHERE split_test_id = ?",
+    )
     .bind(testId)
     .all();
   return results;
