@@ -6,6 +6,7 @@ import { recommendationOf, signedPercent } from "../../contract/reading";
 import { labelWithName } from "../../contract/variants";
 import { type Db, getDb } from "../db/client";
 import { type SlackConnectionRow, type SplitTest, slackConnections } from "../db/schema";
+import { eventsDb } from "../db/shards";
 import { ApiError } from "../errors";
 import { eventId as newEventId } from "../lib/event-id";
 import { log } from "../observability/log";
@@ -182,7 +183,7 @@ async function verdictReading(
   winner: Variant,
 ): Promise<{ summary: string | null; lift: string | null }> {
   const now = Date.now();
-  const analytics = await analyticsOf(env.DB, test, now);
+  const analytics = await analyticsOf(eventsDb(env, test.shard), test, now);
   const arm = analytics.arms.find((candidate) => candidate.label === winner);
   const vs = analytics.primaryMetric === "revenue_per_visitor" ? arm?.revenue.vsControl : arm?.vsControl;
   const relative = vs?.relativeLift ?? null;
