@@ -54,3 +54,31 @@ export function fromMinorUnits(minor: number, currency: string): number {
 export function decimalAmount(minor: number, currency: string): string {
   return fromMinorUnits(minor, currency).toFixed(currencyDecimals(currency));
 }
+
+/**
+ * Stripe's minor units where they differ from ISO 4217's (https://docs.stripe.com/currencies): its
+ * zero-decimal currencies (MGA, which ISO gives 2) and ISK, which Stripe keeps at two decimals
+ * (ISO: 0). Its three-decimal currencies are ISO's.
+ */
+const STRIPE_DECIMALS: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(
+    "BIF CLP DJF GNF JPY KMF KRW MGA PYG RWF UGX VND VUV XAF XOF XPF".split(" ").map((code) => [code, 0]),
+  ),
+  ...Object.fromEntries("BHD JOD KWD OMR TND".split(" ").map((code) => [code, 3])),
+  ISK: 2,
+};
+
+/**
+ * A Stripe amount (its minor units, with its lowercase currency) as a conversion's value: minor units
+ * of ISO 4217 (2000 usd → 2000 USD; 500 jpy → 500 JPY; 10000 isk → 100 ISK). Null for a currency
+ * SplitLink does not know or an amount that is not a whole non-negative number.
+ */
+export function fromStripeAmount(
+  amount: number,
+  stripeCurrency: string,
+): { amount: number; currency: string } | null {
+  const currency = stripeCurrency.toUpperCase();
+  if (!isCurrency(currency) || !Number.isSafeInteger(amount) || amount < 0) return null;
+  const shift = currencyDecimals(currency) - (STRIPE_DECIMALS[currency] ?? 2);
+  return { amount: Math.round(amount * 10 ** shift), currency };
+}

@@ -1,6 +1,7 @@
 // Texts the API returns and the SPA shows, word for word from the specification where it has them.
 // The generic ones have their own module: the SPA's first download needs only them.
 import type { HistoryAction } from "./api/history";
+import type { StripeOutcome } from "./api/integrations";
 import type { PrimaryMetric } from "./metrics";
 import {
   CONVERSIONS_PER_ADDRESS_DAY,
@@ -499,6 +500,65 @@ export const WEBHOOK_MESSAGES = {
   retrySchedule: `after ${RETRY_DELAYS_IN_WORDS.slice(0, -1).join(", ")} and ${RETRY_DELAYS_IN_WORDS.at(-1)} (${WEBHOOK_MAX_ATTEMPTS} attempts over about ${RETRY_HOURS} hours)`,
 } as const;
 
+/** The Slack integration (issue #36): the card in Settings, the field's errors and the alerts' texts. */
+export const SLACK_MESSAGES = {
+  urlRequired: "Paste the incoming webhook URL Slack gave you",
+  urlInvalid: "Paste the whole URL Slack gave you, like https://hooks.slack.com/services/T…/B…/…",
+  urlTooLong: "That URL is too long for a Slack incoming webhook",
+  urlNotHttps: "The URL must start with https://",
+  urlNotSlack: "Only Slack incoming webhook URLs work here: they start with https://hooks.slack.com/",
+  urlWrongPath: "This is not an incoming webhook URL: it looks like https://hooks.slack.com/services/T…/B…/…",
+  notConnected: "Slack is not connected to this workspace",
+  // Delivery: what the status and the log say of an attempt that failed.
+  answered: (status: number, body: string) => `Slack answered ${status}${body ? ` ${body}` : ""}`,
+  timedOut: (seconds: number) => `Slack did not answer within ${seconds} seconds`,
+  networkError: (message: string) => `Could not reach Slack: ${message}`,
+  // The card
+  title: "Slack",
+  description:
+    "Post each test's verdict, its end and sample-ratio warnings to a Slack channel, through an incoming webhook.",
+  urlLabel: "Incoming webhook URL",
+  urlHelp: "In Slack: create an app, turn on Incoming Webhooks, add one to a channel and copy its URL.",
+  connect: "Connect Slack",
+  replace: "Replace the URL",
+  connected: "Slack connected",
+  connectFailed: "Failed to connect Slack",
+  sendTest: "Send a test message",
+  testDelivered: "Test message sent: look in your Slack channel.",
+  testFailed: (why: string) => `Test message not delivered: ${why}`,
+  testRateLimited: "Too many test messages. Please wait a minute and try again.",
+  disconnect: "Disconnect",
+  disconnectTitle: "Disconnect Slack?",
+  disconnectBody: "Alerts stop going to the channel at once, including those still being retried.",
+  disconnected: "Slack disconnected",
+  disconnectFailed: "Failed to disconnect Slack",
+  loadFailed: "Failed to load the Slack connection",
+  notConnectedYet: "Not connected. Alerts go to email and webhooks only.",
+  connectedSince: (when: string) => `Connected since ${when}`,
+  lastDelivered: (when: string) => `Last message delivered ${when}`,
+  noDeliveryYet: "No message delivered yet",
+  lastFailure: (when: string, why: string) => `Last failure ${when}: ${why}`,
+  status: { active: "Working", failing: "Failing", broken: "Webhook gone" },
+  failingNotice: "An alert could not reach Slack for more than a day and was given up.",
+  brokenNotice:
+    "Slack says this webhook no longer exists (removed, or its channel archived). Paste a new incoming webhook URL.",
+  viewerNote: "Only owners and editors can connect or disconnect Slack.",
+  // The messages posted to Slack
+  testMessage: "A test message from SplitLink: alerts for this workspace's tests will arrive here.",
+  openTest: "Open the test",
+  verdictHeader: (test: string) => `Verdict: ${test}`,
+  completedHeader: (test: string) => `Test ended: ${test}`,
+  srmHeader: (test: string) => `Check your test: ${test}`,
+  winnerField: "Winner",
+  liftField: "Lift",
+  resultField: "Result",
+  pValueField: "p-value",
+  lift: (lift: string, lower: string, upper: string) => `${lift} (between ${lower} and ${upper})`,
+  verdictFallback: (test: string, winner: string) => `${test}: version ${winner} wins.`,
+  completedFallback: (test: string) => `${test} has ended.`,
+  srmFallback: (test: string) => `${test}: visitors are not split as set.`,
+} as const;
+
 /** What each webhook event means, for the event checkboxes and the docs. */
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "test.verdict": "A test reached a verdict",
@@ -584,6 +644,8 @@ export const HISTORY_MESSAGES = {
     "api_key.revoked": "revoked an API key",
     "webhook.created": "added a webhook endpoint",
     "webhook.deleted": "deleted a webhook endpoint",
+    "integration.connected": "connected an integration",
+    "integration.disconnected": "disconnected an integration",
     "member.invited": "invited a member",
     "member.invitation_resent": "resent an invitation",
     "member.invitation_revoked": "revoked an invitation",
@@ -617,6 +679,7 @@ export const HISTORY_MESSAGES = {
   goal: { page: "A visit of", call: "A call of splitlink.convert()", none: "Nothing counts by itself" },
   currency: (code: string) => `currency ${code}`,
   serverOnly: "server conversions only",
+  integration: { stripe: "Stripe", slack: "Slack", ga4: "GA4 and Tag Manager" } as Record<string, string>,
   promoted: (variant: string) => `Version ${variant}`,
   endReason: { date: "Its end date came", visitors: "It reached its visitors", winner: "A clear winner" },
   endResult: {
@@ -695,4 +758,87 @@ export const DIGEST_MESSAGES = {
   action: "Open SplitLink",
   outro:
     "You get this email because you turned on the weekly digest for this workspace. Turn it off in Settings.",
+} as const;
+
+// Not in the specification: the integrations of issue #36 that live in the site tag, GA4 and Google Tag
+// Manager, and Shopify's checkout pixel (docs/integrations/ga4-gtm.md, shopify.md).
+export const ANALYTICS_INTEGRATION_MESSAGES = {
+  section: "Integrations",
+  sectionDescription: "Connect the tools this workspace already uses.",
+  ga4Title: "Google Analytics 4 and Tag Manager",
+  ga4Description:
+    "The site tag tells your page's own analytics which version each visitor saw: a GA4 experience_impression event and a splitlink_exposure dataLayer push for Tag Manager. SplitLink's servers send nothing to Google.",
+  ga4Toggle: "Report each visitor's version to GA4 and Tag Manager",
+  ga4Invalid: "Send enabled as true or false",
+  ga4On: (ago: string) => `On, switched on ${ago}`,
+  ga4Off: "Off",
+  ga4Enabled: "GA4 and Tag Manager report switched on",
+  ga4Disabled: "GA4 and Tag Manager report switched off",
+  ga4SaveFailed: "Failed to save the GA4 and Tag Manager setting",
+  loadFailed: "Failed to load the integrations",
+  gtmTemplate: "Using Tag Manager? Add the site tag with our template.",
+  gtmTemplateLink: "Download the GTM template",
+  docsLink: "How it works",
+  shopifyTitle: "Shopify checkouts",
+  shopifyDescription:
+    "Count Shopify orders with their total: in Shopify, open Settings → Customer events, add a custom pixel, paste this code and connect it. Set each test's goal to a call.",
+  shopifyCode: "Pixel code",
+  shopifyCopy: "Copy pixel code",
+  shopifyCopied: "Pixel code copied to clipboard",
+  viewerNote: "Only owners and editors can change integrations.",
+} as const;
+
+/** Stripe, no code (issue #36): the connection in Settings and what became of Stripe's events. */
+export const STRIPE_MESSAGES = {
+  secretRequired: "Please paste the signing secret of your Stripe webhook endpoint",
+  secretInvalid:
+    "This is not a Stripe signing secret: it starts with whsec_ (Stripe shows it under your endpoint)",
+  // The receiving endpoint's refusals (Stripe shows them in its delivery log).
+  unknownEndpoint: "This Stripe endpoint is not connected in SplitLink",
+  badSignature: "The Stripe-Signature header is missing or does not match the signing secret",
+  staleSignature: "The Stripe-Signature timestamp is more than 5 minutes away from now",
+  badEvent: "This is not a Stripe event",
+  // What became of the last event received.
+  outcomes: {
+    counted: "counted as a conversion",
+    value_added: "its amount added to the visitor's conversion",
+    refunded: "refund taken off the conversion's value",
+    already_counted: "not counted: this visitor's conversion was already counted",
+    not_attributed:
+      "not attributed: it carries no SplitLink session (client_reference_id or metadata.splitlink_session)",
+    no_click: "not attributed: the session clicked no test of this workspace",
+    not_counted: "not counted: the test has ended or the click is older than the attribution window",
+    unpaid: "not counted: the checkout is not paid yet",
+    unknown_payment: "not counted: no conversion of this payment",
+    ignored: "ignored: SplitLink does not use this event type",
+  } satisfies Record<StripeOutcome, string>,
+  // Settings
+  title: "Stripe",
+  description: "Count Stripe payments as conversions with their value, without code.",
+  secretLabel: "Signing secret",
+  secretHint:
+    "Add the endpoint URL above in Stripe first, then paste the signing secret Stripe shows for it.",
+  connect: "Connect Stripe",
+  connecting: "Connecting…",
+  replaceSecret: "Replace the signing secret",
+  connected: "Stripe connected",
+  connectFailed: "Failed to connect Stripe",
+  endpointLabel: "Endpoint URL",
+  endpointHint: "Add this URL as a webhook endpoint in Stripe and select these events:",
+  urlCopied: "Endpoint URL copied to clipboard",
+  copy: "Copy",
+  statusConnected: (since: string) => `Connected since ${since}`,
+  statusNotConnected: "Not connected",
+  noEventYet: "No event received yet",
+  lastEvent: (when: string, type: string, outcome: string) =>
+    `Last event received ${when}: ${type}, ${outcome}.`,
+  disconnect: "Disconnect",
+  disconnectConfirmTitle: "Disconnect Stripe?",
+  disconnectConfirmBody:
+    "Stripe's events stop counting at once. The endpoint URL stays the same if you connect again.",
+  disconnected: "Stripe disconnected",
+  disconnectFailed: "Failed to disconnect Stripe",
+  loadFailed: "Failed to load the Stripe connection",
+  viewerNote: "Only owners and editors can change the integrations.",
+  docsLink: "How Stripe sales are counted",
 } as const;

@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { migrateShards } from "./migrate-shards.ts";
 
 // Starts `wrangler dev` on a free port with fresh local state, offline. Used by the browser tests and benchmarks.
 
@@ -70,10 +71,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     : [];
   if (options.config) scriptArgs.push("--config", options.config);
   if (!options.script && !options.persistDir) {
-    execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], {
-      env: offline,
-      stdio: "pipe",
-    });
+    migrateShards(["--local", "--persist-to", persistDir], { stdio: "pipe" });
   }
   const port = await freePort();
   const vars = Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]);

@@ -23,6 +23,8 @@ export default defineConfig(({ command }) => ({
       { find: "@contract", replacement: path("../contract") },
       // Code samples the docs pages show as text (`?raw`), kept where they can be type-checked and run.
       { find: "@docs", replacement: path("../docs") },
+      // Files a marketer pastes into another product (integrations/), shown and offered as they are.
+      { find: "@integrations", replacement: path("../integrations") },
       { find: "@", replacement: path("./src") },
       ...(command === "build" ? reactRouterProduction : []),
     ],

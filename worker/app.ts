@@ -18,12 +18,14 @@ import { devOutboxRoutes } from "./routes/dev-outbox";
 import { digestRoutes } from "./routes/digest";
 import { domainRoutes } from "./routes/domains";
 import { healthRoutes } from "./routes/health";
+import { integrationRoutes } from "./routes/integrations";
 import { landingPage } from "./routes/landing";
 import { invitationRoutes, workspaceMemberRoutes } from "./routes/members";
 import { publicApiRoutes } from "./routes/public-api";
 import { reportPage } from "./routes/reports";
 import { shareRoutes } from "./routes/shares";
 import { splitTestRoutes } from "./routes/split-tests";
+import { stripeEventRoutes } from "./routes/stripe-events";
 import { trackerRoutes } from "./routes/tracker";
 import { webhookRoutes } from "./routes/webhooks";
 import { workspaceHistoryRoutes } from "./routes/workspace-history";
@@ -63,6 +65,7 @@ app
   .route("/api/account", accountRoutes)
   .route("/api/keys", apiKeyRoutes)
   .route("/api/webhooks", webhookRoutes)
+  .route("/api/integrations", integrationRoutes)
   .route("/api/workspaces", workspaceRoutes)
   .route("/api/workspace", workspaceHistoryRoutes)
   .route("/api/workspaces", workspaceMemberRoutes)
@@ -71,6 +74,10 @@ app
   .route("/api/health", healthRoutes)
   .route("/", trackerRoutes)
   .route("/", beaconRoutes);
+
+// Stripe's events for a connected workspace: signed by Stripe, no cookies.
+app.use("/integrations/*", apiSecurityHeaders);
+app.route("/integrations", stripeEventRoutes);
 
 app.use("/dev/*", htmlSecurityHeaders);
 app.route("/dev", devOutboxRoutes);

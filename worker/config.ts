@@ -66,6 +66,7 @@ const VARS: Record<string, Check> = {
   CF_API_BASE_URL: httpUrl,
   CF_ZONE_ID: optionalText(""),
   MAIL_API_BASE_URL: httpUrl,
+  SLACK_WEBHOOK_ORIGIN: httpUrl,
   MAIL_FROM: text(),
   // Days a conversion may come after its click (docs/operations.md, "Attribution window and archive"); unset, the
   // conversion cookie's 30.
@@ -96,6 +97,30 @@ function checkAll(raw: Record<string, unknown>, checks: Record<string, Check>, p
   return values;
 }
 
+/**
+ * EVENT_SHARDS, the shards new tests go to (worker/db/shards.ts): unset or empty, every EVENTS_<n> bound;
+ * set, comma-separated names EVENTS_<n> (or DB: the main database takes new tests' events too), each
+ * bound to a D1 database.
+ */
+function eventShardProblems(raw: Record<string, unknown>): string[] {
+  const value = raw.EVENT_SHARDS;
+  if (value === undefined) return [];
+  if (typeof value !== "string") return ["EVENT_SHARDS must be text"];
+  const names = value
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+  return names.flatMap((name) => {
+    if (name !== "DB" && !/^EVENTS_\d+$/.test(name))
+      return [`EVENT_SHARDS must list bindings named EVENTS_<n> or DB, not ${name}`];
+    // `in`, not a read: the check touches no binding (the redirect's tests count every D1 access).
+    const bound = raw[name];
+    return typeof bound === "object" && bound !== null && "prepare" in bound
+      ? []
+      : [`EVENT_SHARDS names ${name}, which is not a bound D1 database`];
+  });
+}
+
 // A local run without .dev.vars still works: tokens signed with a secret nobody else knows, valid
 // until the isolate restarts. Never used outside development.
 // (Made on first use: workerd allows no random values at global scope.)
@@ -115,6 +140,7 @@ export function checkConfig(env: Env): ConfigResult {
   const vars = checkAll(raw, VARS, problems);
   if (problems.length > 0) return { ok: false, problems };
   if (vars.CF_API_TOKEN && !vars.CF_ZONE_ID) problems.push("CF_ZONE_ID must be set when CF_API_TOKEN is");
+  problems.push(...eventShardProblems(raw));
 
   const local = vars.ENVIRONMENT === "development";
   // The outbox page lists emails with their sign-in links: a deployment must never turn it on.

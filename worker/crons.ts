@@ -4,7 +4,8 @@ export const CRONS = {
   reverifyDomains: "0 * * * *",
   // Every five minutes: KV keys whose update failed are rewritten from D1.
   repairCache: "*/5 * * * *",
-  // Every ten minutes: tests end on schedule (within 15 minutes of their end) and alerts go out.
+  // Every ten minutes: every test with something due is queued to the autopilot queue, whose consumer
+  // ends tests on schedule (within 15 minutes of their end), moves Optimise weights and sends alerts.
   autopilot: "*/10 * * * *",
   // Every fifteen minutes: deleted tests and accounts are purged in chunks, dead letters asked for are
   // replayed, and raw events past the attribution window move from D1 to R2 (worker/archive/run.ts).

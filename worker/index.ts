@@ -33,11 +33,15 @@ export default {
   },
   async queue(batch, env) {
     // splitlink-webhooks (and -staging): signed deliveries to users' endpoints; splitlink-clicks-dlq (and
-    // -staging): what the click consumer could not take, kept in D1; every other queue carries clicks
-    // and conversions.
+    // -staging): what the click consumer could not take, kept in D1; splitlink-autopilot (and -staging):
+    // the due tests the autopilot cron queued; every other queue carries clicks and conversions.
     if (batch.queue.startsWith("splitlink-webhooks")) {
       const { consumeWebhooks } = await import("./webhooks/consumer");
       return consumeWebhooks(batch, env);
+    }
+    if (batch.queue.startsWith("splitlink-autopilot")) {
+      const { consumeAutopilot } = await import("./services/autopilot");
+      return consumeAutopilot(batch, env);
     }
     if (batch.queue.startsWith("splitlink-clicks-dlq")) {
       const { keepDeadLetters } = await import("./queue/dead-letters");
@@ -59,8 +63,8 @@ export default {
       const { repairCache } = await import("./link-cache/writes");
       await repairCache(config.env);
     } else if (controller.cron === CRONS.autopilot) {
-      const { runAutopilot } = await import("./services/autopilot");
-      await runAutopilot(config.env);
+      const { scheduleAutopilot } = await import("./services/autopilot");
+      await scheduleAutopilot(config.env, controller.scheduledTime);
     } else if (controller.cron === CRONS.archive) {
       const { runArchive } = await import("./archive/run");
       await runArchive(config.env);

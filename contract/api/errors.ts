@@ -25,6 +25,7 @@ export type ErrorCode =
   | "invalid_password"
   | "invalid_refresh_token"
   | "invalid_session"
+  | "invalid_signature"
   | "invitation_gone"
   | "invitation_pending"
   | "last_owner"

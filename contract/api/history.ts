@@ -28,6 +28,8 @@ export const HISTORY_ACTIONS = [
   "api_key.revoked",
   "webhook.created",
   "webhook.deleted",
+  "integration.connected",
+  "integration.disconnected",
   "member.invited",
   "member.invitation_resent",
   "member.invitation_revoked",

@@ -3,20 +3,9 @@ import type { Page } from "playwright-core";
 import { decodeQR } from "qr/decode.js";
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { signUp, visibleToast } from "./flows";
+import { createTestFromForm, signUp, visibleToast } from "./flows";
 
 const browser = startBrowser();
-
-/** Creates a test through the form and returns its slug. */
-async function createTest(page: Page, name: string): Promise<string> {
-  await page.goto("/create-test");
-  await page.getByLabel("Test Name").fill(name);
-  await page.getByLabel("URL A").fill("https://example.com/a");
-  await page.getByLabel("URL B").fill("https://example.com/b");
-  await page.getByRole("button", { name: "Create Test" }).click();
-  await page.waitForURL((url) => url.pathname.startsWith("/test/"));
-  return new URL(page.url()).pathname.split("/").pop() ?? "";
-}
 
 /** What a scanner reads from an image file: the browser draws it, the qr package decodes the pixels. */
 async function scan(page: Page, file: Buffer, type: string): Promise<string> {
@@ -116,7 +105,7 @@ describe("QR code", () => {
   it("shows the split link as a QR code and downloads it as SVG and PNG that scan to the link", async () => {
     const page = await browser.newPage(WIDTHS.wide);
     await signUp(page, `qr-${Date.now()}@example.com`);
-    const slug = await createTest(page, "QR test");
+    const slug = await createTestFromForm(page, "QR test");
     const link = `${browser.baseURL}/r/${slug}`;
     const qr = page.getByRole("img", { name: `QR code for ${link}` });
     await qr.waitFor();

@@ -108,12 +108,13 @@ export async function visitFromNewAddresses(splitLink: string, visitors: number,
   }
 }
 
-/** Creates a two-URL test from the create form and waits for its page. */
-export async function createTestFromForm(page: Page, name: string): Promise<void> {
+/** Creates a two-URL test from the create form, waits for its page and returns its slug. */
+export async function createTestFromForm(page: Page, name: string): Promise<string> {
   await page.goto("/create-test");
   await page.getByLabel("Test Name").fill(name);
   await page.getByLabel("URL A").fill("https://example.com/a");
   await page.getByLabel("URL B").fill("https://example.com/b");
   await page.getByRole("button", { name: "Create Test" }).click();
   await page.waitForURL((url) => url.pathname.startsWith("/test/"));
+  return new URL(page.url()).pathname.split("/").pop() ?? "";
 }

@@ -23,7 +23,7 @@ import {
   verifiedClient,
 } from "./helpers";
 import { landClick } from "./queue-helpers";
-import { receiverUrl } from "./webhook-receiver";
+import { receiverUrl, slackWebhookUrl } from "./webhook-receiver";
 
 // Every route of the access matrix, in a team workspace, for each kind of caller: its owner, an editor,
 // a viewer, a member of another workspace who names this one, anonymous; and on the public API the
@@ -67,6 +67,8 @@ async function teamFixture() {
     events: ["conversion.recorded"],
   });
   const webhookId = ((await webhook.json()) as { webhook: { id: string } }).webhook.id;
+  const slack = await owner.client.json("PUT", "/api/integrations/slack", { webhookUrl: slackWebhookUrl() });
+  if (slack.status !== 200) throw new Error(`Slack failed: ${slack.status} ${await slack.text()}`);
   const shop = await createTest(owner.client, { name: "Shop" });
   const clicked = await landClick(shop.id);
   const converted = await landClick(shop.id);
@@ -131,7 +133,9 @@ function send(caller: Caller, row: RouteAccess, call: Call) {
 async function workspaceState(workspaceId: string) {
   const all = async (sql: string) => (await env.DB.prepare(sql).bind(workspaceId).all()).results;
   return {
-    workspace: await all("SELECT id, name, site_key, deleted_at FROM workspaces WHERE id = ?"),
+    workspace: await all(
+      "SELECT id, name, site_key, ga4_enabled_at, deleted_at FROM workspaces WHERE id = ?",
+    ),
     members: await all("SELECT user_id, role FROM memberships WHERE workspace_id = ? ORDER BY user_id"),
     tests: await all(
       "SELECT id, name, status, variants, winner_variant, custom_domain_id, deleted_at FROM split_tests WHERE workspace_id = ? ORDER BY id",
@@ -146,6 +150,7 @@ async function workspaceState(workspaceId: string) {
     webhooks: await all(
       "SELECT w.id, w.url, count(d.id) AS deliveries FROM webhook_endpoints AS w LEFT JOIN webhook_deliveries AS d ON d.endpoint_id = w.id WHERE w.workspace_id = ? GROUP BY w.id ORDER BY w.id",
     ),
+    slack: await all("SELECT id, webhook_url, status FROM slack_connections WHERE workspace_id = ?"),
   };
 }
 

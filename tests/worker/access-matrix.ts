@@ -1,5 +1,5 @@
 import { GOOD_PASSWORD } from "./helpers";
-import { receiverUrl } from "./webhook-receiver";
+import { receiverUrl, slackWebhookUrl } from "./webhook-receiver";
 
 // Who may call what: every /api route × {anonymous, another user, the owner} (access.test.ts), and ×
 // {owner, editor, viewer, another workspace's member, anonymous, a read key} of a workspace
@@ -43,6 +43,9 @@ export const MATRIX_ORDER = {
     currency: "EUR",
   }),
 };
+
+/** A Stripe signing secret of the right form, for the connect rows. */
+const MATRIX_STRIPE_SECRET = "whsec_matrixMatrixMatrixMatrix0123";
 
 export interface Call {
   path: string;
@@ -312,6 +315,31 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     owner: 200,
     otherUser: 404,
   },
+  // Integrations (worker/routes/integrations.ts): every member reads, an owner or editor changes.
+  {
+    route: "GET /api/integrations",
+    call: () => ({ path: "/api/integrations" }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "GET /api/integrations/stripe",
+    call: () => ({ path: "/api/integrations/stripe" }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "PUT /api/integrations/stripe",
+    call: () => ({ path: "/api/integrations/stripe", body: { signingSecret: MATRIX_STRIPE_SECRET } }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "DELETE /api/integrations/stripe",
+    call: () => ({ path: "/api/integrations/stripe" }),
+    owner: 200,
+    otherUser: "own scope",
+  },
   { route: "GET /api/webhooks", call: () => ({ path: "/api/webhooks" }), owner: 200, otherUser: "own scope" },
   {
     route: "POST /api/webhooks",
@@ -336,6 +364,72 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     call: (f) => ({ path: `/api/webhooks/${f.webhookId}/test` }),
     owner: 200,
     otherUser: 404,
+  },
+  // The fixture's workspace has Slack connected; another workspace has not (404 on what needs it).
+  {
+    route: "PUT /api/integrations/ga4",
+    call: () => ({ path: "/api/integrations/ga4", body: { enabled: true } }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "GET /api/integrations/slack",
+    call: () => ({ path: "/api/integrations/slack" }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "PUT /api/integrations/slack",
+    call: () => ({ path: "/api/integrations/slack", body: { webhookUrl: slackWebhookUrl() } }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "DELETE /api/integrations/slack",
+    call: () => ({ path: "/api/integrations/slack" }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "POST /api/integrations/slack/test",
+    call: () => ({ path: "/api/integrations/slack/test" }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "GET /api/v1/integrations",
+    call: () => ({ path: "/api/v1/integrations" }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "GET /api/v1/integrations/slack",
+    call: () => ({ path: "/api/v1/integrations/slack" }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "PUT /api/v1/integrations/slack",
+    call: () => ({ path: "/api/v1/integrations/slack", body: { webhookUrl: slackWebhookUrl() } }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "DELETE /api/v1/integrations/slack",
+    call: () => ({ path: "/api/v1/integrations/slack" }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "POST /api/v1/integrations/slack/test",
+    call: () => ({ path: "/api/v1/integrations/slack/test" }),
+    owner: 200,
+    otherUser: 404,
+    auth: "apiKey",
   },
   {
     route: "GET /api/workspaces",
@@ -551,6 +645,34 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     call: (f) => ({ path: `/api/v1/webhooks/${f.webhookId}` }),
     owner: 200,
     otherUser: 404,
+    auth: "apiKey",
+  },
+  {
+    route: "PUT /api/v1/integrations/ga4",
+    call: () => ({ path: "/api/v1/integrations/ga4", body: { enabled: true } }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "GET /api/v1/integrations/stripe",
+    call: () => ({ path: "/api/v1/integrations/stripe" }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "PUT /api/v1/integrations/stripe",
+    call: () => ({ path: "/api/v1/integrations/stripe", body: { signingSecret: MATRIX_STRIPE_SECRET } }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "DELETE /api/v1/integrations/stripe",
+    call: () => ({ path: "/api/v1/integrations/stripe" }),
+    owner: 200,
+    otherUser: "own scope",
     auth: "apiKey",
   },
   // Members and invitations (worker/routes/members.ts): the workspace is the path's, not the header's.

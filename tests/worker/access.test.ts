@@ -21,7 +21,7 @@ import {
 } from "./helpers";
 import { mailsTo } from "./mail-helpers";
 import { landClick } from "./queue-helpers";
-import { receiverUrl } from "./webhook-receiver";
+import { receiverUrl, slackWebhookUrl } from "./webhook-receiver";
 
 function methodOf(route: string): string {
   return route.split(" ")[0] ?? "GET";
@@ -54,6 +54,8 @@ async function fixture() {
     events: ["conversion.recorded"],
   });
   const webhookId = ((await webhook.json()) as { webhook: { id: string } }).webhook.id;
+  const slack = await owner.client.json("PUT", "/api/integrations/slack", { webhookUrl: slackWebhookUrl() });
+  if (slack.status !== 200) throw new Error(`Slack failed: ${slack.status} ${await slack.text()}`);
   const shop = await createTest(owner.client, { name: "Shop" });
   const clicked = await landClick(shop.id);
   const converted = await landClick(shop.id);
@@ -167,7 +169,13 @@ async function ownerState(userId: string) {
   )
     .bind(userId)
     .all();
+  const slack = await env.DB.prepare(
+    "SELECT id, webhook_url, status FROM slack_connections WHERE workspace_id = ?",
+  )
+    .bind(userId)
+    .all();
   return {
+    slack: slack.results,
     tests: tests.results,
     domains: domains.results,
     account: account.results,

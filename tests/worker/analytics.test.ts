@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { TestAnalytics, TestWithStats } from "../../contract/api";
+import { copyTestToShard } from "../../worker/db/shards";
 import { sequentialInterval } from "../../worker/statistics/sequential";
-import { Client, createTest, signedUpClient } from "./helpers";
+import { Client, createTest, eventsOf, signedUpClient } from "./helpers";
 
 const HOUR = 3_600_000;
 
@@ -10,13 +11,22 @@ async function seedRollup(
   testId: string,
   rows: [hour: number, variant: "A" | "B", clicks: number, visitors: number, conversions: number][],
 ) {
-  await env.DB.batch(
+  const db = await eventsOf(testId);
+  await db.batch(
     rows.map(([hour, variant, clicks, visitors, conversions]) =>
-      env.DB.prepare(
-        "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, ?, ?, ?, ?)",
-      ).bind(testId, hour, variant, clicks, visitors, conversions),
+      db
+        .prepare(
+          "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(testId, hour, variant, clicks, visitors, conversions),
     ),
   );
+}
+
+/** Makes the test as if created at `createdAt`, in its shard's copy too (worker/db/shards.ts). */
+async function backdate(testId: string, createdAt: number) {
+  await env.DB.prepare("UPDATE split_tests SET created_at = ? WHERE id = ?").bind(createdAt, testId).run();
+  await copyTestToShard(env, testId);
 }
 
 async function analyticsOf(client: Client, slug: string): Promise<TestAnalytics> {
@@ -129,9 +139,7 @@ describe("test analytics", () => {
     const { client } = await signedUpClient();
     const test = await createTest(client);
     const created = thisHour() - 5 * HOUR;
-    await env.DB.prepare("UPDATE split_tests SET created_at = ? WHERE id = ?")
-      .bind(created + 60_000, test.id)
-      .run();
+    await backdate(test.id, created + 60_000);
     await seedRollup(test.id, [
       [created, "A", 3, 3, 1],
       [created + 2 * HOUR, "B", 4, 4, 2],
@@ -149,9 +157,7 @@ describe("test analytics", () => {
     const test = await createTest(client);
     const today = Math.floor(Date.now() / (24 * HOUR)) * 24 * HOUR;
     const created = today - 4 * 24 * HOUR;
-    await env.DB.prepare("UPDATE split_tests SET created_at = ? WHERE id = ?")
-      .bind(created + 9 * HOUR, test.id)
-      .run();
+    await backdate(test.id, created + 9 * HOUR);
     await seedRollup(test.id, [
       [created + 10 * HOUR, "A", 5, 5, 1],
       [created + 20 * HOUR, "A", 7, 6, 2],

@@ -6,6 +6,7 @@ import { ARCHIVE_READ_EVENTS } from "../../worker/archive/archive";
 import { QUERIES_PER_RUN } from "../../worker/archive/run";
 import { objectKey, writeObject } from "../../worker/archive/store";
 import { CRONS } from "../../worker/crons";
+import { copyTestToShard } from "../../worker/db/shards";
 import worker from "../../worker/index";
 import { eventId } from "../../worker/lib/event-id";
 import { DEAD_LETTER_AFTER_ATTEMPTS } from "../../worker/queue/consumer";
@@ -18,7 +19,9 @@ import {
   createApiKey,
   createTest,
   errorOf,
+  eventsOf,
   eventually,
+  everyD1,
   fetchWorker,
   HUMAN,
   loggedEvents,
@@ -68,15 +71,16 @@ async function seed(testId: string, at: number, visitors: number) {
         timestamp: timestamp + HOUR,
       });
   }
-  for (let i = 0; i < clicks.length; i += 1000) await writeClicks(env.DB, clicks.slice(i, i + 1000));
+  const db = await eventsOf(testId);
+  for (let i = 0; i < clicks.length; i += 1000) await writeClicks(db, clicks.slice(i, i + 1000));
   for (let i = 0; i < conversions.length; i += 1000)
-    await writeConversions(env.DB, conversions.slice(i, i + 1000), FOREVER);
+    await writeConversions(db, conversions.slice(i, i + 1000), FOREVER);
 }
 
 /** `visits` visitors an audience rule sent to its URL from `at` on, one a minute (the first rule, or the fallback each third). */
 async function seedRuleVisits(testId: string, at: number, visits: number) {
   await writeRuleVisits(
-    env.DB,
+    await eventsOf(testId),
     Array.from({ length: visits }, (_, i) => ({
       type: "rule" as const,
       id: eventId(at + i * 60_000 + 500),
@@ -94,6 +98,7 @@ async function oldTest(client: Client, days = 45): Promise<CreatedTest> {
   await env.DB.prepare("UPDATE split_tests SET created_at = ? WHERE id = ?")
     .bind(daysAgo(days), test.id)
     .run();
+  await copyTestToShard(env, test.id);
   return test;
 }
 
@@ -161,17 +166,20 @@ function counted() {
     real.set(proxy, statement);
     return proxy;
   };
-  const DB = new Proxy(env.DB, {
-    get(target, property) {
-      if (property === "prepare") return (query: string) => wrap(target.prepare(query));
-      if (property === "batch")
-        return (statements: D1PreparedStatement[]) => {
-          counter.calls += statements.length;
-          return target.batch(statements.map((s) => real.get(s) ?? s));
-        };
-      return Reflect.get(target, property).bind(target);
-    },
-  });
+  const DB = everyD1(
+    (db) =>
+      new Proxy(db, {
+        get(target, property) {
+          if (property === "prepare") return (query: string) => wrap(target.prepare(query));
+          if (property === "batch")
+            return (statements: D1PreparedStatement[]) => {
+              counter.calls += statements.length;
+              return target.batch(statements.map((s) => real.get(s) ?? s));
+            };
+          return Reflect.get(target, property).bind(target);
+        },
+      }),
+  );
   const ARCHIVE = new Proxy(env.ARCHIVE, {
     get(target, property) {
       const value = Reflect.get(target, property).bind(target) as (...a: unknown[]) => unknown;
@@ -182,7 +190,7 @@ function counted() {
       };
     },
   });
-  return { bindings: { ...env, DB, ARCHIVE } as Env, counter };
+  return { bindings: { ...env, ...DB, ARCHIVE } as Env, counter };
 }
 
 describe("the attribution window", () => {
@@ -191,7 +199,7 @@ describe("the attribution window", () => {
     const test = await createTest(client);
     const late = click(test.id, { timestamp: Date.now() - 31 * DAY });
     const inTime = click(test.id, { timestamp: Date.now() - 29 * DAY });
-    await writeClicks(env.DB, [late, inTime]);
+    await writeClicks(await eventsOf(test.id), [late, inTime]);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.spyOn(console, "log").mockImplementation(() => {});
 
@@ -206,7 +214,8 @@ describe("the attribution window", () => {
     // Refused at once: waiting would not make the click any younger.
     expect(result.explicitAcks.sort()).toEqual(["m0", "m1"]);
     expect(result.retryMessages).toEqual([]);
-    const counted = await env.DB.prepare("SELECT session_id FROM conversions WHERE split_test_id = ?")
+    const counted = await (await eventsOf(test.id))
+      .prepare("SELECT session_id FROM conversions WHERE split_test_id = ?")
       .bind(test.id)
       .all<{ session_id: string }>();
     expect(counted.results.map((row) => row.session_id)).toEqual([inTime.sessionId]);
@@ -226,7 +235,7 @@ describe("the attribution window", () => {
     const test = await createTest(client);
     const late = click(test.id, { timestamp: Date.now() - 31 * DAY });
     const inTime = click(test.id, { timestamp: Date.now() - 29 * DAY });
-    await writeClicks(env.DB, [late, inTime]);
+    await writeClicks(await eventsOf(test.id), [late, inTime]);
     const convert = (sessionId: string) =>
       publicApi(
         key,
@@ -250,7 +259,7 @@ describe("the attribution window", () => {
     const { client } = await signedUpClient();
     const test = await createTest(client);
     const visit = click(test.id, { timestamp: Date.now() - 8 * DAY });
-    await writeClicks(env.DB, [visit]);
+    await writeClicks(await eventsOf(test.id), [visit]);
     vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.spyOn(console, "log").mockImplementation(() => {});
     const conversion = {
@@ -361,15 +370,19 @@ describe("the archive cron", () => {
     await seed(test.id, daysAgo(1), 6);
     const before = await whatTheOwnerSees(client, test);
     const inD1 = await eventsInD1(test.id);
-    const deleteFails = new Proxy(env.DB, {
-      get(target, property) {
-        if (property === "batch") return () => Promise.reject(new Error("D1_ERROR: the isolate went away"));
-        return Reflect.get(target, property).bind(target);
-      },
-    });
+    const deleteFails = everyD1(
+      (db) =>
+        new Proxy(db, {
+          get(target, property) {
+            if (property === "batch")
+              return () => Promise.reject(new Error("D1_ERROR: the isolate went away"));
+            return Reflect.get(target, property).bind(target);
+          },
+        }),
+    );
     vi.spyOn(console, "log").mockImplementation(() => {});
 
-    await expect(runCron(CRONS.archive, { ...env, DB: deleteFails })).rejects.toThrow();
+    await expect(runCron(CRONS.archive, { ...env, ...deleteFails })).rejects.toThrow();
     expect(await objectKeys(test.id)).toHaveLength(1);
     expect(await eventsInD1(test.id)).toBe(inD1);
     expect(await whatTheOwnerSees(client, test)).toEqual(before);
@@ -393,35 +406,38 @@ describe("the archive cron", () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     // The export's D1, on whose first read of the test's events the archive cron runs.
     let archived = false;
-    const archiveDuringRead = new Proxy(env.DB, {
-      get(target, property) {
-        if (property !== "prepare") return Reflect.get(target, property).bind(target);
-        return (query: string) => {
-          const statement = target.prepare(query);
-          if (!query.includes("FROM clicks") || !query.includes("UNION ALL")) return statement;
-          return {
-            bind: (...values: unknown[]) => ({
-              all: async () => {
-                const read = () => statement.bind(...values).all();
-                if (archived) return read();
-                archived = true;
-                if (when === "before") {
-                  await runCron(CRONS.archive);
-                  return read();
-                }
-                const page = await read();
-                await runCron(CRONS.archive);
-                return page;
-              },
-            }),
-          };
-        };
-      },
-    });
+    const archiveDuringRead = everyD1(
+      (db) =>
+        new Proxy(db, {
+          get(target, property) {
+            if (property !== "prepare") return Reflect.get(target, property).bind(target);
+            return (query: string) => {
+              const statement = target.prepare(query);
+              if (!query.includes("FROM clicks") || !query.includes("UNION ALL")) return statement;
+              return {
+                bind: (...values: unknown[]) => ({
+                  all: async () => {
+                    const read = () => statement.bind(...values).all();
+                    if (archived) return read();
+                    archived = true;
+                    if (when === "before") {
+                      await runCron(CRONS.archive);
+                      return read();
+                    }
+                    const page = await read();
+                    await runCron(CRONS.archive);
+                    return page;
+                  },
+                }),
+              };
+            };
+          },
+        }),
+    );
     const response = await fetchWorker(
       `/api/tests/${test.id}/export/events.csv`,
       { headers: { cookie: client.cookieHeader() } },
-      { bindings: { ...env, DB: archiveDuringRead } },
+      { bindings: { ...env, ...archiveDuringRead } },
     );
     expect(await response.text()).toBe(before);
     expect(archived).toBe(true);
@@ -512,7 +528,10 @@ describe("the events export's phase", () => {
     await seed(test.id, Date.now() - 2 * HOUR, 4);
     await seedRuleVisits(test.id, Date.now() - 2 * HOUR, 1);
     for (const table of ["clicks", "conversions"])
-      await env.DB.prepare(`UPDATE ${table} SET phase = 2 WHERE split_test_id = ?`).bind(test.id).run();
+      await (await eventsOf(test.id))
+        .prepare(`UPDATE ${table} SET phase = 2 WHERE split_test_id = ?`)
+        .bind(test.id)
+        .run();
 
     const { events } = await whatTheOwnerSees(client, test);
     const [header, ...rows] = events
@@ -613,24 +632,27 @@ describe("dead letters", () => {
     const sent: unknown[] = [];
     // The transaction that inserts clicks (with their rollups) is refused.
     const full = () => Promise.reject(new Error("D1_ERROR: disk full"));
-    const refusing = new Proxy(env.DB, {
-      get(target, property) {
-        if (property === "prepare")
-          return (query: string) =>
-            query.includes("INSERT OR IGNORE INTO clicks")
-              ? { bind: () => ({ run: full, refused: true }) }
-              : target.prepare(query);
-        if (property === "batch")
-          return (statements: D1PreparedStatement[]) =>
-            statements.some((statement) => "refused" in statement) ? full() : target.batch(statements);
-        return Reflect.get(target, property).bind(target);
-      },
-    });
+    const refusing = everyD1(
+      (db) =>
+        new Proxy(db, {
+          get(target, property) {
+            if (property === "prepare")
+              return (query: string) =>
+                query.includes("INSERT OR IGNORE INTO clicks")
+                  ? { bind: () => ({ run: full, refused: true }) }
+                  : target.prepare(query);
+            if (property === "batch")
+              return (statements: D1PreparedStatement[]) =>
+                statements.some((statement) => "refused" in statement) ? full() : target.batch(statements);
+            return Reflect.get(target, property).bind(target);
+          },
+        }),
+    );
     const deadLetters = { send: async (body: unknown) => void sent.push(body) } as unknown as Queue;
     vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(console, "log").mockImplementation(() => {});
-    await deliver([poison], DEAD_LETTER_AFTER_ATTEMPTS, { ...env, DB: refusing, DEAD_LETTERS: deadLetters });
+    await deliver([poison], DEAD_LETTER_AFTER_ATTEMPTS, { ...env, ...refusing, DEAD_LETTERS: deadLetters });
     expect(await count("clicks", test.id)).toBe(0);
 
     const result = await toDeadLetterQueue(sent);

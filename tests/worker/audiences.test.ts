@@ -1,8 +1,7 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Rule } from "../../contract/rules";
 import { conditionMatches, ruleTarget, type Visitor, visitorOf } from "../../worker/redirect/rules";
-import { createTest, errorOf, eventually, fetchWorker, HUMAN, signedUpClient } from "./helpers";
+import { createTest, errorOf, eventsOf, eventually, fetchWorker, HUMAN, signedUpClient } from "./helpers";
 import { click, deliver } from "./queue-helpers";
 
 const IPHONE =
@@ -170,7 +169,7 @@ function visit(slug: string, headers: Record<string, string>, country?: string) 
 }
 
 async function countOf(sql: string, testId: string): Promise<number> {
-  return (await env.DB.prepare(sql).bind(testId).first<{ n: number }>())?.n ?? 0;
+  return (await (await eventsOf(testId)).prepare(sql).bind(testId).first<{ n: number }>())?.n ?? 0;
 }
 
 describe("a test with rules", () => {
@@ -187,7 +186,8 @@ describe("a test with rules", () => {
 
     await eventually(() => countOf("SELECT count(*) AS n FROM clicks WHERE split_test_id = ?", test.id));
     const ruleVisits = await eventually(async () => {
-      const { results } = await env.DB.prepare("SELECT rule, url FROM rule_visits WHERE split_test_id = ?")
+      const { results } = await (await eventsOf(test.id))
+        .prepare("SELECT rule, url FROM rule_visits WHERE split_test_id = ?")
         .bind(test.id)
         .all();
       return results.length > 0 && results;

@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SCHEDULE_MESSAGES } from "../../contract/messages";
 import { CRONS } from "../../worker/crons";
-import { runAutopilot } from "../../worker/services/autopilot";
+import { scheduleAutopilot } from "../../worker/services/autopilot";
+import { copiesOf, deliverToAutopilot, recordingAutopilot, runAutopilot } from "./autopilot-helpers";
 import {
   addMember,
   Client,
@@ -38,17 +39,19 @@ const UNDECIDED = [
   { visitors: 150, conversions: 31 },
 ];
 
-/** Other test files' tests share the database: runs the cron until it has looked at this test. */
+/** One run of the autopilot, which looks at every due test: this one among them. */
 async function autopilotUntilLookedAt(testId: string) {
-  const runs = [];
-  for (let i = 0; i < 50; i++) {
-    runs.push(await runAutopilot(env));
-    const row = await env.DB.prepare("SELECT autopilot_checked_at AS checked FROM split_tests WHERE id = ?")
-      .bind(testId)
-      .first<{ checked: number | null }>();
-    if (row?.checked) return runs;
-  }
-  throw new Error("the cron never looked at the test");
+  const run = await runAutopilot(env);
+  expect(run.looked).toContain(testId);
+  return run;
+}
+
+/** Whether the autopilot looked at the test in a run after `since`. */
+async function lookedAtSince(testId: string, since: number): Promise<boolean> {
+  const row = await env.DB.prepare("SELECT autopilot_checked_at AS checked FROM split_tests WHERE id = ?")
+    .bind(testId)
+    .first<{ checked: number | null }>();
+  return (row?.checked ?? 0) > since;
 }
 
 /** The subjects of the alert emails sent to the address (the sign-up's verification email left out). */
@@ -284,15 +287,17 @@ describe("the scheduled end", () => {
       { visitors: 140, conversions: 10 },
       { visitors: 140, conversions: 12 },
     ]);
+    // The cron queues the test; the Queues runtime delivers it to the consumer, which looks at it.
     await runCron(CRONS.autopilot);
+    await eventually(() => lookedAtSince(test.id, 0));
     expect((await stateOf(client, test.slug)).status).toBe("active");
 
     await seedResults(test.id, [
       { visitors: 10, conversions: 0 },
       { visitors: 10, conversions: 0 },
     ]);
-    for (let i = 0; i < 5 && (await stateOf(client, test.slug)).status === "active"; i++)
-      await runCron(CRONS.autopilot);
+    await runCron(CRONS.autopilot);
+    await eventually(async () => (await stateOf(client, test.slug)).status === "completed");
     expect(await stateOf(client, test.slug)).toMatchObject({
       status: "completed",
       endedBy: "visitors",
@@ -537,5 +542,121 @@ describe("alerts", () => {
       winner: "B",
       winnerName: "Short headline",
     });
+  });
+});
+
+// Issue #35, point 4: every due test is looked at in the run that finds it, however many there are (the
+// cron once ended at most 10 tests and looked at 100 a run).
+describe("the autopilot at any size", () => {
+  const statusesOf = async (ids: string[]) => {
+    const { results } = await env.DB.prepare(
+      "SELECT status, ended_by AS endedBy, count(*) AS n FROM split_tests WHERE id IN (SELECT value FROM json_each(?)) GROUP BY 1, 2",
+    )
+      .bind(JSON.stringify(ids))
+      .all<{ status: string; endedBy: string | null; n: number }>();
+    return results;
+  };
+
+  it("ends every one of 150 tests whose date came in one cron run, through the queue", async () => {
+    const { client } = await signedUpClient();
+    const original = await createTest(client, { endsAt: inAnHour(), onEnd: "control" });
+    const ids = [original.id, ...(await copiesOf(original.id, 149))];
+    await env.DB.prepare("UPDATE split_tests SET ends_at = ? WHERE id IN (SELECT value FROM json_each(?))")
+      .bind(Date.now() - 1000, JSON.stringify(ids))
+      .run();
+    const { bindings, sent } = recordingAutopilot();
+    await runCron(CRONS.autopilot, bindings);
+    const queued = new Set(sent.flatMap((message) => ("testId" in message ? [message.testId] : [])));
+    expect(ids.filter((id) => !queued.has(id))).toEqual([]);
+
+    // The Queues runtime delivers them to the consumer, ten at a time.
+    const ended = await eventually(async () => {
+      const statuses = await statusesOf(ids);
+      return statuses.length === 1 && statuses[0]?.status === "completed" && statuses;
+    }, 15_000);
+    expect(ended).toEqual([{ status: "completed", endedBy: "date", n: 150 }]);
+    expect(await destinations(original.slug, 4)).toEqual(new Set(["/a"]));
+  });
+
+  it("hands the rest of a long scan on through the queue, and still queues every due test", async () => {
+    const { client } = await signedUpClient();
+    const original = await createTest(client, { endsAt: inAnHour(), onEnd: "keep" });
+    const ids = [original.id, ...(await copiesOf(original.id, 99))];
+    await env.DB.prepare("UPDATE split_tests SET ends_at = ? WHERE id IN (SELECT value FROM json_each(?))")
+      .bind(Date.now() - 1000, JSON.stringify(ids))
+      .run();
+    const { bindings, sent } = recordingAutopilot();
+    // Pages of 5: eight of them, then the rest handed on.
+    await scheduleAutopilot(bindings, Date.now(), "", 5);
+    expect(sent.filter((message) => "scanAfter" in message)).toHaveLength(1);
+    const ended = await eventually(async () => {
+      const statuses = await statusesOf(ids);
+      return statuses.length === 1 && statuses[0]?.status === "completed" && statuses;
+    }, 15_000);
+    expect(ended).toEqual([{ status: "completed", endedBy: "date", n: 100 }]);
+  });
+
+  it("queues no test that has nothing due", async () => {
+    const { client } = await signedUpClient();
+    const make = () => createTest(client, { endsAt: inAnHour() });
+    const [due, fresh, quiet, lookedAt, completed, deleted, paused] = await Promise.all(
+      Array.from({ length: 7 }, make),
+    );
+    await passEndDate(due?.id ?? "");
+    // Both alerts sent, no end by visitors, no early stop, not optimised, its date still to come.
+    await env.DB.prepare("UPDATE split_tests SET verdict_alerted_at = 1, srm_alerted_at = 1 WHERE id = ?")
+      .bind(quiet?.id)
+      .run();
+    await env.DB.prepare("UPDATE split_tests SET autopilot_checked_at = ? WHERE id = ?")
+      .bind(Date.now() + HOUR, lookedAt?.id)
+      .run();
+    await client.json("POST", `/api/tests/${completed?.id}/promote`, { variant: "B" });
+    await client.json("DELETE", `/api/tests/${deleted?.id}`);
+    await client.json("POST", `/api/tests/${paused?.id}/pause`);
+
+    const { bindings, sent } = recordingAutopilot();
+    await runCron(CRONS.autopilot, bindings);
+    const queued = new Set(sent.flatMap((message) => ("testId" in message ? [message.testId] : [])));
+    expect(queued.has(due?.id ?? "")).toBe(true);
+    expect(queued.has(fresh?.id ?? "")).toBe(true);
+    for (const test of [quiet, lookedAt, completed, deleted, paused])
+      expect(queued.has(test?.id ?? "")).toBe(false);
+  });
+
+  it("does nothing twice for a redelivered message: one weight step, one alert", async () => {
+    const { client, email } = await signedUpClient();
+    const test = await createTest(client, {
+      name: "Redelivered",
+      urlA: undefined,
+      urlB: undefined,
+      mode: "optimise",
+      variants: [
+        { url: "https://shop.example/a", weight: 50 },
+        { url: "https://shop.example/b", weight: 50 },
+      ],
+    });
+    await seedResults(test.id, CLEAR_B);
+    // Made long enough ago for the bandit's first step.
+    await env.DB.prepare("UPDATE split_tests SET created_at = ? WHERE id = ?")
+      .bind(Date.now() - 2 * HOUR, test.id)
+      .run();
+    const message = { testId: test.id, at: Date.now() };
+    const first = await deliverToAutopilot([message]);
+    const again = await deliverToAutopilot([message], 2);
+    expect([...first.explicitAcks, ...again.explicitAcks]).toHaveLength(2);
+
+    const { results: steps } = await env.DB.prepare(
+      "SELECT weights FROM weight_history WHERE split_test_id = ? ORDER BY since",
+    )
+      .bind(test.id)
+      .all<{ weights: string }>();
+    expect(steps).toHaveLength(2); // the even start, and one step
+    const moved = await env.DB.prepare(
+      "SELECT count(*) AS n FROM history_events WHERE split_test_id = ? AND action = 'test.weights_moved'",
+    )
+      .bind(test.id)
+      .first<{ n: number }>();
+    expect(moved?.n).toBe(1);
+    expect(await alertSubjects(email)).toEqual(["Version B wins: Redelivered"]);
   });
 });

@@ -1,7 +1,14 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { TestBreakdownsResponse } from "../../contract/api";
-import { createApiKey, createTest, eventually, fetchWorker, publicApi, signedUpClient } from "./helpers";
+import {
+  createApiKey,
+  createTest,
+  eventsOf,
+  eventually,
+  fetchWorker,
+  publicApi,
+  signedUpClient,
+} from "./helpers";
 import { click, conversion, deliver } from "./queue-helpers";
 
 const IPHONE =
@@ -28,8 +35,9 @@ describe("breakdowns", () => {
       },
       cf: { country: "DE" },
     } as RequestInit);
-    const row = await eventually(() =>
-      env.DB.prepare("SELECT * FROM clicks WHERE split_test_id = ?")
+    const row = await eventually(async () =>
+      (await eventsOf(test.id))
+        .prepare("SELECT * FROM clicks WHERE split_test_id = ?")
         .bind(test.id)
         .first<Record<string, unknown>>(),
     );
@@ -94,15 +102,16 @@ describe("breakdowns", () => {
 
     const column = { device: "device", os: "os", country: "country", referrer: "referrer_host" } as const;
     for (const [dimension, name] of Object.entries(column) as [keyof typeof column, string][]) {
-      const { results } = await env.DB.prepare(
-        `WITH first AS (
+      const { results } = await (await eventsOf(test.id))
+        .prepare(
+          `WITH first AS (
            SELECT session_id, variant, coalesce(${name}, '') AS value FROM clicks AS c
            WHERE split_test_id = ?1 AND is_bot = 0
              AND timestamp = (SELECT min(timestamp) FROM clicks WHERE split_test_id = ?1 AND session_id = c.session_id AND is_bot = 0))
          SELECT f.variant, f.value, count(*) AS visitors, count(v.id) AS conversions
          FROM first AS f LEFT JOIN conversions AS v ON v.split_test_id = ?1 AND v.session_id = f.session_id
          GROUP BY f.variant, f.value`,
-      )
+        )
         .bind(test.id)
         .all<{ variant: string; value: string; visitors: number; conversions: number }>();
       const segments = breakdowns[dimension];

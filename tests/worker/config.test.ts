@@ -77,6 +77,19 @@ describe("configuration checked at start", () => {
     expect(checkConfig(deployed({ ENVIRONMENT: "prod" })).ok).toBe(false);
   });
 
+  it("takes EVENT_SHARDS as bound EVENTS_<n> databases (or DB), and refuses a name that is not one", () => {
+    expect(checkConfig(deployed({ EVENT_SHARDS: "EVENTS_0, EVENTS_1" })).ok).toBe(true);
+    expect(checkConfig(deployed({ EVENT_SHARDS: "DB" })).ok).toBe(true);
+    expect(checkConfig(deployed({ EVENT_SHARDS: "EVENTS_0,EVENTS_7" }))).toMatchObject({
+      ok: false,
+      problems: ["EVENT_SHARDS names EVENTS_7, which is not a bound D1 database"],
+    });
+    expect(checkConfig(deployed({ EVENT_SHARDS: "LINKS" }))).toMatchObject({
+      ok: false,
+      problems: ["EVENT_SHARDS must list bindings named EVENTS_<n> or DB, not LINKS"],
+    });
+  });
+
   it("names every var that is wrong in one plain sentence, never its value", () => {
     const checked = checkConfig(
       deployed({

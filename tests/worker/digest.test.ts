@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
 import { CRONS } from "../../worker/crons";
 import { sendDigests } from "../../worker/services/digest";
-import { Client, createTest, runCron, signedUpClient } from "./helpers";
+import { Client, createTest, eventsOf, runCron, signedUpClient } from "./helpers";
 import { mailsTo } from "./mail-helpers";
 
 // Issue #34, point 5: the weekly digest, for the members who turned it on.
@@ -21,16 +21,19 @@ async function optIn(client: Client, on = true, headers: Record<string, string> 
 
 async function seed(testId: string, a: [number, number], b: [number, number], daysAgo = 3) {
   const hour = Math.floor(Date.now() / DAY) * DAY - daysAgo * DAY;
-  await env.DB.batch(
+  const db = await eventsOf(testId);
+  await db.batch(
     (
       [
         ["A", a],
         ["B", b],
       ] as const
     ).map(([variant, [visitors, conversions]]) =>
-      env.DB.prepare(
-        "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, ?, ?, ?, ?)",
-      ).bind(testId, hour, variant, visitors, visitors, conversions),
+      db
+        .prepare(
+          "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(testId, hour, variant, visitors, visitors, conversions),
     ),
   );
 }

@@ -16,7 +16,9 @@ import {
   type Client,
   createTest,
   errorOf,
+  eventsOf,
   eventually,
+  everyD1,
   fetchWorker,
   HUMAN,
   loggedEvents,
@@ -34,59 +36,65 @@ afterEach(() => {
 });
 
 /** The real D1, whose first `failures` batch calls fail as if D1 were overloaded. */
-function d1FailingFirst(failures: number): D1Database {
+function d1FailingFirst(failures: number) {
   let calls = 0;
-  return new Proxy(env.DB, {
-    get(target, property) {
-      if (property === "batch")
-        return (statements: D1PreparedStatement[]) => {
-          calls += 1;
-          return calls <= failures
-            ? Promise.reject(new Error("D1_ERROR: overloaded"))
-            : target.batch(statements);
-        };
-      return Reflect.get(target, property).bind(target);
-    },
-  });
+  return everyD1(
+    (db) =>
+      new Proxy(db, {
+        get(target, property) {
+          if (property === "batch")
+            return (statements: D1PreparedStatement[]) => {
+              calls += 1;
+              return calls <= failures
+                ? Promise.reject(new Error("D1_ERROR: overloaded"))
+                : target.batch(statements);
+            };
+          return Reflect.get(target, property).bind(target);
+        },
+      }),
+  );
 }
 
 /** The real D1, failing every batch that writes a statement bound to `poison` (say, one event's id). */
-function d1FailingFor(poison: string): D1Database {
+function d1FailingFor(poison: string) {
   const poisoned = new WeakSet<D1PreparedStatement>();
-  return new Proxy(env.DB, {
-    get(target, property) {
-      if (property === "prepare")
-        return (query: string) => {
-          const statement = target.prepare(query);
-          return new Proxy(statement, {
-            get(inner, name) {
-              if (name !== "bind") return Reflect.get(inner, name).bind(inner);
-              return (...values: unknown[]) => {
-                const bound = inner.bind(...values);
-                // Events travel one by one or together as one JSON parameter.
-                if (!values.some((value) => typeof value === "string" && value.includes(poison)))
-                  return bound;
-                const refused = new Proxy(bound, {
-                  get(statement, method) {
-                    if (["run", "all", "first", "raw"].includes(String(method)))
-                      return () => Promise.reject(new Error("D1_ERROR: constraint failed"));
-                    return Reflect.get(statement, method).bind(statement);
-                  },
-                });
-                poisoned.add(refused);
-                return refused;
-              };
-            },
-          });
-        };
-      if (property === "batch")
-        return (statements: D1PreparedStatement[]) =>
-          statements.some((s) => poisoned.has(s))
-            ? Promise.reject(new Error("D1_ERROR: constraint failed"))
-            : target.batch(statements);
-      return Reflect.get(target, property).bind(target);
-    },
-  });
+  return everyD1(
+    (db) =>
+      new Proxy(db, {
+        get(target, property) {
+          if (property === "prepare")
+            return (query: string) => {
+              const statement = target.prepare(query);
+              return new Proxy(statement, {
+                get(inner, name) {
+                  if (name !== "bind") return Reflect.get(inner, name).bind(inner);
+                  return (...values: unknown[]) => {
+                    const bound = inner.bind(...values);
+                    // Events travel one by one or together as one JSON parameter.
+                    if (!values.some((value) => typeof value === "string" && value.includes(poison)))
+                      return bound;
+                    const refused = new Proxy(bound, {
+                      get(statement, method) {
+                        if (["run", "all", "first", "raw"].includes(String(method)))
+                          return () => Promise.reject(new Error("D1_ERROR: constraint failed"));
+                        return Reflect.get(statement, method).bind(statement);
+                      },
+                    });
+                    poisoned.add(refused);
+                    return refused;
+                  };
+                },
+              });
+            };
+          if (property === "batch")
+            return (statements: D1PreparedStatement[]) =>
+              statements.some((s) => poisoned.has(s))
+                ? Promise.reject(new Error("D1_ERROR: constraint failed"))
+                : target.batch(statements);
+          return Reflect.get(target, property).bind(target);
+        },
+      }),
+  );
 }
 
 /** A queue that records what is sent to it instead of sending it. */
@@ -122,9 +130,8 @@ const fetchWith = (bindings: Env, url: string, init: RequestInit = {}) =>
   fetchWorker(url, init, { bindings });
 
 async function clicksOf(testId: string) {
-  const { results } = await env.DB.prepare(
-    "SELECT id, variant, session_id FROM clicks WHERE split_test_id = ?",
-  )
+  const { results } = await (await eventsOf(testId))
+    .prepare("SELECT id, variant, session_id FROM clicks WHERE split_test_id = ?")
     .bind(testId)
     .all<{ id: string; variant: string; session_id: string }>();
   return results;
@@ -142,7 +149,7 @@ describe("the queue consumer under faults", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     // The batch write and the first single writes fail: some events land on the first delivery,
     // the others are retried alone until D1 answers.
-    const deliveries = await deliverUntilSettled(events, { ...env, DB: d1FailingFirst(4) });
+    const deliveries = await deliverUntilSettled(events, { ...env, ...d1FailingFirst(4) });
     expect(deliveries).toBeGreaterThan(1);
 
     const rows = await clicksOf(testId);
@@ -168,7 +175,7 @@ describe("the queue consumer under faults", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { result, error } = await deliver([good[0], poison, good[1], good[2]], 1, {
       ...env,
-      DB: d1FailingFor(poison.id),
+      ...d1FailingFor(poison.id),
     });
     expect(error).toBeUndefined();
     expect(result.explicitAcks.sort()).toEqual(["m0", "m2", "m3"]);
@@ -186,7 +193,7 @@ describe("the queue consumer under faults", () => {
     const deadLetters = recordingQueue();
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const bindings = { ...env, DB: d1FailingFor(poison.id), DEAD_LETTERS: deadLetters.queue };
+    const bindings = { ...env, ...d1FailingFor(poison.id), DEAD_LETTERS: deadLetters.queue };
     const { result } = await deliver([poison, good], DEAD_LETTER_AFTER_ATTEMPTS, bindings);
     expect(result.explicitAcks.sort()).toEqual(["m0", "m1"]);
     expect(result.retryMessages).toEqual([]);

@@ -8,13 +8,14 @@ import {
 import { replayDeadLetters } from "../../worker/queue/dead-letters";
 import { addressHash, issueSession, verifySession } from "../../worker/redirect/session";
 import { bucketOf } from "../../worker/redirect/variant";
-import { runAutopilot } from "../../worker/services/autopilot";
 import { BANDIT_UPDATE_MS } from "../../worker/statistics/bandit";
 import { sequentialVerdict } from "../../worker/statistics/sequential";
+import { runAutopilot } from "./autopilot-helpers";
 import {
   Client,
   type CreatedTest,
   createTest,
+  eventsOf,
   eventually,
   HUMAN,
   loggedEvents,
@@ -47,9 +48,10 @@ function beacon(testId: string, sessionId: string, variant: string) {
 
 async function clicksOf(testId: string, expected: number) {
   return eventually(async () => {
-    const { results } = await env.DB.prepare(
-      "SELECT session_id, variant, is_bot FROM clicks WHERE split_test_id = ? ORDER BY timestamp, id",
-    )
+    const { results } = await (await eventsOf(testId))
+      .prepare(
+        "SELECT session_id, variant, is_bot FROM clicks WHERE split_test_id = ? ORDER BY timestamp, id",
+      )
       .bind(testId)
       .all<{ session_id: string; variant: string; is_bot: number }>();
     return results.length >= expected && results;
@@ -223,9 +225,8 @@ describe("one address, one bounded voice (#30)", () => {
     await beacon(test.id, elsewhere.sessionId, elsewhere.variant);
     await eventually(async () => (await conversionsOf(test.id)).length === CONVERSIONS_PER_ADDRESS_DAY + 1);
     await eventually(async () => {
-      const row = await env.DB.prepare(
-        "SELECT events FROM traffic_quality WHERE split_test_id = ? AND reason = 'address_limit'",
-      )
+      const row = await (await eventsOf(test.id))
+        .prepare("SELECT events FROM traffic_quality WHERE split_test_id = ? AND reason = 'address_limit'")
         .bind(test.id)
         .first<{ events: number }>();
       return row?.events === 4;

@@ -6,6 +6,7 @@ import {
 } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
+import { eventsDb } from "../../worker/db/shards";
 import worker from "../../worker/index";
 
 export const ORIGIN = "https://app.splitlink.test";
@@ -33,6 +34,9 @@ export class Client {
   /** The workspace the client works in (the SplitLink-Workspace header); null: the personal one. */
   workspace: string | null = null;
 
+  /** Other bindings for the Worker than the test run's (tests/worker/shards.test.ts: two event shards). */
+  bindings: Env | null = null;
+
   constructor(readonly ip = uniqueIp()) {}
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
@@ -41,7 +45,9 @@ export class Client {
     if (this.workspace !== null && !headers.has(WORKSPACE_HEADER))
       headers.set(WORKSPACE_HEADER, this.workspace);
     if (this.cookies.size > 0 && !headers.has("cookie")) headers.set("cookie", this.cookieHeader());
-    const response = await exports.default.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers }));
+    const response = this.bindings
+      ? await fetchWorker(path, { ...init, headers }, { bindings: this.bindings })
+      : await exports.default.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers }));
     this.lastSetCookies = response.headers.getSetCookie();
     for (const line of this.lastSetCookies) {
       const [pair = "", ...attributes] = line.split(";");
@@ -170,6 +176,19 @@ export async function insertDomain(
   return id;
 }
 
+/** The database that holds the test's events: its shard (worker/db/shards.ts), read as the Worker does. */
+export async function eventsOf(testId: string): Promise<D1Database> {
+  const row = await env.DB.prepare("SELECT shard FROM split_tests WHERE id = ?")
+    .bind(testId)
+    .first<{ shard: string }>();
+  return eventsDb(env, row?.shard ?? "DB");
+}
+
+/** Each D1 database of the Worker, the main one and the event shards, as `wrap` makes it (a fault's bindings). */
+export function everyD1(wrap: (db: D1Database) => D1Database): Pick<Env, "DB" | "EVENTS_0" | "EVENTS_1"> {
+  return { DB: wrap(env.DB), EVENTS_0: wrap(env.EVENTS_0), EVENTS_1: wrap(env.EVENTS_1) };
+}
+
 /** Polls until the check passes: for work the Worker does after answering (queue, waitUntil). */
 export async function eventually<T>(
   check: () => Promise<T | undefined | null | false>,
@@ -199,8 +218,10 @@ export async function clickedVisitor(test: { id: string; slug: string }) {
   const location = new URL(response.headers.get("location") ?? "");
   const sessionId = location.searchParams.get("sessionId") ?? "";
   const variant = location.searchParams.get("variant") ?? "";
+  const events = await eventsOf(test.id);
   await eventually(() =>
-    env.DB.prepare("SELECT 1 FROM clicks WHERE split_test_id = ? AND session_id = ?")
+    events
+      .prepare("SELECT 1 FROM clicks WHERE split_test_id = ? AND session_id = ?")
       .bind(test.id, sessionId)
       .first(),
   );

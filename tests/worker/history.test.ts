@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { HistoryEvent, WorkspaceHistoryResponse } from "../../contract/api";
-import { runAutopilot } from "../../worker/services/autopilot";
 import { BANDIT_UPDATE_MS } from "../../worker/statistics/bandit";
+import { runAutopilot } from "./autopilot-helpers";
 import { type Client, createApiKey, createTest, publicApi, signedUpClient, verifiedClient } from "./helpers";
 import { seedResults } from "./queue-helpers";
 import { receiverUrl } from "./webhook-receiver";

@@ -2,13 +2,14 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { describe, expect, it } from "vitest";
 import { LIFECYCLE_MESSAGES } from "../../contract/messages";
 import worker from "../../worker/index";
-import { Client, createTest, errorOf, eventually, HUMAN, open, signedUpClient } from "./helpers";
+import { Client, createTest, errorOf, eventsOf, eventually, HUMAN, open, signedUpClient } from "./helpers";
 
 const variantOf = (response: Response) =>
   new URL(response.headers.get("location") ?? "http://x").searchParams.get("variant");
 
 async function clickCount(testId: string) {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM clicks WHERE split_test_id = ?")
+  const row = await (await eventsOf(testId))
+    .prepare("SELECT count(*) AS n FROM clicks WHERE split_test_id = ?")
     .bind(testId)
     .first<{ n: number }>();
   return row?.n ?? 0;
@@ -65,7 +66,8 @@ describe("promoting the winner", () => {
     });
     expect(convert.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2_500));
-    const conversions = await env.DB.prepare("SELECT count(*) AS n FROM conversions WHERE split_test_id = ?")
+    const conversions = await (await eventsOf(test.id))
+      .prepare("SELECT count(*) AS n FROM conversions WHERE split_test_id = ?")
       .bind(test.id)
       .first<{ n: number }>();
     expect(conversions?.n).toBe(0);
@@ -136,8 +138,11 @@ describe("CSV export", () => {
     await open(new Client(), `/r/${test.slug}`, { headers: { "user-agent": "Googlebot/2.1" } });
     await eventually(async () => (await clickCount(test.id)) === 2);
     await visitor.fetch("/api/conversion");
-    await eventually(() =>
-      env.DB.prepare("SELECT 1 FROM conversions WHERE split_test_id = ?").bind(test.id).first(),
+    await eventually(async () =>
+      (await eventsOf(test.id))
+        .prepare("SELECT 1 FROM conversions WHERE split_test_id = ?")
+        .bind(test.id)
+        .first(),
     );
 
     const response = await client.fetch(`/api/tests/${test.id}/export/events.csv`);
@@ -176,12 +181,21 @@ describe("CSV export", () => {
     const { client } = await signedUpClient();
     const test = await createTest(client);
     const base = Date.UTC(2026, 10, 1);
+    const db = await eventsOf(test.id);
     const statements = Array.from({ length: 2_345 }, (_, i) =>
-      env.DB.prepare(
-        "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES (?, ?, ?, ?, 0, ?)",
-      ).bind(`c${String(i).padStart(5, "0")}`, test.id, i % 2 ? "B" : "A", `s${i}`, base + Math.floor(i / 3)),
+      db
+        .prepare(
+          "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES (?, ?, ?, ?, 0, ?)",
+        )
+        .bind(
+          `c${String(i).padStart(5, "0")}`,
+          test.id,
+          i % 2 ? "B" : "A",
+          `s${i}`,
+          base + Math.floor(i / 3),
+        ),
     );
-    await env.DB.batch(statements);
+    await db.batch(statements);
     const text = await (await client.fetch(`/api/tests/${test.id}/export/events.csv`)).text();
     const lines = text.trim().split("\r\n");
     expect(lines).toHaveLength(2_346);
@@ -192,9 +206,10 @@ describe("CSV export", () => {
     const { client } = await signedUpClient();
     const test = await createTest(client);
     const day = Date.UTC(2026, 10, 20);
-    await env.DB.prepare(
-      "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?1, ?2, 'A', 10, 8, 2), (?1, ?3, 'A', 5, 5, 1), (?1, ?2, 'B', 7, 7, 3), (?1, ?4, 'B', 1, 1, 0)",
-    )
+    await (await eventsOf(test.id))
+      .prepare(
+        "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?1, ?2, 'A', 10, 8, 2), (?1, ?3, 'A', 5, 5, 1), (?1, ?2, 'B', 7, 7, 3), (?1, ?4, 'B', 1, 1, 0)",
+      )
       .bind(test.id, day, day + 5 * 3_600_000, day + 24 * 3_600_000)
       .run();
     const response = await client.fetch(`/api/tests/${test.id}/export/daily.csv`);

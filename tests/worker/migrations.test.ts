@@ -374,3 +374,21 @@ describe("0026_batch_rollups: the consumer counts the rollups once per batch", (
     expect(after).toContainEqual({ kind: "segment", n: "A:device:mobile:2" });
   });
 });
+
+describe("0030_event_shards: each test names the database of its events", () => {
+  it("keeps every test on the main database with its events where they are", async () => {
+    await emptyDatabase();
+    await applyD1Migrations(db, upTo("0030"));
+    await db.batch([
+      ...userWithTest(),
+      db.prepare(
+        "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES ('c1', 't1', 'A', 's1', 0, 10)",
+      ),
+    ]);
+
+    await applyD1Migrations(db, from("0030"));
+
+    expect(await rows("SELECT id, shard FROM split_tests")).toEqual([{ id: "t1", shard: "DB" }]);
+    expect(await rows("SELECT id FROM clicks WHERE split_test_id = 't1'")).toEqual([{ id: "c1" }]);
+  });
+});

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { VARIANT_MESSAGES } from "../../contract/messages";
 import { labelAt } from "../../contract/variants";
-import { runAutopilot } from "../../worker/services/autopilot";
+import { copyTestToShard } from "../../worker/db/shards";
 import {
   BANDIT_BURN_IN_VISITORS,
   BANDIT_FLOOR,
@@ -14,7 +14,8 @@ import {
 import { analyzeRevenue } from "../../worker/statistics/revenue";
 import { type PeriodCounts, periodOf, reweightByPeriod } from "../../worker/statistics/reweight";
 import { logBeta, normalCdf } from "../../worker/statistics/special-functions";
-import { Client, createTest, errorOf, fetchWorker, HUMAN, open, signedUpClient } from "./helpers";
+import { runAutopilot } from "./autopilot-helpers";
+import { Client, createTest, errorOf, eventsOf, fetchWorker, HUMAN, open, signedUpClient } from "./helpers";
 import { seedResults } from "./queue-helpers";
 
 // Issue #24: Optimise mode. The weights come from the Beta posteriors (checked against an independent
@@ -259,7 +260,8 @@ async function autopilotAt(testId: string, now: number): Promise<number[] | null
  */
 async function seedTwoPeriods(testId: string, rows: readonly PeriodCounts[]) {
   const created = Math.floor(Date.now() / HOUR) * HOUR - 20 * HOUR;
-  const statements = [
+  const events = await eventsOf(testId);
+  await env.DB.batch([
     env.DB.prepare("UPDATE split_tests SET created_at = ?, variants = ? WHERE id = ?").bind(
       created,
       JSON.stringify([
@@ -272,25 +274,31 @@ async function seedTwoPeriods(testId: string, rows: readonly PeriodCounts[]) {
     env.DB.prepare(
       "INSERT INTO weight_history (split_test_id, since, weights) VALUES (?, ?, '[10,90]')",
     ).bind(testId, created + 10 * HOUR),
+  ]);
+  // The test's shard reads its copy of the row and weights (worker/db/shards.ts) and holds the rollup.
+  await copyTestToShard(env, testId);
+  const statements = [
     ...rows.map((row) =>
-      env.DB.prepare(
-        `INSERT INTO test_stats_hourly
+      events
+        .prepare(
+          `INSERT INTO test_stats_hourly
            (split_test_id, hour, variant, clicks, visitors, conversions, orders, revenue, revenue_squares)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).bind(
-        testId,
-        created + row.time,
-        labelAt(row.position),
-        row.visitors,
-        row.visitors,
-        row.conversions,
-        row.orders ?? 0,
-        row.revenue ?? 0,
-        row.revenueSquares ?? 0,
-      ),
+        )
+        .bind(
+          testId,
+          created + row.time,
+          labelAt(row.position),
+          row.visitors,
+          row.visitors,
+          row.conversions,
+          row.orders ?? 0,
+          row.revenue ?? 0,
+          row.revenueSquares ?? 0,
+        ),
     ),
   ];
-  await env.DB.batch(statements);
+  await events.batch(statements);
 }
 
 function variantOf(response: Response): string {

@@ -2,7 +2,15 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { TestAnalytics, TestWithStats } from "../../contract/api";
 import { VARIANT_MESSAGES } from "../../contract/messages";
-import { type Client, createApiKey, createTest, errorOf, publicApi, signedUpClient } from "./helpers";
+import {
+  type Client,
+  createApiKey,
+  createTest,
+  errorOf,
+  eventsOf,
+  publicApi,
+  signedUpClient,
+} from "./helpers";
 import { click, conversion, deliver } from "./queue-helpers";
 
 // Phases (issue #33, docs/split-tests.md "Phases"): a running test's new URLs or weights start a new
@@ -18,9 +26,10 @@ async function analyticsOf(client: Client, slug: string): Promise<TestAnalytics>
 }
 
 async function phaseRows(testId: string, table: "clicks" | "conversions") {
-  const { results } = await env.DB.prepare(
-    `SELECT phase, count(*) AS n FROM ${table} WHERE split_test_id = ? GROUP BY phase ORDER BY phase`,
-  )
+  const { results } = await (await eventsOf(testId))
+    .prepare(
+      `SELECT phase, count(*) AS n FROM ${table} WHERE split_test_id = ? GROUP BY phase ORDER BY phase`,
+    )
     .bind(testId)
     .all<{ phase: number; n: number }>();
   return results;

@@ -14,6 +14,7 @@ import {
   createApiKey,
   createTest,
   errorOf,
+  eventsOf,
   eventually,
   inFreshRateLimitWindow,
   insertDomain,
@@ -126,9 +127,10 @@ describe("the public API's tests", () => {
     expect(visit.headers.get("location")).toMatch(/^https:\/\/example\.com\/[ab]\?/);
 
     const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
-    await env.DB.prepare(
-      "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, 'A', 10, 10, 2)",
-    )
+    await (await eventsOf(test.id))
+      .prepare(
+        "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, 'A', 10, 10, 2)",
+      )
       .bind(test.id, hour)
       .run();
     const got = await publicApi(key, "GET", `/tests/${test.id}`);

@@ -3,7 +3,7 @@ import { labelAt } from "../../contract/variants";
 import worker from "../../worker/index";
 import type { ClickEvent, ConversionEvent } from "../../worker/queue/events";
 import { writeClicks } from "../../worker/queue/record";
-import { createTest, signedUpClient } from "./helpers";
+import { createTest, eventsOf, signedUpClient } from "./helpers";
 
 export async function newTestId() {
   const { client } = await signedUpClient();
@@ -29,7 +29,7 @@ export function click(testId: string, overrides: Partial<ClickEvent> = {}): Clic
  */
 export async function landClick(testId: string, overrides: Partial<ClickEvent> = {}): Promise<ClickEvent> {
   const event = click(testId, overrides);
-  await writeClicks(env.DB, [event]);
+  await writeClicks(await eventsOf(testId), [event]);
   return event;
 }
 
@@ -93,16 +93,18 @@ export async function seedResults(testId: string, arms: { visitors: number; conv
 }
 
 export async function count(table: string, testId: string) {
-  const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE split_test_id = ?`)
+  const row = await (await eventsOf(testId))
+    .prepare(`SELECT count(*) AS n FROM ${table} WHERE split_test_id = ?`)
     .bind(testId)
     .first<{ n: number }>();
   return row?.n ?? 0;
 }
 
 export async function rollup(testId: string) {
-  const { results } = await env.DB.prepare(
-    "SELECT variant, sum(clicks) AS clicks, sum(visitors) AS visitors, sum(conversions) AS conversions FROM test_stats_hourly WHERE split_test_id = ? GROUP BY variant ORDER BY variant",
-  )
+  const { results } = await (await eventsOf(testId))
+    .prepare(
+      "SELECT variant, sum(clicks) AS clicks, sum(visitors) AS visitors, sum(conversions) AS conversions FROM test_stats_hourly WHERE split_test_id = ? GROUP BY variant ORDER BY variant",
+    )
     .bind(testId)
     .all();
   return results;
@@ -110,9 +112,8 @@ export async function rollup(testId: string) {
 
 /** The conversions recorded for a test: variant and session of each. */
 export async function conversionsOf(testId: string) {
-  const { results } = await env.DB.prepare(
-    "SELECT variant, session_id FROM conversions WHERE split_test_id = ?",
-  )
+  const { results } = await (await eventsOf(testId))
+    .prepare("SELECT variant, session_id FROM conversions WHERE split_test_id = ?")
     .bind(testId)
     .all<{ variant: string; session_id: string }>();
   return results;

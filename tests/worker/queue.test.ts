@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { CONVERSION_WAIT_ATTEMPTS } from "../../worker/queue/consumer";
-import { loggedEvents } from "./helpers";
+import { eventsOf, loggedEvents } from "./helpers";
 import { click, conversion, count, deliver, newTestId, rollup } from "./queue-helpers";
 
 describe("the click consumer", () => {
@@ -79,7 +79,8 @@ describe("the conversion consumer", () => {
       conversion(testId, visitor.sessionId),
     ]);
     expect(result.explicitAcks.sort()).toEqual(["m0", "m1"]);
-    const rows = await env.DB.prepare("SELECT variant FROM conversions WHERE split_test_id = ?")
+    const rows = await (await eventsOf(testId))
+      .prepare("SELECT variant FROM conversions WHERE split_test_id = ?")
       .bind(testId)
       .all();
     expect(rows.results).toEqual([{ variant: "B" }]);

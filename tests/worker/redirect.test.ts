@@ -5,6 +5,7 @@ import { domainSlugKey, hostKey, slugKey } from "../../worker/link-cache/keys";
 import {
   Client,
   createTest,
+  eventsOf,
   eventually,
   fetchWorker,
   HUMAN,
@@ -24,9 +25,8 @@ function variantOf(response: Response): string | null {
 }
 
 async function clickRows(testId: string) {
-  const { results } = await env.DB.prepare(
-    "SELECT variant, session_id, is_bot FROM clicks WHERE split_test_id = ?",
-  )
+  const { results } = await (await eventsOf(testId))
+    .prepare("SELECT variant, session_id, is_bot FROM clicks WHERE split_test_id = ?")
     .bind(testId)
     .all<{ variant: string; session_id: string; is_bot: number }>();
   return results;
@@ -108,7 +108,8 @@ describe("the edge redirect", () => {
       return found.length > 0 && found;
     });
     expect(rows.map((r) => r.is_bot)).toEqual([1]);
-    const rollup = await env.DB.prepare("SELECT count(*) AS n FROM test_stats_hourly WHERE split_test_id = ?")
+    const rollup = await (await eventsOf(test.id))
+      .prepare("SELECT count(*) AS n FROM test_stats_hourly WHERE split_test_id = ?")
       .bind(test.id)
       .first<{ n: number }>();
     expect(rollup?.n).toBe(0);
@@ -199,6 +200,8 @@ describe("the edge redirect", () => {
       const bindings = {
         ...env,
         DB: counted("DB", env.DB),
+        EVENTS_0: counted("EVENTS_0", env.EVENTS_0),
+        EVENTS_1: counted("EVENTS_1", env.EVENTS_1),
         LINKS: counted("LINKS", env.LINKS),
         CLICKS: stuckQueue,
       };
@@ -440,9 +443,11 @@ describe("a custom path on the default domain", () => {
 describe("an arm's preview (?preview=B)", () => {
   async function recordedRows(testId: string) {
     const tables = ["clicks", "traffic_quality", "rule_visits", "test_stats_hourly"];
+    const events = await eventsOf(testId);
     const counts = await Promise.all(
       tables.map((table) =>
-        env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE split_test_id = ?`)
+        events
+          .prepare(`SELECT count(*) AS n FROM ${table} WHERE split_test_id = ?`)
           .bind(testId)
           .first<{ n: number }>(),
       ),

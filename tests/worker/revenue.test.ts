@@ -10,6 +10,7 @@ import {
   createApiKey,
   createTest,
   errorOf,
+  eventsOf,
   eventually,
   inFreshRateLimitWindow,
   loggedEvents,
@@ -37,9 +38,10 @@ function serverConversion(apiKey: string, idempotencyKey: string | null, body: R
 }
 
 async function conversionRows(testId: string) {
-  const { results } = await env.DB.prepare(
-    "SELECT id, variant, session_id, amount, currency FROM conversions WHERE split_test_id = ? ORDER BY timestamp, id",
-  )
+  const { results } = await (await eventsOf(testId))
+    .prepare(
+      "SELECT id, variant, session_id, amount, currency FROM conversions WHERE split_test_id = ? ORDER BY timestamp, id",
+    )
     .bind(testId)
     .all<{
       id: string;
@@ -53,18 +55,21 @@ async function conversionRows(testId: string) {
 
 /** The rollup's totals per variant, and the same sums straight from the raw rows. */
 async function rollupAndRaw(testId: string) {
-  const rollup = await env.DB.prepare(
-    `SELECT variant, sum(conversions) AS conversions, sum(orders) AS orders, sum(revenue) AS revenue,
+  const events = await eventsOf(testId);
+  const rollup = await events
+    .prepare(
+      `SELECT variant, sum(conversions) AS conversions, sum(orders) AS orders, sum(revenue) AS revenue,
             sum(revenue_squares) AS squares
      FROM test_stats_hourly WHERE split_test_id = ? GROUP BY variant ORDER BY variant`,
-  )
+    )
     .bind(testId)
     .all();
-  const raw = await env.DB.prepare(
-    `SELECT variant, count(*) AS conversions, count(amount) AS orders, coalesce(sum(amount), 0) AS revenue,
+  const raw = await events
+    .prepare(
+      `SELECT variant, count(*) AS conversions, count(amount) AS orders, coalesce(sum(amount), 0) AS revenue,
             coalesce(sum(amount * amount), 0) AS squares
      FROM conversions WHERE split_test_id = ? GROUP BY variant ORDER BY variant`,
-  )
+    )
     .bind(testId)
     .all();
   return { rollup: rollup.results, raw: raw.results };
@@ -318,12 +323,16 @@ describe("POST /api/v1/conversions", () => {
     const [one, two] = [await clickedVisitor(test), await clickedVisitor(test)];
     await serverConversion(key, "old", { testId: test.id, sessionId: one.sessionId });
     const expired = Date.now() - IDEMPOTENCY_WINDOW_MS - 1;
-    await env.DB.prepare("UPDATE idempotency_keys SET created_at = ? WHERE user_id = ?")
+    // The keys live in the test's shard, with its conversions (worker/db/shards.ts).
+    const events = await eventsOf(test.id);
+    await events
+      .prepare("UPDATE idempotency_keys SET created_at = ? WHERE user_id = ?")
       .bind(expired, userId)
       .run();
     const reused = await serverConversion(key, "old", { testId: test.id, sessionId: two.sessionId });
     expect(reused.status).toBe(201);
-    const row = await env.DB.prepare("SELECT count(*) AS n FROM idempotency_keys WHERE created_at <= ?")
+    const row = await events
+      .prepare("SELECT count(*) AS n FROM idempotency_keys WHERE created_at <= ?")
       .bind(expired)
       .first<{ n: number }>();
     expect(row?.n).toBe(0);
@@ -401,9 +410,8 @@ describe("beacon limits that drop no real conversion", () => {
       expect(buyer.status).toBe(202);
       // The owner sees every refusal on the test's traffic quality.
       await eventually(async () => {
-        const row = await env.DB.prepare(
-          "SELECT events FROM traffic_quality WHERE split_test_id = ? AND reason = 'rate_limited'",
-        )
+        const row = await (await eventsOf(test.id))
+          .prepare("SELECT events FROM traffic_quality WHERE split_test_id = ? AND reason = 'rate_limited'")
           .bind(test.id)
           .first<{ events: number }>();
         return row?.events === refused.length;
@@ -418,10 +426,11 @@ describe("the primary metric", () => {
   /** B converts half as often as A, but its orders are six times larger. */
   async function seededTest(primaryMetric: string) {
     const { client, test } = await marketerWithTest({ primaryMetric, currency: "EUR" });
-    await env.DB.prepare(
-      `INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions, orders, revenue, revenue_squares)
+    await (await eventsOf(test.id))
+      .prepare(
+        `INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions, orders, revenue, revenue_squares)
        VALUES (?1, ?2, 'A', 1000, 1000, 200, 200, 200000, 200000000), (?1, ?2, 'B', 1000, 1000, 100, 100, 600000, 3600000000)`,
-    )
+      )
       .bind(test.id, Date.now() - (Date.now() % 3_600_000))
       .run();
     return { client, test };

@@ -36,6 +36,12 @@ describe("the drizzle schema and the migrations", () => {
         "invitations",
         "history_events",
         "share_links",
+        "slack_connections",
+        "slack_deliveries",
+        "stripe_connections",
+        "stripe_events",
+        "stripe_payments",
+        "stripe_subscriptions",
       ].sort(),
     );
   });

@@ -6,7 +6,15 @@ import { CONVERSION_MESSAGES, LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../co
 import { CONVERSION_WAIT_ATTEMPTS } from "../../worker/queue/consumer";
 import type { ConversionEvent } from "../../worker/queue/events";
 import { PENDING_ANSWER_MS } from "../../worker/services/conversions";
-import { createApiKey, createTest, eventually, fetchWorker, publicApi, signedUpClient } from "./helpers";
+import {
+  createApiKey,
+  createTest,
+  eventsOf,
+  eventually,
+  fetchWorker,
+  publicApi,
+  signedUpClient,
+} from "./helpers";
 import { deliver, landClick } from "./queue-helpers";
 
 // POST /api/v1/conversions, issue #30: a key answers nothing of another account's tests (point 4), and a
@@ -60,19 +68,21 @@ function heldQueue() {
 }
 
 async function conversionRows(testId: string) {
-  const { results } = await env.DB.prepare(
-    "SELECT id, variant, session_id, amount, currency, timestamp FROM conversions WHERE split_test_id = ? ORDER BY id",
-  )
+  const { results } = await (await eventsOf(testId))
+    .prepare(
+      "SELECT id, variant, session_id, amount, currency, timestamp FROM conversions WHERE split_test_id = ? ORDER BY id",
+    )
     .bind(testId)
     .all();
   return results;
 }
 
 async function rollup(testId: string) {
-  const { results } = await env.DB.prepare(
-    `SELECT variant, sum(conversions) AS conversions, sum(orders) AS orders, sum(revenue) AS revenue
+  const { results } = await (await eventsOf(testId))
+    .prepare(
+      `SELECT variant, sum(conversions) AS conversions, sum(orders) AS orders, sum(revenue) AS revenue
      FROM test_stats_hourly WHERE split_test_id = ? AND conversions > 0 GROUP BY variant ORDER BY variant`,
-  )
+    )
     .bind(testId)
     .all();
   return results;
@@ -122,9 +132,8 @@ describe("POST /api/v1/conversions answers nothing of another account's tests", 
     }
 
     expect(await conversionRows(victim.test.id)).toEqual(before);
-    const held = await env.DB.prepare(
-      "SELECT count(*) AS n FROM idempotency_keys WHERE user_id = ? AND conversion_id = ?",
-    )
+    const held = await (await eventsOf(victim.test.id))
+      .prepare("SELECT count(*) AS n FROM idempotency_keys WHERE user_id = ? AND conversion_id = ?")
       .bind(attacker.userId, conversion.id)
       .first<{ n: number }>();
     expect(held?.n).toBe(0);
@@ -302,7 +311,8 @@ describe("a server-side conversion sent before its click is recorded", () => {
     // Within PENDING_ANSWER_MS the key still answers pending; after it, the request is taken as new
     // (queued again under a new id), since its click may have been late.
     expect((await post(key, "never", body)).headers.get("idempotent-replayed")).toBe("true");
-    await env.DB.prepare("UPDATE idempotency_keys SET created_at = ? WHERE user_id = ? AND key = 'never'")
+    await (await eventsOf(test.id))
+      .prepare("UPDATE idempotency_keys SET created_at = ? WHERE user_id = ? AND key = 'never'")
       .bind(Date.now() - PENDING_ANSWER_MS - 1, userId)
       .run();
     const anew = await post(key, "never", body);

@@ -8,6 +8,7 @@ import {
   clickedVisitor,
   createApiKey,
   createTest,
+  eventsOf,
   ORIGIN,
   publicApi,
   signedUpClient,
@@ -21,14 +22,17 @@ const DAY = 24 * 3_600_000;
 /** A clear winner (B converts twice as often as A) in the rollup, three days ago. */
 async function seedClearWinner(testId: string) {
   const day = Math.floor(Date.now() / DAY) * DAY - 3 * DAY;
-  await env.DB.batch(
+  const db = await eventsOf(testId);
+  await db.batch(
     [
       ["A", 1_000, 100],
       ["B", 1_000, 200],
     ].map(([variant, visitors, conversions]) =>
-      env.DB.prepare(
-        "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, ?, ?, ?, ?)",
-      ).bind(testId, day, variant, visitors, visitors, conversions),
+      db
+        .prepare(
+          "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(testId, day, variant, visitors, visitors, conversions),
     ),
   );
 }

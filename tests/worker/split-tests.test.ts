@@ -6,6 +6,7 @@ import {
   Client,
   createTest,
   errorOf,
+  eventsOf,
   eventually,
   insertDomain,
   open,
@@ -204,11 +205,12 @@ describe("listing tests", () => {
 
     // Stats come from test_stats_hourly alone: rows there without any raw clicks still count.
     const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
-    await env.DB.batch([
-      env.DB.prepare(
+    await (await eventsOf(older.id))
+      .prepare(
         "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, 'A', 40, 40, 4), (?, ?, 'B', 50, 50, 10), (?, ?, 'B', 10, 10, 0)",
-      ).bind(older.id, hour, older.id, hour, older.id, hour - 3_600_000),
-    ]);
+      )
+      .bind(older.id, hour, older.id, hour, older.id, hour - 3_600_000)
+      .run();
 
     const response = await client.fetch("/api/tests");
     expect(response.status).toBe(200);
@@ -253,9 +255,10 @@ describe("listing tests", () => {
     const first = created[0];
     if (!first) throw new Error("no test created");
     const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
-    await env.DB.prepare(
-      "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, 'A', 7, 7, 1)",
-    )
+    await (await eventsOf(first.id))
+      .prepare(
+        "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, 'A', 7, 7, 1)",
+      )
       .bind(first.id, hour)
       .run();
 
@@ -298,17 +301,25 @@ describe("deleting a test", () => {
     const test = await createTest(client);
     await eventually(() => env.LINKS.get(`link:${test.slug}`));
     const now = Date.now();
-    await env.DB.batch([
-      env.DB.prepare(
-        "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES (?, ?, 'A', 's1', 0, ?)",
-      ).bind(crypto.randomUUID(), test.id, now),
-      env.DB.prepare(
-        "INSERT INTO conversions (id, split_test_id, variant, session_id, timestamp) VALUES (?, ?, 'A', 's1', ?)",
-      ).bind(crypto.randomUUID(), test.id, now),
+    // Its events are in its shard (worker/db/shards.ts), its row in the main database.
+    const events = await eventsOf(test.id);
+    await events.batch([
+      events
+        .prepare(
+          "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES (?, ?, 'A', 's1', 0, ?)",
+        )
+        .bind(crypto.randomUUID(), test.id, now),
+      events
+        .prepare(
+          "INSERT INTO conversions (id, split_test_id, variant, session_id, timestamp) VALUES (?, ?, 'A', 's1', ?)",
+        )
+        .bind(crypto.randomUUID(), test.id, now),
       // Their rollup, as the queue consumer counts it with them.
-      env.DB.prepare(
-        "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, 'A', 1, 1, 1)",
-      ).bind(test.id, now - (now % 3_600_000)),
+      events
+        .prepare(
+          "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, 'A', 1, 1, 1)",
+        )
+        .bind(test.id, now - (now % 3_600_000)),
     ]);
 
     const response = await client.json("DELETE", `/api/tests/${test.id}`);
@@ -322,15 +333,18 @@ describe("deleting a test", () => {
 
     const rows = async (table: string) =>
       (
-        await env.DB.prepare(
-          `SELECT count(*) AS n FROM ${table} WHERE ${table === "split_tests" ? "id" : "split_test_id"} = ?`,
-        )
+        await (table === "split_tests" ? env.DB : events)
+          .prepare(
+            `SELECT count(*) AS n FROM ${table} WHERE ${table === "split_tests" ? "id" : "split_test_id"} = ?`,
+          )
           .bind(test.id)
           .first<{ n: number }>()
       )?.n;
     await runCron(CRONS.archive);
     for (const table of ["clicks", "conversions", "test_stats_hourly", "split_tests"])
       expect(await rows(table), table).toBe(0);
+    // The shard's copy of the row went too.
+    expect(await events.prepare("SELECT 1 FROM split_tests WHERE id = ?").bind(test.id).first()).toBeNull();
   });
 });
 

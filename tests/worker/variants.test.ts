@@ -1,8 +1,17 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { TestWithStats } from "../../contract/api";
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
-import { Client, createApiKey, errorOf, eventually, HUMAN, open, publicApi, signedUpClient } from "./helpers";
+import {
+  Client,
+  createApiKey,
+  errorOf,
+  eventsOf,
+  eventually,
+  HUMAN,
+  open,
+  publicApi,
+  signedUpClient,
+} from "./helpers";
 
 const urls = (count: number) => Array.from({ length: count }, (_, i) => `https://shop.example/v${i}`);
 const variantsOf = (weights: number[]) => weights.map((weight, i) => ({ url: urls(8)[i], weight }));
@@ -19,7 +28,8 @@ const positionOf = (response: Response) =>
   Number(new URL(response.headers.get("location") ?? "").pathname.replace("/v", ""));
 
 async function countedClicks(testId: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM clicks WHERE split_test_id = ?")
+  const row = await (await eventsOf(testId))
+    .prepare("SELECT count(*) AS n FROM clicks WHERE split_test_id = ?")
     .bind(testId)
     .first<{ n: number }>();
   return row?.n ?? 0;

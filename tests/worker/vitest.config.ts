@@ -3,51 +3,57 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { FAKE_CLOUDFLARE, fakeCloudflare } from "./cloudflare-fake";
 import { FAKE_MAIL, fakeMail } from "./mail-fake";
-import { fakeReceiver, isReceiverRequest } from "./webhook-receiver";
+import { FAKE_SLACK, fakeReceiver, isReceiverRequest } from "./webhook-receiver";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
 // The Worker tests (`npm run test:worker`): inside workerd with the real bindings of wrangler.toml,
-// local D1, KV and Queues, and the outside world faked at the HTTP boundary.
-export default defineConfig(async () => ({
-  root: fromRoot(""),
-  plugins: [
-    cloudflareTest({
-      wrangler: { configPath: fromRoot("wrangler.toml") },
-      miniflare: {
-        // A second, empty database for tests/worker/migrations.test.ts, which migrates it step by step.
-        d1Databases: { MIGRATION_TEST_DB: "migration-test" },
-        bindings: {
-          APP_HOST: "app.splitlink.test",
-          JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
-          TEST_MIGRATIONS: await readD1Migrations(fromRoot("migrations")),
-          // CI draws the same inputs every run (a rare input can still be found locally, where each run
-          // draws new ones and fast-check prints the seed that fails).
-          PROPERTY_SEED: process.env.CI ? "20261125" : "",
-          CF_API_BASE_URL: FAKE_CLOUDFLARE.baseUrl,
-          CF_ZONE_ID: FAKE_CLOUDFLARE.zoneId,
-          CF_API_TOKEN: FAKE_CLOUDFLARE.token,
-          MAIL_API_BASE_URL: FAKE_MAIL.baseUrl,
-          MAIL_API_KEY: FAKE_MAIL.apiKey,
-          MAIL_FROM: FAKE_MAIL.from,
+// local D1, KV and Queues (new tests spread over its two event shards), and the outside world faked at
+// the HTTP boundary. `vars` replace some of wrangler.toml's (bench/workerd/vitest.config.ts).
+export const workerTests = (vars: Record<string, string> = {}) =>
+  defineConfig(async () => ({
+    root: fromRoot(""),
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: fromRoot("wrangler.toml") },
+        miniflare: {
+          // A second, empty database for tests/worker/migrations.test.ts, which migrates it step by step.
+          d1Databases: { MIGRATION_TEST_DB: "migration-test" },
+          bindings: {
+            APP_HOST: "app.splitlink.test",
+            JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
+            TEST_MIGRATIONS: await readD1Migrations(fromRoot("migrations")),
+            // CI draws the same inputs every run (a rare input can still be found locally, where each run
+            // draws new ones and fast-check prints the seed that fails).
+            PROPERTY_SEED: process.env.CI ? "20261125" : "",
+            CF_API_BASE_URL: FAKE_CLOUDFLARE.baseUrl,
+            CF_ZONE_ID: FAKE_CLOUDFLARE.zoneId,
+            CF_API_TOKEN: FAKE_CLOUDFLARE.token,
+            MAIL_API_BASE_URL: FAKE_MAIL.baseUrl,
+            MAIL_API_KEY: FAKE_MAIL.apiKey,
+            MAIL_FROM: FAKE_MAIL.from,
+            SLACK_WEBHOOK_ORIGIN: FAKE_SLACK.origin,
+            ...vars,
+          },
+          // Every fetch the Worker and the tests make leaves workerd here: Cloudflare's and the mail
+          // provider's APIs and users' webhook endpoints are faked, anything else is refused, so no test
+          // depends on the network.
+          outboundService: (request: Request) => {
+            const origin = new URL(request.url).origin;
+            if (origin === FAKE_CLOUDFLARE.origin) return fakeCloudflare(request);
+            if (origin === FAKE_MAIL.origin) return fakeMail(request);
+            if (isReceiverRequest(request)) return fakeReceiver(request);
+            return new Response(`Tests make no network requests (${request.url})`, { status: 502 });
+          },
         },
-        // Every fetch the Worker and the tests make leaves workerd here: Cloudflare's and the mail
-        // provider's APIs and users' webhook endpoints are faked, anything else is refused, so no test
-        // depends on the network.
-        outboundService: (request: Request) => {
-          const origin = new URL(request.url).origin;
-          if (origin === FAKE_CLOUDFLARE.origin) return fakeCloudflare(request);
-          if (origin === FAKE_MAIL.origin) return fakeMail(request);
-          if (isReceiverRequest(request)) return fakeReceiver(request);
-          return new Response(`Tests make no network requests (${request.url})`, { status: 502 });
-        },
-      },
-    }),
-  ],
-  test: {
-    include: ["tests/worker/**/*.test.ts"],
-    setupFiles: ["./tests/worker/setup.ts"],
-    // Some tests wait for the queue consumer, which batches for up to 2 s.
-    testTimeout: 20_000,
-  },
-}));
+      }),
+    ],
+    test: {
+      include: ["tests/worker/**/*.test.ts"],
+      setupFiles: ["./tests/worker/setup.ts"],
+      // Some tests wait for the queue consumer, which batches for up to 2 s.
+      testTimeout: 20_000,
+    },
+  }));
+
+export default workerTests();

@@ -7,11 +7,18 @@
 // Tests steer it over HTTP from inside workerd with the helpers at the end.
 
 export const FAKE_RECEIVER = { origin: "https://hooks.acme-receiver.io" } as const;
+/**
+ * Slack's incoming webhooks (issue #36): the Worker posts a hooks.slack.com URL's path here
+ * (SLACK_WEBHOOK_ORIGIN in vitest.config.ts); the fake answers 200 `ok` as Slack does, or as planned.
+ */
+export const FAKE_SLACK = { origin: "https://hooks.slack.fake" } as const;
 
 export interface PlannedAnswer {
   status?: number;
   /** Answer only after this many milliseconds (a slow endpoint, for timeouts). */
   delayMs?: number;
+  /** The answer's body; `ok` unless planned (Slack's errors are words like `no_service`). */
+  body?: string;
 }
 
 export interface ReceivedRequest {
@@ -27,7 +34,11 @@ const keyOf = (url: URL) => `${url.host}${url.pathname}`;
 
 export function isReceiverRequest(request: Request): boolean {
   const url = new URL(request.url);
-  return url.pathname.startsWith("/hooks/") || url.origin === FAKE_RECEIVER.origin;
+  return (
+    url.pathname.startsWith("/hooks/") ||
+    url.origin === FAKE_RECEIVER.origin ||
+    url.origin === FAKE_SLACK.origin
+  );
 }
 
 export async function fakeReceiver(request: Request): Promise<Response> {
@@ -52,7 +63,7 @@ export async function fakeReceiver(request: Request): Promise<Response> {
   ]);
   const answer = planned.get(key)?.shift() ?? {};
   if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
-  return new Response("ok", { status: answer.status ?? 200 });
+  return new Response(answer.body ?? "ok", { status: answer.status ?? 200 });
 }
 
 // --- steering the fake from a test (inside workerd; its fetch leaves through the outboundService) ---
@@ -72,4 +83,15 @@ export async function planAnswers(url: string, answers: PlannedAnswer[]): Promis
 export async function receivedAt(url: string): Promise<ReceivedRequest[]> {
   const response = await fetch(`${FAKE_RECEIVER.origin}/__fake/received?url=${encodeURIComponent(url)}`);
   return (await response.json()) as ReceivedRequest[];
+}
+
+/** A Slack incoming webhook URL of its own for one test, in Slack's form. */
+export function slackWebhookUrl(): string {
+  const id = () => crypto.randomUUID().replaceAll("-", "").slice(0, 10).toUpperCase();
+  return `https://hooks.slack.com/services/T${id()}/B${id()}/${crypto.randomUUID().replaceAll("-", "")}`;
+}
+
+/** Where the Worker posts a Slack webhook URL in the tests: its path on the fake Slack. */
+export function fakeSlackUrl(webhookUrl: string): string {
+  return `${FAKE_SLACK.origin}${new URL(webhookUrl).pathname}`;
 }

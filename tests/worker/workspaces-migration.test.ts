@@ -116,7 +116,7 @@ describe("0020_workspaces: each account's data moves into its personal workspace
     expect(await listWorkspaces(orm, "u1")).toEqual([
       { id: "u1", name: "Personal", role: "owner", personal: true },
     ]);
-    expect((await goalsOfSite(db, "aaaaaaaaaaaaaaaaaaaaaaaa"))?.map((goal) => goal.id).sort()).toEqual([
+    expect((await goalsOfSite(db, "aaaaaaaaaaaaaaaaaaaaaaaa"))?.tests.map((goal) => goal.id).sort()).toEqual([
       "t1",
       "t2",
     ]);

@@ -19,6 +19,12 @@
 // converts for a test whose goal is the call. The tag reports where it runs, once a day per browser,
 // test and kind, with host and path only (POST /t/seen): the test page's setup checklist. A beacon the
 // server refused for now (429, 5xx, no network) is kept and sent again, on this page and the next.
+//
+// Integrations (issue #36, docs/integrations/): on any page with the tag, links to Stripe Payment Links and
+// <stripe-buy-button>s carry the newest visit's session as client_reference_id, so a Stripe sale is
+// attributed without code; where the workspace switched it on (the goals say `ga4: true`), each visit of
+// a live test is reported once per page to the page's own gtag and dataLayer. The key can also come as
+// `t.js?site={key}`, for Tag Manager's injected script, which has no attributes.
 (() => {
   var KEY = "splitlink:";
   var COOKIE = "splitlink";
@@ -29,10 +35,12 @@
   } catch (_e) {}
 
   function run(script) {
-    var site = script && script.getAttribute("data-site");
-    var testId = script && script.getAttribute("data-test");
+    if (!script) return;
+    var src = new URL(script.src);
+    var site = script.getAttribute("data-site") || src.searchParams.get("site");
+    var testId = script.getAttribute("data-test");
     if (!site && !testId) return;
-    var origin = new URL(script.src).origin;
+    var origin = src.origin;
     var domain = cookieDomain();
     var visits = load();
     var arrival = arrivalOf(new URLSearchParams(location.search), testId, visits, domain);
@@ -43,6 +51,9 @@
     });
     var api = (window.splitlink = window.splitlink || {});
     resend(origin);
+    try {
+      if (visits.length) stripe(visits[0].s);
+    } catch (_e) {}
     if (testId) return perTest(script, origin, testId, arrival, visits, value, api);
     if (arrival) cleanAddress();
     var calls = [];
@@ -50,7 +61,8 @@
       calls.push(options || {});
     };
     api.sessionId = () => (visits.length ? visits[0].s : null);
-    getGoals(origin, site, (tests) => {
+    getGoals(origin, site, (tests, ga4) => {
+      if (ga4) report(tests, visits, arrival);
       var byId = {};
       for (var i = 0; i < tests.length; i++) byId[tests[i].id] = tests[i];
       for (var j = 0; j < tests.length; j++) {
@@ -159,6 +171,69 @@
     return { amount: Number(amount), currency: String(options.currency).toUpperCase() };
   }
 
+  // Google's event for third-party test tools (experience_impression, exp_variant_string at most 100
+  // characters) and a dataLayer event for Tag Manager: once per page for each live test the visitor came
+  // through, named by the test's id and the visit's version.
+  function report(tests, visits, arrival) {
+    for (var i = 0; i < tests.length; i++) {
+      var visit = visitFor(tests[i].id, visits, arrival);
+      if (!visit || visit.t !== tests[i].id) continue;
+      var name = ("SPLITLINK-" + visit.t + "-" + visit.v).slice(0, 100);
+      try {
+        if (typeof window.gtag === "function")
+          window.gtag("event", "experience_impression", { exp_variant_string: name });
+      } catch (_e) {}
+      try {
+        if (window.dataLayer && typeof window.dataLayer.push === "function")
+          window.dataLayer.push({
+            event: "splitlink_exposure",
+            splitlink_test: visit.t,
+            splitlink_variant: visit.v,
+            exp_variant_string: name,
+          });
+      } catch (_e) {}
+    }
+  }
+
+  // Stripe Payment Links and buy buttons carry the session as client_reference_id (at most 200 letters,
+  // digits, - and _), never replacing one the page set: now, for elements added later, and at a click.
+  function stripe(session) {
+    if (!/^[\w-]{1,200}$/.test(session) || !document.querySelectorAll) return;
+    var LINKS = 'a[href^="https://buy.stripe.com/"],stripe-buy-button';
+    var mark = (element) => {
+      try {
+        if (element.tagName === "STRIPE-BUY-BUTTON") {
+          if (!element.getAttribute("client-reference-id"))
+            element.setAttribute("client-reference-id", session);
+          return;
+        }
+        var url = new URL(element.href);
+        if (url.host !== "buy.stripe.com" || url.searchParams.get("client_reference_id")) return;
+        url.searchParams.set("client_reference_id", session);
+        element.href = url.href;
+      } catch (_e) {}
+    };
+    var markAll = (root) => {
+      if (root.matches && root.matches(LINKS)) mark(root);
+      var found = root.querySelectorAll ? root.querySelectorAll(LINKS) : [];
+      for (var i = 0; i < found.length; i++) mark(found[i]);
+    };
+    markAll(document);
+    if (window.MutationObserver)
+      new MutationObserver((changes) => {
+        for (var i = 0; i < changes.length; i++)
+          for (var j = 0; j < changes[i].addedNodes.length; j++) markAll(changes[i].addedNodes[j]);
+      }).observe(document.documentElement, { childList: true, subtree: true });
+    document.addEventListener(
+      "click",
+      (event) => {
+        var link = event.target && event.target.closest && event.target.closest("a[href]");
+        if (link) mark(link);
+      },
+      true,
+    );
+  }
+
   // Once a day per browser, test and kind: where the tag runs, without the query or anything of the visitor.
   function seen(origin, testId, kind) {
     var key = KEY + "seen:" + kind + ":" + testId;
@@ -175,7 +250,7 @@
     fetch(origin + "/t/goals/" + encodeURIComponent(site))
       .then((response) => (response.ok ? response.json() : { tests: [] }))
       .then((body) => {
-        then(body.tests || []);
+        then(body.tests || [], body.ga4 === true);
       })
       .catch(() => {});
   }

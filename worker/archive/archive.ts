@@ -1,4 +1,5 @@
 import { attributionWindowMs, DAY_MS } from "../db/attribution";
+import { allShards, eventsDb } from "../db/shards";
 import type { Budget } from "./budget";
 import { type EventKey, type EventRow, eventPage } from "./rows";
 import { objectKey, writeObject } from "./store";
@@ -9,7 +10,8 @@ export const ARCHIVE_READ_EVENTS = 10_000;
 const TESTS_PER_RUN = 50;
 // The consumer refuses events older than the window (worker/db/attribution.ts); an hour more keeps a
 // batch that checked the time just before a day was archived from writing into it.
-const MARGIN_MS = 3_600_000;
+const HOUR_MS = 3_600_000;
+const MARGIN_MS = HOUR_MS;
 
 /** Days before this (ms, midnight UTC) are archived: they ended more than the window and an hour ago. */
 export function archiveCutoff(now: number, windowMs: number): number {
@@ -71,11 +73,29 @@ function byDay(rows: EventRow[]): EventRow[][] {
 export async function archiveEvents(env: Env, budget: Budget, now = Date.now()): Promise<ArchiveRun> {
   const run: ArchiveRun = { tests: 0, objects: 0, events: 0 };
   const cutoff = archiveCutoff(now, attributionWindowMs(env));
+  // Shard by shard (each holds its tests' events: worker/db/shards.ts), from one that moves every hour,
+  // so a short budget leaves no shard behind for good.
+  const shards = allShards(env);
+  const first = Math.floor(now / HOUR_MS) % shards.length;
+  for (const shard of [...shards.slice(first), ...shards.slice(0, first)]) {
+    await archiveShard(env, eventsDb(env, shard), budget, cutoff, run);
+  }
+  return run;
+}
+
+async function archiveShard(
+  env: Env,
+  db: D1Database,
+  budget: Budget,
+  cutoff: number,
+  run: ArchiveRun,
+): Promise<void> {
   // Worth starting with room for a read, a write and the final delete.
   const spendable = () => budget.left - DELETE_STATEMENTS;
-  if (spendable() < 3) return run;
+  if (spendable() < 3) return;
   budget.spend();
-  const { results: tests } = await env.DB.prepare(TESTS_TO_ARCHIVE)
+  const { results: tests } = await db
+    .prepare(TESTS_TO_ARCHIVE)
     .bind(cutoff, TESTS_PER_RUN)
     .all<{ id: string }>();
 
@@ -85,7 +105,7 @@ export async function archiveEvents(env: Env, budget: Budget, now = Date.now()):
     let done = false;
     while (!done && spendable() >= 2) {
       budget.spend();
-      const rows = await eventPage(env.DB, testId, {
+      const rows = await eventPage(db, testId, {
         after: last,
         before: cutoff,
         limit: ARCHIVE_READ_EVENTS,
@@ -110,11 +130,10 @@ export async function archiveEvents(env: Env, budget: Budget, now = Date.now()):
     if (last) archived.push({ testId, timestamp: last.timestamp, id: last.id });
     if (spendable() < 2) break;
   }
-  run.tests = archived.length;
+  run.tests += archived.length;
   if (archived.length > 0) {
     budget.spend(DELETE_STATEMENTS);
     const json = JSON.stringify(archived);
-    await env.DB.batch(EVENT_TABLES.map((table) => env.DB.prepare(deleteArchived(table)).bind(json)));
+    await db.batch(EVENT_TABLES.map((table) => db.prepare(deleteArchived(table)).bind(json)));
   }
-  return run;
 }

@@ -11,7 +11,8 @@ const PAGE_SIZE = 1000;
  * the archive moves while an export runs are not missed.
  */
 export async function* eventsOfTest(
-  env: Pick<Env, "DB" | "ARCHIVE">,
+  /** The test's shard (worker/db/shards.ts) and the archive. */
+  stores: { events: D1Database; archive: R2Bucket },
   testId: string,
 ): AsyncGenerator<EventRow> {
   let last: EventKey | null = null;
@@ -22,15 +23,15 @@ export async function* eventsOfTest(
     return true;
   };
   async function* newlyArchived() {
-    for await (const key of objectKeys(env.ARCHIVE, testId, lastObject)) {
+    for await (const key of objectKeys(stores.archive, testId, lastObject)) {
       lastObject = key;
-      for await (const row of objectEvents(env.ARCHIVE, key)) if (isNext(row)) yield row;
+      for await (const row of objectEvents(stores.archive, key)) if (isNext(row)) yield row;
     }
   }
 
   yield* newlyArchived();
   for (;;) {
-    const page = await eventPage(env.DB, testId, {
+    const page = await eventPage(stores.events, testId, {
       after: last,
       before: Number.MAX_SAFE_INTEGER,
       limit: PAGE_SIZE,

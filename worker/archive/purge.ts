@@ -1,3 +1,4 @@
+import { eventsDb, LEGACY_SHARD } from "../db/shards";
 import type { Budget } from "./budget";
 import { deleteObjects } from "./store";
 
@@ -37,12 +38,12 @@ export async function purgeDeleted(env: Env, budget: Budget): Promise<PurgeRun> 
   if (budget.left < 1) return run;
   budget.spend();
   const { results: tests } = await env.DB.prepare(
-    "SELECT id FROM split_tests WHERE deleted_at IS NOT NULL ORDER BY deleted_at LIMIT ?1",
+    "SELECT id, shard FROM split_tests WHERE deleted_at IS NOT NULL ORDER BY deleted_at LIMIT ?1",
   )
     .bind(TESTS_PER_RUN)
-    .all<{ id: string }>();
-  for (const { id } of tests) {
-    if (!(await purgeTest(env, id, budget, run))) return run;
+    .all<{ id: string; shard: string }>();
+  for (const { id, shard } of tests) {
+    if (!(await purgeTest(env, id, shard, budget, run))) return run;
   }
   if (budget.left < 2) return run;
   budget.spend(2);
@@ -60,12 +61,20 @@ export async function purgeDeleted(env: Env, budget: Budget): Promise<PurgeRun> 
   return run;
 }
 
-async function purgeTest(env: Env, testId: string, budget: Budget, run: PurgeRun): Promise<boolean> {
+async function purgeTest(
+  env: Env,
+  testId: string,
+  shard: string,
+  budget: Budget,
+  run: PurgeRun,
+): Promise<boolean> {
+  // The events are in the test's shard (worker/db/shards.ts).
+  const events = eventsDb(env, shard);
   for (const table of CHUNKED) {
     for (;;) {
       if (budget.left < 1) return false;
       budget.spend();
-      const { meta } = await env.DB.prepare(deleteChunk(table)).bind(testId).run();
+      const { meta } = await events.prepare(deleteChunk(table)).bind(testId).run();
       run.rows += meta.changes;
       if (meta.changes < PURGE_CHUNK_ROWS) break;
     }
@@ -73,7 +82,13 @@ async function purgeTest(env: Env, testId: string, budget: Budget, run: PurgeRun
   if (!(await deleteObjects(env.ARCHIVE, testId, budget))) return false;
   if (budget.left < 1) return false;
   budget.spend();
-  // Little is left for the cascade: what other features keep per test.
+  // Little is left for the cascade: what other features keep per test. The shard's copy goes first:
+  // while the main row stays, a repeat of this run finds the test again.
+  if (shard !== LEGACY_SHARD) {
+    if (budget.left < 2) return false;
+    budget.spend();
+    await events.prepare("DELETE FROM split_tests WHERE id = ?1").bind(testId).run();
+  }
   await env.DB.prepare("DELETE FROM split_tests WHERE id = ?1 AND deleted_at IS NOT NULL").bind(testId).run();
   run.tests += 1;
   return true;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { VariantInput, WebhookEventType } from "../../contract/api";
+import { SLACK_STATUSES } from "../../contract/api/integrations";
 import { PRIMARY_METRICS } from "../../contract/metrics";
 import type { Rule } from "../../contract/rules";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
@@ -32,6 +33,8 @@ export const workspaces = sqliteTable(
     // Set on each user's personal workspace, whose id is the user's id.
     personalUserId: text("personal_user_id"),
     siteKey: text("site_key"),
+    // When the site tag's GA4 and Tag Manager report was switched on; null while off (0032_ga4.sql).
+    ga4EnabledAt: integer("ga4_enabled_at"),
     createdAt: integer("created_at").notNull(),
     deletedAt: integer("deleted_at"),
   },
@@ -228,6 +231,9 @@ export const splitTests = sqliteTable(
     // The current phase and when it started (null for phase 1): migrations/0018_phases.sql.
     phase: integer("phase").notNull().default(1),
     phaseStartedAt: integer("phase_started_at"),
+    // The binding of the D1 database that holds its events, chosen at creation: DB for the tests made
+    // before event shards (migrations/0030_event_shards.sql, worker/db/shards.ts).
+    shard: text("shard").notNull().default("DB"),
   },
   (t) => [
     uniqueIndex("split_tests_slug_idx").on(t.slug),
@@ -241,8 +247,12 @@ export const splitTests = sqliteTable(
       .on(t.customSlug)
       .where(sql`custom_domain_id IS NULL AND custom_slug IS NOT NULL`),
     index("split_tests_due_idx").on(t.endsAt).where(sql`ends_at IS NOT NULL AND completed_at IS NULL`),
-    index("split_tests_watch_idx").on(t.status, t.autopilotCheckedAt),
+    // The autopilot's scan of the open tests (0031_autopilot_scan.sql).
+    index("split_tests_open_idx").on(t.id).where(sql`completed_at IS NULL`),
     index("split_tests_deleted_idx").on(t.deletedAt).where(sql`deleted_at IS NOT NULL`),
+    index("split_tests_running_shard_idx")
+      .on(t.shard)
+      .where(sql`completed_at IS NULL AND deleted_at IS NULL`),
   ],
 );
 
@@ -484,6 +494,48 @@ export const webhookDeliveries = sqliteTable(
   (t) => [index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id)],
 );
 
+/** A workspace's Slack incoming webhook (migrations/0028_slack.sql); its URL is a secret. */
+export const slackConnections = sqliteTable(
+  "slack_connections",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    webhookUrl: text("webhook_url").notNull(),
+    status: text("status", { enum: SLACK_STATUSES }).notNull().default("active"),
+    connectedAt: integer("connected_at").notNull(),
+    lastDeliveredAt: integer("last_delivered_at"),
+    lastFailureAt: integer("last_failure_at"),
+    lastFailure: text("last_failure"),
+  },
+  (t) => [uniqueIndex("slack_connections_workspace_idx").on(t.workspaceId)],
+);
+
+/** One message sent to Slack; only the newest of each connection are kept (worker/webhooks/slack.ts). */
+export const slackDeliveries = sqliteTable(
+  "slack_deliveries",
+  {
+    id: integer("id").primaryKey(),
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => slackConnections.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    attempt: integer("attempt").notNull(),
+    delivered: integer("delivered", { mode: "boolean" }).notNull(),
+    statusCode: integer("status_code"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+    attemptedAt: integer("attempted_at").notNull(),
+  },
+  (t) => [
+    index("slack_deliveries_connection_idx").on(t.connectionId, t.id),
+    index("slack_deliveries_event_idx").on(t.connectionId, t.eventId).where(sql`delivered = 1`),
+  ],
+);
+
 /** KV keys to rewrite from D1: their update failed (KV down) after D1 changed. */
 export const cacheRepairs = sqliteTable("cache_repairs", {
   key: text("key").primaryKey(),
@@ -491,6 +543,7 @@ export const cacheRepairs = sqliteTable("cache_repairs", {
 });
 
 export type User = typeof users.$inferSelect;
+export type SlackConnectionRow = typeof slackConnections.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type SplitTest = typeof splitTests.$inferSelect;
 export type CustomDomain = typeof customDomains.$inferSelect;
@@ -560,3 +613,73 @@ export type Workspace = typeof workspaces.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
 export type HistoryEvent = typeof historyEvents.$inferSelect;
+
+/** A workspace's Stripe connection (migrations/0027_stripe.sql): the endpoint's token, kept for good. */
+export const stripeConnections = sqliteTable(
+  "stripe_connections",
+  {
+    workspaceId: text("workspace_id")
+      .primaryKey()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    token: text("token").notNull(),
+    signingSecret: text("signing_secret"),
+    connectedAt: integer("connected_at"),
+    lastEventAt: integer("last_event_at"),
+    lastEventType: text("last_event_type"),
+    lastEventOutcome: text("last_event_outcome"),
+  },
+  (t) => [uniqueIndex("stripe_connections_token_idx").on(t.token)],
+);
+
+/** The Stripe events a workspace received, by id: each counts once. */
+export const stripeEvents = sqliteTable(
+  "stripe_events",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.eventId] }),
+    index("stripe_events_received_idx").on(t.receivedAt),
+  ],
+);
+
+/** The Stripe payments in a conversion's value, with their refunds (minor units of ISO 4217). */
+export const stripePayments = sqliteTable(
+  "stripe_payments",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    paymentKey: text("payment_key").notNull(),
+    sessionId: text("session_id").notNull(),
+    conversionId: text("conversion_id"),
+    paymentIntent: text("payment_intent"),
+    currency: text("currency").notNull(),
+    amount: integer("amount").notNull(),
+    refunded: integer("refunded").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.paymentKey] }),
+    index("stripe_payments_intent_idx").on(t.workspaceId, t.paymentIntent),
+    index("stripe_payments_session_idx").on(t.workspaceId, t.sessionId),
+    index("stripe_payments_conversion_idx").on(t.conversionId),
+  ],
+);
+
+/** The visitor session a Stripe subscription was started in. */
+export const stripeSubscriptions = sqliteTable(
+  "stripe_subscriptions",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    subscriptionId: text("subscription_id").notNull(),
+    sessionId: text("session_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.subscriptionId] })],
+);

@@ -5,7 +5,7 @@ import { API_KEY_PREFIX } from "../auth/api-keys";
 // uses as is): no extra dependency in the Worker. It reads the same operations the public API mounts
 // (worker/routes/public-api.ts), so the document cannot list a route the app does not have.
 
-type Method = "get" | "post" | "patch" | "delete";
+type Method = "get" | "post" | "put" | "patch" | "delete";
 /**
  * The error answers an operation can give besides 401 and 429, which every keyed operation can, and 403,
  * which every keyed change can (a read key).

@@ -22,6 +22,11 @@ export const PUBLIC_API_INFO: DocumentInfo = {
         WEBHOOK_MESSAGES.retryPeriod +
         ", then given up and the endpoint marked failing.",
     },
+    {
+      name: "Integrations",
+      description:
+        "Tools the workspace connects: Stripe, Slack, and the site tag's GA4 and Tag Manager report",
+    },
     { name: "Meta", description: "About the API" },
   ],
   schemas: {

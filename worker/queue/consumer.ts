@@ -1,4 +1,5 @@
 import { attributionWindowMs, isPastWindow, OUTSIDE_ATTRIBUTION_WINDOW } from "../db/attribution";
+import { byShard, eventsDb, LEGACY_SHARD, shardsOf } from "../db/shards";
 import { log } from "../observability/log";
 import { type CountedConversion, sendConversionEvents } from "../webhooks/conversions";
 import { keepDeadLetter, MAX_DEAD_LETTER_REASON } from "./dead-letters";
@@ -133,16 +134,49 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
     }
   }
 
-  await writeIsolated(env, clicks, outcome, EVENTS_PER_WRITE, async (events) => {
-    await writeClicks(env.DB, events);
+  // Each test's events go to its shard (worker/db/shards.ts): one lookup for the batch.
+  const pendingEvents = [...clicks, ...conversions, ...ruleVisits, ...uncounted, ...sightings];
+  let shards: Map<string, string>;
+  try {
+    shards = await shardsOf(
+      env,
+      pendingEvents.map(({ event }) => event.testId),
+    );
+  } catch (error) {
+    // The main database is down: nothing is written, every event is delivered again.
+    log("warn", "queue_batch_write_failed", { size: pendingEvents.length, error, next: "delivering again" });
+    for (const { delivery } of pendingEvents) delivery.retry();
+    outcome.retried += pendingEvents.length;
+    shards = new Map();
+    pendingEvents.length = 0;
+    for (const list of [clicks, conversions, ruleVisits, uncounted, sightings]) list.length = 0;
+  }
+  const shardOf = (testId: string) => shards.get(testId) ?? LEGACY_SHARD;
+  const writeByShard = async <E extends { testId: string }>(
+    pending: Pending<E>[],
+    perWrite: number,
+    write: (db: D1Database, events: E[]) => Promise<E[]>,
+  ): Promise<E[]> => {
+    // All shards at once: one that refuses writes holds up (and retries) only its own events.
+    const groups = [...byShard(pending, ({ event }) => shardOf(event.testId))];
+    const unsettled = await Promise.all(
+      groups.map(([shard, group]) =>
+        writeIsolated(env, group, outcome, perWrite, (events) => write(eventsDb(env, shard), events)),
+      ),
+    );
+    return unsettled.flat();
+  };
+
+  await writeByShard(clicks, EVENTS_PER_WRITE, async (db, events) => {
+    await writeClicks(db, events);
     return [];
   });
-  await writeIsolated(env, ruleVisits, outcome, EVENTS_PER_WRITE, async (events) => {
-    await writeRuleVisits(env.DB, events);
+  await writeByShard(ruleVisits, EVENTS_PER_WRITE, async (db, events) => {
+    await writeRuleVisits(db, events);
     return [];
   });
-  await writeIsolated(env, sightings, outcome, EVENTS_PER_WRITE, async (events) => {
-    await writeSightings(env.DB, events);
+  await writeByShard(sightings, EVENTS_PER_WRITE, async (db, events) => {
+    await writeSightings(db, events);
     return [];
   });
   // A conversion without its click yet waits for it; one that can never count (its visitor's click came
@@ -150,8 +184,8 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   const refused: { event: ConversionEvent; reason: UnmatchedReason }[] = [];
   const counted: CountedConversion[] = [];
   const waiting = new Set(
-    await writeIsolated(env, conversions, outcome, CONVERSIONS_PER_WRITE, async (events) => {
-      const written = await writeConversions(env.DB, events, windowMs);
+    await writeByShard(conversions, CONVERSIONS_PER_WRITE, async (db, events) => {
+      const written = await writeConversions(db, events, windowMs);
       counted.push(...written.counted);
       refused.push(...written.unmatched.filter(({ reason }) => reason !== "no_click"));
       return written.unmatched.flatMap(({ event, reason }) => (reason === "no_click" ? [event] : []));
@@ -182,15 +216,19 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   // What the tests' trafficQuality shows: the edge's counts, then the conversions refused here (an
   // unknown test has nowhere to show them). Those are acknowledged already: a failure to count them
   // is logged, and fails nothing.
-  await writeIsolated(env, uncounted, outcome, EVENTS_PER_WRITE, async (events) => {
-    await countUncounted(env.DB, events);
+  await writeByShard(uncounted, EVENTS_PER_WRITE, async (db, events) => {
+    await countUncounted(db, events);
     return [];
   });
   const refusals = refused.flatMap(({ event, reason }) =>
     reason === "unknown_test" ? [] : [{ testId: event.testId, reason, events: 1 }],
   );
-  await countUncounted(env.DB, refusals).catch((error: unknown) =>
-    log("warn", "traffic_quality_not_counted", { refusals: refusals.length, error }),
+  await Promise.all(
+    [...byShard(refusals, ({ testId }) => shardOf(testId))].map(([shard, some]) =>
+      countUncounted(eventsDb(env, shard), some).catch((error: unknown) =>
+        log("warn", "traffic_quality_not_counted", { shard, refusals: some.length, error }),
+      ),
+    ),
   );
   for (const entry of packed) await settlePacked(env, entry);
   // Past max_retries the Queues runtime moves a message to the dead-letter queue; attempts tells how close a batch is.

@@ -1,4 +1,5 @@
 import { attributionWindowMs } from "../db/attribution";
+import { byShard, eventsDb, LEGACY_SHARD, shardsOf } from "../db/shards";
 import type { Background } from "../lib/background";
 import { log } from "../observability/log";
 import type {
@@ -74,25 +75,48 @@ async function sendAfterWindow(env: Env, batch: OpenBatch): Promise<void> {
       fallback: "direct_write",
       error,
     });
-    // Clicks first: a conversion counts only once its visitor's click is in D1.
-    await writeClicks(env.DB, clicks);
-    await writeRuleVisits(
-      env.DB,
-      batch.events.filter((event): event is RuleVisitEvent => event.type === "rule"),
+    // Each test's events to its shard (worker/db/shards.ts), all shards at once.
+    const shards = await shardsOf(
+      env,
+      batch.events.map((event) => event.testId),
     );
-    const { counted } = await writeConversions(env.DB, conversions, attributionWindowMs(env));
-    await countUncounted(
-      env.DB,
-      batch.events.filter((event): event is UncountedEvent => event.type === "uncounted"),
-    );
-    await writeSightings(
-      env.DB,
-      batch.events.filter((event): event is SightingEvent => event.type === "sighting"),
-    );
+    const groups = byShard(batch.events, (event) => shards.get(event.testId) ?? LEGACY_SHARD);
+    const counted = (
+      await Promise.all(
+        [...groups].map(([shard, events]) => writeDirectly(env, eventsDb(env, shard), events)),
+      )
+    ).flat();
     // Loaded here, not at startup: this module is on the redirect's path (docs/architecture.md).
     const { sendConversionEvents } = await import("../webhooks/conversions");
     await sendConversionEvents(env, counted);
   }
+}
+
+/** Writes one shard's events as the consumer would; answers the conversions counted. */
+async function writeDirectly(env: Env, db: D1Database, events: TrackingEvent[]) {
+  // Clicks first: a conversion counts only once its visitor's click is in D1.
+  await writeClicks(
+    db,
+    events.filter((event): event is ClickEvent => event.type === "click"),
+  );
+  await writeRuleVisits(
+    db,
+    events.filter((event): event is RuleVisitEvent => event.type === "rule"),
+  );
+  const { counted } = await writeConversions(
+    db,
+    events.filter((event): event is ConversionEvent => event.type === "conversion"),
+    attributionWindowMs(env),
+  );
+  await countUncounted(
+    db,
+    events.filter((event): event is UncountedEvent => event.type === "uncounted"),
+  );
+  await writeSightings(
+    db,
+    events.filter((event): event is SightingEvent => event.type === "sighting"),
+  );
+  return counted;
 }
 
 /** The events as few messages as fit: up to MAX_PACKED_EVENTS and MAX_MESSAGE_BYTES each. */

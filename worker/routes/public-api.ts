@@ -16,6 +16,17 @@ import {
 } from "../../contract/api/conversions";
 import { domainListResponseSchema } from "../../contract/api/domains";
 import { testHistoryResponseSchema } from "../../contract/api/history";
+import {
+  connectSlackSchema,
+  connectStripeResponseSchema,
+  connectStripeSchema,
+  ga4SettingSchema,
+  integrationListResponseSchema,
+  integrationResponseSchema,
+  slackConnectionResponseSchema,
+  slackTestResponseSchema,
+  stripeStatusResponseSchema,
+} from "../../contract/api/integrations";
 import { shareLinkResponseSchema } from "../../contract/api/shares";
 import {
   createTestSchema,
@@ -32,12 +43,24 @@ import {
   webhookListResponseSchema,
 } from "../../contract/api/webhooks";
 import { getDb } from "../db/client";
+import { eventsDb } from "../db/shards";
 import { type ApiKeyEnv, requireApiKey } from "../middleware/require-api-key";
 import { enqueueEvent } from "../queue/producer";
 import { trafficQualityOfTest } from "../services/analytics";
 import { recordServerConversion } from "../services/conversions";
 import { ownedTest } from "../services/split-tests";
 import { listOwnDomains } from "./domains";
+import {
+  changeGa4,
+  connectWorkspaceStripe,
+  deleteSlack,
+  disconnectWorkspaceStripe,
+  getSlack,
+  getStripeStatus,
+  listIntegrationStatuses,
+  putSlack,
+  testSlack,
+} from "./integrations";
 import { mount, operation } from "./operations";
 import { createShareLink, revokeShareLink } from "./shares";
 import {
@@ -173,7 +196,7 @@ export const PUBLIC_API_OPERATIONS = [
     errors: [404],
     async handler(c, { param }) {
       const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, { id: param.id });
-      const trafficQuality = await trafficQualityOfTest(c.env.DB, test.id);
+      const trafficQuality = await trafficQualityOfTest(eventsDb(c.env, test.shard), test.id);
       return c.json({ trafficQuality } satisfies TrafficQualityResponse, 200);
     },
   }),
@@ -423,6 +446,168 @@ export const PUBLIC_API_OPERATIONS = [
     handler(c, { param }) {
       return deleteWebhookEndpoint(c, param.id);
     },
+  }),
+  operation({
+    method: "get",
+    path: "/api/v1/integrations",
+    operationId: "listIntegrations",
+    summary: "List integrations",
+    description:
+      "Each integration of the key's workspace (stripe, slack, ga4) with whether it is on, since when, and the last event SplitLink received from it.",
+    tag: "Integrations",
+    success: {
+      status: 200,
+      description: "The integrations",
+      schema: integrationListResponseSchema,
+      name: "IntegrationList",
+    },
+    handler: listIntegrationStatuses,
+  }),
+  operation({
+    method: "get",
+    path: "/api/v1/integrations/stripe",
+    operationId: "getStripeIntegration",
+    summary: "The Stripe connection",
+    description:
+      "Whether Stripe is connected, the endpoint URL to add in Stripe, and the last event received with what became of it. Never the signing secret. Stripe asks for the URL before it shows the signing secret, so the first call with a write key makes the URL (a read key sees null until then); connecting keeps it.",
+    tag: "Integrations",
+    success: {
+      status: 200,
+      description: "The Stripe connection",
+      schema: stripeStatusResponseSchema,
+      name: "StripeStatus",
+    },
+    handler: getStripeStatus,
+  }),
+  operation({
+    method: "put",
+    path: "/api/v1/integrations/stripe",
+    operationId: "connectStripe",
+    summary: "Connect Stripe",
+    description:
+      "Stores the signing secret of the webhook endpoint you added in Stripe and answers that endpoint's URL. Stripe's checkout.session.completed (and invoice.paid for subscriptions) then count as conversions with their amount, attributed to the visitor's SplitLink session in client_reference_id or metadata.splitlink_session; charge.refunded takes the value back. Connecting again replaces the secret and keeps the URL. The secret is never shown again.",
+    tag: "Integrations",
+    body: {
+      schema: connectStripeSchema,
+      name: "ConnectStripeInput",
+      example: { signingSecret: "whsec_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6" },
+    },
+    success: {
+      status: 200,
+      description: "The endpoint URL to add in Stripe",
+      schema: connectStripeResponseSchema,
+      name: "ConnectStripeResponse",
+    },
+    errors: [400],
+    handler(c, { json }) {
+      return connectWorkspaceStripe(c, json);
+    },
+  }),
+  operation({
+    method: "delete",
+    path: "/api/v1/integrations/stripe",
+    operationId: "disconnectStripe",
+    summary: "Disconnect Stripe",
+    description:
+      "Forgets the signing secret: Stripe's events are refused from now on. Conversions already counted stay. Connecting again later gives the same endpoint URL.",
+    tag: "Integrations",
+    success: {
+      status: 200,
+      description: "Stripe is disconnected",
+      schema: deletedResponseSchema,
+      name: "Deleted",
+    },
+    handler: disconnectWorkspaceStripe,
+  }),
+  operation({
+    method: "put",
+    path: "/api/v1/integrations/ga4",
+    operationId: "setGa4Integration",
+    summary: "Switch the GA4 and Tag Manager report on or off",
+    description:
+      "With enabled true, the site tag reports each visitor's version to the page's own analytics: `gtag('event', 'experience_impression', { exp_variant_string: 'SPLITLINK-{testId}-{variant}' })` where the page has gtag, and a dataLayer push `{ event: 'splitlink_exposure', splitlink_test, splitlink_variant, exp_variant_string }` where it has a dataLayer, once per page and test the visitor came through. SplitLink's servers send nothing to Google. The tag reads the switch with its goals, cached a minute by the browser and the edge. Off by default.",
+    tag: "Integrations",
+    body: { schema: ga4SettingSchema, name: "Ga4SettingInput", example: { enabled: true } },
+    success: {
+      status: 200,
+      description: "The integration's status now",
+      schema: integrationResponseSchema,
+      name: "IntegrationResponse",
+    },
+    errors: [400],
+    handler(c, { json }) {
+      return changeGa4(c, json);
+    },
+  }),
+  operation({
+    method: "get",
+    path: "/api/v1/integrations/slack",
+    operationId: "getSlack",
+    summary: "Get the Slack connection",
+    description:
+      "Whether the workspace posts its alerts to Slack, the webhook URL masked, and how the last messages went.",
+    tag: "Integrations",
+    success: {
+      status: 200,
+      description: "The Slack connection",
+      schema: slackConnectionResponseSchema,
+      name: "SlackConnection",
+    },
+    handler: getSlack,
+  }),
+  operation({
+    method: "put",
+    path: "/api/v1/integrations/slack",
+    operationId: "connectSlack",
+    summary: "Connect Slack",
+    description:
+      "Posts the workspace's verdict, end and sample-ratio alerts to a Slack channel through its incoming webhook URL (https://hooks.slack.com/services/…; no other host is accepted). Replaces the URL if one was connected. The URL is a secret: answers only ever show it masked.",
+    tag: "Integrations",
+    body: {
+      schema: connectSlackSchema,
+      name: "ConnectSlackInput",
+      example: {
+        webhookUrl: "https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
+      },
+    },
+    success: {
+      status: 200,
+      description: "Connected",
+      schema: slackConnectionResponseSchema,
+      name: "SlackConnection",
+    },
+    errors: [400],
+    handler(c, { json }) {
+      return putSlack(c, json);
+    },
+  }),
+  operation({
+    method: "delete",
+    path: "/api/v1/integrations/slack",
+    operationId: "disconnectSlack",
+    summary: "Disconnect Slack",
+    description: "Stops the alerts to Slack at once, including those still being retried.",
+    tag: "Integrations",
+    success: { status: 200, description: "Disconnected", schema: deletedResponseSchema, name: "Deleted" },
+    errors: [404],
+    handler: deleteSlack,
+  }),
+  operation({
+    method: "post",
+    path: "/api/v1/integrations/slack/test",
+    operationId: "testSlack",
+    summary: "Send a test message to Slack",
+    description:
+      "Posts a test message to the connected channel at once and answers how it went. At most 5 test messages and webhook test events a minute per person (429 beyond).",
+    tag: "Integrations",
+    success: {
+      status: 200,
+      description: "How the test message went",
+      schema: slackTestResponseSchema,
+      name: "SlackTestResult",
+    },
+    errors: [404],
+    handler: testSlack,
   }),
 ];
 

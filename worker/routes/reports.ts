@@ -2,7 +2,6 @@ import type { Context } from "hono";
 import type { TestAnalytics } from "../../contract/api";
 import { SHARE_MESSAGES } from "../../contract/messages";
 import { liftSentence, recommendationOf } from "../../contract/reading";
-import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ERROR_PAGE_STYLE } from "../lib/error-page";
 import { escapeHtml } from "../lib/text";
@@ -121,7 +120,7 @@ function page(title: string, description: string, body: string, style: string): 
 /** GET /report/{token}: the shared test's results, or 404 once the link is revoked (or never was). */
 export async function reportPage(c: Context<AppEnv>) {
   const now = Date.now();
-  const report = await reportOf(getDb(c.env.DB), c.env.DB, c.req.param("token") ?? "", now);
+  const report = await reportOf(c.env, c.req.param("token") ?? "", now);
   if (!report) {
     const body = `<main role="alert"><h1>${escapeHtml(M.gone)}</h1></main>`;
     return c.html(page(M.goneTitle, M.gone, body, ERROR_PAGE_STYLE), 404, HEADERS);

@@ -19,6 +19,7 @@ import {
 } from "../../contract/api/split-tests";
 import { customSlugProblem } from "../../contract/slug";
 import { getDb } from "../db/client";
+import { eventsDb } from "../db/shards";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/require-user";
 import { requireWorkspace } from "../middleware/require-workspace";
@@ -45,7 +46,7 @@ import { actingIn, creatorOf, type UserContext, type UserEnv } from "./with-user
 
 /** Listing the caller's tests, the same for the app's API and the public API. */
 export async function listTests<E extends UserEnv>(c: UserContext<E>) {
-  const tests = await listSplitTests(getDb(c.env.DB), c.get("workspace").id, linkContext(c.req.url, c.env));
+  const tests = await listSplitTests(c.env, c.get("workspace").id, linkContext(c.req.url, c.env));
   return c.json({ tests } satisfies TestListResponse, 200);
 }
 
@@ -63,20 +64,26 @@ export async function createTest<E extends UserEnv>(c: UserContext<E>, input: Cr
 
 /** A test with its stats, by id (public API) or slug (the app). */
 export async function getTest<E extends UserEnv>(c: UserContext<E>, key: TestKey) {
-  const test = await getSplitTest(getDb(c.env.DB), c.get("workspace").id, key, linkContext(c.req.url, c.env));
+  const test = await getSplitTest(c.env, c.get("workspace").id, key, linkContext(c.req.url, c.env));
   return c.json({ test } satisfies TestResponse, 200);
 }
 
 /** A test's breakdowns, by id (public API) or slug (the app). */
 export async function getBreakdowns<E extends UserEnv>(c: UserContext<E>, key: TestKey) {
   const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, key);
-  return c.json({ breakdowns: await breakdownsOf(c.env.DB, test) } satisfies TestBreakdownsResponse, 200);
+  return c.json(
+    { breakdowns: await breakdownsOf(eventsDb(c.env, test.shard), test) } satisfies TestBreakdownsResponse,
+    200,
+  );
 }
 
 /** A test's setup checklist, by id (public API) or slug (the app): the same state for both. */
 export async function getSetup<E extends UserEnv>(c: UserContext<E>, key: TestKey) {
   const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, key);
-  return c.json({ setup: await setupOf(c.env.DB, test.id) } satisfies TrackingSetupResponse, 200);
+  return c.json(
+    { setup: await setupOf(eventsDb(c.env, test.shard), test.id) } satisfies TrackingSetupResponse,
+    200,
+  );
 }
 
 /** Deleting a test with all its clicks and conversions; both APIs, by test id. */
@@ -134,7 +141,10 @@ export const splitTestRoutes = new Hono<AppEnv>()
   })
   .get("/:slug/analytics", async (c) => {
     const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, { slug: c.req.param("slug") });
-    return c.json({ analytics: await analyticsOf(c.env.DB, test) } satisfies TestAnalyticsResponse, 200);
+    return c.json(
+      { analytics: await analyticsOf(eventsDb(c.env, test.shard), test) } satisfies TestAnalyticsResponse,
+      200,
+    );
   })
   .get("/:slug/breakdowns", (c) => getBreakdowns(c, { slug: c.req.param("slug") }))
   .get("/:slug/setup", (c) => getSetup(c, { slug: c.req.param("slug") }))
@@ -164,10 +174,14 @@ export const splitTestRoutes = new Hono<AppEnv>()
   })
   .get("/:id/export/events.csv", async (c) => {
     const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, { id: c.req.param("id") });
-    return c.body(streamEventsCsv(c.env, test.id), 200, csvHeaders(`splitlink-${test.slug}-events.csv`));
+    return c.body(streamEventsCsv(c.env, test), 200, csvHeaders(`splitlink-${test.slug}-events.csv`));
   })
   .get("/:id/export/daily.csv", async (c) => {
     const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, { id: c.req.param("id") });
-    return c.body(await dailyRollupCsv(c.env.DB, test), 200, csvHeaders(`splitlink-${test.slug}-daily.csv`));
+    return c.body(
+      await dailyRollupCsv(eventsDb(c.env, test.shard), test),
+      200,
+      csvHeaders(`splitlink-${test.slug}-daily.csv`),
+    );
   })
   .delete("/:id", (c) => deleteTest(c, c.req.param("id")));

@@ -15,7 +15,8 @@ const SITE_KEY = /^[0-9a-f]{24}$/;
 const GOALS_MAX_AGE_SECONDS = 60;
 
 /**
- * The tag's own routes, from any site: the account's goals, and where the tag ran. The script itself,
+ * The tag's own routes, from any site: the workspace's goals (and whether the tag reports to GA4 and Tag
+ * Manager), and where the tag ran. The script itself,
  * /t.js, is a static asset (web/tag/).
  */
 export const trackerRoutes = new Hono<AppEnv>()
@@ -26,9 +27,9 @@ export const trackerRoutes = new Hono<AppEnv>()
     const cached = await cache.match(c.req.raw);
     // A copy: a cached answer's headers cannot change, and CORS adds its own.
     if (cached) return new Response(cached.body, cached);
-    const tests = await goalsOfSite(c.env.DB, c.req.param("siteKey"));
-    if (!tests) return c.notFound();
-    const response = c.json({ tests }, 200, {
+    const settings = await goalsOfSite(c.env.DB, c.req.param("siteKey"));
+    if (!settings) return c.notFound();
+    const response = c.json(settings, 200, {
       "cache-control": `public, max-age=${GOALS_MAX_AGE_SECONDS}`,
     });
     c.executionCtx.waitUntil(cache.put(c.req.raw, response.clone()));

@@ -7,6 +7,8 @@ import { memberships, type SplitTest, users } from "../db/schema";
 import { mailerFor } from "../mail/mailer";
 import { completedAlertEmail, srmAlertEmail, verdictAlertEmail } from "../mail/templates";
 import { log } from "../observability/log";
+import { webhookEvent } from "../webhooks/events";
+import { sendSlackAlert } from "./slack";
 import { sendWebhookEvent } from "./webhooks";
 
 /** Something a test did that its workspace's members may want to hear of; each kind at most once per test. */
@@ -74,14 +76,25 @@ function nameOfVariant(test: SplitTest, label: Variant): string | null {
 }
 
 /**
- * Tells the test's workspace: the webhook event to every endpoint of it subscribed to it, and an email
- * to each member who chose this kind of alert there. The cron has no request to take a host
+ * Tells the test's workspace: the webhook event to every endpoint of it subscribed to it, the same event
+ * (its id too) to its Slack channel if it has one, and an email to each member who chose this kind of
+ * alert there. The cron has no request to take a host
  * from, so the link is the app's own host. A failed send is logged, not retried: the cron has already
  * claimed the alert, and sending it on the next run could mail it twice.
  */
 export async function sendTestAlert(env: Env, test: SplitTest, alert: TestAlert): Promise<void> {
   const workspaceId = test.workspaceId ?? test.userId;
-  await sendWebhookEvent(env, workspaceId, WEBHOOK_TYPES[alert.kind], webhookData(test, alert));
+  const type = WEBHOOK_TYPES[alert.kind];
+  const data = webhookData(test, alert);
+  const event = webhookEvent(type, data);
+  await sendWebhookEvent(env, workspaceId, type, data, event);
+  await sendSlackAlert(
+    env,
+    test,
+    alert,
+    event,
+    "winner" in alert && alert.winner ? nameOfVariant(test, alert.winner) : null,
+  );
   const members = await getDb(env.DB)
     .select({ userId: users.id, email: users.email, ...preferenceColumns })
     .from(memberships)

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Variant } from "../../contract/api";
 import type { EndReason, EndResult } from "../../contract/schedule";
 import { VERDICT_MIN_VISITORS } from "../../contract/verdict";
 import type { Actor } from "../../contract/workspaces";
 import { type Db, getDb } from "../db/client";
 import { type SplitTest, splitTests } from "../db/schema";
+import { copyTestToShard, eventsDb } from "../db/shards";
 import { storeLink } from "../link-cache/writes";
 import { log } from "../observability/log";
 import { BANDIT_UPDATE_MS, banditWeights, banditWeightsByRevenue } from "../statistics/bandit";
@@ -15,79 +16,177 @@ import { decidedVerdict, heldBackOf, optimisedResults, withoutHeldBack } from ".
 import { recordWhen } from "./history";
 import { totalsOf } from "./split-tests";
 
-// The cron's budget: an invocation may make 50 D1 queries on the free plan. A run reads the due and the
-// watched tests, their totals and marks them looked at (4 queries); each action (an end or an alert)
-// costs about three more. What a run leaves waits for the next, ten minutes later.
-const DUE_PER_RUN = 10;
-const WATCHED_PER_RUN = 100;
-const ACTIONS_PER_RUN = 12;
+// The cron's scan: one query reads a page of due tests' ids (the open tests, in id order, through
+// split_tests_open_idx), and sendBatch takes up to 100 messages at a time. An invocation scans
+// SCAN_PAGES pages (8 queries, 40 sends, 4,000 tests: within the 50 queries and subrequests of the free
+// plan) and hands the rest on as one message, so however many tests are due, every one is queued in
+// this run.
+const SCAN_PAGE = 500;
+const SCAN_PAGES = 8;
+const SEND_BATCH = 100;
 
 /** Who the history says made the autopilot's changes. */
 const AUTOPILOT: Actor = { type: "autopilot" };
 
-/** What one run did, for its log line and the tests. */
+/**
+ * A message of the autopilot queue: look at one test for the run of `at` (the cron's scheduled time),
+ * or go on scanning after the test id `scanAfter` for it.
+ */
+export type AutopilotMessage = { testId: string; at: number } | { scanAfter: string; at: number };
+
+/** What a look did, for its log line and the tests. */
 export interface AutopilotRun {
+  /** The tests looked at (not those another look of this run took first). */
+  looked: string[];
   ended: { testId: string; endedBy: EndReason; result: EndResult }[];
   alerts: { testId: string; kind: TestAlert["kind"] }[];
   /** Optimised tests whose weights the bandit moved, and to what. */
   weights: { testId: string; weights: number[] }[];
+  /** Tests whose look failed: their messages are retried. */
+  failed: string[];
 }
 
 /**
- * The scheduled work on running tests, every ten minutes (CRONS.autopilot): ends the tests whose date
- * came, that reached their visitors, or (with stopEarly) have a clear winner, doing what each chose;
- * and sends each alert once. Every change is a guarded write that only one run can make, so two runs
- * at once, or one run twice, do nothing twice.
+ * Due at `at`: a test not completed whose end date came, and a running test not yet looked at in the run
+ * of `at` that has something to watch for (its visitors, an early stop, Optimise mode, an alert not yet
+ * sent). One page of their ids, after `after`, in id order.
  */
-export async function runAutopilot(env: Env, now = Date.now()): Promise<AutopilotRun> {
+export async function dueTestIds(
+  db: D1Database,
+  at: number,
+  after: string,
+  limit = SCAN_PAGE,
+): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id FROM split_tests INDEXED BY split_tests_open_idx
+       WHERE completed_at IS NULL AND id > ?1 AND status != 'completed' AND deleted_at IS NULL
+         AND (ends_at <= ?2
+           OR (status = 'active' AND (autopilot_checked_at IS NULL OR autopilot_checked_at < ?2)
+             AND (end_after_visitors IS NOT NULL OR stop_early OR mode = 'optimise'
+               OR verdict_alerted_at IS NULL OR srm_alerted_at IS NULL)))
+       ORDER BY id LIMIT ?3`,
+    )
+    .bind(after, at, limit)
+    .all<{ id: string }>();
+  return results.map((row) => row.id);
+}
+
+/**
+ * The cron (CRONS.autopilot, every ten minutes) and its hand-ons: queues one message per due test to
+ * the autopilot queue, whose consumer looks at each (lookAtTests). No cap: past SCAN_PAGES pages the
+ * rest of the scan is handed on in the queue, ahead of this part's looks, so it goes on while they are
+ * looked at. Answers how many tests it queued.
+ */
+export async function scheduleAutopilot(
+  env: Env,
+  at: number,
+  after = "",
+  pageSize = SCAN_PAGE,
+): Promise<number> {
+  const due: string[] = [];
+  let handOnAfter: string | null = null;
+  for (let page = 0; page < SCAN_PAGES; page++) {
+    const ids = await dueTestIds(env.DB, at, after, pageSize);
+    due.push(...ids);
+    if (ids.length < pageSize) break;
+    after = ids[ids.length - 1] ?? after;
+    if (page === SCAN_PAGES - 1) handOnAfter = after;
+  }
+  if (handOnAfter !== null)
+    await env.AUTOPILOT.send({ scanAfter: handOnAfter, at } satisfies AutopilotMessage);
+  for (let i = 0; i < due.length; i += SEND_BATCH)
+    await env.AUTOPILOT.sendBatch(
+      due.slice(i, i + SEND_BATCH).map((testId) => ({ body: { testId, at } satisfies AutopilotMessage })),
+    );
+  log("info", "autopilot_scheduled", { at, queued: due.length, handedOnAfter: handOnAfter });
+  return due.length;
+}
+
+/** The autopilot queue's consumer: each batch's looks together, then any scan handed on. */
+export async function consumeAutopilot(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const looks: { message: Message<unknown>; testId: string; at: number }[] = [];
+  for (const message of batch.messages) {
+    const body = message.body as Partial<{ testId: string; scanAfter: string; at: number }> | null;
+    if (typeof body?.at !== "number") {
+      log("warn", "autopilot_message_dropped", { id: message.id });
+      message.ack();
+    } else if (typeof body.testId === "string") looks.push({ message, testId: body.testId, at: body.at });
+    else if (typeof body.scanAfter === "string") {
+      await scheduleAutopilot(env, body.at, body.scanAfter);
+      message.ack();
+    } else {
+      log("warn", "autopilot_message_dropped", { id: message.id });
+      message.ack();
+    }
+  }
+  const run = await lookAtTests(env, looks);
+  const failed = new Set(run.failed);
+  for (const look of looks) {
+    if (failed.has(look.testId)) look.message.retry();
+    else look.message.ack();
+  }
+}
+
+/**
+ * Looks at each test once for its run (`at`), as the cron's loop once did: ends the tests whose date came,
+ * that reached their visitors, or (with stopEarly) have a clear winner, doing what each chose; moves an
+ * optimised test's weights; sends each alert once. Two queries for the whole batch (the tests, their
+ * totals) and one to mark them looked at, then only what a test's actions need. A test already looked
+ * at for its run (a redelivered message) is left alone, and every change is a guarded write that only
+ * one look can make, so two looks at once, or a look retried after a failure, do nothing twice. A look
+ * that fails every retry is dropped: the test is still due, and the next run queues it again.
+ */
+export async function lookAtTests(
+  env: Env,
+  looks: readonly { testId: string; at: number }[],
+  now = Date.now(),
+): Promise<AutopilotRun> {
+  const run: AutopilotRun = { looked: [], ended: [], alerts: [], weights: [], failed: [] };
+  if (looks.length === 0) return run;
   const db = getDb(env.DB);
-  const run: AutopilotRun = { ended: [], alerts: [], weights: [] };
-  const due = await db
+  const runOf = new Map<string, number>();
+  for (const { testId, at } of looks) runOf.set(testId, Math.max(at, runOf.get(testId) ?? 0));
+  const open = await db
     .select()
     .from(splitTests)
     .where(
       and(
+        sql`${splitTests.id} IN (SELECT value FROM json_each(${JSON.stringify([...runOf.keys()])}))`,
         isNull(splitTests.completedAt),
         ne(splitTests.status, "completed"),
-        isNotNull(splitTests.endsAt),
-        lte(splitTests.endsAt, now),
+        isNull(splitTests.deletedAt),
       ),
-    )
-    .orderBy(asc(splitTests.endsAt))
-    .limit(DUE_PER_RUN);
-  // Tests with an end to watch for come first, then the least recently looked at.
-  const watched = await db
-    .select()
-    .from(splitTests)
-    .where(eq(splitTests.status, "active"))
-    .orderBy(
-      desc(
-        sql`${splitTests.endAfterVisitors} IS NOT NULL OR ${splitTests.stopEarly} OR ${splitTests.mode} = 'optimise'`,
-      ),
-      sql`${splitTests.autopilotCheckedAt} IS NOT NULL`,
-      asc(splitTests.autopilotCheckedAt),
-    )
-    .limit(WATCHED_PER_RUN);
-  const dueIds = new Set(due.map((test) => test.id));
-  const tests = [...due, ...watched.filter((test) => !dueIds.has(test.id))];
-  const totals = await totalsOf(db, tests);
-
-  const looked: string[] = [];
+    );
+  const isDue = (test: SplitTest) => test.endsAt !== null && test.endsAt <= now;
+  const tests = open.filter(
+    (test) =>
+      isDue(test) || test.autopilotCheckedAt === null || test.autopilotCheckedAt < (runOf.get(test.id) ?? 0),
+  );
+  const totals = await totalsOf(env, tests);
   for (const test of tests) {
-    if (run.ended.length + run.alerts.length + run.weights.length >= ACTIONS_PER_RUN) break;
-    await lookAt(env, db, test, totals.get(test.id) ?? [], dueIds.has(test.id), now, run);
-    looked.push(test.id);
+    try {
+      await lookAt(env, db, test, totals.get(test.id) ?? [], isDue(test), now, run);
+      run.looked.push(test.id);
+    } catch (error) {
+      log("error", "autopilot_look_failed", { testId: test.id, error });
+      run.failed.push(test.id);
+    }
   }
-  if (looked.length > 0)
-    await db
-      .update(splitTests)
-      .set({ autopilotCheckedAt: now })
-      .where(sql`${splitTests.id} IN (SELECT value FROM json_each(${JSON.stringify(looked)}))`);
+  if (run.looked.length > 0)
+    await env.DB.prepare(
+      `UPDATE split_tests SET autopilot_checked_at = max(coalesce(autopilot_checked_at, 0), looks.at)
+       FROM (SELECT value ->> 0 AS id, value ->> 1 AS at FROM json_each(?1)) AS looks
+       WHERE split_tests.id = looks.id`,
+    )
+      .bind(JSON.stringify(run.looked.map((id) => [id, runOf.get(id)])))
+      .run();
   log("info", "autopilot_run", {
-    looked: looked.length,
+    looked: run.looked.length,
     ended: run.ended.length,
     alerts: run.alerts.length,
     weights: run.weights.length,
+    failed: run.failed.length,
   });
   return run;
 }
@@ -103,8 +202,9 @@ async function lookAt(
 ): Promise<void> {
   // An optimised test decides by its results reweighted by period, and checks its split against the
   // weights in force at each time.
-  const optimised = test.mode === "optimise" ? await optimisedResults(env.DB, test, totals) : null;
-  const { winner } = await decidedVerdict(env.DB, test, optimised?.totals ?? totals);
+  const optimised =
+    test.mode === "optimise" ? await optimisedResults(eventsDb(env, test.shard), test, totals) : null;
+  const { winner } = await decidedVerdict(eventsDb(env, test.shard), test, optimised?.totals ?? totals);
   const visitors = totals.reduce((sum, arm) => sum + arm.visitors, 0);
   if (test.status === "active" && winner && (await claimAlert(db, test.id, "verdictAlertedAt", now)))
     await alert(env, test, { kind: "verdict", winner }, run);
@@ -144,7 +244,7 @@ async function moveWeights(
 ): Promise<void> {
   if (now - (test.weightsUpdatedAt ?? test.createdAt) < BANDIT_UPDATE_MS) return;
   // Every variant without what the test's top addresses brought it: no few addresses steer the traffic.
-  const held = await heldBackOf(env.DB, test, null);
+  const held = await heldBackOf(eventsDb(env, test.shard), test, null);
   const evidence = totals.map((arm, i) => withoutHeldBack(arm, held[i]));
   const weights =
     test.primaryMetric === "revenue_per_visitor"
@@ -176,6 +276,7 @@ async function moveWeights(
     env.DB.prepare(history.sql).bind(...history.params),
   ]);
   if (!changed?.results.length) return;
+  await copyTestToShard(env, test.id);
   await storeLink(env, { ...test, variants });
   run.weights.push({ testId: test.id, weights });
   log("info", "weights_moved", { testId: test.id, weights });
@@ -251,6 +352,7 @@ async function endTest(
     ),
   ]);
   if (!ended) return;
+  await copyTestToShard(env, test.id);
   await storeLink(env, ended);
   run.ended.push({ testId: test.id, endedBy, result });
   log("info", "test_ended", { testId: test.id, endedBy, result, winnerVariant });

@@ -9,6 +9,7 @@ import {
   insertConversions,
   OUTSIDE_ATTRIBUTION_WINDOW,
 } from "../db/attribution";
+import { eventsDb, LEGACY_SHARD, standInUser } from "../db/shards";
 import { ApiError } from "../errors";
 import { eventId } from "../lib/event-id";
 import { isSessionId } from "../lib/session-id";
@@ -185,7 +186,15 @@ export async function recordServerConversion(
   const fingerprint = await sha256Base64Url(
     JSON.stringify([testId, sessionId, value.amount ?? null, value.currency ?? null]),
   );
-  const db = env.DB;
+  // The test's shard holds its clicks, conversions and these idempotency keys (worker/db/shards.ts).
+  const owned = await env.DB.prepare(
+    "SELECT shard FROM split_tests WHERE id = ?1 AND workspace_id = ?2 AND deleted_at IS NULL",
+  )
+    .bind(testId, workspaceId)
+    .first<{ shard: string }>();
+  if (!owned) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
+  const db = eventsDb(env, owned.shard);
+  if (owned.shard !== LEGACY_SHARD) await standInUser(db, userId).run();
   const windowMs = attributionWindowMs(env);
   const claim = eventId(now);
   const event: ServerConversionEvent = {

@@ -25,8 +25,8 @@ export const weekOf = (now: number) =>
   Math.floor((now - FIRST_MONDAY_MS) / WEEK_MS) * WEEK_MS + FIRST_MONDAY_MS;
 
 /** The workspace's week in tests, or null when there is nothing to say. */
-export async function digestOf(db: Db, workspaceId: string, name: string, now: number) {
-  const tests = await db
+export async function digestOf(env: Env, workspaceId: string, name: string, now: number) {
+  const tests = await getDb(env.DB)
     .select()
     .from(splitTests)
     .where(
@@ -41,7 +41,7 @@ export async function digestOf(db: Db, workspaceId: string, name: string, now: n
       ),
     )
     .orderBy(splitTests.createdAt);
-  const totals = await totalsOf(db, tests);
+  const totals = await totalsOf(env, tests);
   const stats = (test: SplitTest) => summarize(totals.get(test.id) ?? [], test.primaryMetric, test.currency);
   const leader = (test: SplitTest) => {
     const winner = stats(test).winner;
@@ -110,7 +110,7 @@ export async function sendDigests(env: Env, now = Date.now()): Promise<number> {
     if (claimed.length === 0) continue;
     let digest = digests.get(member.workspaceId);
     if (!digest) {
-      digest = digestOf(db, member.workspaceId, member.workspace, now);
+      digest = digestOf(env, member.workspaceId, member.workspace, now);
       digests.set(member.workspaceId, digest);
     }
     const content = await digest;

@@ -1,6 +1,7 @@
 import { decimalAmount } from "../../contract/currency";
 import { eventsOfTest } from "../archive/events";
 import { type EventRow, phaseOf } from "../archive/rows";
+import { eventsDb } from "../db/shards";
 import { csvLine } from "../lib/csv";
 
 const LINES_PER_CHUNK = 1000;
@@ -44,9 +45,9 @@ const csvRow = (row: EventRow) =>
  * Every click, conversion and rule visit of a test, oldest first, one CSV row each: the days archived to R2, then
  * the events still in D1 (worker/archive/events.ts), streamed so a large test never sits in memory whole.
  */
-export function streamEventsCsv(env: Env, testId: string): ReadableStream<Uint8Array> {
+export function streamEventsCsv(env: Env, test: { id: string; shard: string }): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const events = eventsOfTest(env, testId);
+  const events = eventsOfTest({ events: eventsDb(env, test.shard), archive: env.ARCHIVE }, test.id);
   let headerSent = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

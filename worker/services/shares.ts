@@ -1,8 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { TestAnalytics } from "../../contract/api";
 import { randomToken } from "../auth/crypto";
-import type { Db } from "../db/client";
+import { type Db, getDb } from "../db/client";
 import { type SplitTest, shareLinks, splitTests, workspaces } from "../db/schema";
+import { eventsDb } from "../db/shards";
 import { analyticsOf } from "./analytics";
 
 // A test's read-only report link (issue #34, point 5): one live token per test; the public page reads
@@ -48,14 +49,13 @@ export async function revokeShare(db: Db, testId: string): Promise<boolean> {
 
 /** What the public report shows: the test behind a live token with the test page's analytics, or null. */
 export async function reportOf(
-  db: Db,
-  d1: D1Database,
+  env: Env,
   token: string,
   now = Date.now(),
 ): Promise<{ test: SplitTest; analytics: TestAnalytics } | null> {
   // Tokens are 32 random bytes in base64url: anything else is no token, without a query.
   if (!/^[\w-]{43}$/.test(token)) return null;
-  const row = await db
+  const row = await getDb(env.DB)
     .select({ test: splitTests })
     .from(shareLinks)
     .innerJoin(splitTests, eq(splitTests.id, shareLinks.splitTestId))
@@ -63,5 +63,5 @@ export async function reportOf(
     .where(and(eq(shareLinks.token, token), isNull(splitTests.deletedAt), isNull(workspaces.deletedAt)))
     .get();
   if (!row) return null;
-  return { test: row.test, analytics: await analyticsOf(d1, row.test, now) };
+  return { test: row.test, analytics: await analyticsOf(eventsDb(env, row.test.shard), row.test, now) };
 }

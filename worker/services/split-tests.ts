@@ -29,6 +29,7 @@ import {
   testStatsHourly,
   weightHistory,
 } from "../db/schema";
+import { byShard, copyTestToShard, eventsDb, shardForNewTest } from "../db/shards";
 import { ApiError } from "../errors";
 import type { Background } from "../lib/background";
 import { splitLinkFor } from "../lib/links";
@@ -74,6 +75,7 @@ export async function customSlugTaken(db: Db, domainId: string | null, customSlu
 
 async function insertSplitTest(
   db: Db,
+  shard: string,
   creator: Creator,
   input: CreateTestInput,
   link: LinkContext,
@@ -123,6 +125,7 @@ async function insertSplitTest(
       deletedAt: null,
       phase: 1,
       phaseStartedAt: null,
+      shard,
     };
     try {
       if (row.mode === "optimise") {
@@ -195,31 +198,46 @@ export function toClient(
 const storedVariant = ({ url, weight, name }: VariantInput): VariantInput =>
   name ? { url, weight, name } : { url, weight };
 
-/** Totals of each test's current phase per variant, in label order, from the hourly rollup, never from raw clicks. */
-export async function totalsOf(db: Db, tests: SplitTestRow[]): Promise<Map<string, VariantTotals[]>> {
+/** The rollup's sums per test, phase and variant of `tests`, all on `shard`. */
+function rollupTotals(env: Env, shard: string, tests: Pick<SplitTestRow, "id">[]) {
+  return (
+    getDb(eventsDb(env, shard))
+      .select({
+        testId: testStatsHourly.splitTestId,
+        phase: testStatsHourly.phase,
+        variant: testStatsHourly.variant,
+        clicks: sql<number>`sum(${testStatsHourly.clicks})`,
+        visitors: sql<number>`sum(${testStatsHourly.visitors})`,
+        conversions: sql<number>`sum(${testStatsHourly.conversions})`,
+        orders: sql<number>`sum(${testStatsHourly.orders})`,
+        revenue: sql<number>`sum(${testStatsHourly.revenue})`,
+        // total(), a float, never fails on overflow as sum() would: squares of amounts grow fast.
+        revenueSquares: sql<number>`total(${testStatsHourly.revenueSquares})`,
+      })
+      .from(testStatsHourly)
+      // One JSON parameter however many tests: D1 binds at most 100 parameters a statement.
+      .where(
+        sql`${testStatsHourly.splitTestId} IN (SELECT value FROM json_each(${JSON.stringify(tests.map((test) => test.id))}))`,
+      )
+      .groupBy(testStatsHourly.splitTestId, testStatsHourly.phase, testStatsHourly.variant)
+  );
+}
+
+/**
+ * Totals of each test's current phase per variant, in label order, from the hourly rollup, never from raw
+ * clicks: one query per shard the tests are on, all at once.
+ */
+export async function totalsOf(
+  env: Env,
+  tests: Pick<SplitTestRow, "id" | "phase" | "variants" | "shard">[],
+): Promise<Map<string, VariantTotals[]>> {
   const totals = new Map(tests.map((test) => [test.id, test.variants.map(() => NO_TOTALS)]));
   if (tests.length === 0) return totals;
-  const rows = await db
-    .select({
-      testId: testStatsHourly.splitTestId,
-      phase: testStatsHourly.phase,
-      variant: testStatsHourly.variant,
-      clicks: sql<number>`sum(${testStatsHourly.clicks})`,
-      visitors: sql<number>`sum(${testStatsHourly.visitors})`,
-      conversions: sql<number>`sum(${testStatsHourly.conversions})`,
-      orders: sql<number>`sum(${testStatsHourly.orders})`,
-      revenue: sql<number>`sum(${testStatsHourly.revenue})`,
-      // total(), a float, never fails on overflow as sum() would: squares of amounts grow fast.
-      revenueSquares: sql<number>`total(${testStatsHourly.revenueSquares})`,
-    })
-    .from(testStatsHourly)
-    // One JSON parameter however many tests: D1 binds at most 100 parameters a statement.
-    .where(
-      sql`${testStatsHourly.splitTestId} IN (SELECT value FROM json_each(${JSON.stringify(tests.map((test) => test.id))}))`,
-    )
-    .groupBy(testStatsHourly.splitTestId, testStatsHourly.phase, testStatsHourly.variant);
+  const perShard = await Promise.all(
+    [...byShard(tests, (test) => test.shard)].map(([shard, some]) => rollupTotals(env, shard, some)),
+  );
   const phases = new Map(tests.map((test) => [test.id, test.phase]));
-  for (const row of rows) {
+  for (const row of perShard.flat()) {
     const arms = phases.get(row.testId) === row.phase ? totals.get(row.testId) : undefined;
     const position = VARIANT_LABELS.indexOf(row.variant);
     if (arms && position < arms.length) {
@@ -251,15 +269,15 @@ function ownedBy(workspaceId: string, key: TestKey): SQL | undefined {
 const notFound = () => new ApiError(404, "not_found", TEST_MESSAGES.notFound);
 
 /** Tests in the client shape, newest first, with their domain's link and their stats. */
-async function clientTests(db: Db, where: SQL | undefined, link: LinkContext): Promise<TestWithStats[]> {
-  const rows = await db
+async function clientTests(env: Env, where: SQL | undefined, link: LinkContext): Promise<TestWithStats[]> {
+  const rows = await getDb(env.DB)
     .select({ test: splitTests, domain: customDomains.domain })
     .from(splitTests)
     .leftJoin(customDomains, eq(customDomains.id, splitTests.customDomainId))
     .where(where)
     .orderBy(desc(splitTests.createdAt));
   const totals = await totalsOf(
-    db,
+    env,
     rows.map((r) => r.test),
   );
   return rows.map((r) => {
@@ -271,17 +289,17 @@ async function clientTests(db: Db, where: SQL | undefined, link: LinkContext): P
   });
 }
 
-export function listSplitTests(db: Db, workspaceId: string, link: LinkContext): Promise<TestWithStats[]> {
-  return clientTests(db, and(eq(splitTests.workspaceId, workspaceId), isNull(splitTests.deletedAt)), link);
+export function listSplitTests(env: Env, workspaceId: string, link: LinkContext): Promise<TestWithStats[]> {
+  return clientTests(env, and(eq(splitTests.workspaceId, workspaceId), isNull(splitTests.deletedAt)), link);
 }
 
 export async function getSplitTest(
-  db: Db,
+  env: Env,
   workspaceId: string,
   key: TestKey,
   link: LinkContext,
 ): Promise<TestWithStats> {
-  const [test] = await clientTests(db, ownedBy(workspaceId, key), link);
+  const [test] = await clientTests(env, ownedBy(workspaceId, key), link);
   if (!test) throw notFound();
   return test;
 }
@@ -380,7 +398,9 @@ export async function updateTest(
       variants.some(
         (v, i) => v.url !== current.variants[i]?.url || v.weight !== current.variants[i]?.weight,
       ));
-  const counted = sql`EXISTS (SELECT 1 FROM ${testStatsHourly} WHERE ${testStatsHourly.splitTestId} = ${id} AND ${testStatsHourly.phase} = ${splitTests.phase} AND ${testStatsHourly.clicks} > 0)`;
+  // Read from the test's shard, which holds its rollup (worker/db/shards.ts), before the change.
+  const counts = await countedOf(env, current);
+  const counted = sql`${counts.clicks ? 1 : 0}`;
   const now = Date.now();
   const rules = rulesChange(current, input);
   const [[updated]] = await db.batch([
@@ -408,7 +428,7 @@ export async function updateTest(
           rules?.locksOnClicks ? sql`NOT ${counted}` : undefined,
           // The currency is the owner's until an order has counted in it (orders count only in the test's).
           input.currency !== undefined && input.currency !== current.currency
-            ? sql`NOT EXISTS (SELECT 1 FROM ${testStatsHourly} WHERE ${testStatsHourly.splitTestId} = ${id} AND ${testStatsHourly.orders} > 0)`
+            ? sql`NOT ${counts.orders ? 1 : 0}`
             : undefined,
         ),
       )
@@ -441,8 +461,21 @@ export async function updateTest(
         target: [weightHistory.splitTestId, weightHistory.since],
         set: { weights: sql`excluded.weights` },
       });
+  await copyTestToShard(env, id);
   if (variants || rules) await storeLink(env, updated);
-  return getSplitTest(db, workspaceId, { id }, link);
+  return getSplitTest(env, workspaceId, { id }, link);
+}
+
+/** Whether the test's rollup has a click in its current phase, and an order in any. */
+async function countedOf(env: Env, test: SplitTestRow): Promise<{ clicks: boolean; orders: boolean }> {
+  const row = await eventsDb(env, test.shard)
+    .prepare(
+      `SELECT EXISTS (SELECT 1 FROM test_stats_hourly WHERE split_test_id = ?1 AND phase = ?2 AND clicks > 0) AS clicks,
+              EXISTS (SELECT 1 FROM test_stats_hourly WHERE split_test_id = ?1 AND orders > 0) AS orders`,
+    )
+    .bind(test.id, test.phase)
+    .first<{ clicks: number; orders: number }>();
+  return { clicks: Boolean(row?.clicks), orders: Boolean(row?.orders) };
 }
 
 /** The goal a change names, checked with what it leaves as it is; nothing when it names none. */
@@ -487,8 +520,9 @@ export async function changeLifecycle(
 ): Promise<TestWithStats> {
   const db = getDb(env.DB);
   const updated = await updateLifecycle(db, workspaceId, id, change);
+  await copyTestToShard(env, updated.id);
   await storeLink(env, updated);
-  return getSplitTest(db, workspaceId, { id: updated.id }, link);
+  return getSplitTest(env, workspaceId, { id: updated.id }, link);
 }
 
 /** Creates the test, and caches its link for the redirect after answering. */
@@ -499,7 +533,21 @@ export async function createSplitTest(
   input: CreateTestInput,
   link: LinkContext,
 ): Promise<TestWithStats> {
-  const { row, test } = await insertSplitTest(getDb(env.DB), creator, input, link);
+  const { row, test } = await insertSplitTest(
+    getDb(env.DB),
+    await shardForNewTest(env),
+    creator,
+    input,
+    link,
+  );
+  // Before the link exists: the shard counts no event of a test it has no copy of, so a test whose copy
+  // could not be made is not made at all.
+  try {
+    await copyTestToShard(env, row.id);
+  } catch (error) {
+    await env.DB.prepare("DELETE FROM split_tests WHERE id = ?1").bind(row.id).run();
+    throw error;
+  }
   background.waitUntil(storeLink(env, row));
   return {
     ...test,
@@ -538,6 +586,8 @@ export async function deleteSplitTest(
     .where(ownedBy(workspaceId, { id }))
     .returning({ id: splitTests.id });
   if (!deleted) throw notFound();
+  // Its shard stops counting its events as the main database does.
+  await copyTestToShard(env, id);
   // The keys of the test as it was: its custom slug is cleared now.
   background.waitUntil(removeLink(env, test));
 }

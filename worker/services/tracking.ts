@@ -19,21 +19,34 @@ const GOALS_OF_SITE = `SELECT t.id, t.conversion_goal AS goal, t.conversion_url 
   WHERE w.site_key = ?1 AND t.status != 'completed' AND t.deleted_at IS NULL
   ORDER BY t.created_at DESC LIMIT 200`;
 
-/** The goals the site tag applies for a workspace, by its public site key; null for an unknown key. */
-export async function goalsOfSite(db: D1Database, siteKey: string): Promise<TagGoal[] | null> {
-  const [owner, goals] = await db.batch<{
+/** What the site tag reads for a workspace: its tests' goals, and whether it reports to GA4 and Tag Manager. */
+export interface SiteTagSettings {
+  tests: TagGoal[];
+  ga4: boolean;
+}
+
+/** The site tag's settings for a workspace, by its public site key; null for an unknown key. */
+export async function goalsOfSite(db: D1Database, siteKey: string): Promise<SiteTagSettings | null> {
+  const [owner, goals] = await db.batch([
+    db
+      .prepare("SELECT ga4_enabled_at FROM workspaces WHERE site_key = ?1 AND deleted_at IS NULL")
+      .bind(siteKey),
+    db.prepare(GOALS_OF_SITE).bind(siteKey),
+  ]);
+  const workspace = owner?.results[0] as { ga4_enabled_at: number | null } | undefined;
+  if (!workspace) return null;
+  const rows = (goals?.results ?? []) as {
     id: string;
     goal: ConversionGoal;
     url: string | null;
     match: UrlMatch;
-  }>([
-    db.prepare("SELECT id FROM workspaces WHERE site_key = ?1 AND deleted_at IS NULL").bind(siteKey),
-    db.prepare(GOALS_OF_SITE).bind(siteKey),
-  ]);
-  if (!owner?.results.length) return null;
-  return (goals?.results ?? []).map(({ id, goal, url, match }) =>
-    goal === "page" && url ? { id, goal, url, match } : { id, goal },
-  );
+  }[];
+  return {
+    tests: rows.map(({ id, goal, url, match }) =>
+      goal === "page" && url ? { id, goal, url, match } : { id, goal },
+    ),
+    ga4: workspace.ga4_enabled_at !== null,
+  };
 }
 
 // An isolate writes a test's sighting of a kind at most once a minute: a busy site's pages cost a

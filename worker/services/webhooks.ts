@@ -135,21 +135,23 @@ export async function sendTestEvent(env: Env, workspaceId: string, id: string): 
     outcome,
     outcome.delivered ? "delivered" : null,
   );
-  logAttempt(endpoint.id, event, 1, outcome);
+  logAttempt({ endpointId: endpoint.id }, event, 1, outcome);
   return delivery;
 }
 
 /**
  * Sends an event to every endpoint of the workspace subscribed to its type: builds the envelope
  * `{ id, type, createdAt, data }` once and queues one delivery per endpoint (the WEBHOOKS queue signs,
- * sends and retries each). One indexed query when the workspace has no endpoint. Never throws: a failure
- * is logged, and what the caller did stands.
+ * sends and retries each); `event` when the caller built it already (an alert's, which Slack shares).
+ * One indexed query when the workspace has no endpoint. Never throws: a failure is logged, and what the
+ * caller did stands.
  */
 export async function sendWebhookEvent(
   env: Env,
   workspaceId: string,
   type: WebhookEventType,
   data: Record<string, unknown>,
+  event = webhookEvent(type, data),
 ): Promise<void> {
   try {
     const endpoints = await getDb(env.DB)
@@ -162,9 +164,7 @@ export async function sendWebhookEvent(
         ),
       );
     if (endpoints.length === 0) return;
-    await queueDeliveries(env.WEBHOOKS, [
-      { endpointIds: endpoints.map(({ id }) => id), event: webhookEvent(type, data) },
-    ]);
+    await queueDeliveries(env.WEBHOOKS, [{ endpointIds: endpoints.map(({ id }) => id), event }]);
   } catch (error) {
     log("warn", "webhook_events_not_queued", { type, workspaceId, error });
   }

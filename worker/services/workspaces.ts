@@ -12,6 +12,7 @@ import {
   apiKeys,
   customDomains,
   memberships,
+  slackConnections,
   splitTests,
   users,
   webhookEndpoints,
@@ -179,6 +180,7 @@ export async function removeWorkspaces(env: Env, ids: string[]): Promise<void> {
   await db.batch([
     db.delete(apiKeys).where(inArray(apiKeys.workspaceId, ids)),
     db.delete(webhookEndpoints).where(inArray(webhookEndpoints.workspaceId, ids)),
+    db.delete(slackConnections).where(inArray(slackConnections.workspaceId, ids)),
     db
       .update(splitTests)
       .set(deletion(now))

@@ -12,7 +12,10 @@ export interface AttemptOutcome {
   delivered: boolean;
   statusCode: number | null;
   error: string | null;
-  /** Not sent: the URL broke the address rules (a retry would be refused again). */
+  /**
+   * Not to be retried: the URL broke the address rules (not sent), or Slack said its webhook is gone
+   * (worker/webhooks/slack.ts). A retry would fail the same way.
+   */
   refused: boolean;
   durationMs: number;
   attemptedAt: number;

@@ -12,6 +12,20 @@ export const webhookMessageSchema = z.object({
 });
 export type WebhookMessage = z.infer<typeof webhookMessageSchema>;
 
+/**
+ * One Slack message of one event, through the same queue: its connection (a new URL is a new
+ * connection, so a message for a replaced one is dropped), the event's id and type, and the Block Kit
+ * body, serialised once so every retry posts the same bytes.
+ */
+export const slackMessageSchema = z.object({
+  destination: z.literal("slack"),
+  connectionId: z.string().min(1),
+  eventId: z.string().min(1),
+  type: z.string().min(1),
+  body: z.string(),
+});
+export type SlackMessage = z.infer<typeof slackMessageSchema>;
+
 /** Queues' sendBatch takes at most 100 messages. */
 const SEND_BATCH_LIMIT = 100;
 
@@ -35,4 +49,12 @@ export async function queueDeliveries(
   );
   for (let start = 0; start < messages.length; start += SEND_BATCH_LIMIT)
     await queue.sendBatch(messages.slice(start, start + SEND_BATCH_LIMIT));
+}
+
+/** Queues the Slack message of an event to the connection. */
+export async function queueSlackMessage(
+  queue: Queue,
+  message: Omit<SlackMessage, "destination">,
+): Promise<void> {
+  await queue.send({ destination: "slack", ...message } satisfies SlackMessage);
 }

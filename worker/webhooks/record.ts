@@ -70,11 +70,13 @@ export async function recordAttempt(
 }
 
 /**
- * The structured log line of an attempt. Its `outcome` is delivered, refused (address rules), retrying
- * (in `retryInSeconds`), gave_up (after the last retry) or failed (a test event, never retried).
+ * The structured log line of an attempt, to a webhook endpoint (`webhook_delivery`, `endpointId`) or a
+ * Slack connection (`slack_delivery`, `connectionId`). Its `outcome` is delivered, refused (address
+ * rules), retrying (in `retryInSeconds`), gave_up (after the last retry) or failed (a test event, never
+ * retried).
  */
 export function logAttempt(
-  endpointId: string,
+  destination: { endpointId: string } | { connectionId: string },
   message: Pick<WebhookMessage, "eventId" | "type">,
   attempt: number,
   outcome: AttemptOutcome,
@@ -89,15 +91,19 @@ export function logAttempt(
         : next.retryInSeconds !== undefined
           ? "retrying"
           : "failed";
-  log(outcome.delivered ? "info" : "warn", "webhook_delivery", {
-    endpointId,
-    eventId: message.eventId,
-    type: message.type,
-    attempt,
-    statusCode: outcome.statusCode,
-    error: outcome.error,
-    durationMs: outcome.durationMs,
-    outcome: result,
-    retryInSeconds: next.retryInSeconds,
-  });
+  log(
+    outcome.delivered ? "info" : "warn",
+    "endpointId" in destination ? "webhook_delivery" : "slack_delivery",
+    {
+      ...destination,
+      eventId: message.eventId,
+      type: message.type,
+      attempt,
+      statusCode: outcome.statusCode,
+      error: outcome.error,
+      durationMs: outcome.durationMs,
+      outcome: result,
+      retryInSeconds: next.retryInSeconds,
+    },
+  );
 }

@@ -13,8 +13,8 @@ export function generateWebhookSecret(): string {
   return `whsec_${randomToken(32)}`;
 }
 
-/** The header's value: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
-export async function webhookSignature(secret: string, body: string, unixSeconds: number): Promise<string> {
+/** The hex HMAC-SHA256 of "<unix seconds>.<body>", keyed with the secret as text: Stripe's v1 signature. */
+export async function signatureHex(secret: string, body: string, unixSeconds: number): Promise<string> {
   const key = await crypto.subtle.importKey(
     "raw",
     encoder.encode(secret),
@@ -23,6 +23,10 @@ export async function webhookSignature(secret: string, body: string, unixSeconds
     ["sign"],
   );
   const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`${unixSeconds}.${body}`));
-  const hex = Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `t=${unixSeconds},v1=${hex}`;
+  return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The header's value: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+export async function webhookSignature(secret: string, body: string, unixSeconds: number): Promise<string> {
+  return `t=${unixSeconds},v1=${await signatureHex(secret, body, unixSeconds)}`;
 }

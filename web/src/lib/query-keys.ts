@@ -47,6 +47,14 @@ export const queryKeys = {
     /** `/api/webhooks/:id/deliveries` */
     deliveries: (webhookId: string) => ["webhooks", "deliveries", webhookId] as const,
   },
+  integrations: {
+    /** `/api/integrations`: the listing with each integration's status; as a prefix, every integration's query. */
+    all: ["integrations"] as const,
+    /** `/api/integrations/slack`: the Slack card. */
+    slack: ["integrations", "slack"] as const,
+    /** `/api/integrations/stripe`: the Stripe card. */
+    stripe: ["integrations", "stripe"] as const,
+  },
   /** `/api/account/site-tag`: the site tag's key, in Settings and on every test page. */
   siteTag: ["account", "site-tag"] as const,
   /** `/api/account/alerts`: Settings and the test page's end section. */

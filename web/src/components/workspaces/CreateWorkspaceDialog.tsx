@@ -1,14 +1,12 @@
 import { WORKSPACE_SCREEN_MESSAGES } from "@contract/messages";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
 import { DialogFormFooter } from "@/components/DialogFormFooter";
-import { TextField } from "@/components/TextField";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { WorkspaceNameForm } from "@/components/workspaces/WorkspaceNameForm";
 import { refreshAfterChange } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/lib/toast";
 import { createWorkspace } from "@/lib/workspaces/api/create-workspace";
-import { WORKSPACE_NAME_MAX } from "@/lib/workspaces/current-workspace";
 import { useWorkspace } from "@/lib/workspaces/use-workspace";
 import { useWorkspaceNameChange } from "@/lib/workspaces/use-workspace-name-change";
 
@@ -37,9 +35,7 @@ export function CreateWorkspaceDialog({ open, onOpenChange }: CreateWorkspaceDia
 function CreateWorkspaceForm({ onCreated }: { onCreated: () => void }) {
   const queryClient = useQueryClient();
   const { switchTo } = useWorkspace();
-  const [name, setName] = useState("");
-  const inputRef = useRef<HTMLInputElement>(null);
-  const { busy, problem, submit, clearProblem } = useWorkspaceNameChange(
+  const change = useWorkspaceNameChange(
     (typed) => createWorkspace({ name: typed }),
     WORKSPACE_SCREEN_MESSAGES.createFailed,
     ({ workspace }) => {
@@ -53,29 +49,9 @@ function CreateWorkspaceForm({ onCreated }: { onCreated: () => void }) {
     },
   );
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!(await submit(name))) inputRef.current?.focus();
-  }
-
   return (
-    <form onSubmit={handleSubmit} noValidate className="grid gap-5">
-      <TextField
-        ref={inputRef}
-        label="Workspace name"
-        name="name"
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value);
-          clearProblem();
-        }}
-        placeholder="e.g. Acme client"
-        required
-        maxLength={WORKSPACE_NAME_MAX}
-        autoComplete="off"
-        problem={problem}
-      />
-      <DialogFormFooter busy={busy} label="Create workspace" busyLabel="Creating..." />
-    </form>
+    <WorkspaceNameForm change={change} placeholder="e.g. Acme client" className="grid gap-5">
+      <DialogFormFooter busy={change.busy} label="Create workspace" busyLabel="Creating..." />
+    </WorkspaceNameForm>
   );
 }

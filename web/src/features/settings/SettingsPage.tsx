@@ -11,6 +11,7 @@ import { EmailAlertsSection } from "@/features/settings/components/EmailAlertsSe
 import { SiteTagSection } from "@/features/settings/components/SiteTagSection";
 import { WeeklyDigestSection } from "@/features/settings/components/WeeklyDigestSection";
 import { ActivityLogSection } from "@/features/settings/history/components/ActivityLogSection";
+import { IntegrationsSection } from "@/features/settings/integrations/components/IntegrationsSection";
 import { MembersSection } from "@/features/settings/members/components/MembersSection";
 import { WebhooksSection } from "@/features/settings/webhooks/components/WebhooksSection";
 import { WorkspaceSection } from "@/features/settings/workspace/components/WorkspaceSection";
@@ -43,6 +44,7 @@ export default function SettingsPage() {
           <ChangePasswordSection />
           <ApiKeysSection />
           <WebhooksSection />
+          <IntegrationsSection />
           <ActivityLogSection />
           <DeleteAccountSection email={email} />
         </div>

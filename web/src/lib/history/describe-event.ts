@@ -146,6 +146,11 @@ export function detailsOf(event: Pick<HistoryEvent, "action" | "details">): stri
       case "webhook.created":
       case "webhook.deleted":
         return [text(d.url)].filter((part) => part !== null);
+      case "integration.connected":
+      case "integration.disconnected": {
+        const kind = text(d.kind);
+        return [kind ? (M.integration[kind] ?? kind) : null, text(d.url)].filter((part) => part !== null);
+      }
       case "member.invited":
       case "member.invitation_resent":
       case "member.invitation_revoked":

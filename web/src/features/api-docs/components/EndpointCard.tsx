@@ -6,6 +6,7 @@ import { curlExample, type Endpoint, type OpenApiDocument, refName } from "@/fea
 const METHOD_STYLES: Record<string, string> = {
   get: "bg-success-muted text-success",
   post: "bg-accent text-primary",
+  put: "bg-accent text-primary",
   delete: "bg-destructive-muted text-destructive",
 };
 

@@ -1,0 +1,216 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { expect, inject, it, vi } from "vitest";
+import { Client, createTest, GOOD_PASSWORD, uniqueEmail } from "../../tests/worker/helpers";
+import worker from "../../worker/index";
+import { eventId } from "../../worker/lib/event-id";
+import type { TrackingEvent } from "../../worker/queue/events";
+import { fixed, printTable } from "../table";
+
+// Issue #35 point 6 across event shards: 1,000,000 clicks and 3 % conversions (BENCH_SCALE scales them)
+// over 10,000 tests with Zipf-skewed traffic, on two shards (EVENTS_0, EVENTS_1), through the real
+// consumer while it fails: EVENTS_0 refuses one write in twenty at random (the consumer's write throws
+// mid-batch and is split), every fifth batch is delivered twice, everything retried is delivered again
+// later, and EVENTS_1 refuses every write for a while (its clicks table gone). Then every test's per-arm
+// counts, read from its shard, must equal the generated truth.
+const SCALE = inject("benchScale");
+const CLICKS = Math.round(1_000_000 * SCALE);
+const TESTS = Math.max(20, Math.round(10_000 * SCALE));
+const CONVERSION_RATE = 0.03;
+const EVENTS_PER_MESSAGE = 50;
+const BATCH = 100;
+const DAY = 86_400_000;
+
+const sharded: Env = { ...env, EVENT_SHARDS: "EVENTS_0,EVENTS_1" };
+
+/** Test positions drawn by Zipf's law (s = 1): the first test gets the most traffic. */
+function zipf(tests: number) {
+  const weights = Array.from({ length: tests }, (_, i) => 1 / (i + 1));
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  let acc = 0;
+  const cdf = weights.map((w) => (acc += w / total));
+  return () => {
+    const u = Math.random();
+    let lo = 0;
+    let hi = tests - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cdf[mid] ?? 1) < u) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+/** EVENTS_0 whose writes (batches) fail one time in `every`, as a consumer throwing mid-batch would. */
+function flaky(db: D1Database, every: number): D1Database {
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "batch")
+        return (statements: D1PreparedStatement[]) =>
+          Math.random() < 1 / every ? Promise.reject(new Error("D1_ERROR: flaky")) : target.batch(statements);
+      return Reflect.get(target, property).bind(target);
+    },
+  });
+}
+
+it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two shards under faults`, async () => {
+  const client = new Client();
+  client.bindings = sharded;
+  await client.json("POST", "/api/auth/signup", { email: uniqueEmail(), password: GOOD_PASSWORD });
+  const tests: string[] = [];
+  for (let i = 0; i < TESTS; i++) tests.push((await createTest(client, { name: `Test ${i}` })).id);
+  const shardOf = new Map(
+    (
+      await env.DB.prepare("SELECT id, shard FROM split_tests WHERE id IN (SELECT value FROM json_each(?1))")
+        .bind(JSON.stringify(tests))
+        .all<{ id: string; shard: string }>()
+    ).results.map((row) => [row.id, row.shard]),
+  );
+
+  // The truth: every click a new visitor; 3 % of them convert, once.
+  const pick = zipf(TESTS);
+  const now = Date.now();
+  const truth = new Map<string, { clicks: number; conversions: number }>();
+  const count = (testId: string, variant: string, field: "clicks" | "conversions") => {
+    const key = `${testId}:${variant}`;
+    const row = truth.get(key) ?? { clicks: 0, conversions: 0 };
+    row[field] += 1;
+    truth.set(key, row);
+  };
+  const clicks: TrackingEvent[] = [];
+  const conversions: TrackingEvent[] = [];
+  for (let i = 0; i < CLICKS; i++) {
+    const testId = tests[pick()] ?? "";
+    const variant = Math.random() < 0.5 ? "A" : "B";
+    const timestamp = now - Math.floor(Math.random() * 6 * DAY) - DAY;
+    const sessionId = crypto.randomUUID();
+    clicks.push({
+      type: "click",
+      id: eventId(timestamp),
+      testId,
+      variant,
+      sessionId,
+      isBot: false,
+      timestamp,
+    });
+    count(testId, variant, "clicks");
+    if (Math.random() < CONVERSION_RATE) {
+      conversions.push({
+        type: "conversion",
+        id: eventId(timestamp + 60_000),
+        testId,
+        sessionId,
+        timestamp: timestamp + 60_000,
+      });
+      count(testId, variant, "conversions");
+    }
+  }
+
+  const stats = { deliveries: 0, messages: 0, retried: 0, duplicated: 0, refusedSteps: 0 };
+  // The events the consumer sends again (a packed message's retried ones) come back through this queue.
+  const queue: { body: unknown; attempts: number }[] = [];
+  const clicksQueue = {
+    send: async (body: unknown) => void queue.push({ body, attempts: 1 }),
+    sendBatch: async (messages: { body: unknown }[]) => {
+      stats.retried += messages.length;
+      for (const { body } of messages) queue.push({ body, attempts: 1 });
+    },
+  } as unknown as Queue;
+  const bindings = { ...sharded, EVENTS_0: flaky(env.EVENTS_0, 20), CLICKS: clicksQueue };
+  /** Delivers the events as the Queues runtime would, faults and all, until every one is acknowledged. */
+  async function ingest(events: TrackingEvent[], refuseFrom: number, refuseSteps: number) {
+    for (let i = 0; i < events.length; i += EVENTS_PER_MESSAGE)
+      queue.push({ body: { type: "events", events: events.slice(i, i + EVENTS_PER_MESSAGE) }, attempts: 1 });
+    let step = 0;
+    while (queue.length > 0) {
+      const refusing = step >= refuseFrom && step < refuseFrom + refuseSteps;
+      if (step === refuseFrom && refuseSteps > 0)
+        await env.EVENTS_1.prepare("ALTER TABLE clicks RENAME TO clicks_refused").run();
+      if (step === refuseFrom + refuseSteps && refuseSteps > 0)
+        await env.EVENTS_1.prepare("ALTER TABLE clicks_refused RENAME TO clicks").run();
+      if (refusing) stats.refusedSteps += 1;
+      const messages = queue.splice(0, BATCH);
+      const times = step % 5 === 0 ? 2 : 1;
+      for (let time = 0; time < times; time++) {
+        const batch = createMessageBatch(
+          "splitlink-clicks",
+          messages.map((m, i) => ({
+            id: `m${i}`,
+            timestamp: new Date(),
+            attempts: m.attempts + time,
+            body: m.body,
+          })),
+        );
+        const ctx = createExecutionContext();
+        let failed = false;
+        await worker.queue(batch, bindings).catch(() => {
+          failed = true;
+        });
+        const result = await getQueueResult(batch, ctx);
+        stats.deliveries += 1;
+        stats.messages += messages.length;
+        if (time > 0) {
+          stats.duplicated += messages.length;
+          continue;
+        }
+        const acked = new Set(result.explicitAcks);
+        // What was retried (or the whole batch, had the handler thrown) comes again later.
+        for (const [i, message] of messages.entries()) {
+          if (acked.has(`m${i}`) && !failed) continue;
+          queue.push({ body: message.body, attempts: message.attempts + 1 });
+          stats.retried += 1;
+        }
+      }
+      step += 1;
+    }
+  }
+
+  const silence = vi.spyOn(console, "warn").mockImplementation(() => {});
+  const info = vi.spyOn(console, "info").mockImplementation(() => {});
+  const error = vi.spyOn(console, "error").mockImplementation(() => {});
+  const started = performance.now();
+  const steps = Math.ceil(CLICKS / EVENTS_PER_MESSAGE / BATCH);
+  await ingest(clicks, Math.floor(steps / 3), Math.max(1, Math.floor(steps / 10)));
+  await ingest(conversions, 0, 0);
+  const seconds = (performance.now() - started) / 1000;
+  silence.mockRestore();
+  info.mockRestore();
+  error.mockRestore();
+
+  const counted = new Map<string, { clicks: number; conversions: number }>();
+  const perShard: Record<string, number> = {};
+  for (const shard of ["DB", "EVENTS_0", "EVENTS_1"] as const) {
+    const { results } = await env[shard]
+      .prepare(
+        `SELECT split_test_id AS testId, variant, sum(clicks) AS clicks, sum(conversions) AS conversions
+         FROM test_stats_hourly WHERE split_test_id IN (SELECT value FROM json_each(?1)) GROUP BY 1, 2`,
+      )
+      .bind(JSON.stringify(tests))
+      .all<{ testId: string; variant: string; clicks: number; conversions: number }>();
+    for (const row of results) {
+      counted.set(`${row.testId}:${row.variant}`, { clicks: row.clicks, conversions: row.conversions });
+      expect(shardOf.get(row.testId)).toBe(shard);
+      perShard[shard] = (perShard[shard] ?? 0) + row.clicks;
+    }
+  }
+  expect(Object.fromEntries(counted)).toEqual(Object.fromEntries(truth));
+  expect(perShard.DB ?? 0).toBe(0);
+
+  printTable(
+    "Event shards under faults (issue #35 point 6)",
+    [
+      {
+        clicks: CLICKS,
+        conversions: conversions.length,
+        tests: TESTS,
+        "EVENTS_0 clicks": perShard.EVENTS_0 ?? 0,
+        "EVENTS_1 clicks": perShard.EVENTS_1 ?? 0,
+        deliveries: stats.deliveries,
+        "messages retried": stats.retried,
+        "messages delivered twice": stats.duplicated,
+        seconds: fixed(seconds, 1),
+      },
+    ],
+    `shards: ${CLICKS} clicks and ${conversions.length} conversions over ${TESTS} tests on two shards, EVENTS_1 refusing writes for ${stats.refusedSteps} batches, EVENTS_0 failing 1 write in 20, every 5th batch twice: per-arm counts equal the truth`,
+  );
+});

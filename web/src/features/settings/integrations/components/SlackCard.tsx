@@ -1,0 +1,208 @@
+import type { SlackConnection } from "@contract/api";
+import { SLACK_MESSAGES } from "@contract/messages";
+import { CircleAlertIcon, CircleDotIcon } from "lucide-react";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { ConfirmDialog } from "@/components/ConfirmDialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { useSlack } from "@/features/settings/integrations/use-slack";
+import { formatTimeAgo } from "@/lib/time";
+import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
+
+const M = SLACK_MESSAGES;
+
+const ago = (iso: string) => formatTimeAgo(Date.parse(iso));
+
+/** Working, failing or gone, with an icon so the colour is not the only clue. */
+function SlackStatusBadge({ status }: { status: NonNullable<SlackConnection["status"]> }) {
+  return (
+    <Badge variant={status === "active" ? "success" : "destructive"} data-status={status}>
+      {status === "active" ? <CircleDotIcon aria-hidden /> : <CircleAlertIcon aria-hidden />}
+      {M.status[status]}
+    </Badge>
+  );
+}
+
+/** What the connection is and how its last messages went. */
+function SlackStatus({ slack }: { slack: SlackConnection }) {
+  if (!slack.connected || !slack.status)
+    return <p className="text-muted-foreground text-sm">{M.notConnectedYet}</p>;
+  return (
+    <div className="grid gap-2 text-sm">
+      <p className="flex flex-wrap items-center gap-2">
+        <SlackStatusBadge status={slack.status} />
+        <span className="break-all font-mono text-xs">{slack.webhookUrl}</span>
+      </p>
+      <ul className="grid gap-1 text-muted-foreground">
+        {slack.connectedAt && <li>{M.connectedSince(ago(slack.connectedAt))}</li>}
+        <li>{slack.lastDeliveredAt ? M.lastDelivered(ago(slack.lastDeliveredAt)) : M.noDeliveryYet}</li>
+        {slack.lastFailureAt && slack.lastFailure && (
+          <li className="text-destructive">{M.lastFailure(ago(slack.lastFailureAt), slack.lastFailure)}</li>
+        )}
+      </ul>
+      {slack.status !== "active" && (
+        <p role="status" className="rounded-md bg-destructive-muted p-3 text-destructive">
+          {slack.status === "broken" ? M.brokenNotice : M.failingNotice}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The incoming webhook URL's field: connect, or replace the one connected. */
+function SlackUrlForm({
+  connected,
+  busy,
+  problem,
+  onSave,
+  onEdit,
+}: {
+  connected: boolean;
+  busy: boolean;
+  problem: string | null;
+  onSave: (url: string) => Promise<boolean>;
+  onEdit: () => void;
+}) {
+  const id = useId();
+  const [url, setUrl] = useState("");
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (await onSave(url)) setUrl("");
+    else inputRef.current?.focus();
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="grid gap-2">
+      <Label htmlFor={`${id}-url`}>{M.urlLabel}</Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          ref={inputRef}
+          id={`${id}-url`}
+          name="webhookUrl"
+          type="url"
+          inputMode="url"
+          value={url}
+          onChange={(event) => {
+            onEdit();
+            setUrl(event.target.value);
+          }}
+          placeholder="https://hooks.slack.com/services/T…/B…/…"
+          required
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={problem !== null}
+          aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ""}`}
+        />
+        <Button type="submit" disabled={busy} aria-busy={busy} className="shrink-0">
+          {busy && <Spinner size="sm" />}
+          {connected ? M.replace : M.connect}
+        </Button>
+      </div>
+      <p id={`${id}-hint`} className="text-muted-foreground text-xs">
+        {M.urlHelp}
+      </p>
+      {problem && (
+        <p id={`${id}-problem`} role="alert" className="text-destructive text-sm">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Slack in Settings → Integrations: paste the webhook URL, send a test message, status, disconnect. */
+export function SlackCard() {
+  const headingId = useId();
+  const { canEdit } = useWorkspaceAbilities();
+  const slack = useSlack();
+  const data = slack.query.data;
+
+  return (
+    <section aria-labelledby={headingId} id="slack" className="scroll-mt-20">
+      <Card>
+        <CardHeader>
+          <CardTitle id={headingId} className="text-lg">
+            {M.title}
+          </CardTitle>
+          <CardDescription>{M.description}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          {data === undefined && slack.query.isError && (
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              {M.loadFailed}
+              <Button variant="outline" size="sm" onClick={() => void slack.query.refetch()}>
+                Try again
+              </Button>
+            </p>
+          )}
+          {data === undefined && !slack.query.isError && (
+            <p className="flex items-center gap-2 text-muted-foreground text-sm">
+              <Spinner size="sm" /> Loading…
+            </p>
+          )}
+          {data !== undefined && (
+            <>
+              <SlackStatus slack={data} />
+              {canEdit ? (
+                <>
+                  {data.connected && (
+                    <div className="grid gap-2">
+                      <div className="flex flex-wrap gap-2">
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() => void slack.sendTest()}
+                          disabled={slack.testing}
+                          aria-busy={slack.testing}
+                        >
+                          {slack.testing && <Spinner size="sm" />}
+                          {M.sendTest}
+                        </Button>
+                        <ConfirmDialog
+                          trigger={
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              className="text-destructive hover:bg-destructive-muted hover:text-destructive"
+                              disabled={slack.disconnecting}
+                              aria-busy={slack.disconnecting}
+                            >
+                              {slack.disconnecting && <Spinner size="sm" />}
+                              {M.disconnect}
+                            </Button>
+                          }
+                          title={M.disconnectTitle}
+                          description={M.disconnectBody}
+                          confirmLabel={M.disconnect}
+                          onConfirm={() => void slack.remove()}
+                        />
+                      </div>
+                      <p role="status" className="text-muted-foreground text-sm">
+                        {slack.testOutcome}
+                      </p>
+                    </div>
+                  )}
+                  <SlackUrlForm
+                    connected={data.connected}
+                    busy={slack.connecting}
+                    problem={slack.problem}
+                    onSave={slack.save}
+                    onEdit={slack.clearProblem}
+                  />
+                </>
+              ) : (
+                <p className="text-muted-foreground text-sm">{M.viewerNote}</p>
+              )}
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

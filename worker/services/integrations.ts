@@ -1,0 +1,140 @@
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import type { IntegrationStatus, StripeOutcome, StripeStatusResponse } from "../../contract/api";
+import { randomToken } from "../auth/crypto";
+import type { Db } from "../db/client";
+import { stripeConnections, workspaces } from "../db/schema";
+import { slackIntegrationStatus } from "./slack";
+
+// The integrations of a workspace (issue #36): their status listing, connecting Stripe and switching
+// GA4. What Stripe's events do is worker/services/stripe.ts; Slack is worker/services/slack.ts.
+
+/** The endpoint URL's unguessable part: 192 random bits. */
+const newToken = () => randomToken(24);
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** Where Stripe sends a workspace's events. */
+export const stripeEndpointUrl = (origin: string, token: string) => `${origin}/integrations/stripe/${token}`;
+
+/** The workspace's Stripe connection row, connected or not; undefined before the first connect. */
+function stripeRow(db: Db, workspaceId: string) {
+  return db.select().from(stripeConnections).where(eq(stripeConnections.workspaceId, workspaceId)).get();
+}
+
+/** Each integration's state in the workspace, in the order Settings shows them. */
+export async function listIntegrations(db: Db, workspaceId: string): Promise<IntegrationStatus[]> {
+  const [stripe, slack, ga4At] = await Promise.all([
+    stripeRow(db, workspaceId),
+    slackIntegrationStatus(db, workspaceId),
+    ga4EnabledAt(db, workspaceId),
+  ]);
+  const connected = stripe?.signingSecret != null;
+  return [
+    {
+      kind: "stripe",
+      connected,
+      connectedAt: connected ? iso(stripe?.connectedAt ?? null) : null,
+      lastEventAt: iso(stripe?.lastEventAt ?? null),
+    },
+    slack,
+    ga4Row(ga4At),
+  ];
+}
+
+/**
+ * The Stripe card's state: the endpoint URL, the connection and the last event received. Stripe asks for
+ * the URL before it shows the signing secret, so an editor's first look reserves the token (`reserve`):
+ * the URL is there to add in Stripe before anything is connected, and connecting keeps it.
+ */
+export async function stripeStatus(
+  db: Db,
+  workspaceId: string,
+  origin: string,
+  reserve: boolean,
+): Promise<StripeStatusResponse["stripe"]> {
+  let row = await stripeRow(db, workspaceId);
+  if (!row && reserve) {
+    await db.insert(stripeConnections).values({ workspaceId, token: newToken() }).onConflictDoNothing();
+    row = await stripeRow(db, workspaceId);
+  }
+  const connected = row?.signingSecret != null;
+  return {
+    connected,
+    endpointUrl: row ? stripeEndpointUrl(origin, row.token) : null,
+    connectedAt: connected ? iso(row?.connectedAt ?? null) : null,
+    lastEvent:
+      row?.lastEventAt != null && row.lastEventType !== null
+        ? {
+            at: new Date(row.lastEventAt).toISOString(),
+            type: row.lastEventType,
+            outcome: (row.lastEventOutcome ?? "ignored") as StripeOutcome,
+          }
+        : null,
+  };
+}
+
+/**
+ * Stores the signing secret and answers the endpoint's token: a new unguessable one at the first
+ * connect (unless the card reserved it), the same one ever after (a reconnect only replaces the secret, so nothing changes in Stripe).
+ */
+export async function connectStripe(db: Db, workspaceId: string, signingSecret: string, now = Date.now()) {
+  const row = await db
+    .insert(stripeConnections)
+    .values({ workspaceId, token: newToken(), signingSecret, connectedAt: now })
+    .onConflictDoUpdate({
+      target: stripeConnections.workspaceId,
+      // A reconnect keeps the date it was first connected since, unless it was disconnected in between.
+      set: {
+        signingSecret,
+        connectedAt: sql`coalesce(${stripeConnections.connectedAt}, ${now})`,
+      },
+    })
+    .returning({ token: stripeConnections.token })
+    .get();
+  return row.token;
+}
+
+/**
+ * Forgets the signing secret: Stripe's events are refused from now on. The token stays for a reconnect.
+ * False when Stripe was not connected (nothing changed).
+ */
+export async function disconnectStripe(db: Db, workspaceId: string): Promise<boolean> {
+  const rows = await db
+    .update(stripeConnections)
+    .set({ signingSecret: null, connectedAt: null })
+    .where(and(eq(stripeConnections.workspaceId, workspaceId), isNotNull(stripeConnections.signingSecret)))
+    .returning({ token: stripeConnections.token });
+  return rows.length > 0;
+}
+
+// Google Analytics 4 and Tag Manager
+
+/** GA4 and Tag Manager: on since when. The site tag reports to the page itself, so no event ever arrives. */
+function ga4Row(enabledAt: number | null): IntegrationStatus {
+  return { kind: "ga4", connected: enabledAt !== null, connectedAt: iso(enabledAt), lastEventAt: null };
+}
+
+async function ga4EnabledAt(db: Db, workspaceId: string): Promise<number | null> {
+  const row = await db
+    .select({ at: workspaces.ga4EnabledAt })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .get();
+  return row?.at ?? null;
+}
+
+/**
+ * Switches the site tag's GA4 and Tag Manager report on or off; `changed` is false when it already was
+ * so (then nothing is written, and switching on again keeps the first time).
+ */
+export async function setGa4(
+  db: Db,
+  workspaceId: string,
+  enabled: boolean,
+): Promise<{ integration: IntegrationStatus; changed: boolean }> {
+  const before = await ga4EnabledAt(db, workspaceId);
+  if ((before !== null) === enabled) return { integration: ga4Row(before), changed: false };
+  const after = enabled ? Date.now() : null;
+  await db.update(workspaces).set({ ga4EnabledAt: after }).where(eq(workspaces.id, workspaceId));
+  return { integration: ga4Row(after), changed: true };
+}
