@@ -20,6 +20,8 @@
 DROP TRIGGER conversions_segments;
 DROP TRIGGER conversions_rollup;
 DROP TRIGGER conversions_other_currency;
+-- Stripe's refund trigger (0027) names test_stats_hourly, which is rebuilt below: set aside, made again at the end.
+DROP TRIGGER conversions_value_changed;
 
 CREATE TABLE clicks_next (
   split_test_id TEXT NOT NULL REFERENCES split_tests(id) ON DELETE CASCADE,
@@ -85,3 +87,18 @@ INSERT INTO test_segments_next (split_test_id, variant, dimension, value, visito
   SELECT split_test_id, variant, dimension, value, visitors, conversions FROM test_segments;
 DROP TABLE test_segments;
 ALTER TABLE test_segments_next RENAME TO test_segments;
+
+-- A Stripe payment's value changed on a conversion already counted (a renewal, a refund): its rollup
+-- follows (as in 0027).
+CREATE TRIGGER conversions_value_changed AFTER UPDATE OF amount ON conversions
+WHEN NEW.currency IS NOT NULL AND NEW.amount IS NOT OLD.amount
+  AND NEW.currency = (SELECT currency FROM split_tests WHERE id = NEW.split_test_id)
+BEGIN
+  UPDATE test_stats_hourly
+    SET revenue = revenue + NEW.amount - OLD.amount,
+        revenue_squares = revenue_squares + NEW.amount * NEW.amount - OLD.amount * OLD.amount
+    WHERE split_test_id = NEW.split_test_id
+      AND phase = NEW.phase
+      AND hour = NEW.timestamp - NEW.timestamp % 3600000
+      AND variant = NEW.variant;
+END;
