@@ -14,8 +14,10 @@ import { gzipSync } from "node:zlib";
 //   those modules' top level before the first request; what only `import()` reaches runs on first use.
 // 150 until issue #34: workspaces, members, history, shares and the report page took it to 164 KiB, and
 // bench/startup.ts measured the script's startup time unchanged (median 1.1 ms at 142 and at 164 KiB;
+// bench/RESULTS.md §7). 175 until issue #36 and #35: the integrations (Stripe, Slack, GA4) and the event
+// shards took it to 180.6 KiB, and the script's startup time measured unchanged again (median 1.1 ms;
 // bench/RESULTS.md §7). The budget stays a tripwire for the next jump, not a target.
-export const GZIP_BUDGET_KIB = 175;
+export const GZIP_BUDGET_KIB = 200;
 const ENVIRONMENTS = ["staging", "production"];
 const ENTRY = "worker/index.ts";
 
