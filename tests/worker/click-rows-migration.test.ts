@@ -1,6 +1,7 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { mulberry32 } from "../../bench/workerd/sequential-simulation";
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
 import { eventPage } from "../../worker/archive/rows";
 import { INSERT_CONVERSIONS } from "../../worker/db/attribution";
@@ -23,17 +24,6 @@ const VARIANTS = JSON.stringify([
   { url: "https://shop.example/a", weight: 50 },
   { url: "https://shop.example/b", weight: 50 },
 ]);
-
-/** A deterministic generator (mulberry32). */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const testOf = async (id: string) => {
   const [test] = await getDb(db).select().from(splitTests).where(eq(splitTests.id, id));
@@ -61,7 +51,7 @@ describe("0029_click_rows: clicks keyed by test, time and id", () => {
   it("keeps every count, rate, verdict, breakdown and export, and the consumer counts on from the migrated rows", async () => {
     await emptyDatabase();
     await applyD1Migrations(db, upTo("0029"));
-    const next = random(29);
+    const next = mulberry32(29);
     const now = Date.now();
     const hour = now - (now % HOUR);
     await db.batch([

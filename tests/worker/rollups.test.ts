@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
+import { mulberry32 } from "../../bench/workerd/sequential-simulation";
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
 import { copyTestToShard } from "../../worker/db/shards";
 import type { ClickEvent, ConversionEvent, RuleVisitEvent, TrackingEvent } from "../../worker/queue/events";
@@ -13,17 +14,6 @@ import { deliver, newTestId } from "./queue-helpers";
 const HOUR = 3_600_000;
 const DEVICES = ["mobile", "desktop", null] as const;
 const COUNTRIES = ["DE", "FR", "US", null] as const;
-
-/** A deterministic generator (mulberry32): a failure replays. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const packed = (events: TrackingEvent[]) => {
   const bodies: unknown[] = [];
@@ -59,7 +49,7 @@ async function total(sql: string, ids: string): Promise<number> {
 
 describe("the rollups counted once per batch", () => {
   it("equal a recount of the raw events after redelivered batches and repeated event ids", async () => {
-    const next = random(35);
+    const next = mulberry32(35);
     const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
     const tests = [await newTestId(), await newTestId()];
     // The first test's currency is the euro: its valued conversions are orders, the second's are in another currency.
