@@ -452,9 +452,19 @@ export const SCREENS: Screen[] = [
     name: "test detail, phase 2 with phase 1's results",
     who: "signed-in, with data",
     title: titled("Axe test"),
-    async open(page) {
-      await page.getByRole("button", { name: "Save variants" }).click();
+    async open(page, data) {
+      const save = page.getByRole("button", { name: "Save variants" });
+      // The editor the screen before left open; opened again if a refresh of the page closed it.
+      if (!(await save.isVisible())) {
+        await visit(page, `/test/${data.slug}`, "Axe test");
+        await page.getByRole("button", { name: "Edit variants" }).click();
+        await page.getByLabel("URL B").fill("https://example.com/b-fixed");
+      }
+      await save.click();
       const phases = page.getByRole("region", { name: "Phase 2" });
+      await phases.waitFor();
+      // The page as the marketer finds it again, phase 1's results loaded with the analytics.
+      await visit(page, `/test/${data.slug}`, "Axe test");
       await phases.getByText(/^Phase 1 results/).click();
       await phases.getByRole("rowheader", { name: "B", exact: true }).waitFor();
     },
