@@ -24,6 +24,11 @@ try {
   });
   if (!demo.includes("The dashboard is ready")) throw new Error(`npm run demo printed:\n${demo}`);
   console.log(`npm run demo:\n${demo}`);
+} catch (error) {
+  // What the Worker logged as errors (a 500 logs its exception with the request id the answer carries).
+  const errors = log.split("\n").filter((line) => line.includes('"level":"error"'));
+  console.error(`npm start logged ${errors.length} error lines:\n${errors.join("\n")}`);
+  throw error;
 } finally {
   if (app.pid) process.kill(-app.pid, "SIGTERM");
 }
