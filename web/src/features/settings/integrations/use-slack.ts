@@ -14,16 +14,6 @@ import { queryKeys } from "@/lib/query-keys";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
 
-const NOT_CONNECTED: SlackConnection = {
-  connected: false,
-  webhookUrl: null,
-  status: null,
-  connectedAt: null,
-  lastDeliveredAt: null,
-  lastFailureAt: null,
-  lastFailure: null,
-};
-
 function warnLoadFailed(error: Error) {
   console.warn("Could not load the Slack connection", error);
 }
@@ -97,9 +87,9 @@ export function useSlack() {
       }
     }
     setTestOutcome(null);
-    client.setQueryData<SlackConnection>(queryKeys.integrations.slack, NOT_CONNECTED);
     toast.success(SLACK_MESSAGES.disconnected);
-    void refreshAfterChange(client, [queryKeys.integrations.all, queryKeys.workspaceHistory]);
+    // The listing's key is the prefix of the card's: the card loads the connection again as the server has it.
+    await refreshAfterChange(client, [queryKeys.integrations.all, queryKeys.workspaceHistory]);
   }
 
   return {
