@@ -322,6 +322,16 @@ describe("connecting Slack", () => {
     });
   });
 
+  it("posts at most 5 test messages a minute per person: the sixth is refused and reaches no one", async () => {
+    const { client } = await signedUpClient();
+    const { webhookUrl } = await connect(client);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await client.json("POST", "/api/integrations/slack/test")).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await receivedAt(fakeSlackUrl(webhookUrl))).toHaveLength(5);
+  });
+
   it("lists Slack among the integrations, on the app's API and the public API", async () => {
     const { client } = await signedUpClient();
     const before = (await (await client.fetch("/api/integrations")).json()) as IntegrationListResponse;
