@@ -4,7 +4,11 @@
 // (first visits and a returning visitor) next to the recording reference, and the paused link next to
 // the bare 302 Worker, in alternate runs. Linux only
 // (/proc). A companion of bench/redirect.ts for when its live link misses.
-import { readdirSync, readFileSync } from "node:fs";
+// The redirect alone: the same live link and recording reference once more, each on a server whose
+// clicks queue has no consumer (the events wait in the local queue, unread), so what each redirect
+// costs is told apart from what its consumer costs, which in production runs in invocations of its own
+// and not next to the redirect (locally they share the process and the two cores).
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { startLocalServer } from "../scripts/local-server.ts";
 import { ApiUser } from "../scripts/splitlink-api.ts";
 import { firstVisitCookies, type LoadTarget, loadRedirects, recordedClicks } from "./load.ts";
@@ -79,15 +83,37 @@ async function cpuPerRequest(target: LoadTarget, port: string, wait: () => Promi
   return perRequest;
 }
 
+/** A copy of a Wrangler configuration without the consumer of `queue` (its paths stay relative to it). */
+function withoutConsumer(config: string, queue: string, copy: string): string {
+  const blocks = readFileSync(config, "utf8").split(/\n(?=\[)/);
+  const kept = blocks.filter((block) => !(block.startsWith("[[queues.consumers]]") && block.includes(`"${queue}"`)));
+  if (kept.length !== blocks.length - 1) throw new Error(`${config}: no single consumer of ${queue}`);
+  writeFileSync(copy, kept.join("\n"));
+  return copy;
+}
+
+const APP_NO_CONSUMER = withoutConsumer("wrangler.toml", "splitlink-clicks", "wrangler.bench-no-consumer.toml");
+const RECORDING_NO_CONSUMER = withoutConsumer(
+  "bench/recording.wrangler.toml",
+  "bench-recording-clicks",
+  "bench/recording-no-consumer.wrangler.toml",
+);
 const app = await startLocalServer({ vars: VARS });
 const recording = await startLocalServer({
   script: "bench/recording-redirect.ts",
   config: "bench/recording.wrangler.toml",
 });
+const appAlone = await startLocalServer({ vars: VARS, config: APP_NO_CONSUMER });
+const recordingAlone = await startLocalServer({
+  script: "bench/recording-redirect.ts",
+  config: RECORDING_NO_CONSUMER,
+});
 const bare = await startLocalServer({ script: "bench/fixed-redirect.ts" });
 try {
   const user = await ApiUser.signUp(app.url);
   const live = await user.createTest();
+  const aloneUser = await ApiUser.signUp(appAlone.url);
+  const aloneLive = await aloneUser.createTest();
   const paused = await user.createTest();
   await user.call("POST", `/api/tests/${paused.id}/pause`);
   let liveSent = 0;
@@ -109,6 +135,8 @@ try {
   const appPort = new URL(app.url).port;
   const recordingPort = new URL(recording.url).port;
   const barePort = new URL(bare.url).port;
+  const appAlonePort = new URL(appAlone.url).port;
+  const recordingAlonePort = new URL(recordingAlone.url).port;
   const nothing = async () => {};
   const runs: Record<string, () => Promise<Map<string, number>>> = {
     "recording reference": () => cpuPerRequest({ url: `${recording.url}/` }, recordingPort, waitRecording),
@@ -117,6 +145,10 @@ try {
       cpuPerRequest({ url: `${app.url}/r/${live.slug}`, cookie }, appPort, waitLive),
     "bare 302 Worker": () => cpuPerRequest({ url: `${bare.url}/` }, barePort, nothing),
     "paused link": () => cpuPerRequest({ url: `${app.url}/r/${paused.slug}` }, appPort, nothing),
+    "recording reference, redirect alone": () =>
+      cpuPerRequest({ url: `${recordingAlone.url}/` }, recordingAlonePort, nothing),
+    "live link, first visits, redirect alone": () =>
+      cpuPerRequest({ url: `${appAlone.url}/r/${aloneLive.slug}` }, appAlonePort, nothing),
   };
   for (const run of Object.values(runs)) await run(); // warm-up
   const results = new Map<string, Map<string, number>[]>(Object.keys(runs).map((name) => [name, []]));
@@ -135,12 +167,24 @@ try {
     return row;
   });
   printTable(
-    `CPU time per request by process, ${REQUESTS} requests x ${ROUNDS} rounds, alternate (medians; the consumer's work waited for and included)`,
+    `CPU time per request by process, ${REQUESTS} requests x ${ROUNDS} rounds, alternate (medians; the consumer's work waited for and included, except on the servers without a consumer: "redirect alone")`,
     rows,
-    "cpu split: see the table",
+    summary(rows),
   );
 } finally {
   await app.stop();
   await recording.stop();
   await bare.stop();
+  await appAlone.stop();
+  await recordingAlone.stop();
+  rmSync(APP_NO_CONSUMER, { force: true });
+  rmSync(RECORDING_NO_CONSUMER, { force: true });
+}
+
+/** The live link's workerd CPU over the recording reference's, with its consumer and without. */
+function summary(rows: Record<string, string>[]): string {
+  const workerd = (target: string) => Number(rows.find((row) => row.target === target)?.["workerd ms"]);
+  const ratio = (live: string, reference: string) => fixed(workerd(live) / workerd(reference), 2);
+  const consumer = (live: string, alone: string) => fixed(workerd(live) - workerd(alone), 2);
+  return `cpu split: workerd CPU per request, live link over the recording reference: ${ratio("live link, first visits", "recording reference")}x with the consumers, ${ratio("live link, first visits, redirect alone", "recording reference, redirect alone")}x for the redirect alone; consumer per click: SplitLink ${consumer("live link, first visits", "live link, first visits, redirect alone")} ms, recording reference ${consumer("recording reference", "recording reference, redirect alone")} ms; paused link over the bare 302: ${ratio("paused link", "bare 302 Worker")}x`;
 }
