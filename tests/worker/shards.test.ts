@@ -2,7 +2,15 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runArchive } from "../../worker/archive/run";
 import { CRONS } from "../../worker/crons";
-import { Client, createTest, GOOD_PASSWORD, loggedEvents, runCron, uniqueEmail } from "./helpers";
+import {
+  Client,
+  createApiKey,
+  createTest,
+  GOOD_PASSWORD,
+  loggedEvents,
+  runCron,
+  uniqueEmail,
+} from "./helpers";
 import { click, conversion, deliver, deliverUntilSettled } from "./queue-helpers";
 
 // The Worker as wrangler.toml deploys it: new tests go to two event shards, EVENTS_0 and EVENTS_1
@@ -338,5 +346,66 @@ describe("the shards' copies of their tests", () => {
     expect(await rowsIn("clicks", zero.id)).toMatchObject({ EVENTS_0: 0 });
     expect(await rowsIn("clicks", one.id)).toMatchObject({ EVENTS_1: 0 });
     expect(await repairRun()).toBeNull();
+  });
+});
+
+describe("server-side conversions' idempotency keys across shards", () => {
+  /** POST /api/v1/conversions as the marketer's server sends it, to the Worker with two shards. */
+  function convert(apiKey: string, idempotencyKey: string, body: Record<string, unknown>) {
+    const server = new Client();
+    server.bindings = sharded;
+    return server.fetch("/api/v1/conversions", {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        "content-type": "application/json",
+        "Idempotency-Key": idempotencyKey,
+      },
+      body: JSON.stringify(body),
+    });
+  }
+
+  it("refuses a key used for a test on one shard when it comes again for a test on the other, counting nothing twice", async () => {
+    const { client, zero, one } = await testsOnBothShards();
+    const { key } = await createApiKey(client);
+    const [zeroClick, oneClick] = [click(zero.id), click(one.id)];
+    await deliver([zeroClick, oneClick], 1, sharded);
+    const order = { amount: 20, currency: "USD" };
+
+    const first = await convert(key, "order-1001", {
+      testId: zero.id,
+      sessionId: zeroClick.sessionId,
+      ...order,
+    });
+    expect(first.status).toBe(201);
+    // The same key for a test on the other shard: another request, refused as on one database.
+    const reused = await convert(key, "order-1001", {
+      testId: one.id,
+      sessionId: oneClick.sessionId,
+      ...order,
+    });
+    expect(reused.status).toBe(422);
+    expect(((await reused.json()) as { error: { code: string } }).error.code).toBe("idempotency_key_reused");
+    // The same request again: the first answer, nothing more counted.
+    const again = await convert(key, "order-1001", {
+      testId: zero.id,
+      sessionId: zeroClick.sessionId,
+      ...order,
+    });
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual(await first.clone().json());
+    expect(await rowsIn("conversions", zero.id)).toEqual({ DB: 0, EVENTS_0: 1, EVENTS_1: 0 });
+    expect(await rowsIn("conversions", one.id)).toEqual({ DB: 0, EVENTS_0: 0, EVENTS_1: 0 });
+    // The refusal stored nothing in the other shard: a key of its own counts there.
+    const own = await convert(key, "order-1002", { testId: one.id, sessionId: oneClick.sessionId, ...order });
+    expect(own.status).toBe(201);
+    expect(await rowsIn("conversions", one.id)).toEqual({ DB: 0, EVENTS_0: 0, EVENTS_1: 1 });
+    // And the other way round: order-1002 is now held by shard 1.
+    const back = await convert(key, "order-1002", {
+      testId: zero.id,
+      sessionId: zeroClick.sessionId,
+      ...order,
+    });
+    expect(back.status).toBe(422);
   });
 });
