@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runArchive } from "../../worker/archive/run";
 import { CRONS } from "../../worker/crons";
+import { CURSOR_KEY, repairShardCopies } from "../../worker/services/shard-copies";
 import {
   Client,
   createApiKey,
@@ -407,5 +408,33 @@ describe("server-side conversions' idempotency keys across shards", () => {
       ...order,
     });
     expect(back.status).toBe(422);
+  });
+});
+
+describe("the copy repair's bound per run", () => {
+  it("walks a shard larger than a run's pages over several runs from where the last stopped, then forgets where", async () => {
+    const { placed } = await testsOnBothShards();
+    const mine = placed.filter((test) => test.shard === "EVENTS_0");
+    // Every copy of this workspace on shard 0 stale: renamed in the main database behind the copies' back.
+    for (const test of mine)
+      await env.DB.prepare("UPDATE split_tests SET name = 'Renamed' WHERE id = ?").bind(test.id).run();
+    const running = await env.EVENTS_0.prepare(
+      "SELECT count(*) AS n FROM split_tests WHERE completed_at IS NULL",
+    ).first<{ n: number }>();
+    const limits = { page: 1, pages: 1, repairs: 20 };
+    const repaired: string[] = [];
+    let runs = 0;
+    for (; runs < 100; runs++) {
+      const run = await repairShardCopies(sharded, Date.now(), limits);
+      // One page of each shard a run, never more.
+      expect(run.checked).toBeLessThanOrEqual(2);
+      repaired.push(...run.repaired);
+      if (!(await env.LINKS.get(CURSOR_KEY))) break;
+    }
+    // One run per running copy of the larger shard, and the last one, finding the end, drops the cursor.
+    expect(runs).toBeGreaterThanOrEqual((running?.n ?? 0) - 1);
+    expect(new Set(repaired)).toEqual(new Set(mine.map((test) => test.id)));
+    for (const test of mine)
+      expect(await copyOf(env.EVENTS_0, test.id)).toEqual(await copyOf(env.DB, test.id));
   });
 });

@@ -18,12 +18,16 @@ export async function refreshShardCopy(env: Env, testId: string): Promise<void> 
   }
 }
 
-// A page: one read batch in the shard, one in the main database. What one run reads at most: PAGES of
-// each shard, so 400 running tests a shard are checked every run; a larger shard is walked over several
-// runs from where the last one stopped (CURSOR_KEY). Each copy rewritten is two more D1 calls.
-const PAGE = 100;
-const PAGES = 4;
-const REPAIRS_PER_RUN = 20;
+/** What one run may do: copies a page, pages a shard, copies rewritten. */
+export interface RepairLimits {
+  page: number;
+  pages: number;
+  repairs: number;
+}
+// A page is one read batch in the shard and one in the main database; each copy rewritten two more D1
+// calls. So 400 running tests a shard are checked every run; a larger shard is walked over several runs
+// from where the last one stopped (CURSOR_KEY).
+const LIMITS: RepairLimits = { page: 100, pages: 4, repairs: 20 };
 /** Where the last run stopped, per shard, in KV (LINKS): written only when a run stops before the end. */
 export const CURSOR_KEY = "cron:shard-copies";
 
@@ -86,12 +90,13 @@ async function repairPage(
   after: string,
   run: ShardCopyRun,
   now: number,
+  limits: RepairLimits,
 ): Promise<{ last: string; more: boolean; complete: boolean }> {
   const db = eventsDb(env, shard);
   const [page, phases, weights] = await db.batch<Row>([
-    db.prepare(OPEN_COPIES).bind(after, PAGE),
-    db.prepare(summary("test_phases", "phase", "variants", PAGE_IDS)).bind(after, PAGE),
-    db.prepare(summary("weight_history", "since", "weights", PAGE_IDS)).bind(after, PAGE),
+    db.prepare(OPEN_COPIES).bind(after, limits.page),
+    db.prepare(summary("test_phases", "phase", "variants", PAGE_IDS)).bind(after, limits.page),
+    db.prepare(summary("weight_history", "since", "weights", PAGE_IDS)).bind(after, limits.page),
   ]);
   const copies = page?.results ?? [];
   if (copies.length === 0) return { last: after, more: false, complete: true };
@@ -127,14 +132,14 @@ async function repairPage(
   }
   // A change made meanwhile may write its own copy before this older one lands: the copy then differs
   // again and the next run rewrites it.
-  const repairs = stale.slice(0, Math.max(0, REPAIRS_PER_RUN - run.repaired.length));
+  const repairs = stale.slice(0, Math.max(0, limits.repairs - run.repaired.length));
   for (const id of repairs) {
     await copyTestToShard(env, id);
     run.repaired.push(id);
   }
   // Over this run's share: the page is read again next run, its repaired copies then equal.
   if (repairs.length < stale.length) return { last: after, more: true, complete: false };
-  return { last: String(copies.at(-1)?.id), more: copies.length === PAGE, complete: true };
+  return { last: String(copies.at(-1)?.id), more: copies.length === limits.page, complete: true };
 }
 
 /**
@@ -143,7 +148,7 @@ async function repairPage(
  * rewritten, those of a test no longer there end. A shard that fails is logged and left for the next
  * run; the others go on.
  */
-export async function repairShardCopies(env: Env, now = Date.now()): Promise<ShardCopyRun> {
+export async function repairShardCopies(env: Env, now = Date.now(), limits = LIMITS): Promise<ShardCopyRun> {
   const run: ShardCopyRun = { checked: 0, repaired: [], ended: [] };
   const shards = allShards(env).slice(1);
   if (shards.length === 0) return run;
@@ -154,11 +159,11 @@ export async function repairShardCopies(env: Env, now = Date.now()): Promise<Sha
     let after = stored?.[shard] ?? "";
     try {
       for (let pages = 0; ; pages++) {
-        if (pages === PAGES) {
+        if (pages === limits.pages) {
           cursors[shard] = after;
           break;
         }
-        const { last, more, complete } = await repairPage(env, shard, after, run, now);
+        const { last, more, complete } = await repairPage(env, shard, after, run, now, limits);
         if (!complete) {
           cursors[shard] = after;
           break;
