@@ -2,7 +2,8 @@
 export const CRONS = {
   // Hourly: custom domains still waiting for verification are checked again.
   reverifyDomains: "0 * * * *",
-  // Every five minutes: KV keys whose update failed are rewritten from D1.
+  // Every five minutes: KV keys whose update failed are rewritten from D1, and the event shards' copies
+  // of their running tests that differ from the main database are rewritten (services/shard-copies.ts).
   repairCache: "*/5 * * * *",
   // Every ten minutes: every test with something due is queued to the autopilot queue, whose consumer
   // ends tests on schedule (within 15 minutes of their end), moves Optimise weights and sends alerts.

@@ -62,6 +62,8 @@ export default {
     } else if (controller.cron === CRONS.repairCache) {
       const { repairCache } = await import("./link-cache/writes");
       await repairCache(config.env);
+      const { repairShardCopies } = await import("./services/shard-copies");
+      await repairShardCopies(config.env);
     } else if (controller.cron === CRONS.autopilot) {
       const { scheduleAutopilot } = await import("./services/autopilot");
       await scheduleAutopilot(config.env, controller.scheduledTime);

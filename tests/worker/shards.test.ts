@@ -1,7 +1,17 @@
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { runArchive } from "../../worker/archive/run";
-import { Client, createTest, GOOD_PASSWORD, uniqueEmail } from "./helpers";
+import { CRONS } from "../../worker/crons";
+import { CURSOR_KEY, repairShardCopies } from "../../worker/services/shard-copies";
+import {
+  Client,
+  createApiKey,
+  createTest,
+  GOOD_PASSWORD,
+  loggedEvents,
+  runCron,
+  uniqueEmail,
+} from "./helpers";
 import { click, conversion, deliver, deliverUntilSettled } from "./queue-helpers";
 
 // The Worker as wrangler.toml deploys it: new tests go to two event shards, EVENTS_0 and EVENTS_1
@@ -175,5 +185,256 @@ describe("event shards", () => {
       await env.EVENTS_1.prepare("SELECT 1 FROM split_tests WHERE id = ?").bind(one.id).first(),
     ).toBeNull();
     expect(await shardOf(one.id)).toBeUndefined();
+  });
+});
+
+/** Each column of the test's row, its phases and weights, as a database holds them, for comparing copies. */
+async function copyOf(db: D1Database, testId: string) {
+  const [tests, phases, weights] = await db.batch<Record<string, unknown>>([
+    db.prepare("SELECT * FROM split_tests WHERE id = ?1").bind(testId),
+    db.prepare("SELECT * FROM test_phases WHERE split_test_id = ?1 ORDER BY phase").bind(testId),
+    db.prepare("SELECT * FROM weight_history WHERE split_test_id = ?1 ORDER BY since").bind(testId),
+  ]);
+  const row = tests?.results[0];
+  if (!row) return null;
+  // A copy has no custom domain or path; the autopilot's own bookkeeping is the main database's.
+  const {
+    custom_domain_id: _domain,
+    custom_slug: _slug,
+    autopilot_checked_at: _checked,
+    verdict_alerted_at: _verdict,
+    srm_alerted_at: _srm,
+    ...compared
+  } = row;
+  return { test: compared, phases: phases?.results, weights: weights?.results };
+}
+
+/** Writes the copy as it was into the shard, as if the copy after a change had failed. */
+async function restoreStaleCopy(db: D1Database, stale: NonNullable<Awaited<ReturnType<typeof copyOf>>>) {
+  const columns = Object.keys(stale.test).filter((column) => column !== "id");
+  await db.batch([
+    db
+      .prepare(`UPDATE split_tests SET ${columns.map((c, i) => `${c} = ?${i + 2}`).join(", ")} WHERE id = ?1`)
+      .bind(stale.test.id, ...columns.map((c) => stale.test[c] ?? null)),
+    db.prepare("DELETE FROM test_phases WHERE split_test_id = ?1").bind(stale.test.id),
+    ...(stale.phases ?? []).map((phase) =>
+      db
+        .prepare(
+          "INSERT INTO test_phases (split_test_id, phase, started_at, ended_at, variants) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )
+        .bind(phase.split_test_id, phase.phase, phase.started_at, phase.ended_at, phase.variants),
+    ),
+  ]);
+}
+
+async function clicksByPhase(db: D1Database, testId: string) {
+  const { results } = await db
+    .prepare(
+      "SELECT phase, sum(clicks) AS clicks FROM test_stats_hourly WHERE split_test_id = ? GROUP BY phase ORDER BY phase",
+    )
+    .bind(testId)
+    .all<{ phase: number; clicks: number }>();
+  return results;
+}
+
+/** The repair cron's log lines of one run (services/shard-copies.ts). */
+async function repairRun() {
+  const spy = vi.spyOn(console, "warn");
+  try {
+    await runCron(CRONS.repairCache, sharded);
+    return loggedEvents(spy).find((line) => line.event === "shard_copies_repaired") ?? null;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe("the shards' copies of their tests", () => {
+  afterEach(async () => {
+    await env.EVENTS_0.prepare("ALTER TABLE test_phases_refused RENAME TO test_phases")
+      .run()
+      .catch(() => {});
+    await env.EVENTS_1.prepare("ALTER TABLE test_phases_refused RENAME TO test_phases")
+      .run()
+      .catch(() => {});
+  });
+
+  it("ends a test whose copy failed all the same, logs it, and the repair cron stops its shard counting its clicks", async () => {
+    const { client, one } = await testsOnBothShards();
+    await deliver([click(one.id)], 1, sharded);
+    // The shard refusing the copy's writes for a moment (the real runtime: a table it lacks).
+    await env.EVENTS_1.prepare("ALTER TABLE test_phases RENAME TO test_phases_refused").run();
+    const spy = vi.spyOn(console, "warn");
+    const promoted = await client.json("POST", `/api/tests/${one.id}/promote`, { variant: "B" });
+    const logged = loggedEvents(spy);
+    spy.mockRestore();
+    await env.EVENTS_1.prepare("ALTER TABLE test_phases_refused RENAME TO test_phases").run();
+
+    // The main database is the truth: the change is made and answered as made.
+    expect(promoted.status).toBe(200);
+    expect(((await promoted.json()) as { test: { status: string } }).test.status).toBe("completed");
+    expect(logged).toContainEqual(
+      expect.objectContaining({ event: "shard_copy_failed", testId: one.id, next: "repair_by_cron" }),
+    );
+    // Until the cron has run, the stale copy still counts a click.
+    await deliver([click(one.id)], 1, sharded);
+    expect(await clicksByPhase(env.EVENTS_1, one.id)).toEqual([{ phase: 1, clicks: 2 }]);
+
+    const repaired = await repairRun();
+    expect(repaired?.repaired).toContain(one.id);
+    expect(await copyOf(env.EVENTS_1, one.id)).toEqual(await copyOf(env.DB, one.id));
+    await deliver([click(one.id)], 1, sharded);
+    expect(await clicksByPhase(env.EVENTS_1, one.id)).toEqual([{ phase: 1, clicks: 2 }]);
+  });
+
+  it("rewrites a stale copy from the main database: a new phase counts in the new phase, and a repeat run writes nothing", async () => {
+    const { client, zero, one } = await testsOnBothShards();
+    await deliver([click(zero.id), click(one.id)], 1, sharded);
+    const staleZero = await copyOf(env.EVENTS_0, zero.id);
+    const staleOne = await copyOf(env.EVENTS_1, one.id);
+    // Phase 2 of one; another currency and server-only conversions for zero.
+    const phased = await client.json("PATCH", `/api/tests/${one.id}`, {
+      variants: [
+        { url: "https://shop.example/a", weight: 50 },
+        { url: "https://shop.example/b-fixed", weight: 50 },
+      ],
+    });
+    expect(phased.status).toBe(200);
+    const changed = await client.json("PATCH", `/api/tests/${zero.id}`, {
+      name: "Renamed sale",
+      conversionSources: "server",
+    });
+    expect(changed.status).toBe(200);
+    // Both copies as they were before the changes, as if both copies had failed.
+    if (!staleZero || !staleOne) throw new Error("no copies");
+    await restoreStaleCopy(env.EVENTS_0, staleZero);
+    await restoreStaleCopy(env.EVENTS_1, staleOne);
+    expect(await copyOf(env.EVENTS_1, one.id)).not.toEqual(await copyOf(env.DB, one.id));
+
+    const repaired = await repairRun();
+    expect(repaired?.repaired).toEqual(expect.arrayContaining([zero.id, one.id]));
+    expect(await copyOf(env.EVENTS_0, zero.id)).toEqual(await copyOf(env.DB, zero.id));
+    expect(await copyOf(env.EVENTS_1, one.id)).toEqual(await copyOf(env.DB, one.id));
+    expect((await copyOf(env.EVENTS_1, one.id))?.phases).toHaveLength(1);
+
+    // A click after the repair counts in phase 2, as the main database says; a beacon conversion of
+    // zero's visitor no longer counts (server-side only).
+    const after = click(zero.id);
+    await deliver([click(one.id), after], 1, sharded);
+    await deliver([conversion(zero.id, after.sessionId)], 1, sharded);
+    expect(await clicksByPhase(env.EVENTS_1, one.id)).toEqual([
+      { phase: 1, clicks: 1 },
+      { phase: 2, clicks: 1 },
+    ]);
+    expect(await rowsIn("conversions", zero.id)).toEqual({ DB: 0, EVENTS_0: 0, EVENTS_1: 0 });
+
+    // Nothing differs any more: a repeat run rewrites nothing.
+    expect(await repairRun()).toBeNull();
+  });
+
+  it("ends the copy of a deleted test whose copy failed, and of one gone from the main database", async () => {
+    const { client, zero, one } = await testsOnBothShards();
+    await env.EVENTS_0.prepare("ALTER TABLE test_phases RENAME TO test_phases_refused").run();
+    expect((await client.json("DELETE", `/api/tests/${zero.id}`)).status).toBe(200);
+    await env.EVENTS_0.prepare("ALTER TABLE test_phases_refused RENAME TO test_phases").run();
+    expect(await copyOf(env.EVENTS_0, zero.id)).toMatchObject({ test: { completed_at: null } });
+    // A copy left behind by a test purged from the main database.
+    await env.DB.prepare("DELETE FROM split_tests WHERE id = ?").bind(one.id).run();
+
+    const repaired = await repairRun();
+    expect(repaired).toMatchObject({ repaired: expect.arrayContaining([zero.id]), ended: [one.id] });
+    expect(await copyOf(env.EVENTS_0, zero.id)).toEqual(await copyOf(env.DB, zero.id));
+    await deliver([click(zero.id), click(one.id)], 1, sharded);
+    expect(await rowsIn("clicks", zero.id)).toMatchObject({ EVENTS_0: 0 });
+    expect(await rowsIn("clicks", one.id)).toMatchObject({ EVENTS_1: 0 });
+    expect(await repairRun()).toBeNull();
+  });
+});
+
+describe("server-side conversions' idempotency keys across shards", () => {
+  /** POST /api/v1/conversions as the marketer's server sends it, to the Worker with two shards. */
+  function convert(apiKey: string, idempotencyKey: string, body: Record<string, unknown>) {
+    const server = new Client();
+    server.bindings = sharded;
+    return server.fetch("/api/v1/conversions", {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        "content-type": "application/json",
+        "Idempotency-Key": idempotencyKey,
+      },
+      body: JSON.stringify(body),
+    });
+  }
+
+  it("refuses a key used for a test on one shard when it comes again for a test on the other, counting nothing twice", async () => {
+    const { client, zero, one } = await testsOnBothShards();
+    const { key } = await createApiKey(client);
+    const [zeroClick, oneClick] = [click(zero.id), click(one.id)];
+    await deliver([zeroClick, oneClick], 1, sharded);
+    const order = { amount: 20, currency: "USD" };
+
+    const first = await convert(key, "order-1001", {
+      testId: zero.id,
+      sessionId: zeroClick.sessionId,
+      ...order,
+    });
+    expect(first.status).toBe(201);
+    // The same key for a test on the other shard: another request, refused as on one database.
+    const reused = await convert(key, "order-1001", {
+      testId: one.id,
+      sessionId: oneClick.sessionId,
+      ...order,
+    });
+    expect(reused.status).toBe(422);
+    expect(((await reused.json()) as { error: { code: string } }).error.code).toBe("idempotency_key_reused");
+    // The same request again: the first answer, nothing more counted.
+    const again = await convert(key, "order-1001", {
+      testId: zero.id,
+      sessionId: zeroClick.sessionId,
+      ...order,
+    });
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual(await first.clone().json());
+    expect(await rowsIn("conversions", zero.id)).toEqual({ DB: 0, EVENTS_0: 1, EVENTS_1: 0 });
+    expect(await rowsIn("conversions", one.id)).toEqual({ DB: 0, EVENTS_0: 0, EVENTS_1: 0 });
+    // The refusal stored nothing in the other shard: a key of its own counts there.
+    const own = await convert(key, "order-1002", { testId: one.id, sessionId: oneClick.sessionId, ...order });
+    expect(own.status).toBe(201);
+    expect(await rowsIn("conversions", one.id)).toEqual({ DB: 0, EVENTS_0: 0, EVENTS_1: 1 });
+    // And the other way round: order-1002 is now held by shard 1.
+    const back = await convert(key, "order-1002", {
+      testId: zero.id,
+      sessionId: zeroClick.sessionId,
+      ...order,
+    });
+    expect(back.status).toBe(422);
+  });
+});
+
+describe("the copy repair's bound per run", () => {
+  it("walks a shard larger than a run's pages over several runs from where the last stopped, then forgets where", async () => {
+    const { placed } = await testsOnBothShards();
+    const mine = placed.filter((test) => test.shard === "EVENTS_0");
+    // Every copy of this workspace on shard 0 stale: renamed in the main database behind the copies' back.
+    for (const test of mine)
+      await env.DB.prepare("UPDATE split_tests SET name = 'Renamed' WHERE id = ?").bind(test.id).run();
+    const running = await env.EVENTS_0.prepare(
+      "SELECT count(*) AS n FROM split_tests WHERE completed_at IS NULL",
+    ).first<{ n: number }>();
+    const limits = { page: 1, pages: 1, repairs: 20 };
+    const repaired: string[] = [];
+    let runs = 0;
+    for (; runs < 100; runs++) {
+      const run = await repairShardCopies(sharded, Date.now(), limits);
+      // One page of each shard a run, never more.
+      expect(run.checked).toBeLessThanOrEqual(2);
+      repaired.push(...run.repaired);
+      if (!(await env.LINKS.get(CURSOR_KEY))) break;
+    }
+    // One run per running copy of the larger shard, and the last one, finding the end, drops the cursor.
+    expect(runs).toBeGreaterThanOrEqual((running?.n ?? 0) - 1);
+    expect(new Set(repaired)).toEqual(new Set(mine.map((test) => test.id)));
+    for (const test of mine)
+      expect(await copyOf(env.EVENTS_0, test.id)).toEqual(await copyOf(env.DB, test.id));
   });
 });

@@ -5,7 +5,8 @@
 //
 // Every database runs the same migrations, so the event SQL reads a test's row where its events are:
 // each shard keeps a copy of its tests' rows (split_tests, test_phases, weight_history), made at creation
-// and refreshed after every change (copyTestToShard). Its owner and workspace are stand-in rows of the
+// and refreshed after every change (copyTestToShard; one that failed is found and rewritten by the repair
+// cron, worker/services/shard-copies.ts). Its owner and workspace are stand-in rows of the
 // same ids and nothing else (the shard holds no account data; the foreign keys hold), and it has no
 // domain or custom path.
 

@@ -5,7 +5,7 @@ import { VERDICT_MIN_VISITORS } from "../../contract/verdict";
 import type { Actor } from "../../contract/workspaces";
 import { type Db, getDb } from "../db/client";
 import { type SplitTest, splitTests } from "../db/schema";
-import { copyTestToShard, eventsDb } from "../db/shards";
+import { eventsDb } from "../db/shards";
 import { storeLink } from "../link-cache/writes";
 import { log } from "../observability/log";
 import { BANDIT_UPDATE_MS, banditWeights, banditWeightsByRevenue } from "../statistics/bandit";
@@ -14,6 +14,7 @@ import { armCounts, revenueCounts, type VariantTotals } from "../statistics/summ
 import { sendTestAlert, type TestAlert } from "./alerts";
 import { decidedVerdict, heldBackOf, optimisedResults, withoutHeldBack } from "./analytics";
 import { recordWhen } from "./history";
+import { refreshShardCopy } from "./shard-copies";
 import { totalsOf } from "./split-tests";
 
 // The cron's scan: one query reads a page of due tests' ids (the open tests, in id order, through
@@ -276,7 +277,7 @@ async function moveWeights(
     env.DB.prepare(history.sql).bind(...history.params),
   ]);
   if (!changed?.results.length) return;
-  await copyTestToShard(env, test.id);
+  await refreshShardCopy(env, test.id);
   await storeLink(env, { ...test, variants });
   run.weights.push({ testId: test.id, weights });
   log("info", "weights_moved", { testId: test.id, weights });
@@ -352,7 +353,7 @@ async function endTest(
     ),
   ]);
   if (!ended) return;
-  await copyTestToShard(env, test.id);
+  await refreshShardCopy(env, test.id);
   await storeLink(env, ended);
   run.ended.push({ testId: test.id, endedBy, result });
   log("info", "test_ended", { testId: test.id, endedBy, result, winnerVariant });

@@ -9,7 +9,7 @@ import {
   insertConversions,
   OUTSIDE_ATTRIBUTION_WINDOW,
 } from "../db/attribution";
-import { eventsDb, LEGACY_SHARD, standInUser } from "../db/shards";
+import { allShards, eventsDb, LEGACY_SHARD, standInUser } from "../db/shards";
 import { ApiError } from "../errors";
 import { eventId } from "../lib/event-id";
 import { isSessionId } from "../lib/session-id";
@@ -143,6 +143,42 @@ const READ_TEST = `SELECT t.completed_at IS NOT NULL AS completed,
       AS clickedInWindow
   FROM split_tests AS t WHERE t.id = ?1 AND t.workspace_id = ?2 AND t.deleted_at IS NULL`;
 
+// A live key of the user (?1, ?2), as DELETE_EXPIRED would leave it (?3 the window's start, ?4 the pending
+// answer's): read in the databases other than the request's test's shard.
+const LIVE_KEY = `SELECT fingerprint FROM idempotency_keys
+  WHERE user_id = ?1 AND key = ?2 AND created_at > ?3
+    AND NOT (status = 202 AND created_at <= ?4
+             AND NOT EXISTS (SELECT 1 FROM conversions WHERE id = idempotency_keys.claim))`;
+
+/**
+ * Whether the user's key is held in a database other than `shard`: a key is the user's whatever the
+ * test, but it lives in the shard of the test its first request named. It stays there, with the
+ * conversion it guards, so that claiming it, recording and storing the answer stay one transaction
+ * (keys in the main database would split that into writes in two databases, each able to fail alone);
+ * the other databases are only read, all at once, so a request still makes one write. A key held
+ * elsewhere was used for another test, so for another request: the same refusal as on one database. Two
+ * requests racing with one key to tests on different shards may both pass: each then counts its own
+ * conversion once, in its own test.
+ */
+async function keyHeldElsewhere(
+  env: Env,
+  shard: string,
+  userId: string,
+  key: string,
+  now: number,
+): Promise<boolean> {
+  const others = allShards(env).filter((name) => name !== shard);
+  const found = await Promise.all(
+    others.map((name) =>
+      eventsDb(env, name)
+        .prepare(LIVE_KEY)
+        .bind(userId, key, now - IDEMPOTENCY_WINDOW_MS, now - PENDING_ANSWER_MS)
+        .first(),
+    ),
+  );
+  return found.some((row) => row !== null);
+}
+
 /** A value as the API shows it: major units, or nulls without one. */
 function clientValue(amount: number | null | undefined, currency: string | null | undefined) {
   return amount == null || currency == null
@@ -186,13 +222,16 @@ export async function recordServerConversion(
   const fingerprint = await sha256Base64Url(
     JSON.stringify([testId, sessionId, value.amount ?? null, value.currency ?? null]),
   );
-  // The test's shard holds its clicks, conversions and these idempotency keys (worker/db/shards.ts).
+  // The test's shard holds its clicks, conversions and these idempotency keys (worker/db/shards.ts), the
+  // other databases the keys used for tests on them (keyHeldElsewhere).
   const owned = await env.DB.prepare(
     "SELECT shard FROM split_tests WHERE id = ?1 AND workspace_id = ?2 AND deleted_at IS NULL",
   )
     .bind(testId, workspaceId)
     .first<{ shard: string }>();
   if (!owned) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
+  if (await keyHeldElsewhere(env, owned.shard, userId, key, now))
+    throw new ApiError(422, "idempotency_key_reused", CONVERSION_MESSAGES.idempotencyKeyReused);
   const db = eventsDb(env, owned.shard);
   if (owned.shard !== LEGACY_SHARD) await standInUser(db, userId).run();
   const windowMs = attributionWindowMs(env);

@@ -37,6 +37,7 @@ import { generateSlug } from "../lib/slug";
 import { removeLink, storeLink } from "../link-cache/writes";
 import { NO_TOTALS, summarize, type VariantTotals } from "../statistics/summary";
 import { ownedDomain } from "./domains";
+import { refreshShardCopy } from "./shard-copies";
 import type { Creator } from "./workspaces";
 
 export interface LinkContext {
@@ -461,7 +462,7 @@ export async function updateTest(
         target: [weightHistory.splitTestId, weightHistory.since],
         set: { weights: sql`excluded.weights` },
       });
-  await copyTestToShard(env, id);
+  await refreshShardCopy(env, id);
   if (variants || rules) await storeLink(env, updated);
   return getSplitTest(env, workspaceId, { id }, link);
 }
@@ -520,7 +521,7 @@ export async function changeLifecycle(
 ): Promise<TestWithStats> {
   const db = getDb(env.DB);
   const updated = await updateLifecycle(db, workspaceId, id, change);
-  await copyTestToShard(env, updated.id);
+  await refreshShardCopy(env, updated.id);
   await storeLink(env, updated);
   return getSplitTest(env, workspaceId, { id: updated.id }, link);
 }
@@ -587,7 +588,7 @@ export async function deleteSplitTest(
     .returning({ id: splitTests.id });
   if (!deleted) throw notFound();
   // Its shard stops counting its events as the main database does.
-  await copyTestToShard(env, id);
+  await refreshShardCopy(env, id);
   // The keys of the test as it was: its custom slug is cleared now.
   background.waitUntil(removeLink(env, test));
 }
