@@ -86,13 +86,19 @@ async function cpuPerRequest(target: LoadTarget, port: string, wait: () => Promi
 /** A copy of a Wrangler configuration without the consumer of `queue` (its paths stay relative to it). */
 function withoutConsumer(config: string, queue: string, copy: string): string {
   const blocks = readFileSync(config, "utf8").split(/\n(?=\[)/);
-  const kept = blocks.filter((block) => !(block.startsWith("[[queues.consumers]]") && block.includes(`"${queue}"`)));
+  const kept = blocks.filter(
+    (block) => !(block.startsWith("[[queues.consumers]]") && block.includes(`"${queue}"`)),
+  );
   if (kept.length !== blocks.length - 1) throw new Error(`${config}: no single consumer of ${queue}`);
   writeFileSync(copy, kept.join("\n"));
   return copy;
 }
 
-const APP_NO_CONSUMER = withoutConsumer("wrangler.toml", "splitlink-clicks", "wrangler.bench-no-consumer.toml");
+const APP_NO_CONSUMER = withoutConsumer(
+  "wrangler.toml",
+  "splitlink-clicks",
+  "wrangler.bench-no-consumer.toml",
+);
 const RECORDING_NO_CONSUMER = withoutConsumer(
   "bench/recording.wrangler.toml",
   "bench-recording-clicks",
