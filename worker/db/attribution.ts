@@ -97,7 +97,7 @@ export const insertConversions = (
  * twice (migrations/0029_click_rows.sql dropped the triggers that did this per row). The hourly rollup
  * counts each in its phase, hour and variant, with its value when in the test's currency; one in another
  * currency counts without it, and on the test's traffic quality; the segments of the visitor's first
- * human click count it.
+ * human click count it (a segment row made here if there is none yet, with no visitor).
  */
 export const conversionRollups = (
   events = "?1",
@@ -120,18 +120,20 @@ export const conversionRollups = (
   SELECT test_id, 'other_currency', count(*) FROM fresh
   WHERE currency IS NOT NULL AND currency IS NOT test_currency GROUP BY 1
   ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`,
+    // An upsert: the visitor's segment row may not exist yet (a test's visitors since its last
+    // compaction are counted from its clicks only: worker/db/segments.ts); it starts at 0 visitors.
     `${fresh}
-  UPDATE test_segments SET conversions = conversions + s.n
-  FROM (SELECT f.test_id, f.variant, d.key AS dimension, d.value, count(*) AS n
-        FROM fresh AS f CROSS JOIN json_each((
-          SELECT json_object('device', coalesce(device, ''), 'os', coalesce(os, ''),
-                             'country', coalesce(country, ''), 'referrer', coalesce(referrer_host, ''))
-          FROM clicks INDEXED BY clicks_test_session_idx
-          WHERE split_test_id = f.test_id AND session_id = f.session_id AND is_bot = 0
-          ORDER BY timestamp LIMIT 1)) AS d
-        GROUP BY 1, 2, 3, 4) AS s
-  WHERE test_segments.split_test_id = s.test_id AND test_segments.variant = s.variant
-    AND test_segments.dimension = s.dimension AND test_segments.value = s.value`,
+  INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors, conversions)
+  SELECT f.test_id, f.variant, d.key, d.value, 0, count(*)
+  FROM fresh AS f CROSS JOIN json_each((
+    SELECT json_object('device', coalesce(device, ''), 'os', coalesce(os, ''),
+                       'country', coalesce(country, ''), 'referrer', coalesce(referrer_host, ''))
+    FROM clicks INDEXED BY clicks_test_session_idx
+    WHERE split_test_id = f.test_id AND session_id = f.session_id AND is_bot = 0
+    ORDER BY timestamp LIMIT 1)) AS d
+  WHERE true
+  GROUP BY 1, 2, 3, 4
+  ON CONFLICT (split_test_id, variant, dimension, value) DO UPDATE SET conversions = conversions + excluded.conversions`,
   ];
 };
 

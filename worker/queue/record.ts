@@ -1,6 +1,7 @@
 import type { RefusedConversionReason } from "../../contract/trust";
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
 import { CONVERSION_ROLLUPS, INSERT_CONVERSIONS, OUTSIDE_ATTRIBUTION_WINDOW } from "../db/attribution";
+import { countedByConsumer, SEGMENT_DIMENSION_LIST, segmentValue } from "../db/segments";
 import type { CountedConversion } from "../webhooks/conversions";
 import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 
@@ -23,9 +24,9 @@ import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 // each session, address, hour, phase and variant only (first_of_address_hour, set here): a few rows per
 // session counted from the address that hour, at most ?2 sessions, however many clicks they or the
 // flagged ones make; the batch is ranked once (window functions).
-// `classified` is every click of the batch as it is inserted; `fresh` the ones this delivery inserts
+// `classified` is every click of the batch as it is written; `fresh` the ones this delivery inserts
 // (first of their id in the batch, not in D1 yet), each marked when it is its session's first human
-// click in its phase (a visitor of the hourly rollup) and ever (a visitor of the segments).
+// click to arrive in its phase (a visitor of the hourly rollup) and ever (a visitor of the segments).
 const CLASSIFIED_CLICKS = `WITH e AS (
     SELECT j.key AS position, j.value ->> '$.id' AS id, j.value ->> '$.testId' AS test_id,
            j.value ->> '$.variant' AS variant, j.value ->> '$.sessionId' AS session_id,
@@ -104,14 +105,14 @@ const COUNT_HOURLY = `${FRESH_CLICKS}
   ON CONFLICT (split_test_id, phase, hour, variant)
     DO UPDATE SET clicks = clicks + excluded.clicks, visitors = visitors + excluded.visitors`;
 
+// A visitor counts in the segments here only for a test the compaction does not count (made before it,
+// or retired), or for a time it already compacted (a late event): the rest are the clicks marked
+// first_of_session below, added up once a day (worker/db/segments.ts).
 const COUNT_SEGMENTS = `${FRESH_CLICKS}
   INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors)
-  SELECT f.test_id, f.variant, d.value,
-         coalesce(CASE d.value WHEN 'device' THEN f.device WHEN 'os' THEN f.os WHEN 'country' THEN f.country
-                               ELSE f.referrer END, ''),
-         count(*)
-  FROM fresh AS f CROSS JOIN json_each('["device","os","country","referrer"]') AS d
-  WHERE f.visitor
+  SELECT f.test_id, f.variant, d.value, ${segmentValue("f", "d.value", "referrer")}, count(*)
+  FROM fresh AS f CROSS JOIN json_each(${SEGMENT_DIMENSION_LIST}) AS d
+  WHERE f.visitor AND ${countedByConsumer("f.test_id", "f.ts")}
   GROUP BY 1, 2, 3, 4
   ON CONFLICT (split_test_id, variant, dimension, value) DO UPDATE SET visitors = visitors + excluded.visitors`;
 
@@ -121,13 +122,14 @@ const COUNT_FLAGGED = `${FRESH_CLICKS}
   GROUP BY 1, 2
   ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`;
 
-// Rows go in batch order.
-const INSERT_CLICKS = `${CLASSIFIED_CLICKS}
+// Rows go in batch order: those this delivery inserts (a redelivered event is in D1 already), each marking
+// whether it counted its session as a visitor of the test (first_of_session, for the segments).
+const INSERT_CLICKS = `${FRESH_CLICKS}
   INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source,
-                                device, os, country, referrer_host, phase, first_of_address_hour)
+                                device, os, country, referrer_host, phase, first_of_address_hour, first_of_session)
   SELECT id, test_id, variant, session_id, is_bot, ts, source, device, os, country, referrer, phase,
-         first_of_address_hour
-  FROM classified ORDER BY position`;
+         first_of_address_hour, visitor
+  FROM fresh ORDER BY position`;
 
 // Run after the insert: the positions of the conversions that were not counted, and why (the
 // consumer waits for a missing click and logs and counts the rest). A conversion counted by this
