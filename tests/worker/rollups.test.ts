@@ -344,7 +344,9 @@ describe("the segments compacted once a day", () => {
 
   const rolledUp = async (testId: string) =>
     (
-      await (await eventsOf(testId))
+      await (
+        await eventsOf(testId)
+      )
         .prepare(
           "SELECT variant, dimension, value, visitors, conversions FROM test_segments WHERE split_test_id = ?1 ORDER BY 1, 2, 3",
         )
@@ -354,7 +356,9 @@ describe("the segments compacted once a day", () => {
 
   const throughOf = async (testId: string) =>
     (
-      await (await eventsOf(testId))
+      await (
+        await eventsOf(testId)
+      )
         .prepare("SELECT through FROM segment_compaction WHERE split_test_id = ?1")
         .bind(testId)
         .first<{ through: number }>()
@@ -423,7 +427,10 @@ describe("the segments compacted once a day", () => {
     const today = now - (now % DAY);
     // Made three days ago, in the afternoon: the compaction counts its visitors from then on.
     const made = today - 3 * DAY + 15 * HOUR;
-    await db.prepare("UPDATE segment_compaction SET through = ?2 WHERE split_test_id = ?1").bind(testId, made).run();
+    await db
+      .prepare("UPDATE segment_compaction SET through = ?2 WHERE split_test_id = ?1")
+      .bind(testId, made)
+      .run();
 
     const past = traffic(next, testId, made, today - made, 120);
     const recent = traffic(next, testId, today, now - today - 1000, 40);
