@@ -351,7 +351,7 @@ describe("the segments compacted once a day", () => {
           "SELECT variant, dimension, value, visitors, conversions FROM test_segments WHERE split_test_id = ?1 ORDER BY 1, 2, 3",
         )
         .bind(testId)
-        .all()
+        .all<{ visitors: number }>()
     ).results;
 
   const throughOf = async (testId: string) =>
