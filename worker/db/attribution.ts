@@ -103,8 +103,16 @@ export const conversionRollups = (
   events = "?1",
   windowMs = "?2",
   perAddressDay = CONVERSIONS_PER_ADDRESS_DAY,
+  { currencies = true }: { currencies?: boolean } = {},
 ) => {
   const fresh = countedConversions(events, windowMs, perAddressDay);
+  // Each statement evaluates the attribution query again (a batch shares no result between its
+  // statements): the other-currency one is left out for events that carry no currency.
+  const otherCurrency = `${fresh}
+  INSERT INTO traffic_quality (split_test_id, reason, events)
+  SELECT test_id, 'other_currency', count(*) FROM fresh
+  WHERE currency IS NOT NULL AND currency IS NOT test_currency GROUP BY 1
+  ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`;
   return [
     `${fresh}
   INSERT INTO test_stats_hourly (split_test_id, phase, hour, variant, conversions, orders, revenue, revenue_squares)
@@ -115,11 +123,7 @@ export const conversionRollups = (
   ON CONFLICT (split_test_id, phase, hour, variant) DO UPDATE SET
     conversions = conversions + excluded.conversions, orders = orders + excluded.orders,
     revenue = revenue + excluded.revenue, revenue_squares = revenue_squares + excluded.revenue_squares`,
-    `${fresh}
-  INSERT INTO traffic_quality (split_test_id, reason, events)
-  SELECT test_id, 'other_currency', count(*) FROM fresh
-  WHERE currency IS NOT NULL AND currency IS NOT test_currency GROUP BY 1
-  ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`,
+    ...(currencies ? [otherCurrency] : []),
     // An upsert: the visitor's segment row may not exist yet (a test's visitors since its last
     // compaction are counted from its clicks only: worker/db/segments.ts); it starts at 0 visitors.
     `${fresh}
@@ -139,6 +143,10 @@ export const conversionRollups = (
 
 /** The consumer's rollup statements: the events are ?1, the window ?2. */
 export const CONVERSION_ROLLUPS = conversionRollups();
+/** The same for events none of which carries a currency. */
+export const CONVERSION_ROLLUPS_WITHOUT_CURRENCY = conversionRollups(undefined, undefined, undefined, {
+  currencies: false,
+});
 
 /** The statement of the queue consumer: the events are ?1, the window ?2. */
 export const INSERT_CONVERSIONS = insertConversions();

@@ -1,6 +1,11 @@
 import type { RefusedConversionReason } from "../../contract/trust";
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
-import { CONVERSION_ROLLUPS, INSERT_CONVERSIONS, OUTSIDE_ATTRIBUTION_WINDOW } from "../db/attribution";
+import {
+  CONVERSION_ROLLUPS,
+  CONVERSION_ROLLUPS_WITHOUT_CURRENCY,
+  INSERT_CONVERSIONS,
+  OUTSIDE_ATTRIBUTION_WINDOW,
+} from "../db/attribution";
 import { countedByConsumer, SEGMENT_DIMENSION_LIST, segmentValue } from "../db/segments";
 import type { CountedConversion } from "../webhooks/conversions";
 import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
@@ -208,12 +213,15 @@ export async function writeConversions(
 }> {
   if (events.length === 0) return { counted: [], unmatched: [] };
   const json = JSON.stringify(events);
+  const rollups = events.some((event) => event.currency != null)
+    ? CONVERSION_ROLLUPS
+    : CONVERSION_ROLLUPS_WITHOUT_CURRENCY;
   const results = await db.batch<CountedConversion & { position: number; reason: UnmatchedReason }>([
-    ...[...CONVERSION_ROLLUPS, INSERT_CONVERSIONS, UNMATCHED_CONVERSIONS].map((sql) =>
+    ...[...rollups, INSERT_CONVERSIONS, UNMATCHED_CONVERSIONS].map((sql) =>
       db.prepare(sql).bind(json, windowMs),
     ),
   ]);
-  const [inserted, unmatched] = results.slice(CONVERSION_ROLLUPS.length);
+  const [inserted, unmatched] = results.slice(rollups.length);
   return {
     counted: inserted?.results ?? [],
     unmatched: (unmatched?.results ?? []).flatMap(({ position, reason }) => {
