@@ -80,13 +80,21 @@ const CLASSIFIED_CLICKS = `WITH e AS (
              AS first_of_address_hour
     FROM checked AS c)`;
 
-const FRESH_CLICKS = `${CLASSIFIED_CLICKS},
+const INSERTED_CLICKS = `${CLASSIFIED_CLICKS},
   unique_ids AS (
     SELECT c.*, row_number() OVER (PARTITION BY c.id ORDER BY c.position) AS nth FROM classified AS c),
   inserted AS (
     SELECT u.* FROM unique_ids AS u
     WHERE u.nth = 1
-      AND NOT EXISTS (SELECT 1 FROM clicks WHERE split_test_id = u.test_id AND timestamp = u.ts AND id = u.id)),
+      AND NOT EXISTS (SELECT 1 FROM clicks WHERE split_test_id = u.test_id AND timestamp = u.ts AND id = u.id))`;
+
+// Of `inserted` (as i): its session's first human click to arrive in the test, a visitor of the segments.
+const VISITOR = `i.is_bot = 0 AND i.position = min(i.position) OVER (PARTITION BY i.test_id, i.session_id, i.is_bot)
+             AND NOT EXISTS (
+               SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
+               WHERE split_test_id = i.test_id AND session_id = i.session_id AND is_bot = 0)`;
+
+const FRESH_CLICKS = `${INSERTED_CLICKS},
   fresh AS (
     SELECT i.*,
            i.is_bot = 0 AND i.position = min(i.position) OVER (PARTITION BY i.test_id, i.session_id, i.phase, i.is_bot)
@@ -94,11 +102,7 @@ const FRESH_CLICKS = `${CLASSIFIED_CLICKS},
                SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
                WHERE split_test_id = i.test_id AND session_id = i.session_id AND is_bot = 0 AND phase = i.phase)
              AS phase_visitor,
-           i.is_bot = 0 AND i.position = min(i.position) OVER (PARTITION BY i.test_id, i.session_id, i.is_bot)
-             AND NOT EXISTS (
-               SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-               WHERE split_test_id = i.test_id AND session_id = i.session_id AND is_bot = 0)
-             AS visitor
+           ${VISITOR} AS visitor
     FROM inserted AS i)`;
 
 // The rollups, once per key and batch, from the clicks this delivery inserts: run in the same
@@ -128,13 +132,14 @@ const COUNT_FLAGGED = `${FRESH_CLICKS}
   ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`;
 
 // Rows go in batch order: those this delivery inserts (a redelivered event is in D1 already), each marking
-// whether it counted its session as a visitor of the test (first_of_session, for the segments).
-const INSERT_CLICKS = `${FRESH_CLICKS}
+// whether it counted its session as a visitor of the test (first_of_session, for the segments). Not from
+// `fresh`, whose hourly visitor the insert does not need: about a tenth of the click ingest's time.
+const INSERT_CLICKS = `${INSERTED_CLICKS}
   INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source,
                                 device, os, country, referrer_host, phase, first_of_address_hour, first_of_session)
   SELECT id, test_id, variant, session_id, is_bot, ts, source, device, os, country, referrer, phase,
-         first_of_address_hour, visitor
-  FROM fresh ORDER BY position`;
+         first_of_address_hour, ${VISITOR}
+  FROM inserted AS i ORDER BY position`;
 
 // Run after the insert: the positions of the conversions that were not counted, and why (the
 // consumer waits for a missing click and logs and counts the rest). A conversion counted by this
