@@ -1,5 +1,6 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { TestBreakdownsResponse } from "../../contract/api";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
 import replayCommand from "../../scripts/replay-dead-letters.sql?raw";
 import { ARCHIVE_READ_EVENTS } from "../../worker/archive/archive";
@@ -102,7 +103,7 @@ async function oldTest(client: Client, days = 45): Promise<CreatedTest> {
   return test;
 }
 
-/** Everything the owner can read of a test: its stats and verdict, analytics and chart, both exports. */
+/** Everything the owner can read of a test: its stats and verdict, analytics and chart, breakdowns, both exports. */
 async function whatTheOwnerSees(client: Client, test: CreatedTest) {
   const read = async (path: string) => {
     const response = await client.fetch(path);
@@ -112,6 +113,7 @@ async function whatTheOwnerSees(client: Client, test: CreatedTest) {
   return {
     test: await read(`/api/tests/${test.slug}`),
     analytics: await read(`/api/tests/${test.slug}/analytics`),
+    breakdowns: await read(`/api/tests/${test.slug}/breakdowns`),
     daily: await read(`/api/tests/${test.id}/export/daily.csv`),
     events: (await read(`/api/tests/${test.id}/export/events.csv`)) as string,
   };
@@ -360,6 +362,48 @@ describe("the archive cron", () => {
 
     const after = await whatTheOwnerSees(client, test);
     expect(after).toEqual(before);
+  });
+
+  it("archives a test's clicks only once their segment visitors are compacted, and the breakdowns stay the same", async () => {
+    const { client } = await signedUpClient();
+    const test = await oldTest(client, 34);
+    // Made 34 days ago with segment compaction (migrations/0033_segment_compaction.sql): its visitors
+    // since then are counted from its clicks until the cron compacts them, a day a batch.
+    const db = await eventsOf(test.id);
+    await db
+      .prepare("UPDATE segment_compaction SET through = ?2 WHERE split_test_id = ?1")
+      .bind(test.id, daysAgo(34))
+      .run();
+    await seed(test.id, daysAgo(33), 12);
+    await seed(test.id, daysAgo(32), 9);
+    await seed(test.id, daysAgo(1), 6);
+    const before = await whatTheOwnerSees(client, test);
+    const { breakdowns } = before.breakdowns as TestBreakdownsResponse;
+    expect(breakdowns.device[0]?.arms.map((arm) => arm.visitors)).toEqual([14, 12]);
+    vi.spyOn(console, "log").mockImplementation(() => {});
+
+    // The first run compacts two of its days: not yet past the cutoff, so nothing is archived.
+    await runCron(CRONS.archive);
+    expect(await objectKeys(test.id)).toEqual([]);
+    expect(await whatTheOwnerSees(client, test)).toEqual(before);
+    for (let run = 0; run < 20 && (await objectKeys(test.id)).length === 0; run++)
+      await runCron(CRONS.archive);
+    expect(await objectKeys(test.id)).toHaveLength(2);
+    expect(await eventsInD1(test.id)).toBe(6 + 2);
+    expect(await whatTheOwnerSees(client, test)).toEqual(before);
+    // Compacted up to today (two days a run), today's on the next day's run; runs more change nothing.
+    const through = async () =>
+      (
+        await db
+          .prepare("SELECT through FROM segment_compaction WHERE split_test_id = ?1")
+          .bind(test.id)
+          .first<{ through: number }>()
+      )?.through;
+    for (let run = 0; run < 40 && (await through()) !== today(); run++) await runCron(CRONS.archive);
+    expect(await through()).toBe(today());
+    await runCron(CRONS.archive);
+    expect(await through()).toBe(today());
+    expect(await whatTheOwnerSees(client, test)).toEqual(before);
   });
 
   it("loses and doubles nothing when a run stops between writing to R2 and deleting from D1", async () => {

@@ -1,7 +1,8 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { segmentCounts } from "../../worker/db/segments";
 import type { ClickEvent } from "../../worker/queue/events";
-import { writeClicks } from "../../worker/queue/record";
+import { writeClicks, writeConversions } from "../../worker/queue/record";
 import { writeRuleVisits } from "../../worker/queue/rule-visits";
 import { between, db, emptyDatabase, from, rows, upTo } from "./migration-db";
 
@@ -390,5 +391,67 @@ describe("0030_event_shards: each test names the database of its events", () => 
 
     expect(await rows("SELECT id, shard FROM split_tests")).toEqual([{ id: "t1", shard: "DB" }]);
     expect(await rows("SELECT id FROM clicks WHERE split_test_id = 't1'")).toEqual([{ id: "c1" }]);
+  });
+});
+
+describe("0033_segment_compaction: a test made before it keeps its segments counted per batch", () => {
+  it("gives no earlier test a compaction, keeps its breakdown counts, and counts its new visitors at once", async () => {
+    await emptyDatabase();
+    await applyD1Migrations(db, upTo("0033"));
+    const now = Date.now();
+    // A visitor the consumer of 0032 counted: its click and its four segment rows.
+    await db.batch([
+      ...userWithTest(),
+      db.prepare(
+        `INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, device, country)
+         VALUES ('c1', 't1', 'A', 's1', 0, ${now - 10_000}, 'mobile', 'DE')`,
+      ),
+      db.prepare(
+        `INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors)
+         VALUES ('t1', 'A', 'device', 'mobile', 1), ('t1', 'A', 'os', '', 1), ('t1', 'A', 'country', 'DE', 1),
+                ('t1', 'A', 'referrer', '', 1)`,
+      ),
+    ]);
+    // What the breakdowns read before 0033: the rollup's rows.
+    const before = await rows(
+      "SELECT variant, dimension, value, visitors, conversions FROM test_segments ORDER BY 1, 2, 3",
+    );
+
+    await applyD1Migrations(db, from("0033"));
+
+    expect(await rows("SELECT * FROM segment_compaction")).toEqual([]);
+    expect(await rows("SELECT first_of_session FROM clicks")).toEqual([{ first_of_session: 0 }]);
+    expect(
+      (await segmentCounts(db, "t1")).sort((a, b) =>
+        `${a.dimension}:${a.value}` < `${b.dimension}:${b.value}` ? -1 : 1,
+      ),
+    ).toEqual(before);
+    // A new visitor, delivered twice, and the first one's conversion: in test_segments at once.
+    const visitor: ClickEvent = {
+      type: "click",
+      id: "c2",
+      testId: "t1",
+      variant: "B",
+      sessionId: "s2",
+      isBot: false,
+      timestamp: now,
+      device: "desktop",
+    };
+    await writeClicks(db, [visitor]);
+    await writeClicks(db, [visitor]);
+    await writeConversions(
+      db,
+      [{ type: "conversion", id: "v1", testId: "t1", sessionId: "s1", timestamp: now }],
+      30 * 24 * HOUR,
+    );
+    const device =
+      "SELECT variant, value, visitors, conversions FROM test_segments WHERE dimension = 'device' ORDER BY 1";
+    expect(await rows(device)).toEqual([
+      { variant: "A", value: "mobile", visitors: 1, conversions: 1 },
+      { variant: "B", value: "desktop", visitors: 1, conversions: 0 },
+    ]);
+    expect((await segmentCounts(db, "t1")).filter((row) => row.dimension === "device")).toEqual(
+      (await rows<Record<string, unknown>>(device)).map((row) => ({ ...row, dimension: "device" })),
+    );
   });
 });

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { mulberry32 } from "../../bench/workerd/sequential-simulation";
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
+import { compactSegments, segmentCounts } from "../../worker/db/segments";
 import { copyTestToShard } from "../../worker/db/shards";
 import type { ClickEvent, ConversionEvent, RuleVisitEvent, TrackingEvent } from "../../worker/queue/events";
 import { eventsOf } from "./helpers";
@@ -57,6 +58,17 @@ describe("the rollups counted once per batch", () => {
     await copyTestToShard(env, tests[0] as string);
     const now = Date.now();
     const hourStart = now - (now % HOUR);
+    // The first test's segments are compacted from the middle of its traffic on (the visitors before it
+    // counted per batch, the later ones from the clicks); the second was made before compaction
+    // (migrations/0033_segment_compaction.sql): all counted per batch.
+    await (await eventsOf(tests[0] as string))
+      .prepare("UPDATE segment_compaction SET through = ?2 WHERE split_test_id = ?1")
+      .bind(tests[0], hourStart - HOUR)
+      .run();
+    await (await eventsOf(tests[1] as string))
+      .prepare("DELETE FROM segment_compaction WHERE split_test_id = ?1")
+      .bind(tests[1])
+      .run();
     const sessions = Array.from({ length: 120 }, (_, i) => ({
       id: `s${i}-${crypto.randomUUID()}`,
       test: pick(tests),
@@ -214,14 +226,28 @@ describe("the rollups counted once per batch", () => {
         ids,
       ),
     );
-    // Segments: a visitor and their conversion in the segment of their first human click.
-    expect(
-      await all(
-        `SELECT split_test_id, variant, dimension, value, visitors, conversions FROM test_segments
-         WHERE ${inTests} AND dimension IN ('device', 'country') ORDER BY 1, 2, 3, 4`,
-        ids,
-      ),
-    ).toEqual(
+    // Segments: a visitor and their conversion in the segment of their first human click, as the
+    // breakdowns read them.
+    const segments = [];
+    for (const id of [...tests].sort()) {
+      const counts = await segmentCounts(await eventsOf(id), id);
+      segments.push(
+        ...counts
+          .filter((row) => row.dimension === "device" || row.dimension === "country")
+          .map(({ variant, dimension, value, visitors, conversions }) => ({
+            split_test_id: id,
+            variant,
+            dimension,
+            value,
+            visitors,
+            conversions,
+          }))
+          .sort((a, b) =>
+            `${a.variant}\n${a.dimension}\n${a.value}` < `${b.variant}\n${b.dimension}\n${b.value}` ? -1 : 1,
+          ),
+      );
+    }
+    expect(segments).toEqual(
       await all(
         `WITH ${firstClicks},
            visitor AS (
@@ -296,5 +322,226 @@ describe("the rollups counted once per batch", () => {
     expect(await total(`SELECT count(*) AS n FROM rule_visits WHERE ${inTests}`, ids)).toBe(
       ruleVisits.length,
     );
+  });
+});
+
+// The segments of a test made after migrations/0033_segment_compaction.sql: visitors before its
+// compaction's `through` in test_segments, the later ones counted from its clicks until the archive
+// cron's compaction adds them (worker/db/segments.ts). What the breakdowns read (segmentCounts) must
+// equal a recount of the raw rows whatever was compacted, redelivered or late.
+describe("the segments compacted once a day", () => {
+  const DAY = 24 * HOUR;
+  const REFERRERS = ["t.co", "news.example", null] as const;
+
+  /** Visitors and conversions per variant, dimension and value, recounted from the test's raw rows. */
+  async function recount(testId: string) {
+    const db = await eventsOf(testId);
+    const { results } = await db
+      .prepare(
+        `WITH first AS (
+           SELECT c.*, row_number() OVER (PARTITION BY session_id ORDER BY timestamp, id) AS nth
+           FROM clicks AS c WHERE split_test_id = ?1 AND is_bot = 0),
+         visitor AS (
+           SELECT f.*, EXISTS (SELECT 1 FROM conversions AS v WHERE v.split_test_id = ?1
+                                 AND v.session_id = f.session_id) AS converted
+           FROM first AS f WHERE nth = 1)
+         SELECT variant, d.value AS dimension,
+                coalesce(CASE d.value WHEN 'device' THEN device WHEN 'os' THEN os WHEN 'country' THEN country
+                                      ELSE referrer_host END, '') AS value,
+                count(*) AS visitors, sum(converted) AS conversions
+         FROM visitor CROSS JOIN json_each('["device","os","country","referrer"]') AS d
+         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      )
+      .bind(testId)
+      .all();
+    return results;
+  }
+
+  /** What the breakdowns read: the rollup and the visitors not compacted yet. */
+  async function shown(testId: string) {
+    const counts = await segmentCounts(await eventsOf(testId), testId);
+    return counts
+      .filter((row) => row.visitors > 0 || row.conversions > 0)
+      .sort((a, b) =>
+        `${a.variant}\n${a.dimension}\n${a.value}` < `${b.variant}\n${b.dimension}\n${b.value}` ? -1 : 1,
+      );
+  }
+
+  const rolledUp = async (testId: string) =>
+    (
+      await (
+        await eventsOf(testId)
+      )
+        .prepare(
+          "SELECT variant, dimension, value, visitors, conversions FROM test_segments WHERE split_test_id = ?1 ORDER BY 1, 2, 3",
+        )
+        .bind(testId)
+        .all<{ visitors: number }>()
+    ).results;
+
+  const throughOf = async (testId: string) =>
+    (
+      await (
+        await eventsOf(testId)
+      )
+        .prepare("SELECT through FROM segment_compaction WHERE split_test_id = ?1")
+        .bind(testId)
+        .first<{ through: number }>()
+    )?.through ?? null;
+
+  /** Sessions of `testId` whose clicks come from `from` on, over `span` ms, some returning, a few bots. */
+  function traffic(next: () => number, testId: string, from: number, span: number, sessions: number) {
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
+    const clicks: ClickEvent[] = [];
+    const ids: string[] = [];
+    for (let i = 0; i < sessions; i++) {
+      const sessionId = `v${i}-${crypto.randomUUID()}`;
+      ids.push(sessionId);
+      const variant = pick(["A", "B"] as const);
+      const segment = { device: pick(DEVICES), country: pick(COUNTRIES), referrer: pick(REFERRERS) };
+      const first = from + Math.floor(next() * span);
+      const visits = 1 + Math.floor(next() * 3);
+      for (let v = 0; v < visits; v++)
+        clicks.push({
+          type: "click",
+          id: crypto.randomUUID(),
+          testId,
+          variant,
+          sessionId,
+          isBot: next() < 0.05,
+          timestamp: first + v * Math.floor(next() * HOUR),
+          device: segment.device,
+          os: segment.device === "mobile" ? "ios" : null,
+          country: segment.country,
+          referrer: segment.referrer,
+        });
+    }
+    // In time order, as a visitor clicks: the recount takes a visitor's first click by time.
+    return { clicks: clicks.sort((a, b) => a.timestamp - b.timestamp), sessions: ids };
+  }
+
+  const conversionsOf = (next: () => number, testId: string, sessions: string[], at: number) =>
+    sessions
+      .filter(() => next() < 0.4)
+      .map(
+        (sessionId): ConversionEvent => ({
+          type: "conversion",
+          id: crypto.randomUUID(),
+          testId,
+          sessionId,
+          timestamp: at,
+        }),
+      );
+
+  /** Delivers `events` in packed batches of about 150, each second batch twice. */
+  async function deliverAll(events: TrackingEvent[]) {
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    for (let start = 0, batch = 0; start < events.length; start += 150, batch++) {
+      const bodies = packed(events.slice(start, start + 150));
+      await deliver(bodies);
+      if (batch % 2 === 0) await deliver(bodies, 2);
+    }
+    info.mockRestore();
+  }
+
+  it("equal a recount of the raw rows before and after compaction, with redeliveries, late events and conversions", async () => {
+    const next = mulberry32(33);
+    const testId = await newTestId();
+    const db = await eventsOf(testId);
+    const now = Date.now();
+    const today = now - (now % DAY);
+    // Made three days ago, in the afternoon: the compaction counts its visitors from then on.
+    const made = today - 3 * DAY + 15 * HOUR;
+    await db
+      .prepare("UPDATE segment_compaction SET through = ?2 WHERE split_test_id = ?1")
+      .bind(testId, made)
+      .run();
+
+    const past = traffic(next, testId, made, today - made, 120);
+    const recent = traffic(next, testId, today, now - today - 1000, 40);
+    await deliverAll([...past.clicks, ...recent.clicks]);
+    // Conversions of visitors not compacted yet: their segment row may not exist yet.
+    await deliverAll(conversionsOf(next, testId, [...past.sessions, ...recent.sessions], now));
+    expect((await rolledUp(testId)).some((row) => row.visitors === 0)).toBe(true);
+    const expected = await recount(testId);
+    expect(expected.length).toBeGreaterThan(10);
+    expect(await shown(testId)).toEqual(expected);
+
+    // The compaction: a day at a time up to today, then nothing more; the visitors move into the rollup.
+    const first = await compactSegments(db, today, 100);
+    expect(first.slices).toBeGreaterThanOrEqual(3);
+    expect(await throughOf(testId)).toBe(today);
+    expect(await shown(testId)).toEqual(expected);
+    const rollup = await rolledUp(testId);
+    expect(rollup.some((row) => row.visitors > 0)).toBe(true);
+    expect(await compactSegments(db, today, 100)).toEqual({ statements: 1, slices: 0 });
+    expect(await rolledUp(testId)).toEqual(rollup);
+    expect(await shown(testId)).toEqual(expected);
+
+    // Late events of compacted days (new visitors, and returning ones), redelivered, counted by the
+    // consumer straight into the rollup; and more of today, counted from the clicks.
+    const late = traffic(next, testId, made + HOUR, DAY, 30);
+    const again = past.clicks
+      .filter(() => next() < 0.1)
+      .map((c) => ({ ...c, id: crypto.randomUUID(), timestamp: c.timestamp + 1000 }));
+    const more = traffic(next, testId, today, now - today - 1000, 20);
+    await deliverAll([...late.clicks, ...again, ...more.clicks].sort((a, b) => a.timestamp - b.timestamp));
+    await deliverAll(conversionsOf(next, testId, [...late.sessions, ...more.sessions], now));
+    const after = await recount(testId);
+    expect(after).not.toEqual(expected);
+    expect(await shown(testId)).toEqual(after);
+    expect((await compactSegments(db, today, 100)).slices).toBe(0);
+    expect(await shown(testId)).toEqual(after);
+    // Tomorrow's compaction takes today's visitors.
+    await compactSegments(db, today + DAY, 100);
+    expect(await throughOf(testId)).toBe(today + DAY);
+    expect(await shown(testId)).toEqual(after);
+    expect(
+      (
+        await db
+          .prepare("SELECT count(*) AS n FROM test_segments WHERE split_test_id = ?1")
+          .bind(testId)
+          .first<{ n: number }>()
+      )?.n,
+    ).toBe(after.length);
+  });
+
+  it("leave a test made before compaction counted per batch, and retire a completed test's once compacted past its end", async () => {
+    const next = mulberry32(34);
+    const [legacy, completed] = [await newTestId(), await newTestId()];
+    const now = Date.now();
+    const today = now - (now % DAY);
+    // A test made before migration 0033 has no compaction row.
+    const legacyDb = await eventsOf(legacy);
+    await legacyDb.prepare("DELETE FROM segment_compaction WHERE split_test_id = ?1").bind(legacy).run();
+    const old = traffic(next, legacy, today - 2 * DAY, 2 * DAY, 60);
+    await deliverAll(old.clicks);
+    await deliverAll(conversionsOf(next, legacy, old.sessions, now));
+    const counted = await recount(legacy);
+    expect(await rolledUp(legacy)).toEqual(counted);
+    expect(await shown(legacy)).toEqual(counted);
+    await compactSegments(legacyDb, today + DAY, 100);
+    expect(await rolledUp(legacy)).toEqual(counted);
+    expect(await throughOf(legacy)).toBeNull();
+
+    // Completed yesterday: compacted past its end, its row goes; its late clicks count per batch.
+    const db = await eventsOf(completed);
+    await db
+      .prepare("UPDATE segment_compaction SET through = ?2 WHERE split_test_id = ?1")
+      .bind(completed, today - 2 * DAY)
+      .run();
+    const ran = traffic(next, completed, today - 2 * DAY, DAY, 40);
+    await deliverAll(ran.clicks);
+    await env.DB.prepare("UPDATE split_tests SET status = 'completed', completed_at = ?2 WHERE id = ?1")
+      .bind(completed, today - DAY + HOUR)
+      .run();
+    await copyTestToShard(env, completed);
+    await compactSegments(db, today, 100);
+    expect(await throughOf(completed)).toBeNull();
+    const late = traffic(next, completed, today - DAY - 2 * HOUR, HOUR, 10);
+    await deliverAll(late.clicks);
+    const recounted = await recount(completed);
+    expect(await rolledUp(completed)).toEqual(recounted);
+    expect(await shown(completed)).toEqual(recounted);
   });
 });

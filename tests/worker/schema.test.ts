@@ -23,6 +23,7 @@ describe("the drizzle schema and the migrations", () => {
         "tag_sightings",
         "rule_visits",
         "rule_visit_counts",
+        "segment_compaction",
         "test_phases",
         "test_segments",
         "test_stats_hourly",

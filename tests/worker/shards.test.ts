@@ -93,6 +93,22 @@ describe("event shards", () => {
         .bind(test.id)
         .first<{ email: string; password_hash: string }>();
       expect(owner).toEqual({ email: expect.stringMatching(/@events-shard\.invalid$/), password_hash: "" });
+      // Its segment visitors are compacted from its creation on, in its shard only
+      // (migrations/0033_segment_compaction.sql).
+      const made = await env.DB.prepare("SELECT created_at FROM split_tests WHERE id = ?")
+        .bind(test.id)
+        .first<{ created_at: number }>();
+      expect(
+        await database(test.shard as "EVENTS_0")
+          .prepare("SELECT through FROM segment_compaction WHERE split_test_id = ?")
+          .bind(test.id)
+          .first(),
+      ).toEqual({ through: made?.created_at });
+      expect(await rowsIn("segment_compaction", test.id)).toEqual({
+        DB: 0,
+        EVENTS_0: test.shard === "EVENTS_0" ? 1 : 0,
+        EVENTS_1: test.shard === "EVENTS_1" ? 1 : 0,
+      });
     }
   });
 

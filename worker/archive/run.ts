@@ -2,6 +2,7 @@ import { log } from "../observability/log";
 import { replayDeadLetters } from "../queue/dead-letters";
 import { archiveEvents } from "./archive";
 import { Budget } from "./budget";
+import { compactAllSegments } from "./compact";
 import { purgeDeleted } from "./purge";
 
 /** D1 statements, R2 calls and queue sends one run may make: the free plan's D1 limit per invocation. */
@@ -9,20 +10,27 @@ export const QUERIES_PER_RUN = 50;
 // Deletions the users asked for come first, but leave the archive room to keep up.
 const PURGE_SHARE = 30;
 const REPLAY_SHARE = 6;
+// The segment compaction: a look per shard, and a batch of three statements for each 100 tests due
+// (once a day); the archive keeps room for its read, write and delete.
+const COMPACTION_SHARE = 8;
 
 /**
  * The archive cron (CRONS.archive): deleted tests and accounts are purged, dead letters asked for are
- * replayed, and events past the attribution window move to R2 — together within one invocation's limits.
+ * replayed, the segment visitors of the days before today are compacted, and events past the
+ * attribution window move to R2 (after the compaction: it reads their clicks) — together within one
+ * invocation's limits.
  */
 export async function runArchive(env: Env, now = Date.now()): Promise<void> {
   const budget = new Budget(QUERIES_PER_RUN);
   const purged = await purgeDeleted(env, budget.part(PURGE_SHARE));
   const replayed = await replayDeadLetters(env, Math.min(REPLAY_SHARE, budget.left));
   budget.spend(replayed.calls);
+  const compacted = await compactAllSegments(env, budget.part(COMPACTION_SHARE), now);
   const archived = await archiveEvents(env, budget, now);
   log("info", "archive_run", {
     purged,
     replayed,
+    compacted,
     archived,
     spent: QUERIES_PER_RUN - budget.left,
   });

@@ -97,14 +97,22 @@ export const insertConversions = (
  * twice (migrations/0029_click_rows.sql dropped the triggers that did this per row). The hourly rollup
  * counts each in its phase, hour and variant, with its value when in the test's currency; one in another
  * currency counts without it, and on the test's traffic quality; the segments of the visitor's first
- * human click count it.
+ * human click count it (a segment row made here if there is none yet, with no visitor).
  */
 export const conversionRollups = (
   events = "?1",
   windowMs = "?2",
   perAddressDay = CONVERSIONS_PER_ADDRESS_DAY,
+  { currencies = true }: { currencies?: boolean } = {},
 ) => {
   const fresh = countedConversions(events, windowMs, perAddressDay);
+  // Each statement evaluates the attribution query again (a batch shares no result between its
+  // statements): the other-currency one is left out for events that carry no currency.
+  const otherCurrency = `${fresh}
+  INSERT INTO traffic_quality (split_test_id, reason, events)
+  SELECT test_id, 'other_currency', count(*) FROM fresh
+  WHERE currency IS NOT NULL AND currency IS NOT test_currency GROUP BY 1
+  ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`;
   return [
     `${fresh}
   INSERT INTO test_stats_hourly (split_test_id, phase, hour, variant, conversions, orders, revenue, revenue_squares)
@@ -115,28 +123,30 @@ export const conversionRollups = (
   ON CONFLICT (split_test_id, phase, hour, variant) DO UPDATE SET
     conversions = conversions + excluded.conversions, orders = orders + excluded.orders,
     revenue = revenue + excluded.revenue, revenue_squares = revenue_squares + excluded.revenue_squares`,
+    ...(currencies ? [otherCurrency] : []),
+    // An upsert: the visitor's segment row may not exist yet (a test's visitors since its last
+    // compaction are counted from its clicks only: worker/db/segments.ts); it starts at 0 visitors.
     `${fresh}
-  INSERT INTO traffic_quality (split_test_id, reason, events)
-  SELECT test_id, 'other_currency', count(*) FROM fresh
-  WHERE currency IS NOT NULL AND currency IS NOT test_currency GROUP BY 1
-  ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`,
-    `${fresh}
-  UPDATE test_segments SET conversions = conversions + s.n
-  FROM (SELECT f.test_id, f.variant, d.key AS dimension, d.value, count(*) AS n
-        FROM fresh AS f CROSS JOIN json_each((
-          SELECT json_object('device', coalesce(device, ''), 'os', coalesce(os, ''),
-                             'country', coalesce(country, ''), 'referrer', coalesce(referrer_host, ''))
-          FROM clicks INDEXED BY clicks_test_session_idx
-          WHERE split_test_id = f.test_id AND session_id = f.session_id AND is_bot = 0
-          ORDER BY timestamp LIMIT 1)) AS d
-        GROUP BY 1, 2, 3, 4) AS s
-  WHERE test_segments.split_test_id = s.test_id AND test_segments.variant = s.variant
-    AND test_segments.dimension = s.dimension AND test_segments.value = s.value`,
+  INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors, conversions)
+  SELECT f.test_id, f.variant, d.key, d.value, 0, count(*)
+  FROM fresh AS f CROSS JOIN json_each((
+    SELECT json_object('device', coalesce(device, ''), 'os', coalesce(os, ''),
+                       'country', coalesce(country, ''), 'referrer', coalesce(referrer_host, ''))
+    FROM clicks INDEXED BY clicks_test_session_idx
+    WHERE split_test_id = f.test_id AND session_id = f.session_id AND is_bot = 0
+    ORDER BY timestamp LIMIT 1)) AS d
+  WHERE true
+  GROUP BY 1, 2, 3, 4
+  ON CONFLICT (split_test_id, variant, dimension, value) DO UPDATE SET conversions = conversions + excluded.conversions`,
   ];
 };
 
 /** The consumer's rollup statements: the events are ?1, the window ?2. */
 export const CONVERSION_ROLLUPS = conversionRollups();
+/** The same for events none of which carries a currency. */
+export const CONVERSION_ROLLUPS_WITHOUT_CURRENCY = conversionRollups(undefined, undefined, undefined, {
+  currencies: false,
+});
 
 /** The statement of the queue consumer: the events are ?1, the window ?2. */
 export const INSERT_CONVERSIONS = insertConversions();

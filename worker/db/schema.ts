@@ -319,6 +319,9 @@ export const clicks = sqliteTable(
     // 1 on the first counted click of its session, address, hour, phase and variant: the address index
     // holds these only (worker/queue/record.ts).
     firstOfAddressHour: integer("first_of_address_hour", { mode: "boolean" }).notNull().default(false),
+    // 1 on the click that counted its session as a visitor of the test, for the segments not compacted
+    // yet (migrations/0033_segment_compaction.sql; 0 on clicks written before it).
+    firstOfSession: integer("first_of_session", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.splitTestId, t.timestamp, t.id] }),
@@ -403,6 +406,21 @@ export const testSegments = sqliteTable(
     conversions: integer("conversions").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.splitTestId, t.variant, t.dimension, t.value] })],
+);
+
+/**
+ * How far test_segments holds a test's visitors: those of clicks before `through`; the later ones are
+ * its clicks marked first_of_session. No row: the consumer counts them all (worker/db/segments.ts).
+ */
+export const segmentCompaction = sqliteTable(
+  "segment_compaction",
+  {
+    splitTestId: text("split_test_id")
+      .primaryKey()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    through: integer("through").notNull(),
+  },
+  (t) => [index("segment_compaction_through_idx").on(t.through)],
 );
 
 /** Visits the audience rules sent to a fixed URL (rule null: the fallback URL); never an arm's click. */

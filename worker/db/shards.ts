@@ -10,6 +10,8 @@
 // same ids and nothing else (the shard holds no account data; the foreign keys hold), and it has no
 // domain or custom path.
 
+import { startSegmentCompaction } from "./segments";
+
 /** The shard of every test made before event shards: the main database. */
 export const LEGACY_SHARD = "DB";
 
@@ -127,10 +129,15 @@ function insertRows(db: D1Database, table: string, rows: Record<string, unknown>
 
 /**
  * Makes the test's shard copy match the main database: its row, phases and weight history (nothing for
- * a test on the main database, or one no longer there). Called after the test is made and after every
- * change of it; it writes the whole copy, so a repeat does no harm.
+ * a test on the main database, or one no longer there). Called after the test is made (`created`: with
+ * the start of its segment compaction, in the same batch, before any of its events can be counted) and
+ * after every change of it; it writes the whole copy, so a repeat does no harm.
  */
-export async function copyTestToShard(env: Env, testId: string): Promise<void> {
+export async function copyTestToShard(
+  env: Env,
+  testId: string,
+  { created = false }: { created?: boolean } = {},
+): Promise<void> {
   const [tests, phases, weights] = await env.DB.batch<Record<string, unknown>>([
     env.DB.prepare("SELECT * FROM split_tests WHERE id = ?1").bind(testId),
     env.DB.prepare("SELECT * FROM test_phases WHERE split_test_id = ?1").bind(testId),
@@ -156,6 +163,7 @@ export async function copyTestToShard(env: Env, testId: string): Promise<void> {
     ...insertRows(db, "test_phases", phases?.results ?? []),
     db.prepare("DELETE FROM weight_history WHERE split_test_id = ?1").bind(testId),
     ...insertRows(db, "weight_history", weights?.results ?? []),
+    ...(created ? [startSegmentCompaction(db, testId, Number(test.created_at))] : []),
   ]);
 }
 

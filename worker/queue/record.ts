@@ -1,6 +1,12 @@
 import type { RefusedConversionReason } from "../../contract/trust";
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
-import { CONVERSION_ROLLUPS, INSERT_CONVERSIONS, OUTSIDE_ATTRIBUTION_WINDOW } from "../db/attribution";
+import {
+  CONVERSION_ROLLUPS,
+  CONVERSION_ROLLUPS_WITHOUT_CURRENCY,
+  INSERT_CONVERSIONS,
+  OUTSIDE_ATTRIBUTION_WINDOW,
+} from "../db/attribution";
+import { countedByConsumer, SEGMENT_DIMENSION_LIST, segmentValue } from "../db/segments";
 import type { CountedConversion } from "../webhooks/conversions";
 import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 
@@ -23,9 +29,9 @@ import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 // each session, address, hour, phase and variant only (first_of_address_hour, set here): a few rows per
 // session counted from the address that hour, at most ?2 sessions, however many clicks they or the
 // flagged ones make; the batch is ranked once (window functions).
-// `classified` is every click of the batch as it is inserted; `fresh` the ones this delivery inserts
+// `classified` is every click of the batch as it is written; `fresh` the ones this delivery inserts
 // (first of their id in the batch, not in D1 yet), each marked when it is its session's first human
-// click in its phase (a visitor of the hourly rollup) and ever (a visitor of the segments).
+// click to arrive in its phase (a visitor of the hourly rollup) and ever (a visitor of the segments).
 const CLASSIFIED_CLICKS = `WITH e AS (
     SELECT j.key AS position, j.value ->> '$.id' AS id, j.value ->> '$.testId' AS test_id,
            j.value ->> '$.variant' AS variant, j.value ->> '$.sessionId' AS session_id,
@@ -74,13 +80,21 @@ const CLASSIFIED_CLICKS = `WITH e AS (
              AS first_of_address_hour
     FROM checked AS c)`;
 
-const FRESH_CLICKS = `${CLASSIFIED_CLICKS},
+const INSERTED_CLICKS = `${CLASSIFIED_CLICKS},
   unique_ids AS (
     SELECT c.*, row_number() OVER (PARTITION BY c.id ORDER BY c.position) AS nth FROM classified AS c),
   inserted AS (
     SELECT u.* FROM unique_ids AS u
     WHERE u.nth = 1
-      AND NOT EXISTS (SELECT 1 FROM clicks WHERE split_test_id = u.test_id AND timestamp = u.ts AND id = u.id)),
+      AND NOT EXISTS (SELECT 1 FROM clicks WHERE split_test_id = u.test_id AND timestamp = u.ts AND id = u.id))`;
+
+// Of `inserted` (as i): its session's first human click to arrive in the test, a visitor of the segments.
+const VISITOR = `i.is_bot = 0 AND i.position = min(i.position) OVER (PARTITION BY i.test_id, i.session_id, i.is_bot)
+             AND NOT EXISTS (
+               SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
+               WHERE split_test_id = i.test_id AND session_id = i.session_id AND is_bot = 0)`;
+
+const FRESH_CLICKS = `${INSERTED_CLICKS},
   fresh AS (
     SELECT i.*,
            i.is_bot = 0 AND i.position = min(i.position) OVER (PARTITION BY i.test_id, i.session_id, i.phase, i.is_bot)
@@ -88,11 +102,7 @@ const FRESH_CLICKS = `${CLASSIFIED_CLICKS},
                SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
                WHERE split_test_id = i.test_id AND session_id = i.session_id AND is_bot = 0 AND phase = i.phase)
              AS phase_visitor,
-           i.is_bot = 0 AND i.position = min(i.position) OVER (PARTITION BY i.test_id, i.session_id, i.is_bot)
-             AND NOT EXISTS (
-               SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-               WHERE split_test_id = i.test_id AND session_id = i.session_id AND is_bot = 0)
-             AS visitor
+           ${VISITOR} AS visitor
     FROM inserted AS i)`;
 
 // The rollups, once per key and batch, from the clicks this delivery inserts: run in the same
@@ -104,14 +114,14 @@ const COUNT_HOURLY = `${FRESH_CLICKS}
   ON CONFLICT (split_test_id, phase, hour, variant)
     DO UPDATE SET clicks = clicks + excluded.clicks, visitors = visitors + excluded.visitors`;
 
+// A visitor counts in the segments here only for a test the compaction does not count (made before it,
+// or retired), or for a time it already compacted (a late event): the rest are the clicks marked
+// first_of_session below, added up once a day (worker/db/segments.ts).
 const COUNT_SEGMENTS = `${FRESH_CLICKS}
   INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors)
-  SELECT f.test_id, f.variant, d.value,
-         coalesce(CASE d.value WHEN 'device' THEN f.device WHEN 'os' THEN f.os WHEN 'country' THEN f.country
-                               ELSE f.referrer END, ''),
-         count(*)
-  FROM fresh AS f CROSS JOIN json_each('["device","os","country","referrer"]') AS d
-  WHERE f.visitor
+  SELECT f.test_id, f.variant, d.value, ${segmentValue("f", "d.value", "referrer")}, count(*)
+  FROM fresh AS f CROSS JOIN json_each(${SEGMENT_DIMENSION_LIST}) AS d
+  WHERE f.visitor AND ${countedByConsumer("f.test_id", "f.ts")}
   GROUP BY 1, 2, 3, 4
   ON CONFLICT (split_test_id, variant, dimension, value) DO UPDATE SET visitors = visitors + excluded.visitors`;
 
@@ -121,13 +131,15 @@ const COUNT_FLAGGED = `${FRESH_CLICKS}
   GROUP BY 1, 2
   ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`;
 
-// Rows go in batch order.
-const INSERT_CLICKS = `${CLASSIFIED_CLICKS}
+// Rows go in batch order: those this delivery inserts (a redelivered event is in D1 already), each marking
+// whether it counted its session as a visitor of the test (first_of_session, for the segments). Not from
+// `fresh`, whose hourly visitor the insert does not need: about a tenth of the click ingest's time.
+const INSERT_CLICKS = `${INSERTED_CLICKS}
   INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source,
-                                device, os, country, referrer_host, phase, first_of_address_hour)
+                                device, os, country, referrer_host, phase, first_of_address_hour, first_of_session)
   SELECT id, test_id, variant, session_id, is_bot, ts, source, device, os, country, referrer, phase,
-         first_of_address_hour
-  FROM classified ORDER BY position`;
+         first_of_address_hour, ${VISITOR}
+  FROM inserted AS i ORDER BY position`;
 
 // Run after the insert: the positions of the conversions that were not counted, and why (the
 // consumer waits for a missing click and logs and counts the rest). A conversion counted by this
@@ -206,12 +218,15 @@ export async function writeConversions(
 }> {
   if (events.length === 0) return { counted: [], unmatched: [] };
   const json = JSON.stringify(events);
+  const rollups = events.some((event) => event.currency != null)
+    ? CONVERSION_ROLLUPS
+    : CONVERSION_ROLLUPS_WITHOUT_CURRENCY;
   const results = await db.batch<CountedConversion & { position: number; reason: UnmatchedReason }>([
-    ...[...CONVERSION_ROLLUPS, INSERT_CONVERSIONS, UNMATCHED_CONVERSIONS].map((sql) =>
+    ...[...rollups, INSERT_CONVERSIONS, UNMATCHED_CONVERSIONS].map((sql) =>
       db.prepare(sql).bind(json, windowMs),
     ),
   ]);
-  const [inserted, unmatched] = results.slice(CONVERSION_ROLLUPS.length);
+  const [inserted, unmatched] = results.slice(rollups.length);
   return {
     counted: inserted?.results ?? [],
     unmatched: (unmatched?.results ?? []).flatMap(({ position, reason }) => {

@@ -1,18 +1,11 @@
 import type { Segment, SegmentArm, TestBreakdowns } from "../../contract/api";
 import { labelAt, VARIANT_LABELS } from "../../contract/variants";
 import { SEGMENT_DIMENSIONS, type SplitTest } from "../db/schema";
+import { type SegmentCount, segmentCounts } from "../db/segments";
 import { wilsonInterval } from "../statistics/frequentist";
 
 /** Countries and referrers beyond this many (by visitors) are summed as one `other` segment. */
 export const TOP_SEGMENTS = 10;
-
-interface SegmentRow {
-  variant: string;
-  dimension: (typeof SEGMENT_DIMENSIONS)[number];
-  value: string;
-  visitors: number;
-  conversions: number;
-}
 
 const armOf = (position: number, visitors: number, conversions: number): SegmentArm => ({
   label: labelAt(position),
@@ -24,18 +17,14 @@ const armOf = (position: number, visitors: number, conversions: number): Segment
 
 /**
  * Each variant's visitors, conversions and rate per segment, from the test_segments rollup (its rows
- * grow with the distinct values, never with the clicks). Segments come most visited first.
+ * grow with the distinct values, never with the clicks) and the visitors not compacted into it yet
+ * (worker/db/segments.ts). Segments come most visited first.
  */
 export async function breakdownsOf(db: D1Database, test: SplitTest): Promise<TestBreakdowns> {
-  const { results } = await db
-    .prepare(
-      "SELECT variant, dimension, value, visitors, conversions FROM test_segments WHERE split_test_id = ?",
-    )
-    .bind(test.id)
-    .all<SegmentRow>();
+  const results = await segmentCounts(db, test.id);
   const arms = test.variants.length;
   const breakdowns = { device: [], os: [], country: [], referrer: [] } as Record<
-    SegmentRow["dimension"],
+    SegmentCount["dimension"],
     { value: string; visitors: number[]; conversions: number[] }[]
   >;
   for (const row of results) {

@@ -24,12 +24,13 @@ import { isUniqueViolation } from "../db/errors";
 import {
   customDomains,
   type SplitTest as SplitTestRow,
+  segmentCompaction,
   splitTests,
   testPhases,
   testStatsHourly,
   weightHistory,
 } from "../db/schema";
-import { byShard, copyTestToShard, eventsDb, shardForNewTest } from "../db/shards";
+import { byShard, copyTestToShard, eventsDb, LEGACY_SHARD, shardForNewTest } from "../db/shards";
 import { ApiError } from "../errors";
 import type { Background } from "../lib/background";
 import { splitLinkFor } from "../lib/links";
@@ -129,13 +130,17 @@ async function insertSplitTest(
       shard,
     };
     try {
-      if (row.mode === "optimise") {
-        const weights = row.variants.map((variant) => variant.weight);
-        await db.batch([
-          db.insert(splitTests).values(row),
-          db.insert(weightHistory).values({ splitTestId: row.id, since: row.createdAt, weights }),
-        ]);
-      } else await db.insert(splitTests).values(row);
+      const weights = row.variants.map((variant) => variant.weight);
+      await db.batch([
+        db.insert(splitTests).values(row),
+        ...(row.mode === "optimise"
+          ? [db.insert(weightHistory).values({ splitTestId: row.id, since: row.createdAt, weights })]
+          : []),
+        // Its segments are compacted from the start where its events are (a shard's copy: copyTestToShard).
+        ...(shard === LEGACY_SHARD
+          ? [db.insert(segmentCompaction).values({ splitTestId: row.id, through: row.createdAt })]
+          : []),
+      ]);
       return { row, test: toClient(row, domain?.domain ?? null, link, false) };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -544,7 +549,7 @@ export async function createSplitTest(
   // Before the link exists: the shard counts no event of a test it has no copy of, so a test whose copy
   // could not be made is not made at all.
   try {
-    await copyTestToShard(env, row.id);
+    await copyTestToShard(env, row.id, { created: true });
   } catch (error) {
     await env.DB.prepare("DELETE FROM split_tests WHERE id = ?1").bind(row.id).run();
     throw error;
