@@ -8,10 +8,16 @@
 // clicks queue has no consumer (the events wait in the local queue, unread), so what each redirect
 // costs is told apart from what its consumer costs, which in production runs in invocations of its own
 // and not next to the redirect (locally they share the process and the two cores).
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { startLocalServer } from "../scripts/local-server.ts";
 import { ApiUser } from "../scripts/splitlink-api.ts";
-import { firstVisitCookies, type LoadTarget, loadRedirects, recordedClicks } from "./load.ts";
+import {
+  configsWithoutConsumer,
+  firstVisitCookies,
+  type LoadTarget,
+  loadRedirects,
+  recordedClicks,
+} from "./load.ts";
 import { fixed, median, printTable } from "./table.ts";
 
 const REQUESTS = 2000;
@@ -83,36 +89,16 @@ async function cpuPerRequest(target: LoadTarget, port: string, wait: () => Promi
   return perRequest;
 }
 
-/** A copy of a Wrangler configuration without the consumer of `queue` (its paths stay relative to it). */
-function withoutConsumer(config: string, queue: string, copy: string): string {
-  const blocks = readFileSync(config, "utf8").split(/\n(?=\[)/);
-  const kept = blocks.filter(
-    (block) => !(block.startsWith("[[queues.consumers]]") && block.includes(`"${queue}"`)),
-  );
-  if (kept.length !== blocks.length - 1) throw new Error(`${config}: no single consumer of ${queue}`);
-  writeFileSync(copy, kept.join("\n"));
-  return copy;
-}
-
-const APP_NO_CONSUMER = withoutConsumer(
-  "wrangler.toml",
-  "splitlink-clicks",
-  "wrangler.bench-no-consumer.toml",
-);
-const RECORDING_NO_CONSUMER = withoutConsumer(
-  "bench/recording.wrangler.toml",
-  "bench-recording-clicks",
-  "bench/recording-no-consumer.wrangler.toml",
-);
+const NO_CONSUMER = configsWithoutConsumer();
 const app = await startLocalServer({ vars: VARS });
 const recording = await startLocalServer({
   script: "bench/recording-redirect.ts",
   config: "bench/recording.wrangler.toml",
 });
-const appAlone = await startLocalServer({ vars: VARS, config: APP_NO_CONSUMER });
+const appAlone = await startLocalServer({ vars: VARS, config: NO_CONSUMER.app });
 const recordingAlone = await startLocalServer({
   script: "bench/recording-redirect.ts",
-  config: RECORDING_NO_CONSUMER,
+  config: NO_CONSUMER.recording,
 });
 const bare = await startLocalServer({ script: "bench/fixed-redirect.ts" });
 try {
@@ -183,8 +169,7 @@ try {
   await bare.stop();
   await appAlone.stop();
   await recordingAlone.stop();
-  rmSync(APP_NO_CONSUMER, { force: true });
-  rmSync(RECORDING_NO_CONSUMER, { force: true });
+  NO_CONSUMER.remove();
 }
 
 /** The live link's workerd CPU over the recording reference's, with its consumer and without. */

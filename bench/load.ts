@@ -1,4 +1,5 @@
 // Drives a redirect with autocannon: the one load loop of the Node benchmarks (redirect.ts, startup.ts).
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { visitorAddress } from "../scripts/splitlink-api.ts";
 
@@ -87,4 +88,37 @@ export async function firstVisitCookies(url: string): Promise<string> {
 /** How many clicks the recording reference Worker (bench/recording-redirect.ts) at `origin` holds in D1. */
 export async function recordedClicks(origin: string): Promise<number> {
   return Number(await (await fetch(`${origin}/clicks`)).text());
+}
+
+/** A copy of a Wrangler configuration without the consumer of `queue` (its paths stay relative to it). */
+function withoutConsumer(config: string, queue: string, copy: string): string {
+  const blocks = readFileSync(config, "utf8").split(/\n(?=\[)/);
+  const kept = blocks.filter(
+    (block) => !(block.startsWith("[[queues.consumers]]") && block.includes(`"${queue}"`)),
+  );
+  if (kept.length !== blocks.length - 1) throw new Error(`${config}: no single consumer of ${queue}`);
+  writeFileSync(copy, kept.join("\n"));
+  return copy;
+}
+
+/**
+ * The app's and the recording reference's configurations with no consumer on their clicks queue: their
+ * events wait in the local queue, unread, so a bench can measure a redirect without its consumer's work,
+ * which locally shares the process (and D1's writes the thread) with it and in production runs apart.
+ */
+export function configsWithoutConsumer() {
+  const app = withoutConsumer("wrangler.toml", "splitlink-clicks", "wrangler.bench-no-consumer.toml");
+  const recording = withoutConsumer(
+    "bench/recording.wrangler.toml",
+    "bench-recording-clicks",
+    "bench/recording-no-consumer.wrangler.toml",
+  );
+  return {
+    app,
+    recording,
+    remove() {
+      rmSync(app, { force: true });
+      rmSync(recording, { force: true });
+    },
+  };
 }

@@ -8,6 +8,9 @@
 //   returning visitor (signed session cookie sent, no Set-Cookie back) are both measured against it.
 // Both references run behind the same Static Assets router as the app. Cold slugs: links never read since
 // the (re)start, KV emptied.
+// - the live link next to the recording reference, and the paused link next to the bare 302, once more
+//   with no consumer on either side's clicks queue: the redirect alone, as in production, where the
+//   consumer and D1 do not share the redirect's process.
 // After each run that sends clicks, the bench waits until every one of them is recorded (the dashboard's
 // counts for SplitLink, the clicks table for the recording reference): nothing may be lost, and the next
 // run does not run next to the previous one's queue backlog (locally the queue consumer and its D1 writes
@@ -19,6 +22,7 @@ import { ApiUser } from "../scripts/splitlink-api.ts";
 import { watchCpuSteal } from "./cpu-steal.ts";
 import {
   CONNECTIONS,
+  configsWithoutConsumer,
   type Figures,
   firstVisitCookies,
   type LoadTarget,
@@ -80,7 +84,17 @@ function recordedBy(what: string, read: () => Promise<number>) {
 
 const load = (target: Target, amount = REQUESTS) => loadRedirects(target, amount);
 
+const NO_CONSUMER = configsWithoutConsumer();
 const app0 = await startLocalServer({ vars: VARS });
+// The redirect alone: the live and the paused link, and the recording reference, once more on servers
+// whose clicks queue has no consumer. Locally the consumer's D1 writes share workerd's thread with the
+// redirect (a write holds every request behind it); in production they run in invocations and a database
+// of their own. Nothing is waited for there: the events stay in the local queue.
+const appAlone = await startLocalServer({ vars: VARS, config: NO_CONSUMER.app });
+const recordingAloneServer = await startLocalServer({
+  script: "bench/recording-redirect.ts",
+  config: NO_CONSUMER.recording,
+});
 const bareServer = await startLocalServer({ script: "bench/fixed-redirect.ts" });
 const recordingServer = await startLocalServer({
   script: "bench/recording-redirect.ts",
@@ -119,6 +133,10 @@ try {
   const domain = `go${Date.now()}.bench.localhost`;
   const domainId = await user.verifiedDomain(domain);
   const onDomain = await user.createTest({ customDomainId: domainId, customSlug: "summer" });
+  const aloneUser = await ApiUser.signUp(appAlone.url);
+  const liveAlone = await aloneUser.createTest();
+  const pausedAlone = await aloneUser.createTest();
+  await aloneUser.call("POST", `/api/tests/${pausedAlone.id}/pause`);
   const cold: string[] = [];
   for (let i = 0; i < COLD_SLUGS; i++) cold.push(`/r/${(await user.createTest()).slug}`);
 
@@ -150,6 +168,10 @@ try {
     name: "fixed 302 + recorded click",
     target: { url: `${recordingServer.url}/`, recorded: (amount) => recorded.wait(amount) },
   };
+  const recordingAlone: Reference = {
+    name: "fixed 302 + recorded click, no consumer",
+    target: { url: `${recordingAloneServer.url}/` },
+  };
   const liveUrl = `${app.url}/r/${live.slug}`;
   const onDomainClicks = counted(onDomain.id);
   const withRulesClicks = counted(withRules.id);
@@ -157,6 +179,8 @@ try {
   const RETURNING = "SplitLink /r/{slug}, returning visitor";
   const PAUSED = "SplitLink paused test (no click sent)";
   const FLOOD = "SplitLink /r/{slug}, every visitor from one address";
+  const FIRST_ALONE = "SplitLink /r/{slug}, first visit, no consumer";
+  const PAUSED_ALONE = "SplitLink paused test, no consumer";
   const taken = (slug: string) => {
     let sent = 0;
     return (amount: number) => {
@@ -191,6 +215,8 @@ try {
       target: { url: `${app.url}/r/${flooded.slug}`, address: "203.0.113.7", recorded: taken(flooded.slug) },
       reference: distinctAddresses,
     },
+    [FIRST_ALONE]: { target: { url: `${appAlone.url}/r/${liveAlone.slug}` }, reference: recordingAlone },
+    [PAUSED_ALONE]: { target: { url: `${appAlone.url}/r/${pausedAlone.slug}` }, reference: bare },
   };
   /** Loads the target, then waits until every click it sent is recorded. */
   const measure = async (target: Target, amount = REQUESTS) => {
@@ -210,6 +236,7 @@ try {
     [bare, []],
     [recording, []],
     [distinctAddresses, []],
+    [recordingAlone, []],
   ]);
   const pairs = new Map<string, { own: Figures; reference: Figures }[]>(
     Object.keys(targets).map((name) => [name, []]),
@@ -256,6 +283,8 @@ try {
   const pausedRatio = ratios.get(PAUSED) as Ratio;
   const returningRatio = ratios.get(RETURNING) as Ratio;
   const floodRatio = ratios.get(FLOOD) as Ratio;
+  const firstAloneRatio = ratios.get(FIRST_ALONE) as Ratio;
+  const pausedAloneRatio = ratios.get(PAUSED_ALONE) as Ratio;
   const firstFigures = medians((pairs.get(FIRST) ?? []).map((r) => r.own));
   const returningFigures = medians((pairs.get(RETURNING) ?? []).map((r) => r.own));
   const verdict = (met: boolean) => (met ? "MET" : "MISSED");
@@ -272,16 +301,21 @@ try {
             ? "bare"
             : targets[name]?.reference === distinctAddresses
               ? "distinct addresses"
-              : "recording",
+              : targets[name]?.reference === recordingAlone
+                ? "recording, no consumer"
+                : "recording",
           ratios.get(name) as Ratio,
         ),
       ),
       row("SplitLink cold slug (KV miss -> D1)", coldFigures, "bare", overBare(coldFigures)),
     ],
-    `redirect: live link ${fixed(firstRatio.rps)}x the recording reference's throughput (target >= ${LIVE_RPS_TARGET}: ${verdict(firstRatio.rps >= LIVE_RPS_TARGET)}), p99 ${fixed(firstRatio.p99)}x (target <= ${LIVE_P99_TARGET}: ${verdict(firstRatio.p99 <= LIVE_P99_TARGET)}); paused link ${fixed(pausedRatio.rps)}x bare throughput (target >= ${PAUSED_RPS_TARGET}: ${verdict(pausedRatio.rps >= PAUSED_RPS_TARGET)}), p99 ${fixed(pausedRatio.p99)}x; returning visitor ${fixed(returningRatio.rps)}x recording / p99 ${fixed(returningRatio.p99)}x (${Math.round(returningFigures.rps)} vs first visit ${Math.round(firstFigures.rps)} req/s, no Set-Cookie in any answer); recording reference ${fixed(recordingFigures.rps / bareFigures.rps)}x bare; cold slug p50 ${coldFigures.p50} ms, p99 ${coldFigures.p99} ms; one-address flood ${fixed(floodRatio.rps)}x the same load from distinct addresses (target >= ${FLOOD_RPS_TARGET}: ${verdict(floodRatio.rps >= FLOOD_RPS_TARGET)}), p99 ${fixed(floodRatio.p99)}x; all ${clicksCounted} clicks sent to SplitLink were counted, all ${recorded.sent} to the recording reference recorded; ${steal()}`,
+    `redirect: live link ${fixed(firstRatio.rps)}x the recording reference's throughput (target >= ${LIVE_RPS_TARGET}: ${verdict(firstRatio.rps >= LIVE_RPS_TARGET)}), p99 ${fixed(firstRatio.p99)}x (target <= ${LIVE_P99_TARGET}: ${verdict(firstRatio.p99 <= LIVE_P99_TARGET)}); paused link ${fixed(pausedRatio.rps)}x bare throughput (target >= ${PAUSED_RPS_TARGET}: ${verdict(pausedRatio.rps >= PAUSED_RPS_TARGET)}), p99 ${fixed(pausedRatio.p99)}x; returning visitor ${fixed(returningRatio.rps)}x recording / p99 ${fixed(returningRatio.p99)}x (${Math.round(returningFigures.rps)} vs first visit ${Math.round(firstFigures.rps)} req/s, no Set-Cookie in any answer); recording reference ${fixed(recordingFigures.rps / bareFigures.rps)}x bare; cold slug p50 ${coldFigures.p50} ms, p99 ${coldFigures.p99} ms; one-address flood ${fixed(floodRatio.rps)}x the same load from distinct addresses (target >= ${FLOOD_RPS_TARGET}: ${verdict(floodRatio.rps >= FLOOD_RPS_TARGET)}), p99 ${fixed(floodRatio.p99)}x; without consumers (the redirect alone): live link ${fixed(firstAloneRatio.rps)}x the recording reference's throughput, p99 ${fixed(firstAloneRatio.p99)}x, paused link ${fixed(pausedAloneRatio.rps)}x bare, p99 ${fixed(pausedAloneRatio.p99)}x; all ${clicksCounted} clicks sent to SplitLink were counted, all ${recorded.sent} to the recording reference recorded; ${steal()}`,
   );
 } finally {
   await app.stop();
   await bareServer.stop();
   await recordingServer.stop();
+  await appAlone.stop();
+  await recordingAloneServer.stop();
+  NO_CONSUMER.remove();
 }
