@@ -32,14 +32,15 @@ import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 // `classified` is every click of the batch as it is written; `fresh` the ones this delivery inserts
 // (first of their id in the batch, not in D1 yet), each marked when it is its session's first human
 // click to arrive in its phase (a visitor of the hourly rollup) and ever (a visitor of the segments).
-const classifiedClicks = (batchFilter: string) => `WITH e AS (
+// `needed`, if given, is a CTE named needed (with its comma): the batch's events are read only if it has a row.
+const classifiedClicks = (needed: string) => `WITH ${needed} e AS (
     SELECT j.key AS position, j.value ->> '$.id' AS id, j.value ->> '$.testId' AS test_id,
            j.value ->> '$.variant' AS variant, j.value ->> '$.sessionId' AS session_id,
            j.value ->> '$.isBot' AS is_bot, j.value ->> '$.timestamp' AS ts, j.value ->> '$.source' AS source,
            (j.value ->> '$.timestamp') - (j.value ->> '$.timestamp') % 3600000 AS hour,
            j.value ->> '$.device' AS device, j.value ->> '$.os' AS os, j.value ->> '$.country' AS country,
            j.value ->> '$.referrer' AS referrer
-    FROM json_each(?1) AS j ${batchFilter}),
+    FROM ${needed ? "needed CROSS JOIN " : ""}json_each(?1) AS j),
   candidate AS (
     SELECT e.*,
            e.source IS NOT NULL AND NOT e.is_bot AND NOT EXISTS (
@@ -80,7 +81,7 @@ const classifiedClicks = (batchFilter: string) => `WITH e AS (
              AS first_of_address_hour
     FROM checked AS c)`;
 
-const insertedClicks = (batchFilter = "") => `${classifiedClicks(batchFilter)},
+const insertedClicks = (needed = "") => `${classifiedClicks(needed)},
   unique_ids AS (
     SELECT c.*, row_number() OVER (PARTITION BY c.id ORDER BY c.position) AS nth FROM classified AS c),
   inserted AS (
@@ -94,7 +95,7 @@ const VISITOR = `i.is_bot = 0 AND i.position = min(i.position) OVER (PARTITION B
                SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
                WHERE split_test_id = i.test_id AND session_id = i.session_id AND is_bot = 0)`;
 
-const freshClicks = (batchFilter = "") => `${insertedClicks(batchFilter)},
+const freshClicks = (needed = "") => `${insertedClicks(needed)},
   fresh AS (
     SELECT i.*,
            i.is_bot = 0 AND i.position = min(i.position) OVER (PARTITION BY i.test_id, i.session_id, i.phase, i.is_bot)
@@ -117,12 +118,14 @@ const COUNT_HOURLY = `${freshClicks()}
 // A visitor counts in the segments here only for a test the compaction does not count (made before it,
 // or retired), or for a time it already compacted (a late event): the rest are the clicks marked
 // first_of_session below, added up once a day (worker/db/segments.ts).
-// Most batches have no such visitor (every test made since 0033, no late event): the statement then looks
-// at no event, instead of classifying the whole batch a fourth time. A batch with one classifies all of
-// its events as the other statements do, so the ranks (and the burst flags) are the same.
+// Most batches have no such visitor (every test made since 0033, no late event): `needed` is then empty
+// and the statement looks at no event, instead of classifying the whole batch a fourth time. A batch with
+// one classifies all of its events as the other statements do, so the ranks (and the burst flags) are the
+// same. MATERIALIZED and the CROSS JOIN make it one pass over the batch, before the events, not one per event.
 const COUNT_SEGMENTS = `${freshClicks(
-  `WHERE EXISTS (SELECT 1 FROM json_each(?1) AS k
-                 WHERE ${countedByConsumer("k.value ->> '$.testId'", "k.value ->> '$.timestamp'")})`,
+  `needed AS MATERIALIZED (
+    SELECT 1 FROM json_each(?1) AS k
+    WHERE ${countedByConsumer("k.value ->> '$.testId'", "k.value ->> '$.timestamp'")} LIMIT 1),`,
 )}
   INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors)
   SELECT f.test_id, f.variant, d.value, ${segmentValue("f", "d.value", "referrer")}, count(*)
