@@ -134,9 +134,10 @@ const COUNT_SEGMENTS = `${freshClicks(
   GROUP BY 1, 2, 3, 4
   ON CONFLICT (split_test_id, variant, dimension, value) DO UPDATE SET visitors = visitors + excluded.visitors`;
 
-const COUNT_FLAGGED = `${freshClicks()}
+// From `inserted`, not `fresh`: a flag needs no visitor check (two lookups and two window passes less).
+const COUNT_FLAGGED = `${insertedClicks()}
   INSERT INTO traffic_quality (split_test_id, reason, events)
-  SELECT test_id, CASE is_bot WHEN 1 THEN 'bot' ELSE 'burst' END, count(*) FROM fresh WHERE is_bot <> 0
+  SELECT test_id, CASE is_bot WHEN 1 THEN 'bot' ELSE 'burst' END, count(*) FROM inserted WHERE is_bot <> 0
   GROUP BY 1, 2
   ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`;
 
