@@ -99,13 +99,8 @@ export const insertConversions = (
  * currency counts without it, and on the test's traffic quality; the segments of the visitor's first
  * human click count it (a segment row made here if there is none yet, with no visitor).
  */
-export const conversionRollups = (
-  events = "?1",
-  windowMs = "?2",
-  perAddressDay = CONVERSIONS_PER_ADDRESS_DAY,
-  { currencies = true }: { currencies?: boolean } = {},
-) => {
-  const fresh = countedConversions(events, windowMs, perAddressDay);
+export const conversionRollups = (events = "?1", windowMs = "?2", { currencies = true } = {}) => {
+  const fresh = countedConversions(events, windowMs, CONVERSIONS_PER_ADDRESS_DAY);
   // Each statement evaluates the attribution query again (a batch shares no result between its
   // statements): the other-currency one is left out for events that carry no currency.
   const otherCurrency = `${fresh}
@@ -144,9 +139,7 @@ export const conversionRollups = (
 /** The consumer's rollup statements: the events are ?1, the window ?2. */
 export const CONVERSION_ROLLUPS = conversionRollups();
 /** The same for events none of which carries a currency. */
-export const CONVERSION_ROLLUPS_WITHOUT_CURRENCY = conversionRollups(undefined, undefined, undefined, {
-  currencies: false,
-});
+export const CONVERSION_ROLLUPS_WITHOUT_CURRENCY = conversionRollups("?1", "?2", { currencies: false });
 
 /** The statement of the queue consumer: the events are ?1, the window ?2. */
 export const INSERT_CONVERSIONS = insertConversions();
