@@ -35,7 +35,7 @@ async function seed(testIds: string[], count: number, start: number, span: numbe
     const sessionId = crypto.randomUUID();
     clicks.push({
       type: "click",
-      id: eventId(timestamp),
+      id: eventId(),
       testId,
       variant: i % 2 ? "B" : "A",
       sessionId,
@@ -45,7 +45,7 @@ async function seed(testIds: string[], count: number, start: number, span: numbe
     if (i % 33 === 0)
       conversions.push({
         type: "conversion",
-        id: eventId(timestamp + HOUR),
+        id: eventId(),
         testId,
         sessionId,
         timestamp: timestamp + HOUR,

@@ -86,7 +86,7 @@ it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two s
     const sessionId = crypto.randomUUID();
     clicks.push({
       type: "click",
-      id: eventId(timestamp),
+      id: eventId(),
       testId,
       variant,
       sessionId,
@@ -97,7 +97,7 @@ it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two s
     if (Math.random() < CONVERSION_RATE) {
       conversions.push({
         type: "conversion",
-        id: eventId(timestamp + 60_000),
+        id: eventId(),
         testId,
         sessionId,
         timestamp: timestamp + 60_000,

@@ -20,6 +20,24 @@ const SYSTEMS = ["ios", "android", "windows", "macos"] as const;
 const COUNTRIES = ["US", "DE", "GB", "FR", "IN"] as const;
 const REFERRERS = [null, "www.google.com", "t.co", "news.ycombinator.com", "www.facebook.com"] as const;
 
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/**
+ * The keyed hash of a visitor's address as worker/redirect/session.ts makes it: 12 bytes in base64url,
+ * the same for the visitor every time and spread like a hash (not in the visitors' order), so the
+ * address index takes its entries at random places, as in production.
+ */
+function addressHashOf(visitor: number): string {
+  let state = (visitor + 1) * 0x9e3779b1;
+  let hash = "";
+  for (let i = 0; i < 16; i++) {
+    state = Math.imul(state ^ (state >>> 15), 0x2c1b3c6d);
+    state = Math.imul(state ^ (state >>> 12), 0x297a2d39);
+    hash += BASE64URL[(state ^ (state >>> 15)) & 63];
+  }
+  return hash;
+}
+
 /** A visitor's segment as the redirect records it, and their address hash (on every person's click, as the redirect sends it). */
 function segmentOf(visitor: number) {
   return {
@@ -27,8 +45,7 @@ function segmentOf(visitor: number) {
     os: SYSTEMS[visitor % SYSTEMS.length],
     country: COUNTRIES[visitor % COUNTRIES.length],
     referrer: REFERRERS[visitor % REFERRERS.length],
-    // 12 bytes in base64url, as worker/redirect/session.ts makes it.
-    source: `${visitor}`.padStart(16, "a"),
+    source: addressHashOf(visitor),
   };
 }
 
@@ -71,7 +88,7 @@ export class Traffic {
       const testId = this.testIds[test] ?? "";
       const seen = this.visitors[test] ?? 0;
       const timestamp = this.clock();
-      const base = { type: "click" as const, id: eventId(timestamp), testId, timestamp };
+      const base = { type: "click" as const, id: eventId(), testId, timestamp };
       if (Math.random() < BOT_SHARE) {
         this.bots += 1;
         events.push({ ...base, variant: "A", sessionId: sessionId(test, this.bots, true), isBot: true });
@@ -100,7 +117,7 @@ export class Traffic {
         const timestamp = this.anyTime();
         return {
           type: "conversion" as const,
-          id: eventId(timestamp),
+          id: eventId(),
           testId,
           sessionId: sessionId(test, i * step),
           timestamp,

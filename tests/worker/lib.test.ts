@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isHttpUrl } from "../../contract/urls";
 import { addressGroupOf } from "../../worker/lib/client-ip";
 import { csvLine } from "../../worker/lib/csv";
-import { eventId } from "../../worker/lib/event-id";
+import { eventId, timeOrderedUuid } from "../../worker/lib/event-id";
 import { isAppHost } from "../../worker/lib/hosts";
 import { splitLinkFor } from "../../worker/lib/links";
 import { generateSlug } from "../../worker/lib/slug";
@@ -278,13 +278,21 @@ describe("CSV lines", () => {
 });
 
 describe("event ids", () => {
-  it("are UUIDv7: unique, and in the order of their time", () => {
-    const earlier = eventId(Date.UTC(2026, 0, 1));
-    const later = eventId(Date.UTC(2026, 0, 1, 0, 0, 0, 1));
+  it("are 12 characters of 72 random bits, none repeated", () => {
+    const ids = Array.from({ length: 10_000 }, () => eventId());
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Every character of the alphabet turns up: the bits are spread over all 12 places.
+    expect(new Set(ids.join("")).size).toBe(64);
+  });
+
+  it("are UUIDv7 where others see them (webhooks, Slack), in the order of their time", () => {
+    const earlier = timeOrderedUuid(Date.UTC(2026, 0, 1));
+    const later = timeOrderedUuid(Date.UTC(2026, 0, 1, 0, 0, 0, 1));
     expect(earlier).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(earlier < later).toBe(true);
-    expect(eventId(0)).not.toBe(eventId(0));
-    expect(eventId(Date.UTC(2026, 0, 1)).slice(0, 13)).toBe(earlier.slice(0, 13));
+    expect(timeOrderedUuid(0)).not.toBe(timeOrderedUuid(0));
+    expect(timeOrderedUuid(Date.UTC(2026, 0, 1)).slice(0, 13)).toBe(earlier.slice(0, 13));
   });
 });
 

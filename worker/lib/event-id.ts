@@ -1,9 +1,27 @@
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
 /**
- * A UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then random bits. Events arrive roughly in
- * time order, so their ids land at the end of the clicks primary key instead of at random pages:
- * inserts stay cheap as the table grows.
+ * A stored event's id (a click, a conversion, a rule visit): 72 random bits in 12 base64url characters.
+ * The clicks key is (test, time, id) and each index entry of a click repeats it, so its length is
+ * paid three times a click (issue #35: a UUID's 36 characters were a fifth of a click's bytes in D1).
+ * Unique where it must be: within a test and millisecond for clicks, among all conversions and rule
+ * visits, whose key it is alone (even odds of one repeat only after about 2^36 of them).
  */
-export function eventId(timestamp = Date.now()): string {
+export function eventId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(9));
+  let id = "";
+  for (let i = 0; i < bytes.length; i += 3) {
+    const triple = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    for (let shift = 18; shift >= 0; shift -= 6) id += BASE64URL[(triple >> shift) & 63];
+  }
+  return id;
+}
+
+/**
+ * A UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits. The id of what others see
+ * (a webhook event, a Slack message), which keeps the form it always had.
+ */
+export function timeOrderedUuid(timestamp = Date.now()): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   let ms = timestamp;
   for (let i = 5; i >= 0; i--) {

@@ -68,7 +68,7 @@ export async function visit(
   if (link.status === "active") {
     enqueueEvent(env, ctx, {
       type: "click",
-      id: eventId(timestamp),
+      id: eventId(),
       testId: link.id,
       variant,
       sessionId,
@@ -158,7 +158,7 @@ function ruleVisit(
     const timestamp = Date.now();
     enqueueEvent(env, ctx, {
       type: "rule",
-      id: eventId(timestamp),
+      id: eventId(),
       testId: link.id,
       rule: target.rule,
       url: target.url,

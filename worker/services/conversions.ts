@@ -235,7 +235,7 @@ export async function recordServerConversion(
   const db = eventsDb(env, owned.shard);
   if (owned.shard !== LEGACY_SHARD) await standInUser(db, userId).run();
   const windowMs = attributionWindowMs(env);
-  const claim = eventId(now);
+  const claim = eventId();
   const event: ServerConversionEvent = {
     id: claim,
     testId,

@@ -8,7 +8,7 @@ import { type Db, getDb } from "../db/client";
 import { type SlackConnectionRow, type SplitTest, slackConnections } from "../db/schema";
 import { eventsDb } from "../db/shards";
 import { ApiError } from "../errors";
-import { eventId as newEventId } from "../lib/event-id";
+import { timeOrderedUuid } from "../lib/event-id";
 import { log } from "../observability/log";
 import { queueSlackMessage } from "../webhooks/events";
 import { logAttempt } from "../webhooks/record";
@@ -110,7 +110,7 @@ export async function sendSlackTest(env: Env, workspaceId: string): Promise<Slac
   const db = getDb(env.DB);
   const row = await connectionRow(db, workspaceId);
   if (!row) throw new ApiError(404, "not_found", SLACK_MESSAGES.notConnected);
-  const message = { eventId: newEventId(Date.now()), type: TEST_MESSAGE_TYPE };
+  const message = { eventId: timeOrderedUuid(), type: TEST_MESSAGE_TYPE };
   const outcome = await attemptSlack(row, slackTestBody(), env);
   await recordSlackAttempt(
     env.DB,

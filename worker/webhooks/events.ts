@@ -1,6 +1,6 @@
 import * as z from "zod";
 import type { WebhookEvent } from "../../contract/api";
-import { eventId } from "../lib/event-id";
+import { timeOrderedUuid } from "../lib/event-id";
 
 /** One delivery of one event to one endpoint, as it travels through the WEBHOOKS queue. */
 export const webhookMessageSchema = z.object({
@@ -35,7 +35,12 @@ export function webhookEvent(
   data: Record<string, unknown>,
   now = Date.now(),
 ): { eventId: string; type: string; body: string } {
-  const event: WebhookEvent = { id: eventId(now), type, createdAt: new Date(now).toISOString(), data };
+  const event: WebhookEvent = {
+    id: timeOrderedUuid(now),
+    type,
+    createdAt: new Date(now).toISOString(),
+    data,
+  };
   return { eventId: event.id, type, body: JSON.stringify(event) };
 }
 
