@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isHttpUrl } from "../../contract/urls";
+import { fromBase64Url, toBase64Url } from "../../worker/lib/base64url";
 import { addressGroupOf } from "../../worker/lib/client-ip";
 import { csvLine } from "../../worker/lib/csv";
 import { eventId, timeOrderedUuid } from "../../worker/lib/event-id";
@@ -274,6 +275,22 @@ describe("CSV lines", () => {
     expect(csvLine(["a", 1, true, null])).toBe("a,1,true,\r\n");
     expect(csvLine(['say "hi", then go'])).toBe('"say ""hi"", then go"\r\n');
     expect(csvLine(["=HYPERLINK(1)", "-2", "@x", "+1"])).toBe("'=HYPERLINK(1),'-2,'@x,'+1\r\n");
+  });
+});
+
+describe("base64url", () => {
+  it("is RFC 4648's URL alphabet without padding, and reads back what it wrote, at every length", () => {
+    const reference = (bytes: Uint8Array) =>
+      btoa(String.fromCharCode(...bytes))
+        .replaceAll("+", "-")
+        .replaceAll("/", "_")
+        .replace(/=+$/, "");
+    for (let length = 0; length <= 40; length++) {
+      const bytes = crypto.getRandomValues(new Uint8Array(length));
+      expect(toBase64Url(bytes)).toBe(reference(bytes));
+      expect(fromBase64Url(toBase64Url(bytes))).toEqual(bytes);
+    }
+    expect(toBase64Url(new Uint8Array([0xfb, 0xff, 0xbf]))).toBe("-_-_");
   });
 });
 

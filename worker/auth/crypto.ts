@@ -1,15 +1,6 @@
+import { toBase64Url } from "../lib/base64url";
+
 const encoder = new TextEncoder();
-
-export function toBase64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-export function fromBase64Url(text: string): Uint8Array {
-  const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-}
 
 export function randomToken(byteLength = 32): string {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(byteLength)));

@@ -1,4 +1,5 @@
-import { fromBase64Url, timingSafeEqual, toBase64Url } from "./crypto";
+import { fromBase64Url, toBase64Url } from "../lib/base64url";
+import { timingSafeEqual } from "./crypto";
 
 // The Workers runtime refuses more than 100,000 PBKDF2 iterations in production
 // (local workerd does not), so this number is pinned by a test.

@@ -1,4 +1,4 @@
-const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+import { toBase64Url } from "./base64url";
 
 /**
  * A stored event's id (a click, a conversion, a rule visit): 72 random bits in 12 base64url characters.
@@ -8,13 +8,7 @@ const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
  * visits, whose key it is alone (even odds of one repeat only after about 2^36 of them).
  */
 export function eventId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(9));
-  let id = "";
-  for (let i = 0; i < bytes.length; i += 3) {
-    const triple = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    for (let shift = 18; shift >= 0; shift -= 6) id += BASE64URL[(triple >> shift) & 63];
-  }
-  return id;
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(9)));
 }
 
 /**

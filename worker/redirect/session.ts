@@ -1,4 +1,5 @@
-import { timingSafeEqual, toBase64Url } from "../auth/crypto";
+import { timingSafeEqual } from "../auth/crypto";
+import { toBase64Url } from "../lib/base64url";
 import { isSessionId } from "../lib/session-id";
 
 // Visitor sessions are the server's: their ids are random and signed, so a client cannot pick one
