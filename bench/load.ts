@@ -107,11 +107,16 @@ function withoutConsumer(config: string, queue: string, copy: string): string {
  * which locally shares the process (and D1's writes the thread) with it and in production runs apart.
  */
 export function configsWithoutConsumer() {
-  const app = withoutConsumer("wrangler.toml", "splitlink-clicks", "wrangler.bench-no-consumer.toml");
+  // Named for this process, so two benches running at once do not write each other's copies.
+  const app = withoutConsumer(
+    "wrangler.toml",
+    "splitlink-clicks",
+    `wrangler.bench-no-consumer-${process.pid}.toml`,
+  );
   const recording = withoutConsumer(
     "bench/recording.wrangler.toml",
     "bench-recording-clicks",
-    "bench/recording-no-consumer.wrangler.toml",
+    `bench/recording-no-consumer-${process.pid}.wrangler.toml`,
   );
   return {
     app,
