@@ -1,5 +1,6 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import worker from "../../worker/index";
+import { toBase64Url } from "../../worker/lib/base64url";
 import { eventId } from "../../worker/lib/event-id";
 import type { ClickEvent, ConversionEvent, TrackingEvent } from "../../worker/queue/events";
 
@@ -20,8 +21,6 @@ const SYSTEMS = ["ios", "android", "windows", "macos"] as const;
 const COUNTRIES = ["US", "DE", "GB", "FR", "IN"] as const;
 const REFERRERS = [null, "www.google.com", "t.co", "news.ycombinator.com", "www.facebook.com"] as const;
 
-const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
 /**
  * The keyed hash of a visitor's address as worker/redirect/session.ts makes it: 12 bytes in base64url,
  * the same for the visitor every time and spread like a hash (not in the visitors' order), so the
@@ -29,13 +28,13 @@ const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
  */
 function addressHashOf(visitor: number): string {
   let state = (visitor + 1) * 0x9e3779b1;
-  let hash = "";
-  for (let i = 0; i < 16; i++) {
+  const bytes = new Uint8Array(12);
+  for (let i = 0; i < bytes.length; i++) {
     state = Math.imul(state ^ (state >>> 15), 0x2c1b3c6d);
     state = Math.imul(state ^ (state >>> 12), 0x297a2d39);
-    hash += BASE64URL[(state ^ (state >>> 15)) & 63];
+    bytes[i] = (state ^ (state >>> 15)) & 255;
   }
-  return hash;
+  return toBase64Url(bytes);
 }
 
 /** A visitor's segment as the redirect records it, and their address hash (on every person's click, as the redirect sends it). */
