@@ -803,6 +803,7 @@ export const STRIPE_MESSAGES = {
     counted: "counted as a conversion",
     value_added: "its amount added to the visitor's conversion",
     refunded: "refund taken off the conversion's value",
+    payment_linked: "noted: the invoice's payment, so that a refund of it is taken off",
     already_counted: "not counted: this visitor's conversion was already counted",
     not_attributed:
       "not attributed: it carries no SplitLink session (client_reference_id or metadata.splitlink_session)",

@@ -67,7 +67,7 @@ export const connectStripeResponseSchema = z.object({
   endpointUrl: z
     .string()
     .describe(
-      "Add this URL as the webhook endpoint in Stripe, with the events checkout.session.completed, invoice.paid and charge.refunded. It stays the same when you connect again.",
+      "Add this URL as the webhook endpoint in Stripe, with the events checkout.session.completed, invoice.paid, invoice_payment.paid and charge.refunded. It stays the same when you connect again.",
     ),
 });
 export type ConnectStripeResponse = z.output<typeof connectStripeResponseSchema>;
@@ -77,6 +77,7 @@ export const STRIPE_OUTCOMES = [
   "counted",
   "value_added",
   "refunded",
+  "payment_linked",
   "already_counted",
   "not_attributed",
   "no_click",

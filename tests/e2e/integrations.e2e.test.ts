@@ -47,7 +47,12 @@ describe("Stripe in Settings", () => {
     await visibleToast(marketer, STRIPE_MESSAGES.connected);
     await card.getByText(/^Connected since /).waitFor();
     expect(await card.getByTestId("stripe-endpoint-url").textContent()).toBe(endpointUrl);
-    for (const type of ["checkout.session.completed", "invoice.paid", "charge.refunded"])
+    for (const type of [
+      "checkout.session.completed",
+      "invoice.paid",
+      "invoice_payment.paid",
+      "charge.refunded",
+    ])
       await card.getByText(type, { exact: true }).waitFor();
     await screenshot(marketer, "settings-stripe-connected");
 

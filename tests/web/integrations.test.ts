@@ -86,6 +86,11 @@ describe("the Stripe card's status", () => {
   it("asks for a secret before sending an empty one, and lists the three events to select in Stripe", () => {
     expect(secretProblem("   ")).toBe(STRIPE_MESSAGES.secretRequired);
     expect(secretProblem("whsec_abc")).toBeNull();
-    expect(STRIPE_EVENTS).toEqual(["checkout.session.completed", "invoice.paid", "charge.refunded"]);
+    expect(STRIPE_EVENTS).toEqual([
+      "checkout.session.completed",
+      "invoice.paid",
+      "invoice_payment.paid",
+      "charge.refunded",
+    ]);
   });
 });

@@ -41,6 +41,7 @@ describe("the drizzle schema and the migrations", () => {
         "slack_deliveries",
         "stripe_connections",
         "stripe_events",
+        "stripe_invoice_payments",
         "stripe_payments",
         "stripe_subscriptions",
       ].sort(),

@@ -100,6 +100,27 @@ function invoicePaid(fields: Record<string, unknown> = {}) {
   });
 }
 
+/**
+ * invoice_payment.paid (https://docs.stripe.com/api/invoice-payment/object): how API versions from
+ * 2025-03-31 tell which payment intent paid an invoice.
+ */
+function invoicePaymentPaid(invoice: string, paymentIntent: string) {
+  return stripeEvent("invoice_payment.paid", {
+    id: randomId("inpay"),
+    object: "invoice_payment",
+    amount_paid: 1500,
+    amount_requested: 1500,
+    currency: "eur",
+    invoice,
+    is_default: true,
+    payment: { type: "payment_intent", payment_intent: paymentIntent },
+    status: "paid",
+    status_transitions: { canceled_at: null, paid_at: nowSeconds() },
+  });
+}
+
+const invoiceIdOf = (event: ReturnType<typeof invoicePaid>) => String(event.data.object.id);
+
 /** charge.refunded (https://docs.stripe.com/api/charges/object). */
 function chargeRefunded(paymentIntent: string, amountRefunded: number, fields: Record<string, unknown> = {}) {
   return stripeEvent("charge.refunded", {
@@ -453,6 +474,52 @@ describe("invoice.paid for subscriptions", () => {
     expect(await figures(m)).toEqual({ conversions: 1, orders: 1, revenue: 15 });
     expect((await deliver(m, sub.checkout)).status).toBe(200);
     expect(await figures(m)).toEqual({ conversions: 1, orders: 1, revenue: 15 });
+  });
+
+  it("takes a refunded payment's value back on API versions from 2025-03-31, whichever of invoice.paid and invoice_payment.paid comes first", async () => {
+    const m = await connectedMarketer("EUR");
+    const visitor = await clickedVisitor(m.test);
+    const sub = subscription(visitor.sessionId);
+    const refund = (paymentIntent: string) =>
+      chargeRefunded(paymentIntent, 1500, { amount: 1500, amount_captured: 1500, currency: "eur" });
+    const [firstPayment, renewalPayment] = [randomId("pi"), randomId("pi")];
+    // The basil invoices carry no payment_intent (the helper sends none).
+    expect(sub.first.data.object).not.toHaveProperty("payment_intent");
+    expect((await deliver(m, sub.checkout)).status).toBe(200);
+    // The first invoice, then its payment.
+    expect((await deliver(m, sub.first)).status).toBe(200);
+    expect((await deliver(m, invoicePaymentPaid(invoiceIdOf(sub.first), firstPayment))).status).toBe(200);
+    expect((await stripeStatus(m.client)).lastEvent?.outcome).toBe("payment_linked");
+    // The renewal's payment, then the renewal.
+    expect((await deliver(m, invoicePaymentPaid(invoiceIdOf(sub.renewal), renewalPayment))).status).toBe(200);
+    expect((await deliver(m, sub.renewal)).status).toBe(200);
+    expect(await figures(m)).toEqual({ conversions: 1, orders: 1, revenue: 30 });
+
+    expect((await deliver(m, refund(renewalPayment))).status).toBe(200);
+    expect((await stripeStatus(m.client)).lastEvent?.outcome).toBe("refunded");
+    expect(await figures(m)).toEqual({ conversions: 1, orders: 1, revenue: 15 });
+    expect((await deliver(m, refund(firstPayment))).status).toBe(200);
+    expect(await figures(m)).toEqual({ conversions: 1, orders: 1, revenue: 0 });
+  });
+
+  it("lets no other workspace's Stripe link a payment to this workspace's invoice", async () => {
+    const m = await connectedMarketer("EUR");
+    const stranger = await connectedMarketer("EUR");
+    const visitor = await clickedVisitor(m.test);
+    const sub = subscription(visitor.sessionId);
+    const paymentIntent = randomId("pi");
+    expect((await deliver(m, sub.checkout)).status).toBe(200);
+    expect((await deliver(m, sub.renewal)).status).toBe(200);
+    // The stranger's own endpoint names this workspace's invoice with a payment intent of theirs.
+    expect(
+      (await deliver(stranger, invoicePaymentPaid(invoiceIdOf(sub.renewal), paymentIntent))).status,
+    ).toBe(200);
+    expect((await deliver(stranger, chargeRefunded(paymentIntent, 1500, { currency: "eur" }))).status).toBe(
+      200,
+    );
+    expect((await deliver(m, chargeRefunded(paymentIntent, 1500, { currency: "eur" }))).status).toBe(200);
+    expect(await figures(m)).toEqual({ conversions: 1, orders: 1, revenue: 30 });
+    expect((await stripeStatus(m.client)).lastEvent?.outcome).toBe("unknown_payment");
   });
 
   it("counts nothing for a renewal of a subscription it never saw", async () => {

@@ -680,12 +680,32 @@ export const stripePayments = sqliteTable(
     amount: integer("amount").notNull(),
     refunded: integer("refunded").notNull().default(0),
     createdAt: integer("created_at").notNull(),
+    // The invoice it was paid by, if any: migrations/0034_stripe_invoice_payments.sql.
+    invoice: text("invoice"),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.paymentKey] }),
     index("stripe_payments_intent_idx").on(t.workspaceId, t.paymentIntent),
     index("stripe_payments_session_idx").on(t.workspaceId, t.sessionId),
     index("stripe_payments_conversion_idx").on(t.conversionId),
+    index("stripe_payments_invoice_idx").on(t.workspaceId, t.invoice).where(sql`invoice IS NOT NULL`),
+  ],
+);
+
+/** An invoice's payment intent, from Stripe's invoice_payment.paid (API versions from 2025-03-31). */
+export const stripeInvoicePayments = sqliteTable(
+  "stripe_invoice_payments",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    invoice: text("invoice").notNull(),
+    paymentIntent: text("payment_intent").notNull(),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.invoice] }),
+    index("stripe_invoice_payments_received_idx").on(t.receivedAt),
   ],
 );
 

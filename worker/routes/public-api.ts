@@ -485,7 +485,7 @@ export const PUBLIC_API_OPERATIONS = [
     operationId: "connectStripe",
     summary: "Connect Stripe",
     description:
-      "Stores the signing secret of the webhook endpoint you added in Stripe and answers that endpoint's URL. Stripe's checkout.session.completed (and invoice.paid for subscriptions) then count as conversions with their amount, attributed to the visitor's SplitLink session in client_reference_id or metadata.splitlink_session; charge.refunded takes the value back. Connecting again replaces the secret and keeps the URL. The secret is never shown again.",
+      "Stores the signing secret of the webhook endpoint you added in Stripe and answers that endpoint's URL. Stripe's checkout.session.completed (and invoice.paid for subscriptions) then count as conversions with their amount, attributed to the visitor's SplitLink session in client_reference_id or metadata.splitlink_session; charge.refunded takes the value back (invoice_payment.paid tells a subscription payment's refund apart on API versions from 2025-03-31). Connecting again replaces the secret and keeps the URL. The secret is never shown again.",
     tag: "Integrations",
     body: {
       schema: connectStripeSchema,

@@ -98,6 +98,12 @@ const invoiceSchema = z.object({
     .nullish(),
 });
 
+// API versions from 2025-03-31 link an invoice to its payment intent with an InvoicePayment.
+const invoicePaymentSchema = z.object({
+  invoice: z.string(),
+  payment: z.object({ payment_intent: z.string().nullish() }),
+});
+
 const chargeSchema = z.object({
   id: z.string(),
   amount_refunded: z.int(),
@@ -123,6 +129,8 @@ interface Payment {
   key: string;
   sessionId: string;
   paymentIntent: string | null;
+  /** The invoice that paid it, if one did. */
+  invoice: string | null;
   value: { amount: number; currency: string } | null;
 }
 
@@ -167,12 +175,16 @@ async function recomputeValue(env: Env, workspaceId: string, conversionId: strin
   );
 }
 
+// The payment intent is the event's, else the one invoice_payment.paid linked to the invoice (?9) before.
 const UPSERT_PAYMENT = `INSERT INTO stripe_payments
-    (workspace_id, payment_key, session_id, conversion_id, payment_intent, currency, amount, created_at)
-  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+    (workspace_id, payment_key, session_id, conversion_id, payment_intent, currency, amount, created_at, invoice)
+  VALUES (?1, ?2, ?3, ?4,
+          coalesce(?5, (SELECT payment_intent FROM stripe_invoice_payments WHERE workspace_id = ?1 AND invoice = ?9)),
+          ?6, ?7, ?8, ?9)
   ON CONFLICT (workspace_id, payment_key) DO UPDATE
     SET conversion_id = coalesce(conversion_id, excluded.conversion_id),
-        payment_intent = coalesce(payment_intent, excluded.payment_intent)`;
+        payment_intent = coalesce(payment_intent, excluded.payment_intent),
+        invoice = coalesce(invoice, excluded.invoice)`;
 
 /**
  * Adds a payment to the visitor's conversion: the first one records the conversion (with its value)
@@ -212,6 +224,7 @@ async function addPayment(
             payment.value.currency,
             payment.value.amount,
             now,
+            payment.invoice,
           )
       : null;
 
@@ -288,7 +301,7 @@ async function checkoutCompleted(
     env,
     ctx,
     ws,
-    { key, sessionId, paymentIntent: session.payment_intent ?? null, value },
+    { key, sessionId, paymentIntent: session.payment_intent ?? null, invoice: null, value },
     now,
   );
 }
@@ -327,10 +340,43 @@ async function invoicePaid(
       key,
       sessionId,
       paymentIntent: invoice.payment_intent ?? null,
+      invoice: invoice.id,
       value: fromStripeAmount(invoice.amount_paid, invoice.currency),
     },
     now,
   );
+}
+
+/**
+ * invoice_payment.paid: the invoice's payment intent, which API versions from 2025-03-31 no longer put on
+ * the invoice, so that charge.refunded finds the payment. Kept for an invoice.paid still to come, and set
+ * on the payment if invoice.paid came first.
+ */
+async function invoicePaymentPaid(
+  env: Env,
+  ws: Workspace,
+  object: unknown,
+  now: number,
+): Promise<StripeOutcome> {
+  const parsed = invoicePaymentSchema.safeParse(object);
+  const paymentIntent = parsed.data?.payment.payment_intent;
+  if (!parsed.success || !paymentIntent) return "ignored";
+  const db = env.DB;
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO stripe_invoice_payments (workspace_id, invoice, payment_intent, received_at)
+           VALUES (?1, ?2, ?3, ?4) ON CONFLICT (workspace_id, invoice) DO NOTHING`,
+      )
+      .bind(ws.id, parsed.data.invoice, paymentIntent, now),
+    db
+      .prepare(
+        `UPDATE stripe_payments SET payment_intent = ?3
+           WHERE workspace_id = ?1 AND invoice = ?2 AND payment_intent IS NULL`,
+      )
+      .bind(ws.id, parsed.data.invoice, paymentIntent),
+  ]);
+  return "payment_linked";
 }
 
 async function chargeRefunded(env: Env, ws: Workspace, object: unknown): Promise<StripeOutcome> {
@@ -370,6 +416,8 @@ function handle(
       return checkoutCompleted(env, ctx, ws, event.data.object, now);
     case "invoice.paid":
       return invoicePaid(env, ctx, ws, event.data.object, now);
+    case "invoice_payment.paid":
+      return invoicePaymentPaid(env, ws, event.data.object, now);
     case "charge.refunded":
       return chargeRefunded(env, ws, event.data.object);
     default:
@@ -430,6 +478,12 @@ export async function receiveStripeEvent(
       .prepare(
         `DELETE FROM stripe_events WHERE rowid IN (
            SELECT rowid FROM stripe_events WHERE received_at < ?1 ORDER BY received_at LIMIT ${EXPIRED_EVENTS_PER_REQUEST})`,
+      )
+      .bind(now - EVENT_ID_RETENTION_MS),
+    db
+      .prepare(
+        `DELETE FROM stripe_invoice_payments WHERE rowid IN (
+           SELECT rowid FROM stripe_invoice_payments WHERE received_at < ?1 ORDER BY received_at LIMIT ${EXPIRED_EVENTS_PER_REQUEST})`,
       )
       .bind(now - EVENT_ID_RETENTION_MS),
     db

@@ -3,7 +3,12 @@ import { STRIPE_MESSAGES } from "@contract/messages";
 import { formatTimeAgo } from "@/lib/time";
 
 /** The events to select for the endpoint in Stripe, in the order the docs list them. */
-export const STRIPE_EVENTS = ["checkout.session.completed", "invoice.paid", "charge.refunded"] as const;
+export const STRIPE_EVENTS = [
+  "checkout.session.completed",
+  "invoice.paid",
+  "invoice_payment.paid",
+  "charge.refunded",
+] as const;
 
 type StripeStatus = StripeStatusResponse["stripe"];
 
