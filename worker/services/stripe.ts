@@ -403,6 +403,16 @@ async function chargeRefunded(env: Env, ws: Workspace, object: unknown): Promise
   return payment.conversionId ? "refunded" : "unknown_payment";
 }
 
+/** A few of the rows of `table` older than the retention, deleted with each event. */
+function deleteExpired(db: D1Database, table: "stripe_events" | "stripe_invoice_payments", now: number) {
+  return db
+    .prepare(
+      `DELETE FROM ${table} WHERE rowid IN (
+         SELECT rowid FROM ${table} WHERE received_at < ?1 ORDER BY received_at LIMIT ${EXPIRED_EVENTS_PER_REQUEST})`,
+    )
+    .bind(now - EVENT_ID_RETENTION_MS);
+}
+
 function handle(
   env: Env,
   ctx: Background,
@@ -474,18 +484,8 @@ export async function receiveStripeEvent(
         "INSERT OR IGNORE INTO stripe_events (workspace_id, event_id, received_at) VALUES (?1, ?2, ?3)",
       )
       .bind(ws.id, event.id, now),
-    db
-      .prepare(
-        `DELETE FROM stripe_events WHERE rowid IN (
-           SELECT rowid FROM stripe_events WHERE received_at < ?1 ORDER BY received_at LIMIT ${EXPIRED_EVENTS_PER_REQUEST})`,
-      )
-      .bind(now - EVENT_ID_RETENTION_MS),
-    db
-      .prepare(
-        `DELETE FROM stripe_invoice_payments WHERE rowid IN (
-           SELECT rowid FROM stripe_invoice_payments WHERE received_at < ?1 ORDER BY received_at LIMIT ${EXPIRED_EVENTS_PER_REQUEST})`,
-      )
-      .bind(now - EVENT_ID_RETENTION_MS),
+    deleteExpired(db, "stripe_events", now),
+    deleteExpired(db, "stripe_invoice_payments", now),
     db
       .prepare(
         "UPDATE stripe_connections SET last_event_at = ?2, last_event_type = ?3, last_event_outcome = ?4 WHERE workspace_id = ?1",
