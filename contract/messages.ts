@@ -811,6 +811,8 @@ export const STRIPE_MESSAGES = {
     not_counted: "not counted: the test has ended or the click is older than the attribution window",
     unpaid: "not counted: the checkout is not paid yet",
     unknown_payment: "not counted: no conversion of this payment",
+    invoice_payment_missing:
+      "not counted: no conversion of this payment. If it paid a subscription, select invoice_payment.paid for this endpoint in Stripe",
     ignored: "ignored: SplitLink does not use this event type",
   } satisfies Record<StripeOutcome, string>,
   // Settings

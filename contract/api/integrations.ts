@@ -84,6 +84,7 @@ export const STRIPE_OUTCOMES = [
   "not_counted",
   "unpaid",
   "unknown_payment",
+  "invoice_payment_missing",
   "ignored",
 ] as const;
 export type StripeOutcome = (typeof STRIPE_OUTCOMES)[number];

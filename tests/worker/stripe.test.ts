@@ -502,6 +502,18 @@ describe("invoice.paid for subscriptions", () => {
     expect(await figures(m)).toEqual({ conversions: 1, orders: 1, revenue: 0 });
   });
 
+  it("says to select invoice_payment.paid when a refund finds no payment and an invoice is still unlinked", async () => {
+    const m = await connectedMarketer("EUR");
+    const visitor = await clickedVisitor(m.test);
+    const sub = subscription(visitor.sessionId);
+    expect((await deliver(m, sub.checkout)).status).toBe(200);
+    expect((await deliver(m, sub.renewal)).status).toBe(200);
+    // Stripe sent no invoice_payment.paid (the endpoint does not select it): the refund finds nothing.
+    expect((await deliver(m, chargeRefunded(randomId("pi"), 1500, { currency: "eur" }))).status).toBe(200);
+    expect(await figures(m)).toEqual({ conversions: 1, orders: 1, revenue: 30 });
+    expect((await stripeStatus(m.client)).lastEvent?.outcome).toBe("invoice_payment_missing");
+  });
+
   it("lets no other workspace's Stripe link a payment to this workspace's invoice", async () => {
     const m = await connectedMarketer("EUR");
     const stranger = await connectedMarketer("EUR");
@@ -519,7 +531,8 @@ describe("invoice.paid for subscriptions", () => {
     );
     expect((await deliver(m, chargeRefunded(paymentIntent, 1500, { currency: "eur" }))).status).toBe(200);
     expect(await figures(m)).toEqual({ conversions: 1, orders: 1, revenue: 30 });
-    expect((await stripeStatus(m.client)).lastEvent?.outcome).toBe("unknown_payment");
+    // This workspace's invoice is still unlinked.
+    expect((await stripeStatus(m.client)).lastEvent?.outcome).toBe("invoice_payment_missing");
   });
 
   it("counts nothing for a renewal of a subscription it never saw", async () => {

@@ -379,6 +379,20 @@ async function invoicePaymentPaid(
   return "payment_linked";
 }
 
+/**
+ * Whether the workspace has invoice payments no invoice_payment.paid linked yet: then an unmatched refund
+ * may be one of theirs, and the status says which event to select in Stripe.
+ */
+async function unlinkedInvoices(db: D1Database, workspaceId: string): Promise<boolean> {
+  const row = await db
+    .prepare(
+      "SELECT 1 AS found FROM stripe_payments WHERE workspace_id = ?1 AND invoice IS NOT NULL AND payment_intent IS NULL LIMIT 1",
+    )
+    .bind(workspaceId)
+    .first();
+  return row !== null;
+}
+
 async function chargeRefunded(env: Env, ws: Workspace, object: unknown): Promise<StripeOutcome> {
   const parsed = chargeSchema.safeParse(object);
   if (!parsed.success || !parsed.data.payment_intent) return "unknown_payment";
@@ -391,7 +405,8 @@ async function chargeRefunded(env: Env, ws: Workspace, object: unknown): Promise
     )
     .bind(ws.id, charge.payment_intent)
     .first<{ paymentKey: string; conversionId: string | null; currency: string }>();
-  if (!payment || !refunded || refunded.currency !== payment.currency) return "unknown_payment";
+  if (!payment) return (await unlinkedInvoices(db, ws.id)) ? "invoice_payment_missing" : "unknown_payment";
+  if (!refunded || refunded.currency !== payment.currency) return "unknown_payment";
   // amount_refunded is Stripe's running total: set, so a second event for the same refund changes nothing.
   await db
     .prepare(
