@@ -52,7 +52,7 @@ await build({
     contents: `export { visit } from "./worker/redirect/visit";
 export { verifySession, issueSession, addressHash } from "./worker/redirect/session";
 export { chooseVariant, urlOf, buildDestination } from "./worker/redirect/variant";
-export { eventId } from "./worker/lib/event-id";
+export { eventId } from "./worker/lib/ids";
 export { readCookie, serializeCookie } from "./worker/lib/cookies";
 export { enqueueEvent } from "./worker/queue/producer";
 export { isbot } from "isbot";`,

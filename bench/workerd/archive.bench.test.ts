@@ -3,7 +3,7 @@ import { expect, inject, it } from "vitest";
 import { type Client, createTest, runCron, signedUpClient } from "../../tests/worker/helpers";
 import { QUERIES_PER_RUN } from "../../worker/archive/run";
 import { CRONS } from "../../worker/crons";
-import { eventId } from "../../worker/lib/event-id";
+import { eventId } from "../../worker/lib/ids";
 import type { ClickEvent, ConversionEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";
 import { fixed, median, printTable } from "../table";

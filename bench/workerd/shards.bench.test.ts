@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { expect, inject, it, vi } from "vitest";
 import { Client, createTest, GOOD_PASSWORD, uniqueEmail } from "../../tests/worker/helpers";
 import worker from "../../worker/index";
-import { eventId } from "../../worker/lib/event-id";
+import { eventId } from "../../worker/lib/ids";
 import type { TrackingEvent } from "../../worker/queue/events";
 import { fixed, printTable } from "../table";
 

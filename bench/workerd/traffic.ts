@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import worker from "../../worker/index";
 import { toBase64Url } from "../../worker/lib/base64url";
-import { eventId } from "../../worker/lib/event-id";
+import { eventId } from "../../worker/lib/ids";
 import type { ClickEvent, ConversionEvent, TrackingEvent } from "../../worker/queue/events";
 
 // Synthetic but realistic traffic for the ingest and dashboard benchmarks: visitors who come back

@@ -9,7 +9,7 @@ import { objectKey, writeObject } from "../../worker/archive/store";
 import { CRONS } from "../../worker/crons";
 import { copyTestToShard } from "../../worker/db/shards";
 import worker from "../../worker/index";
-import { eventId } from "../../worker/lib/event-id";
+import { eventId } from "../../worker/lib/ids";
 import { DEAD_LETTER_AFTER_ATTEMPTS } from "../../worker/queue/consumer";
 import type { ClickEvent, ConversionEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";

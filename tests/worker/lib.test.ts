@@ -3,8 +3,8 @@ import { isHttpUrl } from "../../contract/urls";
 import { fromBase64Url, toBase64Url } from "../../worker/lib/base64url";
 import { addressGroupOf } from "../../worker/lib/client-ip";
 import { csvLine } from "../../worker/lib/csv";
-import { eventId, timeOrderedUuid } from "../../worker/lib/event-id";
 import { isAppHost } from "../../worker/lib/hosts";
+import { eventId, timeOrderedUuid } from "../../worker/lib/ids";
 import { splitLinkFor } from "../../worker/lib/links";
 import { generateSlug } from "../../worker/lib/slug";
 import {

@@ -2,8 +2,10 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { AUTH_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import { CRONS } from "../../worker/crons";
+import { copyTestToShard } from "../../worker/db/shards";
 import {
   Client,
+  clickedVisitor,
   createTest,
   errorOf,
   eventsOf,
@@ -11,6 +13,7 @@ import {
   insertDomain,
   open,
   runCron,
+  sendBeacon,
   signedUpClient,
 } from "./helpers";
 
@@ -192,6 +195,58 @@ describe("creating a test", () => {
     expect(await check(created.slug)).toEqual({ available: false, status: "taken" });
     expect(await check("admin")).toEqual({ available: false, status: "reserved" });
     expect(await check("a")).toEqual({ available: false, status: "invalid" });
+  });
+});
+
+describe("test ids", () => {
+  it("are 16 characters for a new test; a test made before with a UUID keeps its link, clicks and results", async () => {
+    const { client } = await signedUpClient();
+    const created = await createTest(client, { name: "New" });
+    expect(created.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+
+    // The same test as one made before short ids: its row under a UUID and another slug.
+    const row = await env.DB.prepare("SELECT * FROM split_tests WHERE id = ?").bind(created.id).first();
+    const old = {
+      ...row,
+      id: crypto.randomUUID(),
+      slug: `old${crypto.randomUUID().slice(0, 6)}`,
+      name: "Old",
+      created_at: Number(row?.created_at) - 60_000,
+    };
+    const columns = Object.keys(old);
+    await env.DB.prepare(
+      `INSERT INTO split_tests (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+    )
+      .bind(...Object.values(old))
+      .run();
+    await copyTestToShard(env, old.id, { created: true });
+
+    for (const test of [created, old]) {
+      const { sessionId, variant } = await clickedVisitor(test);
+      expect((await sendBeacon({ splitTestId: test.id, sessionId, variant })).status).toBe(202);
+    }
+    const stats = async () => {
+      const { tests } = (await (await client.fetch("/api/tests")).json()) as {
+        tests: {
+          name: string;
+          stats: { clicksA: number; clicksB: number; conversionsA: number; conversionsB: number };
+        }[];
+      };
+      return tests.map(({ name, stats: s }) => [
+        name,
+        s.clicksA + s.clicksB,
+        s.conversionsA + s.conversionsB,
+      ]);
+    };
+    await eventually(
+      async () =>
+        JSON.stringify(await stats()) ===
+        JSON.stringify([
+          ["New", 1, 1],
+          ["Old", 1, 1],
+        ]),
+    );
+    expect((await client.fetch(`/api/tests/${old.slug}`)).status).toBe(200);
   });
 });
 

@@ -2,10 +2,6 @@ import { toBase64Url } from "../lib/base64url";
 
 const encoder = new TextEncoder();
 
-export function randomToken(byteLength = 32): string {
-  return toBase64Url(crypto.getRandomValues(new Uint8Array(byteLength)));
-}
-
 export async function sha256Base64Url(text: string): Promise<string> {
   return toBase64Url(new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text))));
 }

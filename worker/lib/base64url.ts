@@ -22,3 +22,8 @@ export function fromBase64Url(text: string): Uint8Array {
   const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
+
+/** `byteLength` random bytes in base64url: tokens, secrets and ids no one can guess. */
+export function randomToken(byteLength = 32): string {
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(byteLength)));
+}

@@ -2,13 +2,14 @@ import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { User } from "../../contract/api";
 import { AUTH_MESSAGES } from "../../contract/messages";
 import { PERSONAL_WORKSPACE_NAME } from "../../contract/workspaces";
-import { randomToken, sha256Base64Url } from "../auth/crypto";
+import { sha256Base64Url } from "../auth/crypto";
 import { hashPassword, verifyPassword, weakPasswordReasons } from "../auth/password";
 import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, signAccessToken } from "../auth/tokens";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { memberships, sessions, users, workspaces } from "../db/schema";
 import { ApiError } from "../errors";
+import { randomToken } from "../lib/base64url";
 
 /** A user and whether they have proved they own their email. */
 export interface Account {

@@ -1,5 +1,5 @@
 import type { Background } from "../lib/background";
-import { eventId } from "../lib/event-id";
+import { eventId } from "../lib/ids";
 import { log } from "../observability/log";
 import { enqueueEvent } from "../queue/producer";
 import { BEACON_RETRY_AFTER_SECONDS, beaconAllowed } from "./limits";

@@ -11,7 +11,7 @@ import {
 } from "../db/attribution";
 import { allShards, eventsDb, LEGACY_SHARD, standInUser } from "../db/shards";
 import { ApiError } from "../errors";
-import { eventId } from "../lib/event-id";
+import { eventId } from "../lib/ids";
 import { isSessionId } from "../lib/session-id";
 import { type CountedConversion, sendConversionEvents } from "../webhooks/conversions";
 import type { Creator } from "./workspaces";

@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { ACCOUNT_MESSAGES } from "../../contract/messages";
-import { randomToken, sha256Base64Url } from "../auth/crypto";
+import { sha256Base64Url } from "../auth/crypto";
 import type { Db } from "../db/client";
 import { type EmailTokenPurpose, emailTokens } from "../db/schema";
 import { ApiError } from "../errors";
+import { randomToken } from "../lib/base64url";
 
 export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,

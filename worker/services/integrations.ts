@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { IntegrationStatus, StripeOutcome, StripeStatusResponse } from "../../contract/api";
-import { randomToken } from "../auth/crypto";
 import type { Db } from "../db/client";
 import { stripeConnections, workspaces } from "../db/schema";
+import { randomToken } from "../lib/base64url";
 import { slackIntegrationStatus } from "./slack";
 
 // The integrations of a workspace (issue #36): their status listing, connecting Stripe and switching

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { TestAnalytics } from "../../contract/api";
-import { randomToken } from "../auth/crypto";
 import { type Db, getDb } from "../db/client";
 import { type SplitTest, shareLinks, splitTests, workspaces } from "../db/schema";
 import { eventsDb } from "../db/shards";
+import { randomToken } from "../lib/base64url";
 import { analyticsOf } from "./analytics";
 
 // A test's read-only report link (issue #34, point 5): one live token per test; the public page reads

@@ -8,7 +8,7 @@ import { type Db, getDb } from "../db/client";
 import { type SlackConnectionRow, type SplitTest, slackConnections } from "../db/schema";
 import { eventsDb } from "../db/shards";
 import { ApiError } from "../errors";
-import { timeOrderedUuid } from "../lib/event-id";
+import { timeOrderedUuid } from "../lib/ids";
 import { log } from "../observability/log";
 import { queueSlackMessage } from "../webhooks/events";
 import { logAttempt } from "../webhooks/record";

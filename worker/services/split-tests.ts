@@ -18,7 +18,6 @@ import { DEFAULT_PRIMARY_METRIC } from "../../contract/metrics";
 import { hasExperimentRule, rulesProblem } from "../../contract/rules";
 import { type Goal, goalAfter } from "../../contract/tracking";
 import { evenWeights, labelAt, VARIANT_LABELS } from "../../contract/variants";
-import { randomToken } from "../auth/crypto";
 import { type Db, getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import {
@@ -33,6 +32,8 @@ import {
 import { byShard, copyTestToShard, eventsDb, LEGACY_SHARD, shardForNewTest } from "../db/shards";
 import { ApiError } from "../errors";
 import type { Background } from "../lib/background";
+import { randomToken } from "../lib/base64url";
+import { newTestId } from "../lib/ids";
 import { splitLinkFor } from "../lib/links";
 import { generateSlug } from "../lib/slug";
 import { removeLink, storeLink } from "../link-cache/writes";
@@ -91,7 +92,7 @@ async function insertSplitTest(
 
   for (let attempt = 0; attempt < MAX_SLUG_ATTEMPTS; attempt++) {
     const row: SplitTestRow = {
-      id: crypto.randomUUID(),
+      id: newTestId(),
       userId: creator.userId,
       workspaceId: creator.workspaceId,
       name: input.name,

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import type { WebhookEvent } from "../../contract/api";
-import { timeOrderedUuid } from "../lib/event-id";
+import { timeOrderedUuid } from "../lib/ids";
 
 /** One delivery of one event to one endpoint, as it travels through the WEBHOOKS queue. */
 export const webhookMessageSchema = z.object({

@@ -1,4 +1,4 @@
-import { randomToken } from "../auth/crypto";
+import { randomToken } from "../lib/base64url";
 
 // Stripe's scheme (https://stripe.com/docs/webhooks/signatures#verify-manually): the header carries the time of
 // the attempt and the hex HMAC-SHA256 of "<time>.<raw body>", keyed with the endpoint's secret as text.
