@@ -833,6 +833,8 @@ export const STRIPE_MESSAGES = {
   statusConnected: (since: string) => `Connected since ${since}`,
   statusNotConnected: "Not connected",
   noEventYet: "No event received yet",
+  unlinkedInvoicePayments: (count: number) =>
+    `${count === 1 ? "A subscription payment has" : `${count} subscription payments have`} no invoice_payment.paid from Stripe after an hour, so a refund of ${count === 1 ? "it" : "them"} cannot be taken off. Select invoice_payment.paid for this endpoint in Stripe.`,
   lastEvent: (when: string, type: string, outcome: string) =>
     `Last event received ${when}: ${type}, ${outcome}.`,
   disconnect: "Disconnect",

@@ -105,6 +105,12 @@ export const stripeStatusResponseSchema = z.object({
         outcome: z.enum(STRIPE_OUTCOMES).describe("What became of it"),
       })
       .nullable(),
+    unlinkedInvoicePayments: z
+      .number()
+      .int()
+      .describe(
+        "Invoice payments (subscriptions) received more than an hour ago, after the last one linked, that no invoice_payment.paid linked to their payment intent (at most 100): while there are any, select invoice_payment.paid for the endpoint in Stripe, or their refunds are not taken off",
+      ),
   }),
 });
 export type StripeStatusResponse = z.output<typeof stripeStatusResponseSchema>;

@@ -47,9 +47,19 @@ const NOT_CONNECTED: Stripe = {
   endpointUrl: "https://splitlink.app/integrations/stripe/abc",
   connectedAt: null,
   lastEvent: null,
+  unlinkedInvoicePayments: 0,
 };
 
 describe("the Stripe card's status", () => {
+  it("names the event to select for one unlinked subscription payment or several", () => {
+    expect(STRIPE_MESSAGES.unlinkedInvoicePayments(1)).toBe(
+      "A subscription payment has no invoice_payment.paid from Stripe after an hour, so a refund of it cannot be taken off. Select invoice_payment.paid for this endpoint in Stripe.",
+    );
+    expect(STRIPE_MESSAGES.unlinkedInvoicePayments(3)).toMatch(
+      /^3 subscription payments have no invoice_payment\.paid .* a refund of them cannot be taken off\./,
+    );
+  });
+
   it("says not connected, then connected since the local day it was connected", () => {
     expect(connectionLine(NOT_CONNECTED)).toBe(STRIPE_MESSAGES.statusNotConnected);
     // 04:00 UTC on the 3rd is still the 2nd in the tests' time zone (UTC−9:30).

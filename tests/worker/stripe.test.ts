@@ -514,6 +514,32 @@ describe("invoice.paid for subscriptions", () => {
     expect((await stripeStatus(m.client)).lastEvent?.outcome).toBe("invoice_payment_missing");
   });
 
+  it("warns on the card while invoice payments stay unlinked an hour on, until invoice_payment.paid comes", async () => {
+    const m = await connectedMarketer("EUR");
+    const stranger = await connectedMarketer("EUR");
+    const visitor = await clickedVisitor(m.test);
+    const sub = subscription(visitor.sessionId);
+    expect((await deliver(m, sub.checkout)).status).toBe(200);
+    expect((await deliver(m, sub.renewal)).status).toBe(200);
+    // Stripe sends the link within seconds: no warning yet.
+    expect((await stripeStatus(m.client)).unlinkedInvoicePayments).toBe(0);
+    await env.DB.prepare("UPDATE stripe_payments SET created_at = created_at - 7200000 WHERE invoice = ?")
+      .bind(invoiceIdOf(sub.renewal))
+      .run();
+    expect((await stripeStatus(m.client)).unlinkedInvoicePayments).toBe(1);
+    expect((await stripeStatus(stranger.client)).unlinkedInvoicePayments).toBe(0);
+
+    // The event is selected now: the next renewal is linked, and the one before never will be.
+    const parent = {
+      type: "subscription_details",
+      subscription_details: { metadata: {}, subscription: sub.id },
+    };
+    const next = invoicePaid({ billing_reason: "subscription_cycle", parent });
+    expect((await deliver(m, next)).status).toBe(200);
+    expect((await deliver(m, invoicePaymentPaid(invoiceIdOf(next), randomId("pi")))).status).toBe(200);
+    expect((await stripeStatus(m.client)).unlinkedInvoicePayments).toBe(0);
+  });
+
   it("lets no other workspace's Stripe link a payment to this workspace's invoice", async () => {
     const m = await connectedMarketer("EUR");
     const stranger = await connectedMarketer("EUR");

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { stripeConnections, workspaces } from "../db/schema";
 import { randomToken } from "../lib/base64url";
 import { slackIntegrationStatus } from "./slack";
+import { unlinkedInvoicePayments } from "./stripe";
 
 // The integrations of a workspace (issue #36): their status listing, connecting Stripe and switching
 // GA4. What Stripe's events do is worker/services/stripe.ts; Slack is worker/services/slack.ts.
@@ -11,6 +12,8 @@ import { slackIntegrationStatus } from "./slack";
 /** The endpoint URL's unguessable part: 192 random bits. */
 const newToken = () => randomToken(24);
 
+// Stripe sends invoice_payment.paid within seconds of invoice.paid: an hour on, it is not selected.
+const INVOICE_PAYMENT_GRACE_MS = 3_600_000;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Where Stripe sends a workspace's events. */
@@ -51,6 +54,7 @@ export async function stripeStatus(
   workspaceId: string,
   origin: string,
   reserve: boolean,
+  now = Date.now(),
 ): Promise<StripeStatusResponse["stripe"]> {
   let row = await stripeRow(db, workspaceId);
   if (!row && reserve) {
@@ -70,6 +74,9 @@ export async function stripeStatus(
             outcome: (row.lastEventOutcome ?? "ignored") as StripeOutcome,
           }
         : null,
+    unlinkedInvoicePayments: connected
+      ? await unlinkedInvoicePayments(db.$client, workspaceId, now - INVOICE_PAYMENT_GRACE_MS)
+      : 0,
   };
 }
 

@@ -380,20 +380,31 @@ async function invoicePaymentPaid(
 }
 
 /**
- * Whether the workspace has invoice payments no invoice_payment.paid linked yet: then an unmatched refund
- * may be one of theirs, and the status says which event to select in Stripe.
+ * The workspace's invoice payments received by `receivedBefore` that no invoice_payment.paid linked to
+ * their payment intent, after the last one that was (at most 100): on API versions from 2025-03-31 these
+ * are subscription payments whose refunds cannot be found, because invoice_payment.paid is not selected in
+ * Stripe. Those before a linked one are left out: the event comes now, and those will never be linked.
  */
-async function unlinkedInvoices(db: D1Database, workspaceId: string): Promise<boolean> {
+export async function unlinkedInvoicePayments(
+  db: D1Database,
+  workspaceId: string,
+  receivedBefore: number,
+): Promise<number> {
   const row = await db
     .prepare(
-      "SELECT 1 AS found FROM stripe_payments WHERE workspace_id = ?1 AND invoice IS NOT NULL AND payment_intent IS NULL LIMIT 1",
+      `SELECT count(*) AS unlinked FROM (
+         SELECT 1 FROM stripe_payments
+         WHERE workspace_id = ?1 AND invoice IS NOT NULL AND payment_intent IS NULL AND created_at <= ?2
+           AND created_at > coalesce((SELECT max(created_at) FROM stripe_payments
+                                      WHERE workspace_id = ?1 AND invoice IS NOT NULL AND payment_intent IS NOT NULL), 0)
+         LIMIT 100)`,
     )
-    .bind(workspaceId)
-    .first();
-  return row !== null;
+    .bind(workspaceId, receivedBefore)
+    .first<number>("unlinked");
+  return row ?? 0;
 }
 
-async function chargeRefunded(env: Env, ws: Workspace, object: unknown): Promise<StripeOutcome> {
+async function chargeRefunded(env: Env, ws: Workspace, object: unknown, now: number): Promise<StripeOutcome> {
   const parsed = chargeSchema.safeParse(object);
   if (!parsed.success || !parsed.data.payment_intent) return "unknown_payment";
   const charge = parsed.data;
@@ -405,7 +416,10 @@ async function chargeRefunded(env: Env, ws: Workspace, object: unknown): Promise
     )
     .bind(ws.id, charge.payment_intent)
     .first<{ paymentKey: string; conversionId: string | null; currency: string }>();
-  if (!payment) return (await unlinkedInvoices(db, ws.id)) ? "invoice_payment_missing" : "unknown_payment";
+  if (!payment)
+    return (await unlinkedInvoicePayments(db, ws.id, now)) > 0
+      ? "invoice_payment_missing"
+      : "unknown_payment";
   if (!refunded || refunded.currency !== payment.currency) return "unknown_payment";
   // amount_refunded is Stripe's running total: set, so a second event for the same refund changes nothing.
   await db
@@ -444,7 +458,7 @@ function handle(
     case "invoice_payment.paid":
       return invoicePaymentPaid(env, ws, event.data.object, now);
     case "charge.refunded":
-      return chargeRefunded(env, ws, event.data.object);
+      return chargeRefunded(env, ws, event.data.object, now);
     default:
       return "ignored";
   }

@@ -1,6 +1,6 @@
 import type { StripeStatusResponse } from "@contract/api";
 import { STRIPE_MESSAGES } from "@contract/messages";
-import { RotateCwIcon } from "lucide-react";
+import { RotateCwIcon, TriangleAlertIcon } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { CopyButton } from "@/components/split-tests/CopyButton";
@@ -118,6 +118,15 @@ function StripeStatusLines({ stripe }: { stripe: StripeStatusResponse["stripe"] 
     <div className="grid gap-1 text-sm" data-testid="stripe-status">
       <p className="font-medium">{connectionLine(stripe)}</p>
       <p className="text-muted-foreground">{lastEventLine(stripe) ?? M.noEventYet}</p>
+      {stripe.unlinkedInvoicePayments > 0 && (
+        <p
+          className="mt-1 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="stripe-unlinked-invoices"
+        >
+          <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{M.unlinkedInvoicePayments(stripe.unlinkedInvoicePayments)}</span>
+        </p>
+      )}
     </div>
   );
 }
