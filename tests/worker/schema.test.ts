@@ -17,6 +17,7 @@ describe("the drizzle schema and the migrations", () => {
         "custom_domains",
         "dead_letters",
         "email_tokens",
+        "idempotency_key_shards",
         "idempotency_keys",
         "sessions",
         "split_tests",

@@ -425,6 +425,62 @@ describe("server-side conversions' idempotency keys across shards", () => {
     });
     expect(back.status).toBe(422);
   });
+
+  it("lets one of two requests racing with one key to tests on different shards count, and refuses the other", async () => {
+    const { client, zero, one } = await testsOnBothShards();
+    const { key } = await createApiKey(client);
+    const [zeroClick, oneClick] = [click(zero.id), click(one.id)];
+    await deliver([zeroClick, oneClick], 1, sharded);
+    const order = { amount: 20, currency: "USD" };
+    for (let round = 0; round < 5; round++) {
+      const idempotencyKey = `race-${round}`;
+      const answers = await Promise.all([
+        convert(key, idempotencyKey, { testId: zero.id, sessionId: zeroClick.sessionId, ...order }),
+        convert(key, idempotencyKey, { testId: one.id, sessionId: oneClick.sessionId, ...order }),
+      ]);
+      // One takes the key (201, or 200 once its visitor's conversion is counted), the other is refused.
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses[1]).toBe(422);
+      expect([200, 201]).toContain(statuses[0]);
+      const refused = answers.find((answer) => answer.status === 422) ?? new Response("{}");
+      const { error } = (await refused.json()) as { error?: { code: string } };
+      expect(error?.code).toBe("idempotency_key_reused");
+    }
+  });
+
+  it("moves a key to a test on the other shard once its request was refused, or pending long past", async () => {
+    const { client, zero, one } = await testsOnBothShards();
+    const { key } = await createApiKey(client);
+    const oneClick = click(one.id);
+    await deliver([oneClick], 1, sharded);
+    const order = { testId: one.id, sessionId: oneClick.sessionId, amount: 20, currency: "USD" };
+
+    // Refused (no split link gives out this session id): the key stored nothing, the other shard takes it.
+    const refused = await convert(key, "order-3001", { testId: zero.id, sessionId: "not-a-session" });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("unknown_session");
+    expect((await convert(key, "order-3001", order)).status).toBe(201);
+
+    // Pending (a session whose click is not recorded yet): held by shard 0 until the pending answer ends.
+    const pending = await convert(key, "order-3002", { testId: zero.id, sessionId: crypto.randomUUID() });
+    expect(pending.status).toBe(202);
+    const other = { ...order, sessionId: click(one.id).sessionId };
+    expect((await convert(key, "order-3002", other)).status).toBe(422);
+    const sixMinutes = 6 * 60 * 1000;
+    await env.EVENTS_0.prepare(
+      "UPDATE idempotency_keys SET created_at = created_at - ?1 WHERE key = 'order-3002'",
+    )
+      .bind(sixMinutes)
+      .run();
+    await env.DB.prepare(
+      "UPDATE idempotency_key_shards SET created_at = created_at - ?1 WHERE key = 'order-3002'",
+    )
+      .bind(sixMinutes)
+      .run();
+    // It counted nothing in five minutes: free again, for a test on shard 1 too.
+    const taken = await convert(key, "order-3002", { ...order, sessionId: oneClick.sessionId });
+    expect(taken.status).toBe(200);
+  });
 });
 
 describe("the copy repair's bound per run", () => {

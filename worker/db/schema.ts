@@ -390,6 +390,23 @@ export const idempotencyKeys = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );
 
+/** The shard each live Idempotency-Key is held in (main database): migrations/0035_idempotency_key_shards.sql. */
+export const idempotencyKeyShards = sqliteTable(
+  "idempotency_key_shards",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    shard: text("shard").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index("idempotency_key_shards_created_idx").on(t.createdAt),
+  ],
+);
+
 export const SEGMENT_DIMENSIONS = ["device", "os", "country", "referrer"] as const;
 
 /** The breakdowns' rollup: visitors and conversions per test, variant, dimension and value ('' unknown). */

@@ -9,7 +9,7 @@ import {
   insertConversions,
   OUTSIDE_ATTRIBUTION_WINDOW,
 } from "../db/attribution";
-import { allShards, eventsDb, LEGACY_SHARD, standInUser } from "../db/shards";
+import { eventsDb, LEGACY_SHARD, standInUser } from "../db/shards";
 import { ApiError } from "../errors";
 import { eventId } from "../lib/ids";
 import { isSessionId } from "../lib/session-id";
@@ -144,39 +144,65 @@ const READ_TEST = `SELECT t.completed_at IS NOT NULL AS completed,
   FROM split_tests AS t WHERE t.id = ?1 AND t.workspace_id = ?2 AND t.deleted_at IS NULL`;
 
 // A live key of the user (?1, ?2), as DELETE_EXPIRED would leave it (?3 the window's start, ?4 the pending
-// answer's): read in the databases other than the request's test's shard.
+// answer's): read in the shard that held it, before another shard takes it over.
 const LIVE_KEY = `SELECT fingerprint FROM idempotency_keys
   WHERE user_id = ?1 AND key = ?2 AND created_at > ?3
     AND NOT (status = 202 AND created_at <= ?4
              AND NOT EXISTS (SELECT 1 FROM conversions WHERE id = idempotency_keys.claim))`;
 
+// The main database's record of which shard holds each key (migrations/0035_idempotency_key_shards.sql):
+// the user's expired entry goes with a few others, then the key is taken for ?3 unless held already.
+const DELETE_EXPIRED_HOLDERS = `DELETE FROM idempotency_key_shards
+  WHERE (user_id = ?1 AND key = ?2 AND created_at <= ?3)
+     OR (user_id, key) IN (SELECT user_id, key FROM idempotency_key_shards WHERE created_at <= ?3
+                           ORDER BY created_at LIMIT ${EXPIRED_KEYS_PER_REQUEST})`;
+const TAKE_HOLDER = `INSERT INTO idempotency_key_shards (user_id, key, shard, created_at) VALUES (?1, ?2, ?3, ?4)
+  ON CONFLICT (user_id, key) DO NOTHING`;
+const READ_HOLDER =
+  "SELECT shard, created_at AS createdAt FROM idempotency_key_shards WHERE user_id = ?1 AND key = ?2";
+
 /**
- * Whether the user's key is held in a database other than `shard`: a key is the user's whatever the
- * test, but it lives in the shard of the test its first request named. It stays there, with the
- * conversion it guards, so that claiming it, recording and storing the answer stay one transaction
- * (keys in the main database would split that into writes in two databases, each able to fail alone);
- * the other databases are only read, all at once, so a request still makes one write. A key held
- * elsewhere was used for another test, so for another request: the same refusal as on one database. Two
- * requests racing with one key to tests on different shards may both pass: each then counts its own
- * conversion once, in its own test.
+ * Takes the user's key for `shard`, or answers false when another shard holds it. A key is the user's
+ * whatever the test, but it lives in the shard of the test its first request named, with the conversion it
+ * guards, so that claiming it, recording and storing the answer stay one transaction there; the main
+ * database only says which shard that is, written first, so of two requests racing with one key to tests
+ * on different shards one takes it and the other is refused, as on one database. Held elsewhere, the key
+ * moves only once the request that took it is long over (PENDING_ANSWER_MS) and it is not live there: it
+ * was refused, or it waited for a click that never came.
  */
-async function keyHeldElsewhere(
+async function takeKeyForShard(
   env: Env,
   shard: string,
   userId: string,
   key: string,
   now: number,
 ): Promise<boolean> {
-  const others = allShards(env).filter((name) => name !== shard);
-  const found = await Promise.all(
-    others.map((name) =>
-      eventsDb(env, name)
-        .prepare(LIVE_KEY)
-        .bind(userId, key, now - IDEMPOTENCY_WINDOW_MS, now - PENDING_ANSWER_MS)
-        .first(),
-    ),
-  );
-  return found.some((row) => row !== null);
+  const [, , read] = await env.DB.batch([
+    env.DB.prepare(DELETE_EXPIRED_HOLDERS).bind(userId, key, now - IDEMPOTENCY_WINDOW_MS),
+    env.DB.prepare(TAKE_HOLDER).bind(userId, key, shard, now),
+    env.DB.prepare(READ_HOLDER).bind(userId, key),
+  ]);
+  const holder = read?.results[0] as { shard: string; createdAt: number } | undefined;
+  if (!holder || holder.shard === shard) return true;
+  if (holder.createdAt > now - PENDING_ANSWER_MS) return false;
+  const live = await eventsDb(env, holder.shard)
+    .prepare(LIVE_KEY)
+    .bind(userId, key, now - IDEMPOTENCY_WINDOW_MS, now - PENDING_ANSWER_MS)
+    .first();
+  if (live) return false;
+  const moved = await env.DB.prepare(
+    "UPDATE idempotency_key_shards SET shard = ?3, created_at = ?4 WHERE user_id = ?1 AND key = ?2 AND shard = ?5 AND created_at = ?6",
+  )
+    .bind(userId, key, shard, now, holder.shard, holder.createdAt)
+    .run();
+  return moved.meta.changes === 1;
+}
+
+/** Gives the key back when its request stored nothing in `shard` (a refusal): another test may take it. */
+function releaseKeyShard(env: Env, shard: string, userId: string, key: string) {
+  return env.DB.prepare("DELETE FROM idempotency_key_shards WHERE user_id = ?1 AND key = ?2 AND shard = ?3")
+    .bind(userId, key, shard)
+    .run();
 }
 
 /** A value as the API shows it: major units, or nulls without one. */
@@ -222,15 +248,15 @@ export async function recordServerConversion(
   const fingerprint = await sha256Base64Url(
     JSON.stringify([testId, sessionId, value.amount ?? null, value.currency ?? null]),
   );
-  // The test's shard holds its clicks, conversions and these idempotency keys (worker/db/shards.ts), the
-  // other databases the keys used for tests on them (keyHeldElsewhere).
+  // The test's shard holds its clicks, conversions and these idempotency keys (worker/db/shards.ts); the
+  // main database says which shard holds each key (takeKeyForShard).
   const owned = await env.DB.prepare(
     "SELECT shard FROM split_tests WHERE id = ?1 AND workspace_id = ?2 AND deleted_at IS NULL",
   )
     .bind(testId, workspaceId)
     .first<{ shard: string }>();
   if (!owned) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
-  if (await keyHeldElsewhere(env, owned.shard, userId, key, now))
+  if (!(await takeKeyForShard(env, owned.shard, userId, key, now)))
     throw new ApiError(422, "idempotency_key_reused", CONVERSION_MESSAGES.idempotencyKeyReused);
   const db = eventsDb(env, owned.shard);
   if (owned.shard !== LEGACY_SHARD) await standInUser(db, userId).run();
@@ -262,8 +288,9 @@ export async function recordServerConversion(
   const [inserted, , , , keyRow, testRow] = results.slice(2 + COUNT_IF_CLAIMED.length);
   // First, before anything the key holds: no answer may tell anything of a test that is not the workspace's.
   const test = testRow?.results[0] as TestRow | undefined;
-  if (!test) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
   const stored = keyRow?.results[0] as KeyRow | undefined;
+  if (!stored) await releaseKeyShard(env, owned.shard, userId, key);
+  if (!test) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
   if (stored && stored.fingerprint !== fingerprint)
     throw new ApiError(422, "idempotency_key_reused", CONVERSION_MESSAGES.idempotencyKeyReused);
   if (!stored) throw refusal(test, env.ATTRIBUTION_WINDOW_DAYS);
