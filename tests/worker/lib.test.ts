@@ -4,7 +4,7 @@ import { fromBase64Url, toBase64Url } from "../../worker/lib/base64url";
 import { addressGroupOf } from "../../worker/lib/client-ip";
 import { csvLine } from "../../worker/lib/csv";
 import { isAppHost } from "../../worker/lib/hosts";
-import { eventId, timeOrderedUuid } from "../../worker/lib/ids";
+import { eventId, newTestId, timeOrderedUuid } from "../../worker/lib/ids";
 import { splitLinkFor } from "../../worker/lib/links";
 import { generateSlug } from "../../worker/lib/slug";
 import {
@@ -301,6 +301,18 @@ describe("event ids", () => {
     expect(new Set(ids).size).toBe(ids.length);
     // Every character of the alphabet turns up: the bits are spread over all 12 places.
     expect(new Set(ids.join("")).size).toBe(64);
+  });
+
+  it("are 16 letters and digits for a new test, every one equally likely, none repeated", () => {
+    const ids = Array.from({ length: 10_000 }, () => newTestId());
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // 160,000 characters over 62: about 2,581 each; a skew like `byte % 62` over all 256 bytes (the
+    // first 8 characters 5/4 as likely) would put those near 3,100.
+    const counts = new Map<string, number>();
+    for (const char of ids.join("")) counts.set(char, (counts.get(char) ?? 0) + 1);
+    expect(counts.size).toBe(62);
+    for (const n of counts.values()) expect(Math.abs(n - 160_000 / 62)).toBeLessThan(300);
   });
 
   it("are UUIDv7 where others see them (webhooks, Slack), in the order of their time", () => {
