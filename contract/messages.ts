@@ -804,6 +804,8 @@ export const STRIPE_MESSAGES = {
     value_added: "its amount added to the visitor's conversion",
     refunded: "refund taken off the conversion's value",
     payment_linked: "noted: the invoice's payment, so that a refund of it is taken off",
+    paid_without_payment_intent:
+      "noted: the invoice was paid without a payment intent (recorded outside Stripe, or an older charge), so a refund of it cannot be taken off",
     already_counted: "not counted: this visitor's conversion was already counted",
     not_attributed:
       "not attributed: it carries no SplitLink session (client_reference_id or metadata.splitlink_session)",

@@ -78,6 +78,7 @@ export const STRIPE_OUTCOMES = [
   "value_added",
   "refunded",
   "payment_linked",
+  "paid_without_payment_intent",
   "already_counted",
   "not_attributed",
   "no_click",

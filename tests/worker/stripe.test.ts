@@ -540,6 +540,28 @@ describe("invoice.paid for subscriptions", () => {
     expect((await stripeStatus(m.client)).unlinkedInvoicePayments).toBe(0);
   });
 
+  it("notes an invoice paid without a payment intent, and does not ask for invoice_payment.paid because of it", async () => {
+    const m = await connectedMarketer("EUR");
+    const visitor = await clickedVisitor(m.test);
+    const sub = subscription(visitor.sessionId);
+    expect((await deliver(m, sub.checkout)).status).toBe(200);
+    expect((await deliver(m, sub.renewal)).status).toBe(200);
+    await env.DB.prepare("UPDATE stripe_payments SET created_at = created_at - 7200000 WHERE invoice = ?")
+      .bind(invoiceIdOf(sub.renewal))
+      .run();
+    expect((await stripeStatus(m.client)).unlinkedInvoicePayments).toBe(1);
+    // Paid outside Stripe and recorded there: a payment record, no payment intent for a refund to name.
+    const recorded = invoicePaymentPaid(invoiceIdOf(sub.renewal), "");
+    Object.assign(recorded.data.object, {
+      payment: { type: "payment_record", payment_record: randomId("pr") },
+    });
+    expect((await deliver(m, recorded)).status).toBe(200);
+    const status = await stripeStatus(m.client);
+    expect(status.lastEvent?.outcome).toBe("paid_without_payment_intent");
+    expect(status.unlinkedInvoicePayments).toBe(0);
+    expect(await figures(m)).toEqual({ conversions: 1, orders: 1, revenue: 30 });
+  });
+
   it("lets no other workspace's Stripe link a payment to this workspace's invoice", async () => {
     const m = await connectedMarketer("EUR");
     const stranger = await connectedMarketer("EUR");

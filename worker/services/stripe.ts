@@ -348,6 +348,13 @@ async function invoicePaid(
 }
 
 /**
+ * An invoice paid without a payment intent (a charge of the older Charges API, or a payment recorded
+ * outside Stripe): no charge.refunded can name it. Stored as its "payment intent", it marks the payment as
+ * not waiting for one, so the card does not ask for invoice_payment.paid because of it.
+ */
+const NO_PAYMENT_INTENT = "";
+
+/**
  * invoice_payment.paid: the invoice's payment intent, which API versions from 2025-03-31 no longer put on
  * the invoice, so that charge.refunded finds the payment. Kept for an invoice.paid still to come, and set
  * on the payment if invoice.paid came first.
@@ -359,8 +366,8 @@ async function invoicePaymentPaid(
   now: number,
 ): Promise<StripeOutcome> {
   const parsed = invoicePaymentSchema.safeParse(object);
-  const paymentIntent = parsed.data?.payment.payment_intent;
-  if (!parsed.success || !paymentIntent) return "ignored";
+  if (!parsed.success) return "ignored";
+  const paymentIntent = parsed.data.payment.payment_intent || NO_PAYMENT_INTENT;
   const db = env.DB;
   await db.batch([
     db
@@ -376,7 +383,7 @@ async function invoicePaymentPaid(
       )
       .bind(ws.id, parsed.data.invoice, paymentIntent),
   ]);
-  return "payment_linked";
+  return paymentIntent === NO_PAYMENT_INTENT ? "paid_without_payment_intent" : "payment_linked";
 }
 
 /**
