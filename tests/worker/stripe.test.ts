@@ -104,7 +104,8 @@ function invoicePaid(fields: Record<string, unknown> = {}) {
  * invoice_payment.paid (https://docs.stripe.com/api/invoice-payment/object): how API versions from
  * 2025-03-31 tell which payment intent paid an invoice.
  */
-function invoicePaymentPaid(invoice: string, paymentIntent: string) {
+/** invoice_payment.paid: paid by `payment`, a payment intent's id or Stripe's whole `payment` object. */
+function invoicePaymentPaid(invoice: string, payment: string | Record<string, unknown>) {
   return stripeEvent("invoice_payment.paid", {
     id: randomId("inpay"),
     object: "invoice_payment",
@@ -113,7 +114,7 @@ function invoicePaymentPaid(invoice: string, paymentIntent: string) {
     currency: "eur",
     invoice,
     is_default: true,
-    payment: { type: "payment_intent", payment_intent: paymentIntent },
+    payment: typeof payment === "string" ? { type: "payment_intent", payment_intent: payment } : payment,
     status: "paid",
     status_transitions: { canceled_at: null, paid_at: nowSeconds() },
   });
@@ -439,9 +440,24 @@ describe("invoice.paid for subscriptions", () => {
     });
     const parent = { type: "subscription_details", subscription_details: { metadata: {}, subscription: id } };
     const first = invoicePaid({ billing_reason: "subscription_create", parent });
-    const renewal = invoicePaid({ billing_reason: "subscription_cycle", parent });
-    return { id, checkout, first, renewal };
+    const nextRenewal = () => invoicePaid({ billing_reason: "subscription_cycle", parent });
+    return { id, checkout, first, renewal: nextRenewal(), nextRenewal };
   }
+
+  /** A subscriber's checkout and first renewal, on an API version whose invoices carry no payment intent. */
+  async function renewedSubscriber(m: Awaited<ReturnType<typeof connectedMarketer>>) {
+    const visitor = await clickedVisitor(m.test);
+    const sub = subscription(visitor.sessionId);
+    expect((await deliver(m, sub.checkout)).status).toBe(200);
+    expect((await deliver(m, sub.renewal)).status).toBe(200);
+    return sub;
+  }
+
+  /** Makes the invoice's payment two hours old: Stripe's link would have come long since. */
+  const ageInvoicePayment = (invoice: string) =>
+    env.DB.prepare("UPDATE stripe_payments SET created_at = created_at - 7200000 WHERE invoice = ?")
+      .bind(invoice)
+      .run();
 
   it("counts the checkout's first payment once (not again with the first invoice) and adds each renewal", async () => {
     const m = await connectedMarketer("EUR");
@@ -504,10 +520,7 @@ describe("invoice.paid for subscriptions", () => {
 
   it("says to select invoice_payment.paid when a refund finds no payment and an invoice is still unlinked", async () => {
     const m = await connectedMarketer("EUR");
-    const visitor = await clickedVisitor(m.test);
-    const sub = subscription(visitor.sessionId);
-    expect((await deliver(m, sub.checkout)).status).toBe(200);
-    expect((await deliver(m, sub.renewal)).status).toBe(200);
+    const sub = await renewedSubscriber(m);
     // Stripe sent no invoice_payment.paid (the endpoint does not select it): the refund finds nothing.
     expect((await deliver(m, chargeRefunded(randomId("pi"), 1500, { currency: "eur" }))).status).toBe(200);
     expect(await figures(m)).toEqual({ conversions: 1, orders: 1, revenue: 30 });
@@ -517,24 +530,15 @@ describe("invoice.paid for subscriptions", () => {
   it("warns on the card while invoice payments stay unlinked an hour on, until invoice_payment.paid comes", async () => {
     const m = await connectedMarketer("EUR");
     const stranger = await connectedMarketer("EUR");
-    const visitor = await clickedVisitor(m.test);
-    const sub = subscription(visitor.sessionId);
-    expect((await deliver(m, sub.checkout)).status).toBe(200);
-    expect((await deliver(m, sub.renewal)).status).toBe(200);
+    const sub = await renewedSubscriber(m);
     // Stripe sends the link within seconds: no warning yet.
     expect((await stripeStatus(m.client)).unlinkedInvoicePayments).toBe(0);
-    await env.DB.prepare("UPDATE stripe_payments SET created_at = created_at - 7200000 WHERE invoice = ?")
-      .bind(invoiceIdOf(sub.renewal))
-      .run();
+    await ageInvoicePayment(invoiceIdOf(sub.renewal));
     expect((await stripeStatus(m.client)).unlinkedInvoicePayments).toBe(1);
     expect((await stripeStatus(stranger.client)).unlinkedInvoicePayments).toBe(0);
 
     // The event is selected now: the next renewal is linked, and the one before never will be.
-    const parent = {
-      type: "subscription_details",
-      subscription_details: { metadata: {}, subscription: sub.id },
-    };
-    const next = invoicePaid({ billing_reason: "subscription_cycle", parent });
+    const next = sub.nextRenewal();
     expect((await deliver(m, next)).status).toBe(200);
     expect((await deliver(m, invoicePaymentPaid(invoiceIdOf(next), randomId("pi")))).status).toBe(200);
     expect((await stripeStatus(m.client)).unlinkedInvoicePayments).toBe(0);
@@ -542,18 +546,13 @@ describe("invoice.paid for subscriptions", () => {
 
   it("notes an invoice paid without a payment intent, and does not ask for invoice_payment.paid because of it", async () => {
     const m = await connectedMarketer("EUR");
-    const visitor = await clickedVisitor(m.test);
-    const sub = subscription(visitor.sessionId);
-    expect((await deliver(m, sub.checkout)).status).toBe(200);
-    expect((await deliver(m, sub.renewal)).status).toBe(200);
-    await env.DB.prepare("UPDATE stripe_payments SET created_at = created_at - 7200000 WHERE invoice = ?")
-      .bind(invoiceIdOf(sub.renewal))
-      .run();
+    const sub = await renewedSubscriber(m);
+    await ageInvoicePayment(invoiceIdOf(sub.renewal));
     expect((await stripeStatus(m.client)).unlinkedInvoicePayments).toBe(1);
     // Paid outside Stripe and recorded there: a payment record, no payment intent for a refund to name.
-    const recorded = invoicePaymentPaid(invoiceIdOf(sub.renewal), "");
-    Object.assign(recorded.data.object, {
-      payment: { type: "payment_record", payment_record: randomId("pr") },
+    const recorded = invoicePaymentPaid(invoiceIdOf(sub.renewal), {
+      type: "payment_record",
+      payment_record: randomId("pr"),
     });
     expect((await deliver(m, recorded)).status).toBe(200);
     const status = await stripeStatus(m.client);
