@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import worker from "../../worker/index";
 import { toBase64Url } from "../../worker/lib/base64url";
-import { eventId } from "../../worker/lib/ids";
+import { clickId, eventId } from "../../worker/lib/ids";
 import type { ClickEvent, ConversionEvent, TrackingEvent } from "../../worker/queue/events";
 
 // Synthetic but realistic traffic for the ingest and dashboard benchmarks: visitors who come back
@@ -22,13 +22,13 @@ const COUNTRIES = ["US", "DE", "GB", "FR", "IN"] as const;
 const REFERRERS = [null, "www.google.com", "t.co", "news.ycombinator.com", "www.facebook.com"] as const;
 
 /**
- * The keyed hash of a visitor's address as worker/redirect/session.ts makes it: 12 bytes in base64url,
+ * The keyed hash of a visitor's address as worker/redirect/session.ts makes it: 6 bytes in base64url,
  * the same for the visitor every time and spread like a hash (not in the visitors' order), so the
  * address index takes its entries at random places, as in production.
  */
 function addressHashOf(visitor: number): string {
   let state = (visitor + 1) * 0x9e3779b1;
-  const bytes = new Uint8Array(12);
+  const bytes = new Uint8Array(6);
   for (let i = 0; i < bytes.length; i++) {
     state = Math.imul(state ^ (state >>> 15), 0x2c1b3c6d);
     state = Math.imul(state ^ (state >>> 12), 0x297a2d39);
@@ -87,7 +87,7 @@ export class Traffic {
       const testId = this.testIds[test] ?? "";
       const seen = this.visitors[test] ?? 0;
       const timestamp = this.clock();
-      const base = { type: "click" as const, id: eventId(), testId, timestamp };
+      const base = { type: "click" as const, id: clickId(), testId, timestamp };
       if (Math.random() < BOT_SHARE) {
         this.bots += 1;
         events.push({ ...base, variant: "A", sessionId: sessionId(test, this.bots, true), isBot: true });

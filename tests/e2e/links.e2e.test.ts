@@ -54,7 +54,7 @@ describe("links that fit a brand", () => {
       headers: { "user-agent": DESKTOP_USER_AGENT },
     });
     expect(new URL(response.headers.get("location") ?? "").searchParams.get("splitTestId")).toMatch(
-      /^[A-Za-z0-9]{16}$/,
+      /^[A-Za-z0-9]{10}$/,
     );
     await expect.poll(() => countedClicks(marketer, slug), { timeout: 30_000 }).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 2_000));

@@ -30,7 +30,7 @@ describe("a split test from creation to conversion", () => {
     await marketer.getByText(splitLink).first().waitFor();
     const snippet = (await marketer.locator("pre", { hasText: "data-test=" }).textContent()) ?? "";
     const testId = /data-test="([^"]+)"/.exec(snippet)?.[1] ?? "";
-    expect(testId).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(testId).toMatch(/^[A-Za-z0-9]{10}$/);
     marketerSite().setTestId(testId);
     await screenshot(marketer, "test-detail");
 

@@ -430,7 +430,7 @@ describe("deleting the account", () => {
     for (const test of [onDomain, plain]) {
       await env.DB.batch([
         env.DB.prepare(
-          "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES (?, ?, 'A', 's1', 0, ?)",
+          "INSERT INTO clicks (id, split_test_id, variant, session, is_bot, timestamp) VALUES (?, ?, 'A', CAST('s1' AS BLOB), 0, ?)",
         ).bind(crypto.randomUUID(), test.id, now),
         env.DB.prepare(
           "INSERT INTO conversions (id, split_test_id, variant, session_id, timestamp) VALUES (?, ?, 'A', 's1', ?)",

@@ -4,7 +4,7 @@ import { fromBase64Url, toBase64Url } from "../../worker/lib/base64url";
 import { addressGroupOf } from "../../worker/lib/client-ip";
 import { csvLine } from "../../worker/lib/csv";
 import { isAppHost } from "../../worker/lib/hosts";
-import { eventId, newTestId, timeOrderedUuid } from "../../worker/lib/ids";
+import { clickId, eventId, newTestId, timeOrderedUuid } from "../../worker/lib/ids";
 import { splitLinkFor } from "../../worker/lib/links";
 import { generateSlug } from "../../worker/lib/slug";
 import {
@@ -295,7 +295,7 @@ describe("base64url", () => {
 });
 
 describe("event ids", () => {
-  it("are 12 characters of 72 random bits, none repeated", () => {
+  it("are 12 characters of 72 random bits for a conversion or rule visit, none repeated", () => {
     const ids = Array.from({ length: 10_000 }, () => eventId());
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{12}$/);
     expect(new Set(ids).size).toBe(ids.length);
@@ -303,16 +303,23 @@ describe("event ids", () => {
     expect(new Set(ids.join("")).size).toBe(64);
   });
 
-  it("are 16 letters and digits for a new test, every one equally likely, none repeated", () => {
-    const ids = Array.from({ length: 10_000 }, () => newTestId());
-    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{16}$/);
+  it("are 8 characters of 48 random bits for a click, none repeated", () => {
+    const ids = Array.from({ length: 10_000 }, () => clickId());
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{8}$/);
     expect(new Set(ids).size).toBe(ids.length);
-    // 160,000 characters over 62: about 2,581 each; a skew like `byte % 62` over all 256 bytes (the
-    // first 8 characters 5/4 as likely) would put those near 3,100.
+    expect(new Set(ids.join("")).size).toBe(64);
+  });
+
+  it("are 10 letters and digits for a new test, every one equally likely, none repeated", () => {
+    const ids = Array.from({ length: 10_000 }, () => newTestId());
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{10}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // 100,000 characters over 62: about 1,613 each (standard deviation 40); a skew like `byte % 62` over
+    // all 256 bytes (the first 8 characters 5/4 as likely) would put those near 1,950.
     const counts = new Map<string, number>();
     for (const char of ids.join("")) counts.set(char, (counts.get(char) ?? 0) + 1);
     expect(counts.size).toBe(62);
-    for (const n of counts.values()) expect(Math.abs(n - 160_000 / 62)).toBeLessThan(300);
+    for (const n of counts.values()) expect(Math.abs(n - 100_000 / 62)).toBeLessThan(200);
   });
 
   it("are UUIDv7 where others see them (webhooks, Slack), in the order of their time", () => {

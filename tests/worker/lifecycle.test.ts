@@ -83,7 +83,7 @@ describe("promoting the winner", () => {
       id: crypto.randomUUID(),
       testId: test.id,
       variant: "B",
-      sessionId: "late-visitor",
+      sessionId: crypto.randomUUID(),
       isBot: false,
       timestamp: Date.now() + 1,
     };
@@ -185,7 +185,7 @@ describe("CSV export", () => {
     const statements = Array.from({ length: 2_345 }, (_, i) =>
       db
         .prepare(
-          "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES (?, ?, ?, ?, 0, ?)",
+          "INSERT INTO clicks (id, split_test_id, variant, session, is_bot, timestamp) VALUES (?, ?, ?, CAST(? AS BLOB), 0, ?)",
         )
         .bind(
           `c${String(i).padStart(5, "0")}`,

@@ -11,6 +11,9 @@ import { between, db, emptyDatabase, from, rows, upTo } from "./migration-db";
 
 const HOUR = 3_600_000;
 
+// A session id in the form the redirect gives out (a click keeps its 16 bytes: 0036_click_bytes).
+const sid = (n: number) => `${String(n).padStart(8, "0")}-0000-4000-8000-000000000000`;
+
 describe("0006_variants: two-URL tests become variants A and B", () => {
   it("keeps every test, click, conversion and rollup count, and the winner", async () => {
     await applyD1Migrations(db, upTo("0006"));
@@ -315,8 +318,8 @@ describe("0026_batch_rollups: the consumer counts the rollups once per batch", (
       ...userWithTest(),
       db.prepare(
         `INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source, device)
-         VALUES ('c1', 't1', 'A', 's1', 0, ${hour}, 'addr', 'mobile'), ('c2', 't1', 'B', 's2', 0, ${hour + 1}, NULL, NULL),
-                ('c3', 't1', 'A', 's3', 1, ${hour + 2}, NULL, NULL), ('c4', 't1', 'A', 's1', 0, ${hour + 3}, NULL, NULL)`,
+         VALUES ('c1', 't1', 'A', '${sid(1)}', 0, ${hour}, 'addr', 'mobile'), ('c2', 't1', 'B', '${sid(2)}', 0, ${hour + 1}, NULL, NULL),
+                ('c3', 't1', 'A', '${sid(3)}', 1, ${hour + 2}, NULL, NULL), ('c4', 't1', 'A', '${sid(1)}', 0, ${hour + 3}, NULL, NULL)`,
       ),
       db.prepare(
         `INSERT INTO rule_visits (id, split_test_id, rule, url, timestamp) VALUES ('r1', 't1', 0, 'https://app.example', ${hour})`,
@@ -330,7 +333,7 @@ describe("0026_batch_rollups: the consumer counts the rollups once per batch", (
     const before = await rows(rollups);
     const addressesBefore = await rows(addresses);
     expect(before).toContainEqual({ kind: "hourly", n: "A:2:1" });
-    expect(addressesBefore).toEqual([{ source: "addr", hour, session_id: "s1" }]);
+    expect(addressesBefore).toEqual([{ source: "addr", hour, session_id: sid(1) }]);
 
     await applyD1Migrations(db, between("0026", "0029"));
 
@@ -355,9 +358,9 @@ describe("0026_batch_rollups: the consumer counts the rollups once per batch", (
       ...overrides,
     });
     const batch = [
-      click("c5", "s1"),
-      click("c6", "s5", { source: "addr", device: "mobile" }),
-      click("c7", "s6", { isBot: true }),
+      click("c5", sid(1)),
+      click("c6", sid(5), { source: "addr", device: "mobile" }),
+      click("c7", sid(6), { isBot: true }),
     ];
     for (let delivery = 0; delivery < 2; delivery++) {
       await writeClicks(db, batch);
@@ -399,12 +402,13 @@ describe("0033_segment_compaction: a test made before it keeps its segments coun
     await emptyDatabase();
     await applyD1Migrations(db, upTo("0033"));
     const now = Date.now();
+    const [first, second] = [crypto.randomUUID(), crypto.randomUUID()];
     // A visitor the consumer of 0032 counted: its click and its four segment rows.
     await db.batch([
       ...userWithTest(),
       db.prepare(
         `INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, device, country)
-         VALUES ('c1', 't1', 'A', 's1', 0, ${now - 10_000}, 'mobile', 'DE')`,
+         VALUES ('c1', 't1', 'A', '${first}', 0, ${now - 10_000}, 'mobile', 'DE')`,
       ),
       db.prepare(
         `INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors)
@@ -432,7 +436,7 @@ describe("0033_segment_compaction: a test made before it keeps its segments coun
       id: "c2",
       testId: "t1",
       variant: "B",
-      sessionId: "s2",
+      sessionId: second,
       isBot: false,
       timestamp: now,
       device: "desktop",
@@ -441,7 +445,7 @@ describe("0033_segment_compaction: a test made before it keeps its segments coun
     await writeClicks(db, [visitor]);
     await writeConversions(
       db,
-      [{ type: "conversion", id: "v1", testId: "t1", sessionId: "s1", timestamp: now }],
+      [{ type: "conversion", id: "v1", testId: "t1", sessionId: first, timestamp: now }],
       30 * 24 * HOUR,
     );
     const device =

@@ -70,7 +70,7 @@ describe("the rollups counted once per batch", () => {
       .bind(tests[1])
       .run();
     const sessions = Array.from({ length: 120 }, (_, i) => ({
-      id: `s${i}-${crypto.randomUUID()}`,
+      id: crypto.randomUUID(),
       test: pick(tests),
       variant: pick(["A", "B", "C"] as const),
       source: `addr${i % 40}`,
@@ -100,7 +100,7 @@ describe("the rollups counted once per batch", () => {
         id: crypto.randomUUID(),
         testId: tests[0] as string,
         variant: "A",
-        sessionId: `flood${i}-${crypto.randomUUID()}`,
+        sessionId: crypto.randomUUID(),
         isBot: false,
         timestamp: hourStart + i,
         source: "flood",
@@ -395,7 +395,7 @@ describe("the segments compacted once a day", () => {
     const clicks: ClickEvent[] = [];
     const ids: string[] = [];
     for (let i = 0; i < sessions; i++) {
-      const sessionId = `v${i}-${crypto.randomUUID()}`;
+      const sessionId = crypto.randomUUID();
       ids.push(sessionId);
       const variant = pick(["A", "B"] as const);
       const segment = { device: pick(DEVICES), country: pick(COUNTRIES), referrer: pick(REFERRERS) };

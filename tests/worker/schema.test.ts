@@ -52,7 +52,7 @@ describe("the drizzle schema and the migrations", () => {
   it.each(tables.map((t) => [getTableConfig(t).name, t] as const))(
     "agree on the columns of %s",
     async (name, table) => {
-      const { results } = await env.DB.prepare(`PRAGMA table_info(${name})`).all<{
+      const { results } = await env.DB.prepare(`PRAGMA table_xinfo(${name})`).all<{
         name: string;
         notnull: number;
         pk: number;

@@ -199,10 +199,10 @@ describe("creating a test", () => {
 });
 
 describe("test ids", () => {
-  it("are 16 characters for a new test; a test made before with a UUID keeps its link, clicks and results", async () => {
+  it("are 10 characters for a new test; a test made before with a UUID keeps its link, clicks and results", async () => {
     const { client } = await signedUpClient();
     const created = await createTest(client, { name: "New" });
-    expect(created.id).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(created.id).toMatch(/^[A-Za-z0-9]{10}$/);
 
     // The same test as one made before short ids: its row under a UUID and another slug.
     const row = await env.DB.prepare("SELECT * FROM split_tests WHERE id = ?").bind(created.id).first();
@@ -361,7 +361,7 @@ describe("deleting a test", () => {
     await events.batch([
       events
         .prepare(
-          "INSERT INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp) VALUES (?, ?, 'A', 's1', 0, ?)",
+          "INSERT INTO clicks (id, split_test_id, variant, session, is_bot, timestamp) VALUES (?, ?, 'A', CAST('s1' AS BLOB), 0, ?)",
         )
         .bind(crypto.randomUUID(), test.id, now),
       events

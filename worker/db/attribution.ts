@@ -8,6 +8,7 @@
 // move the days past the window to R2 for good: no write lands in a day it has moved.
 
 import { CONVERSIONS_PER_ADDRESS_DAY } from "../../contract/trust";
+import { sessionBytes } from "./session-bytes";
 
 export const DAY_MS = 86_400_000;
 
@@ -36,7 +37,8 @@ const countedConversions = (events: string, windowMs: string, perAddressDay: num
              coalesce(e.value ->> '$.source', 'beacon') AS source,
              (SELECT json_object('variant', variant, 'address', source, 'phase', phase)
               FROM clicks INDEXED BY clicks_test_session_idx
-              WHERE split_test_id = e.value ->> '$.testId' AND session_id = e.value ->> '$.sessionId' AND is_bot = 0
+              WHERE split_test_id = e.value ->> '$.testId' AND session = ${sessionBytes("e.value ->> '$.sessionId'")}
+                AND is_bot = 0
                 AND timestamp >= e.value ->> '$.timestamp' - ${windowMs}
               ORDER BY phase DESC, timestamp LIMIT 1) AS click
       FROM json_each(${events}) AS e) AS r
@@ -128,7 +130,7 @@ export const conversionRollups = (events = "?1", windowMs = "?2", { currencies =
     SELECT json_object('device', coalesce(device, ''), 'os', coalesce(os, ''),
                        'country', coalesce(country, ''), 'referrer', coalesce(referrer_host, ''))
     FROM clicks INDEXED BY clicks_test_session_idx
-    WHERE split_test_id = f.test_id AND session_id = f.session_id AND is_bot = 0
+    WHERE split_test_id = f.test_id AND session = ${sessionBytes("f.session_id")} AND is_bot = 0
     ORDER BY timestamp LIMIT 1)) AS d
   WHERE true
   GROUP BY 1, 2, 3, 4

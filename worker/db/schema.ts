@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { VariantInput, WebhookEventType } from "../../contract/api";
 import { SLACK_STATUSES } from "../../contract/api/integrations";
 import { PRIMARY_METRICS } from "../../contract/metrics";
@@ -9,6 +9,7 @@ import { CONVERSION_GOALS, SIGHTING_KINDS, URL_MATCHES } from "../../contract/tr
 import { CONVERSION_ORIGINS, CONVERSION_SOURCES } from "../../contract/trust";
 import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
 import { ACTOR_TYPES, API_KEY_SCOPES, ROLES } from "../../contract/workspaces";
+import { SESSION_ID_OF_BYTES } from "./session-bytes";
 
 // Mirrors migrations/*.sql; the migrations are the source of truth for the database,
 // tests/worker/schema.test.ts checks that both agree.
@@ -291,11 +292,9 @@ const eventColumns = () => ({
     .notNull()
     .references(() => splitTests.id, { onDelete: "cascade" }),
   variant: text("variant", { enum: VARIANT_LABELS }).notNull(),
-  sessionId: text("session_id").notNull(),
   // The phase it counts in: migrations/0018_phases.sql.
   phase: integer("phase").notNull().default(1),
 });
-const eventRow = () => ({ ...eventColumns(), id: text("id").primaryKey() });
 
 /**
  * Keyed by (test, time, id) WITHOUT ROWID (migrations/0029_click_rows.sql): the key is the row, the
@@ -306,6 +305,10 @@ export const clicks = sqliteTable(
   "clicks",
   {
     ...eventColumns(),
+    // The session's 16 bytes, not its 36 characters: it is in the row and the session entry
+    // (worker/db/session-bytes.ts, migrations/0036_click_bytes.sql). session_id reads it as the UUID.
+    session: blob("session", { mode: "buffer" }).notNull(),
+    sessionId: text("session_id").generatedAlwaysAs(sql.raw(SESSION_ID_OF_BYTES), { mode: "virtual" }),
     // 1 for a bot, 2 for a click flagged as part of a burst of new sessions (worker/queue/record.ts).
     isBot: integer("is_bot", { mode: "boolean" }).notNull().default(false),
     timestamp: integer("timestamp").notNull(),
@@ -325,7 +328,7 @@ export const clicks = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.splitTestId, t.timestamp, t.id] }),
-    index("clicks_test_session_idx").on(t.splitTestId, t.sessionId).where(sql`is_bot = 0`),
+    index("clicks_test_session_idx").on(t.splitTestId, t.session).where(sql`is_bot = 0`),
     index("clicks_test_source_idx")
       .on(t.splitTestId, t.source, t.timestamp)
       .where(sql`first_of_address_hour = 1`),
@@ -335,7 +338,9 @@ export const clicks = sqliteTable(
 export const conversions = sqliteTable(
   "conversions",
   {
-    ...eventRow(),
+    ...eventColumns(),
+    id: text("id").primaryKey(),
+    sessionId: text("session_id").notNull(),
     timestamp: integer("timestamp").notNull(),
     // Minor units (cents) and ISO 4217 currency, both or neither.
     amount: integer("amount"),

@@ -6,6 +6,7 @@ import {
   UNCOUNTED_VISIT_REASONS,
 } from "../../contract/trust";
 import { VARIANT_LABELS } from "../../contract/variants";
+import { isSessionId } from "../lib/session-id";
 import { MAX_PACKED_EVENTS } from "./producer";
 
 const variant = z.enum(VARIANT_LABELS);
@@ -15,7 +16,8 @@ export const clickEventSchema = z.object({
   id: z.string().min(1).max(64),
   testId: z.string().min(1).max(64),
   variant,
-  sessionId: z.string().min(1).max(128),
+  // The redirect's own UUID: the click keeps it as 16 bytes (worker/db/session-bytes.ts).
+  sessionId: z.string().refine(isSessionId),
   isBot: z.boolean(),
   /** Set when the click opened a new session: a keyed hash of the visitor's address for this test. */
   source: z.string().min(1).max(64).optional(),

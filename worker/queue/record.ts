@@ -7,6 +7,7 @@ import {
   OUTSIDE_ATTRIBUTION_WINDOW,
 } from "../db/attribution";
 import { countedByConsumer, SEGMENT_DIMENSION_LIST, segmentValue } from "../db/segments";
+import { sessionBytes } from "../db/session-bytes";
 import type { CountedConversion } from "../webhooks/conversions";
 import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 
@@ -35,7 +36,7 @@ import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 // `needed`, if given, is a CTE named needed (with its comma): the batch's events are read only if it has a row.
 const classifiedClicks = (needed: string) => `WITH ${needed} e AS (
     SELECT j.key AS position, j.value ->> '$.id' AS id, j.value ->> '$.testId' AS test_id,
-           j.value ->> '$.variant' AS variant, j.value ->> '$.sessionId' AS session_id,
+           j.value ->> '$.variant' AS variant, ${sessionBytes("j.value ->> '$.sessionId'")} AS session,
            j.value ->> '$.isBot' AS is_bot, j.value ->> '$.timestamp' AS ts, j.value ->> '$.source' AS source,
            (j.value ->> '$.timestamp') - (j.value ->> '$.timestamp') % 3600000 AS hour,
            j.value ->> '$.device' AS device, j.value ->> '$.os' AS os, j.value ->> '$.country' AS country,
@@ -47,19 +48,19 @@ const classifiedClicks = (needed: string) => `WITH ${needed} e AS (
              SELECT 1 FROM clicks AS a INDEXED BY clicks_test_source_idx
              WHERE a.split_test_id = e.test_id AND a.source = e.source AND a.first_of_address_hour = 1
                AND a.timestamp >= e.hour AND a.timestamp < e.hour + 3600000
-               AND a.session_id = e.session_id) AS is_new,
-           min(e.position) OVER (PARTITION BY e.test_id, e.source, e.hour, e.session_id) AS first_position
+               AND a.session = e.session) AS is_new,
+           min(e.position) OVER (PARTITION BY e.test_id, e.source, e.hour, e.session) AS first_position
     FROM e),
   ranked AS (
     SELECT c.*, dense_rank() OVER (PARTITION BY c.test_id, c.source, c.hour, c.is_new ORDER BY c.first_position)
              AS new_rank
     FROM candidate AS c),
   checked AS (
-    SELECT r.position, r.id, t.id AS test_id, r.variant, r.session_id,
+    SELECT r.position, r.id, t.id AS test_id, r.variant, r.session,
            CASE WHEN r.is_bot THEN 1
                 WHEN NOT r.is_new THEN 0
                 WHEN (SELECT count(*) FROM (
-                        SELECT DISTINCT session_id FROM clicks INDEXED BY clicks_test_source_idx
+                        SELECT DISTINCT session FROM clicks INDEXED BY clicks_test_source_idx
                         WHERE split_test_id = t.id AND source = r.source AND first_of_address_hour = 1
                           AND timestamp >= r.hour AND timestamp < r.hour + 3600000 LIMIT ?2))
                      + r.new_rank > ?2 THEN 2
@@ -72,12 +73,12 @@ const classifiedClicks = (needed: string) => `WITH ${needed} e AS (
     SELECT c.*,
            c.is_bot = 0 AND c.source IS NOT NULL
              AND c.position = min(c.position) OVER (
-               PARTITION BY c.test_id, c.source, c.is_bot, c.hour, c.phase, c.variant, c.session_id)
+               PARTITION BY c.test_id, c.source, c.is_bot, c.hour, c.phase, c.variant, c.session)
              AND NOT EXISTS (
                SELECT 1 FROM clicks AS a INDEXED BY clicks_test_source_idx
                WHERE a.split_test_id = c.test_id AND a.source = c.source AND a.first_of_address_hour = 1
                  AND a.timestamp >= c.hour AND a.timestamp < c.hour + 3600000
-                 AND a.session_id = c.session_id AND a.phase = c.phase AND a.variant = c.variant)
+                 AND a.session = c.session AND a.phase = c.phase AND a.variant = c.variant)
              AS first_of_address_hour
     FROM checked AS c)`;
 
@@ -90,18 +91,18 @@ const insertedClicks = (needed = "") => `${classifiedClicks(needed)},
       AND NOT EXISTS (SELECT 1 FROM clicks WHERE split_test_id = u.test_id AND timestamp = u.ts AND id = u.id))`;
 
 // Of `inserted` (as i): its session's first human click to arrive in the test, a visitor of the segments.
-const VISITOR = `i.is_bot = 0 AND i.position = min(i.position) OVER (PARTITION BY i.test_id, i.session_id, i.is_bot)
+const VISITOR = `i.is_bot = 0 AND i.position = min(i.position) OVER (PARTITION BY i.test_id, i.session, i.is_bot)
              AND NOT EXISTS (
                SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-               WHERE split_test_id = i.test_id AND session_id = i.session_id AND is_bot = 0)`;
+               WHERE split_test_id = i.test_id AND session = i.session AND is_bot = 0)`;
 
 const freshClicks = (needed = "") => `${insertedClicks(needed)},
   fresh AS (
     SELECT i.*,
-           i.is_bot = 0 AND i.position = min(i.position) OVER (PARTITION BY i.test_id, i.session_id, i.phase, i.is_bot)
+           i.is_bot = 0 AND i.position = min(i.position) OVER (PARTITION BY i.test_id, i.session, i.phase, i.is_bot)
              AND NOT EXISTS (
                SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-               WHERE split_test_id = i.test_id AND session_id = i.session_id AND is_bot = 0 AND phase = i.phase)
+               WHERE split_test_id = i.test_id AND session = i.session AND is_bot = 0 AND phase = i.phase)
              AS phase_visitor,
            ${VISITOR} AS visitor
     FROM inserted AS i)`;
@@ -145,9 +146,9 @@ const COUNT_FLAGGED = `${insertedClicks()}
 // whether it counted its session as a visitor of the test (first_of_session, for the segments). Not from
 // `fresh`, whose hourly visitor the insert does not need: about a tenth of the click ingest's time.
 const INSERT_CLICKS = `${insertedClicks()}
-  INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session_id, is_bot, timestamp, source,
+  INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session, is_bot, timestamp, source,
                                 device, os, country, referrer_host, phase, first_of_address_hour, first_of_session)
-  SELECT id, test_id, variant, session_id, is_bot, ts, source, device, os, country, referrer, phase,
+  SELECT id, test_id, variant, session, is_bot, ts, source, device, os, country, referrer, phase,
          first_of_address_hour, ${VISITOR}
   FROM inserted AS i ORDER BY position`;
 
@@ -155,6 +156,7 @@ const INSERT_CLICKS = `${insertedClicks()}
 // consumer waits for a missing click and logs and counts the rest). A conversion counted by this
 // statement or an earlier delivery of the same event has none. Through the session index: on its own
 // SQLite takes the time index for the window check, a scan of the test's window for each conversion.
+const EVENT_SESSION_BYTES = sessionBytes("e.value ->> '$.sessionId'");
 const UNMATCHED_CONVERSIONS = `SELECT position, reason FROM (
     SELECT e.key AS position,
       CASE WHEN EXISTS (SELECT 1 FROM conversions WHERE id = e.value ->> '$.id') THEN NULL
@@ -162,10 +164,10 @@ const UNMATCHED_CONVERSIONS = `SELECT position, reason FROM (
            WHEN t.conversion_sources = 'server' AND e.value ->> '$.source' IS NOT 'server' THEN 'not_server'
            WHEN NOT EXISTS (
              SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-             WHERE split_test_id = t.id AND session_id = e.value ->> '$.sessionId' AND is_bot = 0) THEN 'no_click'
+             WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES} AND is_bot = 0) THEN 'no_click'
            WHEN NOT EXISTS (
              SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-             WHERE split_test_id = t.id AND session_id = e.value ->> '$.sessionId' AND is_bot = 0
+             WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES} AND is_bot = 0
                AND timestamp >= e.value ->> '$.timestamp' - ?2) THEN '${OUTSIDE_ATTRIBUTION_WINDOW}'
            WHEN EXISTS (
              SELECT 1 FROM conversions

@@ -4,7 +4,7 @@ import type { Background } from "../lib/background";
 import { addressGroupOf, clientIpOf } from "../lib/client-ip";
 import { isSecureRequest, readCookie, serializeCookie } from "../lib/cookies";
 import { cappedHeader, MAX_USER_AGENT } from "../lib/headers";
-import { eventId } from "../lib/ids";
+import { clickId, eventId } from "../lib/ids";
 import type { CachedLink } from "../link-cache/entries";
 import { enqueueEvent } from "../queue/producer";
 import { type RuleTarget, ruleTarget, visitorOf } from "./rules";
@@ -68,7 +68,7 @@ export async function visit(
   if (link.status === "active") {
     enqueueEvent(env, ctx, {
       type: "click",
-      id: eventId(),
+      id: clickId(),
       testId: link.id,
       variant,
       sessionId,

@@ -215,7 +215,7 @@ const HELD_BACK = `WITH ${PER_ADDRESS},
   held AS (SELECT v.value AS variant, top.address FROM json_each(?5) AS v CROSS JOIN top)
   SELECT h.variant, coalesce(sum(p.conversions), 0) AS conversions, coalesce(sum(p.orders), 0) AS orders,
          coalesce(sum(p.revenue), 0) AS revenue, coalesce(sum(p.squares), 0) AS revenueSquares,
-         sum((SELECT count(DISTINCT c.session_id) FROM clicks AS c INDEXED BY clicks_test_source_idx
+         sum((SELECT count(DISTINCT c.session) FROM clicks AS c INDEXED BY clicks_test_source_idx
               WHERE c.split_test_id = ?1 AND c.source = h.address AND c.variant = h.variant
                 AND c.first_of_address_hour = 1 AND c.phase = ?7))
            AS visitors

@@ -148,7 +148,7 @@ async function insertSplitTest(
       // Two creations raced for one custom slug: the other won.
       if (customSlug && String(error).includes("custom_slug"))
         throw new ApiError(409, "slug_taken", TEST_MESSAGES.slugTaken);
-      // Otherwise the auto slug collided (with another's, or a default-domain path): draw again.
+      // Otherwise the auto slug (or, far more rarely, the id) collided: draw both again.
     }
   }
   throw new Error("Could not find a free slug");

@@ -3,6 +3,7 @@ import type { StripeOutcome } from "../../contract/api";
 import { fromStripeAmount } from "../../contract/currency";
 import { STRIPE_MESSAGES } from "../../contract/messages";
 import { timingSafeEqual } from "../auth/crypto";
+import { sessionBytes } from "../db/session-bytes";
 import { allShards, eventsDb } from "../db/shards";
 import { ApiError } from "../errors";
 import type { Background } from "../lib/background";
@@ -137,7 +138,7 @@ interface Payment {
 // The workspace's test whose link the session clicked last, as a person; deleted tests are no one's.
 // Run on every event shard (each holds a copy of its tests' rows); the latest click wins.
 const CLICKED_TEST = `SELECT t.id, c.timestamp AS at FROM split_tests AS t
-  JOIN clicks AS c ON c.split_test_id = t.id AND c.session_id = ?2
+  JOIN clicks AS c ON c.split_test_id = t.id AND c.session = ${sessionBytes("?2")}
   WHERE t.workspace_id = ?1 AND t.deleted_at IS NULL AND c.is_bot = 0
   ORDER BY c.timestamp DESC LIMIT 1`;
 
