@@ -8,7 +8,7 @@
 // move the days past the window to R2 for good: no write lands in a day it has moved.
 
 import { CONVERSIONS_PER_ADDRESS_DAY } from "../../contract/trust";
-import { sessionBytes } from "./session-bytes";
+import { checkedSessionBytes, sessionBytes } from "./session-bytes";
 
 export const DAY_MS = 86_400_000;
 
@@ -27,7 +27,9 @@ export function isPastWindow(timestamp: number, windowMs: number, now = Date.now
 
 // The conversions of `events` that count (see insertConversions): `counted`, in array order, and `fresh`,
 // those an insert run now takes (the first of each visitor, none already in D1), with their test's currency.
-const countedConversions = (events: string, windowMs: string, perAddressDay: number) => `WITH candidate AS (
+const countedConversions = (events: string, windowMs: string, sessionsChecked: boolean) => {
+  const bytesOf = sessionsChecked ? checkedSessionBytes : sessionBytes;
+  return `WITH candidate AS (
     SELECT position, id, test_id, session_id, ts, amount, currency, source,
            click ->> '$.variant' AS variant, click ->> '$.address' AS address, click ->> '$.phase' AS phase
     FROM (
@@ -37,7 +39,7 @@ const countedConversions = (events: string, windowMs: string, perAddressDay: num
              coalesce(e.value ->> '$.source', 'beacon') AS source,
              (SELECT json_object('variant', variant, 'address', source, 'phase', phase)
               FROM clicks INDEXED BY clicks_test_session_idx
-              WHERE split_test_id = e.value ->> '$.testId' AND session = ${sessionBytes("e.value ->> '$.sessionId'")}
+              WHERE split_test_id = e.value ->> '$.testId' AND session = ${bytesOf("e.value ->> '$.sessionId'")}
                 AND is_bot = 0
                 AND timestamp >= e.value ->> '$.timestamp' - ${windowMs}
               ORDER BY phase DESC, timestamp LIMIT 1) AS click
@@ -53,17 +55,18 @@ const countedConversions = (events: string, windowMs: string, perAddressDay: num
        OR (SELECT count(*) FROM (
              SELECT 1 FROM conversions INDEXED BY conversions_test_address_idx
              WHERE split_test_id = c.test_id AND address = c.address AND source = 'beacon'
-               AND timestamp > c.ts - ${DAY_MS} AND timestamp <= c.ts LIMIT ${perAddressDay}))
+               AND timestamp > c.ts - ${DAY_MS} AND timestamp <= c.ts LIMIT ${CONVERSIONS_PER_ADDRESS_DAY}))
         + (SELECT count(DISTINCT d.session_id) FROM candidate AS d
            WHERE d.position < c.position AND d.test_id = c.test_id AND d.address = c.address
              AND d.source = 'beacon' AND d.session_id <> c.session_id
-             AND d.ts > c.ts - ${DAY_MS} AND d.ts <= c.ts) < ${perAddressDay}),
+             AND d.ts > c.ts - ${DAY_MS} AND d.ts <= c.ts) < ${CONVERSIONS_PER_ADDRESS_DAY}),
   fresh AS (
     SELECT f.*, t.currency AS test_currency
     FROM (SELECT c.*, row_number() OVER (PARTITION BY c.test_id, c.session_id ORDER BY c.position) AS nth
           FROM counted AS c) AS f
     JOIN split_tests AS t ON t.id = f.test_id
     WHERE f.nth = 1 AND NOT EXISTS (SELECT 1 FROM conversions WHERE id = f.id))`;
+};
 
 /**
  * Inserts the conversions of `events` (an SQL expression, ?1 unless a caller guards it), a JSON array of
@@ -75,19 +78,17 @@ const countedConversions = (events: string, windowMs: string, perAddressDay: num
  * clicked in (so a visitor of an earlier phase who came back counts in the new one), found through the session index
  * (else SQLite walks all the test's clicks in time order to save a sort), and not after the test was
  * completed. A test that counts the server's conversions only counts no beacon. A beacon counts while
- * fewer than `perAddressDay` beacon conversions of the test were counted, in the 24 hours before it,
+ * fewer than CONVERSIONS_PER_ADDRESS_DAY beacon conversions of the test were counted, in the 24 hours before it,
  * for visitors whose click came from the same address (the click's keyed hash, kept as `address`), those
  * earlier in this array included: what one address can add is bounded, however many sessions it made.
  * The unique (test, session) index makes a second one per visitor insert nothing, value or not (docs/conversions.md,
  * "One order per session"), and its id (the primary key) makes a redelivery insert nothing. The rollups
  * are counted by conversionRollups below, run just before it. RETURNING answers the rows inserted: the
- * conversions counted now (for the conversion.recorded webhook).
+ * conversions counted now (for the conversion.recorded webhook). A session id is matched to a click only
+ * in the redirect's form (worker/db/session-bytes.ts); `sessionsChecked`: the caller has let no other in.
  */
-export const insertConversions = (
-  events = "?1",
-  windowMs = "?2",
-  perAddressDay = CONVERSIONS_PER_ADDRESS_DAY,
-) => `${countedConversions(events, windowMs, perAddressDay)}
+export const insertConversions = (events = "?1", windowMs = "?2", { sessionsChecked = false } = {}) =>
+  `${countedConversions(events, windowMs, sessionsChecked)}
   INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp, amount, currency, source, address, phase)
   SELECT id, test_id, variant, session_id, ts, amount, currency, source, address, phase FROM counted
   ORDER BY position
@@ -101,8 +102,12 @@ export const insertConversions = (
  * currency counts without it, and on the test's traffic quality; the segments of the visitor's first
  * human click count it (a segment row made here if there is none yet, with no visitor).
  */
-export const conversionRollups = (events = "?1", windowMs = "?2", { currencies = true } = {}) => {
-  const fresh = countedConversions(events, windowMs, CONVERSIONS_PER_ADDRESS_DAY);
+export const conversionRollups = (
+  events = "?1",
+  windowMs = "?2",
+  { currencies = true, sessionsChecked = false } = {},
+) => {
+  const fresh = countedConversions(events, windowMs, sessionsChecked);
   // Each statement evaluates the attribution query again (a batch shares no result between its
   // statements): the other-currency one is left out for events that carry no currency.
   const otherCurrency = `${fresh}
@@ -130,7 +135,8 @@ export const conversionRollups = (events = "?1", windowMs = "?2", { currencies =
     SELECT json_object('device', coalesce(device, ''), 'os', coalesce(os, ''),
                        'country', coalesce(country, ''), 'referrer', coalesce(referrer_host, ''))
     FROM clicks INDEXED BY clicks_test_session_idx
-    WHERE split_test_id = f.test_id AND session = ${sessionBytes("f.session_id")} AND is_bot = 0
+    WHERE split_test_id = f.test_id AND session = ${(sessionsChecked ? checkedSessionBytes : sessionBytes)("f.session_id")}
+      AND is_bot = 0
     ORDER BY timestamp LIMIT 1)) AS d
   WHERE true
   GROUP BY 1, 2, 3, 4
@@ -138,10 +144,16 @@ export const conversionRollups = (events = "?1", windowMs = "?2", { currencies =
   ];
 };
 
-/** The consumer's rollup statements: the events are ?1, the window ?2. */
-export const CONVERSION_ROLLUPS = conversionRollups();
+/**
+ * The consumer's rollup statements: the events are ?1, the window ?2, their session ids checked
+ * (writeConversions, worker/queue/record.ts).
+ */
+export const CONVERSION_ROLLUPS = conversionRollups("?1", "?2", { sessionsChecked: true });
 /** The same for events none of which carries a currency. */
-export const CONVERSION_ROLLUPS_WITHOUT_CURRENCY = conversionRollups("?1", "?2", { currencies: false });
+export const CONVERSION_ROLLUPS_WITHOUT_CURRENCY = conversionRollups("?1", "?2", {
+  currencies: false,
+  sessionsChecked: true,
+});
 
-/** The statement of the queue consumer: the events are ?1, the window ?2. */
-export const INSERT_CONVERSIONS = insertConversions();
+/** The statement of the queue consumer: the events are ?1, the window ?2, their session ids checked. */
+export const INSERT_CONVERSIONS = insertConversions("?1", "?2", { sessionsChecked: true });

@@ -7,7 +7,8 @@ import {
   OUTSIDE_ATTRIBUTION_WINDOW,
 } from "../db/attribution";
 import { countedByConsumer, SEGMENT_DIMENSION_LIST, segmentValue } from "../db/segments";
-import { sessionBytes } from "../db/session-bytes";
+import { checkedSessionBytes } from "../db/session-bytes";
+import { isSessionId } from "../lib/session-id";
 import type { CountedConversion } from "../webhooks/conversions";
 import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 
@@ -36,7 +37,7 @@ import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 // `needed`, if given, is a CTE named needed (with its comma): the batch's events are read only if it has a row.
 const classifiedClicks = (needed: string) => `WITH ${needed} e AS (
     SELECT j.key AS position, j.value ->> '$.id' AS id, j.value ->> '$.testId' AS test_id,
-           j.value ->> '$.variant' AS variant, ${sessionBytes("j.value ->> '$.sessionId'")} AS session,
+           j.value ->> '$.variant' AS variant, ${checkedSessionBytes("j.value ->> '$.sessionId'")} AS session,
            j.value ->> '$.isBot' AS is_bot, j.value ->> '$.timestamp' AS ts, j.value ->> '$.source' AS source,
            (j.value ->> '$.timestamp') - (j.value ->> '$.timestamp') % 3600000 AS hour,
            j.value ->> '$.device' AS device, j.value ->> '$.os' AS os, j.value ->> '$.country' AS country,
@@ -156,7 +157,7 @@ const INSERT_CLICKS = `${insertedClicks()}
 // consumer waits for a missing click and logs and counts the rest). A conversion counted by this
 // statement or an earlier delivery of the same event has none. Through the session index: on its own
 // SQLite takes the time index for the window check, a scan of the test's window for each conversion.
-const EVENT_SESSION_BYTES = sessionBytes("e.value ->> '$.sessionId'");
+const EVENT_SESSION_BYTES = checkedSessionBytes("e.value ->> '$.sessionId'");
 const UNMATCHED_CONVERSIONS = `SELECT position, reason FROM (
     SELECT e.key AS position,
       CASE WHEN EXISTS (SELECT 1 FROM conversions WHERE id = e.value ->> '$.id') THEN NULL
@@ -229,7 +230,12 @@ export async function writeConversions(
   unmatched: { event: ConversionEvent; reason: UnmatchedReason }[];
 }> {
   if (events.length === 0) return { counted: [], unmatched: [] };
-  const json = JSON.stringify(events);
+  // A session id of another form than the redirect's never had a click: it goes in as none (no click has
+  // an empty session), since the statements take the rest as they are (CONVERSION_ROLLUPS,
+  // INSERT_CONVERSIONS). It is refused for the reason it was before (an unknown test, then no click).
+  const json = JSON.stringify(
+    events.map((event) => (isSessionId(event.sessionId) ? event : { ...event, sessionId: "" })),
+  );
   const rollups = events.some((event) => event.currency != null)
     ? CONVERSION_ROLLUPS
     : CONVERSION_ROLLUPS_WITHOUT_CURRENCY;
