@@ -8,7 +8,7 @@ import { splitTests } from "../../worker/db/schema";
 import type { ClickEvent, ConversionEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";
 import { analyticsOf } from "../../worker/services/analytics";
-import { db, emptyDatabase, from, rows, upTo } from "./migration-db";
+import { db, emptyDatabase, from, marketerWithTests, rows, upTo } from "./migration-db";
 
 // 0036_click_bytes on a database that holds clicks and conversions written before it: a click's session
 // is kept as the UUID's 16 bytes and read back as before, the address hashes are cut to their new 8
@@ -16,10 +16,6 @@ import { db, emptyDatabase, from, rows, upTo } from "./migration-db";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const VARIANTS = JSON.stringify([
-  { url: "https://shop.example/a", weight: 50 },
-  { url: "https://shop.example/b", weight: 50 },
-]);
 // Address hashes as the redirect made them before: 12 bytes, 16 base64url characters.
 const OLD_HASH = "Qk3xY_9a-LmN0pRs";
 const FLOOD_HASH = "ZZ0fl00d_hash-16";
@@ -30,18 +26,7 @@ describe("0036_click_bytes: a click's session in 16 bytes, address hashes of 8 c
     await applyD1Migrations(db, upTo("0036"));
     const now = Date.now();
     const hour = now - (now % HOUR);
-    await db.batch([
-      db.prepare(
-        "INSERT INTO users (id, email, password_hash, created_at) VALUES ('u1', 'm@example.com', 'x', 1)",
-      ),
-      db.prepare(
-        "INSERT INTO workspaces (id, name, personal_user_id, created_at) VALUES ('u1', 'Mia', 'u1', 1)",
-      ),
-      db.prepare(
-        `INSERT INTO split_tests (id, user_id, workspace_id, name, slug, variants, created_at, currency)
-         VALUES ('t1', 'u1', 'u1', 'Pricing', 'abc123', '${VARIANTS}', 1, 'EUR')`,
-      ),
-    ]);
+    await db.batch(marketerWithTests([{ id: "t1", name: "Pricing", slug: "abc123", currency: "EUR" }]));
     const sessions = Array.from({ length: 12 }, () => crypto.randomUUID());
     const flood = Array.from({ length: SESSIONS_PER_ADDRESS_HOUR }, () => crypto.randomUUID());
     const clicks = [

@@ -10,7 +10,7 @@ import type { ClickEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";
 import { analyticsOf, trafficQualityOfTest } from "../../worker/services/analytics";
 import { dailyRollupCsv } from "../../worker/services/export";
-import { db, emptyDatabase, from, rows, upTo } from "./migration-db";
+import { db, emptyDatabase, from, marketerWithTests, rows, upTo } from "./migration-db";
 
 // 0029_click_rows on a database that holds data written before it: clicks keyed by (test, time, id)
 // WITHOUT ROWID, address_sessions gone, the rollups WITHOUT ROWID. Every count, rate, verdict, breakdown
@@ -18,10 +18,6 @@ import { db, emptyDatabase, from, rows, upTo } from "./migration-db";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const VARIANTS = JSON.stringify([
-  { url: "https://shop.example/a", weight: 50 },
-  { url: "https://shop.example/b", weight: 50 },
-]);
 
 const testOf = async (id: string) => {
   const [test] = await getDb(db).select().from(splitTests).where(eq(splitTests.id, id));
@@ -57,19 +53,12 @@ describe("0029_click_rows: clicks keyed by test, time and id", () => {
     const next = mulberry32(29);
     const now = Date.now();
     const hour = now - (now % HOUR);
-    await db.batch([
-      db.prepare(
-        "INSERT INTO users (id, email, password_hash, created_at) VALUES ('u1', 'm@example.com', 'x', 1)",
-      ),
-      db.prepare(
-        "INSERT INTO workspaces (id, name, personal_user_id, created_at) VALUES ('u1', 'Mia', 'u1', 1)",
-      ),
-      db.prepare(
-        `INSERT INTO split_tests (id, user_id, workspace_id, name, slug, variants, created_at, currency)
-         VALUES ('t1', 'u1', 'u1', 'Pricing', 'abc123', '${VARIANTS}', 1, 'EUR'),
-                ('t2', 'u1', 'u1', 'Signup', 'def456', '${VARIANTS}', 2, NULL)`,
-      ),
-    ]);
+    await db.batch(
+      marketerWithTests([
+        { id: "t1", name: "Pricing", slug: "abc123", currency: "EUR" },
+        { id: "t2", name: "Signup", slug: "def456", currency: null },
+      ]),
+    );
     // Clicks as the consumer wrote them before: sessions with their address and segment, some bots,
     // returning visitors, over three hours; SESSIONS_PER_ADDRESS_HOUR sessions of one address this hour.
     const sessions = Array.from({ length: 90 }, (_, i) => ({

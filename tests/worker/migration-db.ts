@@ -30,3 +30,30 @@ export async function emptyDatabase(): Promise<void> {
     tables = left;
   }
 }
+
+const VARIANTS = JSON.stringify([
+  { url: "https://shop.example/a", weight: 50 },
+  { url: "https://shop.example/b", weight: 50 },
+]);
+
+/** Marketer u1, their own workspace (u1) and its tests, A and B at 50 % each, as the schema since workspaces holds them. */
+export function marketerWithTests(
+  tests: { id: string; name: string; slug: string; currency: string | null }[],
+): D1PreparedStatement[] {
+  return [
+    db.prepare(
+      "INSERT INTO users (id, email, password_hash, created_at) VALUES ('u1', 'm@example.com', 'x', 1)",
+    ),
+    db.prepare(
+      "INSERT INTO workspaces (id, name, personal_user_id, created_at) VALUES ('u1', 'Mia', 'u1', 1)",
+    ),
+    ...tests.map((test, i) =>
+      db
+        .prepare(
+          `INSERT INTO split_tests (id, user_id, workspace_id, name, slug, variants, created_at, currency)
+           VALUES (?1, 'u1', 'u1', ?2, ?3, ?4, ?5, ?6)`,
+        )
+        .bind(test.id, test.name, test.slug, VARIANTS, i + 1, test.currency),
+    ),
+  ];
+}
