@@ -25,10 +25,13 @@ export function isPastWindow(timestamp: number, windowMs: number, now = Date.now
   return timestamp < now - windowMs;
 }
 
+// How the statements read a session id's bytes: checked in SQL, unless the caller checked them all.
+const sessionBytesOf = (sessionsChecked: boolean) => (sessionsChecked ? checkedSessionBytes : sessionBytes);
+
 // The conversions of `events` that count (see insertConversions): `counted`, in array order, and `fresh`,
 // those an insert run now takes (the first of each visitor, none already in D1), with their test's currency.
 const countedConversions = (events: string, windowMs: string, sessionsChecked: boolean) => {
-  const bytesOf = sessionsChecked ? checkedSessionBytes : sessionBytes;
+  const bytesOf = sessionBytesOf(sessionsChecked);
   return `WITH candidate AS (
     SELECT position, id, test_id, session_id, ts, amount, currency, source,
            click ->> '$.variant' AS variant, click ->> '$.address' AS address, click ->> '$.phase' AS phase
@@ -135,7 +138,7 @@ export const conversionRollups = (
     SELECT json_object('device', coalesce(device, ''), 'os', coalesce(os, ''),
                        'country', coalesce(country, ''), 'referrer', coalesce(referrer_host, ''))
     FROM clicks INDEXED BY clicks_test_session_idx
-    WHERE split_test_id = f.test_id AND session = ${(sessionsChecked ? checkedSessionBytes : sessionBytes)("f.session_id")}
+    WHERE split_test_id = f.test_id AND session = ${sessionBytesOf(sessionsChecked)("f.session_id")}
       AND is_bot = 0
     ORDER BY timestamp LIMIT 1)) AS d
   WHERE true
