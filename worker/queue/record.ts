@@ -153,11 +153,13 @@ const INSERT_CLICKS = `${insertedClicks()}
          first_of_address_hour, ${VISITOR}
   FROM inserted AS i ORDER BY position`;
 
+// A conversion event's session, as writeConversions sends it: in the redirect's form, or empty.
+const EVENT_SESSION_BYTES = checkedSessionBytes("e.value ->> '$.sessionId'");
+
 // Run after the insert: the positions of the conversions that were not counted, and why (the
 // consumer waits for a missing click and logs and counts the rest). A conversion counted by this
 // statement or an earlier delivery of the same event has none. Through the session index: on its own
 // SQLite takes the time index for the window check, a scan of the test's window for each conversion.
-const EVENT_SESSION_BYTES = checkedSessionBytes("e.value ->> '$.sessionId'");
 const UNMATCHED_CONVERSIONS = `SELECT position, reason FROM (
     SELECT e.key AS position,
       CASE WHEN EXISTS (SELECT 1 FROM conversions WHERE id = e.value ->> '$.id') THEN NULL
