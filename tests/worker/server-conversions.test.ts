@@ -362,6 +362,27 @@ describe("what a server-side conversion can never count is refused at once", () 
   });
 });
 
+describe("a clicked session spelt another way", () => {
+  it("is refused as unknown, so one visitor cannot convert twice under two spellings of its id", async () => {
+    const { key, test } = await marketer();
+    const { post } = heldQueue();
+    const { sessionId } = await landClick(test.id);
+    // The same 16 bytes (a click keeps the session's bytes: 0036_click_bytes), in capitals and with the
+    // dashes moved.
+    const hex = sessionId.replace(/-/g, "");
+    const spellings = [
+      sessionId.toUpperCase(),
+      [hex.slice(0, 4), hex.slice(4, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16)].join("-"),
+    ];
+    for (const [i, spelt] of spellings.entries()) {
+      const refused = await post(key, `spelt-${i}`, { testId: test.id, sessionId: spelt });
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toMatchObject({ error: { code: "unknown_session" } });
+    }
+    expect((await post(key, "order-1", { testId: test.id, sessionId })).status).toBe(201);
+  });
+});
+
 describe("a server-side conversion in another currency than the test's", () => {
   it("counts, 201, with its value kept on the row and left out of the test's revenue", async () => {
     const { key, test } = await marketer({ currency: "EUR" });
