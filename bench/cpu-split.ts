@@ -8,9 +8,9 @@
 // clicks queue has no consumer (the events wait in the local queue, unread), so what each redirect
 // costs is told apart from what its consumer costs, which in production runs in invocations of its own
 // and not next to the redirect (locally they share the process and the two cores).
-import { readdirSync, readFileSync } from "node:fs";
 import { startLocalServer } from "../scripts/local-server.ts";
 import { ApiUser } from "../scripts/splitlink-api.ts";
+import { TICKS_PER_MS, treeTicks } from "./cpu-ticks.ts";
 import {
   configsWithoutConsumer,
   firstVisitCookies,
@@ -23,56 +23,6 @@ import { fixed, median, printTable } from "./table.ts";
 const REQUESTS = 2000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const VARS = { JWT_SECRET: "bench-secret-that-is-long-enough-for-hs256-000000", DEV_OUTBOX: "true" };
-const TICKS_PER_MS = 0.1; // USER_HZ = 100
-
-interface Proc {
-  pid: number;
-  ppid: number;
-  name: string;
-  ticks: number;
-  cmdline: string;
-}
-
-function processes(): Proc[] {
-  const all: Proc[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const close = stat.lastIndexOf(")");
-      const fields = stat.slice(close + 2).split(" ");
-      all.push({
-        pid: Number(entry),
-        ppid: Number(fields[1]),
-        name: stat.slice(stat.indexOf("(") + 1, close),
-        ticks: Number(fields[11]) + Number(fields[12]),
-        cmdline: readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " "),
-      });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return all;
-}
-
-/** The CPU ticks of the wrangler dev tree serving `port`, per process name (node, workerd, …). */
-function treeTicks(port: string): Map<string, number> {
-  const all = processes();
-  const root = all.find((p) => p.cmdline.includes(" dev ") && p.cmdline.includes(`--port ${port} `));
-  const ticks = new Map<string, number>();
-  if (!root) return ticks;
-  const tree = new Set([root.pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const p of all)
-      if (tree.has(p.ppid) && !tree.has(p.pid)) {
-        tree.add(p.pid);
-        grew = true;
-      }
-  }
-  for (const p of all) if (tree.has(p.pid)) ticks.set(p.name, (ticks.get(p.name) ?? 0) + p.ticks);
-  return ticks;
-}
 
 /** CPU ms per request of each process of the server, and of the load tool, over one run. */
 async function cpuPerRequest(target: LoadTarget, port: string, wait: () => Promise<void>) {

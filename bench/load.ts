@@ -1,5 +1,6 @@
 // Drives a redirect with autocannon: the one load loop of the Node benchmarks (redirect.ts, startup.ts).
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import autocannon from "autocannon";
 import { visitorAddress } from "../scripts/splitlink-api.ts";
 
@@ -101,6 +102,16 @@ function withoutConsumer(config: string, queue: string, copy: string): string {
   return copy;
 }
 
+/** The app's configuration in the checkout at `dir` with no consumer on its clicks queue (see below). */
+export function appWithoutConsumer(dir: string): string {
+  // Named for this process, so two benches running at once do not write each other's copies.
+  return withoutConsumer(
+    join(dir, "wrangler.toml"),
+    "splitlink-clicks",
+    join(dir, `wrangler.bench-no-consumer-${process.pid}.toml`),
+  );
+}
+
 /**
  * The app's and the recording reference's configurations with no consumer on their clicks queue: their
  * events wait in the local queue, unread, so a bench can measure a redirect without its consumer's work,
@@ -108,11 +119,7 @@ function withoutConsumer(config: string, queue: string, copy: string): string {
  */
 export function configsWithoutConsumer() {
   // Named for this process, so two benches running at once do not write each other's copies.
-  const app = withoutConsumer(
-    "wrangler.toml",
-    "splitlink-clicks",
-    `wrangler.bench-no-consumer-${process.pid}.toml`,
-  );
+  const app = appWithoutConsumer(".");
   const recording = withoutConsumer(
     "bench/recording.wrangler.toml",
     "bench-recording-clicks",

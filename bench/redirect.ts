@@ -42,10 +42,11 @@ const PAUSED_RPS_TARGET = 0.95;
 /** Issue #30, point 1: a flood from one address costs what the same load from many does. */
 const FLOOD_RPS_TARGET = 0.9;
 
-/** A SplitLink figure over its reference's, median of the pairs. */
+/** A SplitLink figure over its reference's, median of the pairs; `rpsRange`, the pairs' lowest–highest. */
 interface Ratio {
   rps: number;
   p99: number;
+  rpsRange: string;
 }
 
 interface Target extends LoadTarget {
@@ -258,12 +259,15 @@ try {
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
   });
+  // Two runs of the same code differ by more than the targets' margins: the pairs' spread says how much.
+  const range = (values: number[]) => `${fixed(Math.min(...values))}–${fixed(Math.max(...values))}`;
   const ratios = new Map<string, Ratio>(
     [...pairs].map(([name, runs]) => [
       name,
       {
         rps: median(runs.map(({ own, reference }) => own.rps / reference.rps)),
         p99: median(runs.map(({ own, reference }) => own.p99 / reference.p99)),
+        rpsRange: range(runs.map(({ own, reference }) => own.rps / reference.rps)),
       },
     ]),
   );
@@ -276,9 +280,15 @@ try {
     "p99 ms": f.p99,
     against: reference,
     "req/s vs it": fixed(ratio.rps),
+    "pairs' range": ratio.rpsRange,
     "p99 vs it": fixed(ratio.p99),
   });
-  const overBare = (f: Figures) => ({ rps: f.rps / bareFigures.rps, p99: f.p99 / bareFigures.p99 });
+  // Medians over medians: no pairs.
+  const overBare = (f: Figures): Ratio => ({
+    rps: f.rps / bareFigures.rps,
+    p99: f.p99 / bareFigures.p99,
+    rpsRange: "",
+  });
   const firstRatio = ratios.get(FIRST) as Ratio;
   const pausedRatio = ratios.get(PAUSED) as Ratio;
   const returningRatio = ratios.get(RETURNING) as Ratio;
@@ -309,7 +319,7 @@ try {
       ),
       row("SplitLink cold slug (KV miss -> D1)", coldFigures, "bare", overBare(coldFigures)),
     ],
-    `redirect: live link ${fixed(firstRatio.rps)}x the recording reference's throughput (target >= ${LIVE_RPS_TARGET}: ${verdict(firstRatio.rps >= LIVE_RPS_TARGET)}), p99 ${fixed(firstRatio.p99)}x (target <= ${LIVE_P99_TARGET}: ${verdict(firstRatio.p99 <= LIVE_P99_TARGET)}); paused link ${fixed(pausedRatio.rps)}x bare throughput (target >= ${PAUSED_RPS_TARGET}: ${verdict(pausedRatio.rps >= PAUSED_RPS_TARGET)}), p99 ${fixed(pausedRatio.p99)}x; returning visitor ${fixed(returningRatio.rps)}x recording / p99 ${fixed(returningRatio.p99)}x (${Math.round(returningFigures.rps)} vs first visit ${Math.round(firstFigures.rps)} req/s, no Set-Cookie in any answer); recording reference ${fixed(recordingFigures.rps / bareFigures.rps)}x bare; cold slug p50 ${coldFigures.p50} ms, p99 ${coldFigures.p99} ms; one-address flood ${fixed(floodRatio.rps)}x the same load from distinct addresses (target >= ${FLOOD_RPS_TARGET}: ${verdict(floodRatio.rps >= FLOOD_RPS_TARGET)}), p99 ${fixed(floodRatio.p99)}x; without consumers (the redirect alone): live link ${fixed(firstAloneRatio.rps)}x the recording reference's throughput, p99 ${fixed(firstAloneRatio.p99)}x, paused link ${fixed(pausedAloneRatio.rps)}x bare, p99 ${fixed(pausedAloneRatio.p99)}x; all ${clicksCounted} clicks sent to SplitLink were counted, all ${recorded.sent} to the recording reference recorded; ${steal()}`,
+    `redirect: live link ${fixed(firstRatio.rps)}x the recording reference's throughput (pairs ${firstRatio.rpsRange}; target >= ${LIVE_RPS_TARGET}: ${verdict(firstRatio.rps >= LIVE_RPS_TARGET)}), p99 ${fixed(firstRatio.p99)}x (target <= ${LIVE_P99_TARGET}: ${verdict(firstRatio.p99 <= LIVE_P99_TARGET)}); paused link ${fixed(pausedRatio.rps)}x bare throughput (pairs ${pausedRatio.rpsRange}; target >= ${PAUSED_RPS_TARGET}: ${verdict(pausedRatio.rps >= PAUSED_RPS_TARGET)}), p99 ${fixed(pausedRatio.p99)}x; returning visitor ${fixed(returningRatio.rps)}x recording / p99 ${fixed(returningRatio.p99)}x (${Math.round(returningFigures.rps)} vs first visit ${Math.round(firstFigures.rps)} req/s, no Set-Cookie in any answer); recording reference ${fixed(recordingFigures.rps / bareFigures.rps)}x bare; cold slug p50 ${coldFigures.p50} ms, p99 ${coldFigures.p99} ms; one-address flood ${fixed(floodRatio.rps)}x the same load from distinct addresses (target >= ${FLOOD_RPS_TARGET}: ${verdict(floodRatio.rps >= FLOOD_RPS_TARGET)}), p99 ${fixed(floodRatio.p99)}x; without consumers (the redirect alone): live link ${fixed(firstAloneRatio.rps)}x the recording reference's throughput (pairs ${firstAloneRatio.rpsRange}), p99 ${fixed(firstAloneRatio.p99)}x, paused link ${fixed(pausedAloneRatio.rps)}x bare, p99 ${fixed(pausedAloneRatio.p99)}x; all ${clicksCounted} clicks sent to SplitLink were counted, all ${recorded.sent} to the recording reference recorded; ${steal()}`,
   );
 } finally {
   await app.stop();
