@@ -520,7 +520,7 @@ describe("invoice.paid for subscriptions", () => {
 
   it("says to select invoice_payment.paid when a refund finds no payment and an invoice is still unlinked", async () => {
     const m = await connectedMarketer("EUR");
-    const sub = await renewedSubscriber(m);
+    await renewedSubscriber(m);
     // Stripe sent no invoice_payment.paid (the endpoint does not select it): the refund finds nothing.
     expect((await deliver(m, chargeRefunded(randomId("pi"), 1500, { currency: "eur" }))).status).toBe(200);
     expect(await figures(m)).toEqual({ conversions: 1, orders: 1, revenue: 30 });
