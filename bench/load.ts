@@ -102,13 +102,23 @@ function withoutConsumer(config: string, queue: string, copy: string): string {
   return copy;
 }
 
+// The copies are named for this process, so two benches running at once do not write each other's.
+
 /** The app's configuration in the checkout at `dir` with no consumer on its clicks queue (see below). */
 export function appWithoutConsumer(dir: string): string {
-  // Named for this process, so two benches running at once do not write each other's copies.
   return withoutConsumer(
     join(dir, "wrangler.toml"),
     "splitlink-clicks",
     join(dir, `wrangler.bench-no-consumer-${process.pid}.toml`),
+  );
+}
+
+/** The recording reference's configuration with no consumer on its clicks queue (see below). */
+export function recordingWithoutConsumer(): string {
+  return withoutConsumer(
+    "bench/recording.wrangler.toml",
+    "bench-recording-clicks",
+    `bench/recording-no-consumer-${process.pid}.wrangler.toml`,
   );
 }
 
@@ -118,13 +128,8 @@ export function appWithoutConsumer(dir: string): string {
  * which locally shares the process (and D1's writes the thread) with it and in production runs apart.
  */
 export function configsWithoutConsumer() {
-  // Named for this process, so two benches running at once do not write each other's copies.
   const app = appWithoutConsumer(".");
-  const recording = withoutConsumer(
-    "bench/recording.wrangler.toml",
-    "bench-recording-clicks",
-    `bench/recording-no-consumer-${process.pid}.wrangler.toml`,
-  );
+  const recording = recordingWithoutConsumer();
   return {
     app,
     recording,

@@ -14,7 +14,7 @@ import { resolve } from "node:path";
 import { startLocalServer } from "../scripts/local-server.ts";
 import { ApiUser } from "../scripts/splitlink-api.ts";
 import { TICKS_PER_MS, treeTicks } from "./cpu-ticks.ts";
-import { appWithoutConsumer, configsWithoutConsumer, loadRedirects } from "./load.ts";
+import { appWithoutConsumer, loadRedirects, recordingWithoutConsumer } from "./load.ts";
 import { fixed, median, printTable } from "./table.ts";
 
 const REQUESTS = 2000;
@@ -36,11 +36,14 @@ async function workerdMs(url: string): Promise<number> {
   return ((treeTicks(port).get("workerd") ?? 0) - before) / TICKS_PER_MS / REQUESTS;
 }
 
-const here = configsWithoutConsumer();
+const recordingConfig = recordingWithoutConsumer();
 const configs = checkouts.map((dir) => appWithoutConsumer(dir));
 const servers: { stop(): Promise<void> }[] = [];
 try {
-  const recording = await startLocalServer({ script: "bench/recording-redirect.ts", config: here.recording });
+  const recording = await startLocalServer({
+    script: "bench/recording-redirect.ts",
+    config: recordingConfig,
+  });
   servers.push(recording);
   const targets = new Map<string, string>([[REFERENCE, `${recording.url}/`]]);
   for (const [i, config] of configs.entries()) {
@@ -65,7 +68,7 @@ try {
   };
   const spread = (ratios: number[]) =>
     `${fixed(median(ratios))} (${fixed(Math.min(...ratios))}–${fixed(Math.max(...ratios))})`;
-  const base = checkouts[0] ?? "";
+  const [base = "", ...changes] = checkouts;
   const rows = [...runs.keys()].map((name) => ({
     target: name,
     "workerd ms": fixed(median(runs.get(name) ?? []), 3),
@@ -75,13 +78,9 @@ try {
   printTable(
     `Workerd CPU per request, live link (first visits, redirect alone) of each checkout, ${REQUESTS} requests x ${ROUNDS} rounds, alternate (medians; ratios: the median of the rounds' ratios, with their lowest and highest)`,
     rows,
-    `redirect a/b: ${[...runs.keys()]
-      .slice(2)
-      .map((name) => `${name} ${spread(perRound(name, base))}x the base`)
-      .join("; ")}`,
+    `redirect a/b: ${changes.map((name) => `${name} ${spread(perRound(name, base))}x the base`).join("; ")}`,
   );
 } finally {
   for (const server of servers) await server.stop();
-  here.remove();
-  for (const config of configs) rmSync(config, { force: true });
+  for (const config of [recordingConfig, ...configs]) rmSync(config, { force: true });
 }

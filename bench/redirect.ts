@@ -262,14 +262,17 @@ try {
   // Two runs of the same code differ by more than the targets' margins: the pairs' spread says how much.
   const range = (values: number[]) => `${fixed(Math.min(...values))}–${fixed(Math.max(...values))}`;
   const ratios = new Map<string, Ratio>(
-    [...pairs].map(([name, runs]) => [
-      name,
-      {
-        rps: median(runs.map(({ own, reference }) => own.rps / reference.rps)),
-        p99: median(runs.map(({ own, reference }) => own.p99 / reference.p99)),
-        rpsRange: range(runs.map(({ own, reference }) => own.rps / reference.rps)),
-      },
-    ]),
+    [...pairs].map(([name, runs]) => {
+      const rps = runs.map(({ own, reference }) => own.rps / reference.rps);
+      return [
+        name,
+        {
+          rps: median(rps),
+          p99: median(runs.map(({ own, reference }) => own.p99 / reference.p99)),
+          rpsRange: range(rps),
+        },
+      ];
+    }),
   );
   const bareFigures = medians(referenceRuns.get(bare) ?? []);
   const recordingFigures = medians(referenceRuns.get(recording) ?? []);
