@@ -16,7 +16,8 @@ app.stderr.on("data", (chunk) => {
   log += chunk;
 });
 try {
-  await waitUntilServing(`${url}/api/health`, app, () => log);
+  // `npm start` builds and migrates every database before it serves: about 1.5 minutes on 2 slow cores.
+  await waitUntilServing(`${url}/api/health`, app, () => log, 300);
   console.log(`npm start: serving ${url}`);
   const demo = execFileSync("npm", ["run", "demo"], {
     env: { ...process.env, DEMO_URL: url },

@@ -45,12 +45,14 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Waits for `url` to answer while `server` runs, at most `seconds`. */
 export async function waitUntilServing(
   url: string,
   server: ChildProcess,
   output: () => string,
+  seconds = 90,
 ): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
     try {
@@ -61,7 +63,7 @@ export async function waitUntilServing(
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`The server did not answer on ${url} within 90 s:\n${output()}`);
+  throw new Error(`The server did not answer on ${url} within ${seconds} s:\n${output()}`);
 }
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
@@ -71,7 +73,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     : [];
   if (options.config) scriptArgs.push("--config", options.config);
   if (!options.script && !options.persistDir) {
-    migrateShards(["--local", "--persist-to", persistDir], { stdio: "pipe" });
+    await migrateShards(["--local", "--persist-to", persistDir], { quiet: true });
   }
   const port = await freePort();
   const vars = Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
