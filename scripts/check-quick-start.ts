@@ -16,7 +16,7 @@ app.stderr.on("data", (chunk) => {
   log += chunk;
 });
 try {
-  // `npm start` builds and migrates every database before it serves: about 1.5 minutes on 2 slow cores.
+  // `npm start` builds and migrates every database before it serves: about a minute on 2 cores.
   await waitUntilServing(`${url}/api/health`, app, () => log, 300);
   console.log(`npm start: serving ${url}`);
   const demo = execFileSync("npm", ["run", "demo"], {
