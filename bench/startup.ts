@@ -24,6 +24,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { GZIP_BUDGET_KIB } from "../scripts/check-worker-bundle.ts";
 import { type LocalServer, type LocalServerOptions, startLocalServer } from "../scripts/local-server.ts";
+import { OFFLINE_ENV } from "../scripts/processes.ts";
 import { ApiUser } from "../scripts/splitlink-api.ts";
 import { loadRedirects } from "./load.ts";
 import { fixed, formatTable, median, printTable } from "./table.ts";
@@ -40,8 +41,7 @@ const VARS = { JWT_SECRET: "bench-secret-that-is-long-enough-for-hs256-000000", 
 const READY = "/assets/ready";
 const bareOptions: LocalServerOptions = { script: BARE, readyPath: READY };
 
-const offline = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
-const wrangler = (args: string[]) => execFileSync("wrangler", args, { env: offline, encoding: "utf8" });
+const wrangler = (args: string[]) => execFileSync("wrangler", args, { env: OFFLINE_ENV, encoding: "utf8" });
 const work = mkdtempSync(join(tmpdir(), "splitlink-startup-"));
 
 interface Startup {

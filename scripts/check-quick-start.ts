@@ -3,21 +3,16 @@
 // working. Run by .ci/run: `npm exec -- node scripts/check-quick-start.ts`.
 import { execFileSync, spawn } from "node:child_process";
 import { freePort, waitUntilServing } from "./local-server.ts";
+import { outputOf } from "./processes.ts";
 
 const port = await freePort();
 const url = `http://localhost:${port}`;
-let log = "";
 // Its own process group, so that stopping it stops wrangler and workerd too.
 const app = spawn("npm", ["start"], { env: { ...process.env, PORT: String(port) }, detached: true });
-app.stdout.on("data", (chunk) => {
-  log += chunk;
-});
-app.stderr.on("data", (chunk) => {
-  log += chunk;
-});
+const log = outputOf(app);
 try {
   // `npm start` builds and migrates every database before it serves: about a minute on 2 cores.
-  await waitUntilServing(`${url}/api/health`, app, () => log, 300);
+  await waitUntilServing(`${url}/api/health`, app, log, 300);
   console.log(`npm start: serving ${url}`);
   const demo = execFileSync("npm", ["run", "demo"], {
     env: { ...process.env, DEMO_URL: url },
@@ -27,7 +22,9 @@ try {
   console.log(`npm run demo:\n${demo}`);
 } catch (error) {
   // What the Worker logged as errors (a 500 logs its exception with the request id the answer carries).
-  const errors = log.split("\n").filter((line) => line.includes('"level":"error"'));
+  const errors = log()
+    .split("\n")
+    .filter((line) => line.includes('"level":"error"'));
   console.error(`npm start logged ${errors.length} error lines:\n${errors.join("\n")}`);
   throw error;
 } finally {

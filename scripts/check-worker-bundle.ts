@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { OFFLINE_ENV } from "./processes.ts";
 
 // Builds the Worker for every deploy environment with `wrangler deploy --dry-run` (offline: the bundle
 // builds and the bindings of wrangler.toml are valid) and fails when
@@ -52,8 +53,6 @@ export function loadedAtStartup(meta: Metafile): string[] {
   return [...seen];
 }
 
-const offline = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
-
 function main(): void {
   let failed = false;
   for (const environment of ENVIRONMENTS) {
@@ -63,7 +62,7 @@ function main(): void {
       execFileSync(
         "wrangler",
         ["deploy", "--dry-run", "--outdir", outdir, "--metafile", metafile, "--env", environment],
-        { env: offline, stdio: ["ignore", "pipe", "inherit"] },
+        { env: OFFLINE_ENV, stdio: ["ignore", "pipe", "inherit"] },
       );
       const gzipKib = gzipSync(readFileSync(join(outdir, "index.js"))).length / 1024;
       const verdict = gzipKib <= GZIP_BUDGET_KIB ? "ok" : "OVER BUDGET";

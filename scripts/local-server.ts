@@ -4,10 +4,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateShards } from "./migrate-shards.ts";
+import { OFFLINE_ENV, outputOf } from "./processes.ts";
 
 // Starts `wrangler dev` on a free port with fresh local state, offline. Used by the browser tests and benchmarks.
-
-const offline = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
 export interface LocalServer {
   url: string;
@@ -92,16 +91,9 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     ...(options.testScheduled ? ["--test-scheduled"] : []),
     ...vars,
   ];
-  let log = "";
-  const server = spawn("wrangler", args, { env: offline, stdio: ["ignore", "pipe", "pipe"] });
-  server.stdout?.on("data", (chunk) => {
-    log += chunk;
-  });
-  server.stderr?.on("data", (chunk) => {
-    log += chunk;
-  });
+  const server = spawn("wrangler", args, { env: OFFLINE_ENV, stdio: ["ignore", "pipe", "pipe"] });
   const url = `http://localhost:${port}`;
-  await waitUntilServing(`${url}${options.readyPath ?? "/"}`, server, () => log);
+  await waitUntilServing(`${url}${options.readyPath ?? "/"}`, server, outputOf(server));
   return {
     url,
     persistDir,

@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { OFFLINE_ENV, outputOf } from "./processes.ts";
 
 // Applies migrations/ to every D1 database of a wrangler.toml environment: the main one (DB) and each
 // event shard (EVENTS_<n>): they all run the same migrations (docs/architecture.md, "Event shards").
@@ -23,25 +24,19 @@ export function d1Bindings(toml: string, environment?: string): string[] {
   return bindings;
 }
 
-const WRANGLER_ENV = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+const applyArgs = (binding: string, args: string[]) => ["d1", "migrations", "apply", binding, ...args];
 
 /** One local database's migrations, its output printed in one piece when done (kept back if `quiet`). */
 function applyLocal(binding: string, args: string[], quiet: boolean): Promise<void> {
   return new Promise((resolve, reject) => {
-    const wrangler = spawn("wrangler", ["d1", "migrations", "apply", binding, ...args], {
-      env: WRANGLER_ENV,
+    const wrangler = spawn("wrangler", applyArgs(binding, args), {
+      env: OFFLINE_ENV,
       stdio: ["ignore", "pipe", "pipe"],
     });
-    let output = "";
-    wrangler.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    wrangler.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
+    const output = outputOf(wrangler);
     wrangler.on("error", reject);
     wrangler.on("close", (code) => {
-      if (!quiet || code !== 0) process.stdout.write(output);
+      if (!quiet || code !== 0) process.stdout.write(output());
       if (code === 0) resolve();
       else reject(new Error(`wrangler d1 migrations apply ${binding} exited with ${code}`));
     });
@@ -58,10 +53,7 @@ export async function migrateShards(args: string[], { quiet = false } = {}): Pro
   // A remote deploy goes one database at a time, each with wrangler's prompt to confirm at a terminal.
   if (!args.includes("--local")) {
     for (const binding of bindings)
-      execFileSync("wrangler", ["d1", "migrations", "apply", binding, ...args], {
-        env: WRANGLER_ENV,
-        stdio: "inherit",
-      });
+      execFileSync("wrangler", applyArgs(binding, args), { env: OFFLINE_ENV, stdio: "inherit" });
     return bindings;
   }
   // Local databases side by side: wrangler starts a local runtime for each migration file, so the three
