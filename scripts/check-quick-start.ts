@@ -11,7 +11,7 @@ const url = `http://localhost:${port}`;
 const app = spawn("npm", ["start"], { env: { ...process.env, PORT: String(port) }, detached: true });
 const log = outputOf(app);
 try {
-  // `npm start` builds and migrates every database before it serves: about a minute on 2 cores.
+  // `npm start` builds and migrates every database before it serves: 1.5 min on 2 cores (docs/fresh-machine.md).
   await waitUntilServing(`${url}/api/health`, app, log, 300);
   console.log(`npm start: serving ${url}`);
   const demo = execFileSync("npm", ["run", "demo"], {

@@ -50,18 +50,16 @@ export async function migrateShards(args: string[], { quiet = false } = {}): Pro
   const bindings = d1Bindings(readFileSync(CONFIG, "utf8"), environment);
   if (!bindings.includes("DB"))
     throw new Error(`wrangler.toml binds no DB for ${environment ?? "local runs"}`);
-  // A remote deploy goes one database at a time, each with wrangler's prompt to confirm at a terminal.
+  // One database at a time, locally too: wrangler starts a local runtime for each, and two runtimes on one
+  // persist directory can find its SQLite files locked (SQLITE_BUSY_RECOVERY, seen in CI on 28 Nov).
   if (!args.includes("--local")) {
+    // A remote deploy keeps wrangler's prompt to confirm at a terminal.
     for (const binding of bindings)
       execFileSync("wrangler", applyArgs(binding, args), { env: OFFLINE_ENV, stdio: "inherit" });
     return bindings;
   }
-  // Local databases side by side: wrangler starts a local runtime for each migration file, so the three
-  // of `npm start` take about two thirds of the time (80 s → 53 s on 2 cores).
-  if (!quiet) console.log(`Applying migrations/ to ${bindings.join(", ")} (local), side by side…`);
-  const runs = await Promise.allSettled(bindings.map((binding) => applyLocal(binding, args, quiet)));
-  const failed = runs.find((run) => run.status === "rejected");
-  if (failed) throw failed.reason;
+  if (!quiet) console.log(`Applying migrations/ to ${bindings.join(", ")} (local), one after another…`);
+  for (const binding of bindings) await applyLocal(binding, args, quiet);
   return bindings;
 }
 
