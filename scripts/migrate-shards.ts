@@ -1,7 +1,7 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { OFFLINE_ENV, outputOf } from "./processes.ts";
+import { OFFLINE_ENV } from "./processes.ts";
 
 // Applies migrations/ to every D1 database of a wrangler.toml environment: the main one (DB) and each
 // event shard (EVENTS_<n>): they all run the same migrations (docs/architecture.md, "Event shards").
@@ -24,43 +24,32 @@ export function d1Bindings(toml: string, environment?: string): string[] {
   return bindings;
 }
 
-const applyArgs = (binding: string, args: string[]) => ["d1", "migrations", "apply", binding, ...args];
-
-/** One local database's migrations, its output printed in one piece when done (kept back if `quiet`). */
-function applyLocal(binding: string, args: string[], quiet: boolean): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const wrangler = spawn("wrangler", applyArgs(binding, args), {
-      env: OFFLINE_ENV,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const output = outputOf(wrangler);
-    wrangler.on("error", reject);
-    wrangler.on("close", (code) => {
-      if (!quiet || code !== 0) process.stdout.write(output());
-      if (code === 0) resolve();
-      else reject(new Error(`wrangler d1 migrations apply ${binding} exited with ${code}`));
-    });
-  });
-}
-
-/** Runs the migrations on every database of the environment named in `args` (`--env NAME`). */
-export async function migrateShards(args: string[], { quiet = false } = {}): Promise<string[]> {
+/**
+ * Runs the migrations on every database of the environment named in `args` (`--env NAME`), one at a time:
+ * wrangler starts a local runtime for each, and two runtimes on one persist directory can find its SQLite
+ * files locked (SQLITE_BUSY_RECOVERY, seen in CI on 28 Nov). `quiet`: wrangler's output is printed only
+ * when a migration fails. A remote deploy keeps wrangler's prompt to confirm at a terminal.
+ */
+export function migrateShards(args: string[], { quiet = false } = {}): string[] {
   const envAt = args.indexOf("--env");
   const environment = envAt >= 0 ? args[envAt + 1] : undefined;
   const bindings = d1Bindings(readFileSync(CONFIG, "utf8"), environment);
   if (!bindings.includes("DB"))
     throw new Error(`wrangler.toml binds no DB for ${environment ?? "local runs"}`);
-  // One database at a time, locally too: wrangler starts a local runtime for each, and two runtimes on one
-  // persist directory can find its SQLite files locked (SQLITE_BUSY_RECOVERY, seen in CI on 28 Nov).
-  if (!args.includes("--local")) {
-    // A remote deploy keeps wrangler's prompt to confirm at a terminal.
-    for (const binding of bindings)
-      execFileSync("wrangler", applyArgs(binding, args), { env: OFFLINE_ENV, stdio: "inherit" });
-    return bindings;
+  if (!quiet) console.log(`Applying migrations/ to ${bindings.join(", ")}, one after another…`);
+  for (const binding of bindings) {
+    try {
+      execFileSync("wrangler", ["d1", "migrations", "apply", binding, ...args], {
+        env: OFFLINE_ENV,
+        stdio: quiet ? "pipe" : "inherit",
+      });
+    } catch (error) {
+      const { stdout = "", stderr = "" } = error as { stdout?: Buffer | string; stderr?: Buffer | string };
+      if (quiet) process.stdout.write(`${stdout}${stderr}`);
+      throw error;
+    }
   }
-  if (!quiet) console.log(`Applying migrations/ to ${bindings.join(", ")} (local), one after another…`);
-  for (const binding of bindings) await applyLocal(binding, args, quiet);
   return bindings;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await migrateShards(process.argv.slice(2));
+if (process.argv[1] === fileURLToPath(import.meta.url)) migrateShards(process.argv.slice(2));
