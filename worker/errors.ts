@@ -1,16 +1,15 @@
 import { HTTPException } from "hono/http-exception";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiErrorBody, ErrorCode } from "../contract/api";
+import { ERROR_STATUS } from "../contract/api/errors";
 
-/** The one error class of the API: a status, a stable machine code and a message for people. */
+/** The one error class of the API: a stable machine code, which decides the status, and a message for people. */
 export class ApiError extends HTTPException {
   constructor(
-    status: ContentfulStatusCode,
     readonly code: ErrorCode,
     message: string,
     readonly reasons?: string[],
   ) {
-    super(status, { message });
+    super(ERROR_STATUS[code], { message });
   }
 
   bodyFor(requestId: string): ApiErrorBody {

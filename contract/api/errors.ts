@@ -1,57 +1,66 @@
 import * as z from "zod";
 
-/** Every machine-readable code an API error can carry: a closed set, so a misspelt one does not compile. */
-export type ErrorCode =
-  | "already_member"
-  | "already_verified"
-  | "api_key_invalid"
-  | "api_key_missing"
-  | "bad_request"
-  | "cloudflare_error"
-  | "cloudflare_unreachable"
-  | "confirmation_mismatch"
-  | "currency_locked"
-  | "domain_not_usable"
-  | "domain_taken"
-  | "email_not_verified"
-  | "forbidden"
-  | "hostname_not_found"
-  | "idempotency_key_reused"
-  | "internal_error"
-  | "invalid_credentials"
-  | "invalid_domain"
-  | "invalid_input"
-  | "invalid_link"
-  | "invalid_password"
-  | "invalid_refresh_token"
-  | "invalid_session"
-  | "invalid_signature"
-  | "invitation_gone"
-  | "invitation_pending"
-  | "last_owner"
-  | "mail_failed"
-  | "mail_not_configured"
-  | "misconfigured"
-  | "no_session"
-  | "not_found"
-  | "outside_attribution_window"
-  | "personal_workspace"
-  | "rate_limited"
-  | "rules_locked"
-  | "same_password"
-  | "session_missing"
-  | "slug_taken"
-  | "test_completed"
-  | "too_large"
-  | "too_many_api_keys"
-  | "too_many_invitations"
-  | "too_many_members"
-  | "too_many_webhooks"
-  | "too_many_workspaces"
-  | "unknown_session"
-  | "user_already_exists"
-  | "weak_password"
-  | "wrong_invitee";
+/**
+ * Every machine-readable code an API error can carry, and the HTTP status it always answers with: the
+ * code decides the status, so one code never answers two statuses (`new ApiError(code, message)`).
+ */
+export const ERROR_STATUS = {
+  already_member: 409,
+  already_owner: 409,
+  already_verified: 409,
+  api_key_invalid: 401,
+  api_key_missing: 401,
+  bad_request: 400,
+  cloudflare_error: 502,
+  cloudflare_unreachable: 502,
+  confirmation_mismatch: 422,
+  currency_locked: 409,
+  domain_not_usable: 422,
+  domain_taken: 409,
+  email_not_verified: 403,
+  forbidden: 403,
+  hostname_not_found: 404,
+  idempotency_key_reused: 422,
+  internal_error: 500,
+  invalid_credentials: 400,
+  invalid_domain: 400,
+  invalid_input: 400,
+  invalid_link: 400,
+  invalid_password: 400,
+  invalid_refresh_token: 401,
+  invalid_session: 400,
+  invalid_signature: 400,
+  invitation_gone: 410,
+  invitation_pending: 409,
+  last_owner: 409,
+  mail_failed: 502,
+  mail_not_configured: 503,
+  misconfigured: 500,
+  no_session: 404,
+  not_found: 404,
+  outside_attribution_window: 422,
+  personal_workspace: 409,
+  rate_limited: 429,
+  rules_locked: 409,
+  same_password: 422,
+  session_missing: 401,
+  slug_taken: 409,
+  test_completed: 409,
+  too_large: 413,
+  too_many_api_keys: 409,
+  too_many_invitations: 409,
+  too_many_members: 409,
+  too_many_webhooks: 409,
+  too_many_workspaces: 409,
+  unknown_session: 422,
+  user_already_exists: 422,
+  weak_password: 422,
+  wrong_invitee: 403,
+} as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 502 | 503>;
+
+/** A closed set, so a misspelt code does not compile. */
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
 
 export const apiErrorDetailSchema = z.looseObject({
   code: z.string().describe("A stable machine-readable code, e.g. invalid_input or not_found"),

@@ -4,7 +4,13 @@ import { WORKSPACE_HEADER } from "@contract/workspaces";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { scopeLabel } from "@/features/settings/api-keys/api-key-scopes";
 import { confirmsWorkspaceName } from "@/features/settings/workspace/delete-confirmation";
-import { ApiError, apiFetch, isWorkspaceGoneError, onWorkspaceGone, setRequestWorkspace } from "@/lib/api";
+import {
+  apiFetch,
+  isWorkspaceGoneError,
+  onWorkspaceGone,
+  RequestError,
+  setRequestWorkspace,
+} from "@/lib/api";
 import {
   abilitiesOf,
   pickCurrentWorkspace,
@@ -77,9 +83,9 @@ describe("an API key's scope as the list shows it", () => {
 
 describe("the workspace-not-found answer", () => {
   it("is told apart from any other 404", () => {
-    expect(isWorkspaceGoneError(new ApiError(404, "not_found", WORKSPACE_MESSAGES.notFound))).toBe(true);
-    expect(isWorkspaceGoneError(new ApiError(404, "not_found", "Test not found"))).toBe(false);
-    expect(isWorkspaceGoneError(new ApiError(403, "forbidden", WORKSPACE_MESSAGES.notFound))).toBe(false);
+    expect(isWorkspaceGoneError(new RequestError(404, "not_found", WORKSPACE_MESSAGES.notFound))).toBe(true);
+    expect(isWorkspaceGoneError(new RequestError(404, "not_found", "Test not found"))).toBe(false);
+    expect(isWorkspaceGoneError(new RequestError(403, "forbidden", WORKSPACE_MESSAGES.notFound))).toBe(false);
   });
 });
 

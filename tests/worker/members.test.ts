@@ -472,6 +472,15 @@ describe("members", () => {
       (await owner.client.json("POST", `/api/workspaces/${team}/transfer`, { userId: stranger.userId }))
         .status,
     ).toBe(404);
+    // Handing it to oneself is a conflict, not a permission: its own code, which always answers 409.
+    const toSelf = await owner.client.json("POST", `/api/workspaces/${team}/transfer`, {
+      userId: owner.userId,
+    });
+    expect(toSelf.status).toBe(409);
+    expect(await errorOf(toSelf)).toMatchObject({
+      code: "already_owner",
+      message: MEMBER_MESSAGES.transferToSelf,
+    });
 
     const transferred = await owner.client.json("POST", `/api/workspaces/${team}/transfer`, {
       userId: viewer.userId,

@@ -314,6 +314,42 @@ describe("the OpenAPI document", () => {
     expect(validatorOf("TestResponse").validate({ test: { id: 1 } }).valid).toBe(false);
   });
 
+  it("lists with each error answer the codes it carries, and the API answers with those", async () => {
+    const document = await openApiDocument();
+    const codesOf = (method: string, path: string, status: number): string[] => {
+      const response = document.paths[path]?.[method]?.responses[String(status)] as
+        | { content: { "application/json": { schema: { allOf: [unknown, { properties: object }] } } } }
+        | undefined;
+      const code = response?.content["application/json"].schema.allOf[1].properties as {
+        error: { properties: { code: { enum: string[] } } };
+      };
+      return code?.error.properties.code.enum ?? [];
+    };
+    const { key } = await keyedUser();
+    const { key: readKey } = await createApiKey((await signedUpClient()).client, "Reports", "read");
+    const unknownTest = `/tests/${"x".repeat(16)}`;
+    const answers: [string, string, Response][] = [
+      ["post", "/api/v1/tests", await publicApi(key, "POST", "/tests", {})],
+      ["post", "/api/v1/tests", await publicApi(readKey, "POST", "/tests", valid)],
+      ["get", "/api/v1/tests/{id}", await publicApi(key, "GET", unknownTest)],
+      ["delete", "/api/v1/tests/{id}", await publicApi(key, "DELETE", unknownTest)],
+      ["get", "/api/v1/tests", await new Client().fetch("/api/v1/tests")],
+      ["get", "/api/v1/tests", await publicApi("sl_live_unknown", "GET", "/tests")],
+    ];
+    for (const [method, path, answer] of answers) {
+      const { code } = await errorOf(answer);
+      expect(codesOf(method, path, answer.status), `${method} ${path} ${answer.status}`).toContain(code);
+    }
+    // Each code is listed under the one status it answers with, and nowhere else.
+    expect(codesOf("post", "/api/v1/conversions", 422)).toEqual([
+      "idempotency_key_reused",
+      "outside_attribution_window",
+      "unknown_session",
+    ]);
+    expect(codesOf("post", "/api/v1/conversions", 409)).toEqual(["test_completed"]);
+    expect(codesOf("get", "/api/v1/tests", 403)).toEqual([]);
+  });
+
   it("describes each answer of POST /api/v1/conversions as the API gives it: 201, 200 and 202 (pending)", async () => {
     const document = await openApiDocument();
     const responses = document.paths["/api/v1/conversions"]?.post?.responses ?? {};

@@ -62,13 +62,13 @@ const TIMEOUT_MS = 10_000;
 function refusal(status: number, errors: { code: number; message: string }[]): ApiError {
   const codes = errors.map((e) => e.code);
   if (status === 409 || codes.includes(DUPLICATE_HOSTNAME))
-    return new ApiError(409, "domain_taken", DOMAIN_MESSAGES.duplicate);
+    return new ApiError("domain_taken", DOMAIN_MESSAGES.duplicate);
   if (codes.some((code) => INVALID_HOSTNAME.has(code)))
-    return new ApiError(400, "invalid_domain", DOMAIN_MESSAGES.invalidFormat);
+    return new ApiError("invalid_domain", DOMAIN_MESSAGES.invalidFormat);
   const message = errors.map((e) => e.message).join(" ") || `HTTP ${status}`;
   if (codes.includes(HOSTNAME_NOT_FOUND))
-    return new ApiError(404, "hostname_not_found", DOMAIN_MESSAGES.cloudflareRefused(message));
-  return new ApiError(502, "cloudflare_error", DOMAIN_MESSAGES.cloudflareRefused(message));
+    return new ApiError("hostname_not_found", DOMAIN_MESSAGES.cloudflareRefused(message));
+  return new ApiError("cloudflare_error", DOMAIN_MESSAGES.cloudflareRefused(message));
 }
 
 async function call<T>(
@@ -88,7 +88,7 @@ async function call<T>(
     });
   } catch (error) {
     log("warn", "cloudflare_unreachable", { method, path, error });
-    throw new ApiError(502, "cloudflare_unreachable", DOMAIN_MESSAGES.cloudflareUnreachable);
+    throw new ApiError("cloudflare_unreachable", DOMAIN_MESSAGES.cloudflareUnreachable);
   }
   const answer = parseJsonOrUndefined(await response.text());
   const envelope = envelopeSchema.safeParse(answer);
@@ -97,7 +97,7 @@ async function call<T>(
   const result = schema.safeParse(envelope.data?.result);
   if (!result.success) {
     log("warn", "cloudflare_unexpected_answer", { method, path, status: response.status, answer });
-    throw new ApiError(502, "cloudflare_error", DOMAIN_MESSAGES.cloudflareUnexpected(response.status));
+    throw new ApiError("cloudflare_error", DOMAIN_MESSAGES.cloudflareUnexpected(response.status));
   }
   return result.data;
 }

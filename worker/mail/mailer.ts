@@ -32,7 +32,7 @@ export function mailerFor(env: Env): Mailer {
   return {
     async send(message) {
       log("error", "mail_not_configured", { subject: message.subject, fix: "set MAIL_API_KEY" });
-      throw new ApiError(503, "mail_not_configured", ACCOUNT_MESSAGES.mailFailed);
+      throw new ApiError("mail_not_configured", ACCOUNT_MESSAGES.mailFailed);
     },
   };
 }

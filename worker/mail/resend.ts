@@ -48,12 +48,12 @@ export function resendMailer(config: ResendConfig): Mailer {
         });
       } catch (error) {
         log("warn", "mail_provider_unreachable", { error });
-        throw new ApiError(502, "mail_failed", ACCOUNT_MESSAGES.mailFailed);
+        throw new ApiError("mail_failed", ACCOUNT_MESSAGES.mailFailed);
       }
       const answer = await response.text();
       if (!response.ok || !sentSchema.safeParse(parseJsonOrUndefined(answer)).success) {
         log("warn", "mail_provider_refused", { status: response.status, answer });
-        throw new ApiError(502, "mail_failed", ACCOUNT_MESSAGES.mailFailed);
+        throw new ApiError("mail_failed", ACCOUNT_MESSAGES.mailFailed);
       }
     },
   };

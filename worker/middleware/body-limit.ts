@@ -12,7 +12,7 @@ export function limitBody(maxBytes: number, message: string = GENERIC_MESSAGES.t
   return bodyLimit({
     maxSize: maxBytes,
     onError: () => {
-      throw new ApiError(413, "too_large", message);
+      throw new ApiError("too_large", message);
     },
   });
 }

@@ -23,7 +23,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 /** A 401 that tells the caller how to authenticate (RFC 6750). */
 function refused(c: Context, code: ErrorCode, message: string): ApiError {
   c.header("WWW-Authenticate", 'Bearer realm="SplitLink API"');
-  return new ApiError(401, code, message);
+  return new ApiError(code, message);
 }
 
 /**
@@ -44,7 +44,6 @@ export const requireApiKey = createMiddleware<ApiKeyEnv>(async (c, next) => {
   const role = found.scope === "write" && canEdit(found.makerRole) ? "editor" : "viewer";
   if (role === "viewer" && !READS.has(c.req.method))
     throw new ApiError(
-      403,
       "forbidden",
       found.scope === "read" ? WORKSPACE_MESSAGES.readKeyCannotChange : WORKSPACE_MESSAGES.viewerCannotChange,
     );

@@ -12,7 +12,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const { accessToken } = readAuthCookies(c);
   const claims = accessToken ? await verifyAccessToken(c.env.JWT_SECRET, accessToken) : null;
   if (!claims || !(await isSessionLive(getDb(c.env.DB), claims.sessionId)))
-    throw new ApiError(401, "session_missing", AUTH_MESSAGES.sessionMissing);
+    throw new ApiError("session_missing", AUTH_MESSAGES.sessionMissing);
   c.set("user", claims.user);
   c.set("sessionId", claims.sessionId);
   c.set("accessExpiresAt", claims.expiresAt);

@@ -21,7 +21,7 @@ async function enterWorkspace(c: Context<AppEnv>) {
   const named =
     c.req.header(WORKSPACE_HEADER)?.trim() || (reading ? c.req.query(WORKSPACE_QUERY) : undefined) || user.id;
   const access = named.length <= 64 ? await accessOf(getDb(c.env.DB), named, user.id) : undefined;
-  if (!access) throw new ApiError(404, "not_found", WORKSPACE_MESSAGES.notFound);
+  if (!access) throw new ApiError("not_found", WORKSPACE_MESSAGES.notFound);
   c.set("workspace", access);
   c.set("actor", { type: "user", userId: user.id, label: user.email });
   return { access, reading };
@@ -31,7 +31,7 @@ async function enterWorkspace(c: Context<AppEnv>) {
 export const requireWorkspace = createMiddleware<AppEnv>(async (c, next) => {
   const { access, reading } = await enterWorkspace(c);
   if (!reading && !canEdit(access.role))
-    throw new ApiError(403, "forbidden", WORKSPACE_MESSAGES.viewerCannotChange);
+    throw new ApiError("forbidden", WORKSPACE_MESSAGES.viewerCannotChange);
   await next();
 });
 

@@ -46,11 +46,7 @@ export function validate<T extends Target, Schema extends z.ZodType>(
   return async (c, next) => {
     const result = await schema.safeParseAsync(await partOf(c, target));
     if (!result.success)
-      throw new ApiError(
-        400,
-        "invalid_input",
-        result.error.issues[0]?.message ?? GENERIC_MESSAGES.invalidInput,
-      );
+      throw new ApiError("invalid_input", result.error.issues[0]?.message ?? GENERIC_MESSAGES.invalidInput);
     c.req.addValidatedData(target, result.data as object);
     await next();
   };

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { ERROR_STATUS, type ErrorCode, type ErrorStatus } from "../../contract/api/errors";
 import { API_KEY_PREFIX } from "../auth/api-keys";
 
 // A small OpenAPI 3.1 builder over zod 4's own JSON Schema output (draft 2020-12, which OpenAPI 3.1
@@ -6,11 +7,11 @@ import { API_KEY_PREFIX } from "../auth/api-keys";
 // (worker/routes/public-api.ts), so the document cannot list a route the app does not have.
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
-/**
- * The error answers an operation can give besides 401 and 429, which every keyed operation can, and 403,
- * which every keyed change can (a read key).
- */
-type ErrorStatus = 400 | 404 | 409 | 422;
+
+/** The codes every keyed operation can answer: a missing or unknown key, and a key over its limit. */
+const KEYED_READ_ERRORS: ErrorCode[] = ["api_key_missing", "api_key_invalid", "rate_limited"];
+/** And every keyed change: a read key changes nothing. */
+const KEYED_CHANGE_ERRORS: ErrorCode[] = [...KEYED_READ_ERRORS, "forbidden"];
 
 interface Answer {
   status: 200 | 201 | 202;
@@ -34,7 +35,11 @@ export interface Operation {
   success: Answer;
   /** Other 2xx answers the operation can give. */
   otherAnswers?: Answer[];
-  errors?: ErrorStatus[];
+  /**
+   * The error codes the operation's handler can answer (each decides its status: ERROR_STATUS); the
+   * document adds invalid_input for declared inputs and the API key's codes for keyed operations.
+   */
+  errors?: ErrorCode[];
   /** Answers without an API key. */
   public?: true;
 }
@@ -48,28 +53,52 @@ export interface DocumentInfo {
   schemas: Record<string, z.ZodType>;
 }
 
-const ERROR_RESPONSES = {
-  400: { name: "InvalidInput", description: "The input is invalid; the message says what to fix." },
-  401: {
-    name: "Unauthorized",
-    description: "The API key is missing, malformed, unknown or revoked.",
-  },
-  403: {
-    name: "Forbidden",
-    description:
-      "The API key has the read scope: it reads, and changes nothing. Use a key with the write scope.",
-  },
-  404: { name: "NotFound", description: "No such resource in the key's workspace." },
-  409: {
-    name: "Conflict",
-    description: "The request conflicts with what exists (e.g. a taken custom slug).",
-  },
-  422: {
-    name: "Unprocessable",
-    description: "The input is well-formed but cannot be used (e.g. an unverified domain).",
-  },
-  429: { name: "RateLimited", description: "Too many requests with this API key; wait a minute." },
-} as const;
+/** What each error status means in the public API; the codes each operation answers are listed with it. */
+const ERROR_DESCRIPTIONS: Partial<Record<ErrorStatus, string>> = {
+  400: "The input is invalid; the message says what to fix.",
+  401: "The API key is missing, malformed, unknown or revoked.",
+  403: "The API key has the read scope: it reads, and changes nothing. Use a key with the write scope.",
+  404: "No such resource in the key's workspace.",
+  409: "The request conflicts with what exists (e.g. a taken custom slug).",
+  413: "The request body is too large.",
+  422: "The input is well-formed but cannot be used (e.g. an unverified domain).",
+  429: "Too many requests with this API key; wait a minute.",
+};
+
+/** One error answer of an operation: the Error shape, its `code` one of the codes listed. */
+function errorResponse(status: ErrorStatus, codes: ErrorCode[]) {
+  const description = ERROR_DESCRIPTIONS[status];
+  if (!description) throw new Error(`The public API documents no ${status} answer`);
+  return {
+    description: `${description} Codes: ${codes.map((code) => `\`${code}\``).join(", ")}.`,
+    content: {
+      "application/json": {
+        schema: {
+          allOf: [
+            schemaRef("Error"),
+            {
+              type: "object",
+              properties: { error: { type: "object", properties: { code: { enum: codes } } } },
+            },
+          ],
+        },
+      },
+    },
+  };
+}
+
+/** The operation's error codes by the status they answer with, each list sorted. */
+export function errorCodesByStatus(op: Operation): Map<ErrorStatus, ErrorCode[]> {
+  const keyed = op.public ? [] : op.method === "get" ? KEYED_READ_ERRORS : KEYED_CHANGE_ERRORS;
+  // Each declared input is validated before the handler runs (worker/routes/operations.ts).
+  const validated: ErrorCode[] = op.pathParams || op.headerParams || op.body ? ["invalid_input"] : [];
+  const byStatus = new Map<ErrorStatus, ErrorCode[]>();
+  for (const code of new Set([...(op.errors ?? []), ...validated, ...keyed])) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code].sort());
+  }
+  return new Map([...byStatus].sort(([a], [b]) => a - b));
+}
 
 function schemaRef(name: string) {
   return { $ref: `#/components/schemas/${name}` };
@@ -95,16 +124,13 @@ function componentSchemas(named: Record<string, z.ZodType>, io: "input" | "outpu
 }
 
 function operationObject(op: Operation) {
-  const keyed = op.public ? [] : op.method === "get" ? ([401, 429] as const) : ([401, 403, 429] as const);
-  const errors = [...(op.errors ?? []), ...keyed].sort();
   const responses: Record<string, unknown> = {};
   for (const answer of [op.success, ...(op.otherAnswers ?? [])])
     responses[answer.status] = {
       description: answer.description,
       content: { "application/json": { schema: schemaRef(answer.name) } },
     };
-  for (const status of errors)
-    responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
+  for (const [status, codes] of errorCodesByStatus(op)) responses[status] = errorResponse(status, codes);
 
   const parametersIn = (place: "path" | "header", params: z.ZodObject | undefined) => {
     const schema = params ? z.toJSONSchema(params, { io: "input" }) : null;
@@ -156,13 +182,6 @@ export function buildOpenApiDocument(info: DocumentInfo, operations: readonly Op
     (paths[op.path] as Record<string, unknown>)[op.method] = operationObject(op);
   }
 
-  const responses = Object.fromEntries(
-    Object.values(ERROR_RESPONSES).map(({ name, description }) => [
-      name,
-      { description, content: { "application/json": { schema: schemaRef("Error") } } },
-    ]),
-  );
-
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -179,7 +198,6 @@ export function buildOpenApiDocument(info: DocumentInfo, operations: readonly Op
           description: `An API key (it starts with \`${API_KEY_PREFIX}\`), sent as \`Authorization: Bearer <key>\`.`,
         },
       },
-      responses,
       schemas: { ...componentSchemas(outputs, "output"), ...componentSchemas(inputs, "input") },
     },
   };

@@ -50,7 +50,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post("/refresh", async (c) => {
     const { refreshToken } = readAuthCookies(c);
-    if (!refreshToken) throw new ApiError(401, "session_missing", AUTH_MESSAGES.sessionMissing);
+    if (!refreshToken) throw new ApiError("session_missing", AUTH_MESSAGES.sessionMissing);
     try {
       const session = await rotateSession(getDb(c.env.DB), c.env.JWT_SECRET, refreshToken);
       setAuthCookies(c, session);
@@ -73,7 +73,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/me", requireUser, async (c) => {
     // Read from D1, not the token: verification shows at once, a revoked session or deleted account signs out.
     const account = await liveSessionAccount(getDb(c.env.DB), c.get("sessionId"));
-    if (!account) throw new ApiError(401, "session_missing", AUTH_MESSAGES.sessionMissing);
+    if (!account) throw new ApiError("session_missing", AUTH_MESSAGES.sessionMissing);
     const body: AuthResponse = { ...account, expiresAt: c.get("accessExpiresAt") };
     return c.json(body, 200);
   });

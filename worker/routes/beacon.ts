@@ -18,11 +18,10 @@ function parseBeacon(text: string) {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new ApiError(400, "invalid_input", INVALID_BEACON);
+    throw new ApiError("invalid_input", INVALID_BEACON);
   }
   const parsed = beaconSchema.safeParse(json);
-  if (!parsed.success)
-    throw new ApiError(400, "invalid_input", parsed.error.issues[0]?.message ?? INVALID_BEACON);
+  if (!parsed.success) throw new ApiError("invalid_input", parsed.error.issues[0]?.message ?? INVALID_BEACON);
   return parsed.data;
 }
 
@@ -37,7 +36,7 @@ function parseConversionSession(value: string) {
     testId.length > 64 ||
     sessionId.length > 128
   ) {
-    throw new ApiError(400, "invalid_session", CONVERSION_MESSAGES.invalidSession);
+    throw new ApiError("invalid_session", CONVERSION_MESSAGES.invalidSession);
   }
   return { testId, variant, sessionId };
 }
@@ -50,7 +49,7 @@ async function accept(c: Context<AppEnv>, conversion: BeaconConversion): Promise
   const outcome = await acceptBeacon(c.env, c.executionCtx, clientIpOf(c.req.raw.headers), conversion);
   if (outcome.queued) return;
   c.header("Retry-After", String(outcome.retryAfterSeconds));
-  throw new ApiError(429, "rate_limited", CONVERSION_MESSAGES.rateLimited);
+  throw new ApiError("rate_limited", CONVERSION_MESSAGES.rateLimited);
 }
 
 /** The tracker's beacon, `POST /functions/v1/conversions`, and the conversion page, `GET /api/conversion`. */
@@ -65,7 +64,7 @@ export const beaconRoutes = new Hono<AppEnv>()
   // A thank-you page that sends the visitor here converts with the cookie the redirect set.
   .get("/api/conversion", async (c) => {
     const stored = getCookie(c, CONVERSION_COOKIE);
-    if (!stored) throw new ApiError(404, "no_session", CONVERSION_MESSAGES.noSession);
+    if (!stored) throw new ApiError("no_session", CONVERSION_MESSAGES.noSession);
     const session = parseConversionSession(stored);
     await accept(c, { testId: session.testId, sessionId: session.sessionId });
     return c.json(

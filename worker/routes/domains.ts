@@ -38,7 +38,7 @@ export const domainRoutes = new Hono<AppEnv>()
   .get("/", listOwnDomains)
   .post("/", validate("json", addDomainSchema), async (c) => {
     const { domain } = c.req.valid("json");
-    if (isOwnHost(domain, c.env)) throw new ApiError(400, "invalid_domain", DOMAIN_MESSAGES.reserved);
+    if (isOwnHost(domain, c.env)) throw new ApiError("invalid_domain", DOMAIN_MESSAGES.reserved);
     await requireVerifiedEmail(getDb(c.env.DB), c.get("user").id);
     const row = await addDomain(c.env, creatorOf(c), domain);
     await recordChange(getDb(c.env.DB), {

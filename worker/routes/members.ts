@@ -89,7 +89,7 @@ export const workspaceMemberRoutes = new Hono<AppEnv>()
 
 /** A token longer than any we issue names no invitation: answered at once, without a query. */
 function tokenOf(token: string): string {
-  if (token.length > 100) throw new ApiError(404, "not_found", MEMBER_MESSAGES.invitationUnknown);
+  if (token.length > 100) throw new ApiError("not_found", MEMBER_MESSAGES.invitationUnknown);
   return token;
 }
 

@@ -140,7 +140,7 @@ export const PUBLIC_API_OPERATIONS = [
       schema: testResponseSchema,
       name: "TestResponse",
     },
-    errors: [400, 409, 422],
+    errors: ["slug_taken", "domain_not_usable"],
     handler(c, { json }) {
       return createTest(c, json);
     },
@@ -153,7 +153,7 @@ export const PUBLIC_API_OPERATIONS = [
     tag: "Tests",
     pathParams: testIdParam,
     success: { status: 200, description: "The test", schema: testResponseSchema, name: "TestResponse" },
-    errors: [404],
+    errors: ["not_found"],
     handler(c, { param }) {
       return getTest(c, { id: param.id });
     },
@@ -173,7 +173,7 @@ export const PUBLIC_API_OPERATIONS = [
       schema: testBreakdownsResponseSchema,
       name: "TestBreakdowns",
     },
-    errors: [404],
+    errors: ["not_found"],
     handler(c, { param }) {
       return getBreakdowns(c, { id: param.id });
     },
@@ -193,7 +193,7 @@ export const PUBLIC_API_OPERATIONS = [
       schema: trafficQualityResponseSchema,
       name: "TrafficQuality",
     },
-    errors: [404],
+    errors: ["not_found"],
     async handler(c, { param }) {
       const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, { id: param.id });
       const trafficQuality = await trafficQualityOfTest(eventsDb(c.env, test.shard), test.id);
@@ -215,7 +215,7 @@ export const PUBLIC_API_OPERATIONS = [
       schema: trackingSetupResponseSchema,
       name: "TrackingSetup",
     },
-    errors: [404],
+    errors: ["not_found"],
     handler(c, { param }) {
       return getSetup(c, { id: param.id });
     },
@@ -235,7 +235,7 @@ export const PUBLIC_API_OPERATIONS = [
       schema: testHistoryResponseSchema,
       name: "TestHistory",
     },
-    errors: [404],
+    errors: ["not_found"],
     handler(c, { param }) {
       return getHistory(c, { id: param.id });
     },
@@ -260,7 +260,14 @@ export const PUBLIC_API_OPERATIONS = [
       schema: testResponseSchema,
       name: "TestResponse",
     },
-    errors: [400, 404, 409],
+    errors: [
+      "not_found",
+      "slug_taken",
+      "test_completed",
+      "currency_locked",
+      "rules_locked",
+      "domain_not_usable",
+    ],
     handler(c, { param, json }) {
       return changeTest(c, param.id, json);
     },
@@ -279,7 +286,7 @@ export const PUBLIC_API_OPERATIONS = [
       schema: deletedResponseSchema,
       name: "Deleted",
     },
-    errors: [404],
+    errors: ["not_found"],
     handler(c, { param }) {
       return deleteTest(c, param.id);
     },
@@ -299,7 +306,7 @@ export const PUBLIC_API_OPERATIONS = [
       schema: shareLinkResponseSchema,
       name: "ShareLink",
     },
-    errors: [404],
+    errors: ["not_found"],
     handler(c, { param }) {
       return createShareLink(c, { id: param.id });
     },
@@ -318,7 +325,7 @@ export const PUBLIC_API_OPERATIONS = [
       schema: deletedResponseSchema,
       name: "Deleted",
     },
-    errors: [404],
+    errors: ["not_found"],
     handler(c, { param }) {
       return revokeShareLink(c, { id: param.id });
     },
@@ -363,7 +370,13 @@ export const PUBLIC_API_OPERATIONS = [
         name: "PendingConversionResponse",
       },
     ],
-    errors: [400, 404, 409, 422],
+    errors: [
+      "not_found",
+      "test_completed",
+      "idempotency_key_reused",
+      "unknown_session",
+      "outside_attribution_window",
+    ],
     async handler(c, { header, json }) {
       const { testId, sessionId, ...value } = json;
       const conversion = { testId, sessionId, ...recordedValue(value) };
@@ -423,7 +436,7 @@ export const PUBLIC_API_OPERATIONS = [
       schema: createdWebhookResponseSchema,
       name: "CreatedWebhook",
     },
-    errors: [400, 409],
+    errors: ["too_many_webhooks"],
     handler(c, { json }) {
       return createWebhookEndpoint(c, json);
     },
@@ -442,7 +455,7 @@ export const PUBLIC_API_OPERATIONS = [
       schema: deletedResponseSchema,
       name: "Deleted",
     },
-    errors: [404],
+    errors: ["not_found"],
     handler(c, { param }) {
       return deleteWebhookEndpoint(c, param.id);
     },
@@ -498,7 +511,6 @@ export const PUBLIC_API_OPERATIONS = [
       schema: connectStripeResponseSchema,
       name: "ConnectStripeResponse",
     },
-    errors: [400],
     handler(c, { json }) {
       return connectWorkspaceStripe(c, json);
     },
@@ -534,7 +546,6 @@ export const PUBLIC_API_OPERATIONS = [
       schema: integrationResponseSchema,
       name: "IntegrationResponse",
     },
-    errors: [400],
     handler(c, { json }) {
       return changeGa4(c, json);
     },
@@ -576,7 +587,6 @@ export const PUBLIC_API_OPERATIONS = [
       schema: slackConnectionResponseSchema,
       name: "SlackConnection",
     },
-    errors: [400],
     handler(c, { json }) {
       return putSlack(c, json);
     },
@@ -589,7 +599,7 @@ export const PUBLIC_API_OPERATIONS = [
     description: "Stops the alerts to Slack at once, including those still being retried.",
     tag: "Integrations",
     success: { status: 200, description: "Disconnected", schema: deletedResponseSchema, name: "Deleted" },
-    errors: [404],
+    errors: ["not_found"],
     handler: deleteSlack,
   }),
   operation({
@@ -606,7 +616,7 @@ export const PUBLIC_API_OPERATIONS = [
       schema: slackTestResponseSchema,
       name: "SlackTestResult",
     },
-    errors: [404],
+    errors: ["not_found"],
     handler: testSlack,
   }),
 ];

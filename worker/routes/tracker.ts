@@ -40,10 +40,10 @@ export const trackerRoutes = new Hono<AppEnv>()
     try {
       json = JSON.parse(await c.req.text());
     } catch {
-      throw new ApiError(400, "invalid_input", INVALID_SIGHTING);
+      throw new ApiError("invalid_input", INVALID_SIGHTING);
     }
     const sighting = sightingSchema.safeParse(json);
-    if (!sighting.success) throw new ApiError(400, "invalid_input", INVALID_SIGHTING);
+    if (!sighting.success) throw new ApiError("invalid_input", INVALID_SIGHTING);
     const { testId, kind, url } = sighting.data;
     recordSighting(c.env, c.executionCtx, { testId, kind, url: new URL(url) });
     return c.body(null, 204);

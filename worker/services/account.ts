@@ -38,8 +38,8 @@ export async function sendVerificationEmail(env: Env, ctx: Background, user: Use
 export async function resendVerificationEmail(env: Env, userId: string, origin: string): Promise<void> {
   const db = getDb(env.DB);
   const account = await accountOf(db, userId);
-  if (!account) throw new ApiError(401, "session_missing", AUTH_MESSAGES.sessionMissing);
-  if (account.emailVerified) throw new ApiError(409, "already_verified", ACCOUNT_MESSAGES.alreadyVerified);
+  if (!account) throw new ApiError("session_missing", AUTH_MESSAGES.sessionMissing);
+  if (account.emailVerified) throw new ApiError("already_verified", ACCOUNT_MESSAGES.alreadyVerified);
   const token = await issueEmailToken(db, userId, "verify_email");
   await mailerFor(env).send({
     ...verificationEmail(account.user.email, verifyLink(origin, token)),
@@ -60,8 +60,7 @@ function markVerified(db: Db, userId: string) {
 /** Custom domains need a verified email: they reach Cloudflare and put a hostname on our edge. */
 export async function requireVerifiedEmail(db: Db, userId: string): Promise<void> {
   const account = await accountOf(db, userId);
-  if (!account?.emailVerified)
-    throw new ApiError(403, "email_not_verified", ACCOUNT_MESSAGES.verifyToAddDomains);
+  if (!account?.emailVerified) throw new ApiError("email_not_verified", ACCOUNT_MESSAGES.verifyToAddDomains);
 }
 
 /**
@@ -104,7 +103,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     retireEmailTokens(db, userId, "reset_password"),
   ]);
   const account = await accountOf(db, userId);
-  if (!account) throw new ApiError(400, "invalid_link", ACCOUNT_MESSAGES.invalidLink);
+  if (!account) throw new ApiError("invalid_link", ACCOUNT_MESSAGES.invalidLink);
   return account;
 }
 
@@ -118,9 +117,8 @@ export async function changePassword(
 ): Promise<void> {
   const row = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
   if (!row || !(await passwordMatches(currentPassword, row.hash)))
-    throw new ApiError(400, "invalid_password", ACCOUNT_MESSAGES.currentPasswordWrong);
-  if (currentPassword === newPassword)
-    throw new ApiError(422, "same_password", ACCOUNT_MESSAGES.samePassword);
+    throw new ApiError("invalid_password", ACCOUNT_MESSAGES.currentPasswordWrong);
+  if (currentPassword === newPassword) throw new ApiError("same_password", ACCOUNT_MESSAGES.samePassword);
   assertStrongPassword(newPassword);
   await db.batch([
     db
@@ -147,11 +145,11 @@ export async function deleteAccount(env: Env, userId: string, typedEmail: string
   const db = getDb(env.DB);
   const account = await accountOf(db, userId);
   if (!account || account.user.email !== typedEmail.trim().toLowerCase())
-    throw new ApiError(422, "confirmation_mismatch", ACCOUNT_MESSAGES.confirmEmailMismatch);
+    throw new ApiError("confirmation_mismatch", ACCOUNT_MESSAGES.confirmEmailMismatch);
 
   const held = await membershipsOf(db, userId);
   if (held.some((w) => !w.personal && w.role === "owner" && w.otherMembers > 0 && w.otherOwners === 0))
-    throw new ApiError(409, "last_owner", ACCOUNT_MESSAGES.lastOwnerOfWorkspace);
+    throw new ApiError("last_owner", ACCOUNT_MESSAGES.lastOwnerOfWorkspace);
   const alone = held.filter((w) => w.personal || w.otherMembers === 0).map((w) => w.id);
   // The personal workspace goes even if it was deleted before (it cannot be, but nothing is left behind).
   await removeWorkspaces(env, [...new Set([userId, ...alone])]);

@@ -43,7 +43,7 @@ export async function createApiKey(
     .from(apiKeys)
     .where(eq(apiKeys.workspaceId, creator.workspaceId));
   if ((held?.n ?? 0) >= MAX_API_KEYS_PER_WORKSPACE)
-    throw new ApiError(409, "too_many_api_keys", API_KEY_MESSAGES.tooMany(MAX_API_KEYS_PER_WORKSPACE));
+    throw new ApiError("too_many_api_keys", API_KEY_MESSAGES.tooMany(MAX_API_KEYS_PER_WORKSPACE));
   const key = generateApiKey();
   const row: ApiKeyRow = {
     id: crypto.randomUUID(),
@@ -66,7 +66,7 @@ export async function revokeApiKey(db: Db, workspaceId: string, id: string): Pro
     .delete(apiKeys)
     .where(and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, workspaceId)))
     .returning({ id: apiKeys.id });
-  if (!deleted) throw new ApiError(404, "not_found", API_KEY_MESSAGES.notFound);
+  if (!deleted) throw new ApiError("not_found", API_KEY_MESSAGES.notFound);
 }
 
 /** The key and its owner for a presented key; null when no such key exists (never made, or revoked). */

@@ -23,12 +23,12 @@ export interface IssuedSession extends Account {
   accessExpiresAt: number;
 }
 
-const invalidRefresh = () => new ApiError(401, "invalid_refresh_token", AUTH_MESSAGES.invalidRefreshToken);
+const invalidRefresh = () => new ApiError("invalid_refresh_token", AUTH_MESSAGES.invalidRefreshToken);
 
 /** Sign-up's strength rules, for every new password. */
 export function assertStrongPassword(password: string): void {
   const reasons = weakPasswordReasons(password);
-  if (reasons.length > 0) throw new ApiError(422, "weak_password", AUTH_MESSAGES.weakPassword, reasons);
+  if (reasons.length > 0) throw new ApiError("weak_password", AUTH_MESSAGES.weakPassword, reasons);
 }
 
 export async function signUp(db: Db, email: string, password: string): Promise<Account> {
@@ -47,7 +47,7 @@ export async function signUp(db: Db, email: string, password: string): Promise<A
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new ApiError(422, "user_already_exists", AUTH_MESSAGES.emailTaken);
+      throw new ApiError("user_already_exists", AUTH_MESSAGES.emailTaken);
     }
     throw error;
   }
@@ -71,7 +71,7 @@ export function passwordMatches(password: string, storedHash: string | undefined
 export async function logIn(db: Db, email: string, password: string): Promise<Account> {
   const row = await db.select().from(users).where(eq(users.email, email)).get();
   const valid = await passwordMatches(password, row?.passwordHash);
-  if (!row || !valid) throw new ApiError(400, "invalid_credentials", AUTH_MESSAGES.invalidCredentials);
+  if (!row || !valid) throw new ApiError("invalid_credentials", AUTH_MESSAGES.invalidCredentials);
   return toAccount(row);
 }
 

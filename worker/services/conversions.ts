@@ -216,15 +216,11 @@ function clientValue(amount: number | null | undefined, currency: string | null 
 
 /** Why a conversion of the workspace's test that found no place, and is not pending, was refused. */
 function refusal(test: TestRow, windowDays: number): ApiError {
-  if (test.completed) return new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
+  if (test.completed) return new ApiError("test_completed", LIFECYCLE_MESSAGES.completed);
   // Pending otherwise: only a session id no split link gives out gets here.
-  if (!test.clicked) return new ApiError(422, "unknown_session", CONVERSION_MESSAGES.unknownSession);
+  if (!test.clicked) return new ApiError("unknown_session", CONVERSION_MESSAGES.unknownSession);
   if (!test.clickedInWindow)
-    return new ApiError(
-      422,
-      OUTSIDE_ATTRIBUTION_WINDOW,
-      CONVERSION_MESSAGES.outsideAttributionWindow(windowDays),
-    );
+    return new ApiError(OUTSIDE_ATTRIBUTION_WINDOW, CONVERSION_MESSAGES.outsideAttributionWindow(windowDays));
   throw new Error("a conversion of a clicked session was neither recorded nor refused");
 }
 
@@ -257,9 +253,9 @@ export async function recordServerConversion(
   )
     .bind(testId, workspaceId)
     .first<{ shard: string }>();
-  if (!owned) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
+  if (!owned) throw new ApiError("not_found", TEST_MESSAGES.notFound);
   if (!(await takeKeyForShard(env, owned.shard, userId, key, now)))
-    throw new ApiError(422, "idempotency_key_reused", CONVERSION_MESSAGES.idempotencyKeyReused);
+    throw new ApiError("idempotency_key_reused", CONVERSION_MESSAGES.idempotencyKeyReused);
   const db = eventsDb(env, owned.shard);
   if (owned.shard !== LEGACY_SHARD) await standInUser(db, userId).run();
   const windowMs = attributionWindowMs(env);
@@ -292,9 +288,9 @@ export async function recordServerConversion(
   const test = testRow?.results[0] as TestRow | undefined;
   const stored = keyRow?.results[0] as KeyRow | undefined;
   if (!stored) await releaseKeyShard(env, owned.shard, userId, key);
-  if (!test) throw new ApiError(404, "not_found", TEST_MESSAGES.notFound);
+  if (!test) throw new ApiError("not_found", TEST_MESSAGES.notFound);
   if (stored && stored.fingerprint !== fingerprint)
-    throw new ApiError(422, "idempotency_key_reused", CONVERSION_MESSAGES.idempotencyKeyReused);
+    throw new ApiError("idempotency_key_reused", CONVERSION_MESSAGES.idempotencyKeyReused);
   if (!stored) throw refusal(test, env.ATTRIBUTION_WINDOW_DAYS);
   const replayed = stored.claim !== claim;
   if (stored.id !== null && stored.variant !== null && stored.timestamp !== null) {

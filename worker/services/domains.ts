@@ -26,7 +26,7 @@ export async function ownedDomain(db: Db, workspaceId: string, domainId: string)
     .from(customDomains)
     .where(and(eq(customDomains.id, domainId), eq(customDomains.workspaceId, workspaceId)))
     .get();
-  if (!domain) throw new ApiError(404, "not_found", DOMAIN_MESSAGES.notFound);
+  if (!domain) throw new ApiError("not_found", DOMAIN_MESSAGES.notFound);
   return domain;
 }
 
@@ -78,7 +78,7 @@ export async function addDomain(env: Env, creator: Creator, hostname: string): P
   try {
     await db.insert(customDomains).values(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(409, "domain_taken", DOMAIN_MESSAGES.duplicateClaim);
+    if (isUniqueViolation(error)) throw new ApiError("domain_taken", DOMAIN_MESSAGES.duplicateClaim);
     throw error;
   }
 
@@ -141,7 +141,7 @@ async function checkDomain(env: Env, row: CustomDomainRow): Promise<CustomDomain
     .where(eq(customDomains.id, row.id))
     .returning();
   // Deleted while Cloudflare was asked.
-  if (!updated) throw new ApiError(404, "not_found", DOMAIN_MESSAGES.notFound);
+  if (!updated) throw new ApiError("not_found", DOMAIN_MESSAGES.notFound);
   // Only a change is written: KV takes one write per second per key and few per day on the free plan.
   if (updated.status !== row.status) await storeHost(env, updated.domain, updated);
   return updated;
@@ -179,7 +179,7 @@ export async function setDomainFallback(
     .set({ fallbackUrl })
     .where(eq(customDomains.id, row.id))
     .returning();
-  if (!updated) throw new ApiError(404, "not_found", DOMAIN_MESSAGES.notFound);
+  if (!updated) throw new ApiError("not_found", DOMAIN_MESSAGES.notFound);
   await storeHost(env, updated.domain, updated);
   return updated;
 }

@@ -26,7 +26,7 @@ export async function issueEmailToken(db: Db, userId: string, purpose: EmailToke
   return token;
 }
 
-export const invalidLink = () => new ApiError(400, "invalid_link", ACCOUNT_MESSAGES.invalidLink);
+export const invalidLink = () => new ApiError("invalid_link", ACCOUNT_MESSAGES.invalidLink);
 
 /**
  * Marks the token used and answers whose it is. Unknown, tampered, expired, already used or of another

@@ -10,19 +10,19 @@ export async function limitAuthAttempts(env: Env, clientIp: string, email: strin
     env.AUTH_IP_LIMITER.limit({ key: `ip:${clientIp}` }),
     env.AUTH_EMAIL_LIMITER.limit({ key: `email-ip:${email} ${clientIp}` }),
   ]);
-  if (!byIp.success || !byEmail.success) throw new ApiError(429, "rate_limited", AUTH_MESSAGES.rateLimited);
+  if (!byIp.success || !byEmail.success) throw new ApiError("rate_limited", AUTH_MESSAGES.rateLimited);
 }
 
 /** Password changes are limited per user, from any address, like logins: a stolen session cannot guess on. */
 export async function limitPasswordChanges(env: Env, userId: string): Promise<void> {
   const { success } = await env.AUTH_EMAIL_LIMITER.limit({ key: `password:${userId}` });
-  if (!success) throw new ApiError(429, "rate_limited", AUTH_MESSAGES.rateLimited);
+  if (!success) throw new ApiError("rate_limited", AUTH_MESSAGES.rateLimited);
 }
 
 /** Emails a user can trigger (a verification resend, a reset link), per key: an account or an email. */
 export async function limitMail(env: Env, key: string): Promise<void> {
   const { success } = await env.MAIL_LIMITER.limit({ key });
-  if (!success) throw new ApiError(429, "rate_limited", ACCOUNT_MESSAGES.mailRateLimited);
+  if (!success) throw new ApiError("rate_limited", ACCOUNT_MESSAGES.mailRateLimited);
 }
 
 /** Reset requests: per client IP like logins, and per email so no one's inbox can be flooded. */
@@ -31,8 +31,7 @@ export async function limitPasswordResets(env: Env, clientIp: string, email: str
     env.AUTH_IP_LIMITER.limit({ key: `reset-ip:${clientIp}` }),
     env.MAIL_LIMITER.limit({ key: `reset:${email}` }),
   ]);
-  if (!byIp.success || !byEmail.success)
-    throw new ApiError(429, "rate_limited", ACCOUNT_MESSAGES.mailRateLimited);
+  if (!byIp.success || !byEmail.success) throw new ApiError("rate_limited", ACCOUNT_MESSAGES.mailRateLimited);
 }
 
 /** BEACON_LIMITER's period: when a refused beacon may come again. */
@@ -51,7 +50,7 @@ export async function beaconAllowed(env: Env, clientIp: string, testId: string):
 /** Public API requests are limited per API key, whoever sends them. */
 export async function limitApiKey(env: Env, apiKeyId: string): Promise<void> {
   const { success } = await env.API_KEY_LIMITER.limit({ key: `key:${apiKeyId}` });
-  if (!success) throw new ApiError(429, "rate_limited", API_KEY_MESSAGES.rateLimited);
+  if (!success) throw new ApiError("rate_limited", API_KEY_MESSAGES.rateLimited);
 }
 
 /**
@@ -60,5 +59,5 @@ export async function limitApiKey(env: Env, apiKeyId: string): Promise<void> {
  */
 export async function limitWebhookTests(env: Env, userId: string): Promise<void> {
   const { success } = await env.WEBHOOK_TEST_LIMITER.limit({ key: `user:${userId}` });
-  if (!success) throw new ApiError(429, "rate_limited", WEBHOOK_MESSAGES.testRateLimited);
+  if (!success) throw new ApiError("rate_limited", WEBHOOK_MESSAGES.testRateLimited);
 }

@@ -107,7 +107,7 @@ async function memberOf(db: Db, workspaceId: string, userId: string): Promise<Me
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
     .get();
-  if (!member) throw new ApiError(404, "not_found", MEMBER_MESSAGES.memberNotFound);
+  if (!member) throw new ApiError("not_found", MEMBER_MESSAGES.memberNotFound);
   return member;
 }
 
@@ -132,9 +132,8 @@ async function personalUserOf(db: Db, workspaceId: string): Promise<string | nul
 async function assertMayStopOwning(db: Db, workspaceId: string, member: Member): Promise<void> {
   if (member.role !== "owner") return;
   if ((await personalUserOf(db, workspaceId)) === member.userId)
-    throw new ApiError(409, "personal_workspace", MEMBER_MESSAGES.personalOwnerStays);
-  if ((await ownerCount(db, workspaceId)) <= 1)
-    throw new ApiError(409, "last_owner", MEMBER_MESSAGES.lastOwner);
+    throw new ApiError("personal_workspace", MEMBER_MESSAGES.personalOwnerStays);
+  if ((await ownerCount(db, workspaceId)) <= 1) throw new ApiError("last_owner", MEMBER_MESSAGES.lastOwner);
 }
 
 const setRole = (db: Db, workspaceId: string, userId: string, role: Role) =>
@@ -171,7 +170,7 @@ export async function removeMember(db: Db, workspaceId: string, caller: Caller, 
   else await ownerAccessIn(db, workspaceId, caller.id);
   const member = await memberOf(db, workspaceId, userId);
   if ((await personalUserOf(db, workspaceId)) === userId)
-    throw new ApiError(409, "personal_workspace", MEMBER_MESSAGES.personalCannotLeave);
+    throw new ApiError("personal_workspace", MEMBER_MESSAGES.personalCannotLeave);
   await assertMayStopOwning(db, workspaceId, member);
   await commitMemberChange(
     db,
@@ -189,10 +188,10 @@ export async function removeMember(db: Db, workspaceId: string, caller: Caller, 
 /** The caller (an owner) makes another member owner and becomes an editor. */
 export async function transferOwnership(db: Db, workspaceId: string, caller: Caller, userId: string) {
   await ownerAccessIn(db, workspaceId, caller.id);
-  if (userId === caller.id) throw new ApiError(409, "forbidden", MEMBER_MESSAGES.transferToSelf);
+  if (userId === caller.id) throw new ApiError("already_owner", MEMBER_MESSAGES.transferToSelf);
   const target = await memberOf(db, workspaceId, userId);
   if ((await personalUserOf(db, workspaceId)) === caller.id)
-    throw new ApiError(409, "personal_workspace", MEMBER_MESSAGES.personalOwnerStays);
+    throw new ApiError("personal_workspace", MEMBER_MESSAGES.personalOwnerStays);
   await commitMemberChange(
     db,
     workspaceId,
@@ -307,19 +306,15 @@ export async function invite(
   const email = input.email.toLowerCase();
   await limitMail(env, `invite:${email}`);
   if (await isMemberByEmail(db, workspaceId, email))
-    throw new ApiError(409, "already_member", MEMBER_MESSAGES.alreadyMember);
+    throw new ApiError("already_member", MEMBER_MESSAGES.alreadyMember);
   const now = Date.now();
   const pending = and(eq(invitations.workspaceId, workspaceId), open, sql`${invitations.expiresAt} > ${now}`);
   if ((await countOf(db, invitations, and(pending, eq(invitations.email, email)))) > 0)
-    throw new ApiError(409, "invitation_pending", MEMBER_MESSAGES.alreadyInvited);
+    throw new ApiError("invitation_pending", MEMBER_MESSAGES.alreadyInvited);
   if ((await countOf(db, invitations, pending)) >= MAX_PENDING_INVITATIONS)
-    throw new ApiError(
-      409,
-      "too_many_invitations",
-      MEMBER_MESSAGES.tooManyInvitations(MAX_PENDING_INVITATIONS),
-    );
+    throw new ApiError("too_many_invitations", MEMBER_MESSAGES.tooManyInvitations(MAX_PENDING_INVITATIONS));
   if ((await countOf(db, memberships, eq(memberships.workspaceId, workspaceId))) >= MAX_MEMBERS)
-    throw new ApiError(409, "too_many_members", MEMBER_MESSAGES.tooManyMembers(MAX_MEMBERS));
+    throw new ApiError("too_many_members", MEMBER_MESSAGES.tooManyMembers(MAX_MEMBERS));
   const token = randomToken();
   const row: InvitationRow = {
     id: crypto.randomUUID(),
@@ -353,7 +348,7 @@ async function openInvitation(db: Db, workspaceId: string, invitationId: string)
     .from(invitations)
     .where(and(eq(invitations.id, invitationId), eq(invitations.workspaceId, workspaceId), open))
     .get();
-  if (!row) throw new ApiError(404, "not_found", MEMBER_MESSAGES.invitationNotFound);
+  if (!row) throw new ApiError("not_found", MEMBER_MESSAGES.invitationNotFound);
   return row;
 }
 
@@ -414,14 +409,14 @@ async function invitationByToken(db: Db, token: string) {
     .leftJoin(users, eq(users.id, invitations.invitedBy))
     .where(and(eq(invitations.tokenHash, await sha256Base64Url(token)), isNull(workspaces.deletedAt)))
     .get();
-  if (!found) throw new ApiError(404, "not_found", MEMBER_MESSAGES.invitationUnknown);
+  if (!found) throw new ApiError("not_found", MEMBER_MESSAGES.invitationUnknown);
   return found;
 }
 
 /** Someone else holding the link (a forwarded email) learns nothing about the workspace. */
 function assertInvitee(invitation: InvitationRow, caller: Caller) {
   if (invitation.email.toLowerCase() !== caller.email.toLowerCase())
-    throw new ApiError(403, "wrong_invitee", MEMBER_MESSAGES.wrongInvitee);
+    throw new ApiError("wrong_invitee", MEMBER_MESSAGES.wrongInvitee);
 }
 
 /** What the invitation page shows, to the invited email's user only. */
@@ -444,7 +439,7 @@ async function answerable(db: Db, token: string, caller: Caller): Promise<Invita
   const { invitation } = await invitationByToken(db, token);
   assertInvitee(invitation, caller);
   const state = stateOf(invitation);
-  if (state !== "pending") throw new ApiError(410, "invitation_gone", MEMBER_MESSAGES.invitationGone[state]);
+  if (state !== "pending") throw new ApiError("invitation_gone", MEMBER_MESSAGES.invitationGone[state]);
   return invitation;
 }
 
@@ -453,9 +448,9 @@ export async function acceptInvitation(db: Db, token: string, caller: Caller) {
   const invitation = await answerable(db, token, caller);
   const { workspaceId } = invitation;
   if (await accessOf(db, workspaceId, caller.id))
-    throw new ApiError(409, "already_member", MEMBER_MESSAGES.alreadyMember);
+    throw new ApiError("already_member", MEMBER_MESSAGES.alreadyMember);
   if ((await countOf(db, memberships, eq(memberships.workspaceId, workspaceId))) >= MAX_MEMBERS)
-    throw new ApiError(409, "too_many_members", MEMBER_MESSAGES.tooManyMembers(MAX_MEMBERS));
+    throw new ApiError("too_many_members", MEMBER_MESSAGES.tooManyMembers(MAX_MEMBERS));
   const now = Date.now();
   const stillPending = and(eq(invitations.id, invitation.id), open, sql`${invitations.expiresAt} > ${now}`);
   // The membership only while the invitation is still pending (a revoke may have come in between),
@@ -489,7 +484,7 @@ export async function acceptInvitation(db: Db, token: string, caller: Caller) {
     ],
   );
   if (!(await accessOf(db, workspaceId, caller.id)))
-    throw new ApiError(410, "invitation_gone", MEMBER_MESSAGES.invitationGone.revoked);
+    throw new ApiError("invitation_gone", MEMBER_MESSAGES.invitationGone.revoked);
   return { workspaceId, role: invitation.role };
 }
 

@@ -98,7 +98,7 @@ export async function disconnectSlack(db: Db, workspaceId: string): Promise<void
     .delete(slackConnections)
     .where(eq(slackConnections.workspaceId, workspaceId))
     .returning({ id: slackConnections.id });
-  if (!deleted) throw new ApiError(404, "not_found", SLACK_MESSAGES.notConnected);
+  if (!deleted) throw new ApiError("not_found", SLACK_MESSAGES.notConnected);
 }
 
 /**
@@ -109,7 +109,7 @@ export async function disconnectSlack(db: Db, workspaceId: string): Promise<void
 export async function sendSlackTest(env: Env, workspaceId: string): Promise<SlackTestResponse> {
   const db = getDb(env.DB);
   const row = await connectionRow(db, workspaceId);
-  if (!row) throw new ApiError(404, "not_found", SLACK_MESSAGES.notConnected);
+  if (!row) throw new ApiError("not_found", SLACK_MESSAGES.notConnected);
   const message = { eventId: timeOrderedUuid(), type: TEST_MESSAGE_TYPE };
   const outcome = await attemptSlack(row, slackTestBody(), env);
   await recordSlackAttempt(

@@ -56,8 +56,7 @@ const MAX_SLUG_ATTEMPTS = 8;
 
 async function activeDomainOf(db: Db, workspaceId: string, domainId: string) {
   const domain = await ownedDomain(db, workspaceId, domainId).catch(() => null);
-  if (domain?.status !== "active")
-    throw new ApiError(422, "domain_not_usable", TEST_MESSAGES.domainNotUsable);
+  if (domain?.status !== "active") throw new ApiError("domain_not_usable", TEST_MESSAGES.domainNotUsable);
   return domain;
 }
 
@@ -87,7 +86,7 @@ async function insertSplitTest(
   const customSlug = input.customSlug || null;
   const domain = customDomainId ? await activeDomainOf(db, creator.workspaceId, customDomainId) : null;
   if (customSlug && (await customSlugTaken(db, domain?.id ?? null, customSlug))) {
-    throw new ApiError(409, "slug_taken", TEST_MESSAGES.slugTaken);
+    throw new ApiError("slug_taken", TEST_MESSAGES.slugTaken);
   }
 
   for (let attempt = 0; attempt < MAX_SLUG_ATTEMPTS; attempt++) {
@@ -147,7 +146,7 @@ async function insertSplitTest(
       if (!isUniqueViolation(error)) throw error;
       // Two creations raced for one custom slug: the other won.
       if (customSlug && String(error).includes("custom_slug"))
-        throw new ApiError(409, "slug_taken", TEST_MESSAGES.slugTaken);
+        throw new ApiError("slug_taken", TEST_MESSAGES.slugTaken);
       // Otherwise the auto slug (or, far more rarely, the id) collided: draw both again.
     }
   }
@@ -273,7 +272,7 @@ function ownedBy(workspaceId: string, key: TestKey): SQL | undefined {
   return and(eq(splitTests.workspaceId, workspaceId), match, isNull(splitTests.deletedAt));
 }
 
-const notFound = () => new ApiError(404, "not_found", TEST_MESSAGES.notFound);
+const notFound = () => new ApiError("not_found", TEST_MESSAGES.notFound);
 
 /** Tests in the client shape, newest first, with their domain's link and their stats. */
 async function clientTests(env: Env, where: SQL | undefined, link: LinkContext): Promise<TestWithStats[]> {
@@ -331,9 +330,9 @@ async function updateLifecycle(
   change: LifecycleChange,
 ): Promise<SplitTestRow> {
   const current = await ownedTest(db, workspaceId, { id });
-  if (current.status === "completed") throw new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
+  if (current.status === "completed") throw new ApiError("test_completed", LIFECYCLE_MESSAGES.completed);
   if (change.action === "promote" && VARIANT_LABELS.indexOf(change.variant) >= current.variants.length)
-    throw new ApiError(400, "invalid_input", LIFECYCLE_MESSAGES.chooseVariant);
+    throw new ApiError("invalid_input", LIFECYCLE_MESSAGES.chooseVariant);
 
   const next =
     change.action === "promote"
@@ -345,7 +344,7 @@ async function updateLifecycle(
     .set(next)
     .where(and(ownedBy(workspaceId, { id }), ne(splitTests.status, "completed")))
     .returning();
-  if (!updated) throw new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
+  if (!updated) throw new ApiError("test_completed", LIFECYCLE_MESSAGES.completed);
   return updated;
 }
 
@@ -397,7 +396,7 @@ export async function updateTest(
 ): Promise<TestWithStats> {
   const db = getDb(env.DB);
   const current = await ownedTest(db, workspaceId, { id });
-  if (current.status === "completed") throw new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
+  if (current.status === "completed") throw new ApiError("test_completed", LIFECYCLE_MESSAGES.completed);
   const variants = input.variants && variantsAfter(current, input.variants);
   const split =
     variants &&
@@ -451,10 +450,10 @@ export async function updateTest(
   ]);
   if (!updated)
     throw rules?.locksOnClicks
-      ? new ApiError(409, "rules_locked", RULE_MESSAGES.locked)
+      ? new ApiError("rules_locked", RULE_MESSAGES.locked)
       : input.currency !== undefined
-        ? new ApiError(409, "currency_locked", METRIC_MESSAGES.currencyLocked)
-        : new ApiError(409, "test_completed", LIFECYCLE_MESSAGES.completed);
+        ? new ApiError("currency_locked", METRIC_MESSAGES.currencyLocked)
+        : new ApiError("test_completed", LIFECYCLE_MESSAGES.completed);
   // An optimised test's weights of the phase: the first set of a new phase, or the first one replaced.
   if (split && updated.mode === "optimise")
     await db
@@ -491,7 +490,7 @@ function goalChange(current: SplitTestRow, input: UpdateTestInput): Goal | null 
   if (conversionGoal === undefined && conversionUrl === undefined && conversionUrlMatch === undefined)
     return null;
   const goal = goalAfter(current, { conversionGoal, conversionUrl, conversionUrlMatch });
-  if (typeof goal === "string") throw new ApiError(400, "invalid_input", GOAL_MESSAGES[goal]);
+  if (typeof goal === "string") throw new ApiError("invalid_input", GOAL_MESSAGES[goal]);
   return goal;
 }
 
@@ -508,7 +507,7 @@ function rulesChange(
   const rules = input.rules ?? current.rules;
   const fallbackUrl = (input.fallbackUrl === undefined ? current.fallbackUrl : input.fallbackUrl) || null;
   const problem = rulesProblem(rules, fallbackUrl);
-  if (problem) throw new ApiError(400, "invalid_input", problem);
+  if (problem) throw new ApiError("invalid_input", problem);
   return {
     change: { rules, fallbackUrl },
     locksOnClicks: hasExperimentRule(current.rules) || hasExperimentRule(rules),

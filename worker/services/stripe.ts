@@ -496,15 +496,15 @@ export async function receiveStripeEvent(
     )
     .bind(token)
     .first<Workspace & { secret: string }>();
-  if (!connection) throw new ApiError(400, "bad_request", STRIPE_MESSAGES.unknownEndpoint);
+  if (!connection) throw new ApiError("bad_request", STRIPE_MESSAGES.unknownEndpoint);
   const check = await checkStripeSignature(connection.secret, signature, body, Math.floor(now / 1000));
-  if (check === "bad") throw new ApiError(400, "invalid_signature", STRIPE_MESSAGES.badSignature);
-  if (check === "stale") throw new ApiError(400, "invalid_signature", STRIPE_MESSAGES.staleSignature);
+  if (check === "bad") throw new ApiError("invalid_signature", STRIPE_MESSAGES.badSignature);
+  if (check === "stale") throw new ApiError("invalid_signature", STRIPE_MESSAGES.staleSignature);
   let event: StripeEvent;
   try {
     event = eventSchema.parse(JSON.parse(body));
   } catch {
-    throw new ApiError(400, "invalid_input", STRIPE_MESSAGES.badEvent);
+    throw new ApiError("invalid_input", STRIPE_MESSAGES.badEvent);
   }
   const ws: Workspace = { id: connection.id, ownerId: connection.ownerId };
   const seen = await db

@@ -57,14 +57,14 @@ export async function createWebhook(
   input: CreateWebhookInput,
 ): Promise<CreatedWebhookResponse> {
   const problem = webhookUrlProblem(input.url, isDevelopment(env));
-  if (problem) throw new ApiError(400, "invalid_input", URL_PROBLEM_MESSAGES[problem]);
+  if (problem) throw new ApiError("invalid_input", URL_PROBLEM_MESSAGES[problem]);
   const db = getDb(env.DB);
   const [held] = await db
     .select({ n: count() })
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.workspaceId, creator.workspaceId));
   if ((held?.n ?? 0) >= MAX_WEBHOOKS_PER_WORKSPACE)
-    throw new ApiError(409, "too_many_webhooks", WEBHOOK_MESSAGES.tooMany(MAX_WEBHOOKS_PER_WORKSPACE));
+    throw new ApiError("too_many_webhooks", WEBHOOK_MESSAGES.tooMany(MAX_WEBHOOKS_PER_WORKSPACE));
   const row: EndpointRow = {
     id: crypto.randomUUID(),
     userId: creator.userId,
@@ -87,7 +87,7 @@ export async function deleteWebhook(db: Db, workspaceId: string, id: string): Pr
     .delete(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
     .returning({ id: webhookEndpoints.id });
-  if (!deleted) throw new ApiError(404, "not_found", WEBHOOK_MESSAGES.notFound);
+  if (!deleted) throw new ApiError("not_found", WEBHOOK_MESSAGES.notFound);
 }
 
 async function ownedWebhook(db: Db, workspaceId: string, id: string): Promise<EndpointRow> {
@@ -96,7 +96,7 @@ async function ownedWebhook(db: Db, workspaceId: string, id: string): Promise<En
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
     .get();
-  if (!row) throw new ApiError(404, "not_found", WEBHOOK_MESSAGES.notFound);
+  if (!row) throw new ApiError("not_found", WEBHOOK_MESSAGES.notFound);
   return row;
 }
 

@@ -92,14 +92,14 @@ export async function listWorkspaces(db: Db, userId: string): Promise<Workspace[
 /** The caller's role in the workspace a path names; 404 for someone who is not a member (as if it did not exist). */
 export async function memberAccessIn(db: Db, workspaceId: string, userId: string): Promise<WorkspaceAccess> {
   const access = workspaceId.length <= 64 ? await accessOf(db, workspaceId, userId) : undefined;
-  if (!access) throw new ApiError(404, "not_found", WORKSPACE_MESSAGES.notFound);
+  if (!access) throw new ApiError("not_found", WORKSPACE_MESSAGES.notFound);
   return access;
 }
 
 /** An owner's access; 404 for a stranger, 403 for an editor or viewer. */
 export async function ownerAccessIn(db: Db, workspaceId: string, userId: string): Promise<WorkspaceAccess> {
   const access = await memberAccessIn(db, workspaceId, userId);
-  if (!canManageMembers(access.role)) throw new ApiError(403, "forbidden", WORKSPACE_MESSAGES.ownerOnly);
+  if (!canManageMembers(access.role)) throw new ApiError("forbidden", WORKSPACE_MESSAGES.ownerOnly);
   return access;
 }
 
@@ -111,14 +111,14 @@ export async function workspaceOf(db: Db, userId: string, id: string): Promise<W
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
     .where(and(eq(memberships.userId, userId), eq(workspaces.id, id), isNull(workspaces.deletedAt)))
     .get();
-  if (!row) throw new ApiError(404, "not_found", WORKSPACE_MESSAGES.notFound);
+  if (!row) throw new ApiError("not_found", WORKSPACE_MESSAGES.notFound);
   return row;
 }
 
 /** A workspace of the user's they own; a member's is 403, a stranger's 404. */
 async function ownedWorkspace(db: Db, userId: string, id: string): Promise<Workspace> {
   const workspace = await workspaceOf(db, userId, id);
-  if (workspace.role !== "owner") throw new ApiError(403, "forbidden", WORKSPACE_MESSAGES.ownerOnly);
+  if (workspace.role !== "owner") throw new ApiError("forbidden", WORKSPACE_MESSAGES.ownerOnly);
   return workspace;
 }
 
@@ -130,7 +130,7 @@ export async function createWorkspace(db: Db, userId: string, name: string): Pro
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
     .where(and(eq(memberships.userId, userId), eq(memberships.role, "owner"), isNull(workspaces.deletedAt)));
   if ((owned?.n ?? 0) >= MAX_OWNED_WORKSPACES)
-    throw new ApiError(409, "too_many_workspaces", WORKSPACE_MESSAGES.tooMany(MAX_OWNED_WORKSPACES));
+    throw new ApiError("too_many_workspaces", WORKSPACE_MESSAGES.tooMany(MAX_OWNED_WORKSPACES));
   const id = crypto.randomUUID();
   const createdAt = Date.now();
   await db.batch([
@@ -151,7 +151,7 @@ export async function renameWorkspace(db: Db, userId: string, id: string, name: 
 export async function deleteWorkspace(env: Env, userId: string, id: string): Promise<void> {
   const workspace = await ownedWorkspace(getDb(env.DB), userId, id);
   if (workspace.personal)
-    throw new ApiError(409, "personal_workspace", WORKSPACE_MESSAGES.personalCannotBeDeleted);
+    throw new ApiError("personal_workspace", WORKSPACE_MESSAGES.personalCannotBeDeleted);
   await removeWorkspaces(env, [id]);
 }
 

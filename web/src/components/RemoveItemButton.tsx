@@ -3,7 +3,7 @@ import { useState } from "react";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiError } from "@/lib/api";
+import { RequestError } from "@/lib/api";
 import { toast } from "@/lib/toast";
 
 interface RemoveItemButtonProps<Item extends { id: string }> {
@@ -43,7 +43,7 @@ export function RemoveItemButton<Item extends { id: string }>({
       console.warn(messages.failed, error);
       toast.error(messages.failed);
       setBusy(false);
-      if (error instanceof ApiError && error.status === 404) onRemoved(item);
+      if (error instanceof RequestError && error.status === 404) onRemoved(item);
       return;
     }
     toast.success(messages.done);

@@ -6,14 +6,15 @@ import { WORKSPACE_HEADER, WORKSPACE_QUERY } from "@contract/workspaces";
 /** The API's codes, and the client's own for a request that got no answer or not the API's. */
 export type ClientErrorCode = ErrorCode | "network_error" | "unexpected_response";
 
-export class ApiError extends Error {
+/** A request that failed: the API's error answer with its status, or none (status 0). */
+export class RequestError extends Error {
   readonly status: number;
   readonly code: ClientErrorCode;
   readonly reasons: string[];
 
   constructor(status: number, code: ClientErrorCode, message: string, reasons: string[] = []) {
     super(message);
-    this.name = "ApiError";
+    this.name = "RequestError";
     this.status = status;
     this.code = code;
     this.reasons = reasons;
@@ -52,7 +53,9 @@ export function onWorkspaceGone(listener: WorkspaceGoneListener): () => void {
 
 /** Whether an error is the API's answer for a workspace the user is not in. */
 export function isWorkspaceGoneError(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404 && error.message === WORKSPACE_MESSAGES.notFound;
+  return (
+    error instanceof RequestError && error.status === 404 && error.message === WORKSPACE_MESSAGES.notFound
+  );
 }
 
 /**
@@ -64,7 +67,7 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
     return await request<T>(path, init);
   } catch (error) {
     const accessTokenExpired =
-      error instanceof ApiError && error.status === 401 && !path.startsWith(AUTH_PATH_PREFIX);
+      error instanceof RequestError && error.status === 401 && !path.startsWith(AUTH_PATH_PREFIX);
     if (!accessTokenExpired) throw error;
     const session = await refreshSession();
     if (!session) throw error;
@@ -92,7 +95,7 @@ async function request<T>(path: string, { body, headers, ...init }: ApiRequestIn
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     // The browser's own wording ("Failed to fetch") is what the user can act on.
     const message = error instanceof Error ? error.message : GENERIC_MESSAGES.internal;
-    throw new ApiError(0, "network_error", message);
+    throw new RequestError(0, "network_error", message);
   }
 
   const payload: unknown = await response.json().catch(() => undefined);
@@ -105,13 +108,13 @@ async function request<T>(path: string, { body, headers, ...init }: ApiRequestIn
   return payload as T;
 }
 
-function toApiError(status: number, payload: unknown): ApiError {
+function toApiError(status: number, payload: unknown): RequestError {
   if (isApiErrorBody(payload)) {
     const { code, message, reasons } = payload.error;
-    return new ApiError(status, code, message, reasons);
+    return new RequestError(status, code, message, reasons);
   }
   // A proxy or platform error page, not our API.
-  return new ApiError(status, "unexpected_response", GENERIC_MESSAGES.internal);
+  return new RequestError(status, "unexpected_response", GENERIC_MESSAGES.internal);
 }
 
 function isApiErrorBody(payload: unknown): payload is ApiErrorBody {
@@ -156,7 +159,7 @@ async function requestRefresh(): Promise<AuthResponse | null> {
   try {
     session = await request<AuthResponse>(`${AUTH_PATH_PREFIX}refresh`, { method: "POST" });
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    if (!(error instanceof RequestError && error.status === 401)) throw error;
     session = null;
   }
   for (const listener of sessionListeners) listener(session);

@@ -1,6 +1,6 @@
 import { QueryClient, type QueryKey, type UseQueryResult } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { ApiError } from "@/lib/api";
+import { RequestError } from "@/lib/api";
 
 /** Tries after a failed load: 1 s, then 2 s later (TanStack's back-off). */
 const MAX_RETRIES = 2;
@@ -11,7 +11,7 @@ const MAX_RETRIES = 2;
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
-  return !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+  return !(error instanceof RequestError && error.status >= 400 && error.status < 500);
 }
 
 /**

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { resetPassword } from "@/features/account/api/reset-password";
 import { BackToLogin } from "@/features/account/components/BackToLogin";
 import { InvalidLink } from "@/features/account/components/InvalidLink";
-import { ApiError } from "@/lib/api";
+import { RequestError } from "@/lib/api";
 import { showAuthError } from "@/lib/auth/show-auth-error";
 import { useAuth } from "@/lib/auth/use-auth";
 import { toast } from "@/lib/toast";
@@ -33,7 +33,7 @@ export default function ResetPasswordPage() {
       navigate("/dashboard", { replace: true });
     } catch (error) {
       console.warn("Could not reset the password", error);
-      if (error instanceof ApiError && error.code === "invalid_link") setLinkInvalid(true);
+      if (error instanceof RequestError && error.code === "invalid_link") setLinkInvalid(true);
       else showAuthError(error);
     } finally {
       setBusy(false);

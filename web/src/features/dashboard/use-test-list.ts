@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { deleteTest } from "@/features/dashboard/api/delete-test";
 import { listTests } from "@/features/dashboard/api/list-tests";
-import { ApiError } from "@/lib/api";
+import { RequestError } from "@/lib/api";
 import { refreshAfterChange, useQueryFailure } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/lib/toast";
@@ -43,7 +43,7 @@ export function useTestList() {
         console.warn("Could not delete the test", error);
         toast.error(TEST_MESSAGES.deleteFailed);
         // A 404 means it is gone already; anything else, it is still there.
-        const alreadyGone = error instanceof ApiError && error.status === 404;
+        const alreadyGone = error instanceof RequestError && error.status === 404;
         if (!alreadyGone) {
           queryClient.setQueryData(queryKeys.tests.list, (current: TestWithStats[] | undefined) =>
             [...(withoutTest(current) ?? []), test].sort((a, b) => b.createdAt - a.createdAt),

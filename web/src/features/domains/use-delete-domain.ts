@@ -3,10 +3,10 @@ import { DOMAIN_MESSAGES } from "@contract/messages";
 import { useMutation } from "@tanstack/react-query";
 import { deleteDomain } from "@/features/domains/api/delete-domain";
 import { useDomainChanged } from "@/features/domains/domain-cache";
-import { ApiError } from "@/lib/api";
+import { RequestError } from "@/lib/api";
 import { toast } from "@/lib/toast";
 
-const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+const isNotFound = (error: unknown) => error instanceof RequestError && error.status === 404;
 
 /**
  * Delete with the specification's toasts. Once the domain is gone (a 404: gone already), `onDeleted` runs

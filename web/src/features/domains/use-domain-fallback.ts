@@ -2,7 +2,7 @@ import type { CustomDomain } from "@contract/api";
 import { useMutation } from "@tanstack/react-query";
 import { updateDomain } from "@/features/domains/api/update-domain";
 import { useDomainChanged } from "@/features/domains/domain-cache";
-import { ApiError } from "@/lib/api";
+import { RequestError } from "@/lib/api";
 import { toast } from "@/lib/toast";
 
 // The Domains page's own toasts (the Worker never sends them, so they are not in contract/messages).
@@ -27,7 +27,7 @@ export function useDomainFallback(domain: CustomDomain) {
     } catch (error) {
       console.warn("Could not save the fallback URL", error);
       // The API's refusal says what is wrong with the URL.
-      const refused = error instanceof ApiError && error.status === 400 && error.message;
+      const refused = error instanceof RequestError && error.status === 400 && error.message;
       toast.error(refused || FAILED);
       return false;
     }

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
 import { getTest } from "@/features/test-detail/api/get-test";
-import { ApiError } from "@/lib/api";
+import { RequestError } from "@/lib/api";
 import { useQueryFailure } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/lib/toast";
@@ -14,7 +14,7 @@ export type TestDetail =
   | { status: "ready"; test: TestWithStats }
   | { status: "not-found" };
 
-const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+const isNotFound = (error: unknown) => error instanceof RequestError && error.status === 404;
 
 /**
  * Loads a test by slug. A test handed over by the create page shows at once while fresh data loads.

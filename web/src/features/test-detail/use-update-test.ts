@@ -2,7 +2,7 @@ import type { TestWithStats, UpdateTestRequest } from "@contract/api";
 import { useMutation } from "@tanstack/react-query";
 import { updateTest } from "@/features/test-detail/api/update-test";
 import { useTestChanged } from "@/features/test-detail/use-test-changed";
-import { ApiError } from "@/lib/api";
+import { RequestError } from "@/lib/api";
 
 /**
  * Saves new variants, end settings or rules. The saved test reaches every section through the cache; a
@@ -14,7 +14,7 @@ export function useUpdateTest(test: TestWithStats) {
     mutationFn: (input: UpdateTestRequest) => updateTest(test.id, input),
     onSuccess: (updated) => void testChanged(updated),
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) void testChanged(null);
+      if (error instanceof RequestError && error.status === 409) void testChanged(null);
     },
   });
 }

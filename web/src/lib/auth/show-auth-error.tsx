@@ -1,11 +1,11 @@
 import { GENERIC_MESSAGES } from "@contract/generic-messages";
-import { ApiError } from "@/lib/api";
+import { RequestError } from "@/lib/api";
 import { toast } from "@/lib/toast";
 
 /** The service's own message as an error toast; a weak password also lists why it is weak. */
 export function showAuthError(error: unknown): void {
   const message = error instanceof Error && error.message ? error.message : GENERIC_MESSAGES.internal;
-  const reasons = error instanceof ApiError ? error.reasons : [];
+  const reasons = error instanceof RequestError ? error.reasons : [];
   toast.error(message, {
     description:
       reasons.length > 0 ? (

@@ -8,7 +8,7 @@ import {
   getSlack,
   sendSlackTest,
 } from "@/features/settings/integrations/api/slack";
-import { ApiError } from "@/lib/api";
+import { RequestError } from "@/lib/api";
 import { refreshAfterChange, useQueryFailure } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
 import { serverMessage } from "@/lib/server-message";
@@ -65,7 +65,7 @@ export function useSlack() {
     } catch (error) {
       console.warn("Could not send the Slack test message", error);
       const message =
-        error instanceof ApiError && error.status === 429
+        error instanceof RequestError && error.status === 429
           ? SLACK_MESSAGES.testRateLimited
           : (serverMessage(error) ?? SLACK_MESSAGES.testFailed(SLACK_MESSAGES.connectFailed));
       setTestOutcome(message);
@@ -80,7 +80,7 @@ export function useSlack() {
       await disconnect.mutateAsync();
     } catch (error) {
       // A 404: disconnected already, as wanted.
-      if (!(error instanceof ApiError && error.status === 404)) {
+      if (!(error instanceof RequestError && error.status === 404)) {
         console.warn("Could not disconnect Slack", error);
         toast.error(SLACK_MESSAGES.disconnectFailed);
         return;

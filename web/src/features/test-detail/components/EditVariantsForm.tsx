@@ -6,7 +6,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { VariantsEditor } from "@/components/split-tests/VariantsEditor";
 import { EditFormActions } from "@/features/test-detail/components/EditFormActions";
 import { useUpdateTest } from "@/features/test-detail/use-update-test";
-import { ApiError } from "@/lib/api";
+import { RequestError } from "@/lib/api";
 import { focusFirstInvalid } from "@/lib/focus-invalid";
 import { serverMessage } from "@/lib/server-message";
 import {
@@ -60,7 +60,7 @@ export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormPro
     } catch (error) {
       console.warn("Could not save the variants", error);
       toast.error(serverMessage(error) ?? LIFECYCLE_MESSAGES.changeFailed);
-      if (error instanceof ApiError && error.status === 409) onDone();
+      if (error instanceof RequestError && error.status === 409) onDone();
     }
   }
 

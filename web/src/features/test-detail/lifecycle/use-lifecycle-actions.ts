@@ -6,7 +6,7 @@ import { pauseTest } from "@/features/test-detail/lifecycle/api/pause-test";
 import { promoteWinner } from "@/features/test-detail/lifecycle/api/promote-winner";
 import { resumeTest } from "@/features/test-detail/lifecycle/api/resume-test";
 import { useTestChanged } from "@/features/test-detail/use-test-changed";
-import { ApiError } from "@/lib/api";
+import { RequestError } from "@/lib/api";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
 
@@ -25,7 +25,7 @@ function send(testId: string, request: LifecycleRequest): Promise<TestWithStats>
   }
 }
 
-const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+const isConflict = (error: unknown) => error instanceof RequestError && error.status === 409;
 
 /**
  * Pause, resume and promote with their toasts, one at a time. The test as it now stands reaches every

@@ -1,5 +1,5 @@
 import type { AuthResponse } from "@contract/api";
-import { ApiError, apiFetch, refreshSession } from "@/lib/api";
+import { apiFetch, RequestError, refreshSession } from "@/lib/api";
 
 /** The signed-in session, or null for a visitor. An expired access token is refreshed once. */
 export async function getCurrentSession(signal?: AbortSignal): Promise<AuthResponse | null> {
@@ -8,7 +8,7 @@ export async function getCurrentSession(signal?: AbortSignal): Promise<AuthRespo
   try {
     return await apiFetch<AuthResponse>("/api/auth/me", { signal });
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    if (!(error instanceof RequestError && error.status === 401)) throw error;
     return refreshSession();
   }
 }

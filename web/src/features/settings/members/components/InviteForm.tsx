@@ -9,7 +9,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { BusyLabel } from "@/components/ui/spinner";
 import { invite } from "@/features/settings/members/api/members";
 import { useMemberAction } from "@/features/settings/members/use-members";
-import { ApiError } from "@/lib/api";
+import { RequestError } from "@/lib/api";
 import { serverMessage } from "@/lib/server-message";
 
 /** The email's own problems; anything else is toasted. */
@@ -41,7 +41,7 @@ export function InviteForm({ workspaceId }: { workspaceId: string }) {
       try {
         await invite(workspaceId, input);
       } catch (refused) {
-        if (refused instanceof ApiError && EMAIL_ERRORS.has(refused.code))
+        if (refused instanceof RequestError && EMAIL_ERRORS.has(refused.code))
           fieldError = serverMessage(refused);
         else throw refused;
       }

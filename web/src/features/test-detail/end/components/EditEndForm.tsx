@@ -4,7 +4,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { EndSettingsFields } from "@/components/split-tests/EndSettingsFields";
 import { EditFormActions } from "@/features/test-detail/components/EditFormActions";
 import { useUpdateTest } from "@/features/test-detail/use-update-test";
-import { ApiError } from "@/lib/api";
+import { RequestError } from "@/lib/api";
 import { focusFirstInvalid } from "@/lib/focus-invalid";
 import { serverMessage } from "@/lib/server-message";
 import { endDraftOf, endInputs, endProblemAt } from "@/lib/split-tests/end-drafts";
@@ -43,7 +43,7 @@ export function EditEndForm({ test, onDone, onCancel }: EditEndFormProps) {
     } catch (error) {
       console.warn("Could not save the end settings", error);
       toast.error(serverMessage(error) ?? LIFECYCLE_MESSAGES.changeFailed);
-      if (error instanceof ApiError && error.status === 409) onDone();
+      if (error instanceof RequestError && error.status === 409) onDone();
     }
   }
 

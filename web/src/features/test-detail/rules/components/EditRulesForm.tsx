@@ -4,7 +4,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { RulesEditor } from "@/components/split-tests/RulesEditor";
 import { EditFormActions } from "@/features/test-detail/components/EditFormActions";
 import { useUpdateTest } from "@/features/test-detail/use-update-test";
-import { ApiError } from "@/lib/api";
+import { RequestError } from "@/lib/api";
 import { focusFirstInvalid } from "@/lib/focus-invalid";
 import { serverMessage } from "@/lib/server-message";
 import {
@@ -49,7 +49,7 @@ export function EditRulesForm({ test, onDone, onCancel }: EditRulesFormProps) {
     } catch (error) {
       console.warn("Could not save the rules", error);
       toast.error(serverMessage(error) ?? LIFECYCLE_MESSAGES.changeFailed);
-      if (error instanceof ApiError && error.status === 409) onDone();
+      if (error instanceof RequestError && error.status === 409) onDone();
     }
   }
 
