@@ -66,6 +66,22 @@ interface BatchOutcome {
   dropped: number;
 }
 
+/** A batch's valid events, sorted by type, each with how to settle its delivery. */
+interface Sorted {
+  clicks: Pending<ClickEvent>[];
+  conversions: Pending<ConversionEvent>[];
+  ruleVisits: Pending<RuleVisitEvent>[];
+  uncounted: Pending<UncountedEvent>[];
+  sightings: Pending<SightingEvent>[];
+}
+
+/** What the steps of one batch share. */
+interface BatchContext {
+  env: Env;
+  outcome: BatchOutcome;
+  windowMs: number;
+}
+
 /**
  * Takes a batch of tracking messages into D1: each holds an isolate's batch of events (or, sent before,
  * one event). A malformed message or event goes to the dead-letter queue at once. If a write fails, its
@@ -74,43 +90,71 @@ interface BatchOutcome {
  * redelivery insert, and count, nothing twice.
  */
 export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const outcome: BatchOutcome = { written: 0, retried: 0, deadLettered: 0, dropped: 0 };
-  const clicks: Pending<ClickEvent>[] = [];
-  const conversions: Pending<ConversionEvent>[] = [];
-  const ruleVisits: Pending<RuleVisitEvent>[] = [];
-  const uncounted: Pending<UncountedEvent>[] = [];
-  const sightings: Pending<SightingEvent>[] = [];
-  const packed: Packed[] = [];
-  const windowMs = attributionWindowMs(env);
-  const drop = (delivery: Delivery, event: TrackingEvent, reason: string) => {
-    log("warn", "tracking_event_dropped", {
-      reason,
-      type: event.type,
-      testId: event.testId,
-      at: new Date(event.timestamp).toISOString(),
-      ...(reason === OUTSIDE_ATTRIBUTION_WINDOW ? { windowDays: env.ATTRIBUTION_WINDOW_DAYS } : {}),
-    });
-    delivery.ack();
-    outcome.dropped += 1;
+  const context: BatchContext = {
+    env,
+    outcome: { written: 0, retried: 0, deadLettered: 0, dropped: 0 },
+    windowMs: attributionWindowMs(env),
   };
+  const { sorted, packed } = await sortBatch(context, batch);
+  const shardOf = await shardsOfBatch(context, sorted);
+  // Events delivered again unwritten (the main database down) are not this batch's.
+  const events = shardOf ? Object.values(sorted).reduce((sum, list) => sum + list.length, 0) : 0;
+  if (shardOf) {
+    const write = writerByShard(context, shardOf);
+    await write(sorted.clicks, EVENTS_PER_WRITE, settlingAll(writeClicks));
+    await write(sorted.ruleVisits, EVENTS_PER_WRITE, settlingAll(writeRuleVisits));
+    await write(sorted.sightings, EVENTS_PER_WRITE, settlingAll(writeSightings));
+    const refused = await takeConversions(context, write, sorted.conversions);
+    await countRefused(context, write, shardOf, sorted.uncounted, refused);
+  }
+  for (const entry of packed) await settlePacked(env, entry);
+  // Past max_retries the Queues runtime moves a message to the dead-letter queue; attempts tells how close a batch is.
+  const attempts = Math.max(0, ...batch.messages.map((message) => message.attempts));
+  log("info", "queue_batch", {
+    queue: batch.queue,
+    size: batch.messages.length,
+    events,
+    attempts,
+    ...context.outcome,
+  });
+}
+
+/** Acknowledges an event that will never be written, and says why. */
+function drop({ env, outcome }: BatchContext, delivery: Delivery, event: TrackingEvent, reason: string) {
+  log("warn", "tracking_event_dropped", {
+    reason,
+    type: event.type,
+    testId: event.testId,
+    at: new Date(event.timestamp).toISOString(),
+    ...(reason === OUTSIDE_ATTRIBUTION_WINDOW ? { windowDays: env.ATTRIBUTION_WINDOW_DAYS } : {}),
+  });
+  delivery.ack();
+  outcome.dropped += 1;
+}
+
+/** The batch's events by type; malformed ones dead-lettered, those past the window dropped. */
+async function sortBatch(
+  context: BatchContext,
+  batch: MessageBatch<unknown>,
+): Promise<{ sorted: Sorted; packed: Packed[] }> {
+  const sorted: Sorted = { clicks: [], conversions: [], ruleVisits: [], uncounted: [], sightings: [] };
+  const packed: Packed[] = [];
   const take = async (delivery: Delivery, body: unknown) => {
     const parsed = trackingEventSchema.safeParse(body);
     if (!parsed.success) {
-      await deadLetter(env, delivery, body, parsed.error.issues[0]?.message ?? "malformed", outcome);
-    } else if (isPastWindow(parsed.data.timestamp, windowMs)) {
-      // Nothing is written into a day the archive may have moved to R2 (worker/archive/).
-      drop(delivery, parsed.data, OUTSIDE_ATTRIBUTION_WINDOW);
-    } else if (parsed.data.type === "click") {
-      clicks.push({ delivery, event: parsed.data });
-    } else if (parsed.data.type === "rule") {
-      ruleVisits.push({ delivery, event: parsed.data });
-    } else if (parsed.data.type === "uncounted") {
-      uncounted.push({ delivery, event: parsed.data });
-    } else if (parsed.data.type === "sighting") {
-      sightings.push({ delivery, event: parsed.data });
-    } else {
-      conversions.push({ delivery, event: parsed.data });
+      const reason = parsed.error.issues[0]?.message ?? "malformed";
+      await deadLetter(context.env, delivery, body, reason, context.outcome);
+      return;
     }
+    const event = parsed.data;
+    // Nothing is written into a day the archive may have moved to R2 (worker/archive/).
+    if (isPastWindow(event.timestamp, context.windowMs))
+      drop(context, delivery, event, OUTSIDE_ATTRIBUTION_WINDOW);
+    else if (event.type === "click") sorted.clicks.push({ delivery, event });
+    else if (event.type === "rule") sorted.ruleVisits.push({ delivery, event });
+    else if (event.type === "uncounted") sorted.uncounted.push({ delivery, event });
+    else if (event.type === "sighting") sorted.sightings.push({ delivery, event });
+    else sorted.conversions.push({ delivery, event });
   };
 
   for (const message of batch.messages) {
@@ -133,59 +177,79 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
       );
     }
   }
+  return { sorted, packed };
+}
 
-  // Each test's events go to its shard (worker/db/shards.ts): one lookup for the batch.
-  const pendingEvents = [...clicks, ...conversions, ...ruleVisits, ...uncounted, ...sightings];
-  let shards: Map<string, string>;
+/**
+ * Each test's shard (worker/db/shards.ts), one lookup for the batch; null when the main database is
+ * down: then nothing is written and every event is delivered again.
+ */
+async function shardsOfBatch(
+  { env, outcome }: BatchContext,
+  sorted: Sorted,
+): Promise<((testId: string) => string) | null> {
+  const pending = Object.values(sorted).flat() as Pending<TrackingEvent>[];
   try {
-    shards = await shardsOf(
+    const shards = await shardsOf(
       env,
-      pendingEvents.map(({ event }) => event.testId),
+      pending.map(({ event }) => event.testId),
     );
+    return (testId) => shards.get(testId) ?? LEGACY_SHARD;
   } catch (error) {
-    // The main database is down: nothing is written, every event is delivered again.
-    log("warn", "queue_batch_write_failed", { size: pendingEvents.length, error, next: "delivering again" });
-    for (const { delivery } of pendingEvents) delivery.retry();
-    outcome.retried += pendingEvents.length;
-    shards = new Map();
-    pendingEvents.length = 0;
-    for (const list of [clicks, conversions, ruleVisits, uncounted, sightings]) list.length = 0;
+    log("warn", "queue_batch_write_failed", { size: pending.length, error, next: "delivering again" });
+    for (const { delivery } of pending) delivery.retry();
+    outcome.retried += pending.length;
+    return null;
   }
-  const shardOf = (testId: string) => shards.get(testId) ?? LEGACY_SHARD;
-  const writeByShard = async <E extends { testId: string }>(
-    pending: Pending<E>[],
-    perWrite: number,
-    write: (db: D1Database, events: E[]) => Promise<E[]>,
-  ): Promise<E[]> => {
-    // All shards at once: one that refuses writes holds up (and retries) only its own events.
+}
+
+/** Writes events to a shard, returning those it leaves unsettled (a conversion still waiting for its click). */
+type Write<E> = (db: D1Database, events: E[]) => Promise<E[]>;
+
+/** A write that settles every event it writes. */
+function settlingAll<E>(write: (db: D1Database, events: E[]) => Promise<void>): Write<E> {
+  return async (db, events) => {
+    await write(db, events);
+    return [];
+  };
+}
+type WriteByShard = <E extends { testId: string }>(
+  pending: Pending<E>[],
+  perWrite: number,
+  write: Write<E>,
+) => Promise<E[]>;
+
+/** Writes each shard's events to it, all shards at once: one that refuses writes holds up (and retries) only its own events. */
+function writerByShard(context: BatchContext, shardOf: (testId: string) => string): WriteByShard {
+  return async (pending, perWrite, write) => {
     const groups = [...byShard(pending, ({ event }) => shardOf(event.testId))];
     const unsettled = await Promise.all(
       groups.map(([shard, group]) =>
-        writeIsolated(env, group, outcome, perWrite, (events) => write(eventsDb(env, shard), events)),
+        writeIsolated(context.env, group, context.outcome, perWrite, (events) =>
+          write(eventsDb(context.env, shard), events),
+        ),
       ),
     );
     return unsettled.flat();
   };
+}
 
-  await writeByShard(clicks, EVENTS_PER_WRITE, async (db, events) => {
-    await writeClicks(db, events);
-    return [];
-  });
-  await writeByShard(ruleVisits, EVENTS_PER_WRITE, async (db, events) => {
-    await writeRuleVisits(db, events);
-    return [];
-  });
-  await writeByShard(sightings, EVENTS_PER_WRITE, async (db, events) => {
-    await writeSightings(db, events);
-    return [];
-  });
-  // A conversion without its click yet waits for it; one that can never count (its visitor's click came
-  // longer than the window before it, too) is acknowledged at once.
+/**
+ * Writes the conversions and sends the counted ones' webhooks. A conversion without its click yet waits
+ * for it; one that can never count (its visitor's click came longer than the window before it, too) is
+ * acknowledged at once. Returns the refused ones, to be counted.
+ */
+async function takeConversions(
+  context: BatchContext,
+  write: WriteByShard,
+  conversions: Pending<ConversionEvent>[],
+): Promise<{ event: ConversionEvent; reason: UnmatchedReason }[]> {
+  const { env, outcome } = context;
   const refused: { event: ConversionEvent; reason: UnmatchedReason }[] = [];
   const counted: CountedConversion[] = [];
   const waiting = new Set(
-    await writeByShard(conversions, CONVERSIONS_PER_WRITE, async (db, events) => {
-      const written = await writeConversions(db, events, windowMs);
+    await write(conversions, CONVERSIONS_PER_WRITE, async (db, events) => {
+      const written = await writeConversions(db, events, context.windowMs);
       counted.push(...written.counted);
       refused.push(...written.unmatched.filter(({ reason }) => reason !== "no_click"));
       return written.unmatched.flatMap(({ event, reason }) => (reason === "no_click" ? [event] : []));
@@ -209,17 +273,26 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
       delivery.retry(CONVERSION_RETRY_DELAY_SECONDS);
       outcome.retried += 1;
     } else {
-      drop(delivery, event, "conversion_without_click");
+      drop(context, delivery, event, "conversion_without_click");
       refused.push({ event, reason: "no_click" });
     }
   }
-  // What the tests' trafficQuality shows: the edge's counts, then the conversions refused here (an
-  // unknown test has nowhere to show them). Those are acknowledged already: a failure to count them
-  // is logged, and fails nothing.
-  await writeByShard(uncounted, EVENTS_PER_WRITE, async (db, events) => {
-    await countUncounted(db, events);
-    return [];
-  });
+  return refused;
+}
+
+/**
+ * What the tests' trafficQuality shows: the edge's counts, then the conversions refused here (an unknown
+ * test has nowhere to show them). Those are acknowledged already: a failure to count them is logged,
+ * and fails nothing.
+ */
+async function countRefused(
+  { env }: BatchContext,
+  write: WriteByShard,
+  shardOf: (testId: string) => string,
+  uncounted: Pending<UncountedEvent>[],
+  refused: { event: ConversionEvent; reason: UnmatchedReason }[],
+): Promise<void> {
+  await write(uncounted, EVENTS_PER_WRITE, settlingAll(countUncounted));
   const refusals = refused.flatMap(({ event, reason }) =>
     reason === "unknown_test" ? [] : [{ testId: event.testId, reason, events: 1 }],
   );
@@ -230,17 +303,6 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
       ),
     ),
   );
-  for (const entry of packed) await settlePacked(env, entry);
-  // Past max_retries the Queues runtime moves a message to the dead-letter queue; attempts tells how close a batch is.
-  const attempts = Math.max(0, ...batch.messages.map((message) => message.attempts));
-  const events = clicks.length + conversions.length + ruleVisits.length + uncounted.length + sightings.length;
-  log("info", "queue_batch", {
-    queue: batch.queue,
-    size: batch.messages.length,
-    events,
-    attempts,
-    ...outcome,
-  });
 }
 
 /** A message of one event (the shape sent before messages held a batch). */

@@ -1,14 +1,11 @@
 import type { TestWithStats } from "@contract/api";
-import { LIFECYCLE_MESSAGES, MODE_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
+import { MODE_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
 import { PHASE_MESSAGES } from "@contract/phases";
 import { TriangleAlertIcon } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { useState } from "react";
 import { VariantsEditor } from "@/components/split-tests/VariantsEditor";
 import { EditFormActions } from "@/features/test-detail/components/EditFormActions";
-import { useUpdateTest } from "@/features/test-detail/use-update-test";
-import { RequestError } from "@/lib/api";
-import { focusFirstInvalid } from "@/lib/focus-invalid";
-import { serverMessage } from "@/lib/server-message";
+import { useInlineEditSave } from "@/features/test-detail/use-inline-edit-save";
 import {
   draftsOf,
   urlProblemsOf,
@@ -16,7 +13,6 @@ import {
   variantsProblem,
   weightsDraftProblem,
 } from "@/lib/split-tests/variant-drafts";
-import { toast } from "@/lib/toast";
 
 interface EditVariantsFormProps {
   test: TestWithStats;
@@ -31,11 +27,6 @@ interface EditVariantsFormProps {
  */
 export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormProps) {
   const [drafts, setDrafts] = useState(() => draftsOf(test.variants));
-  // The problem found on the last save, shown next to its fields until they change.
-  const [problem, setProblem] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const update = useUpdateTest(test);
-  const busy = update.isPending;
   const inputs = variantInputs(drafts);
   const newSplit =
     inputs.length !== test.variants.length ||
@@ -43,33 +34,22 @@ export function EditVariantsForm({ test, onDone, onCancel }: EditVariantsFormPro
   const effect =
     test.variantsLocked && (newSplit ? PHASE_MESSAGES.newPhase(test.phase) : PHASE_MESSAGES.namesOnly);
 
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const found = variantsProblem(drafts);
-    setProblem(found);
-    if (found) {
-      toast.error(found);
-      setTimeout(() => focusFirstInvalid(formRef.current), 0);
-      return;
-    }
-    try {
-      await update.mutateAsync({ variants: inputs });
-      toast.success(VARIANT_MESSAGES.saved);
-      onDone();
-    } catch (error) {
-      console.warn("Could not save the variants", error);
-      toast.error(serverMessage(error) ?? LIFECYCLE_MESSAGES.changeFailed);
-      if (error instanceof RequestError && error.status === 409) onDone();
-    }
-  }
+  // The problem found on the last save, shown next to its fields until they change.
+  const { problem, clearProblem, formRef, busy, handleSubmit } = useInlineEditSave(test, {
+    check: () => variantsProblem(drafts),
+    messageOf: (found) => found,
+    input: () => ({ variants: inputs }),
+    saved: VARIANT_MESSAGES.saved,
+    what: "the variants",
+    onDone,
+  });
 
   return (
     <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-5">
       <VariantsEditor
         drafts={drafts}
         onChange={(next) => {
-          setProblem(null);
+          clearProblem();
           setDrafts(next);
         }}
         managedSplit={test.mode === "optimise" ? MODE_MESSAGES.managedSplit : undefined}

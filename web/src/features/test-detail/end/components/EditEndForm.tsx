@@ -1,14 +1,10 @@
 import type { TestWithStats } from "@contract/api";
-import { LIFECYCLE_MESSAGES, SCHEDULE_MESSAGES } from "@contract/messages";
-import { type FormEvent, useRef, useState } from "react";
+import { SCHEDULE_MESSAGES } from "@contract/messages";
+import { useState } from "react";
 import { EndSettingsFields } from "@/components/split-tests/EndSettingsFields";
 import { EditFormActions } from "@/features/test-detail/components/EditFormActions";
-import { useUpdateTest } from "@/features/test-detail/use-update-test";
-import { RequestError } from "@/lib/api";
-import { focusFirstInvalid } from "@/lib/focus-invalid";
-import { serverMessage } from "@/lib/server-message";
+import { useInlineEditSave } from "@/features/test-detail/use-inline-edit-save";
 import { endDraftOf, endInputs, endProblemAt } from "@/lib/split-tests/end-drafts";
-import { toast } from "@/lib/toast";
 
 interface EditEndFormProps {
   test: TestWithStats;
@@ -21,38 +17,21 @@ interface EditEndFormProps {
 export function EditEndForm({ test, onDone, onCancel }: EditEndFormProps) {
   const [draft, setDraft] = useState(() => endDraftOf(test));
   // The problem found on the last save, shown under its field until the settings change.
-  const [problem, setProblem] = useState<ReturnType<typeof endProblemAt>>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const update = useUpdateTest(test);
-  const busy = update.isPending;
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const found = endProblemAt(draft);
-    setProblem(found);
-    if (found) {
-      toast.error(found.message);
-      setTimeout(() => focusFirstInvalid(formRef.current), 0);
-      return;
-    }
-    try {
-      await update.mutateAsync(endInputs(draft));
-      toast.success(SCHEDULE_MESSAGES.saved);
-      onDone();
-    } catch (error) {
-      console.warn("Could not save the end settings", error);
-      toast.error(serverMessage(error) ?? LIFECYCLE_MESSAGES.changeFailed);
-      if (error instanceof RequestError && error.status === 409) onDone();
-    }
-  }
+  const { problem, clearProblem, formRef, busy, handleSubmit } = useInlineEditSave(test, {
+    check: () => endProblemAt(draft),
+    messageOf: (found) => found.message,
+    input: () => endInputs(draft),
+    saved: SCHEDULE_MESSAGES.saved,
+    what: "the end settings",
+    onDone,
+  });
 
   return (
     <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-5">
       <EndSettingsFields
         draft={draft}
         onChange={(next) => {
-          setProblem(null);
+          clearProblem();
           setDraft(next);
         }}
         problem={problem}

@@ -1,19 +1,10 @@
 import type { TestWithStats } from "@contract/api";
-import { LIFECYCLE_MESSAGES, RULE_MESSAGES } from "@contract/messages";
-import { type FormEvent, useRef, useState } from "react";
+import { RULE_MESSAGES } from "@contract/messages";
+import { useState } from "react";
 import { RulesEditor } from "@/components/split-tests/RulesEditor";
 import { EditFormActions } from "@/features/test-detail/components/EditFormActions";
-import { useUpdateTest } from "@/features/test-detail/use-update-test";
-import { RequestError } from "@/lib/api";
-import { focusFirstInvalid } from "@/lib/focus-invalid";
-import { serverMessage } from "@/lib/server-message";
-import {
-  type RulesProblemAt,
-  ruleDraftsOf,
-  ruleDraftsProblemAt,
-  rulesInput,
-} from "@/lib/split-tests/rule-drafts";
-import { toast } from "@/lib/toast";
+import { useInlineEditSave } from "@/features/test-detail/use-inline-edit-save";
+import { ruleDraftsOf, ruleDraftsProblemAt, rulesInput } from "@/lib/split-tests/rule-drafts";
 
 interface EditRulesFormProps {
   test: TestWithStats;
@@ -27,43 +18,26 @@ export function EditRulesForm({ test, onDone, onCancel }: EditRulesFormProps) {
   const [drafts, setDrafts] = useState(() => ruleDraftsOf(test.rules));
   const [fallbackUrl, setFallbackUrl] = useState(test.fallbackUrl ?? "");
   // The problem found on the last save, shown where it is until the rules change.
-  const [problem, setProblem] = useState<RulesProblemAt | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const update = useUpdateTest(test);
-  const busy = update.isPending;
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const found = ruleDraftsProblemAt(drafts, fallbackUrl);
-    setProblem(found);
-    if (found) {
-      toast.error(found.message);
-      setTimeout(() => focusFirstInvalid(formRef.current), 0);
-      return;
-    }
-    try {
-      await update.mutateAsync(rulesInput(drafts, fallbackUrl));
-      toast.success(RULE_MESSAGES.saved);
-      onDone();
-    } catch (error) {
-      console.warn("Could not save the rules", error);
-      toast.error(serverMessage(error) ?? LIFECYCLE_MESSAGES.changeFailed);
-      if (error instanceof RequestError && error.status === 409) onDone();
-    }
-  }
+  const { problem, clearProblem, formRef, busy, handleSubmit } = useInlineEditSave(test, {
+    check: () => ruleDraftsProblemAt(drafts, fallbackUrl),
+    messageOf: (found) => found.message,
+    input: () => rulesInput(drafts, fallbackUrl),
+    saved: RULE_MESSAGES.saved,
+    what: "the rules",
+    onDone,
+  });
 
   return (
     <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-5">
       <RulesEditor
         drafts={drafts}
         onChange={(next) => {
-          setProblem(null);
+          clearProblem();
           setDrafts(next);
         }}
         fallbackUrl={fallbackUrl}
         onFallbackUrlChange={(next) => {
-          setProblem(null);
+          clearProblem();
           setFallbackUrl(next);
         }}
         problem={problem}
