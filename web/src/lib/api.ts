@@ -100,7 +100,7 @@ async function request<T>(path: string, { body, headers, ...init }: ApiRequestIn
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const error = toApiError(response.status, payload);
+    const error = toRequestError(response.status, payload);
     if (sentWorkspace !== undefined && isWorkspaceGoneError(error))
       for (const listener of workspaceGoneListeners) listener(sentWorkspace);
     throw error;
@@ -108,7 +108,7 @@ async function request<T>(path: string, { body, headers, ...init }: ApiRequestIn
   return payload as T;
 }
 
-function toApiError(status: number, payload: unknown): RequestError {
+function toRequestError(status: number, payload: unknown): RequestError {
   if (isApiErrorBody(payload)) {
     const { code, message, reasons } = payload.error;
     return new RequestError(status, code, message, reasons);
