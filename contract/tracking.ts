@@ -69,3 +69,10 @@ export function goalAfter(
 
 /** A new test's goal: the conversion URL's page when one is given, else none. */
 export const NO_GOAL: Goal = { conversionGoal: "none", conversionUrl: null, conversionUrlMatch: "equals" };
+
+/**
+ * The site tag's first line, defined before the async tag loads (as gtag's dataLayer is): a
+ * `splitlink.convert()` called inline, before the tag has run, is kept and sent once it has.
+ */
+export const TAG_QUEUE_STUB =
+  "<script>window.splitlink=window.splitlink||{q:[],convert:function(o){window.splitlink.q.push(o||{})}};</script>";

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { TAG_QUEUE_STUB } from "../../contract/tracking";
 import { freePort } from "../../scripts/local-server";
 import { shopifyPixel } from "../../web/src/features/settings/integrations/shopify-pixel";
 
@@ -84,7 +85,7 @@ export async function startShop(appUrl: string) {
   const www = `http://www.shop.test:${port}`;
   const checkout = `http://checkout.shop.test:${port}`;
   const tag = (attributes = "") =>
-    `<script src="${appUrl}/t.js" data-site="${siteKey}"${attributes} async></script>`;
+    `${TAG_QUEUE_STUB}<script src="${appUrl}/t.js" data-site="${siteKey}"${attributes} async></script>`;
   const injectedTag = () =>
     `<script>(function () { var script = document.createElement("script");
 script.src = ${JSON.stringify(`${appUrl}/t.js?site=${siteKey}`)}; document.head.appendChild(script); })();</script>`;
@@ -129,6 +130,11 @@ document.getElementById("buy").href += location.search;</script>`;
           "Order status",
           `<button onclick="completeCheckout()">Complete order</button><p id="status"></p>`,
           SHOPIFY_SANDBOX,
+        ),
+        // An order page that calls the tag inline, as it renders: the tag may not have loaded yet.
+        "/order-inline": page(
+          "Order placed",
+          `<p>Order placed.</p><script>splitlink.convert({ value: 49.99, currency: "EUR" });</script>`,
         ),
         "/pay": page(
           "Pay",

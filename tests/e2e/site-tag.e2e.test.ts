@@ -262,6 +262,55 @@ describe("an explicit call as the goal", () => {
   });
 });
 
+describe("an inline splitlink.convert()", () => {
+  it("made before the tag has loaded is kept and counted once, with its value", async () => {
+    const [marketer, test] = await marketerWithTest(`site-tag-inline-${Date.now()}@example.com`, {
+      name: "Order page",
+      urlA: `${shop.www}/a`,
+      urlB: `${shop.www}/b`,
+      conversionGoal: "call",
+      primaryMetric: "revenue_per_visitor",
+      currency: "EUR",
+    });
+    const visitor = await newVisitor();
+    // The tag arrives late, as on a slow network: the page's call runs first.
+    await visitor.route("**/t.js*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    const errors: string[] = [];
+    visitor.on("pageerror", (error) => errors.push(error.message));
+    const beacons: string[] = [];
+    visitor.on("request", (request) => {
+      if (request.url().endsWith("/functions/v1/conversions")) beacons.push(request.postData() ?? "");
+    });
+    await visitor.goto(test.link);
+    await visitor.goto(`${shop.checkout}/order-inline`);
+    await expect.poll(() => beacons.length).toBe(1);
+    await visitor.waitForLoadState("networkidle");
+    expect(errors).toEqual([]);
+    expect(beacons).toHaveLength(1);
+    expect(JSON.parse(beacons[0] ?? "{}")).toMatchObject({
+      splitTestId: test.id,
+      amount: 49.99,
+      currency: "EUR",
+    });
+    await expect
+      .poll(() => totals(marketer, test.slug), { timeout: 30_000 })
+      .toEqual({ visitors: 1, conversions: 1 });
+  });
+
+  it("counts nothing without a visit of a test, says why in the console, and throws nothing", async () => {
+    const visitor = await newVisitor();
+    const errors: string[] = [];
+    visitor.on("pageerror", (error) => errors.push(error.message));
+    const said = visitor.waitForEvent("console", (message) => message.text().startsWith("SplitLink:"));
+    await visitor.goto(`${shop.checkout}/order-inline`);
+    expect((await said).text()).toContain("splitlink.convert() counted nothing");
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("the setup checklist", () => {
   it("fills itself in as the link is opened, the tag runs on a landing page and the goal page, and a buyer converts", async () => {
     const [marketer, test] = await marketerWithTest(`site-tag-setup-${Date.now()}@example.com`, {

@@ -1,5 +1,5 @@
 import type { TrackingSetup } from "@contract/api";
-import { goalAfter, NO_GOAL, registrableDomainOf } from "@contract/tracking";
+import { goalAfter, NO_GOAL, registrableDomainOf, TAG_QUEUE_STUB } from "@contract/tracking";
 import { describe, expect, it } from "vitest";
 import { goalInput, goalProblem } from "@/lib/split-tests/goal-drafts";
 import { crossSiteGoal, NO_GOAL_TEXT, setupSteps } from "@/lib/tracking/setup-steps";
@@ -108,12 +108,25 @@ describe("across sites", () => {
 describe("the snippets", () => {
   it("name the site key, and fill in the value and currency to replace for revenue", () => {
     expect(siteTagSnippet("0123456789abcdef01234567", {}, "https://app.example")).toBe(
-      '<script src="https://app.example/t.js" data-site="0123456789abcdef01234567" async></script>',
+      `${TAG_QUEUE_STUB}\n<script src="https://app.example/t.js" data-site="0123456789abcdef01234567" async></script>`,
     );
     expect(siteTagSnippet("k", { currency: "EUR" }, "https://app.example")).toContain(
       'data-amount="49.99" data-currency="EUR"',
     );
     expect(convertCall("EUR")).toBe('splitlink.convert({ value: 49.99, currency: "EUR" })');
     expect(convertCall(null)).toBe("splitlink.convert()");
+    expect(convertCall(null, true)).toBe('splitlink.convert({ value: 49.99, currency: "EUR" })');
+  });
+
+  it("begin with a stub that keeps the calls a page makes before the tag has loaded", () => {
+    const page: { splitlink?: { q: unknown[]; convert(options?: unknown): void } } = {};
+    const script = TAG_QUEUE_STUB.replace(/^<script>|<\/script>$/g, "");
+    new Function("window", script)(page);
+    page.splitlink?.convert({ value: 49.99, currency: "EUR" });
+    page.splitlink?.convert();
+    expect(page.splitlink?.q).toEqual([{ value: 49.99, currency: "EUR" }, {}]);
+    // A second copy of the tag on the page keeps the first one's queue.
+    new Function("window", script)(page);
+    expect(page.splitlink?.q).toHaveLength(2);
   });
 });

@@ -50,13 +50,16 @@
       currency: script.getAttribute("data-currency"),
     });
     var api = (window.splitlink = window.splitlink || {});
+    // Calls made before the tag loaded, kept by the snippet's first line.
+    var queued = api.q || [];
+    api.q = null;
     resend(origin);
     try {
       if (visits.length) stripe(visits[0].s);
     } catch (_e) {}
-    if (testId) return perTest(script, origin, testId, arrival, visits, value, api);
+    if (testId) return perTest(script, origin, testId, arrival, visits, value, api, queued);
     if (arrival) cleanAddress();
-    var calls = [];
+    var calls = queued;
     api.convert = (options) => {
       calls.push(options || {});
     };
@@ -80,19 +83,23 @@
       api.convert = (options) => {
         try {
           options = options || {};
+          var sent = 0;
           for (var k = 0; k < tests.length; k++) {
             var t = tests[k];
             var v = visitFor(t.id, visits, arrival);
-            if (v && (options.test ? options.test === t.id : t.goal === "call"))
+            if (v && (options.test ? options.test === t.id : t.goal === "call")) {
               convert(origin, t.id, v, valueFrom(options));
+              sent += 1;
+            }
           }
+          if (!sent) uncounted(options.test);
         } catch (_e) {}
       };
       for (var c = 0; c < calls.length; c++) api.convert(calls[c]);
     });
   }
 
-  function perTest(script, origin, testId, arrival, visits, value, api) {
+  function perTest(script, origin, testId, arrival, visits, value, api, queued) {
     var visit = visitFor(testId, visits, arrival);
     api.convert = (options) => {
       try {
@@ -100,8 +107,10 @@
         var test = options.test || testId;
         var v = visitFor(test, visits, arrival);
         if (v) convert(origin, test, v, valueFrom(options));
+        else uncounted(test);
       } catch (_e) {}
     };
+    for (var q = 0; q < queued.length; q++) api.convert(queued[q]);
     var landing = Boolean(arrival && arrival.landing);
     if (landing) seen(origin, testId, "landing");
     var goal = script.getAttribute("data-conversion-url");
@@ -163,6 +172,17 @@
       body.currency = value.currency;
     }
     send(origin + "/functions/v1/conversions", JSON.stringify(body), KEY + "pending:" + testId, 0);
+  }
+
+  // A call that counts nothing says why, in the console, and never throws.
+  function uncounted(test) {
+    try {
+      console.info(
+        "SplitLink: splitlink.convert() counted nothing: this browser did not come through the split link of " +
+          (test ? "test " + test : "a test whose goal is a call from your page") +
+          ", so no visit of it is stored on this site.",
+      );
+    } catch (_e) {}
   }
 
   function valueFrom(options) {

@@ -1,4 +1,5 @@
 import type { SplitTest } from "@contract/api";
+import { TAG_QUEUE_STUB } from "@contract/tracking";
 
 type TrackedTest = Pick<SplitTest, "id" | "link" | "customDomainId" | "conversionUrl">;
 
@@ -6,7 +7,7 @@ type TrackedTest = Pick<SplitTest, "id" | "link" | "customDomainId" | "conversio
 export const EXAMPLE_VALUE = "49.99";
 
 /**
- * The site tag: pasted once on every page of the marketer's site, it serves all their tests. A goal page
+ * The site tag: pasted once before `</head>` on every page of the marketer's site, it serves all their tests. A goal page
  * of a test decided by revenue carries the order's value; `data-convert` makes a page's visit the call
  * a test whose goal is a call waits for.
  */
@@ -22,13 +23,13 @@ export function siteTagSnippet(
   if (options.convert) attributes.push("data-convert");
   if (options.currency)
     attributes.push(`data-amount="${EXAMPLE_VALUE}"`, `data-currency="${escapeAttribute(options.currency)}"`);
-  return `<script ${attributes.join(" ")} async></script>`;
+  return `${TAG_QUEUE_STUB}\n<script ${attributes.join(" ")} async></script>`;
 }
 
-/** The explicit conversion call, with the order's value when revenue decides. */
-export function convertCall(currency: string | null): string {
-  return currency
-    ? `splitlink.convert({ value: ${EXAMPLE_VALUE}, currency: "${currency}" })`
+/** The explicit conversion call, with the order's value (an example currency when the test has none). */
+export function convertCall(currency: string | null, withValue = currency !== null): string {
+  return withValue
+    ? `splitlink.convert({ value: ${EXAMPLE_VALUE}, currency: "${currency ?? "EUR"}" })`
     : "splitlink.convert()";
 }
 

@@ -37,7 +37,8 @@ function GoalLine({ test }: { test: TestWithStats }) {
     return (
       <p className="text-sm">
         <span className="font-medium">Goal:</span> a call from your page,{" "}
-        <code className={code}>{convertCall(null)}</code>.
+        <code className={code}>{convertCall(null)}</code>, or with the order's value,{" "}
+        <code className={code}>{convertCall(test.currency, true)}</code>.
       </p>
     );
   return <p className="font-medium text-sm text-warning-foreground">{NO_GOAL_TEXT}</p>;
@@ -79,9 +80,10 @@ export function TrackingSection({ test }: { test: TestWithStats }) {
           </div>
         )}
         <p className="text-muted-foreground text-sm">
-          Paste this site tag once on every page of your site, landing pages and goal page alike. It serves
-          all your tests: it keeps each visitor's session and variant on your own site, takes them out of the
-          address bar, and counts a conversion only where a test's goal says so.
+          Paste this site tag once on every page of your site, just before{" "}
+          <code className={code}>&lt;/head&gt;</code>, landing pages and goal page alike. It serves all your
+          tests: it keeps each visitor's session and variant on your own site, takes them out of the address
+          bar, and counts a conversion only where a test's goal says so.
         </p>
         <pre className={block}>
           <code>{siteTag ?? "Loading…"}</code>
@@ -100,7 +102,8 @@ export function TrackingSection({ test }: { test: TestWithStats }) {
         {test.conversionGoal === "call" && (
           <p className="text-sm">
             Once the order is placed, your page calls <code className={code}>{convertCall(revenue)}</code>
-            {revenue && <> with the order's total in place of {EXAMPLE_VALUE}</>}, or the tag of the page that
+            {revenue && <> with the order's total in place of {EXAMPLE_VALUE}</>} (anywhere in the page, even
+            before the tag has loaded: the tag's first line keeps the call), or the tag of the page that
             confirms it carries <code className={code}>data-convert</code>
             {revenue && (
               <>
