@@ -29,6 +29,10 @@ export const TEST_MESSAGES = {
   notSignedIn: "You must be logged in to create a test",
   requiredFields: "Please fill in all required fields",
   invalidUrls: "Please enter valid URLs",
+  // Next to the field whose address is refused (the toast keeps the specification's words above).
+  urlNotHttp: "Enter a full address starting with https:// or http://",
+  urlNoDomain: "This address has no domain: enter it in full, such as https://shop.example/sale",
+  urlLoops: "This URL is a SplitLink link: visitors would go round in a loop",
   invalidCustomSlugService:
     "Custom slug must be 3-50 characters long and contain only letters, numbers, and hyphens",
   invalidCustomSlugForm: "Slug must be 3-50 characters and contain only letters, numbers, and hyphens",

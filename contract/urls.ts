@@ -4,10 +4,22 @@ function urlOf(value: string): URL | null {
   return url?.hostname ? url : null;
 }
 
+/**
+ * What is wrong with an address a person typed as an http(s) URL: not one at all (relative,
+ * `javascript:`, `data:`), or a host without a dot (`https://shopco`, a typo that no visitor can reach;
+ * `localhost` and `*.localhost` stay allowed for local development). Null when nothing.
+ */
+export function httpUrlProblem(value: string): "invalid" | "no_domain" | null {
+  const url = urlOf(value);
+  if (url?.protocol !== "http:" && url?.protocol !== "https:") return "invalid";
+  const host = url.hostname;
+  const local = host === "localhost" || host.endsWith(".localhost") || host.startsWith("[");
+  return host.includes(".") || local ? null : "no_domain";
+}
+
 /** Absolute http(s) URLs only, for the form and the API alike: relative, `javascript:` and `data:` are refused. */
 export function isHttpUrl(value: string): boolean {
-  const protocol = urlOf(value)?.protocol;
-  return protocol === "http:" || protocol === "https:";
+  return httpUrlProblem(value) === null;
 }
 
 /**

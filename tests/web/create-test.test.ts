@@ -108,7 +108,29 @@ describe("the fields a problem is about", () => {
     expect(createTestProblems({ ...valid, variants, conversionUrl: "thanks" }, "idle")).toEqual({
       message: TEST_MESSAGES.invalidUrls,
       fields: ["url-0", "conversionUrl"],
+      fieldMessages: { "url-0": TEST_MESSAGES.urlNotHttp, conversionUrl: TEST_MESSAGES.urlNotHttp },
     });
+  });
+
+  it("says next to each refused address what is wrong with it, the toast keeping the specification's words", () => {
+    const variants = draftsOf([
+      { url: "https://shopco/a", weight: 50 },
+      { url: "shop.example/b", weight: 50 },
+    ]);
+    const problem = createTestProblems({ ...valid, variants }, "idle");
+    expect(problem?.message).toBe(TEST_MESSAGES.invalidUrls);
+    expect(problemAt(problem, "url-0")).toBe(TEST_MESSAGES.urlNoDomain);
+    expect(problemAt(problem, "url-1")).toBe(TEST_MESSAGES.urlNotHttp);
+    expect(urlProblemsOf(variants, TEST_MESSAGES.invalidUrls)).toEqual([
+      TEST_MESSAGES.urlNoDomain,
+      TEST_MESSAGES.urlNotHttp,
+    ]);
+    // Local development keeps its hosts.
+    const local = draftsOf([
+      { url: "http://localhost:3000/a", weight: 50 },
+      { url: "http://shop.localhost/b", weight: 50 },
+    ]);
+    expect(createTestProblems({ ...valid, variants: local }, "idle")).toBeNull();
   });
 
   it("marks the currency, and the weights with the specification's message", () => {

@@ -198,6 +198,56 @@ describe("creating a test", () => {
   });
 });
 
+describe("a test's destinations", () => {
+  it("refuses a SplitLink link as a destination, on the app's host or any custom domain, and changes nothing", async () => {
+    const { client } = await signedUpClient();
+    const other = await signedUpClient();
+    const theirs = `go-${crypto.randomUUID().slice(0, 8)}.example.com`;
+    await insertDomain(other.userId, theirs);
+    const own = await createTest(client);
+    const loops = [
+      { urlA: own.link, urlB: "https://shop.example/b" },
+      { urlA: "https://shop.example/a", urlB: `https://www.${env.APP_HOST}/r/abcdef` },
+      { urlA: "https://shop.example/a", urlB: `https://${theirs}/spring` },
+    ];
+    for (const urls of loops) {
+      const refused = await client.json("POST", "/api/tests", { name: "Loop", ...urls });
+      expect(refused.status, JSON.stringify(urls)).toBe(400);
+      expect(await errorOf(refused)).toMatchObject({
+        code: "invalid_input",
+        message: TEST_MESSAGES.urlLoops,
+      });
+    }
+    const redirectRule = {
+      rules: [
+        { conditions: [{ type: "device", value: "mobile" }], action: { type: "redirect", url: own.link } },
+      ],
+    };
+    const changed = await client.json("PATCH", `/api/tests/${own.id}`, redirectRule);
+    expect(changed.status).toBe(400);
+    expect((await errorOf(changed)).message).toBe(TEST_MESSAGES.urlLoops);
+    const listed = (await (await client.fetch("/api/tests")).json()) as { tests: { id: string }[] };
+    expect(listed.tests.map((test) => test.id)).toEqual([own.id]);
+  });
+
+  it("refuses a host without a dot with the specification's message, and takes localhost", async () => {
+    const { client } = await signedUpClient();
+    const typo = await client.json("POST", "/api/tests", {
+      name: "Typo",
+      urlA: "https://shopco/a",
+      urlB: "https://shop.example/b",
+    });
+    expect(typo.status).toBe(400);
+    expect((await errorOf(typo)).message).toBe(TEST_MESSAGES.invalidUrls);
+    const local = await client.json("POST", "/api/tests", {
+      name: "Local",
+      urlA: "http://localhost:3000/a",
+      urlB: "http://shop.localhost:3000/b",
+    });
+    expect(local.status).toBe(201);
+  });
+});
+
 describe("test ids", () => {
   it("are 10 characters for a new test; a test made before with a UUID keeps its link, clicks and results", async () => {
     const { client } = await signedUpClient();

@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type {
   CreateTestInput,
+  Rule,
   SplitTest,
   TestWithStats,
   UpdateTestInput,
@@ -53,6 +54,37 @@ export function linkContext(url: string, env: Env): LinkContext {
 }
 
 const MAX_SLUG_ATTEMPTS = 8;
+
+/** Every address a test sends visitors to: its variants, its rules' redirects and their fallback. */
+function destinationsOf(test: {
+  variants?: readonly { url: string }[];
+  rules?: readonly Rule[] | null;
+  fallbackUrl?: string | null;
+}): string[] {
+  return [
+    ...(test.variants ?? []).map((variant) => variant.url),
+    ...(test.rules ?? []).flatMap((rule) => (rule.action.type === "redirect" ? [rule.action.url] : [])),
+    ...(test.fallbackUrl ? [test.fallbackUrl] : []),
+  ];
+}
+
+/**
+ * Refuses a destination that is itself a SplitLink link: the app's own host (the address this request
+ * came to, locally) or any custom domain of SplitLink. Visitors would go round in a loop.
+ */
+async function refuseLoops(env: Env, db: Db, urls: string[], link: LinkContext): Promise<void> {
+  if (urls.length === 0) return;
+  const own = [env.APP_HOST, `www.${env.APP_HOST}`, env.FALLBACK_ORIGIN];
+  const addresses = urls.map((url) => new URL(url));
+  const loops =
+    addresses.some((url) => url.host === link.requestUrl.host || own.includes(url.hostname)) ||
+    (await db
+      .select({ id: customDomains.id })
+      .from(customDomains)
+      .where(inArray(customDomains.domain, [...new Set(addresses.map((url) => url.hostname))]))
+      .get()) !== undefined;
+  if (loops) throw new ApiError("invalid_input", TEST_MESSAGES.urlLoops);
+}
 
 async function activeDomainOf(db: Db, workspaceId: string, domainId: string) {
   const domain = await ownedDomain(db, workspaceId, domainId).catch(() => null);
@@ -409,6 +441,7 @@ export async function updateTest(
   const counted = sql`${counts.clicks ? 1 : 0}`;
   const now = Date.now();
   const rules = rulesChange(current, input);
+  await refuseLoops(env, db, destinationsOf({ variants, ...rules?.change }), link);
   const [[updated]] = await db.batch([
     db
       .update(splitTests)
@@ -539,6 +572,7 @@ export async function createSplitTest(
   input: CreateTestInput,
   link: LinkContext,
 ): Promise<TestWithStats> {
+  await refuseLoops(env, getDb(env.DB), destinationsOf(input), link);
   const { row, test } = await insertSplitTest(
     getDb(env.DB),
     await shardForNewTest(env),

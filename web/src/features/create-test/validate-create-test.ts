@@ -1,11 +1,11 @@
 import { isCurrency } from "@contract/currency";
 import { CONVERSION_MESSAGES, METRIC_MESSAGES, TEST_MESSAGES } from "@contract/messages";
 import { customSlugProblem } from "@contract/slug";
-import { isHttpUrl } from "@contract/urls";
 import type { SlugCheckState } from "@/features/create-test/slug-check-state";
 import { type EndDraft, type EndField, endProblemAt } from "@/lib/split-tests/end-drafts";
 import { type RuleDraft, type RulesProblemAt, ruleDraftsProblemAt } from "@/lib/split-tests/rule-drafts";
 import {
+  urlProblemMessage,
   type VariantDraft,
   variantInputs,
   variantsProblem,
@@ -47,6 +47,8 @@ export interface CreateTestProblem {
   message: string;
   /** The fields it is about, in the form's order; empty when no single field is (the custom slug, said by its own check). */
   fields: CreateTestField[];
+  /** What is wrong with each of the fields, where it says more than `message` (which the toast shows). */
+  fieldMessages?: Partial<Record<CreateTestField, string>>;
   /** With the field `rules`: where in the rules the problem is. */
   rules?: RulesProblemAt;
 }
@@ -70,9 +72,14 @@ export function createTestProblems(
   if (missing.length > 0) return { message: TEST_MESSAGES.requiredFields, fields: missing };
   const variants = variantsProblem(values.variants, values.conversionUrl ? [values.conversionUrl] : []);
   if (variants === TEST_MESSAGES.invalidUrls) {
-    const fields = urls.flatMap((url, index) => (isHttpUrl(url) ? [] : [urlField(index)]));
-    if (values.conversionUrl && !isHttpUrl(values.conversionUrl)) fields.push("conversionUrl");
-    return { message: variants, fields };
+    const fieldMessages: Partial<Record<CreateTestField, string>> = {};
+    urls.forEach((url, index) => {
+      const found = urlProblemMessage(url);
+      if (found) fieldMessages[urlField(index)] = found;
+    });
+    const conversion = values.conversionUrl ? urlProblemMessage(values.conversionUrl) : null;
+    if (conversion) fieldMessages.conversionUrl = conversion;
+    return { message: variants, fields: Object.keys(fieldMessages) as CreateTestField[], fieldMessages };
   }
   if (variants)
     return {
@@ -106,5 +113,5 @@ export function endProblemOf(problem: CreateTestProblem | null): { message: stri
 
 /** The message to show at `field`, or null when the problem is not about it. */
 export function problemAt(problem: CreateTestProblem | null, field: CreateTestField): string | null {
-  return problem?.fields.includes(field) ? problem.message : null;
+  return problem?.fields.includes(field) ? (problem.fieldMessages?.[field] ?? problem.message) : null;
 }

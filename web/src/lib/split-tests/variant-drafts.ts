@@ -1,6 +1,6 @@
 import type { VariantInput } from "@contract/api";
 import { TEST_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
-import { isHttpUrl } from "@contract/urls";
+import { httpUrlProblem, isHttpUrl } from "@contract/urls";
 import { evenWeights, MAX_VARIANTS, MIN_VARIANTS, weightsProblem } from "@contract/variants";
 
 /** A variant as the editor holds it: the weight as typed, so that a half-typed number survives. */
@@ -99,16 +99,22 @@ export function variantsProblem(
 }
 
 /**
- * Where a problem variantsProblem found shows, by variant: a missing URL's message at each empty one, an
- * invalid URL's at each invalid one; none for a problem with the weights.
+ * Where a problem variantsProblem found shows, by variant: a missing URL's message at each empty one, what
+ * is wrong with each invalid one next to it (the toast says the specification's "Please enter valid
+ * URLs"); none for a problem with the weights.
  */
 export function urlProblemsOf(drafts: readonly VariantDraft[], problem: string): (string | null)[] {
-  return variantInputs(drafts).map(({ url }) =>
-    (problem === TEST_MESSAGES.requiredFields && !url) ||
-    (problem === TEST_MESSAGES.invalidUrls && url && !isHttpUrl(url))
-      ? problem
-      : null,
-  );
+  return variantInputs(drafts).map(({ url }) => {
+    if (problem === TEST_MESSAGES.requiredFields) return url ? null : problem;
+    return problem === TEST_MESSAGES.invalidUrls && url ? urlProblemMessage(url) : null;
+  });
+}
+
+/** What is wrong with one typed address, said next to its field; null when nothing. */
+export function urlProblemMessage(url: string): string | null {
+  const found = httpUrlProblem(url);
+  if (!found) return null;
+  return found === "no_domain" ? TEST_MESSAGES.urlNoDomain : TEST_MESSAGES.urlNotHttp;
 }
 
 /** What is wrong with the weights alone, as the API would say it; null when nothing. */
