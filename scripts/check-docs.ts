@@ -1,4 +1,4 @@
-// Fails when the docs name what is not there. Run by `npm run lint`. Two checks:
+// Fails when the docs name what is not there. Run by `npm run lint`. Three checks:
 // 1. Every repository path in backticks in README.md and docs/**/*.md exists. A code span, or a word
 //    of a command in one (`node scripts/x.ts`), is a path when it has no glob or placeholder (`*`,
 //    `<id>`, `{slug}`, `…`), no scheme or colon, and does not start with "/" (`/api/v1/tests` is a URL
@@ -12,6 +12,8 @@
 // 2. Every test docs/guarantees.md names ("`file` › describe › it", in each table's last column) is a
 //    title of an `it(`, `test(` or `describe(` in that file; "…" stands for left-out words, `{route}`
 //    for a parameter (`%s`, `${…}` in the title). Each title is checked in the file, not its nesting.
+// 3. No line of docs/architecture.md is over 200 characters: sections with bullets, so that a diff
+//    shows the sentence that changed (a Markdown table pads every row to its longest).
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -89,8 +91,19 @@ for (const { line, file, title } of unknownTestNames(references, titlesOf))
       : `${GUARANTEES}:${line}: ${file} has no test "${title}"`,
   );
 
+const ARCHITECTURE = "docs/architecture.md";
+const MAX_LINE = 200;
+readFileSync(join(ROOT, ARCHITECTURE), "utf8")
+  .split("\n")
+  .forEach((text, index) => {
+    if (text.length > MAX_LINE)
+      problems.push(`${ARCHITECTURE}:${index + 1}: ${text.length} characters, over ${MAX_LINE}`);
+  });
+
 if (problems.length > 0) {
   console.error(`The docs name what is not there (scripts/check-docs.ts):\n${problems.join("\n")}`);
   process.exit(1);
 }
-console.log(`the docs' paths exist, and ${GUARANTEES} names existing tests`);
+console.log(
+  `the docs' paths exist, ${GUARANTEES} names existing tests, ${ARCHITECTURE}'s lines are at most ${MAX_LINE}`,
+);
