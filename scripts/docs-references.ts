@@ -13,19 +13,32 @@ const ALIASES: [string, string][] = [
   ["@/", "web/src/"],
 ];
 
-/** Inline code spans of a Markdown text, outside fenced code blocks, each with its line number. */
+/**
+ * Inline code spans of a Markdown text, outside fenced code blocks, each with the line it starts on. A
+ * span may run over a line break within its paragraph (read as a space).
+ */
 export function codeSpans(markdown: string): { text: string; line: number }[] {
   const spans: { text: string; line: number }[] = [];
   let fenced = false;
-  markdown.split("\n").forEach((line, index) => {
-    if (/^\s*(```|~~~)/.test(line)) {
-      fenced = !fenced;
-      return;
+  let paragraph: string[] = [];
+  let firstLine = 0;
+  const readParagraph = () => {
+    const text = paragraph.join("\n");
+    for (const match of text.matchAll(/(`+)([^`]+?)\1(?!`)/g)) {
+      const line = firstLine + (text.slice(0, match.index).match(/\n/g)?.length ?? 0);
+      spans.push({ text: (match[2] ?? "").replace(/\s+/g, " ").trim(), line });
     }
-    if (fenced) return;
-    for (const match of line.matchAll(/(`+)([^`]+?)\1(?!`)/g))
-      spans.push({ text: (match[2] ?? "").trim(), line: index + 1 });
+    paragraph = [];
+  };
+  markdown.split("\n").forEach((line, index) => {
+    const fence = /^\s*(```|~~~)/.test(line);
+    if (fence || fenced || line.trim() === "") readParagraph();
+    if (fence) fenced = !fenced;
+    if (fence || fenced || line.trim() === "") return;
+    if (paragraph.length === 0) firstLine = index + 1;
+    paragraph.push(line);
   });
+  readParagraph();
   return spans;
 }
 

@@ -48,6 +48,16 @@ describe("the docs' repository paths", () => {
     ).toEqual(["consumer.ts"]);
   });
 
+  it("reads a code span that runs over a line break, and names the line it starts on", () => {
+    const doc =
+      "Run\n`node\nscripts/gone.ts` and then `scripts/check-imports.ts`; and\n\n`stray and `scripts/lost.ts`";
+    expect(codeSpans(doc)).toEqual([
+      { text: "node scripts/gone.ts", line: 2 },
+      { text: "scripts/check-imports.ts", line: 3 },
+      { text: "stray and", line: 5 },
+    ]);
+  });
+
   it("takes URL paths, placeholders, globs, MIME types and fenced code for no repository path", () => {
     const doc = [
       "`GET /api/v1/tests/{id}`, `/api/v1/tests`, `link:{slug}`, `features/<screen>/`, `tests/worker/*`,",
