@@ -177,18 +177,22 @@ for (const file of filesUnder(join(ROOT, "web/src"))) {
 const ARCHITECTURE = "docs/architecture.md";
 const TABLE_HEADING = "## Folders, and what each may import";
 
+/** The table's rows as [folder, may import], by its header's "folder" and "may import" columns. */
 function tableRows(markdown: string): string[][] {
   const section = markdown.split(TABLE_HEADING)[1]?.split("\n## ")[0] ?? "";
-  return section
+  const [header = [], ...rows] = section
     .split("\n")
     .filter((line) => line.startsWith("|") && !/^\|\s*-/.test(line))
-    .slice(1)
     .map((line) =>
       line
         .slice(1, -1)
         .split("|")
         .map((cell) => cell.trim()),
     );
+  const folder = header.findIndex((cell) => cell.startsWith("folder"));
+  const imports = header.indexOf("may import");
+  if (folder < 0 || imports < 0) return [];
+  return rows.map((cells) => [cells[folder] ?? "", cells[imports] ?? ""]);
 }
 
 /** A folder or file as the rules name it: without backticks, a trailing "/" or a remark in brackets. */
@@ -212,9 +216,10 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((
 const listed = (items: string[]) => (items.length === 0 ? "nothing" : items.join(", "));
 
 const rows = tableRows(readFileSync(join(ROOT, ARCHITECTURE), "utf8"));
-if (rows.length === 0) problems.push(`${ARCHITECTURE}: no table under "${TABLE_HEADING}"`);
+if (rows.length === 0)
+  problems.push(`${ARCHITECTURE}: no table with "folder" and "may import" columns under "${TABLE_HEADING}"`);
 const documented = new Set<string>();
-for (const [folderCell = "", , importCell = ""] of rows) {
+for (const [folderCell = "", importCell = ""] of rows) {
   const units = [...folderCell.matchAll(/`([^`]+)`/g)].map((match) => nameOf(match[1] ?? ""));
   const { imports, packages } = documentedRule(importCell);
   for (const unit of units) {

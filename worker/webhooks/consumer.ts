@@ -12,7 +12,7 @@ import {
   slackTargetsOf,
 } from "./slack";
 
-/** The wait before each retry, in seconds, and the attempts in all: the schedule of contract/api.ts. */
+/** The wait before each retry, in seconds, and the attempts in all: the schedule of contract/webhooks.ts. */
 export const RETRY_DELAYS_SECONDS = WEBHOOK_RETRY_DELAYS_SECONDS;
 export { WEBHOOK_MAX_ATTEMPTS };
 
