@@ -33,6 +33,9 @@ export const TEST_MESSAGES = {
   urlNotHttp: "Enter a full address starting with https:// or http://",
   urlNoDomain: "This address has no domain: enter it in full, such as https://shop.example/sale",
   urlLoops: "This URL is a SplitLink link: visitors would go round in a loop",
+  sameUrls: "Both versions go to the same page",
+  sameUrlsDetail:
+    "Every visitor sees the same page whichever version they get, so the test cannot show a difference. Create it anyway?",
   invalidCustomSlugService:
     "Custom slug must be 3-50 characters long and contain only letters, numbers, and hyphens",
   invalidCustomSlugForm: "Slug must be 3-50 characters and contain only letters, numbers, and hyphens",

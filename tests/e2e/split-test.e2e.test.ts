@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SCHEDULE_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
+import { SCHEDULE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
 import { isFocused, marketerSiteFor, reloadUntil, signUp } from "./flows";
 
@@ -114,6 +114,32 @@ describe("a split test from creation to conversion", () => {
     await page.getByText("Please enter valid URLs").first().waitFor();
     expect(new URL(page.url()).pathname).toBe("/create-test");
     expect(await page.getByLabel("URL A").getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("names what is wrong with an address next to it, and asks before two versions go to one page", async () => {
+    const page = await browser.newPage(WIDTHS.wide);
+    await signUp(page, `same-${Date.now()}@example.com`);
+    await page.goto("/create-test");
+    await page.getByLabel("Test Name").fill("Same page");
+    await page.getByLabel("URL A").fill("https://shopco/a");
+    await page.getByLabel("URL B").fill("https://example.com/b");
+    await page.getByRole("button", { name: "Create Test" }).click();
+    const urlA = page.getByLabel("URL A");
+    await expect.poll(() => urlA.getAttribute("aria-invalid")).toBe("true");
+    const ids = ((await urlA.getAttribute("aria-describedby")) ?? "").split(" ").filter(Boolean);
+    const said = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+    expect(said).toContain(TEST_MESSAGES.urlNoDomain);
+
+    await urlA.fill("https://example.com/b");
+    await page.getByRole("button", { name: "Create Test" }).click();
+    const ask = page.getByRole("alertdialog", { name: TEST_MESSAGES.sameUrls });
+    await ask.waitFor();
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await ask.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/create-test");
+    await page.getByRole("button", { name: "Create Test" }).click();
+    await ask.getByRole("button", { name: "Create anyway" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/test/"));
   });
 
   it("says what is wrong with the weights and the end next to those fields, on the create form and the test page", async () => {

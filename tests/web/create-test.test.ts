@@ -18,7 +18,7 @@ import {
 import { withHttpsScheme } from "@/lib/split-tests/complete-url";
 import { NO_END } from "@/lib/split-tests/end-drafts";
 import { newRuleDraft } from "@/lib/split-tests/rule-drafts";
-import { draftsOf, urlProblemsOf } from "@/lib/split-tests/variant-drafts";
+import { draftsOf, hasSameDestinations, urlProblemsOf } from "@/lib/split-tests/variant-drafts";
 
 const valid: CreateTestValues = {
   name: "Spring sale",
@@ -131,6 +131,20 @@ describe("the fields a problem is about", () => {
       { url: "http://shop.localhost/b", weight: 50 },
     ]);
     expect(createTestProblems({ ...valid, variants: local }, "idle")).toBeNull();
+  });
+
+  it("notices two versions that send visitors to the same address, to ask before creating", () => {
+    const same = draftsOf([
+      { url: "https://shop.example/a", weight: 50 },
+      { url: "https://shop.example/a", weight: 50 },
+    ]);
+    expect(hasSameDestinations(same)).toBe(true);
+    expect(createTestProblems({ ...valid, variants: same }, "idle")).toBeNull();
+    const different = draftsOf([
+      { url: "https://shop.example/a", weight: 50 },
+      { url: "https://shop.example/b", weight: 50 },
+    ]);
+    expect(hasSameDestinations(different)).toBe(false);
   });
 
   it("marks the currency, and the weights with the specification's message", () => {

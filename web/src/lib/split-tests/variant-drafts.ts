@@ -122,3 +122,9 @@ export function weightsDraftProblem(drafts: readonly VariantDraft[]): string | n
   const problem = weightsProblem(variantInputs(drafts).map((variant) => variant.weight));
   return problem ? VARIANT_MESSAGES[problem] : null;
 }
+
+/** Whether two versions send visitors to the same address (an A/A test, made by accident more often than not). */
+export function hasSameDestinations(drafts: readonly VariantDraft[]): boolean {
+  const urls = variantInputs(drafts).map((variant) => variant.url);
+  return new Set(urls).size < urls.length;
+}

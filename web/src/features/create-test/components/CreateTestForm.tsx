@@ -6,6 +6,7 @@ import type { TestMode } from "@contract/variants";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { EndSettingsFields } from "@/components/split-tests/EndSettingsFields";
 import { GoalFields } from "@/components/split-tests/GoalFields";
 import { RulesEditor } from "@/components/split-tests/RulesEditor";
@@ -43,6 +44,7 @@ import { NEW_PLAN } from "@/lib/split-tests/plan-text";
 import { type RuleDraft, rulesInput } from "@/lib/split-tests/rule-drafts";
 import {
   emptyDrafts,
+  hasSameDestinations,
   type VariantDraft,
   variantInputs,
   withEvenWeights,
@@ -112,6 +114,10 @@ export function CreateTestForm() {
   const customSlug = slug.trim();
   const slugCheck = useSlugCheck(customSlug, domain?.id ?? null);
 
+  // Two versions with one address: asked once per save, then the form is sent again.
+  const [askSameUrls, setAskSameUrls] = useState(false);
+  const sameUrlsConfirmed = useRef(false);
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
@@ -141,6 +147,11 @@ export function CreateTestForm() {
       setTimeout(() => focusFirstInvalid(formRef.current), 0);
       return;
     }
+    if (hasSameDestinations(values.variants) && !sameUrlsConfirmed.current) {
+      setAskSameUrls(true);
+      return;
+    }
+    sameUrlsConfirmed.current = false;
 
     try {
       const test = await create.mutateAsync({
@@ -185,6 +196,17 @@ export function CreateTestForm() {
 
   return (
     <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-5">
+      <ConfirmDialog
+        open={askSameUrls}
+        onOpenChange={setAskSameUrls}
+        title={TEST_MESSAGES.sameUrls}
+        description={TEST_MESSAGES.sameUrlsDetail}
+        confirmLabel="Create anyway"
+        onConfirm={() => {
+          sameUrlsConfirmed.current = true;
+          formRef.current?.requestSubmit();
+        }}
+      />
       <TextField
         label="Test Name"
         name="name"
