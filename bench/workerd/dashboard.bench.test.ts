@@ -75,7 +75,7 @@ async function naiveListWithStats(db: D1Database, userId: string): Promise<Map<s
   // check holds nothing back).
   const stats = [...totals].map(
     async ([id, t]) =>
-      [id, summarize([t.A, t.B], await verdictOf("conversion_rate", [t.A, t.B], null))] as const,
+      [id, summarize([t.A, t.B], { verdict: await verdictOf("conversion_rate", [t.A, t.B], null) })] as const,
   );
   return new Map(await Promise.all(stats));
 }

@@ -504,13 +504,20 @@ describe("an optimised test", () => {
     ]);
 
     const page = await client.fetch(`/api/tests/${test.slug}/analytics`);
-    const { analytics } = (await page.json()) as { analytics: { verdict: { winner: string | null } } };
+    const { analytics } = (await page.json()) as {
+      analytics: { verdict: { winner: string | null }; arms: { chanceToBeBest: number }[] };
+    };
     expect(analytics.verdict.winner).toBe("B");
     const list = await client.fetch("/api/tests");
     const { tests } = (await list.json()) as { tests: { id: string; stats: TestStats }[] };
     const stats = tests.find((row) => row.id === test.id)?.stats;
-    // The specification's highest rate (pooled) is A's: it leads, and decides nothing.
-    expect(stats).toMatchObject({ winner: "A", decided: analytics.verdict.winner });
+    // The specification's highest rate (pooled) is A's: it leads, and decides nothing. The "sure" figure
+    // beside the named winner is B's chance to be best, as the page has it.
+    expect(stats).toMatchObject({
+      winner: "A",
+      decided: analytics.verdict.winner,
+      confidence: analytics.arms[1]?.chanceToBeBest,
+    });
     const one = await client.fetch(`/api/tests/${test.slug}`);
     expect(((await one.json()) as { test: { stats: TestStats } }).test.stats.decided).toBe("B");
 

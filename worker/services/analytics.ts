@@ -256,19 +256,20 @@ function decide(db: D1Database, test: SplitTest, deciding: readonly VariantTotal
 }
 
 /**
- * The test's one verdict from its totals as counted (its current phase's): an optimised test's are
- * reweighted by period first (`reweighted`, when the caller already has them from optimisedResults).
- * Whatever names a winner reads it here or in analyticsOf, which decides the same way: the dashboard
- * and both APIs' stats, the digest, the autopilot and its alerts.
+ * The test's one verdict from its totals as counted (its current phase's), and the deciding totals it
+ * went by: an optimised test's reweighted by period (`reweighted`, when the caller already has them
+ * from optimisedResults). Whatever names a winner reads it here or in analyticsOf, which decides the
+ * same way: the dashboard and both APIs' stats, the digest, the autopilot and its alerts.
  */
 export async function verdictOfTest(
   db: D1Database,
   test: SplitTest,
   totals: VariantTotals[],
   reweighted?: VariantTotals[],
-): Promise<Verdict> {
-  if (test.mode !== "optimise") return decide(db, test, totals);
-  return decide(db, test, reweighted ?? (await optimisedResults(db, test, totals)).totals);
+): Promise<{ verdict: Verdict; deciding: VariantTotals[] }> {
+  const deciding =
+    test.mode === "optimise" ? (reweighted ?? (await optimisedResults(db, test, totals)).totals) : totals;
+  return { verdict: await decide(db, test, deciding), deciding };
 }
 
 /**

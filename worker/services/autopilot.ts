@@ -205,7 +205,8 @@ async function lookAt(
   // in force at each time.
   const optimised =
     test.mode === "optimise" ? await optimisedResults(eventsDb(env, test.shard), test, totals) : null;
-  const { winner } = await verdictOfTest(eventsDb(env, test.shard), test, totals, optimised?.totals);
+  const { verdict } = await verdictOfTest(eventsDb(env, test.shard), test, totals, optimised?.totals);
+  const { winner } = verdict;
   const visitors = totals.reduce((sum, arm) => sum + arm.visitors, 0);
   if (test.status === "active" && winner && (await claimAlert(db, test.id, "verdictAlertedAt", now)))
     await alert(env, test, { kind: "verdict", winner }, run);

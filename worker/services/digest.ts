@@ -41,13 +41,16 @@ export async function digestOf(env: Env, workspaceId: string, name: string, now:
     )
     .orderBy(splitTests.createdAt);
   const totals = await totalsOf(env, tests);
-  // The dashboard's stats: the leader, and the one verdict the test page shows.
-  const allStats = await Promise.all(tests.map((test) => statsOf(env, test, totals.get(test.id) ?? [])));
-  const byTest = new Map(tests.map((test, i) => [test.id, allStats[i]]));
-  const stats = (test: SplitTest) => byTest.get(test.id);
+  // The dashboard's stats: the leader (`winner`), and the one verdict the test page shows (`decided`).
+  const statsById = new Map(
+    await Promise.all(
+      tests.map(async (test) => [test.id, await statsOf(env, test, totals.get(test.id) ?? [])] as const),
+    ),
+  );
+  const stats = (test: SplitTest) => statsById.get(test.id);
   const leader = (test: SplitTest) => {
-    const highest = stats(test)?.winner ?? null;
-    return highest === "tie" ? null : highest;
+    const leading = stats(test)?.winner ?? null;
+    return leading === "tie" ? null : leading;
   };
   const digest: WorkspaceDigest = {
     workspace: name,

@@ -305,8 +305,8 @@ async function clientTests(env: Env, where: SQL | undefined, link: LinkContext):
  * while nothing wins, else the forged-traffic check's, and an optimised test's reweighting.
  */
 export async function statsOf(env: Env, test: SplitTestRow, totals: VariantTotals[]): Promise<TestStats> {
-  const verdict = await verdictOfTest(eventsDb(env, test.shard), test, totals);
-  return summarize(totals, verdict, test.primaryMetric, test.currency);
+  const decision = await verdictOfTest(eventsDb(env, test.shard), test, totals);
+  return summarize(totals, decision, test.primaryMetric, test.currency);
 }
 
 export function listSplitTests(env: Env, workspaceId: string, link: LinkContext): Promise<TestWithStats[]> {

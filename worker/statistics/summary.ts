@@ -72,14 +72,18 @@ export function chancesToBeBest(totals: readonly VariantTotals[], metric: Primar
 
 /**
  * The dashboard's stats: every variant's counts and revenue, the specification's A and B fields, the
- * leader by the specification's rule on the test's primary metric (its `winner` field) with its chance
- * to be the best variant by that metric, and the winner the test's one verdict names, if any (`decided`:
- * `verdict` is verdict.ts's for this test, the same the test page shows). Revenue is in the test's
- * currency, major units.
+ * leader by the specification's rule on the test's primary metric (its `winner` field), and the winner
+ * the test's one verdict names, if any (`decided`: `verdict` is verdict.ts's for this test, the same
+ * the test page shows, on its `deciding` totals). `confidence` is the chance to be the best variant, by
+ * that metric on the deciding totals, of the version the dashboard names: the winner, else the leader.
+ * Revenue is in the test's currency, major units.
  */
 export function summarize(
   totals: readonly VariantTotals[],
-  verdict: Pick<TestAnalytics["verdict"], "winner">,
+  {
+    verdict,
+    deciding = totals,
+  }: { verdict: Pick<TestAnalytics["verdict"], "winner">; deciding?: readonly VariantTotals[] },
   metric: PrimaryMetric = "conversion_rate",
   currency: string | null = null,
 ): TestStats {
@@ -97,8 +101,9 @@ export function summarize(
   const leader = pickLeader(
     arms.map((arm) => (metric === "conversion_rate" ? arm.conversionRate : arm.revenuePerVisitor)),
   );
-  const position = arms.findIndex((arm) => arm.label === leader);
-  const confidence = position < 0 ? null : (chancesToBeBest(totals, metric)[position] ?? null);
+  const named = verdict.winner ?? leader;
+  const position = arms.findIndex((arm) => arm.label === named);
+  const confidence = position < 0 ? null : (chancesToBeBest(deciding, metric)[position] ?? null);
   const [a, b] = arms;
   return {
     clicksA: a?.clicks ?? 0,

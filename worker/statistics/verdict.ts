@@ -1,8 +1,9 @@
 /**
  * The test's one verdict (issue #46): the only place that decides whether a version wins, that no
  * version is clearly different, or that the test must keep collecting. Every reader takes it from
- * here, through services/analytics.ts `verdictOfTest`: the test page and both APIs, the dashboard,
- * the digest, the alerts (email, Slack, webhooks), the autopilot and the share page.
+ * here, through services/analytics.ts (`analyticsOf` for the test page, the share page and Slack;
+ * `verdictOfTest` for both APIs' stats, the dashboard, the digest, and the autopilot with its alerts by
+ * email, Slack and webhooks). contract/messages.ts ANALYTICS_MESSAGES.keepCollecting words it.
  *
  * It decides on one set of totals, the deciding ones: an optimised test's are reweighted by period
  * (reweight.ts), every other test's are its totals as counted. "A winner" always means this verdict's;
