@@ -2,7 +2,6 @@
 // The generic ones have their own module: the SPA's first download needs only them.
 import type { HistoryAction } from "./api/history";
 import type { StripeOutcome } from "./api/integrations";
-import type { PrimaryMetric } from "./metrics";
 import {
   CONVERSIONS_PER_ADDRESS_DAY,
   type ConversionSources,
@@ -275,33 +274,15 @@ export const DOMAIN_MESSAGES = {
 
 export const ANALYTICS_MESSAGES = {
   /**
-   * The always-valid verdict in words (it holds however often the page is looked at). `versions` is
-   * how many the test has.
+   * The one wording of "keep collecting", said while the test's one verdict (worker/statistics/verdict.ts)
+   * names no winner and more visitors may settle it: contract/reading.ts `recommendationOf` for the
+   * test page, the share page and Slack. `visitors` and `time` come formatted.
    */
-  verdict: (
-    status: string,
-    additionalVisitorsPerArm: number | null,
-    versions = 2,
-    metric: PrimaryMetric = "conversion_rate",
-  ): string => {
-    const winner = /^([A-H]) wins$/.exec(status)?.[1];
-    const [best, better] =
-      metric === "revenue_per_visitor"
-        ? ["earns the most per visitor", "earns more per visitor"]
-        : ["converts best", "converts better"];
-    if (winner === "A" && versions > 2)
-      return `Version A ${best}: every other version does worse, with 95 % confidence that holds however often you check.`;
-    if (winner && versions === 2)
-      return `Version ${winner} ${better} than ${winner === "A" ? "B" : "A"}, with 95 % confidence that holds however often you check.`;
-    if (winner)
-      return `Version ${winner} ${best}: it beats A with 95 % confidence that holds however often you check.`;
-    if (status === "no clear difference")
-      return versions === 2
-        ? "No clear difference yet: neither version is ahead with 95 % confidence."
-        : "No clear difference yet: no version is ahead with 95 % confidence.";
-    if (additionalVisitorsPerArm === null)
-      return "Keep collecting: too little data to estimate how long it will take.";
-    return `Keep collecting: about ${additionalVisitorsPerArm.toLocaleString("en-US")} more visitors per version are needed.`;
+  keepCollecting: {
+    undecided: "Keep collecting: no version is ahead yet, and more visitors may still settle it.",
+    tooLittleData: "Keep collecting: too little data yet to estimate how long it will take.",
+    visitorsNeeded: (visitors: string, time: string) =>
+      `Keep collecting: about ${visitors} more visitors per version are needed${time}.`,
   },
   srmWarning:
     "Sample ratio mismatch: the visitor split is far from the test's weights, which points to broken tracking or bot traffic. Treat these results with care.",

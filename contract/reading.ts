@@ -1,4 +1,5 @@
 import type { RelativeLift, TestAnalytics, Variant } from "./api";
+import { ANALYTICS_MESSAGES } from "./messages";
 import { labelWithName, nameOf } from "./variants";
 
 // The recommendation of a test's results in one sentence (issue #33), and the lift in words: the test
@@ -117,13 +118,11 @@ export function recommendationOf(analytics: TestAnalytics, now: number): Recomme
     };
   }
   const more = verdict.additionalVisitorsPerArm;
+  const collecting = ANALYTICS_MESSAGES.keepCollecting;
   if (verdict.status === "no clear difference" || more === null) {
     return {
       kind: "collect",
-      text:
-        verdict.status === "no clear difference"
-          ? "Keep collecting: no version is ahead yet, and more visitors may still settle it."
-          : "Keep collecting: too little data yet to estimate how long it will take.",
+      text: verdict.status === "no clear difference" ? collecting.undecided : collecting.tooLittleData,
     };
   }
   const daily = dailyVisitorsPerArm(analytics.series, now);
@@ -132,8 +131,5 @@ export function recommendationOf(analytics: TestAnalytics, now: number): Recomme
     days === null || daily === null
       ? ""
       : `, about ${days === 1 ? "1 day" : `${count(days)} days`} at the current ${count(daily.reduce((a, b) => a + b, 0))} visitors a day`;
-  return {
-    kind: "collect",
-    text: `Keep collecting: about ${count(more)} more visitors per version are needed${time}.`,
-  };
+  return { kind: "collect", text: collecting.visitorsNeeded(count(more), time) };
 }

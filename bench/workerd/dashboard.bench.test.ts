@@ -4,6 +4,7 @@ import type { TestListResponse, TestStats } from "../../contract/api";
 import { type Client, createTest, ORIGIN, signedUpClient } from "../../tests/worker/helpers";
 import worker from "../../worker/index";
 import { NO_TOTALS, summarize, type VariantTotals } from "../../worker/statistics/summary";
+import { verdictOf } from "../../worker/statistics/verdict";
 import { fixed, median, printTable } from "../table";
 import { meterD1 } from "./d1-meter";
 import { deliver, Traffic } from "./traffic";
@@ -70,7 +71,13 @@ async function naiveListWithStats(db: D1Database, userId: string): Promise<Map<s
     const entry = totals.get(row.id)?.[row.variant];
     if (entry) entry.conversions = row.conversions;
   }
-  return new Map([...totals].map(([id, t]) => [id, summarize([t.A, t.B])]));
+  // The verdict on the same totals (the bench's conversions carry no address, so the forged-traffic
+  // check holds nothing back).
+  const stats = [...totals].map(
+    async ([id, t]) =>
+      [id, summarize([t.A, t.B], { verdict: await verdictOf("conversion_rate", [t.A, t.B], null) })] as const,
+  );
+  return new Map(await Promise.all(stats));
 }
 
 async function timed(run: () => Promise<unknown>): Promise<number[]> {

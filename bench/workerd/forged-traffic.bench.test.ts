@@ -21,7 +21,7 @@ import { binomial, mulberry32, percentWithInterval } from "./sequential-simulati
 // conversion in the first hour, all at hour 8 (when the verdict's minimum counts are near), or spread
 // over the day. The autopilot looks every 10 minutes (worker/crons.ts), and here the bandit moves at
 // every look too (the product waits at least 15 minutes: more steps are the attacker's better case).
-// What acts decides as the product does (worker/services/analytics.ts, decidedVerdict and the bandit's
+// What acts decides as the product does (worker/statistics/verdict.ts, verdictOf, and the bandit's
 // step): a winner must still win without what the 2 × DECISION_ADDRESSES addresses that gave it the most
 // conversions brought it (conversions and visitors), and the bandit counts every arm without what the
 // test's DECISION_ADDRESSES most converting addresses brought it, their sessions on other arms included. Every real buyer converts from an address of their own (so among

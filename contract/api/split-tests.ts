@@ -349,7 +349,7 @@ export const testStatsSchema = z.object({
     .enum([...VARIANT_LABELS, "tie"])
     .nullable()
     .describe(
-      "The variant with the highest conversion rate (or revenue per visitor, when that is the test's primary metric), or tie; null while every value is 0",
+      "The leader: the variant with the highest conversion rate (or revenue per visitor, when that is the test's primary metric), or tie; null while every value is 0. It decides nothing: see `decided`",
     ),
   visitorsA: count("Unique visitors of version A"),
   visitorsB: count("Unique visitors of version B"),
@@ -361,11 +361,12 @@ export const testStatsSchema = z.object({
     .describe("The leader's chance to be the best variant by the primary metric; null without a leader"),
   decided: label
     .nullable()
-    .describe("The winner the always-valid verdict names, else null (until then `winner` only leads)"),
+    .describe(
+      "The winner the test's one verdict names (the same as the test page's), else null (until then `winner` only leads)",
+    ),
   arms: z.array(armStatsSchema).describe("Every variant's numbers, A first"),
 });
 export type TestStats = z.output<typeof testStatsSchema>;
-export type Winner = TestStats["winner"];
 
 /** One version of a test: where it sends visitors and its share of them (percent). */
 export const testVariantSchema = z.object({

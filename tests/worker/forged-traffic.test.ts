@@ -422,6 +422,8 @@ describe("decisions on evidence no stranger makes (#30)", () => {
       (await (await client.fetch(`/api/tests/${attacked.slug}/analytics`)).json()) as TestAnalyticsResponse
     ).analytics;
     expect(analytics.verdict).toMatchObject({ status: "keep collecting", winner: null });
+    // The dashboard and the API's stats go by the same verdict (issue #46): B leads, and is not decided.
+    expect((await stateOf(attacked.slug)).stats).toMatchObject({ winner: "B", decided: null });
   });
 });
 

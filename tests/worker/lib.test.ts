@@ -14,7 +14,7 @@ import {
   fnv1a32,
   positionAt,
 } from "../../worker/redirect/variant";
-import { pickWinner } from "../../worker/statistics/summary";
+import { pickLeader } from "../../worker/statistics/summary";
 import { isPrivateHost, webhookUrlProblem } from "../../worker/webhooks/url-policy";
 
 const link = {
@@ -145,16 +145,16 @@ describe("auto slugs", () => {
 
 describe("the winner rule", () => {
   it("is null without conversions, tie on equal rates, else the higher rate", () => {
-    expect(pickWinner([0, 0])).toBeNull();
-    expect(pickWinner([5, 5])).toBe("tie");
-    expect(pickWinner([5, 4.9])).toBe("A");
-    expect(pickWinner([0, 0.1])).toBe("B");
+    expect(pickLeader([0, 0])).toBeNull();
+    expect(pickLeader([5, 5])).toBe("tie");
+    expect(pickLeader([5, 4.9])).toBe("A");
+    expect(pickLeader([0, 0.1])).toBe("B");
   });
   it("names the best of any number of variants, and a tie only among the best", () => {
-    expect(pickWinner([0, 0, 0])).toBeNull();
-    expect(pickWinner([1, 2, 3])).toBe("C");
-    expect(pickWinner([3, 1, 3])).toBe("tie");
-    expect(pickWinner([1, 1, 2, 0, 0, 0, 0, 0.5])).toBe("C");
+    expect(pickLeader([0, 0, 0])).toBeNull();
+    expect(pickLeader([1, 2, 3])).toBe("C");
+    expect(pickLeader([3, 1, 3])).toBe("tie");
+    expect(pickLeader([1, 1, 2, 0, 0, 0, 0, 0.5])).toBe("C");
   });
 });
 

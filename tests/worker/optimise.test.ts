@@ -1,8 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { TestStats } from "../../contract/api";
 import { VARIANT_MESSAGES } from "../../contract/messages";
 import { labelAt } from "../../contract/variants";
 import { copyTestToShard } from "../../worker/db/shards";
+import { digestOf } from "../../worker/services/digest";
 import {
   BANDIT_BURN_IN_VISITORS,
   BANDIT_FLOOR,
@@ -478,9 +480,57 @@ describe("an optimised test", () => {
       [1020, 120],
       [1180, 280],
     ]);
+    // The dashboard's stats carry the same verdict: pooled, A would lead and be decided.
+    const list = await client.fetch("/api/tests");
+    const { tests } = (await list.json()) as { tests: { id: string; stats: { decided: string | null } }[] };
+    expect(tests.find((test) => test.id === created.id)?.stats.decided).toBeNull();
     // The autopilot goes by the same verdict: "stop early" has no winner to end on.
     await autopilotAt(created.id, Date.now());
     const after = await client.fetch(`/api/tests/${created.slug}`);
     expect(((await after.json()) as { test: { status: string } }).test.status).toBe("active");
+  });
+
+  // Issue #46, point 1: one verdict. Pooled, A converts 43 % and B 31 %; in each period B converts
+  // better (60 % against 50 %, then 15 % against 10 %), and reweighted by period B wins. Every reader
+  // names B: the dashboard's list and a test's stats (both APIs), the page, the autopilot, the digest.
+  it("names one winner everywhere when reweighting by period turns the pooled result around", async () => {
+    const { client } = await signedUpClient();
+    const test = await newOptimisedTest(client);
+    await seedTwoPeriods(test.id, [
+      { time: 0, position: 0, visitors: 2000, conversions: 1000 },
+      { time: 0, position: 1, visitors: 2000, conversions: 1200 },
+      { time: 12 * HOUR, position: 0, visitors: 400, conversions: 40 },
+      { time: 12 * HOUR, position: 1, visitors: 3600, conversions: 540 },
+    ]);
+
+    const page = await client.fetch(`/api/tests/${test.slug}/analytics`);
+    const { analytics } = (await page.json()) as {
+      analytics: { verdict: { winner: string | null }; arms: { chanceToBeBest: number }[] };
+    };
+    expect(analytics.verdict.winner).toBe("B");
+    const list = await client.fetch("/api/tests");
+    const { tests } = (await list.json()) as { tests: { id: string; stats: TestStats }[] };
+    const stats = tests.find((row) => row.id === test.id)?.stats;
+    // The specification's highest rate (pooled) is A's: it leads, and decides nothing. The "sure" figure
+    // beside the named winner is B's chance to be best, as the page has it.
+    expect(stats).toMatchObject({
+      winner: "A",
+      decided: analytics.verdict.winner,
+      confidence: analytics.arms[1]?.chanceToBeBest,
+    });
+    const one = await client.fetch(`/api/tests/${test.slug}`);
+    expect(((await one.json()) as { test: { stats: TestStats } }).test.stats.decided).toBe("B");
+
+    // The autopilot alerts on the same verdict, and the digest names its winner.
+    await autopilotAt(test.id, Date.now());
+    const row = await env.DB.prepare(
+      "SELECT workspace_id AS workspaceId, verdict_alerted_at AS alerted FROM split_tests WHERE id = ?",
+    )
+      .bind(test.id)
+      .first<{ workspaceId: string; alerted: number | null }>();
+    expect(row?.alerted).not.toBeNull();
+    const digest = await digestOf(env, row?.workspaceId ?? "", "Workspace", Date.now());
+    expect(digest?.verdicts.map((line) => line.winner)).toEqual(["B"]);
+    expect(digest?.running.map((line) => line.leader)).toEqual(["A"]);
   });
 });

@@ -6,7 +6,6 @@ import type {
   TestAnalytics,
   TrafficQuality,
   Variant,
-  VerdictStatus,
 } from "../../contract/api";
 import { fromMinorUnits } from "../../contract/currency";
 import {
@@ -22,6 +21,7 @@ import { analyzeRevenue, type RevenueArmResult } from "../statistics/revenue";
 import { type Reweighted, reweightByPeriod, type WeightPeriod } from "../statistics/reweight";
 import { rateMean, relativeLift, sequentialVerdict } from "../statistics/sequential";
 import { addTotals, armCounts, NO_TOTALS, revenueCounts, type VariantTotals } from "../statistics/summary";
+import { type Verdict, verdictOf } from "../statistics/verdict";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -163,33 +163,6 @@ export async function optimisedResults(
   return { totals: withReweightedSums(totals, byPeriod), expectedShares: byPeriod.expectedShares };
 }
 
-/**
- * The test's one verdict from its totals per variant, by its primary metric: the always-valid one,
- * which holds however often it is looked at. The test page, the alerts, the scheduled end and its
- * auto-promote all decide by it.
- */
-export function verdictOf(
-  test: Pick<SplitTest, "primaryMetric">,
-  totals: readonly VariantTotals[],
-  fixedHorizonVisitorsNeeded: number | null = null,
-): TestAnalytics["verdict"] {
-  const verdict =
-    test.primaryMetric === "revenue_per_visitor"
-      ? analyzeRevenue(totals.map(revenueCounts)).verdict
-      : { ...sequentialVerdict(totals.map(armCounts)), additionalVisitorsPerArm: fixedHorizonVisitorsNeeded };
-  const winner = verdict.winner === null ? null : labelAt(verdict.winner);
-  const status: VerdictStatus = winner
-    ? `${winner} wins`
-    : verdict.status === "keep collecting"
-      ? "keep collecting"
-      : "no clear difference";
-  return {
-    status,
-    winner,
-    additionalVisitorsPerArm: status === "keep collecting" ? verdict.additionalVisitorsPerArm : null,
-  };
-}
-
 // Evidence no stranger makes: a verdict that acts (an alert, an early stop, a promotion) for a variant
 // must still hold without what the 2 × DECISION_ADDRESSES addresses that gave it the most conversions
 // through the tag brought the test (their conversions, and their visitors in every variant); the
@@ -267,29 +240,41 @@ export function withoutHeldBack(arm: VariantTotals, held: VariantTotals | undefi
   };
 }
 
-/**
- * The verdict that acts: verdictOf's, with a winner only if it still wins without what its top
- * addresses brought it (else the test keeps collecting). The page, the alerts and the autopilot read it.
- */
-export async function decidedVerdict(
-  db: D1Database,
-  test: SplitTest,
-  totals: readonly VariantTotals[],
-  fixedHorizonVisitorsNeeded: number | null = null,
-): Promise<TestAnalytics["verdict"]> {
-  const verdict = verdictOf(test, totals, fixedHorizonVisitorsNeeded);
-  if (!verdict.winner || test.conversionSources === "server") return verdict;
-  // Twice as many: DECISION_ADDRESSES of a stranger's may take their places, and the winner still gives up
-  // as many of its own top buyers as with no stranger at all.
-  const held = await heldBackOf(db, test, verdict.winner, 2 * DECISION_ADDRESSES);
-  const without = totals.map((arm, i) => withoutHeldBack(arm, held[i]));
-  if (verdictOf(test, without).winner === verdict.winner) return verdict;
-  return { status: "keep collecting", winner: null, additionalVisitorsPerArm: fixedHorizonVisitorsNeeded };
+/** The one verdict (statistics/verdict.ts) on the deciding totals, with the forged-traffic check. */
+function decide(db: D1Database, test: SplitTest, deciding: readonly VariantTotals[]): Promise<Verdict> {
+  // Twice as many: DECISION_ADDRESSES of a stranger's may take their places, and the winner still gives
+  // up as many of its own top buyers as with no stranger at all.
+  const withoutTopAddresses = async (winner: Variant) => {
+    const held = await heldBackOf(db, test, winner, 2 * DECISION_ADDRESSES);
+    return deciding.map((arm, i) => withoutHeldBack(arm, held[i]));
+  };
+  return verdictOf(
+    test.primaryMetric,
+    deciding,
+    test.conversionSources === "server" ? null : withoutTopAddresses,
+  );
 }
 
 /**
- * Everything the test detail page shows about significance, from the hourly rollup alone. Its one
- * verdict follows the test's primary metric: whatever acts on a verdict reads it here or in verdictOf.
+ * The test's one verdict from its totals as counted (its current phase's), and the deciding totals it
+ * went by: an optimised test's reweighted by period (`reweighted`, when the caller already has them
+ * from optimisedResults). Whatever names a winner reads it here or in analyticsOf, which decides the
+ * same way: the dashboard and both APIs' stats, the digest, the autopilot and its alerts.
+ */
+export async function verdictOfTest(
+  db: D1Database,
+  test: SplitTest,
+  totals: VariantTotals[],
+  reweighted?: VariantTotals[],
+): Promise<{ verdict: Verdict; deciding: VariantTotals[] }> {
+  const deciding =
+    test.mode === "optimise" ? (reweighted ?? (await optimisedResults(db, test, totals)).totals) : totals;
+  return { verdict: await decide(db, test, deciding), deciding };
+}
+
+/**
+ * Everything the test detail page shows about significance, from the hourly rollup alone. Its verdict
+ * is the one verdict (statistics/verdict.ts) on the same deciding totals as verdictOfTest's.
  * An optimised test's rates, intervals and verdict are reweighted by period, and its sample-ratio check
  * is against the weights in force at each time.
  */
@@ -314,8 +299,7 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
   const analysis = analyze(counts, weights);
   const revenue = analyzeRevenue(decided.map(revenueCounts));
   const byRate = sequentialVerdict(counts);
-  // The fixed-horizon planning gives the "visitors still needed" while collecting.
-  const verdict = await decidedVerdict(db, test, decided, analysis.verdict.additionalVisitorsPerArm);
+  const verdict = await decide(db, test, decided);
   const srmPValue = byPeriod
     ? srmTestAgainstShares(
         totals.map((arm) => arm.visitors),

@@ -12,7 +12,7 @@ import { BANDIT_UPDATE_MS, banditWeights, banditWeightsByRevenue } from "../stat
 import { SRM_THRESHOLD, srmTest, srmTestAgainstShares } from "../statistics/frequentist";
 import { armCounts, revenueCounts, type VariantTotals } from "../statistics/summary";
 import { sendTestAlert, type TestAlert } from "./alerts";
-import { decidedVerdict, heldBackOf, optimisedResults, withoutHeldBack } from "./analytics";
+import { heldBackOf, optimisedResults, verdictOfTest, withoutHeldBack } from "./analytics";
 import { recordWhen } from "./history";
 import { refreshShardCopy } from "./shard-copies";
 import { totalsOf } from "./split-tests";
@@ -201,11 +201,12 @@ async function lookAt(
   now: number,
   run: AutopilotRun,
 ): Promise<void> {
-  // An optimised test decides by its results reweighted by period, and checks its split against the
-  // weights in force at each time.
+  // The one verdict, as the test page shows it; an optimised test checks its split against the weights
+  // in force at each time.
   const optimised =
     test.mode === "optimise" ? await optimisedResults(eventsDb(env, test.shard), test, totals) : null;
-  const { winner } = await decidedVerdict(eventsDb(env, test.shard), test, optimised?.totals ?? totals);
+  const { verdict } = await verdictOfTest(eventsDb(env, test.shard), test, totals, optimised?.totals);
+  const { winner } = verdict;
   const visitors = totals.reduce((sum, arm) => sum + arm.visitors, 0);
   if (test.status === "active" && winner && (await claimAlert(db, test.id, "verdictAlertedAt", now)))
     await alert(env, test, { kind: "verdict", winner }, run);

@@ -4,8 +4,7 @@ import { memberships, type SplitTest, splitTests, users, workspaces } from "../d
 import { digestEmail, type WorkspaceDigest } from "../mail/digest";
 import { mailerFor } from "../mail/mailer";
 import { log } from "../observability/log";
-import { summarize } from "../statistics/summary";
-import { totalsOf } from "./split-tests";
+import { statsOf, totalsOf } from "./split-tests";
 
 // The weekly digest (issue #34): every member who turned it on gets one email per workspace and week,
 // about the tests running, the verdicts reached in the last 7 days and the tests ending in the next 7;
@@ -42,10 +41,16 @@ export async function digestOf(env: Env, workspaceId: string, name: string, now:
     )
     .orderBy(splitTests.createdAt);
   const totals = await totalsOf(env, tests);
-  const stats = (test: SplitTest) => summarize(totals.get(test.id) ?? [], test.primaryMetric, test.currency);
+  // The dashboard's stats: the leader (`winner`), and the one verdict the test page shows (`decided`).
+  const statsById = new Map(
+    await Promise.all(
+      tests.map(async (test) => [test.id, await statsOf(env, test, totals.get(test.id) ?? [])] as const),
+    ),
+  );
+  const stats = (test: SplitTest) => statsById.get(test.id);
   const leader = (test: SplitTest) => {
-    const winner = stats(test).winner;
-    return winner === "tie" ? null : winner;
+    const leading = stats(test)?.winner ?? null;
+    return leading === "tie" ? null : leading;
   };
   const digest: WorkspaceDigest = {
     workspace: name,
@@ -61,7 +66,7 @@ export async function digestOf(env: Env, workspaceId: string, name: string, now:
       // The verdict as it now stands; after its end, the version it promoted.
       .map((test) => ({
         name: test.name,
-        winner: stats(test).decided ?? (test.endResult === "promoted" ? test.winnerVariant : null),
+        winner: stats(test)?.decided ?? (test.endResult === "promoted" ? test.winnerVariant : null),
       })),
     ending: tests
       .filter(

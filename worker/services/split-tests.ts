@@ -3,6 +3,7 @@ import type {
   CreateTestInput,
   Rule,
   SplitTest,
+  TestStats,
   TestWithStats,
   UpdateTestInput,
   Variant,
@@ -39,6 +40,7 @@ import { splitLinkFor } from "../lib/links";
 import { generateSlug } from "../lib/slug";
 import { removeLink, storeLink } from "../link-cache/writes";
 import { NO_TOTALS, summarize, type VariantTotals } from "../statistics/summary";
+import { verdictOfTest } from "./analytics";
 import { ownedDomain } from "./domains";
 import { refreshShardCopy } from "./shard-copies";
 import type { Creator } from "./workspaces";
@@ -318,13 +320,24 @@ async function clientTests(env: Env, where: SQL | undefined, link: LinkContext):
     env,
     rows.map((r) => r.test),
   );
-  return rows.map((r) => {
-    const arms = totals.get(r.test.id) ?? [];
-    return {
-      ...toClient(r.test, r.domain, link, hasCountedClicks(arms)),
-      stats: summarize(arms, r.test.primaryMetric, r.test.currency),
-    };
-  });
+  return Promise.all(
+    rows.map(async (r) => {
+      const arms = totals.get(r.test.id) ?? [];
+      return {
+        ...toClient(r.test, r.domain, link, hasCountedClicks(arms)),
+        stats: await statsOf(env, r.test, arms),
+      };
+    }),
+  );
+}
+
+/**
+ * A test's stats from its totals as counted, with the test's one verdict (the test page's): no query
+ * while nothing wins, else the forged-traffic check's, and an optimised test's reweighting.
+ */
+export async function statsOf(env: Env, test: SplitTestRow, totals: VariantTotals[]): Promise<TestStats> {
+  const decision = await verdictOfTest(eventsDb(env, test.shard), test, totals);
+  return summarize(totals, decision, test.primaryMetric, test.currency);
 }
 
 export function listSplitTests(env: Env, workspaceId: string, link: LinkContext): Promise<TestWithStats[]> {
@@ -591,10 +604,10 @@ export async function createSplitTest(
   background.waitUntil(storeLink(env, row));
   return {
     ...test,
-    stats: summarize(
+    stats: await statsOf(
+      env,
+      row,
       row.variants.map(() => NO_TOTALS),
-      row.primaryMetric,
-      row.currency,
     ),
   };
 }

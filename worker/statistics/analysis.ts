@@ -12,7 +12,7 @@
  *   PLANNING_POWER (R's power.prop.test formula), and what every arm still needs for that and for the
  *   guard at its observed rate.
  *
- * The verdict is not made here: it is the always-valid one (sequential.ts). The Bayesian rule that
+ * The verdict is not made here: it is the always-valid one (verdict.ts, on sequential.ts's intervals). The Bayesian rule that
  * preceded it (chance to be best >= 95 %) is the baseline the bench compares it with,
  * bench/workerd/baseline-verdict.ts.
  */
@@ -77,8 +77,8 @@ export interface Analysis {
   /** Sample-ratio mismatch: srmPValue < SRM_THRESHOLD (broken tracking, bot leaks, …). */
   readonly srm: boolean;
   /**
-   * Not a verdict (that is sequential.ts's): only the visitors still needed, which the verdict shows
-   * while collecting. The field keeps the name its reader (services/analytics.ts) uses.
+   * Not a verdict (that is verdict.ts's): only the visitors still needed, which the verdict computes
+   * itself with `visitorsStillNeeded` on the same counts.
    */
   readonly verdict: VisitorsStillNeeded;
 }
@@ -96,13 +96,13 @@ function argmax(values: readonly number[], indices: readonly number[]): number {
  * control with the runner-up; with k > 2 arms at α/(k − 1) (Bonferroni over the k − 1 comparisons with
  * the control). Every arm must also reach the verdict minimums at its own observed rate.
  */
-function stillNeeded(arms: readonly ArmResult[]): VisitorsStillNeeded {
+export function visitorsStillNeeded(arms: readonly ArmCounts[]): VisitorsStillNeeded {
   const unknown: VisitorsStillNeeded = { visitorsNeededPerArm: null, additionalVisitorsPerArm: null };
   if (arms.every(enough)) return unknown;
   // With no visitors or a rate of 0 in an arm there is no effect size (or time to 25 conversions) to
   // plan for yet; nor without an observed difference.
   if (arms.some((arm) => arm.visitors === 0 || arm.conversions === 0)) return unknown;
-  const rates = arms.map((arm) => arm.rate);
+  const rates = arms.map((arm) => arm.conversions / arm.visitors);
   const all = arms.map((_, i) => i);
   const leader = argmax(rates, all);
   const other = leader === 0 ? argmax(rates, all.slice(1)) : leader;
@@ -111,7 +111,7 @@ function stillNeeded(arms: readonly ArmResult[]): VisitorsStillNeeded {
   });
   if (needed === null) return unknown;
   const neededPerArm = Math.ceil(needed);
-  const more = (arm: ArmResult): number => {
+  const more = (arm: ArmCounts): number => {
     const target = Math.max(
       neededPerArm,
       VERDICT_MIN_VISITORS,
@@ -156,6 +156,6 @@ export function analyze(arms: readonly ArmCounts[], weights: readonly number[]):
     arms: results,
     srmPValue: srm.pValue,
     srm: srm.pValue < SRM_THRESHOLD,
-    verdict: stillNeeded(results),
+    verdict: visitorsStillNeeded(arms),
   };
 }

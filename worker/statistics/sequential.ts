@@ -210,6 +210,7 @@ export function sequentialPValue(
  *   proven is "better than the control"; among several such arms the pick is the best estimate;
  * - "winner", arm 0 (the control): every other arm's interval lies entirely below 0;
  * - "no clear difference" otherwise (more data may still settle it: the intervals stay valid).
+ * Both metrics' rules end here; the test's verdict is verdict.ts's, which adds the forged-traffic check.
  */
 export function verdictOfIntervals(
   intervals: readonly (SequentialInterval | null)[],

@@ -1,9 +1,8 @@
-import type { ArmStats, PrimaryMetric, TestStats, Winner } from "../../contract/api";
+import type { ArmStats, PrimaryMetric, TestAnalytics, TestStats } from "../../contract/api";
 import { fromMinorUnits } from "../../contract/currency";
 import { labelAt } from "../../contract/variants";
 import { chanceToBeBest } from "./chance-to-be-best";
-import { analyzeRevenue, chanceToEarnMost, type RevenueCounts } from "./revenue";
-import { sequentialVerdict } from "./sequential";
+import { chanceToEarnMost, type RevenueCounts } from "./revenue";
 
 /** One variant's totals from the rollup; revenue in minor units. */
 export interface VariantTotals extends RevenueCounts {
@@ -39,10 +38,11 @@ export function conversionRate({ clicks, conversions }: VariantTotals): number {
 }
 
 /**
- * The specification's rule, for any number of variants and either metric: null when every value is 0,
- * else the variant with the highest, or tie when several share it.
+ * The leader, by the specification's rule (its "winner", the API's `stats.winner`), for any number of
+ * variants and either metric: null when every value is 0, else the variant with the highest, or tie
+ * when several share it. It decides nothing: the winner is the verdict's (verdict.ts).
  */
-export function pickWinner(values: readonly number[]): Winner {
+export function pickLeader(values: readonly number[]): TestStats["winner"] {
   const best = Math.max(...values);
   if (best === 0) return null;
   const leaders = values.flatMap((value, position) => (value === best ? [position] : []));
@@ -72,13 +72,18 @@ export function chancesToBeBest(totals: readonly VariantTotals[], metric: Primar
 
 /**
  * The dashboard's stats: every variant's counts and revenue, the specification's A and B fields, the
- * winner by the specification's rule on the test's primary metric, and the leader's chance to be the
- * best variant by that metric, and the winner the always-valid verdict names, if any (decided: the
- * dashboard shows a leader as a winner only then; the test page's verdict also checks for forged
- * traffic, services/analytics.ts `decidedVerdict`). Revenue is in the test's currency, major units.
+ * leader by the specification's rule on the test's primary metric (its `winner` field), and the winner
+ * the test's one verdict names, if any (`decided`: `verdict` is verdict.ts's for this test, the same
+ * the test page shows, on its `deciding` totals). `confidence` is the chance to be the best variant, by
+ * that metric on the deciding totals, of the version the dashboard names: the winner, else the leader.
+ * Revenue is in the test's currency, major units.
  */
 export function summarize(
   totals: readonly VariantTotals[],
+  {
+    verdict,
+    deciding = totals,
+  }: { verdict: Pick<TestAnalytics["verdict"], "winner">; deciding?: readonly VariantTotals[] },
   metric: PrimaryMetric = "conversion_rate",
   currency: string | null = null,
 ): TestStats {
@@ -93,16 +98,13 @@ export function summarize(
     revenue: money(arm.revenue),
     revenuePerVisitor: arm.visitors === 0 ? 0 : money(arm.revenue) / arm.visitors,
   }));
-  const winner = pickWinner(
+  const leader = pickLeader(
     arms.map((arm) => (metric === "conversion_rate" ? arm.conversionRate : arm.revenuePerVisitor)),
   );
-  const leader = arms.findIndex((arm) => arm.label === winner);
-  const confidence = leader < 0 ? null : (chancesToBeBest(totals, metric)[leader] ?? null);
+  const named = verdict.winner ?? leader;
+  const position = arms.findIndex((arm) => arm.label === named);
+  const confidence = position < 0 ? null : (chancesToBeBest(deciding, metric)[position] ?? null);
   const [a, b] = arms;
-  const verdict =
-    metric === "conversion_rate"
-      ? sequentialVerdict(totals.map(armCounts))
-      : analyzeRevenue(totals.map(revenueCounts)).verdict;
   return {
     clicksA: a?.clicks ?? 0,
     clicksB: b?.clicks ?? 0,
@@ -110,11 +112,11 @@ export function summarize(
     conversionsB: b?.conversions ?? 0,
     conversionRateA: a?.conversionRate ?? 0,
     conversionRateB: b?.conversionRate ?? 0,
-    winner,
+    winner: leader,
     visitorsA: a?.visitors ?? 0,
     visitorsB: b?.visitors ?? 0,
     confidence,
-    decided: verdict.winner === null ? null : labelAt(verdict.winner),
+    decided: verdict.winner,
     arms,
   };
 }

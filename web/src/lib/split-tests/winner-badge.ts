@@ -8,7 +8,7 @@ function promotedOf(test: WinnerOf): boolean {
   return test.status === "completed" && (test.endResult === null || test.endResult === "promoted");
 }
 
-/** Whether the test is decided: the owner promoted a version, or the always-valid verdict names one. */
+/** Whether the test is decided: the owner promoted a version, or the test's one verdict names one. */
 export function isDecided(test: WinnerOf): boolean {
   return (promotedOf(test) && test.winnerVariant !== null) || test.stats.decided !== null;
 }
@@ -21,12 +21,13 @@ export function isDecided(test: WinnerOf): boolean {
  * the always-valid verdict); until then the version only leads, and its badge is an outline.
  */
 export function winnerBadge(test: WinnerOf): { text: string; style: "outline" | "secondary" | "default" } {
-  const winner =
+  // The server's one verdict (`decided`), else the leader (`winner`, the specification's highest rate).
+  const named =
     promotedOf(test) && test.winnerVariant ? test.winnerVariant : (test.stats.decided ?? test.stats.winner);
-  if (winner === null) return { text: "Not enough data", style: "outline" };
-  if (winner === "tie") return { text: "Tie", style: "secondary" };
+  if (named === null) return { text: "Not enough data", style: "outline" };
+  if (named === "tie") return { text: "Tie", style: "secondary" };
   return {
-    text: `Version ${labelWithName(winner, nameOf(test.variants, winner))}`,
+    text: `Version ${labelWithName(named, nameOf(test.variants, named))}`,
     style: isDecided(test) ? "default" : "outline",
   };
 }
