@@ -7,6 +7,8 @@ declare global {
       MIGRATION_TEST_DB: D1Database;
       /** Set in CI: the property tests' seed, so a submission's run is reproducible. */
       PROPERTY_SEED: string;
+      /** Set to print each file's number of assertions run (tests/worker/setup.ts). */
+      COUNT_EXPECTS: string;
     }
     interface GlobalProps {
       mainModule: typeof import("../../worker/index");

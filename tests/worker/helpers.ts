@@ -8,6 +8,7 @@ import { exports } from "cloudflare:workers";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
 import { eventsDb } from "../../worker/db/shards";
 import worker from "../../worker/index";
+import { type SeededUser, seedUser } from "./seed";
 
 export const ORIGIN = "https://app.splitlink.test";
 
@@ -120,13 +121,12 @@ export async function signedUpClient(
   return { client, email, userId: body.user.id };
 }
 
-/** A new client signed up as a fresh user whose email is verified (the verification flow is tested on its own). */
-export async function verifiedClient(email = uniqueEmail()) {
-  const signedUp = await signedUpClient(email);
-  await env.DB.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?")
-    .bind(Date.now(), signedUp.userId)
-    .run();
-  return signedUp;
+/**
+ * A new client signed in as a fresh user whose email is verified, seeded into D1 (sign-up and the
+ * verification flow are tested on their own): no sign-up request, no verification email.
+ */
+export function verifiedClient(email = uniqueEmail()): Promise<SeededUser> {
+  return seedUser({ email });
 }
 
 export async function errorOf(

@@ -26,6 +26,7 @@ export const workerTests = (vars: Record<string, string> = {}) =>
             // CI draws the same inputs every run (a rare input can still be found locally, where each run
             // draws new ones and fast-check prints the seed that fails).
             PROPERTY_SEED: process.env.CI ? "20261125" : "",
+            COUNT_EXPECTS: process.env.COUNT_EXPECTS ?? "",
             CF_API_BASE_URL: FAKE_CLOUDFLARE.baseUrl,
             CF_ZONE_ID: FAKE_CLOUDFLARE.zoneId,
             CF_API_TOKEN: FAKE_CLOUDFLARE.token,
