@@ -23,6 +23,10 @@ export const AUTH_MESSAGES = {
   sessionMissing: "Auth session missing!",
   invalidRefreshToken: "Invalid Refresh Token: Refresh Token Not Found",
   rateLimited: "Too many attempts. Please wait a minute and try again.",
+  reauthRequired: "Please enter your password again to do this.",
+  reauthTitle: "Confirm it is you",
+  reauthIntro: "Enter your password to continue. You will not be asked again for 10 minutes.",
+  reauthButton: "Confirm",
 } as const;
 
 export const TEST_MESSAGES = {
@@ -336,6 +340,13 @@ export const ACCOUNT_MESSAGES = {
   samePassword: "Your new password must be different from your current password.",
   passwordChanged: "Password changed. Your other sessions have been signed out.",
   confirmEmailMismatch: "Type your email address exactly to confirm.",
+  passwordToDelete: "Enter your password to delete your account.",
+  revokeKeysOnChange: "Also revoke all my API keys (do this if someone else may have used your account)",
+  keysRevokedTitle: "API keys revoked",
+  // What a revoked key stopped: said on the reset page, after a password change, and on the keys card.
+  keysRevokedEffect:
+    "Anything that used these keys stops working now: server-side conversions sent with them are refused and no longer counted. Create new keys in Settings and put them where the old ones were.",
+  noKeysRevoked: "You had no API keys, so none were revoked.",
   lastOwnerOfWorkspace:
     "You are the last owner of a workspace that has other members. Make another member an owner, or delete that workspace, then delete your account.",
   accountDeleted: "Your account and all its data have been deleted.",
@@ -644,8 +655,10 @@ export const HISTORY_MESSAGES = {
     "api_key.revoked": "revoked an API key",
     "webhook.created": "added a webhook endpoint",
     "webhook.deleted": "deleted a webhook endpoint",
+    "webhook.enabled": "turned a webhook endpoint back on",
     "integration.connected": "connected an integration",
     "integration.disconnected": "disconnected an integration",
+    "integration.enabled": "turned an integration back on",
     "member.invited": "invited a member",
     "member.invitation_resent": "resent an invitation",
     "member.invitation_revoked": "revoked an invitation",
@@ -795,6 +808,12 @@ export const STRIPE_MESSAGES = {
     "This is not a Stripe signing secret: it starts with whsec_ (Stripe shows it under your endpoint)",
   // The receiving endpoint's refusals (Stripe shows them in its delivery log).
   unknownEndpoint: "This Stripe endpoint is not connected in SplitLink",
+  // A member who pasted the secret left: they know it (issue #45).
+  secretRetired:
+    "The member who pasted this signing secret no longer works here, so events signed with it are refused. In Stripe, open the endpoint, choose Roll secret, and paste the new secret here.",
+  secretRetiredOwnerOnly: "Only an owner can paste the new signing secret.",
+  secretRetiredSame:
+    "This is the signing secret that was retired. Roll the secret in Stripe and paste the new one.",
   badSignature: "The Stripe-Signature header is missing or does not match the signing secret",
   staleSignature: "The Stripe-Signature timestamp is more than 5 minutes away from now",
   badEvent: "This is not a Stripe event",
