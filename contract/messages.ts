@@ -11,6 +11,7 @@ import {
   type UncountedVisitReason,
 } from "./trust";
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS, type WebhookEventType } from "./webhooks";
+import type { ApiKeyRevocationReason } from "./workspaces";
 
 export { GENERIC_MESSAGES } from "./generic-messages";
 
@@ -405,6 +406,18 @@ export const MEMBER_MESSAGES = {
   },
 } as const;
 
+/** A webhook endpoint, Slack or a Stripe secret that stopped with its member (issue #45; web only). */
+export const TURNED_OFF_MESSAGES = {
+  webhook:
+    "Turned off: the member who added this endpoint was removed or can no longer add endpoints. Nothing is sent to it.",
+  slack:
+    "Turned off: the member who connected Slack was removed or can no longer connect it. No alert is sent.",
+  turnOn: "Turn back on",
+  turnedOn: "Turned back on",
+  failed: "That did not work. Please try again.",
+  ownerOnly: "An owner can turn it back on.",
+} as const;
+
 /** The Members section and the invitation page (web only: the Worker bundle stays without them). */
 export const MEMBER_SCREEN_MESSAGES = {
   membersTitle: "Members",
@@ -427,6 +440,16 @@ export const MEMBER_SCREEN_MESSAGES = {
   remove: "Remove",
   removeConfirm: (email: string) => `Remove ${email} from this workspace? They lose access at once.`,
   removed: (email: string) => `${email} was removed`,
+  // What the removal ends (issue #45): listed in the remove dialog before it is confirmed.
+  reachLoading: "Checking what they set up…",
+  reachNothing: "They set up nothing that their removal stops.",
+  reachKeys: "Their API keys here are revoked for good:",
+  reachInvitations: "Their pending invitations are revoked:",
+  reachWebhooks: "Their webhook endpoints are turned off (an owner can turn each back on):",
+  reachSlack: "The Slack connection they set up is turned off (an owner can turn it back on).",
+  reachStripe:
+    "Stripe events stop counting until an owner rolls the signing secret they pasted (in Stripe) and pastes the new one.",
+  reachShareLinks: "Share links they made stay (they belong to the workspace):",
   transfer: "Make owner",
   transferConfirm: (email: string) =>
     `Make ${email} the owner of this workspace? You become an editor and can no longer manage members.`,
@@ -464,6 +487,13 @@ export const API_KEY_MESSAGES = {
   revokeFailed: "Failed to revoke API key",
   loadFailed: "Failed to load API keys",
   keyCopied: "API key copied to clipboard",
+  revokedBecause: {
+    password_reset: "revoked by a password reset",
+    password_changed: "revoked by a password change",
+    member_removed: "revoked when its maker was removed from the workspace",
+    member_left: "revoked when its maker left the workspace",
+    member_demoted: "revoked when its maker's role was lowered",
+  } satisfies Record<ApiKeyRevocationReason, string>,
 } as const;
 
 /** A retry's wait in words: "1 minute", "12 hours". */

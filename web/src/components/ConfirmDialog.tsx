@@ -18,10 +18,19 @@ interface ConfirmDialogProps {
   description: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
+  /** More to read before confirming, below the description (what the action also ends). */
+  children?: ReactNode;
 }
 
 /** Asks before an action that cannot be undone; Cancel and Escape leave everything as it was. */
-export function ConfirmDialog({ trigger, title, description, confirmLabel, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  children,
+}: ConfirmDialogProps) {
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
@@ -30,6 +39,7 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, onCon
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
           <AlertDialogAction onClick={onConfirm}>{confirmLabel}</AlertDialogAction>
