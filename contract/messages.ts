@@ -10,6 +10,7 @@ import {
   type UncountedVisitReason,
 } from "./trust";
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS, type WebhookEventType } from "./webhooks";
+import type { ApiKeyRevocationReason } from "./workspaces";
 
 export { GENERIC_MESSAGES } from "./generic-messages";
 
@@ -22,6 +23,10 @@ export const AUTH_MESSAGES = {
   sessionMissing: "Auth session missing!",
   invalidRefreshToken: "Invalid Refresh Token: Refresh Token Not Found",
   rateLimited: "Too many attempts. Please wait a minute and try again.",
+  reauthRequired: "Please enter your password again to do this.",
+  reauthTitle: "Confirm it is you",
+  reauthIntro: "Enter your password to continue. You will not be asked again for 10 minutes.",
+  reauthButton: "Confirm",
 } as const;
 
 export const TEST_MESSAGES = {
@@ -324,6 +329,13 @@ export const ACCOUNT_MESSAGES = {
   samePassword: "Your new password must be different from your current password.",
   passwordChanged: "Password changed. Your other sessions have been signed out.",
   confirmEmailMismatch: "Type your email address exactly to confirm.",
+  passwordToDelete: "Enter your password to delete your account.",
+  revokeKeysOnChange: "Also revoke all my API keys (do this if someone else may have used your account)",
+  keysRevokedTitle: "API keys revoked",
+  // What a revoked key stopped: said on the reset page, after a password change, and on the keys card.
+  keysRevokedEffect:
+    "Anything that used these keys stops working now: server-side conversions sent with them are refused and no longer counted. Create new keys in Settings and put them where the old ones were.",
+  noKeysRevoked: "You had no API keys, so none were revoked.",
   lastOwnerOfWorkspace:
     "You are the last owner of a workspace that has other members. Make another member an owner, or delete that workspace, then delete your account.",
   accountDeleted: "Your account and all its data have been deleted.",
@@ -382,6 +394,18 @@ export const MEMBER_MESSAGES = {
   },
 } as const;
 
+/** A webhook endpoint, Slack or a Stripe secret that stopped with its member (issue #45; web only). */
+export const TURNED_OFF_MESSAGES = {
+  webhook:
+    "Turned off: the member who added this endpoint was removed or can no longer add endpoints. Nothing is sent to it.",
+  slack:
+    "Turned off: the member who connected Slack was removed or can no longer connect it. No alert is sent.",
+  turnOn: "Turn back on",
+  turnedOn: "Turned back on",
+  failed: "That did not work. Please try again.",
+  ownerOnly: "An owner can turn it back on.",
+} as const;
+
 /** The Members section and the invitation page (web only: the Worker bundle stays without them). */
 export const MEMBER_SCREEN_MESSAGES = {
   membersTitle: "Members",
@@ -404,6 +428,16 @@ export const MEMBER_SCREEN_MESSAGES = {
   remove: "Remove",
   removeConfirm: (email: string) => `Remove ${email} from this workspace? They lose access at once.`,
   removed: (email: string) => `${email} was removed`,
+  // What the removal ends (issue #45): listed in the remove dialog before it is confirmed.
+  reachLoading: "Checking what they set up…",
+  reachNothing: "They set up nothing that their removal stops.",
+  reachKeys: "Their API keys here are revoked for good:",
+  reachInvitations: "Their pending invitations are revoked:",
+  reachWebhooks: "Their webhook endpoints are turned off (an owner can turn each back on):",
+  reachSlack: "The Slack connection they set up is turned off (an owner can turn it back on).",
+  reachStripe:
+    "Stripe events stop counting until an owner rolls the signing secret they pasted (in Stripe) and pastes the new one.",
+  reachShareLinks: "Share links they made stay (they belong to the workspace):",
   transfer: "Make owner",
   transferConfirm: (email: string) =>
     `Make ${email} the owner of this workspace? You become an editor and can no longer manage members.`,
@@ -441,6 +475,13 @@ export const API_KEY_MESSAGES = {
   revokeFailed: "Failed to revoke API key",
   loadFailed: "Failed to load API keys",
   keyCopied: "API key copied to clipboard",
+  revokedBecause: {
+    password_reset: "revoked by a password reset",
+    password_changed: "revoked by a password change",
+    member_removed: "revoked when its maker was removed from the workspace",
+    member_left: "revoked when its maker left the workspace",
+    member_demoted: "revoked when its maker's role was lowered",
+  } satisfies Record<ApiKeyRevocationReason, string>,
 } as const;
 
 /** A retry's wait in words: "1 minute", "12 hours". */
@@ -632,8 +673,10 @@ export const HISTORY_MESSAGES = {
     "api_key.revoked": "revoked an API key",
     "webhook.created": "added a webhook endpoint",
     "webhook.deleted": "deleted a webhook endpoint",
+    "webhook.enabled": "turned a webhook endpoint back on",
     "integration.connected": "connected an integration",
     "integration.disconnected": "disconnected an integration",
+    "integration.enabled": "turned an integration back on",
     "member.invited": "invited a member",
     "member.invitation_resent": "resent an invitation",
     "member.invitation_revoked": "revoked an invitation",
@@ -783,6 +826,12 @@ export const STRIPE_MESSAGES = {
     "This is not a Stripe signing secret: it starts with whsec_ (Stripe shows it under your endpoint)",
   // The receiving endpoint's refusals (Stripe shows them in its delivery log).
   unknownEndpoint: "This Stripe endpoint is not connected in SplitLink",
+  // A member who pasted the secret left: they know it (issue #45).
+  secretRetired:
+    "The member who pasted this signing secret no longer works here, so events signed with it are refused. In Stripe, open the endpoint, choose Roll secret, and paste the new secret here.",
+  secretRetiredOwnerOnly: "Only an owner can paste the new signing secret.",
+  secretRetiredSame:
+    "This is the signing secret that was retired. Roll the secret in Stripe and paste the new one.",
   badSignature: "The Stripe-Signature header is missing or does not match the signing secret",
   staleSignature: "The Stripe-Signature timestamp is more than 5 minutes away from now",
   badEvent: "This is not a Stripe event",

@@ -20,6 +20,22 @@ export type Role = (typeof ROLES)[number];
 export const API_KEY_SCOPES = ["read", "write"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
+/**
+ * Why SplitLink revoked an API key (not a click on the card): a password reset (or a change that chose
+ * so), or its maker's removal, leaving, or demotion in the key's workspace.
+ */
+export const API_KEY_REVOCATION_REASONS = [
+  "password_reset",
+  "password_changed",
+  "member_removed",
+  "member_left",
+  "member_demoted",
+] as const;
+export type ApiKeyRevocationReason = (typeof API_KEY_REVOCATION_REASONS)[number];
+
+/** How long since the password was last entered a sensitive action still accepts (issue #45, point 3). */
+export const RECENT_PASSWORD_MS = 10 * 60 * 1000;
+
 /** Who made a change in the history. */
 export const ACTOR_TYPES = ["user", "api_key", "autopilot"] as const;
 export type ActorType = (typeof ACTOR_TYPES)[number];

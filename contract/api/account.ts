@@ -24,17 +24,26 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 /** POST /api/account/password */
 export const changePasswordSchema = z.object(
-  { currentPassword: passwordField, newPassword: passwordField },
+  {
+    currentPassword: passwordField,
+    newPassword: passwordField,
+    /** Also revoke every API key of the user's (off by default): for a session that may have been stolen. */
+    revokeApiKeys: z.boolean({ error: required }).default(false),
+  },
   { error: required },
 );
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-/** DELETE /api/account: the account's email, typed again to confirm. */
+/** DELETE /api/account: the account's email, typed again to confirm, and its password (a session alone is not enough). */
 export const deleteAccountSchema = z.object(
   {
     email: z
       .string({ error: ACCOUNT_MESSAGES.confirmEmailMismatch })
       .max(254, ACCOUNT_MESSAGES.confirmEmailMismatch),
+    password: z
+      .string({ error: ACCOUNT_MESSAGES.passwordToDelete })
+      .min(1, ACCOUNT_MESSAGES.passwordToDelete)
+      .max(256, ACCOUNT_MESSAGES.passwordToDelete),
   },
   { error: ACCOUNT_MESSAGES.confirmEmailMismatch },
 );
@@ -55,6 +64,10 @@ export const alertPreferencesSchema = z.object(
 );
 export type AlertPreferences = z.output<typeof alertPreferencesSchema>;
 
+function revokedKey() {
+  return z.object({ name: z.string(), prefix: z.string(), workspaceName: z.string() });
+}
+
 /** The answers, for their types only (see contract/api.ts, "answers only the app reads"). */
 function answers() {
   return {
@@ -62,8 +75,22 @@ function answers() {
     alerts: z.object({ alerts: alertPreferencesSchema }),
     /** Answers of account actions that change no session: a message to show. */
     message: z.object({ message: z.string() }),
+    /** An API key a password reset or change revoked, with the workspace it was in. */
+    revokedKey: revokedKey(),
+    /** POST /api/account/password: the message, and the keys revoked when the change chose so. */
+    passwordChanged: z.object({ message: z.string(), revokedApiKeys: z.array(revokedKey()) }),
+    /** POST /api/account/reset-password: signed in, and the keys the reset revoked. */
+    passwordReset: z.object({
+      user: z.object({ id: z.string(), email: z.string() }),
+      emailVerified: z.boolean(),
+      expiresAt: z.number(),
+      revokedApiKeys: z.array(revokedKey()),
+    }),
   };
 }
 type Answers = ReturnType<typeof answers>;
 export type AlertPreferencesResponse = z.output<Answers["alerts"]>;
 export type AccountMessageResponse = z.output<Answers["message"]>;
+export type RevokedKeyOfAccount = z.output<Answers["revokedKey"]>;
+export type PasswordChangedResponse = z.output<Answers["passwordChanged"]>;
+export type PasswordResetResponse = z.output<Answers["passwordReset"]>;

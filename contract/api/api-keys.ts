@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { API_KEY_MESSAGES } from "../messages";
-import { API_KEY_SCOPES } from "../workspaces";
+import { API_KEY_REVOCATION_REASONS, API_KEY_SCOPES } from "../workspaces";
 
 // API keys, managed from the app (cookie session).
 
@@ -33,15 +33,30 @@ function answers() {
     /** Updated at most once a minute; null until first used. */
     lastUsedAt: z.number().nullable(),
   });
+  /**
+   * A key SplitLink revoked (not a click here), listed for 30 days: a password reset, a password change
+   * that chose so, or its maker's removal, leaving or demotion. What it sent (server-side conversions)
+   * is refused from then on.
+   */
+  const revokedApiKey = z.object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string(),
+    scope: z.enum(API_KEY_SCOPES),
+    reason: z.enum(API_KEY_REVOCATION_REASONS),
+    revokedAt: z.number(),
+  });
   return {
     apiKey,
-    /** GET /api/keys */
-    list: z.object({ keys: z.array(apiKey) }),
+    revokedApiKey,
+    /** GET /api/keys: the keys, and those SplitLink revoked lately. */
+    list: z.object({ keys: z.array(apiKey), revoked: z.array(revokedApiKey) }),
     /** POST /api/keys (201): the only answer that ever carries the full key. */
     created: z.object({ apiKey, key: z.string() }),
   };
 }
 type Answers = ReturnType<typeof answers>;
 export type ApiKey = z.output<Answers["apiKey"]>;
+export type RevokedApiKey = z.output<Answers["revokedApiKey"]>;
 export type ApiKeyListResponse = z.output<Answers["list"]>;
 export type CreatedApiKeyResponse = z.output<Answers["created"]>;

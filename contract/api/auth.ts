@@ -25,6 +25,10 @@ export const credentialsSchema = z.object(
 );
 export type Credentials = z.input<typeof credentialsSchema>;
 
+/** POST /api/auth/reauth: the password again, before a sensitive action (403 `reauth_required`). */
+export const reauthSchema = z.object({ password: passwordField }, { error: required });
+export type ReauthInput = z.input<typeof reauthSchema>;
+
 /** The answers, for their types only (see contract/api.ts, "answers only the app reads"). */
 function answers() {
   const user = z.object({ id: z.string(), email: z.string() });
@@ -38,8 +42,11 @@ function answers() {
       /** When the access token expires, in milliseconds since the epoch. */
       expiresAt: z.number(),
     }),
+    /** POST /api/auth/reauth: until when sensitive actions need no password again. */
+    reauth: z.object({ recentUntil: z.number() }),
   };
 }
 type Answers = ReturnType<typeof answers>;
 export type User = z.output<Answers["user"]>;
 export type AuthResponse = z.output<Answers["authResponse"]>;
+export type ReauthResponse = z.output<Answers["reauth"]>;

@@ -99,6 +99,11 @@ export const stripeStatusResponseSchema = z.object({
       .nullable()
       .describe("The endpoint URL to add in Stripe; null until an editor (or a write key) first asked"),
     connectedAt: isoTime("Since when Stripe is connected").nullable(),
+    secretRetired: z
+      .boolean()
+      .describe(
+        "The member who pasted the signing secret was removed or lost the role to paste it: events signed with it are refused until an owner rolls the secret in Stripe and pastes the new one",
+      ),
     lastEvent: z
       .object({
         at: isoTime("When it was received"),
@@ -213,6 +218,9 @@ export const slackConnectionResponseSchema = z.object({
     .string()
     .nullable()
     .describe("Why the last failure failed, e.g. Slack answered 404 no_service"),
+  disabledAt: isoTime(
+    "Since when no alert is sent: the member who connected it was removed or lost the role to connect it; an owner turns it back on",
+  ).nullable(),
 });
 export type SlackConnection = z.output<typeof slackConnectionResponseSchema>;
 

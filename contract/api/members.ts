@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { MEMBER_MESSAGES } from "../messages";
-import { ROLES } from "../workspaces";
+import { API_KEY_SCOPES, ROLES } from "../workspaces";
 import { emailField } from "./auth";
 
 // A workspace's members and its invitations by email, from the app (cookie session). Workspaces: ./workspaces.ts.
@@ -80,6 +80,23 @@ function answers() {
     }),
     /** POST /api/invitations/:token/accept: the workspace joined. */
     accepted: z.object({ workspaceId: z.string(), role: z.enum(ROLES) }),
+    /**
+     * GET /api/workspaces/:id/members/:userId/reach: what the member set up there, which the remove
+     * dialog lists before it is confirmed. Removing them revokes the keys and invitations and disables
+     * the webhook endpoints, the Slack connection and the Stripe secret; the share links stay.
+     */
+    reach: z.object({
+      reach: z.object({
+        apiKeys: z.array(
+          z.object({ id: z.string(), name: z.string(), prefix: z.string(), scope: z.enum(API_KEY_SCOPES) }),
+        ),
+        invitations: z.array(z.object({ id: z.string(), email: z.string(), role: z.enum(ROLES) })),
+        webhooks: z.array(z.object({ id: z.string(), url: z.string() })),
+        slack: z.boolean(),
+        stripeSecret: z.boolean(),
+        shareLinks: z.array(z.object({ testId: z.string(), testName: z.string() })),
+      }),
+    }),
   };
 }
 type Answers = ReturnType<typeof answers>;
@@ -92,3 +109,5 @@ export type InvitationResponse = z.output<Answers["invitationOne"]>;
 export type InvitationViewResponse = z.output<Answers["invitationView"]>;
 export type InvitationView = InvitationViewResponse["invitation"];
 export type AcceptedInvitationResponse = z.output<Answers["accepted"]>;
+export type MemberReachResponse = z.output<Answers["reach"]>;
+export type MemberReach = MemberReachResponse["reach"];

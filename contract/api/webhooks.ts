@@ -57,6 +57,9 @@ export const webhookEndpointSchema = z.object({
   // Set when one gave up.
   failingSince: millis("Since when deliveries fail").nullable(),
   lastSuccessAt: millis("The last delivery answered with a 2xx status").nullable(),
+  disabledAt: millis(
+    "Since when nothing is sent to it: the member who added it was removed or lost the role to add it; an owner turns it back on",
+  ).nullable(),
 });
 export type WebhookEndpoint = z.output<typeof webhookEndpointSchema>;
 

@@ -140,6 +140,9 @@ describe("account settings", () => {
       await dialog.getByLabel(/to confirm/).fill("someone-else@example.com");
       expect(await confirm.isDisabled()).toBe(true);
       await dialog.getByLabel(/to confirm/).fill(email);
+      // The password too: a session alone cannot delete the account (issue #45).
+      expect(await confirm.isDisabled()).toBe(true);
+      await dialog.getByLabel("Your password").fill(PASSWORD);
       await screenshot(page, "delete-account");
       await confirm.click();
 

@@ -46,6 +46,7 @@ const NOT_CONNECTED: Stripe = {
   connected: false,
   endpointUrl: "https://splitlink.app/integrations/stripe/abc",
   connectedAt: null,
+  secretRetired: false,
   lastEvent: null,
   unlinkedInvoicePayments: 0,
 };

@@ -99,6 +99,13 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     otherUser: "own scope",
     scope: "user",
   },
+  {
+    route: "POST /api/auth/reauth",
+    call: () => ({ path: "/api/auth/reauth", body: { password: GOOD_PASSWORD } }),
+    owner: 200,
+    otherUser: "own scope",
+    scope: "user",
+  },
   { route: "GET /api/tests", call: () => ({ path: "/api/tests" }), owner: 200, otherUser: "own scope" },
   {
     route: "POST /api/tests",
@@ -297,7 +304,7 @@ export const ACCESS_MATRIX: RouteAccess[] = [
   {
     route: "DELETE /api/account",
     // Another user typing the owner's email deletes nothing: the confirmation must be their own email.
-    call: (f) => ({ path: "/api/account", body: { email: f.ownerEmail } }),
+    call: (f) => ({ path: "/api/account", body: { email: f.ownerEmail, password: GOOD_PASSWORD } }),
     owner: 200,
     otherUser: "own scope",
     scope: "user",
@@ -354,6 +361,14 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     otherUser: 404,
   },
   {
+    route: "POST /api/webhooks/:id/enable",
+    call: (f) => ({ path: `/api/webhooks/${f.webhookId}/enable` }),
+    owner: 200,
+    otherUser: 404,
+    // Only an owner turns it back on (an editor 403, a viewer 403 as for every change).
+    editor: 403,
+  },
+  {
     route: "GET /api/webhooks/:id/deliveries",
     call: (f) => ({ path: `/api/webhooks/${f.webhookId}/deliveries` }),
     owner: 200,
@@ -389,6 +404,14 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     call: () => ({ path: "/api/integrations/slack" }),
     owner: 200,
     otherUser: 404,
+  },
+  {
+    route: "POST /api/integrations/slack/enable",
+    call: () => ({ path: "/api/integrations/slack/enable" }),
+    owner: 200,
+    otherUser: "own scope",
+    // Only an owner turns it back on (an editor 403, a viewer 403 as for every change).
+    editor: 403,
   },
   {
     route: "POST /api/integrations/slack/test",
@@ -688,6 +711,13 @@ export const ACCESS_MATRIX: RouteAccess[] = [
       path: `/api/workspaces/${f.workspaceId}/members/${f.memberUserId}`,
       body: { role: "viewer" },
     }),
+    owner: 200,
+    otherUser: 404,
+    scope: "owner",
+  },
+  {
+    route: "GET /api/workspaces/:id/members/:userId/reach",
+    call: (f) => ({ path: `/api/workspaces/${f.workspaceId}/members/${f.memberUserId}/reach` }),
     owner: 200,
     otherUser: 404,
     scope: "owner",

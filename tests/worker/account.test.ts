@@ -350,7 +350,7 @@ describe("changing the password", () => {
 
     const response = await change(client, GOOD_PASSWORD, NEW_PASSWORD);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordChanged });
+    expect(await response.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordChanged, revokedApiKeys: [] });
     expect((await me(client)).status).toBe(200);
     expect((await client.json("POST", "/api/auth/refresh")).status).toBe(200);
     expect((await me(otherDevice)).status).toBe(401);
@@ -404,7 +404,8 @@ describe("changing the password", () => {
 });
 
 describe("deleting the account", () => {
-  const remove = (client: Client, email: string) => client.json("DELETE", "/api/account", { email });
+  const remove = (client: Client, email: string) =>
+    client.json("DELETE", "/api/account", { email, password: GOOD_PASSWORD });
 
   async function count(sql: string, ...values: unknown[]) {
     const row = await env.DB.prepare(sql)

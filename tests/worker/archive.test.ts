@@ -24,6 +24,7 @@ import {
   eventually,
   everyD1,
   fetchWorker,
+  GOOD_PASSWORD,
   HUMAN,
   loggedEvents,
   publicApi,
@@ -628,7 +629,9 @@ describe("deleting what was archived", () => {
     await runCron(CRONS.archive);
     expect(await objectKeys(archived.id)).toHaveLength(1);
 
-    expect((await client.json("DELETE", "/api/account", { email })).status).toBe(200);
+    expect((await client.json("DELETE", "/api/account", { email, password: GOOD_PASSWORD })).status).toBe(
+      200,
+    );
     const { bindings, counter } = counted();
     const owned = async () =>
       (

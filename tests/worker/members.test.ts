@@ -524,7 +524,7 @@ describe("the history of member changes", () => {
 });
 
 describe("a member's API keys", () => {
-  it("do no more than their maker may: read only once made a viewer, nothing once removed", async () => {
+  it("are revoked for good when their maker is demoted or removed: a re-invite never revives them", async () => {
     const owner = await signedUpClient();
     const team = await teamOf(owner);
     const member = await memberOf(owner, team, "editor");
@@ -542,17 +542,20 @@ describe("a member's API keys", () => {
       role: "viewer",
     });
     expect(demote.status).toBe(200);
-    expect((await publicApi(key, "GET", "/tests")).status).toBe(200);
-    const refused = await create();
-    expect(refused.status).toBe(403);
-    expect(await errorOf(refused)).toMatchObject({
-      code: "forbidden",
-      message: WORKSPACE_MESSAGES.viewerCannotChange,
-    });
+    expect((await publicApi(key, "GET", "/tests")).status).toBe(401);
+    expect((await create()).status).toBe(401);
 
+    // A second key, made as an editor again, goes with the removal, and a re-invite as a viewer brings
+    // neither back (before issue #45 the old write key worked again the moment they were re-invited).
+    await owner.client.json("PATCH", `/api/workspaces/${team}/members/${member.userId}`, { role: "editor" });
+    const second = await createApiKey(member.client, "Member's second script");
     expect(
       (await owner.client.json("DELETE", `/api/workspaces/${team}/members/${member.userId}`)).status,
     ).toBe(200);
+    expect((await inviteTo(owner.client, team, member.email, "viewer")).status).toBe(201);
+    const token = await invitationToken(member.email, 2);
+    expect((await member.client.json("POST", `/api/invitations/${token}/accept`)).status).toBe(200);
+    for (const k of [key, second.key]) expect((await publicApi(k, "GET", "/tests")).status).toBe(401);
     expect((await publicApi(key, "GET", "/tests")).status).toBe(401);
   });
 });

@@ -11,6 +11,7 @@ describe("the drizzle schema and the migrations", () => {
     expect(tables.map((t) => getTableConfig(t).name).sort()).toEqual(
       [
         "api_keys",
+        "api_key_revocations",
         "cache_repairs",
         "clicks",
         "conversions",

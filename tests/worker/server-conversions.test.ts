@@ -12,6 +12,7 @@ import {
   eventsOf,
   eventually,
   fetchWorker,
+  GOOD_PASSWORD,
   publicApi,
   signedUpClient,
 } from "./helpers";
@@ -163,7 +164,10 @@ describe("POST /api/v1/conversions answers nothing of another account's tests", 
     const attacker = await marketer();
     await expectNotFound(await convert(attacker.key, "probe", order));
 
-    const deleted = await victim.client.json("DELETE", "/api/account", { email: victim.email });
+    const deleted = await victim.client.json("DELETE", "/api/account", {
+      email: victim.email,
+      password: GOOD_PASSWORD,
+    });
     expect(deleted.status).toBe(200);
     await expectNotFound(await convert(attacker.key, "probe", order));
     await expectNotFound(await convert(attacker.key, "probe-after", order));

@@ -11,6 +11,7 @@ import {
   createTest,
   createWorkspace,
   errorOf,
+  GOOD_PASSWORD,
   publicApi,
   runCron,
   signedUpClient,
@@ -304,7 +305,8 @@ describe("API keys of a workspace", () => {
 });
 
 describe("deleting an account with workspaces", () => {
-  const remove = (client: Client, email: string) => client.json("DELETE", "/api/account", { email });
+  const remove = (client: Client, email: string) =>
+    client.json("DELETE", "/api/account", { email, password: GOOD_PASSWORD });
 
   it("is refused to the last owner of a workspace with other members, changing nothing", async () => {
     const { client, email, userId } = await signedUpClient();

@@ -8,7 +8,7 @@ import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../contract/schedule";
 import { CONVERSION_GOALS, SIGHTING_KINDS, URL_MATCHES } from "../../contract/tracking";
 import { CONVERSION_ORIGINS, CONVERSION_SOURCES } from "../../contract/trust";
 import { TEST_MODES, VARIANT_LABELS } from "../../contract/variants";
-import { ACTOR_TYPES, API_KEY_SCOPES, ROLES } from "../../contract/workspaces";
+import { ACTOR_TYPES, API_KEY_REVOCATION_REASONS, API_KEY_SCOPES, ROLES } from "../../contract/workspaces";
 import { SESSION_ID_OF_BYTES } from "./session-bytes";
 
 // Mirrors migrations/*.sql; the migrations are the source of truth for the database,
@@ -133,6 +133,8 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
     createdAt: integer("created_at").notNull(),
     revokedAt: integer("revoked_at"),
+    // When the password was last entered in this session (migrations/0038_membership_lifecycle.sql).
+    passwordAt: integer("password_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -493,6 +495,24 @@ export const apiKeys = sqliteTable(
   ],
 );
 
+/** API keys SplitLink revoked (a password reset, a member's removal or demotion), for the keys card. */
+export const apiKeyRevocations = sqliteTable(
+  "api_key_revocations",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    scope: text("scope", { enum: API_KEY_SCOPES }).notNull(),
+    reason: text("reason", { enum: API_KEY_REVOCATION_REASONS }).notNull(),
+    revokedAt: integer("revoked_at").notNull(),
+  },
+  (t) => [index("api_key_revocations_workspace_idx").on(t.workspaceId, t.revokedAt)],
+);
+
 export const webhookStatuses = ["active", "failing"] as const;
 
 /** A URL the user's chosen events are delivered to, signed with the endpoint's secret. */
@@ -508,6 +528,8 @@ export const webhookEndpoints = sqliteTable(
     createdAt: integer("created_at").notNull(),
     failingSince: integer("failing_since"),
     lastSuccessAt: integer("last_success_at"),
+    // Set when its creator left or lost the role to set it up; an owner turns it back on (0038).
+    disabledAt: integer("disabled_at"),
   },
   (t) => [
     index("webhook_endpoints_user_created_idx").on(t.userId, t.createdAt),
@@ -549,6 +571,8 @@ export const slackConnections = sqliteTable(
     lastDeliveredAt: integer("last_delivered_at"),
     lastFailureAt: integer("last_failure_at"),
     lastFailure: text("last_failure"),
+    // Set when its creator left or lost the role to set it up; an owner turns it back on (0038).
+    disabledAt: integer("disabled_at"),
   },
   (t) => [uniqueIndex("slack_connections_workspace_idx").on(t.workspaceId)],
 );
@@ -667,6 +691,9 @@ export const stripeConnections = sqliteTable(
     lastEventAt: integer("last_event_at"),
     lastEventType: text("last_event_type"),
     lastEventOutcome: text("last_event_outcome"),
+    // Who pasted the signing secret, and when it stopped counting because they left (0038).
+    secretSetBy: text("secret_set_by").references(() => users.id, { onDelete: "set null" }),
+    secretRetiredAt: integer("secret_retired_at"),
   },
   (t) => [uniqueIndex("stripe_connections_token_idx").on(t.token)],
 );

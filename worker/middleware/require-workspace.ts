@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { WORKSPACE_MESSAGES } from "../../contract/messages";
-import { canEdit, WORKSPACE_HEADER, WORKSPACE_QUERY } from "../../contract/workspaces";
+import { canEdit, canManageMembers, WORKSPACE_HEADER, WORKSPACE_QUERY } from "../../contract/workspaces";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
@@ -32,6 +32,13 @@ export const requireWorkspace = createMiddleware<AppEnv>(async (c, next) => {
   const { access, reading } = await enterWorkspace(c);
   if (!reading && !canEdit(access.role))
     throw new ApiError("forbidden", WORKSPACE_MESSAGES.viewerCannotChange);
+  await next();
+});
+
+/** The request's workspace, for what only its owners may do there: other members get 403. */
+export const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
+  const { access } = await enterWorkspace(c);
+  if (!canManageMembers(access.role)) throw new ApiError("forbidden", WORKSPACE_MESSAGES.ownerOnly);
   await next();
 });
 

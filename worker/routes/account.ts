@@ -2,7 +2,8 @@ import { type Context, Hono } from "hono";
 import type {
   AccountMessageResponse,
   AlertPreferencesResponse,
-  AuthResponse,
+  PasswordChangedResponse,
+  PasswordResetResponse,
   SiteTagResponse,
 } from "../../contract/api";
 import {
@@ -31,7 +32,7 @@ import {
   verifyEmail,
 } from "../services/account";
 import { alertPreferencesOf, setAlertPreferences } from "../services/alerts";
-import { startSession } from "../services/auth";
+import { assertPassword, startSession } from "../services/auth";
 import { limitMail, limitPasswordChanges, limitPasswordResets } from "../services/limits";
 import { siteKeyOf } from "../services/tracking";
 import { authResponse } from "./auth";
@@ -62,16 +63,22 @@ export const accountRoutes = new Hono<AppEnv>()
   .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
     const { token, password } = c.req.valid("json");
     const db = getDb(c.env.DB);
-    const account = await resetPassword(db, token, password);
+    const { account, revokedApiKeys } = await resetPassword(db, token, password);
     const session = await startSession(db, c.env.JWT_SECRET, account);
     setAuthCookies(c, session);
-    return c.json(authResponse(session) satisfies AuthResponse, 200);
+    return c.json({ ...authResponse(session), revokedApiKeys } satisfies PasswordResetResponse, 200);
   })
   .post("/password", requireUser, validate("json", changePasswordSchema), async (c) => {
-    const { currentPassword, newPassword } = c.req.valid("json");
     await limitPasswordChanges(c.env, c.get("user").id);
-    await changePassword(getDb(c.env.DB), c.get("user").id, c.get("sessionId"), currentPassword, newPassword);
-    return c.json(message(ACCOUNT_MESSAGES.passwordChanged), 200);
+    const db = getDb(c.env.DB);
+    const revokedApiKeys = await changePassword(
+      db,
+      c.get("user").id,
+      c.get("sessionId"),
+      c.req.valid("json"),
+    );
+    const body: PasswordChangedResponse = { message: ACCOUNT_MESSAGES.passwordChanged, revokedApiKeys };
+    return c.json(body, 200);
   })
   // The current workspace's tag (also at GET /api/workspaces/:id/site-tag).
   .get("/site-tag", requireUser, requireWorkspace, async (c) => {
@@ -87,7 +94,11 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json({ alerts } satisfies AlertPreferencesResponse, 200);
   })
   .delete("/", requireUser, validate("json", deleteAccountSchema), async (c) => {
-    await deleteAccount(c.env, c.get("user").id, c.req.valid("json").email);
+    const { email, password } = c.req.valid("json");
+    // The password, not only a session: a stolen session cannot delete the account.
+    await limitPasswordChanges(c.env, c.get("user").id);
+    await assertPassword(getDb(c.env.DB), c.get("user").id, password);
+    await deleteAccount(c.env, c.get("user").id, email);
     clearAuthCookies(c);
     return c.json(message(ACCOUNT_MESSAGES.accountDeleted), 200);
   });

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { AuthResponse } from "../../contract/api";
-import { credentialsSchema } from "../../contract/api/auth";
+import type { AuthResponse, ReauthResponse } from "../../contract/api";
+import { credentialsSchema, reauthSchema } from "../../contract/api/auth";
 import { AUTH_MESSAGES } from "../../contract/messages";
 import { clearAuthCookies, readAuthCookies, setAuthCookies } from "../auth/session-cookies";
 import { verifyAccessToken } from "../auth/tokens";
@@ -16,13 +16,14 @@ import {
   type IssuedSession,
   liveSessionAccount,
   logIn,
+  reauthenticate,
   revokeSession,
   rotateSession,
   sessionIdOfRefreshToken,
   signUp,
   startSession,
 } from "../services/auth";
-import { limitAuthAttempts } from "../services/limits";
+import { limitAuthAttempts, limitPasswordChanges } from "../services/limits";
 
 export function authResponse(session: IssuedSession): AuthResponse {
   return { user: session.user, emailVerified: session.emailVerified, expiresAt: session.accessExpiresAt };
@@ -69,6 +70,17 @@ export const authRoutes = new Hono<AppEnv>()
     if (sessionId) await revokeSession(db, sessionId);
     clearAuthCookies(c);
     return c.json({ ok: true }, 200);
+  })
+  // The password again, recorded on the session: sensitive actions accept it for 10 minutes.
+  .post("/reauth", requireUser, validate("json", reauthSchema), async (c) => {
+    await limitPasswordChanges(c.env, c.get("user").id);
+    const recentUntil = await reauthenticate(
+      getDb(c.env.DB),
+      c.get("user").id,
+      c.get("sessionId"),
+      c.req.valid("json").password,
+    );
+    return c.json({ recentUntil } satisfies ReauthResponse, 200);
   })
   .get("/me", requireUser, async (c) => {
     // Read from D1, not the token: verification shows at once, a revoked session or deleted account signs out.

@@ -21,8 +21,9 @@ import { canEdit } from "../../contract/workspaces";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { appOrigin } from "../lib/links";
+import { requireRecentPassword } from "../middleware/require-recent-password";
 import { requireUser } from "../middleware/require-user";
-import { requireWorkspace } from "../middleware/require-workspace";
+import { requireOwner, requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
 import { recordChange } from "../services/history";
 import {
@@ -34,7 +35,13 @@ import {
   stripeStatus,
 } from "../services/integrations";
 import { limitWebhookTests } from "../services/limits";
-import { connectSlack, disconnectSlack, sendSlackTest, slackConnectionOf } from "../services/slack";
+import {
+  connectSlack,
+  disconnectSlack,
+  enableSlack,
+  sendSlackTest,
+  slackConnectionOf,
+} from "../services/slack";
 import { actingIn, creatorOf, type UserContext, type UserEnv } from "./with-user";
 
 // The workspace's integrations (issue #36): the listing, then each integration's handlers, shared by the
@@ -61,7 +68,7 @@ export async function connectWorkspaceStripe<E extends UserEnv>(
   input: ConnectStripeInput,
 ) {
   const db = getDb(c.env.DB);
-  const token = await connectStripe(db, c.get("workspace").id, input.signingSecret.trim());
+  const token = await connectStripe(db, c.get("workspace"), c.get("user").id, input.signingSecret.trim());
   // Never the secret.
   await recordChange(db, { ...actingIn(c), action: "integration.connected", details: { kind: "stripe" } });
   const endpointUrl = stripeEndpointUrl(appOrigin(c.req.url, c.env.APP_HOST), token);
@@ -135,12 +142,21 @@ export const integrationRoutes = new Hono<AppEnv>()
   .use(requireUser, requireWorkspace)
   .get("/", listIntegrationStatuses)
   .get("/stripe", getStripeStatus)
-  .put("/stripe", validate("json", connectStripeSchema), (c) =>
+  .put("/stripe", requireRecentPassword, validate("json", connectStripeSchema), (c) =>
     connectWorkspaceStripe(c, c.req.valid("json")),
   )
   .delete("/stripe", disconnectWorkspaceStripe)
   .put("/ga4", validate("json", ga4SettingSchema), (c) => changeGa4(c, c.req.valid("json")))
   .get("/slack", getSlack)
-  .put("/slack", validate("json", connectSlackSchema), (c) => putSlack(c, c.req.valid("json")))
+  .put("/slack", requireRecentPassword, validate("json", connectSlackSchema), (c) =>
+    putSlack(c, c.req.valid("json")),
+  )
   .delete("/slack", deleteSlack)
-  .post("/slack/test", testSlack);
+  .post("/slack/test", testSlack)
+  // One click by an owner turns on a connection its creator's removal disabled (recorded in the history).
+  .post("/slack/enable", requireOwner, async (c) => {
+    const db = getDb(c.env.DB);
+    if (await enableSlack(db, creatorOf(c)))
+      await recordChange(db, { ...actingIn(c), action: "integration.enabled", details: { kind: "slack" } });
+    return getSlack(c);
+  });

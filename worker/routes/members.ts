@@ -6,6 +6,7 @@ import type {
   InvitationResponse,
   InvitationViewResponse,
   MemberListResponse,
+  MemberReachResponse,
   MemberResponse,
 } from "../../contract/api";
 import { inviteSchema, memberRoleSchema, transferSchema } from "../../contract/api/members";
@@ -14,6 +15,7 @@ import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { emailOrigin } from "../lib/links";
+import { requireRecentPassword } from "../middleware/require-recent-password";
 import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
 import {
@@ -23,6 +25,7 @@ import {
   invite,
   listInvitations,
   listMembers,
+  memberReach,
   removeMember,
   resendInvitation,
   revokeInvitation,
@@ -42,7 +45,7 @@ export const workspaceMemberRoutes = new Hono<AppEnv>()
     const members = await listMembers(getDb(c.env.DB), c.req.param("id"), c.get("user"));
     return c.json({ members } satisfies MemberListResponse, 200);
   })
-  .patch("/:id/members/:userId", validate("json", memberRoleSchema), async (c) => {
+  .patch("/:id/members/:userId", requireRecentPassword, validate("json", memberRoleSchema), async (c) => {
     const { id, userId } = c.req.param();
     const member = await changeMemberRole(
       getDb(c.env.DB),
@@ -53,12 +56,17 @@ export const workspaceMemberRoutes = new Hono<AppEnv>()
     );
     return c.json({ member } satisfies MemberResponse, 200);
   })
+  .get("/:id/members/:userId/reach", async (c) => {
+    const { id, userId } = c.req.param();
+    const reach = await memberReach(getDb(c.env.DB), id, c.get("user"), userId);
+    return c.json({ reach } satisfies MemberReachResponse, 200);
+  })
   .delete("/:id/members/:userId", async (c) => {
     const { id, userId } = c.req.param();
     await removeMember(getDb(c.env.DB), id, c.get("user"), userId);
     return c.json(deleted, 200);
   })
-  .post("/:id/transfer", validate("json", transferSchema), async (c) => {
+  .post("/:id/transfer", requireRecentPassword, validate("json", transferSchema), async (c) => {
     await transferOwnership(getDb(c.env.DB), c.req.param("id"), c.get("user"), c.req.valid("json").userId);
     const members = await listMembers(getDb(c.env.DB), c.req.param("id"), c.get("user"));
     return c.json({ members } satisfies MemberListResponse, 200);

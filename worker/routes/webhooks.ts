@@ -11,13 +11,14 @@ import { createWebhookSchema, webhookIdParam } from "../../contract/api/webhooks
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/require-user";
-import { requireWorkspace } from "../middleware/require-workspace";
+import { requireOwner, requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
 import { recordChange, webhookUrl } from "../services/history";
 import { limitWebhookTests } from "../services/limits";
 import {
   createWebhook,
   deleteWebhook,
+  enableWebhook,
   listDeliveries,
   listWebhooks,
   sendTestEvent,
@@ -58,6 +59,16 @@ export const webhookRoutes = new Hono<AppEnv>()
   .get("/", listWebhookEndpoints)
   .post("/", validate("json", createWebhookSchema), (c) => createWebhookEndpoint(c, c.req.valid("json")))
   .delete("/:id", validate("param", webhookIdParam), (c) => deleteWebhookEndpoint(c, c.req.valid("param").id))
+  // One click by an owner turns on an endpoint its creator's removal disabled (recorded in the history).
+  .post("/:id/enable", requireOwner, validate("param", webhookIdParam), async (c) => {
+    const db = getDb(c.env.DB);
+    const { id } = c.req.valid("param");
+    if (await enableWebhook(db, creatorOf(c), id)) {
+      const url = await webhookUrl(db, c.get("workspace").id, id);
+      await recordChange(db, { ...actingIn(c), action: "webhook.enabled", details: { url } });
+    }
+    return c.json({ ok: true } satisfies DeletedResponse, 200);
+  })
   .get("/:id/deliveries", validate("param", webhookIdParam), async (c) => {
     const deliveries = await listDeliveries(getDb(c.env.DB), c.get("workspace").id, c.req.valid("param").id);
     return c.json({ deliveries } satisfies WebhookDeliveryListResponse, 200);

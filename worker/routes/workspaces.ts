@@ -8,6 +8,7 @@ import type {
 import { workspaceNameSchema } from "../../contract/api/workspaces";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
+import { requireRecentPassword } from "../middleware/require-recent-password";
 import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
 import { siteKeyOf } from "../services/tracking";
@@ -42,7 +43,7 @@ export const workspaceRoutes = new Hono<AppEnv>()
     );
     return c.json({ workspace } satisfies WorkspaceResponse, 200);
   })
-  .delete("/:id", async (c) => {
+  .delete("/:id", requireRecentPassword, async (c) => {
     await deleteWorkspace(c.env, c.get("user").id, c.req.param("id"));
     return c.json({ ok: true } satisfies DeletedResponse, 200);
   })

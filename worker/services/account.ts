@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { User } from "../../contract/api";
+import type { RevokedKeyOfAccount, User } from "../../contract/api";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
 import { hashPassword } from "../auth/password";
 import { type Db, getDb } from "../db/client";
@@ -12,6 +12,7 @@ import {
   splitTests,
   users,
   webhookEndpoints,
+  workspaces,
 } from "../db/schema";
 import { ApiError } from "../errors";
 import type { Background } from "../lib/background";
@@ -20,7 +21,8 @@ import { passwordResetEmail, verificationEmail } from "../mail/templates";
 import { log } from "../observability/log";
 import { type Account, accountOf, assertStrongPassword, passwordMatches, revokeOtherSessions } from "./auth";
 import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
-import { anotherOwnerOf, membershipsOf, removeWorkspaces } from "./workspaces";
+import { endReach, revokeKeys } from "./member-reach";
+import { anotherOwnerOf, membershipsOf, removeWorkspaces, workspaceNameFor } from "./workspaces";
 
 const verifyLink = (origin: string, token: string) => `${origin}/verify-email?token=${token}`;
 const resetLink = (origin: string, token: string) => `${origin}/reset-password?token=${token}`;
@@ -86,48 +88,73 @@ export function requestPasswordReset(env: Env, ctx: Background, email: string, o
  * Sets the new password from a reset link and revokes every session; the link proves the email is the
  * user's, so it is verified too. Answers the account, for the caller to start a fresh session.
  */
-export async function resetPassword(db: Db, token: string, password: string): Promise<Account> {
+export async function resetPassword(
+  db: Db,
+  token: string,
+  password: string,
+): Promise<{ account: Account; revokedApiKeys: RevokedKeyOfAccount[] }> {
   assertStrongPassword(password);
   // Hashed first: PBKDF2 is the slow part, and a used link should not stay half-done.
   const passwordHash = await hashPassword(password);
   const userId = await consumeEmailToken(db, token, "reset_password");
   const now = Date.now();
+  const revokedApiKeys = await keysOfUser(db, userId);
   await db.batch([
     db
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
       .where(eq(users.id, userId)),
     revokeOtherSessions(db, userId),
-    // Recovery ends an intruder's access: their sessions above, and any API key they may have made.
-    db.delete(apiKeys).where(eq(apiKeys.userId, userId)),
+    // Recovery ends an intruder's access: their sessions above, and any API key they may have made
+    // (listed on the reset page and on each workspace's keys card).
+    ...revokeKeys(db, eq(apiKeys.userId, userId), "password_reset", now),
     retireEmailTokens(db, userId, "reset_password"),
   ]);
   const account = await accountOf(db, userId);
   if (!account) throw new ApiError("invalid_link", ACCOUNT_MESSAGES.invalidLink);
-  return account;
+  return { account, revokedApiKeys };
 }
 
-/** Settings: a new password, proven by the current one; every other session is revoked. */
+/** The user's API keys, with the name of each one's workspace, before they are revoked. */
+function keysOfUser(db: Db, userId: string): Promise<RevokedKeyOfAccount[]> {
+  return db
+    .select({ name: apiKeys.name, prefix: apiKeys.prefix, workspaceName: workspaceNameFor(userId) })
+    .from(apiKeys)
+    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+    .where(eq(apiKeys.userId, userId))
+    .orderBy(apiKeys.createdAt);
+}
+
+/**
+ * Settings: a new password, proven by the current one; every other session is revoked, and every API
+ * key of the user's when they chose so (off by default). Answers the keys revoked.
+ */
 export async function changePassword(
   db: Db,
   userId: string,
   keepSessionId: string,
-  currentPassword: string,
-  newPassword: string,
-): Promise<void> {
+  input: { currentPassword: string; newPassword: string; revokeApiKeys: boolean },
+): Promise<RevokedKeyOfAccount[]> {
+  const { currentPassword, newPassword } = input;
   const row = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
   if (!row || !(await passwordMatches(currentPassword, row.hash)))
     throw new ApiError("invalid_password", ACCOUNT_MESSAGES.currentPasswordWrong);
   if (currentPassword === newPassword) throw new ApiError("same_password", ACCOUNT_MESSAGES.samePassword);
   assertStrongPassword(newPassword);
+  const now = Date.now();
+  const revoked = input.revokeApiKeys ? await keysOfUser(db, userId) : [];
   await db.batch([
     db
       .update(users)
       .set({ passwordHash: await hashPassword(newPassword) })
       .where(eq(users.id, userId)),
     revokeOtherSessions(db, userId, keepSessionId),
+    // The current password was just entered: sensitive actions need no other prompt for a while.
+    db.update(sessions).set({ passwordAt: now }).where(eq(sessions.id, keepSessionId)),
     retireEmailTokens(db, userId, "reset_password"),
+    ...(input.revokeApiKeys ? revokeKeys(db, eq(apiKeys.userId, userId), "password_changed", now) : []),
   ]);
+  return revoked;
 }
 
 /**
@@ -161,6 +188,8 @@ export async function deleteAccount(env: Env, userId: string, typedEmail: string
     const theirs = (table: typeof splitTests | typeof customDomains | typeof webhookEndpoints) =>
       and(eq(table.workspaceId, shared.id), eq(table.userId, userId));
     handOver.push(
+      // What only they set up there stops first (their keys noted on the card, webhooks disabled, …).
+      ...endReach(db, shared.id, userId, { reason: "member_left", role: null }),
       db.update(splitTests).set({ userId: heir }).where(theirs(splitTests)),
       db.update(customDomains).set({ userId: heir }).where(theirs(customDomains)),
       db.update(webhookEndpoints).set({ userId: heir }).where(theirs(webhookEndpoints)),

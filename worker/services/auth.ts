@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { User } from "../../contract/api";
-import { AUTH_MESSAGES } from "../../contract/messages";
-import { PERSONAL_WORKSPACE_NAME } from "../../contract/workspaces";
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
+import { PERSONAL_WORKSPACE_NAME, RECENT_PASSWORD_MS } from "../../contract/workspaces";
 import { sha256Base64Url } from "../auth/crypto";
 import { hashPassword, verifyPassword, weakPasswordReasons } from "../auth/password";
 import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, signAccessToken } from "../auth/tokens";
@@ -120,6 +120,7 @@ async function issue(
   };
 }
 
+/** A new session, started by entering the password (sign-up, login, a reset): it counts as recent. */
 export async function startSession(db: Db, jwtSecret: string, account: Account): Promise<IssuedSession> {
   const sessionId = crypto.randomUUID();
   const refreshSecret = randomToken();
@@ -130,6 +131,7 @@ export async function startSession(db: Db, jwtSecret: string, account: Account):
     refreshTokenHash: await sha256Base64Url(refreshSecret),
     expiresAt: now + REFRESH_TOKEN_TTL_MS,
     createdAt: now,
+    passwordAt: now,
   });
   return issue(jwtSecret, account, sessionId, refreshSecret);
 }
@@ -212,6 +214,40 @@ export function revokeOtherSessions(db: Db, userId: string, keepSessionId?: stri
         keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
       ),
     );
+}
+
+/** Checks the user's password; a wrong one answers 400 `invalid_password`. */
+export async function assertPassword(db: Db, userId: string, password: string): Promise<void> {
+  const row = await db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .get();
+  if (!(await passwordMatches(password, row?.hash)))
+    throw new ApiError("invalid_password", ACCOUNT_MESSAGES.currentPasswordWrong);
+}
+
+/** POST /api/auth/reauth: the password entered again, which sensitive actions accept for 10 minutes. */
+export async function reauthenticate(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  password: string,
+): Promise<number> {
+  await assertPassword(db, userId, password);
+  const now = Date.now();
+  await db.update(sessions).set({ passwordAt: now }).where(eq(sessions.id, sessionId));
+  return now + RECENT_PASSWORD_MS;
+}
+
+/** Whether the session's password was entered within the last 10 minutes. */
+export async function passwordIsRecent(db: Db, sessionId: string, now = Date.now()): Promise<boolean> {
+  const row = await db
+    .select({ at: sessions.passwordAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .get();
+  return row?.at != null && row.at > now - RECENT_PASSWORD_MS;
 }
 
 /** The session a refresh token belongs to, only when the token is its current one. */

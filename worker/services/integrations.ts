@@ -1,7 +1,10 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { IntegrationStatus, StripeOutcome, StripeStatusResponse } from "../../contract/api";
+import { STRIPE_MESSAGES } from "../../contract/messages";
+import { canManageMembers, type WorkspaceAccess } from "../../contract/workspaces";
 import type { Db } from "../db/client";
 import { stripeConnections, workspaces } from "../db/schema";
+import { ApiError } from "../errors";
 import { randomToken } from "../lib/base64url";
 import { slackIntegrationStatus } from "./slack";
 import { unlinkedInvoicePayments } from "./stripe";
@@ -66,6 +69,7 @@ export async function stripeStatus(
     connected,
     endpointUrl: row ? stripeEndpointUrl(origin, row.token) : null,
     connectedAt: connected ? iso(row?.connectedAt ?? null) : null,
+    secretRetired: connected && row?.secretRetiredAt != null,
     lastEvent:
       row?.lastEventAt != null && row.lastEventType !== null
         ? {
@@ -84,15 +88,32 @@ export async function stripeStatus(
  * Stores the signing secret and answers the endpoint's token: a new unguessable one at the first
  * connect (unless the card reserved it), the same one ever after (a reconnect only replaces the secret, so nothing changes in Stripe).
  */
-export async function connectStripe(db: Db, workspaceId: string, signingSecret: string, now = Date.now()) {
+export async function connectStripe(
+  db: Db,
+  access: WorkspaceAccess,
+  setBy: string,
+  signingSecret: string,
+  now = Date.now(),
+) {
+  const workspaceId = access.id;
+  const current = await stripeRow(db, workspaceId);
+  if (current?.secretRetiredAt != null && current.signingSecret !== null) {
+    // Retired because someone who knows it left: only an owner replaces it, and not with itself.
+    if (!canManageMembers(access.role))
+      throw new ApiError("forbidden", STRIPE_MESSAGES.secretRetiredOwnerOnly);
+    if (current.signingSecret === signingSecret)
+      throw new ApiError("secret_retired", STRIPE_MESSAGES.secretRetiredSame);
+  }
   const row = await db
     .insert(stripeConnections)
-    .values({ workspaceId, token: newToken(), signingSecret, connectedAt: now })
+    .values({ workspaceId, token: newToken(), signingSecret, connectedAt: now, secretSetBy: setBy })
     .onConflictDoUpdate({
       target: stripeConnections.workspaceId,
       // A reconnect keeps the date it was first connected since, unless it was disconnected in between.
       set: {
         signingSecret,
+        secretSetBy: setBy,
+        secretRetiredAt: null,
         connectedAt: sql`coalesce(${stripeConnections.connectedAt}, ${now})`,
       },
     })
@@ -108,7 +129,7 @@ export async function connectStripe(db: Db, workspaceId: string, signingSecret: 
 export async function disconnectStripe(db: Db, workspaceId: string): Promise<boolean> {
   const rows = await db
     .update(stripeConnections)
-    .set({ signingSecret: null, connectedAt: null })
+    .set({ signingSecret: null, connectedAt: null, secretSetBy: null, secretRetiredAt: null })
     .where(and(eq(stripeConnections.workspaceId, workspaceId), isNotNull(stripeConnections.signingSecret)))
     .returning({ token: stripeConnections.token });
   return rows.length > 0;

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { HistoryAction, Invitation, InvitationState, InvitationView, Member } from "../../contract/api";
 import { MEMBER_MESSAGES } from "../../contract/messages";
-import { INVITATION_TTL_MS, type Role } from "../../contract/workspaces";
+import { canManageMembers, INVITATION_TTL_MS, ROLES, type Role } from "../../contract/workspaces";
 import { sha256Base64Url } from "../auth/crypto";
 import type { Db } from "../db/client";
 import { historyEvents, invitations, memberships, users, workspaces } from "../db/schema";
@@ -12,6 +12,7 @@ import { mailerFor } from "../mail/mailer";
 import { invitationEmail } from "../mail/templates";
 import { historyRow } from "./history";
 import { limitMail } from "./limits";
+import { endReach, reachOf } from "./member-reach";
 import { accessOf, memberAccessIn, ownerAccessIn, workspaceNameFor } from "./workspaces";
 
 // A workspace's members and invitations (issue #34). Every change of who belongs where, and as what,
@@ -153,12 +154,16 @@ export async function changeMemberRole(
   const member = await memberOf(db, workspaceId, userId);
   if (member.role === role) return member;
   await assertMayStopOwning(db, workspaceId, member);
+  const demoted = ROLES.indexOf(role) > ROLES.indexOf(member.role);
   await commitMemberChange(
     db,
     workspaceId,
     caller,
     { action: "member_role_changed", email: member.email, from: member.role, to: role },
-    [setRole(db, workspaceId, userId, role)],
+    [
+      setRole(db, workspaceId, userId, role),
+      ...(demoted ? endReach(db, workspaceId, userId, { reason: "member_demoted", role }) : []),
+    ],
   );
   return { ...member, role };
 }
@@ -181,8 +186,19 @@ export async function removeMember(db: Db, workspaceId: string, caller: Caller, 
       db
         .delete(memberships)
         .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId))),
+      ...endReach(db, workspaceId, userId, {
+        reason: leaving ? "member_left" : "member_removed",
+        role: null,
+      }),
     ],
   );
+}
+
+/** What removing the member would end, for the remove dialog (owners only, as removing is). */
+export async function memberReach(db: Db, workspaceId: string, caller: Caller, userId: string) {
+  await ownerAccessIn(db, workspaceId, caller.id);
+  await memberOf(db, workspaceId, userId);
+  return reachOf(db, workspaceId, userId);
 }
 
 /** The caller (an owner) makes another member owner and becomes an editor. */
@@ -443,10 +459,24 @@ async function answerable(db: Db, token: string, caller: Caller): Promise<Invita
   return invitation;
 }
 
+/**
+ * An invitation grants only what its inviter may still grant: an owner of the workspace now. One sent
+ * by someone since removed, demoted or deleted is revoked when it is used.
+ */
+async function assertInviterMayGrant(db: Db, invitation: InvitationRow) {
+  const inviter = invitation.invitedBy
+    ? await accessOf(db, invitation.workspaceId, invitation.invitedBy)
+    : undefined;
+  if (inviter && canManageMembers(inviter.role)) return;
+  await db.update(invitations).set({ revokedAt: Date.now() }).where(eq(invitations.id, invitation.id));
+  throw new ApiError("invitation_gone", MEMBER_MESSAGES.invitationGone.revoked);
+}
+
 /** The invitee joins with the invited role. One link joins once. */
 export async function acceptInvitation(db: Db, token: string, caller: Caller) {
   const invitation = await answerable(db, token, caller);
   const { workspaceId } = invitation;
+  await assertInviterMayGrant(db, invitation);
   if (await accessOf(db, workspaceId, caller.id))
     throw new ApiError("already_member", MEMBER_MESSAGES.alreadyMember);
   if ((await countOf(db, memberships, eq(memberships.workspaceId, workspaceId))) >= MAX_MEMBERS)

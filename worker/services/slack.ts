@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { IntegrationStatus, SlackConnection, SlackTestResponse, Variant } from "../../contract/api";
 import { maskedSlackWebhookUrl } from "../../contract/api/integrations";
 import { ANALYTICS_MESSAGES, END_MESSAGES, SLACK_MESSAGES } from "../../contract/messages";
@@ -34,6 +34,7 @@ const NOT_CONNECTED: SlackConnection = {
   lastDeliveredAt: null,
   lastFailureAt: null,
   lastFailure: null,
+  disabledAt: null,
 };
 
 /** The connection as the API shows it: the URL masked, never whole. */
@@ -47,6 +48,7 @@ function toClientConnection(row: SlackConnectionRow | undefined): SlackConnectio
     lastDeliveredAt: iso(row.lastDeliveredAt),
     lastFailureAt: iso(row.lastFailureAt),
     lastFailure: row.lastFailure,
+    disabledAt: iso(row.disabledAt),
   };
 }
 
@@ -84,12 +86,26 @@ export async function connectSlack(db: Db, creator: Creator, webhookUrl: string)
     lastDeliveredAt: null,
     lastFailureAt: null,
     lastFailure: null,
+    disabledAt: null,
   };
   await db.batch([
     db.delete(slackConnections).where(eq(slackConnections.workspaceId, creator.workspaceId)),
     db.insert(slackConnections).values(row),
   ]);
   return toClientConnection(row);
+}
+
+/**
+ * An owner turns a connection disabled by its creator's removal back on: alerts go to it again, and the
+ * owner counts as having connected it. False when it was not disabled (nothing changed).
+ */
+export async function enableSlack(db: Db, creator: Creator): Promise<boolean> {
+  const rows = await db
+    .update(slackConnections)
+    .set({ disabledAt: null, userId: creator.userId })
+    .where(and(eq(slackConnections.workspaceId, creator.workspaceId), isNotNull(slackConnections.disabledAt)))
+    .returning({ id: slackConnections.id });
+  return rows.length > 0;
 }
 
 /** Disconnects: alerts stop at once, those being retried too (their messages are dropped). */
@@ -215,7 +231,7 @@ export async function sendSlackAlert(
   const workspaceId = test.workspaceId ?? test.userId;
   try {
     const row = await connectionRow(getDb(env.DB), workspaceId);
-    if (!row) return;
+    if (!row || row.disabledAt !== null) return;
     const body = slackAlertBody(await alertText(env, test, alert, winnerName));
     await queueSlackMessage(env.WEBHOOKS, {
       connectionId: row.id,

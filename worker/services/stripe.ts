@@ -492,7 +492,7 @@ export async function receiveStripeEvent(
          (SELECT user_id FROM memberships WHERE workspace_id = c.workspace_id AND role = 'owner'
           ORDER BY created_at LIMIT 1) AS ownerId
        FROM stripe_connections AS c JOIN workspaces AS w ON w.id = c.workspace_id AND w.deleted_at IS NULL
-       WHERE c.token = ?1 AND c.signing_secret IS NOT NULL`,
+       WHERE c.token = ?1 AND c.signing_secret IS NOT NULL AND c.secret_retired_at IS NULL`,
     )
     .bind(token)
     .first<Workspace & { secret: string }>();

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type {
   CreatedWebhookResponse,
   CreateWebhookInput,
@@ -38,6 +38,7 @@ function toClientEndpoint(row: EndpointRow): WebhookEndpoint {
     createdAt: row.createdAt,
     failingSince: row.failingSince,
     lastSuccessAt: row.lastSuccessAt,
+    disabledAt: row.disabledAt,
   };
 }
 
@@ -73,12 +74,33 @@ export async function createWebhook(
     events: input.events,
     secret: generateWebhookSecret(),
     status: "active",
+    disabledAt: null,
     createdAt: Date.now(),
     failingSince: null,
     lastSuccessAt: null,
   };
   await db.insert(webhookEndpoints).values(row);
   return { webhook: toClientEndpoint(row), secret: row.secret };
+}
+
+/**
+ * An owner turns an endpoint disabled by its creator's removal back on; the owner counts as its creator
+ * from then on. False when it was not disabled (nothing changed); 404 for another workspace's id.
+ */
+export async function enableWebhook(db: Db, creator: Creator, id: string): Promise<boolean> {
+  await ownedWebhook(db, creator.workspaceId, id);
+  const rows = await db
+    .update(webhookEndpoints)
+    .set({ disabledAt: null, userId: creator.userId })
+    .where(
+      and(
+        eq(webhookEndpoints.id, id),
+        eq(webhookEndpoints.workspaceId, creator.workspaceId),
+        isNotNull(webhookEndpoints.disabledAt),
+      ),
+    )
+    .returning({ id: webhookEndpoints.id });
+  return rows.length > 0;
 }
 
 /** Deleting an endpoint also drops its log and every delivery still waiting in the queue. */
@@ -160,6 +182,7 @@ export async function sendWebhookEvent(
       .where(
         and(
           eq(webhookEndpoints.workspaceId, workspaceId),
+          isNull(webhookEndpoints.disabledAt),
           sql`EXISTS (SELECT 1 FROM json_each(${webhookEndpoints.events}) WHERE value = ${type})`,
         ),
       );

@@ -22,9 +22,9 @@ interface Endpoint {
   secret: string;
 }
 
-// One query for the whole batch; an endpoint deleted meanwhile is simply missing.
+// One query for the whole batch; an endpoint deleted or disabled meanwhile is simply missing.
 const ENDPOINTS =
-  "SELECT id, url, secret FROM webhook_endpoints WHERE id IN (SELECT value FROM json_each(?1))";
+  "SELECT id, url, secret FROM webhook_endpoints WHERE id IN (SELECT value FROM json_each(?1)) AND disabled_at IS NULL";
 
 /**
  * Delivers a batch of the WEBHOOKS queue, each message on its own and all at once: a 2xx answer

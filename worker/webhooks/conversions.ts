@@ -16,7 +16,7 @@ const TYPE: WebhookEventType = "conversion.recorded";
 // The endpoints of the tests' workspaces that take conversion.recorded: one query for a whole batch.
 const ENDPOINTS_OF_TESTS = `SELECT t.id AS test_id, w.id AS endpoint_id
   FROM split_tests AS t JOIN webhook_endpoints AS w ON w.workspace_id = t.workspace_id
-  WHERE t.id IN (SELECT value FROM json_each(?1))
+  WHERE t.id IN (SELECT value FROM json_each(?1)) AND w.disabled_at IS NULL
     AND EXISTS (SELECT 1 FROM json_each(w.events) WHERE value = ?2)`;
 
 /**

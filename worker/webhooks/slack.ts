@@ -135,7 +135,7 @@ export async function recordSlackAttempt(
 
 // One query for the batch's connections; one removed or replaced meanwhile is simply missing.
 const CONNECTIONS =
-  "SELECT id, webhook_url AS webhookUrl FROM slack_connections WHERE id IN (SELECT value FROM json_each(?1))";
+  "SELECT id, webhook_url AS webhookUrl FROM slack_connections WHERE id IN (SELECT value FROM json_each(?1)) AND disabled_at IS NULL";
 // The (connection, event) pairs already delivered: a redelivered message is not posted again.
 const DELIVERED = `SELECT connection_id AS connectionId, event_id AS eventId FROM slack_deliveries
   WHERE delivered = 1 AND connection_id IN (SELECT value FROM json_each(?1))

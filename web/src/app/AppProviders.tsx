@@ -1,5 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
+import { ReauthDialog } from "@/components/auth/ReauthDialog";
 import { AuthProvider } from "@/lib/auth/AuthProvider";
 import { createQueryClient } from "@/lib/query";
 import { useLoadedToaster } from "@/lib/toast";
@@ -11,6 +12,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         {children}
+        <ReauthDialog />
         <ToasterOnceLoaded />
       </AuthProvider>
     </QueryClientProvider>

@@ -58,11 +58,32 @@ export function isWorkspaceGoneError(error: unknown): boolean {
   );
 }
 
+/** Asks the user for their password (the ReauthDialog); true once POST /api/auth/reauth took it. */
+type ReauthPrompt = () => Promise<boolean>;
+let reauthPrompt: ReauthPrompt | undefined;
+
+/** The dialog that asks for the password when a sensitive action answers 403 `reauth_required`. */
+export function setReauthPrompt(prompt: ReauthPrompt | undefined): void {
+  reauthPrompt = prompt;
+}
+
 /**
  * Calls the JSON API with the session cookies. A 401 outside /api/auth/ usually means the short-lived
- * access token expired: the session is refreshed once and the call retried.
+ * access token expired: the session is refreshed once and the call retried. A 403 `reauth_required`
+ * (a sensitive action, the password not entered in the last 10 minutes) asks for the password in
+ * place and retries once it is entered.
  */
 export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  try {
+    return await withFreshSession<T>(path, init);
+  } catch (error) {
+    if (!(error instanceof RequestError && error.code === "reauth_required" && reauthPrompt)) throw error;
+    if (!(await reauthPrompt())) throw error;
+    return withFreshSession<T>(path, init);
+  }
+}
+
+async function withFreshSession<T>(path: string, init: ApiRequestInit): Promise<T> {
   try {
     return await request<T>(path, init);
   } catch (error) {

@@ -1,8 +1,10 @@
+import type { RevokedKeyOfAccount } from "@contract/api";
 import { ACCOUNT_MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { AuthCard } from "@/components/auth/AuthCard";
 import { PasswordField } from "@/components/auth/PasswordField";
+import { RevokedKeysNotice } from "@/components/auth/RevokedKeysNotice";
 import { SubmitButton } from "@/components/auth/SubmitButton";
 import { PageTitle } from "@/components/PageTitle";
 import { Button } from "@/components/ui/button";
@@ -21,16 +23,19 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [linkInvalid, setLinkInvalid] = useState(token === "");
+  const [revoked, setRevoked] = useState<RevokedKeyOfAccount[] | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const password = String(new FormData(event.currentTarget).get("password") ?? "");
     setBusy(true);
     try {
-      const session = await resetPassword({ token, password });
+      const { revokedApiKeys, ...session } = await resetPassword({ token, password });
       applySession(session);
       toast.success(ACCOUNT_MESSAGES.passwordReset);
-      navigate("/dashboard", { replace: true });
+      // Keys were revoked: the page says which, and what stops, before the dashboard.
+      if (revokedApiKeys.length > 0) setRevoked(revokedApiKeys);
+      else navigate("/dashboard", { replace: true });
     } catch (error) {
       console.warn("Could not reset the password", error);
       if (error instanceof RequestError && error.code === "invalid_link") setLinkInvalid(true);
@@ -46,7 +51,14 @@ export default function ResetPasswordPage() {
       description={`Choose a new password for your account. ${ACCOUNT_MESSAGES.resetRevokes}`}
     >
       <PageTitle>Set a new password</PageTitle>
-      {linkInvalid ? (
+      {revoked ? (
+        <div className="grid gap-4">
+          <RevokedKeysNotice keys={revoked} />
+          <Button asChild>
+            <Link to="/dashboard">Continue to the dashboard</Link>
+          </Button>
+        </div>
+      ) : linkInvalid ? (
         <InvalidLink>
           <Button asChild>
             <Link to="/forgot-password">Request a new link</Link>

@@ -145,9 +145,11 @@ export function detailsOf(event: Pick<HistoryEvent, "action" | "details">): stri
         return text(d.name) ? [`‘${text(d.name)}’`] : [];
       case "webhook.created":
       case "webhook.deleted":
+      case "webhook.enabled":
         return [text(d.url)].filter((part) => part !== null);
       case "integration.connected":
-      case "integration.disconnected": {
+      case "integration.disconnected":
+      case "integration.enabled": {
         const kind = text(d.kind);
         return [kind ? (M.integration[kind] ?? kind) : null, text(d.url)].filter((part) => part !== null);
       }

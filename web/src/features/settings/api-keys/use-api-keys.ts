@@ -2,7 +2,7 @@ import type { ApiKey } from "@contract/api";
 import { API_KEY_MESSAGES } from "@contract/messages";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { listApiKeys } from "@/features/settings/api-keys/api/list-api-keys";
+import { listApiKeys, listRevokedApiKeys } from "@/features/settings/api-keys/api/list-api-keys";
 import { refreshAfterChange } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
 import { dropFromList, useLoadedList } from "@/lib/use-loaded-list";
@@ -15,6 +15,15 @@ export function useApiKeys() {
   });
   const { status, items, retry } = useLoadedList(query, API_KEY_MESSAGES.loadFailed);
   return { status, keys: items, retry };
+}
+
+/** The keys SplitLink revoked lately; none while loading or when the list failed. */
+export function useRevokedApiKeys() {
+  const query = useQuery({
+    queryKey: [...queryKeys.apiKeys, "revoked"],
+    queryFn: ({ signal }) => listRevokedApiKeys(signal),
+  });
+  return query.data ?? [];
 }
 
 /** After a revoke (or a 404: revoked already): off the list at once, then the list loads again. */

@@ -1,6 +1,6 @@
-import type { AccountMessageResponse, ChangePasswordInput } from "@contract/api";
+import type { ChangePasswordInput, PasswordChangedResponse } from "@contract/api";
 import { apiFetch } from "@/lib/api";
 
-export function changePassword(input: ChangePasswordInput): Promise<AccountMessageResponse> {
-  return apiFetch<AccountMessageResponse>("/api/account/password", { method: "POST", body: input });
+export function changePassword(input: ChangePasswordInput): Promise<PasswordChangedResponse> {
+  return apiFetch<PasswordChangedResponse>("/api/account/password", { method: "POST", body: input });
 }

@@ -1,5 +1,8 @@
+import type { RevokedKeyOfAccount } from "@contract/api";
+import { ACCOUNT_MESSAGES } from "@contract/messages";
 import { type FormEvent, useId, useState } from "react";
 import { PasswordField } from "@/components/auth/PasswordField";
+import { RevokedKeysNotice } from "@/components/auth/RevokedKeysNotice";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { BusyLabel } from "@/components/ui/spinner";
@@ -10,7 +13,9 @@ import { toast } from "@/lib/toast";
 /** A new password, proven by the current one; the server signs out every other session. */
 export function ChangePasswordSection() {
   const headingId = useId();
+  const revokeId = useId();
   const [busy, setBusy] = useState(false);
+  const [revoked, setRevoked] = useState<RevokedKeyOfAccount[]>([]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -18,11 +23,13 @@ export function ChangePasswordSection() {
     const data = new FormData(form);
     setBusy(true);
     try {
-      const { message } = await changePassword({
+      const { message, revokedApiKeys } = await changePassword({
         currentPassword: String(data.get("currentPassword") ?? ""),
         newPassword: String(data.get("newPassword") ?? ""),
+        revokeApiKeys: data.get("revokeApiKeys") === "on",
       });
       form.reset();
+      setRevoked(revokedApiKeys);
       toast.success(message);
     } catch (error) {
       console.warn("Could not change the password", error);
@@ -45,10 +52,21 @@ export function ChangePasswordSection() {
           <form onSubmit={handleSubmit} className="grid gap-5 sm:max-w-sm">
             <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" />
             <PasswordField label="New password" name="newPassword" autoComplete="new-password" />
+            <div className="flex items-start gap-2">
+              <input id={revokeId} name="revokeApiKeys" type="checkbox" className="mt-1 size-4" />
+              <label htmlFor={revokeId} className="text-sm">
+                {ACCOUNT_MESSAGES.revokeKeysOnChange}
+              </label>
+            </div>
             <Button type="submit" className="justify-self-start" aria-disabled={busy}>
               <BusyLabel busy={busy} label="Change password" busyLabel="Changing..." />
             </Button>
           </form>
+          {revoked.length > 0 && (
+            <div className="mt-4">
+              <RevokedKeysNotice keys={revoked} />
+            </div>
+          )}
         </CardContent>
       </Card>
     </section>

@@ -28,18 +28,20 @@ const sameEmail = (typed: string, email: string) => typed.trim().toLowerCase() =
 export function DeleteAccountSection({ email }: { email: string }) {
   const headingId = useId();
   const inputId = useId();
+  const passwordId = useId();
   const { applySession } = useAuth();
   const navigate = useNavigate();
   const [typed, setTyped] = useState("");
+  const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
-  const confirmed = sameEmail(typed, email);
+  const confirmed = sameEmail(typed, email) && password.length > 0;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !confirmed) return;
     setBusy(true);
     try {
-      const { message } = await deleteAccount({ email: typed });
+      const { message } = await deleteAccount({ email: typed, password });
       // One transition: "/" renders with the cleared session, before the route guard could send us to /login.
       startTransition(() => {
         applySession(null);
@@ -66,7 +68,13 @@ export function DeleteAccountSection({ email }: { email: string }) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Dialog onOpenChange={(open) => !open && setTyped("")}>
+          <Dialog
+            onOpenChange={(open) => {
+              if (open) return;
+              setTyped("");
+              setPassword("");
+            }}
+          >
             <DialogTrigger asChild>
               <Button variant="destructive">
                 <Trash2Icon aria-hidden />
@@ -94,6 +102,16 @@ export function DeleteAccountSection({ email }: { email: string }) {
                     autoCapitalize="none"
                     spellCheck={false}
                     inputMode="email"
+                  />
+                </div>
+                <div className="grid gap-2">
+                  <Label htmlFor={passwordId}>Your password</Label>
+                  <Input
+                    id={passwordId}
+                    type="password"
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                    autoComplete="current-password"
                   />
                 </div>
                 <DialogFooter>

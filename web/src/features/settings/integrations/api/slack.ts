@@ -11,6 +11,11 @@ export function connectSlack(webhookUrl: string): Promise<SlackConnection> {
   return apiFetch<SlackConnection>("/api/integrations/slack", { method: "PUT", body: { webhookUrl } });
 }
 
+/** An owner turns back on a connection its member's removal turned off. */
+export function enableSlack(): Promise<SlackConnection> {
+  return apiFetch<SlackConnection>("/api/integrations/slack/enable", { method: "POST" });
+}
+
 /** Disconnects: alerts stop at once, retries included. */
 export async function disconnectSlack(): Promise<void> {
   await apiFetch<DeletedResponse>("/api/integrations/slack", { method: "DELETE" });

@@ -1,5 +1,5 @@
 import type { SlackConnection } from "@contract/api";
-import { SLACK_MESSAGES } from "@contract/messages";
+import { SLACK_MESSAGES, TURNED_OFF_MESSAGES } from "@contract/messages";
 import { CircleAlertIcon, CircleDotIcon } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
@@ -9,7 +9,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { TurnedOffNotice } from "@/features/settings/components/TurnedOffNotice";
+import { enableSlack } from "@/features/settings/integrations/api/slack";
 import { useSlack } from "@/features/settings/integrations/use-slack";
+import { queryKeys } from "@/lib/query-keys";
 import { formatTimeAgo } from "@/lib/time";
 import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
@@ -44,6 +47,13 @@ function SlackStatus({ slack }: { slack: SlackConnection }) {
           <li className="text-destructive">{M.lastFailure(ago(slack.lastFailureAt), slack.lastFailure)}</li>
         )}
       </ul>
+      {slack.disabledAt !== null && (
+        <TurnedOffNotice
+          message={TURNED_OFF_MESSAGES.slack}
+          turnOn={enableSlack}
+          refresh={queryKeys.integrations.slack}
+        />
+      )}
       {slack.status !== "active" && (
         <p role="status" className="rounded-md bg-destructive-muted p-3 text-destructive">
           {slack.status === "broken" ? M.brokenNotice : M.failingNotice}

@@ -118,6 +118,16 @@ function StripeStatusLines({ stripe }: { stripe: StripeStatusResponse["stripe"] 
     <div className="grid gap-1 text-sm" data-testid="stripe-status">
       <p className="font-medium">{connectionLine(stripe)}</p>
       <p className="text-muted-foreground">{lastEventLine(stripe) ?? M.noEventYet}</p>
+      {stripe.secretRetired && (
+        <p
+          role="status"
+          className="mt-1 flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive-muted px-3 py-2"
+          data-testid="stripe-secret-retired"
+        >
+          <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{M.secretRetired}</span>
+        </p>
+      )}
       {stripe.unlinkedInvoicePayments > 0 && (
         <p
           className="mt-1 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"

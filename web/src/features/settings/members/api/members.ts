@@ -3,6 +3,7 @@ import type {
   InvitationResponse,
   InviteInput,
   MemberListResponse,
+  MemberReachResponse,
   MemberResponse,
 } from "@contract/api";
 import type { Role } from "@contract/workspaces";
@@ -14,6 +15,12 @@ const base = (workspaceId: string) => `/api/workspaces/${encodeURIComponent(work
 
 export async function listMembers(workspaceId: string, signal?: AbortSignal) {
   return (await apiFetch<MemberListResponse>(`${base(workspaceId)}/members`, { signal })).members;
+}
+
+/** What removing the member would end (the remove dialog lists it before it is confirmed). */
+export async function memberReach(workspaceId: string, userId: string, signal?: AbortSignal) {
+  const path = `${base(workspaceId)}/members/${encodeURIComponent(userId)}/reach`;
+  return (await apiFetch<MemberReachResponse>(path, { signal })).reach;
 }
 
 export async function listInvitations(workspaceId: string, signal?: AbortSignal) {

@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { changeRole, removeMember, transferOwnership } from "@/features/settings/members/api/members";
+import { MemberReachList } from "@/features/settings/members/components/MemberReachList";
 import { useMemberAction } from "@/features/settings/members/use-members";
 
 interface MemberListProps {
@@ -88,7 +89,9 @@ export function MemberList({ workspaceId, members, userId, manage }: MemberListP
                         MEMBER_SCREEN_MESSAGES.removed(member.email),
                       )
                     }
-                  />
+                  >
+                    <MemberReachList workspaceId={workspaceId} userId={member.userId} />
+                  </ConfirmDialog>
                 )}
               </div>
             ) : (

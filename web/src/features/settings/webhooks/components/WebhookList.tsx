@@ -1,14 +1,17 @@
 import type { WebhookEndpoint } from "@contract/api";
-import { WEBHOOK_MESSAGES } from "@contract/messages";
+import { TURNED_OFF_MESSAGES, WEBHOOK_MESSAGES } from "@contract/messages";
 import { ChevronDownIcon, HistoryIcon, SendIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
+import { TurnedOffNotice } from "@/features/settings/components/TurnedOffNotice";
+import { enableWebhook } from "@/features/settings/webhooks/api/enable-webhook";
 import { DeleteWebhookButton } from "@/features/settings/webhooks/components/DeleteWebhookButton";
 import { DeliveryLog } from "@/features/settings/webhooks/components/DeliveryLog";
 import { WebhookStatusBadge } from "@/features/settings/webhooks/components/WebhookStatusBadge";
 import { useSendTestEvent } from "@/features/settings/webhooks/use-send-test-event";
+import { queryKeys } from "@/lib/query-keys";
 import { formatTimeAgo } from "@/lib/time";
 import { cn } from "@/lib/utils";
 import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
@@ -51,6 +54,13 @@ function WebhookRow({ webhook }: { webhook: WebhookEndpoint }) {
         </div>
         <WebhookStatusBadge status={webhook.status} />
       </div>
+      {webhook.disabledAt !== null && (
+        <TurnedOffNotice
+          message={TURNED_OFF_MESSAGES.webhook}
+          turnOn={() => enableWebhook(webhook.id)}
+          refresh={queryKeys.webhooks.all}
+        />
+      )}
       {webhook.status === "failing" && (
         <p className="rounded-lg border border-destructive/40 bg-destructive-muted p-3 text-sm">
           {WEBHOOK_MESSAGES.failingNotice}
