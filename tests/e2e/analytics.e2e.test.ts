@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { visitorAddress } from "../../scripts/splitlink-api";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { marketerSiteFor, signUp, visibleToast } from "./flows";
+import { marketerSiteFor, signUpOverHttp, visibleToast } from "./flows";
 
 const browser = startBrowser();
 const marketerSite = marketerSiteFor(browser.baseURL);
@@ -55,7 +55,7 @@ async function createTest(page: Page, name: string) {
 describe("analytics on the test detail page", () => {
   it("charts real visits and conversions, and exports them", async () => {
     const page = await browser.newPage(WIDTHS.wide);
-    await signUp(page, `analytics-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `analytics-${Date.now()}@example.com`);
     const { slug, testId, splitLink } = await createTest(page, "Pricing page");
 
     const visitors = [];
@@ -115,7 +115,7 @@ describe("analytics on the test detail page", () => {
 
   it("pauses, resumes and promotes a winner, and the link obeys at once", async () => {
     const page = await browser.newPage(WIDTHS.wide);
-    await signUp(page, `lifecycle-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `lifecycle-${Date.now()}@example.com`);
     const { splitLink } = await createTest(page, "Lifecycle");
 
     await page.getByRole("button", { name: "Pause test" }).click();

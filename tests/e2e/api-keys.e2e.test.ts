@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { decodeQR } from "qr/decode.js";
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { createTestFromForm, signUp, visibleToast } from "./flows";
+import { createTestFromForm, signUpOverHttp, visibleToast } from "./flows";
 
 const browser = startBrowser();
 
@@ -35,7 +35,8 @@ describe("API keys", () => {
   it("creates a key shown once with a copy button, lists it by prefix, the API takes it, and revoking stops it", async () => {
     const page = await browser.newPage(WIDTHS.wide);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: browser.baseURL });
-    await signUp(page, `keys-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `keys-${Date.now()}@example.com`);
+    await page.goto("/dashboard");
     await page.getByRole("link", { name: "Settings" }).click();
     await page.waitForURL((url) => url.pathname === "/settings");
     await page.getByText("No API keys yet").waitFor();
@@ -104,7 +105,7 @@ describe("API keys", () => {
 describe("QR code", () => {
   it("shows the split link as a QR code and downloads it as SVG and PNG that scan to the link", async () => {
     const page = await browser.newPage(WIDTHS.wide);
-    await signUp(page, `qr-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `qr-${Date.now()}@example.com`);
     const slug = await createTestFromForm(page, "QR test");
     const link = `${browser.baseURL}/r/${slug}`;
     const qr = page.getByRole("img", { name: `QR code for ${link}` });

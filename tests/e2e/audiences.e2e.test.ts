@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { BREAKDOWN_MESSAGES, RULE_MESSAGES } from "../../contract/messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { isFocused, marketerSiteFor, reloadUntil, signUp, variantOfVisit, visibleToast } from "./flows";
+import {
+  isFocused,
+  marketerSiteFor,
+  reloadUntil,
+  signUpOverHttp,
+  variantOfVisit,
+  visibleToast,
+} from "./flows";
 
 // Issue #22, points 3 and 5 in the browser: a mobile rule made on the create form, a phone sent to the
 // rule's URL while desktops are split, and the test page's rules and breakdowns.
@@ -19,7 +26,7 @@ const IPHONE = {
 describe("audiences", () => {
   it("sends phones to the mobile rule's URL, splits desktops, and shows the rule and the breakdowns", async () => {
     const page = await browser.newPage(WIDTHS.narrow);
-    await signUp(page, `audiences-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `audiences-${Date.now()}@example.com`);
     const site = marketerSite().origin;
 
     await page.goto("/create-test");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { MODE_MESSAGES, SCHEDULE_MESSAGES } from "../../contract/messages";
 import { CRONS } from "../../worker/crons";
 import { DESKTOP_USER_AGENT, screenshot, startBrowser, WIDTHS } from "./browser";
-import { marketerSiteFor, signUp, visibleToast, visitFromNewAddresses } from "./flows";
+import { marketerSiteFor, signUpOverHttp, visibleToast, visitFromNewAddresses } from "./flows";
 
 // Issue #20, points 3, 4 and 6 in the browser: the end options on the create form, the test page's
 // "End of the test" section, the alert settings, and a test the cron ended, as the marketer sees it.
@@ -30,7 +30,7 @@ async function fillVariants(page: Page, name: string) {
 describe("decisions on autopilot", () => {
   it("sets an end on the create form, changes it on the test page, and chooses the alerts in Settings", async () => {
     const page = await browser.newPage(WIDTHS.narrow);
-    await signUp(page, `autopilot-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `autopilot-${Date.now()}@example.com`);
 
     await fillVariants(page, "Spring banner");
     await page.getByLabel("End after this many visitors").fill("50");
@@ -82,7 +82,7 @@ describe("decisions on autopilot", () => {
 
   it("shows a test the cron ended at its visitors, and what the end did", async () => {
     const page = await browser.newPage(WIDTHS.wide);
-    await signUp(page, `autopilot-end-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `autopilot-end-${Date.now()}@example.com`);
     await fillVariants(page, "Ends at 200");
     await page.getByLabel("End after this many visitors").fill("200");
     await page.getByLabel("Send everyone to version A (the control)").check();
@@ -120,7 +120,7 @@ describe("decisions on autopilot", () => {
 
   it("creates a test in Optimise mode: the split is the bandit's, from an even start", async () => {
     const page = await browser.newPage(WIDTHS.narrow);
-    await signUp(page, `optimise-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `optimise-${Date.now()}@example.com`);
     const site = marketerSite().origin;
     await page.goto("/create-test");
     await page.getByLabel("Test Name").fill("Bandit banner");

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { signUp } from "./flows";
+import { signUpOverHttp } from "./flows";
 
 const browser = startBrowser();
 
@@ -36,7 +36,7 @@ describe("the dashboard", () => {
   for (const [width, size] of Object.entries(WIDTHS)) {
     it(`shows each test's status, searches by name and filters by status (${width})`, async () => {
       const page = await browser.newPage(size);
-      await signUp(page, `dashboard-${width}-${Date.now()}@example.com`);
+      await signUpOverHttp(page, `dashboard-${width}-${Date.now()}@example.com`);
       await createTests(page);
       await page.goto("/dashboard");
       await page.getByText("Spring sale banner").first().waitFor();

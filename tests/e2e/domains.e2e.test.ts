@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { marketerSiteFor, signUp, verifyEmail, visibleToast } from "./flows";
+import { marketerSiteFor, signUpOverHttp, visibleToast } from "./flows";
 
 const browser = startBrowser();
 const marketerSite = marketerSiteFor(browser.baseURL);
@@ -11,8 +11,7 @@ describe("custom domains", () => {
     const port = new URL(browser.baseURL).port;
     const page = await browser.newPage(WIDTHS.wide);
     const email = `domains-${Date.now()}@example.com`;
-    await signUp(page, email);
-    await verifyEmail(page, email);
+    await signUpOverHttp(page, email, { verified: true });
     await page.goto("/dashboard");
 
     await page.getByRole("link", { name: "Manage Domains" }).click();
@@ -65,8 +64,7 @@ describe("custom domains", () => {
   it("shows the domains screen at narrow width", async () => {
     const page = await browser.newPage(WIDTHS.narrow);
     const email = `domains-narrow-${Date.now()}@example.com`;
-    await signUp(page, email);
-    await verifyEmail(page, email);
+    await signUpOverHttp(page, email, { verified: true });
     await page.goto("/domains");
     await page.getByText("No custom domains yet").waitFor();
     await screenshot(page, "domains-empty");

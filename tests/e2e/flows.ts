@@ -1,5 +1,5 @@
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { visitorAddress } from "../../scripts/splitlink-api";
 import { DESKTOP_USER_AGENT, screenshot } from "./browser";
 import { startMarketerSite } from "./marketer-site";
@@ -32,6 +32,31 @@ export async function linkFromOutbox(
     if (Date.now() > deadline) throw new Error(`No ${path} email to ${email} in the outbox`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * A new marketer signed in without the sign-up form, for tests whose subject is not sign-up (auth.e2e,
+ * account.e2e and the keyboard and accessibility tests go through the form): POST /api/auth/signup as
+ * the SPA sends it, from the page's browser context, so its session cookies sign the page in from its
+ * next load. `verified` also follows the verification email's link over HTTP. No page is loaded: the
+ * caller opens the screen it tests.
+ */
+export async function signUpOverHttp(page: Page, email: string, { verified = false } = {}): Promise<void> {
+  const headers = { origin: inject("baseURL"), "content-type": "application/json" };
+  const signedUp = await page.request.post("/api/auth/signup", {
+    headers,
+    data: { email, password: PASSWORD },
+  });
+  expect(signedUp.status()).toBe(201);
+  if (verified) await verifyEmailOverHttp(page, email);
+}
+
+/** Follows the verification link of the sign-up email over HTTP, as the verification page does. */
+export async function verifyEmailOverHttp(page: Page, email: string): Promise<void> {
+  const token = new URL(await linkFromOutbox(page, email, "/verify-email")).searchParams.get("token");
+  const headers = { origin: inject("baseURL"), "content-type": "application/json" };
+  const verified = await page.request.post("/api/account/verify-email", { headers, data: { token } });
+  expect(verified.status()).toBe(200);
 }
 
 /** Opens the verification link of the sign-up email, as the user would from their inbox. */

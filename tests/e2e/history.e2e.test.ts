@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { createTestFromForm, signUp } from "./flows";
+import { createTestFromForm, signUpOverHttp } from "./flows";
 
 const browser = startBrowser();
 
@@ -9,7 +9,7 @@ describe("History", () => {
   it("the test page lists who paused and created the test; Settings' activity log links to it and downloads as CSV", async () => {
     const page = await browser.newPage(WIDTHS.narrow);
     const email = `history-${Date.now()}@example.com`;
-    await signUp(page, email);
+    await signUpOverHttp(page, email);
     await createTestFromForm(page, "History journey");
     const testPath = new URL(page.url()).pathname;
 

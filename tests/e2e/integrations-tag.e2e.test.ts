@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visitorAddress } from "../../scripts/splitlink-api";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { reloadUntil, signUp, visibleToast } from "./flows";
+import { reloadUntil, signUpOverHttp, visibleToast } from "./flows";
 import { startShop } from "./shop-site";
 
 // The integrations that live in the site tag (issue #36): the page's own GA4 and Tag Manager told each
@@ -32,7 +32,7 @@ async function marketerWithTest(
   ga4: boolean,
 ): Promise<[Page, CreatedTest]> {
   const marketer = await browser.newPage();
-  await signUp(marketer, `${name}-${Date.now()}@example.com`);
+  await signUpOverHttp(marketer, `${name}-${Date.now()}@example.com`);
   const siteTag = await marketer.request.get("/api/account/site-tag");
   shop.setSiteKey(((await siteTag.json()) as { siteKey: string }).siteKey);
   if (ga4) {
@@ -196,7 +196,7 @@ describe("Shopify's checkout", () => {
 describe("Settings → Integrations", () => {
   it("switches the GA4 report on, offers the Tag Manager template and the Shopify pixel with the site key", async () => {
     const marketer = await browser.newPage(WIDTHS.narrow);
-    await signUp(marketer, `integrations-settings-${Date.now()}@example.com`);
+    await signUpOverHttp(marketer, `integrations-settings-${Date.now()}@example.com`);
     const siteKey = (
       (await (await marketer.request.get("/api/account/site-tag")).json()) as { siteKey: string }
     ).siteKey;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { STRIPE_MESSAGES } from "../../contract/messages";
 import { visitorAddress } from "../../scripts/splitlink-api";
 import { DESKTOP_USER_AGENT, screenshot, startBrowser, WIDTHS } from "./browser";
-import { reloadUntil, signUp, visibleToast } from "./flows";
+import { reloadUntil, signUpOverHttp, visibleToast } from "./flows";
 
 const browser = startBrowser();
 
@@ -16,7 +16,7 @@ function stripeSignature(secret: string, body: string): string {
 describe("Stripe in Settings", () => {
   it("connects with the signing secret, shows the endpoint URL, and a signed checkout counts on the test page", async () => {
     const marketer = await browser.newPage(WIDTHS.wide);
-    await signUp(marketer, `stripe-${Date.now()}@example.com`);
+    await signUpOverHttp(marketer, `stripe-${Date.now()}@example.com`);
 
     // A test whose revenue is in USD.
     await marketer.goto("/create-test");

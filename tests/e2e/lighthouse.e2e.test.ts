@@ -6,7 +6,7 @@ import { freePort } from "../../scripts/local-server";
 // Lighthouse's own run (mobile, simulated throttling) on the landing page, offline against wrangler dev.
 // Its performance score comes from timings, and on a shared 2-core machine one run's Total Blocking Time
 // swings by one long task (the landing page's HTML and CSS, no JavaScript: 4 to 160 ms measured, scores
-// 98 to 100 in a row). So it runs three times and each category is judged by its best run, as the
+// 98 to 100 in a row). So it runs up to three times and each category is judged by its best run, as the
 // advanced configuration in Lighthouse CI's docs asserts timings (`aggregationMethod: "optimistic"`,
 // docs/configuration.md); a page that got heavier fails all three.
 const RUNS = 3;
@@ -27,6 +27,8 @@ describe("Lighthouse on the landing page", () => {
         if (!result) throw new Error("Lighthouse returned no result");
         expect(result.lhr.runtimeError?.message).toBeUndefined();
         runs.push(result.lhr);
+        // A run with 100 everywhere is already every category's best: the others could not change it.
+        if (Object.values(result.lhr.categories).every((category) => category.score === 1)) break;
       }
       const categories = Object.keys(runs[0]?.categories ?? {});
       const below = categories.flatMap((id) => {

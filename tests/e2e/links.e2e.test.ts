@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TestResponse } from "../../contract/api";
 import { DESKTOP_USER_AGENT, screenshot, startBrowser, WIDTHS } from "./browser";
-import { marketerSiteFor, signUp, verifyEmail, visibleToast } from "./flows";
+import { marketerSiteFor, signUpOverHttp, visibleToast } from "./flows";
 
 const browser = startBrowser();
 const marketerSite = marketerSiteFor(browser.baseURL);
@@ -16,7 +16,7 @@ describe("links that fit a brand", () => {
   it("creates a test at /r/{custom path} on the default domain, and previews each version without counting", async () => {
     const path = `spring-sale-${Date.now()}`;
     const marketer = await browser.newPage(WIDTHS.wide);
-    await signUp(marketer, `links-${Date.now()}@example.com`);
+    await signUpOverHttp(marketer, `links-${Date.now()}@example.com`);
     await marketer.goto("/create-test");
     await marketer.getByLabel("Test Name").fill("Spring sale");
     await marketer.getByLabel("Custom URL Path").fill("admin");
@@ -66,8 +66,7 @@ describe("links that fit a brand", () => {
     const port = new URL(browser.baseURL).port;
     const page = await browser.newPage(WIDTHS.narrow);
     const email = `fallback-${Date.now()}@example.com`;
-    await signUp(page, email);
-    await verifyEmail(page, email);
+    await signUpOverHttp(page, email, { verified: true });
     await page.goto("/domains");
     await page.getByRole("button", { name: "Add Your First Domain" }).click();
     const dialog = page.getByRole("dialog", { name: "Add New Custom Domain" });

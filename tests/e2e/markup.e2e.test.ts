@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { signUp } from "./flows";
+import { signUpOverHttp } from "./flows";
 
 const browser = startBrowser();
 
@@ -21,7 +21,7 @@ async function expectNoInjectedMarkup(page: Page) {
 describe("what users type is shown as text, never markup", () => {
   it("shows a test name and URLs full of HTML literally on the dashboard, the detail page and the dialogs", async () => {
     const page = await browser.newPage(WIDTHS.wide);
-    await signUp(page, `markup-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `markup-${Date.now()}@example.com`);
     await page.goto("/create-test");
     await page.getByLabel("Test Name").fill(NAME);
     await page.getByLabel("URL A").fill(URL_A);

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES } from "../../contract/messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { linkFromOutbox, PASSWORD, signUp, visibleToast } from "./flows";
+import { linkFromOutbox, PASSWORD, signUpOverHttp, visibleToast } from "./flows";
 
 const browser = startBrowser();
 
@@ -26,7 +26,7 @@ describe("members and invitations", () => {
     const ownerEmail = `owner-${Date.now()}@example.com`;
     const inviteeEmail = `invitee-${Date.now()}@example.com`;
     const owner = await browser.newPage(WIDTHS.wide);
-    await signUp(owner, ownerEmail);
+    await signUpOverHttp(owner, ownerEmail);
     const ownerId = ((await (await owner.request.get("/api/auth/me")).json()) as { user: { id: string } })
       .user.id;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { signUp } from "./flows";
+import { signUpOverHttp } from "./flows";
 
 const browser = startBrowser();
 
@@ -8,7 +8,7 @@ describe("the planner", () => {
   for (const [width, size] of Object.entries(WIDTHS)) {
     it(`says visitors per version and days on the create form and the test page (${width})`, async () => {
       const page = await browser.newPage(size);
-      await signUp(page, `planner-${width}-${Date.now()}@example.com`);
+      await signUpOverHttp(page, `planner-${width}-${Date.now()}@example.com`);
       await page.goto("/create-test");
       await page.getByText("How long it takes (optional)").click();
       const planner = page.getByTestId("test-planner");

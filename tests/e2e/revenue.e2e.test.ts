@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { marketerSiteFor, reloadUntil, signUp } from "./flows";
+import { marketerSiteFor, reloadUntil, signUpOverHttp } from "./flows";
 
 const browser = startBrowser();
 const marketerSite = marketerSiteFor(browser.baseURL);
@@ -8,7 +8,7 @@ const marketerSite = marketerSiteFor(browser.baseURL);
 describe("a test decided by revenue", () => {
   it("counts a buyer's order value, even after the tag's first beacon was refused, and shows revenue", async () => {
     const marketer = await browser.newPage(WIDTHS.wide);
-    await signUp(marketer, `revenue-${Date.now()}@example.com`);
+    await signUpOverHttp(marketer, `revenue-${Date.now()}@example.com`);
     await marketer.goto("/create-test");
     await marketer.getByLabel("Test Name").fill("Checkout pages");
     await marketer.getByLabel("URL A").fill(`${marketerSite().origin}/a`);

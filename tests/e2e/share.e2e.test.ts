@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { createTestFromForm, signUp, visibleToast } from "./flows";
+import { createTestFromForm, signUpOverHttp, visibleToast } from "./flows";
 
 // Issue #34, point 5: the owner shares a report link that opens signed out and stops when revoked.
 
@@ -12,7 +12,7 @@ describe("sharing a test's results", () => {
     await owner
       .context()
       .grantPermissions(["clipboard-read", "clipboard-write"], { origin: browser.baseURL });
-    await signUp(owner, `share-${Date.now()}@example.com`);
+    await signUpOverHttp(owner, `share-${Date.now()}@example.com`);
     await createTestFromForm(owner, "Spring landing page");
 
     await owner.getByRole("button", { name: "Share results" }).click();

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visitorAddress } from "../../scripts/splitlink-api";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { reloadUntil, signUp } from "./flows";
+import { reloadUntil, signUpOverHttp } from "./flows";
 import { startShop } from "./shop-site";
 
 const browser = startBrowser();
@@ -32,7 +32,7 @@ interface CreatedTest {
 /** A marketer with the site tag on their shop, and a test made through the API as the SPA would. */
 async function marketerWithTest(email: string, test: Record<string, unknown>): Promise<[Page, CreatedTest]> {
   const marketer = await browser.newPage();
-  await signUp(marketer, email);
+  await signUpOverHttp(marketer, email);
   const siteTag = await marketer.request.get("/api/account/site-tag");
   shop.setSiteKey(((await siteTag.json()) as { siteKey: string }).siteKey);
   const created = await marketer.request.post("/api/tests", { headers: headers(), data: test });

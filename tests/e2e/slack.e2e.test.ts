@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { signUp, visibleToast } from "./flows";
+import { signUpOverHttp, visibleToast } from "./flows";
 
 const browser = startBrowser();
 
@@ -13,7 +13,7 @@ const WEBHOOK_URL = "https://hooks.slack.com/services/T0123ABCD/B0456EFGH/abcdef
 describe("Slack in Settings", () => {
   it("refuses a URL that is not Slack's under the field, connects, never shows the token, and disconnects", async () => {
     const page = await browser.newPage(WIDTHS.wide);
-    await signUp(page, `slack-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `slack-${Date.now()}@example.com`);
     await page.goto("/settings");
     const card = page.locator("#slack");
     await card.getByText("Not connected. Alerts go to email and webhooks only.").waitFor();

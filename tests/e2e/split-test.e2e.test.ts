@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SCHEDULE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { isFocused, marketerSiteFor, reloadUntil, signUp } from "./flows";
+import { isFocused, marketerSiteFor, reloadUntil, signUp, signUpOverHttp } from "./flows";
 
 const browser = startBrowser();
 const marketerSite = marketerSiteFor(browser.baseURL);
@@ -86,7 +86,8 @@ describe("a split test from creation to conversion", () => {
 
   it("shows the dashboard as cards on a narrow screen", async () => {
     const page = await browser.newPage(WIDTHS.narrow);
-    await signUp(page, `narrow-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `narrow-${Date.now()}@example.com`);
+    await page.goto("/dashboard");
     await page.getByRole("link", { name: "Create New Test" }).first().click();
     await page.getByLabel("Test Name").fill("Narrow test");
     await page.getByLabel("URL A").fill("https://example.com/a");
@@ -105,7 +106,7 @@ describe("a split test from creation to conversion", () => {
 
   it("refuses an unsafe URL with the specification's message", async () => {
     const page = await browser.newPage(WIDTHS.wide);
-    await signUp(page, `unsafe-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `unsafe-${Date.now()}@example.com`);
     await page.goto("/create-test");
     await page.getByLabel("Test Name").fill("Unsafe");
     await page.getByLabel("URL A").fill("javascript:alert(1)");
@@ -144,7 +145,7 @@ describe("a split test from creation to conversion", () => {
 
   it("says what is wrong with the weights and the end next to those fields, on the create form and the test page", async () => {
     const page = await browser.newPage(WIDTHS.wide);
-    await signUp(page, `weights-end-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `weights-end-${Date.now()}@example.com`);
     await page.goto("/create-test");
     await page.getByLabel("Test Name").fill("Weights and end");
     await page.getByLabel("URL A").fill("https://shop.example/a");
@@ -202,7 +203,7 @@ describe("a split test from creation to conversion", () => {
   for (const [name, size] of Object.entries(WIDTHS)) {
     it(`marks the fields a problem is about, completes https:// and starts a new test with its link and tag (${name})`, async () => {
       const page = await browser.newPage(size);
-      await signUp(page, `fields-${name}-${Date.now()}@example.com`);
+      await signUpOverHttp(page, `fields-${name}-${Date.now()}@example.com`);
       await page.goto("/create-test");
       await page.getByText("Create a New Split Test").waitFor();
       await page.getByLabel("URL A").fill("shop.example/a");

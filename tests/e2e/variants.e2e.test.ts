@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { VARIANT_MESSAGES } from "../../contract/messages";
 import { PHASE_MESSAGES } from "../../contract/phases";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { isFocused, marketerSiteFor, reloadUntil, signUp, variantOfVisit, visibleToast } from "./flows";
+import {
+  isFocused,
+  marketerSiteFor,
+  reloadUntil,
+  signUpOverHttp,
+  variantOfVisit,
+  visibleToast,
+} from "./flows";
 
 const browser = startBrowser();
 const marketerSite = marketerSiteFor(browser.baseURL);
@@ -11,7 +18,7 @@ const VISITS = 12;
 describe("a test with three variants", () => {
   it("creates a 3-arm test with a named variant, edits its weights, shows three arms, and starts phase 2 on a running test's URL edit", async () => {
     const page = await browser.newPage(WIDTHS.wide);
-    await signUp(page, `variants-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `variants-${Date.now()}@example.com`);
     const site = marketerSite().origin;
 
     // The create form starts as the specification's two URLs, the split a one-line summary.

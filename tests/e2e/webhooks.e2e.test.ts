@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhookSignature } from "../../docs/examples/verify-webhook-signature";
 import { freePort } from "../../scripts/local-server";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { signUp, visibleToast } from "./flows";
+import { signUpOverHttp, visibleToast } from "./flows";
 
 const browser = startBrowser();
 
@@ -35,7 +35,7 @@ afterAll(() => receiver.close());
 describe("webhooks in Settings", () => {
   it("adds an endpoint with its secret shown once, sends a test event the docs' sample verifies, logs it, and deletes", async () => {
     const page = await browser.newPage(WIDTHS.wide);
-    await signUp(page, `hooks-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `hooks-${Date.now()}@example.com`);
     await page.goto("/settings");
     await page.getByText("No webhook endpoints yet").waitFor();
 

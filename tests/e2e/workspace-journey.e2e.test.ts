@@ -3,7 +3,7 @@ import { HISTORY_MESSAGES, MEMBER_SCREEN_MESSAGES, WORKSPACE_SCREEN_MESSAGES } f
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
 import { CRONS } from "../../worker/crons";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { linkFromOutbox, PASSWORD, signUp, visibleToast, visitFromNewAddresses } from "./flows";
+import { linkFromOutbox, PASSWORD, signUpOverHttp, visibleToast, visitFromNewAddresses } from "./flows";
 
 // Issue #34, "Done when": the owner invites a viewer, who sees the results and cannot change them; a
 // shared report opens signed out and stops when revoked; the History shows the share, the pause and
@@ -20,7 +20,7 @@ describe("a workspace shared with a viewer", () => {
     const ownerEmail = `journey-owner-${stamp}@example.com`;
     const viewerEmail = `journey-viewer-${stamp}@example.com`;
     const owner = await browser.newPage(WIDTHS.wide);
-    await signUp(owner, ownerEmail);
+    await signUpOverHttp(owner, ownerEmail);
 
     await owner.goto("/create-test");
     await owner.getByLabel("Test Name").fill("Team pricing test");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { WORKSPACE_MESSAGES, WORKSPACE_SCREEN_MESSAGES } from "../../contract/messages";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { createTestFromForm, signUp, visibleToast } from "./flows";
+import { createTestFromForm, signUpOverHttp, visibleToast } from "./flows";
 
 const browser = startBrowser();
 
@@ -29,7 +29,8 @@ describe("workspaces in the app", () => {
   for (const [width, size] of Object.entries(WIDTHS)) {
     it(`keeps each workspace's tests apart, switched from the header (${width})`, async () => {
       const page = await browser.newPage(size);
-      await signUp(page, `workspaces-${width}-${Date.now()}@example.com`);
+      await signUpOverHttp(page, `workspaces-${width}-${Date.now()}@example.com`);
+      await page.goto("/dashboard");
       await switcher(page).waitFor();
       expect(await current(page)).toBe("Personal Owner");
       await createTestFromForm(page, "Personal test");
@@ -80,7 +81,8 @@ describe("workspaces in the app", () => {
 
   it("sends the user back to their personal workspace, and says why, once the current one is gone", async () => {
     const page = await browser.newPage(WIDTHS.wide);
-    await signUp(page, `workspaces-gone-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `workspaces-gone-${Date.now()}@example.com`);
+    await page.goto("/dashboard");
     await createWorkspaceFromSwitcher(page, "Short lived");
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await page.getByText("No split tests yet").waitFor();
@@ -104,7 +106,8 @@ describe("workspaces in the app", () => {
 
   it("lets the owner rename the workspace and delete it after typing its name", async () => {
     const page = await browser.newPage(WIDTHS.narrow);
-    await signUp(page, `workspaces-settings-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `workspaces-settings-${Date.now()}@example.com`);
+    await page.goto("/dashboard");
     await createWorkspaceFromSwitcher(page, "Agency");
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await page.goto("/settings");
@@ -135,7 +138,7 @@ describe("workspaces in the app", () => {
 
   it("creates an API key that can only read, and lists it as such", async () => {
     const page = await browser.newPage(WIDTHS.wide);
-    await signUp(page, `workspaces-keys-${Date.now()}@example.com`);
+    await signUpOverHttp(page, `workspaces-keys-${Date.now()}@example.com`);
     await page.goto("/settings");
     await page.getByRole("button", { name: "Create your first API key" }).click();
     const dialog = page.getByRole("dialog");
