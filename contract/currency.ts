@@ -79,6 +79,13 @@ export function fromStripeAmount(
 ): { amount: number; currency: string } | null {
   const currency = stripeCurrency.toUpperCase();
   if (!isCurrency(currency) || !Number.isSafeInteger(amount) || amount < 0) return null;
+  if (stripeAmountTooLarge(amount, stripeCurrency)) return null;
   const shift = currencyDecimals(currency) - (STRIPE_DECIMALS[currency] ?? 2);
   return { amount: Math.round(amount * 10 ** shift), currency };
+}
+
+/** A Stripe amount (minor units) above MAX_AMOUNT major units: a forgery or a typo, as for the beacon. */
+export function stripeAmountTooLarge(amount: number, stripeCurrency: string): boolean {
+  const decimals = STRIPE_DECIMALS[stripeCurrency.toUpperCase()] ?? 2;
+  return !Number.isSafeInteger(amount) || amount > MAX_AMOUNT * 10 ** decimals;
 }

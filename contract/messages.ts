@@ -338,6 +338,9 @@ export const ACCOUNT_MESSAGES = {
   noKeysRevoked: "You had no API keys, so none were revoked.",
   lastOwnerOfWorkspace:
     "You are the last owner of a workspace that has other members. Make another member an owner, or delete that workspace, then delete your account.",
+  // Said in the deletion dialog before the email is typed: the rule the server applies (409 last_owner).
+  deleteNeedsOwner:
+    "If you are the last owner of a workspace that has other members, make another member an owner or delete that workspace first. Workspaces you share keep the tests you made there; other people's workspaces are not deleted.",
   accountDeleted: "Your account and all its data have been deleted.",
   deleteFailed: "Failed to delete your account",
   // Sending email

@@ -6,14 +6,17 @@ import { CRONS } from "../../worker/crons";
 import { domainSlugKey, hostKey, slugKey } from "../../worker/link-cache/keys";
 import { FAKE_CLOUDFLARE } from "./cloudflare-fake";
 import {
+  addMember,
   Client,
   createApiKey,
   createTest,
+  createWorkspace,
   errorOf,
   eventually,
   fetchWorker,
   GOOD_PASSWORD,
   inFreshRateLimitWindow,
+  insertDomain,
   loggedEvents,
   publicApi,
   runCron,
@@ -23,6 +26,7 @@ import {
   verifiedClient,
 } from "./helpers";
 import { mailsTo, nthMailTo, tokenIn } from "./mail-helpers";
+import { receiverUrl } from "./webhook-receiver";
 
 const NEW_PASSWORD = "a brand new passphrase";
 
@@ -468,7 +472,7 @@ describe("deleting the account", () => {
     expect(await count("SELECT count(*) AS n FROM email_tokens WHERE user_id = ?", id)).toBe(0);
     expect(await count("SELECT count(*) AS n FROM custom_domains WHERE user_id = ?", id)).toBe(0);
     expect(await count("SELECT count(*) AS n FROM api_keys WHERE user_id = ?", id)).toBe(0);
-    expect((await publicApi(apiKey.key, "GET", "/api/v1/tests")).status).toBe(401);
+    expect((await publicApi(apiKey.key, "GET", "/tests")).status).toBe(401);
     // The tests' events, rollups and rows, and then the user row, go in the archive cron's chunks.
     await runCron(CRONS.archive);
     expect(await count("SELECT count(*) AS n FROM users WHERE id = ?", id)).toBe(0);
@@ -545,5 +549,71 @@ describe("deleting the account", () => {
 
   it("is for signed-in users only", async () => {
     expect((await remove(new Client(), "a@example.com")).status).toBe(401);
+  });
+
+  it("a viewer of another user's personal workspace deleting their account leaves it and everything in it untouched", async () => {
+    const owner = await verifiedClient();
+    const test = await createTest(owner.client);
+    const key = await createApiKey(owner.client);
+    const hook = await owner.client.json("POST", "/api/webhooks", {
+      url: receiverUrl(),
+      events: ["test.completed"],
+    });
+    expect(hook.status).toBe(201);
+    const domainId = await insertDomain(owner.userId, `go-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`);
+    const viewer = await signedUpClient();
+    await addMember(owner.userId, viewer.userId, "viewer");
+    // An editor too, whose account goes as well: their membership goes, the workspace stays.
+    const editor = await signedUpClient();
+    await addMember(owner.userId, editor.userId, "editor");
+
+    expect((await remove(viewer.client, viewer.email)).status).toBe(200);
+    expect((await remove(editor.client, editor.email)).status).toBe(200);
+    await runCron(CRONS.archive);
+
+    const workspace = await env.DB.prepare("SELECT deleted_at FROM workspaces WHERE id = ?")
+      .bind(owner.userId)
+      .first<{ deleted_at: number | null }>();
+    expect(workspace).toEqual({ deleted_at: null });
+    expect(
+      await count("SELECT count(*) AS n FROM split_tests WHERE id = ? AND deleted_at IS NULL", test.id),
+    ).toBe(1);
+    const visitor = new Client();
+    const redirect = await visitor.fetch(`/r/${test.slug}`, { redirect: "manual" });
+    expect(redirect.status).toBe(302);
+    expect((await publicApi(key.key, "GET", "/tests")).status).toBe(200);
+    const hooks = (await (await owner.client.fetch("/api/webhooks")).json()) as { webhooks: unknown[] };
+    expect(hooks.webhooks).toHaveLength(1);
+    expect(await count("SELECT count(*) AS n FROM custom_domains WHERE id = ?", domainId)).toBe(1);
+    const mine = (await (await owner.client.fetch("/api/workspaces")).json()) as {
+      workspaces: { id: string; personal: boolean }[];
+    };
+    expect(mine.workspaces).toContainEqual(expect.objectContaining({ id: owner.userId, personal: true }));
+    // Only the viewer's and the editor's own memberships went.
+    expect(await count("SELECT count(*) AS n FROM memberships WHERE workspace_id = ?", owner.userId)).toBe(1);
+    // The viewer's own personal workspace went with their account.
+    expect(
+      await count("SELECT count(*) AS n FROM workspaces WHERE id = ? AND deleted_at IS NULL", viewer.userId),
+    ).toBe(0);
+  });
+
+  it("still refuses the last owner of a shared workspace, and lets a co-owner of another's personal workspace go", async () => {
+    const owner = await signedUpClient();
+    const team = await createWorkspace(owner.client);
+    const member = await signedUpClient();
+    await addMember(team, member.userId, "viewer");
+    const refused = await remove(owner.client, owner.email);
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toMatchObject({
+      code: "last_owner",
+      message: ACCOUNT_MESSAGES.lastOwnerOfWorkspace,
+    });
+
+    // A co-owner of the owner's personal workspace is not its last owner: its user stays its owner.
+    const coOwner = await signedUpClient();
+    await addMember(owner.userId, coOwner.userId, "owner");
+    const test = await createTest(owner.client);
+    expect((await remove(coOwner.client, coOwner.email)).status).toBe(200);
+    expect((await new Client().fetch(`/r/${test.slug}`, { redirect: "manual" })).status).toBe(302);
   });
 });

@@ -272,6 +272,36 @@ describe("a signed checkout.session.completed", () => {
     expect(await figures(m)).toEqual(NOTHING);
   });
 
+  it("counts nothing for an amount past the beacon's cap (1,000,000,000 major units), on a checkout or an invoice", async () => {
+    const m = await connectedMarketer();
+    const visitor = await clickedVisitor(m.test);
+    for (const event of [
+      checkoutCompleted({ client_reference_id: visitor.sessionId, amount_total: 9007199254740991 }),
+      checkoutCompleted({ client_reference_id: visitor.sessionId, amount_total: 100_000_000_001 }),
+      invoicePaid({
+        amount_paid: 9007199254740991,
+        currency: "usd",
+        billing_reason: "subscription_create",
+        parent: {
+          type: "subscription_details",
+          subscription_details: {
+            metadata: { splitlink_session: visitor.sessionId },
+            subscription: randomId("sub"),
+          },
+        },
+      }),
+    ])
+      expect((await deliver(m, event)).status).toBe(200);
+    expect(await figures(m)).toEqual(NOTHING);
+    // The cap itself is an amount.
+    const atCap = checkoutCompleted({
+      client_reference_id: visitor.sessionId,
+      amount_total: 100_000_000_000,
+    });
+    expect((await deliver(m, atCap)).status).toBe(200);
+    expect(await figures(m)).toEqual({ conversions: 1, orders: 1, revenue: 1_000_000_000 });
+  });
+
   it("counts nothing for a session of another workspace's test", async () => {
     const victim = await connectedMarketer();
     const victimVisitor = await clickedVisitor(victim.test);

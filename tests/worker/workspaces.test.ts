@@ -185,6 +185,28 @@ describe("/api/workspaces", () => {
     expect((await workspacesOf(editor)).find((w) => w.id === team)?.name).toBe("New name");
   });
 
+  it("refuses to delete a personal workspace to every member, its co-owner too (409), and leaves it whole", async () => {
+    const { client: owner, userId } = await signedUpClient();
+    const test = await createTest(owner);
+    const { client: coOwner, userId: coOwnerId } = await signedUpClient();
+    await addMember(userId, coOwnerId, "owner");
+    const { client: viewer, userId: viewerId } = await signedUpClient();
+    await addMember(userId, viewerId, "viewer");
+    for (const caller of [coOwner, viewer, owner]) {
+      const refused = await caller.json("DELETE", `/api/workspaces/${userId}`);
+      expect(refused.status).toBe(409);
+      expect(await errorOf(refused)).toMatchObject({
+        code: "personal_workspace",
+        message: WORKSPACE_MESSAGES.personalCannotBeDeleted,
+      });
+    }
+    expect((await new Client().fetch(`/r/${test.slug}`, { redirect: "manual" })).status).toBe(302);
+    expect((await workspacesOf(owner)).map((w) => w.id)).toContain(userId);
+    // A stranger still learns nothing: not found.
+    const { client: stranger } = await signedUpClient();
+    expect((await stranger.json("DELETE", `/api/workspaces/${userId}`)).status).toBe(404);
+  });
+
   it("deletes a workspace for everyone at once: its links stop, its keys die, the cron purges it", async () => {
     const { client: owner, userId } = await signedUpClient();
     const team = await createWorkspace(owner);

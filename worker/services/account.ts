@@ -160,12 +160,13 @@ export async function changePassword(
 /**
  * Deletes the account. An owner who is the last owner of a shared workspace (one with other members)
  * is refused (409): they transfer ownership or delete that workspace first. Then their workspaces go as
- * a deleted workspace does (`removeWorkspaces`): the personal one and each other one they are the only
- * member of, with everything in it. In the workspaces they share, what they made stays: their tests,
- * domains and webhook endpoints pass to another owner there (the user's row goes, and its rows would go
- * with it), while their API keys there are deleted, as a removed member's keys die. Then, in one batch,
- * what lets them in goes (sessions, email links, memberships), and the user row keeps only an email no
- * one can type, so the address is free at once. The archive cron purges the deleted tests' events,
+ * a deleted workspace does (`removeWorkspaces`): their own personal one and each other one they are the
+ * only member of, with everything in it, but never another user's personal workspace (it is that
+ * user's). In the workspaces they share, what they made stays: their tests, domains and webhook
+ * endpoints pass to another owner there (the user's row goes, and its rows would go with it), while
+ * their API keys there are deleted, as a removed member's keys die. Then, in one batch, what lets them
+ * in goes (sessions, email links, memberships), and the user row keeps only an email no one can type,
+ * so the address is free at once. The archive cron purges the deleted tests' events,
  * then the workspace rows and the user row (worker/archive/purge.ts).
  */
 export async function deleteAccount(env: Env, userId: string, typedEmail: string): Promise<void> {
@@ -177,7 +178,10 @@ export async function deleteAccount(env: Env, userId: string, typedEmail: string
   const held = await membershipsOf(db, userId);
   if (held.some((w) => !w.personal && w.role === "owner" && w.otherMembers > 0 && w.otherOwners === 0))
     throw new ApiError("last_owner", ACCOUNT_MESSAGES.lastOwnerOfWorkspace);
-  const alone = held.filter((w) => w.personal || w.otherMembers === 0).map((w) => w.id);
+  // Another user's personal workspace is theirs: leaving it removes only this user's membership.
+  const alone = held
+    .filter((w) => w.personal || (w.otherMembers === 0 && !w.othersPersonal))
+    .map((w) => w.id);
   // The personal workspace goes even if it was deleted before (it cannot be, but nothing is left behind).
   await removeWorkspaces(env, [...new Set([userId, ...alone])]);
 

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import type { StripeOutcome } from "../../contract/api";
-import { fromStripeAmount } from "../../contract/currency";
+import { fromStripeAmount, stripeAmountTooLarge } from "../../contract/currency";
 import { STRIPE_MESSAGES } from "../../contract/messages";
 import { timingSafeEqual } from "../auth/crypto";
 import { sessionBytes } from "../db/session-bytes";
@@ -280,6 +280,9 @@ async function checkoutCompleted(
   const parsed = checkoutSessionSchema.safeParse(object);
   if (!parsed.success) return "ignored";
   const session = parsed.data;
+  // An amount no order has (past MAX_AMOUNT, as the beacon refuses) counts nothing, not even the order.
+  if (session.amount_total != null && stripeAmountTooLarge(session.amount_total, session.currency ?? ""))
+    return "ignored";
   // Paid later (a bank debit): checkout.session.async_payment_succeeded comes then.
   if (session.payment_status === "unpaid") return "unpaid";
   const sessionId = sessionIn(session.client_reference_id, session.metadata?.splitlink_session);
@@ -317,6 +320,7 @@ async function invoicePaid(
   const parsed = invoiceSchema.safeParse(object);
   if (!parsed.success) return "ignored";
   const invoice = parsed.data;
+  if (stripeAmountTooLarge(invoice.amount_paid, invoice.currency)) return "ignored";
   const details = invoice.parent?.subscription_details;
   const subscription = invoice.subscription ?? details?.subscription ?? null;
   let sessionId = sessionIn(

@@ -147,11 +147,21 @@ export async function renameWorkspace(db: Db, userId: string, id: string, name: 
   return { ...workspace, name };
 }
 
-/** The owner deletes a workspace; the personal one goes only with the account (409). */
+/**
+ * The owner deletes a workspace. A personal workspace goes only with its user's account: 409 for every
+ * member, its user and a co-owner alike (whose it is belongs to the workspace, not to the caller).
+ */
 export async function deleteWorkspace(env: Env, userId: string, id: string): Promise<void> {
-  const workspace = await ownedWorkspace(getDb(env.DB), userId, id);
-  if (workspace.personal)
+  const db = getDb(env.DB);
+  await workspaceOf(db, userId, id);
+  const row = await db
+    .select({ personalUserId: workspaces.personalUserId })
+    .from(workspaces)
+    .where(eq(workspaces.id, id))
+    .get();
+  if (row?.personalUserId)
     throw new ApiError("personal_workspace", WORKSPACE_MESSAGES.personalCannotBeDeleted);
+  await ownedWorkspace(db, userId, id);
   await removeWorkspaces(env, [id]);
 }
 
@@ -193,7 +203,11 @@ export async function removeWorkspaces(env: Env, ids: string[]): Promise<void> {
   await Promise.all(tests.map((test) => removeLink(env, test)));
 }
 
-/** Each live workspace the user belongs to, with their role and how many members and owners it has. */
+/**
+ * Each live workspace the user belongs to, with their role and how many members and owners it has.
+ * `personal`: the user's own personal workspace; `othersPersonal`: another user's, which never goes
+ * with this user's account.
+ */
 export function membershipsOf(db: Db, userId: string) {
   const others = (role?: Role) =>
     sql<number>`(SELECT count(*) FROM memberships AS m WHERE m.workspace_id = ${workspaces.id}
@@ -201,7 +215,8 @@ export function membershipsOf(db: Db, userId: string) {
   return db
     .select({
       id: workspaces.id,
-      personal: sql<boolean>`${workspaces.personalUserId} IS NOT NULL`.mapWith(Boolean),
+      personal: sql<boolean>`coalesce(${workspaces.personalUserId} = ${userId}, 0)`.mapWith(Boolean),
+      othersPersonal: sql<boolean>`coalesce(${workspaces.personalUserId} != ${userId}, 0)`.mapWith(Boolean),
       role: memberships.role,
       otherMembers: others(),
       otherOwners: others("owner"),

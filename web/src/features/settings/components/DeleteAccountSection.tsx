@@ -88,6 +88,7 @@ export function DeleteAccountSection({ email }: { email: string }) {
                   All your split tests, their clicks and conversions, and your custom domains will be deleted
                   for good, and you will be signed out everywhere.
                 </DialogDescription>
+                <p className="text-sm text-muted-foreground">{ACCOUNT_MESSAGES.deleteNeedsOwner}</p>
               </DialogHeader>
               <form onSubmit={handleSubmit} className="grid gap-5">
                 <div className="grid gap-2">
