@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { AUTH_MESSAGES } from "../messages";
+import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES } from "../messages";
 
 // Signing up, logging in and the session: the fields of every auth form, checked the same way wherever
 // they arrive.
@@ -25,6 +25,31 @@ export const credentialsSchema = z.object(
 );
 export type Credentials = z.input<typeof credentialsSchema>;
 
+/** POST /api/auth/2fa, POST /api/account/2fa/enable: a code of the authenticator app, or a recovery code. */
+export const twoFactorCodeSchema = z.object(
+  {
+    code: z
+      .string({ error: TWO_FACTOR_MESSAGES.codeRequired })
+      .trim()
+      .min(1, TWO_FACTOR_MESSAGES.codeRequired)
+      .max(32, TWO_FACTOR_MESSAGES.codeWrong),
+  },
+  { error: TWO_FACTOR_MESSAGES.codeRequired },
+);
+export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
+
+/** DELETE /api/account/2fa: the current password, so a session left open cannot turn it off. */
+export const disableTwoFactorSchema = z.object(
+  {
+    password: z
+      .string({ error: TWO_FACTOR_MESSAGES.passwordRequired })
+      .min(1, TWO_FACTOR_MESSAGES.passwordRequired)
+      .max(256),
+  },
+  { error: TWO_FACTOR_MESSAGES.passwordRequired },
+);
+export type DisableTwoFactorInput = z.input<typeof disableTwoFactorSchema>;
+
 /** The answers, for their types only (see contract/api.ts, "answers only the app reads"). */
 function answers() {
   const user = z.object({ id: z.string(), email: z.string() });
@@ -38,8 +63,17 @@ function answers() {
       /** When the access token expires, in milliseconds since the epoch. */
       expiresAt: z.number(),
     }),
+    /** Login (and a password reset) of a user with two-factor sign-in: no session until POST /api/auth/2fa. */
+    twoFactorChallenge: z.object({ twoFactorRequired: z.literal(true) }),
+    /** POST /api/account/2fa/setup: the secret for an authenticator app, as text and as an otpauth:// URL (the QR code). */
+    twoFactorSetup: z.object({ secret: z.string(), otpauthUrl: z.string() }),
+    /** POST /api/account/2fa/enable: ten single-use recovery codes, shown this once. */
+    twoFactorEnabled: z.object({ recoveryCodes: z.array(z.string()) }),
   };
 }
 type Answers = ReturnType<typeof answers>;
 export type User = z.output<Answers["user"]>;
 export type AuthResponse = z.output<Answers["authResponse"]>;
+export type TwoFactorChallengeResponse = z.output<Answers["twoFactorChallenge"]>;
+export type TwoFactorSetupResponse = z.output<Answers["twoFactorSetup"]>;
+export type TwoFactorEnabledResponse = z.output<Answers["twoFactorEnabled"]>;

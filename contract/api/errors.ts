@@ -26,6 +26,7 @@ export type ErrorCode =
   | "invalid_refresh_token"
   | "invalid_session"
   | "invalid_signature"
+  | "invalid_two_factor_code"
   | "invitation_gone"
   | "invitation_pending"
   | "last_owner"
@@ -36,6 +37,7 @@ export type ErrorCode =
   | "not_found"
   | "outside_attribution_window"
   | "personal_workspace"
+  | "quota_reached"
   | "rate_limited"
   | "rules_locked"
   | "same_password"
@@ -43,10 +45,10 @@ export type ErrorCode =
   | "slug_taken"
   | "test_completed"
   | "too_large"
-  | "too_many_api_keys"
-  | "too_many_invitations"
   | "too_many_members"
-  | "too_many_webhooks"
+  | "two_factor_enabled"
+  | "two_factor_not_set_up"
+  | "two_factor_required"
   | "too_many_workspaces"
   | "unknown_session"
   | "user_already_exists"
@@ -57,6 +59,7 @@ export const apiErrorDetailSchema = z.looseObject({
   code: z.string().describe("A stable machine-readable code, e.g. invalid_input or not_found"),
   message: z.string().describe("A message for people, word for word as the app shows it"),
   reasons: z.array(z.string()).optional().describe("Details, where there are several"),
+  limit: z.number().int().optional().describe("For quota_reached: how many the workspace may hold"),
   requestId: z.string().describe("The X-Request-Id of the answer: quote it to find the request in the logs"),
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type {
   CreateTestInput,
   SplitTest,
@@ -39,6 +39,7 @@ import { generateSlug } from "../lib/slug";
 import { removeLink, storeLink } from "../link-cache/writes";
 import { NO_TOTALS, summarize, type VariantTotals } from "../statistics/summary";
 import { ownedDomain } from "./domains";
+import { assertBelowQuota } from "./quotas";
 import { refreshShardCopy } from "./shard-copies";
 import type { Creator } from "./workspaces";
 
@@ -83,6 +84,11 @@ async function insertSplitTest(
   input: CreateTestInput,
   link: LinkContext,
 ): Promise<{ row: SplitTestRow; test: SplitTest }> {
+  const [held] = await db
+    .select({ n: count() })
+    .from(splitTests)
+    .where(and(eq(splitTests.workspaceId, creator.workspaceId), isNull(splitTests.deletedAt)));
+  assertBelowQuota("tests", held?.n ?? 0);
   const customDomainId = input.customDomainId || null;
   const customSlug = input.customSlug || null;
   const domain = customDomainId ? await activeDomainOf(db, creator.workspaceId, customDomainId) : null;
