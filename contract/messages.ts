@@ -359,6 +359,31 @@ export const TWO_FACTOR_MESSAGES = {
   passwordWrong: "Your current password is not correct.",
   enabled: "Two-factor sign-in is on. Keep your recovery codes somewhere safe: each works once.",
   disabled: "Two-factor sign-in is off.",
+  // Settings, Account and security
+  sectionTitle: "Two-factor sign-in",
+  sectionOff: "Off. Add a code from an authenticator app to every sign-in.",
+  sectionOn: "On. Every sign-in asks for a code from your authenticator app.",
+  setUp: "Set up two-factor sign-in",
+  scanIntro:
+    "Scan this QR code with your authenticator app (or enter the key by hand), then enter the 6-digit code it shows.",
+  keyLabel: "Key",
+  turnOn: "Turn on",
+  recoveryTitle: "Your recovery codes",
+  recoveryIntro:
+    "Each code signs you in once if you lose your phone. Save them now: they are not shown again.",
+  recoveryDone: "I have saved them",
+  turnOff: "Turn off",
+  turnOffIntro: "Enter your current password to turn two-factor sign-in off.",
+  requiredTitle: "Two-factor sign-in required",
+  setItUp: "Set it up in Settings",
+  // The login's code step
+  codeStepTitle: "Enter your code",
+  codeStepIntro:
+    "Enter the 6-digit code from your authenticator app. No phone at hand? Enter one of your recovery codes.",
+  codeLabel: "Code",
+  verify: "Verify",
+  verifying: "Verifying...",
+  resetThenCode: "Your password is reset. Enter a code from your authenticator app to sign in.",
 } as const;
 
 export const WORKSPACE_MESSAGES = {

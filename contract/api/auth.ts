@@ -65,6 +65,8 @@ function answers() {
     }),
     /** Login (and a password reset) of a user with two-factor sign-in: no session until POST /api/auth/2fa. */
     twoFactorChallenge: z.object({ twoFactorRequired: z.literal(true) }),
+    /** GET /api/account/2fa: whether the user's sign-in asks for a code. */
+    twoFactorStatus: z.object({ enabled: z.boolean() }),
     /** POST /api/account/2fa/setup: the secret for an authenticator app, as text and as an otpauth:// URL (the QR code). */
     twoFactorSetup: z.object({ secret: z.string(), otpauthUrl: z.string() }),
     /** POST /api/account/2fa/enable: ten single-use recovery codes, shown this once. */
@@ -75,5 +77,6 @@ type Answers = ReturnType<typeof answers>;
 export type User = z.output<Answers["user"]>;
 export type AuthResponse = z.output<Answers["authResponse"]>;
 export type TwoFactorChallengeResponse = z.output<Answers["twoFactorChallenge"]>;
+export type TwoFactorStatusResponse = z.output<Answers["twoFactorStatus"]>;
 export type TwoFactorSetupResponse = z.output<Answers["twoFactorSetup"]>;
 export type TwoFactorEnabledResponse = z.output<Answers["twoFactorEnabled"]>;

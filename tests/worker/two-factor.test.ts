@@ -85,6 +85,7 @@ describe("two-factor sign-in", () => {
     const { recoveryCodes } = (await enable.json()) as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
+    expect(await (await person.client.fetch("/api/account/2fa")).json()).toEqual({ enabled: true });
 
     // Neither the secret nor a recovery code is readable from the database alone.
     const stored = await env.DB.prepare("SELECT totp_secret FROM users WHERE id = ?")

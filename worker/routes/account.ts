@@ -6,6 +6,7 @@ import type {
   SiteTagResponse,
   TwoFactorEnabledResponse,
   TwoFactorSetupResponse,
+  TwoFactorStatusResponse,
 } from "../../contract/api";
 import {
   alertPreferencesSchema,
@@ -93,6 +94,10 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json({ alerts } satisfies AlertPreferencesResponse, 200);
   })
   // Two-factor sign-in: a new secret, enabled by a code from it; off again with the current password.
+  .get("/2fa", requireUser, async (c) => {
+    const enabled = await twoFactorEnabled(getDb(c.env.DB), c.get("user").id);
+    return c.json({ enabled } satisfies TwoFactorStatusResponse, 200);
+  })
   .post("/2fa/setup", requireUser, async (c) => {
     const setup = await setUpTwoFactor(getDb(c.env.DB), c.env.JWT_SECRET, c.get("user"));
     return c.json(setup satisfies TwoFactorSetupResponse, 200);

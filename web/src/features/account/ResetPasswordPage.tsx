@@ -10,6 +10,7 @@ import { resetPassword } from "@/features/account/api/reset-password";
 import { BackToLogin } from "@/features/account/components/BackToLogin";
 import { InvalidLink } from "@/features/account/components/InvalidLink";
 import { ApiError } from "@/lib/api";
+import { CODE_STEP_STATE } from "@/lib/auth/api/log-in";
 import { showAuthError } from "@/lib/auth/show-auth-error";
 import { useAuth } from "@/lib/auth/use-auth";
 import { toast } from "@/lib/toast";
@@ -28,6 +29,10 @@ export default function ResetPasswordPage() {
     setBusy(true);
     try {
       const session = await resetPassword({ token, password });
+      if ("twoFactorRequired" in session) {
+        navigate("/login", { replace: true, state: CODE_STEP_STATE });
+        return;
+      }
       applySession(session);
       toast.success(ACCOUNT_MESSAGES.passwordReset);
       navigate("/dashboard", { replace: true });
