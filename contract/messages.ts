@@ -348,6 +348,47 @@ export const ACCOUNT_MESSAGES = {
   mailFailed: "We could not send the email. Please try again in a few minutes.",
 } as const;
 
+/** Two-factor sign-in (Settings, Account and security; the login's code step). */
+export const TWO_FACTOR_MESSAGES = {
+  codeRequired: "Please enter the 6-digit code from your authenticator app, or a recovery code",
+  codeWrong: "That code is not correct. Codes change every 30 seconds; a recovery code works once.",
+  codeExpired: "Your sign-in took too long. Please log in again.",
+  notSetUp: "Set up two-factor sign-in first, then enter a code from your app.",
+  alreadyEnabled: "Two-factor sign-in is already on. Turn it off first to set it up again.",
+  required:
+    "This workspace requires two-factor sign-in. Turn it on in Settings, Account and security, to work in it.",
+  ownerNeedsItFirst: "Turn on two-factor sign-in for yourself before you require it of the workspace.",
+  passwordRequired: "Please enter your current password",
+  passwordWrong: "Your current password is not correct.",
+  enabled: "Two-factor sign-in is on. Keep your recovery codes somewhere safe: each works once.",
+  disabled: "Two-factor sign-in is off.",
+  // Settings, Account and security
+  sectionTitle: "Two-factor sign-in",
+  sectionOff: "Off. Add a code from an authenticator app to every sign-in.",
+  sectionOn: "On. Every sign-in asks for a code from your authenticator app.",
+  setUp: "Set up two-factor sign-in",
+  scanIntro:
+    "Scan this QR code with your authenticator app (or enter the key by hand), then enter the 6-digit code it shows.",
+  keyLabel: "Key",
+  turnOn: "Turn on",
+  recoveryTitle: "Your recovery codes",
+  recoveryIntro:
+    "Each code signs you in once if you lose your phone. Save them now: they are not shown again.",
+  recoveryDone: "I have saved them",
+  turnOff: "Turn off",
+  turnOffIntro: "Enter your current password to turn two-factor sign-in off.",
+  requiredTitle: "Two-factor sign-in required",
+  setItUp: "Set it up in Settings",
+  // The login's code step
+  codeStepTitle: "Enter your code",
+  codeStepIntro:
+    "Enter the 6-digit code from your authenticator app. No phone at hand? Enter one of your recovery codes.",
+  codeLabel: "Code",
+  verify: "Verify",
+  verifying: "Verifying...",
+  resetThenCode: "Your password is reset. Enter a code from your authenticator app to sign in.",
+} as const;
+
 export const WORKSPACE_MESSAGES = {
   nameRequired: "Please enter a name for the workspace",
   nameTooLong: "Workspace name must be 60 characters or fewer",
@@ -358,6 +399,7 @@ export const WORKSPACE_MESSAGES = {
   personalCannotBeDeleted:
     "Your personal workspace goes only with your account. Delete the account in Settings instead.",
   tooMany: (max: number) => `You can own at most ${max} workspaces. Delete one to create another.`,
+  changeRequired: "Please enter a name or choose whether two-factor sign-in is required",
 } as const;
 
 export const MEMBER_MESSAGES = {
@@ -371,8 +413,6 @@ export const MEMBER_MESSAGES = {
   // Rules
   alreadyMember: "This person is already a member of this workspace.",
   alreadyInvited: "This email already has a pending invitation. Resend it instead.",
-  tooManyInvitations: (max: number) =>
-    `A workspace can have at most ${max} pending invitations. Revoke some to invite more.`,
   tooManyMembers: (max: number) => `A workspace can have at most ${max} members.`,
   lastOwner: "A workspace needs an owner. Make another member owner first.",
   personalCannotLeave: "You cannot leave your personal workspace.",
@@ -463,11 +503,24 @@ export const MEMBER_SCREEN_MESSAGES = {
   signInToAccept: "Log in or sign up with the invited email address to accept.",
 } as const;
 
+/** quota_reached and the write limit (contract/quotas.ts). */
+export const QUOTA_MESSAGES = {
+  tests: (max: number) =>
+    `A workspace can have at most ${max.toLocaleString("en-US")} tests. Delete one to create another.`,
+  domains: (max: number) => `A workspace can have at most ${max} custom domains. Remove one to add another.`,
+  webhooks: (max: number) =>
+    `A workspace can have at most ${max} webhook endpoints. Delete one to add another.`,
+  apiKeys: (max: number) => `A workspace can have at most ${max} API keys. Revoke one to create another.`,
+  pendingInvitations: (max: number) =>
+    `A workspace can have at most ${max} pending invitations. Revoke some to invite more.`,
+  writesRateLimited: (max: number) =>
+    `Too many changes: at most ${max} a minute. Please wait a minute and try again.`,
+} as const;
+
 export const API_KEY_MESSAGES = {
   nameRequired: "Please enter a name for the key",
   nameTooLong: "Key name must be 100 characters or fewer",
   scopeInvalid: "Choose read or write for the key",
-  tooMany: (max: number) => `A workspace can have at most ${max} API keys. Revoke one to create another.`,
   notFound: "API key not found",
   missing: "Missing API key. Send it as 'Authorization: Bearer <key>'.",
   invalid: "Invalid API key. It may have been revoked.",
@@ -505,8 +558,6 @@ export const WEBHOOK_MESSAGES = {
   eventsRequired: "Choose at least one event",
   eventUnknown:
     "Choose events from the list: test.verdict, test.completed, test.srm_detected, conversion.recorded",
-  tooMany: (max: number) =>
-    `A workspace can have at most ${max} webhook endpoints. Delete one to add another.`,
   notFound: "Webhook endpoint not found",
   // Written to the delivery log instead of a status code.
   refusedAddress: "Not sent: the URL points to a private or local address",

@@ -8,12 +8,15 @@ export class ApiError extends HTTPException {
     readonly code: ErrorCode,
     message: string,
     readonly reasons?: string[],
+    readonly limit?: number,
   ) {
     super(ERROR_STATUS[code], { message });
   }
 
   bodyFor(requestId: string): ApiErrorBody {
-    return errorBody(this.code, this.message, requestId, this.reasons);
+    const body = errorBody(this.code, this.message, requestId, this.reasons);
+    if (this.limit !== undefined) body.error.limit = this.limit;
+    return body;
   }
 }
 

@@ -17,6 +17,7 @@ interface __BaseEnv_Env {
 	MAIL_LIMITER: RateLimit;
 	API_KEY_LIMITER: RateLimit;
 	WEBHOOK_TEST_LIMITER: RateLimit;
+	WRITE_LIMITER: RateLimit;
 	ASSETS: Fetcher;
 	ENVIRONMENT: string;
 	APP_HOST: string;
@@ -51,6 +52,7 @@ declare namespace Cloudflare {
 		MAIL_LIMITER: RateLimit;
 		API_KEY_LIMITER: RateLimit;
 		WEBHOOK_TEST_LIMITER: RateLimit;
+		WRITE_LIMITER: RateLimit;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		APP_HOST: string;
@@ -81,6 +83,7 @@ declare namespace Cloudflare {
 		MAIL_LIMITER: RateLimit;
 		API_KEY_LIMITER: RateLimit;
 		WEBHOOK_TEST_LIMITER: RateLimit;
+		WRITE_LIMITER: RateLimit;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		APP_HOST: string;

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { AUTH_MESSAGES } from "../messages";
+import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES } from "../messages";
 
 // Signing up, logging in and the session: the fields of every auth form, checked the same way wherever
 // they arrive.
@@ -28,6 +28,30 @@ export type Credentials = z.input<typeof credentialsSchema>;
 /** POST /api/auth/reauth: the password again, before a sensitive action (403 `reauth_required`). */
 export const reauthSchema = z.object({ password: passwordField }, { error: required });
 export type ReauthInput = z.input<typeof reauthSchema>;
+/** POST /api/auth/2fa, POST /api/account/2fa/enable: a code of the authenticator app, or a recovery code. */
+export const twoFactorCodeSchema = z.object(
+  {
+    code: z
+      .string({ error: TWO_FACTOR_MESSAGES.codeRequired })
+      .trim()
+      .min(1, TWO_FACTOR_MESSAGES.codeRequired)
+      .max(32, TWO_FACTOR_MESSAGES.codeWrong),
+  },
+  { error: TWO_FACTOR_MESSAGES.codeRequired },
+);
+export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
+
+/** DELETE /api/account/2fa: the current password, so a session left open cannot turn it off. */
+export const disableTwoFactorSchema = z.object(
+  {
+    password: z
+      .string({ error: TWO_FACTOR_MESSAGES.passwordRequired })
+      .min(1, TWO_FACTOR_MESSAGES.passwordRequired)
+      .max(256),
+  },
+  { error: TWO_FACTOR_MESSAGES.passwordRequired },
+);
+export type DisableTwoFactorInput = z.input<typeof disableTwoFactorSchema>;
 
 /** The answers, for their types only (see contract/api.ts, "answers only the app reads"). */
 function answers() {
@@ -44,9 +68,21 @@ function answers() {
     }),
     /** POST /api/auth/reauth: until when sensitive actions need no password again. */
     reauth: z.object({ recentUntil: z.number() }),
+    /** Login (and a password reset) of a user with two-factor sign-in: no session until POST /api/auth/2fa. */
+    twoFactorChallenge: z.object({ twoFactorRequired: z.literal(true) }),
+    /** GET /api/account/2fa: whether the user's sign-in asks for a code. */
+    twoFactorStatus: z.object({ enabled: z.boolean() }),
+    /** POST /api/account/2fa/setup: the secret for an authenticator app, as text and as an otpauth:// URL (the QR code). */
+    twoFactorSetup: z.object({ secret: z.string(), otpauthUrl: z.string() }),
+    /** POST /api/account/2fa/enable: ten single-use recovery codes, shown this once. */
+    twoFactorEnabled: z.object({ recoveryCodes: z.array(z.string()) }),
   };
 }
 type Answers = ReturnType<typeof answers>;
 export type User = z.output<Answers["user"]>;
 export type AuthResponse = z.output<Answers["authResponse"]>;
 export type ReauthResponse = z.output<Answers["reauth"]>;
+export type TwoFactorChallengeResponse = z.output<Answers["twoFactorChallenge"]>;
+export type TwoFactorStatusResponse = z.output<Answers["twoFactorStatus"]>;
+export type TwoFactorSetupResponse = z.output<Answers["twoFactorSetup"]>;
+export type TwoFactorEnabledResponse = z.output<Answers["twoFactorEnabled"]>;

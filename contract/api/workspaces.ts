@@ -17,6 +17,20 @@ export const workspaceNameSchema = z.object(
 );
 export type WorkspaceNameInput = z.input<typeof workspaceNameSchema>;
 
+/** PATCH /api/workspaces/:id: a new name, whether two-factor sign-in is required of its members, or both. */
+export const workspaceUpdateSchema = z
+  .object(
+    {
+      name: workspaceNameSchema.shape.name.optional(),
+      requireTwoFactor: z.boolean({ error: WORKSPACE_MESSAGES.changeRequired }).optional(),
+    },
+    { error: WORKSPACE_MESSAGES.changeRequired },
+  )
+  .refine((input) => input.name !== undefined || input.requireTwoFactor !== undefined, {
+    error: WORKSPACE_MESSAGES.changeRequired,
+  });
+export type WorkspaceUpdateInput = z.input<typeof workspaceUpdateSchema>;
+
 /** The answers, for their types only (see contract/api.ts, "answers only the app reads"). */
 function answers() {
   /** A workspace the user belongs to, with their role in it. */
@@ -26,6 +40,8 @@ function answers() {
     role: z.enum(ROLES),
     /** The user's own workspace from sign-up: it cannot be left or deleted apart from the account. */
     personal: z.boolean(),
+    /** Whether its members must use two-factor sign-in to work in it (an owner's choice). */
+    requireTwoFactor: z.boolean(),
   });
   return {
     workspace,

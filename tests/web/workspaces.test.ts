@@ -18,9 +18,27 @@ import {
   workspaceStorageKey,
 } from "@/lib/workspaces/current-workspace";
 
-const personal: Workspace = { id: "user-1", name: "Personal", role: "owner", personal: true };
-const agency: Workspace = { id: "ws-agency", name: "Agency", role: "editor", personal: false };
-const client: Workspace = { id: "ws-client", name: "Client", role: "viewer", personal: false };
+const personal: Workspace = {
+  id: "user-1",
+  name: "Personal",
+  role: "owner",
+  personal: true,
+  requireTwoFactor: false,
+};
+const agency: Workspace = {
+  id: "ws-agency",
+  name: "Agency",
+  role: "editor",
+  personal: false,
+  requireTwoFactor: false,
+};
+const client: Workspace = {
+  id: "ws-client",
+  name: "Client",
+  role: "viewer",
+  personal: false,
+  requireTwoFactor: false,
+};
 
 describe("the current workspace", () => {
   it("is the remembered one while the user is still in it", () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GENERIC_MESSAGES } from "../../contract/messages";
 import { isLocalOrPreviewHost } from "../../worker/lib/hosts";
 import { API_MAX_BODY_BYTES, BEACON_MAX_BODY_BYTES } from "../../worker/middleware/body-limit";
@@ -234,7 +234,8 @@ describe("signed-in endpoints take any input without a 5xx", () => {
   let client: Client;
   let userId: string;
   let domainId: string;
-  beforeAll(async () => {
+  // A user each: together the properties make more writes than one user may in a minute (120).
+  beforeEach(async () => {
     ({ client, userId } = await verifiedClient());
     domainId = await insertDomain(userId, `p-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`);
   });

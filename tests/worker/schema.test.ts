@@ -20,6 +20,7 @@ describe("the drizzle schema and the migrations", () => {
         "email_tokens",
         "idempotency_key_shards",
         "idempotency_keys",
+        "recovery_codes",
         "sessions",
         "split_tests",
         "tag_sightings",

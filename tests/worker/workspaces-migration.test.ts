@@ -111,10 +111,10 @@ describe("0020_workspaces: each account's data moves into its personal workspace
     // scope; the list, the role and the site tag's goals are the account's as before.
     const orm = getDb(db);
     expect(await findApiKey(orm, key)).toMatchObject({ id: "k1", workspaceId: "u1", scope: "write" });
-    expect(await accessOf(orm, "u1", "u1")).toEqual({ id: "u1", role: "owner" });
+    expect(await accessOf(orm, "u1", "u1")).toEqual({ id: "u1", role: "owner", twoFactorMissing: false });
     expect(await accessOf(orm, "u2", "u2")).toBeUndefined();
     expect(await listWorkspaces(orm, "u1")).toEqual([
-      { id: "u1", name: "Personal", role: "owner", personal: true },
+      { id: "u1", name: "Personal", role: "owner", personal: true, requireTwoFactor: false },
     ]);
     expect((await goalsOfSite(db, "aaaaaaaaaaaaaaaaaaaaaaaa"))?.tests.map((goal) => goal.id).sort()).toEqual([
       "t1",

@@ -49,7 +49,7 @@ describe("/api/workspaces", () => {
   it("lists the personal workspace first, then the others by name, each with the user's role", async () => {
     const { client, userId } = await signedUpClient();
     expect(await workspacesOf(client)).toEqual([
-      { id: userId, name: "Personal", role: "owner", personal: true },
+      { id: userId, name: "Personal", role: "owner", personal: true, requireTwoFactor: false },
     ]);
     const zeta = await createWorkspace(client, "Zeta clients");
     const alpha = await createWorkspace(client, "alpha shop");
@@ -60,11 +60,11 @@ describe("/api/workspaces", () => {
     await addMember(otherId, userId, "editor");
     expect(await workspacesOf(client)).toEqual(
       [
-        { id: userId, name: "Personal", role: "owner", personal: true },
-        { id: alpha, name: "alpha shop", role: "owner", personal: false },
-        { id: theirs, name: "Beta agency", role: "viewer", personal: false },
-        { id: otherId, name: otherEmail, role: "editor", personal: false },
-        { id: zeta, name: "Zeta clients", role: "owner", personal: false },
+        { id: userId, name: "Personal", role: "owner", personal: true, requireTwoFactor: false },
+        { id: alpha, name: "alpha shop", role: "owner", personal: false, requireTwoFactor: false },
+        { id: theirs, name: "Beta agency", role: "viewer", personal: false, requireTwoFactor: false },
+        { id: otherId, name: otherEmail, role: "editor", personal: false, requireTwoFactor: false },
+        { id: zeta, name: "Zeta clients", role: "owner", personal: false, requireTwoFactor: false },
       ].sort((x, y) =>
         x.personal === y.personal
           ? x.name.toLowerCase().localeCompare(y.name.toLowerCase())
@@ -83,7 +83,12 @@ describe("/api/workspaces", () => {
     const created = await client.json("POST", "/api/workspaces", { name: "  Client A  " });
     expect(created.status).toBe(201);
     const { workspace } = (await created.json()) as { workspace: Listed };
-    expect(workspace).toMatchObject({ name: "Client A", role: "owner", personal: false });
+    expect(workspace).toMatchObject({
+      name: "Client A",
+      role: "owner",
+      personal: false,
+      requireTwoFactor: false,
+    });
     const empty = await client.json("POST", "/api/workspaces", { name: " " });
     expect(empty.status).toBe(400);
     expect(JSON.stringify(await errorOf(empty))).toContain(WORKSPACE_MESSAGES.nameRequired);
@@ -180,7 +185,7 @@ describe("/api/workspaces", () => {
     const renamed = await owner.json("PATCH", `/api/workspaces/${team}`, { name: "New name" });
     expect(renamed.status).toBe(200);
     expect(await renamed.json()).toEqual({
-      workspace: { id: team, name: "New name", role: "owner", personal: false },
+      workspace: { id: team, name: "New name", role: "owner", personal: false, requireTwoFactor: false },
     });
     expect((await workspacesOf(editor)).find((w) => w.id === team)?.name).toBe("New name");
   });

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { isSecureRequest } from "../lib/cookies";
-import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from "./tokens";
+import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, TWO_FACTOR_CHALLENGE_TTL_MS } from "./tokens";
 
 export const ACCESS_COOKIE = "sl_access";
 export const REFRESH_COOKIE = "sl_refresh";
@@ -39,6 +39,28 @@ export function clearAuthCookies(c: Context) {
   deleteCookie(c, ACCESS_COOKIE, { path: "/", secure, httpOnly: true, sameSite: "Lax" });
   deleteCookie(c, REFRESH_COOKIE, { path: REFRESH_PATH, secure, httpOnly: true, sameSite: "Lax" });
   deleteCookie(c, SIGNED_IN_COOKIE, { path: "/", secure, sameSite: "Lax" });
+}
+
+/** A login awaiting its second factor (worker/auth/tokens.ts, signTwoFactorChallenge): auth routes only. */
+export const TWO_FACTOR_COOKIE = "sl_2fa";
+
+export function setTwoFactorCookie(c: Context, challenge: string) {
+  setCookie(c, TWO_FACTOR_COOKIE, challenge, {
+    httpOnly: true,
+    secure: isSecureRequest(new URL(c.req.url)),
+    sameSite: "Lax",
+    path: REFRESH_PATH,
+    maxAge: TWO_FACTOR_CHALLENGE_TTL_MS / 1000,
+  });
+}
+
+export function clearTwoFactorCookie(c: Context) {
+  const secure = isSecureRequest(new URL(c.req.url));
+  deleteCookie(c, TWO_FACTOR_COOKIE, { path: REFRESH_PATH, secure, httpOnly: true, sameSite: "Lax" });
+}
+
+export function readTwoFactorCookie(c: Context): string | undefined {
+  return getCookie(c, TWO_FACTOR_COOKIE);
 }
 
 export function readAuthCookies(c: Context) {

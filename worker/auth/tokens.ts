@@ -43,3 +43,33 @@ export async function verifyAccessToken(
     return null;
   }
 }
+
+/** How long a login that awaits its second factor stays open. */
+export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const CHALLENGE_AUDIENCE = "splitlink/2fa";
+
+/** A password proved, a second factor still due: names the user only (no session, no email claim). */
+export function signTwoFactorChallenge(secret: string, userId: string, expiresAt: number): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setAudience(CHALLENGE_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt / 1000))
+    .sign(secretKey(secret));
+}
+
+/** The user of a valid, unexpired challenge; null for anything else (an access token too). */
+export async function verifyTwoFactorChallenge(secret: string, token: string): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, secretKey(secret), {
+      issuer: ISSUER,
+      audience: CHALLENGE_AUDIENCE,
+      algorithms: ["HS256"],
+    });
+    return typeof payload.sub === "string" ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}

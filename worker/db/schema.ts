@@ -23,7 +23,25 @@ export const users = sqliteTable("users", {
   // Set when the account is deleted; the row goes once its tests are purged (migrations/0012_archive.sql).
   deletedAt: integer("deleted_at"),
   // The alert choices and the site key moved to memberships and workspaces (0020_workspaces.sql).
+  // Two-factor sign-in (0039_two_factor.sql): the TOTP secret encrypted (worker/auth/secret-box.ts),
+  // when it was enabled (null: set up, not yet enabled), and the last time step accepted.
+  totpSecret: text("totp_secret"),
+  totpEnabledAt: integer("totp_enabled_at"),
+  totpLastStep: integer("totp_last_step"),
 });
+
+/** A user's single-use recovery codes, as SHA-256 hashes (0039_two_factor.sql). */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
 
 /** A team's or a person's space: tests, domains, keys, webhooks (migrations/0020_workspaces.sql). */
 export const workspaces = sqliteTable(
@@ -36,6 +54,8 @@ export const workspaces = sqliteTable(
     siteKey: text("site_key"),
     // When the site tag's GA4 and Tag Manager report was switched on; null while off (0032_ga4.sql).
     ga4EnabledAt: integer("ga4_enabled_at"),
+    // Whether its members must sign in with a second factor to work in it (0039_two_factor.sql).
+    requireTwoFactor: integer("require_two_factor", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull(),
     deletedAt: integer("deleted_at"),
   },

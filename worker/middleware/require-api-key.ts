@@ -9,6 +9,7 @@ import { ApiError } from "../errors";
 import { log } from "../observability/log";
 import { findApiKey, LAST_USED_RESOLUTION_MS, touchApiKey } from "../services/api-keys";
 import { limitApiKey } from "../services/limits";
+import { limitWritesOf } from "./require-user";
 
 /** Hono's environment of the public API: the key's maker, the key, its workspace and scope as a role. */
 export interface ApiKeyEnv {
@@ -40,6 +41,7 @@ export const requireApiKey = createMiddleware<ApiKeyEnv>(async (c, next) => {
   if (!found) throw refused(c, "api_key_invalid", API_KEY_MESSAGES.invalid);
 
   await limitApiKey(c.env, found.id);
+  if (!READS.has(c.req.method)) await limitWritesOf(c, `key:${found.id}`);
   // A write key acts as an editor of its workspace while its maker may edit there; else as a viewer.
   const role = found.scope === "write" && canEdit(found.makerRole) ? "editor" : "viewer";
   if (role === "viewer" && !READS.has(c.req.method))

@@ -5,7 +5,7 @@ import { canEdit, canManageMembers, WORKSPACE_HEADER, WORKSPACE_QUERY } from "..
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
-import { accessOf } from "../services/workspaces";
+import { accessOf, assertTwoFactorMet } from "../services/workspaces";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -22,7 +22,8 @@ async function enterWorkspace(c: Context<AppEnv>) {
     c.req.header(WORKSPACE_HEADER)?.trim() || (reading ? c.req.query(WORKSPACE_QUERY) : undefined) || user.id;
   const access = named.length <= 64 ? await accessOf(getDb(c.env.DB), named, user.id) : undefined;
   if (!access) throw new ApiError("not_found", WORKSPACE_MESSAGES.notFound);
-  c.set("workspace", access);
+  assertTwoFactorMet(access);
+  c.set("workspace", { id: access.id, role: access.role });
   c.set("actor", { type: "user", userId: user.id, label: user.email });
   return { access, reading };
 }

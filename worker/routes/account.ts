@@ -5,6 +5,9 @@ import type {
   PasswordChangedResponse,
   PasswordResetResponse,
   SiteTagResponse,
+  TwoFactorEnabledResponse,
+  TwoFactorSetupResponse,
+  TwoFactorStatusResponse,
 } from "../../contract/api";
 import {
   alertPreferencesSchema,
@@ -14,7 +17,8 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from "../../contract/api/account";
-import { ACCOUNT_MESSAGES } from "../../contract/messages";
+import { disableTwoFactorSchema, twoFactorCodeSchema } from "../../contract/api/auth";
+import { ACCOUNT_MESSAGES, TWO_FACTOR_MESSAGES } from "../../contract/messages";
 import { clearAuthCookies, setAuthCookies } from "../auth/session-cookies";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
@@ -33,9 +37,10 @@ import {
 } from "../services/account";
 import { alertPreferencesOf, setAlertPreferences } from "../services/alerts";
 import { assertPassword, startSession } from "../services/auth";
-import { limitMail, limitPasswordChanges, limitPasswordResets } from "../services/limits";
+import { limitMail, limitPasswordChanges, limitPasswordResets, limitSecondFactor } from "../services/limits";
 import { siteKeyOf } from "../services/tracking";
-import { authResponse } from "./auth";
+import { disableTwoFactor, enableTwoFactor, setUpTwoFactor, twoFactorEnabled } from "../services/two-factor";
+import { askForSecondFactor, authResponse } from "./auth";
 
 const message = (text: string): AccountMessageResponse => ({ message: text });
 
@@ -64,6 +69,9 @@ export const accountRoutes = new Hono<AppEnv>()
     const { token, password } = c.req.valid("json");
     const db = getDb(c.env.DB);
     const { account, revokedApiKeys } = await resetPassword(db, token, password);
+    // The email proves the reset, not the second factor: that is still asked for (the keys card says
+    // which keys the reset revoked).
+    if (await twoFactorEnabled(db, account.user.id)) return askForSecondFactor(c, account.user.id);
     const session = await startSession(db, c.env.JWT_SECRET, account);
     setAuthCookies(c, session);
     return c.json({ ...authResponse(session), revokedApiKeys } satisfies PasswordResetResponse, 200);
@@ -92,6 +100,26 @@ export const accountRoutes = new Hono<AppEnv>()
   .put("/alerts", requireUser, requireMembership, validate("json", alertPreferencesSchema), async (c) => {
     const alerts = await setAlertPreferences(getDb(c.env.DB), memberOf(c), c.req.valid("json"));
     return c.json({ alerts } satisfies AlertPreferencesResponse, 200);
+  })
+  // Two-factor sign-in: a new secret, enabled by a code from it; off again with the current password.
+  .get("/2fa", requireUser, async (c) => {
+    const enabled = await twoFactorEnabled(getDb(c.env.DB), c.get("user").id);
+    return c.json({ enabled } satisfies TwoFactorStatusResponse, 200);
+  })
+  .post("/2fa/setup", requireUser, async (c) => {
+    const setup = await setUpTwoFactor(getDb(c.env.DB), c.env.JWT_SECRET, c.get("user"));
+    return c.json(setup satisfies TwoFactorSetupResponse, 200);
+  })
+  .post("/2fa/enable", requireUser, validate("json", twoFactorCodeSchema), async (c) => {
+    await limitSecondFactor(c.env, clientIpOf(c.req.raw.headers), c.get("user").id);
+    const db = getDb(c.env.DB);
+    const enabled = await enableTwoFactor(db, c.env.JWT_SECRET, c.get("user").id, c.req.valid("json").code);
+    return c.json(enabled satisfies TwoFactorEnabledResponse, 200);
+  })
+  .delete("/2fa", requireUser, validate("json", disableTwoFactorSchema), async (c) => {
+    await limitPasswordChanges(c.env, c.get("user").id);
+    await disableTwoFactor(getDb(c.env.DB), c.get("user").id, c.req.valid("json").password);
+    return c.json(message(TWO_FACTOR_MESSAGES.disabled), 200);
   })
   .delete("/", requireUser, validate("json", deleteAccountSchema), async (c) => {
     const { email, password } = c.req.valid("json");

@@ -1,9 +1,21 @@
-import { Hono } from "hono";
-import type { AuthResponse, ReauthResponse } from "../../contract/api";
-import { credentialsSchema, reauthSchema } from "../../contract/api/auth";
-import { AUTH_MESSAGES } from "../../contract/messages";
-import { clearAuthCookies, readAuthCookies, setAuthCookies } from "../auth/session-cookies";
-import { verifyAccessToken } from "../auth/tokens";
+import { type Context, Hono } from "hono";
+import type { AuthResponse, ReauthResponse, TwoFactorChallengeResponse } from "../../contract/api";
+import { credentialsSchema, reauthSchema, twoFactorCodeSchema } from "../../contract/api/auth";
+import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES } from "../../contract/messages";
+import {
+  clearAuthCookies,
+  clearTwoFactorCookie,
+  readAuthCookies,
+  readTwoFactorCookie,
+  setAuthCookies,
+  setTwoFactorCookie,
+} from "../auth/session-cookies";
+import {
+  signTwoFactorChallenge,
+  TWO_FACTOR_CHALLENGE_TTL_MS,
+  verifyAccessToken,
+  verifyTwoFactorChallenge,
+} from "../auth/tokens";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
@@ -13,6 +25,7 @@ import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
 import { sendVerificationEmail } from "../services/account";
 import {
+  accountOf,
   type IssuedSession,
   liveSessionAccount,
   logIn,
@@ -23,10 +36,25 @@ import {
   signUp,
   startSession,
 } from "../services/auth";
-import { limitAuthAttempts, limitPasswordChanges } from "../services/limits";
+import { limitAuthAttempts, limitPasswordChanges, limitSecondFactor } from "../services/limits";
+import { checkSecondFactor, twoFactorEnabled } from "../services/two-factor";
 
 export function authResponse(session: IssuedSession): AuthResponse {
   return { user: session.user, emailVerified: session.emailVerified, expiresAt: session.accessExpiresAt };
+}
+
+/**
+ * The password was right and the user has two-factor sign-in: no session yet, only a short-lived
+ * challenge cookie that POST /api/auth/2fa trades, with a code, for one.
+ */
+export async function askForSecondFactor(c: Context<AppEnv>, userId: string) {
+  const challenge = await signTwoFactorChallenge(
+    c.env.JWT_SECRET,
+    userId,
+    Date.now() + TWO_FACTOR_CHALLENGE_TTL_MS,
+  );
+  setTwoFactorCookie(c, challenge);
+  return c.json({ twoFactorRequired: true } satisfies TwoFactorChallengeResponse, 200);
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -45,7 +73,22 @@ export const authRoutes = new Hono<AppEnv>()
     await limitAuthAttempts(c.env, clientIpOf(c.req.raw.headers), email);
     const db = getDb(c.env.DB);
     const account = await logIn(db, email, password);
+    if (await twoFactorEnabled(db, account.user.id)) return askForSecondFactor(c, account.user.id);
     const session = await startSession(db, c.env.JWT_SECRET, account);
+    setAuthCookies(c, session);
+    return c.json(authResponse(session), 200);
+  })
+  .post("/2fa", validate("json", twoFactorCodeSchema), async (c) => {
+    const challenge = readTwoFactorCookie(c);
+    const userId = challenge ? await verifyTwoFactorChallenge(c.env.JWT_SECRET, challenge) : null;
+    if (!userId) throw new ApiError("session_missing", TWO_FACTOR_MESSAGES.codeExpired);
+    await limitSecondFactor(c.env, clientIpOf(c.req.raw.headers), userId);
+    const db = getDb(c.env.DB);
+    await checkSecondFactor(db, c.env.JWT_SECRET, userId, c.req.valid("json").code);
+    const account = await accountOf(db, userId);
+    if (!account) throw new ApiError("session_missing", TWO_FACTOR_MESSAGES.codeExpired);
+    const session = await startSession(db, c.env.JWT_SECRET, account);
+    clearTwoFactorCookie(c);
     setAuthCookies(c, session);
     return c.json(authResponse(session), 200);
   })

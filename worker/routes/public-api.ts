@@ -140,7 +140,7 @@ export const PUBLIC_API_OPERATIONS = [
       schema: testResponseSchema,
       name: "TestResponse",
     },
-    errors: ["slug_taken", "domain_not_usable"],
+    errors: ["slug_taken", "domain_not_usable", "quota_reached"],
     handler(c, { json }) {
       return createTest(c, json);
     },
@@ -436,7 +436,7 @@ export const PUBLIC_API_OPERATIONS = [
       schema: createdWebhookResponseSchema,
       name: "CreatedWebhook",
     },
-    errors: ["too_many_webhooks"],
+    errors: ["quota_reached"],
     handler(c, { json }) {
       return createWebhookEndpoint(c, json);
     },

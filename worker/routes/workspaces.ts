@@ -5,7 +5,7 @@ import type {
   WorkspaceListResponse,
   WorkspaceResponse,
 } from "../../contract/api";
-import { workspaceNameSchema } from "../../contract/api/workspaces";
+import { workspaceNameSchema, workspaceUpdateSchema } from "../../contract/api/workspaces";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireRecentPassword } from "../middleware/require-recent-password";
@@ -16,7 +16,7 @@ import {
   createWorkspace,
   deleteWorkspace,
   listWorkspaces,
-  renameWorkspace,
+  updateWorkspace,
   workspaceOf,
 } from "../services/workspaces";
 
@@ -33,14 +33,9 @@ export const workspaceRoutes = new Hono<AppEnv>()
     const workspace = await createWorkspace(getDb(c.env.DB), c.get("user").id, c.req.valid("json").name);
     return c.json({ workspace } satisfies WorkspaceResponse, 201);
   })
-  .patch("/:id", validate("json", workspaceNameSchema), async (c) => {
+  .patch("/:id", validate("json", workspaceUpdateSchema), async (c) => {
     const db = getDb(c.env.DB);
-    const workspace = await renameWorkspace(
-      db,
-      c.get("user").id,
-      c.req.param("id"),
-      c.req.valid("json").name,
-    );
+    const workspace = await updateWorkspace(db, c.get("user").id, c.req.param("id"), c.req.valid("json"));
     return c.json({ workspace } satisfies WorkspaceResponse, 200);
   })
   .delete("/:id", requireRecentPassword, async (c) => {

@@ -6,9 +6,9 @@ import { apiKeyPrefixOf, generateApiKey, hashApiKey } from "../auth/api-keys";
 import type { Db } from "../db/client";
 import { type ApiKey as ApiKeyRow, apiKeys, memberships, users } from "../db/schema";
 import { ApiError } from "../errors";
+import { assertBelowQuota } from "./quotas";
 import type { Creator } from "./workspaces";
 
-export const MAX_API_KEYS_PER_WORKSPACE = 20;
 /** last_used_at is written at most this often per key: a busy key costs no write per request. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -42,8 +42,7 @@ export async function createApiKey(
     .select({ n: count() })
     .from(apiKeys)
     .where(eq(apiKeys.workspaceId, creator.workspaceId));
-  if ((held?.n ?? 0) >= MAX_API_KEYS_PER_WORKSPACE)
-    throw new ApiError("too_many_api_keys", API_KEY_MESSAGES.tooMany(MAX_API_KEYS_PER_WORKSPACE));
+  assertBelowQuota("apiKeys", held?.n ?? 0);
   const key = generateApiKey();
   const row: ApiKeyRow = {
     id: crypto.randomUUID(),

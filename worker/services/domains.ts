@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { CustomDomain, VerifyDomainResponse } from "../../contract/api";
 import { DOMAIN_MESSAGES } from "../../contract/messages";
 import { type Db, getDb } from "../db/client";
@@ -10,6 +10,7 @@ import { ApiError } from "../errors";
 import { domainSlugKey } from "../link-cache/keys";
 import { removeHost, storeHost } from "../link-cache/writes";
 import { log } from "../observability/log";
+import { assertBelowQuota } from "./quotas";
 import type { Creator } from "./workspaces";
 
 // Each check is one or two Cloudflare calls; a Worker on the free plan may make 50 per invocation.
@@ -58,6 +59,11 @@ export async function listDomains(db: Db, workspaceId: string): Promise<CustomDo
  */
 export async function addDomain(env: Env, creator: Creator, hostname: string): Promise<CustomDomainRow> {
   const db = getDb(env.DB);
+  const [held] = await db
+    .select({ n: count() })
+    .from(customDomains)
+    .where(eq(customDomains.workspaceId, creator.workspaceId));
+  assertBelowQuota("domains", held?.n ?? 0);
   const row: CustomDomainRow = {
     id: crypto.randomUUID(),
     userId: creator.userId,

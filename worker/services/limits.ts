@@ -1,4 +1,11 @@
-import { ACCOUNT_MESSAGES, API_KEY_MESSAGES, AUTH_MESSAGES, WEBHOOK_MESSAGES } from "../../contract/messages";
+import {
+  ACCOUNT_MESSAGES,
+  API_KEY_MESSAGES,
+  AUTH_MESSAGES,
+  QUOTA_MESSAGES,
+  WEBHOOK_MESSAGES,
+} from "../../contract/messages";
+import { WRITES_PER_MINUTE } from "../../contract/quotas";
 import { ApiError } from "../errors";
 
 /**
@@ -60,4 +67,25 @@ export async function limitApiKey(env: Env, apiKeyId: string): Promise<void> {
 export async function limitWebhookTests(env: Env, userId: string): Promise<void> {
   const { success } = await env.WEBHOOK_TEST_LIMITER.limit({ key: `user:${userId}` });
   if (!success) throw new ApiError("rate_limited", WEBHOOK_MESSAGES.testRateLimited);
+}
+
+/**
+ * Every write of the cookie API (per user) and of the public API (per key) counts against
+ * WRITES_PER_MINUTE: no one account floods D1 or the queues, whatever route it writes through.
+ */
+export async function limitWrites(env: Env, key: string): Promise<void> {
+  const { success } = await env.WRITE_LIMITER.limit({ key });
+  if (!success) throw new ApiError("rate_limited", QUOTA_MESSAGES.writesRateLimited(WRITES_PER_MINUTE));
+}
+
+/**
+ * Second-factor codes, like logins: per client IP, and per user from any address (a million codes
+ * cannot be tried from many addresses either).
+ */
+export async function limitSecondFactor(env: Env, clientIp: string, userId: string): Promise<void> {
+  const [byIp, byUser] = await Promise.all([
+    env.AUTH_IP_LIMITER.limit({ key: `2fa-ip:${clientIp}` }),
+    env.AUTH_EMAIL_LIMITER.limit({ key: `2fa:${userId}` }),
+  ]);
+  if (!byIp.success || !byUser.success) throw new ApiError("rate_limited", AUTH_MESSAGES.rateLimited);
 }

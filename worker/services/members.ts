@@ -13,12 +13,12 @@ import { invitationEmail } from "../mail/templates";
 import { historyRow } from "./history";
 import { limitMail } from "./limits";
 import { endReach, reachOf } from "./member-reach";
+import { assertBelowQuota } from "./quotas";
 import { accessOf, memberAccessIn, ownerAccessIn, workspaceNameFor } from "./workspaces";
 
 // A workspace's members and invitations (issue #34). Every change of who belongs where, and as what,
 // goes through `commitMemberChange`.
 
-export const MAX_PENDING_INVITATIONS = 50;
 export const MAX_MEMBERS = 100;
 
 /** Who acts: the signed-in user. */
@@ -327,8 +327,7 @@ export async function invite(
   const pending = and(eq(invitations.workspaceId, workspaceId), open, sql`${invitations.expiresAt} > ${now}`);
   if ((await countOf(db, invitations, and(pending, eq(invitations.email, email)))) > 0)
     throw new ApiError("invitation_pending", MEMBER_MESSAGES.alreadyInvited);
-  if ((await countOf(db, invitations, pending)) >= MAX_PENDING_INVITATIONS)
-    throw new ApiError("too_many_invitations", MEMBER_MESSAGES.tooManyInvitations(MAX_PENDING_INVITATIONS));
+  assertBelowQuota("pendingInvitations", await countOf(db, invitations, pending));
   if ((await countOf(db, memberships, eq(memberships.workspaceId, workspaceId))) >= MAX_MEMBERS)
     throw new ApiError("too_many_members", MEMBER_MESSAGES.tooManyMembers(MAX_MEMBERS));
   const token = randomToken();

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type {
   CreateTestInput,
   Rule,
@@ -42,6 +42,7 @@ import { removeLink, storeLink } from "../link-cache/writes";
 import { NO_TOTALS, summarize, type VariantTotals } from "../statistics/summary";
 import { verdictOfTest } from "./analytics";
 import { ownedDomain } from "./domains";
+import { assertBelowQuota } from "./quotas";
 import { refreshShardCopy } from "./shard-copies";
 import type { Creator } from "./workspaces";
 
@@ -116,6 +117,11 @@ async function insertSplitTest(
   input: CreateTestInput,
   link: LinkContext,
 ): Promise<{ row: SplitTestRow; test: SplitTest }> {
+  const [held] = await db
+    .select({ n: count() })
+    .from(splitTests)
+    .where(and(eq(splitTests.workspaceId, creator.workspaceId), isNull(splitTests.deletedAt)));
+  assertBelowQuota("tests", held?.n ?? 0);
   const customDomainId = input.customDomainId || null;
   const customSlug = input.customSlug || null;
   const domain = customDomainId ? await activeDomainOf(db, creator.workspaceId, customDomainId) : null;

@@ -17,9 +17,8 @@ import { queueDeliveries, webhookEvent } from "../webhooks/events";
 import { DELIVERY_LOG_SIZE, logAttempt, recordAttempt } from "../webhooks/record";
 import { generateWebhookSecret } from "../webhooks/signature";
 import { type WebhookUrlProblem, webhookUrlProblem } from "../webhooks/url-policy";
+import { assertBelowQuota } from "./quotas";
 import type { Creator } from "./workspaces";
-
-export const MAX_WEBHOOKS_PER_WORKSPACE = 10;
 
 const URL_PROBLEM_MESSAGES: Record<WebhookUrlProblem, string> = {
   invalid: WEBHOOK_MESSAGES.urlInvalid,
@@ -64,8 +63,7 @@ export async function createWebhook(
     .select({ n: count() })
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.workspaceId, creator.workspaceId));
-  if ((held?.n ?? 0) >= MAX_WEBHOOKS_PER_WORKSPACE)
-    throw new ApiError("too_many_webhooks", WEBHOOK_MESSAGES.tooMany(MAX_WEBHOOKS_PER_WORKSPACE));
+  assertBelowQuota("webhooks", held?.n ?? 0);
   const row: EndpointRow = {
     id: crypto.randomUUID(),
     userId: creator.userId,

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Workspace } from "../../contract/api";
-import { WORKSPACE_MESSAGES } from "../../contract/messages";
+import { TWO_FACTOR_MESSAGES, WORKSPACE_MESSAGES } from "../../contract/messages";
 import {
   canManageMembers,
   PERSONAL_WORKSPACE_NAME,
@@ -33,16 +33,24 @@ export interface Creator {
   userId: string;
 }
 
-/** The user's role in a live workspace, or undefined when they are not (or no longer) a member. */
+/**
+ * The user's role in a live workspace, or undefined when they are not (or no longer) a member;
+ * `twoFactorMissing`: the workspace requires two-factor sign-in and the user has not turned it on.
+ */
 export async function accessOf(
   db: Db,
   workspaceId: string,
   userId: string,
-): Promise<WorkspaceAccess | undefined> {
+): Promise<(WorkspaceAccess & { twoFactorMissing: boolean }) | undefined> {
   const row = await db
-    .select({ role: memberships.role })
+    .select({
+      role: memberships.role,
+      twoFactorMissing:
+        sql<boolean>`${workspaces.requireTwoFactor} = 1 AND ${users.totpEnabledAt} IS NULL`.mapWith(Boolean),
+    })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .innerJoin(users, eq(users.id, memberships.userId))
     .where(
       and(
         eq(memberships.workspaceId, workspaceId),
@@ -51,7 +59,14 @@ export async function accessOf(
       ),
     )
     .get();
-  return row ? { id: workspaceId, role: row.role as Role } : undefined;
+  return row
+    ? { id: workspaceId, role: row.role as Role, twoFactorMissing: row.twoFactorMissing }
+    : undefined;
+}
+
+/** 403 `two_factor_required` for a member of a workspace that requires it who has not turned it on. */
+export function assertTwoFactorMet(access: { twoFactorMissing: boolean }): void {
+  if (access.twoFactorMissing) throw new ApiError("two_factor_required", TWO_FACTOR_MESSAGES.required);
 }
 
 /** A workspace's name as one user sees it (null: someone not yet a member, e.g. an invitee). */
@@ -70,6 +85,7 @@ function workspaceColumns(userId: string) {
     name: workspaceNameFor(userId),
     role: memberships.role,
     personal: sql<boolean>`coalesce(${workspaces.personalUserId} = ${userId}, 0)`.mapWith(Boolean),
+    requireTwoFactor: workspaces.requireTwoFactor,
   };
 }
 
@@ -93,7 +109,8 @@ export async function listWorkspaces(db: Db, userId: string): Promise<Workspace[
 export async function memberAccessIn(db: Db, workspaceId: string, userId: string): Promise<WorkspaceAccess> {
   const access = workspaceId.length <= 64 ? await accessOf(db, workspaceId, userId) : undefined;
   if (!access) throw new ApiError("not_found", WORKSPACE_MESSAGES.notFound);
-  return access;
+  assertTwoFactorMet(access);
+  return { id: access.id, role: access.role };
 }
 
 /** An owner's access; 404 for a stranger, 403 for an editor or viewer. */
@@ -137,14 +154,26 @@ export async function createWorkspace(db: Db, userId: string, name: string): Pro
     db.insert(workspaces).values({ id, name, siteKey: newSiteKey(), createdAt }),
     db.insert(memberships).values({ workspaceId: id, userId, role: "owner", createdAt }),
   ]);
-  return { id, name, role: "owner", personal: false };
+  return { id, name, role: "owner", personal: false, requireTwoFactor: false };
 }
 
-/** The owner renames the workspace (the personal one too: it is only a label). */
-export async function renameWorkspace(db: Db, userId: string, id: string, name: string): Promise<Workspace> {
+/**
+ * The owner renames the workspace (the personal one too: it is only a label), or requires two-factor
+ * sign-in of its members: only once they use it themselves, so no owner locks themselves out.
+ */
+export async function updateWorkspace(
+  db: Db,
+  userId: string,
+  id: string,
+  change: { name?: string; requireTwoFactor?: boolean },
+): Promise<Workspace> {
   const workspace = await ownedWorkspace(db, userId, id);
-  await db.update(workspaces).set({ name }).where(eq(workspaces.id, id));
-  return { ...workspace, name };
+  if (change.requireTwoFactor) {
+    const owner = await db.select({ on: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get();
+    if (owner?.on == null) throw new ApiError("two_factor_required", TWO_FACTOR_MESSAGES.ownerNeedsItFirst);
+  }
+  await db.update(workspaces).set(change).where(eq(workspaces.id, id));
+  return { ...workspace, ...change };
 }
 
 /**

@@ -6,6 +6,8 @@
 export const queryKeys = {
   /** `/api/auth/me`: loaded once by the AuthProvider, which keeps the session from then on. */
   session: ["session"] as const,
+  /** `/api/account/2fa`: whether the user's sign-in asks for a code. */
+  twoFactor: ["two-factor"] as const,
   tests: {
     /** Every test query: the list, each test's own queries, the slug checks. */
     all: ["tests"] as const,

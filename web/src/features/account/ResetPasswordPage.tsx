@@ -12,6 +12,7 @@ import { resetPassword } from "@/features/account/api/reset-password";
 import { BackToLogin } from "@/features/account/components/BackToLogin";
 import { InvalidLink } from "@/features/account/components/InvalidLink";
 import { RequestError } from "@/lib/api";
+import { CODE_STEP_STATE } from "@/lib/auth/api/log-in";
 import { showAuthError } from "@/lib/auth/show-auth-error";
 import { useAuth } from "@/lib/auth/use-auth";
 import { toast } from "@/lib/toast";
@@ -30,7 +31,12 @@ export default function ResetPasswordPage() {
     const password = String(new FormData(event.currentTarget).get("password") ?? "");
     setBusy(true);
     try {
-      const { revokedApiKeys, ...session } = await resetPassword({ token, password });
+      const answer = await resetPassword({ token, password });
+      if ("twoFactorRequired" in answer) {
+        navigate("/login", { replace: true, state: CODE_STEP_STATE });
+        return;
+      }
+      const { revokedApiKeys, ...session } = answer;
       applySession(session);
       toast.success(ACCOUNT_MESSAGES.passwordReset);
       // Keys were revoked: the page says which, and what stops, before the dashboard.

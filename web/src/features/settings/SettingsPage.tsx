@@ -9,6 +9,7 @@ import { ChangePasswordSection } from "@/features/settings/components/ChangePass
 import { DeleteAccountSection } from "@/features/settings/components/DeleteAccountSection";
 import { EmailAlertsSection } from "@/features/settings/components/EmailAlertsSection";
 import { SiteTagSection } from "@/features/settings/components/SiteTagSection";
+import { TwoFactorSection } from "@/features/settings/components/TwoFactorSection";
 import { WeeklyDigestSection } from "@/features/settings/components/WeeklyDigestSection";
 import { ActivityLogSection } from "@/features/settings/history/components/ActivityLogSection";
 import { IntegrationsSection } from "@/features/settings/integrations/components/IntegrationsSection";
@@ -42,6 +43,7 @@ export default function SettingsPage() {
           <EmailAlertsSection />
           <WeeklyDigestSection />
           <ChangePasswordSection />
+          <TwoFactorSection />
           <ApiKeysSection />
           <WebhooksSection />
           <IntegrationsSection />

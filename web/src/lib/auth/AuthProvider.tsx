@@ -1,9 +1,9 @@
-import type { AuthResponse, Credentials } from "@contract/api";
+import type { AuthResponse, Credentials, TwoFactorChallengeResponse } from "@contract/api";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { onSessionRefresh } from "@/lib/api";
 import { getCurrentSession } from "@/lib/auth/api/get-current-session";
-import { logIn } from "@/lib/auth/api/log-in";
+import { logIn, submitSecondFactor } from "@/lib/auth/api/log-in";
 import { logOut } from "@/lib/auth/api/log-out";
 import { signUp } from "@/lib/auth/api/sign-up";
 import { AuthContext, type AuthContextValue } from "@/lib/auth/auth-context";
@@ -81,14 +81,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const submitCredentials = useCallback(
     async (
-      request: (credentials: Credentials) => Promise<AuthResponse>,
+      request: (credentials: Credentials) => Promise<AuthResponse | TwoFactorChallengeResponse>,
       credentials: Credentials,
       success: string,
-    ) => {
+    ): Promise<"signed-in" | "code"> => {
       setCredentialsPending(true);
       try {
-        setSessionState(toSessionState(await request(credentials)));
+        const answer = await request(credentials);
+        if ("twoFactorRequired" in answer) return "code";
+        setSessionState(toSessionState(answer));
         toast.success(success);
+        return "signed-in";
       } catch (error) {
         showAuthError(error);
         throw error;
@@ -104,8 +107,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [submitCredentials],
   );
 
+  const secondFactor = useCallback(
+    async (code: string) => {
+      await submitCredentials(
+        () => submitSecondFactor(code),
+        { email: "", password: "" },
+        AUTH_SUCCESS_MESSAGES.loggedIn,
+      );
+    },
+    [submitCredentials],
+  );
+
   const signup = useCallback(
-    (credentials: Credentials) => submitCredentials(signUp, credentials, AUTH_SUCCESS_MESSAGES.signedUp),
+    async (credentials: Credentials) => {
+      await submitCredentials(signUp, credentials, AUTH_SUCCESS_MESSAGES.signedUp);
+    },
     [submitCredentials],
   );
 
@@ -150,12 +166,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       emailVerified: session?.emailVerified ?? false,
       loading: sessionState.status === "loading" || credentialsPending,
       login,
+      secondFactor,
       signup,
       logout,
       applySession,
       reloadSession,
     }),
-    [sessionState.status, session, credentialsPending, login, signup, logout, applySession, reloadSession],
+    [
+      sessionState.status,
+      session,
+      credentialsPending,
+      login,
+      secondFactor,
+      signup,
+      logout,
+      applySession,
+      reloadSession,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -13,7 +13,9 @@ export interface AuthContextValue {
   /** True while the session first loads and during login and sign-up. */
   loading: boolean;
   /** Each action toasts its outcome and rethrows a failure for the caller. */
-  login: (credentials: Credentials) => Promise<void>;
+  /** "code": the user has two-factor sign-in, and `secondFactor` with their code finishes the login. */
+  login: (credentials: Credentials) => Promise<"signed-in" | "code">;
+  secondFactor: (code: string) => Promise<void>;
   signup: (credentials: Credentials) => Promise<void>;
   /** `leave`, a navigation away from a signed-in page, renders together with the sign-out. */
   logout: (leave?: () => void) => Promise<void>;

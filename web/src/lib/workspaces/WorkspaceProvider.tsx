@@ -1,9 +1,10 @@
 import { WORKSPACE_SCREEN_MESSAGES } from "@contract/messages";
 import { type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Fragment, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { FullScreenSpinner } from "@/components/ui/spinner";
 import { onWorkspaceGone, setRequestWorkspace } from "@/lib/api";
+import { getTwoFactorStatus } from "@/lib/auth/api/two-factor-status";
 import { useQueryFailure } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/lib/toast";
@@ -15,6 +16,7 @@ import {
   rememberWorkspace,
   workspaceStorageKey,
 } from "@/lib/workspaces/current-workspace";
+import { TwoFactorRequiredScreen } from "@/lib/workspaces/TwoFactorRequiredScreen";
 import { WorkspaceContext, type WorkspaceContextValue } from "@/lib/workspaces/workspace-context";
 
 /** What a switch keeps: the session and the list of workspaces, which do not depend on the workspace. */
@@ -90,11 +92,21 @@ export function WorkspaceProvider({ userId, children }: { userId: string; childr
     [workspace, workspaces, switchTo],
   );
 
+  // A workspace that requires two-factor sign-in of a member without it (the API answers 403
+  // two_factor_required there): a screen that sends them to set it up, everywhere but Settings.
+  const secondFactor = useQuery({
+    queryKey: queryKeys.twoFactor,
+    queryFn: ({ signal }) => getTwoFactorStatus(signal),
+    enabled: workspace.requireTwoFactor,
+  });
+  const onSettings = useLocation().pathname.startsWith("/settings");
+  const blocked = workspace.requireTwoFactor && secondFactor.data?.enabled === false && !onSettings;
+
   if (list.isPending) return <FullScreenSpinner />;
   return (
     <WorkspaceContext.Provider value={value}>
       {/* A new workspace mounts every page afresh: nothing shown comes from the one before. */}
-      <Fragment key={workspace.id}>{children}</Fragment>
+      <Fragment key={workspace.id}>{blocked ? <TwoFactorRequiredScreen /> : children}</Fragment>
     </WorkspaceContext.Provider>
   );
 }

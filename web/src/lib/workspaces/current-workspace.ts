@@ -30,7 +30,13 @@ export function rememberWorkspace(userId: string, workspaceId: string): void {
 
 /** The user's own workspace, whose id is theirs: what the app works in until the list has loaded. */
 export function personalWorkspace(userId: string): Workspace {
-  return { id: userId, name: PERSONAL_WORKSPACE_NAME, role: "owner", personal: true };
+  return {
+    id: userId,
+    name: PERSONAL_WORKSPACE_NAME,
+    role: "owner",
+    personal: true,
+    requireTwoFactor: false,
+  };
 }
 
 /**
