@@ -1,5 +1,5 @@
 // The share dialog and the weekly digest switch (issue #34). Only the app shows these: they stay out
-// of the Worker's bundle (the report page's and the digest email's texts are in messages.ts).
+// of the Worker's bundle (the report page's and the digest email's texts are in messages/).
 
 export const SHARE_DIALOG_MESSAGES = {
   button: "Share results",

@@ -1,5 +1,5 @@
 // The webhook events and their retry schedule: plain constants (no zod), for the Worker's consumer, the
-// texts of contract/messages.ts and the web's forms and guide alike.
+// texts of contract/messages/ and the web's forms and guide alike.
 
 /** The events a webhook endpoint can subscribe to. */
 export const WEBHOOK_EVENT_TYPES = [

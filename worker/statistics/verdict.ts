@@ -3,7 +3,7 @@
  * version is clearly different, or that the test must keep collecting. Every reader takes it from
  * here, through services/analytics.ts (`analyticsOf` for the test page, the share page and Slack;
  * `verdictOfTest` for both APIs' stats, the dashboard, the digest, and the autopilot with its alerts by
- * email, Slack and webhooks). contract/messages.ts ANALYTICS_MESSAGES.keepCollecting words it.
+ * email, Slack and webhooks). contract/messages/analytics.ts ANALYTICS_MESSAGES.keepCollecting words it.
  *
  * It decides on one set of totals, the deciding ones: an optimised test's are reweighted by period
  * (reweight.ts), every other test's are its totals as counted. "A winner" always means this verdict's;

@@ -2,7 +2,7 @@ import { SLACK_MESSAGES } from "../../contract/messages";
 
 // The message an alert posts to Slack, in Block Kit: a header, a section with the details as fields,
 // and a button to the test. The texts come made (services/slack.ts, from contract/reading.ts and
-// contract/messages.ts); this only lays them out, and escapes what Slack would read as markup.
+// contract/messages/); this only lays them out, and escapes what Slack would read as markup.
 
 /** An alert's texts, as they will read in the channel. */
 export interface SlackAlertText {

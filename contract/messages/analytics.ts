@@ -1,0 +1,47 @@
+export const ANALYTICS_MESSAGES = {
+  /**
+   * The one wording of "keep collecting", said while the test's one verdict (worker/statistics/verdict.ts)
+   * names no winner and more visitors may settle it: contract/reading.ts `recommendationOf` for the
+   * test page, the share page and Slack. `visitors` and `time` come formatted.
+   */
+  keepCollecting: {
+    undecided: "Keep collecting: no version is ahead yet, and more visitors may still settle it.",
+    tooLittleData: "Keep collecting: too little data yet to estimate how long it will take.",
+    visitorsNeeded: (visitors: string, time: string) =>
+      `Keep collecting: about ${visitors} more visitors per version are needed${time}.`,
+  },
+  srmWarning:
+    "Sample ratio mismatch: the visitor split is far from the test's weights, which points to broken tracking or bot traffic. Treat these results with care.",
+  pausedNotice: "Paused: the link sends everyone to version A and no clicks are counted.",
+  completedNotice: (winner: string) =>
+    `Completed: everyone goes to version ${winner}. The results are frozen.`,
+  noData: "No visits yet. Share your split link to start collecting data.",
+  loadFailed: "Failed to load analytics",
+} as const;
+
+/** The test page's breakdowns by device, operating system, country and referrer. */
+export const BREAKDOWN_MESSAGES = {
+  warning:
+    "Differences between segments found after the fact are hypotheses to test, not results: with many segments, some differ by chance.",
+  noData:
+    "No visitors yet: each version's numbers per device, country and referrer show here once visitors arrive.",
+  loadFailed: "Failed to load the breakdowns",
+} as const;
+
+/** The weekly digest email of a workspace (issue #34). Its switch in Settings: contract/sharing.ts. */
+export const DIGEST_MESSAGES = {
+  invalid: "Choose on or off for the weekly digest",
+  subject: (workspace: string) => `Your week in SplitLink: ${workspace}`,
+  intro: (workspace: string) => `What happened this week in the workspace ${workspace}.`,
+  running: "Running",
+  verdicts: "Verdicts reached this week",
+  ending: "Ending within the week",
+  runningLine: (name: string, days: number, leader: string | null) =>
+    `${name}: ${days === 1 ? "1 day" : `${days} days`} running, ${leader ? `version ${leader} leads` : "no version leads yet"}.`,
+  verdictLine: (name: string, winner: string | null) =>
+    `${name}: ${winner ? `version ${winner} wins` : "a verdict was reached"}.`,
+  endingLine: (name: string, when: string) => `${name}: ends ${when}.`,
+  action: "Open SplitLink",
+  outro:
+    "You get this email because you turned on the weekly digest for this workspace. Turn it off in Settings.",
+} as const;

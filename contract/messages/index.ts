@@ -1,0 +1,31 @@
+// Texts the API returns and the SPA shows, word for word from the specification where it has them.
+// The generic ones have their own module: the SPA's first download needs only them.
+// One file per resource (contract/messages/*.ts); both sides import them from here.
+export { GENERIC_MESSAGES } from "../generic-messages";
+export { ACCOUNT_MESSAGES, API_KEY_MESSAGES, TWO_FACTOR_MESSAGES } from "./account";
+export { ANALYTICS_MESSAGES, BREAKDOWN_MESSAGES, DIGEST_MESSAGES } from "./analytics";
+export { AUTH_MESSAGES } from "./auth";
+export {
+  CONVERSION_MESSAGES,
+  CONVERSION_SOURCE_MESSAGES,
+  GOAL_MESSAGES,
+  TRAFFIC_QUALITY_MESSAGES,
+} from "./conversions";
+export { DOMAIN_MESSAGES } from "./domains";
+export { HISTORY_MESSAGES } from "./history";
+export { ANALYTICS_INTEGRATION_MESSAGES, SLACK_MESSAGES, STRIPE_MESSAGES } from "./integrations";
+export { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES, TURNED_OFF_MESSAGES } from "./members";
+export { RULE_MESSAGES } from "./rules";
+export {
+  ALERT_MESSAGES,
+  END_MESSAGES,
+  LIFECYCLE_MESSAGES,
+  METRIC_MESSAGES,
+  MODE_MESSAGES,
+  REDIRECT_MESSAGES,
+  SCHEDULE_MESSAGES,
+  TEST_MESSAGES,
+  VARIANT_MESSAGES,
+} from "./tests";
+export { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_MESSAGES } from "./webhooks";
+export { QUOTA_MESSAGES, SHARE_MESSAGES, WORKSPACE_MESSAGES, WORKSPACE_SCREEN_MESSAGES } from "./workspaces";

@@ -1,0 +1,125 @@
+export const TEST_MESSAGES = {
+  notSignedIn: "You must be logged in to create a test",
+  requiredFields: "Please fill in all required fields",
+  invalidUrls: "Please enter valid URLs",
+  // Next to the field whose address is refused (the toast keeps the specification's words above).
+  urlNotHttp: "Enter a full address starting with https:// or http://",
+  urlNoDomain: "This address has no domain: enter it in full, such as https://shop.example/sale",
+  urlLoops: "This URL is a SplitLink link: visitors would go round in a loop",
+  sameUrls: "Both versions go to the same page",
+  sameUrlsDetail:
+    "Every visitor sees the same page whichever version they get, so the test cannot show a difference. Create it anyway?",
+  invalidCustomSlugService:
+    "Custom slug must be 3-50 characters long and contain only letters, numbers, and hyphens",
+  invalidCustomSlugForm: "Slug must be 3-50 characters and contain only letters, numbers, and hyphens",
+  reservedSlug: "This slug is reserved and cannot be used",
+  slugTaken: "This custom slug is already taken for this domain",
+  slugTakenLive: "This slug is already taken for this domain",
+  slugAvailable: "Slug is available!",
+  slugCheckError: "Error checking slug availability",
+  fixCustomSlug: "Please fix the custom slug before creating the test",
+  domainNotUsable: "Please choose one of your verified, active domains",
+  conversionSources: "Choose which conversions count: all or server",
+  createFailed: "Failed to create test",
+  created: "Test created successfully",
+  createdBanner: "Your split test was created successfully!",
+  notFound: "Test not found",
+  deleted: "Test deleted successfully",
+  deleteFailed: "Failed to delete test",
+  loadFailed: "Failed to load test details",
+  linkCopied: "Link copied to clipboard",
+  copied: "Copied to clipboard",
+  copyFailed: "Failed to copy",
+} as const;
+
+export const VARIANT_MESSAGES = {
+  count: "A test has 2 to 8 variants",
+  weight: "Each weight must be a whole number from 1 to 99",
+  total: "Weights must add up to 100",
+  nameTooLong: "A variant name is at most 60 characters",
+  saved: "Variants saved",
+  bothShapes: "Send either variants or urlA and urlB, not both",
+  mode: 'The mode must be "experiment" or "optimise"',
+} as const;
+
+export const REDIRECT_MESSAGES = {
+  noSlug: "No test slug provided",
+  domainNotRegistered: (host: string) => `This domain (${host}) is not registered with SplitLink`,
+  domainNotVerified: (host: string) => `This domain (${host}) is not verified with SplitLink yet`,
+  domainLookupError: (message?: string) => `Error looking up domain: ${message || "Unknown error"}`,
+  testNotFound: "Test not found",
+  redirectError: (message?: string) => `An error occurred during redirect: ${message || "Unknown error"}`,
+} as const;
+
+export const LIFECYCLE_MESSAGES = {
+  completed: "This test is completed: its winner was promoted and its results are frozen.",
+  chooseVariant: "Choose a version of this test to promote",
+  paused: "Test paused: the link sends everyone to version A and no clicks are counted.",
+  resumed: "Test resumed: visitors are split between the versions again.",
+  promoted: (variant: string) => `Version ${variant} promoted: the link sends everyone there from now on.`,
+  changeFailed: "Failed to update the test",
+} as const;
+
+/** The two modes, in the words the create form and the test page use. */
+export const MODE_MESSAGES = {
+  experiment: {
+    label: "Experiment",
+    description: "A fixed split for the whole test: the cleanest comparison, and the verdict you can act on.",
+  },
+  optimise: {
+    label: "Optimise",
+    description:
+      "Sends more visitors to the variant that converts better while the test runs, so you lose fewer conversions. What you give up: a less precise comparison that takes longer to settle.",
+  },
+  managedSplit:
+    "Optimise starts with an even split and then moves the traffic itself: each variant gets its chance to be the best, at least 2 %, updated at most every 15 minutes.",
+  reweighted:
+    "Optimise mode: traffic moves to the variants that convert better. The rates and the verdict are reweighted by period so that the changing split does not tilt the comparison; they are less precise than a fixed split's.",
+} as const;
+
+export const SCHEDULE_MESSAGES = {
+  endsAtInvalid: "The end date must be a date and time, like 2026-12-31T18:00:00Z",
+  endsAtPast: "The end date must be in the future",
+  endsAtTooFar: "The end date can be at most a year ahead",
+  visitors: "The number of visitors must be a whole number from 200 to 100,000,000",
+  onEnd: 'What happens at the end must be "keep", "control" or "promote"',
+  stopEarly: "stopEarly must be true or false",
+  nothingToChange: "Send the variants, the end settings, the rules or which conversions count to change",
+  saved: "End settings saved",
+} as const;
+
+export const ALERT_MESSAGES = {
+  invalid: "Choose on or off for each alert: verdict, completed and srm",
+  saved: "Alert settings saved",
+  loadFailed: "Failed to load your alert settings",
+  saveFailed: "Failed to save your alert settings",
+} as const;
+
+/** What a test's end did and why, in the words the test page and the alert emails use. */
+export const END_MESSAGES = {
+  reason: {
+    date: "It ended on its end date.",
+    visitors: "It ended when it reached its number of visitors.",
+    winner: "It stopped early because it had a clear winner.",
+  },
+  result: {
+    kept: "Visitors are still split as before; no more clicks are counted.",
+    control: "Everyone now goes to version A (the control).",
+    promoted: (variant: string) =>
+      `Version ${variant} was the clear winner and was promoted: everyone now goes there.`,
+    no_winner:
+      "There was no clear winner, so version A (the control) was kept instead of promoting one: everyone now goes to A.",
+  },
+  plan: {
+    keep: "At the end, visitors stay split as they are and the results freeze.",
+    control: "At the end, everyone goes to version A (the control) and the results freeze.",
+    promote:
+      "At the end, the winner is promoted if the verdict names one; otherwise everyone goes to version A (the control).",
+  },
+} as const;
+
+export const METRIC_MESSAGES = {
+  invalid: "The primary metric must be conversion_rate or revenue_per_visitor",
+  currencyRequired: "Choose the currency of your orders, e.g. EUR: revenue decides this test",
+  currencyLocked: "An order has counted in this test's currency: it can no longer change",
+} as const;

@@ -1,0 +1,65 @@
+export const WORKSPACE_MESSAGES = {
+  nameRequired: "Please enter a name for the workspace",
+  nameTooLong: "Workspace name must be 60 characters or fewer",
+  notFound: "Workspace not found. You may have been removed from it.",
+  viewerCannotChange: "You can view this workspace but not change it. Ask an owner to make you an editor.",
+  readKeyCannotChange: "This API key can only read. Create a key with the write scope to make changes.",
+  ownerOnly: "Only an owner of this workspace can do that.",
+  personalCannotBeDeleted:
+    "Your personal workspace goes only with your account. Delete the account in Settings instead.",
+  tooMany: (max: number) => `You can own at most ${max} workspaces. Delete one to create another.`,
+  changeRequired: "Please enter a name or choose whether two-factor sign-in is required",
+} as const;
+
+/** quota_reached and the write limit (contract/quotas.ts). */
+export const QUOTA_MESSAGES = {
+  tests: (max: number) =>
+    `A workspace can have at most ${max.toLocaleString("en-US")} tests. Delete one to create another.`,
+  domains: (max: number) => `A workspace can have at most ${max} custom domains. Remove one to add another.`,
+  webhooks: (max: number) =>
+    `A workspace can have at most ${max} webhook endpoints. Delete one to add another.`,
+  apiKeys: (max: number) => `A workspace can have at most ${max} API keys. Revoke one to create another.`,
+  pendingInvitations: (max: number) =>
+    `A workspace can have at most ${max} pending invitations. Revoke some to invite more.`,
+  writesRateLimited: (max: number) =>
+    `Too many changes: at most ${max} a minute. Please wait a minute and try again.`,
+} as const;
+
+/** What the app's workspace screens say (switcher, Settings' Workspace section, viewer notes). */
+export const WORKSPACE_SCREEN_MESSAGES = {
+  lostAccess: (name: string) =>
+    `You no longer have access to ${name}. You are back in your personal workspace.`,
+  loadFailed: "Failed to load your workspaces",
+  switched: (name: string) => `Now working in ${name}`,
+  created: (name: string) => `Workspace ${name} created`,
+  createFailed: "Failed to create the workspace",
+  renamed: "Workspace renamed",
+  renameFailed: "Failed to rename the workspace",
+  deleted: (name: string) => `Workspace ${name} deleted`,
+  deleteFailed: "Failed to delete the workspace",
+  deleteNameMismatch: "Type the workspace's name exactly to delete it",
+  viewerNote: "You can view this workspace. Ask an owner for editor access to change it.",
+  viewerCannotCreateTest:
+    "You can view this workspace but not create tests in it. Ask an owner for editor access.",
+} as const;
+
+/** The public report page of a shared test (issue #34). The share dialog's texts: contract/sharing.ts. */
+export const SHARE_MESSAGES = {
+  pageTitle: (name: string) => `${name} — SplitLink results`,
+  recommendation: "Recommendation",
+  lift: "Lift against A",
+  versions: "Versions",
+  chart: "Conversion rate over time (cumulative)",
+  noChart: "No visitors yet.",
+  columns: {
+    version: "Version",
+    visitors: "Visitors",
+    conversions: "Conversions",
+    rate: "Rate",
+    revenue: "Revenue",
+    perVisitor: "Per visitor",
+  },
+  asOf: (when: string) => `Results as of ${when}. Made with SplitLink.`,
+  gone: "This report link was revoked or never existed.",
+  goneTitle: "Report not found · SplitLink",
+} as const;
