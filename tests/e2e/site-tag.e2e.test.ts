@@ -21,6 +21,15 @@ function newVisitor(): Promise<Page> {
   });
 }
 
+/** The conversion beacons a visitor's pages send, as they go out. */
+function beaconsOf(visitor: Page): string[] {
+  const beacons: string[] = [];
+  visitor.on("request", (request) => {
+    if (request.url().endsWith("/functions/v1/conversions")) beacons.push(request.postData() ?? "");
+  });
+  return beacons;
+}
+
 const headers = () => ({ origin: browser.baseURL, "content-type": "application/json" });
 
 interface CreatedTest {
@@ -56,13 +65,12 @@ async function sixVisitorsThreeBuyers(link: string, buy: (visitor: Page) => Prom
   const beacons: string[] = [];
   for (let n = 0; n < 6; n++) {
     const visitor = await newVisitor();
-    visitor.on("request", (request) => {
-      if (request.url().endsWith("/functions/v1/conversions")) beacons.push(request.postData() ?? "");
-    });
+    const sent = beaconsOf(visitor);
     await visitor.goto(link);
     await visitor.waitForLoadState("networkidle");
     if (n < 3) await buy(visitor);
     await visitor.close();
+    beacons.push(...sent);
   }
   return beacons;
 }
@@ -225,10 +233,7 @@ describe("an explicit call as the goal", () => {
       currency: "EUR",
     });
     const visitor = await newVisitor();
-    const beacons: string[] = [];
-    visitor.on("request", (request) => {
-      if (request.url().endsWith("/functions/v1/conversions")) beacons.push(request.postData() ?? "");
-    });
+    const beacons = beaconsOf(visitor);
     await visitor.goto(test.link);
     await visitor.goto(`${shop.checkout}/thanks`);
     await visitor.goto(`${shop.checkout}/pay`);
@@ -280,10 +285,7 @@ describe("an inline splitlink.convert()", () => {
     });
     const errors: string[] = [];
     visitor.on("pageerror", (error) => errors.push(error.message));
-    const beacons: string[] = [];
-    visitor.on("request", (request) => {
-      if (request.url().endsWith("/functions/v1/conversions")) beacons.push(request.postData() ?? "");
-    });
+    const beacons = beaconsOf(visitor);
     await visitor.goto(test.link);
     await visitor.goto(`${shop.checkout}/order-inline`);
     await expect.poll(() => beacons.length).toBe(1);

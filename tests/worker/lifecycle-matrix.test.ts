@@ -17,7 +17,6 @@ import {
   createWorkspace,
   eventually,
   GOOD_PASSWORD,
-  ORIGIN,
   publicApi,
   verifiedClient,
 } from "./helpers";
@@ -31,7 +30,7 @@ import {
   LIFECYCLE_MATRIX,
   NOT_HELD,
 } from "./lifecycle-matrix";
-import { mailsTo } from "./mail-helpers";
+import { invitationToken } from "./mail-helpers";
 import { fakeSlackUrl, receivedAt, receiverUrl, slackWebhookUrl } from "./webhook-receiver";
 
 // The membership lifecycle matrix (./lifecycle-matrix.ts): each kind × change, in a team workspace with
@@ -71,16 +70,6 @@ async function teamFor(kind: Kind): Promise<Team> {
 async function ok(response: Response, status = 200): Promise<Response> {
   expect(response.status, await response.clone().text()).toBe(status);
   return response;
-}
-
-/** The token in the invitation email to the address. */
-async function invitationToken(email: string): Promise<string> {
-  const mail = await eventually(async () =>
-    (await mailsTo(email)).find((m) => m.text.includes("/invitations/")),
-  );
-  const match = mail.text.match(new RegExp(`${ORIGIN}/invitations/([\\w-]{43})`));
-  if (!match?.[1]) throw new Error(`No invitation link in: ${mail.text}`);
-  return match[1];
 }
 
 /** A signed Stripe event of a type SplitLink ignores: 200 while the secret counts, 400 once refused. */

@@ -2,17 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ConnectStripeResponse, MemberReach, StripeStatusResponse } from "../../contract/api";
 import { MEMBER_MESSAGES, STRIPE_MESSAGES } from "../../contract/messages";
-import {
-  addMember,
-  createApiKey,
-  createTest,
-  createWorkspace,
-  errorOf,
-  eventually,
-  ORIGIN,
-  verifiedClient,
-} from "./helpers";
-import { mailsTo } from "./mail-helpers";
+import { addMember, createApiKey, createTest, createWorkspace, errorOf, verifiedClient } from "./helpers";
+import { invitationToken } from "./mail-helpers";
 import { receiverUrl, slackWebhookUrl } from "./webhook-receiver";
 
 // Around the lifecycle matrix (./lifecycle-matrix.test.ts): what the remove dialog lists, the inviter
@@ -26,15 +17,6 @@ async function teamWithMember(role: "owner" | "editor") {
   await addMember(workspaceId, member.userId, role);
   member.client.workspace = workspaceId;
   return { owner, member, workspaceId };
-}
-
-async function invitationToken(email: string): Promise<string> {
-  const mail = await eventually(async () =>
-    (await mailsTo(email)).find((m) => m.text.includes("/invitations/")),
-  );
-  const match = mail.text.match(new RegExp(`${ORIGIN}/invitations/([\\w-]{43})`));
-  if (!match?.[1]) throw new Error(`No invitation link in: ${mail.text}`);
-  return match[1];
 }
 
 describe("the remove dialog", () => {

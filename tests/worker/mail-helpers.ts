@@ -25,3 +25,18 @@ export function failMailTo(email: string, status: number) {
     body: JSON.stringify({ status }),
   });
 }
+
+/** Waits for the nth invitation email to the address and answers it. */
+export function invitationMail(email: string, n = 1): Promise<SentMail> {
+  return eventually(
+    async () => (await mailsTo(email)).filter((mail) => mail.text.includes("/invitations/"))[n - 1],
+  );
+}
+
+/** The token in the nth invitation email to the address. */
+export async function invitationToken(email: string, n = 1): Promise<string> {
+  const mail = await invitationMail(email, n);
+  const match = mail.text.match(new RegExp(`${ORIGIN}/invitations/([\\w-]{43})`));
+  if (!match?.[1]) throw new Error(`No invitation link in: ${mail.text}`);
+  return match[1];
+}

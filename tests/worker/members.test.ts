@@ -1,17 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MEMBER_MESSAGES, WORKSPACE_MESSAGES } from "../../contract/messages";
-import {
-  Client,
-  createApiKey,
-  errorOf,
-  eventually,
-  ORIGIN,
-  publicApi,
-  signedUpClient,
-  uniqueEmail,
-} from "./helpers";
-import { mailsTo } from "./mail-helpers";
+import { Client, createApiKey, errorOf, ORIGIN, publicApi, signedUpClient, uniqueEmail } from "./helpers";
+import { invitationMail, invitationToken } from "./mail-helpers";
 
 // Members and invitations (issue #34): who may invite, the invitee's link, roles, leaving, transfer.
 
@@ -32,21 +23,6 @@ async function teamOf(owner: Person, name = "Acme team"): Promise<string> {
 
 function inviteTo(client: Client, workspaceId: string, email: string, role = "editor") {
   return client.json("POST", `/api/workspaces/${workspaceId}/invitations`, { email, role });
-}
-
-/** The nth invitation email to the address (a signed-up invitee also has their verification email). */
-function invitationMail(email: string, n = 1) {
-  return eventually(
-    async () => (await mailsTo(email)).filter((mail) => mail.text.includes("/invitations/"))[n - 1],
-  );
-}
-
-/** The token in the nth invitation email to the address. */
-async function invitationToken(email: string, n = 1): Promise<string> {
-  const mail = await invitationMail(email, n);
-  const match = mail.text.match(new RegExp(`${ORIGIN}/invitations/([\\w-]{43})`));
-  if (!match?.[1]) throw new Error(`No invitation link in: ${mail.text}`);
-  return match[1];
 }
 
 /** Invites a fresh person, who signs up and accepts: answers them as a member with that role. */

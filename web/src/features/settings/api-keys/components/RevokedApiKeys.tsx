@@ -1,4 +1,5 @@
-import { ACCOUNT_MESSAGES, API_KEY_MESSAGES } from "@contract/messages";
+import { API_KEY_MESSAGES } from "@contract/messages";
+import { RevokedKeysFrame } from "@/components/auth/RevokedKeysNotice";
 import { useRevokedApiKeys } from "@/features/settings/api-keys/use-api-keys";
 import { formatTimeAgo } from "@/lib/time";
 
@@ -7,20 +8,13 @@ export function RevokedApiKeys() {
   const revoked = useRevokedApiKeys();
   if (revoked.length === 0) return null;
   return (
-    <div
-      role="status"
-      className="grid gap-2 rounded-md border border-amber-500/40 bg-amber-50 p-4 text-sm dark:bg-amber-950/30"
-    >
-      <p className="font-semibold">{ACCOUNT_MESSAGES.keysRevokedTitle}</p>
-      <ul className="list-disc pl-5">
-        {revoked.map((key) => (
-          <li key={key.id}>
-            {key.name} <span className="font-mono text-muted-foreground">{key.prefix}…</span>:{" "}
-            {API_KEY_MESSAGES.revokedBecause[key.reason]} {formatTimeAgo(key.revokedAt)}
-          </li>
-        ))}
-      </ul>
-      <p>{ACCOUNT_MESSAGES.keysRevokedEffect}</p>
-    </div>
+    <RevokedKeysFrame>
+      {revoked.map((key) => (
+        <li key={key.id}>
+          {key.name} <span className="font-mono text-muted-foreground">{key.prefix}…</span>:{" "}
+          {API_KEY_MESSAGES.revokedBecause[key.reason]} {formatTimeAgo(key.revokedAt)}
+        </li>
+      ))}
+    </RevokedKeysFrame>
   );
 }
