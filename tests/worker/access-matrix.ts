@@ -302,6 +302,37 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     scope: "member",
   },
   {
+    route: "GET /api/account/2fa",
+    call: () => ({ path: "/api/account/2fa" }),
+    owner: 200,
+    otherUser: "own scope",
+    scope: "user",
+  },
+  {
+    route: "POST /api/account/2fa/setup",
+    // A secret of the caller's own account; another user's setup makes theirs.
+    call: () => ({ path: "/api/account/2fa/setup" }),
+    owner: 200,
+    otherUser: "own scope",
+    scope: "user",
+  },
+  {
+    route: "POST /api/account/2fa/enable",
+    // Without a setup of their own, a code enables nothing for anyone.
+    call: () => ({ path: "/api/account/2fa/enable", body: { code: "000000" } }),
+    owner: 409,
+    otherUser: "own scope",
+    scope: "user",
+  },
+  {
+    route: "DELETE /api/account/2fa",
+    // Off already: the password is checked, and nothing changes.
+    call: () => ({ path: "/api/account/2fa", body: { password: GOOD_PASSWORD } }),
+    owner: 200,
+    otherUser: "own scope",
+    scope: "user",
+  },
+  {
     route: "DELETE /api/account",
     // Another user typing the owner's email deletes nothing: the confirmation must be their own email.
     call: (f) => ({ path: "/api/account", body: { email: f.ownerEmail, password: GOOD_PASSWORD } }),
@@ -801,6 +832,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "POST /api/account/verify-email": "the emailed link's token is the proof",
   "POST /api/account/forgot-password": "answers the same whether or not the email has an account",
   "POST /api/account/reset-password": "the emailed link's token is the proof",
+  "POST /api/auth/2fa": "needs the sign-in challenge cookie a correct password set, not a session",
   "GET /api/v1/openapi.json": "the public API's document",
   "GET /api/health": "for uptime checks; tells only whether D1 and KV answer",
 };
