@@ -1,6 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import type { ApiErrorBody, ErrorCode } from "../contract/api";
-import { ERROR_STATUS } from "../contract/api/errors";
+import { ERROR_STATUS } from "../contract/errors";
 
 /** The one error class of the API: a stable machine code, which decides the status, and a message for people. */
 export class ApiError extends HTTPException {

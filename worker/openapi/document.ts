@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { ERROR_STATUS, type ErrorCode, type ErrorStatus } from "../../contract/api/errors";
+import { ERROR_STATUS, type ErrorCode, type ErrorStatus } from "../../contract/errors";
 import { API_KEY_PREFIX } from "../auth/api-keys";
 
 // A small OpenAPI 3.1 builder over zod 4's own JSON Schema output (draft 2020-12, which OpenAPI 3.1
