@@ -142,7 +142,8 @@ describe("account settings", () => {
       await dialog.getByLabel(/to confirm/).fill(email);
       // The password too: a session alone cannot delete the account (issue #45).
       expect(await confirm.isDisabled()).toBe(true);
-      await dialog.getByLabel("Your password").fill(PASSWORD);
+      // The new one: the password was changed above.
+      await dialog.getByLabel("Your password").fill(NEW_PASSWORD);
       await screenshot(page, "delete-account");
       await confirm.click();
 
