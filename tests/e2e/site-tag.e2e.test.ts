@@ -60,6 +60,18 @@ async function totals(marketer: Page, slug: string) {
   return { visitors: sum("visitors"), conversions: sum("conversions") };
 }
 
+/** A revenue test in euros whose goal is a call from the page, on the shop's landing pages. */
+function callGoalTest(name: string) {
+  return {
+    name,
+    urlA: `${shop.www}/a`,
+    urlB: `${shop.www}/b`,
+    conversionGoal: "call",
+    primaryMetric: "revenue_per_visitor",
+    currency: "EUR",
+  };
+}
+
 /** Six visitors open the split link; the first three buy (`buy` takes each to the goal). */
 async function sixVisitorsThreeBuyers(link: string, buy: (visitor: Page) => Promise<void>) {
   const beacons: string[] = [];
@@ -224,14 +236,10 @@ describe("a goal page matched by 'contains'", () => {
 
 describe("an explicit call as the goal", () => {
   it("counts the page's splitlink.convert() or a data-convert tag with its value, and no page visit", async () => {
-    const [marketer, test] = await marketerWithTest(`site-tag-call-${Date.now()}@example.com`, {
-      name: "Single-page checkout",
-      urlA: `${shop.www}/a`,
-      urlB: `${shop.www}/b`,
-      conversionGoal: "call",
-      primaryMetric: "revenue_per_visitor",
-      currency: "EUR",
-    });
+    const [marketer, test] = await marketerWithTest(
+      `site-tag-call-${Date.now()}@example.com`,
+      callGoalTest("Single-page checkout"),
+    );
     const visitor = await newVisitor();
     const beacons = beaconsOf(visitor);
     await visitor.goto(test.link);
@@ -269,14 +277,10 @@ describe("an explicit call as the goal", () => {
 
 describe("an inline splitlink.convert()", () => {
   it("made before the tag has loaded is kept and counted once, with its value", async () => {
-    const [marketer, test] = await marketerWithTest(`site-tag-inline-${Date.now()}@example.com`, {
-      name: "Order page",
-      urlA: `${shop.www}/a`,
-      urlB: `${shop.www}/b`,
-      conversionGoal: "call",
-      primaryMetric: "revenue_per_visitor",
-      currency: "EUR",
-    });
+    const [marketer, test] = await marketerWithTest(
+      `site-tag-inline-${Date.now()}@example.com`,
+      callGoalTest("Order page"),
+    );
     const visitor = await newVisitor();
     // The tag arrives late, as on a slow network: the page's call runs first.
     await visitor.route("**/t.js*", async (route) => {

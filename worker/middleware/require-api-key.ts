@@ -6,6 +6,7 @@ import { type Actor, canEdit, type WorkspaceAccess } from "../../contract/worksp
 import { looksLikeApiKey } from "../auth/api-keys";
 import { getDb } from "../db/client";
 import { ApiError } from "../errors";
+import { isReadMethod } from "../lib/methods";
 import { log } from "../observability/log";
 import { findApiKey, LAST_USED_RESOLUTION_MS, touchApiKey } from "../services/api-keys";
 import { limitApiKey } from "../services/limits";
@@ -16,8 +17,6 @@ export interface ApiKeyEnv {
   Bindings: Env;
   Variables: { user: User; apiKeyId: string; workspace: WorkspaceAccess; actor: Actor };
 }
-
-const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -41,10 +40,10 @@ export const requireApiKey = createMiddleware<ApiKeyEnv>(async (c, next) => {
   if (!found) throw refused(c, "api_key_invalid", API_KEY_MESSAGES.invalid);
 
   await limitApiKey(c.env, found.id);
-  if (!READS.has(c.req.method)) await limitWritesOf(c, `key:${found.id}`);
+  if (!isReadMethod(c.req.method)) await limitWritesOf(c, `key:${found.id}`);
   // A write key acts as an editor of its workspace while its maker may edit there; else as a viewer.
   const role = found.scope === "write" && canEdit(found.makerRole) ? "editor" : "viewer";
-  if (role === "viewer" && !READS.has(c.req.method))
+  if (role === "viewer" && !isReadMethod(c.req.method))
     throw new ApiError(
       "forbidden",
       found.scope === "read" ? WORKSPACE_MESSAGES.readKeyCannotChange : WORKSPACE_MESSAGES.viewerCannotChange,

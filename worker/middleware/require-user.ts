@@ -7,10 +7,9 @@ import { verifyAccessToken } from "../auth/tokens";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
+import { isReadMethod } from "../lib/methods";
 import { isSessionLive } from "../services/auth";
 import { limitWrites } from "../services/limits";
-
-const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Lets only signed-in callers through and puts their user and session on the context. Each write
@@ -25,7 +24,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   c.set("user", claims.user);
   c.set("sessionId", claims.sessionId);
   c.set("accessExpiresAt", claims.expiresAt);
-  if (firstPass && !READS.has(c.req.method)) await limitWritesOf(c, `user:${claims.user.id}`);
+  if (firstPass && !isReadMethod(c.req.method)) await limitWritesOf(c, `user:${claims.user.id}`);
   await next();
 });
 

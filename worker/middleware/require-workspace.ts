@@ -5,9 +5,8 @@ import { canEdit, canManageMembers, WORKSPACE_HEADER, WORKSPACE_QUERY } from "..
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
+import { isReadMethod } from "../lib/methods";
 import { accessOf, assertTwoFactorMet } from "../services/workspaces";
-
-const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * After requireUser: puts the workspace named by the SplitLink-Workspace header (a download link's
@@ -17,7 +16,7 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 async function enterWorkspace(c: Context<AppEnv>) {
   const user = c.get("user");
-  const reading = READS.has(c.req.method);
+  const reading = isReadMethod(c.req.method);
   const named =
     c.req.header(WORKSPACE_HEADER)?.trim() || (reading ? c.req.query(WORKSPACE_QUERY) : undefined) || user.id;
   const access = named.length <= 64 ? await accessOf(getDb(c.env.DB), named, user.id) : undefined;
