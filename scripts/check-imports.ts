@@ -17,6 +17,7 @@ const WORKER_RULES: Record<string, string[]> = {
   "errors.ts": [],
   "worker-configuration.d.ts": [],
   routes: [
+    "integrations",
     "services",
     "middleware",
     "openapi",
@@ -31,6 +32,10 @@ const WORKER_RULES: Record<string, string[]> = {
     "errors.ts",
     "env.ts",
   ],
+  // Stripe, Slack, GA4: above the services they use (Stripe's events record conversions, Slack's alerts
+  // read the analytics), never imported by them; the webhooks' queue hands Slack its messages through
+  // worker/index.ts.
+  integrations: ["services", "webhooks", "queue", "auth", "db", "observability", "lib", "errors.ts"],
   middleware: ["services", "auth", "db", "observability", "lib", "errors.ts", "env.ts"],
   openapi: ["auth"],
   services: [

@@ -36,8 +36,11 @@ export default {
     // -staging): what the click consumer could not take, kept in D1; splitlink-autopilot (and -staging):
     // the due tests the autopilot cron queued; every other queue carries clicks and conversions.
     if (batch.queue.startsWith("splitlink-webhooks")) {
-      const { consumeWebhooks } = await import("./webhooks/consumer");
-      return consumeWebhooks(batch, env);
+      const [{ consumeWebhooks }, { consumeSlack }] = await Promise.all([
+        import("./webhooks/consumer"),
+        import("./integrations/slack/deliver"),
+      ]);
+      return consumeWebhooks(batch, env, { toSlack: consumeSlack });
     }
     if (batch.queue.startsWith("splitlink-autopilot")) {
       const { consumeAutopilot } = await import("./services/autopilot");

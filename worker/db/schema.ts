@@ -597,7 +597,7 @@ export const slackConnections = sqliteTable(
   (t) => [uniqueIndex("slack_connections_workspace_idx").on(t.workspaceId)],
 );
 
-/** One message sent to Slack; only the newest of each connection are kept (worker/webhooks/slack.ts). */
+/** One message sent to Slack; only the newest of each connection are kept (worker/integrations/slack/deliver.ts). */
 export const slackDeliveries = sqliteTable(
   "slack_deliveries",
   {

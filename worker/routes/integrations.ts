@@ -20,28 +20,28 @@ import {
 import { canEdit } from "../../contract/workspaces";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { appOrigin } from "../lib/links";
-import { requireRecentPassword } from "../middleware/require-recent-password";
-import { requireUser } from "../middleware/require-user";
-import { requireOwner, requireWorkspace } from "../middleware/require-workspace";
-import { validate } from "../middleware/validate";
-import { recordChange } from "../services/history";
-import {
-  connectStripe,
-  disconnectStripe,
-  listIntegrations,
-  setGa4,
-  stripeEndpointUrl,
-  stripeStatus,
-} from "../services/integrations";
-import { limitWebhookTests } from "../services/limits";
+import { setGa4 } from "../integrations/ga4/switch";
+import { listIntegrations } from "../integrations/list";
 import {
   connectSlack,
   disconnectSlack,
   enableSlack,
   sendSlackTest,
   slackConnectionOf,
-} from "../services/slack";
+} from "../integrations/slack/connection";
+import {
+  connectStripe,
+  disconnectStripe,
+  stripeEndpointUrl,
+  stripeStatus,
+} from "../integrations/stripe/connection";
+import { appOrigin } from "../lib/links";
+import { requireRecentPassword } from "../middleware/require-recent-password";
+import { requireUser } from "../middleware/require-user";
+import { requireOwner, requireWorkspace } from "../middleware/require-workspace";
+import { validate } from "../middleware/validate";
+import { recordChange } from "../services/history";
+import { limitWebhookTests } from "../services/limits";
 import { actingIn, creatorOf, type UserContext, type UserEnv } from "./with-user";
 
 // The workspace's integrations (issue #36): the listing, then each integration's handlers, shared by the

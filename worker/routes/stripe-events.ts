@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
+import { receiveStripeEvent, STRIPE_MAX_BODY_BYTES } from "../integrations/stripe/receive";
 import { limitBody } from "../middleware/body-limit";
-import { receiveStripeEvent, STRIPE_MAX_BODY_BYTES } from "../services/stripe";
 
 /**
  * `POST /integrations/stripe/{token}`: where Stripe sends a connected workspace's events (the endpoint

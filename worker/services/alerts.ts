@@ -1,21 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import type { AlertPreferences, Variant, WebhookEventType } from "../../contract/api";
-import type { EndReason, EndResult } from "../../contract/schedule";
 import { VARIANT_LABELS } from "../../contract/variants";
 import { type Db, getDb } from "../db/client";
 import { memberships, type SplitTest, users } from "../db/schema";
 import { mailerFor } from "../mail/mailer";
 import { completedAlertEmail, srmAlertEmail, verdictAlertEmail } from "../mail/templates";
 import { log } from "../observability/log";
-import { webhookEvent } from "../webhooks/events";
-import { sendSlackAlert } from "./slack";
+import { queueSlackAlert, type TestAlert, webhookEvent } from "../webhooks/events";
 import { sendWebhookEvent } from "./webhooks";
 
-/** Something a test did that its workspace's members may want to hear of; each kind at most once per test. */
-export type TestAlert =
-  | { kind: "verdict"; winner: Variant }
-  | { kind: "completed"; endedBy: EndReason; result: EndResult; winner: Variant | null }
-  | { kind: "srm"; pValue: number };
+export type { TestAlert };
 
 // Each member chooses their own alerts in each workspace.
 const preferenceColumns = {
@@ -77,8 +71,8 @@ function nameOfVariant(test: SplitTest, label: Variant): string | null {
 
 /**
  * Tells the test's workspace: the webhook event to every endpoint of it subscribed to it, the same event
- * (its id too) to its Slack channel if it has one, and an email to each member who chose this kind of
- * alert there. The cron has no request to take a host
+ * (its id too) to its Slack channel if it has one (queued for worker/integrations/slack/alert.ts, which
+ * words it), and an email to each member who chose this kind of alert there. The cron has no request to take a host
  * from, so the link is the app's own host. A failed send is logged, not retried: the cron has already
  * claimed the alert, and sending it on the next run could mail it twice.
  */
@@ -88,13 +82,18 @@ export async function sendTestAlert(env: Env, test: SplitTest, alert: TestAlert)
   const data = webhookData(test, alert);
   const event = webhookEvent(type, data);
   await sendWebhookEvent(env, workspaceId, type, data, event);
-  await sendSlackAlert(
-    env,
-    test,
-    alert,
-    event,
-    "winner" in alert && alert.winner ? nameOfVariant(test, alert.winner) : null,
-  );
+  try {
+    await queueSlackAlert(env.WEBHOOKS, {
+      testId: test.id,
+      eventId: event.eventId,
+      type: event.type,
+      alert,
+      winnerName: "winner" in alert && alert.winner ? nameOfVariant(test, alert.winner) : null,
+    });
+  } catch (error) {
+    // The alert's other ways stand.
+    log("warn", "slack_alert_not_queued", { testId: test.id, kind: alert.kind, error });
+  }
   const members = await getDb(env.DB)
     .select({ userId: users.id, email: users.email, ...preferenceColumns })
     .from(memberships)

@@ -1,16 +1,8 @@
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS } from "../../contract/webhooks";
 import { log } from "../observability/log";
 import { type AttemptOptions, type AttemptOutcome, attemptDelivery } from "./deliver";
-import { type SlackMessage, slackMessageSchema, type WebhookMessage, webhookMessageSchema } from "./events";
+import { type WebhookMessage, webhookMessageSchema } from "./events";
 import { type EndpointChange, logAttempt, recordAttempt } from "./record";
-import {
-  attemptSlack,
-  recordSlackAttempt,
-  type SlackChange,
-  type SlackTarget,
-  slackDeliveryKey,
-  slackTargetsOf,
-} from "./slack";
 
 /** The wait before each retry, in seconds, and the attempts in all: the schedule of contract/webhooks.ts. */
 export const RETRY_DELAYS_SECONDS = WEBHOOK_RETRY_DELAYS_SECONDS;
@@ -30,37 +22,54 @@ const ENDPOINTS =
  * Delivers a batch of the WEBHOOKS queue, each message on its own and all at once: a 2xx answer
  * acknowledges it; another status, a timeout or a network error retries it on the schedule above. A
  * message whose endpoint was deleted is dropped, and one whose URL is refused is not sent at all.
- * Every attempt is logged in webhook_deliveries and as one `webhook_delivery` log line. Slack messages
- * (`destination: "slack"`) take the same schedule to the workspace's incoming webhook (./slack.ts).
+ * Every attempt is logged in webhook_deliveries and as one `webhook_delivery` log line. The messages
+ * for Slack (a `destination` of "slack" or "slack-alert") take the same schedule, handed to `toSlack`
+ * (worker/integrations/slack/deliver.ts, which worker/index.ts passes: this folder does not import the
+ * integrations).
  */
 export async function consumeWebhooks(
   batch: MessageBatch<unknown>,
   env: Env,
-  { timeoutMs }: Pick<AttemptOptions, "timeoutMs"> = {},
+  { timeoutMs, toSlack }: Pick<AttemptOptions, "timeoutMs"> & { toSlack?: SlackConsumer } = {},
 ): Promise<void> {
   const pending: { message: Message<unknown>; body: WebhookMessage }[] = [];
-  const toSlack: { message: Message<unknown>; body: SlackMessage }[] = [];
+  const forSlack: Message<unknown>[] = [];
   for (const message of batch.messages) {
-    const slack = slackMessageSchema.safeParse(message.body);
-    if (slack.success) {
-      toSlack.push({ message, body: slack.data });
-      continue;
-    }
     const parsed = webhookMessageSchema.safeParse(message.body);
     if (parsed.success) pending.push({ message, body: parsed.data });
+    else if (toSlack && isForSlack(message.body)) forSlack.push(message);
     else {
       log("warn", "webhook_delivery_dropped", { messageId: message.id, reason: "malformed" });
       message.ack();
     }
   }
-  await Promise.all([consumeToEndpoints(env, pending, timeoutMs), consumeToSlack(env, toSlack, timeoutMs)]);
+  await Promise.all([
+    consumeToEndpoints(env, pending, timeoutMs),
+    forSlack.length > 0 && toSlack ? toSlack(env, forSlack, timeoutMs) : undefined,
+  ]);
 }
+
+/** What takes the batch's messages for Slack: each acknowledged or retried by it. */
+export type SlackConsumer = (
+  env: Env,
+  messages: Message<unknown>[],
+  timeoutMs: number | undefined,
+) => Promise<void>;
+
+const isForSlack = (body: unknown) =>
+  typeof body === "object" &&
+  body !== null &&
+  "destination" in body &&
+  (body.destination === "slack" || body.destination === "slack-alert");
 
 /**
  * What follows an attempt, whatever its destination: acknowledged once delivered or given up (refused,
  * or the last attempt), else retried after the schedule's next wait.
  */
-function nextStep(outcome: AttemptOutcome, attempt: number): { gaveUp: boolean; retryInSeconds?: number } {
+export function nextStep(
+  outcome: Pick<AttemptOutcome, "delivered" | "refused">,
+  attempt: number,
+): { gaveUp: boolean; retryInSeconds?: number } {
   const gaveUp = !outcome.delivered && (outcome.refused || attempt >= WEBHOOK_MAX_ATTEMPTS);
   return {
     gaveUp,
@@ -68,7 +77,7 @@ function nextStep(outcome: AttemptOutcome, attempt: number): { gaveUp: boolean; 
   };
 }
 
-function settle(message: Message<unknown>, retryInSeconds: number | undefined): void {
+export function settle(message: Message<unknown>, retryInSeconds: number | undefined): void {
   if (retryInSeconds === undefined) message.ack();
   else message.retry({ delaySeconds: retryInSeconds });
 }
@@ -115,61 +124,4 @@ async function deliver(
 
   settle(message, retryInSeconds);
   logAttempt({ endpointId: endpoint.id }, body, attempt, outcome, { retryInSeconds, gaveUp });
-}
-
-/**
- * Slack messages, on the same schedule: one whose connection was removed or replaced is dropped, and
- * one already delivered (the queue may deliver a message twice) is not posted again.
- */
-async function consumeToSlack(
-  env: Env,
-  pending: { message: Message<unknown>; body: SlackMessage }[],
-  timeoutMs: number | undefined,
-): Promise<void> {
-  if (pending.length === 0) return;
-  const { targets, delivered } = await slackTargetsOf(
-    env.DB,
-    pending.map(({ body }) => body),
-  );
-  await Promise.all(
-    pending.map(({ message, body }) =>
-      deliverToSlack(env, message, body, targets.get(body.connectionId), delivered, timeoutMs),
-    ),
-  );
-}
-
-async function deliverToSlack(
-  env: Env,
-  message: Message<unknown>,
-  body: SlackMessage,
-  target: SlackTarget | undefined,
-  delivered: Set<string>,
-  timeoutMs: number | undefined,
-): Promise<void> {
-  const fields = { connectionId: body.connectionId, eventId: body.eventId, type: body.type };
-  if (!target || delivered.has(slackDeliveryKey(body))) {
-    log("info", "slack_delivery_dropped", {
-      ...fields,
-      reason: target ? "already_delivered" : "disconnected",
-    });
-    message.ack();
-    return;
-  }
-  const attempt = message.attempts;
-  const outcome = await attemptSlack(target, body.body, env, timeoutMs);
-  const { gaveUp, retryInSeconds } = nextStep(outcome, attempt);
-  const change: SlackChange = outcome.delivered
-    ? "delivered"
-    : outcome.refused
-      ? "broken"
-      : gaveUp
-        ? "gave_up"
-        : null;
-  try {
-    await recordSlackAttempt(env.DB, target.id, body, attempt, outcome, change);
-  } catch (error) {
-    log("warn", "slack_delivery_not_logged", { ...fields, error });
-  }
-  settle(message, retryInSeconds);
-  logAttempt({ connectionId: target.id }, body, attempt, outcome, { retryInSeconds, gaveUp });
 }

@@ -14,7 +14,7 @@ export interface AttemptOutcome {
   error: string | null;
   /**
    * Not to be retried: the URL broke the address rules (not sent), or Slack said its webhook is gone
-   * (worker/webhooks/slack.ts). A retry would fail the same way.
+   * (worker/integrations/slack/deliver.ts). A retry would fail the same way.
    */
   refused: boolean;
   durationMs: number;

@@ -1,11 +1,15 @@
-import { SLACK_WEBHOOK_HOST, slackWebhookUrlProblem } from "../../contract/api/integrations";
-import { SLACK_MESSAGES } from "../../contract/messages";
-import { type AttemptOutcome, WEBHOOK_TIMEOUT_MS, WEBHOOK_USER_AGENT } from "./deliver";
-import type { SlackMessage } from "./events";
-import { DELIVERY_LOG_SIZE } from "./record";
+import { SLACK_WEBHOOK_HOST, slackWebhookUrlProblem } from "../../../contract/api/integrations";
+import { SLACK_MESSAGES } from "../../../contract/messages";
+import { log } from "../../observability/log";
+import { nextStep, settle } from "../../webhooks/consumer";
+import { type AttemptOutcome, WEBHOOK_TIMEOUT_MS, WEBHOOK_USER_AGENT } from "../../webhooks/deliver";
+import { type SlackMessage, slackAlertSchema, slackMessageSchema } from "../../webhooks/events";
+import { DELIVERY_LOG_SIZE, logAttempt } from "../../webhooks/record";
+import { queueSlackAlertMessage } from "./alert";
 
-// Slack alerts go through the webhooks' queue with their retry schedule (consumer.ts); what differs is
-// here: where the POST goes, how Slack's answer reads, and the connection's log and status.
+// Slack alerts go through the webhooks' queue with their retry schedule (worker/webhooks/consumer.ts
+// hands them here); what differs is here: where the POST goes, how Slack's answer reads, and the
+// connection's log and status.
 
 /** A workspace's Slack connection as a delivery needs it. */
 export interface SlackTarget {
@@ -162,3 +166,101 @@ export async function slackTargetsOf(
 
 export const slackDeliveryKey = (message: Pick<SlackMessage, "connectionId" | "eventId">) =>
   `${message.connectionId} ${message.eventId}`;
+
+/**
+ * The webhooks' queue's messages for Slack (worker/webhooks/consumer.ts): an alert to word is worded and
+ * its message queued (./alert.ts); a message is posted.
+ */
+export async function consumeSlack(
+  env: Env,
+  messages: Message<unknown>[],
+  timeoutMs: number | undefined,
+): Promise<void> {
+  const pending: { message: Message<unknown>; body: SlackMessage }[] = [];
+  const alerts: Promise<void>[] = [];
+  for (const message of messages) {
+    const slack = slackMessageSchema.safeParse(message.body);
+    if (slack.success) {
+      pending.push({ message, body: slack.data });
+      continue;
+    }
+    const alert = slackAlertSchema.safeParse(message.body);
+    if (alert.success) alerts.push(wordAlert(env, message, alert.data));
+    else {
+      log("warn", "slack_delivery_dropped", { messageId: message.id, reason: "malformed" });
+      message.ack();
+    }
+  }
+  await Promise.all([consumeToSlack(env, pending, timeoutMs), ...alerts]);
+}
+
+async function wordAlert(
+  env: Env,
+  message: Message<unknown>,
+  alert: Parameters<typeof queueSlackAlertMessage>[1],
+): Promise<void> {
+  try {
+    await queueSlackAlertMessage(env, alert);
+    message.ack();
+  } catch (error) {
+    log("warn", "slack_alert_not_queued", { testId: alert.testId, kind: alert.alert.kind, error });
+    settle(message, nextStep({ delivered: false, refused: false }, message.attempts).retryInSeconds);
+  }
+}
+
+/**
+ * Slack messages, on the same schedule: one whose connection was removed or replaced is dropped, and
+ * one already delivered (the queue may deliver a message twice) is not posted again.
+ */
+async function consumeToSlack(
+  env: Env,
+  pending: { message: Message<unknown>; body: SlackMessage }[],
+  timeoutMs: number | undefined,
+): Promise<void> {
+  if (pending.length === 0) return;
+  const { targets, delivered } = await slackTargetsOf(
+    env.DB,
+    pending.map(({ body }) => body),
+  );
+  await Promise.all(
+    pending.map(({ message, body }) =>
+      deliverToSlack(env, message, body, targets.get(body.connectionId), delivered, timeoutMs),
+    ),
+  );
+}
+
+async function deliverToSlack(
+  env: Env,
+  message: Message<unknown>,
+  body: SlackMessage,
+  target: SlackTarget | undefined,
+  delivered: Set<string>,
+  timeoutMs: number | undefined,
+): Promise<void> {
+  const fields = { connectionId: body.connectionId, eventId: body.eventId, type: body.type };
+  if (!target || delivered.has(slackDeliveryKey(body))) {
+    log("info", "slack_delivery_dropped", {
+      ...fields,
+      reason: target ? "already_delivered" : "disconnected",
+    });
+    message.ack();
+    return;
+  }
+  const attempt = message.attempts;
+  const outcome = await attemptSlack(target, body.body, env, timeoutMs);
+  const { gaveUp, retryInSeconds } = nextStep(outcome, attempt);
+  const change: SlackChange = outcome.delivered
+    ? "delivered"
+    : outcome.refused
+      ? "broken"
+      : gaveUp
+        ? "gave_up"
+        : null;
+  try {
+    await recordSlackAttempt(env.DB, target.id, body, attempt, outcome, change);
+  } catch (error) {
+    log("warn", "slack_delivery_not_logged", { ...fields, error });
+  }
+  settle(message, retryInSeconds);
+  logAttempt({ connectionId: target.id }, body, attempt, outcome, { retryInSeconds, gaveUp });
+}

@@ -1,16 +1,15 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import type { IntegrationStatus, StripeOutcome, StripeStatusResponse } from "../../contract/api";
-import { STRIPE_MESSAGES } from "../../contract/messages";
-import { canManageMembers, type WorkspaceAccess } from "../../contract/workspaces";
-import type { Db } from "../db/client";
-import { stripeConnections, workspaces } from "../db/schema";
-import { ApiError } from "../errors";
-import { randomToken } from "../lib/base64url";
-import { slackIntegrationStatus } from "./slack";
-import { unlinkedInvoicePayments } from "./stripe";
+import type { IntegrationStatus, StripeOutcome, StripeStatusResponse } from "../../../contract/api";
+import { STRIPE_MESSAGES } from "../../../contract/messages";
+import { canManageMembers, type WorkspaceAccess } from "../../../contract/workspaces";
+import type { Db } from "../../db/client";
+import { stripeConnections } from "../../db/schema";
+import { ApiError } from "../../errors";
+import { randomToken } from "../../lib/base64url";
+import { unlinkedInvoicePayments } from "./payments";
 
-// The integrations of a workspace (issue #36): their status listing, connecting Stripe and switching
-// GA4. What Stripe's events do is worker/services/stripe.ts; Slack is worker/services/slack.ts.
+// A workspace's Stripe connection (issue #36): its endpoint, its signing secret, its status. What
+// Stripe's events do is ./receive.ts.
 
 /** The endpoint URL's unguessable part: 192 random bits. */
 const newToken = () => randomToken(24);
@@ -27,24 +26,16 @@ function stripeRow(db: Db, workspaceId: string) {
   return db.select().from(stripeConnections).where(eq(stripeConnections.workspaceId, workspaceId)).get();
 }
 
-/** Each integration's state in the workspace, in the order Settings shows them. */
-export async function listIntegrations(db: Db, workspaceId: string): Promise<IntegrationStatus[]> {
-  const [stripe, slack, ga4At] = await Promise.all([
-    stripeRow(db, workspaceId),
-    slackIntegrationStatus(db, workspaceId),
-    ga4EnabledAt(db, workspaceId),
-  ]);
-  const connected = stripe?.signingSecret != null;
-  return [
-    {
-      kind: "stripe",
-      connected,
-      connectedAt: connected ? iso(stripe?.connectedAt ?? null) : null,
-      lastEventAt: iso(stripe?.lastEventAt ?? null),
-    },
-    slack,
-    ga4Row(ga4At),
-  ];
+/** The Stripe row of the integrations listing. */
+export async function stripeIntegrationStatus(db: Db, workspaceId: string): Promise<IntegrationStatus> {
+  const row = await stripeRow(db, workspaceId);
+  const connected = row?.signingSecret != null;
+  return {
+    kind: "stripe",
+    connected,
+    connectedAt: connected ? iso(row?.connectedAt ?? null) : null,
+    lastEventAt: iso(row?.lastEventAt ?? null),
+  };
 }
 
 /**
@@ -133,36 +124,4 @@ export async function disconnectStripe(db: Db, workspaceId: string): Promise<boo
     .where(and(eq(stripeConnections.workspaceId, workspaceId), isNotNull(stripeConnections.signingSecret)))
     .returning({ token: stripeConnections.token });
   return rows.length > 0;
-}
-
-// Google Analytics 4 and Tag Manager
-
-/** GA4 and Tag Manager: on since when. The site tag reports to the page itself, so no event ever arrives. */
-function ga4Row(enabledAt: number | null): IntegrationStatus {
-  return { kind: "ga4", connected: enabledAt !== null, connectedAt: iso(enabledAt), lastEventAt: null };
-}
-
-async function ga4EnabledAt(db: Db, workspaceId: string): Promise<number | null> {
-  const row = await db
-    .select({ at: workspaces.ga4EnabledAt })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId))
-    .get();
-  return row?.at ?? null;
-}
-
-/**
- * Switches the site tag's GA4 and Tag Manager report on or off; `changed` is false when it already was
- * so (then nothing is written, and switching on again keeps the first time).
- */
-export async function setGa4(
-  db: Db,
-  workspaceId: string,
-  enabled: boolean,
-): Promise<{ integration: IntegrationStatus; changed: boolean }> {
-  const before = await ga4EnabledAt(db, workspaceId);
-  if ((before !== null) === enabled) return { integration: ga4Row(before), changed: false };
-  const after = enabled ? Date.now() : null;
-  await db.update(workspaces).set({ ga4EnabledAt: after }).where(eq(workspaces.id, workspaceId));
-  return { integration: ga4Row(after), changed: true };
 }

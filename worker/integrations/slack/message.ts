@@ -1,7 +1,7 @@
-import { SLACK_MESSAGES } from "../../contract/messages";
+import { SLACK_MESSAGES } from "../../../contract/messages";
 
 // The message an alert posts to Slack, in Block Kit: a header, a section with the details as fields,
-// and a button to the test. The texts come made (services/slack.ts, from contract/reading.ts and
+// and a button to the test. The texts come made (./alert.ts, from contract/reading.ts and
 // contract/messages/); this only lays them out, and escapes what Slack would read as markup.
 
 /** An alert's texts, as they will read in the channel. */

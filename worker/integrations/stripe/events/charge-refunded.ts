@@ -1,0 +1,46 @@
+import * as z from "zod";
+import type { StripeOutcome } from "../../../../contract/api";
+import { fromStripeAmount } from "../../../../contract/currency";
+import { recomputeValue, unlinkedInvoicePayments, type Workspace } from "../payments";
+
+// charge.refunded: a payment's refunds taken off its conversion's value.
+
+const chargeSchema = z.object({
+  id: z.string(),
+  amount_refunded: z.int(),
+  currency: z.string(),
+  payment_intent: z.string().nullish(),
+});
+
+export async function chargeRefunded(
+  env: Env,
+  ws: Workspace,
+  object: unknown,
+  now: number,
+): Promise<StripeOutcome> {
+  const parsed = chargeSchema.safeParse(object);
+  if (!parsed.success || !parsed.data.payment_intent) return "unknown_payment";
+  const charge = parsed.data;
+  const refunded = fromStripeAmount(charge.amount_refunded, charge.currency);
+  const db = env.DB;
+  const payment = await db
+    .prepare(
+      "SELECT payment_key AS paymentKey, conversion_id AS conversionId, currency FROM stripe_payments WHERE workspace_id = ?1 AND payment_intent = ?2 LIMIT 1",
+    )
+    .bind(ws.id, charge.payment_intent)
+    .first<{ paymentKey: string; conversionId: string | null; currency: string }>();
+  if (!payment)
+    return (await unlinkedInvoicePayments(db, ws.id, now)) > 0
+      ? "invoice_payment_missing"
+      : "unknown_payment";
+  if (!refunded || refunded.currency !== payment.currency) return "unknown_payment";
+  // amount_refunded is Stripe's running total: set, so a second event for the same refund changes nothing.
+  await db
+    .prepare(
+      "UPDATE stripe_payments SET refunded = min(amount, ?3) WHERE workspace_id = ?1 AND payment_key = ?2",
+    )
+    .bind(ws.id, payment.paymentKey, refunded.amount)
+    .run();
+  if (payment.conversionId) await recomputeValue(env, ws.id, payment.conversionId);
+  return payment.conversionId ? "refunded" : "unknown_payment";
+}
