@@ -38,7 +38,9 @@ describe("API keys", () => {
     await signUpOverHttp(page, `keys-${Date.now()}@example.com`);
     await page.goto("/dashboard");
     await page.getByRole("link", { name: "Settings" }).click();
-    await page.waitForURL((url) => url.pathname === "/settings");
+    await page.waitForURL((url) => url.pathname === "/settings/account");
+    await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "API keys" }).click();
+    await page.waitForURL((url) => url.pathname === "/settings/api-keys");
     await page.getByText("No API keys yet").waitFor();
     await screenshot(page, "api-keys-empty");
 
@@ -84,7 +86,7 @@ describe("API keys", () => {
 
     const narrow = await browser.newPage(WIDTHS.narrow);
     await narrow.context().addCookies(await page.context().cookies());
-    await narrow.goto("/settings");
+    await narrow.goto("/settings/api-keys");
     await narrow.getByText("No API keys yet").waitFor();
     await screenshot(narrow, "api-keys-empty");
   });

@@ -143,7 +143,7 @@ describe("workspaces in the app", () => {
     await page.goto("/dashboard");
     await createWorkspaceFromSwitcher(page, "Agency");
     await page.waitForURL((url) => url.pathname === "/dashboard");
-    await page.goto("/settings");
+    await page.goto("/settings/workspace");
     const section = page.getByRole("region", { name: "Workspace" });
     await section.getByLabel("Workspace name").fill("Agency team");
     await section.getByRole("button", { name: "Rename" }).click();
@@ -164,7 +164,7 @@ describe("workspaces in the app", () => {
 
     // The personal workspace has no delete: it goes with the account.
     await page.keyboard.press("Escape");
-    await page.goto("/settings");
+    await page.goto("/settings/api-keys");
     await page.getByRole("region", { name: "Workspace" }).getByLabel("Workspace name").waitFor();
     expect(await page.getByRole("button", { name: "Delete workspace" }).count()).toBe(0);
   });
@@ -172,7 +172,7 @@ describe("workspaces in the app", () => {
   it("creates an API key that can only read, and lists it as such", async () => {
     const page = await browser.newPage(WIDTHS.wide);
     await signUpOverHttp(page, `workspaces-keys-${Date.now()}@example.com`);
-    await page.goto("/settings");
+    await page.goto("/settings/workspace");
     await page.getByRole("button", { name: "Create your first API key" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Key name").fill("Reporting");
