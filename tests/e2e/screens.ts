@@ -305,17 +305,15 @@ export const SCREENS: Screen[] = [
     async open(page) {
       await visit(page, "/settings/api-keys", "No API keys yet");
       // The password was entered at sign-up, minutes ago: the API's refusal after 10 minutes, once.
-      await page.route(
-        "**/api/keys",
-        (route) =>
-          route.request().method() === "POST"
-            ? route.fulfill({
-                status: 403,
-                json: { error: { code: "reauth_required", message: AUTH_MESSAGES.reauthRequired } },
-              })
-            : route.fallback(),
-        { times: 1 },
-      );
+      let refused = false;
+      await page.route("**/api/keys", (route) => {
+        if (route.request().method() !== "POST" || refused) return route.fallback();
+        refused = true;
+        return route.fulfill({
+          status: 403,
+          json: { error: { code: "reauth_required", message: AUTH_MESSAGES.reauthRequired } },
+        });
+      });
       await page.getByRole("button", { name: "Create your first API key" }).click();
       const create = page.getByRole("dialog", { name: "Create API key" });
       await create.getByLabel("Key name").fill("Prompted");
