@@ -31,6 +31,8 @@ export const WORKSPACE_SCREEN_MESSAGES = {
     `You no longer have access to ${name}. You are back in your personal workspace.`,
   loadFailed: "Failed to load your workspaces",
   switched: (name: string) => `Now working in ${name}`,
+  /** A test's link opened in the workspace that holds it. */
+  switchedForLink: (name: string) => `Switched to workspace ${name}`,
   created: (name: string) => `Workspace ${name} created`,
   createFailed: "Failed to create the workspace",
   renamed: "Workspace renamed",

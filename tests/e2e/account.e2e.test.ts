@@ -120,8 +120,8 @@ describe("account settings", () => {
       });
 
       await page.getByRole("link", { name: "Settings" }).click();
-      await page.waitForURL((url) => url.pathname === "/settings");
-      await page.getByRole("heading", { name: "Account settings" }).waitFor();
+      await page.waitForURL((url) => url.pathname === "/settings/account");
+      await page.getByRole("heading", { name: "Account and security" }).waitFor();
       await screenshot(page, "settings");
 
       await page.getByLabel("Current password").fill("not my password");

@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { decodeQR } from "qr/decode.js";
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { createTestFromForm, signUpOverHttp, visibleToast } from "./flows";
+import { createTestFromForm, PASSWORD, signUpOverHttp, visibleToast } from "./flows";
 
 const browser = startBrowser();
 
@@ -38,7 +39,9 @@ describe("API keys", () => {
     await signUpOverHttp(page, `keys-${Date.now()}@example.com`);
     await page.goto("/dashboard");
     await page.getByRole("link", { name: "Settings" }).click();
-    await page.waitForURL((url) => url.pathname === "/settings");
+    await page.waitForURL((url) => url.pathname === "/settings/account");
+    await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "API keys" }).click();
+    await page.waitForURL((url) => url.pathname === "/settings/api-keys");
     await page.getByText("No API keys yet").waitFor();
     await screenshot(page, "api-keys-empty");
 
@@ -84,9 +87,45 @@ describe("API keys", () => {
 
     const narrow = await browser.newPage(WIDTHS.narrow);
     await narrow.context().addCookies(await page.context().cookies());
-    await narrow.goto("/settings");
+    await narrow.goto("/settings/api-keys");
     await narrow.getByText("No API keys yet").waitFor();
     await screenshot(narrow, "api-keys-empty");
+  });
+
+  it("asks for the password in place when creating a key answers reauth_required, then creates it", async () => {
+    const page = await browser.newPage(WIDTHS.narrow);
+    await signUpOverHttp(page, `keys-reauth-${Date.now()}@example.com`);
+    await page.goto("/settings/api-keys");
+    await page.getByText("No API keys yet").waitFor();
+    // Sign-up entered the password a moment ago; the refusal ten minutes later, once, at the HTTP boundary.
+    let refused = false;
+    await page.route("**/api/keys", (route) => {
+      if (route.request().method() !== "POST" || refused) return route.fallback();
+      refused = true;
+      return route.fulfill({
+        status: 403,
+        json: { error: { code: "reauth_required", message: AUTH_MESSAGES.reauthRequired } },
+      });
+    });
+
+    await page.getByRole("button", { name: "Create your first API key" }).click();
+    const create = page.getByRole("dialog", { name: "Create API key" });
+    await create.getByLabel("Key name").fill("After the password");
+    await create.getByRole("button", { name: "Create key" }).click();
+    const prompt = page.getByRole("dialog", { name: AUTH_MESSAGES.reauthTitle });
+    await prompt.getByText(AUTH_MESSAGES.reauthIntro).waitFor();
+    await screenshot(page, "reauth-prompt");
+
+    // A wrong password is said in the prompt, which stays; the right one retries the creation.
+    await prompt.getByLabel("Password").fill("not my password");
+    await prompt.getByRole("button", { name: AUTH_MESSAGES.reauthButton }).click();
+    await prompt.getByRole("alert").getByText(ACCOUNT_MESSAGES.currentPasswordWrong).waitFor();
+    await prompt.getByLabel("Password").fill(PASSWORD);
+    await prompt.getByRole("button", { name: AUTH_MESSAGES.reauthButton }).click();
+    await prompt.waitFor({ state: "detached" });
+    expect(await create.getByTestId("new-api-key").textContent()).toMatch(/^sl_live_/);
+    const listed = (await (await page.request.get("/api/keys")).json()) as { keys: { name: string }[] };
+    expect(listed.keys.map((key) => key.name)).toEqual(["After the password"]);
   });
 
   it("shows the API reference from the OpenAPI document, to anyone", async () => {

@@ -25,7 +25,7 @@ describe("History", () => {
     await history.scrollIntoViewIfNeeded();
     await screenshot(page, "test-history");
 
-    await page.goto("/settings");
+    await page.goto("/settings/activity");
     const log = page.getByRole("region", { name: "Activity log" });
     await log.getByText(`${email} paused the test`).waitFor();
     await screenshot(page, "settings-activity-log");

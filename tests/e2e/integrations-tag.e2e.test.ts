@@ -200,7 +200,7 @@ describe("Settings → Integrations", () => {
     const siteKey = (
       (await (await marketer.request.get("/api/account/site-tag")).json()) as { siteKey: string }
     ).siteKey;
-    await marketer.goto("/settings");
+    await marketer.goto("/settings/integrations");
     const analytics = marketer.getByRole("region", { name: "Google Analytics 4 and Tag Manager" });
     await analytics.getByTestId("ga4-status").getByText("Off").waitFor();
     await analytics

@@ -31,7 +31,7 @@ describe("Stripe in Settings", () => {
     const slug = new URL(marketer.url()).pathname.split("/").pop() ?? "";
 
     // Connect Stripe: the endpoint URL is there to add in Stripe, then the secret Stripe shows.
-    await marketer.goto("/settings");
+    await marketer.goto("/settings/integrations");
     const card = marketer.locator("section#stripe");
     await card.getByText(STRIPE_MESSAGES.statusNotConnected).first().waitFor();
     const endpointUrl = (await card.getByTestId("stripe-endpoint-url").textContent()) ?? "";
@@ -116,7 +116,7 @@ describe("Stripe in Settings", () => {
     // Settings shows the last event received, also on a phone's width.
     const phone = await browser.newPage(WIDTHS.narrow);
     await phone.context().addCookies(await marketer.context().cookies());
-    await phone.goto("/settings");
+    await phone.goto("/settings/integrations");
     await phone
       .locator("section#stripe")
       .getByText(/checkout\.session\.completed, counted as a conversion/)
@@ -124,7 +124,7 @@ describe("Stripe in Settings", () => {
     await screenshot(phone, "settings-stripe-narrow");
 
     // Disconnect, after confirming: Stripe's events are refused from then on.
-    await marketer.goto("/settings");
+    await marketer.goto("/settings/integrations");
     await card.getByRole("button", { name: STRIPE_MESSAGES.disconnect }).click();
     await marketer.getByRole("alertdialog").getByRole("button", { name: STRIPE_MESSAGES.disconnect }).click();
     await visibleToast(marketer, STRIPE_MESSAGES.disconnected);

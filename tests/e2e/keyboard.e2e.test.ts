@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { TEST_MESSAGES } from "../../contract/messages";
 import { startBrowser, WIDTHS } from "./browser";
-import { PASSWORD, signUp, verifyEmail, visibleToast } from "./flows";
+import { PASSWORD, signUp, signUpOverHttp, verifyEmail, visibleToast } from "./flows";
 
 const browser = startBrowser();
 
@@ -103,6 +103,55 @@ describe("keyboard only", () => {
     await page.getByText("No split tests yet").waitFor();
     // The button left with its row: focus lands on the page's heading, not on nothing.
     await expect.poll(async () => (await focused(page)).tag, { timeout: 5_000 }).toBe("h1");
+  });
+});
+
+describe("keyboard only in Settings", () => {
+  it("moves between sections with the side navigation, marking the current one (wide)", async () => {
+    const page = await browser.newPage(WIDTHS.wide);
+    await signUpOverHttp(page, `keyboard-settings-${Date.now()}@example.com`);
+    await page.goto("/settings");
+    await page.waitForURL((url) => url.pathname === "/settings/account");
+    const nav = page.getByRole("navigation", { name: "Settings" });
+    await nav.getByRole("link", { name: "Account and security" }).waitFor();
+    expect(await nav.getByRole("link", { name: "Account and security" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+
+    await tabTo(page, /^API keys$/);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/settings/api-keys");
+    await page.getByText("No API keys yet").waitFor();
+    expect(await nav.getByRole("link", { name: "API keys" }).getAttribute("aria-current")).toBe("page");
+    expect(
+      await nav.getByRole("link", { name: "Account and security" }).getAttribute("aria-current"),
+    ).toBeNull();
+  });
+
+  it("opens the section menu on a phone's width, follows a link, and closes it with Escape", async () => {
+    const page = await browser.newPage(WIDTHS.narrow);
+    await signUpOverHttp(page, `keyboard-settings-narrow-${Date.now()}@example.com`);
+    await page.goto("/settings/account");
+    const nav = page.getByRole("navigation", { name: "Settings" });
+    const toggle = nav.getByRole("button", { name: /Settings section/ });
+    await toggle.waitFor();
+    // Folded: the links are not in the tab order until the menu opens.
+    expect(await nav.getByRole("link", { name: "Webhooks" }).isVisible()).toBe(false);
+
+    await tabTo(page, /^Settings section: Account and security$/);
+    await page.keyboard.press("Enter");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Escape");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect((await focused(page)).name).toBe("Settings section: Account and security");
+
+    await page.keyboard.press("Enter");
+    await tabTo(page, /^Webhooks$/);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/settings/webhooks");
+    await page.getByText("No webhook endpoints yet").waitFor();
+    expect(await toggle.textContent()).toBe("Settings section: Webhooks");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
   });
 });
 

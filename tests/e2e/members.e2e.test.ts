@@ -30,7 +30,7 @@ describe("members and invitations", () => {
     const ownerId = ((await (await owner.request.get("/api/auth/me")).json()) as { user: { id: string } })
       .user.id;
 
-    await owner.goto("/settings");
+    await owner.goto("/settings/members");
     const members = owner.getByRole("region", { name: MEMBER_SCREEN_MESSAGES.membersTitle });
     await members.getByText(ownerEmail).waitFor();
     // An empty email is refused next to the field.

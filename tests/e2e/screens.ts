@@ -1,8 +1,12 @@
 import type { Page } from "playwright-core";
 import {
   ACCOUNT_MESSAGES,
+  AUTH_MESSAGES,
   BREAKDOWN_MESSAGES,
   DOMAIN_MESSAGES,
+  MEMBER_SCREEN_MESSAGES,
+  SLACK_MESSAGES,
+  TWO_FACTOR_MESSAGES,
   VARIANT_MESSAGES,
   WEBHOOK_MESSAGES,
   WORKSPACE_MESSAGES,
@@ -32,6 +36,8 @@ export interface TestData {
 
 const LANDING = "SplitLink — A/B Testing Made Simple";
 const titled = (screen: string) => `${screen} — SplitLink`;
+/** A section of Settings, e.g. "API keys · Settings — SplitLink". */
+const settingsTitled = (section: string) => titled(`${section} · Settings`);
 
 async function visit(page: Page, path: string, ready: string) {
   await page.goto(path);
@@ -239,12 +245,101 @@ export const SCREENS: Screen[] = [
     open: (page) => visit(page, "/no-such-page", "404"),
   },
   {
-    name: "settings",
+    name: "settings, account and security",
     who: "signed-in, empty",
-    title: titled("Account settings"),
+    title: settingsTitled("Account and security"),
+    open: (page) => visit(page, "/settings/account", TWO_FACTOR_MESSAGES.setUp),
+  },
+  {
+    name: "settings, side navigation (a menu on a phone)",
+    who: "signed-in, empty",
+    title: settingsTitled("Account and security"),
     async open(page) {
-      await visit(page, "/settings", "No API keys yet");
-      await page.getByText("No webhook endpoints yet").waitFor();
+      await visit(page, "/settings/account", TWO_FACTOR_MESSAGES.setUp);
+      const nav = page.getByRole("navigation", { name: "Settings" });
+      const toggle = nav.getByRole("button", { name: /Settings section/ });
+      if (await toggle.isVisible()) await toggle.click();
+      await nav.getByRole("link", { name: "Activity" }).waitFor();
+    },
+  },
+  {
+    name: "two-factor set-up",
+    who: "signed-in, empty",
+    title: settingsTitled("Account and security"),
+    async open(page) {
+      await visit(page, "/settings/account", TWO_FACTOR_MESSAGES.setUp);
+      await page.getByRole("button", { name: TWO_FACTOR_MESSAGES.setUp }).click();
+      await page.getByRole("img", { name: TWO_FACTOR_MESSAGES.scanIntro }).waitFor();
+      await page.getByLabel(TWO_FACTOR_MESSAGES.codeLabel, { exact: true }).waitFor();
+    },
+  },
+  {
+    name: "settings, workspace",
+    who: "signed-in, empty",
+    title: settingsTitled("Workspace"),
+    open: (page) => visit(page, "/settings/workspace", "Site tag"),
+  },
+  {
+    name: "settings, members",
+    who: "signed-in, empty",
+    title: settingsTitled("Members"),
+    async open(page) {
+      await visit(page, "/settings/members", MEMBER_SCREEN_MESSAGES.membersTitle);
+      await page
+        .getByRole("region", { name: MEMBER_SCREEN_MESSAGES.membersTitle })
+        .getByRole("listitem")
+        .first()
+        .waitFor();
+    },
+  },
+  {
+    name: "settings, API keys",
+    who: "signed-in, empty",
+    title: settingsTitled("API keys"),
+    open: (page) => visit(page, "/settings/api-keys", "No API keys yet"),
+  },
+  {
+    name: "recent password prompt",
+    who: "signed-in, empty",
+    title: settingsTitled("API keys"),
+    async open(page) {
+      await visit(page, "/settings/api-keys", "No API keys yet");
+      // The password was entered at sign-up, minutes ago: the API's refusal after 10 minutes, once.
+      let refused = false;
+      await page.route("**/api/keys", (route) => {
+        if (route.request().method() !== "POST" || refused) return route.fallback();
+        refused = true;
+        return route.fulfill({
+          status: 403,
+          json: { error: { code: "reauth_required", message: AUTH_MESSAGES.reauthRequired } },
+        });
+      });
+      await page.getByRole("button", { name: "Create your first API key" }).click();
+      const create = page.getByRole("dialog", { name: "Create API key" });
+      await create.getByLabel("Key name").fill("Prompted");
+      await create.getByRole("button", { name: "Create key" }).click();
+      await page.getByRole("dialog", { name: AUTH_MESSAGES.reauthTitle }).getByLabel("Password").waitFor();
+    },
+  },
+  {
+    name: "settings, webhooks",
+    who: "signed-in, empty",
+    title: settingsTitled("Webhooks"),
+    open: (page) => visit(page, "/settings/webhooks", "No webhook endpoints yet"),
+  },
+  {
+    name: "settings, integrations",
+    who: "signed-in, empty",
+    title: settingsTitled("Integrations"),
+    open: (page) => visit(page, "/settings/integrations", SLACK_MESSAGES.notConnectedYet),
+  },
+  {
+    name: "settings, activity",
+    who: "signed-in, empty",
+    title: settingsTitled("Activity"),
+    async open(page) {
+      await visit(page, "/settings/activity", "Activity log");
+      await page.getByRole("region", { name: "Activity log" }).waitFor();
     },
   },
   {
@@ -273,9 +368,9 @@ export const SCREENS: Screen[] = [
   {
     name: "add webhook endpoint dialog, with a message",
     who: "signed-in, empty",
-    title: titled("Account settings"),
+    title: settingsTitled("Webhooks"),
     async open(page) {
-      await visit(page, "/settings", "No webhook endpoints yet");
+      await visit(page, "/settings/webhooks", "No webhook endpoints yet");
       await page.getByRole("button", { name: "Add your first endpoint" }).click();
       const dialog = page.getByRole("dialog", { name: "Add webhook endpoint" });
       await dialog.getByRole("button", { name: "Add endpoint" }).click();
@@ -285,9 +380,9 @@ export const SCREENS: Screen[] = [
   {
     name: "create API key dialog",
     who: "signed-in, empty",
-    title: titled("Account settings"),
+    title: settingsTitled("API keys"),
     async open(page) {
-      await visit(page, "/settings", "No API keys yet");
+      await visit(page, "/settings/api-keys", "No API keys yet");
       await page.getByRole("button", { name: "Create your first API key" }).click();
       await page.getByRole("dialog", { name: "Create API key" }).waitFor();
     },
@@ -402,9 +497,9 @@ export const SCREENS: Screen[] = [
   {
     name: "settings, with a webhook endpoint and its delivery log",
     who: "signed-in, with data",
-    title: titled("Account settings"),
+    title: settingsTitled("Webhooks"),
     async open(page) {
-      await page.goto("/settings");
+      await page.goto("/settings/webhooks");
       const origin = new URL(page.url()).origin;
       await page.request.post("/api/webhooks", {
         headers: { origin },
@@ -413,7 +508,7 @@ export const SCREENS: Screen[] = [
           events: ["test.completed", "conversion.recorded"],
         },
       });
-      await visit(page, "/settings", "https://hooks.example.com/splitlink");
+      await visit(page, "/settings/webhooks", "https://hooks.example.com/splitlink");
       await page.getByRole("button", { name: "Delivery log" }).first().click();
       await page.getByText("No deliveries yet").first().waitFor();
     },

@@ -14,7 +14,7 @@ describe("Slack in Settings", () => {
   it("refuses a URL that is not Slack's under the field, connects, never shows the token, and disconnects", async () => {
     const page = await browser.newPage(WIDTHS.wide);
     await signUpOverHttp(page, `slack-${Date.now()}@example.com`);
-    await page.goto("/settings");
+    await page.goto("/settings/integrations");
     const card = page.locator("#slack");
     await card.getByText("Not connected. Alerts go to email and webhooks only.").waitFor();
 
@@ -39,7 +39,7 @@ describe("Slack in Settings", () => {
 
     const narrow = await browser.newPage(WIDTHS.narrow);
     await narrow.context().addCookies(await page.context().cookies());
-    await narrow.goto("/settings");
+    await narrow.goto("/settings/integrations");
     await narrow.locator("#slack").getByText("Working").waitFor();
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       WIDTHS.narrow.width,

@@ -36,7 +36,7 @@ describe("webhooks in Settings", () => {
   it("adds an endpoint with its secret shown once, sends a test event the docs' sample verifies, logs it, and deletes", async () => {
     const page = await browser.newPage(WIDTHS.wide);
     await signUpOverHttp(page, `hooks-${Date.now()}@example.com`);
-    await page.goto("/settings");
+    await page.goto("/settings/webhooks");
     await page.getByText("No webhook endpoints yet").waitFor();
 
     await page.getByRole("button", { name: "Add your first endpoint" }).click();
@@ -93,7 +93,7 @@ describe("webhooks in Settings", () => {
 
     const narrow = await browser.newPage(WIDTHS.narrow);
     await narrow.context().addCookies(await page.context().cookies());
-    await narrow.goto("/settings");
+    await narrow.goto("/settings/webhooks");
     await narrow.getByTestId("webhook-endpoint").getByRole("button", { name: "Delivery log" }).click();
     await narrow.getByRole("list", { name: "Latest delivery attempts" }).waitFor();
     // The log fits the phone's width: nothing to scroll sideways.

@@ -37,7 +37,7 @@ describe("a workspace shared with a viewer", () => {
     };
 
     // The owner invites a viewer by email from Settings.
-    await owner.goto("/settings");
+    await owner.goto("/settings/members");
     const members = owner.getByRole("region", { name: MEMBER_SCREEN_MESSAGES.membersTitle });
     await members.getByLabel("Email").fill(viewerEmail);
     await members.getByLabel("Role", { exact: true }).selectOption("viewer");

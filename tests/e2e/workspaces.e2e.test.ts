@@ -104,13 +104,46 @@ describe("workspaces in the app", () => {
     expect(await current(page)).toBe("Personal Owner");
   });
 
+  it("opens a test's link in the workspace that holds it, says so, and shows a stranger no trace of it", async () => {
+    const page = await browser.newPage(WIDTHS.wide);
+    await signUpOverHttp(page, `workspaces-link-${Date.now()}@example.com`);
+    const headers = { origin: browser.baseURL, "content-type": "application/json" };
+    const made = await page.request.post("/api/workspaces", { headers, data: { name: "Acme client" } });
+    expect(made.status()).toBe(201);
+    const team = ((await made.json()) as { workspace: { id: string } }).workspace.id;
+    const created = await page.request.post("/api/tests", {
+      headers: { ...headers, [WORKSPACE_HEADER]: team },
+      data: { name: "Client's pricing", urlA: "https://example.com/a", urlB: "https://example.com/b" },
+    });
+    expect(created.status()).toBe(201);
+    const { slug } = ((await created.json()) as { test: { slug: string } }).test;
+
+    // The personal workspace is open (the browser remembers nothing else): the link still opens.
+    await page.goto("/dashboard");
+    expect(await current(page)).toBe("Personal Owner");
+    await page.goto(`/test/${slug}`);
+    await visibleToast(page, WORKSPACE_SCREEN_MESSAGES.switchedForLink("Acme client"));
+    await page.getByRole("heading", { name: "Client's pricing" }).waitFor();
+    expect(await current(page)).toBe("Acme client Owner");
+    expect(new URL(page.url()).pathname).toBe(`/test/${slug}`);
+
+    // Someone who is in none of its workspaces sees what a slug no test has shows.
+    const stranger = await browser.newPage(WIDTHS.wide);
+    await signUpOverHttp(stranger, `workspaces-stranger-${Date.now()}@example.com`);
+    await stranger.goto(`/test/${slug}`);
+    await stranger.getByRole("heading", { name: "Test Not Found" }).waitFor();
+    expect(await stranger.getByText("Acme client").count()).toBe(0);
+    expect(await stranger.getByText("Client's pricing").count()).toBe(0);
+    expect(await current(stranger)).toBe("Personal Owner");
+  });
+
   it("lets the owner rename the workspace and delete it after typing its name", async () => {
     const page = await browser.newPage(WIDTHS.narrow);
     await signUpOverHttp(page, `workspaces-settings-${Date.now()}@example.com`);
     await page.goto("/dashboard");
     await createWorkspaceFromSwitcher(page, "Agency");
     await page.waitForURL((url) => url.pathname === "/dashboard");
-    await page.goto("/settings");
+    await page.goto("/settings/workspace");
     const section = page.getByRole("region", { name: "Workspace" });
     await section.getByLabel("Workspace name").fill("Agency team");
     await section.getByRole("button", { name: "Rename" }).click();
@@ -131,7 +164,7 @@ describe("workspaces in the app", () => {
 
     // The personal workspace has no delete: it goes with the account.
     await page.keyboard.press("Escape");
-    await page.goto("/settings");
+    await page.goto("/settings/api-keys");
     await page.getByRole("region", { name: "Workspace" }).getByLabel("Workspace name").waitFor();
     expect(await page.getByRole("button", { name: "Delete workspace" }).count()).toBe(0);
   });
@@ -139,7 +172,7 @@ describe("workspaces in the app", () => {
   it("creates an API key that can only read, and lists it as such", async () => {
     const page = await browser.newPage(WIDTHS.wide);
     await signUpOverHttp(page, `workspaces-keys-${Date.now()}@example.com`);
-    await page.goto("/settings");
+    await page.goto("/settings/workspace");
     await page.getByRole("button", { name: "Create your first API key" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Key name").fill("Reporting");

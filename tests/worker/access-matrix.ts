@@ -521,6 +521,13 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     scope: "member",
   },
   {
+    route: "GET /api/workspaces/by-test/:slug",
+    call: (f) => ({ path: `/api/workspaces/by-test/${f.slug}` }),
+    owner: 200,
+    otherUser: 404,
+    scope: "member",
+  },
+  {
     route: "GET /api/v1/tests",
     call: () => ({ path: "/api/v1/tests" }),
     owner: 200,

@@ -1,6 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES, API_KEY_MESSAGES, WORKSPACE_MESSAGES } from "../../contract/messages";
+import {
+  ACCOUNT_MESSAGES,
+  API_KEY_MESSAGES,
+  TEST_MESSAGES,
+  WORKSPACE_MESSAGES,
+} from "../../contract/messages";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
 import { CRONS } from "../../worker/crons";
 import { MAX_OWNED_WORKSPACES } from "../../worker/services/workspaces";
@@ -16,6 +21,7 @@ import {
   runCron,
   signedUpClient,
 } from "./helpers";
+import { seedMembership, seedTest, seedUser, seedWorkspace } from "./seed";
 
 interface Listed {
   id: string;
@@ -380,5 +386,70 @@ describe("deleting an account with workspaces", () => {
     expect(await count("SELECT count(*) AS n FROM users WHERE id = ?", userId)).toBe(0);
     expect(await count("SELECT count(*) AS n FROM split_tests WHERE id = ?", sharedTest.id)).toBe(1);
     expect(await count("SELECT count(*) AS n FROM memberships WHERE workspace_id = ?", shared)).toBe(1);
+  });
+});
+
+describe("GET /api/workspaces/by-test/:slug (a test's link opens in its workspace)", () => {
+  const lookUp = (client: Client, slug: string) => client.fetch(`/api/workspaces/by-test/${slug}`);
+
+  it("finds a test in any workspace the user belongs to, whichever one the request names", async () => {
+    const owner = await seedUser();
+    const team = await seedWorkspace(owner.userId, "Acme team");
+    const test = await seedTest(owner, { workspaceId: team });
+    const viewer = await seedUser();
+    await seedMembership(team, viewer.userId, "viewer");
+    // The viewer's app has their personal workspace open, where the test is not.
+    expect((await viewer.client.fetch(`/api/tests/${test.slug}`)).status).toBe(404);
+    const found = await lookUp(viewer.client, test.slug);
+    expect(found.status).toBe(200);
+    expect(await found.json()).toEqual({
+      workspace: { id: team, name: "Acme team", role: "viewer", personal: false, requireTwoFactor: false },
+    });
+    // The owner's own personal test, found from the team workspace.
+    const mine = await seedTest(owner);
+    owner.client.workspace = team;
+    expect(
+      ((await (await lookUp(owner.client, mine.slug)).json()) as { workspace: Listed }).workspace,
+    ).toMatchObject({ id: owner.userId, personal: true });
+  });
+
+  it("answers a stranger's test as it answers a slug no test has: 404, no hint that it exists", async () => {
+    const owner = await seedUser();
+    const team = await seedWorkspace(owner.userId);
+    const test = await seedTest(owner, { workspaceId: team });
+    const personal = await seedTest(owner);
+    const stranger = await seedUser();
+    // Naming the workspace in the header changes nothing: only the caller's memberships are searched.
+    stranger.client.workspace = team;
+    const answerTo = async (slug: string) => {
+      const response = await lookUp(stranger.client, slug);
+      const { requestId: _, ...error } = ((await response.json()) as { error: { requestId?: string } }).error;
+      return { status: response.status, error };
+    };
+    const none = { status: 404, error: { code: "not_found", message: TEST_MESSAGES.notFound } };
+    expect(await answerTo("zzzzzz")).toEqual(none);
+    expect(await answerTo(test.slug)).toEqual(none);
+    expect(await answerTo(personal.slug)).toEqual(none);
+    expect((await lookUp(new Client(), test.slug)).status).toBe(401);
+  });
+
+  it("does not find a deleted test, a deleted workspace's test, or one of a workspace the user left", async () => {
+    const owner = await seedUser();
+    const team = await seedWorkspace(owner.userId);
+    const editor = await seedUser();
+    await seedMembership(team, editor.userId, "editor");
+    const deleted = await seedTest(owner, { workspaceId: team });
+    owner.client.workspace = team;
+    expect((await owner.client.json("DELETE", `/api/tests/${deleted.id}`)).status).toBe(200);
+    expect((await lookUp(editor.client, deleted.slug)).status).toBe(404);
+
+    const kept = await seedTest(owner, { workspaceId: team });
+    expect((await lookUp(editor.client, kept.slug)).status).toBe(200);
+    await env.DB.prepare("DELETE FROM memberships WHERE workspace_id = ? AND user_id = ?")
+      .bind(team, editor.userId)
+      .run();
+    expect((await lookUp(editor.client, kept.slug)).status).toBe(404);
+    await env.DB.prepare("UPDATE workspaces SET deleted_at = ? WHERE id = ?").bind(Date.now(), team).run();
+    expect((await lookUp(owner.client, kept.slug)).status).toBe(404);
   });
 });

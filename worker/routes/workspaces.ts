@@ -18,6 +18,7 @@ import {
   listWorkspaces,
   updateWorkspace,
   workspaceOf,
+  workspaceOfTest,
 } from "../services/workspaces";
 
 // The workspace resource itself (cookie session). The id is in the path, not the SplitLink-Workspace
@@ -28,6 +29,11 @@ export const workspaceRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const workspaces = await listWorkspaces(getDb(c.env.DB), c.get("user").id);
     return c.json({ workspaces } satisfies WorkspaceListResponse, 200);
+  })
+  // Before "/:id/…": a slug such as "site-tag" must not be taken for a workspace's id.
+  .get("/by-test/:slug", async (c) => {
+    const workspace = await workspaceOfTest(getDb(c.env.DB), c.get("user").id, c.req.param("slug"));
+    return c.json({ workspace } satisfies WorkspaceResponse, 200);
   })
   .post("/", validate("json", workspaceNameSchema), async (c) => {
     const workspace = await createWorkspace(getDb(c.env.DB), c.get("user").id, c.req.valid("json").name);

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Workspace } from "../../contract/api";
-import { TWO_FACTOR_MESSAGES, WORKSPACE_MESSAGES } from "../../contract/messages";
+import { TEST_MESSAGES, TWO_FACTOR_MESSAGES, WORKSPACE_MESSAGES } from "../../contract/messages";
 import {
   canManageMembers,
   PERSONAL_WORKSPACE_NAME,
@@ -129,6 +129,26 @@ export async function workspaceOf(db: Db, userId: string, id: string): Promise<W
     .where(and(eq(memberships.userId, userId), eq(workspaces.id, id), isNull(workspaces.deletedAt)))
     .get();
   if (!row) throw new ApiError("not_found", WORKSPACE_MESSAGES.notFound);
+  return row;
+}
+
+/**
+ * The workspace of the user's that holds a test, by the test's slug: a link to a test opens in its
+ * workspace whichever one the app has open. Only the user's own memberships are searched; a test of
+ * anyone else's (or a deleted one) is not found, in the same words as a slug no test has.
+ */
+export async function workspaceOfTest(db: Db, userId: string, slug: string): Promise<Workspace> {
+  const row = await db
+    .select(workspaceColumns(userId))
+    .from(splitTests)
+    .innerJoin(workspaces, eq(workspaces.id, splitTests.workspaceId))
+    .innerJoin(
+      memberships,
+      and(eq(memberships.workspaceId, splitTests.workspaceId), eq(memberships.userId, userId)),
+    )
+    .where(and(eq(splitTests.slug, slug), isNull(splitTests.deletedAt), isNull(workspaces.deletedAt)))
+    .get();
+  if (!row) throw new ApiError("not_found", TEST_MESSAGES.notFound);
   return row;
 }
 

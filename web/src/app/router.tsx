@@ -34,7 +34,7 @@ export function AppRoutes() {
           <Route path="/create-test" Component={CreateTestPage} />
           <Route path="/test/:slug" Component={TestDetailPage} />
           <Route path="/domains" Component={DomainsPage} />
-          <Route path="/settings" Component={SettingsPage} />
+          <Route path="/settings/*" Component={SettingsPage} />
         </Route>
         <Route path="*" Component={NotFoundPage} />
       </Route>

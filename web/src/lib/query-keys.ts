@@ -39,6 +39,8 @@ export const queryKeys = {
   domains: ["domains"] as const,
   /** `/api/workspaces`: the workspaces the user belongs to, with their role in each. */
   workspaces: ["workspaces"] as const,
+  /** `/api/workspaces/by-test/:slug`: which of the user's workspaces holds a test (a link from a teammate). */
+  workspaceOfTest: (slug: string) => ["workspace-of-test", slug] as const,
   /** `/api/keys` */
   apiKeys: ["api-keys"] as const,
   webhooks: {

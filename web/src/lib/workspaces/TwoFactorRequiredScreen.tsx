@@ -19,7 +19,7 @@ export function TwoFactorRequiredScreen() {
           </CardHeader>
           <CardContent>
             <Button asChild>
-              <Link to="/settings#security">{TWO_FACTOR_MESSAGES.setItUp}</Link>
+              <Link to="/settings/account#security">{TWO_FACTOR_MESSAGES.setItUp}</Link>
             </Button>
           </CardContent>
         </Card>

@@ -62,13 +62,15 @@ export function WorkspaceProvider({ userId, children }: { userId: string; childr
   useEffect(() => () => setRequestWorkspace(undefined), []);
 
   const switchTo = useCallback(
-    (workspaceId: string) => {
+    (workspaceId: string, to?: string) => {
       rememberWorkspace(userId, workspaceId);
       setRememberedId(workspaceId);
       setRequestWorkspace(workspaceId);
       void queryClient.cancelQueries({ predicate: (query) => !isKeptOnSwitch(query.queryKey) });
       queryClient.removeQueries({ predicate: (query) => !isKeptOnSwitch(query.queryKey) });
-      navigate("/dashboard");
+      // A page opened in another workspace (a test's link) stays open, in place of its first try.
+      if (to) navigate(to, { replace: true });
+      else navigate("/dashboard");
     },
     [navigate, queryClient, userId],
   );

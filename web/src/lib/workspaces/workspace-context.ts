@@ -9,8 +9,11 @@ export interface WorkspaceContextValue extends WorkspaceAbilities {
   role: Role;
   /** Every workspace the user belongs to, the personal one first. */
   workspaces: readonly Workspace[];
-  /** Works in another workspace from now on: forgets every loaded answer and opens the dashboard. */
-  switchTo: (workspaceId: string) => void;
+  /**
+   * Works in another workspace from now on: forgets every loaded answer and opens the dashboard, or
+   * the page `to` names (in place of the current entry of the browser's history).
+   */
+  switchTo: (workspaceId: string, to?: string) => void;
 }
 
 export const WorkspaceContext = createContext<WorkspaceContextValue | null>(null);

@@ -4,6 +4,20 @@ import { Spinner } from "@/components/ui/spinner";
 import { TestDetailView } from "@/features/test-detail/components/TestDetailView";
 import { TestNotFound } from "@/features/test-detail/components/TestNotFound";
 import { useTestDetail } from "@/features/test-detail/use-test-detail";
+import { useTestElsewhere } from "@/features/test-detail/use-test-elsewhere";
+
+function Loading() {
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner size="lg" />
+    </div>
+  );
+}
+
+/** Not in the current workspace: in another of the user's (then it opens there), or nowhere they may see. */
+function NotInThisWorkspace({ slug }: { slug: string }) {
+  return useTestElsewhere(slug) === "looking" ? <Loading /> : <TestNotFound />;
+}
 
 interface TestDetailContentProps {
   slug: string;
@@ -13,14 +27,8 @@ interface TestDetailContentProps {
 
 export function TestDetailContent({ slug, createdTest }: TestDetailContentProps) {
   const detail = useTestDetail(slug, createdTest);
-  if (detail.status === "loading") {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner size="lg" />
-      </div>
-    );
-  }
-  if (detail.status === "not-found") return <TestNotFound />;
+  if (detail.status === "loading") return <Loading />;
+  if (detail.status === "not-found") return <NotInThisWorkspace slug={slug} />;
   return (
     <>
       <PageTitle>{detail.test.name}</PageTitle>

@@ -15,7 +15,7 @@ const ALERT_WORDS: Record<keyof AlertPreferences, string> = {
 export function AlertsLine() {
   const { state, retry } = useAlertPreferences();
   const settings = (
-    <Link to="/settings#email-alerts" className="text-primary underline underline-offset-4">
+    <Link to="/settings/account#email-alerts" className="text-primary underline underline-offset-4">
       Change in Settings
     </Link>
   );

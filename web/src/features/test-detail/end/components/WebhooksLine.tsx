@@ -32,7 +32,7 @@ export function WebhooksLine() {
       <WebhookIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
       <span>
         {text}{" "}
-        <Link to="/settings#webhooks" className="text-primary underline underline-offset-4">
+        <Link to="/settings/webhooks" className="text-primary underline underline-offset-4">
           Webhooks in Settings
         </Link>
       </span>

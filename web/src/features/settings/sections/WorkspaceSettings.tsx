@@ -1,0 +1,12 @@
+import { SiteTagSection } from "@/features/settings/components/SiteTagSection";
+import { WorkspaceSection } from "@/features/settings/workspace/components/WorkspaceSection";
+
+/** Settings › Workspace: the current workspace itself. One card a line. */
+export function WorkspaceSettings() {
+  return (
+    <>
+      <WorkspaceSection />
+      <SiteTagSection />
+    </>
+  );
+}
