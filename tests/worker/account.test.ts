@@ -21,6 +21,7 @@ import {
   publicApi,
   runCron,
   signedUpClient,
+  signUpOverHttp,
   uniqueEmail,
   uniqueIp,
   verifiedClient,
@@ -61,7 +62,7 @@ function expireTokens(userId: string) {
 
 describe("email verification", () => {
   it("verifies the email with the link of the sign-up email, signing nothing out", async () => {
-    const { client, email } = await signedUpClient();
+    const { client, email } = await signUpOverHttp();
     const otherDevice = new Client();
     expect((await logIn(email, GOOD_PASSWORD, otherDevice)).status).toBe(200);
     expect((await me(client)).body?.emailVerified).toBe(false);
@@ -77,7 +78,7 @@ describe("email verification", () => {
   });
 
   it("works once: the same link again is refused", async () => {
-    const { email } = await signedUpClient();
+    const { email } = await signUpOverHttp();
     const token = await verificationToken(email);
     expect((await verify(token)).status).toBe(200);
     const again = await verify(token);
@@ -89,7 +90,7 @@ describe("email verification", () => {
   });
 
   it("refuses a link after 24 hours", async () => {
-    const { email, userId } = await signedUpClient();
+    const { email, userId } = await signUpOverHttp();
     const token = await verificationToken(email);
     const stored = await env.DB.prepare("SELECT created_at, expires_at FROM email_tokens WHERE user_id = ?")
       .bind(userId)
@@ -101,7 +102,7 @@ describe("email verification", () => {
   });
 
   it("refuses a tampered, a malformed and a missing token, and stores only its hash", async () => {
-    const { email, userId } = await signedUpClient();
+    const { email, userId } = await signUpOverHttp();
     const token = await verificationToken(email);
     const tampered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
     for (const bad of [tampered, "short", `${token}x`, ""]) {
@@ -119,7 +120,7 @@ describe("email verification", () => {
   });
 
   it("does not take a password-reset link as a verification link", async () => {
-    const { email } = await signedUpClient();
+    const { email } = await signUpOverHttp();
     await forgot(email);
     const response = await verify(await resetToken(email, 2));
     expect(response.status).toBe(400);
@@ -127,7 +128,7 @@ describe("email verification", () => {
 
   it("resends the email with a fresh link on request, up to 3 a minute", async () => {
     await inFreshRateLimitWindow(60, 8_000);
-    const { client, email } = await signedUpClient();
+    const { client, email } = await signUpOverHttp();
     await nthMailTo(email);
     for (let n = 2; n <= 4; n++) {
       const response = await client.json("POST", "/api/account/verification-email");
@@ -161,7 +162,7 @@ describe("what an unverified user may do", () => {
   });
 
   it("may not add a custom domain until verified: 403 with a clear message, nothing sent to Cloudflare", async () => {
-    const { client, email } = await signedUpClient();
+    const { client, email } = await signUpOverHttp();
     const hostname = `go-${crypto.randomUUID().slice(0, 8)}.acme-shop.io`;
     const refused = await client.json("POST", "/api/domains", { domain: hostname });
     expect(refused.status).toBe(403);
@@ -186,7 +187,7 @@ async function logInClient(email: string, password = GOOD_PASSWORD) {
 
 describe("password reset", () => {
   it("answers the same whether or not the email has an account, and mails only the account", async () => {
-    const { email } = await signedUpClient();
+    const { email } = await signUpOverHttp();
     const unknown = uniqueEmail("nobody");
     const known = await forgot(email);
     const stranger = await forgot(unknown);
@@ -208,7 +209,7 @@ describe("password reset", () => {
   });
 
   it("mails links to APP_HOST outside development, whatever Host the request names", async () => {
-    const { email } = await signedUpClient();
+    const { email } = await signUpOverHttp();
     const attacker = "https://attacker.workers.dev";
     const ask = (environment: string) =>
       fetchWorker(
@@ -230,7 +231,7 @@ describe("password reset", () => {
   });
 
   it("sets the new password, revokes every session, signs this browser in and verifies the email", async () => {
-    const { client: oldSession, email } = await signedUpClient();
+    const { client: oldSession, email } = await signUpOverHttp();
     await forgot(email);
     const browser = new Client();
     const response = await reset(await resetToken(email, 2), NEW_PASSWORD, browser);
@@ -246,7 +247,7 @@ describe("password reset", () => {
   });
 
   it("revokes every API key, and says so in the email", async () => {
-    const { client, email } = await signedUpClient();
+    const { client, email } = await signUpOverHttp();
     const { key } = await createApiKey(client, "Made by an intruder");
     expect((await publicApi(key, "GET", "/tests")).status).toBe(200);
     await forgot(email);
@@ -260,7 +261,7 @@ describe("password reset", () => {
   });
 
   it("applies sign-up's strength rules, and a refused password leaves the link usable", async () => {
-    const { email } = await signedUpClient();
+    const { email } = await signUpOverHttp();
     await forgot(email);
     const token = await resetToken(email, 2);
     const weak = await reset(token, "short");
@@ -274,7 +275,7 @@ describe("password reset", () => {
   });
 
   it("takes each link once, and a used link retires the other open ones", async () => {
-    const { email } = await signedUpClient();
+    const { email } = await signUpOverHttp();
     await forgot(email);
     await forgot(email);
     const first = await resetToken(email, 2);
@@ -289,7 +290,7 @@ describe("password reset", () => {
   });
 
   it("refuses a link older than 1 hour", async () => {
-    const { email, userId } = await signedUpClient();
+    const { email, userId } = await signUpOverHttp();
     await forgot(email);
     const token = await resetToken(email, 2);
     const stored = await env.DB.prepare(
@@ -305,7 +306,7 @@ describe("password reset", () => {
 
   it("limits requests per email (3 a minute), from any address", async () => {
     await inFreshRateLimitWindow(60, 8_000);
-    const { email } = await signedUpClient();
+    const { email } = await signUpOverHttp();
     for (let i = 0; i < 3; i++) expect((await forgot(email)).status).toBe(200);
     const limited = await forgot(email);
     expect(limited.status).toBe(429);
@@ -395,7 +396,7 @@ describe("changing the password", () => {
   });
 
   it("retires open reset links", async () => {
-    const { client, email } = await signedUpClient();
+    const { client, email } = await signUpOverHttp();
     await forgot(email);
     const token = await resetToken(email, 2);
     expect((await change(client, GOOD_PASSWORD, NEW_PASSWORD)).status).toBe(200);
@@ -499,10 +500,10 @@ describe("deleting the account", () => {
   });
 
   it("frees the email at once: it signs up again before the archive cron has purged the old account", async () => {
-    const { client, email, userId } = await signedUpClient();
+    const { client, email, userId } = await signUpOverHttp();
     await createTest(client);
     expect((await remove(client, email)).status).toBe(200);
-    const again = await signedUpClient(email);
+    const again = await signUpOverHttp(email);
     expect(again.userId).not.toBe(userId);
     expect((await again.client.fetch("/api/tests")).status).toBe(200);
     expect(((await (await again.client.fetch("/api/tests")).json()) as { tests: unknown[] }).tests).toEqual(

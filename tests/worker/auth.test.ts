@@ -8,7 +8,7 @@ import {
   GOOD_PASSWORD,
   inFreshRateLimitWindow,
   ORIGIN,
-  signedUpClient,
+  signUpOverHttp,
   uniqueEmail,
   uniqueIp,
 } from "./helpers";
@@ -86,7 +86,7 @@ describe("sign-up", () => {
   });
 
   it("says when the email already has an account, whatever its case", async () => {
-    const { email } = await signedUpClient();
+    const { email } = await signUpOverHttp();
     const response = await new Client().json("POST", "/api/auth/signup", {
       email: email.toUpperCase(),
       password: GOOD_PASSWORD,
@@ -97,8 +97,8 @@ describe("sign-up", () => {
 
   it("stores the password as PBKDF2-SHA256 with exactly 100,000 iterations and a per-user salt", async () => {
     expect(PBKDF2_ITERATIONS).toBe(100_000);
-    const first = await signedUpClient();
-    const second = await signedUpClient();
+    const first = await signUpOverHttp();
+    const second = await signUpOverHttp();
     const rows = await env.DB.prepare("SELECT password_hash FROM users WHERE id IN (?, ?)")
       .bind(first.userId, second.userId)
       .all<{ password_hash: string }>();
@@ -113,7 +113,7 @@ describe("sign-up", () => {
 
 describe("login", () => {
   it("signs in with the right password, the email trimmed and in any case", async () => {
-    const { email } = await signedUpClient();
+    const { email } = await signUpOverHttp();
     const client = new Client();
     const response = await client.json("POST", "/api/auth/login", {
       email: ` ${email.toUpperCase()}`,
@@ -124,7 +124,7 @@ describe("login", () => {
   });
 
   it("answers the same for a wrong password and an unknown email", async () => {
-    const { email } = await signedUpClient();
+    const { email } = await signUpOverHttp();
     const wrongPassword = await new Client().json("POST", "/api/auth/login", {
       email,
       password: "wrong password!",
@@ -163,7 +163,7 @@ describe("session", () => {
   });
 
   it("rotates the refresh token and keeps the user signed in", async () => {
-    const { client, email } = await signedUpClient();
+    const { client, email } = await signUpOverHttp();
     const before = client.cookies.get("sl_refresh");
     const response = await client.json("POST", "/api/auth/refresh");
     expect(response.status).toBe(200);
@@ -174,7 +174,7 @@ describe("session", () => {
   });
 
   it("revokes the whole session when an old refresh token is used again", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await signUpOverHttp();
     const stolen = client.cookies.get("sl_refresh");
     expect((await client.json("POST", "/api/auth/refresh")).status).toBe(200);
 
@@ -191,7 +191,7 @@ describe("session", () => {
   });
 
   it("refuses a refresh secret that was never valid without signing the owner out", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await signUpOverHttp();
     const [sessionId] = (client.cookies.get("sl_refresh") ?? "").split(".");
     for (const garbage of ["garbage", "a".repeat(43), ""]) {
       const forged = await new Client().json("POST", "/api/auth/refresh", undefined, {
@@ -204,13 +204,13 @@ describe("session", () => {
   });
 
   it("ends the access token too when the session is revoked: after logout and after refresh-token theft", async () => {
-    const loggedOut = await signedUpClient();
+    const loggedOut = await signUpOverHttp();
     const access = loggedOut.client.cookies.get("sl_access");
     expect((await loggedOut.client.json("POST", "/api/auth/logout")).status).toBe(200);
     const replayed = await new Client().fetch("/api/tests", { headers: { cookie: `sl_access=${access}` } });
     expect(replayed.status).toBe(401);
 
-    const robbed = await signedUpClient();
+    const robbed = await signUpOverHttp();
     const stolen = robbed.client.cookies.get("sl_refresh");
     const attacker = new Client();
     expect(
@@ -227,7 +227,7 @@ describe("session", () => {
   });
 
   it("logs out: the session is revoked and the cookies cleared", async () => {
-    const { client } = await signedUpClient();
+    const { client } = await signUpOverHttp();
     const refresh = client.cookies.get("sl_refresh");
     const response = await client.json("POST", "/api/auth/logout");
     expect(response.status).toBe(200);
@@ -272,7 +272,7 @@ describe("rate limiting", () => {
 
   it("lets no stranger lock an owner out: ten wrong passwords from ten addresses, then the owner signs in", async () => {
     await inFreshRateLimitWindow(60, 8_000);
-    const { email } = await signedUpClient();
+    const { email } = await signUpOverHttp();
     for (let i = 0; i < 10; i++) {
       const response = await new Client(uniqueIp()).json("POST", "/api/auth/login", {
         email,

@@ -5,6 +5,7 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
+import { emailField } from "../../contract/api/auth";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
 import { eventsDb } from "../../worker/db/shards";
 import worker from "../../worker/index";
@@ -110,8 +111,20 @@ export function uniqueEmail(prefix = "user"): string {
 
 export const GOOD_PASSWORD = "correct horse battery staple";
 
-/** A new client signed up as a fresh user. */
+/**
+ * A new client signed in as a fresh user as sign-up leaves them: unverified, their personal workspace,
+ * the session cookies. Seeded into D1 (no 100,000-iteration PBKDF2 per user, no verification email, no
+ * sign-up rate limit): tests whose subject is sign-up itself use `signUpOverHttp`.
+ */
 export async function signedUpClient(
+  email = uniqueEmail(),
+): Promise<{ client: Client; email: string; userId: string }> {
+  const { client, userId } = await seedUser({ email: emailField.parse(email), verified: false });
+  return { client, email, userId };
+}
+
+/** A new client signed up as a fresh user through POST /api/auth/signup: for tests of sign-up, its email and its limits. */
+export async function signUpOverHttp(
   email = uniqueEmail(),
 ): Promise<{ client: Client; email: string; userId: string }> {
   const client = new Client();

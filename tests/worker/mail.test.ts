@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../contract/messages";
-import { errorOf, fetchWorker, GOOD_PASSWORD, loggedEvents, signedUpClient, uniqueEmail } from "./helpers";
+import { errorOf, fetchWorker, GOOD_PASSWORD, loggedEvents, signUpOverHttp, uniqueEmail } from "./helpers";
 import { FAKE_MAIL } from "./mail-fake";
 import { failMailTo, mailsTo, nthMailTo, tokenIn } from "./mail-helpers";
 
@@ -29,7 +29,7 @@ afterEach(() => {
 
 describe("the mail provider (Resend's HTTP API)", () => {
   it("sends the verification email from MAIL_FROM with the API key, a link to this app and an idempotency key", async () => {
-    const { email } = await signedUpClient();
+    const { email } = await signUpOverHttp();
     const mail = await nthMailTo(email);
     expect(mail).toMatchObject({
       from: FAKE_MAIL.from,
@@ -43,7 +43,7 @@ describe("the mail provider (Resend's HTTP API)", () => {
   });
 
   it("answers a clear message when the provider refuses a message the user asked for", async () => {
-    const { client, email } = await signedUpClient();
+    const { client, email } = await signUpOverHttp();
     await nthMailTo(email);
     await failMailTo(email, 500);
     vi.spyOn(console, "warn").mockImplementation(() => {});

@@ -1,11 +1,36 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { type Unstable_Config, unstable_readConfig } from "wrangler";
 import { FAKE_CLOUDFLARE, fakeCloudflare } from "./cloudflare-fake";
 import { FAKE_MAIL, fakeMail } from "./mail-fake";
 import { FAKE_SLACK, fakeReceiver, isReceiverRequest } from "./webhook-receiver";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+
+// A consumer gets a batch when it is full or this long after its first message. wrangler.toml waits 1–5 s,
+// which a test that waits for its click to be written would wait each time; what the consumers do with
+// a batch does not depend on it (tests/worker/queue.test.ts hands them batches of its own).
+const TEST_BATCH_TIMEOUT_SECONDS = 0.2;
+
+type QueueConsumer = NonNullable<Unstable_Config["queues"]["consumers"]>[number];
+
+/** wrangler.toml's queue consumers, as miniflare takes them, with the tests' batch timeout. */
+function queueConsumers() {
+  const consumers = unstable_readConfig({ config: fromRoot("wrangler.toml") }).queues.consumers ?? [];
+  return Object.fromEntries(
+    consumers.map((consumer: QueueConsumer) => [
+      consumer.queue,
+      {
+        maxBatchSize: consumer.max_batch_size,
+        maxBatchTimeout: TEST_BATCH_TIMEOUT_SECONDS,
+        maxRetries: consumer.max_retries,
+        deadLetterQueue: consumer.dead_letter_queue,
+        retryDelay: consumer.retry_delay,
+      },
+    ]),
+  );
+}
 
 // The Worker tests (`npm run test:worker`): inside workerd with the real bindings of wrangler.toml,
 // local D1, KV and Queues (new tests spread over its two event shards), and the outside world faked at
@@ -19,6 +44,7 @@ export const workerTests = (vars: Record<string, string> = {}) =>
         miniflare: {
           // A second, empty database for tests/worker/migrations.test.ts, which migrates it step by step.
           d1Databases: { MIGRATION_TEST_DB: "migration-test" },
+          queueConsumers: queueConsumers(),
           bindings: {
             APP_HOST: "app.splitlink.test",
             JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
@@ -52,7 +78,7 @@ export const workerTests = (vars: Record<string, string> = {}) =>
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/setup.ts"],
-      // Some tests wait for the queue consumer, which batches for up to 2 s.
+      // Some tests wait for the queue consumer (its batches, its retries).
       testTimeout: 20_000,
     },
   }));
