@@ -17,7 +17,8 @@
 // the session arrived in its address from another site (or from none), not from a page of this site
 // that carried it. An explicit `splitlink.convert({ value, currency })` (or a tag with `data-convert`)
 // converts for a test whose goal is the call. The tag reports where it runs, once a day per browser,
-// test and kind, with host and path only (POST /t/seen): the test page's setup checklist. A beacon the
+// test and kind, with host and path only and the site key (POST /t/seen, counted only for a test of that
+// key's workspace; a per-test snippet without data-site sends none): the test page's setup checklist. A beacon the
 // server refused for now (429, 5xx, no network) is kept and sent again, on this page and the next.
 //
 // Integrations (issue #36, docs/integrations/): on any page with the tag, links to Stripe Payment Links and
@@ -57,7 +58,7 @@
     try {
       if (visits.length) stripe(visits[0].s);
     } catch (_e) {}
-    if (testId) return perTest(script, origin, testId, arrival, visits, value, api, queued);
+    if (testId) return perTest(script, origin, site, testId, arrival, visits, value, api, queued);
     if (arrival) cleanAddress();
     var calls = queued;
     api.convert = (options) => {
@@ -72,13 +73,13 @@
         var test = tests[j];
         var visit = visitFor(test.id, visits, arrival);
         if (test.goal === "page" && matches(test.url, test.match)) {
-          seen(origin, test.id, "goal");
+          seen(origin, site, test.id, "goal");
           if (visit && !(arrival && arrival.landing && arrival.s === visit.s))
             convert(origin, test.id, visit, value);
         }
         if (test.goal === "call" && visit && script.hasAttribute("data-convert"))
           convert(origin, test.id, visit, value);
-        if (arrival && arrival.landing && arrival.t === test.id) seen(origin, test.id, "landing");
+        if (arrival && arrival.landing && arrival.t === test.id) seen(origin, site, test.id, "landing");
       }
       api.convert = (options) => {
         try {
@@ -99,7 +100,7 @@
     });
   }
 
-  function perTest(script, origin, testId, arrival, visits, value, api, queued) {
+  function perTest(script, origin, site, testId, arrival, visits, value, api, queued) {
     var visit = visitFor(testId, visits, arrival);
     api.convert = (options) => {
       try {
@@ -112,9 +113,9 @@
     };
     for (var q = 0; q < queued.length; q++) api.convert(queued[q]);
     var landing = Boolean(arrival && arrival.landing);
-    if (landing) seen(origin, testId, "landing");
+    if (landing) seen(origin, site, testId, "landing");
     var goal = script.getAttribute("data-conversion-url");
-    if (goal && matches(goal, "equals")) seen(origin, testId, "goal");
+    if (goal && matches(goal, "equals")) seen(origin, site, testId, "goal");
     if (script.hasAttribute("data-manual") || !visit || landing) return;
     if (goal ? matches(goal, "equals") : arrival) convert(origin, testId, visit, value);
   }
@@ -255,13 +256,15 @@
   }
 
   // Once a day per browser, test and kind: where the tag runs, without the query or anything of the visitor.
-  function seen(origin, testId, kind) {
+  // The server counts it only for a test of the workspace the site key names: without one, nothing is sent.
+  function seen(origin, site, testId, kind) {
+    if (!site) return;
     var key = KEY + "seen:" + kind + ":" + testId;
     if (Date.now() - Number(recall(key) || 0) < DAY) return;
     remember(key, String(Date.now()));
     post(
       origin + "/t/seen",
-      JSON.stringify({ testId: testId, kind: kind, url: location.origin + location.pathname }),
+      JSON.stringify({ siteKey: site, testId: testId, kind: kind, url: location.origin + location.pathname }),
     );
   }
 
