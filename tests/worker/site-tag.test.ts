@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { textHash } from "../../contract/tracking";
 import {
   Client,
   clickedVisitor,
@@ -101,6 +102,38 @@ describe("GET /t/goals/{siteKey}", () => {
     expect(tests).toHaveLength(3);
     expect(JSON.stringify(tests)).not.toContain("Summer sale");
     expect(JSON.stringify(tests)).not.toContain("shop.example/a");
+  });
+
+  it("names a goal's query only as a hash the tag compares, for each kind of match", async () => {
+    const { client } = await signedUpClient();
+    const goals = [
+      ["https://shop.example/thanks?plan=pro&coupon=SECRET1", "equals"],
+      ["https://shop.example/order?coupon=SECRET2", "starts_with"],
+      ["https://shop.example/thanks?coupon=SECRET3#done", "contains"],
+    ] as const;
+    const made: { id: string }[] = [];
+    for (const [conversionUrl, conversionUrlMatch] of goals)
+      made.push(await createTest(client, { conversionGoal: "page", conversionUrl, conversionUrlMatch }));
+    const { tests } = await goalsOf(await siteKeyOf(client));
+    expect(JSON.stringify(tests)).not.toMatch(/coupon|SECRET|plan=/);
+    expect(tests.find((test) => test.id === made[0]?.id)).toEqual({
+      id: made[0]?.id,
+      goal: "page",
+      url: "https://shop.example/thanks",
+      match: "equals",
+      query: { length: "?plan=pro&coupon=SECRET1".length, hash: textHash("?plan=pro&coupon=SECRET1") },
+    });
+    expect(tests.find((test) => test.id === made[1]?.id)).toEqual({
+      id: made[1]?.id,
+      goal: "page",
+      url: "https://shop.example/order",
+      match: "starts_with",
+      query: { length: "?coupon=SECRET2".length, hash: textHash("?coupon=SECRET2") },
+    });
+    expect(tests.find((test) => test.id === made[2]?.id)).toMatchObject({
+      url: "https://shop.example/thanks",
+      match: "contains",
+    });
   });
 
   it("answers 404 for a key no account has", async () => {

@@ -72,7 +72,7 @@
       for (var j = 0; j < tests.length; j++) {
         var test = tests[j];
         var visit = visitFor(test.id, visits, arrival);
-        if (test.goal === "page" && matches(test.url, test.match)) {
+        if (test.goal === "page" && matches(test.url, test.match, test.query)) {
           seen(origin, site, test.id, "goal");
           if (visit && !(arrival && arrival.landing && arrival.s === visit.s))
             convert(origin, test.id, visit, value);
@@ -316,21 +316,43 @@
     });
   }
 
-  function matches(goal, match) {
+  // A goal from /t/goals names its query (everything from the first ? or #) only as a length and hash
+  // (contract/tracking.ts tagPageGoal); a goal written on the page (data-conversion-url) names it whole.
+  function matches(goal, match, query) {
     try {
       var url = new URL(goal, location.href);
       if (match === "equals")
         return (
           url.host === location.host &&
           trim(url.pathname) === trim(location.pathname) &&
-          (!url.search || url.search === location.search)
+          (query ? hasHidden(location.search, query) : !url.search || url.search === location.search)
         );
       var goalText = goal.replace(/^https?:\/\//i, "");
       var pageText = location.href.replace(/^https?:\/\//i, "").replace(/#.*$/, "");
-      return match === "starts_with" ? pageText.indexOf(goalText) === 0 : pageText.indexOf(goalText) >= 0;
+      for (var at = pageText.indexOf(goalText); at >= 0; at = pageText.indexOf(goalText, at + 1)) {
+        if (match === "starts_with" && at !== 0) return false;
+        if (!query || hasHidden(pageText.substr(at + goalText.length, query.length), query)) return true;
+      }
+      return false;
     } catch (_e) {
       return false;
     }
+  }
+  function hasHidden(text, query) {
+    return text.length === query.length && textHash(text) === query.hash;
+  }
+  // The same 53-bit hash as contract/tracking.ts textHash (cyrb53).
+  function textHash(text) {
+    var h1 = 0xdeadbeef;
+    var h2 = 0x41c6ce57;
+    for (var i = 0; i < text.length; i++) {
+      var code = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ code, 2654435761);
+      h2 = Math.imul(h2 ^ code, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return 4294967296 * (2097151 & h2) + (h1 >>> 0);
   }
   function trim(path) {
     return path.replace(/\/+$/, "") || "/";

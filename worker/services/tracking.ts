@@ -1,14 +1,24 @@
 import type { TrackingSetup } from "../../contract/api/tracking";
-import type { ConversionGoal, SightingKind, UrlMatch } from "../../contract/tracking";
+import {
+  type ConversionGoal,
+  type HiddenQuery,
+  type SightingKind,
+  tagPageGoal,
+  type UrlMatch,
+} from "../../contract/tracking";
 import type { Background } from "../lib/background";
 import { enqueueEvent } from "../queue/producer";
 
-/** One test's goal as the site tag reads it: no name, no variant, nothing but what the tag applies. */
+/**
+ * One test's goal as the site tag reads it: no name, no variant, nothing but what the tag applies; a
+ * page goal's query only as a hash (contract/tracking.ts `tagPageGoal`).
+ */
 export interface TagGoal {
   id: string;
   goal: ConversionGoal;
   url?: string;
   match?: UrlMatch;
+  query?: HiddenQuery;
 }
 
 // The tests whose visitors can still convert (not completed, not deleted), newest first; a workspace's
@@ -43,7 +53,7 @@ export async function goalsOfSite(db: D1Database, siteKey: string): Promise<Site
   }[];
   return {
     tests: rows.map(({ id, goal, url, match }) =>
-      goal === "page" && url ? { id, goal, url, match } : { id, goal },
+      goal === "page" && url ? { id, goal, ...tagPageGoal(url, match) } : { id, goal },
     ),
     ga4: workspace.ga4_enabled_at !== null,
   };
