@@ -58,6 +58,7 @@ export const ERROR_STATUS = {
   two_factor_enabled: 409,
   two_factor_not_set_up: 409,
   two_factor_required: 403,
+  webhook_disabled: 409,
   unknown_session: 422,
   user_already_exists: 422,
   weak_password: 422,

@@ -18,6 +18,59 @@ export type ConversionGoal = (typeof CONVERSION_GOALS)[number];
 export const URL_MATCHES = ["equals", "starts_with", "contains"] as const;
 export type UrlMatch = (typeof URL_MATCHES)[number];
 
+/**
+ * The hidden part of a page goal, as /t/goals/{siteKey} names it to the tag: its length and a hash of
+ * it, so the tag can tell that the page's address has it without the world reading the goal's query.
+ */
+export interface HiddenQuery {
+  length: number;
+  hash: number;
+}
+
+/** A page goal as the tag reads it: `url` without its query (and fragment), the rest as a hash. */
+export interface TagPageGoal {
+  url: string;
+  match: UrlMatch;
+  query?: HiddenQuery;
+}
+
+/**
+ * A 53-bit hash of a text's UTF-16 code units (cyrb53), the same as web/tag/t.js `textHash`: quick and
+ * synchronous on any page (crypto.subtle is async and only on https). It hides a goal's query from a
+ * casual read, and a guessed query is a matched page anyway; it is no secret's keeper.
+ */
+export function textHash(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+function hidden(text: string): HiddenQuery {
+  return { length: text.length, hash: textHash(text) };
+}
+
+/**
+ * What the tag needs of a page goal to match a page as `URL_MATCHES` says, and nothing more: for
+ * `equals` the goal's origin and path, with its query (`?...`) as a hash; for `starts_with` and
+ * `contains` the goal's text up to its first `?` or `#`, the rest as a hash.
+ */
+export function tagPageGoal(goal: string, match: UrlMatch): TagPageGoal {
+  if (match === "equals") {
+    const url = new URL(goal);
+    const base = `${url.origin}${url.pathname}`;
+    return url.search ? { url: base, match, query: hidden(url.search) } : { url: base, match };
+  }
+  const at = goal.search(/[?#]/);
+  return at < 0 ? { url: goal, match } : { url: goal.slice(0, at), match, query: hidden(goal.slice(at)) };
+}
+
 /** Where the tag reports it ran: a landing page (reached from the split link) or the goal page. */
 export const SIGHTING_KINDS = ["landing", "goal"] as const;
 export type SightingKind = (typeof SIGHTING_KINDS)[number];

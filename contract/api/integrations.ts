@@ -169,6 +169,17 @@ export function maskedSlackWebhookUrl(value: string): string {
   return `${SLACK_WEBHOOK_HOST}/services/${team.slice(0, 4)}…/${hook.slice(0, 4)}…/••••`;
 }
 
+/**
+ * How any other webhook endpoint's URL is shown to a viewer or a read key, as Slack's is to everyone:
+ * its origin and the start of its path, never the rest (a receiver's URL often carries its token).
+ */
+export function maskedWebhookUrl(value: string): string {
+  if (!URL.canParse(value)) return "••••";
+  const url = new URL(value);
+  const start = url.pathname.slice(1, 5);
+  return `${url.origin}/${start ? `${start}…/` : ""}••••`;
+}
+
 /** PUT /api/integrations/slack, PUT /api/v1/integrations/slack */
 export const connectSlackSchema = z
   .object(

@@ -5,9 +5,16 @@ import { isHttpUrl } from "../urls";
 
 // The site tag and a test's setup checklist (issue #32): where the tag was seen and what has counted.
 
-/** POST /t/seen: the tag ran on a page of a test's site, a landing page or the goal page. */
+/** The site tag's public key (`data-site`): 24 hexadecimal digits. */
+export const SITE_KEY_PATTERN = /^[0-9a-f]{24}$/;
+
+/**
+ * POST /t/seen: the tag ran on a page of a test's site, a landing page or the goal page. The site key
+ * names the workspace: a sighting counts only for a test of that workspace.
+ */
 export const sightingSchema = z.object(
   {
+    siteKey: z.string().regex(SITE_KEY_PATTERN),
     testId: z.string().min(1).max(64),
     kind: z.enum(SIGHTING_KINDS),
     url: z.string().max(2048).refine(isHttpUrl),

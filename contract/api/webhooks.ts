@@ -50,7 +50,11 @@ export type WebhookStatus = z.output<typeof webhookStatusSchema>;
 /** A webhook endpoint as listed: never its secret. */
 export const webhookEndpointSchema = z.object({
   id: z.string(),
-  url: z.string().describe("Where the events are sent"),
+  url: z
+    .string()
+    .describe(
+      "Where the events are sent; masked (origin and the start of the path) for a viewer or a read key",
+    ),
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).describe("The event types sent to it"),
   status: webhookStatusSchema,
   createdAt: millis("When the endpoint was added"),

@@ -37,6 +37,8 @@ export const WEBHOOK_MESSAGES = {
   testRefused: (detail: string) => `Test event not delivered: ${detail}`,
   testFailed: "Failed to send the test event",
   testRateLimited: "Too many test events. Please wait a minute and try again.",
+  testWhileDisabled:
+    "This endpoint is turned off, so no test event is sent to it. An owner can turn it back on first.",
   failingNotice:
     "Deliveries to this endpoint failed for more than a day and were given up. They resume as soon as it answers with a 2xx status.",
   // The retry schedule in words, from WEBHOOK_RETRY_DELAYS_SECONDS: how long, and "after …, … and …

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { textHash } from "../../contract/tracking";
 import {
   Client,
   clickedVisitor,
@@ -103,6 +104,38 @@ describe("GET /t/goals/{siteKey}", () => {
     expect(JSON.stringify(tests)).not.toContain("shop.example/a");
   });
 
+  it("names a goal's query only as a hash the tag compares, for each kind of match", async () => {
+    const { client } = await signedUpClient();
+    const goals = [
+      ["https://shop.example/thanks?plan=pro&coupon=SECRET1", "equals"],
+      ["https://shop.example/order?coupon=SECRET2", "starts_with"],
+      ["https://shop.example/thanks?coupon=SECRET3#done", "contains"],
+    ] as const;
+    const made: { id: string }[] = [];
+    for (const [conversionUrl, conversionUrlMatch] of goals)
+      made.push(await createTest(client, { conversionGoal: "page", conversionUrl, conversionUrlMatch }));
+    const { tests } = await goalsOf(await siteKeyOf(client));
+    expect(JSON.stringify(tests)).not.toMatch(/coupon|SECRET|plan=/);
+    expect(tests.find((test) => test.id === made[0]?.id)).toEqual({
+      id: made[0]?.id,
+      goal: "page",
+      url: "https://shop.example/thanks",
+      match: "equals",
+      query: { length: "?plan=pro&coupon=SECRET1".length, hash: textHash("?plan=pro&coupon=SECRET1") },
+    });
+    expect(tests.find((test) => test.id === made[1]?.id)).toEqual({
+      id: made[1]?.id,
+      goal: "page",
+      url: "https://shop.example/order",
+      match: "starts_with",
+      query: { length: "?coupon=SECRET2".length, hash: textHash("?coupon=SECRET2") },
+    });
+    expect(tests.find((test) => test.id === made[2]?.id)).toMatchObject({
+      url: "https://shop.example/thanks",
+      match: "contains",
+    });
+  });
+
   it("answers 404 for a key no account has", async () => {
     expect((await goalsOf("0123456789abcdef01234567")).status).toBe(404);
     expect((await goalsOf("not-a-key")).status).toBe(404);
@@ -182,14 +215,21 @@ describe("the setup checklist", () => {
       firstConversionAt: null,
     });
 
+    const siteKey = await siteKeyOf(client);
     const { visitor, sessionId, variant } = await clickedVisitor(test);
     expect(
-      (await seen({ testId: test.id, kind: "landing", url: "https://shop.example/a?sessionId=x#top" }))
-        .status,
+      (
+        await seen({
+          siteKey,
+          testId: test.id,
+          kind: "landing",
+          url: "https://shop.example/a?sessionId=x#top",
+        })
+      ).status,
     ).toBe(204);
-    expect((await seen({ testId: test.id, kind: "goal", url: "https://shop.example/thanks" })).status).toBe(
-      204,
-    );
+    expect(
+      (await seen({ siteKey, testId: test.id, kind: "goal", url: "https://shop.example/thanks" })).status,
+    ).toBe(204);
     expect((await sendBeacon({ splitTestId: test.id, sessionId, variant }, visitor)).status).toBe(202);
 
     const setup = await eventually(async () => {
@@ -221,33 +261,68 @@ describe("the setup checklist", () => {
   it("keeps one sighting a minute per test and kind, and refuses what is not a sighting", async () => {
     const { client } = await signedUpClient();
     const test = await createTest(client);
-    await seen({ testId: test.id, kind: "landing", url: "https://first.example/a" });
+    const siteKey = await siteKeyOf(client);
+    await seen({ siteKey, testId: test.id, kind: "landing", url: "https://first.example/a" });
     await eventually(async () => (await setupOf(client, test.slug)).landingTag);
-    await seen({ testId: test.id, kind: "landing", url: "https://second.example/b" });
+    await seen({ siteKey, testId: test.id, kind: "landing", url: "https://second.example/b" });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await setupOf(client, test.slug)).landingTag).toMatchObject({
       host: "first.example",
       path: "/a",
     });
 
-    expect((await seen({ testId: test.id, kind: "somewhere", url: "https://shop.example/" })).status).toBe(
+    expect(
+      (await seen({ siteKey, testId: test.id, kind: "somewhere", url: "https://shop.example/" })).status,
+    ).toBe(400);
+    expect((await seen({ siteKey, testId: test.id, kind: "goal", url: "javascript:alert(1)" })).status).toBe(
       400,
     );
-    expect((await seen({ testId: test.id, kind: "goal", url: "javascript:alert(1)" })).status).toBe(400);
+    expect((await seen({ testId: test.id, kind: "goal", url: "https://shop.example/" })).status).toBe(400);
     expect((await seen("not json")).status).toBe(400);
   });
 
   it("writes nothing for a test that does not exist", async () => {
     const { client } = await signedUpClient();
     const real = await createTest(client);
+    const siteKey = await siteKeyOf(client);
     const testId = crypto.randomUUID();
-    expect((await seen({ testId, kind: "goal", url: "https://shop.example/thanks" })).status).toBe(204);
+    expect((await seen({ siteKey, testId, kind: "goal", url: "https://shop.example/thanks" })).status).toBe(
+      204,
+    );
     // A real test's sighting sent after it: once that one is in, the made-up one had its chance.
-    await seen({ testId: real.id, kind: "goal", url: "https://shop.example/thanks" });
+    await seen({ siteKey, testId: real.id, kind: "goal", url: "https://shop.example/thanks" });
     await eventually(async () => (await setupOf(client, real.slug)).goalTag);
     const row = await env.DB.prepare("SELECT 1 FROM tag_sightings WHERE split_test_id = ?")
       .bind(testId)
       .first();
     expect(row).toBeNull();
+  });
+
+  it("counts a sighting only for a test of the workspace whose site key the tag sends", async () => {
+    const { client: owner } = await signedUpClient();
+    const { client: stranger } = await signedUpClient();
+    const test = await createTest(owner);
+    const other = await createTest(stranger);
+    const strangerKey = await siteKeyOf(stranger);
+    // Another workspace's key, and a key no workspace has: answered as any beacon is, and written nowhere.
+    for (const siteKey of [strangerKey, "0123456789abcdef01234567"])
+      expect(
+        (await seen({ siteKey, testId: test.id, kind: "landing", url: "https://evil.example/x" })).status,
+      ).toBe(204);
+    // The stranger's own test, sent after them: once it is in, theirs had their chance.
+    await seen({ siteKey: strangerKey, testId: other.id, kind: "landing", url: "https://other.example/" });
+    await eventually(async () => (await setupOf(stranger, other.slug)).landingTag);
+    expect((await setupOf(owner, test.slug)).landingTag).toBeNull();
+    // The right key, even right after the wrong ones, is written.
+    await seen({
+      siteKey: await siteKeyOf(owner),
+      testId: test.id,
+      kind: "landing",
+      url: "https://shop.example/a",
+    });
+    expect(await eventually(async () => (await setupOf(owner, test.slug)).landingTag)).toMatchObject({
+      host: "shop.example",
+      path: "/a",
+    });
   });
 });

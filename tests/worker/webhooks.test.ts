@@ -7,6 +7,7 @@ import type {
   WebhookEvent,
   WebhookEventType,
 } from "../../contract/api";
+import { maskedWebhookUrl } from "../../contract/api/integrations";
 import { API_KEY_MESSAGES, WEBHOOK_MESSAGES } from "../../contract/messages";
 import worker from "../../worker/index";
 import { sendWebhookEvent } from "../../worker/services/webhooks";
@@ -27,6 +28,7 @@ import {
   signedUpClient,
 } from "./helpers";
 import { click, conversion, deliver } from "./queue-helpers";
+import { seedApiKey, seedMembership, seedUser, seedWorkspace } from "./seed";
 import { planAnswers, type ReceivedRequest, receivedAt, receiverUrl } from "./webhook-receiver";
 
 const PRODUCTION = { ...env, ENVIRONMENT: "production" } as Env;
@@ -580,5 +582,57 @@ describe("Send test event", () => {
     expect((await listOf(client))[0]?.status).toBe("active");
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await receivedAt(url)).toHaveLength(1);
+  });
+});
+
+describe("webhook endpoints across roles", () => {
+  async function team() {
+    const owner = await seedUser();
+    const workspaceId = await seedWorkspace(owner.userId);
+    owner.client.workspace = workspaceId;
+    const editor = await seedUser();
+    const viewer = await seedUser();
+    await seedMembership(workspaceId, editor.userId, "editor");
+    await seedMembership(workspaceId, viewer.userId, "viewer");
+    editor.client.workspace = workspaceId;
+    viewer.client.workspace = workspaceId;
+    const url = `${receiverUrl()}?key=s3cret`;
+    const { webhook } = await addWebhook(owner.client, url);
+    return { owner, editor, viewer, workspaceId, url, webhook };
+  }
+
+  async function urlsSeen(response: Response): Promise<string[]> {
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { webhooks: WebhookEndpoint[] }).webhooks.map((hook) => hook.url);
+  }
+
+  it("shows the URL whole to owners, editors and write keys, masked to viewers and read keys", async () => {
+    const { owner, editor, viewer, workspaceId, url } = await team();
+    const masked = maskedWebhookUrl(url);
+    expect(masked).toBe(`${new URL(url).origin}/hook…/••••`);
+    expect(await urlsSeen(await owner.client.fetch("/api/webhooks"))).toEqual([url]);
+    expect(await urlsSeen(await editor.client.fetch("/api/webhooks"))).toEqual([url]);
+    expect(await urlsSeen(await viewer.client.fetch("/api/webhooks"))).toEqual([masked]);
+    const writeKey = await seedApiKey(owner.userId, { workspaceId });
+    const readKey = await seedApiKey(owner.userId, { workspaceId, name: "Dashboards", scope: "read" });
+    const viewerKey = await seedApiKey(viewer.userId, { workspaceId, name: "Viewer's", scope: "write" });
+    expect(await urlsSeen(await publicApi(writeKey.key, "GET", "/webhooks"))).toEqual([url]);
+    expect(await urlsSeen(await publicApi(readKey.key, "GET", "/webhooks"))).toEqual([masked]);
+    expect(await urlsSeen(await publicApi(viewerKey.key, "GET", "/webhooks"))).toEqual([masked]);
+  });
+
+  it("sends no test event to an endpoint that is turned off: 409 webhook_disabled, and nothing arrives", async () => {
+    const { owner, webhook } = await team();
+    await env.DB.prepare("UPDATE webhook_endpoints SET disabled_at = ?1 WHERE id = ?2")
+      .bind(Date.now(), webhook.id)
+      .run();
+    const response = await owner.client.json("POST", `/api/webhooks/${webhook.id}/test`);
+    expect(response.status).toBe(409);
+    expect(await errorOf(response)).toMatchObject({
+      code: "webhook_disabled",
+      message: WEBHOOK_MESSAGES.testWhileDisabled,
+    });
+    const deliveries = await owner.client.fetch(`/api/webhooks/${webhook.id}/deliveries`);
+    expect(((await deliveries.json()) as { deliveries: unknown[] }).deliveries).toEqual([]);
   });
 });

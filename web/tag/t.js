@@ -17,7 +17,8 @@
 // the session arrived in its address from another site (or from none), not from a page of this site
 // that carried it. An explicit `splitlink.convert({ value, currency })` (or a tag with `data-convert`)
 // converts for a test whose goal is the call. The tag reports where it runs, once a day per browser,
-// test and kind, with host and path only (POST /t/seen): the test page's setup checklist. A beacon the
+// test and kind, with host and path only and the site key (POST /t/seen, counted only for a test of that
+// key's workspace; a per-test snippet without data-site sends none): the test page's setup checklist. A beacon the
 // server refused for now (429, 5xx, no network) is kept and sent again, on this page and the next.
 //
 // Integrations (issue #36, docs/integrations/): on any page with the tag, links to Stripe Payment Links and
@@ -57,7 +58,7 @@
     try {
       if (visits.length) stripe(visits[0].s);
     } catch (_e) {}
-    if (testId) return perTest(script, origin, testId, arrival, visits, value, api, queued);
+    if (testId) return perTest(script, origin, site, testId, arrival, visits, value, api, queued);
     if (arrival) cleanAddress();
     var calls = queued;
     api.convert = (options) => {
@@ -71,14 +72,14 @@
       for (var j = 0; j < tests.length; j++) {
         var test = tests[j];
         var visit = visitFor(test.id, visits, arrival);
-        if (test.goal === "page" && matches(test.url, test.match)) {
-          seen(origin, test.id, "goal");
+        if (test.goal === "page" && matches(test.url, test.match, test.query)) {
+          seen(origin, site, test.id, "goal");
           if (visit && !(arrival && arrival.landing && arrival.s === visit.s))
             convert(origin, test.id, visit, value);
         }
         if (test.goal === "call" && visit && script.hasAttribute("data-convert"))
           convert(origin, test.id, visit, value);
-        if (arrival && arrival.landing && arrival.t === test.id) seen(origin, test.id, "landing");
+        if (arrival && arrival.landing && arrival.t === test.id) seen(origin, site, test.id, "landing");
       }
       api.convert = (options) => {
         try {
@@ -99,7 +100,7 @@
     });
   }
 
-  function perTest(script, origin, testId, arrival, visits, value, api, queued) {
+  function perTest(script, origin, site, testId, arrival, visits, value, api, queued) {
     var visit = visitFor(testId, visits, arrival);
     api.convert = (options) => {
       try {
@@ -112,9 +113,9 @@
     };
     for (var q = 0; q < queued.length; q++) api.convert(queued[q]);
     var landing = Boolean(arrival && arrival.landing);
-    if (landing) seen(origin, testId, "landing");
+    if (landing) seen(origin, site, testId, "landing");
     var goal = script.getAttribute("data-conversion-url");
-    if (goal && matches(goal, "equals")) seen(origin, testId, "goal");
+    if (goal && matches(goal, "equals")) seen(origin, site, testId, "goal");
     if (script.hasAttribute("data-manual") || !visit || landing) return;
     if (goal ? matches(goal, "equals") : arrival) convert(origin, testId, visit, value);
   }
@@ -255,13 +256,15 @@
   }
 
   // Once a day per browser, test and kind: where the tag runs, without the query or anything of the visitor.
-  function seen(origin, testId, kind) {
+  // The server counts it only for a test of the workspace the site key names: without one, nothing is sent.
+  function seen(origin, site, testId, kind) {
+    if (!site) return;
     var key = KEY + "seen:" + kind + ":" + testId;
     if (Date.now() - Number(recall(key) || 0) < DAY) return;
     remember(key, String(Date.now()));
     post(
       origin + "/t/seen",
-      JSON.stringify({ testId: testId, kind: kind, url: location.origin + location.pathname }),
+      JSON.stringify({ siteKey: site, testId: testId, kind: kind, url: location.origin + location.pathname }),
     );
   }
 
@@ -313,21 +316,43 @@
     });
   }
 
-  function matches(goal, match) {
+  // A goal from /t/goals names its query (everything from the first ? or #) only as a length and hash
+  // (contract/tracking.ts tagPageGoal); a goal written on the page (data-conversion-url) names it whole.
+  function matches(goal, match, query) {
     try {
       var url = new URL(goal, location.href);
       if (match === "equals")
         return (
           url.host === location.host &&
           trim(url.pathname) === trim(location.pathname) &&
-          (!url.search || url.search === location.search)
+          (query ? hasHidden(location.search, query) : !url.search || url.search === location.search)
         );
       var goalText = goal.replace(/^https?:\/\//i, "");
       var pageText = location.href.replace(/^https?:\/\//i, "").replace(/#.*$/, "");
-      return match === "starts_with" ? pageText.indexOf(goalText) === 0 : pageText.indexOf(goalText) >= 0;
+      for (var at = pageText.indexOf(goalText); at >= 0; at = pageText.indexOf(goalText, at + 1)) {
+        if (match === "starts_with" && at !== 0) return false;
+        if (!query || hasHidden(pageText.substr(at + goalText.length, query.length), query)) return true;
+      }
+      return false;
     } catch (_e) {
       return false;
     }
+  }
+  function hasHidden(text, query) {
+    return text.length === query.length && textHash(text) === query.hash;
+  }
+  // The same 53-bit hash as contract/tracking.ts textHash (cyrb53).
+  function textHash(text) {
+    var h1 = 0xdeadbeef;
+    var h2 = 0x41c6ce57;
+    for (var i = 0; i < text.length; i++) {
+      var code = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ code, 2654435761);
+      h2 = Math.imul(h2 ^ code, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return 4294967296 * (2097151 & h2) + (h1 >>> 0);
   }
   function trim(path) {
     return path.replace(/\/+$/, "") || "/";

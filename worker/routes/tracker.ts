@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { sightingSchema } from "../../contract/api/tracking";
+import { SITE_KEY_PATTERN, sightingSchema } from "../../contract/api/tracking";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
@@ -8,8 +8,6 @@ import { BEACON_MAX_BODY_BYTES, limitBody } from "../middleware/body-limit";
 import { goalsOfSite, recordSighting } from "../services/tracking";
 
 const INVALID_SIGHTING = CONVERSION_MESSAGES.invalidSighting;
-
-const SITE_KEY = /^[0-9a-f]{24}$/;
 
 // The goals change when the owner edits a test: a browser and the edge keep them a minute.
 const GOALS_MAX_AGE_SECONDS = 60;
@@ -22,7 +20,7 @@ const GOALS_MAX_AGE_SECONDS = 60;
 export const trackerRoutes = new Hono<AppEnv>()
   .use("/t/*", cors({ origin: "*", allowMethods: ["GET", "POST", "OPTIONS"], maxAge: 86400 }))
   .get("/t/goals/:siteKey", async (c) => {
-    if (!SITE_KEY.test(c.req.param("siteKey"))) return c.notFound();
+    if (!SITE_KEY_PATTERN.test(c.req.param("siteKey"))) return c.notFound();
     const cache = caches.default;
     const cached = await cache.match(c.req.raw);
     // A copy: a cached answer's headers cannot change, and CORS adds its own.
@@ -44,7 +42,7 @@ export const trackerRoutes = new Hono<AppEnv>()
     }
     const sighting = sightingSchema.safeParse(json);
     if (!sighting.success) throw new ApiError("invalid_input", INVALID_SIGHTING);
-    const { testId, kind, url } = sighting.data;
-    recordSighting(c.env, c.executionCtx, { testId, kind, url: new URL(url) });
+    const { siteKey, testId, kind, url } = sighting.data;
+    recordSighting(c.env, c.executionCtx, { siteKey, testId, kind, url: new URL(url) });
     return c.body(null, 204);
   });

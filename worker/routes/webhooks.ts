@@ -7,7 +7,9 @@ import type {
   WebhookListResponse,
   WebhookTestResponse,
 } from "../../contract/api";
+import { maskedWebhookUrl } from "../../contract/api/integrations";
 import { createWebhookSchema, webhookIdParam } from "../../contract/api/webhooks";
+import { canEdit } from "../../contract/workspaces";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/require-user";
@@ -25,10 +27,17 @@ import {
 } from "../services/webhooks";
 import { actingIn, creatorOf, type UserContext, type UserEnv } from "./with-user";
 
-/** Listing the caller's webhook endpoints, the same for the app's API and the public API. */
+/**
+ * Listing the caller's webhook endpoints, the same for the app's API and the public API. Owners and
+ * editors (and write keys) see each URL whole; a viewer or a read key sees it masked, as Slack's is.
+ */
 export async function listWebhookEndpoints<E extends UserEnv>(c: UserContext<E>) {
-  const webhooks = await listWebhooks(getDb(c.env.DB), c.get("workspace").id);
-  return c.json({ webhooks } satisfies WebhookListResponse, 200);
+  const { id, role } = c.get("workspace");
+  const webhooks = await listWebhooks(getDb(c.env.DB), id);
+  const shown = canEdit(role)
+    ? webhooks
+    : webhooks.map((hook) => ({ ...hook, url: maskedWebhookUrl(hook.url) }));
+  return c.json({ webhooks: shown } satisfies WebhookListResponse, 200);
 }
 
 /** Registering an endpoint; the answer carries its signing secret, this once. */

@@ -1,14 +1,24 @@
 import type { TrackingSetup } from "../../contract/api/tracking";
-import type { ConversionGoal, SightingKind, UrlMatch } from "../../contract/tracking";
+import {
+  type ConversionGoal,
+  type HiddenQuery,
+  type SightingKind,
+  tagPageGoal,
+  type UrlMatch,
+} from "../../contract/tracking";
 import type { Background } from "../lib/background";
 import { enqueueEvent } from "../queue/producer";
 
-/** One test's goal as the site tag reads it: no name, no variant, nothing but what the tag applies. */
+/**
+ * One test's goal as the site tag reads it: no name, no variant, nothing but what the tag applies; a
+ * page goal's query only as a hash (contract/tracking.ts `tagPageGoal`).
+ */
 export interface TagGoal {
   id: string;
   goal: ConversionGoal;
   url?: string;
   match?: UrlMatch;
+  query?: HiddenQuery;
 }
 
 // The tests whose visitors can still convert (not completed, not deleted), newest first; a workspace's
@@ -43,7 +53,7 @@ export async function goalsOfSite(db: D1Database, siteKey: string): Promise<Site
   }[];
   return {
     tests: rows.map(({ id, goal, url, match }) =>
-      goal === "page" && url ? { id, goal, url, match } : { id, goal },
+      goal === "page" && url ? { id, goal, ...tagPageGoal(url, match) } : { id, goal },
     ),
     ga4: workspace.ga4_enabled_at !== null,
   };
@@ -54,25 +64,41 @@ export async function goalsOfSite(db: D1Database, siteKey: string): Promise<Site
 const SIGHTING_GAP_MS = 60_000;
 const lastSightings = new Map<string, number>();
 
-/** Where the tag ran for a test, for its setup checklist: host and path only, through the queue. */
+// A test that is not deleted, of the live workspace the site key names: the main database holds whose
+// key it is (an event shard keeps stand-in workspaces without keys).
+const TEST_OF_SITE = `SELECT 1 FROM split_tests AS t JOIN workspaces AS w ON w.id = t.workspace_id
+  WHERE t.id = ?1 AND w.site_key = ?2 AND t.deleted_at IS NULL AND w.deleted_at IS NULL`;
+
+/**
+ * Where the tag ran for a test, for its setup checklist: host and path only, through the queue. Anyone
+ * can post, so it counts only for a test of the workspace whose site key the tag sent: no one rewrites
+ * another workspace's checklist. The answer does not say which (it is a beacon's).
+ */
 export function recordSighting(
   env: Env,
   ctx: Background,
-  sighting: { testId: string; kind: SightingKind; url: URL },
+  sighting: { siteKey: string; testId: string; kind: SightingKind; url: URL },
 ): void {
   const now = Date.now();
-  const key = `${sighting.testId}|${sighting.kind}`;
+  // With the key: a sighting sent with a wrong key cannot hold back the right one for a minute.
+  const key = `${sighting.siteKey}|${sighting.testId}|${sighting.kind}`;
   if (now - (lastSightings.get(key) ?? 0) < SIGHTING_GAP_MS) return;
   if (lastSightings.size > 10_000) lastSightings.clear();
   lastSightings.set(key, now);
-  enqueueEvent(env, ctx, {
-    type: "sighting",
-    testId: sighting.testId,
-    kind: sighting.kind,
-    host: sighting.url.host,
-    path: sighting.url.pathname.slice(0, 512),
-    timestamp: now,
-  });
+  ctx.waitUntil(
+    (async () => {
+      const ofSite = await env.DB.prepare(TEST_OF_SITE).bind(sighting.testId, sighting.siteKey).first();
+      if (!ofSite) return;
+      enqueueEvent(env, ctx, {
+        type: "sighting",
+        testId: sighting.testId,
+        kind: sighting.kind,
+        host: sighting.url.host,
+        path: sighting.url.pathname.slice(0, 512),
+        timestamp: now,
+      });
+    })(),
+  );
 }
 
 interface SetupRow {

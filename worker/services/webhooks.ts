@@ -142,6 +142,9 @@ export async function listDeliveries(db: Db, workspaceId: string, id: string): P
  */
 export async function sendTestEvent(env: Env, workspaceId: string, id: string): Promise<WebhookDelivery> {
   const endpoint = await ownedWebhook(getDb(env.DB), workspaceId, id);
+  // Turned off when its creator left: nothing is sent to it, a test event neither, until an owner says so.
+  if (endpoint.disabledAt !== null)
+    throw new ApiError("webhook_disabled", WEBHOOK_MESSAGES.testWhileDisabled);
   const event = webhookEvent(WEBHOOK_PING_TYPE, {
     webhook: { id: endpoint.id, url: endpoint.url, events: endpoint.events },
     message: "A test event from SplitLink: your endpoint is reachable.",

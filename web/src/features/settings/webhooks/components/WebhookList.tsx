@@ -32,6 +32,8 @@ function WebhookRow({ webhook }: { webhook: WebhookEndpoint }) {
   const [logOpen, setLogOpen] = useState(false);
   const { sending, outcome, send } = useSendTestEvent(webhook.id);
   const { canEdit } = useWorkspaceAbilities();
+  const whyId = useId();
+  const turnedOff = webhook.disabledAt !== null;
 
   return (
     <li className="grid gap-3 p-4" data-testid="webhook-endpoint">
@@ -54,7 +56,7 @@ function WebhookRow({ webhook }: { webhook: WebhookEndpoint }) {
         </div>
         <WebhookStatusBadge status={webhook.status} />
       </div>
-      {webhook.disabledAt !== null && (
+      {turnedOff && (
         <TurnedOffNotice
           message={TURNED_OFF_MESSAGES.webhook}
           turnOn={() => enableWebhook(webhook.id)}
@@ -68,7 +70,14 @@ function WebhookRow({ webhook }: { webhook: WebhookEndpoint }) {
       )}
       <div className="flex flex-wrap items-center gap-2">
         {canEdit && (
-          <Button variant="outline" size="sm" onClick={send} aria-disabled={sending}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={send}
+            aria-disabled={sending}
+            disabled={turnedOff}
+            aria-describedby={turnedOff ? whyId : undefined}
+          >
             {!sending && <SendIcon aria-hidden />}
             <BusyLabel busy={sending} label="Send test event" busyLabel="Sending..." />
           </Button>
@@ -90,6 +99,11 @@ function WebhookRow({ webhook }: { webhook: WebhookEndpoint }) {
           </div>
         )}
       </div>
+      {canEdit && turnedOff && (
+        <p id={whyId} className="text-muted-foreground text-sm">
+          {WEBHOOK_MESSAGES.testWhileDisabled}
+        </p>
+      )}
       <p aria-live="polite" className="text-sm empty:hidden">
         {outcome}
       </p>

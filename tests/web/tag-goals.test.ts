@@ -1,0 +1,103 @@
+import { tagPageGoal, type UrlMatch } from "@contract/tracking";
+import { describe, expect, it } from "vitest";
+import source from "../../web/tag/t.js?raw";
+
+// The site tag run on a page with a stored visit of one test, given the goals /t/goals would answer
+// (built by the Worker's own tagPageGoal): whether it posts that test's conversion.
+async function converts(page: string, goal: object): Promise<boolean> {
+  const here = new URL(page);
+  const posted: string[] = [];
+  const storage = new Map<string, string>([
+    ["splitlink:visits", JSON.stringify([{ t: "t1", v: "A", s: "s1", a: Date.now(), p: "/landing" }])],
+  ]);
+  const script = {
+    src: "https://app.example/t.js",
+    getAttribute: (name: string) => (name === "data-site" ? "0123456789abcdef01234567" : null),
+    hasAttribute: () => false,
+  };
+  const window = {
+    localStorage: {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
+      removeItem: (key: string) => storage.delete(key),
+    },
+    fetch: async (url: string, init?: { body?: string }) => {
+      if (url.includes("/t/goals/"))
+        return { ok: true, json: async () => ({ tests: [{ id: "t1", goal: "page", ...goal }] }) };
+      if (url.endsWith("/functions/v1/conversions")) posted.push(String(init?.body));
+      return { ok: true, status: 202 };
+    },
+  };
+  const document = {
+    currentScript: script,
+    cookie: "",
+    referrer: "",
+    querySelectorAll: () => [],
+    addEventListener: () => {},
+    documentElement: {},
+  };
+  const location = {
+    href: here.href,
+    search: here.search,
+    pathname: here.pathname,
+    host: here.host,
+    hostname: here.hostname,
+    origin: here.origin,
+    protocol: here.protocol,
+  };
+  const history = { state: null, replaceState: () => {} };
+  new Function("window", "document", "location", "history", "fetch", "navigator", source)(
+    window,
+    document,
+    location,
+    history,
+    window.fetch,
+    {},
+  );
+  for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  return posted.length > 0;
+}
+
+// Every goal and page the tag matched before the goals hid their queries, and what it answered then.
+const CASES: [UrlMatch, string, string, boolean][] = [
+  ["equals", "https://shop.example/thanks", "https://shop.example/thanks", true],
+  ["equals", "https://shop.example/thanks", "https://shop.example/thanks/?order=4", true],
+  ["equals", "https://shop.example/thanks", "https://other.example/thanks", false],
+  ["equals", "https://shop.example/thanks?plan=pro", "https://shop.example/thanks?plan=pro", true],
+  ["equals", "https://shop.example/thanks?plan=pro", "https://shop.example/thanks?plan=free", false],
+  ["equals", "https://shop.example/thanks?plan=pro", "https://shop.example/thanks", false],
+  ["equals", "https://shop.example/thanks?plan=pro", "https://shop.example/thanks?plan=pro&x=1", false],
+  ["starts_with", "https://shop.example/order/", "https://shop.example/order/42", true],
+  ["starts_with", "https://shop.example/order/", "https://shop.example/cart", false],
+  ["starts_with", "https://shop.example/order?step=done", "http://shop.example/order?step=done&id=4", true],
+  ["starts_with", "https://shop.example/order?step=done", "https://shop.example/order?step=pay", false],
+  [
+    "starts_with",
+    "https://shop.example/order?step=done",
+    "https://x.example/shop.example/order?step=done",
+    false,
+  ],
+  ["contains", "https://shop.example/thanks", "https://www.shop.example/thanks?x=1", true],
+  ["contains", "https://shop.example/thanks", "https://shop.example/cart", false],
+  ["contains", "https://shop.example/thanks?plan=pro", "https://shop.example/thanks?plan=pro&x=1", true],
+  ["contains", "https://shop.example/thanks?plan=pro", "https://shop.example/thanks?ref=a&plan=pro", false],
+  [
+    "contains",
+    "https://shop.example/thanks?plan=pro",
+    "https://shop.example/thanks?plan=free&next=shop.example/thanks?plan=pro",
+    true,
+  ],
+];
+
+describe("the tag's page goals, as /t/goals names them", () => {
+  it.each(CASES)("%s %s on %s: converts %s", async (match, goal, page, expected) => {
+    const named = tagPageGoal(goal, match);
+    expect(JSON.stringify(named)).not.toMatch(/plan=|step=/);
+    expect(await converts(page, named)).toBe(expected);
+  });
+
+  it("does not convert on a page whose query only shares the goal's length", async () => {
+    const named = tagPageGoal("https://shop.example/thanks?plan=pro", "equals");
+    expect(await converts("https://shop.example/thanks?plan=xyz", named)).toBe(false);
+  });
+});
