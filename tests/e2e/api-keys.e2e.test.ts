@@ -123,7 +123,8 @@ describe("API keys", () => {
     await prompt.getByLabel("Password").fill(PASSWORD);
     await prompt.getByRole("button", { name: AUTH_MESSAGES.reauthButton }).click();
     await prompt.waitFor({ state: "detached" });
-    expect(await create.getByTestId("new-api-key").textContent()).toMatch(/^sl_live_/);
+    const shown = page.getByRole("dialog", { name: "Your new API key" }).getByTestId("new-api-key");
+    expect(await shown.textContent()).toMatch(/^sl_live_/);
     const listed = (await (await page.request.get("/api/keys")).json()) as { keys: { name: string }[] };
     expect(listed.keys.map((key) => key.name)).toEqual(["After the password"]);
   });
