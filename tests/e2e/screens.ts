@@ -1,13 +1,13 @@
 import type { Page } from "playwright-core";
 import {
   ACCOUNT_MESSAGES,
-  BREAKDOWN_MESSAGES,
   DOMAIN_MESSAGES,
   VARIANT_MESSAGES,
   WEBHOOK_MESSAGES,
   WORKSPACE_MESSAGES,
 } from "../../contract/messages";
 import { PHASE_MESSAGES } from "../../contract/phases";
+import { BREAKDOWN_MESSAGES } from "../../web/src/features/test-detail/breakdowns/messages";
 import { visibleToast } from "./flows";
 
 /**
