@@ -28,7 +28,6 @@ export const ACCOUNT_MESSAGES = {
   // What a revoked key stopped: said on the reset page, after a password change, and on the keys card.
   keysRevokedEffect:
     "Anything that used these keys stops working now: server-side conversions sent with them are refused and no longer counted. Create new keys in Settings and put them where the old ones were.",
-  noKeysRevoked: "You had no API keys, so none were revoked.",
   lastOwnerOfWorkspace:
     "You are the last owner of a workspace that has other members. Make another member an owner, or delete that workspace, then delete your account.",
   // Said in the deletion dialog before the email is typed: the rule the server applies (409 last_owner).

@@ -19,15 +19,6 @@ export const ANALYTICS_MESSAGES = {
   loadFailed: "Failed to load analytics",
 } as const;
 
-/** The test page's breakdowns by device, operating system, country and referrer. */
-export const BREAKDOWN_MESSAGES = {
-  warning:
-    "Differences between segments found after the fact are hypotheses to test, not results: with many segments, some differ by chance.",
-  noData:
-    "No visitors yet: each version's numbers per device, country and referrer show here once visitors arrive.",
-  loadFailed: "Failed to load the breakdowns",
-} as const;
-
 /** The weekly digest email of a workspace (issue #34). Its switch in Settings: contract/sharing.ts. */
 export const DIGEST_MESSAGES = {
   invalid: "Choose on or off for the weekly digest",

@@ -1,6 +1,5 @@
 import {
   CONVERSIONS_PER_ADDRESS_DAY,
-  type ConversionSources,
   type RefusedConversionReason,
   SESSIONS_PER_ADDRESS_HOUR,
   type UncountedVisitReason,
@@ -66,23 +65,10 @@ export const TRAFFIC_QUALITY_MESSAGES = {
   } satisfies Record<RefusedConversionReason, string>,
 } as const;
 
-/** Which conversions a test counts, on the create form. */
-export const CONVERSION_SOURCE_MESSAGES = {
-  label: "Count conversions from",
-  options: {
-    all: "The tag and your server",
-    server: "Your server only (API key)",
-  } satisfies Record<ConversionSources, string>,
-  hint: "Your server's conversions need your API key: nobody outside can add one.",
-  recommended:
-    "Recommended here: this test acts on its own result, and anyone can send the tag's conversions from a browser.",
-} as const;
-
 /** The goal of a test: what counts as a conversion (issue #32). */
 export const GOAL_MESSAGES = {
   urlRequired: "Enter the conversion URL of the goal page",
   urlOnlyForPage: "A conversion URL goes with a page goal only",
   invalid: "The goal must be page, call or none",
   match: "Match the conversion URL by equals, starts_with or contains",
-  saved: "Goal saved",
 } as const;

@@ -51,7 +51,6 @@ export const SLACK_MESSAGES = {
   srmHeader: (test: string) => `Check your test: ${test}`,
   winnerField: "Winner",
   liftField: "Lift",
-  resultField: "Result",
   pValueField: "p-value",
   lift: (lift: string, lower: string, upper: string) => `${lift} (between ${lower} and ${upper})`,
   verdictFallback: (test: string, winner: string) => `${test}: version ${winner} wins.`,
@@ -77,7 +76,6 @@ export const ANALYTICS_INTEGRATION_MESSAGES = {
   loadFailed: "Failed to load the integrations",
   gtmTemplate: "Using Tag Manager? Add the site tag with our template.",
   gtmTemplateLink: "Download the GTM template",
-  docsLink: "How it works",
   shopifyTitle: "Shopify checkouts",
   shopifyDescription:
     "Count Shopify orders with their total: in Shopify, open Settings → Customer events, add a custom pixel, paste this code and connect it. Set each test's goal to a call.",
@@ -152,5 +150,4 @@ export const STRIPE_MESSAGES = {
   disconnectFailed: "Failed to disconnect Stripe",
   loadFailed: "Failed to load the Stripe connection",
   viewerNote: "Only owners and editors can change the integrations.",
-  docsLink: "How Stripe sales are counted",
 } as const;

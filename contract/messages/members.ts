@@ -56,7 +56,6 @@ export const MEMBER_SCREEN_MESSAGES = {
   inviteTitle: "Invite someone",
   inviteButton: "Send invitation",
   invited: (email: string) => `Invitation sent to ${email}`,
-  inviteFailed: "Failed to send the invitation",
   expiresOn: (date: string) => `Expires ${date}`,
   resend: "Resend",
   resent: (email: string) => `Invitation sent again to ${email}`,

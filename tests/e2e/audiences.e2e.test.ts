@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BREAKDOWN_MESSAGES, RULE_MESSAGES } from "../../contract/messages";
+import { RULE_MESSAGES } from "../../contract/messages";
+import { BREAKDOWN_MESSAGES } from "../../web/src/features/test-detail/breakdowns/messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
 import {
   isFocused,

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { MODE_MESSAGES, SCHEDULE_MESSAGES } from "../../contract/messages";
+import { SCHEDULE_MESSAGES } from "../../contract/messages";
+import { MODE_MESSAGES } from "../../web/src/lib/split-tests/mode-messages";
 import { CRONS } from "../../worker/crons";
 import { DESKTOP_USER_AGENT, screenshot, startBrowser, WIDTHS } from "./browser";
 import { marketerSiteFor, signUpOverHttp, visibleToast, visitFromNewAddresses } from "./flows";

@@ -2,7 +2,6 @@ import type { Page } from "playwright-core";
 import {
   ACCOUNT_MESSAGES,
   AUTH_MESSAGES,
-  BREAKDOWN_MESSAGES,
   DOMAIN_MESSAGES,
   MEMBER_SCREEN_MESSAGES,
   SLACK_MESSAGES,
@@ -12,6 +11,7 @@ import {
   WORKSPACE_MESSAGES,
 } from "../../contract/messages";
 import { PHASE_MESSAGES } from "../../contract/phases";
+import { BREAKDOWN_MESSAGES } from "../../web/src/features/test-detail/breakdowns/messages";
 import { visibleToast } from "./flows";
 
 /**

@@ -84,6 +84,7 @@ export async function sendTestAlert(env: Env, test: SplitTest, alert: TestAlert)
   await sendWebhookEvent(env, workspaceId, type, data, event);
   try {
     await queueSlackAlert(env.WEBHOOKS, {
+      workspaceId,
       testId: test.id,
       eventId: event.eventId,
       type: event.type,

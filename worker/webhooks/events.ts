@@ -50,6 +50,7 @@ export type TestAlert = z.infer<typeof testAlertSchema>;
  */
 export const slackAlertSchema = z.object({
   destination: z.literal("slack-alert"),
+  workspaceId: z.string().min(1),
   testId: z.string().min(1),
   eventId: z.string().min(1),
   type: z.string().min(1),

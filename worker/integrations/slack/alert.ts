@@ -93,9 +93,10 @@ async function verdictReading(
  */
 export async function queueSlackAlertMessage(env: Env, message: SlackAlertMessage): Promise<void> {
   const db = getDb(env.DB);
+  const row = await connectionRow(db, message.workspaceId);
+  if (!row || row.disabledAt !== null) return;
   const test = await db.select().from(splitTests).where(eq(splitTests.id, message.testId)).get();
-  const row = test && (await connectionRow(db, test.workspaceId ?? test.userId));
-  if (!test || !row || row.disabledAt !== null) return;
+  if (!test) return;
   const body = slackAlertBody(await alertText(env, test, message.alert, message.winnerName));
   await queueSlackMessage(env.WEBHOOKS, {
     connectionId: row.id,

@@ -1,6 +1,6 @@
-import { CONVERSION_SOURCE_MESSAGES as TEXT } from "@contract/messages";
 import { CONVERSION_SOURCES, type ConversionSources } from "@contract/trust";
 import { useId } from "react";
+import { CONVERSION_SOURCE_MESSAGES as TEXT } from "../messages";
 
 interface ConversionSourcesFieldProps {
   sources: ConversionSources;

@@ -1,5 +1,5 @@
 import type { PrimaryMetric } from "@contract/api";
-import { MODE_MESSAGES, TEST_MESSAGES } from "@contract/messages";
+import { TEST_MESSAGES } from "@contract/messages";
 import { DEFAULT_PRIMARY_METRIC } from "@contract/metrics";
 import type { ConversionSources } from "@contract/trust";
 import type { TestMode } from "@contract/variants";
@@ -40,6 +40,7 @@ import { withHttpsScheme } from "@/lib/split-tests/complete-url";
 import type { CreatedTestState } from "@/lib/split-tests/created-test-state";
 import { type EndDraft, endInputs, NO_END } from "@/lib/split-tests/end-drafts";
 import { type GoalDraft, goalInput, NEW_GOAL } from "@/lib/split-tests/goal-drafts";
+import { MODE_MESSAGES } from "@/lib/split-tests/mode-messages";
 import { NEW_PLAN } from "@/lib/split-tests/plan-text";
 import { type RuleDraft, rulesInput } from "@/lib/split-tests/rule-drafts";
 import {

@@ -1,6 +1,6 @@
-import { MODE_MESSAGES } from "@contract/messages";
 import { TEST_MODES, type TestMode } from "@contract/variants";
 import { useId } from "react";
+import { MODE_MESSAGES } from "@/lib/split-tests/mode-messages";
 
 interface ModeFieldProps {
   mode: TestMode;

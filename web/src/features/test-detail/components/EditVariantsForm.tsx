@@ -1,11 +1,12 @@
 import type { TestWithStats } from "@contract/api";
-import { MODE_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
+import { VARIANT_MESSAGES } from "@contract/messages";
 import { PHASE_MESSAGES } from "@contract/phases";
 import { TriangleAlertIcon } from "lucide-react";
 import { useState } from "react";
 import { VariantsEditor } from "@/components/split-tests/VariantsEditor";
 import { EditFormActions } from "@/features/test-detail/components/EditFormActions";
 import { useInlineEditSave } from "@/features/test-detail/use-inline-edit-save";
+import { MODE_MESSAGES } from "@/lib/split-tests/mode-messages";
 import {
   draftsOf,
   urlProblemsOf,

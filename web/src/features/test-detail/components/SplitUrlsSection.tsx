@@ -1,11 +1,11 @@
 import type { TestWithStats } from "@contract/api";
-import { MODE_MESSAGES } from "@contract/messages";
 import { labelWithName } from "@contract/variants";
 import { ExternalLinkIcon, EyeIcon } from "lucide-react";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { EditVariantsForm } from "@/features/test-detail/components/EditVariantsForm";
 import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
 import { previewUrl } from "@/lib/split-tests/link-paths";
+import { MODE_MESSAGES } from "@/lib/split-tests/mode-messages";
 import { isPlainAbTest } from "@/lib/split-tests/plain-ab-test";
 
 function ExternalUrl({ url }: { url: string }) {

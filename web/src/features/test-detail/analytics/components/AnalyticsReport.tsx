@@ -1,5 +1,4 @@
 import type { TestAnalytics, TestWithStats } from "@contract/api";
-import { MODE_MESSAGES } from "@contract/messages";
 import { AnalyticsChart } from "@/features/test-detail/analytics/components/AnalyticsChart";
 import { LiftSummary } from "@/features/test-detail/analytics/components/LiftSummary";
 import { PrimaryMetricNote } from "@/features/test-detail/analytics/components/PrimaryMetricNote";
@@ -9,6 +8,7 @@ import { StatisticianDetails } from "@/features/test-detail/analytics/components
 import { TrafficQuality } from "@/features/test-detail/analytics/components/TrafficQuality";
 import { VariantComparison } from "@/features/test-detail/analytics/components/VariantComparison";
 import { VerdictBanner } from "@/features/test-detail/analytics/components/VerdictBanner";
+import { MODE_MESSAGES } from "@/lib/split-tests/mode-messages";
 
 /**
  * What to do first, then each version against A, the numbers behind it, the statisticians' details

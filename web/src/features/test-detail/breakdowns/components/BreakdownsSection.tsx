@@ -1,5 +1,4 @@
 import type { Variant } from "@contract/api";
-import { BREAKDOWN_MESSAGES } from "@contract/messages";
 import { TriangleAlertIcon } from "lucide-react";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -9,6 +8,7 @@ import { BreakdownTable } from "@/features/test-detail/breakdowns/components/Bre
 import { DIMENSIONS } from "@/features/test-detail/breakdowns/segment-label";
 import { useTestBreakdowns } from "@/features/test-detail/breakdowns/use-test-breakdowns";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
+import { BREAKDOWN_MESSAGES } from "../messages";
 
 /** Each version's numbers per device, operating system, country and referrer, with a word of caution. */
 export function BreakdownsSection({
