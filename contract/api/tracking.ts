@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { CONVERSION_MESSAGES } from "../messages";
 import { SIGHTING_KINDS } from "../tracking";
+import { REFUSED_CONVERSION_REASONS } from "../trust";
 import { isHttpUrl } from "../urls";
 
 // The site tag and a test's setup checklist (issue #32): where the tag was seen and what has counted.
@@ -46,6 +47,11 @@ export const trackingSetupSchema = z
       .int()
       .nullable()
       .describe("The first counted conversion, in milliseconds since the epoch"),
+    refusedConversions: z
+      .array(z.object({ reason: z.enum(REFUSED_CONVERSION_REASONS), events: z.int() }))
+      .describe(
+        "Conversions that arrived and were not counted, by reason, most first (as in the test's traffic quality; other_currency, counted, is left out): why none counts when the tag runs",
+      ),
   })
   .describe("The setup checklist: each step null until it happened; the tag reports once a day per browser");
 export type TrackingSetup = z.output<typeof trackingSetupSchema>;

@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import { TAG_QUEUE_STUB } from "../../contract/tracking";
 import { freePort } from "../../scripts/local-server";
 
 /**
@@ -11,6 +12,8 @@ export async function startMarketerSite(appUrl: string) {
   let order: { amount: string; currency: string } | null = null;
   // The test's conversion URL in the snippet; false for a snippet without one.
   let withConversionUrl = true;
+  // The account's site key: when set, every page carries the site tag instead of the per-test snippet.
+  let siteKey = "";
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const page = (
@@ -18,7 +21,11 @@ export async function startMarketerSite(appUrl: string) {
     body: string,
     attributes = "",
   ) => `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>
-<script src="${appUrl}/t.js" data-test="${testId}"${withConversionUrl ? ` data-conversion-url="${origin}/thanks"` : ""}${attributes} async></script></head>
+${
+  siteKey
+    ? `${TAG_QUEUE_STUB}<script src="${appUrl}/t.js" data-site="${siteKey}"${attributes} async></script>`
+    : `<script src="${appUrl}/t.js" data-test="${testId}"${withConversionUrl ? ` data-conversion-url="${origin}/thanks"` : ""}${attributes} async></script>`
+}</head>
 <body><h1>${title}</h1>${body}</body></html>`;
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? "/", origin).pathname;
@@ -48,6 +55,10 @@ export async function startMarketerSite(appUrl: string) {
     origin,
     setTestId(id: string) {
       testId = id;
+    },
+    /** The site tag's key for every page from now on; empty for the per-test snippet (the default). */
+    setSiteKey(key: string) {
+      siteKey = key;
     },
     /** Whether the snippet names the thank-you page as the conversion URL (the default) or has none. */
     setWithConversionUrl(value: boolean) {

@@ -53,8 +53,9 @@ describe("the per-test snippet without a conversion URL, on the landing pages to
       if (request.url().endsWith("/functions/v1/conversions")) beacons.push(request.postData() ?? "");
     });
     try {
-      // Straight from the split link (no referrer of the site): a landing page, however the tag is set.
-      const landing = `${marketerSite().origin}/a?sessionId=arrival-1&variant=B`;
+      // Straight from the split link (no referrer of the site, and the splitTestId the redirect adds): a
+      // landing page, however the tag is set.
+      const landing = `${marketerSite().origin}/a?sessionId=arrival-1&variant=B&splitTestId=7d3c2b1a-0f9e-4d8c-b7a6-958473625140`;
       await page.goto(landing);
       await page.waitForLoadState("networkidle");
       await page.getByRole("link", { name: "Buy now" }).click();

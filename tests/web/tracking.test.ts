@@ -2,7 +2,12 @@ import type { TrackingSetup } from "@contract/api";
 import { goalAfter, NO_GOAL, registrableDomainOf, TAG_QUEUE_STUB } from "@contract/tracking";
 import { describe, expect, it } from "vitest";
 import { goalInput, goalProblem } from "@/lib/split-tests/goal-drafts";
-import { crossSiteGoal, NO_GOAL_TEXT, setupSteps } from "@/lib/tracking/setup-steps";
+import {
+  COUNTED_WITHOUT_SIGHTING,
+  crossSiteGoal,
+  NO_GOAL_TEXT,
+  setupSteps,
+} from "@/lib/tracking/setup-steps";
 import { convertCall, siteTagSnippet } from "@/lib/tracking/tag-snippets";
 
 const variants = [
@@ -20,6 +25,7 @@ const nothingYet: TrackingSetup = {
   landingTag: null,
   goalTag: null,
   firstConversionAt: null,
+  refusedConversions: [],
 };
 
 describe("a goal after a change", () => {
@@ -80,10 +86,48 @@ describe("the setup checklist", () => {
       landingTag: { host: "www.shop.example", path: "/a", seenAt: now - 120_000 },
       goalTag: { host: "checkout.shop.example", path: "/thanks", seenAt: now - 60_000 },
       firstConversionAt: now - 60_000,
+      refusedConversions: [],
     };
     const steps = setupSteps(pageGoal, setup, now);
     expect(steps.every((step) => step.done)).toBe(true);
     expect(steps[1]?.detail).toBe("www.shop.example/a, 2 minutes ago");
+  });
+
+  it("is done from a counted conversion of any source, and never says the tag has not run then", () => {
+    // The demo's winner: conversions from the server and Stripe, no sighting of the tag.
+    const steps = setupSteps(
+      pageGoal,
+      { ...nothingYet, linkOpenedAt: 0, firstConversionAt: 60_000 },
+      120_000,
+    );
+    expect(steps.map((step) => step.done)).toEqual([true, true, true, true]);
+    expect(steps.map((step) => step.detail).join(" ")).not.toMatch(/not run|yet/);
+    expect(steps[1]?.detail).toBe(COUNTED_WITHOUT_SIGHTING);
+  });
+
+  it("names the likely cause when nothing counts: no landing sighting, no goal sighting, refused beacons", () => {
+    const opened = { ...nothingYet, linkOpenedAt: 0 };
+    expect(setupSteps(pageGoal, opened, 0)[3]?.detail).toBe(
+      "No conversion yet. Likely cause: the tag has not run on a landing page, so your site does not keep the visit.",
+    );
+    const landed = { ...opened, landingTag: { host: "www.shop.example", path: "/a", seenAt: 0 } };
+    expect(setupSteps(pageGoal, landed, 0)[3]?.detail).toBe(
+      "No conversion yet. Likely cause: the tag runs on the landing pages but has not run on the goal page, https://checkout.shop.example/thanks.",
+    );
+    const refused: TrackingSetup = {
+      ...landed,
+      goalTag: { host: "checkout.shop.example", path: "/thanks", seenAt: 0 },
+      refusedConversions: [
+        { reason: "not_server", events: 3 },
+        { reason: "no_click", events: 1 },
+      ],
+    };
+    expect(setupSteps(pageGoal, refused, 0)[3]).toEqual({
+      label: "First conversion",
+      done: false,
+      detail:
+        "No conversion yet: 3 arrived and were not counted. Likely cause: Sent by the tag: this test counts your server's conversions only.",
+    });
   });
 
   it("asks for a goal when there is none", () => {

@@ -213,6 +213,7 @@ describe("the setup checklist", () => {
       landingTag: null,
       goalTag: null,
       firstConversionAt: null,
+      refusedConversions: [],
     });
 
     const siteKey = await siteKeyOf(client);
@@ -241,11 +242,34 @@ describe("the setup checklist", () => {
       landingTag: { host: "shop.example", path: "/a", seenAt: expect.any(Number) },
       goalTag: { host: "shop.example", path: "/thanks", seenAt: expect.any(Number) },
       firstConversionAt: expect.any(Number),
+      refusedConversions: [],
     });
 
     const key = await createApiKey(client);
     const viaKey = await publicApi(key.key, "GET", `/tests/${test.id}/setup`);
     expect(viaKey.status).toBe(200);
+    expect(((await viaKey.json()) as { setup: unknown }).setup).toEqual(setup);
+  });
+
+  it("says why conversions that arrived were not counted, from the test's traffic quality", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, {
+      conversionUrl: "https://shop.example/thanks",
+      conversionSources: "server",
+    });
+    const { visitor, sessionId, variant } = await clickedVisitor(test);
+    expect((await sendBeacon({ splitTestId: test.id, sessionId, variant }, visitor)).status).toBe(202);
+
+    const setup = await eventually(async () => {
+      const state = await setupOf(client, test.slug);
+      return (state.refusedConversions as unknown[]).length > 0 ? state : null;
+    });
+    expect(setup).toMatchObject({
+      firstConversionAt: null,
+      refusedConversions: [{ reason: "not_server", events: 1 }],
+    });
+    const key = await createApiKey(client);
+    const viaKey = await publicApi(key.key, "GET", `/tests/${test.id}/setup`);
     expect(((await viaKey.json()) as { setup: unknown }).setup).toEqual(setup);
   });
 

@@ -126,21 +126,29 @@
     var s = params.get("sessionId");
     var v = params.get("variant");
     if (!s || !v || !/^[A-H]$/.test(v) || s.length > 128) return null;
-    var t = params.get("splitTestId") || testId || "";
+    var linked = params.get("splitTestId");
+    var t = linked || testId || "";
     return {
       t: t.slice(0, 64),
       v: v,
       s: s,
       a: Date.now(),
       p: location.pathname,
-      landing: isLanding(s, visits, domain),
+      landing: Boolean(linked) && isLanding(s, visits, domain),
     };
   }
 
-  // Forwarded by a page of this site: the referrer is same-site and carried the session, or is another
-  // host of the site (a browser sends another host only its origin), or the tag saw the session on
-  // another page of the site within the hour. Anything else is the split link's doing.
+  // The split link's redirect always adds splitTestId; an address with sessionId and variant alone was
+  // passed on by the site (the specification's flow), however soon after the landing page and whether or
+  // not its tag ran. With splitTestId too, it was passed on when the tag saw the session on another page
+  // of the site within the hour, or the referrer is same-site and carried the session, or is another host
+  // of the site (a browser sends another host only its origin). Anything else is the split link's doing.
   function isLanding(session, visits, domain) {
+    for (var i = 0; i < visits.length; i++) {
+      var visit = visits[i];
+      if (visit.s === session && visit.p !== location.pathname && Date.now() - visit.a < DAY / 24)
+        return false;
+    }
     var ref;
     try {
       ref = new URL(document.referrer);
@@ -148,13 +156,7 @@
       return true;
     }
     if (!sameSite(ref.hostname, domain)) return true;
-    if (ref.search.indexOf(encodeURIComponent(session)) >= 0 || ref.host !== location.host) return false;
-    for (var i = 0; i < visits.length; i++) {
-      var visit = visits[i];
-      if (visit.s === session && visit.p !== location.pathname && Date.now() - visit.a < DAY / 24)
-        return false;
-    }
-    return true;
+    return !(ref.search.indexOf(encodeURIComponent(session)) >= 0 || ref.host !== location.host);
   }
 
   function visitFor(testId, visits, arrival) {

@@ -1,4 +1,5 @@
 import type { SplitTest, TrackingSetup } from "@contract/api";
+import { TRAFFIC_QUALITY_MESSAGES } from "@contract/messages";
 import { registrableDomainOf } from "@contract/tracking";
 import { formatTimeAgo } from "@/lib/time";
 
@@ -13,35 +14,58 @@ export interface SetupStep {
 
 export const NO_GOAL_TEXT = "This test has no goal yet, so it counts no conversions by itself.";
 
+/** What a step done by a counted conversion says when the tag did not report it (it reports once a day per browser, and a server or Stripe sale needs no tag). */
+export const COUNTED_WITHOUT_SIGHTING = "Conversions count: no sighting reported, and none needed.";
+
 /**
  * The setup checklist, in the order a visit goes: the link opened, the tag on a landing page and on the
- * goal page, the first conversion. A step not done yet says what to fix.
+ * goal page, the first conversion. Each step is done from what happened: a sighting of the tag, or a
+ * counted conversion of any source (tag, call, server, Stripe, Shopify), which proves the steps before
+ * it. A step not done yet says what to fix; the first conversion, the likely cause SplitLink can see.
  */
 export function setupSteps(test: TrackedTest, setup: TrackingSetup, now: number = Date.now()): SetupStep[] {
   const ago = (time: number) => formatTimeAgo(time, now);
   const seen = (sighting: { host: string; path: string; seenAt: number }) =>
     `${sighting.host}${sighting.path}, ${ago(sighting.seenAt)}`;
+  const converted = setup.firstConversionAt !== null;
   const landingHosts = [...new Set(test.variants.map(({ url }) => hostOf(url)))].join(", ");
   return [
     setup.linkOpenedAt !== null
       ? { label: "Link opened", done: true, detail: `First visitor ${ago(setup.linkOpenedAt)}` }
       : {
           label: "Link opened",
-          done: false,
-          detail: `Nobody has opened ${test.link} yet: open it once to try it.`,
+          done: converted,
+          detail: converted
+            ? COUNTED_WITHOUT_SIGHTING
+            : `Nobody has opened ${test.link} yet: open it once to try it.`,
         },
     setup.landingTag
       ? { label: "Tag on a landing page", done: true, detail: seen(setup.landingTag) }
-      : {
-          label: "Tag on a landing page",
-          done: false,
-          detail: `The tag has not run on a page reached from the split link yet: paste it on the pages of ${landingHosts}.`,
-        },
+      : converted
+        ? { label: "Tag on a landing page", done: true, detail: COUNTED_WITHOUT_SIGHTING }
+        : {
+            label: "Tag on a landing page",
+            done: false,
+            detail: `The tag has not run on a page reached from the split link yet: paste it on the pages of ${landingHosts}.`,
+          },
     goalStep(test, setup, seen),
     setup.firstConversionAt !== null
       ? { label: "First conversion", done: true, detail: ago(setup.firstConversionAt) }
-      : { label: "First conversion", done: false, detail: "No conversion yet." },
+      : { label: "First conversion", done: false, detail: likelyCause(test, setup) },
   ];
+}
+
+/** Why no conversion has counted yet, from what SplitLink saw, most telling first. */
+function likelyCause(test: TrackedTest, setup: TrackingSetup): string {
+  const refused = setup.refusedConversions[0];
+  if (refused)
+    return `No conversion yet: ${refused.events} arrived and were not counted. Likely cause: ${TRAFFIC_QUALITY_MESSAGES.conversions[refused.reason]}.`;
+  if (setup.linkOpenedAt === null) return "No conversion yet: nobody has opened the link.";
+  if (!setup.landingTag)
+    return "No conversion yet. Likely cause: the tag has not run on a landing page, so your site does not keep the visit.";
+  if (test.conversionGoal === "page" && test.conversionUrl && !setup.goalTag)
+    return `No conversion yet. Likely cause: the tag runs on the landing pages but has not run on the goal page, ${test.conversionUrl}.`;
+  return "No conversion yet.";
 }
 
 function goalStep(
@@ -52,11 +76,13 @@ function goalStep(
   if (test.conversionGoal === "page" && test.conversionUrl)
     return setup.goalTag
       ? { label: "Tag on the goal page", done: true, detail: seen(setup.goalTag) }
-      : {
-          label: "Tag on the goal page",
-          done: false,
-          detail: `The tag has not run on ${test.conversionUrl} yet: paste it there, then open the page once to check.`,
-        };
+      : setup.firstConversionAt !== null
+        ? { label: "Tag on the goal page", done: true, detail: COUNTED_WITHOUT_SIGHTING }
+        : {
+            label: "Tag on the goal page",
+            done: false,
+            detail: `The tag has not run on ${test.conversionUrl} yet: paste it there, then open the page once to check.`,
+          };
   if (test.conversionGoal === "call")
     return {
       label: "Conversion call",

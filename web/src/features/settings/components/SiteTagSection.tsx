@@ -15,8 +15,8 @@ export function SiteTagSection() {
         <CardHeader>
           <CardTitle id={headingId}>Site tag</CardTitle>
           <CardDescription>
-            Paste it once on every page of your site. It serves all your tests: each test's goal, set on its
-            page, says where a visitor converts.
+            Paste it once on every page of your site, just before &lt;/head&gt;. It serves all your tests:
+            each test's goal, set on its page, says where a visitor converts.
           </CardDescription>
         </CardHeader>
         <CardContent>

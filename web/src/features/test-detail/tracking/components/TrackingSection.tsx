@@ -128,12 +128,16 @@ export function TrackingSection({ test }: { test: TestWithStats }) {
           .
         </p>
         <details className="rounded-lg border px-4 py-3">
-          <summary className="cursor-pointer font-medium text-sm">This test's own snippet</summary>
+          <summary className="cursor-pointer font-medium text-sm">
+            Fallback for sites that cannot use the site tag: this test's own snippet
+          </summary>
           <div className="mt-3 grid gap-2">
             <p className="text-muted-foreground text-sm">
-              Paste the one-tag conversion tracker on the thank-you page. It counts only when the thank-you
-              page receives the split link's <code className={code}>sessionId</code> and{" "}
-              <code className={code}>variant</code> from the landing page, or carries this tag as well.
+              The specification's snippet, for one test only. Use it only where the site tag above cannot go,
+              and never on a page that has the site tag. Paste the one-tag conversion tracker on the thank-you
+              page. It counts only when the thank-you page receives the split link's{" "}
+              <code className={code}>sessionId</code> and <code className={code}>variant</code> from the
+              landing page, or carries this tag as well.
             </p>
             <div className="flex items-start gap-2">
               <pre className={`${block} min-w-0 flex-1`}>
