@@ -2,9 +2,5 @@ import { ActivityLogSection } from "@/features/settings/history/components/Activ
 
 /** Settings › Activity: the current workspace's activity log. One card a line. */
 export function ActivitySettings() {
-  return (
-    <>
-      <ActivityLogSection />
-    </>
-  );
+  return <ActivityLogSection />;
 }

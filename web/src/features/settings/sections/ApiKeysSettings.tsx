@@ -2,9 +2,5 @@ import { ApiKeysSection } from "@/features/settings/api-keys/components/ApiKeysS
 
 /** Settings › API keys: the current workspace's API keys. One card a line. */
 export function ApiKeysSettings() {
-  return (
-    <>
-      <ApiKeysSection />
-    </>
-  );
+  return <ApiKeysSection />;
 }

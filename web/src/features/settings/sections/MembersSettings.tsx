@@ -2,9 +2,5 @@ import { MembersSection } from "@/features/settings/members/components/MembersSe
 
 /** Settings › Members: who belongs to the current workspace. One card a line. */
 export function MembersSettings() {
-  return (
-    <>
-      <MembersSection />
-    </>
-  );
+  return <MembersSection />;
 }

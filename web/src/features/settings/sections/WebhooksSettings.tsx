@@ -2,9 +2,5 @@ import { WebhooksSection } from "@/features/settings/webhooks/components/Webhook
 
 /** Settings › Webhooks: the current workspace's webhook endpoints. One card a line. */
 export function WebhooksSettings() {
-  return (
-    <>
-      <WebhooksSection />
-    </>
-  );
+  return <WebhooksSection />;
 }
