@@ -8,14 +8,16 @@ import { FAKE_SLACK, fakeReceiver, isReceiverRequest } from "./webhook-receiver"
 
 const fromRoot = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
-// A consumer gets a batch when it is full or this long after its first message. wrangler.toml waits 1–5 s,
-// which a test that waits for its click to be written would wait each time; what the consumers do with
-// a batch does not depend on it (tests/worker/queue.test.ts hands them batches of its own).
+// A consumer gets a batch when it is full or this long after its first message. wrangler.toml waits 1–2 s
+// on the clicks and webhooks queues, which a test that waits for its click or delivery would wait each
+// time; what the consumers do with a batch does not depend on it (tests/worker/queue.test.ts hands them
+// batches of its own). The autopilot's and the dead letters' queues keep wrangler.toml's timeouts.
 const TEST_BATCH_TIMEOUT_SECONDS = 0.2;
+const SHORT_BATCH_QUEUES = new Set(["splitlink-clicks", "splitlink-webhooks"]);
 
 type QueueConsumer = NonNullable<Unstable_Config["queues"]["consumers"]>[number];
 
-/** wrangler.toml's queue consumers, as miniflare takes them, with the tests' batch timeout. */
+/** wrangler.toml's queue consumers, as miniflare takes them, with the tests' batch timeouts. */
 function queueConsumers() {
   const consumers = unstable_readConfig({ config: fromRoot("wrangler.toml") }).queues.consumers ?? [];
   return Object.fromEntries(
@@ -23,7 +25,9 @@ function queueConsumers() {
       consumer.queue,
       {
         maxBatchSize: consumer.max_batch_size,
-        maxBatchTimeout: TEST_BATCH_TIMEOUT_SECONDS,
+        maxBatchTimeout: SHORT_BATCH_QUEUES.has(consumer.queue)
+          ? TEST_BATCH_TIMEOUT_SECONDS
+          : consumer.max_batch_timeout,
         maxRetries: consumer.max_retries,
         deadLetterQueue: consumer.dead_letter_queue,
         retryDelay: consumer.retry_delay,
