@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   domain_not_usable: 422,
   domain_taken: 409,
   email_not_verified: 403,
+  email_unverified: 403,
   forbidden: 403,
   hostname_not_found: 404,
   idempotency_key_reused: 422,

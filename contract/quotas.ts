@@ -18,3 +18,12 @@ export type QuotaKind = keyof typeof WORKSPACE_QUOTAS;
  */
 export const WRITES_PER_MINUTE = 120;
 export const WRITE_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * Invitation emails (each send and each resend) a workspace may send an hour, and one inviter a day,
+ * across their workspaces: past either 429 `rate_limited` with `Retry-After` (issue #45, point 5).
+ */
+export const INVITATION_SEND_LIMITS = {
+  perWorkspacePerHour: 20,
+  perInviterPerDay: 50,
+} as const;

@@ -4,7 +4,7 @@ import { routePath } from "hono/route";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { GENERIC_MESSAGES } from "../contract/messages";
 import type { AppEnv } from "./env";
-import { ApiError, errorBody } from "./errors";
+import { ApiError, errorBody, RetryLaterError } from "./errors";
 import { API_MAX_BODY_BYTES, limitBody } from "./middleware/body-limit";
 import { csrfForCookieApi } from "./middleware/csrf";
 import { apiSecurityHeaders, htmlSecurityHeaders } from "./middleware/security-headers";
@@ -37,6 +37,7 @@ function createApp() {
   app.use("*", requestLog);
   app.onError((error, c) => {
     const requestId = c.get("requestId");
+    if (error instanceof RetryLaterError) c.header("Retry-After", String(error.retryAfterSeconds));
     if (error instanceof ApiError) return c.json(error.bodyFor(requestId), error.status);
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;

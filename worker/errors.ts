@@ -29,3 +29,14 @@ export function errorBody(
 ): ApiErrorBody {
   return { error: { code, message, ...(reasons ? { reasons } : {}), requestId } };
 }
+
+/** A 429 `rate_limited` that says when to come back: the error handler sends `Retry-After`. */
+export class RetryLaterError extends ApiError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    limit?: number,
+  ) {
+    super("rate_limited", message, undefined, limit);
+  }
+}

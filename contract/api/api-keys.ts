@@ -1,17 +1,21 @@
 import * as z from "zod";
 import { API_KEY_MESSAGES } from "../messages";
 import { API_KEY_REVOCATION_REASONS, API_KEY_SCOPES } from "../workspaces";
+import { plainName } from "./common";
 
 // API keys, managed from the app (cookie session).
 
 /** POST /api/keys */
 export const createApiKeySchema = z.object(
   {
-    name: z
-      .string({ error: API_KEY_MESSAGES.nameRequired })
-      .trim()
-      .min(1, API_KEY_MESSAGES.nameRequired)
-      .max(100, API_KEY_MESSAGES.nameTooLong),
+    name: plainName(
+      z
+        .string({ error: API_KEY_MESSAGES.nameRequired })
+        .trim()
+        .min(1, API_KEY_MESSAGES.nameRequired)
+        .max(100, API_KEY_MESSAGES.nameTooLong),
+      API_KEY_MESSAGES.nameCharacters,
+    ),
     /** read: every GET; write: everything an editor may. Absent: write, as keys were before scopes. */
     scope: z.enum(API_KEY_SCOPES, { error: API_KEY_MESSAGES.scopeInvalid }).default("write"),
   },

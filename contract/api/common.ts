@@ -1,10 +1,15 @@
 import * as z from "zod";
+import { hasUnsafeCharacters } from "../names";
 
 // Small pieces the resources' answers share.
 
 /** A moment, in milliseconds since the epoch. */
 export const millis = (what: string) => z.int().describe(`${what}, in milliseconds since the epoch`);
 export const count = (what: string) => z.int().min(0).describe(what);
+
+/** The one check of a name's characters (workspaces, tests, variants, API keys), with the field's message. */
+export const plainName = <T extends z.ZodType<string>>(schema: T, message: string) =>
+  schema.refine((name) => !hasUnsafeCharacters(name), { message });
 
 /** The answer of a delete. */
 export const deletedResponseSchema = z.object({ ok: z.literal(true) });

@@ -17,7 +17,7 @@ import { CONVERSION_GOALS, type Goal, goalAfter, NO_GOAL, URL_MATCHES } from "..
 import { CONVERSION_SOURCES } from "../trust";
 import { isHttpUrl } from "../urls";
 import { evenWeights, MAX_VARIANTS, TEST_MODES, VARIANT_LABELS, weightsProblem } from "../variants";
-import { count, idParam, millis } from "./common";
+import { count, idParam, millis, plainName } from "./common";
 import { ruleFields, ruleSchema } from "./rules";
 
 // Split tests: what a caller sends to create or change one, and the test with its stats as answered.
@@ -35,7 +35,7 @@ const variantSchema = z
       weight: z
         .number({ error: VARIANT_MESSAGES.weight })
         .describe("Its share of visitors in percent: a whole number from 1 to 99; all add up to 100"),
-      name: text(60, VARIANT_MESSAGES.nameTooLong)
+      name: plainName(text(60, VARIANT_MESSAGES.nameTooLong), VARIANT_MESSAGES.nameCharacters)
         .optional()
         .describe("Optional name shown beside its label, up to 60 characters"),
     },
@@ -154,7 +154,7 @@ function variantsProblem(variants: readonly VariantInput[]): string | null {
 export const createTestSchema = z
   .object(
     {
-      name: text(200, "Test name must be 200 characters or fewer")
+      name: plainName(text(200, "Test name must be 200 characters or fewer"), TEST_MESSAGES.nameCharacters)
         .default("")
         .describe("The test's name, for you"),
       variants: variantsSchema.optional(),

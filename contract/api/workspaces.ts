@@ -1,17 +1,21 @@
 import * as z from "zod";
 import { WORKSPACE_MESSAGES } from "../messages";
 import { ROLES } from "../workspaces";
+import { plainName } from "./common";
 
 // Workspaces, from the app (cookie session). Members and invitations: ./members.ts.
 
 /** POST /api/workspaces, PATCH /api/workspaces/:id */
 export const workspaceNameSchema = z.object(
   {
-    name: z
-      .string({ error: WORKSPACE_MESSAGES.nameRequired })
-      .trim()
-      .min(1, WORKSPACE_MESSAGES.nameRequired)
-      .max(60, WORKSPACE_MESSAGES.nameTooLong),
+    name: plainName(
+      z
+        .string({ error: WORKSPACE_MESSAGES.nameRequired })
+        .trim()
+        .min(1, WORKSPACE_MESSAGES.nameRequired)
+        .max(60, WORKSPACE_MESSAGES.nameTooLong),
+      WORKSPACE_MESSAGES.nameCharacters,
+    ),
   },
   { error: WORKSPACE_MESSAGES.nameRequired },
 );

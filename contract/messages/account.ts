@@ -84,6 +84,7 @@ export const TWO_FACTOR_MESSAGES = {
 export const API_KEY_MESSAGES = {
   nameRequired: "Please enter a name for the key",
   nameTooLong: "Key name must be 100 characters or fewer",
+  nameCharacters: "Key name cannot contain line breaks, control characters or text-direction characters",
   scopeInvalid: "Choose read or write for the key",
   notFound: "API key not found",
   missing: "Missing API key. Send it as 'Authorization: Bearer <key>'.",

@@ -14,6 +14,13 @@ export const MEMBER_MESSAGES = {
   personalCannotLeave: "You cannot leave your personal workspace.",
   personalOwnerStays: "The personal workspace's owner stays its owner.",
   transferToSelf: "You are already the owner. Choose another member.",
+  // Email no one can abuse (issue #45)
+  verifyToInvite:
+    "Please verify your email address before inviting anyone: follow the link in the email we sent you, or send a new one.",
+  workspaceInvitationsPerHour: (max: number, retryMinutes: number) =>
+    `This workspace has sent ${max} invitations in the last hour. You can send another in ${retryMinutes} minute${retryMinutes === 1 ? "" : "s"}.`,
+  inviterInvitationsPerDay: (max: number, retryMinutes: number) =>
+    `You have sent ${max} invitations in the last 24 hours. You can send another in ${retryMinutes} minute${retryMinutes === 1 ? "" : "s"}.`,
   // The invitation link
   invitationGone: {
     expired: "This invitation has expired. Ask the workspace's owner to send a new one.",

@@ -1,6 +1,7 @@
 export const TEST_MESSAGES = {
   notSignedIn: "You must be logged in to create a test",
   requiredFields: "Please fill in all required fields",
+  nameCharacters: "Test name cannot contain line breaks, control characters or text-direction characters",
   invalidUrls: "Please enter valid URLs",
   // Next to the field whose address is refused (the toast keeps the specification's words above).
   urlNotHttp: "Enter a full address starting with https:// or http://",
@@ -37,6 +38,8 @@ export const VARIANT_MESSAGES = {
   weight: "Each weight must be a whole number from 1 to 99",
   total: "Weights must add up to 100",
   nameTooLong: "A variant name is at most 60 characters",
+  nameCharacters:
+    "A variant name cannot contain line breaks, control characters or text-direction characters",
   saved: "Variants saved",
   bothShapes: "Send either variants or urlA and urlB, not both",
   mode: 'The mode must be "experiment" or "optimise"',

@@ -1,6 +1,8 @@
 export const WORKSPACE_MESSAGES = {
   nameRequired: "Please enter a name for the workspace",
   nameTooLong: "Workspace name must be 60 characters or fewer",
+  nameCharacters:
+    "Workspace name cannot contain line breaks, control characters or text-direction characters",
   notFound: "Workspace not found. You may have been removed from it.",
   viewerCannotChange: "You can view this workspace but not change it. Ask an owner to make you an editor.",
   readKeyCannotChange: "This API key can only read. Create a key with the write scope to make changes.",

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES } from "../../contract/messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { linkFromOutbox, PASSWORD, signUpOverHttp, visibleToast } from "./flows";
+import { linkFromOutbox, PASSWORD, signUpOverHttp, verifyEmailOverHttp, visibleToast } from "./flows";
 
 const browser = startBrowser();
 
@@ -36,6 +36,16 @@ describe("members and invitations", () => {
     // An empty email is refused next to the field.
     await members.getByRole("button", { name: MEMBER_SCREEN_MESSAGES.inviteButton }).click();
     await members.getByText(MEMBER_MESSAGES.emailRequired).waitFor();
+    // Only a verified email may invite (issue #45): said beside the form, with a new link one click away.
+    await members.getByText(MEMBER_MESSAGES.verifyToInvite).waitFor();
+    await members.getByRole("button", { name: "Resend email" }).waitFor();
+    await members.getByLabel("Email").fill(inviteeEmail);
+    await members.getByRole("button", { name: MEMBER_SCREEN_MESSAGES.inviteButton }).click();
+    await visibleToast(owner, MEMBER_MESSAGES.verifyToInvite);
+    await verifyEmailOverHttp(owner, ownerEmail);
+    await owner.reload();
+    await members.getByText(ownerEmail).waitFor();
+    expect(await members.getByText(MEMBER_MESSAGES.verifyToInvite).count()).toBe(0);
     await members.getByLabel("Email").fill(inviteeEmail);
     await members.getByLabel("Role", { exact: true }).selectOption("viewer");
     await members.getByRole("button", { name: MEMBER_SCREEN_MESSAGES.inviteButton }).click();

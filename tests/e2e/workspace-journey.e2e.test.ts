@@ -20,7 +20,7 @@ describe("a workspace shared with a viewer", () => {
     const ownerEmail = `journey-owner-${stamp}@example.com`;
     const viewerEmail = `journey-viewer-${stamp}@example.com`;
     const owner = await browser.newPage(WIDTHS.wide);
-    await signUpOverHttp(owner, ownerEmail);
+    await signUpOverHttp(owner, ownerEmail, { verified: true });
 
     await owner.goto("/create-test");
     await owner.getByLabel("Test Name").fill("Team pricing test");

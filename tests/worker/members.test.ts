@@ -1,7 +1,16 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MEMBER_MESSAGES, WORKSPACE_MESSAGES } from "../../contract/messages";
-import { Client, createApiKey, errorOf, ORIGIN, publicApi, signedUpClient, uniqueEmail } from "./helpers";
+import {
+  Client,
+  createApiKey,
+  errorOf,
+  ORIGIN,
+  publicApi,
+  signedUpClient,
+  uniqueEmail,
+  verifiedClient,
+} from "./helpers";
 import { invitationMail, invitationToken } from "./mail-helpers";
 
 // Members and invitations (issue #34): who may invite, the invitee's link, roles, leaving, transfer.
@@ -42,7 +51,7 @@ async function membersOf(client: Client, workspaceId: string) {
 
 describe("invitations", () => {
   it("emails the invitee a link to the invitation page; accepting makes them a member with that role", async () => {
-    const owner = await signedUpClient();
+    const owner = await verifiedClient();
     const team = await teamOf(owner);
     const invitee = await signedUpClient();
     const response = await inviteTo(owner.client, team, invitee.email.toUpperCase(), "viewer");
@@ -102,13 +111,13 @@ describe("invitations", () => {
   });
 
   it("may invite into the personal workspace", async () => {
-    const owner = await signedUpClient();
+    const owner = await verifiedClient();
     const helper = await memberOf(owner, owner.userId, "editor");
     expect((await membersOf(owner.client, owner.userId)).map((m) => m.userId)).toContain(helper.userId);
   });
 
   it("refuses a stranger (404), an editor and a viewer (403), and anonymous callers (401)", async () => {
-    const owner = await signedUpClient();
+    const owner = await verifiedClient();
     const team = await teamOf(owner);
     const editor = await memberOf(owner, team, "editor");
     const viewer = await memberOf(owner, team, "viewer");
@@ -151,7 +160,7 @@ describe("invitations", () => {
   });
 
   it("validates the email and the role, next to the field", async () => {
-    const owner = await signedUpClient();
+    const owner = await verifiedClient();
     const bad = await inviteTo(owner.client, owner.userId, "not-an-email");
     expect(bad.status).toBe(400);
     const noRole = await inviteTo(owner.client, owner.userId, uniqueEmail(), "admin");
@@ -162,7 +171,7 @@ describe("invitations", () => {
   });
 
   it("refuses an email that is already a member, or already has a pending invitation (409)", async () => {
-    const owner = await signedUpClient();
+    const owner = await verifiedClient();
     const team = await teamOf(owner);
     const member = await memberOf(owner, team, "viewer");
     const again = await inviteTo(owner.client, team, member.email);
@@ -180,7 +189,7 @@ describe("invitations", () => {
   });
 
   it("allows at most 100 members per workspace", async () => {
-    const owner = await signedUpClient();
+    const owner = await verifiedClient();
     const team = await teamOf(owner);
     const now = Date.now();
     const statements = Array.from({ length: 99 }, () => {
@@ -206,7 +215,7 @@ describe("invitations", () => {
   });
 
   it("only the invited email may accept or decline (403); the invitation stays open for them", async () => {
-    const owner = await signedUpClient();
+    const owner = await verifiedClient();
     const team = await teamOf(owner);
     const invitee = uniqueEmail();
     await inviteTo(owner.client, team, invitee);
@@ -234,7 +243,7 @@ describe("invitations", () => {
   });
 
   it("anonymous callers get 401 on the invitation's routes; an unknown token 404", async () => {
-    const owner = await signedUpClient();
+    const owner = await verifiedClient();
     const email = uniqueEmail();
     await inviteTo(owner.client, owner.userId, email);
     const token = await invitationToken(email);
@@ -247,7 +256,7 @@ describe("invitations", () => {
   });
 
   it("an expired invitation cannot be accepted (410); resending makes a new link and the old one stops working", async () => {
-    const owner = await signedUpClient();
+    const owner = await verifiedClient();
     const team = await teamOf(owner);
     const invitee = await signedUpClient();
     const created = await inviteTo(owner.client, team, invitee.email);
@@ -282,7 +291,7 @@ describe("invitations", () => {
   });
 
   it("a declined invitation does nothing more; the invitee is not a member", async () => {
-    const owner = await signedUpClient();
+    const owner = await verifiedClient();
     const team = await teamOf(owner);
     const invitee = await signedUpClient();
     await inviteTo(owner.client, team, invitee.email);
@@ -295,7 +304,7 @@ describe("invitations", () => {
   });
 
   it("a revoked invitation does nothing; a stranger cannot revoke or resend (404)", async () => {
-    const owner = await signedUpClient();
+    const owner = await verifiedClient();
     const team = await teamOf(owner);
     const invitee = await signedUpClient();
     const created = await inviteTo(owner.client, team, invitee.email);
@@ -326,7 +335,7 @@ describe("invitations", () => {
 
 describe("members", () => {
   it("an owner changes a role; the last owner cannot be demoted or leave (409)", async () => {
-    const owner = await signedUpClient();
+    const owner = await verifiedClient();
     const team = await teamOf(owner);
     const editor = await memberOf(owner, team, "editor");
     const toViewer = await owner.client.json("PATCH", `/api/workspaces/${team}/members/${editor.userId}`, {
@@ -370,7 +379,7 @@ describe("members", () => {
   });
 
   it("a removed member loses access at once: their next request gets 404", async () => {
-    const owner = await signedUpClient();
+    const owner = await verifiedClient();
     const team = await teamOf(owner);
     const editor = await memberOf(owner, team, "editor");
     const header = { "SplitLink-Workspace": team };
@@ -387,7 +396,7 @@ describe("members", () => {
   });
 
   it("a member may leave; the personal workspace's owner cannot leave it", async () => {
-    const owner = await signedUpClient();
+    const owner = await verifiedClient();
     const team = await teamOf(owner);
     const viewer = await memberOf(owner, team, "viewer");
     expect(
@@ -414,7 +423,7 @@ describe("members", () => {
   });
 
   it("transfer: the new owner manages members, the old owner becomes an editor", async () => {
-    const owner = await signedUpClient();
+    const owner = await verifiedClient();
     const team = await teamOf(owner);
     const viewer = await memberOf(owner, team, "viewer");
     const stranger = await signedUpClient();
@@ -453,7 +462,7 @@ describe("members", () => {
 
 describe("the history of member changes", () => {
   it("records the invitation, the join, a role change and a removal, each with who made it", async () => {
-    const owner = await signedUpClient();
+    const owner = await verifiedClient();
     const team = await teamOf(owner);
     const member = await memberOf(owner, team, "editor");
     const patch = await owner.client.json("PATCH", `/api/workspaces/${team}/members/${member.userId}`, {
@@ -483,7 +492,7 @@ describe("the history of member changes", () => {
 
 describe("a member's API keys", () => {
   it("are revoked for good when their maker is demoted or removed: a re-invite never revives them", async () => {
-    const owner = await signedUpClient();
+    const owner = await verifiedClient();
     const team = await teamOf(owner);
     const member = await memberOf(owner, team, "editor");
     member.client.workspace = team;

@@ -129,6 +129,12 @@ export const historyEvents = sqliteTable(
   (t) => [
     index("history_events_workspace_idx").on(t.workspaceId, t.id),
     index("history_events_test_idx").on(t.splitTestId, t.id).where(sql`split_test_id IS NOT NULL`),
+    index("history_events_invitation_sends_workspace_idx")
+      .on(t.workspaceId, t.at)
+      .where(sql`action IN ('member.invited', 'member.invitation_resent')`),
+    index("history_events_invitation_sends_actor_idx")
+      .on(t.actorUserId, t.at)
+      .where(sql`action IN ('member.invited', 'member.invitation_resent')`),
   ],
 );
 

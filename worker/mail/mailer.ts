@@ -26,6 +26,27 @@ export interface Mailer {
  * else nothing can be sent, which is logged as an error: a deployment without mail is misconfigured.
  */
 export function mailerFor(env: Env): Mailer {
+  const mailer = transportFor(env);
+  return {
+    async send(message) {
+      refuseHeaderInjection(message);
+      await mailer.send(message);
+    },
+  };
+}
+
+/**
+ * The last line against a forged header: no address or subject goes out with a line break in it,
+ * whatever built it (the templates already build subjects from checked names).
+ */
+function refuseHeaderInjection(message: MailMessage) {
+  if (/[\r\n]/.test(message.to + message.subject)) {
+    log("error", "mail_header_refused", { subject: JSON.stringify(message.subject) });
+    throw new ApiError("mail_failed", ACCOUNT_MESSAGES.mailFailed);
+  }
+}
+
+function transportFor(env: Env): Mailer {
   const resend = resendConfig(env);
   if (resend) return resendMailer(resend);
   if (outboxEnabled(env)) return outboxMailer(env.LINKS);

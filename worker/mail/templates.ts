@@ -1,5 +1,6 @@
 import type { Variant } from "../../contract/api";
 import { ACCOUNT_MESSAGES, END_MESSAGES, MEMBER_MESSAGES } from "../../contract/messages";
+import { withoutUnsafeCharacters } from "../../contract/names";
 import type { EndReason, EndResult } from "../../contract/schedule";
 import type { Role } from "../../contract/workspaces";
 import { escapeHtml } from "../lib/text";
@@ -21,7 +22,8 @@ function compose(
 <p style="font-size:13px;color:#555">${escapeHtml(lines.outro)}</p>
 <p>— SplitLink</p>
 </body></html>`;
-  return { to, subject, text, html, link };
+  // Names in a subject (a workspace's, a test's) may predate the check of their characters.
+  return { to, subject: withoutUnsafeCharacters(subject), text, html, link };
 }
 
 export function verificationEmail(to: string, link: string) {

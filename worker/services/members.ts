@@ -11,6 +11,7 @@ import { randomToken } from "../lib/base64url";
 import { mailerFor } from "../mail/mailer";
 import { invitationEmail } from "../mail/templates";
 import { historyRow } from "./history";
+import { assertMaySendInvitation } from "./invitation-sends";
 import { limitMail } from "./limits";
 import { endReach, reachOf } from "./member-reach";
 import { assertBelowQuota } from "./quotas";
@@ -319,6 +320,7 @@ export async function invite(
   origin: string,
 ): Promise<Invitation> {
   await ownerAccessIn(db, workspaceId, caller.id);
+  await assertMaySendInvitation(db, workspaceId, caller.id);
   const email = input.email.toLowerCase();
   await limitMail(env, `invite:${email}`);
   if (await isMemberByEmail(db, workspaceId, email))
@@ -378,6 +380,7 @@ export async function resendInvitation(
 ): Promise<Invitation> {
   await ownerAccessIn(db, workspaceId, caller.id);
   const current = await openInvitation(db, workspaceId, invitationId);
+  await assertMaySendInvitation(db, workspaceId, caller.id);
   await limitMail(env, `invite:${current.email}`);
   const token = randomToken();
   const now = Date.now();
@@ -510,6 +513,11 @@ export async function acceptInvitation(db: Db, token: string, caller: Caller) {
         )
         .onConflictDoNothing(),
       db.update(invitations).set({ acceptedAt: now }).where(stillPending),
+      // The token came to this address: following it proves the email as a verification link would.
+      db
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+        .where(eq(users.id, caller.id)),
     ],
   );
   if (!(await accessOf(db, workspaceId, caller.id)))

@@ -2,6 +2,7 @@ import type { InviteInput } from "@contract/api";
 import { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES } from "@contract/messages";
 import { ROLES, type Role } from "@contract/workspaces";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { ResendVerificationButton } from "@/components/auth/ResendVerificationButton";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -10,14 +11,20 @@ import { BusyLabel } from "@/components/ui/spinner";
 import { invite } from "@/features/settings/members/api/members";
 import { useMemberAction } from "@/features/settings/members/use-members";
 import { RequestError } from "@/lib/api";
+import { useAuth } from "@/lib/auth/use-auth";
 import { serverMessage } from "@/lib/server-message";
 
 /** The email's own problems; anything else is toasted. */
 const EMAIL_ERRORS = new Set(["invalid_input", "already_member", "invitation_pending"]);
 
-/** Email and role; a refused email's reason shows under the field. */
+/**
+ * Email and role; a refused email's reason shows under the field. Only a verified email may invite:
+ * an unverified user is told so beside the form, with a new verification link one click away.
+ */
 export function InviteForm({ workspaceId }: { workspaceId: string }) {
   const id = useId();
+  const { emailVerified } = useAuth();
+  const [refusedUnverified, setRefusedUnverified] = useState(false);
   const run = useMemberAction(workspaceId);
   const emailRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState("");
@@ -43,7 +50,11 @@ export function InviteForm({ workspaceId }: { workspaceId: string }) {
       } catch (refused) {
         if (refused instanceof RequestError && EMAIL_ERRORS.has(refused.code))
           fieldError = serverMessage(refused);
-        else throw refused;
+        else {
+          if (refused instanceof RequestError && refused.code === "email_unverified")
+            setRefusedUnverified(true);
+          throw refused;
+        }
       }
     }, MEMBER_SCREEN_MESSAGES.invited(input.email));
     setBusy(false);
@@ -59,6 +70,12 @@ export function InviteForm({ workspaceId }: { workspaceId: string }) {
       noValidate
       className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start"
     >
+      {(!emailVerified || refusedUnverified) && (
+        <div role="status" className="flex flex-wrap items-center gap-3 text-sm sm:col-span-3">
+          <p>{MEMBER_MESSAGES.verifyToInvite}</p>
+          <ResendVerificationButton size="sm" />
+        </div>
+      )}
       <div className="grid gap-2">
         <Label htmlFor={`${id}-email`}>Email</Label>
         <Input
