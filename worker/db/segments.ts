@@ -8,7 +8,7 @@
 import { DAY_MS } from "./attribution";
 import type { SEGMENT_DIMENSIONS } from "./schema";
 
-/** The four dimensions as the SQL's json_each walks them (SEGMENT_DIMENSIONS of worker/db/schema.ts). */
+/** The four dimensions as the SQL's json_each walks them (SEGMENT_DIMENSIONS of worker/db/schema/events.ts). */
 export const SEGMENT_DIMENSION_LIST = `'["device","os","country","referrer"]'`;
 
 /** A click's value (`row`'s columns) in the dimension `dimension` ('' when unknown). */
