@@ -14,6 +14,7 @@ import { WeeklyDigestSection } from "@/features/settings/components/WeeklyDigest
 import { ActivityLogSection } from "@/features/settings/history/components/ActivityLogSection";
 import { IntegrationsSection } from "@/features/settings/integrations/components/IntegrationsSection";
 import { MembersSection } from "@/features/settings/members/components/MembersSection";
+import { TrafficRulesCard } from "@/features/settings/traffic-rules/TrafficRulesCard";
 import { WebhooksSection } from "@/features/settings/webhooks/components/WebhooksSection";
 import { WorkspaceSection } from "@/features/settings/workspace/components/WorkspaceSection";
 import { useAuth } from "@/lib/auth/use-auth";
@@ -40,6 +41,7 @@ export default function SettingsPage() {
           <WorkspaceSection />
           <MembersSection />
           <SiteTagSection />
+          <TrafficRulesCard />
           <EmailAlertsSection />
           <WeeklyDigestSection />
           <ChangePasswordSection />
