@@ -9,8 +9,20 @@ export type ConversionSources = (typeof CONVERSION_SOURCES)[number];
 export const CONVERSION_ORIGINS = ["beacon", "server"] as const;
 export type ConversionOrigin = (typeof CONVERSION_ORIGINS)[number];
 
-/** Visits that reached a test's link but count in no arm, by why. */
-export const UNCOUNTED_VISIT_REASONS = ["bot", "burst", "paused", "completed", "rule"] as const;
+/**
+ * Visits that reached a test's link but count in no arm, by why. The workspace's traffic rules
+ * (contract/traffic.ts) add `internal`, `blocked` and `datacenter` (a hosting or cloud network).
+ */
+export const UNCOUNTED_VISIT_REASONS = [
+  "bot",
+  "burst",
+  "paused",
+  "completed",
+  "rule",
+  "internal",
+  "blocked",
+  "datacenter",
+] as const;
 export type UncountedVisitReason = (typeof UNCOUNTED_VISIT_REASONS)[number];
 
 /** Conversions SplitLink received for a test and did not count (or counted without their value), by why. */
@@ -23,6 +35,9 @@ export const REFUSED_CONVERSION_REASONS = [
   "address_limit",
   "not_server",
   "other_currency",
+  // The traffic rules' (a visit's reasons are internal and blocked; one table holds both kinds).
+  "internal_address",
+  "blocked_source",
 ] as const;
 export type RefusedConversionReason = (typeof REFUSED_CONVERSION_REASONS)[number];
 

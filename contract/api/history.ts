@@ -41,6 +41,7 @@ export const HISTORY_ACTIONS = [
   "member.removed",
   "member.left",
   "ownership.transferred",
+  "workspace.traffic_rules_changed",
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 

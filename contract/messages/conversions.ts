@@ -52,6 +52,9 @@ export const TRAFFIC_QUALITY_MESSAGES = {
     paused: "While the test was paused",
     completed: "After the test ended",
     rule: "Sent to a fixed URL by an audience rule",
+    internal: "Your own team: internal addresses and signed-in members",
+    blocked: "Blocked by your traffic rules",
+    datacenter: "From hosting and cloud networks (machine traffic)",
   } satisfies Record<UncountedVisitReason, string>,
   conversions: {
     no_click: "No click of this test from that visitor",
@@ -62,7 +65,11 @@ export const TRAFFIC_QUALITY_MESSAGES = {
     address_limit: `More than ${CONVERSIONS_PER_ADDRESS_DAY} a day from visitors of one address`,
     not_server: "Sent by the tag: this test counts your server's conversions only",
     other_currency: "Counted, but in another currency than the test's: the value is set aside",
+    internal_address: "From an internal address",
+    blocked_source: "From a blocked source",
   } satisfies Record<RefusedConversionReason, string>,
+  /** Beside a reason the traffic rules gave: where to undo a rule. */
+  rulesLink: "Change the traffic rules",
 } as const;
 
 /** The goal of a test: what counts as a conversion (issue #32). */

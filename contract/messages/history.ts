@@ -37,6 +37,7 @@ export const HISTORY_MESSAGES = {
     "member.removed": "removed a member",
     "member.left": "left the workspace",
     "ownership.transferred": "transferred ownership",
+    "workspace.traffic_rules_changed": "changed the traffic rules",
   } satisfies Record<HistoryAction, string>,
   autopilot: "Autopilot",
   apiKey: (name: string) => `API key ‘${name}’`,

@@ -22,5 +22,6 @@ export {
   TEST_MESSAGES,
   VARIANT_MESSAGES,
 } from "./tests";
+export { TRAFFIC_RULES_MESSAGES } from "./traffic";
 export { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_MESSAGES } from "./webhooks";
 export { QUOTA_MESSAGES, SHARE_MESSAGES, WORKSPACE_MESSAGES, WORKSPACE_SCREEN_MESSAGES } from "./workspaces";

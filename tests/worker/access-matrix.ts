@@ -528,6 +528,35 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     scope: "member",
   },
   {
+    route: "GET /api/workspaces/:id/traffic-rules",
+    call: (f) => ({ path: `/api/workspaces/${f.workspaceId}/traffic-rules` }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "PUT /api/workspaces/:id/traffic-rules",
+    call: (f) => ({
+      path: `/api/workspaces/${f.workspaceId}/traffic-rules`,
+      body: { internal: ["192.0.2.0/24"], blocked: [], machineTraffic: true },
+    }),
+    owner: 200,
+    otherUser: 404,
+  },
+  {
+    route: "GET /api/v1/workspace/traffic-rules",
+    call: () => ({ path: "/api/v1/workspace/traffic-rules" }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "PUT /api/v1/workspace/traffic-rules",
+    call: () => ({ path: "/api/v1/workspace/traffic-rules", body: { internal: ["192.0.2.0/24"] } }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
     route: "GET /api/v1/tests",
     call: () => ({ path: "/api/v1/tests" }),
     owner: 200,

@@ -1,14 +1,20 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { Variant, VariantInput } from "../../contract/api";
 import type { Rule } from "../../contract/rules";
+import { DEFAULT_TRAFFIC_RULES, type TrafficRules } from "../../contract/traffic";
 import type { TestMode } from "../../contract/variants";
 import type { Db } from "../db/client";
-import { customDomains, splitTests } from "../db/schema";
+import { customDomains, memberships, splitTests, workspaces } from "../db/schema";
 import { domainSlugKey, slugKey } from "./keys";
 
 /** What the redirect needs of a test: kept in KV and in each isolate's memory. */
 export interface CachedLink {
   id: string;
+  /**
+   * Whose traffic rules apply (`traffic:{workspaceId}`). Absent from entries written before them: those
+   * apply none until rewritten (0040_traffic_rules.sql notes every live link for the repair cron).
+   */
+  workspaceId?: string | null;
   /** In label order, A first; the weights add up to 100. */
   variants: VariantInput[];
   status: "active" | "paused" | "completed";
@@ -36,6 +42,7 @@ export interface CachedHost {
 
 const linkColumns = {
   id: splitTests.id,
+  workspaceId: splitTests.workspaceId,
   variants: splitTests.variants,
   status: splitTests.status,
   winnerVariant: splitTests.winnerVariant,
@@ -95,13 +102,40 @@ export function toCachedHost(host: { id: string; status: CachedHost["status"]; f
   } satisfies CachedHost;
 }
 
+/** A workspace's traffic rules as the redirect reads them (`traffic:{workspaceId}`). */
+export interface CachedTrafficRules {
+  rules: TrafficRules;
+  /** Its members' user ids: a member signed in to the app who opens its link is internal. */
+  members: string[];
+}
+
+/** A workspace's rules, the defaults until it saves its own (and for a workspace that no longer exists). */
+export async function loadTrafficRules(db: Db, workspaceId: string): Promise<CachedTrafficRules> {
+  const [row, members] = await Promise.all([
+    db
+      .select({ rules: workspaces.trafficRules })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId))
+      .get(),
+    db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(eq(memberships.workspaceId, workspaceId)),
+  ]);
+  return { rules: row?.rules ?? DEFAULT_TRAFFIC_RULES, members: members.map((member) => member.userId) };
+}
+
 /**
  * What D1 says belongs under a cache key (the inverse of the key builders above); null when nothing
  * does.
  */
-export async function loadByKey(db: Db, key: string): Promise<CachedLink | CachedHost | null> {
+export async function loadByKey(
+  db: Db,
+  key: string,
+): Promise<CachedLink | CachedHost | CachedTrafficRules | null> {
   const [kind, first = "", second] = key.split(":").map((piece) => decodeURIComponent(piece));
   if (kind === "host") return loadHost(db, first);
+  if (kind === "traffic") return loadTrafficRules(db, first);
   if (kind !== "link") throw new Error(`not a cache key: ${key}`);
   return second === undefined ? loadLinkBySlug(db, first) : loadLinkOnDomain(db, first, second);
 }
@@ -109,6 +143,7 @@ export async function loadByKey(db: Db, key: string): Promise<CachedLink | Cache
 export function toCachedLink(test: CachedLink): CachedLink {
   return {
     id: test.id,
+    workspaceId: test.workspaceId ?? null,
     variants: test.variants.map(({ url, weight }) => ({ url, weight })),
     status: test.status,
     winnerVariant: test.winnerVariant,

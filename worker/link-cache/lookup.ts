@@ -1,13 +1,15 @@
 import type { Db } from "../db/client";
 import type { Background } from "../lib/background";
 import { log } from "../observability/log";
-import type { CachedHost, CachedLink } from "./entries";
+import type { CachedHost, CachedLink, CachedTrafficRules } from "./entries";
 import { IsolateCache } from "./isolate-cache";
-import { domainSlugKey, hostKey, slugKey } from "./keys";
+import { domainSlugKey, hostKey, slugKey, trafficRulesKey } from "./keys";
 
 const KV_CACHE_TTL_SECONDS = 60;
+/** How long a workspace's members stay in its traffic rules' entry before it is read again from D1. */
+export const TRAFFIC_RULES_TTL_SECONDS = 60 * 60;
 // null marks a known miss, so a mistyped link does not hit D1 on every request of an isolate.
-const memory = new IsolateCache<CachedLink | CachedHost | null>();
+const memory = new IsolateCache<CachedLink | CachedHost | CachedTrafficRules | null>();
 
 type Loaders = typeof import("./entries");
 
@@ -19,12 +21,13 @@ const isCurrentLink = (entry: CachedLink) => Array.isArray(entry.variants);
  * with the first miss, not at startup: a KV hit needs neither. A KV entry that `usable` refuses
  * (written by an older version of the Worker) counts as a miss.
  */
-async function readThrough<T extends CachedLink | CachedHost>(
+async function readThrough<T extends CachedLink | CachedHost | CachedTrafficRules>(
   env: Env,
   ctx: Background,
   key: string,
   load: (loaders: Loaders, db: Db) => Promise<T | null>,
   usable: (entry: T) => boolean = () => true,
+  expirationTtl?: number,
 ): Promise<T | null> {
   const remembered = memory.get(key);
   if (remembered !== undefined) return remembered as T | null;
@@ -39,8 +42,8 @@ async function readThrough<T extends CachedLink | CachedHost>(
   memory.set(key, loaded);
   if (loaded)
     ctx.waitUntil(
-      env.LINKS.put(key, JSON.stringify(loaded)).catch((error: unknown) =>
-        log("warn", "kv_refill_failed", { key, error }),
+      env.LINKS.put(key, JSON.stringify(loaded), expirationTtl ? { expirationTtl } : {}).catch(
+        (error: unknown) => log("warn", "kv_refill_failed", { key, error }),
       ),
     );
   return loaded;
@@ -78,6 +81,21 @@ export function findLinkOnDomain(env: Env, ctx: Background, domainId: string, pa
 
 export function findHost(env: Env, ctx: Background, hostname: string) {
   return readThrough(env, ctx, hostKey(hostname), (loaders, db) => loaders.loadHost(db, hostname));
+}
+
+/**
+ * A workspace's traffic rules and members, read with its link: a KV entry per workspace, rewritten when
+ * the rules change and read again from D1 within the hour after its members change.
+ */
+export function findTrafficRules(env: Env, ctx: Background, workspaceId: string) {
+  return readThrough(
+    env,
+    ctx,
+    trafficRulesKey(workspaceId),
+    (loaders, db) => loaders.loadTrafficRules(db, workspaceId),
+    (entry) => Array.isArray(entry.members),
+    TRAFFIC_RULES_TTL_SECONDS,
+  );
 }
 
 /** Forget what this isolate remembers of keys that just changed (the other isolates expire within seconds). */

@@ -27,6 +27,10 @@ export const PUBLIC_API_INFO: DocumentInfo = {
       description:
         "Tools the workspace connects: Stripe, Slack, and the site tag's GA4 and Tag Manager report",
     },
+    {
+      name: "Workspace",
+      description: "The key's workspace's traffic rules: what its tests leave out of their counts",
+    },
     { name: "Meta", description: "About the API" },
   ],
   schemas: {

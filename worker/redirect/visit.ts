@@ -9,6 +9,7 @@ import type { CachedLink } from "../link-cache/entries";
 import { enqueueEvent } from "../queue/producer";
 import { type RuleTarget, ruleTarget, visitorOf } from "./rules";
 import { addressHash, sessionOf, signArm, verifyArm } from "./session";
+import { excludedVisit } from "./traffic";
 import { buildDestination, chooseVariant, urlOf, variantOfLink, withIncoming } from "./variant";
 
 export const SESSION_COOKIE = "sl_sid";
@@ -44,14 +45,20 @@ export async function visit(
   const cookies = request.headers.get("cookie");
   // Link-preview fetchers send HEAD; crawlers announce themselves in the user agent.
   const bot = request.method !== "GET" || isbot(cappedHeader(request.headers, "user-agent", MAX_USER_AGENT));
-  const counted = link.status === "active";
+  const active = link.status === "active";
   // What the rules and a counted click's segment need; a paused link without rules needs neither.
-  const visitor = counted || link.rules ? visitorOf(request, url, env.ENVIRONMENT) : null;
+  const visitor = active || link.rules ? visitorOf(request, url, env.ENVIRONMENT) : null;
+  // The workspace's traffic rules (its own people, blocked sources, machine traffic), from the cache.
+  const excluded =
+    active && !bot && link.workspaceId
+      ? await excludedVisit(request, env, ctx, link.workspaceId, visitor?.referrerHost ?? null)
+      : null;
+  const counted = active && !excluded;
   const target = link.rules && visitor ? ruleTarget(link.rules, link.fallbackUrl, visitor) : null;
   if (target) return ruleVisit(url, env, ctx, link, target, counted && !bot);
   // Only a counted visit of a person needs a session the server vouches for (it decides the variant
-  // and is what a conversion must match); a bot's or a paused link's visit gets a throwaway id and
-  // costs no signature.
+  // and is what a conversion must match); a bot's, an excluded or a paused link's visit gets a
+  // throwaway id and costs no signature.
   const session =
     counted && !bot ? await sessionOf(env.JWT_SECRET, readCookie(cookies, SESSION_COOKIE)) : null;
   const sessionId = session?.id ?? crypto.randomUUID();
@@ -65,7 +72,7 @@ export async function visit(
     buildDestination(urlOf(link, variant), url.searchParams, link.id, sessionId, variant),
   );
   const timestamp = Date.now();
-  if (link.status === "active") {
+  if (counted) {
     enqueueEvent(env, ctx, {
       type: "click",
       id: clickId(),
@@ -91,7 +98,7 @@ export async function visit(
     enqueueEvent(env, ctx, {
       type: "uncounted",
       testId: link.id,
-      reason: bot ? "bot" : link.status,
+      reason: bot ? "bot" : (excluded ?? (link.status === "completed" ? "completed" : "paused")),
       timestamp,
     });
   }

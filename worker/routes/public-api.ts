@@ -36,6 +36,7 @@ import {
   updateTestSchema,
 } from "../../contract/api/split-tests";
 import { trackingSetupResponseSchema } from "../../contract/api/tracking";
+import { trafficRulesResponseSchema, trafficRulesSchema } from "../../contract/api/traffic-rules";
 import {
   createdWebhookResponseSchema,
   createWebhookSchema,
@@ -73,6 +74,7 @@ import {
   getTest,
   listTests,
 } from "./split-tests";
+import { getTrafficRules, putTrafficRules } from "./traffic-rules";
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from "./webhooks";
 import { creatorOf } from "./with-user";
 
@@ -618,6 +620,52 @@ export const PUBLIC_API_OPERATIONS = [
     },
     errors: ["not_found"],
     handler: testSlack,
+  }),
+  operation({
+    method: "get",
+    path: "/api/v1/workspace/traffic-rules",
+    operationId: "getTrafficRules",
+    summary: "Get the traffic rules",
+    description:
+      "The key's workspace's traffic rules: internal addresses, blocked sources and whether machine traffic (hosting and cloud networks) is left out. What they leave out shows in each test's traffic quality as internal, blocked or datacenter.",
+    tag: "Workspace",
+    success: {
+      status: 200,
+      description: "The traffic rules",
+      schema: trafficRulesResponseSchema,
+      name: "TrafficRules",
+    },
+    handler: getTrafficRules,
+  }),
+  operation({
+    method: "put",
+    path: "/api/v1/workspace/traffic-rules",
+    operationId: "putTrafficRules",
+    summary: "Replace the traffic rules",
+    description:
+      "Replaces the workspace's traffic rules. Visits and conversions they match are redirected and accepted as usual but not counted: from an internal address or range (internal), from a blocked address, range, ASN, user agent (a substring, any case) or referrer host and its subdomains (blocked), and, while machineTraffic is true (the default), visits from hosting and cloud providers' networks (datacenter). A signed-in member of the workspace who opens one of its links on the app host is internal too. The redirect follows the new rules at once. Owners and editors (a write key) only.",
+    tag: "Workspace",
+    body: {
+      schema: trafficRulesSchema,
+      name: "TrafficRulesInput",
+      example: {
+        internal: ["203.0.113.0/24", "2001:db8::/48"],
+        blocked: [
+          { type: "userAgent", value: "HeadlessChrome" },
+          { type: "referrer", value: "spam.example" },
+        ],
+        machineTraffic: true,
+      },
+    },
+    success: {
+      status: 200,
+      description: "The traffic rules now",
+      schema: trafficRulesResponseSchema,
+      name: "TrafficRules",
+    },
+    handler(c, { json }) {
+      return putTrafficRules(c, json);
+    },
   }),
 ];
 

@@ -5,9 +5,13 @@ import type {
   WorkspaceListResponse,
   WorkspaceResponse,
 } from "../../contract/api";
+import { trafficRulesSchema } from "../../contract/api/traffic-rules";
 import { workspaceNameSchema, workspaceUpdateSchema } from "../../contract/api/workspaces";
+import { WORKSPACE_MESSAGES } from "../../contract/messages";
+import { canEdit } from "../../contract/workspaces";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
+import { ApiError } from "../errors";
 import { requireRecentPassword } from "../middleware/require-recent-password";
 import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
@@ -16,10 +20,12 @@ import {
   createWorkspace,
   deleteWorkspace,
   listWorkspaces,
+  memberAccessIn,
   updateWorkspace,
   workspaceOf,
   workspaceOfTest,
 } from "../services/workspaces";
+import { getTrafficRules, putTrafficRules } from "./traffic-rules";
 
 // The workspace resource itself (cookie session). The id is in the path, not the SplitLink-Workspace
 // header: these routes act on the workspace named, whatever the app has open. Members and invitations
@@ -47,6 +53,20 @@ export const workspaceRoutes = new Hono<AppEnv>()
   .delete("/:id", requireRecentPassword, async (c) => {
     await deleteWorkspace(c.env, c.get("user").id, c.req.param("id"));
     return c.json({ ok: true } satisfies DeletedResponse, 200);
+  })
+  // Every member reads the traffic rules; owners and editors change them.
+  .get("/:id/traffic-rules", async (c) => {
+    const access = await memberAccessIn(getDb(c.env.DB), c.req.param("id"), c.get("user").id);
+    c.set("workspace", access);
+    return getTrafficRules(c);
+  })
+  .put("/:id/traffic-rules", validate("json", trafficRulesSchema), async (c) => {
+    const access = await memberAccessIn(getDb(c.env.DB), c.req.param("id"), c.get("user").id);
+    if (!canEdit(access.role)) throw new ApiError("forbidden", WORKSPACE_MESSAGES.viewerCannotChange);
+    const user = c.get("user");
+    c.set("workspace", access);
+    c.set("actor", { type: "user", userId: user.id, label: user.email });
+    return putTrafficRules(c, c.req.valid("json"));
   })
   // Every member, a viewer too, may read the tag: it is in every page the workspace tests.
   .get("/:id/site-tag", async (c) => {

@@ -6,6 +6,7 @@ import { PRIMARY_METRICS } from "../../../contract/metrics";
 import type { Rule } from "../../../contract/rules";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../../contract/schedule";
 import { CONVERSION_GOALS, URL_MATCHES } from "../../../contract/tracking";
+import type { TrafficRules } from "../../../contract/traffic";
 import { CONVERSION_SOURCES } from "../../../contract/trust";
 import { TEST_MODES, VARIANT_LABELS } from "../../../contract/variants";
 import { ACTOR_TYPES, API_KEY_REVOCATION_REASONS, API_KEY_SCOPES, ROLES } from "../../../contract/workspaces";
@@ -57,6 +58,8 @@ export const workspaces = sqliteTable(
     ga4EnabledAt: integer("ga4_enabled_at"),
     // Whether its members must sign in with a second factor to work in it (0039_two_factor.sql).
     requireTwoFactor: integer("require_two_factor", { mode: "boolean" }).notNull().default(false),
+    // Its traffic rules, null until first saved (0040_traffic_rules.sql).
+    trafficRules: text("traffic_rules", { mode: "json" }).$type<TrafficRules>(),
     createdAt: integer("created_at").notNull(),
     deletedAt: integer("deleted_at"),
   },

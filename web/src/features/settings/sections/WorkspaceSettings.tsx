@@ -1,4 +1,5 @@
 import { SiteTagSection } from "@/features/settings/components/SiteTagSection";
+import { TrafficRulesCard } from "@/features/settings/traffic-rules/TrafficRulesCard";
 import { WorkspaceSection } from "@/features/settings/workspace/components/WorkspaceSection";
 
 /** Settings › Workspace: the current workspace itself. One card a line. */
@@ -7,6 +8,7 @@ export function WorkspaceSettings() {
     <>
       <WorkspaceSection />
       <SiteTagSection />
+      <TrafficRulesCard />
     </>
   );
 }

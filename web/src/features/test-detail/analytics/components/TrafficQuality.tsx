@@ -1,5 +1,9 @@
 import type { TrafficQuality as Quality } from "@contract/api";
 import { TRAFFIC_QUALITY_MESSAGES as TEXT } from "@contract/messages";
+import { Link } from "react-router-dom";
+
+/** The reasons the workspace's traffic rules gave: each can be undone in Settings. */
+const RULED = ["internal", "blocked", "datacenter", "internal_address", "blocked_source"];
 
 const total = (rows: { events: number }[]) => rows.reduce((sum, row) => sum + row.events, 0);
 
@@ -32,6 +36,13 @@ export function TrafficQuality({ quality }: { quality: Quality }) {
           }))}
         />
       </div>
+      {[...quality.visits, ...quality.conversions].some((row) => RULED.includes(row.reason)) && (
+        <p className="mt-3">
+          <Link to="/settings#traffic-rules" className="underline underline-offset-4">
+            {TEXT.rulesLink}
+          </Link>
+        </p>
+      )}
     </details>
   );
 }
