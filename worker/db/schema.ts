@@ -56,6 +56,8 @@ export const workspaces = sqliteTable(
     ga4EnabledAt: integer("ga4_enabled_at"),
     // Whether its members must sign in with a second factor to work in it (0039_two_factor.sql).
     requireTwoFactor: integer("require_two_factor", { mode: "boolean" }).notNull().default(false),
+    // What a new test's revenue counts in when it names no currency (0041_workspace_currency.sql).
+    currency: text("currency"),
     createdAt: integer("created_at").notNull(),
     deletedAt: integer("deleted_at"),
   },

@@ -11,6 +11,7 @@ import { EmailAlertsSection } from "@/features/settings/components/EmailAlertsSe
 import { SiteTagSection } from "@/features/settings/components/SiteTagSection";
 import { TwoFactorSection } from "@/features/settings/components/TwoFactorSection";
 import { WeeklyDigestSection } from "@/features/settings/components/WeeklyDigestSection";
+import { WorkspaceCurrencySection } from "@/features/settings/currency/WorkspaceCurrencySection";
 import { ActivityLogSection } from "@/features/settings/history/components/ActivityLogSection";
 import { IntegrationsSection } from "@/features/settings/integrations/components/IntegrationsSection";
 import { MembersSection } from "@/features/settings/members/components/MembersSection";
@@ -40,6 +41,7 @@ export default function SettingsPage() {
           <WorkspaceSection />
           <MembersSection />
           <SiteTagSection />
+          <WorkspaceCurrencySection />
           <EmailAlertsSection />
           <WeeklyDigestSection />
           <ChangePasswordSection />
