@@ -89,3 +89,34 @@ export function stripeAmountTooLarge(amount: number, stripeCurrency: string): bo
   const decimals = STRIPE_DECIMALS[stripeCurrency.toUpperCase()] ?? 2;
   return !Number.isSafeInteger(amount) || amount > MAX_AMOUNT * 10 ** decimals;
 }
+
+// Where a region's money is not its own code's first two letters plus a letter (ISO 4217 mostly is):
+// the euro area (Bulgaria since 2026) and those that use the euro or a neighbour's money.
+const REGION_CURRENCY: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    "AD AT BE BG CY DE EE ES FI FR GR HR IE IT LT LU LV MC ME MT NL PT SI SK SM VA XK"
+      .split(" ")
+      .map((region) => [region, "EUR"]),
+  ),
+  ...Object.fromEntries("EC PR SV".split(" ").map((region) => [region, "USD"])),
+  LI: "CHF",
+};
+
+/**
+ * The currency a browser's language tag (`navigator.language`, e.g. "de-DE", "en-GB", "ja") points to,
+ * for a new workspace; null when it names no region SplitLink can tell a currency of.
+ */
+export function currencyOfLocale(tag: string): string | null {
+  let region: string | undefined;
+  try {
+    region = new Intl.Locale(tag).maximize().region;
+  } catch {
+    return null;
+  }
+  if (!region || !/^[A-Z]{2}$/.test(region)) return null;
+  const known = REGION_CURRENCY[region];
+  if (known) return known;
+  // ISO 4217 codes begin with their country's ISO 3166 code: USD, GBP, JPY, CHF, SEK.
+  const matching = CURRENCY_CODES.filter((code) => code.startsWith(region));
+  return matching.length === 1 ? (matching[0] ?? null) : null;
+}

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES } from "../messages";
+import { currencyCode } from "./common";
 
 // Signing up, logging in and the session: the fields of every auth form, checked the same way wherever
 // they arrive.
@@ -24,6 +25,13 @@ export const credentialsSchema = z.object(
   { error: required },
 );
 export type Credentials = z.input<typeof credentialsSchema>;
+
+/**
+ * POST /api/auth/signup: the credentials, and the currency the app chose from the browser's locale for
+ * the new workspace (optional; changed in Settings).
+ */
+export const signUpSchema = credentialsSchema.extend({ currency: currencyCode.optional() });
+export type SignUpInput = z.input<typeof signUpSchema>;
 
 /** POST /api/auth/reauth: the password again, before a sensitive action (403 `reauth_required`). */
 export const reauthSchema = z.object({ password: passwordField }, { error: required });

@@ -1,4 +1,6 @@
 import * as z from "zod";
+import { isCurrency } from "../currency";
+import { CONVERSION_MESSAGES } from "../messages";
 import { hasUnsafeCharacters } from "../names";
 
 // Small pieces the resources' answers share.
@@ -17,3 +19,8 @@ export type DeletedResponse = z.output<typeof deletedResponseSchema>;
 
 /** The path parameter of one resource by id; an id another user owns is simply not found. */
 export const idParam = (describe: string) => z.object({ id: z.string().describe(describe) });
+
+/** An ISO 4217 code SplitLink counts revenue in (contract/currency.ts), e.g. EUR. */
+export const currencyCode = z
+  .string({ error: CONVERSION_MESSAGES.invalidCurrency })
+  .refine(isCurrency, CONVERSION_MESSAGES.invalidCurrency);

@@ -1,7 +1,5 @@
 import * as z from "zod";
-import { isCurrency } from "../currency";
 import {
-  CONVERSION_MESSAGES,
   GOAL_MESSAGES,
   LIFECYCLE_MESSAGES,
   METRIC_MESSAGES,
@@ -17,7 +15,7 @@ import { CONVERSION_GOALS, type Goal, goalAfter, NO_GOAL, URL_MATCHES } from "..
 import { CONVERSION_SOURCES } from "../trust";
 import { isHttpUrl } from "../urls";
 import { evenWeights, MAX_VARIANTS, TEST_MODES, VARIANT_LABELS, weightsProblem } from "../variants";
-import { count, idParam, millis, plainName } from "./common";
+import { count, currencyCode, idParam, millis, plainName } from "./common";
 import { ruleFields, ruleSchema } from "./rules";
 
 // Split tests: what a caller sends to create or change one, and the test with its stats as answered.
@@ -70,11 +68,6 @@ const scheduleFields = {
     .optional()
     .describe("End as soon as the always-valid verdict names a winner, then do what onEnd says"),
 };
-
-/** The owner's currency of a test's revenue: set at creation, changed until an order counts in it. */
-const currencyCode = z
-  .string({ error: CONVERSION_MESSAGES.invalidCurrency })
-  .refine(isCurrency, CONVERSION_MESSAGES.invalidCurrency);
 
 /** Which conversions count: set at creation, changed later by the owner. */
 const evidenceFields = {

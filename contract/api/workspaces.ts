@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { WORKSPACE_MESSAGES } from "../messages";
 import { ROLES } from "../workspaces";
-import { plainName } from "./common";
+import { currencyCode, plainName } from "./common";
 
 // Workspaces, from the app (cookie session). Members and invitations: ./members.ts.
 
@@ -27,10 +27,11 @@ export const workspaceUpdateSchema = z
     {
       name: workspaceNameSchema.shape.name.optional(),
       requireTwoFactor: z.boolean({ error: WORKSPACE_MESSAGES.changeRequired }).optional(),
+      currency: currencyCode.nullable().optional(),
     },
     { error: WORKSPACE_MESSAGES.changeRequired },
   )
-  .refine((input) => input.name !== undefined || input.requireTwoFactor !== undefined, {
+  .refine((input) => Object.values(input).some((value) => value !== undefined), {
     error: WORKSPACE_MESSAGES.changeRequired,
   });
 export type WorkspaceUpdateInput = z.input<typeof workspaceUpdateSchema>;
@@ -46,6 +47,8 @@ function answers() {
     personal: z.boolean(),
     /** Whether its members must use two-factor sign-in to work in it (an owner's choice). */
     requireTwoFactor: z.boolean(),
+    /** The currency a new test's revenue counts in when it names none; null for none. */
+    currency: z.string().nullable(),
   });
   return {
     workspace,

@@ -24,6 +24,7 @@ const personal: Workspace = {
   role: "owner",
   personal: true,
   requireTwoFactor: false,
+  currency: null,
 };
 const agency: Workspace = {
   id: "ws-agency",
@@ -31,6 +32,7 @@ const agency: Workspace = {
   role: "editor",
   personal: false,
   requireTwoFactor: false,
+  currency: null,
 };
 const client: Workspace = {
   id: "ws-client",
@@ -38,6 +40,7 @@ const client: Workspace = {
   role: "viewer",
   personal: false,
   requireTwoFactor: false,
+  currency: null,
 };
 
 describe("the current workspace", () => {

@@ -114,7 +114,7 @@ describe("0020_workspaces: each account's data moves into its personal workspace
     expect(await accessOf(orm, "u1", "u1")).toEqual({ id: "u1", role: "owner", twoFactorMissing: false });
     expect(await accessOf(orm, "u2", "u2")).toBeUndefined();
     expect(await listWorkspaces(orm, "u1")).toEqual([
-      { id: "u1", name: "Personal", role: "owner", personal: true, requireTwoFactor: false },
+      { id: "u1", name: "Personal", role: "owner", personal: true, requireTwoFactor: false, currency: null },
     ]);
     expect((await goalsOfSite(db, "aaaaaaaaaaaaaaaaaaaaaaaa"))?.tests.map((goal) => goal.id).sort()).toEqual([
       "t1",

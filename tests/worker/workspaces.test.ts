@@ -55,7 +55,14 @@ describe("/api/workspaces", () => {
   it("lists the personal workspace first, then the others by name, each with the user's role", async () => {
     const { client, userId } = await signedUpClient();
     expect(await workspacesOf(client)).toEqual([
-      { id: userId, name: "Personal", role: "owner", personal: true, requireTwoFactor: false },
+      {
+        id: userId,
+        name: "Personal",
+        role: "owner",
+        personal: true,
+        requireTwoFactor: false,
+        currency: null,
+      },
     ]);
     const zeta = await createWorkspace(client, "Zeta clients");
     const alpha = await createWorkspace(client, "alpha shop");
@@ -66,11 +73,46 @@ describe("/api/workspaces", () => {
     await addMember(otherId, userId, "editor");
     expect(await workspacesOf(client)).toEqual(
       [
-        { id: userId, name: "Personal", role: "owner", personal: true, requireTwoFactor: false },
-        { id: alpha, name: "alpha shop", role: "owner", personal: false, requireTwoFactor: false },
-        { id: theirs, name: "Beta agency", role: "viewer", personal: false, requireTwoFactor: false },
-        { id: otherId, name: otherEmail, role: "editor", personal: false, requireTwoFactor: false },
-        { id: zeta, name: "Zeta clients", role: "owner", personal: false, requireTwoFactor: false },
+        {
+          id: userId,
+          name: "Personal",
+          role: "owner",
+          personal: true,
+          requireTwoFactor: false,
+          currency: null,
+        },
+        {
+          id: alpha,
+          name: "alpha shop",
+          role: "owner",
+          personal: false,
+          requireTwoFactor: false,
+          currency: null,
+        },
+        {
+          id: theirs,
+          name: "Beta agency",
+          role: "viewer",
+          personal: false,
+          requireTwoFactor: false,
+          currency: null,
+        },
+        {
+          id: otherId,
+          name: otherEmail,
+          role: "editor",
+          personal: false,
+          requireTwoFactor: false,
+          currency: null,
+        },
+        {
+          id: zeta,
+          name: "Zeta clients",
+          role: "owner",
+          personal: false,
+          requireTwoFactor: false,
+          currency: null,
+        },
       ].sort((x, y) =>
         x.personal === y.personal
           ? x.name.toLowerCase().localeCompare(y.name.toLowerCase())
@@ -191,7 +233,14 @@ describe("/api/workspaces", () => {
     const renamed = await owner.json("PATCH", `/api/workspaces/${team}`, { name: "New name" });
     expect(renamed.status).toBe(200);
     expect(await renamed.json()).toEqual({
-      workspace: { id: team, name: "New name", role: "owner", personal: false, requireTwoFactor: false },
+      workspace: {
+        id: team,
+        name: "New name",
+        role: "owner",
+        personal: false,
+        requireTwoFactor: false,
+        currency: null,
+      },
     });
     expect((await workspacesOf(editor)).find((w) => w.id === team)?.name).toBe("New name");
   });

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import type { AuthResponse, ReauthResponse, TwoFactorChallengeResponse } from "../../contract/api";
-import { credentialsSchema, reauthSchema, twoFactorCodeSchema } from "../../contract/api/auth";
+import { credentialsSchema, reauthSchema, signUpSchema, twoFactorCodeSchema } from "../../contract/api/auth";
 import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES } from "../../contract/messages";
 import {
   clearAuthCookies,
@@ -58,11 +58,11 @@ export async function askForSecondFactor(c: Context<AppEnv>, userId: string) {
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .post("/signup", validate("json", credentialsSchema), async (c) => {
-    const { email, password } = c.req.valid("json");
+  .post("/signup", validate("json", signUpSchema), async (c) => {
+    const { email, password, currency } = c.req.valid("json");
     await limitAuthAttempts(c.env, clientIpOf(c.req.raw.headers), email);
     const db = getDb(c.env.DB);
-    const account = await signUp(db, email, password);
+    const account = await signUp(db, email, password, currency ?? null);
     const session = await startSession(db, c.env.JWT_SECRET, account);
     await sendVerificationEmail(c.env, c.executionCtx, account.user, emailOrigin(c.req.url, c.env));
     setAuthCookies(c, session);

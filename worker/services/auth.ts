@@ -31,7 +31,13 @@ export function assertStrongPassword(password: string): void {
   if (reasons.length > 0) throw new ApiError("weak_password", AUTH_MESSAGES.weakPassword, reasons);
 }
 
-export async function signUp(db: Db, email: string, password: string): Promise<Account> {
+/** A new user and their personal workspace, in the currency the app chose from their browser's locale. */
+export async function signUp(
+  db: Db,
+  email: string,
+  password: string,
+  currency: string | null = null,
+): Promise<Account> {
   assertStrongPassword(password);
   const user = { id: crypto.randomUUID(), email };
   const createdAt = Date.now();
@@ -40,9 +46,14 @@ export async function signUp(db: Db, email: string, password: string): Promise<A
     // The user, and their personal workspace (whose id is theirs) with them as its owner.
     await db.batch([
       db.insert(users).values({ ...user, passwordHash: await hashPassword(password), createdAt }),
-      db
-        .insert(workspaces)
-        .values({ id: user.id, name: PERSONAL_WORKSPACE_NAME, personalUserId: user.id, siteKey, createdAt }),
+      db.insert(workspaces).values({
+        id: user.id,
+        name: PERSONAL_WORKSPACE_NAME,
+        personalUserId: user.id,
+        siteKey,
+        currency,
+        createdAt,
+      }),
       db.insert(memberships).values({ workspaceId: user.id, userId: user.id, role: "owner", createdAt }),
     ]);
   } catch (error) {

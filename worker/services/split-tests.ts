@@ -30,6 +30,7 @@ import {
   testPhases,
   testStatsHourly,
   weightHistory,
+  workspaces,
 } from "../db/schema";
 import { byShard, copyTestToShard, eventsDb, LEGACY_SHARD, shardForNewTest } from "../db/shards";
 import { ApiError } from "../errors";
@@ -128,6 +129,17 @@ async function insertSplitTest(
   if (customSlug && (await customSlugTaken(db, domain?.id ?? null, customSlug))) {
     throw new ApiError("slug_taken", TEST_MESSAGES.slugTaken);
   }
+  // A test that names no currency takes the workspace's, so its sales' values count by default.
+  const currency =
+    input.currency ||
+    (
+      await db
+        .select({ currency: workspaces.currency })
+        .from(workspaces)
+        .where(eq(workspaces.id, creator.workspaceId))
+        .get()
+    )?.currency ||
+    null;
 
   for (let attempt = 0; attempt < MAX_SLUG_ATTEMPTS; attempt++) {
     const row: SplitTestRow = {
@@ -145,7 +157,7 @@ async function insertSplitTest(
       winnerVariant: null,
       completedAt: null,
       primaryMetric: input.primaryMetric ?? DEFAULT_PRIMARY_METRIC,
-      currency: input.currency || null,
+      currency,
       endsAt: millisOf(input.endsAt ?? null),
       endAfterVisitors: input.endAfterVisitors ?? null,
       onEnd: input.onEnd ?? "keep",

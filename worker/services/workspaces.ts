@@ -86,6 +86,7 @@ function workspaceColumns(userId: string) {
     role: memberships.role,
     personal: sql<boolean>`coalesce(${workspaces.personalUserId} = ${userId}, 0)`.mapWith(Boolean),
     requireTwoFactor: workspaces.requireTwoFactor,
+    currency: workspaces.currency,
   };
 }
 
@@ -174,7 +175,7 @@ export async function createWorkspace(db: Db, userId: string, name: string): Pro
     db.insert(workspaces).values({ id, name, siteKey: newSiteKey(), createdAt }),
     db.insert(memberships).values({ workspaceId: id, userId, role: "owner", createdAt }),
   ]);
-  return { id, name, role: "owner", personal: false, requireTwoFactor: false };
+  return { id, name, role: "owner", personal: false, requireTwoFactor: false, currency: null };
 }
 
 /**
@@ -185,7 +186,7 @@ export async function updateWorkspace(
   db: Db,
   userId: string,
   id: string,
-  change: { name?: string; requireTwoFactor?: boolean },
+  change: { name?: string; requireTwoFactor?: boolean; currency?: string | null },
 ): Promise<Workspace> {
   const workspace = await ownedWorkspace(db, userId, id);
   if (change.requireTwoFactor) {

@@ -60,6 +60,8 @@ export const workspaces = sqliteTable(
     requireTwoFactor: integer("require_two_factor", { mode: "boolean" }).notNull().default(false),
     // Its traffic rules, null until first saved (0040_traffic_rules.sql).
     trafficRules: text("traffic_rules", { mode: "json" }).$type<TrafficRules>(),
+    // What a new test's revenue counts in when it names no currency (0041_workspace_currency.sql).
+    currency: text("currency"),
     createdAt: integer("created_at").notNull(),
     deletedAt: integer("deleted_at"),
   },

@@ -36,6 +36,7 @@ export function personalWorkspace(userId: string): Workspace {
     role: "owner",
     personal: true,
     requireTwoFactor: false,
+    currency: null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { SiteTagSection } from "@/features/settings/components/SiteTagSection";
+import { WorkspaceCurrencySection } from "@/features/settings/currency/WorkspaceCurrencySection";
 import { TrafficRulesCard } from "@/features/settings/traffic-rules/TrafficRulesCard";
 import { WorkspaceSection } from "@/features/settings/workspace/components/WorkspaceSection";
 
@@ -8,6 +9,7 @@ export function WorkspaceSettings() {
     <>
       <WorkspaceSection />
       <SiteTagSection />
+      <WorkspaceCurrencySection />
       <TrafficRulesCard />
     </>
   );

@@ -1,5 +1,6 @@
 import type { TestAnalytics, TestWithStats } from "@contract/api";
 import { AnalyticsChart } from "@/features/test-detail/analytics/components/AnalyticsChart";
+import { CurrencyMissingNotice } from "@/features/test-detail/analytics/components/CurrencyMissingNotice";
 import { LiftSummary } from "@/features/test-detail/analytics/components/LiftSummary";
 import { PrimaryMetricNote } from "@/features/test-detail/analytics/components/PrimaryMetricNote";
 import { RateNames } from "@/features/test-detail/analytics/components/RateNames";
@@ -27,6 +28,7 @@ export function AnalyticsReport({
         <VerdictBanner analytics={analytics} test={test} />
         <LiftSummary analytics={analytics} />
         <PrimaryMetricNote analytics={analytics} />
+        {test && <CurrencyMissingNotice test={test} />}
         {analytics.weightHistory && (
           <p className="text-muted-foreground text-sm">{MODE_MESSAGES.reweighted}</p>
         )}
