@@ -19,6 +19,8 @@ const SECTION_OF_ANCHOR: Record<string, SettingsSectionPath> = {
   "email-alerts": "account",
   "weekly-digest": "account",
   workspace: "workspace",
+  "traffic-rules": "workspace",
+  currency: "workspace",
   members: "members",
   webhooks: "webhooks",
   integrations: "integrations",

@@ -28,7 +28,7 @@ export function CurrencyMissingNotice({ test }: { test: TestWithStats }) {
           </div>
         ) : (
           <p>
-            <Link to="/settings#currency" className="underline underline-offset-2">
+            <Link to="/settings/workspace#currency" className="underline underline-offset-2">
               Choose your currency in Settings
             </Link>
             , then set it on this test.

@@ -38,7 +38,7 @@ export function TrafficQuality({ quality }: { quality: Quality }) {
       </div>
       {[...quality.visits, ...quality.conversions].some((row) => RULED.includes(row.reason)) && (
         <p className="mt-3">
-          <Link to="/settings#traffic-rules" className="underline underline-offset-4">
+          <Link to="/settings/workspace#traffic-rules" className="underline underline-offset-4">
             {TEXT.rulesLink}
           </Link>
         </p>
