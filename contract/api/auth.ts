@@ -49,18 +49,6 @@ export const twoFactorCodeSchema = z.object(
 );
 export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
 
-/** DELETE /api/account/2fa: the current password, so a session left open cannot turn it off. */
-export const disableTwoFactorSchema = z.object(
-  {
-    password: z
-      .string({ error: TWO_FACTOR_MESSAGES.passwordRequired })
-      .min(1, TWO_FACTOR_MESSAGES.passwordRequired)
-      .max(256),
-  },
-  { error: TWO_FACTOR_MESSAGES.passwordRequired },
-);
-export type DisableTwoFactorInput = z.input<typeof disableTwoFactorSchema>;
-
 /** The answers, for their types only (see contract/api.ts, "answers only the app reads"). */
 function answers() {
   const user = z.object({ id: z.string(), email: z.string() });

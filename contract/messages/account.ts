@@ -50,8 +50,6 @@ export const TWO_FACTOR_MESSAGES = {
   required:
     "This workspace requires two-factor sign-in. Turn it on in Settings, Account and security, to work in it.",
   ownerNeedsItFirst: "Turn on two-factor sign-in for yourself before you require it of the workspace.",
-  passwordRequired: "Please enter your current password",
-  passwordWrong: "Your current password is not correct.",
   enabled: "Two-factor sign-in is on. Keep your recovery codes somewhere safe: each works once.",
   disabled: "Two-factor sign-in is off.",
   // Settings, Account and security
@@ -68,7 +66,8 @@ export const TWO_FACTOR_MESSAGES = {
     "Each code signs you in once if you lose your phone. Save them now: they are not shown again.",
   recoveryDone: "I have saved them",
   turnOff: "Turn off",
-  turnOffIntro: "Enter your current password to turn two-factor sign-in off.",
+  turnOffIntro:
+    "Turning two-factor sign-in off asks for your password if you have not entered it in the last 10 minutes.",
   requiredTitle: "Two-factor sign-in required",
   setItUp: "Set it up in Settings",
   // The login's code step

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { TWO_FACTOR_MESSAGES } from "../../contract/messages";
+import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES } from "../../contract/messages";
+import { RECENT_PASSWORD_MS } from "../../contract/workspaces";
 import { fromBase32, hotp, toBase32, totp } from "../../worker/auth/totp";
 import {
   addMember,
@@ -168,15 +169,23 @@ describe("two-factor sign-in", () => {
     expect(client.cookies.has("sl_access")).toBe(false);
   }, 40_000);
 
-  it("is turned off only with the current password", async () => {
+  it("is turned off only with a recent password: 403 reauth_required, then through after POST /api/auth/reauth", async () => {
     const person = await enrolled();
-    const wrong = await person.client.json("DELETE", "/api/account/2fa", { password: "not the password" });
-    expect(wrong.status).toBe(400);
-    expect((await logIn(person.email)).response.status).toBe(200);
+    await env.DB.prepare("UPDATE sessions SET password_at = ? WHERE user_id = ?")
+      .bind(Date.now() - RECENT_PASSWORD_MS - 60_000, person.userId)
+      .run();
+    // A password in the body is no way around it.
+    const stale = await person.client.json("DELETE", "/api/account/2fa", { password: GOOD_PASSWORD });
+    expect(stale.status).toBe(403);
+    expect(await errorOf(stale)).toMatchObject({
+      code: "reauth_required",
+      message: AUTH_MESSAGES.reauthRequired,
+    });
     expect((await logIn(person.email)).client.cookies.has("sl_access")).toBe(false);
-    expect((await person.client.json("DELETE", "/api/account/2fa", {})).status).toBe(400);
 
-    const off = await person.client.json("DELETE", "/api/account/2fa", { password: GOOD_PASSWORD });
+    const reauth = await person.client.json("POST", "/api/auth/reauth", { password: GOOD_PASSWORD });
+    expect(reauth.status).toBe(200);
+    const off = await person.client.json("DELETE", "/api/account/2fa");
     expect(off.status).toBe(200);
     expect((await logIn(person.email)).client.cookies.has("sl_access")).toBe(true);
     const { results } = await env.DB.prepare("SELECT 1 FROM recovery_codes WHERE user_id = ?")
@@ -234,5 +243,28 @@ describe("a workspace that requires two-factor sign-in", () => {
     const { secret } = (await setup.json()) as { secret: string };
     await member.client.json("POST", "/api/account/2fa/enable", { code: await codeAt(secret) });
     expect((await member.client.json("GET", "/api/tests", undefined, inTeam)).status).toBe(200);
+  });
+
+  it("asks it of a member who creates an API key there, as of every other cookie-API action", async () => {
+    const owner = await enrolled();
+    const team = await createWorkspace(owner.client);
+    const member = await signedUpClient();
+    await addMember(team, member.userId, "editor");
+    expect(
+      (await owner.client.json("PATCH", `/api/workspaces/${team}`, { requireTwoFactor: true })).status,
+    ).toBe(200);
+    const inTeam = { "SplitLink-Workspace": team };
+    const refused = await member.client.json("POST", "/api/keys", { name: "CI" }, inTeam);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatchObject({ code: "two_factor_required" });
+    const { results } = await env.DB.prepare("SELECT 1 FROM api_keys WHERE workspace_id = ?")
+      .bind(team)
+      .all();
+    expect(results).toHaveLength(0);
+
+    const setup = await member.client.json("POST", "/api/account/2fa/setup");
+    const { secret } = (await setup.json()) as { secret: string };
+    await member.client.json("POST", "/api/account/2fa/enable", { code: await codeAt(secret) });
+    expect((await member.client.json("POST", "/api/keys", { name: "CI" }, inTeam)).status).toBe(201);
   });
 });

@@ -17,13 +17,14 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from "../../contract/api/account";
-import { disableTwoFactorSchema, twoFactorCodeSchema } from "../../contract/api/auth";
+import { twoFactorCodeSchema } from "../../contract/api/auth";
 import { ACCOUNT_MESSAGES, TWO_FACTOR_MESSAGES } from "../../contract/messages";
 import { clearAuthCookies, setAuthCookies } from "../auth/session-cookies";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { clientIpOf } from "../lib/client-ip";
 import { emailOrigin } from "../lib/links";
+import { requireRecentPassword } from "../middleware/require-recent-password";
 import { requireUser } from "../middleware/require-user";
 import { requireMembership, requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
@@ -101,7 +102,7 @@ export const accountRoutes = new Hono<AppEnv>()
     const alerts = await setAlertPreferences(getDb(c.env.DB), memberOf(c), c.req.valid("json"));
     return c.json({ alerts } satisfies AlertPreferencesResponse, 200);
   })
-  // Two-factor sign-in: a new secret, enabled by a code from it; off again with the current password.
+  // Two-factor sign-in: a new secret, enabled by a code from it; off again with a recent password.
   .get("/2fa", requireUser, async (c) => {
     const enabled = await twoFactorEnabled(getDb(c.env.DB), c.get("user").id);
     return c.json({ enabled } satisfies TwoFactorStatusResponse, 200);
@@ -116,9 +117,8 @@ export const accountRoutes = new Hono<AppEnv>()
     const enabled = await enableTwoFactor(db, c.env.JWT_SECRET, c.get("user").id, c.req.valid("json").code);
     return c.json(enabled satisfies TwoFactorEnabledResponse, 200);
   })
-  .delete("/2fa", requireUser, validate("json", disableTwoFactorSchema), async (c) => {
-    await limitPasswordChanges(c.env, c.get("user").id);
-    await disableTwoFactor(getDb(c.env.DB), c.get("user").id, c.req.valid("json").password);
+  .delete("/2fa", requireUser, requireRecentPassword, async (c) => {
+    await disableTwoFactor(getDb(c.env.DB), c.get("user").id);
     return c.json(message(TWO_FACTOR_MESSAGES.disabled), 200);
   })
   .delete("/", requireUser, validate("json", deleteAccountSchema), async (c) => {

@@ -9,6 +9,7 @@ export function enableTwoFactor(code: string): Promise<TwoFactorEnabledResponse>
   return apiFetch<TwoFactorEnabledResponse>("/api/account/2fa/enable", { method: "POST", body: { code } });
 }
 
-export function disableTwoFactor(password: string): Promise<AccountMessageResponse> {
-  return apiFetch<AccountMessageResponse>("/api/account/2fa", { method: "DELETE", body: { password } });
+/** Asks for the password in place (ReauthDialog) when it was not entered in the last 10 minutes. */
+export function disableTwoFactor(): Promise<AccountMessageResponse> {
+  return apiFetch<AccountMessageResponse>("/api/account/2fa", { method: "DELETE" });
 }

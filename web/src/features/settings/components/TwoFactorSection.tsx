@@ -3,7 +3,6 @@ import { TWO_FACTOR_MESSAGES } from "@contract/messages";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { encodeQR } from "qr";
 import { type FormEvent, useId, useMemo, useState } from "react";
-import { PasswordField } from "@/components/auth/PasswordField";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -40,7 +39,7 @@ function QrCode({ text, label }: { text: string; label: string }) {
   );
 }
 
-/** Settings, Account and security: two-factor sign-in on (with recovery codes) or off (with the password). */
+/** Settings, Account and security: two-factor sign-in on (with recovery codes) or off (asking for the password in place when it is not recent). */
 export function TwoFactorSection() {
   const headingId = useId();
   const codeId = useId();
@@ -81,11 +80,8 @@ export function TwoFactorSection() {
 
   const turnOff = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = event.currentTarget;
-    const password = String(new FormData(form).get("password") ?? "");
     return run(async () => {
-      const { message } = await disableTwoFactor(password);
-      form.reset();
+      const { message } = await disableTwoFactor();
       toast.success(message);
       await queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor });
     });
@@ -152,7 +148,6 @@ export function TwoFactorSection() {
           {enabled && (
             <form onSubmit={turnOff} className="grid gap-4 sm:max-w-sm">
               <p className="text-muted-foreground text-sm">{TWO_FACTOR_MESSAGES.turnOffIntro}</p>
-              <PasswordField label="Current password" name="password" autoComplete="current-password" />
               <Button type="submit" variant="outline" className="justify-self-start" aria-disabled={busy}>
                 <BusyLabel
                   busy={busy}
