@@ -72,7 +72,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     : [];
   if (options.config) scriptArgs.push("--config", options.config);
   if (!options.script && !options.persistDir) {
-    migrateShards(["--local", "--persist-to", persistDir], { quiet: true });
+    await migrateShards(["--local", "--persist-to", persistDir], { quiet: true });
   }
   const port = await freePort();
   const vars = Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
