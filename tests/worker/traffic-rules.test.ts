@@ -163,9 +163,10 @@ describe("traffic rules on the redirect", () => {
   it("does not count a signed-in member's own click on the app host, nor trust a forged session", async () => {
     const { owner, test } = await ownerWithTest();
     const team = await seedWorkspace(owner.userId);
-    const teamTest = await seedTest(owner, { workspaceId: team });
     const member = await seedUser();
     await seedMembership(team, member.userId, "editor");
+    // The members are cached with the rules when the test is stored (and read again within the hour).
+    const teamTest = await seedTest(owner, { workspaceId: team });
     await open(member.client, `/r/${teamTest.slug}`, { headers: HUMAN });
     // Someone signed in who is no member, and a cookie no server signed, count as anyone.
     const stranger = await seedUser();
