@@ -29,7 +29,7 @@ interface CreatedTest {
 /** A marketer and a test on the marketer site's landing pages A and B, whose goal is its thank-you page. */
 async function marketerWithTest(name: string): Promise<[Page, CreatedTest, string]> {
   const marketer = await browser.newPage();
-  await signUpOverHttp(marketer, `${name}-${Date.now()}@example.com`);
+  await signUpOverHttp(marketer, `${name.toLowerCase().replaceAll(" ", "-")}-${Date.now()}@example.com`);
   const siteTag = await marketer.request.get("/api/account/site-tag");
   const { siteKey } = (await siteTag.json()) as { siteKey: string };
   const created = await marketer.request.post("/api/tests", {
