@@ -452,7 +452,14 @@ describe("GET /api/workspaces/by-test/:slug (a test's link opens in its workspac
     const found = await lookUp(viewer.client, test.slug);
     expect(found.status).toBe(200);
     expect(await found.json()).toEqual({
-      workspace: { id: team, name: "Acme team", role: "viewer", personal: false, requireTwoFactor: false },
+      workspace: {
+        id: team,
+        name: "Acme team",
+        role: "viewer",
+        personal: false,
+        requireTwoFactor: false,
+        currency: null,
+      },
     });
     // The owner's own personal test, found from the team workspace.
     const mine = await seedTest(owner);

@@ -6,12 +6,9 @@ import { CONVERSION_MESSAGES } from "../../contract/messages";
 import { isVariant } from "../../contract/variants";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
-import { clientIpOf } from "../lib/client-ip";
 import { BEACON_MAX_BODY_BYTES, limitBody } from "../middleware/body-limit";
-import { enqueueEvent } from "../queue/producer";
 import { CONVERSION_COOKIE } from "../redirect/visit";
 import { acceptBeacon, type BeaconConversion } from "../services/beacon";
-import { excludedConversion } from "../services/traffic-rules";
 
 const INVALID_BEACON = CONVERSION_MESSAGES.invalidBeacon;
 
@@ -48,18 +45,7 @@ function parseConversionSession(value: string) {
  * 429 that says when to come again.
  */
 async function accept(c: Context<AppEnv>, conversion: BeaconConversion): Promise<void> {
-  // Left out by the workspace's traffic rules: answered as accepted, shown in traffic quality.
-  const excluded = await excludedConversion(c.env, c.executionCtx, conversion.testId, c.req.raw);
-  if (excluded) {
-    const event = {
-      type: "uncounted",
-      testId: conversion.testId,
-      reason: excluded,
-      timestamp: Date.now(),
-    } as const;
-    return enqueueEvent(c.env, c.executionCtx, event);
-  }
-  const outcome = await acceptBeacon(c.env, c.executionCtx, clientIpOf(c.req.raw.headers), conversion);
+  const outcome = await acceptBeacon(c.env, c.executionCtx, c.req.raw, conversion);
   if (outcome.queued) return;
   c.header("Retry-After", String(outcome.retryAfterSeconds));
   throw new ApiError("rate_limited", CONVERSION_MESSAGES.rateLimited);
