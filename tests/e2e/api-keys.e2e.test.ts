@@ -4,7 +4,13 @@ import { decodeQR } from "qr/decode.js";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { createTestFromForm, PASSWORD, signUpOverHttp, visibleToast } from "./flows";
+import {
+  createKeyRefusedOnceForPassword,
+  createTestFromForm,
+  PASSWORD,
+  signUpOverHttp,
+  visibleToast,
+} from "./flows";
 
 const browser = startBrowser();
 
@@ -97,21 +103,7 @@ describe("API keys", () => {
     await signUpOverHttp(page, `keys-reauth-${Date.now()}@example.com`);
     await page.goto("/settings/api-keys");
     await page.getByText("No API keys yet").waitFor();
-    // Sign-up entered the password a moment ago; the refusal ten minutes later, once, at the HTTP boundary.
-    let refused = false;
-    await page.route("**/api/keys", (route) => {
-      if (route.request().method() !== "POST" || refused) return route.fallback();
-      refused = true;
-      return route.fulfill({
-        status: 403,
-        json: { error: { code: "reauth_required", message: AUTH_MESSAGES.reauthRequired } },
-      });
-    });
-
-    await page.getByRole("button", { name: "Create your first API key" }).click();
-    const create = page.getByRole("dialog", { name: "Create API key" });
-    await create.getByLabel("Key name").fill("After the password");
-    await create.getByRole("button", { name: "Create key" }).click();
+    await createKeyRefusedOnceForPassword(page, "After the password");
     const prompt = page.getByRole("dialog", { name: AUTH_MESSAGES.reauthTitle });
     await prompt.getByText(AUTH_MESSAGES.reauthIntro).waitFor();
     await screenshot(page, "reauth-prompt");

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
+import { AUTH_MESSAGES } from "../../contract/messages";
 import { visitorAddress } from "../../scripts/splitlink-api";
 import { DESKTOP_USER_AGENT, screenshot } from "./browser";
 import { startMarketerSite } from "./marketer-site";
@@ -142,4 +143,25 @@ export async function createTestFromForm(page: Page, name: string): Promise<stri
   await page.getByRole("button", { name: "Create Test" }).click();
   await page.waitForURL((url) => url.pathname.startsWith("/test/"));
   return new URL(page.url()).pathname.split("/").pop() ?? "";
+}
+
+/**
+ * Creating an API key the first time answers 403 `reauth_required`, faked once at the browser's HTTP
+ * boundary: sign-up entered the password a moment ago, and the real refusal comes 10 minutes later.
+ * Then asks for a key named `name` from the empty API keys card.
+ */
+export async function createKeyRefusedOnceForPassword(page: Page, name: string): Promise<void> {
+  let refused = false;
+  await page.route("**/api/keys", (route) => {
+    if (route.request().method() !== "POST" || refused) return route.fallback();
+    refused = true;
+    return route.fulfill({
+      status: 403,
+      json: { error: { code: "reauth_required", message: AUTH_MESSAGES.reauthRequired } },
+    });
+  });
+  await page.getByRole("button", { name: "Create your first API key" }).click();
+  const create = page.getByRole("dialog", { name: "Create API key" });
+  await create.getByLabel("Key name").fill(name);
+  await create.getByRole("button", { name: "Create key" }).click();
 }

@@ -12,7 +12,7 @@ import {
 } from "../../contract/messages";
 import { PHASE_MESSAGES } from "../../contract/phases";
 import { BREAKDOWN_MESSAGES } from "../../web/src/features/test-detail/breakdowns/messages";
-import { visibleToast } from "./flows";
+import { createKeyRefusedOnceForPassword, visibleToast } from "./flows";
 
 /**
  * Whose screen it is: a visitor, a marketer who has not verified their email yet, a verified one with
@@ -304,20 +304,7 @@ export const SCREENS: Screen[] = [
     title: settingsTitled("API keys"),
     async open(page) {
       await visit(page, "/settings/api-keys", "No API keys yet");
-      // The password was entered at sign-up, minutes ago: the API's refusal after 10 minutes, once.
-      let refused = false;
-      await page.route("**/api/keys", (route) => {
-        if (route.request().method() !== "POST" || refused) return route.fallback();
-        refused = true;
-        return route.fulfill({
-          status: 403,
-          json: { error: { code: "reauth_required", message: AUTH_MESSAGES.reauthRequired } },
-        });
-      });
-      await page.getByRole("button", { name: "Create your first API key" }).click();
-      const create = page.getByRole("dialog", { name: "Create API key" });
-      await create.getByLabel("Key name").fill("Prompted");
-      await create.getByRole("button", { name: "Create key" }).click();
+      await createKeyRefusedOnceForPassword(page, "Prompted");
       await page.getByRole("dialog", { name: AUTH_MESSAGES.reauthTitle }).getByLabel("Password").waitFor();
     },
   },
