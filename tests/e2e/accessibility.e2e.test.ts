@@ -70,6 +70,6 @@ describe("accessibility: axe and the tab's title on every screen", () => {
         }
       }
       expect(found).toEqual([]);
-    }, 300_000);
+    }, 900_000);
   }
 });

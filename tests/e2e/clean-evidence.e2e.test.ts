@@ -63,7 +63,8 @@ async function totals(marketer: Page, slug: string) {
  */
 async function forwardedBeforeTheTagRan(link: string): Promise<Page> {
   const visitor = await newVisitor();
-  await visitor.route("**/t.js*", (route) => route.abort());
+  // An empty script rather than a failed load, which the browser would log as an error.
+  await visitor.route("**/t.js*", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
   await visitor.goto(link);
   const landed = new URL(visitor.url());
   const variant = landed.searchParams.get("variant") ?? "";

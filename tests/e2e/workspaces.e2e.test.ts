@@ -164,7 +164,7 @@ describe("workspaces in the app", () => {
 
     // The personal workspace has no delete: it goes with the account.
     await page.keyboard.press("Escape");
-    await page.goto("/settings/api-keys");
+    await page.goto("/settings/workspace");
     await page.getByRole("region", { name: "Workspace" }).getByLabel("Workspace name").waitFor();
     expect(await page.getByRole("button", { name: "Delete workspace" }).count()).toBe(0);
   });
@@ -172,7 +172,7 @@ describe("workspaces in the app", () => {
   it("creates an API key that can only read, and lists it as such", async () => {
     const page = await browser.newPage(WIDTHS.wide);
     await signUpOverHttp(page, `workspaces-keys-${Date.now()}@example.com`);
-    await page.goto("/settings/workspace");
+    await page.goto("/settings/api-keys");
     await page.getByRole("button", { name: "Create your first API key" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Key name").fill("Reporting");
