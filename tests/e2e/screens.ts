@@ -12,7 +12,7 @@ import {
 } from "../../contract/messages";
 import { PHASE_MESSAGES } from "../../contract/phases";
 import { BREAKDOWN_MESSAGES } from "../../web/src/features/test-detail/breakdowns/messages";
-import { createKeyRefusedOnceForPassword, visibleToast } from "./flows";
+import { createKeyRefusedOnceForPassword, visibleToast, visitFromNewAddresses } from "./flows";
 
 /**
  * Whose screen it is: a visitor, a marketer who has not verified their email yet, a verified one with
@@ -402,8 +402,9 @@ export const SCREENS: Screen[] = [
     who: "signed-in, with data",
     title: titled("Axe test"),
     async open(page, data) {
-      // A visitor (this browser's user agent), counted through the queue: reload until the results show.
-      await page.request.get(`/r/${data.slug}`, { maxRedirects: 0 });
+      // A visitor from an address of their own (this signed-in member's clicks are internal), counted
+      // through the queue: reload until the results show.
+      await visitFromNewAddresses(new URL(`/r/${data.slug}`, page.url()).href, 1, Date.now() % 16_000_000);
       for (let attempt = 0; attempt < 30; attempt++) {
         await visit(page, `/test/${data.slug}`, "Axe test");
         await page.locator("[data-recommendation]").or(page.getByText("No visits yet")).first().waitFor();
@@ -505,8 +506,9 @@ export const SCREENS: Screen[] = [
     who: "signed-in, with data",
     title: titled("Axe test"),
     async open(page, data) {
-      // A desktop visitor (this browser's user agent); the count arrives through the queue.
-      await page.request.get(`/r/${data.slug}`, { maxRedirects: 0 });
+      // A desktop visitor from an address of their own (this signed-in member's clicks are internal);
+      // the count arrives through the queue.
+      await visitFromNewAddresses(new URL(`/r/${data.slug}`, page.url()).href, 1, Date.now() % 16_000_000);
       const warning = page.getByText(BREAKDOWN_MESSAGES.warning);
       for (let attempt = 0; attempt < 30 && (await warning.count()) === 0; attempt++) {
         if (attempt > 0) await page.waitForTimeout(500);
