@@ -285,8 +285,9 @@ export const SCREENS: Screen[] = [
     title: settingsTitled("Members"),
     async open(page) {
       await visit(page, "/settings/members", MEMBER_SCREEN_MESSAGES.membersTitle);
+      // The member list itself (named like its card): the card's region is not found at every width.
       await page
-        .getByRole("region", { name: MEMBER_SCREEN_MESSAGES.membersTitle })
+        .getByRole("list", { name: MEMBER_SCREEN_MESSAGES.membersTitle })
         .getByRole("listitem")
         .first()
         .waitFor();
