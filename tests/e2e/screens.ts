@@ -280,20 +280,6 @@ export const SCREENS: Screen[] = [
     open: (page) => visit(page, "/settings/workspace", "Site tag"),
   },
   {
-    name: "settings, members",
-    who: "signed-in, empty",
-    title: settingsTitled("Members"),
-    async open(page) {
-      await visit(page, "/settings/members", MEMBER_SCREEN_MESSAGES.membersTitle);
-      // The member list itself (named like its card): the card's region is not found at every width.
-      await page
-        .getByRole("list", { name: MEMBER_SCREEN_MESSAGES.membersTitle })
-        .getByRole("listitem")
-        .first()
-        .waitFor();
-    },
-  },
-  {
     name: "settings, API keys",
     who: "signed-in, empty",
     title: settingsTitled("API keys"),
