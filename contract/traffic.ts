@@ -143,3 +143,21 @@ export function matchedRule(rules: TrafficRules, source: TrafficSource): "intern
   });
   return blocked ? "blocked" : null;
 }
+
+/**
+ * What the rules look at of a request (the redirect's visit, the beacon's conversion): its address,
+ * network (Cloudflare's `request.cf.asn`), user agent (capped, lower case) and referrer host.
+ */
+export function trafficSourceOf(
+  request: Request,
+  address: string,
+  referrerHost: string | null,
+): TrafficSource {
+  const cf = (request as { cf?: { asn?: unknown } }).cf;
+  return {
+    address,
+    asn: typeof cf?.asn === "number" ? cf.asn : null,
+    userAgent: (request.headers.get("user-agent") ?? "").slice(0, 512).toLowerCase(),
+    referrerHost,
+  };
+}

@@ -458,7 +458,7 @@ describe("the link cache while KV is down", () => {
     const resumingDuringThePut = new Proxy(env.LINKS, {
       get(target, property) {
         if (property !== "put") return Reflect.get(target, property).bind(target);
-        // Only the link's own key: the repair also rewrites the workspace's traffic rules beside it.
+        // Only when the link's own key is written (the repair may rewrite other noted keys too).
         return async (putKey: string, value: string) => {
           if (putKey === key) await client.json("POST", `/api/tests/${test.id}/resume`);
           await target.put(putKey, value);

@@ -215,7 +215,7 @@ describe("the edge redirect", () => {
 
       const kvWarm = await visit();
       expect(kvWarm.status).toBe(302);
-      // The link, and its workspace's traffic rules (issue #47), both written when the test was.
+      // The link, and its workspace's traffic rules (issue #47), both written when the test was created.
       expect(calls).toEqual(["LINKS.get", "LINKS.get"]);
       calls.length = 0;
       const isolateWarm = await visit();

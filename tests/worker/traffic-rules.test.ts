@@ -3,8 +3,20 @@ import { describe, expect, it } from "vitest";
 import type { TestAnalyticsResponse, WorkspaceHistoryResponse } from "../../contract/api";
 import { TRAFFIC_RULES_MESSAGES } from "../../contract/messages";
 import { DEFAULT_TRAFFIC_RULES } from "../../contract/traffic";
-import { trafficRulesKey } from "../../worker/link-cache/keys";
-import { Client, eventsOf, eventually, HUMAN, open, publicApi, sendBeacon, uniqueIp } from "./helpers";
+import { testWorkspaceKey, trafficRulesKey } from "../../worker/link-cache/keys";
+import { forgetInIsolate } from "../../worker/link-cache/lookup";
+import {
+  Client,
+  eventsOf,
+  eventually,
+  fetchWorker,
+  HUMAN,
+  open,
+  publicApi,
+  sendBeacon,
+  uniqueIp,
+} from "./helpers";
+import { invitationToken } from "./mail-helpers";
 import { seedApiKey, seedMembership, seedTest, seedUser, seedWorkspace } from "./seed";
 
 // Issue #47, points 5 and 6: a workspace's traffic rules. Visits they match are redirected as usual and
@@ -190,6 +202,38 @@ describe("traffic rules on the redirect", () => {
   });
 });
 
+describe("traffic rules follow the members", () => {
+  it("leaves out a member's click from when they join, and counts it again once they are removed", async () => {
+    const owner = await seedUser();
+    const team = await seedWorkspace(owner.userId);
+    const test = await seedTest(owner, { workspaceId: team });
+    const person = await seedUser();
+    // Cached before they join: the redirect knows the owner alone.
+    await open(new Client(), `/r/${test.slug}`, { headers: HUMAN });
+    await eventually(async () => (await clicksOf(test.id)) === 1);
+    expect(await env.LINKS.get(trafficRulesKey(team), "json")).toMatchObject({ members: [owner.userId] });
+
+    const invited = await owner.client.json("POST", `/api/workspaces/${team}/invitations`, {
+      email: person.email,
+      role: "viewer",
+    });
+    expect(invited.status).toBe(201);
+    const token = await invitationToken(person.email);
+    expect((await person.client.json("POST", `/api/invitations/${token}/accept`)).status).toBe(200);
+    await open(person.client, `/r/${test.slug}`, { headers: HUMAN });
+    owner.client.workspace = team;
+    await eventually(async () =>
+      (await qualityOf(owner.client, test.slug)).visits.some((row) => row.reason === "internal"),
+    );
+    expect(await clicksOf(test.id)).toBe(1);
+
+    const removed = await owner.client.json("DELETE", `/api/workspaces/${team}/members/${person.userId}`);
+    expect(removed.status).toBe(200);
+    await open(person.client, `/r/${test.slug}`, { headers: HUMAN });
+    await eventually(async () => (await clicksOf(test.id)) === 2);
+  });
+});
+
 describe("traffic rules on conversions", () => {
   it("does not count a beacon's conversion from an internal address, and says why", async () => {
     const { owner, test } = await ownerWithTest();
@@ -213,5 +257,36 @@ describe("traffic rules on conversions", () => {
       return found.conversions.length > 0 && found;
     });
     expect(quality.conversions).toEqual([{ reason: "internal_address", events: 1 }]);
+  });
+  it("reads no D1 for a beacon once its test's workspace and rules are cached", async () => {
+    const { owner, test } = await ownerWithTest();
+    const beacon = (bindings: Env) =>
+      fetchWorker(
+        "/functions/v1/conversions",
+        {
+          method: "POST",
+          headers: {
+            "content-type": "text/plain",
+            origin: "https://shop.example",
+            "cf-connecting-ip": uniqueIp(),
+          },
+          body: JSON.stringify({ splitTestId: test.id, sessionId: crypto.randomUUID(), variant: "A" }),
+        },
+        { bindings },
+      );
+    expect((await beacon(env)).status).toBe(202);
+    await eventually(() => env.LINKS.get(testWorkspaceKey(test.id)));
+    // Another isolate: nothing in memory, both entries in KV.
+    forgetInIsolate([testWorkspaceKey(test.id), trafficRulesKey(owner.userId)]);
+    const d1Calls: string[] = [];
+    const watched = new Proxy(env.DB, {
+      get(target, property) {
+        d1Calls.push(String(property));
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    expect((await beacon({ ...env, DB: watched })).status).toBe(202);
+    expect(d1Calls).toEqual([]);
   });
 });

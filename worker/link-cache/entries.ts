@@ -109,6 +109,20 @@ export interface CachedTrafficRules {
   members: string[];
 }
 
+/** Whose test it is, for the beacon, which names only the test (`test:{testId}`); a test never moves. */
+export interface CachedTestWorkspace {
+  workspaceId: string | null;
+}
+
+export async function loadTestWorkspace(db: Db, testId: string): Promise<CachedTestWorkspace | null> {
+  const row = await db
+    .select({ workspaceId: splitTests.workspaceId })
+    .from(splitTests)
+    .where(eq(splitTests.id, testId))
+    .get();
+  return row ? { workspaceId: row.workspaceId } : null;
+}
+
 /** A workspace's rules, the defaults until it saves its own (and for a workspace that no longer exists). */
 export async function loadTrafficRules(db: Db, workspaceId: string): Promise<CachedTrafficRules> {
   const [row, members] = await Promise.all([
@@ -132,10 +146,11 @@ export async function loadTrafficRules(db: Db, workspaceId: string): Promise<Cac
 export async function loadByKey(
   db: Db,
   key: string,
-): Promise<CachedLink | CachedHost | CachedTrafficRules | null> {
+): Promise<CachedLink | CachedHost | CachedTrafficRules | CachedTestWorkspace | null> {
   const [kind, first = "", second] = key.split(":").map((piece) => decodeURIComponent(piece));
   if (kind === "host") return loadHost(db, first);
   if (kind === "traffic") return loadTrafficRules(db, first);
+  if (kind === "test") return loadTestWorkspace(db, first);
   if (kind !== "link") throw new Error(`not a cache key: ${key}`);
   return second === undefined ? loadLinkBySlug(db, first) : loadLinkOnDomain(db, first, second);
 }

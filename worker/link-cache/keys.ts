@@ -7,3 +7,4 @@ export const slugKey = (slug: string) => `link:${part(slug)}`;
 export const domainSlugKey = (domainId: string, path: string) => `link:${part(domainId)}:${part(path)}`;
 export const hostKey = (hostname: string) => `host:${part(hostname)}`;
 export const trafficRulesKey = (workspaceId: string) => `traffic:${part(workspaceId)}`;
+export const testWorkspaceKey = (testId: string) => `test:${part(testId)}`;

@@ -1,15 +1,20 @@
 import type { Db } from "../db/client";
 import type { Background } from "../lib/background";
 import { log } from "../observability/log";
-import type { CachedHost, CachedLink, CachedTrafficRules } from "./entries";
+import type { CachedHost, CachedLink, CachedTestWorkspace, CachedTrafficRules } from "./entries";
 import { IsolateCache } from "./isolate-cache";
-import { domainSlugKey, hostKey, slugKey, trafficRulesKey } from "./keys";
+import { domainSlugKey, hostKey, slugKey, testWorkspaceKey, trafficRulesKey } from "./keys";
 
 const KV_CACHE_TTL_SECONDS = 60;
-/** How long a workspace's members stay in its traffic rules' entry before it is read again from D1. */
-export const TRAFFIC_RULES_TTL_SECONDS = 60 * 60;
+/**
+ * How long an entry KV does not rewrite on every change lives: a workspace's traffic rules (rewritten
+ * when the rules or its members change; the day is the net under a change that did not say so) and a
+ * test's workspace (which never changes; the day lets a deleted test's entry go).
+ */
+export const DERIVED_ENTRY_TTL_SECONDS = 24 * 60 * 60;
 // null marks a known miss, so a mistyped link does not hit D1 on every request of an isolate.
-const memory = new IsolateCache<CachedLink | CachedHost | CachedTrafficRules | null>();
+type Cached = CachedLink | CachedHost | CachedTrafficRules | CachedTestWorkspace;
+const memory = new IsolateCache<Cached | null>();
 
 type Loaders = typeof import("./entries");
 
@@ -21,7 +26,7 @@ const isCurrentLink = (entry: CachedLink) => Array.isArray(entry.variants);
  * with the first miss, not at startup: a KV hit needs neither. A KV entry that `usable` refuses
  * (written by an older version of the Worker) counts as a miss.
  */
-async function readThrough<T extends CachedLink | CachedHost | CachedTrafficRules>(
+async function readThrough<T extends Cached>(
   env: Env,
   ctx: Background,
   key: string,
@@ -85,7 +90,7 @@ export function findHost(env: Env, ctx: Background, hostname: string) {
 
 /**
  * A workspace's traffic rules and members, read with its link: a KV entry per workspace, rewritten when
- * the rules change and read again from D1 within the hour after its members change.
+ * the rules or the members change (link-cache/writes.ts `storeTrafficRules`).
  */
 export function findTrafficRules(env: Env, ctx: Background, workspaceId: string) {
   return readThrough(
@@ -94,7 +99,19 @@ export function findTrafficRules(env: Env, ctx: Background, workspaceId: string)
     trafficRulesKey(workspaceId),
     (loaders, db) => loaders.loadTrafficRules(db, workspaceId),
     (entry) => Array.isArray(entry.members),
-    TRAFFIC_RULES_TTL_SECONDS,
+    DERIVED_ENTRY_TTL_SECONDS,
+  );
+}
+
+/** The workspace of a test, for a beacon that names only the test: no D1 read once cached. */
+export function findTestWorkspace(env: Env, ctx: Background, testId: string) {
+  return readThrough(
+    env,
+    ctx,
+    testWorkspaceKey(testId),
+    (loaders, db) => loaders.loadTestWorkspace(db, testId),
+    (entry) => entry.workspaceId !== undefined,
+    DERIVED_ENTRY_TTL_SECONDS,
   );
 }
 

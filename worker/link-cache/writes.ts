@@ -4,7 +4,7 @@ import { cacheRepairs } from "../db/schema";
 import { log } from "../observability/log";
 import { deleteLinkKeys, keysOf, loadByKey, loadTrafficRules, putLink, toCachedHost } from "./entries";
 import { hostKey, trafficRulesKey } from "./keys";
-import { forgetInIsolate, TRAFFIC_RULES_TTL_SECONDS } from "./lookup";
+import { DERIVED_ENTRY_TTL_SECONDS, forgetInIsolate } from "./lookup";
 
 // Each repair is three D1 queries (read, read again, delete the note) and a KV write; on the free
 // plan an invocation may make 50 D1 queries. What one cron run leaves waits for the next.
@@ -35,13 +35,9 @@ async function updateCache(env: Env, keys: string[], update: () => Promise<unkno
   }
 }
 
-/**
- * Caches a created or changed test under all its keys, and its workspace's traffic rules beside it, so
- * that its first visitor finds both in KV.
- */
-export async function storeLink(env: Env, test: Parameters<typeof putLink>[1]): Promise<void> {
-  await updateCache(env, keysOf(test), () => putLink(env.LINKS, test));
-  if (test.workspaceId) await storeTrafficRules(env, test.workspaceId);
+/** Caches a created or changed test under all its keys. */
+export function storeLink(env: Env, test: Parameters<typeof putLink>[1]): Promise<void> {
+  return updateCache(env, keysOf(test), () => putLink(env.LINKS, test));
 }
 
 /** Drops a deleted test from KV and from this isolate's memory. */
@@ -104,11 +100,11 @@ export async function repairCache(env: Env): Promise<void> {
   }
 }
 
-/** Caches a workspace's traffic rules for the redirect after they changed. */
+/** Caches a workspace's traffic rules and members for the redirect after either changed. */
 export function storeTrafficRules(env: Env, workspaceId: string): Promise<void> {
   const key = trafficRulesKey(workspaceId);
   return updateCache(env, [key], async () => {
     const entry = await loadTrafficRules(getDb(env.DB), workspaceId);
-    await env.LINKS.put(key, JSON.stringify(entry), { expirationTtl: TRAFFIC_RULES_TTL_SECONDS });
+    await env.LINKS.put(key, JSON.stringify(entry), { expirationTtl: DERIVED_ENTRY_TTL_SECONDS });
   });
 }

@@ -1,4 +1,4 @@
-import { matchedRule, type TrafficRules, type TrafficSource } from "../../contract/traffic";
+import { matchedRule, type TrafficRules, type TrafficSource, trafficSourceOf } from "../../contract/traffic";
 import type { UncountedVisitReason } from "../../contract/trust";
 import type { Background } from "../lib/background";
 import { clientIpOf } from "../lib/client-ip";
@@ -9,21 +9,6 @@ import { findTrafficRules } from "../link-cache/lookup";
 
 /** The app's own session cookie (auth/session-cookies.ts), which the redirect sees on the app host. */
 const ACCESS_COOKIE = "sl_access";
-
-/** What the rules look at of a request: its address, network (`request.cf.asn`), user agent and referrer. */
-export function trafficSourceOf(
-  request: Request,
-  address: string,
-  referrerHost: string | null,
-): TrafficSource {
-  const cf = request.cf as { asn?: unknown } | undefined;
-  return {
-    address,
-    asn: typeof cf?.asn === "number" ? cf.asn : null,
-    userAgent: (request.headers.get("user-agent") ?? "").slice(0, 512).toLowerCase(),
-    referrerHost,
-  };
-}
 
 /** Why the rules leave a visit out: internal, blocked or (machine traffic) datacenter; null when it counts. */
 export function ruledOut(rules: TrafficRules, source: TrafficSource): UncountedVisitReason | null {

@@ -32,6 +32,7 @@ import {
   transferOwnership,
   viewInvitation,
 } from "../services/members";
+import { trafficMembersChanged } from "../services/traffic-rules";
 
 // The workspace comes from the path, not the SplitLink-Workspace header: the services check the
 // caller's membership in it (404 for a stranger, 403 for a non-owner's change).
@@ -64,6 +65,7 @@ export const workspaceMemberRoutes = new Hono<AppEnv>()
   .delete("/:id/members/:userId", async (c) => {
     const { id, userId } = c.req.param();
     await removeMember(getDb(c.env.DB), id, c.get("user"), userId);
+    await trafficMembersChanged(c.env, id);
     return c.json(deleted, 200);
   })
   .post("/:id/transfer", requireRecentPassword, validate("json", transferSchema), async (c) => {
@@ -110,6 +112,7 @@ export const invitationRoutes = new Hono<AppEnv>()
   })
   .post("/:token/accept", async (c) => {
     const joined = await acceptInvitation(getDb(c.env.DB), tokenOf(c.req.param("token")), c.get("user"));
+    await trafficMembersChanged(c.env, joined.workspaceId);
     return c.json(joined satisfies AcceptedInvitationResponse, 200);
   })
   .post("/:token/decline", async (c) => {

@@ -22,6 +22,7 @@ import { log } from "../observability/log";
 import { type Account, accountOf, assertStrongPassword, passwordMatches, revokeOtherSessions } from "./auth";
 import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
 import { endReach, revokeKeys } from "./member-reach";
+import { trafficMembersChanged } from "./traffic-rules";
 import { anotherOwnerOf, membershipsOf, removeWorkspaces, workspaceNameFor } from "./workspaces";
 
 const verifyLink = (origin: string, token: string) => `${origin}/verify-email?token=${token}`;
@@ -211,4 +212,5 @@ export async function deleteAccount(env: Env, userId: string, typedEmail: string
       .set({ email: `deleted:${userId}`, passwordHash: "", deletedAt: now })
       .where(eq(users.id, userId)),
   ]);
+  for (const shared of held.filter((w) => !alone.includes(w.id))) await trafficMembersChanged(env, shared.id);
 }

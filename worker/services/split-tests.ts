@@ -39,7 +39,7 @@ import { randomToken } from "../lib/base64url";
 import { newTestId } from "../lib/ids";
 import { splitLinkFor } from "../lib/links";
 import { generateSlug } from "../lib/slug";
-import { removeLink, storeLink } from "../link-cache/writes";
+import { removeLink, storeLink, storeTrafficRules } from "../link-cache/writes";
 import { NO_TOTALS, summarize, type VariantTotals } from "../statistics/summary";
 import { verdictOfTest } from "./analytics";
 import { ownedDomain } from "./domains";
@@ -619,7 +619,10 @@ export async function createSplitTest(
     await env.DB.prepare("DELETE FROM split_tests WHERE id = ?1").bind(row.id).run();
     throw error;
   }
-  background.waitUntil(storeLink(env, row));
+  // Its workspace's traffic rules beside it, so that the first visitor finds both in KV.
+  background.waitUntil(
+    Promise.all([storeLink(env, row), row.workspaceId && storeTrafficRules(env, row.workspaceId)]),
+  );
   return {
     ...test,
     stats: await statsOf(

@@ -1,11 +1,16 @@
 import { eq } from "drizzle-orm";
 import type { TrafficRulesResponse } from "../../contract/api";
-import { DEFAULT_TRAFFIC_RULES, matchedRule, type TrafficRules } from "../../contract/traffic";
+import {
+  DEFAULT_TRAFFIC_RULES,
+  matchedRule,
+  type TrafficRules,
+  trafficSourceOf,
+} from "../../contract/traffic";
 import { getDb } from "../db/client";
-import { splitTests, workspaces } from "../db/schema";
+import { workspaces } from "../db/schema";
 import type { Background } from "../lib/background";
 import { clientIpOf } from "../lib/client-ip";
-import { findTrafficRules } from "../link-cache/lookup";
+import { findTestWorkspace, findTrafficRules } from "../link-cache/lookup";
 import { storeTrafficRules } from "../link-cache/writes";
 
 // A workspace's traffic rules (issue #47): kept on its row, cached in KV for the redirect
@@ -31,10 +36,15 @@ export async function saveTrafficRules(
   return rules;
 }
 
+/** Its members changed (one joined, one left or was removed): the redirect knows whose clicks are internal. */
+export function trafficMembersChanged(env: Env, workspaceId: string): Promise<void> {
+  return storeTrafficRules(env, workspaceId);
+}
+
 /**
  * Why a beacon's conversion is left out: it comes from one of the workspace's internal addresses or a
  * blocked address, network or user agent (the referrer names the shop's own page here, so it is not
- * looked at). One D1 read of the test's workspace, then the cached rules.
+ * looked at). The test's workspace and its rules come from the link cache: no D1 read once cached.
  */
 export async function excludedConversion(
   env: Env,
@@ -42,20 +52,10 @@ export async function excludedConversion(
   testId: string,
   request: Request,
 ): Promise<"internal_address" | "blocked_source" | null> {
-  const test = await getDb(env.DB)
-    .select({ workspaceId: splitTests.workspaceId })
-    .from(splitTests)
-    .where(eq(splitTests.id, testId))
-    .get();
+  const test = await findTestWorkspace(env, ctx, testId);
   if (!test?.workspaceId) return null;
   const entry = await findTrafficRules(env, ctx, test.workspaceId);
   if (!entry) return null;
-  const cf = request.cf as { asn?: unknown } | undefined;
-  const matched = matchedRule(entry.rules, {
-    address: clientIpOf(request.headers),
-    asn: typeof cf?.asn === "number" ? cf.asn : null,
-    userAgent: (request.headers.get("user-agent") ?? "").slice(0, 512).toLowerCase(),
-    referrerHost: null,
-  });
+  const matched = matchedRule(entry.rules, trafficSourceOf(request, clientIpOf(request.headers), null));
   return matched && ({ internal: "internal_address", blocked: "blocked_source" } as const)[matched];
 }
