@@ -1,15 +1,14 @@
 import * as z from "zod";
 import { TRAFFIC_RULES_MESSAGES as M } from "../messages/traffic";
 import {
-  asnOf,
   BLOCK_TYPES,
-  isReferrerHost,
   MAX_BLOCK_RULES,
   MAX_BLOCK_VALUE,
   MAX_INTERNAL_ADDRESSES,
   parseRange,
   referrerHostOf,
 } from "../traffic";
+import { blockRuleProblem } from "../traffic-problems";
 
 // A workspace's traffic rules (issue #47): GET/PUT /api/v1/workspace/traffic-rules and
 // /api/workspaces/{id}/traffic-rules. What is left out shows in each test's trafficQuality.
@@ -28,10 +27,8 @@ const blockRuleSchema = z
     value: z.string().trim().min(1, M.valueMissing).max(MAX_BLOCK_VALUE, M.valueTooLong),
   })
   .superRefine((rule, ctx) => {
-    const bad = (message: string) => ctx.addIssue({ code: "custom", message, path: ["value"] });
-    if (rule.type === "address" && !parseRange(rule.value)) bad(M.invalidAddress(rule.value));
-    if (rule.type === "asn" && asnOf(rule.value) === null) bad(M.invalidAsn(rule.value));
-    if (rule.type === "referrer" && !isReferrerHost(rule.value)) bad(M.invalidReferrer(rule.value));
+    const problem = blockRuleProblem(rule);
+    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["value"] });
   })
   // A referrer is kept as the host it names (no scheme, path or www.).
   .transform((rule) => (rule.type === "referrer" ? { ...rule, value: referrerHostOf(rule.value) } : rule));
@@ -55,7 +52,7 @@ export const trafficRulesSchema = z.object({
     .boolean()
     .default(true)
     .describe(
-      "Leave out visits from hosting and cloud providers' networks (reason datacenter) and link previews that fan out (reason preview). On by default.",
+      "Leave out visits from hosting and cloud providers' networks (reason datacenter). On by default.",
     ),
 });
 export type TrafficRulesInput = z.input<typeof trafficRulesSchema>;

@@ -1,4 +1,3 @@
-import type { BlockType } from "../traffic";
 import { MAX_BLOCK_RULES, MAX_BLOCK_VALUE, MAX_INTERNAL_ADDRESSES } from "../traffic";
 
 /** A workspace's traffic rules: the API's refusals and the Settings card. */
@@ -13,16 +12,13 @@ export const TRAFFIC_RULES_MESSAGES = {
     "One a line as type: value — address: 198.51.100.7 or a range, asn: 64500, userAgent: a part of it, referrer: spam.example",
   machineTrafficLabel: "Leave out machine traffic",
   machineTrafficHint:
-    "Visits from hosting and cloud networks, and link previews that fan out. Privacy relays (iCloud Private Relay, WARP) carry people and always count.",
-  membersNote: "Your team's own clicks on the app's links, while signed in, are never counted.",
+    "Visits from hosting and cloud networks. Privacy relays (iCloud Private Relay, WARP) carry people and always count.",
+  membersNote:
+    "Your team's own clicks on the app's own links (not on a custom domain), while signed in, are never counted.",
   save: "Save traffic rules",
   saved: "Traffic rules saved",
-  blockTypes: {
-    address: "address",
-    asn: "asn",
-    userAgent: "userAgent",
-    referrer: "referrer",
-  } satisfies Record<BlockType, string>,
+  saveFailed: "The traffic rules could not be saved. Please try again.",
+  loadFailed: "The traffic rules could not be loaded.",
   invalidAddress: (value: string) => `“${value}” is not an IP address or CIDR range`,
   tooManyInternal: `At most ${MAX_INTERNAL_ADDRESSES} internal addresses`,
   tooManyBlocked: `At most ${MAX_BLOCK_RULES} blocked sources`,

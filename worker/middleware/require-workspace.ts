@@ -1,7 +1,13 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { WORKSPACE_MESSAGES } from "../../contract/messages";
-import { canEdit, canManageMembers, WORKSPACE_HEADER, WORKSPACE_QUERY } from "../../contract/workspaces";
+import {
+  canEdit,
+  canManageMembers,
+  type Role,
+  WORKSPACE_HEADER,
+  WORKSPACE_QUERY,
+} from "../../contract/workspaces";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
@@ -14,11 +20,14 @@ import { accessOf, assertTwoFactorMet } from "../services/workspaces";
  * on the context. A workspace the user is not a member of answers 404, as if it did not exist. Every
  * request reads the membership afresh, so a removed member loses access at once.
  */
-async function enterWorkspace(c: Context<AppEnv>) {
+async function enterWorkspace(c: Context<AppEnv>, inPath?: string) {
   const user = c.get("user");
   const reading = isReadMethod(c.req.method);
   const named =
-    c.req.header(WORKSPACE_HEADER)?.trim() || (reading ? c.req.query(WORKSPACE_QUERY) : undefined) || user.id;
+    inPath ??
+    (c.req.header(WORKSPACE_HEADER)?.trim() ||
+      (reading ? c.req.query(WORKSPACE_QUERY) : undefined) ||
+      user.id);
   const access = named.length <= 64 ? await accessOf(getDb(c.env.DB), named, user.id) : undefined;
   if (!access) throw new ApiError("not_found", WORKSPACE_MESSAGES.notFound);
   assertTwoFactorMet(access);
@@ -29,11 +38,23 @@ async function enterWorkspace(c: Context<AppEnv>) {
 
 /** The request's workspace; a viewer's change answers 403. */
 export const requireWorkspace = createMiddleware<AppEnv>(async (c, next) => {
-  const { access, reading } = await enterWorkspace(c);
-  if (!reading && !canEdit(access.role))
-    throw new ApiError("forbidden", WORKSPACE_MESSAGES.viewerCannotChange);
+  refuseViewerChange(await enterWorkspace(c));
   await next();
 });
+
+/**
+ * The same for a route of the workspace resource, `/api/workspaces/:id/…`, which names the workspace in
+ * its path whatever the app has open.
+ */
+export const requireWorkspaceInPath = createMiddleware<AppEnv>(async (c, next) => {
+  refuseViewerChange(await enterWorkspace(c, c.req.param("id") ?? ""));
+  await next();
+});
+
+function refuseViewerChange({ access, reading }: { access: { role: Role }; reading: boolean }) {
+  if (!reading && !canEdit(access.role))
+    throw new ApiError("forbidden", WORKSPACE_MESSAGES.viewerCannotChange);
+}
 
 /** The request's workspace, for what only its owners may do there: other members get 403. */
 export const requireOwner = createMiddleware<AppEnv>(async (c, next) => {

@@ -7,20 +7,17 @@ import type {
 } from "../../contract/api";
 import { trafficRulesSchema } from "../../contract/api/traffic-rules";
 import { workspaceNameSchema, workspaceUpdateSchema } from "../../contract/api/workspaces";
-import { WORKSPACE_MESSAGES } from "../../contract/messages";
-import { canEdit } from "../../contract/workspaces";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { ApiError } from "../errors";
 import { requireRecentPassword } from "../middleware/require-recent-password";
 import { requireUser } from "../middleware/require-user";
+import { requireWorkspaceInPath } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
 import { siteKeyOf } from "../services/tracking";
 import {
   createWorkspace,
   deleteWorkspace,
   listWorkspaces,
-  memberAccessIn,
   updateWorkspace,
   workspaceOf,
   workspaceOfTest,
@@ -55,19 +52,10 @@ export const workspaceRoutes = new Hono<AppEnv>()
     return c.json({ ok: true } satisfies DeletedResponse, 200);
   })
   // Every member reads the traffic rules; owners and editors change them.
-  .get("/:id/traffic-rules", async (c) => {
-    const access = await memberAccessIn(getDb(c.env.DB), c.req.param("id"), c.get("user").id);
-    c.set("workspace", access);
-    return getTrafficRules(c);
-  })
-  .put("/:id/traffic-rules", validate("json", trafficRulesSchema), async (c) => {
-    const access = await memberAccessIn(getDb(c.env.DB), c.req.param("id"), c.get("user").id);
-    if (!canEdit(access.role)) throw new ApiError("forbidden", WORKSPACE_MESSAGES.viewerCannotChange);
-    const user = c.get("user");
-    c.set("workspace", access);
-    c.set("actor", { type: "user", userId: user.id, label: user.email });
-    return putTrafficRules(c, c.req.valid("json"));
-  })
+  .get("/:id/traffic-rules", requireWorkspaceInPath, (c) => getTrafficRules(c))
+  .put("/:id/traffic-rules", requireWorkspaceInPath, validate("json", trafficRulesSchema), (c) =>
+    putTrafficRules(c, c.req.valid("json")),
+  )
   // Every member, a viewer too, may read the tag: it is in every page the workspace tests.
   .get("/:id/site-tag", async (c) => {
     const workspace = await workspaceOf(getDb(c.env.DB), c.get("user").id, c.req.param("id"));

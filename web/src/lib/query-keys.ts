@@ -37,6 +37,8 @@ export const queryKeys = {
   workspaceHistory: ["workspace-history"] as const,
   /** `/api/domains`: the user's custom domains and the host they CNAME to. */
   domains: ["domains"] as const,
+  /** `/api/workspaces/:id/traffic-rules`: what a workspace leaves out of its counts. */
+  trafficRules: (workspaceId: string) => ["traffic-rules", workspaceId] as const,
   /** `/api/workspaces`: the workspaces the user belongs to, with their role in each. */
   workspaces: ["workspaces"] as const,
   /** `/api/workspaces/by-test/:slug`: which of the user's workspaces holds a test (a link from a teammate). */

@@ -1,21 +1,14 @@
 import type { TrafficRulesResponse } from "@contract/api";
 import { TRAFFIC_RULES_MESSAGES as M } from "@contract/messages";
-import {
-  asnOf,
-  BLOCK_TYPES,
-  type BlockRule,
-  type BlockType,
-  isReferrerHost,
-  MAX_BLOCK_RULES,
-  MAX_BLOCK_VALUE,
-  MAX_INTERNAL_ADDRESSES,
-  parseRange,
-} from "@contract/traffic";
+import { BLOCK_TYPES, type BlockRule, type BlockType } from "@contract/traffic";
+import { blockedProblem, internalProblem } from "@contract/traffic-problems";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { queryKeys } from "@/lib/query-keys";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspaces/use-workspace";
@@ -30,38 +23,32 @@ const lines = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-/** The internal addresses field: one address or range a line; the first wrong line's message. */
-function internalOf(text: string): { value: string[]; error?: string } {
+/** The internal addresses field: one address or range a line. */
+function internalOf(text: string): { value: string[]; error: string | null } {
   const value = lines(text);
-  if (value.length > MAX_INTERNAL_ADDRESSES) return { value, error: M.tooManyInternal };
-  const bad = value.find((line) => parseRange(line) === null);
-  return bad ? { value, error: M.invalidAddress(bad) } : { value };
+  return { value, error: internalProblem(value) };
 }
 
 /** The blocked sources field: `type: value` a line, checked as the API checks it. */
-function blockedOf(text: string): { value: BlockRule[]; error?: string } {
+function blockedOf(text: string): { value: BlockRule[]; error: string | null } {
   const value: BlockRule[] = [];
   for (const line of lines(text)) {
     const at = line.indexOf(":");
     const type = line.slice(0, at).trim() as BlockType;
-    const rest = line.slice(at + 1).trim();
     if (at < 0 || !BLOCK_TYPES.includes(type)) return { value, error: M.invalidBlockLine(line) };
-    if (!rest) return { value, error: M.valueMissing };
-    if (rest.length > MAX_BLOCK_VALUE) return { value, error: M.valueTooLong };
-    if (type === "address" && !parseRange(rest)) return { value, error: M.invalidAddress(rest) };
-    if (type === "asn" && asnOf(rest) === null) return { value, error: M.invalidAsn(rest) };
-    if (type === "referrer" && !isReferrerHost(rest)) return { value, error: M.invalidReferrer(rest) };
-    value.push({ type, value: rest });
+    value.push({ type, value: line.slice(at + 1).trim() });
   }
-  return value.length > MAX_BLOCK_RULES ? { value, error: M.tooManyBlocked } : { value };
+  return { value, error: blockedProblem(value) };
 }
 
 /** The workspace's traffic rules: its own addresses, blocked sources, and machine traffic. */
 export function TrafficRulesCard() {
   const headingId = useId();
   const { workspace, canEdit } = useWorkspace();
-  const queryKey = ["traffic-rules", workspace.id];
-  const query = useQuery({ queryKey, queryFn: ({ signal }) => getTrafficRules(workspace.id, signal) });
+  const query = useQuery({
+    queryKey: queryKeys.trafficRules(workspace.id),
+    queryFn: ({ signal }) => getTrafficRules(workspace.id, signal),
+  });
   return (
     <section aria-labelledby={headingId} id={TRAFFIC_RULES_ANCHOR} className="scroll-mt-20">
       <Card>
@@ -76,8 +63,17 @@ export function TrafficRulesCard() {
         <CardContent>
           {query.data ? (
             <RulesForm key={workspace.id} workspaceId={workspace.id} rules={query.data} canEdit={canEdit} />
+          ) : query.isError ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              {M.loadFailed}
+              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            </p>
           ) : (
-            <p className="text-muted-foreground text-sm">Loading…</p>
+            <p className="flex items-center gap-2 text-muted-foreground text-sm">
+              <Spinner size="sm" /> Loading…
+            </p>
           )}
         </CardContent>
       </Card>
@@ -108,17 +104,17 @@ function RulesForm({
     mutationFn: () =>
       saveTrafficRules(workspaceId, { internal: internal.value, blocked: blocked.value, machineTraffic }),
     onSuccess: (saved) => {
-      client.setQueryData(["traffic-rules", workspaceId], saved);
+      client.setQueryData(queryKeys.trafficRules(workspaceId), saved);
       toast.success(M.saved);
     },
-    onError: (error) => toast.error(serverMessage(error) ?? "Could not save the traffic rules"),
+    onError: (error) => toast.error(serverMessage(error) ?? M.saveFailed),
   });
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setShown(true);
     if (!internal.error && !blocked.error) save.mutate();
   };
-  const fieldError = (id: string, error: string | undefined) =>
+  const fieldError = (id: string, error: string | null) =>
     shown && error ? (
       <p id={`${id}-error`} role="alert" className="text-destructive text-sm">
         {error}
@@ -135,7 +131,7 @@ function RulesForm({
           value={internalText}
           disabled={!canEdit}
           aria-invalid={shown && Boolean(internal.error)}
-          aria-describedby={internal.error ? `${ids.internal}-error` : undefined}
+          aria-describedby={shown && internal.error ? `${ids.internal}-error` : undefined}
           onChange={(event) => setInternalText(event.target.value)}
         />
         {fieldError(ids.internal, internal.error)}
@@ -149,7 +145,7 @@ function RulesForm({
           value={blockedText}
           disabled={!canEdit}
           aria-invalid={shown && Boolean(blocked.error)}
-          aria-describedby={blocked.error ? `${ids.blocked}-error` : undefined}
+          aria-describedby={shown && blocked.error ? `${ids.blocked}-error` : undefined}
           onChange={(event) => setBlockedText(event.target.value)}
         />
         {fieldError(ids.blocked, blocked.error)}
