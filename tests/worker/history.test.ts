@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { HistoryEvent, WorkspaceHistoryResponse } from "../../contract/api";
+import { maskedWebhookUrl } from "../../contract/api/integrations";
 import { BANDIT_UPDATE_MS } from "../../worker/statistics/bandit";
 import { runAutopilot } from "./autopilot-helpers";
 import { type Client, createApiKey, createTest, publicApi, signedUpClient, verifiedClient } from "./helpers";
@@ -208,8 +209,9 @@ describe("the workspace's log", () => {
 
     const { events } = await workspaceLog(client);
     expect(events.map(({ action, details }) => ({ action, details }))).toEqual([
-      { action: "webhook.deleted", details: { url } },
-      { action: "webhook.created", details: { url, events: ["test.completed"] } },
+      // The URL masked: every member reads the history, and a receiver's URL often carries its token.
+      { action: "webhook.deleted", details: { url: maskedWebhookUrl(url) } },
+      { action: "webhook.created", details: { url: maskedWebhookUrl(url), events: ["test.completed"] } },
       { action: "api_key.revoked", details: { name: "Zapier" } },
       { action: "api_key.created", details: { name: "Zapier" } },
       { action: "domain.removed", details: { domain: "go.history-test.example" } },

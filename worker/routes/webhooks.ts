@@ -43,12 +43,12 @@ export async function listWebhookEndpoints<E extends UserEnv>(c: UserContext<E>)
 /** Registering an endpoint; the answer carries its signing secret, this once. */
 export async function createWebhookEndpoint<E extends UserEnv>(c: UserContext<E>, input: CreateWebhookInput) {
   const created = await createWebhook(c.env, creatorOf(c), input);
-  // Never the signing secret: the URL and events only.
+  // Never the signing secret, nor the whole URL (every member reads the history): masked, and the events.
   const { url, events } = created.webhook;
   await recordChange(getDb(c.env.DB), {
     ...actingIn(c),
     action: "webhook.created",
-    details: { url, events },
+    details: { url: maskedWebhookUrl(url), events },
   });
   return c.json(created satisfies CreatedWebhookResponse, 201);
 }
@@ -58,7 +58,11 @@ export async function deleteWebhookEndpoint<E extends UserEnv>(c: UserContext<E>
   const db = getDb(c.env.DB);
   const url = await webhookUrl(db, c.get("workspace").id, id);
   await deleteWebhook(db, c.get("workspace").id, id);
-  await recordChange(db, { ...actingIn(c), action: "webhook.deleted", details: { url } });
+  await recordChange(db, {
+    ...actingIn(c),
+    action: "webhook.deleted",
+    details: { url: url && maskedWebhookUrl(url) },
+  });
   return c.json({ ok: true } satisfies DeletedResponse, 200);
 }
 
@@ -74,7 +78,8 @@ export const webhookRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     if (await enableWebhook(db, creatorOf(c), id)) {
       const url = await webhookUrl(db, c.get("workspace").id, id);
-      await recordChange(db, { ...actingIn(c), action: "webhook.enabled", details: { url } });
+      const details = { url: url && maskedWebhookUrl(url) };
+      await recordChange(db, { ...actingIn(c), action: "webhook.enabled", details });
     }
     return c.json({ ok: true } satisfies DeletedResponse, 200);
   })
