@@ -52,6 +52,15 @@ describe("members and invitations", () => {
     await visibleToast(owner, MEMBER_SCREEN_MESSAGES.invited(inviteeEmail));
     const pending = members.getByRole("list", { name: MEMBER_SCREEN_MESSAGES.invitationsTitle });
     await pending.getByText(inviteeEmail).waitFor();
+    // The same email again is refused under the field, and nothing says it was sent.
+    const sentToast = owner
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: MEMBER_SCREEN_MESSAGES.invited(inviteeEmail) });
+    await sentToast.waitFor({ state: "detached" });
+    await members.getByLabel("Email").fill(inviteeEmail);
+    await members.getByRole("button", { name: MEMBER_SCREEN_MESSAGES.inviteButton }).click();
+    await members.getByText(MEMBER_MESSAGES.alreadyInvited).waitFor();
+    expect(await sentToast.count()).toBe(0);
     await screenshot(owner, "settings-members");
     expect(await seriousViolations(owner)).toEqual([]);
 

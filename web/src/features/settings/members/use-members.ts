@@ -34,13 +34,16 @@ export function useMembers(workspaceId: string, userId: string) {
   };
 }
 
-/** Runs a change, toasts its outcome, then reloads the members and invitations. */
+/**
+ * Runs a change, toasts its outcome, then reloads the members and invitations. An action that answers
+ * `false` did not happen and has said why itself (a refusal shown under its field): no toast.
+ */
 export function useMemberAction(workspaceId: string) {
   const queryClient = useQueryClient();
   return useCallback(
     async (action: () => Promise<unknown>, done: string): Promise<boolean> => {
       try {
-        await action();
+        if ((await action()) === false) return false;
         toast.success(done);
         return true;
       } catch (error) {

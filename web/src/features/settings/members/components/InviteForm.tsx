@@ -48,13 +48,13 @@ export function InviteForm({ workspaceId }: { workspaceId: string }) {
       try {
         await invite(workspaceId, input);
       } catch (refused) {
-        if (refused instanceof RequestError && EMAIL_ERRORS.has(refused.code))
+        if (refused instanceof RequestError && EMAIL_ERRORS.has(refused.code)) {
           fieldError = serverMessage(refused);
-        else {
-          if (refused instanceof RequestError && refused.code === "email_unverified")
-            setRefusedUnverified(true);
-          throw refused;
+          return false;
         }
+        if (refused instanceof RequestError && refused.code === "email_unverified")
+          setRefusedUnverified(true);
+        throw refused;
       }
     }, MEMBER_SCREEN_MESSAGES.invited(input.email));
     setBusy(false);
