@@ -134,8 +134,14 @@ describe("the conversion tracker to paste", () => {
   };
 
   it("loads the script from the link's origin, for the test", () => {
-    expect(trackerSnippet(test, "https://elsewhere.example")).toBe(
+    expect(trackerSnippet(test, null, "https://elsewhere.example")).toBe(
       '<script src="https://splitlink.app/t.js" data-test="t_1" async></script>',
+    );
+  });
+
+  it("names the workspace's site key, without which the tag reports no sighting for the checklist", () => {
+    expect(trackerSnippet(test, "0123456789abcdef01234567", "https://elsewhere.example")).toBe(
+      '<script src="https://splitlink.app/t.js" data-test="t_1" data-site="0123456789abcdef01234567" async></script>',
     );
   });
 
@@ -148,6 +154,7 @@ describe("the conversion tracker to paste", () => {
           link: "https://go.acme.com/x",
           conversionUrl: 'https://a.example/?a=1&b="2"',
         },
+        null,
         "https://splitlink.app",
       ),
     ).toBe(

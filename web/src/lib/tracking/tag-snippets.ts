@@ -35,14 +35,21 @@ export function convertCall(currency: string | null, withValue = currency !== nu
 
 /**
  * The specification's one-tag conversion tracker for one test. The script is served by the app itself:
- * from the link's origin for a link on the default domain, else from the origin this page runs on.
+ * from the link's origin for a link on the default domain, else from the origin this page runs on. With
+ * the workspace's site key the tag also reports where it runs, for the setup checklist (POST /t/seen
+ * counts only a sighting that names it).
  */
-export function trackerSnippet(test: TrackedTest, currentOrigin: string = window.location.origin): string {
+export function trackerSnippet(
+  test: TrackedTest,
+  siteKey: string | null,
+  currentOrigin: string = window.location.origin,
+): string {
   const appOrigin = test.customDomainId ? currentOrigin : new URL(test.link).origin;
   const attributes = [
     `src="${escapeAttribute(`${appOrigin}/t.js`)}"`,
     `data-test="${escapeAttribute(test.id)}"`,
   ];
+  if (siteKey) attributes.push(`data-site="${escapeAttribute(siteKey)}"`);
   if (test.conversionUrl !== null) {
     attributes.push(`data-conversion-url="${escapeAttribute(test.conversionUrl)}"`);
   }

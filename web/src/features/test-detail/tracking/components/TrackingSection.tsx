@@ -58,7 +58,7 @@ export function TrackingSection({ test }: { test: TestWithStats }) {
     siteKey && test.conversionGoal === "page" && revenue
       ? siteTagSnippet(siteKey, { currency: revenue })
       : null;
-  const ownSnippet = trackerSnippet(test);
+  const ownSnippet = trackerSnippet(test, siteKey ?? null);
 
   return (
     <DetailSection
