@@ -1,4 +1,3 @@
-import type { WorkspaceResponse } from "@contract/api";
 import { isCurrency } from "@contract/currency";
 import { CONVERSION_MESSAGES } from "@contract/messages";
 import { useQueryClient } from "@tanstack/react-query";
@@ -7,20 +6,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { apiFetch } from "@/lib/api";
+import { updateWorkspace } from "@/features/settings/workspace/api/update-workspace";
 import { refreshAfterChange } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspaces/use-workspace";
-
-/** Sets the workspace's currency, which new tests take when they name none. */
-export function setWorkspaceCurrency(id: string, currency: string | null): Promise<WorkspaceResponse> {
-  return apiFetch<WorkspaceResponse>(`/api/workspaces/${encodeURIComponent(id)}`, {
-    method: "PATCH",
-    body: { currency },
-  });
-}
 
 /**
  * The workspace's currency (issue #47): chosen at sign-up from the browser's language, changed here by
@@ -42,7 +33,7 @@ export function WorkspaceCurrencySection() {
     setProblem(null);
     setSaving(true);
     try {
-      await setWorkspaceCurrency(workspace.id, code);
+      await updateWorkspace(workspace.id, { currency: code });
       await refreshAfterChange(queryClient, [queryKeys.workspaces]);
       toast.success(`New tests count revenue in ${code}`);
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { Workspace, WorkspaceListResponse } from "@contract/api";
 import { WORKSPACE_SCREEN_MESSAGES } from "@contract/messages";
 import { useQueryClient } from "@tanstack/react-query";
-import { renameWorkspace } from "@/features/settings/workspace/api/rename-workspace";
+import { updateWorkspace } from "@/features/settings/workspace/api/update-workspace";
 import { refreshAfterChange } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/lib/toast";
@@ -11,7 +11,7 @@ import { useWorkspaceNameChange } from "@/lib/workspaces/use-workspace-name-chan
 export function useRenameWorkspace(workspace: Workspace) {
   const queryClient = useQueryClient();
   return useWorkspaceNameChange(
-    (name) => renameWorkspace(workspace.id, { name }),
+    (name) => updateWorkspace(workspace.id, { name }),
     WORKSPACE_SCREEN_MESSAGES.renameFailed,
     ({ workspace: renamed }) => {
       queryClient.setQueryData<WorkspaceListResponse>(queryKeys.workspaces, (list) =>

@@ -1,10 +1,10 @@
-import type { WorkspaceNameInput, WorkspaceResponse } from "@contract/api";
+import type { WorkspaceResponse, WorkspaceUpdateInput } from "@contract/api";
 import { apiFetch } from "@/lib/api";
 
-/** Renames a workspace the user owns. */
-export function renameWorkspace(id: string, input: WorkspaceNameInput): Promise<WorkspaceResponse> {
+/** Changes a workspace the user owns: its name, its currency, whether it requires two-factor sign-in. */
+export function updateWorkspace(id: string, change: WorkspaceUpdateInput): Promise<WorkspaceResponse> {
   return apiFetch<WorkspaceResponse>(`/api/workspaces/${encodeURIComponent(id)}`, {
     method: "PATCH",
-    body: input,
+    body: change,
   });
 }
