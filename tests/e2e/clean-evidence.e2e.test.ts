@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { visitorAddress } from "../../scripts/splitlink-api";
 import { startBrowser, WIDTHS } from "./browser";
-import { marketerSiteFor, signUpOverHttp } from "./flows";
+import { marketerSiteFor, signUpOverHttp, testTotals } from "./flows";
 
 // Issue #47's browser journey on a marketer's own site (tests/e2e/marketer-site.ts, its own origin).
 const browser = startBrowser();
@@ -45,17 +45,6 @@ async function marketerWithTest(name: string): Promise<[Page, CreatedTest, strin
   return [marketer, ((await created.json()) as { test: CreatedTest }).test, siteKey];
 }
 
-/** The test's visitors and conversions as the API gives them. */
-async function totals(marketer: Page, slug: string) {
-  const answer = await marketer.request.get(`/api/tests/${slug}`);
-  const { test } = (await answer.json()) as {
-    test: { stats: { arms: { visitors: number; conversions: number }[] } };
-  };
-  const sum = (key: "visitors" | "conversions") =>
-    test.stats.arms.reduce((total, arm) => total + arm[key], 0);
-  return { visitors: sum("visitors"), conversions: sum("conversions") };
-}
-
 /**
  * A visitor opens the split link and the landing page forwards them at once, before its tag has run (the
  * tag is not loaded there at all), to the thank-you page with the specification's `sessionId` and
@@ -85,7 +74,7 @@ async function expectCounts(
   slug: string,
   expected: { visitors: number; conversions: number },
 ) {
-  await expect.poll(() => totals(marketer, slug), { timeout: 30_000, interval: 1_000 }).toEqual(expected);
+  await expect.poll(() => testTotals(marketer, slug), { timeout: 30_000, interval: 1_000 }).toEqual(expected);
 }
 
 describe("the specification's forwarded flow, whatever the timing", () => {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
+import type { TestResponse } from "../../contract/api";
 import { AUTH_MESSAGES } from "../../contract/messages";
 import { visitorAddress } from "../../scripts/splitlink-api";
 import { DESKTOP_USER_AGENT, screenshot } from "./browser";
@@ -164,4 +165,15 @@ export async function createKeyRefusedOnceForPassword(page: Page, name: string):
   const create = page.getByRole("dialog", { name: "Create API key" });
   await create.getByLabel("Key name").fill(name);
   await create.getByRole("button", { name: "Create key" }).click();
+}
+
+/** A test's visitors and conversions across its versions, as the API gives them. */
+export async function testTotals(
+  page: Page,
+  slug: string,
+): Promise<{ visitors: number; conversions: number }> {
+  const { test } = (await (await page.request.get(`/api/tests/${slug}`)).json()) as TestResponse;
+  const sum = (key: "visitors" | "conversions") =>
+    test.stats.arms.reduce((total, arm) => total + arm[key], 0);
+  return { visitors: sum("visitors"), conversions: sum("conversions") };
 }

@@ -280,6 +280,17 @@ export const SCREENS: Screen[] = [
     open: (page) => visit(page, "/settings/workspace", "Site tag"),
   },
   {
+    name: "settings, members",
+    who: "signed-in, empty",
+    title: settingsTitled("Members"),
+    async open(page) {
+      // Not by the text "Members": at 1280 px its first match on the page is one no one sees.
+      await page.goto("/settings/members");
+      const members = page.getByRole("list", { name: MEMBER_SCREEN_MESSAGES.membersTitle });
+      await members.getByRole("listitem").first().waitFor();
+    },
+  },
+  {
     name: "settings, API keys",
     who: "signed-in, empty",
     title: settingsTitled("API keys"),

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visitorAddress } from "../../scripts/splitlink-api";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { reloadUntil, signUpOverHttp } from "./flows";
+import { reloadUntil, signUpOverHttp, testTotals } from "./flows";
 import { startShop } from "./shop-site";
 
 const browser = startBrowser();
@@ -47,17 +47,6 @@ async function marketerWithTest(email: string, test: Record<string, unknown>): P
   const created = await marketer.request.post("/api/tests", { headers: headers(), data: test });
   expect(created.status()).toBe(201);
   return [marketer, ((await created.json()) as { test: CreatedTest }).test];
-}
-
-/** The test's counts as the API gives them, once the queue has recorded them. */
-async function totals(marketer: Page, slug: string) {
-  const answer = await marketer.request.get(`/api/tests/${slug}`);
-  const { test } = (await answer.json()) as {
-    test: { stats: { arms: { visitors: number; conversions: number }[] } };
-  };
-  const sum = (key: "visitors" | "conversions") =>
-    test.stats.arms.reduce((total, arm) => total + arm[key], 0);
-  return { visitors: sum("visitors"), conversions: sum("conversions") };
 }
 
 /** A revenue test in euros whose goal is a call from the page, on the shop's landing pages. */
@@ -113,7 +102,7 @@ describe("the site tag on every page", () => {
     expect(beacons).toHaveLength(3);
     for (const beacon of beacons) expect(JSON.parse(beacon)).toMatchObject({ splitTestId: test.id });
     await expect
-      .poll(() => totals(marketer, test.slug), { timeout: 30_000 })
+      .poll(() => testTotals(marketer, test.slug), { timeout: 30_000 })
       .toEqual({
         visitors: 7,
         conversions: 3,
@@ -136,7 +125,7 @@ describe("the site tag on the goal page only, the parameters forwarded", () => {
     });
     expect(beacons).toHaveLength(3);
     await expect
-      .poll(() => totals(marketer, test.slug), { timeout: 30_000 })
+      .poll(() => testTotals(marketer, test.slug), { timeout: 30_000 })
       .toEqual({
         visitors: 6,
         conversions: 3,
@@ -160,7 +149,7 @@ describe("a test without a goal", () => {
     await marketer.goto(`/test/${test.slug}`);
     await marketer.getByText("This test has no goal yet, so it counts no conversions by itself.").waitFor();
     await expect
-      .poll(() => totals(marketer, test.slug), { timeout: 30_000 })
+      .poll(() => testTotals(marketer, test.slug), { timeout: 30_000 })
       .toEqual({
         visitors: 6,
         conversions: 0,
@@ -185,7 +174,7 @@ describe("a test without a goal", () => {
     await buyer.getByRole("link", { name: "Buy now" }).click();
     await buyer.getByRole("heading", { name: "Thank you" }).waitFor();
     await expect
-      .poll(() => totals(marketer, test.slug), { timeout: 30_000 })
+      .poll(() => testTotals(marketer, test.slug), { timeout: 30_000 })
       .toEqual({
         visitors: 7,
         conversions: 1,
@@ -213,7 +202,7 @@ describe("a goal page matched by 'contains'", () => {
     await browsing.waitForLoadState("networkidle");
     await browsing.close();
     await expect
-      .poll(() => totals(marketer, test.slug), { timeout: 30_000 })
+      .poll(() => testTotals(marketer, test.slug), { timeout: 30_000 })
       .toEqual({
         visitors: 1,
         conversions: 0,
@@ -226,7 +215,7 @@ describe("a goal page matched by 'contains'", () => {
     await buyer.waitForLoadState("networkidle");
     await buyer.close();
     await expect
-      .poll(() => totals(marketer, test.slug), { timeout: 30_000 })
+      .poll(() => testTotals(marketer, test.slug), { timeout: 30_000 })
       .toEqual({
         visitors: 2,
         conversions: 1,
@@ -267,7 +256,7 @@ describe("an explicit call as the goal", () => {
       currency: "EUR",
     });
     await expect
-      .poll(() => totals(marketer, test.slug), { timeout: 30_000 })
+      .poll(() => testTotals(marketer, test.slug), { timeout: 30_000 })
       .toEqual({
         visitors: 2,
         conversions: 2,
@@ -302,7 +291,7 @@ describe("an inline splitlink.convert()", () => {
       currency: "EUR",
     });
     await expect
-      .poll(() => totals(marketer, test.slug), { timeout: 30_000 })
+      .poll(() => testTotals(marketer, test.slug), { timeout: 30_000 })
       .toEqual({ visitors: 1, conversions: 1 });
   });
 
