@@ -37,9 +37,10 @@ async function seriousViolations(page: Page, screen: string): Promise<string[]> 
     );
 }
 
-describe("accessibility: axe and the tab's title on every screen", () => {
+// The two widths walk at once, each in its own page: the walk mostly waits on the server.
+describe.concurrent("accessibility: axe and the tab's title on every screen", () => {
   for (const [widthName, viewport] of Object.entries(WIDTHS)) {
-    it(`has no serious or critical violations at ${viewport.width} px (${widthName})`, async () => {
+    it(`has no serious or critical violations at ${viewport.width} px (${widthName})`, async ({ expect }) => {
       const page = await browser.newPage(viewport);
       // Scan the settled screen: mid-animation (a toast fading in) colours are not what anyone reads.
       await page.emulateMedia({ reducedMotion: "reduce" });

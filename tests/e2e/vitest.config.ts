@@ -9,6 +9,8 @@ export default defineConfig({
     globalSetup: ["./tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time against the one server: most of a browser test is waiting (the queue's
+    // batches, the page), and each file signs up its own users.
+    maxWorkers: 2,
   },
 });

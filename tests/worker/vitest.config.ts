@@ -84,6 +84,9 @@ export const workerTests = (vars: Record<string, string> = {}) =>
       setupFiles: ["./tests/worker/setup.ts"],
       // Some tests wait for the queue consumer (its batches, its retries).
       testTimeout: 20_000,
+      // Two files at a time even on 2 cores (vitest's default there is one): a file mostly waits on
+      // the queue's batches and on D1.
+      maxWorkers: 2,
     },
   }));
 
