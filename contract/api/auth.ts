@@ -27,10 +27,14 @@ export const credentialsSchema = z.object(
 export type Credentials = z.input<typeof credentialsSchema>;
 
 /**
- * POST /api/auth/signup: the credentials, and the currency the app chose from the browser's locale for
- * the new workspace (optional; changed in Settings).
+ * POST /api/auth/signup: the credentials, the currency the app chose from the browser's locale for
+ * the new workspace (optional; changed in Settings), and the token of the invitation whose page the
+ * sign-up came from (optional: when it invites this email, the email counts as verified).
  */
-export const signUpSchema = credentialsSchema.extend({ currency: currencyCode.optional() });
+export const signUpSchema = credentialsSchema.extend({
+  currency: currencyCode.optional(),
+  invitationToken: z.string().max(100).optional(),
+});
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 /** POST /api/auth/reauth: the password again, before a sensitive action (403 `reauth_required`). */

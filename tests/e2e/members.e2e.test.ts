@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES } from "../../contract/messages";
+import { SIGNED_UP_VERIFIED_MESSAGE } from "../../web/src/lib/auth/auth-messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
 import { linkFromOutbox, PASSWORD, signUpOverHttp, verifyEmailOverHttp, visibleToast } from "./flows";
 
@@ -64,18 +65,25 @@ describe("members and invitations", () => {
     await screenshot(owner, "settings-members");
     expect(await seriousViolations(owner)).toEqual([]);
 
-    // The invitee opens the link signed out: sign up, and come back to the invitation.
+    // The invitee opens the link signed out: it says who invites to what before anyone signs up.
     const invitee = await browser.newPage(WIDTHS.narrow);
     const link = await linkFromOutbox(invitee, inviteeEmail, "/invitations/");
     expect(new URL(link).pathname).toMatch(/^\/invitations\/[\w-]{43}$/);
     await invitee.goto(link);
+    const invitedText = MEMBER_SCREEN_MESSAGES.invitedBy(ownerEmail, ownerEmail, "viewer");
+    await invitee.getByText(invitedText).waitFor();
     await invitee.getByText(MEMBER_SCREEN_MESSAGES.signInToAccept).waitFor();
+    expect(await seriousViolations(invitee)).toEqual([]);
+    // Sign-up has the invited email filled in; the link proved it, so there is nothing to verify.
     await invitee.getByRole("link", { name: "Sign up" }).click();
-    await invitee.getByLabel("Email").fill(inviteeEmail);
+    expect(await invitee.getByLabel("Email").inputValue()).toBe(inviteeEmail);
     await invitee.getByLabel("Password").fill(PASSWORD);
     await invitee.getByRole("button", { name: "Create account" }).click();
+    await visibleToast(invitee, SIGNED_UP_VERIFIED_MESSAGE);
     await invitee.waitForURL((url) => url.pathname === new URL(link).pathname);
-    await invitee.getByText(MEMBER_SCREEN_MESSAGES.invitedBy(ownerEmail, ownerEmail, "viewer")).waitFor();
+    await invitee.getByText(invitedText).waitFor();
+    const me = await invitee.request.get("/api/auth/me");
+    expect(await me.json()).toMatchObject({ emailVerified: true });
     await screenshot(invitee, "invitation");
     expect(await seriousViolations(invitee)).toEqual([]);
     await invitee.getByRole("button", { name: MEMBER_SCREEN_MESSAGES.accept }).click();

@@ -834,14 +834,7 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     otherUser: 404,
     scope: "owner",
   },
-  // The invitee's side: anyone else holding the link gets 403, learning nothing of the workspace.
-  {
-    route: "GET /api/invitations/:token",
-    call: (f) => ({ path: `/api/invitations/${f.invitationToken}` }),
-    owner: 200,
-    otherUser: "own scope",
-    scope: "user",
-  },
+  // The invitee's side: another signed-in user holding the link gets 403, learning nothing of the workspace.
   {
     route: "POST /api/invitations/:token/accept",
     call: (f) => ({ path: `/api/invitations/${f.invitationToken}/accept` }),
@@ -868,6 +861,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "POST /api/account/verify-email": "the emailed link's token is the proof",
   "POST /api/account/forgot-password": "answers the same whether or not the email has an account",
   "POST /api/account/reset-password": "the emailed link's token is the proof",
+  "GET /api/invitations/:token":
+    "the emailed link's token is the proof; signed out it names the workspace, inviter and role to sign up",
   "POST /api/auth/2fa": "needs the sign-in challenge cookie a correct password set, not a session",
   "GET /api/v1/openapi.json": "the public API's document",
   "GET /api/health": "for uptime checks; tells only whether D1 and KV answer",

@@ -5,13 +5,14 @@ import {
   Client,
   createApiKey,
   errorOf,
+  GOOD_PASSWORD,
   ORIGIN,
   publicApi,
   signedUpClient,
   uniqueEmail,
   verifiedClient,
 } from "./helpers";
-import { invitationMail, invitationToken } from "./mail-helpers";
+import { invitationMail, invitationToken, mailsTo, nthMailTo } from "./mail-helpers";
 
 // Members and invitations (issue #34): who may invite, the invitee's link, roles, leaving, transfer.
 
@@ -242,17 +243,56 @@ describe("invitations", () => {
     expect((await right.client.json("POST", `/api/invitations/${token}/accept`)).status).toBe(200);
   });
 
-  it("anonymous callers get 401 on the invitation's routes; an unknown token 404", async () => {
+  it("signed out, the link names the workspace, inviter and role; answering it needs a session (401); an unknown token 404", async () => {
     const owner = await verifiedClient();
+    const team = await teamOf(owner, "Shop team");
     const email = uniqueEmail();
-    await inviteTo(owner.client, owner.userId, email);
+    await inviteTo(owner.client, team, email, "viewer");
     const token = await invitationToken(email);
     const anonymous = new Client();
-    expect((await anonymous.json("GET", `/api/invitations/${token}`)).status).toBe(401);
+    const view = await anonymous.json("GET", `/api/invitations/${token}`);
+    expect(view.status).toBe(200);
+    expect(await view.json()).toMatchObject({
+      invitation: {
+        workspaceName: "Shop team",
+        inviterEmail: owner.email,
+        email,
+        role: "viewer",
+        state: "pending",
+      },
+    });
     expect((await anonymous.json("POST", `/api/invitations/${token}/accept`)).status).toBe(401);
-    const unknown = await owner.client.json("GET", `/api/invitations/${"x".repeat(43)}`);
+    expect((await anonymous.json("POST", `/api/invitations/${token}/decline`)).status).toBe(401);
+    const unknown = await anonymous.json("GET", `/api/invitations/${"x".repeat(43)}`);
     expect(unknown.status).toBe(404);
     expect(await errorOf(unknown)).toMatchObject({ message: MEMBER_MESSAGES.invitationUnknown });
+  });
+
+  it("signing up from the invitation with the invited email counts the email as verified; another email does not", async () => {
+    const owner = await verifiedClient();
+    const team = await teamOf(owner);
+    const invited = uniqueEmail();
+    await inviteTo(owner.client, team, invited, "editor");
+    const token = await invitationToken(invited);
+    const signUp = (email: string, invitationToken: string) =>
+      new Client().json("POST", "/api/auth/signup", { email, password: GOOD_PASSWORD, invitationToken });
+
+    // Another email with the link (a forwarded invitation) proves nothing: a verification email as usual.
+    const other = uniqueEmail();
+    const forwarded = await signUp(other, token);
+    expect(forwarded.status).toBe(201);
+    expect(await forwarded.json()).toMatchObject({ emailVerified: false });
+    expect((await nthMailTo(other)).subject).toContain("Verify");
+
+    const response = await signUp(invited.toUpperCase(), token);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ user: { email: invited }, emailVerified: true });
+    const stored = await env.DB.prepare("SELECT email_verified_at FROM users WHERE email = ?")
+      .bind(invited)
+      .first();
+    expect(stored?.email_verified_at).toEqual(expect.any(Number));
+    // The only email to the address is the invitation: no verification email to click.
+    expect((await mailsTo(invited)).map((mail) => mail.text.includes("/invitations/"))).toEqual([true]);
   });
 
   it("an expired invitation cannot be accepted (410); resending makes a new link and the old one stops working", async () => {

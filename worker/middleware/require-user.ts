@@ -17,16 +17,21 @@ import { limitWrites } from "../services/limits";
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const firstPass = c.get("sessionId") === undefined;
-  const { accessToken } = readAuthCookies(c);
-  const claims = accessToken ? await verifyAccessToken(c.env.JWT_SECRET, accessToken) : null;
-  if (!claims || !(await isSessionLive(getDb(c.env.DB), claims.sessionId)))
-    throw new ApiError("session_missing", AUTH_MESSAGES.sessionMissing);
+  const claims = await liveSessionOf(c);
+  if (!claims) throw new ApiError("session_missing", AUTH_MESSAGES.sessionMissing);
   c.set("user", claims.user);
   c.set("sessionId", claims.sessionId);
   c.set("accessExpiresAt", claims.expiresAt);
   if (firstPass && !isReadMethod(c.req.method)) await limitWritesOf(c, `user:${claims.user.id}`);
   await next();
 });
+
+/** The caller's live session, or null when they are signed out (or their session was revoked). */
+export async function liveSessionOf(c: Context<AppEnv>) {
+  const { accessToken } = readAuthCookies(c);
+  const claims = accessToken ? await verifyAccessToken(c.env.JWT_SECRET, accessToken) : null;
+  return claims && (await isSessionLive(getDb(c.env.DB), claims.sessionId)) ? claims : null;
+}
 
 /** limitWrites, with the `Retry-After` of its window on a refusal. */
 export async function limitWritesOf(c: Context, key: string): Promise<void> {

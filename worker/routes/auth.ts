@@ -37,6 +37,7 @@ import {
   startSession,
 } from "../services/auth";
 import { limitAuthAttempts, limitPasswordChanges, limitSecondFactor } from "../services/limits";
+import { invitesEmail } from "../services/members";
 import { checkSecondFactor, twoFactorEnabled } from "../services/two-factor";
 
 export function authResponse(session: IssuedSession): AuthResponse {
@@ -59,12 +60,15 @@ export async function askForSecondFactor(c: Context<AppEnv>, userId: string) {
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/signup", validate("json", signUpSchema), async (c) => {
-    const { email, password, currency } = c.req.valid("json");
+    const { email, password, currency, invitationToken } = c.req.valid("json");
     await limitAuthAttempts(c.env, clientIpOf(c.req.raw.headers), email);
     const db = getDb(c.env.DB);
-    const account = await signUp(db, email, password, currency ?? null);
+    // The emailed invitation's link proves the mailbox, as the verification email's would.
+    const verified = invitationToken !== undefined && (await invitesEmail(db, invitationToken, email));
+    const account = await signUp(db, email, password, currency ?? null, verified);
     const session = await startSession(db, c.env.JWT_SECRET, account);
-    await sendVerificationEmail(c.env, c.executionCtx, account.user, emailOrigin(c.req.url, c.env));
+    if (!verified)
+      await sendVerificationEmail(c.env, c.executionCtx, account.user, emailOrigin(c.req.url, c.env));
     setAuthCookies(c, session);
     return c.json(authResponse(session), 201);
   })

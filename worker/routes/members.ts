@@ -16,7 +16,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { emailOrigin } from "../lib/links";
 import { requireRecentPassword } from "../middleware/require-recent-password";
-import { requireUser } from "../middleware/require-user";
+import { liveSessionOf, requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
 import {
   acceptInvitation,
@@ -105,11 +105,13 @@ function tokenOf(token: string): string {
 
 /** /api/invitations/:token: the invitee's side, from the emailed link. */
 export const invitationRoutes = new Hono<AppEnv>()
-  .use(requireUser)
+  // Signed out too: the page names the workspace, the inviter and the role before anyone signs up.
   .get("/:token", async (c) => {
-    const invitation = await viewInvitation(getDb(c.env.DB), tokenOf(c.req.param("token")), c.get("user"));
+    const caller = (await liveSessionOf(c))?.user ?? null;
+    const invitation = await viewInvitation(getDb(c.env.DB), tokenOf(c.req.param("token")), caller);
     return c.json({ invitation } satisfies InvitationViewResponse, 200);
   })
+  .use(requireUser)
   .post("/:token/accept", async (c) => {
     const joined = await acceptInvitation(getDb(c.env.DB), tokenOf(c.req.param("token")), c.get("user"));
     await trafficMembersChanged(c.env, joined.workspaceId);

@@ -31,12 +31,16 @@ export function assertStrongPassword(password: string): void {
   if (reasons.length > 0) throw new ApiError("weak_password", AUTH_MESSAGES.weakPassword, reasons);
 }
 
-/** A new user and their personal workspace, in the currency the app chose from their browser's locale. */
+/**
+ * A new user and their personal workspace, in the currency the app chose from their browser's locale.
+ * `emailVerified` when the sign-up came with proof of the mailbox (the token of an invitation to it).
+ */
 export async function signUp(
   db: Db,
   email: string,
   password: string,
   currency: string | null = null,
+  emailVerified = false,
 ): Promise<Account> {
   assertStrongPassword(password);
   const user = { id: crypto.randomUUID(), email };
@@ -45,7 +49,12 @@ export async function signUp(
   try {
     // The user, and their personal workspace (whose id is theirs) with them as its owner.
     await db.batch([
-      db.insert(users).values({ ...user, passwordHash: await hashPassword(password), createdAt }),
+      db.insert(users).values({
+        ...user,
+        passwordHash: await hashPassword(password),
+        createdAt,
+        emailVerifiedAt: emailVerified ? createdAt : null,
+      }),
       db.insert(workspaces).values({
         id: user.id,
         name: PERSONAL_WORKSPACE_NAME,
@@ -62,7 +71,7 @@ export async function signUp(
     }
     throw error;
   }
-  return { user, emailVerified: false };
+  return { user, emailVerified };
 }
 
 /** The public key of an account's site tag: 24 hex characters, as migrations/0017_site_tag.sql makes them. */

@@ -420,27 +420,35 @@ export async function revokeInvitation(db: Db, workspaceId: string, caller: Call
 
 /** The invitation a link's token names, with its workspace and inviter; 404 for an unknown token. */
 async function invitationByToken(db: Db, token: string) {
-  const found = await db
-    .select({ invitation: invitations, workspaceName: workspaceNameFor(null), inviterEmail: users.email })
-    .from(invitations)
-    .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
-    .leftJoin(users, eq(users.id, invitations.invitedBy))
-    .where(and(eq(invitations.tokenHash, await sha256Base64Url(token)), isNull(workspaces.deletedAt)))
-    .get();
+  const found = await findInvitationByToken(db, token);
   if (!found) throw new ApiError("not_found", MEMBER_MESSAGES.invitationUnknown);
   return found;
 }
 
-/** Someone else holding the link (a forwarded email) learns nothing about the workspace. */
+async function findInvitationByToken(db: Db, token: string) {
+  const tokenHash = await sha256Base64Url(token);
+  return db
+    .select({ invitation: invitations, workspaceName: workspaceNameFor(null), inviterEmail: users.email })
+    .from(invitations)
+    .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
+    .leftJoin(users, eq(users.id, invitations.invitedBy))
+    .where(and(eq(invitations.tokenHash, tokenHash), isNull(workspaces.deletedAt)))
+    .get();
+}
+
+/** Only the invited email's user answers; another signed-in user holding the link learns nothing of it. */
 function assertInvitee(invitation: InvitationRow, caller: Caller) {
   if (invitation.email.toLowerCase() !== caller.email.toLowerCase())
     throw new ApiError("wrong_invitee", MEMBER_MESSAGES.wrongInvitee);
 }
 
-/** What the invitation page shows, to the invited email's user only. */
-export async function viewInvitation(db: Db, token: string, caller: Caller): Promise<InvitationView> {
+/**
+ * What the invitation page shows: to the invited email's user, or signed out to whoever holds the
+ * emailed link, so they can sign up with the invited email. Another signed-in user is refused.
+ */
+export async function viewInvitation(db: Db, token: string, caller: Caller | null): Promise<InvitationView> {
   const { invitation, workspaceName, inviterEmail } = await invitationByToken(db, token);
-  assertInvitee(invitation, caller);
+  if (caller) assertInvitee(invitation, caller);
   return {
     workspaceId: invitation.workspaceId,
     workspaceName,
@@ -450,6 +458,16 @@ export async function viewInvitation(db: Db, token: string, caller: Caller): Pro
     expiresAt: invitation.expiresAt,
     state: stateOf(invitation),
   };
+}
+
+/** Whether the token is of a pending invitation to this email: the sign-up holds the invited mailbox's link. */
+export async function invitesEmail(db: Db, token: string, email: string): Promise<boolean> {
+  const found = await findInvitationByToken(db, token);
+  return (
+    found !== undefined &&
+    found.invitation.email.toLowerCase() === email.toLowerCase() &&
+    stateOf(found.invitation) === "pending"
+  );
 }
 
 /** A pending invitation for the caller's own email, or the reason it cannot be answered. */

@@ -70,7 +70,8 @@ export const queryKeys = {
   /** `/api/workspaces/:id/invitations`: the pending ones, for owners. */
   workspaceInvitations: (workspaceId: string) => ["workspaces", workspaceId, "invitations"] as const,
   /** `/api/invitations/:token`: the invitation page. */
-  invitation: (token: string) => ["invitation", token] as const,
+  /** Signed out and signed in are two answers: a signed-in stranger is refused what the link shows signed out. */
+  invitation: (token: string, signedOut: boolean) => ["invitation", token, signedOut] as const,
   /** `/api/account/digest`: the weekly digest of the current workspace, in Settings. */
   digest: ["account", "digest"] as const,
   /** The OpenAPI document the API docs page renders (public, the same for everyone). */

@@ -8,7 +8,7 @@ import { PageTitle } from "@/components/PageTitle";
 import { Button } from "@/components/ui/button";
 import { BusyLabel, Spinner } from "@/components/ui/spinner";
 import { acceptInvitation, declineInvitation, viewInvitation } from "@/features/invitation/api/invitation";
-import { loginPathFor } from "@/lib/auth/after-login";
+import { invitedSignUpPath, loginPathFor } from "@/lib/auth/after-login";
 import { useAuth } from "@/lib/auth/use-auth";
 import { queryKeys } from "@/lib/query-keys";
 import { serverMessage } from "@/lib/server-message";
@@ -19,7 +19,6 @@ import { rememberWorkspace } from "@/lib/workspaces/current-workspace";
 export default function InvitationPage() {
   const token = useParams().token ?? "";
   const { status } = useAuth();
-  const path = `/invitations/${token}`;
   return (
     <AuthCard title={MEMBER_SCREEN_MESSAGES.invitationTitle} description="Join a SplitLink workspace.">
       <PageTitle>{MEMBER_SCREEN_MESSAGES.invitationTitle}</PageTitle>
@@ -27,20 +26,8 @@ export default function InvitationPage() {
         <Centered>
           <Spinner size="lg" />
         </Centered>
-      ) : status === "signed-out" ? (
-        <div className="grid gap-4 text-center">
-          <p>{MEMBER_SCREEN_MESSAGES.signInToAccept}</p>
-          <div className="flex flex-wrap justify-center gap-2">
-            <Button asChild>
-              <Link to={loginPathFor(path)}>Log in</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={loginPathFor(path, true)}>Sign up</Link>
-            </Button>
-          </div>
-        </div>
       ) : (
-        <Invitation token={token} />
+        <Invitation token={token} signedOut={status === "signed-out"} />
       )}
     </AuthCard>
   );
@@ -50,11 +37,14 @@ function Centered({ children }: { children: ReactNode }) {
   return <div className="flex flex-col items-center gap-4 py-4 text-center">{children}</div>;
 }
 
-function Invitation({ token }: { token: string }) {
+/** Signed out, who invites to what, then Log in or Sign up (with the invited email filled in). */
+function Invitation({ token, signedOut }: { token: string; signedOut: boolean }) {
   const query = useQuery({
-    queryKey: queryKeys.invitation(token),
+    queryKey: queryKeys.invitation(token, signedOut),
     queryFn: ({ signal }) => viewInvitation(token, signal),
   });
+  if (query.data && signedOut && query.data.state === "pending")
+    return <SignInToAnswer token={token} invitation={query.data} />;
   if (query.data) return <Answer token={token} invitation={query.data} />;
   if (query.isError)
     return (
@@ -67,6 +57,38 @@ function Invitation({ token }: { token: string }) {
     <Centered>
       <Spinner size="lg" />
     </Centered>
+  );
+}
+
+function Invited({ invitation }: { invitation: InvitationView }) {
+  const role = MEMBER_MESSAGES.roleNames[invitation.role].toLowerCase();
+  return (
+    <>
+      <p>
+        {invitation.inviterEmail
+          ? MEMBER_SCREEN_MESSAGES.invitedBy(invitation.inviterEmail, invitation.workspaceName, role)
+          : MEMBER_SCREEN_MESSAGES.invitedAnonymous(invitation.workspaceName, role)}
+      </p>
+      <p className="text-muted-foreground text-sm">{MEMBER_MESSAGES.roleHints[invitation.role]}.</p>
+    </>
+  );
+}
+
+function SignInToAnswer({ token, invitation }: { token: string; invitation: InvitationView }) {
+  const path = `/invitations/${token}`;
+  return (
+    <div className="grid gap-5 text-center">
+      <Invited invitation={invitation} />
+      <p>{MEMBER_SCREEN_MESSAGES.signInToAccept}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button asChild>
+          <Link to={invitedSignUpPath(path, { token, email: invitation.email })}>Sign up</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={loginPathFor(path)}>Log in</Link>
+        </Button>
+      </div>
+    </div>
   );
 }
 
@@ -84,7 +106,6 @@ function Answer({ token, invitation }: { token: string; invitation: InvitationVi
   const { user } = useAuth();
   const [busy, setBusy] = useState<"accept" | "decline" | null>(null);
   const [declined, setDeclined] = useState(false);
-  const role = MEMBER_MESSAGES.roleNames[invitation.role].toLowerCase();
 
   if (declined || invitation.state !== "pending")
     return (
@@ -123,12 +144,7 @@ function Answer({ token, invitation }: { token: string; invitation: InvitationVi
 
   return (
     <div className="grid gap-5 text-center">
-      <p>
-        {invitation.inviterEmail
-          ? MEMBER_SCREEN_MESSAGES.invitedBy(invitation.inviterEmail, invitation.workspaceName, role)
-          : MEMBER_SCREEN_MESSAGES.invitedAnonymous(invitation.workspaceName, role)}
-      </p>
-      <p className="text-muted-foreground text-sm">{MEMBER_MESSAGES.roleHints[invitation.role]}.</p>
+      <Invited invitation={invitation} />
       <div className="flex flex-wrap justify-center gap-2">
         <Button onClick={() => void answer("accept")} aria-disabled={busy !== null}>
           <BusyLabel busy={busy === "accept"} label={MEMBER_SCREEN_MESSAGES.accept} busyLabel="Joining..." />

@@ -7,7 +7,7 @@ import { logIn, submitSecondFactor } from "@/lib/auth/api/log-in";
 import { logOut } from "@/lib/auth/api/log-out";
 import { signUp } from "@/lib/auth/api/sign-up";
 import { AuthContext, type AuthContextValue } from "@/lib/auth/auth-context";
-import { AUTH_SUCCESS_MESSAGES } from "@/lib/auth/auth-messages";
+import { AUTH_SUCCESS_MESSAGES, SIGNED_UP_VERIFIED_MESSAGE } from "@/lib/auth/auth-messages";
 import { showAuthError } from "@/lib/auth/show-auth-error";
 import { useSessionAutoRefresh } from "@/lib/auth/use-session-auto-refresh";
 import { useQueryFailure } from "@/lib/query";
@@ -83,14 +83,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (
       request: (credentials: Credentials) => Promise<AuthResponse | TwoFactorChallengeResponse>,
       credentials: Credentials,
-      success: string,
+      success: string | ((answer: AuthResponse) => string),
     ): Promise<"signed-in" | "code"> => {
       setCredentialsPending(true);
       try {
         const answer = await request(credentials);
         if ("twoFactorRequired" in answer) return "code";
         setSessionState(toSessionState(answer));
-        toast.success(success);
+        toast.success(typeof success === "string" ? success : success(answer));
         return "signed-in";
       } catch (error) {
         showAuthError(error);
@@ -119,8 +119,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signup = useCallback(
-    async (credentials: Credentials) => {
-      await submitCredentials(signUp, credentials, AUTH_SUCCESS_MESSAGES.signedUp);
+    async (credentials: Credentials, invitationToken?: string) => {
+      await submitCredentials(
+        () => signUp({ ...credentials, invitationToken }),
+        credentials,
+        (answer) => (answer.emailVerified ? SIGNED_UP_VERIFIED_MESSAGE : AUTH_SUCCESS_MESSAGES.signedUp),
+      );
     },
     [submitCredentials],
   );

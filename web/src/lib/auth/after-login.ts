@@ -17,9 +17,21 @@ export function afterLoginPath(next: string | null): string {
   return next && APP_PATH.test(next) ? next : "/dashboard";
 }
 
-/** The login page's address that comes back to `path` afterwards; `signup` opens its sign-up tab. */
-export function loginPathFor(path: string, signup = false): string {
-  const params = new URLSearchParams({ next: path });
-  if (signup) params.set("tab", "signup");
+/** The login page's address that comes back to `path` afterwards. */
+export function loginPathFor(path: string): string {
+  return `/login?${new URLSearchParams({ next: path })}`;
+}
+
+/** The sign-up tab from an invitation's page: the invited email filled in, the link's token sent with it. */
+export function invitedSignUpPath(path: string, invitation: { token: string; email: string }): string {
+  const params = new URLSearchParams({ next: path, tab: "signup", invitation: invitation.token });
+  params.set("email", invitation.email);
   return `/login?${params}`;
+}
+
+/** The invitation a sign-up came from (invitedSignUpPath), if any. */
+export function useSignUpInvitation(): { token: string; email: string } | null {
+  const [params] = useSearchParams();
+  const token = params.get("invitation");
+  return token ? { token, email: params.get("email") ?? "" } : null;
 }

@@ -16,7 +16,8 @@ export interface AuthContextValue {
   /** "code": the user has two-factor sign-in, and `secondFactor` with their code finishes the login. */
   login: (credentials: Credentials) => Promise<"signed-in" | "code">;
   secondFactor: (code: string) => Promise<void>;
-  signup: (credentials: Credentials) => Promise<void>;
+  /** `invitationToken`: sign-up from an invitation's page, whose link verifies the invited email. */
+  signup: (credentials: Credentials, invitationToken?: string) => Promise<void>;
   /** `leave`, a navigation away from a signed-in page, renders together with the sign-out. */
   logout: (leave?: () => void) => Promise<void>;
   /** Takes a session the server just started or ended elsewhere (password reset, account deletion). */

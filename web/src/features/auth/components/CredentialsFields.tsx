@@ -5,15 +5,25 @@ import { Label } from "@/components/ui/label";
 
 export function CredentialsFields({
   passwordAutoComplete,
+  defaultEmail,
 }: {
   passwordAutoComplete: "current-password" | "new-password";
+  /** Filled in already (the invited email, from an invitation's page). */
+  defaultEmail?: string;
 }) {
   const id = useId();
   return (
     <>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required />
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={defaultEmail}
+          required
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-password`}>Password</Label>
