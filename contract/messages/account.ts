@@ -69,6 +69,15 @@ export const TWO_FACTOR_MESSAGES = {
   turnOffIntro:
     "Turning two-factor sign-in off asks for your password if you have not entered it in the last 10 minutes.",
   requiredTitle: "Two-factor sign-in required",
+  // Settings, Workspace (an owner of a team workspace)
+  requireTitle: "Two-factor sign-in for members",
+  requireLabel: "Require two-factor sign-in",
+  requireOn: "Every member signs in with a code from an authenticator app to work here.",
+  requireOff: "Members may sign in with their password alone.",
+  requireSaved: (on: boolean) =>
+    on ? "Two-factor sign-in is now required here" : "Two-factor sign-in is no longer required here",
+  requireOwnerOnly: "Only an owner can change this.",
+  requireFailed: "That did not save. Please try again.",
   setItUp: "Set it up in Settings",
   // The login's code step
   codeStepTitle: "Enter your code",

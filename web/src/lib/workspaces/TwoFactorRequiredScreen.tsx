@@ -12,7 +12,7 @@ export function TwoFactorRequiredScreen() {
       <main className="mx-auto grid max-w-lg gap-4 px-4 py-16">
         <Card>
           <CardHeader>
-            <CardTitle className="text-lg">
+            <CardTitle asChild className="text-lg">
               <h1>{TWO_FACTOR_MESSAGES.requiredTitle}</h1>
             </CardTitle>
             <CardDescription>{TWO_FACTOR_MESSAGES.required}</CardDescription>
