@@ -40,7 +40,7 @@ export const ACCOUNT_MESSAGES = {
   mailFailed: "We could not send the email. Please try again in a few minutes.",
 } as const;
 
-/** Two-factor sign-in (Settings, Account and security; the login's code step). */
+/** Two-factor sign-in: the API's answers (its screens' texts are TWO_FACTOR_SCREEN_MESSAGES). */
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: "Please enter the 6-digit code from your authenticator app, or a recovery code",
   codeWrong: "That code is not correct. Codes change every 30 seconds; a recovery code works once.",
@@ -50,8 +50,12 @@ export const TWO_FACTOR_MESSAGES = {
   required:
     "This workspace requires two-factor sign-in. Turn it on in Settings, Account and security, to work in it.",
   ownerNeedsItFirst: "Turn on two-factor sign-in for yourself before you require it of the workspace.",
-  enabled: "Two-factor sign-in is on. Keep your recovery codes somewhere safe: each works once.",
   disabled: "Two-factor sign-in is off.",
+} as const;
+
+/** Two-factor sign-in's screens (web only: the Worker bundle stays without them). */
+export const TWO_FACTOR_SCREEN_MESSAGES = {
+  enabled: "Two-factor sign-in is on. Keep your recovery codes somewhere safe: each works once.",
   // Settings, Account and security
   sectionTitle: "Two-factor sign-in",
   sectionOff: "Off. Add a code from an authenticator app to every sign-in.",

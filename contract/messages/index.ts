@@ -3,7 +3,12 @@
 // One file per resource (contract/messages/*.ts); both sides import them from here. A text only the app
 // shows lives beside its screen in web/src (features/…/messages.ts, or lib/ when several screens show it).
 export { GENERIC_MESSAGES } from "../generic-messages";
-export { ACCOUNT_MESSAGES, API_KEY_MESSAGES, TWO_FACTOR_MESSAGES } from "./account";
+export {
+  ACCOUNT_MESSAGES,
+  API_KEY_MESSAGES,
+  TWO_FACTOR_MESSAGES,
+  TWO_FACTOR_SCREEN_MESSAGES,
+} from "./account";
 export { ANALYTICS_MESSAGES, DIGEST_MESSAGES } from "./analytics";
 export { AUTH_MESSAGES } from "./auth";
 export { CONVERSION_MESSAGES, GOAL_MESSAGES, TRAFFIC_QUALITY_MESSAGES } from "./conversions";

@@ -5,7 +5,7 @@ import {
   DOMAIN_MESSAGES,
   MEMBER_SCREEN_MESSAGES,
   SLACK_MESSAGES,
-  TWO_FACTOR_MESSAGES,
+  TWO_FACTOR_SCREEN_MESSAGES,
   VARIANT_MESSAGES,
   WEBHOOK_MESSAGES,
   WORKSPACE_MESSAGES,
@@ -248,14 +248,14 @@ export const SCREENS: Screen[] = [
     name: "settings, account and security",
     who: "signed-in, empty",
     title: settingsTitled("Account and security"),
-    open: (page) => visit(page, "/settings/account", TWO_FACTOR_MESSAGES.setUp),
+    open: (page) => visit(page, "/settings/account", TWO_FACTOR_SCREEN_MESSAGES.setUp),
   },
   {
     name: "settings, side navigation (a menu on a phone)",
     who: "signed-in, empty",
     title: settingsTitled("Account and security"),
     async open(page) {
-      await visit(page, "/settings/account", TWO_FACTOR_MESSAGES.setUp);
+      await visit(page, "/settings/account", TWO_FACTOR_SCREEN_MESSAGES.setUp);
       const nav = page.getByRole("navigation", { name: "Settings" });
       const toggle = nav.getByRole("button", { name: /Settings section/ });
       if (await toggle.isVisible()) await toggle.click();
@@ -267,10 +267,10 @@ export const SCREENS: Screen[] = [
     who: "signed-in, empty",
     title: settingsTitled("Account and security"),
     async open(page) {
-      await visit(page, "/settings/account", TWO_FACTOR_MESSAGES.setUp);
-      await page.getByRole("button", { name: TWO_FACTOR_MESSAGES.setUp }).click();
-      await page.getByRole("img", { name: TWO_FACTOR_MESSAGES.scanIntro }).waitFor();
-      await page.getByLabel(TWO_FACTOR_MESSAGES.codeLabel, { exact: true }).waitFor();
+      await visit(page, "/settings/account", TWO_FACTOR_SCREEN_MESSAGES.setUp);
+      await page.getByRole("button", { name: TWO_FACTOR_SCREEN_MESSAGES.setUp }).click();
+      await page.getByRole("img", { name: TWO_FACTOR_SCREEN_MESSAGES.scanIntro }).waitFor();
+      await page.getByLabel(TWO_FACTOR_SCREEN_MESSAGES.codeLabel, { exact: true }).waitFor();
     },
   },
   {

@@ -10,7 +10,12 @@ import type {
   TestResponse,
   WorkspaceResponse,
 } from "../../contract/api";
-import { MEMBER_SCREEN_MESSAGES, STRIPE_MESSAGES, TWO_FACTOR_MESSAGES } from "../../contract/messages";
+import {
+  MEMBER_SCREEN_MESSAGES,
+  STRIPE_MESSAGES,
+  TWO_FACTOR_MESSAGES,
+  TWO_FACTOR_SCREEN_MESSAGES,
+} from "../../contract/messages";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
 import { visitorAddress } from "../../scripts/splitlink-api";
 import { DESKTOP_USER_AGENT, screenshot, startBrowser, WIDTHS } from "./browser";
@@ -302,20 +307,20 @@ describe("teams you can trust", () => {
 
     // Requiring it before the owner uses it is refused, with the reason next to the box.
     await openIn(owner, "Secure team", "/settings/workspace");
-    await owner.getByLabel(TWO_FACTOR_MESSAGES.requireLabel).click();
+    await owner.getByLabel(TWO_FACTOR_SCREEN_MESSAGES.requireLabel).click();
     await owner.getByText(TWO_FACTOR_MESSAGES.ownerNeedsItFirst).waitFor();
-    expect(await owner.getByLabel(TWO_FACTOR_MESSAGES.requireLabel).isChecked()).toBe(false);
+    expect(await owner.getByLabel(TWO_FACTOR_SCREEN_MESSAGES.requireLabel).isChecked()).toBe(false);
 
     // The owner turns it on: the QR code and its key, a code from the app, then the recovery codes.
     await owner.goto("/settings/account");
-    await owner.getByRole("button", { name: TWO_FACTOR_MESSAGES.setUp }).click();
-    await owner.getByRole("img", { name: TWO_FACTOR_MESSAGES.scanIntro }).waitFor();
+    await owner.getByRole("button", { name: TWO_FACTOR_SCREEN_MESSAGES.setUp }).click();
+    await owner.getByRole("img", { name: TWO_FACTOR_SCREEN_MESSAGES.scanIntro }).waitFor();
     const secret = (await owner.locator("code").first().textContent()) ?? "";
-    await owner.getByLabel(TWO_FACTOR_MESSAGES.codeLabel, { exact: true }).fill(totpCode(secret));
-    await owner.getByRole("button", { name: TWO_FACTOR_MESSAGES.turnOn }).click();
-    await visibleToast(owner, TWO_FACTOR_MESSAGES.enabled);
-    await owner.getByText(TWO_FACTOR_MESSAGES.recoveryTitle, { exact: true }).waitFor();
-    await owner.getByRole("button", { name: TWO_FACTOR_MESSAGES.recoveryDone }).click();
+    await owner.getByLabel(TWO_FACTOR_SCREEN_MESSAGES.codeLabel, { exact: true }).fill(totpCode(secret));
+    await owner.getByRole("button", { name: TWO_FACTOR_SCREEN_MESSAGES.turnOn }).click();
+    await visibleToast(owner, TWO_FACTOR_SCREEN_MESSAGES.enabled);
+    await owner.getByText(TWO_FACTOR_SCREEN_MESSAGES.recoveryTitle, { exact: true }).waitFor();
+    await owner.getByRole("button", { name: TWO_FACTOR_SCREEN_MESSAGES.recoveryDone }).click();
 
     // Signed out and in again: the password, then a code.
     await owner.getByRole("button", { name: "Log out" }).click();
@@ -324,16 +329,16 @@ describe("teams you can trust", () => {
     await owner.getByLabel("Email").fill(ownerEmail);
     await owner.getByLabel("Password").fill(PASSWORD);
     await owner.getByRole("button", { name: "Log in" }).click();
-    const codeStep = owner.getByRole("form", { name: TWO_FACTOR_MESSAGES.codeStepTitle });
-    await codeStep.getByLabel(TWO_FACTOR_MESSAGES.codeLabel).fill(totpCode(secret, 1));
-    await codeStep.getByRole("button", { name: TWO_FACTOR_MESSAGES.verify }).click();
+    const codeStep = owner.getByRole("form", { name: TWO_FACTOR_SCREEN_MESSAGES.codeStepTitle });
+    await codeStep.getByLabel(TWO_FACTOR_SCREEN_MESSAGES.codeLabel).fill(totpCode(secret, 1));
+    await codeStep.getByRole("button", { name: TWO_FACTOR_SCREEN_MESSAGES.verify }).click();
     await owner.waitForURL((url) => url.pathname === "/dashboard");
 
     // Now the team can require it.
     await openIn(owner, "Secure team", "/settings/workspace");
-    await owner.getByLabel(TWO_FACTOR_MESSAGES.requireLabel).check();
-    await visibleToast(owner, TWO_FACTOR_MESSAGES.requireSaved(true));
-    await owner.getByText(TWO_FACTOR_MESSAGES.requireOn).waitFor();
+    await owner.getByLabel(TWO_FACTOR_SCREEN_MESSAGES.requireLabel).check();
+    await visibleToast(owner, TWO_FACTOR_SCREEN_MESSAGES.requireSaved(true));
+    await owner.getByText(TWO_FACTOR_SCREEN_MESSAGES.requireOn).waitFor();
     await screenshot(owner, "teams-require-2fa");
 
     // The member, without it, is refused there and sent to set it up.
@@ -341,10 +346,10 @@ describe("teams you can trust", () => {
       "two_factor_required",
     );
     await member.reload();
-    await member.getByRole("heading", { name: TWO_FACTOR_MESSAGES.requiredTitle }).waitFor();
+    await member.getByRole("heading", { name: TWO_FACTOR_SCREEN_MESSAGES.requiredTitle }).waitFor();
     await screenshot(member, "teams-2fa-required");
-    await member.getByRole("link", { name: TWO_FACTOR_MESSAGES.setItUp }).click();
+    await member.getByRole("link", { name: TWO_FACTOR_SCREEN_MESSAGES.setItUp }).click();
     await member.waitForURL((url) => url.pathname === "/settings/account");
-    await member.getByRole("button", { name: TWO_FACTOR_MESSAGES.setUp }).waitFor();
+    await member.getByRole("button", { name: TWO_FACTOR_SCREEN_MESSAGES.setUp }).waitFor();
   });
 });

@@ -1,4 +1,4 @@
-import { TWO_FACTOR_MESSAGES } from "@contract/messages";
+import { TWO_FACTOR_MESSAGES, TWO_FACTOR_SCREEN_MESSAGES } from "@contract/messages";
 import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
 import { Button } from "@/components/ui/button";
@@ -13,13 +13,13 @@ export function TwoFactorRequiredScreen() {
         <Card>
           <CardHeader>
             <CardTitle asChild className="text-lg">
-              <h1>{TWO_FACTOR_MESSAGES.requiredTitle}</h1>
+              <h1>{TWO_FACTOR_SCREEN_MESSAGES.requiredTitle}</h1>
             </CardTitle>
             <CardDescription>{TWO_FACTOR_MESSAGES.required}</CardDescription>
           </CardHeader>
           <CardContent>
             <Button asChild>
-              <Link to="/settings/account#security">{TWO_FACTOR_MESSAGES.setItUp}</Link>
+              <Link to="/settings/account#security">{TWO_FACTOR_SCREEN_MESSAGES.setItUp}</Link>
             </Button>
           </CardContent>
         </Card>

@@ -1,4 +1,4 @@
-import { TWO_FACTOR_MESSAGES } from "@contract/messages";
+import { TWO_FACTOR_SCREEN_MESSAGES } from "@contract/messages";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { SubmitButton } from "@/components/auth/SubmitButton";
@@ -41,12 +41,16 @@ export function LoginForm() {
 
   if (codeStep)
     return (
-      <form onSubmit={handleCode} className="grid gap-5" aria-label={TWO_FACTOR_MESSAGES.codeStepTitle}>
+      <form
+        onSubmit={handleCode}
+        className="grid gap-5"
+        aria-label={TWO_FACTOR_SCREEN_MESSAGES.codeStepTitle}
+      >
         <p className="text-muted-foreground text-sm">
-          {fromReset ? TWO_FACTOR_MESSAGES.resetThenCode : TWO_FACTOR_MESSAGES.codeStepIntro}
+          {fromReset ? TWO_FACTOR_SCREEN_MESSAGES.resetThenCode : TWO_FACTOR_SCREEN_MESSAGES.codeStepIntro}
         </p>
         <div className="grid gap-2">
-          <Label htmlFor={codeId}>{TWO_FACTOR_MESSAGES.codeLabel}</Label>
+          <Label htmlFor={codeId}>{TWO_FACTOR_SCREEN_MESSAGES.codeLabel}</Label>
           <Input
             id={codeId}
             name="code"
@@ -59,8 +63,8 @@ export function LoginForm() {
         </div>
         <SubmitButton
           busy={loading}
-          label={TWO_FACTOR_MESSAGES.verify}
-          busyLabel={TWO_FACTOR_MESSAGES.verifying}
+          label={TWO_FACTOR_SCREEN_MESSAGES.verify}
+          busyLabel={TWO_FACTOR_SCREEN_MESSAGES.verifying}
         />
       </form>
     );

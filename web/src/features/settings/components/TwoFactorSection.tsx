@@ -1,5 +1,5 @@
 import type { TwoFactorSetupResponse } from "@contract/api";
-import { TWO_FACTOR_MESSAGES } from "@contract/messages";
+import { TWO_FACTOR_SCREEN_MESSAGES } from "@contract/messages";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { encodeQR } from "qr";
 import { type FormEvent, useId, useMemo, useState } from "react";
@@ -73,7 +73,7 @@ export function TwoFactorSection() {
       const { recoveryCodes: codes } = await enableTwoFactor(code);
       setSetup(null);
       setRecoveryCodes(codes);
-      toast.success(TWO_FACTOR_MESSAGES.enabled);
+      toast.success(TWO_FACTOR_SCREEN_MESSAGES.enabled);
       await queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor });
     });
   };
@@ -93,26 +93,26 @@ export function TwoFactorSection() {
       <Card>
         <CardHeader>
           <CardTitle id={headingId} className="text-lg">
-            {TWO_FACTOR_MESSAGES.sectionTitle}
+            {TWO_FACTOR_SCREEN_MESSAGES.sectionTitle}
           </CardTitle>
           {status.data && (
             <CardDescription>
-              {enabled ? TWO_FACTOR_MESSAGES.sectionOn : TWO_FACTOR_MESSAGES.sectionOff}
+              {enabled ? TWO_FACTOR_SCREEN_MESSAGES.sectionOn : TWO_FACTOR_SCREEN_MESSAGES.sectionOff}
             </CardDescription>
           )}
         </CardHeader>
         <CardContent className="grid gap-5">
           {recoveryCodes && (
             <div className="grid gap-3">
-              <h3 className="font-medium">{TWO_FACTOR_MESSAGES.recoveryTitle}</h3>
-              <p className="text-muted-foreground text-sm">{TWO_FACTOR_MESSAGES.recoveryIntro}</p>
+              <h3 className="font-medium">{TWO_FACTOR_SCREEN_MESSAGES.recoveryTitle}</h3>
+              <p className="text-muted-foreground text-sm">{TWO_FACTOR_SCREEN_MESSAGES.recoveryIntro}</p>
               <ul className="grid grid-cols-2 gap-1 font-mono text-sm sm:max-w-sm">
                 {recoveryCodes.map((code) => (
                   <li key={code}>{code}</li>
                 ))}
               </ul>
               <Button variant="outline" className="justify-self-start" onClick={() => setRecoveryCodes(null)}>
-                {TWO_FACTOR_MESSAGES.recoveryDone}
+                {TWO_FACTOR_SCREEN_MESSAGES.recoveryDone}
               </Button>
             </div>
           )}
@@ -120,39 +120,39 @@ export function TwoFactorSection() {
             <Button className="justify-self-start" aria-disabled={busy} onClick={startSetup}>
               <BusyLabel
                 busy={busy}
-                label={TWO_FACTOR_MESSAGES.setUp}
-                busyLabel={TWO_FACTOR_MESSAGES.setUp}
+                label={TWO_FACTOR_SCREEN_MESSAGES.setUp}
+                busyLabel={TWO_FACTOR_SCREEN_MESSAGES.setUp}
               />
             </Button>
           )}
           {setup && !enabled && (
             <form onSubmit={turnOn} className="grid gap-4 sm:max-w-sm">
-              <p className="text-muted-foreground text-sm">{TWO_FACTOR_MESSAGES.scanIntro}</p>
-              <QrCode text={setup.otpauthUrl} label={TWO_FACTOR_MESSAGES.scanIntro} />
+              <p className="text-muted-foreground text-sm">{TWO_FACTOR_SCREEN_MESSAGES.scanIntro}</p>
+              <QrCode text={setup.otpauthUrl} label={TWO_FACTOR_SCREEN_MESSAGES.scanIntro} />
               <p className="text-sm">
-                {TWO_FACTOR_MESSAGES.keyLabel}: <code className="break-all">{setup.secret}</code>
+                {TWO_FACTOR_SCREEN_MESSAGES.keyLabel}: <code className="break-all">{setup.secret}</code>
               </p>
               <div className="grid gap-2">
-                <Label htmlFor={codeId}>{TWO_FACTOR_MESSAGES.codeLabel}</Label>
+                <Label htmlFor={codeId}>{TWO_FACTOR_SCREEN_MESSAGES.codeLabel}</Label>
                 <Input id={codeId} name="code" autoComplete="one-time-code" inputMode="numeric" required />
               </div>
               <Button type="submit" className="justify-self-start" aria-disabled={busy}>
                 <BusyLabel
                   busy={busy}
-                  label={TWO_FACTOR_MESSAGES.turnOn}
-                  busyLabel={TWO_FACTOR_MESSAGES.verifying}
+                  label={TWO_FACTOR_SCREEN_MESSAGES.turnOn}
+                  busyLabel={TWO_FACTOR_SCREEN_MESSAGES.verifying}
                 />
               </Button>
             </form>
           )}
           {enabled && (
             <form onSubmit={turnOff} className="grid gap-4 sm:max-w-sm">
-              <p className="text-muted-foreground text-sm">{TWO_FACTOR_MESSAGES.turnOffIntro}</p>
+              <p className="text-muted-foreground text-sm">{TWO_FACTOR_SCREEN_MESSAGES.turnOffIntro}</p>
               <Button type="submit" variant="outline" className="justify-self-start" aria-disabled={busy}>
                 <BusyLabel
                   busy={busy}
-                  label={TWO_FACTOR_MESSAGES.turnOff}
-                  busyLabel={TWO_FACTOR_MESSAGES.turnOff}
+                  label={TWO_FACTOR_SCREEN_MESSAGES.turnOff}
+                  busyLabel={TWO_FACTOR_SCREEN_MESSAGES.turnOff}
                 />
               </Button>
             </form>

@@ -1,4 +1,4 @@
-import { TWO_FACTOR_MESSAGES } from "@contract/messages";
+import { TWO_FACTOR_SCREEN_MESSAGES } from "@contract/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link } from "react-router-dom";
@@ -32,10 +32,10 @@ export function RequireTwoFactorSection() {
     try {
       await updateWorkspace(workspace.id, { requireTwoFactor });
       await refreshAfterChange(queryClient, [queryKeys.workspaces]);
-      toast.success(TWO_FACTOR_MESSAGES.requireSaved(requireTwoFactor));
+      toast.success(TWO_FACTOR_SCREEN_MESSAGES.requireSaved(requireTwoFactor));
     } catch (error) {
       const setUp = error instanceof RequestError && error.code === "two_factor_required";
-      setProblem({ text: serverMessage(error) ?? TWO_FACTOR_MESSAGES.requireFailed, setUp });
+      setProblem({ text: serverMessage(error) ?? TWO_FACTOR_SCREEN_MESSAGES.requireFailed, setUp });
     } finally {
       setPendingValue(null);
     }
@@ -46,10 +46,12 @@ export function RequireTwoFactorSection() {
       <Card>
         <CardHeader>
           <CardTitle id={headingId} className="text-lg">
-            {TWO_FACTOR_MESSAGES.requireTitle}
+            {TWO_FACTOR_SCREEN_MESSAGES.requireTitle}
           </CardTitle>
           <CardDescription>
-            {workspace.requireTwoFactor ? TWO_FACTOR_MESSAGES.requireOn : TWO_FACTOR_MESSAGES.requireOff}
+            {workspace.requireTwoFactor
+              ? TWO_FACTOR_SCREEN_MESSAGES.requireOn
+              : TWO_FACTOR_SCREEN_MESSAGES.requireOff}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-2">
@@ -67,7 +69,7 @@ export function RequireTwoFactorSection() {
                   aria-describedby={problem ? `${boxId}-problem` : undefined}
                 />
                 <label htmlFor={boxId} className="font-medium text-sm">
-                  {TWO_FACTOR_MESSAGES.requireLabel}
+                  {TWO_FACTOR_SCREEN_MESSAGES.requireLabel}
                 </label>
                 {pendingValue !== null && <Spinner />}
               </div>
@@ -76,14 +78,14 @@ export function RequireTwoFactorSection() {
                   {problem.text}{" "}
                   {problem.setUp && (
                     <Link to="/settings/account" className="underline">
-                      {TWO_FACTOR_MESSAGES.setItUp}
+                      {TWO_FACTOR_SCREEN_MESSAGES.setItUp}
                     </Link>
                   )}
                 </p>
               )}
             </>
           ) : (
-            <p className="text-muted-foreground text-sm">{TWO_FACTOR_MESSAGES.requireOwnerOnly}</p>
+            <p className="text-muted-foreground text-sm">{TWO_FACTOR_SCREEN_MESSAGES.requireOwnerOnly}</p>
           )}
         </CardContent>
       </Card>
