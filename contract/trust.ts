@@ -11,7 +11,8 @@ export type ConversionOrigin = (typeof CONVERSION_ORIGINS)[number];
 
 /**
  * Visits that reached a test's link but count in no arm, by why. The workspace's traffic rules
- * (contract/traffic.ts) add `internal`, `blocked` and `datacenter` (a hosting or cloud network).
+ * (contract/traffic.ts) add `internal`, `blocked` and `datacenter` (a hosting or cloud network);
+ * `preview` is an app fetching the link to show its card (worker/lib/preview-fetchers.ts).
  */
 export const UNCOUNTED_VISIT_REASONS = [
   "bot",
@@ -22,6 +23,7 @@ export const UNCOUNTED_VISIT_REASONS = [
   "internal",
   "blocked",
   "datacenter",
+  "preview",
 ] as const;
 export type UncountedVisitReason = (typeof UNCOUNTED_VISIT_REASONS)[number];
 

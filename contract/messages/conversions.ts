@@ -47,7 +47,7 @@ export const TRAFFIC_QUALITY_MESSAGES = {
   visitsHeading: "Visits not counted",
   conversionsHeading: "Conversions not counted",
   visits: {
-    bot: "Bots and link previews",
+    bot: "Bots and crawlers",
     burst: `More than ${SESSIONS_PER_ADDRESS_HOUR} visitors an hour from one address`,
     paused: "While the test was paused",
     completed: "After the test ended",
@@ -55,6 +55,7 @@ export const TRAFFIC_QUALITY_MESSAGES = {
     internal: "Your own team: internal addresses and signed-in members",
     blocked: "Blocked by your traffic rules",
     datacenter: "From hosting and cloud networks (machine traffic)",
+    preview: "Link previews: apps fetching the link to show its card",
   } satisfies Record<UncountedVisitReason, string>,
   conversions: {
     no_click: "No click of this test from that visitor",

@@ -314,7 +314,7 @@ describe("ingest no single request can poison (#30)", () => {
 });
 
 describe("what SplitLink did not count, and why (#30)", () => {
-  it("shows bots, paused visits and conversions without a click on the test's analytics", async () => {
+  it("shows bots, link previews, paused visits and conversions without a click on the test's analytics", async () => {
     const { client } = await signedUpClient();
     const test = await createTest(client);
     await open(new Client(), `/r/${test.slug}`, {
@@ -329,9 +329,10 @@ describe("what SplitLink did not count, and why (#30)", () => {
     await deliver([conversion(test.id, "never-clicked")], 6);
     const quality = await eventually(async () => {
       const found = await trafficQualityOf(client, test.slug);
-      return found.visits.length >= 2 && found;
+      return found.visits.length >= 3 && found;
     });
-    expect(quality.visits).toContainEqual({ reason: "bot", events: 2 });
+    expect(quality.visits).toContainEqual({ reason: "bot", events: 1 });
+    expect(quality.visits).toContainEqual({ reason: "preview", events: 1 });
     expect(quality.visits).toContainEqual({ reason: "paused", events: 1 });
     expect(quality.conversions).toContainEqual({ reason: "no_click", events: 1 });
   });

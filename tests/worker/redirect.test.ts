@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { TestAnalyticsResponse } from "../../contract/api";
 import { domainSlugKey, hostKey, slugKey } from "../../worker/link-cache/keys";
 import {
   Client,
@@ -84,22 +85,11 @@ describe("the edge redirect", () => {
     }
   });
 
-  it.each([
-    [
-      "a crawler",
-      { method: "GET", headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } },
-    ],
-    [
-      "a link preview",
-      {
-        method: "GET",
-        headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" },
-      },
-    ],
-    ["a HEAD request", { method: "HEAD", headers: HUMAN }],
-  ])("sends %s to A without cookies and without a counted click", async (_, init) => {
+  it("sends a crawler to A without cookies and without a counted click", async () => {
     const { test } = await newTest();
-    const response = await open(new Client(), `/r/${test.slug}`, init);
+    const response = await open(new Client(), `/r/${test.slug}`, {
+      headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+    });
     expect(response.status).toBe(302);
     expect(variantOf(response)).toBe("A");
     expect(response.headers.getSetCookie()).toEqual([]);
@@ -113,6 +103,51 @@ describe("the edge redirect", () => {
       .bind(test.id)
       .first<{ n: number }>();
     expect(rollup?.n).toBe(0);
+  });
+
+  it.each([
+    ["Slack's", { headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" } }],
+    [
+      "a Mastodon instance's",
+      { headers: { "user-agent": "Mastodon/4.3.2 (http.rb/5.2.0; +https://mamot.fr/)" } },
+    ],
+    [
+      "iMessage's",
+      { headers: { "user-agent": "Mozilla/5.0 facebookexternalhit/1.1 Facebot Twitterbot/1.0" } },
+    ],
+    ["a HEAD request's (X sends three with a browser's user agent)", { method: "HEAD", headers: HUMAN }],
+  ])(
+    "sends %s link preview to A without cookies, records no click, and counts it as a preview",
+    async (_, init) => {
+      const { owner, test } = await newTest();
+      const response = await open(new Client(), `/r/${test.slug}`, init);
+      expect(response.status).toBe(302);
+      expect(variantOf(response)).toBe("A");
+      expect(response.headers.getSetCookie()).toEqual([]);
+      const quality = await eventually(async () => {
+        const answer = await owner.fetch(`/api/tests/${test.slug}/analytics`);
+        const { analytics } = (await answer.json()) as TestAnalyticsResponse;
+        return analytics.trafficQuality.visits.length > 0 && analytics.trafficQuality;
+      });
+      expect(quality.visits).toEqual([{ reason: "preview", events: 1 }]);
+      expect(await clickRows(test.id)).toEqual([]);
+    },
+  );
+
+  it("counts a person whose in-app browser names the app (Facebook's, LinkedIn's)", async () => {
+    const { test } = await newTest();
+    for (const userAgent of [
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/470.0.0.40.98]",
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [LinkedInApp]/9.30.1",
+    ])
+      expect(
+        (await open(new Client(), `/r/${test.slug}`, { headers: { "user-agent": userAgent } })).status,
+      ).toBe(302);
+    const rows = await eventually(async () => {
+      const found = await clickRows(test.id);
+      return found.length === 2 && found;
+    });
+    expect(rows.map((row) => row.is_bot)).toEqual([0, 0]);
   });
 
   it("keeps the destination's query and passes on the visitor's parameters", async () => {

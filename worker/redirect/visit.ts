@@ -5,6 +5,7 @@ import { addressGroupOf, clientIpOf } from "../lib/client-ip";
 import { isSecureRequest, readCookie, serializeCookie } from "../lib/cookies";
 import { cappedHeader, MAX_USER_AGENT } from "../lib/headers";
 import { clickId, eventId } from "../lib/ids";
+import { isPreviewFetch } from "../lib/preview-fetchers";
 import type { CachedLink } from "../link-cache/entries";
 import { enqueueEvent } from "../queue/producer";
 import { type RuleTarget, ruleTarget, visitorOf } from "./rules";
@@ -43,8 +44,10 @@ export async function visit(
   const previewed = variantOfLink(link, url.searchParams.get(PREVIEW_PARAM));
   if (previewed) return preview(url, link, previewed);
   const cookies = request.headers.get("cookie");
-  // Link-preview fetchers send HEAD; crawlers announce themselves in the user agent.
-  const bot = request.method !== "GET" || isbot(cappedHeader(request.headers, "user-agent", MAX_USER_AGENT));
+  // Apps fetching the link for its card (HEAD, or a known fetcher) and crawlers are not people.
+  const userAgent = cappedHeader(request.headers, "user-agent", MAX_USER_AGENT);
+  const cardFetch = isPreviewFetch(request.method, userAgent ?? "");
+  const bot = cardFetch || request.method !== "GET" || isbot(userAgent);
   const active = link.status === "active";
   // What the rules and a counted click's segment need; a paused link without rules needs neither.
   const visitor = active || link.rules ? visitorOf(request, url, env.ENVIRONMENT) : null;
@@ -72,7 +75,8 @@ export async function visit(
     buildDestination(urlOf(link, variant), url.searchParams, link.id, sessionId, variant),
   );
   const timestamp = Date.now();
-  if (counted) {
+  // A preview is no click of anyone's: counted on the test's traffic quality only, with no click row.
+  if (counted && !cardFetch) {
     enqueueEvent(env, ctx, {
       type: "click",
       id: clickId(),
@@ -98,7 +102,11 @@ export async function visit(
     enqueueEvent(env, ctx, {
       type: "uncounted",
       testId: link.id,
-      reason: bot ? "bot" : (excluded ?? (link.status === "completed" ? "completed" : "paused")),
+      reason: cardFetch
+        ? "preview"
+        : bot
+          ? "bot"
+          : (excluded ?? (link.status === "completed" ? "completed" : "paused")),
       timestamp,
     });
   }
