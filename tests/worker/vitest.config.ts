@@ -86,7 +86,7 @@ export const workerTests = (vars: Record<string, string> = {}) =>
       testTimeout: 20_000,
       // Two files at a time even on 2 cores (vitest's default there is one): a file mostly waits on
       // the queue's batches and on D1.
-      maxWorkers: 2,
+      maxWorkers: 3,
     },
   }));
 
