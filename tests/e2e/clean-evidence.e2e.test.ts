@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
+import { TEST_MESSAGES, TRAFFIC_QUALITY_MESSAGES, TRAFFIC_RULES_MESSAGES } from "../../contract/messages";
 import { visitorAddress } from "../../scripts/splitlink-api";
-import { startBrowser, WIDTHS } from "./browser";
-import { marketerSiteFor, signUpOverHttp, testTotals } from "./flows";
+import { DESKTOP_USER_AGENT, startBrowser, WIDTHS } from "./browser";
+import { marketerSiteFor, reloadUntil, signUpOverHttp, testTotals, visibleToast } from "./flows";
 
 // Issue #47's browser journey on a marketer's own site (tests/e2e/marketer-site.ts, its own origin).
 const browser = startBrowser();
@@ -97,5 +98,62 @@ describe("the specification's forwarded flow, whatever the timing", () => {
 
     await forwardedBeforeTheTagRan(test.link);
     await expectCounts(marketer, test.slug, { visitors: 1, conversions: 1 });
+  });
+});
+
+describe("traffic that should not count", () => {
+  it("leaves out the marketer's own click, an internal range and a blocked user agent, and says so in traffic quality", async () => {
+    const [marketer, test] = await marketerWithTest("Clean traffic");
+    const internal = visitorAddress(9400);
+    await marketer.goto("/settings/workspace");
+    await marketer.getByLabel(TRAFFIC_RULES_MESSAGES.internalLabel).fill(`${internal}/32`);
+    await marketer.getByLabel(TRAFFIC_RULES_MESSAGES.blockedLabel).fill("userAgent: ShopWatcher");
+    await marketer.getByRole("button", { name: TRAFFIC_RULES_MESSAGES.save }).click();
+    await visibleToast(marketer, TRAFFIC_RULES_MESSAGES.saved);
+
+    // The marketer opens their own link, signed in: their team's click.
+    await marketer.goto(test.link);
+    await marketer.getByRole("heading", { name: /^Landing [AB]$/ }).waitFor();
+    const fetchAs = (address: string, userAgent = DESKTOP_USER_AGENT) =>
+      fetch(test.link, {
+        redirect: "manual",
+        headers: { "user-agent": userAgent, "cf-connecting-ip": address },
+      });
+    // A colleague at the office, a price-watching tool, and one real visitor.
+    expect((await fetchAs(internal)).status).toBe(302);
+    expect((await fetchAs(visitorAddress(9401), `${DESKTOP_USER_AGENT} ShopWatcher/2.1`)).status).toBe(302);
+    expect((await fetchAs(visitorAddress(9402))).status).toBe(302);
+    await expectCounts(marketer, test.slug, { visitors: 1, conversions: 0 });
+
+    await marketer.goto(`/test/${test.slug}`);
+    const quality = marketer.locator("details", { hasText: TRAFFIC_QUALITY_MESSAGES.title });
+    // The left-out visits reach traffic quality through the queue too: the page shows them once there.
+    await reloadUntil(marketer, async () => {
+      await marketer.locator("[data-standing]").waitFor();
+      await marketer.waitForLoadState("networkidle");
+      return (await quality.count()) > 0;
+    });
+    await quality.locator("summary").click();
+    const row = (label: string) => quality.locator("div.contents", { hasText: label }).locator("dd");
+    expect(await row(TRAFFIC_QUALITY_MESSAGES.visits.internal).textContent()).toBe("2");
+    expect(await row(TRAFFIC_QUALITY_MESSAGES.visits.blocked).textContent()).toBe("1");
+    await quality.getByRole("link", { name: TRAFFIC_QUALITY_MESSAGES.rulesLink }).waitFor();
+  });
+
+  it("refuses a destination that is a SplitLink link, saying so next to the field", async () => {
+    const [marketer, test] = await marketerWithTest("Loop guard");
+    await marketer.goto("/create-test");
+    await marketer.getByLabel("Test Name").fill("Round and round");
+    await marketer.getByLabel("URL A").fill(`${marketerSite().origin}/a`);
+    await marketer.getByLabel("URL B").fill(test.link);
+    await marketer.getByRole("button", { name: "Create Test" }).click();
+    await visibleToast(marketer, "Please enter valid URLs");
+    const urlB = marketer.getByLabel("URL B");
+    expect(await urlB.getAttribute("aria-invalid")).toBe("true");
+    const problemId = (await urlB.getAttribute("aria-describedby")) ?? "";
+    expect(await marketer.locator(`[id="${problemId.split(" ")[0]}"]`).textContent()).toContain(
+      TEST_MESSAGES.urlLoops,
+    );
+    expect(new URL(marketer.url()).pathname).toBe("/create-test");
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   canAddDraft,
   canRemoveDraftAt,
+  destinationProblemMessage,
   draftsOf,
   emptyDrafts,
   isEvenSplit,
@@ -118,5 +119,18 @@ describe("the variants' first problem, as the form shows it", () => {
     expect(variantsProblem(typed([a, "50.5"], [b, "49.5"]))).toBe(VARIANT_MESSAGES.weight);
     expect(variantsProblem(typed([a, ""], [b, "50"]))).toBe(VARIANT_MESSAGES.weight);
     expect(variantsProblem(typed([a, "60"], [b, "30"]))).toBe(VARIANT_MESSAGES.total);
+  });
+});
+
+describe("a version's destination", () => {
+  it("is refused when it is a link of this app itself, which would send visitors round in a loop", () => {
+    const appHost = "app.splitlink.test";
+    expect(destinationProblemMessage("https://app.splitlink.test/r/spring-sale", appHost)).toBe(
+      TEST_MESSAGES.urlLoops,
+    );
+    expect(destinationProblemMessage("https://shop.example/spring", appHost)).toBeNull();
+    // Another port of the same name is another site (local servers side by side).
+    expect(destinationProblemMessage("http://localhost:8788/r/x", "localhost:8787")).toBeNull();
+    expect(destinationProblemMessage("https://shopco", appHost)).toBe(TEST_MESSAGES.urlNoDomain);
   });
 });

@@ -5,6 +5,7 @@ import type { SlugCheckState } from "@/features/create-test/slug-check-state";
 import { type EndDraft, type EndField, endProblemAt } from "@/lib/split-tests/end-drafts";
 import { type RuleDraft, type RulesProblemAt, ruleDraftsProblemAt } from "@/lib/split-tests/rule-drafts";
 import {
+  destinationProblemMessage,
   urlProblemMessage,
   type VariantDraft,
   variantInputs,
@@ -74,7 +75,7 @@ export function createTestProblems(
   if (variants === TEST_MESSAGES.invalidUrls) {
     const fieldMessages: Partial<Record<CreateTestField, string>> = {};
     urls.forEach((url, index) => {
-      const found = urlProblemMessage(url);
+      const found = destinationProblemMessage(url);
       if (found) fieldMessages[urlField(index)] = found;
     });
     const conversion = values.conversionUrl ? urlProblemMessage(values.conversionUrl) : null;

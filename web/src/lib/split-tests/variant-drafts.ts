@@ -93,8 +93,8 @@ export function variantsProblem(
 ): string | null {
   const variants = variantInputs(drafts);
   if (variants.some((variant) => !variant.url)) return TEST_MESSAGES.requiredFields;
-  if (![...variants.map((variant) => variant.url), ...otherUrls].every(isHttpUrl))
-    return TEST_MESSAGES.invalidUrls;
+  const destinationsValid = variants.every((variant) => destinationProblemMessage(variant.url) === null);
+  if (!destinationsValid || !otherUrls.every(isHttpUrl)) return TEST_MESSAGES.invalidUrls;
   return weightsDraftProblem(drafts);
 }
 
@@ -106,7 +106,7 @@ export function variantsProblem(
 export function urlProblemsOf(drafts: readonly VariantDraft[], problem: string): (string | null)[] {
   return variantInputs(drafts).map(({ url }) => {
     if (problem === TEST_MESSAGES.requiredFields) return url ? null : problem;
-    return problem === TEST_MESSAGES.invalidUrls && url ? urlProblemMessage(url) : null;
+    return problem === TEST_MESSAGES.invalidUrls && url ? destinationProblemMessage(url) : null;
   });
 }
 
@@ -115,6 +115,19 @@ export function urlProblemMessage(url: string): string | null {
   const found = httpUrlProblem(url);
   if (!found) return null;
   return found === "no_domain" ? TEST_MESSAGES.urlNoDomain : TEST_MESSAGES.urlNotHttp;
+}
+
+/**
+ * What is wrong with a version's destination: as any URL, or a link of this app itself (a split link
+ * here), round which visitors would loop. The server also refuses SplitLink's custom domains.
+ */
+export function destinationProblemMessage(
+  url: string,
+  appHost: string | undefined = globalThis.location?.host,
+): string | null {
+  const found = urlProblemMessage(url);
+  if (found) return found;
+  return new URL(url).host === appHost ? TEST_MESSAGES.urlLoops : null;
 }
 
 /** What is wrong with the weights alone, as the API would say it; null when nothing. */
