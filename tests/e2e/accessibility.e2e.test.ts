@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { startBrowser, WIDTHS } from "./browser";
 import { signUp, verifyEmail } from "./flows";
 import { SCREENS, type TestData, type Who } from "./screens";
@@ -20,21 +20,6 @@ async function createData(page: Page): Promise<TestData> {
   expect(created.status()).toBe(201);
   const { test } = (await created.json()) as { test: { slug: string } };
   return { slug: test.slug, domain };
-}
-
-/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now, one line each. */
-async function seriousViolations(page: Page, screen: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${screen}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.nodes
-          .map((node) => node.target.join(" "))
-          .join(", ")}`,
-    );
 }
 
 // The two widths walk at once, each in its own page: the walk mostly waits on the server.

@@ -1,26 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES } from "../../contract/messages";
 import { SIGNED_UP_VERIFIED_MESSAGE } from "../../web/src/lib/auth/auth-messages";
+import { seriousViolations } from "./axe";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
 import { linkFromOutbox, PASSWORD, signUpOverHttp, verifyEmailOverHttp, visibleToast } from "./flows";
 
 const browser = startBrowser();
-
-/** axe's serious and critical findings on the page as it stands (the accessibility suite's rules). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} at ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    );
-}
 
 describe("members and invitations", () => {
   it("the owner invites a viewer from Settings; the invitee signs up from the emailed link, accepts and is a member", async () => {
