@@ -65,6 +65,8 @@
       calls.push(options || {});
     };
     api.sessionId = () => (visits.length ? visits[0].s : null);
+    // Before the goals load: a visitor who clicks on at once must not take the landing page's sighting along.
+    if (arrival && arrival.landing && arrival.t) seen(origin, site, arrival.t, "landing");
     getGoals(origin, site, (tests, ga4) => {
       if (ga4) report(tests, visits, arrival);
       var byId = {};
@@ -79,7 +81,6 @@
         }
         if (test.goal === "call" && visit && script.hasAttribute("data-convert"))
           convert(origin, test.id, visit, value);
-        if (arrival && arrival.landing && arrival.t === test.id) seen(origin, site, test.id, "landing");
       }
       api.convert = (options) => {
         try {
