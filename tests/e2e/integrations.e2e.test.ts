@@ -1,17 +1,11 @@
-import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { STRIPE_MESSAGES } from "../../contract/messages";
 import { visitorAddress } from "../../scripts/splitlink-api";
 import { DESKTOP_USER_AGENT, screenshot, startBrowser, WIDTHS } from "./browser";
 import { reloadUntil, signUpOverHttp, visibleToast } from "./flows";
+import { checkoutCompleted, sendToStripeEndpoint } from "./stripe";
 
 const browser = startBrowser();
-
-/** Stripe's Stripe-Signature for a body: t and the hex HMAC-SHA256 of "t.body", keyed with the secret. */
-function stripeSignature(secret: string, body: string): string {
-  const t = Math.floor(Date.now() / 1000);
-  return `t=${t},v1=${createHmac("sha256", secret).update(`${t}.${body}`).digest("hex")}`;
-}
 
 describe("Stripe in Settings", () => {
   it("connects with the signing secret, shows the endpoint URL, and a signed checkout counts on the test page", async () => {
@@ -77,33 +71,8 @@ describe("Stripe in Settings", () => {
       .toBe(1);
 
     // They pay $20.00 through Stripe Checkout: Stripe sends the signed event to the endpoint URL.
-    const body = JSON.stringify({
-      id: `evt_${crypto.randomUUID().replaceAll("-", "")}`,
-      object: "event",
-      api_version: "2025-03-31.basil",
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      type: "checkout.session.completed",
-      data: {
-        object: {
-          id: "cs_test_e2e",
-          object: "checkout.session",
-          amount_total: 2000,
-          currency: "usd",
-          client_reference_id: sessionId,
-          metadata: {},
-          mode: "payment",
-          payment_intent: "pi_e2e",
-          payment_status: "paid",
-          subscription: null,
-        },
-      },
-    });
-    const delivered = await fetch(endpointUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json", "stripe-signature": stripeSignature(secret, body) },
-      body,
-    });
+    const body = checkoutCompleted(sessionId, 2000, "usd");
+    const delivered = await sendToStripeEndpoint(endpointUrl, secret, body);
     expect(delivered.status).toBe(200);
 
     // The test page shows the conversion and its revenue.
@@ -129,11 +98,7 @@ describe("Stripe in Settings", () => {
     await marketer.getByRole("alertdialog").getByRole("button", { name: STRIPE_MESSAGES.disconnect }).click();
     await visibleToast(marketer, STRIPE_MESSAGES.disconnected);
     await card.getByText(STRIPE_MESSAGES.statusNotConnected).first().waitFor();
-    const refused = await fetch(endpointUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json", "stripe-signature": stripeSignature(secret, body) },
-      body,
-    });
+    const refused = await sendToStripeEndpoint(endpointUrl, secret, body);
     expect(refused.status).toBe(400);
   });
 });
