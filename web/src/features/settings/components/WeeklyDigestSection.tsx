@@ -1,10 +1,7 @@
 import { DIGEST_SETTING_MESSAGES } from "@contract/sharing";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId } from "react";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
 import { getWeeklyDigest, saveWeeklyDigest } from "@/features/settings/api/digest";
+import { CardLoadState, SettingsCard } from "@/features/settings/components/SettingsCard";
 import { useQueryFailure } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
 import { serverMessage } from "@/lib/server-message";
@@ -18,7 +15,6 @@ function warnLoadFailed(error: Error) {
 
 /** The weekly digest of the current workspace, on or off; saved as soon as it is chosen. */
 export function WeeklyDigestSection() {
-  const headingId = useId();
   const client = useQueryClient();
   const query = useQuery({ queryKey: queryKeys.digest, queryFn: ({ signal }) => getWeeklyDigest(signal) });
   useQueryFailure(query, warnLoadFailed);
@@ -43,44 +39,27 @@ export function WeeklyDigestSection() {
   });
 
   return (
-    <section aria-labelledby={headingId} id="weekly-digest" className="scroll-mt-20">
-      <Card>
-        <CardHeader>
-          <CardTitle id={headingId} className="text-lg">
-            {M.title}
-          </CardTitle>
-          <CardDescription>{M.description}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {query.data === undefined && query.isError && (
-            <p className="flex flex-wrap items-center gap-2 text-sm">
-              {M.loadFailed}
-              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </p>
-          )}
-          {query.data === undefined && !query.isError && (
-            <p className="flex items-center gap-2 text-muted-foreground text-sm">
-              <Spinner size="sm" /> Loading…
-            </p>
-          )}
-          {query.data !== undefined && (
-            <label className="flex items-start gap-3 text-sm">
-              <input
-                type="checkbox"
-                name="weeklyDigest"
-                checked={query.data}
-                aria-busy={save.isPending}
-                disabled={save.isPending}
-                onChange={(event) => save.mutate(event.target.checked)}
-                className="mt-0.5 size-4 accent-primary"
-              />
-              <span className="font-medium">{M.toggle}</span>
-            </label>
-          )}
-        </CardContent>
-      </Card>
-    </section>
+    <SettingsCard id="weekly-digest" title={M.title} description={M.description}>
+      {query.data === undefined ? (
+        <CardLoadState
+          failed={query.isError}
+          failedMessage={M.loadFailed}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            name="weeklyDigest"
+            checked={query.data}
+            aria-busy={save.isPending}
+            disabled={save.isPending}
+            onChange={(event) => save.mutate(event.target.checked)}
+            className="mt-0.5 size-4 accent-primary"
+          />
+          <span className="font-medium">{M.toggle}</span>
+        </label>
+      )}
+    </SettingsCard>
   );
 }

@@ -3,9 +3,9 @@ import { CONVERSION_MESSAGES } from "@contract/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { SettingsCard } from "@/features/settings/components/SettingsCard";
 import { updateWorkspace } from "@/features/settings/workspace/api/update-workspace";
 import { refreshAfterChange } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
@@ -18,7 +18,6 @@ import { useWorkspace } from "@/lib/workspaces/use-workspace";
  * an owner. A test created without a currency of its own takes it, so its sales' values count.
  */
 export function WorkspaceCurrencySection() {
-  const headingId = useId();
   const inputId = useId();
   const { workspace, canManage } = useWorkspace();
   const queryClient = useQueryClient();
@@ -44,48 +43,42 @@ export function WorkspaceCurrencySection() {
   }
 
   return (
-    <section aria-labelledby={headingId} id="currency" className="scroll-mt-20">
-      <Card>
-        <CardHeader>
-          <CardTitle id={headingId} className="text-lg">
-            Currency
-          </CardTitle>
-          <CardDescription>
-            {workspace.currency
-              ? `New tests count the value of sales in ${workspace.currency} unless you choose another.`
-              : "No currency yet: tests created without one set aside the value of every sale."}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {canManage ? (
-            <form onSubmit={save} className="flex flex-wrap items-end gap-3" noValidate>
-              <div className="grid gap-1.5">
-                <Label htmlFor={inputId}>Currency of new tests</Label>
-                <Input
-                  id={inputId}
-                  value={draft}
-                  onChange={(event) => setDraft(event.target.value)}
-                  placeholder="EUR"
-                  maxLength={3}
-                  className="w-28 uppercase"
-                  aria-invalid={problem !== null}
-                  aria-describedby={problem ? `${inputId}-problem` : undefined}
-                />
-              </div>
-              <Button type="submit" disabled={saving}>
-                Save currency
-              </Button>
-              {problem && (
-                <p id={`${inputId}-problem`} className="w-full text-destructive text-sm">
-                  {problem}
-                </p>
-              )}
-            </form>
-          ) : (
-            <p className="text-muted-foreground text-sm">Only an owner can change the currency.</p>
+    <SettingsCard
+      id="currency"
+      title="Currency"
+      description={
+        workspace.currency
+          ? `New tests count the value of sales in ${workspace.currency} unless you choose another.`
+          : "No currency yet: tests created without one set aside the value of every sale."
+      }
+    >
+      {canManage ? (
+        <form onSubmit={save} className="flex flex-wrap items-end gap-3" noValidate>
+          <div className="grid gap-1.5">
+            <Label htmlFor={inputId}>Currency of new tests</Label>
+            <Input
+              id={inputId}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder="EUR"
+              maxLength={3}
+              className="w-28 uppercase"
+              aria-invalid={problem !== null}
+              aria-describedby={problem ? `${inputId}-problem` : undefined}
+            />
+          </div>
+          <Button type="submit" disabled={saving}>
+            Save currency
+          </Button>
+          {problem && (
+            <p id={`${inputId}-problem`} className="w-full text-destructive text-sm">
+              {problem}
+            </p>
           )}
-        </CardContent>
-      </Card>
-    </section>
+        </form>
+      ) : (
+        <p className="text-muted-foreground text-sm">Only an owner can change the currency.</p>
+      )}
+    </SettingsCard>
   );
 }

@@ -5,9 +5,8 @@ import { blockedProblem, internalProblem } from "@contract/traffic-problems";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
+import { CardLoadState, SettingsCard } from "@/features/settings/components/SettingsCard";
 import { queryKeys } from "@/lib/query-keys";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
@@ -43,41 +42,23 @@ function blockedOf(text: string): { value: BlockRule[]; error: string | null } {
 
 /** The workspace's traffic rules: its own addresses, blocked sources, and machine traffic. */
 export function TrafficRulesCard() {
-  const headingId = useId();
   const { workspace, canEdit } = useWorkspace();
   const query = useQuery({
     queryKey: queryKeys.trafficRules(workspace.id),
     queryFn: ({ signal }) => getTrafficRules(workspace.id, signal),
   });
   return (
-    <section aria-labelledby={headingId} id={TRAFFIC_RULES_ANCHOR} className="scroll-mt-20">
-      <Card>
-        <CardHeader>
-          <CardTitle id={headingId} className="text-lg">
-            {M.title}
-          </CardTitle>
-          <CardDescription>
-            {M.intro} {M.membersNote}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {query.data ? (
-            <RulesForm key={workspace.id} workspaceId={workspace.id} rules={query.data} canEdit={canEdit} />
-          ) : query.isError ? (
-            <p className="flex flex-wrap items-center gap-2 text-sm">
-              {M.loadFailed}
-              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </p>
-          ) : (
-            <p className="flex items-center gap-2 text-muted-foreground text-sm">
-              <Spinner size="sm" /> Loading…
-            </p>
-          )}
-        </CardContent>
-      </Card>
-    </section>
+    <SettingsCard id={TRAFFIC_RULES_ANCHOR} title={M.title} description={`${M.intro} ${M.membersNote}`}>
+      {query.data ? (
+        <RulesForm key={workspace.id} workspaceId={workspace.id} rules={query.data} canEdit={canEdit} />
+      ) : (
+        <CardLoadState
+          failed={query.isError}
+          failedMessage={M.loadFailed}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+    </SettingsCard>
   );
 }
 

@@ -5,10 +5,10 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { CardLoadState, SettingsCard } from "@/features/settings/components/SettingsCard";
 import { TurnedOffNotice } from "@/features/settings/components/TurnedOffNotice";
 import { enableSlack } from "@/features/settings/integrations/api/slack";
 import { useSlack } from "@/features/settings/integrations/use-slack";
@@ -128,91 +128,73 @@ function SlackUrlForm({
 
 /** Slack in Settings → Integrations: paste the webhook URL, send a test message, status, disconnect. */
 export function SlackCard() {
-  const headingId = useId();
   const { canEdit } = useWorkspaceAbilities();
   const slack = useSlack();
   const data = slack.query.data;
 
   return (
-    <section aria-labelledby={headingId} id="slack" className="scroll-mt-20">
-      <Card>
-        <CardHeader>
-          <CardTitle id={headingId} className="text-lg">
-            {M.title}
-          </CardTitle>
-          <CardDescription>{M.description}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5">
-          {data === undefined && slack.query.isError && (
-            <p className="flex flex-wrap items-center gap-2 text-sm">
-              {M.loadFailed}
-              <Button variant="outline" size="sm" onClick={() => void slack.query.refetch()}>
-                Try again
-              </Button>
-            </p>
-          )}
-          {data === undefined && !slack.query.isError && (
-            <p className="flex items-center gap-2 text-muted-foreground text-sm">
-              <Spinner size="sm" /> Loading…
-            </p>
-          )}
-          {data !== undefined && (
+    <SettingsCard id="slack" title={M.title} description={M.description} contentClassName="grid gap-5">
+      {data === undefined ? (
+        <CardLoadState
+          failed={slack.query.isError}
+          failedMessage={M.loadFailed}
+          onRetry={() => void slack.query.refetch()}
+        />
+      ) : (
+        <>
+          <SlackStatus slack={data} />
+          {canEdit ? (
             <>
-              <SlackStatus slack={data} />
-              {canEdit ? (
-                <>
-                  {data.connected && (
-                    <div className="grid gap-2">
-                      <div className="flex flex-wrap gap-2">
+              {data.connected && (
+                <div className="grid gap-2">
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => void slack.sendTest()}
+                      disabled={slack.testing}
+                      aria-busy={slack.testing}
+                    >
+                      {slack.testing && <Spinner size="sm" />}
+                      {M.sendTest}
+                    </Button>
+                    <ConfirmDialog
+                      trigger={
                         <Button
-                          variant="outline"
+                          variant="ghost"
                           size="sm"
-                          onClick={() => void slack.sendTest()}
-                          disabled={slack.testing}
-                          aria-busy={slack.testing}
+                          className="text-destructive hover:bg-destructive-muted hover:text-destructive"
+                          disabled={slack.disconnecting}
+                          aria-busy={slack.disconnecting}
                         >
-                          {slack.testing && <Spinner size="sm" />}
-                          {M.sendTest}
+                          {slack.disconnecting && <Spinner size="sm" />}
+                          {M.disconnect}
                         </Button>
-                        <ConfirmDialog
-                          trigger={
-                            <Button
-                              variant="ghost"
-                              size="sm"
-                              className="text-destructive hover:bg-destructive-muted hover:text-destructive"
-                              disabled={slack.disconnecting}
-                              aria-busy={slack.disconnecting}
-                            >
-                              {slack.disconnecting && <Spinner size="sm" />}
-                              {M.disconnect}
-                            </Button>
-                          }
-                          title={M.disconnectTitle}
-                          description={M.disconnectBody}
-                          confirmLabel={M.disconnect}
-                          onConfirm={() => void slack.remove()}
-                        />
-                      </div>
-                      <p role="status" className="text-muted-foreground text-sm">
-                        {slack.testOutcome}
-                      </p>
-                    </div>
-                  )}
-                  <SlackUrlForm
-                    connected={data.connected}
-                    busy={slack.connecting}
-                    problem={slack.problem}
-                    onSave={slack.save}
-                    onEdit={slack.clearProblem}
-                  />
-                </>
-              ) : (
-                <p className="text-muted-foreground text-sm">{M.viewerNote}</p>
+                      }
+                      title={M.disconnectTitle}
+                      description={M.disconnectBody}
+                      confirmLabel={M.disconnect}
+                      onConfirm={() => void slack.remove()}
+                    />
+                  </div>
+                  <p role="status" className="text-muted-foreground text-sm">
+                    {slack.testOutcome}
+                  </p>
+                </div>
               )}
+              <SlackUrlForm
+                connected={data.connected}
+                busy={slack.connecting}
+                problem={slack.problem}
+                onSave={slack.save}
+                onEdit={slack.clearProblem}
+              />
             </>
+          ) : (
+            <p className="text-muted-foreground text-sm">{M.viewerNote}</p>
           )}
-        </CardContent>
-      </Card>
-    </section>
+        </>
+      )}
+    </SettingsCard>
   );
 }

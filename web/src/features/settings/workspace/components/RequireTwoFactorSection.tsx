@@ -2,8 +2,8 @@ import { TWO_FACTOR_SCREEN_MESSAGES } from "@contract/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link } from "react-router-dom";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { SettingsCard } from "@/features/settings/components/SettingsCard";
 import { updateWorkspace } from "@/features/settings/workspace/api/update-workspace";
 import { RequestError } from "@/lib/api";
 import { refreshAfterChange } from "@/lib/query";
@@ -17,7 +17,6 @@ import { useWorkspace } from "@/lib/workspaces/use-workspace";
  * ticked. The server refuses an owner without it themselves; the reason shows next to the box.
  */
 export function RequireTwoFactorSection() {
-  const headingId = useId();
   const boxId = useId();
   const { workspace, canManage } = useWorkspace();
   const queryClient = useQueryClient();
@@ -42,53 +41,48 @@ export function RequireTwoFactorSection() {
   }
 
   return (
-    <section aria-labelledby={headingId} id="two-factor" className="scroll-mt-20">
-      <Card>
-        <CardHeader>
-          <CardTitle id={headingId} className="text-lg">
-            {TWO_FACTOR_SCREEN_MESSAGES.requireTitle}
-          </CardTitle>
-          <CardDescription>
-            {workspace.requireTwoFactor
-              ? TWO_FACTOR_SCREEN_MESSAGES.requireOn
-              : TWO_FACTOR_SCREEN_MESSAGES.requireOff}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-2">
-          {canManage ? (
-            <>
-              <div className="flex items-center gap-2">
-                <input
-                  id={boxId}
-                  type="checkbox"
-                  className="size-4 accent-primary"
-                  checked={pendingValue ?? workspace.requireTwoFactor}
-                  disabled={pendingValue !== null}
-                  onChange={(event) => void change(event.target.checked)}
-                  aria-invalid={problem !== null}
-                  aria-describedby={problem ? `${boxId}-problem` : undefined}
-                />
-                <label htmlFor={boxId} className="font-medium text-sm">
-                  {TWO_FACTOR_SCREEN_MESSAGES.requireLabel}
-                </label>
-                {pendingValue !== null && <Spinner />}
-              </div>
-              {problem && (
-                <p id={`${boxId}-problem`} role="alert" className="text-destructive text-sm">
-                  {problem.text}{" "}
-                  {problem.setUp && (
-                    <Link to="/settings/account" className="underline">
-                      {TWO_FACTOR_SCREEN_MESSAGES.setItUp}
-                    </Link>
-                  )}
-                </p>
+    <SettingsCard
+      id="two-factor"
+      title={TWO_FACTOR_SCREEN_MESSAGES.requireTitle}
+      description={
+        workspace.requireTwoFactor
+          ? TWO_FACTOR_SCREEN_MESSAGES.requireOn
+          : TWO_FACTOR_SCREEN_MESSAGES.requireOff
+      }
+      contentClassName="grid gap-2"
+    >
+      {canManage ? (
+        <>
+          <div className="flex items-center gap-2">
+            <input
+              id={boxId}
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={pendingValue ?? workspace.requireTwoFactor}
+              disabled={pendingValue !== null}
+              onChange={(event) => void change(event.target.checked)}
+              aria-invalid={problem !== null}
+              aria-describedby={problem ? `${boxId}-problem` : undefined}
+            />
+            <label htmlFor={boxId} className="font-medium text-sm">
+              {TWO_FACTOR_SCREEN_MESSAGES.requireLabel}
+            </label>
+            {pendingValue !== null && <Spinner />}
+          </div>
+          {problem && (
+            <p id={`${boxId}-problem`} role="alert" className="text-destructive text-sm">
+              {problem.text}{" "}
+              {problem.setUp && (
+                <Link to="/settings/account#security" className="underline">
+                  {TWO_FACTOR_SCREEN_MESSAGES.setItUp}
+                </Link>
               )}
-            </>
-          ) : (
-            <p className="text-muted-foreground text-sm">{TWO_FACTOR_SCREEN_MESSAGES.requireOwnerOnly}</p>
+            </p>
           )}
-        </CardContent>
-      </Card>
-    </section>
+        </>
+      ) : (
+        <p className="text-muted-foreground text-sm">{TWO_FACTOR_SCREEN_MESSAGES.requireOwnerOnly}</p>
+      )}
+    </SettingsCard>
   );
 }
