@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES } from "../messages";
+import { AUTH_MESSAGES, MEMBER_MESSAGES, TWO_FACTOR_MESSAGES } from "../messages";
 import { currencyCode } from "./common";
 
 // Signing up, logging in and the session: the fields of every auth form, checked the same way wherever
@@ -33,7 +33,10 @@ export type Credentials = z.input<typeof credentialsSchema>;
  */
 export const signUpSchema = credentialsSchema.extend({
   currency: currencyCode.optional(),
-  invitationToken: z.string().max(100).optional(),
+  invitationToken: z
+    .string({ error: MEMBER_MESSAGES.invitationUnknown })
+    .max(100, MEMBER_MESSAGES.invitationUnknown)
+    .optional(),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 

@@ -295,6 +295,50 @@ describe("invitations", () => {
     expect((await mailsTo(invited)).map((mail) => mail.text.includes("/invitations/"))).toEqual([true]);
   });
 
+  it("only the invited mailbox holds the token that verifies a sign-up: the inviter never sees it, and a replaced or revoked one verifies nothing", async () => {
+    const owner = await verifiedClient();
+    const team = await teamOf(owner);
+    const invited = uniqueEmail();
+    const created = await inviteTo(owner.client, team, invited, "viewer");
+    const { invitation } = (await created.json()) as { invitation: { id: string } };
+    const first = await invitationToken(invited);
+    const resent = await owner.client.json(
+      "POST",
+      `/api/workspaces/${team}/invitations/${invitation.id}/resend`,
+    );
+    expect(resent.status).toBe(200);
+    const second = await invitationToken(invited, 2);
+    expect(second).not.toBe(first);
+    // Whatever the inviter can read: the answers, the pending list, the workspace's log.
+    owner.client.workspace = team;
+    const readable = [
+      JSON.stringify(invitation),
+      await resent.text(),
+      await (await owner.client.json("GET", `/api/workspaces/${team}/invitations`)).text(),
+      await (await owner.client.json("GET", "/api/workspace/history")).text(),
+    ].join("\n");
+    for (const token of [first, second]) expect(readable).not.toContain(token);
+
+    const signUp = (email: string, invitationToken: string) =>
+      new Client().json("POST", "/api/auth/signup", { email, password: GOOD_PASSWORD, invitationToken });
+    // The replaced link proves nothing now.
+    const replaced = await signUp(invited, first);
+    expect(replaced.status).toBe(201);
+    expect(await replaced.json()).toMatchObject({ emailVerified: false });
+    // Nor does a revoked one.
+    const other = uniqueEmail();
+    const again = await inviteTo(owner.client, team, other, "viewer");
+    const otherId = ((await again.json()) as { invitation: { id: string } }).invitation.id;
+    const otherToken = await invitationToken(other);
+    const revoked = await owner.client.json("DELETE", `/api/workspaces/${team}/invitations/${otherId}`);
+    expect(revoked.status).toBe(200);
+    expect(await (await signUp(other, otherToken)).json()).toMatchObject({ emailVerified: false });
+    // A token longer than any SplitLink makes is refused with the invitation's message.
+    const tooLong = await signUp(uniqueEmail(), "x".repeat(101));
+    expect(tooLong.status).toBe(400);
+    expect(await errorOf(tooLong)).toMatchObject({ message: MEMBER_MESSAGES.invitationUnknown });
+  });
+
   it("an expired invitation cannot be accepted (410); resending makes a new link and the old one stops working", async () => {
     const owner = await verifiedClient();
     const team = await teamOf(owner);

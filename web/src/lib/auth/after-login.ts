@@ -24,9 +24,8 @@ export function loginPathFor(path: string): string {
 
 /** The sign-up tab from an invitation's page: the invited email filled in, the link's token sent with it. */
 export function invitedSignUpPath(path: string, invitation: { token: string; email: string }): string {
-  const params = new URLSearchParams({ next: path, tab: "signup", invitation: invitation.token });
-  params.set("email", invitation.email);
-  return `/login?${params}`;
+  const params = { next: path, tab: "signup", invitation: invitation.token, email: invitation.email };
+  return `/login?${new URLSearchParams(params)}`;
 }
 
 /** The invitation a sign-up came from (invitedSignUpPath), if any. */
