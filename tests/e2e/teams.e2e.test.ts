@@ -101,7 +101,11 @@ function stripeCheckout(endpointUrl: string, secret: string, sessionId: string) 
 const newStripeSecret = () =>
   `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("hex")}`;
 
-/** RFC 6238 (30 s, 6 digits, HMAC-SHA1) from the base32 key the setup screen shows, `steps` from now. */
+/**
+ * RFC 6238 (30 s, 6 digits, HMAC-SHA1) from the base32 key the setup screen shows, `steps` from now, as
+ * an authenticator app computes it: with Node's own HMAC, not the Worker's worker/auth/totp.ts, so the
+ * journey checks the server's codes against another implementation.
+ */
 function totpCode(base32Key: string, steps = 0): string {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
   let bits = "";

@@ -1,5 +1,6 @@
 import { isbot } from "isbot";
 import type { Variant } from "../../contract/api";
+import type { UncountedVisitReason } from "../../contract/trust";
 import type { Background } from "../lib/background";
 import { addressGroupOf, clientIpOf } from "../lib/client-ip";
 import { isSecureRequest, readCookie, serializeCookie } from "../lib/cookies";
@@ -102,11 +103,7 @@ export async function visit(
     enqueueEvent(env, ctx, {
       type: "uncounted",
       testId: link.id,
-      reason: cardFetch
-        ? "preview"
-        : bot
-          ? "bot"
-          : (excluded ?? (link.status === "completed" ? "completed" : "paused")),
+      reason: uncountedReason(cardFetch, bot, excluded, link.status),
       timestamp,
     });
   }
@@ -134,6 +131,18 @@ export async function visit(
       );
   }
   return new Response(null, { status: 302, headers });
+}
+
+/** Why a visit that makes no click row counts in no arm: a card fetch, a bot, the rules, or the link's state. */
+function uncountedReason(
+  cardFetch: boolean,
+  bot: boolean,
+  excluded: UncountedVisitReason | null,
+  status: CachedLink["status"],
+): UncountedVisitReason {
+  if (cardFetch) return "preview";
+  if (bot) return "bot";
+  return excluded ?? (status === "completed" ? "completed" : "paused");
 }
 
 function redirectHeaders(location: string): Headers {
