@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import {
+  type APIRequestContext,
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
@@ -54,6 +55,7 @@ export function startBrowser() {
         ...device,
       });
       contexts.push(context);
+      retryResetConnections(context.request);
       const page = await context.newPage();
       page.on("console", (message) => {
         // The browser logs every 4xx answer; the API answers 4xx by design (wrong password, signed out).
@@ -66,6 +68,16 @@ export function startBrowser() {
       return page;
     },
   };
+}
+
+/**
+ * workerd closes a keep-alive connection after a few idle seconds, and Playwright's API client can write
+ * a request on one just as it closes (ECONNRESET: nothing reached the Worker), so that one is sent again.
+ * Every method of the client (get, post, …) goes through `fetch`.
+ */
+function retryResetConnections(request: APIRequestContext): void {
+  const send = request.fetch.bind(request);
+  request.fetch = (urlOrRequest, options) => send(urlOrRequest, { maxRetries: 2, ...options });
 }
 
 /** Saves what a person would see into screenshots/ (git-ignored) for a look. */
