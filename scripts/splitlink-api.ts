@@ -28,31 +28,29 @@ export class ApiUser {
     this.cookie = cookie;
   }
 
+  /** Signs up, then logs in with the password: sign-up itself starts no session (the emailed link does). */
   static async signUp(
     origin: string,
     { email = `bench-${crypto.randomUUID()}@example.com`, password = "bench password 123" } = {},
   ): Promise<ApiUser> {
-    return ApiUser.authenticate(origin, "signup", email, password);
+    await ApiUser.post(origin, "signup", email, password);
+    return ApiUser.logIn(origin, email, password);
   }
 
   static async logIn(origin: string, email: string, password: string): Promise<ApiUser> {
-    return ApiUser.authenticate(origin, "login", email, password);
+    const response = await ApiUser.post(origin, "login", email, password);
+    const access = response.headers.getSetCookie().find((c) => c.startsWith("sl_access="));
+    return new ApiUser(origin, email, password, access?.split(";")[0] ?? "");
   }
 
-  private static async authenticate(
-    origin: string,
-    action: "signup" | "login",
-    email: string,
-    password: string,
-  ) {
+  private static async post(origin: string, action: "signup" | "login", email: string, password: string) {
     const response = await fetch(`${origin}/api/auth/${action}`, {
       method: "POST",
       headers: { "content-type": "application/json", origin },
       body: JSON.stringify({ email, password }),
     });
     if (!response.ok) throw new Error(`${action} failed: ${response.status} ${await response.text()}`);
-    const access = response.headers.getSetCookie().find((c) => c.startsWith("sl_access="));
-    return new ApiUser(origin, email, password, access?.split(";")[0] ?? "");
+    return response;
   }
 
   /** The same signed-in user, talking to the app at another origin (e.g. after a restart). */

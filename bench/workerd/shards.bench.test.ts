@@ -56,7 +56,9 @@ function flaky(db: D1Database, every: number): D1Database {
 it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two shards under faults`, async () => {
   const client = new Client();
   client.bindings = sharded;
-  await client.json("POST", "/api/auth/signup", { email: uniqueEmail(), password: GOOD_PASSWORD });
+  const credentials = { email: uniqueEmail(), password: GOOD_PASSWORD };
+  await client.json("POST", "/api/auth/signup", credentials);
+  await client.json("POST", "/api/auth/login", credentials);
   const tests: string[] = [];
   for (let i = 0; i < TESTS; i++) tests.push((await createTest(client, { name: `Test ${i}` })).id);
   const shardOf = new Map(

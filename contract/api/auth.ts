@@ -59,16 +59,28 @@ export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
 /** The answers, for their types only (see contract/api.ts, "answers only the app reads"). */
 function answers() {
   const user = z.object({ id: z.string(), email: z.string() });
+  /** Answer of signup, login, refresh and me. Tokens travel only in HttpOnly cookies. */
+  const authResponse = z.object({
+    user,
+    /** Whether the user followed a verification (or reset) link sent to their email. */
+    emailVerified: z.boolean(),
+    /** When the access token expires, in milliseconds since the epoch. */
+    expiresAt: z.number(),
+  });
   return {
     user,
-    /** Answer of signup, login, refresh and me. Tokens travel only in HttpOnly cookies. */
-    authResponse: z.object({
-      user,
-      /** Whether the user followed a verification (or reset) link sent to their email. */
-      emailVerified: z.boolean(),
-      /** When the access token expires, in milliseconds since the epoch. */
-      expiresAt: z.number(),
-    }),
+    authResponse,
+    /**
+     * POST /api/auth/signup (202) without an invitation to the email: the same answer whether or not the
+     * email has an account, and no session; the mailbox gets the link that finishes sign-up, or word that
+     * it already has an account.
+     */
+    checkEmail: z.object({ checkEmail: z.literal(true) }),
+    /**
+     * POST /api/account/verify-email: the link proves the mailbox, so it signs its user in (`session`),
+     * unless their sign-in asks for a code (null: they log in).
+     */
+    emailVerified: z.object({ message: z.string(), session: authResponse.nullable() }),
     /** POST /api/auth/reauth: until when sensitive actions need no password again. */
     reauth: z.object({ recentUntil: z.number() }),
     /** Login (and a password reset) of a user with two-factor sign-in: no session until POST /api/auth/2fa. */
@@ -84,6 +96,8 @@ function answers() {
 type Answers = ReturnType<typeof answers>;
 export type User = z.output<Answers["user"]>;
 export type AuthResponse = z.output<Answers["authResponse"]>;
+export type CheckEmailResponse = z.output<Answers["checkEmail"]>;
+export type EmailVerifiedResponse = z.output<Answers["emailVerified"]>;
 export type ReauthResponse = z.output<Answers["reauth"]>;
 export type TwoFactorChallengeResponse = z.output<Answers["twoFactorChallenge"]>;
 export type TwoFactorStatusResponse = z.output<Answers["twoFactorStatus"]>;

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { startBrowser, WIDTHS } from "./browser";
-import { signUp, verifyEmail } from "./flows";
+import { logIn, signUp, verifyEmail } from "./flows";
 import { SCREENS, type TestData, type Who } from "./screens";
 
 const browser = startBrowser();
@@ -39,7 +39,10 @@ describe.concurrent("accessibility: axe and the tab's title on every screen", ()
         "signed-in, with data",
       ];
       for (const who of order) {
-        if (who === "signed-in, unverified") await signUp(page, email);
+        if (who === "signed-in, unverified") {
+          await signUp(page, email);
+          await logIn(page, email);
+        }
         if (who === "signed-in, empty") await verifyEmail(page, email);
         if (who === "signed-in, with data") data = await createData(page);
         for (const screen of SCREENS.filter((s) => s.who === who)) {

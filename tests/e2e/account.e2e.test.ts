@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../contract/messages";
+import { CHECK_EMAIL_MESSAGES } from "../../web/src/lib/auth/auth-messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { linkFromOutbox, PASSWORD, signUp, visibleToast } from "./flows";
+import { linkFromOutbox, logIn, PASSWORD, signUp, visibleToast } from "./flows";
 
 const browser = startBrowser();
 const NEW_PASSWORD = "a brand new passphrase";
@@ -11,6 +12,9 @@ describe("email verification", () => {
     const email = `verify-${Date.now()}@example.com`;
     const page = await browser.newPage(WIDTHS.wide);
     await signUp(page, email);
+    await page.getByText(CHECK_EMAIL_MESSAGES.sentTo(email)).waitFor();
+    // Before following the link, the password signs in: the banner says what is left to do.
+    await logIn(page, email);
 
     const banner = page.getByRole("region", { name: "Email verification" });
     await banner.getByText(`Please verify your email address: we sent a link to ${email}.`).waitFor();
@@ -50,6 +54,7 @@ describe("password reset", () => {
       const email = `reset-${name}-${Date.now()}@example.com`;
       const oldDevice = await browser.newPage(WIDTHS.wide);
       await signUp(oldDevice, email);
+      await logIn(oldDevice, email);
 
       const page = await browser.newPage(viewport);
       await page.goto("/login");
@@ -110,6 +115,7 @@ describe("account settings", () => {
       const email = `delete-${name}-${Date.now()}@example.com`;
       const page = await browser.newPage(viewport);
       await signUp(page, email);
+      await logIn(page, email);
       const slug = await page.evaluate(async () => {
         const response = await fetch("/api/tests", {
           method: "POST",

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { PASSWORD } from "./flows";
+import { linkFromOutbox, PASSWORD } from "./flows";
 
 const browser = startBrowser();
 
@@ -76,10 +76,18 @@ describe("accounts", () => {
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
 
-    await page.waitForURL((url) => url.pathname === "/dashboard");
+    // No one is signed in until the emailed link is opened: the same answer for an email with an account.
     await page
       .getByText("Account created successfully. Please check your email to verify your account.")
       .waitFor();
+    await page.getByRole("heading", { name: "Check your email" }).waitFor();
+    await page.getByText(`We sent a link to ${email}.`, { exact: false }).waitFor();
+    await screenshot(page, "signup-check-email");
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await page.goto(await linkFromOutbox(page, email, "/verify-email"));
+    await page.getByText("Your email address is verified.").waitFor();
+    await page.getByRole("link", { name: "Go to dashboard" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
     await page.getByText(email).filter({ visible: true }).first().waitFor();
     await page.getByText("Your Split Tests").waitFor();
     await screenshot(page, "dashboard");

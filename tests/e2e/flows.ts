@@ -3,18 +3,28 @@ import { afterAll, beforeAll, expect, inject } from "vitest";
 import type { TestResponse } from "../../contract/api";
 import { AUTH_MESSAGES } from "../../contract/messages";
 import { visitorAddress } from "../../scripts/splitlink-api";
+import { CHECK_EMAIL_MESSAGES } from "../../web/src/lib/auth/auth-messages";
 import { DESKTOP_USER_AGENT, screenshot } from "./browser";
 import { startMarketerSite } from "./marketer-site";
 import { linkInOutbox } from "./outbox";
 
 export const PASSWORD = "correct horse battery staple";
 
-/** Signs a new marketer up through the Sign Up tab and waits for the dashboard. */
+/** Signs a new marketer up through the Sign Up tab: the form gives way to where the link went. */
 export async function signUp(page: Page, email: string): Promise<void> {
   await page.goto("/login?tab=signup");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByRole("heading", { name: CHECK_EMAIL_MESSAGES.heading }).waitFor();
+}
+
+/** Logs in through the Login tab and waits for the dashboard (an account may, before its email is verified). */
+export async function logIn(page: Page, email: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL((url) => url.pathname === "/dashboard");
 }
 
@@ -39,21 +49,21 @@ export async function linkFromOutbox(
 /**
  * A new marketer signed in without the sign-up form, for tests whose subject is not sign-up (auth.e2e,
  * account.e2e and the keyboard and accessibility tests go through the form): POST /api/auth/signup as
- * the SPA sends it, from the page's browser context, so its session cookies sign the page in from its
- * next load. `verified` also follows the verification email's link over HTTP. No page is loaded: the
- * caller opens the screen it tests.
+ * the SPA sends it, from the page's browser context, then the login (unverified) or the verification
+ * email's link (`verified`), whose session cookies sign the page in from its next load. No page is
+ * loaded: the caller opens the screen it tests.
  */
 export async function signUpOverHttp(page: Page, email: string, { verified = false } = {}): Promise<void> {
   const headers = { origin: inject("baseURL"), "content-type": "application/json" };
-  const signedUp = await page.request.post("/api/auth/signup", {
-    headers,
-    data: { email, password: PASSWORD },
-  });
-  expect(signedUp.status()).toBe(201);
-  if (verified) await verifyEmailOverHttp(page, email);
+  const credentials = { email, password: PASSWORD };
+  const signedUp = await page.request.post("/api/auth/signup", { headers, data: credentials });
+  expect(signedUp.status()).toBe(202);
+  if (verified) return verifyEmailOverHttp(page, email);
+  const loggedIn = await page.request.post("/api/auth/login", { headers, data: credentials });
+  expect(loggedIn.status()).toBe(200);
 }
 
-/** Follows the verification link of the sign-up email over HTTP, as the verification page does. */
+/** Follows the verification link of the sign-up email over HTTP, as the verification page does: signed in. */
 export async function verifyEmailOverHttp(page: Page, email: string): Promise<void> {
   const token = new URL(await linkFromOutbox(page, email, "/verify-email")).searchParams.get("token");
   const headers = { origin: inject("baseURL"), "content-type": "application/json" };
@@ -61,7 +71,7 @@ export async function verifyEmailOverHttp(page: Page, email: string): Promise<vo
   expect(verified.status()).toBe(200);
 }
 
-/** Opens the verification link of the sign-up email, as the user would from their inbox. */
+/** Opens the verification link of the sign-up email, as the user would from their inbox: signed in. */
 export async function verifyEmail(page: Page, email: string): Promise<void> {
   await page.goto(await linkFromOutbox(page, email, "/verify-email"));
   await page.getByText("Your email address is verified.").waitFor();

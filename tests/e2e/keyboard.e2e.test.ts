@@ -2,7 +2,15 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { TEST_MESSAGES } from "../../contract/messages";
 import { startBrowser, WIDTHS } from "./browser";
-import { PASSWORD, signUp, signUpOverHttp, verifyEmail, visibleToast } from "./flows";
+import {
+  isFocused,
+  linkFromOutbox,
+  PASSWORD,
+  signUp,
+  signUpOverHttp,
+  verifyEmail,
+  visibleToast,
+} from "./flows";
 
 const browser = startBrowser();
 
@@ -48,11 +56,20 @@ describe("keyboard only", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/login");
     await page.getByRole("button", { name: "Create account" }).waitFor();
+    const email = `keyboard-${Date.now()}@example.com`;
     await tabTo(page, /^Email$/);
-    await page.keyboard.type(`keyboard-${Date.now()}@example.com`);
+    await page.keyboard.type(email);
     await tabTo(page, /^Password$/);
     await page.keyboard.type(PASSWORD);
     await tabTo(page, /^Create account$/);
+    await page.keyboard.press("Enter");
+    // The form gives way to where the link went, and focus goes with it.
+    const checkEmail = page.getByRole("heading", { name: "Check your email" });
+    await checkEmail.waitFor();
+    expect(await isFocused(checkEmail)).toBe(true);
+    await page.goto(await linkFromOutbox(page, email, "/verify-email"));
+    await page.getByText("Your email address is verified.").waitFor();
+    await tabTo(page, /^Go to dashboard$/);
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await page.getByText("No split tests yet").waitFor();

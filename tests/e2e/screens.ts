@@ -12,7 +12,7 @@ import {
 } from "../../contract/messages";
 import { PHASE_MESSAGES } from "../../contract/phases";
 import { BREAKDOWN_MESSAGES } from "../../web/src/features/test-detail/breakdowns/messages";
-import { createKeyRefusedOnceForPassword, visibleToast, visitFromNewAddresses } from "./flows";
+import { createKeyRefusedOnceForPassword, PASSWORD, visibleToast, visitFromNewAddresses } from "./flows";
 
 /**
  * Whose screen it is: a visitor, a marketer who has not verified their email yet, a verified one with
@@ -75,6 +75,18 @@ export const SCREENS: Screen[] = [
     who: "signed-out",
     title: titled("Sign up"),
     open: (page) => visit(page, "/login?tab=signup", "Create account"),
+  },
+  {
+    name: "sign-up, check your email",
+    who: "signed-out",
+    title: titled("Sign up"),
+    async open(page) {
+      await visit(page, "/login?tab=signup", "Create account");
+      await page.getByLabel("Email").fill(`axe-check-email-${crypto.randomUUID()}@example.com`);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Create account" }).click();
+      await page.getByRole("heading", { name: "Check your email" }).waitFor();
+    },
   },
   {
     name: "404",

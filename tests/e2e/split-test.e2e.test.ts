@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SCHEDULE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { isFocused, marketerSiteFor, reloadUntil, signUp, signUpOverHttp } from "./flows";
+import { isFocused, logIn, marketerSiteFor, reloadUntil, signUp, signUpOverHttp, verifyEmail } from "./flows";
 
 const browser = startBrowser();
 const marketerSite = marketerSiteFor(browser.baseURL);
@@ -9,7 +9,10 @@ const marketerSite = marketerSiteFor(browser.baseURL);
 describe("a split test from creation to conversion", () => {
   it("creates a test, splits a visitor, counts their conversion, shows it, and deletes the test", async () => {
     const marketer = await browser.newPage(WIDTHS.wide);
-    await signUp(marketer, `journey-${Date.now()}@example.com`);
+    const email = `journey-${Date.now()}@example.com`;
+    await signUp(marketer, email);
+    await verifyEmail(marketer, email);
+    await marketer.getByRole("link", { name: "Go to dashboard" }).click();
     await marketer.getByText("No split tests yet").waitFor();
 
     await marketer.getByRole("link", { name: "Create New Test" }).first().click();
@@ -119,7 +122,9 @@ describe("a split test from creation to conversion", () => {
 
   it("names what is wrong with an address next to it, and asks before two versions go to one page", async () => {
     const page = await browser.newPage(WIDTHS.wide);
-    await signUp(page, `same-${Date.now()}@example.com`);
+    const email = `same-${Date.now()}@example.com`;
+    await signUp(page, email);
+    await logIn(page, email);
     await page.goto("/create-test");
     await page.getByLabel("Test Name").fill("Same page");
     await page.getByLabel("URL A").fill("https://shopco/a");

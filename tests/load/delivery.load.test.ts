@@ -100,14 +100,13 @@ beforeAll(async () => {
   server = await startLocalServer({
     vars: { JWT_SECRET: "load-secret-that-is-long-enough-for-hs256-0123456789" },
   });
-  const signup = await api("/api/auth/signup", {
-    method: "POST",
-    body: JSON.stringify({
-      email: `load-${Date.now()}@example.com`,
-      password: "correct horse battery staple",
-    }),
+  const credentials = JSON.stringify({
+    email: `load-${Date.now()}@example.com`,
+    password: "correct horse battery staple",
   });
-  cookie = signup.headers
+  await api("/api/auth/signup", { method: "POST", body: credentials });
+  const login = await api("/api/auth/login", { method: "POST", body: credentials });
+  cookie = login.headers
     .getSetCookie()
     .map((line) => line.split(";")[0])
     .join("; ");

@@ -61,16 +61,23 @@ function expireTokens(userId: string) {
 }
 
 describe("email verification", () => {
-  it("verifies the email with the link of the sign-up email, signing nothing out", async () => {
-    const { client, email } = await signUpOverHttp();
+  it("verifies the email with the link of the sign-up email, signing its opener in and nobody out", async () => {
+    const { client, email, userId } = await signUpOverHttp();
     const otherDevice = new Client();
     expect((await logIn(email, GOOD_PASSWORD, otherDevice)).status).toBe(200);
     expect((await me(client)).body?.emailVerified).toBe(false);
 
-    const response = await verify(await verificationToken(email));
+    const opener = new Client();
+    const response = await opener.json("POST", "/api/account/verify-email", {
+      token: await verificationToken(email),
+    });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerified });
+    expect(await response.json()).toMatchObject({
+      message: ACCOUNT_MESSAGES.emailVerified,
+      session: { user: { id: userId, email }, emailVerified: true },
+    });
 
+    expect((await me(opener)).body?.user.id).toBe(userId);
     expect((await me(client)).body?.emailVerified).toBe(true);
     expect((await me(otherDevice)).body?.emailVerified).toBe(true);
     expect((await client.json("POST", "/api/auth/refresh")).status).toBe(200);

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../contract/messages";
+import type { AuthResponse, EmailVerifiedResponse } from "../../contract/api";
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
 import { PBKDF2_ITERATIONS } from "../../worker/auth/password";
 import {
   Client,
@@ -11,20 +12,31 @@ import {
   signUpOverHttp,
   uniqueEmail,
   uniqueIp,
+  verifiedClient,
 } from "./helpers";
+import { nthMailTo, tokenIn } from "./mail-helpers";
 
 describe("sign-up", () => {
-  it("creates the account, signs the user in with HttpOnly Secure SameSite=Lax cookies", async () => {
+  it("creates the account with no session; the emailed link signs the user in with HttpOnly Secure SameSite=Lax cookies", async () => {
     const client = new Client();
     const email = uniqueEmail("New");
     const response = await client.json("POST", "/api/auth/signup", {
       email: `  ${email.toUpperCase()} `,
       password: GOOD_PASSWORD,
     });
-    expect(response.status).toBe(201);
-    const body = (await response.json()) as { user: { email: string }; expiresAt: number };
-    expect(body.user.email).toBe(email.toLowerCase());
-    expect(body.expiresAt).toBeGreaterThan(Date.now());
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ checkEmail: true });
+    expect(client.lastSetCookies).toEqual([]);
+    expect((await client.fetch("/api/auth/me")).status).toBe(401);
+
+    const token = tokenIn(await nthMailTo(email.toLowerCase()), "verify-email");
+    const verified = await client.json("POST", "/api/account/verify-email", { token });
+    expect(verified.status).toBe(200);
+    const body = (await verified.json()) as EmailVerifiedResponse;
+    expect(body.message).toBe(ACCOUNT_MESSAGES.emailVerified);
+    expect(body.session?.user.email).toBe(email.toLowerCase());
+    expect(body.session?.emailVerified).toBe(true);
+    expect(body.session?.expiresAt).toBeGreaterThan(Date.now());
 
     expect(client.lastSetCookies).toHaveLength(3);
     const tokenCookies = client.lastSetCookies.filter((c) => /^sl_(access|refresh)=/.test(c));
@@ -41,6 +53,12 @@ describe("sign-up", () => {
     const me = await client.fetch("/api/auth/me");
     expect(me.status).toBe(200);
     expect(((await me.json()) as { user: { email: string } }).user.email).toBe(email.toLowerCase());
+  });
+
+  it("can be logged into with its password before the link is followed, unverified", async () => {
+    const { client, email } = await signUpOverHttp();
+    const me = (await (await client.fetch("/api/auth/me")).json()) as AuthResponse;
+    expect(me).toMatchObject({ user: { email }, emailVerified: false });
   });
 
   it.each([
@@ -85,14 +103,38 @@ describe("sign-up", () => {
     expect((await errorOf(response)).reasons).toEqual(["Password is too common and easy to guess."]);
   });
 
-  it("says when the email already has an account, whatever its case", async () => {
-    const { email } = await signUpOverHttp();
-    const response = await new Client().json("POST", "/api/auth/signup", {
-      email: email.toUpperCase(),
+  it("answers an email that has an account exactly as a new one, and tells the mailbox instead", async () => {
+    const newEmail = await new Client().json("POST", "/api/auth/signup", {
+      email: uniqueEmail(),
       password: GOOD_PASSWORD,
     });
-    expect(response.status).toBe(422);
-    expect((await errorOf(response)).message).toBe(AUTH_MESSAGES.emailTaken);
+    const { email } = await verifiedClient();
+    const prober = new Client();
+    const taken = await prober.json("POST", "/api/auth/signup", {
+      email: email.toUpperCase(),
+      password: "another long passphrase",
+    });
+    expect(taken.status).toBe(newEmail.status);
+    expect(await taken.json()).toEqual(await newEmail.json());
+    expect(prober.lastSetCookies).toEqual([]);
+
+    const mail = await nthMailTo(email);
+    expect(mail.subject).toBe("You already have a SplitLink account");
+    expect(mail.text).toContain(`${ORIGIN}/login`);
+    expect(mail.text).not.toContain("token=");
+    // The account is as it was: its password signs in, the prober's does not.
+    const login = (password: string) => new Client().json("POST", "/api/auth/login", { email, password });
+    expect((await login(GOOD_PASSWORD)).status).toBe(200);
+    expect((await login("another long passphrase")).status).toBe(400);
+  });
+
+  it("sends a new verification link when the email's account is not verified yet", async () => {
+    const { email } = await signUpOverHttp();
+    const again = await new Client().json("POST", "/api/auth/signup", { email, password: GOOD_PASSWORD });
+    expect(again.status).toBe(202);
+    const second = tokenIn(await nthMailTo(email, 2), "verify-email");
+    const verified = await new Client().json("POST", "/api/account/verify-email", { token: second });
+    expect(((await verified.json()) as EmailVerifiedResponse).session?.emailVerified).toBe(true);
   });
 
   it("stores the password as PBKDF2-SHA256 with exactly 100,000 iterations and a per-user salt", async () => {

@@ -151,13 +151,15 @@ describe("configuration checked at start", () => {
     expect(checked.env.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(checked.env.JWT_SECRET).not.toBe(env.JWT_SECRET);
 
-    const signup = await call(local, "/api/auth/signup", {
+    const credentials = {
       method: "POST",
       headers: { "content-type": "application/json", origin: ORIGIN },
       body: JSON.stringify({ email: uniqueEmail(), password: GOOD_PASSWORD }),
-    });
-    expect(signup.status).toBe(201);
-    const cookie = signup.headers
+    };
+    expect((await call(local, "/api/auth/signup", credentials)).status).toBe(202);
+    const login = await call(local, "/api/auth/login", credentials);
+    expect(login.status).toBe(200);
+    const cookie = login.headers
       .getSetCookie()
       .map((line) => line.split(";")[0])
       .join("; ");

@@ -123,14 +123,20 @@ export async function signedUpClient(
   return { client, email, userId };
 }
 
-/** A new client signed up as a fresh user through POST /api/auth/signup: for tests of sign-up, its email and its limits. */
+/**
+ * A new client signed up as a fresh user through POST /api/auth/signup, then signed in with its password
+ * (sign-up itself starts no session): for tests of sign-up, its email and its limits. The email is not
+ * verified.
+ */
 export async function signUpOverHttp(
   email = uniqueEmail(),
 ): Promise<{ client: Client; email: string; userId: string }> {
   const client = new Client();
-  const response = await client.json("POST", "/api/auth/signup", { email, password: GOOD_PASSWORD });
-  if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { user: { id: string } };
+  const signedUp = await client.json("POST", "/api/auth/signup", { email, password: GOOD_PASSWORD });
+  if (signedUp.status !== 202) throw new Error(`signup failed: ${signedUp.status} ${await signedUp.text()}`);
+  const loggedIn = await client.json("POST", "/api/auth/login", { email, password: GOOD_PASSWORD });
+  if (loggedIn.status !== 200) throw new Error(`login failed: ${loggedIn.status} ${await loggedIn.text()}`);
+  const body = (await loggedIn.json()) as { user: { id: string } };
   return { client, email, userId: body.user.id };
 }
 

@@ -61,7 +61,7 @@ describe("the mail provider (Resend's HTTP API)", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const response = await signUpAt(env, "https://app.splitlink.test", email);
-    expect(response.status).toBe(201);
+    expect(response.status).toBe(202);
     expect(loggedEvents(logged)).toContainEqual(expect.objectContaining({ event: "mail_send_failed" }));
     logged.mockClear();
   });
@@ -73,7 +73,7 @@ describe("the local outbox (no MAIL_API_KEY, DEV_OUTBOX=true)", () => {
   it("keeps and prints the message instead of calling a provider, and lists it with its link on /dev/outbox", async () => {
     const email = uniqueEmail("outbox");
     const printed = vi.spyOn(console, "log").mockImplementation(() => {});
-    expect((await signUpAt(localEnv, "http://localhost:8787", email)).status).toBe(201);
+    expect((await signUpAt(localEnv, "http://localhost:8787", email)).status).toBe(202);
     expect(await mailsTo(email)).toEqual([]);
     const line = printed.mock.calls.map((call) => String(call[0])).find((text) => text.includes(email));
     expect(line).toMatch(/http:\/\/localhost:8787\/verify-email\?token=[\w-]{43}/);
@@ -130,7 +130,7 @@ describe("the outbox page is off in production", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const printed = vi.spyOn(console, "log");
     const email = uniqueEmail("unconfigured");
-    expect((await signUpAt(bareEnv, "https://app.splitlink.test", email)).status).toBe(201);
+    expect((await signUpAt(bareEnv, "https://app.splitlink.test", email)).status).toBe(202);
     expect(loggedEvents(logged).map((line) => line.event)).toEqual(["mail_not_configured"]);
     logged.mockClear();
     expect(printed.mock.calls.flat().join(" ")).not.toContain(email);

@@ -23,11 +23,9 @@ const database = (name: (typeof SHARDS)[number]) => env[name];
 async function shardedClient() {
   const client = new Client();
   client.bindings = sharded;
-  const response = await client.json("POST", "/api/auth/signup", {
-    email: uniqueEmail(),
-    password: GOOD_PASSWORD,
-  });
-  expect(response.status).toBe(201);
+  const credentials = { email: uniqueEmail(), password: GOOD_PASSWORD };
+  expect((await client.json("POST", "/api/auth/signup", credentials)).status).toBe(202);
+  expect((await client.json("POST", "/api/auth/login", credentials)).status).toBe(200);
   return client;
 }
 

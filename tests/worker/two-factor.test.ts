@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { EmailVerifiedResponse } from "../../contract/api";
 import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES } from "../../contract/messages";
 import { RECENT_PASSWORD_MS } from "../../contract/workspaces";
 import { fromBase32, hotp, toBase32, totp } from "../../worker/auth/totp";
@@ -11,7 +12,9 @@ import {
   GOOD_PASSWORD,
   inFreshRateLimitWindow,
   signedUpClient,
+  signUpOverHttp,
 } from "./helpers";
+import { nthMailTo, tokenIn } from "./mail-helpers";
 
 const RFC_SECRET = new TextEncoder().encode("12345678901234567890");
 
@@ -44,8 +47,8 @@ describe("TOTP", () => {
 /** The code of the user's app `steps` time steps from now. */
 const codeAt = (secret: string, steps = 0) => totp(fromBase32(secret), Date.now() + steps * 30_000);
 
-async function enrolled() {
-  const person = await signedUpClient();
+async function enrolled(person: { client: Client; email: string; userId: string } | null = null) {
+  person ??= await signedUpClient();
   const setup = await person.client.json("POST", "/api/account/2fa/setup");
   expect(setup.status).toBe(200);
   const { secret, otpauthUrl } = (await setup.json()) as { secret: string; otpauthUrl: string };
@@ -130,6 +133,19 @@ describe("two-factor sign-in", () => {
     const replay = await logIn(person.email);
     expect((await replay.client.json("POST", "/api/auth/2fa", { code })).status).toBe(400);
     expect(replay.client.cookies.has("sl_access")).toBe(false);
+  });
+
+  it("lets a verification link verify an enrolled user's email but sign no one in: they log in with a code", async () => {
+    const person = await enrolled(await signUpOverHttp());
+    const token = tokenIn(await nthMailTo(person.email), "verify-email");
+    const opener = new Client();
+    const verified = await opener.json("POST", "/api/account/verify-email", { token });
+    expect(verified.status).toBe(200);
+    expect(((await verified.json()) as EmailVerifiedResponse).session).toBeNull();
+    expect(opener.cookies.has("sl_access")).toBe(false);
+    expect((await opener.fetch("/api/auth/me")).status).toBe(401);
+    const { response } = await logIn(person.email);
+    expect(await response.json()).toEqual({ twoFactorRequired: true });
   });
 
   it("takes a recovery code once instead of a code", async () => {

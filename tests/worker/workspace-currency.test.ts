@@ -28,12 +28,16 @@ async function workspacesOf(client: Client): Promise<Workspace[]> {
 describe("a workspace's currency", () => {
   it("is chosen at sign-up, and a new test without one takes it on both APIs", async () => {
     const client = new Client();
+    const email = uniqueEmail();
     const signedUp = await client.json("POST", "/api/auth/signup", {
-      email: uniqueEmail(),
+      email,
       password: GOOD_PASSWORD,
       currency: "EUR",
     });
-    expect(signedUp.status).toBe(201);
+    expect(signedUp.status).toBe(202);
+    expect((await client.json("POST", "/api/auth/login", { email, password: GOOD_PASSWORD })).status).toBe(
+      200,
+    );
     expect(await workspacesOf(client)).toMatchObject([{ personal: true, currency: "EUR" }]);
 
     expect(await createTest(client)).toMatchObject({ currency: "EUR" });

@@ -39,6 +39,22 @@ export function verificationEmail(to: string, link: string) {
   );
 }
 
+/** Sign-up with an email that already has an account: the answer did not say so, this email does. */
+export function accountExistsEmail(to: string, loginLink: string) {
+  return compose(
+    to,
+    "You already have a SplitLink account",
+    {
+      intro:
+        "Someone (hopefully you) tried to sign up for SplitLink with this email address, which already has an account.",
+      action: "Log in",
+      outro:
+        "Forgot your password? Choose 'Forgot password?' on the login page. If it was not you, ignore this email: nothing has changed.",
+    },
+    loginLink,
+  );
+}
+
 export function passwordResetEmail(to: string, link: string) {
   return compose(
     to,

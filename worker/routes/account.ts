@@ -2,6 +2,8 @@ import { type Context, Hono } from "hono";
 import type {
   AccountMessageResponse,
   AlertPreferencesResponse,
+  AuthResponse,
+  EmailVerifiedResponse,
   PasswordChangedResponse,
   PasswordResetResponse,
   SiteTagResponse,
@@ -37,7 +39,7 @@ import {
   verifyEmail,
 } from "../services/account";
 import { alertPreferencesOf, setAlertPreferences } from "../services/alerts";
-import { assertPassword, startSession } from "../services/auth";
+import { accountOf, assertPassword, startSession } from "../services/auth";
 import { limitMail, limitPasswordChanges, limitPasswordResets, limitSecondFactor } from "../services/limits";
 import { siteKeyOf } from "../services/tracking";
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor, twoFactorEnabled } from "../services/two-factor";
@@ -50,9 +52,19 @@ const memberOf = (c: Context<AppEnv>) => ({ workspaceId: c.get("workspace").id, 
 
 /** Email verification, password reset and the settings page's account actions. */
 export const accountRoutes = new Hono<AppEnv>()
+  // The link proves the mailbox and finishes sign-up: it signs its user in, unless they sign in with a code.
   .post("/verify-email", validate("json", verifyEmailSchema), async (c) => {
-    await verifyEmail(getDb(c.env.DB), c.req.valid("json").token);
-    return c.json(message(ACCOUNT_MESSAGES.emailVerified), 200);
+    const db = getDb(c.env.DB);
+    const userId = await verifyEmail(db, c.req.valid("json").token);
+    const account = await accountOf(db, userId);
+    let session: AuthResponse | null = null;
+    if (account && !(await twoFactorEnabled(db, userId))) {
+      const issued = await startSession(db, c.env.JWT_SECRET, account);
+      setAuthCookies(c, issued);
+      session = authResponse(issued);
+    }
+    const body: EmailVerifiedResponse = { message: ACCOUNT_MESSAGES.emailVerified, session };
+    return c.json(body, 200);
   })
   .post("/verification-email", requireUser, async (c) => {
     const user = c.get("user");

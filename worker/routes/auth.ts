@@ -1,5 +1,10 @@
 import { type Context, Hono } from "hono";
-import type { AuthResponse, ReauthResponse, TwoFactorChallengeResponse } from "../../contract/api";
+import type {
+  AuthResponse,
+  CheckEmailResponse,
+  ReauthResponse,
+  TwoFactorChallengeResponse,
+} from "../../contract/api";
 import { credentialsSchema, reauthSchema, signUpSchema, twoFactorCodeSchema } from "../../contract/api/auth";
 import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES } from "../../contract/messages";
 import {
@@ -23,7 +28,7 @@ import { clientIpOf } from "../lib/client-ip";
 import { emailOrigin } from "../lib/links";
 import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
-import { sendVerificationEmail } from "../services/account";
+import { signUpByEmail } from "../services/account";
 import {
   accountOf,
   type IssuedSession,
@@ -63,14 +68,22 @@ export const authRoutes = new Hono<AppEnv>()
     const { email, password, currency, invitationToken } = c.req.valid("json");
     await limitAuthAttempts(c.env, clientIpOf(c.req.raw.headers), email);
     const db = getDb(c.env.DB);
-    // The emailed invitation's link proves the mailbox, as the verification email's would.
-    const verified = invitationToken !== undefined && (await invitesEmail(db, invitationToken, email));
-    const account = await signUp(db, email, password, currency ?? null, verified);
-    const session = await startSession(db, c.env.JWT_SECRET, account);
-    if (!verified)
-      await sendVerificationEmail(c.env, c.executionCtx, account.user, emailOrigin(c.req.url, c.env));
-    setAuthCookies(c, session);
-    return c.json(authResponse(session), 201);
+    // The emailed invitation's link proves the mailbox: its holder is signed in at once, and may learn
+    // that the email has an account.
+    if (invitationToken !== undefined && (await invitesEmail(db, invitationToken, email))) {
+      const account = await signUp(db, email, password, currency ?? null, true);
+      const session = await startSession(db, c.env.JWT_SECRET, account);
+      setAuthCookies(c, session);
+      return c.json(authResponse(session), 201);
+    }
+    // Anyone else gets one answer whether or not the email has an account; each mailbox gets a mail.
+    await signUpByEmail(
+      c.env,
+      c.executionCtx,
+      { email, password, currency: currency ?? null },
+      emailOrigin(c.req.url, c.env),
+    );
+    return c.json({ checkEmail: true } satisfies CheckEmailResponse, 202);
   })
   .post("/login", validate("json", credentialsSchema), async (c) => {
     const { email, password } = c.req.valid("json");

@@ -17,10 +17,18 @@ import {
 import { ApiError } from "../errors";
 import type { Background } from "../lib/background";
 import { mailerFor, sendInBackground } from "../mail/mailer";
-import { passwordResetEmail, verificationEmail } from "../mail/templates";
+import { accountExistsEmail, passwordResetEmail, verificationEmail } from "../mail/templates";
 import { log } from "../observability/log";
-import { type Account, accountOf, assertStrongPassword, passwordMatches, revokeOtherSessions } from "./auth";
+import {
+  type Account,
+  accountOf,
+  assertStrongPassword,
+  passwordMatches,
+  revokeOtherSessions,
+  signUp,
+} from "./auth";
 import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
+import { limitMail } from "./limits";
 import { endReach, revokeKeys } from "./member-reach";
 import { trafficMembersChanged } from "./traffic-rules";
 import { anotherOwnerOf, membershipsOf, removeWorkspaces, workspaceNameFor } from "./workspaces";
@@ -37,6 +45,47 @@ export async function sendVerificationEmail(env: Env, ctx: Background, user: Use
   });
 }
 
+/**
+ * Sign-up without an invitation to this email. It ends the same way whether or not the email has an
+ * account (the password is hashed and the account's rows written, or refused by the unique email, either
+ * way), and the mailbox learns which: a new account gets the link that finishes sign-up; an existing one
+ * another verification link while unverified, else word that it has an account.
+ */
+export async function signUpByEmail(
+  env: Env,
+  ctx: Background,
+  input: { email: string; password: string; currency: string | null },
+  origin: string,
+): Promise<void> {
+  assertStrongPassword(input.password);
+  // Each sign-up sends a mail: no one floods a mailbox, whether or not it has an account.
+  await limitMail(env, `signup:${input.email}`);
+  const db = getDb(env.DB);
+  let newUser: User | null = null;
+  try {
+    newUser = (await signUp(db, input.email, input.password, input.currency, false)).user;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === "user_already_exists")) throw error;
+  }
+  ctx.waitUntil(
+    (async () => {
+      if (newUser) return sendVerificationEmail(env, ctx, newUser, origin);
+      const existing = await db
+        .select({ id: users.id, emailVerifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.email, input.email))
+        .get();
+      if (!existing) return;
+      if (existing.emailVerifiedAt === null)
+        return sendVerificationEmail(env, ctx, { id: existing.id, email: input.email }, origin);
+      sendInBackground(env, ctx, {
+        ...accountExistsEmail(input.email, `${origin}/login`),
+        idempotencyKey: crypto.randomUUID(),
+      });
+    })().catch((error: unknown) => log("error", "sign_up_email_failed", { error })),
+  );
+}
+
 /** 'Resend email' on the banner: waits for the provider, so the user learns whether it went out. */
 export async function resendVerificationEmail(env: Env, userId: string, origin: string): Promise<void> {
   const db = getDb(env.DB);
@@ -50,10 +99,11 @@ export async function resendVerificationEmail(env: Env, userId: string, origin: 
   });
 }
 
-/** Following the link marks the email verified; no session is touched. */
-export async function verifyEmail(db: Db, token: string): Promise<void> {
+/** Following the link marks the email verified; answers whose it is (the caller signs them in). */
+export async function verifyEmail(db: Db, token: string): Promise<string> {
   const userId = await consumeEmailToken(db, token, "verify_email");
   await markVerified(db, userId);
+  return userId;
 }
 
 function markVerified(db: Db, userId: string) {

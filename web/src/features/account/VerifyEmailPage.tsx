@@ -1,3 +1,4 @@
+import type { EmailVerifiedResponse } from "@contract/api";
 import { ACCOUNT_MESSAGES } from "@contract/messages";
 import { CircleCheckIcon } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -14,9 +15,9 @@ import { useAuth } from "@/lib/auth/use-auth";
 type Outcome = "verifying" | "verified" | "invalid";
 
 // A link works once: the same token is sent once per page load, even when an effect runs twice.
-const attempts = new Map<string, Promise<unknown>>();
+const attempts = new Map<string, Promise<EmailVerifiedResponse>>();
 
-function verifyOnce(token: string): Promise<unknown> {
+function verifyOnce(token: string): Promise<EmailVerifiedResponse> {
   let attempt = attempts.get(token);
   if (!attempt) {
     attempt = verifyEmail(token);
@@ -25,21 +26,25 @@ function verifyOnce(token: string): Promise<unknown> {
   return attempt;
 }
 
-/** The page of a verification link: verifies at once and says so; signs nobody in or out. */
+/**
+ * The page of a verification link: verifies at once, says so, and signs the link's user in (sign-up
+ * started no session); a user who signs in with a code logs in.
+ */
 export default function VerifyEmailPage() {
   const token = useSearchParams()[0].get("token") ?? "";
-  const { status, emailVerified, reloadSession } = useAuth();
+  const { status, emailVerified, applySession, reloadSession } = useAuth();
   const [outcome, setOutcome] = useState<Outcome>(token ? "verifying" : "invalid");
 
   useEffect(() => {
     if (!token) return;
     let current = true;
     verifyOnce(token).then(
-      () => {
+      ({ session }) => {
         if (!current) return;
         setOutcome("verified");
-        // A signed-in browser drops its banner now.
-        void reloadSession();
+        if (session) applySession(session);
+        // A browser signed in already, without a code: its banner goes now.
+        else void reloadSession();
       },
       (error: unknown) => {
         console.warn("Could not verify the email", error);
@@ -49,7 +54,7 @@ export default function VerifyEmailPage() {
     return () => {
       current = false;
     };
-  }, [token, reloadSession]);
+  }, [token, applySession, reloadSession]);
 
   const signedIn = status === "signed-in";
   // A used link opened again by its verified owner: nothing is wrong.

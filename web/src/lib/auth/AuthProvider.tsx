@@ -1,4 +1,9 @@
-import type { AuthResponse, Credentials, TwoFactorChallengeResponse } from "@contract/api";
+import type {
+  AuthResponse,
+  CheckEmailResponse,
+  Credentials,
+  TwoFactorChallengeResponse,
+} from "@contract/api";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { onSessionRefresh } from "@/lib/api";
@@ -81,14 +86,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const submitCredentials = useCallback(
     async (
-      request: (credentials: Credentials) => Promise<AuthResponse | TwoFactorChallengeResponse>,
+      request: (
+        credentials: Credentials,
+      ) => Promise<AuthResponse | TwoFactorChallengeResponse | CheckEmailResponse>,
       credentials: Credentials,
       success: string | ((answer: AuthResponse) => string),
-    ): Promise<"signed-in" | "code"> => {
+    ): Promise<"signed-in" | "code" | "check-email"> => {
       setCredentialsPending(true);
       try {
         const answer = await request(credentials);
         if ("twoFactorRequired" in answer) return "code";
+        if ("checkEmail" in answer) {
+          toast.success(AUTH_SUCCESS_MESSAGES.signedUp);
+          return "check-email";
+        }
         setSessionState(toSessionState(answer));
         toast.success(typeof success === "string" ? success : success(answer));
         return "signed-in";
@@ -103,7 +114,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const login = useCallback(
-    (credentials: Credentials) => submitCredentials(logIn, credentials, AUTH_SUCCESS_MESSAGES.loggedIn),
+    async (credentials: Credentials) => {
+      const outcome = await submitCredentials(logIn, credentials, AUTH_SUCCESS_MESSAGES.loggedIn);
+      return outcome === "code" ? "code" : "signed-in";
+    },
     [submitCredentials],
   );
 
@@ -120,11 +134,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signup = useCallback(
     async (credentials: Credentials, invitationToken?: string) => {
-      await submitCredentials(
+      const outcome = await submitCredentials(
         () => signUp({ ...credentials, invitationToken }),
         credentials,
-        (answer) => (answer.emailVerified ? SIGNED_UP_VERIFIED_MESSAGE : AUTH_SUCCESS_MESSAGES.signedUp),
+        SIGNED_UP_VERIFIED_MESSAGE,
       );
+      return outcome === "check-email" ? "check-email" : "signed-in";
     },
     [submitCredentials],
   );

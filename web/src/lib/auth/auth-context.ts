@@ -16,8 +16,11 @@ export interface AuthContextValue {
   /** "code": the user has two-factor sign-in, and `secondFactor` with their code finishes the login. */
   login: (credentials: Credentials) => Promise<"signed-in" | "code">;
   secondFactor: (code: string) => Promise<void>;
-  /** `invitationToken`: sign-up from an invitation's page, whose link verifies the invited email. */
-  signup: (credentials: Credentials, invitationToken?: string) => Promise<void>;
+  /**
+   * "check-email": the account's mailbox got the link that finishes sign-up, and no one is signed in.
+   * `invitationToken`: sign-up from an invitation's page, whose link proves the email: "signed-in".
+   */
+  signup: (credentials: Credentials, invitationToken?: string) => Promise<"signed-in" | "check-email">;
   /** `leave`, a navigation away from a signed-in page, renders together with the sign-out. */
   logout: (leave?: () => void) => Promise<void>;
   /** Takes a session the server just started or ended elsewhere (password reset, account deletion). */

@@ -1,9 +1,9 @@
-import type { AccountMessageResponse } from "@contract/api";
+import type { EmailVerifiedResponse } from "@contract/api";
 import { apiFetch } from "@/lib/api";
 
-/** Follows the link of a verification email. */
-export function verifyEmail(token: string, signal?: AbortSignal): Promise<AccountMessageResponse> {
-  return apiFetch<AccountMessageResponse>("/api/account/verify-email", {
+/** Follows the link of a verification email: it signs its user in (unless they sign in with a code). */
+export function verifyEmail(token: string, signal?: AbortSignal): Promise<EmailVerifiedResponse> {
+  return apiFetch<EmailVerifiedResponse>("/api/account/verify-email", {
     method: "POST",
     body: { token },
     signal,
