@@ -347,7 +347,9 @@ describe("the OpenAPI document", () => {
       "unknown_session",
     ]);
     expect(codesOf("post", "/api/v1/conversions", 409)).toEqual(["test_completed"]);
-    expect(codesOf("get", "/api/v1/tests", 403)).toEqual([]);
+    // A read is refused only to a key whose maker lacks the two-factor sign-in its workspace requires.
+    expect(codesOf("get", "/api/v1/tests", 403)).toEqual(["two_factor_required"]);
+    expect(codesOf("post", "/api/v1/tests", 403)).toEqual(["forbidden", "two_factor_required"]);
   });
 
   it("describes each answer of POST /api/v1/conversions as the API gives it: 201, 200 and 202 (pending)", async () => {

@@ -11,6 +11,7 @@ import {
   errorOf,
   GOOD_PASSWORD,
   inFreshRateLimitWindow,
+  publicApi,
   signedUpClient,
   signUpOverHttp,
 } from "./helpers";
@@ -259,6 +260,38 @@ describe("a workspace that requires two-factor sign-in", () => {
     const { secret } = (await setup.json()) as { secret: string };
     await member.client.json("POST", "/api/account/2fa/enable", { code: await codeAt(secret) });
     expect((await member.client.json("GET", "/api/tests", undefined, inTeam)).status).toBe(200);
+  });
+
+  it("stops a key made before it was required while its maker lacks it, and lets it on once they turn it on", async () => {
+    const owner = await enrolled();
+    const team = await createWorkspace(owner.client);
+    const member = await signedUpClient();
+    await addMember(team, member.userId, "editor");
+    const inTeam = { "SplitLink-Workspace": team };
+    const made = await member.client.json("POST", "/api/keys", { name: "Old CI" }, inTeam);
+    expect(made.status).toBe(201);
+    const { key } = (await made.json()) as { key: string };
+    expect((await publicApi(key, "GET", "/tests")).status).toBe(200);
+
+    expect(
+      (await owner.client.json("PATCH", `/api/workspaces/${team}`, { requireTwoFactor: true })).status,
+    ).toBe(200);
+    for (const [method, path, body] of [
+      ["GET", "/tests", undefined],
+      ["POST", "/tests", { name: "Via key", urlA: "https://shop.example/a", urlB: "https://shop.example/b" }],
+    ] as const) {
+      const refused = await publicApi(key, method, path, body);
+      expect(refused.status).toBe(403);
+      expect(await errorOf(refused)).toMatchObject({
+        code: "two_factor_required",
+        message: TWO_FACTOR_MESSAGES.required,
+      });
+    }
+
+    const setup = await member.client.json("POST", "/api/account/2fa/setup");
+    const { secret } = (await setup.json()) as { secret: string };
+    await member.client.json("POST", "/api/account/2fa/enable", { code: await codeAt(secret) });
+    expect((await publicApi(key, "GET", "/tests")).status).toBe(200);
   });
 
   it("asks it of a member who creates an API key there, as of every other cookie-API action", async () => {

@@ -10,6 +10,7 @@ import { isReadMethod } from "../lib/methods";
 import { log } from "../observability/log";
 import { findApiKey, LAST_USED_RESOLUTION_MS, touchApiKey } from "../services/api-keys";
 import { limitApiKey } from "../services/limits";
+import { assertTwoFactorMet } from "../services/workspaces";
 import { limitWritesOf } from "./require-user";
 
 /** Hono's environment of the public API: the key's maker, the key, its workspace and scope as a role. */
@@ -28,7 +29,8 @@ function refused(c: Context, code: ErrorCode, message: string): ApiError {
 
 /**
  * Lets through only requests carrying a live API key of someone still a member of its workspace (a
- * removed member's keys stop at once; a member made viewer keeps reading only) as `Authorization: Bearer <key>`. Cookies are
+ * removed member's keys stop at once; a member made viewer keeps reading only; a maker without the two-factor
+ * sign-in the workspace requires gets 403 `two_factor_required`) as `Authorization: Bearer <key>`. Cookies are
  * ignored: a browser session never authenticates the public API, so it needs no CSRF check either.
  * Each key is rate-limited; its last use is recorded after the answer, at most once a minute.
  */
@@ -40,6 +42,7 @@ export const requireApiKey = createMiddleware<ApiKeyEnv>(async (c, next) => {
   if (!found) throw refused(c, "api_key_invalid", API_KEY_MESSAGES.invalid);
 
   await limitApiKey(c.env, found.id);
+  assertTwoFactorMet({ twoFactorMissing: found.makerTwoFactorMissing });
   if (!isReadMethod(c.req.method)) await limitWritesOf(c, `key:${found.id}`);
   // A write key acts as an editor of its workspace while its maker may edit there; else as a viewer.
   const role = found.scope === "write" && canEdit(found.makerRole) ? "editor" : "viewer";

@@ -8,8 +8,16 @@ import { API_KEY_PREFIX } from "../auth/api-keys";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
-/** The codes every keyed operation can answer: a missing or unknown key, and a key over its limit. */
-const KEYED_READ_ERRORS: ErrorCode[] = ["api_key_missing", "api_key_invalid", "rate_limited"];
+/**
+ * The codes every keyed operation can answer: a missing or unknown key, a key over its limit, and a key
+ * whose maker lacks the two-factor sign-in its workspace requires.
+ */
+const KEYED_READ_ERRORS: ErrorCode[] = [
+  "api_key_missing",
+  "api_key_invalid",
+  "rate_limited",
+  "two_factor_required",
+];
 /** And every keyed change: a read key changes nothing. */
 const KEYED_CHANGE_ERRORS: ErrorCode[] = [...KEYED_READ_ERRORS, "forbidden"];
 

@@ -4,10 +4,10 @@ import { API_KEY_MESSAGES } from "../../contract/messages";
 import type { ApiKeyScope } from "../../contract/workspaces";
 import { apiKeyPrefixOf, generateApiKey, hashApiKey } from "../auth/api-keys";
 import type { Db } from "../db/client";
-import { type ApiKey as ApiKeyRow, apiKeys, memberships, users } from "../db/schema";
+import { type ApiKey as ApiKeyRow, apiKeys, memberships, users, workspaces } from "../db/schema";
 import { ApiError } from "../errors";
 import { assertBelowQuota } from "./quotas";
-import type { Creator } from "./workspaces";
+import { type Creator, twoFactorMissing } from "./workspaces";
 
 /** last_used_at is written at most this often per key: a busy key costs no write per request. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
@@ -80,9 +80,12 @@ export async function findApiKey(db: Db, presented: string) {
       user: { id: users.id, email: users.email },
       // The maker's role in the key's workspace now: a key never does more than its maker may.
       makerRole: memberships.role,
+      // Nor gets in where its maker would not: the workspace requires two-factor sign-in they lack.
+      makerTwoFactorMissing: twoFactorMissing(),
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
     .innerJoin(
       memberships,
       and(eq(memberships.workspaceId, apiKeys.workspaceId), eq(memberships.userId, apiKeys.userId)),

@@ -33,6 +33,11 @@ export interface Creator {
   userId: string;
 }
 
+/** In a query joining a workspace and a user: the workspace requires two-factor sign-in the user lacks. */
+export function twoFactorMissing() {
+  return sql<boolean>`${workspaces.requireTwoFactor} = 1 AND ${users.totpEnabledAt} IS NULL`.mapWith(Boolean);
+}
+
 /**
  * The user's role in a live workspace, or undefined when they are not (or no longer) a member;
  * `twoFactorMissing`: the workspace requires two-factor sign-in and the user has not turned it on.
@@ -45,8 +50,7 @@ export async function accessOf(
   const row = await db
     .select({
       role: memberships.role,
-      twoFactorMissing:
-        sql<boolean>`${workspaces.requireTwoFactor} = 1 AND ${users.totpEnabledAt} IS NULL`.mapWith(Boolean),
+      twoFactorMissing: twoFactorMissing(),
     })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
