@@ -342,7 +342,7 @@ export const testStatsSchema = z.object({
     .enum([...VARIANT_LABELS, "tie"])
     .nullable()
     .describe(
-      "The leader: the variant with the highest conversion rate (or revenue per visitor, when that is the test's primary metric), or tie; null while every value is 0. It decides nothing: see `decided`",
+      "The leader: the variant with the highest conversion rate (or revenue per visitor, when that is the test's primary metric), or tie; null while every value is 0. It decides nothing: see `verdict`",
     ),
   visitorsA: count("Unique visitors of version A"),
   visitorsB: count("Unique visitors of version B"),
@@ -357,9 +357,20 @@ export const testStatsSchema = z.object({
     .describe(
       "The winner the test's one verdict names (the same as the test page's), else null (until then `winner` only leads)",
     ),
+  verdict: z
+    .object({
+      status: z
+        .enum(["decided", "collecting", "no_difference"])
+        .describe(
+          "decided: a version is proven best (`winner`); collecting: not proven yet, keep collecting; no_difference: enough visitors, and no version is clearly different",
+        ),
+      winner: label.optional().describe("The proven winner, only when decided"),
+    })
+    .describe("The test's one verdict, in the test page's words: what to do now. `winner` above only leads"),
   arms: z.array(armStatsSchema).describe("Every variant's numbers, A first"),
 });
 export type TestStats = z.output<typeof testStatsSchema>;
+export type StatsVerdict = TestStats["verdict"];
 
 /** One version of a test: where it sends visitors and its share of them (percent). */
 export const testVariantSchema = z.object({

@@ -136,6 +136,10 @@ describe("analytics on the test detail page", () => {
     expect(await page.getByRole("button", { name: "Promote winner" }).count()).toBe(0);
     await page.getByRole("button", { name: "Choose a version" }).click();
     const dialog = page.getByRole("alertdialog");
+    // Nothing is chosen for the marketer, and the dialog says nothing is proven and ending is for good.
+    await dialog.getByRole("note").filter({ hasText: "Not proven yet" }).waitFor();
+    expect(await dialog.getByText("ends the test for good").count()).toBe(1);
+    expect(await dialog.getByRole("radio", { checked: true }).count()).toBe(0);
     await dialog.getByText("Version B").click();
     await dialog.getByRole("button", { name: "Promote version B" }).click();
     await page.getByText("Completed: everyone goes to version B. The results are frozen.").first().waitFor();

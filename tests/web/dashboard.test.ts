@@ -1,28 +1,29 @@
 import type { TestWithStats } from "@contract/api";
 import { describe, expect, it } from "vitest";
-import { dashboardStatus, filterTests } from "@/features/dashboard/filter-tests";
+import { filterTests } from "@/features/dashboard/filter-tests";
+import { testStatus } from "@/lib/split-tests/status";
 import { winnerBadge } from "@/lib/split-tests/winner-badge";
 
 const test = (name: string, fields: Partial<TestWithStats> = {}) =>
   ({ name, status: "active", mode: "experiment", endsAt: null, ...fields }) as TestWithStats;
 
-describe("the dashboard's Status column", () => {
+describe("a test's status, on the dashboard and the test page", () => {
   it("says running, optimising, paused, ended, or when a running test ends", () => {
-    expect(dashboardStatus(test("a"))).toEqual({ kind: "running", label: "Running" });
-    expect(dashboardStatus(test("a", { mode: "optimise" }))).toEqual({
+    expect(testStatus(test("a"))).toEqual({ kind: "running", label: "Running" });
+    expect(testStatus(test("a", { mode: "optimise" }))).toEqual({
       kind: "optimising",
       label: "Optimising",
     });
-    expect(dashboardStatus(test("a", { status: "paused", mode: "optimise" }))).toEqual({
+    expect(testStatus(test("a", { status: "paused", mode: "optimise" }))).toEqual({
       kind: "paused",
       label: "Paused",
     });
-    expect(dashboardStatus(test("a", { status: "completed", endsAt: "2031-01-15T12:00:00Z" }))).toEqual({
+    expect(testStatus(test("a", { status: "completed", endsAt: "2031-01-15T12:00:00Z" }))).toEqual({
       kind: "ended",
       label: "Ended",
     });
-    expect(dashboardStatus(test("a", { endsAt: "2031-01-15T12:00:00Z" })).label).toBe("Ends on Jan 15, 2031");
-    expect(dashboardStatus(test("a", { mode: "optimise", endsAt: "2031-01-15T12:00:00Z" })).label).toBe(
+    expect(testStatus(test("a", { endsAt: "2031-01-15T12:00:00Z" })).label).toBe("Ends on Jan 15, 2031");
+    expect(testStatus(test("a", { mode: "optimise", endsAt: "2031-01-15T12:00:00Z" })).label).toBe(
       "Optimising, ends on Jan 15, 2031",
     );
   });

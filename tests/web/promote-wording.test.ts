@@ -27,4 +27,14 @@ describe("the promote controls' words", () => {
     expect(undecided.submit).toBe("Promote version B");
     expect(promoteWording({ decided: false, leading: null, choice: null, variants }).submit).toBe("Promote");
   });
+
+  it("say before a verdict that nothing is proven and that choosing ends the test for good", () => {
+    expect(promoteWording({ decided: false, leading: "C", choice: null, variants }).notProven).toBe(
+      "Not proven yet: version C · Red button only leads so far. Choosing one now ends the test for good and freezes its results as they are.",
+    );
+    expect(promoteWording({ decided: false, leading: null, choice: null, variants }).notProven).toMatch(
+      /^Not proven yet: no version leads\. Choosing one now ends the test for good/,
+    );
+    expect(promoteWording({ decided: true, leading: "B", choice: "B", variants }).notProven).toBeNull();
+  });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { TestAnalytics, TestWithStats } from "../../contract/api";
 import { copyTestToShard } from "../../worker/db/shards";
 import { sequentialInterval } from "../../worker/statistics/sequential";
-import { Client, createTest, eventsOf, signedUpClient } from "./helpers";
+import { Client, createApiKey, createTest, eventsOf, publicApi, signedUpClient } from "./helpers";
 
 const HOUR = 3_600_000;
 
@@ -208,11 +208,35 @@ describe("the dashboard list", () => {
       [thisHour(), "A", 5_000, 5_000, 500],
       [thisHour(), "B", 5_000, 5_000, 650],
     ]);
+    const even = await createTest(client, { name: "Even" });
+    await seedRollup(even.id, [
+      [thisHour(), "A", 5_000, 5_000, 500],
+      [thisHour(), "B", 5_000, 5_000, 500],
+    ]);
     const { tests } = (await (await client.fetch("/api/tests")).json()) as { tests: TestWithStats[] };
     const byName = (name: string) => tests.find((test) => test.name === name)?.stats;
-    expect(byName("Leading")).toMatchObject({ winner: "B", decided: null });
-    expect(byName("Decided")).toMatchObject({ winner: "B", decided: "B" });
-    expect((await analyticsOf(client, leading.slug)).verdict.winner).toBeNull();
+    expect(byName("Leading")).toMatchObject({ winner: "B", decided: null, verdict: { status: "collecting" } });
+    expect(byName("Decided")).toMatchObject({
+      winner: "B",
+      decided: "B",
+      verdict: { status: "decided", winner: "B" },
+    });
+    expect(byName("Even")?.verdict).toEqual({ status: "no_difference" });
+    expect((await analyticsOf(client, leading.slug)).verdict).toMatchObject({
+      status: "keep collecting",
+      winner: null,
+    });
     expect((await analyticsOf(client, decided.slug)).verdict.winner).toBe("B");
+    expect((await analyticsOf(client, even.slug)).verdict.status).toBe("no clear difference");
+    // The public API says the same, in the same words.
+    const { key } = await createApiKey(client);
+    const viaKey = (await (await publicApi(key, "GET", "/tests")).json()) as { tests: TestWithStats[] };
+    expect(viaKey.tests.map((test) => [test.name, test.stats.verdict])).toEqual(
+      expect.arrayContaining([
+        ["Leading", { status: "collecting" }],
+        ["Decided", { status: "decided", winner: "B" }],
+        ["Even", { status: "no_difference" }],
+      ]),
+    );
   });
 });

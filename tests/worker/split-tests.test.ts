@@ -334,6 +334,7 @@ describe("listing tests", () => {
       visitorsB: 60,
       confidence: expect.any(Number),
       decided: null,
+      verdict: { status: "collecting" },
       arms: [
         { label: "A", clicks: 40, visitors: 40, conversions: 4, conversionRate: 10, ...NO_REVENUE },
         {

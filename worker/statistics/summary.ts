@@ -1,4 +1,4 @@
-import type { ArmStats, PrimaryMetric, TestAnalytics, TestStats } from "../../contract/api";
+import type { ArmStats, PrimaryMetric, StatsVerdict, TestAnalytics, TestStats } from "../../contract/api";
 import { fromMinorUnits } from "../../contract/currency";
 import { labelAt } from "../../contract/variants";
 import { chanceToBeBest } from "./chance-to-be-best";
@@ -83,7 +83,7 @@ export function summarize(
   {
     verdict,
     deciding = totals,
-  }: { verdict: Pick<TestAnalytics["verdict"], "winner">; deciding?: readonly VariantTotals[] },
+  }: { verdict: Pick<TestAnalytics["verdict"], "winner" | "status">; deciding?: readonly VariantTotals[] },
   metric: PrimaryMetric = "conversion_rate",
   currency: string | null = null,
 ): TestStats {
@@ -117,6 +117,13 @@ export function summarize(
     visitorsB: b?.visitors ?? 0,
     confidence,
     decided: verdict.winner,
+    verdict: statsVerdict(verdict),
     arms,
   };
+}
+
+/** The verdict as the APIs carry it: decided (with its winner), collecting, or no difference. */
+function statsVerdict(verdict: Pick<TestAnalytics["verdict"], "winner" | "status">): StatsVerdict {
+  if (verdict.winner) return { status: "decided", winner: verdict.winner };
+  return { status: verdict.status === "keep collecting" ? "collecting" : "no_difference" };
 }

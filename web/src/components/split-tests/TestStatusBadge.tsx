@@ -1,22 +1,31 @@
-import type { TestStatus } from "@contract/api";
-import { CircleCheckIcon, CircleDotIcon, CirclePauseIcon, type LucideIcon } from "lucide-react";
+import type { TestWithStats } from "@contract/api";
+import { CircleCheckIcon, CircleDotIcon, CirclePauseIcon, type LucideIcon, SparklesIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 import { Badge } from "@/components/ui/badge";
+import { type StatusKind, testStatus } from "@/lib/split-tests/status";
 
-const LOOKS: Record<
-  TestStatus,
-  { label: string; icon: LucideIcon; variant: ComponentProps<typeof Badge>["variant"] }
-> = {
-  active: { label: "Active", icon: CircleDotIcon, variant: "success" },
-  paused: { label: "Paused", icon: CirclePauseIcon, variant: "warning" },
-  completed: { label: "Completed", icon: CircleCheckIcon, variant: "secondary" },
+const LOOKS: Record<StatusKind, { icon: LucideIcon; variant: ComponentProps<typeof Badge>["variant"] }> = {
+  running: { icon: CircleDotIcon, variant: "success" },
+  optimising: { icon: SparklesIcon, variant: "success" },
+  paused: { icon: CirclePauseIcon, variant: "warning" },
+  ended: { icon: CircleCheckIcon, variant: "secondary" },
 };
 
-/** Active, Paused or Completed, with an icon so the colour is not the only clue. */
-export function TestStatusBadge({ status, className }: { status: TestStatus; className?: string }) {
-  const { label, icon: Icon, variant } = LOOKS[status];
+/**
+ * A test's status, the same words on the dashboard and the test page: running, optimising, paused,
+ * ended, or when it ends; an icon so colour is not the only clue.
+ */
+export function TestStatusBadge({
+  test,
+  className,
+}: {
+  test: Pick<TestWithStats, "status" | "mode" | "endsAt">;
+  className?: string;
+}) {
+  const { kind, label } = testStatus(test);
+  const { icon: Icon, variant } = LOOKS[kind];
   return (
-    <Badge variant={variant} data-status={status} className={className}>
+    <Badge variant={variant} data-status={kind} className={className ?? "whitespace-normal text-left"}>
       <Icon aria-hidden />
       {label}
     </Badge>

@@ -3,13 +3,16 @@ import { labelWithName, nameOf } from "@contract/variants";
 
 export type WinnerOf = Pick<TestWithStats, "status" | "winnerVariant" | "endResult" | "stats" | "variants">;
 
+/** Beside a version that only leads, wherever it is named: the verdict has not decided. */
+export const NOT_PROVEN = "not proven yet";
+
 /** Whether the owner promoted a version: a completed test that ended promoting one. */
 function promotedOf(test: WinnerOf): boolean {
   return test.status === "completed" && (test.endResult === null || test.endResult === "promoted");
 }
 
 /** Whether the test is decided: the owner promoted a version, or the test's one verdict names one. */
-export function isDecided(test: WinnerOf): boolean {
+function isDecided(test: WinnerOf): boolean {
   return (promotedOf(test) && test.winnerVariant !== null) || test.stats.decided !== null;
 }
 

@@ -1,14 +1,13 @@
 import type { TestWithStats } from "@contract/api";
 import { ChevronDownIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { isDecided, WinnerBadge } from "@/components/split-tests/WinnerBadge";
+import { TestStatusBadge } from "@/components/split-tests/TestStatusBadge";
+import { WinnerBadge } from "@/components/split-tests/WinnerBadge";
 import { ArmClicks } from "@/features/dashboard/components/ArmClicks";
 import { ArmConversionRates } from "@/features/dashboard/components/ArmConversionRates";
 import { ArmRevenuePerVisitor } from "@/features/dashboard/components/ArmRevenuePerVisitor";
 import { ArmStatsList } from "@/features/dashboard/components/ArmStatsList";
-import { ConfidenceIndicator } from "@/features/dashboard/components/ConfidenceIndicator";
 import { LinkWithCopy } from "@/features/dashboard/components/LinkWithCopy";
-import { StatusBadge } from "@/features/dashboard/components/StatusBadge";
 import { TestActions } from "@/features/dashboard/components/TestActions";
 import { TestMeta } from "@/features/dashboard/components/TestMeta";
 import { cn } from "@/lib/utils";
@@ -50,14 +49,8 @@ export function TestCard({
             </button>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <StatusBadge test={test} />
+            <TestStatusBadge test={test} />
             <WinnerBadge test={test} />
-            <ConfidenceIndicator
-              decided={isDecided(test)}
-              confidence={test.stats.confidence}
-              metric={test.primaryMetric}
-              className="relative z-10"
-            />
           </div>
         </div>
         <ChevronDownIcon

@@ -1,12 +1,11 @@
 import type { TestWithStats } from "@contract/api";
-import { isDecided, WinnerBadge } from "@/components/split-tests/WinnerBadge";
+import { TestStatusBadge } from "@/components/split-tests/TestStatusBadge";
+import { WinnerBadge } from "@/components/split-tests/WinnerBadge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { ArmClicks } from "@/features/dashboard/components/ArmClicks";
 import { ArmConversionRates } from "@/features/dashboard/components/ArmConversionRates";
 import { ArmRevenuePerVisitor } from "@/features/dashboard/components/ArmRevenuePerVisitor";
-import { ConfidenceIndicator } from "@/features/dashboard/components/ConfidenceIndicator";
 import { LinkWithCopy } from "@/features/dashboard/components/LinkWithCopy";
-import { StatusBadge } from "@/features/dashboard/components/StatusBadge";
 import { TestActions } from "@/features/dashboard/components/TestActions";
 import { TestMeta } from "@/features/dashboard/components/TestMeta";
 
@@ -32,7 +31,7 @@ export function TestTableRow({
         <TestMeta test={test} />
       </TableCell>
       <TableCell className={TABLE_CELL_PADDING}>
-        <StatusBadge test={test} />
+        <TestStatusBadge test={test} />
       </TableCell>
       <TableCell className={TABLE_CELL_PADDING}>
         <LinkWithCopy
@@ -55,11 +54,6 @@ export function TestTableRow({
       <TableCell className={TABLE_CELL_PADDING}>
         <div className="flex flex-wrap items-center gap-1.5">
           <WinnerBadge test={test} />
-          <ConfidenceIndicator
-            confidence={test.stats.confidence}
-            metric={test.primaryMetric}
-            decided={isDecided(test)}
-          />
         </div>
       </TableCell>
       <TableCell className="pr-4 pl-2 xl:pl-3">

@@ -2,6 +2,7 @@ import type { TestVariant } from "@contract/api";
 import { labelWithName, nameOf } from "@contract/variants";
 import { Badge } from "@/components/ui/badge";
 import type { Standing } from "@/features/test-detail/analytics/reading";
+import { NOT_PROVEN } from "@/lib/split-tests/winner-badge";
 
 /**
  * The test page's one winner: "Winner: Version B" (filled) only once the always-valid verdict names it
@@ -25,7 +26,7 @@ export function StandingBadge({
           <Badge variant="outline">
             Leading: Version {labelWithName(standing.variant, nameOf(variants, standing.variant))}
           </Badge>
-          <span>not proven yet</span>
+          <span>{NOT_PROVEN}</span>
         </>
       );
     case "tie":

@@ -36,7 +36,7 @@ export function TestDetailHeader({ test, analytics, onLifecycleChange, headingRe
           {/* Announced when it changes: pausing, resuming and promoting all end here. */}
           <span aria-live="polite" className="flex">
             <span className="sr-only">Status: </span>
-            <TestStatusBadge status={test.status} />
+            <TestStatusBadge test={test} />
           </span>
         </div>
         <p className="mt-1 flex flex-wrap gap-x-2 text-muted-foreground text-sm">

@@ -20,6 +20,10 @@ export function promoteWording({
   return {
     trigger: decided ? "Promote winner" : "Choose a version",
     title: "Send everyone to one version",
+    /** Before a verdict, what choosing means: nothing is proven, and ending is for good. */
+    notProven: decided
+      ? null
+      : `${leading ? `Not proven yet: version ${labelWithName(leading, nameOf(variants, leading))} only leads so far.` : "Not proven yet: no version leads."} Choosing one now ends the test for good and freezes its results as they are.`,
     submit:
       choice === null
         ? "Promote"

@@ -64,6 +64,11 @@ export function PromoteWinnerDialog({
             From now on the link sends everyone to the version you choose. The test is then completed: its
             results freeze, and it can't be paused or resumed any more.
           </AlertDialogDescription>
+          {wording.notProven && (
+            <p role="note" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
+              {wording.notProven}
+            </p>
+          )}
         </AlertDialogHeader>
         <PromoteWinnerForm
           test={test}

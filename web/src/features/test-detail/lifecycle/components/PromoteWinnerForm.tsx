@@ -11,7 +11,7 @@ import { cn } from "@/lib/utils";
 
 interface PromoteWinnerFormProps {
   test: TestWithStats;
-  /** Preselected; null when no version leads. */
+  /** The version ahead (preselected only when `decided`); null when no version leads. */
   leading: Variant | null;
   /** Whether `leading` is the verdict's (or the promoted) winner. */
   decided: boolean;
@@ -19,9 +19,12 @@ interface PromoteWinnerFormProps {
   onPromote: (variant: Variant) => void;
 }
 
-/** Choose a version and confirm. Mounted with the dialog, so each opening starts from the leading version. */
+/**
+ * Choose a version and confirm. Mounted with the dialog, so each opening starts afresh: from the
+ * verdict's winner, or, before a verdict, from no choice (the leader is not proven).
+ */
 export function PromoteWinnerForm({ test, leading, decided, busy, onPromote }: PromoteWinnerFormProps) {
-  const [choice, setChoice] = useState<Variant | null>(leading);
+  const [choice, setChoice] = useState<Variant | null>(decided ? leading : null);
   const [missingChoice, setMissingChoice] = useState(false);
   const groupName = useId();
   const hintId = useId();
