@@ -26,8 +26,21 @@ export function signedPercent(fraction: number): string {
 }
 
 /**
- * One variant against A in words: "B converts 98 % more than A, between +12 % and +240 %". An
- * interval that says nothing yet reads "not enough data yet", never −100 % to something.
+ * An interval of relative change in plain words, whole percent, smaller first: "between 12 % and 240 %
+ * more", "between 4 % and 35 % less", "between 5 % less and 40 % more".
+ */
+function rangeInWords(lower: number, upper: number): string {
+  const [low, high] = [Math.round(lower * 100), Math.round(upper * 100)];
+  if (low >= 0 && high > 0) return `between ${low} % and ${high} % more`;
+  if (high <= 0 && low < 0) return `between ${-high} % and ${-low} % less`;
+  if (low === 0 && high === 0) return "about as much";
+  return `between ${-low} % less and ${high} % more`;
+}
+
+/**
+ * One variant against A in words: "B converts 98 % more than A (between 12 % and 240 % more)", the
+ * range its always-valid 95 % interval. An interval that says nothing yet reads "not enough data yet",
+ * never 100 % less to something.
  */
 export function liftSentence(label: Variant, lift: RelativeLift | null, metric: Metric): string {
   const verb = metric === "revenue_per_visitor" ? "earns" : "converts";
@@ -40,7 +53,7 @@ export function liftSentence(label: Variant, lift: RelativeLift | null, metric: 
       ? `${label} ${verb} as much${per} as A`
       : `${label} ${verb} ${size} % ${lift.lift > 0 ? "more" : "less"}${per} than A`;
   if (lift.interval === null) return `${change}; the range: not enough data yet.`;
-  return `${change}, between ${signedPercent(lift.interval.lower)} and ${signedPercent(lift.interval.upper)}.`;
+  return `${change} (${rangeInWords(lift.interval.lower, lift.interval.upper)}).`;
 }
 
 /**

@@ -132,6 +132,33 @@ describe("API keys", () => {
     await page.getByText('"Authorization: Bearer $SPLITLINK_API_KEY"').first().waitFor();
     await screenshot(page, "api-docs");
   });
+
+  it("fits a phone's width, with the descriptions' code as code, not Markdown's backticks", async () => {
+    const page = await browser.newPage(WIDTHS.narrow);
+    await page.goto("/docs/api");
+    await page.getByText("Create a split test").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      WIDTHS.narrow.width,
+    );
+    // Nothing inside scrolls sideways either: every field is a card, every line wraps.
+    const wider = await page.evaluate(() =>
+      Array.from(document.querySelectorAll("main *"))
+        .filter((element) => element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0)
+        .filter((element) => getComputedStyle(element).overflowX !== "visible")
+        .map((element) => element.outerHTML.slice(0, 120)),
+    );
+    expect(wider).toEqual([]);
+    // The prose (code blocks aside, whose JavaScript has backticks of its own).
+    const prose = await page.evaluate(() => {
+      const main = document.querySelector("main")?.cloneNode(true) as HTMLElement | undefined;
+      for (const pre of Array.from(main?.querySelectorAll("pre") ?? [])) pre.remove();
+      return main?.textContent ?? "";
+    });
+    expect(prose).not.toContain("`");
+    // The stats' `winner`: "It decides nothing: see `verdict`", the field's name as code.
+    expect(await page.locator("main code", { hasText: /^verdict$/ }).count()).toBeGreaterThan(0);
+    await screenshot(page, "api-docs-narrow");
+  });
 });
 
 describe("QR code", () => {

@@ -39,7 +39,7 @@ describe("npm run demo", () => {
     await page.getByText("Winner: Version B", { exact: true }).waitFor();
     const deploy = page.locator("[data-recommendation=deploy]");
     expect(await deploy.textContent()).toMatch(
-      /^Deploy version B: B converts \d+ % more than A, between \+\d+ % and/,
+      /^Deploy version B: B converts \d+ % more than A \(between \d+ % and \d+ % more\)/,
     );
     await deploy.getByRole("button", { name: "Promote winner" }).waitFor();
     await page.getByTestId("analytics-chart").first().waitFor();

@@ -39,6 +39,14 @@ describe("sharing a test's results", () => {
     );
     expect(await reader.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
     await reader.getByRole("cell", { name: "0.0 %" }).first().waitFor();
+    // On a phone every column is on screen: each version is a card, nothing scrolls sideways (issue #48).
+    for (const cell of await reader.getByRole("cell").all()) {
+      const box = await cell.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(WIDTHS.narrow.width);
+    }
+    expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      WIDTHS.narrow.width,
+    );
     await screenshot(reader, "share-report");
 
     await dialog.getByRole("button", { name: "Revoke link" }).click();

@@ -51,11 +51,14 @@ const collecting = (more: number | null) =>
 describe("the relative lift in words", () => {
   it("names the change and its range", () => {
     expect(liftSentence("B", { lift: 0.98, interval: { lower: 0.12, upper: 2.4 } }, "conversion_rate")).toBe(
-      "B converts 98 % more than A, between +12 % and +240 %.",
+      "B converts 98 % more than A (between 12 % and 240 % more).",
     );
     expect(
       liftSentence("C", { lift: -0.2, interval: { lower: -0.35, upper: -0.04 } }, "conversion_rate"),
-    ).toBe("C converts 20 % less than A, between −35 % and −4 %.");
+    ).toBe("C converts 20 % less than A (between 4 % and 35 % less).");
+    expect(liftSentence("B", { lift: 0.1, interval: { lower: -0.05, upper: 0.4 } }, "conversion_rate")).toBe(
+      "B converts 10 % more than A (between 5 % less and 40 % more).",
+    );
   });
 
   it("speaks of earnings per visitor when revenue decides", () => {
@@ -122,7 +125,7 @@ describe("the recommendation", () => {
     expect(recommendationOf(analytics, NOW)).toEqual({
       kind: "deploy",
       variant: "B",
-      text: "Deploy version B: B converts 30 % more than A, between +10 % and +52 %.",
+      text: "Deploy version B: B converts 30 % more than A (between 10 % and 52 % more).",
     });
     const keepA = analyticsOf([armOf("A", 5000, 650), armOf("B", 5000, 500, null)], {
       status: "A wins",
@@ -136,7 +139,7 @@ describe("the recommendation", () => {
       arms: analytics.arms.map((arm) => ({ ...arm, name: arm.label === "B" ? "Red button" : null })),
     };
     expect(recommendationOf(named, NOW).text).toBe(
-      "Deploy version B · Red button: B converts 30 % more than A, between +10 % and +52 %.",
+      "Deploy version B · Red button: B converts 30 % more than A (between 10 % and 52 % more).",
     );
   });
 

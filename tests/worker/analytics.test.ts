@@ -208,34 +208,39 @@ describe("the dashboard list", () => {
       [thisHour(), "A", 5_000, 5_000, 500],
       [thisHour(), "B", 5_000, 5_000, 650],
     ]);
-    const even = await createTest(client, { name: "Even" });
-    await seedRollup(even.id, [
-      [thisHour(), "A", 5_000, 5_000, 500],
-      [thisHour(), "B", 5_000, 5_000, 500],
+    const young = await createTest(client, { name: "Young" });
+    await seedRollup(young.id, [
+      [thisHour(), "A", 50, 50, 5],
+      [thisHour(), "B", 50, 50, 7],
     ]);
     const { tests } = (await (await client.fetch("/api/tests")).json()) as { tests: TestWithStats[] };
     const byName = (name: string) => tests.find((test) => test.name === name)?.stats;
-    expect(byName("Leading")).toMatchObject({ winner: "B", decided: null, verdict: { status: "collecting" } });
+    // B leads by 40 %, yet the verdict has not decided: enough visitors, no clear difference.
+    expect(byName("Leading")).toMatchObject({
+      winner: "B",
+      decided: null,
+      verdict: { status: "no_difference" },
+    });
     expect(byName("Decided")).toMatchObject({
       winner: "B",
       decided: "B",
       verdict: { status: "decided", winner: "B" },
     });
-    expect(byName("Even")?.verdict).toEqual({ status: "no_difference" });
+    expect(byName("Young")).toMatchObject({ winner: "B", verdict: { status: "collecting" } });
     expect((await analyticsOf(client, leading.slug)).verdict).toMatchObject({
-      status: "keep collecting",
+      status: "no clear difference",
       winner: null,
     });
     expect((await analyticsOf(client, decided.slug)).verdict.winner).toBe("B");
-    expect((await analyticsOf(client, even.slug)).verdict.status).toBe("no clear difference");
+    expect((await analyticsOf(client, young.slug)).verdict.status).toBe("keep collecting");
     // The public API says the same, in the same words.
     const { key } = await createApiKey(client);
     const viaKey = (await (await publicApi(key, "GET", "/tests")).json()) as { tests: TestWithStats[] };
     expect(viaKey.tests.map((test) => [test.name, test.stats.verdict])).toEqual(
       expect.arrayContaining([
-        ["Leading", { status: "collecting" }],
+        ["Leading", { status: "no_difference" }],
         ["Decided", { status: "decided", winner: "B" }],
-        ["Even", { status: "no_difference" }],
+        ["Young", { status: "collecting" }],
       ]),
     );
   });

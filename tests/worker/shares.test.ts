@@ -163,20 +163,44 @@ describe("the report page", () => {
     expect(html).not.toContain("<headline>");
     // The test page's recommendation: B converts about twice as often as A.
     expect(html).toMatch(
-      /Deploy version B: B converts (9\d|10\d) % more than A, between \+\d+ % and \+\d+ %\./,
+      /Deploy version B: B converts (9\d|10\d) % more than A \(between \d+ % and \d+ % more\)\./,
     );
     expect(html).toContain(
       '<meta property="og:title" content="Pricing &lt;headline&gt; — SplitLink results">',
     );
     expect(html).toMatch(/<meta property="og:description" content="Deploy version B: B converts/);
     // Each version's numbers (the click adds one visitor to one version).
-    expect(html).toMatch(/<th scope="row">A<\/th><td>1,00[01]<\/td><td>100<\/td><td>10\.0 %<\/td>/);
-    expect(html).toMatch(/<th scope="row">B<\/th><td>1,00[01]<\/td><td>200<\/td><td>(20\.0|19\.9) %<\/td>/);
+    expect(html).toMatch(
+      /<th scope="row" role="rowheader">A<\/th><td role="cell" data-label="Visitors">1,00[01]<\/td><td role="cell" data-label="Conversions">100<\/td><td role="cell" data-label="Rate">10\.0 %<\/td>/,
+    );
+    expect(html).toMatch(
+      /<th scope="row" role="rowheader">B<\/th><td role="cell" data-label="Visitors">1,00[01]<\/td><td role="cell" data-label="Conversions">200<\/td><td role="cell" data-label="Rate">(20\.0|19\.9) %<\/td>/,
+    );
     expect(html).toContain("<svg");
     expect(html).not.toContain(sessionId);
     expect(html).not.toContain(email);
     expect(html).not.toContain(test.id);
     expect(html).not.toContain("shop.example");
+  });
+
+  it("draws one hour of data as a dot per version, where a line would draw nothing", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    const db = await eventsOf(test.id);
+    await db.batch(
+      (["A", "B"] as const).map((variant) =>
+        db
+          .prepare(
+            "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, ?, 50, 50, 5)",
+          )
+          .bind(test.id, hour, variant),
+      ),
+    );
+    const html = await (await fetchPage(await urlOf(await share(client, test.slug)))).text();
+    const chart = html.slice(html.indexOf("<svg"), html.indexOf("</svg>"));
+    expect(chart.match(/<circle /g)).toHaveLength(2);
+    expect(chart).not.toContain("<path");
   });
 
   it("a revoked or unknown token answers 404 with a plain page", async () => {

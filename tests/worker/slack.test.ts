@@ -132,7 +132,7 @@ describe("Slack alerts", () => {
     expect(section?.text?.type).toBe("mrkdwn");
     // The test page's recommendation: B converts 100 % more than A, with the interval.
     expect(section?.text?.text).toMatch(
-      /^Deploy version B · Short headline: B converts 100 % more than A, between \+\d+ % and \+\d+ %\.$/,
+      /^Deploy version B · Short headline: B converts 100 % more than A \(between \d+ % and \d+ % more\)\.$/,
     );
     expect(section?.fields?.map((field) => field.text)).toEqual([
       "*Winner*\nB · Short headline",

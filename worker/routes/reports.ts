@@ -28,7 +28,11 @@ main{max-width:760px;margin:0 auto;background:#fff;border:1px solid #e2e8f0;bord
 h1{font-size:1.5rem;overflow-wrap:anywhere}h2{font-size:1rem;margin:24px 0 8px}.rec{background:#eef2ff;border-radius:8px;padding:12px;font-weight:600}
 div{overflow-x:auto}table{border-collapse:collapse;width:100%}th,td{text-align:right;padding:6px;border-bottom:1px solid #e2e8f0}
 th:first-child{text-align:left}svg{width:100%;height:auto}ul.key{display:flex;flex-wrap:wrap;gap:16px;padding:0;list-style:none}
-i{display:inline-block;width:18px;border-top:3px solid;vertical-align:middle;margin-right:6px}footer{margin-top:24px;font-size:.8rem;color:#64748b}`;
+i{display:inline-block;width:18px;border-top:3px solid;vertical-align:middle;margin-right:6px}footer{margin-top:24px;font-size:.8rem;color:#64748b}
+@media (max-width:480px){thead{display:none}table,tbody,tr,th,td{display:block}tr{border:1px solid #e2e8f0;border-radius:8px;margin-bottom:8px;padding:4px 10px}
+tbody th{border:0;padding:6px 0}td{display:flex;justify-content:space-between;gap:12px;padding:4px 0;border-bottom:1px solid #f1f5f9}td:last-child{border:0}
+td::before{content:attr(data-label);color:#64748b}}
+@media print{body{background:#fff;padding:0}main{border:0;max-width:none;padding:0}}`;
 
 const percent = (fraction: number) => `${((Number.isFinite(fraction) ? fraction : 0) * 100).toFixed(1)} %`;
 const count = (value: number) => value.toLocaleString("en-US");
@@ -53,10 +57,14 @@ function chartOf(analytics: TestAnalytics): string {
     });
   });
   const top = Math.max(0.01, ...lines.flat()) * 1.1;
-  const x = (i: number) => pad + (points.length === 1 ? 0 : (i * (width - 2 * pad)) / (points.length - 1));
+  // One hour of data is one point per version: drawn as dots in the middle, since a line needs two.
+  const x = (i: number) =>
+    points.length === 1 ? width / 2 : pad + (i * (width - 2 * pad)) / (points.length - 1);
   const y = (rate: number) => height - pad - (rate / top) * (height - 2 * pad);
   const paths = lines
     .map((rates, arm) => {
+      if (rates.length === 1)
+        return `<circle cx="${x(0).toFixed(1)}" cy="${y(rates[0] ?? 0).toFixed(1)}" r="5" fill="${STROKES[arm]}"/>`;
       const d = rates
         .map((rate, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(rate).toFixed(1)}`)
         .join("");
@@ -80,9 +88,11 @@ function chartOf(analytics: TestAnalytics): string {
 function tableOf(analytics: TestAnalytics): string {
   const currency = analytics.currency;
   const revenue = analytics.primaryMetric === "revenue_per_visitor" && currency !== null;
-  const head = [M.columns.version, M.columns.visitors, M.columns.conversions, M.columns.rate as string]
-    .concat(revenue ? [M.columns.revenue, M.columns.perVisitor] : [])
-    .map((title) => `<th scope="col">${escapeHtml(title)}</th>`)
+  const titles = [M.columns.visitors, M.columns.conversions, M.columns.rate as string].concat(
+    revenue ? [M.columns.revenue, M.columns.perVisitor] : [],
+  );
+  const head = [M.columns.version, ...titles]
+    .map((title) => `<th scope="col" role="columnheader">${escapeHtml(title)}</th>`)
     .join("");
   const rows = analytics.arms
     .map((arm) => {
@@ -91,11 +101,16 @@ function tableOf(analytics: TestAnalytics): string {
           ? [money(arm.revenue.total, currency), money(arm.revenue.perVisitor, currency)]
           : [],
       );
-      return `<tr><th scope="row">${escapeHtml(versionName(arm))}</th>${cells.map((cell) => `<td>${escapeHtml(cell)}</td>`).join("")}</tr>`;
+      // Each cell names its column: on a phone the rows are cards, with no header row above them.
+      // The roles are said outright: a table displayed as blocks loses them in some browsers.
+      const labelled = cells.map(
+        (cell, i) => `<td role="cell" data-label="${escapeHtml(titles[i] ?? "")}">${escapeHtml(cell)}</td>`,
+      );
+      return `<tr role="row"><th scope="row" role="rowheader">${escapeHtml(versionName(arm))}</th>${labelled.join("")}</tr>`;
     })
     .join("");
-  // Scrolls sideways on a narrow screen: a region the keyboard can reach.
-  return `<div tabindex="0" role="region" aria-label="${escapeHtml(M.versions)}"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
+  // Wider than the screen only between 480 px and the table's width: a region the keyboard can reach.
+  return `<div tabindex="0" role="region" aria-label="${escapeHtml(M.versions)}"><table role="table"><thead><tr role="row">${head}</tr></thead><tbody role="rowgroup">${rows}</tbody></table></div>`;
 }
 
 function liftsOf(analytics: TestAnalytics): string {

@@ -7,6 +7,7 @@ import { ProductLogo } from "@/components/ProductLogo";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { DocText } from "@/features/api-docs/components/DocText";
 import { EndpointCard } from "@/features/api-docs/components/EndpointCard";
 import { SchemaTable } from "@/features/api-docs/components/SchemaTable";
 import { StripeCheckoutExample } from "@/features/api-docs/components/StripeCheckoutExample";
@@ -49,7 +50,8 @@ export default function ApiDocsPage() {
           </Button>
         </div>
       </header>
-      <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
+      {/* Long identifiers, URLs and JSON lines break anywhere rather than push a phone's page sideways. */}
+      <main className="mx-auto max-w-5xl px-4 py-8 wrap-anywhere sm:px-6 sm:py-10">
         {status === "loading" && (
           <div className="flex justify-center py-16">
             <Spinner size="lg" />
@@ -86,7 +88,9 @@ function ApiReference({ document }: { document: OpenApiDocument }) {
           <CardTitle className="text-lg">Getting started</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-3 text-sm">
-          <p>{document.info.description}</p>
+          <p>
+            <DocText text={document.info.description ?? ""} />
+          </p>
           <p>
             Base URL: <code className="font-mono">{window.location.origin}</code>
           </p>
@@ -105,7 +109,9 @@ function ApiReference({ document }: { document: OpenApiDocument }) {
             <h2 id={`tag-${group.tag}`} className="font-semibold text-xl">
               {group.tag}
             </h2>
-            <p className="text-muted-foreground text-sm">{group.description}</p>
+            <p className="text-muted-foreground text-sm">
+              <DocText text={group.description ?? ""} />
+            </p>
           </div>
           {group.endpoints.map((endpoint) => (
             <EndpointCard

@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { DocText } from "@/features/api-docs/components/DocText";
 import { SchemaTable } from "@/features/api-docs/components/SchemaTable";
 import { curlExample, type Endpoint, type OpenApiDocument, refName } from "@/features/api-docs/openapi";
 
@@ -29,7 +30,11 @@ export function EndpointCard({ endpoint, document }: { endpoint: Endpoint; docum
           <code className="break-all font-mono text-sm">{path}</code>
         </h3>
         <p className="font-medium">{operation.summary}</p>
-        {operation.description && <p className="text-muted-foreground text-sm">{operation.description}</p>}
+        {operation.description && (
+          <p className="text-muted-foreground text-sm">
+            <DocText text={operation.description} />
+          </p>
+        )}
         {operation.security?.length === 0 && (
           <Badge variant="outline" className="w-fit">
             No API key needed
@@ -47,7 +52,9 @@ export function EndpointCard({ endpoint, document }: { endpoint: Endpoint; docum
                 {parameters.map((p) => (
                   <li key={p.name}>
                     <code className="font-mono">{p.name}</code>{" "}
-                    <span className="text-muted-foreground">{p.description}</span>
+                    <span className="text-muted-foreground">
+                      <DocText text={p.description ?? ""} />
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -72,7 +79,7 @@ export function EndpointCard({ endpoint, document }: { endpoint: Endpoint; docum
                 <li key={status} className="flex gap-2">
                   <code className="font-mono font-semibold">{status}</code>
                   <span className="text-muted-foreground">
-                    {shared?.description ?? response.description}
+                    <DocText text={shared?.description ?? response.description ?? ""} />
                     {schema?.$ref && (
                       <>
                         {" "}

@@ -18,7 +18,7 @@ const EXAMPLE_EVENT = `{
 
 // Wrapped, not scrolled (as the endpoints' curl commands): every line is readable without a mouse.
 const codeBlock =
-  "whitespace-pre-wrap break-words rounded-lg bg-foreground p-4 text-background text-xs leading-relaxed";
+  "whitespace-pre-wrap wrap-anywhere rounded-lg bg-foreground p-4 text-background text-xs leading-relaxed";
 
 /** How webhooks arrive and how to check they come from SplitLink: the signature scheme and a Node sample. */
 export function WebhooksGuide() {

@@ -2,8 +2,8 @@ import type { TestAnalytics } from "@contract/api";
 import { liftSentence } from "@/features/test-detail/analytics/reading";
 
 /**
- * Each version against A as a relative change with its always-valid 95 % interval: "B converts 98 %
- * more than A, between +12 % and +240 %"; "not enough data yet" while the interval says nothing.
+ * Each version against A as a relative change with its always-valid 95 % interval, in plain words: "B
+ * converts 98 % more than A (between 12 % and 240 % more)"; "not enough data yet" while it says nothing.
  */
 export function LiftSummary({ analytics }: { analytics: TestAnalytics }) {
   const revenue = analytics.primaryMetric === "revenue_per_visitor";
@@ -20,7 +20,7 @@ export function LiftSummary({ analytics }: { analytics: TestAnalytics }) {
         <li key={label}>{text}</li>
       ))}
       <li className="text-muted-foreground text-xs">
-        Ranges are 95 % sure and stay valid however often you look.
+        The range in brackets holds 95 times in 100, however often you look at the results.
       </li>
     </ul>
   );
