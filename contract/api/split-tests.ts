@@ -359,14 +359,10 @@ export const testStatsSchema = z.object({
     ),
   verdict: z
     .object({
-      status: z
-        .enum(["decided", "collecting", "no_difference"])
-        .describe(
-          "decided: a version is proven best (`winner`); collecting: not proven yet, keep collecting; no_difference: enough visitors, and no version is clearly different",
-        ),
-      winner: label.optional().describe("The proven winner, only when decided"),
+      status: z.enum(["decided", "collecting", "no_difference"]),
+      winner: label.optional().describe("When decided: the proven winner"),
     })
-    .describe("The test's one verdict, in the test page's words: what to do now. `winner` above only leads"),
+    .describe("The one verdict, the test page's: decided, collecting (not proven yet) or no_difference"),
   arms: z.array(armStatsSchema).describe("Every variant's numbers, A first"),
 });
 export type TestStats = z.output<typeof testStatsSchema>;

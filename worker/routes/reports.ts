@@ -29,10 +29,9 @@ h1{font-size:1.5rem;overflow-wrap:anywhere}h2{font-size:1rem;margin:24px 0 8px}.
 div{overflow-x:auto}table{border-collapse:collapse;width:100%}th,td{text-align:right;padding:6px;border-bottom:1px solid #e2e8f0}
 th:first-child{text-align:left}svg{width:100%;height:auto}ul.key{display:flex;flex-wrap:wrap;gap:16px;padding:0;list-style:none}
 i{display:inline-block;width:18px;border-top:3px solid;vertical-align:middle;margin-right:6px}footer{margin-top:24px;font-size:.8rem;color:#64748b}
-@media (max-width:480px){thead{display:none}table,tbody,tr,th,td{display:block}tr{border:1px solid #e2e8f0;border-radius:8px;margin-bottom:8px;padding:4px 10px}
-tbody th{border:0;padding:6px 0}td{display:flex;justify-content:space-between;gap:12px;padding:4px 0;border-bottom:1px solid #f1f5f9}td:last-child{border:0}
-td::before{content:attr(data-label);color:#64748b}}
-@media print{body{background:#fff;padding:0}main{border:0;max-width:none;padding:0}}`;
+@media (max-width:480px){thead{display:none}table,tr,th,td{display:block}tr{border:1px solid #e2e8f0;border-radius:8px;margin:8px 0;padding:4px 8px}
+th,td{border:0}td{display:flex;justify-content:space-between}td::before{content:attr(data-label);color:#64748b}}
+@media print{body{padding:0}main{border:0}}`;
 
 const percent = (fraction: number) => `${((Number.isFinite(fraction) ? fraction : 0) * 100).toFixed(1)} %`;
 const count = (value: number) => value.toLocaleString("en-US");

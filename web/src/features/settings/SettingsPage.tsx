@@ -1,4 +1,3 @@
-import { ANALYTICS_INTEGRATION_MESSAGES } from "@contract/messages";
 import { LayoutDashboardIcon } from "lucide-react";
 import type { ComponentType } from "react";
 import { Link, Navigate, Route, Routes, useLocation, useParams } from "react-router-dom";
@@ -6,6 +5,7 @@ import { AppHeader } from "@/components/AppHeader";
 import { PageTitle } from "@/components/PageTitle";
 import { Button } from "@/components/ui/button";
 import { SettingsNav } from "@/features/settings/components/SettingsNav";
+import { INTEGRATION_CARD_MESSAGES } from "@/features/settings/integrations/messages";
 import { AccountSettings } from "@/features/settings/sections/AccountSettings";
 import { ActivitySettings } from "@/features/settings/sections/ActivitySettings";
 import { ApiKeysSettings } from "@/features/settings/sections/ApiKeysSettings";
@@ -55,7 +55,7 @@ function SettingsSection() {
             )}
             {section.path === "integrations" && (
               <p className="mt-1 text-muted-foreground text-sm">
-                {ANALYTICS_INTEGRATION_MESSAGES.sectionDescription}
+                {INTEGRATION_CARD_MESSAGES.sectionDescription}
               </p>
             )}
           </div>

@@ -1,4 +1,4 @@
-import { ANALYTICS_INTEGRATION_MESSAGES } from "@contract/messages";
+import { INTEGRATION_CARD_MESSAGES } from "@/features/settings/integrations/messages";
 
 /** Settings' sections, in the side navigation's order; each has its address, /settings/{path}. */
 export const SETTINGS_SECTIONS = [
@@ -7,7 +7,7 @@ export const SETTINGS_SECTIONS = [
   { path: "members", title: "Members" },
   { path: "api-keys", title: "API keys" },
   { path: "webhooks", title: "Webhooks" },
-  { path: "integrations", title: ANALYTICS_INTEGRATION_MESSAGES.section },
+  { path: "integrations", title: INTEGRATION_CARD_MESSAGES.section },
   { path: "activity", title: "Activity" },
 ] as const;
 

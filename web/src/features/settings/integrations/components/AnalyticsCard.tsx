@@ -1,5 +1,4 @@
 import type { IntegrationStatus } from "@contract/api";
-import { ANALYTICS_INTEGRATION_MESSAGES as M } from "@contract/messages";
 import gtmTemplateUrl from "@integrations/gtm/template.tpl?url&no-inline";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { DownloadIcon } from "lucide-react";
@@ -9,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { ViewerNote } from "@/components/workspaces/ViewerNote";
 import { setGa4 } from "@/features/settings/integrations/api/integrations";
+import { INTEGRATION_CARD_MESSAGES as M } from "@/features/settings/integrations/messages";
 import { integrationOf, useIntegrations } from "@/features/settings/integrations/use-integrations";
 import { queryKeys } from "@/lib/query-keys";
 import { serverMessage } from "@/lib/server-message";

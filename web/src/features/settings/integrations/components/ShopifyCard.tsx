@@ -1,8 +1,8 @@
-import { ANALYTICS_INTEGRATION_MESSAGES as M } from "@contract/messages";
 import pixelSource from "@integrations/shopify/pixel.js?raw";
 import { useId } from "react";
 import { CopyButton } from "@/components/split-tests/CopyButton";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { INTEGRATION_CARD_MESSAGES as M } from "@/features/settings/integrations/messages";
 import { shopifyPixel } from "@/features/settings/integrations/shopify-pixel";
 import { useSiteKey } from "@/lib/tracking/site-tag";
 
