@@ -14,7 +14,7 @@ import {
   uniqueIp,
   verifiedClient,
 } from "./helpers";
-import { nthMailTo, tokenIn } from "./mail-helpers";
+import { mailsTo, nthMailTo, tokenIn } from "./mail-helpers";
 
 describe("sign-up", () => {
   it("creates the account with no session; the emailed link signs the user in with HttpOnly Secure SameSite=Lax cookies", async () => {
@@ -126,6 +126,22 @@ describe("sign-up", () => {
     const login = (password: string) => new Client().json("POST", "/api/auth/login", { email, password });
     expect((await login(GOOD_PASSWORD)).status).toBe(200);
     expect((await login("another long passphrase")).status).toBe(400);
+  });
+
+  it("sends at most 3 sign-up mails a minute to one address, from any address, alike with or without an account", async () => {
+    await inFreshRateLimitWindow(60, 8_000);
+    const { email: taken } = await verifiedClient();
+    for (const email of [uniqueEmail("flood"), taken]) {
+      const statuses: number[] = [];
+      // Each attempt from a new address: the per-address limits do not stop it, the mailbox's does.
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (await new Client().json("POST", "/api/auth/signup", { email, password: GOOD_PASSWORD })).status,
+        );
+      expect(statuses).toEqual([202, 202, 202, 429]);
+      await nthMailTo(email, 3); // sent after the answers: waited for
+      expect(await mailsTo(email)).toHaveLength(3);
+    }
   });
 
   it("sends a new verification link when the email's account is not verified yet", async () => {

@@ -1,6 +1,7 @@
 import type { AlertPreferences } from "@contract/api";
 import { ALERT_MESSAGES } from "@contract/messages";
 import { useState } from "react";
+import { ChoiceText } from "@/components/ChoiceText";
 import { ViewerNote } from "@/components/workspaces/ViewerNote";
 import { CardLoadState, SettingsCard } from "@/features/settings/components/SettingsCard";
 import { saveAlertPreferences, useAlertPreferences } from "@/lib/alerts/alert-preferences";
@@ -76,10 +77,7 @@ export function EmailAlertsSection() {
                 onChange={(event) => toggle(choice.kind, event.target.checked)}
                 className="mt-0.5 size-4 accent-primary"
               />
-              <span>
-                <span className="font-medium">{choice.label}</span>
-                <span className="block text-muted-foreground text-xs">{choice.hint}</span>
-              </span>
+              <ChoiceText label={choice.label} hint={choice.hint} />
             </label>
           ))}
         </fieldset>

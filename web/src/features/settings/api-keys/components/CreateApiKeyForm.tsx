@@ -1,5 +1,6 @@
 import type { ApiKeyScope } from "@contract/workspaces";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { ChoiceText } from "@/components/ChoiceText";
 import { DialogFormFooter } from "@/components/DialogFormFooter";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -54,10 +55,7 @@ export function CreateApiKeyForm({ busy, onCreate }: CreateApiKeyFormProps) {
               onChange={() => setScope(choice.scope)}
               className="mt-0.5 size-4 accent-primary"
             />
-            <span>
-              <span className="font-medium">{choice.label}</span>
-              <span className="block text-muted-foreground text-xs">{choice.hint}</span>
-            </span>
+            <ChoiceText label={choice.label} hint={choice.hint} />
           </label>
         ))}
       </fieldset>
