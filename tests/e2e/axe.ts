@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import axe from "axe-core";
 import type { Page } from "playwright-core";
 
@@ -38,14 +37,23 @@ const SKIPPED_RULES = rulesBelowSerious();
  * axe's serious and critical WCAG 2.1 A/AA (and best-practice) findings on the page as it is now, one
  * line each, named by `screen`. Only violations are detailed (`resultTypes`): what passes is not read.
  * The settled screen is scanned: mid-animation colours (a toast fading in) are not what anyone reads.
+ * axe is loaded once per document and run in it (`axe.run`): the app has no frames, so the per-frame
+ * partial runs of @axe-core/playwright, and the blank page it opens to join them, would only cost time.
  */
 export async function seriousViolations(page: Page, screen = page.url()): Promise<string[]> {
   await page.emulateMedia({ reducedMotion: "reduce" });
-  const results = await new AxeBuilder({ page })
-    .withTags(TAGS)
-    .disableRules(SKIPPED_RULES)
-    .options({ resultTypes: ["violations"] })
-    .analyze();
+  if (await page.locator("iframe, frame").count())
+    throw new Error(`${screen}: a frame axe.run would not scan`);
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
+  const results = await page.evaluate(
+    ([tags, skipped]) =>
+      (window as unknown as { axe: typeof axe }).axe.run(document, {
+        runOnly: { type: "tag", values: tags },
+        rules: Object.fromEntries(skipped.map((id) => [id, { enabled: false }])),
+        resultTypes: ["violations"],
+      }),
+    [TAGS, SKIPPED_RULES] as const,
+  );
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(
