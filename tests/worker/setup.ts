@@ -17,8 +17,9 @@ beforeAll(async () => {
 
 /**
  * What `applyD1Migrations` does (the same statements, recorded in d1_migrations), in one batch instead of
- * a round trip per migration: every test file starts from empty storage, so this is paid once per file
- * and database. tests/worker/migrations.test.ts still steps through them one by one.
+ * a round trip per migration, and only those not yet applied: most files share their runner's storage
+ * (the "shared" project of tests/worker/vitest.config.ts), so this is paid once per runner and database.
+ * tests/worker/migrations.test.ts still steps through them one by one.
  */
 async function applyMigrationsAtOnce(db: D1Database, migrations: D1Migration[]): Promise<void> {
   await db
