@@ -18,6 +18,24 @@ const RECENT_DAYS = 7;
  */
 export const MEANINGFUL_LIFT = 0.1;
 
+const DAY_IN_WORDS = new Intl.DateTimeFormat("en-GB", {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** A day as every screen and email names it: "Sat 5 Dec 2026" (UTC, as the verdict counts days). */
+export function dayInWords(at: number): string {
+  return DAY_IN_WORDS.format(new Date(at)).replace(",", "");
+}
+
+/** "Keep collecting until Sat 5 Dec 2026: full weeks, so every weekday counts." */
+export function keepCollectingUntil(until: number): string {
+  return ANALYTICS_MESSAGES.keepCollecting.until(dayInWords(until));
+}
+
 /** A relative change in whole percent, signed: "+12 %", "−5 %". */
 export function signedPercent(fraction: number): string {
   const rounded = Math.round(fraction * 100);
@@ -130,6 +148,7 @@ export function recommendationOf(analytics: TestAnalytics, now: number): Recomme
       text: `Stop: no meaningful difference. Every version is within ${MEANINGFUL_LIFT * 100} % of A, so more visitors would not change much.`,
     };
   }
+  if (verdict.until !== null) return { kind: "collect", text: keepCollectingUntil(verdict.until) };
   const more = verdict.additionalVisitorsPerArm;
   const collecting = ANALYTICS_MESSAGES.keepCollecting;
   if (verdict.status === "no clear difference" || more === null) {

@@ -18,9 +18,35 @@ export type EndResult = (typeof END_RESULTS)[number];
 /** Fewer visitors than the verdict's own minimum (100 per arm, two arms) could never give a winner. */
 export const MIN_END_VISITORS = 200;
 export const MAX_END_VISITORS = 100_000_000;
+/**
+ * Whole weeks before any call (issue #48): before its current phase has run this many days a test has
+ * no verdict, and nothing that follows one happens (alert, auto-end, auto-promotion, early stop).
+ */
+export const DEFAULT_MINIMUM_DAYS = 7;
+export const MAX_MINIMUM_DAYS = 56;
+
 /** An end date lies in the future, and at most this far ahead. */
 export const MAX_END_DAYS = 366;
 const DAY_MS = 86_400_000;
+
+/** When a test's minimum days are up: its current phase's start plus that many days. */
+export function minimumDaysEnd(test: {
+  minimumDays: number;
+  createdAt: number;
+  phaseStartedAt: number | null;
+}): number {
+  return (test.phaseStartedAt ?? test.createdAt) + test.minimumDays * DAY_MS;
+}
+
+/** Whether an end at `endsAt` would come before minimum days counted from `phaseStart` are up. */
+export function endsBeforeMinimumDays(endsAt: number, minimumDays: number, phaseStart: number): boolean {
+  return endsAt < phaseStart + minimumDays * DAY_MS;
+}
+
+/** Whether a number of minimum days is one a test may have: a whole number from 0 to 56. */
+export function isMinimumDays(days: number): boolean {
+  return Number.isInteger(days) && days >= 0 && days <= MAX_MINIMUM_DAYS;
+}
 
 export type ScheduleProblem = "endsAtPast" | "endsAtTooFar" | "visitors";
 

@@ -154,6 +154,8 @@ export async function createDemoAccount(origin: string, log: (line: string) => v
       urlA: demo.urlA,
       urlB: demo.urlB,
       conversionUrl: demo.conversionUrl,
+      // The demo's minutes of traffic stand for weeks of it: its verdicts show at once.
+      minimumDays: 0,
     });
     const sent = await sendTraffic(origin, test, demo);
     await user.waitForCounts(test.id, sent);

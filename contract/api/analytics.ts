@@ -131,6 +131,8 @@ const testAnalyticsSchema = z.object({
     winner: label.nullable(),
     /** While collecting: visitors each variant still needs (80 % power at the observed effect), null if unknown. */
     additionalVisitorsPerArm: z.number().nullable(),
+    /** While the test's minimum days run: when they are up (ms); null once they are. */
+    until: z.number().nullable(),
   }),
   /** Hourly for a test's first 48 hours, daily after. */
   series: z.object({ granularity: z.enum(["hour", "day"]), points: z.array(seriesPointSchema) }),

@@ -9,7 +9,16 @@ import {
 } from "../messages";
 import { PRIMARY_METRICS } from "../metrics";
 import { normalizeRule, rulesProblem } from "../rules";
-import { END_ACTIONS, END_REASONS, END_RESULTS, scheduleProblem } from "../schedule";
+import {
+  DEFAULT_MINIMUM_DAYS,
+  END_ACTIONS,
+  END_REASONS,
+  END_RESULTS,
+  endsBeforeMinimumDays,
+  isMinimumDays,
+  MAX_MINIMUM_DAYS,
+  scheduleProblem,
+} from "../schedule";
 import { customSlugProblem } from "../slug";
 import { CONVERSION_GOALS, type Goal, goalAfter, NO_GOAL, URL_MATCHES } from "../tracking";
 import { CONVERSION_SOURCES } from "../trust";
@@ -67,6 +76,13 @@ const scheduleFields = {
     .boolean({ error: SCHEDULE_MESSAGES.stopEarly })
     .optional()
     .describe("End as soon as the always-valid verdict names a winner, then do what onEnd says"),
+  minimumDays: z
+    .number({ error: SCHEDULE_MESSAGES.minimumDays })
+    .refine(isMinimumDays, SCHEDULE_MESSAGES.minimumDays)
+    .optional()
+    .describe(
+      "Whole days (0 to 56) the test's current phase runs before any call: until then no verdict, alert, end, promotion or early stop. Default 7 for a new test",
+    ),
 };
 
 /** Which conversions count: set at creation, changed later by the owner. */
@@ -110,12 +126,14 @@ type Settings = z.output<z.ZodObject<typeof settingsFields>>;
 
 /** The end settings and audience rules as create and update pass them on, rules in the form the redirect compares. */
 function settingsOf(input: Settings): Settings {
-  const { endsAt, endAfterVisitors, onEnd, stopEarly, rules, fallbackUrl, conversionSources } = input;
+  const { endsAt, endAfterVisitors, onEnd, stopEarly, minimumDays, rules, fallbackUrl, conversionSources } =
+    input;
   return {
     endsAt,
     endAfterVisitors,
     onEnd,
     stopEarly,
+    minimumDays,
     rules: rules?.map(normalizeRule),
     fallbackUrl,
     conversionSources,
@@ -126,6 +144,14 @@ function settingsOf(input: Settings): Settings {
 function scheduleMessage(input: { endsAt?: string | null; endAfterVisitors?: number | null }): string | null {
   const problem = scheduleProblem(input.endsAt ?? null, input.endAfterVisitors ?? null, Date.now());
   return problem ? SCHEDULE_MESSAGES[problem] : null;
+}
+
+/** A new test's end date that comes before its minimum days are up, when it would end without a call. */
+function endBeforeMinimumDays(input: { endsAt?: string | null; minimumDays?: number }): string | null {
+  const minimumDays = input.minimumDays ?? DEFAULT_MINIMUM_DAYS;
+  return input.endsAt && endsBeforeMinimumDays(Date.parse(input.endsAt), minimumDays, Date.now())
+    ? SCHEDULE_MESSAGES.endsBeforeMinimumDays
+    : null;
 }
 
 /** What is wrong with a set of variants, in the order a person fixes it; null when nothing. */
@@ -208,7 +234,7 @@ export const createTestSchema = z
     if (slugProblem === "invalid")
       ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidCustomSlugService });
     if (slugProblem === "reserved") ctx.addIssue({ code: "custom", message: TEST_MESSAGES.reservedSlug });
-    const schedule = scheduleMessage(input);
+    const schedule = scheduleMessage(input) ?? endBeforeMinimumDays(input);
     if (schedule) ctx.addIssue({ code: "custom", message: schedule });
     const rules = rulesProblem(input.rules ?? [], input.fallbackUrl);
     if (rules) ctx.addIssue({ code: "custom", message: rules });
@@ -233,6 +259,7 @@ export const createTestSchema = z
     primaryMetric: input.primaryMetric,
     currency: input.currency,
     ...settingsOf(input),
+    minimumDays: input.minimumDays ?? DEFAULT_MINIMUM_DAYS,
   }))
   .meta({ required: ["name"] });
 /** POST /api/tests and /api/v1/tests as a caller sends it: `variants` (2–8), or `urlA` and `urlB`. */
@@ -361,6 +388,12 @@ export const testStatsSchema = z.object({
     .object({
       status: z.enum(["decided", "collecting", "no_difference"]),
       winner: label.optional().describe("When decided: the proven winner"),
+      until: z
+        .string()
+        .optional()
+        .describe(
+          "While the test's minimum days run (collecting): when they are up and a call can be made (ISO 8601)",
+        ),
     })
     .describe("The one verdict, the test page's: decided, collecting (not proven yet) or no_difference"),
   arms: z.array(armStatsSchema).describe("Every variant's numbers, A first"),
@@ -435,6 +468,11 @@ export const splitTestSchema = z.object({
     .enum(END_ACTIONS)
     .describe("At the end: keep the split, send everyone to A (control), or promote the proven winner"),
   stopEarly: z.boolean().describe("Whether the test ends as soon as the always-valid verdict names a winner"),
+  minimumDays: z
+    .int()
+    .min(0)
+    .max(MAX_MINIMUM_DAYS)
+    .describe("Whole days the current phase runs before any call (verdict, alert, end, promotion)"),
   // Null while it runs.
   completedAt: millis("When the test completed").nullable(),
   // Both null while it runs or after a manual promote.

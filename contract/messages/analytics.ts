@@ -7,6 +7,7 @@ export const ANALYTICS_MESSAGES = {
   keepCollecting: {
     undecided: "Keep collecting: no version is ahead yet, and more visitors may still settle it.",
     tooLittleData: "Keep collecting: too little data yet to estimate how long it will take.",
+    until: (date: string) => `Keep collecting until ${date}: full weeks, so every weekday counts.`,
     visitorsNeeded: (visitors: string, time: string) =>
       `Keep collecting: about ${visitors} more visitors per version are needed${time}.`,
   },

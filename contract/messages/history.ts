@@ -59,6 +59,7 @@ export const HISTORY_MESSAGES = {
     promote: "then promotes the winner",
   },
   stopEarly: "stops early at a clear winner",
+  minimumDays: (days: number) => (days === 1 ? "no call before 1 day" : `no call before ${days} days`),
   goal: { page: "A visit of", call: "A call of splitlink.convert()", none: "Nothing counts by itself" },
   currency: (code: string) => `currency ${code}`,
   serverOnly: "server conversions only",

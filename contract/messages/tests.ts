@@ -68,6 +68,9 @@ export const SCHEDULE_MESSAGES = {
   endsAtPast: "The end date must be in the future",
   endsAtTooFar: "The end date can be at most a year ahead",
   visitors: "The number of visitors must be a whole number from 200 to 100,000,000",
+  minimumDays: "Minimum days must be a whole number from 0 to 56",
+  endsBeforeMinimumDays:
+    "The end date comes before the minimum days are up: choose a later date or fewer minimum days",
   onEnd: 'What happens at the end must be "keep", "control" or "promote"',
   stopEarly: "stopEarly must be true or false",
   nothingToChange: "Send the variants, the end settings, the rules or which conversions count to change",

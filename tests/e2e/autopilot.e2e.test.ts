@@ -12,12 +12,16 @@ import { marketerSiteFor, signUpOverHttp, visibleToast, visitFromNewAddresses } 
 const browser = startBrowser();
 const marketerSite = marketerSiteFor(browser.baseURL);
 
-/** A datetime-local value a week from now, in the browser's (and this machine's) time zone. */
-function nextWeek(): string {
-  const date = new Date(Date.now() + 7 * 86_400_000);
+/** A moment as a datetime-local value, in the browser's (and this machine's) time zone. */
+function localDateTime(at: number): string {
+  const date = new Date(at);
   const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T18:00`;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/** 18:00 eight days from now: after a new test's 7 minimum days whatever the time of day. */
+const inEightDays = () => `${localDateTime(Date.now() + 8 * 86_400_000).slice(0, 11)}18:00`;
+const inAnHour = () => localDateTime(Date.now() + 3_600_000);
 
 async function fillVariants(page: Page, name: string) {
   const site = marketerSite().origin;
@@ -38,7 +42,14 @@ describe("decisions on autopilot", () => {
     await page.getByRole("button", { name: "Create Test" }).click();
     await visibleToast(page, SCHEDULE_MESSAGES.visitors);
 
-    await page.getByLabel("End on").fill(nextWeek());
+    // An end before the week a new test waits is refused under its field.
+    await page.getByLabel("End on").fill(inAnHour());
+    await page.getByLabel("End after this many visitors").fill("");
+    await page.getByRole("button", { name: "Create Test" }).click();
+    await visibleToast(page, SCHEDULE_MESSAGES.endsBeforeMinimumDays);
+    expect(await page.getByLabel("Minimum days before any call").inputValue()).toBe("7");
+
+    await page.getByLabel("End on").fill(inEightDays());
     await page.getByLabel("End after this many visitors").fill("5000");
     await page.getByLabel("Promote the winner, if there is a clear one").check();
     await page.getByLabel("Stop as soon as there is a clear winner").check();
@@ -86,6 +97,8 @@ describe("decisions on autopilot", () => {
     await signUpOverHttp(page, `autopilot-end-${Date.now()}@example.com`);
     await fillVariants(page, "Ends at 200");
     await page.getByLabel("End after this many visitors").fill("200");
+    // No week's wait: the visitors end may come at once.
+    await page.getByLabel("Minimum days before any call").fill("0");
     await page.getByLabel("Send everyone to version A (the control)").check();
     await page.getByRole("button", { name: "Create Test" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/test/"));

@@ -1,6 +1,6 @@
 import { SCHEDULE_MESSAGES } from "@contract/messages";
 import { describe, expect, it } from "vitest";
-import { endDraftOf, endInputs, endProblem, NO_END } from "@/lib/split-tests/end-drafts";
+import { endDraftOf, endInputs, endProblem, endProblemAt, NO_END } from "@/lib/split-tests/end-drafts";
 
 // tests/web/vitest.config.ts runs these in Pacific/Marquesas (UTC−09:30).
 const NOW = Date.parse("2026-06-01T12:00:00Z");
@@ -12,6 +12,7 @@ describe("a test's end settings in the form", () => {
       endAfterVisitors: 5000,
       onEnd: "promote" as const,
       stopEarly: true,
+      minimumDays: 14,
     };
     const draft = endDraftOf(saved);
     expect(draft).toEqual({
@@ -19,18 +20,26 @@ describe("a test's end settings in the form", () => {
       endAfterVisitors: "5000",
       onEnd: "promote",
       stopEarly: true,
+      minimumDays: "14",
     });
     expect(endInputs(draft)).toEqual(saved);
   });
 
   it("show no end as empty fields, and send none back", () => {
-    const draft = endDraftOf({ endsAt: null, endAfterVisitors: null, onEnd: "keep", stopEarly: false });
+    const draft = endDraftOf({
+      endsAt: null,
+      endAfterVisitors: null,
+      onEnd: "keep",
+      stopEarly: false,
+      minimumDays: 7,
+    });
     expect(draft).toEqual(NO_END);
     expect(endInputs(draft)).toEqual({
       endsAt: null,
       endAfterVisitors: null,
       onEnd: "keep",
       stopEarly: false,
+      minimumDays: 7,
     });
   });
 
@@ -53,8 +62,9 @@ describe("the end settings' problem, as the form shows it", () => {
   });
 
   it("reads the date in the browser's time zone: at 12:00 UTC it is 02:30 in the Marquesas", () => {
-    expect(endProblem({ ...NO_END, endsAt: "2026-06-01T02:00" }, NOW)).toBe(SCHEDULE_MESSAGES.endsAtPast);
-    expect(endProblem({ ...NO_END, endsAt: "2026-06-01T11:00" }, NOW)).toBeNull();
+    const noMinimum = { ...NO_END, minimumDays: "0" };
+    expect(endProblem({ ...noMinimum, endsAt: "2026-06-01T02:00" }, NOW)).toBe(SCHEDULE_MESSAGES.endsAtPast);
+    expect(endProblem({ ...noMinimum, endsAt: "2026-06-01T11:00" }, NOW)).toBeNull();
   });
 
   it("wants a whole number of visitors from 200", () => {
@@ -62,5 +72,26 @@ describe("the end settings' problem, as the form shows it", () => {
       expect(endProblem({ ...NO_END, endAfterVisitors: visitors }, NOW), visitors).toBe(
         SCHEDULE_MESSAGES.visitors,
       );
+  });
+
+  it("wants whole minimum days from 0 to 56, under their own field", () => {
+    for (const days of ["-1", "57", "2.5", "", "a week"])
+      expect(endProblemAt({ ...NO_END, minimumDays: days }, NOW), days).toEqual({
+        message: SCHEDULE_MESSAGES.minimumDays,
+        field: "minimumDays",
+      });
+    for (const days of ["0", "56", " 14 "])
+      expect(endProblem({ ...NO_END, minimumDays: days }, NOW)).toBeNull();
+  });
+
+  it("refuses an end date before the minimum days are up, counted from the phase's start", () => {
+    // Six days ahead: before a new test's 7 days, after those of a test that started two days ago.
+    const sixDaysAhead = { ...NO_END, endsAt: "2026-06-07T09:00" };
+    expect(endProblemAt(sixDaysAhead, NOW)).toEqual({
+      message: SCHEDULE_MESSAGES.endsBeforeMinimumDays,
+      field: "endsAt",
+    });
+    expect(endProblem(sixDaysAhead, NOW, NOW - 2 * 86_400_000)).toBeNull();
+    expect(endProblem({ ...sixDaysAhead, minimumDays: "5" }, NOW)).toBeNull();
   });
 });

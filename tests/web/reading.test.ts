@@ -46,7 +46,7 @@ function analyticsOf(
 }
 
 const collecting = (more: number | null) =>
-  ({ status: "keep collecting", winner: null, additionalVisitorsPerArm: more }) as const;
+  ({ status: "keep collecting", winner: null, additionalVisitorsPerArm: more, until: null }) as const;
 
 describe("the relative lift in words", () => {
   it("names the change and its range", () => {
@@ -89,6 +89,7 @@ describe("where a test stands", () => {
       status: "B wins",
       winner: "B",
       additionalVisitorsPerArm: null,
+      until: null,
     });
     expect(standingOf(test("B"), won)).toEqual({ kind: "winner", variant: "B" });
     const promoted = {
@@ -120,7 +121,7 @@ describe("the recommendation", () => {
   it("deploys the verdict's winner, with its lift", () => {
     const analytics = analyticsOf(
       [armOf("A", 5000, 500), armOf("B", 5000, 650, { lift: 0.3, interval: { lower: 0.1, upper: 0.52 } })],
-      { status: "B wins", winner: "B", additionalVisitorsPerArm: null },
+      { status: "B wins", winner: "B", additionalVisitorsPerArm: null, until: null },
     );
     expect(recommendationOf(analytics, NOW)).toEqual({
       kind: "deploy",
@@ -131,6 +132,7 @@ describe("the recommendation", () => {
       status: "A wins",
       winner: "A",
       additionalVisitorsPerArm: null,
+      until: null,
     });
     expect(recommendationOf(keepA, NOW)).toMatchObject({ kind: "deploy", variant: "A" });
     expect(recommendationOf(keepA, NOW).text).toBe("Keep version A: it converts better than B.");
@@ -161,11 +163,27 @@ describe("the recommendation", () => {
     );
   });
 
+  it("keeps collecting until the minimum days are up, whatever the visitors, in the one wording (#48)", () => {
+    const until = Date.parse("2026-12-05T10:00:00Z");
+    const early = analyticsOf([armOf("A", 1000, 100), armOf("B", 1000, 200, null)], {
+      ...collecting(null),
+      until,
+    });
+    expect(recommendationOf(early, NOW)).toEqual({
+      kind: "collect",
+      text: "Keep collecting until Sat 5 Dec 2026: full weeks, so every weekday counts.",
+    });
+    expect(
+      recommendationOf({ ...early, verdict: { ...early.verdict, additionalVisitorsPerArm: 500 } }, NOW).text,
+    ).toBe("Keep collecting until Sat 5 Dec 2026: full weeks, so every weekday counts.");
+  });
+
   it("stops when every version is proven within 10 % of A, and keeps collecting when it is not", () => {
     const noDifference = {
       status: "no clear difference",
       winner: null,
       additionalVisitorsPerArm: null,
+      until: null,
     } as const;
     const narrow = analyticsOf(
       [

@@ -89,6 +89,7 @@ describe("test analytics", () => {
       status: "no clear difference",
       winner: null,
       additionalVisitorsPerArm: null,
+      until: null,
     });
   });
 
@@ -101,7 +102,12 @@ describe("test analytics", () => {
     ]);
     const analytics = await analyticsOf(client, test.slug);
     expect(analytics.arms[1]?.vsControl?.lower).toBeGreaterThan(0);
-    expect(analytics.verdict).toEqual({ status: "B wins", winner: "B", additionalVisitorsPerArm: null });
+    expect(analytics.verdict).toEqual({
+      status: "B wins",
+      winner: "B",
+      additionalVisitorsPerArm: null,
+      until: null,
+    });
     // Issue #33, point 3: "B converts 30 % more than A", with an interval above 0 as the verdict's is.
     const relative = analytics.arms[1]?.vsControl?.relativeLift;
     expect(relative?.lift).toBeCloseTo(0.3, 12);

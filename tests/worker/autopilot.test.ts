@@ -26,6 +26,7 @@ import { receivedAt, receiverUrl } from "./webhook-receiver";
 // winner) and does what its owner chose; alerts go out once per test. The cron is run by hand here.
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const inAnHour = () => new Date(Date.now() + HOUR).toISOString();
 
 /** A clear winner for the always-valid verdict: B converts at 20 %, A at 10 %, 1,000 visitors each. */
@@ -139,6 +140,14 @@ describe("the end settings", () => {
     [{ endAfterVisitors: "1000" }, SCHEDULE_MESSAGES.visitors],
     [{ onEnd: "winner" }, SCHEDULE_MESSAGES.onEnd],
     [{ stopEarly: "yes" }, SCHEDULE_MESSAGES.stopEarly],
+    [{ minimumDays: 57 }, SCHEDULE_MESSAGES.minimumDays],
+    [{ minimumDays: 2.5 }, SCHEDULE_MESSAGES.minimumDays],
+    [{ minimumDays: "7" }, SCHEDULE_MESSAGES.minimumDays],
+    [{ endsAt: inAnHour() }, SCHEDULE_MESSAGES.endsBeforeMinimumDays],
+    [
+      { endsAt: new Date(Date.now() + 13 * DAY).toISOString(), minimumDays: 14 },
+      SCHEDULE_MESSAGES.endsBeforeMinimumDays,
+    ],
   ])("refuse %j with a clear message", async (schedule, message) => {
     const { client } = await signedUpClient();
     const response = await client.json("POST", "/api/tests", {
@@ -194,7 +203,7 @@ describe("the end settings", () => {
   it("are part of the public API, and another user's test stays out of reach", async () => {
     const { client } = await verifiedClient();
     const { key } = await createApiKey(client);
-    const endsAt = inAnHour();
+    const endsAt = new Date(Date.now() + 10 * DAY).toISOString();
     const created = await publicApi(key, "POST", "/tests", {
       name: "API end",
       urlA: "https://shop.example/a",
@@ -204,7 +213,8 @@ describe("the end settings", () => {
     });
     expect(created.status).toBe(201);
     const { test } = (await created.json()) as { test: { id: string; endsAt: string; onEnd: string } };
-    expect(test).toMatchObject({ endsAt: new Date(endsAt).toISOString(), onEnd: "promote" });
+    // A new test waits a week before any call unless told otherwise.
+    expect(test).toMatchObject({ endsAt: new Date(endsAt).toISOString(), onEnd: "promote", minimumDays: 7 });
     const changed = await publicApi(key, "PATCH", `/tests/${test.id}`, { endAfterVisitors: 2000 });
     expect(((await changed.json()) as { test: TestState }).test.endAfterVisitors).toBe(2000);
 
@@ -360,6 +370,99 @@ describe("the scheduled end", () => {
       endedBy: null,
       endResult: null,
     });
+  });
+});
+
+describe("whole weeks before any call (#48)", () => {
+  /** A new test as the API makes it by default (7 minimum days), ending early on a clear winner. */
+  async function weekLongTest(client: Client, body: Record<string, unknown> = {}) {
+    const response = await client.json("POST", "/api/tests", {
+      name: "First hour",
+      urlA: "https://shop.example/a",
+      urlB: "https://shop.example/b",
+      stopEarly: true,
+      onEnd: "promote",
+      ...body,
+    });
+    expect(response.status).toBe(201);
+    return (
+      (await response.json()) as {
+        test: { id: string; slug: string; minimumDays: number; createdAt: number };
+      }
+    ).test;
+  }
+
+  /** Moves the test's start back, as days passing would. */
+  async function startedDaysAgo(testId: string, days: number) {
+    await env.DB.prepare("UPDATE split_tests SET created_at = ? WHERE id = ?")
+      .bind(Date.now() - days * DAY, testId)
+      .run();
+  }
+
+  it("keeps collecting until the date, in both APIs, and makes no call, sends no alert, ends nothing", async () => {
+    const { client, email } = await verifiedClient();
+    const test = await weekLongTest(client);
+    expect(test.minimumDays).toBe(7);
+    await seedResults(test.id, CLEAR_B);
+    await autopilotUntilLookedAt(test.id);
+    const until = new Date(test.createdAt + 7 * DAY).toISOString();
+    const { test: shown } = (await (await client.fetch(`/api/tests/${test.slug}`)).json()) as {
+      test: { status: string; stats: { decided: string | null; verdict: unknown } };
+    };
+    expect(shown.status).toBe("active");
+    expect(shown.stats).toMatchObject({ decided: null, verdict: { status: "collecting", until } });
+    const { key } = await createApiKey(client);
+    const viaApi = (await (await publicApi(key, "GET", `/tests/${test.id}`)).json()) as {
+      test: { stats: { verdict: unknown } };
+    };
+    expect(viaApi.test.stats.verdict).toEqual({ status: "collecting", until });
+    const analytics = (await (await client.fetch(`/api/tests/${test.slug}/analytics`)).json()) as {
+      analytics: { verdict: unknown };
+    };
+    expect(analytics.analytics.verdict).toMatchObject({ winner: null, until: Date.parse(until) });
+    expect((await alertSubjects(email)).filter((subject) => subject.includes("wins"))).toEqual([]);
+
+    // A week on, the same numbers decide: B is promoted and its owner told once.
+    await startedDaysAgo(test.id, 7);
+    await autopilotUntilLookedAt(test.id);
+    expect(await stateOf(client, test.slug)).toMatchObject({
+      status: "completed",
+      winnerVariant: "B",
+      endedBy: "winner",
+    });
+    expect(await alertSubjects(email)).toContain("Version B wins: First hour");
+  });
+
+  it("holds the visitors end until the days are up; 0 days decides at once", async () => {
+    const { client } = await signedUpClient();
+    const waiting = await weekLongTest(client, { stopEarly: false, endAfterVisitors: 200 });
+    const atOnce = await weekLongTest(client, { minimumDays: 0 });
+    await seedResults(waiting.id, CLEAR_B);
+    await seedResults(atOnce.id, CLEAR_B);
+    expect((await runAutopilot(env)).looked).toEqual(expect.arrayContaining([waiting.id, atOnce.id]));
+    expect((await stateOf(client, waiting.slug)).status).toBe("active");
+    expect(await stateOf(client, atOnce.slug)).toMatchObject({ status: "completed", winnerVariant: "B" });
+    await startedDaysAgo(waiting.id, 8);
+    await autopilotUntilLookedAt(waiting.id);
+    expect(await stateOf(client, waiting.slug)).toMatchObject({ status: "completed", endedBy: "visitors" });
+  });
+
+  it("change on a running test, never to end it before they are up", async () => {
+    const { client } = await signedUpClient();
+    const test = await weekLongTest(client);
+    const longer = await client.json("PATCH", `/api/tests/${test.id}`, { minimumDays: 14 });
+    expect(((await longer.json()) as { test: { minimumDays: number } }).test.minimumDays).toBe(14);
+    const early = await client.json("PATCH", `/api/tests/${test.id}`, {
+      endsAt: new Date(Date.now() + 10 * DAY).toISOString(),
+    });
+    expect(early.status).toBe(400);
+    expect((await errorOf(early)).message).toBe(SCHEDULE_MESSAGES.endsBeforeMinimumDays);
+    // Counted from the test's start: started 5 days ago, 14 days end 9 days from now.
+    await startedDaysAgo(test.id, 5);
+    const later = await client.json("PATCH", `/api/tests/${test.id}`, {
+      endsAt: new Date(Date.now() + 10 * DAY).toISOString(),
+    });
+    expect(later.status).toBe(200);
   });
 });
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { keepCollectingUntil } from "../../contract/reading";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
 import { CRONS } from "../../worker/crons";
 import { sendDigests } from "../../worker/services/digest";
@@ -92,6 +93,10 @@ describe("the weekly digest", () => {
     await env.DB.prepare("UPDATE split_tests SET status = 'completed', verdict_alerted_at = ? WHERE id = ?")
       .bind(Date.now() - 9 * DAY, oldVerdict.id)
       .run();
+    // A week's wait (the API's default): the digest says until when, whatever the numbers.
+    const young = await createTest(on.client, { name: "New banner", minimumDays: 7 });
+    await seed(young.id, [1_000, 100], [1_000, 200], 0);
+    const until = keepCollectingUntil(young.createdAt + 7 * DAY);
     const endsAt = new Date(Date.now() + 3 * DAY).toISOString();
     await createTest(on.client, { name: "Spring promo", endsAt });
     const gone = await createTest(on.client, { name: "Deleted one" });
@@ -105,6 +110,10 @@ describe("the weekly digest", () => {
     const text = mail?.text ?? "";
     expect(text).toContain("Hero image: 12 days running, version B leads.");
     expect(text).toContain("Verdicts reached this week\n- Checkout button: version B wins.");
+    expect(text).toContain(`New banner: 1 day running, version B leads. ${until}`);
+    expect(until).toMatch(
+      /^Keep collecting until \w{3} \d{1,2} \w{3} \d{4}: full weeks, so every weekday counts\.$/,
+    );
     expect(text).toContain("Ending within the week\n- Spring promo: ends");
     expect(text).not.toContain("Old news");
     expect(text).not.toContain("Deleted one");

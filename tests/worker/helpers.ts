@@ -163,6 +163,7 @@ export interface CreatedTest {
   urlB: string;
   variants: { label: string; url: string; weight: number }[];
   customSlug: string | null;
+  createdAt: number;
 }
 
 export async function createTest(client: Client, body: Record<string, unknown> = {}): Promise<CreatedTest> {
@@ -170,6 +171,8 @@ export async function createTest(client: Client, body: Record<string, unknown> =
     name: "Summer sale",
     urlA: "https://shop.example/a",
     urlB: "https://shop.example/b",
+    // Tests of the verdict and the autopilot decide at once; those of the minimum days send their own.
+    minimumDays: 0,
     ...body,
   });
   if (response.status !== 201) throw new Error(`create failed: ${response.status} ${await response.text()}`);

@@ -413,6 +413,7 @@ describe("the OpenAPI document", () => {
         "endAfterVisitors",
         "endsAt",
         "fallbackUrl",
+        "minimumDays",
         "mode",
         "name",
         "onEnd",

@@ -2,9 +2,9 @@ import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig, type ViteUserConfig } from "vitest/config";
 import { type Unstable_Config, unstable_readConfig } from "wrangler";
-import { FAKE_CLOUDFLARE, fakeCloudflare } from "./cloudflare-fake";
-import { FAKE_MAIL, fakeMail } from "./mail-fake";
-import { FAKE_SLACK, fakeReceiver, isReceiverRequest } from "./webhook-receiver";
+import { FAKE_CLOUDFLARE, fakeCloudflare } from "./cloudflare-fake.ts";
+import { FAKE_MAIL, fakeMail } from "./mail-fake.ts";
+import { FAKE_SLACK, fakeReceiver, isReceiverRequest } from "./webhook-receiver.ts";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 

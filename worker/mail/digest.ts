@@ -1,11 +1,13 @@
 import { DIGEST_MESSAGES } from "../../contract/messages";
+import { keepCollectingUntil } from "../../contract/reading";
 import { escapeHtml } from "../lib/text";
 import type { MailMessage } from "./mailer";
 
 /** What a workspace's week comes to; at least one list has something (else no email). */
 export interface WorkspaceDigest {
   workspace: string;
-  running: { name: string; days: number; leader: string | null }[];
+  /** `until`: when its minimum days are up, while they run. */
+  running: { name: string; days: number; leader: string | null; until: number | null }[];
   verdicts: { name: string; winner: string | null }[];
   ending: { name: string; endsAt: number }[];
 }
@@ -28,7 +30,14 @@ function when(at: number): string {
 function sectionsOf(digest: WorkspaceDigest): [string, string[]][] {
   const sections: [string, string[]][] = [
     [M.verdicts, digest.verdicts.map((test) => M.verdictLine(test.name, test.winner))],
-    [M.running, digest.running.map((test) => M.runningLine(test.name, test.days, test.leader))],
+    [
+      M.running,
+      digest.running.map((test) =>
+        [M.runningLine(test.name, test.days, test.leader), test.until && keepCollectingUntil(test.until)]
+          .filter(Boolean)
+          .join(" "),
+      ),
+    ],
     [M.ending, digest.ending.map((test) => M.endingLine(test.name, when(test.endsAt)))],
   ];
   return sections.filter(([, lines]) => lines.length > 0);

@@ -8,6 +8,7 @@ import type {
   Variant,
 } from "../../contract/api";
 import { fromMinorUnits } from "../../contract/currency";
+import { minimumDaysEnd } from "../../contract/schedule";
 import {
   DECISION_ADDRESSES,
   REFUSED_CONVERSION_REASONS,
@@ -240,8 +241,17 @@ export function withoutHeldBack(arm: VariantTotals, held: VariantTotals | undefi
   };
 }
 
-/** The one verdict (statistics/verdict.ts) on the deciding totals, with the forged-traffic check. */
-function decide(db: D1Database, test: SplitTest, deciding: readonly VariantTotals[]): Promise<Verdict> {
+/**
+ * The one verdict (statistics/verdict.ts) on the deciding totals, with the forged-traffic check; while
+ * the test's minimum days run, "keep collecting" until they are up, whatever the numbers say.
+ */
+async function decide(
+  db: D1Database,
+  test: SplitTest,
+  deciding: readonly VariantTotals[],
+  now: number,
+): Promise<Verdict> {
+  const until = minimumDaysEnd(test);
   // Twice as many: DECISION_ADDRESSES of a stranger's may take their places, and the winner still gives
   // up as many of its own top buyers as with no stranger at all.
   const withoutTopAddresses = async (winner: Variant) => {
@@ -252,6 +262,7 @@ function decide(db: D1Database, test: SplitTest, deciding: readonly VariantTotal
     test.primaryMetric,
     deciding,
     test.conversionSources === "server" ? null : withoutTopAddresses,
+    now < until ? until : null,
   );
 }
 
@@ -266,10 +277,11 @@ export async function verdictOfTest(
   test: SplitTest,
   totals: VariantTotals[],
   reweighted?: VariantTotals[],
+  now = Date.now(),
 ): Promise<{ verdict: Verdict; deciding: VariantTotals[] }> {
   const deciding =
     test.mode === "optimise" ? (reweighted ?? (await optimisedResults(db, test, totals)).totals) : totals;
-  return { verdict: await decide(db, test, deciding), deciding };
+  return { verdict: await decide(db, test, deciding, now), deciding };
 }
 
 /**
@@ -299,7 +311,7 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
   const analysis = analyze(counts, weights);
   const revenue = analyzeRevenue(decided.map(revenueCounts));
   const byRate = sequentialVerdict(counts);
-  const verdict = await decide(db, test, decided);
+  const verdict = await decide(db, test, decided, now);
   const srmPValue = byPeriod
     ? srmTestAgainstShares(
         totals.map((arm) => arm.visitors),

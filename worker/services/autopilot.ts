@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Variant } from "../../contract/api";
-import type { EndReason, EndResult } from "../../contract/schedule";
+import { type EndReason, type EndResult, minimumDaysEnd } from "../../contract/schedule";
 import { VERDICT_MIN_VISITORS } from "../../contract/verdict";
 import type { Actor } from "../../contract/workspaces";
 import { type Db, getDb } from "../db/client";
@@ -205,7 +205,7 @@ async function lookAt(
   // in force at each time.
   const optimised =
     test.mode === "optimise" ? await optimisedResults(eventsDb(env, test.shard), test, totals) : null;
-  const { verdict } = await verdictOfTest(eventsDb(env, test.shard), test, totals, optimised?.totals);
+  const { verdict } = await verdictOfTest(eventsDb(env, test.shard), test, totals, optimised?.totals, now);
   const { winner } = verdict;
   const visitors = totals.reduce((sum, arm) => sum + arm.visitors, 0);
   if (test.status === "active" && winner && (await claimAlert(db, test.id, "verdictAlertedAt", now)))
@@ -221,9 +221,13 @@ async function lookAt(
     if (srm.pValue < SRM_THRESHOLD && (await claimAlert(db, test.id, "srmAlertedAt", now)))
       await alert(env, test, { kind: "srm", pValue: srm.pValue }, run);
   }
+  // Its visitors end waits for the minimum days, as the verdict does; its date cannot come before them.
   const endedBy: EndReason | null = due
     ? "date"
-    : test.status === "active" && test.endAfterVisitors !== null && visitors >= test.endAfterVisitors
+    : test.status === "active" &&
+        test.endAfterVisitors !== null &&
+        visitors >= test.endAfterVisitors &&
+        now >= minimumDaysEnd(test)
       ? "visitors"
       : test.status === "active" && test.stopEarly && winner
         ? "winner"

@@ -48,6 +48,7 @@ export async function digestOf(env: Env, workspaceId: string, name: string, now:
     ),
   );
   const stats = (test: SplitTest) => statsById.get(test.id);
+  const untilOf = (iso: string | undefined) => (iso === undefined ? null : Date.parse(iso));
   const leader = (test: SplitTest) => {
     const leading = stats(test)?.winner ?? null;
     return leading === "tie" ? null : leading;
@@ -60,6 +61,7 @@ export async function digestOf(env: Env, workspaceId: string, name: string, now:
         name: test.name,
         days: Math.max(1, Math.floor((now - (test.phaseStartedAt ?? test.createdAt)) / DAY_MS)),
         leader: leader(test),
+        until: untilOf(stats(test)?.verdict.until),
       })),
     verdicts: tests
       .filter((test) => test.verdictAlertedAt !== null && test.verdictAlertedAt >= now - WEEK_MS)

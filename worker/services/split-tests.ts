@@ -14,10 +14,12 @@ import {
   LIFECYCLE_MESSAGES,
   METRIC_MESSAGES,
   RULE_MESSAGES,
+  SCHEDULE_MESSAGES,
   TEST_MESSAGES,
 } from "../../contract/messages";
 import { DEFAULT_PRIMARY_METRIC } from "../../contract/metrics";
 import { hasExperimentRule, rulesProblem } from "../../contract/rules";
+import { endsBeforeMinimumDays } from "../../contract/schedule";
 import { type Goal, goalAfter } from "../../contract/tracking";
 import { evenWeights, labelAt, VARIANT_LABELS } from "../../contract/variants";
 import { type Db, getDb } from "../db/client";
@@ -162,6 +164,7 @@ async function insertSplitTest(
       endAfterVisitors: input.endAfterVisitors ?? null,
       onEnd: input.onEnd ?? "keep",
       stopEarly: input.stopEarly ?? false,
+      minimumDays: input.minimumDays,
       endedBy: null,
       endResult: null,
       verdictAlertedAt: null,
@@ -244,6 +247,7 @@ export function toClient(
     endAfterVisitors: row.endAfterVisitors,
     onEnd: row.onEnd,
     stopEarly: row.stopEarly,
+    minimumDays: row.minimumDays,
     completedAt: row.completedAt,
     endedBy: row.endedBy,
     endResult: row.endResult,
@@ -420,9 +424,22 @@ function scheduleChange(input: UpdateTestInput): Partial<SplitTestRow> {
   if (input.endAfterVisitors !== undefined) change.endAfterVisitors = input.endAfterVisitors;
   if (input.onEnd !== undefined) change.onEnd = input.onEnd;
   if (input.stopEarly !== undefined) change.stopEarly = input.stopEarly;
+  if (input.minimumDays !== undefined) change.minimumDays = input.minimumDays;
   if (input.conversionSources !== undefined) change.conversionSources = input.conversionSources;
   if (input.currency !== undefined) change.currency = input.currency;
   return change;
+}
+
+/** A change that would end the test before its minimum days are up, counted from its phase's start. */
+function refuseEndBeforeMinimumDays(current: SplitTestRow, input: UpdateTestInput): void {
+  if (input.endsAt === undefined && input.minimumDays === undefined) return;
+  const endsAt = input.endsAt === undefined ? current.endsAt : millisOf(input.endsAt);
+  const minimumDays = input.minimumDays ?? current.minimumDays;
+  if (
+    endsAt !== null &&
+    endsBeforeMinimumDays(endsAt, minimumDays, current.phaseStartedAt ?? current.createdAt)
+  )
+    throw new ApiError("invalid_input", SCHEDULE_MESSAGES.endsBeforeMinimumDays);
 }
 
 /**
@@ -460,6 +477,7 @@ export async function updateTest(
   const db = getDb(env.DB);
   const current = await ownedTest(db, workspaceId, { id });
   if (current.status === "completed") throw new ApiError("test_completed", LIFECYCLE_MESSAGES.completed);
+  refuseEndBeforeMinimumDays(current, input);
   const variants = input.variants && variantsAfter(current, input.variants);
   const split =
     variants &&

@@ -83,7 +83,10 @@ export function summarize(
   {
     verdict,
     deciding = totals,
-  }: { verdict: Pick<TestAnalytics["verdict"], "winner" | "status">; deciding?: readonly VariantTotals[] },
+  }: {
+    verdict: Pick<TestAnalytics["verdict"], "winner" | "status" | "until">;
+    deciding?: readonly VariantTotals[];
+  },
   metric: PrimaryMetric = "conversion_rate",
   currency: string | null = null,
 ): TestStats {
@@ -122,8 +125,14 @@ export function summarize(
   };
 }
 
-/** The verdict as the APIs carry it: decided (with its winner), collecting, or no difference. */
-function statsVerdict(verdict: Pick<TestAnalytics["verdict"], "winner" | "status">): StatsVerdict {
+/**
+ * The verdict as the APIs carry it: decided (with its winner), collecting (with when the minimum days
+ * are up, while they run), or no difference.
+ */
+function statsVerdict(verdict: Pick<TestAnalytics["verdict"], "winner" | "status" | "until">): StatsVerdict {
   if (verdict.winner) return { status: "decided", winner: verdict.winner };
-  return { status: verdict.status === "keep collecting" ? "collecting" : "no_difference" };
+  if (verdict.status !== "keep collecting") return { status: "no_difference" };
+  return verdict.until === null
+    ? { status: "collecting" }
+    : { status: "collecting", until: new Date(verdict.until).toISOString() };
 }

@@ -14,6 +14,8 @@
  *   `enough` (counts.ts);
  * - a winner must still win without what its top addresses brought the test (`withoutTopAddresses`,
  *   the forged-traffic check of services/analytics.ts `heldBackOf`), else the test keeps collecting;
+ * - before the test's minimum days are up (`collectingUntil`), it keeps collecting whatever the numbers
+ *   say: whole weeks before any call (issue #48);
  * - while collecting, the visitors each arm still needs (analysis.ts, revenue.ts), null if unknown.
  */
 
@@ -27,8 +29,8 @@ import { armCounts, revenueCounts, type VariantTotals } from "./summary";
 export type Verdict = TestAnalytics["verdict"];
 
 /** What a verdict says while nothing is decided and more visitors are needed. */
-function keepCollecting(additionalVisitorsPerArm: number | null): Verdict {
-  return { status: "keep collecting", winner: null, additionalVisitorsPerArm };
+function keepCollecting(additionalVisitorsPerArm: number | null, until: number | null = null): Verdict {
+  return { status: "keep collecting", winner: null, additionalVisitorsPerArm, until };
 }
 
 /** The always-valid rule alone, on these totals. */
@@ -42,23 +44,29 @@ function byTheNumbers(metric: PrimaryMetric, totals: readonly VariantTotals[]): 
         };
   if (winner !== null) {
     const label = labelAt(winner);
-    return { status: `${label} wins`, winner: label, additionalVisitorsPerArm: null };
+    return { status: `${label} wins`, winner: label, additionalVisitorsPerArm: null, until: null };
   }
   if (status === "keep collecting") return keepCollecting(additionalVisitorsPerArm);
-  return { status: "no clear difference", winner: null, additionalVisitorsPerArm: null };
+  return { status: "no clear difference", winner: null, additionalVisitorsPerArm: null, until: null };
 }
 
 /**
  * The verdict on the deciding totals, by the primary metric. `withoutTopAddresses` answers the same
  * totals without what the addresses that converted most for the winner brought every variant; null
- * when the test's conversions come from the server only (no address to hold back).
+ * when the test's conversions come from the server only (no address to hold back). `collectingUntil`:
+ * when the test's minimum days are up, while they run; null once they are.
  */
 export async function verdictOf(
   metric: PrimaryMetric,
   totals: readonly VariantTotals[],
   withoutTopAddresses: ((winner: Variant) => Promise<readonly VariantTotals[]>) | null,
+  collectingUntil: number | null = null,
 ): Promise<Verdict> {
   const verdict = byTheNumbers(metric, totals);
+  if (collectingUntil !== null) {
+    const more = verdict.status === "keep collecting" ? verdict.additionalVisitorsPerArm : null;
+    return keepCollecting(more, collectingUntil);
+  }
   if (!verdict.winner || !withoutTopAddresses) return verdict;
   const without = await withoutTopAddresses(verdict.winner);
   if (byTheNumbers(metric, without).winner === verdict.winner) return verdict;

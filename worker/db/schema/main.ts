@@ -244,6 +244,8 @@ export const splitTests = sqliteTable(
     endAfterVisitors: integer("end_after_visitors"),
     onEnd: text("on_end", { enum: END_ACTIONS }).notNull().default("keep"),
     stopEarly: integer("stop_early", { mode: "boolean" }).notNull().default(false),
+    // No call before the current phase has run this many days: migrations/0043_minimum_days.sql.
+    minimumDays: integer("minimum_days").notNull().default(0),
     endedBy: text("ended_by", { enum: END_REASONS }),
     endResult: text("end_result", { enum: END_RESULTS }),
     verdictAlertedAt: integer("verdict_alerted_at"),

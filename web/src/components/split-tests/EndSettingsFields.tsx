@@ -1,5 +1,5 @@
 import { END_MESSAGES } from "@contract/messages";
-import { type EndAction, MIN_END_VISITORS } from "@contract/schedule";
+import { type EndAction, MAX_MINIMUM_DAYS, MIN_END_VISITORS } from "@contract/schedule";
 import { useId } from "react";
 import { TextField } from "@/components/TextField";
 import type { EndDraft, EndField } from "@/lib/split-tests/end-drafts";
@@ -46,6 +46,19 @@ export function EndSettingsFields({ draft, onChange, problem }: EndSettingsField
           onChange={(event) => set({ endAfterVisitors: event.target.value })}
           problem={problemAt("endAfterVisitors")}
           hint="Optional. With a date too, whichever comes first ends the test."
+        />
+        <TextField
+          label="Minimum days before any call"
+          name="minimumDays"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_MINIMUM_DAYS}
+          step={1}
+          value={draft.minimumDays}
+          onChange={(event) => set({ minimumDays: event.target.value })}
+          problem={problemAt("minimumDays")}
+          hint="Full weeks, so every weekday counts: until then no verdict, alert, end or promotion. 0 for none."
         />
       </div>
       <fieldset className="grid gap-2" aria-describedby={`${id}-plan`}>

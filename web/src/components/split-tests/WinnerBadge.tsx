@@ -1,21 +1,28 @@
+import { keepCollectingUntil } from "@contract/reading";
 import { Badge } from "@/components/ui/badge";
 import { NOT_PROVEN, type WinnerOf, winnerBadge } from "@/lib/split-tests/winner-badge";
 
 /**
  * The specification's winner rule as a badge (see `winnerBadge`): filled only for a decided test; a
  * version that only leads is an outline beside "not proven yet", with no percentage (a chance to be
- * best is not a decision: the test page's statistics details give it).
+ * best is not a decision: the test page's statistics details give it). While the test's minimum days
+ * run, the verdict's own words say until when it keeps collecting.
  */
 export function WinnerBadge({ test }: { test: WinnerOf }) {
   const { text, style } = winnerBadge(test);
-  if (!text.startsWith("Version")) return <Badge variant={style}>{text}</Badge>;
+  const until = test.status !== "completed" ? test.stats.verdict.until : undefined;
+  const note = until ? keepCollectingUntil(Date.parse(until)) : NOT_PROVEN;
   const decided = style === "default";
+  const badge = (
+    <Badge variant={style} data-decided={decided}>
+      {text}
+    </Badge>
+  );
+  if (!text.startsWith("Version") && !until) return badge;
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
-      <Badge variant={style} data-decided={decided}>
-        {text}
-      </Badge>
-      {!decided && <span className="text-muted-foreground text-xs">{NOT_PROVEN}</span>}
+      {badge}
+      {!decided && <span className="text-muted-foreground text-xs">{note}</span>}
     </span>
   );
 }

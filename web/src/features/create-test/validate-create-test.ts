@@ -41,6 +41,7 @@ export type CreateTestField =
   | "currency"
   | "endsAt"
   | "endAfterVisitors"
+  | "minimumDays"
   | "rules";
 
 export interface CreateTestProblem {
@@ -107,7 +108,7 @@ export function createTestProblem(values: CreateTestValues, slugCheck: SlugCheck
 /** The end settings' problem, for the field it is about; null when the problem is not about them. */
 export function endProblemOf(problem: CreateTestProblem | null): { message: string; field: EndField } | null {
   const field = problem?.fields.find(
-    (one): one is EndField => one === "endsAt" || one === "endAfterVisitors",
+    (one): one is EndField => one === "endsAt" || one === "endAfterVisitors" || one === "minimumDays",
   );
   return problem && field ? { message: problem.message, field } : null;
 }

@@ -73,11 +73,12 @@ function endLine(details: Details): string[] {
   if (endsAt && !Number.isNaN(Date.parse(endsAt))) parts.push(M.endsAt(dateFormat.format(new Date(endsAt))));
   if (typeof details.endAfterVisitors === "number")
     parts.push(M.endAfter(details.endAfterVisitors.toLocaleString("en")));
-  if (parts.length === 0) return [M.noEnd];
+  const minimumDays = typeof details.minimumDays === "number" ? [M.minimumDays(details.minimumDays)] : [];
+  if (parts.length === 0) return [M.noEnd, ...minimumDays];
   const onEnd = text(details.onEnd);
   if (onEnd && onEnd in M.onEnd) parts.push(M.onEnd[onEnd as keyof typeof M.onEnd]);
   if (details.stopEarly === true) parts.push(M.stopEarly);
-  return parts;
+  return [...parts, ...minimumDays];
 }
 
 function goalLine(details: Details): string[] {

@@ -1,6 +1,12 @@
 import type { SplitTest } from "@contract/api";
 import { SCHEDULE_MESSAGES } from "@contract/messages";
-import { type EndAction, scheduleProblem } from "@contract/schedule";
+import {
+  DEFAULT_MINIMUM_DAYS,
+  type EndAction,
+  endsBeforeMinimumDays,
+  isMinimumDays,
+  scheduleProblem,
+} from "@contract/schedule";
 
 /** A test's end settings as the form holds them: the date as a local date-time, visitors as typed. */
 export interface EndDraft {
@@ -9,9 +15,17 @@ export interface EndDraft {
   endAfterVisitors: string;
   onEnd: EndAction;
   stopEarly: boolean;
+  /** As typed: whole days before any call. */
+  minimumDays: string;
 }
 
-export const NO_END: EndDraft = { endsAt: "", endAfterVisitors: "", onEnd: "keep", stopEarly: false };
+export const NO_END: EndDraft = {
+  endsAt: "",
+  endAfterVisitors: "",
+  onEnd: "keep",
+  stopEarly: false,
+  minimumDays: String(DEFAULT_MINIMUM_DAYS),
+};
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -22,13 +36,14 @@ function localDateTime(iso: string): string {
 }
 
 export function endDraftOf(
-  test: Pick<SplitTest, "endsAt" | "endAfterVisitors" | "onEnd" | "stopEarly">,
+  test: Pick<SplitTest, "endsAt" | "endAfterVisitors" | "onEnd" | "stopEarly" | "minimumDays">,
 ): EndDraft {
   return {
     endsAt: test.endsAt ? localDateTime(test.endsAt) : "",
     endAfterVisitors: test.endAfterVisitors === null ? "" : String(test.endAfterVisitors),
     onEnd: test.onEnd,
     stopEarly: test.stopEarly,
+    minimumDays: String(test.minimumDays),
   };
 }
 
@@ -39,23 +54,40 @@ export function endInputs(draft: EndDraft) {
     endAfterVisitors: draft.endAfterVisitors.trim() ? Number(draft.endAfterVisitors) : null,
     onEnd: draft.onEnd,
     stopEarly: draft.stopEarly,
+    minimumDays: Number(draft.minimumDays.trim() || Number.NaN),
   };
 }
 
-/** The field an end problem is about: the date, or the number of visitors. */
-export type EndField = "endsAt" | "endAfterVisitors";
+/** The field an end problem is about: the date, the number of visitors or the minimum days. */
+export type EndField = "endsAt" | "endAfterVisitors" | "minimumDays";
+
+const FIELD_OF: Partial<Record<string, EndField>> = {
+  [SCHEDULE_MESSAGES.visitors]: "endAfterVisitors",
+  [SCHEDULE_MESSAGES.minimumDays]: "minimumDays",
+};
 
 /** The first problem of the settings (endProblem) with the field it is about; null when none. */
-export function endProblemAt(draft: EndDraft, now = Date.now()): { message: string; field: EndField } | null {
-  const message = endProblem(draft, now);
+export function endProblemAt(
+  draft: EndDraft,
+  now = Date.now(),
+  phaseStart = now,
+): { message: string; field: EndField } | null {
+  const message = endProblem(draft, now, phaseStart);
   if (!message) return null;
-  return { message, field: message === SCHEDULE_MESSAGES.visitors ? "endAfterVisitors" : "endsAt" };
+  return { message, field: FIELD_OF[message] ?? "endsAt" };
 }
 
-/** The first problem of the settings as its message, by the API's own rule; null when none. */
-export function endProblem(draft: EndDraft, now = Date.now()): string | null {
+/**
+ * The first problem of the settings as its message, by the API's own rules; null when none. The
+ * minimum days count from `phaseStart`: now for a new test, its current phase's start for a running one.
+ */
+export function endProblem(draft: EndDraft, now = Date.now(), phaseStart = now): string | null {
   if (draft.endsAt && Number.isNaN(new Date(draft.endsAt).getTime())) return SCHEDULE_MESSAGES.endsAtInvalid;
-  const { endsAt, endAfterVisitors } = endInputs(draft);
+  const { endsAt, endAfterVisitors, minimumDays } = endInputs(draft);
   const problem = scheduleProblem(endsAt, endAfterVisitors, now);
-  return problem ? SCHEDULE_MESSAGES[problem] : null;
+  if (problem) return SCHEDULE_MESSAGES[problem];
+  if (!isMinimumDays(minimumDays)) return SCHEDULE_MESSAGES.minimumDays;
+  if (endsAt && endsBeforeMinimumDays(Date.parse(endsAt), minimumDays, phaseStart))
+    return SCHEDULE_MESSAGES.endsBeforeMinimumDays;
+  return null;
 }

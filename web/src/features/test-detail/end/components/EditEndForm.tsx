@@ -18,7 +18,7 @@ export function EditEndForm({ test, onDone, onCancel }: EditEndFormProps) {
   const [draft, setDraft] = useState(() => endDraftOf(test));
   // The problem found on the last save, shown under its field until the settings change.
   const { problem, clearProblem, formRef, busy, handleSubmit } = useInlineEditSave(test, {
-    check: () => endProblemAt(draft),
+    check: () => endProblemAt(draft, Date.now(), test.phaseStartedAt ?? test.createdAt),
     messageOf: (found) => found.message,
     input: () => endInputs(draft),
     saved: SCHEDULE_MESSAGES.saved,
