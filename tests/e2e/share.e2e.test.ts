@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { keepCollectingUntil } from "../../contract/reading";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { createTestFromForm, signUpOverHttp, visibleToast } from "./flows";
+import { createTestFromForm, signUpOverHttp, visibleToast, visitFromNewAddresses } from "./flows";
 
 // Issue #34, point 5: the owner shares a report link that opens signed out and stops when revoked.
 
@@ -13,7 +14,22 @@ describe("sharing a test's results", () => {
       .context()
       .grantPermissions(["clipboard-read", "clipboard-write"], { origin: browser.baseURL });
     await signUpOverHttp(owner, `share-${Date.now()}@example.com`);
-    await createTestFromForm(owner, "Spring landing page");
+    const slug = await createTestFromForm(owner, "Spring landing page");
+    // A new test waits a week before any call (issue #48): every place says until when, in one wording.
+    await visitFromNewAddresses(`${browser.baseURL}/r/${slug}`, 6, 7100);
+    const { test } = (await (await owner.request.get(`/api/tests/${slug}`)).json()) as {
+      test: { createdAt: number; stats: { verdict: { status: string; until?: string } } };
+    };
+    expect(test.stats.verdict).toEqual({
+      status: "collecting",
+      until: new Date(test.createdAt + 7 * 86_400_000).toISOString(),
+    });
+    const waiting = keepCollectingUntil(Date.parse(test.stats.verdict.until ?? ""));
+    await owner.reload();
+    await owner.getByText(waiting).first().waitFor();
+    await owner.goto("/dashboard");
+    await owner.getByText(waiting).first().waitFor();
+    await owner.goto(`/test/${slug}`);
 
     await owner.getByRole("button", { name: "Share results" }).click();
     const dialog = owner.getByRole("dialog", { name: "Share the results" });
@@ -33,9 +49,9 @@ describe("sharing a test's results", () => {
     const opened = await reader.goto(url);
     expect(opened?.status()).toBe(200);
     await reader.getByRole("heading", { name: "Spring landing page — SplitLink results" }).waitFor();
-    await reader.getByText("Keep collecting:").waitFor();
-    expect(await reader.locator('meta[property="og:description"]').getAttribute("content")).toMatch(
-      /^Keep collecting:/,
+    await reader.getByText(waiting).waitFor();
+    expect(await reader.locator('meta[property="og:description"]').getAttribute("content")).toContain(
+      waiting,
     );
     expect(await reader.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
     await reader.getByRole("cell", { name: "0.0 %" }).first().waitFor();
