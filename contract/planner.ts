@@ -39,12 +39,17 @@ export interface PlanInput {
   readonly dailyVisitors: number;
   /** The versions, A included (2–8). */
   readonly arms?: number;
+  /**
+   * Each version's share of visitors in percent (A first), when not even: the smallest share decides how
+   * long the test takes, since every version needs as many visitors.
+   */
+  readonly weights?: readonly number[];
 }
 
 export interface Plan {
   /** Visitors each version needs. */
   readonly visitorsPerArm: number;
-  /** Visitors in all (visitorsPerArm × arms). */
+  /** Visitors in all, until the version with the smallest share has visitorsPerArm. */
   readonly totalVisitors: number;
   /** Days at dailyVisitors a day, rounded up. */
   readonly days: number;
@@ -117,9 +122,10 @@ export function sequentialPowerBound(
 
 /** Whether the input makes a plan: rates in (0, 1), a positive lift, visitors > 0, 2–8 versions. */
 export function isPlannable(input: PlanInput): boolean {
-  const { baselineRate, relativeLift, dailyVisitors, arms = 2 } = input;
+  const { baselineRate, relativeLift, dailyVisitors, weights, arms = weights?.length ?? 2 } = input;
   const variantRate = baselineRate * (1 + relativeLift);
   return (
+    (weights === undefined || (weights.length === arms && weights.every((weight) => weight > 0))) &&
     baselineRate > 0 &&
     baselineRate < 1 &&
     relativeLift > 0 &&
@@ -132,11 +138,15 @@ export function isPlannable(input: PlanInput): boolean {
   );
 }
 
-/** The plan, or null when the input makes none (isPlannable). */
-export function planTest(input: PlanInput): Plan | null {
-  if (!isPlannable(input)) return null;
-  const { baselineRate, relativeLift, dailyVisitors, arms = 2 } = input;
-  const variantRate = baselineRate * (1 + relativeLift);
+/**
+ * The visitors each version needs before the verdict names the better of two rates (`baselineRate`
+ * for A, `variantRate` for the other) with PLANNER_POWER, by the bound of the header; null when the
+ * rates make no comparison (equal, or outside (0, 1)). The planner and the test page's "Keep
+ * collecting" (worker/statistics/analysis.ts, at the observed rates) both answer with it.
+ */
+export function sequentialVisitorsPerArm(baselineRate: number, variantRate: number, arms = 2): number | null {
+  const rates = [baselineRate, variantRate];
+  if (baselineRate === variantRate || !rates.every((rate) => rate > 0 && rate < 1)) return null;
   const enough = (perArm: number) =>
     sequentialPowerBound(baselineRate, variantRate, perArm, arms) >= PLANNER_POWER;
   let high = 1;
@@ -150,8 +160,19 @@ export function planTest(input: PlanInput): Plan | null {
     if (enough(middle)) high = middle;
     else low = middle;
   }
+  return high;
+}
+
+/** The plan, or null when the input makes none (isPlannable). */
+export function planTest(input: PlanInput): Plan | null {
+  if (!isPlannable(input)) return null;
+  const { baselineRate, relativeLift, dailyVisitors, arms = input.weights?.length ?? 2 } = input;
+  const needed = sequentialVisitorsPerArm(baselineRate, baselineRate * (1 + relativeLift), arms);
+  if (needed === null) return null;
   const guard = Math.max(VERDICT_MIN_VISITORS, Math.ceil(VERDICT_MIN_CONVERSIONS / baselineRate));
-  const visitorsPerArm = Math.max(high, guard);
-  const totalVisitors = visitorsPerArm * arms;
+  const visitorsPerArm = Math.max(needed, guard);
+  const totalVisitors = input.weights
+    ? Math.ceil((visitorsPerArm * 100) / Math.min(...input.weights))
+    : visitorsPerArm * arms;
   return { visitorsPerArm, totalVisitors, days: Math.ceil(totalVisitors / dailyVisitors) };
 }

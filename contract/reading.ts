@@ -162,6 +162,6 @@ export function recommendationOf(analytics: TestAnalytics, now: number): Recomme
   const time =
     days === null || daily === null
       ? ""
-      : `, about ${days === 1 ? "1 day" : `${count(days)} days`} at the current ${count(daily.reduce((a, b) => a + b, 0))} visitors a day`;
+      : `, about ${days === 1 ? "1 day" : `${count(days)} days`} at the current ${count(daily.reduce((a, b) => a + b, 0))} visitors a day (until about ${dayInWords(now + days * DAY_MS)})`;
   return { kind: "collect", text: collecting.visitorsNeeded(count(more), time) };
 }

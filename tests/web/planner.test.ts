@@ -93,15 +93,38 @@ describe("planTest: inputs", () => {
 
 describe("the planner on screen (lib/split-tests/plan-text.ts, test-detail/planner)", () => {
   it("says the visitors per version and the days, from percentages as typed", () => {
-    expect(planText({ rate: "5", lift: "20", dailyVisitors: "2000" }, 2)).toBe(
+    expect(planText({ rate: "5", lift: "20", dailyVisitors: "2000" }, [50, 50])).toBe(
       "Each version needs about 15,603 visitors (31,206 in all): about 16 days at 2,000 visitors a day.",
     );
-    expect(planOfDraft({ rate: "5,0", lift: "20", dailyVisitors: "2000" }, 2)?.visitorsPerArm).toBe(15603);
+    expect(planOfDraft({ rate: "5,0", lift: "20", dailyVisitors: "2000" }, [50, 50])?.visitorsPerArm).toBe(
+      15603,
+    );
+  });
+
+  it("lets the version with the smallest share set the pace (#48): 80/10/10 takes longer than 50/30/20", () => {
+    const draft = { rate: "5", lift: "20", dailyVisitors: "500" };
+    const even = planOfDraft(draft, [34, 33, 33]);
+    const uneven = planOfDraft(draft, [50, 30, 20]);
+    const lopsided = planOfDraft(draft, [80, 10, 10]);
+    // Every version needs as many visitors whatever the split: only how long they take changes.
+    expect(uneven?.visitorsPerArm).toBe(even?.visitorsPerArm);
+    expect(lopsided?.visitorsPerArm).toBe(even?.visitorsPerArm);
+    const perArm = even?.visitorsPerArm ?? 0;
+    expect(uneven?.days).toBe(Math.ceil(perArm / (0.2 * 500)));
+    expect(lopsided?.days).toBe(Math.ceil(perArm / (0.1 * 500)));
+    expect(lopsided?.days).toBeGreaterThan((uneven?.days ?? 0) * 1.9);
+    expect(planText(draft, [80, 10, 10])).toMatch(
+      /The version with the smallest share \(10 %\) sets the pace\.$/,
+    );
+    // A half-typed weight plans as an even split, and says nothing of shares.
+    expect(planOfDraft(draft, [80, Number.NaN, 10])?.days).toBe(Math.ceil((perArm * 3) / 500));
   });
 
   it("asks for usable figures instead of a plan", () => {
-    expect(planText({ rate: "", lift: "20", dailyVisitors: "100" }, 2)).toMatch(/^Enter a conversion rate/);
-    expect(planText({ rate: "5", lift: "abc", dailyVisitors: "100" }, 2)).toMatch(/^Enter/);
+    expect(planText({ rate: "", lift: "20", dailyVisitors: "100" }, [50, 50])).toMatch(
+      /^Enter a conversion rate/,
+    );
+    expect(planText({ rate: "5", lift: "abc", dailyVisitors: "100" }, [50, 50])).toMatch(/^Enter/);
   });
 
   it("starts a test's planner from A's conversions per visitor and the visitors a day so far", () => {

@@ -156,7 +156,7 @@ describe("the recommendation", () => {
     );
     expect(dailyVisitorsPerArm(analytics.series, NOW)).toEqual([100, 100]);
     expect(recommendationOf(analytics, NOW).text).toBe(
-      "Keep collecting: about 1,000 more visitors per version are needed, about 10 days at the current 200 visitors a day.",
+      "Keep collecting: about 1,000 more visitors per version are needed, about 10 days at the current 200 visitors a day (until about Fri 4 Dec 2026).",
     );
     expect(recommendationOf(analyticsOf(analytics.arms, collecting(null)), NOW).text).toMatch(
       /^Keep collecting: too little data/,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { baselineVerdict } from "../../bench/workerd/baseline-verdict";
+import { planTest, sequentialVisitorsPerArm } from "../../contract/planner";
 import { type Analysis, type ArmResult, analyze } from "../../worker/statistics/analysis";
 import {
   chanceToBeBest,
@@ -813,11 +814,13 @@ describe("analyze", () => {
     expect(vsControl(result, 1).adjustedPValue).toBe(vsControl(result, 1).pValue);
     expect(result.srmPValue).toBe(1);
     expect(result.srm).toBe(false);
-    // Every arm has enough: nothing more is needed.
-    expect(result.verdict).toEqual(NOTHING_NEEDED);
+    // Past the minimums, what the always-valid verdict needs at the observed rates, by the planner's
+    // arithmetic.
+    const needed = sequentialVisitorsPerArm(0.1, 0.14) ?? 0;
+    expect(result.verdict).toEqual({ visitorsNeededPerArm: needed, additionalVisitorsPerArm: needed - 1000 });
   });
 
-  it("needs nothing more once every arm has 100 visitors and 25 conversions", () => {
+  it("needs nothing more past the minimums once the observed difference should have shown, or without one", () => {
     expect(analyze([arm(100, 25), arm(100, 25)], EVEN).verdict).toEqual(NOTHING_NEEDED);
     expect(chanceOf(analyze([arm(100, 25), arm(100, 25)], EVEN), 1)).toBeCloseTo(0.5, 12);
     expect(analyze([arm(100, 90), arm(100, 25)], EVEN).verdict).toEqual(NOTHING_NEEDED);
@@ -826,17 +829,22 @@ describe("analyze", () => {
     expect(analyze([arm(100, 24), arm(100, 90)], EVEN).verdict.additionalVisitorsPerArm).toBe(5);
   });
 
-  it("estimates the visitors still needed while collecting", () => {
-    // 10 % vs 12 %: n = 3840.85 per arm → 3841, i.e. 3741 more in each arm.
+  it("estimates the visitors still needed while collecting, as the planner does at the same rates (#48)", () => {
+    // 10 % vs 12 %: the planner's answer for a 10 % rate and a +20 % lift, less the 100 each arm has.
+    const planned = planTest({ baselineRate: 0.1, relativeLift: 0.2, dailyVisitors: 1000 })?.visitorsPerArm;
+    expect(planned).toBe(sequentialVisitorsPerArm(0.1, 0.12));
     expect(analyze([arm(100, 10), arm(100, 12)], EVEN).verdict).toEqual({
-      visitorsNeededPerArm: 3841,
-      additionalVisitorsPerArm: 3741,
+      visitorsNeededPerArm: planned,
+      additionalVisitorsPerArm: (planned ?? 0) - 100,
     });
-    // 5 % vs 12 % on 200 each: power needs 248 per arm, but A needs 500 visitors for 25 conversions
-    // at 5 %, so 300 more per arm.
+    // Sequential looks cost visitors: more than a single look's 3,841 (R's power.prop.test).
+    expect(planned).toBeGreaterThan(3841);
+    // 5 % vs 12 % on 200 each: A needs 500 visitors for 25 conversions at 5 %, or the verdict's need
+    // if more, less the 200 each arm has; the guard alone would say 300.
+    const fiveVsTwelve = sequentialVisitorsPerArm(0.05, 0.12) ?? 0;
     expect(analyze([arm(200, 10), arm(200, 24)], EVEN).verdict).toEqual({
-      visitorsNeededPerArm: 248,
-      additionalVisitorsPerArm: 300,
+      visitorsNeededPerArm: fiveVsTwelve,
+      additionalVisitorsPerArm: Math.max(fiveVsTwelve, 500) - 200,
     });
   });
 
@@ -913,30 +921,39 @@ describe("analyze with k arms", () => {
     expect(result.srm).toBe(false);
   });
 
-  it("gives each arm its chance to be best and needs nothing more once every arm has enough", () => {
+  it("gives each arm its chance to be best, and what the verdict still needs past the minimums", () => {
     // [scipy]: P(best) = 0.0076, 0.2472, 0.7452.
     const unclear = analyze([arm(1000, 100), arm(1000, 120), arm(1000, 130)], [34, 33, 33]);
     expectAbsolute(chanceOf(unclear, 2), 0.7451674334384675, 1e-9);
-    expect(unclear.verdict).toEqual(NOTHING_NEEDED);
+    expect(unclear.verdict.visitorsNeededPerArm).toBe(sequentialVisitorsPerArm(0.1, 0.13, 3));
     const clear = analyze([arm(1000, 100), arm(1000, 110), arm(1000, 160)], [34, 33, 33]);
     expect(chanceOf(clear, 2)).toBeGreaterThan(0.99);
-    expect(clear.verdict).toEqual(NOTHING_NEEDED);
+    const clearNeeds = sequentialVisitorsPerArm(0.1, 0.16, 3) ?? 0;
+    expect(clear.verdict.additionalVisitorsPerArm).toBe(clearNeeds > 1000 ? clearNeeds - 1000 : null);
+    // Once every arm has what the verdict needs, nothing more is asked.
+    expect(analyze([arm(5000, 500), arm(5000, 550), arm(5000, 800)], [34, 33, 33]).verdict).toEqual(
+      NOTHING_NEEDED,
+    );
   });
 
   it("plans the visitors still needed between the leader and A at α/(k − 1)", () => {
-    // Leader B at 12 % vs A at 10 %, α = 0.05/2: n = 4651.417876576524 [the closed form with scipy's
-    // norm.ppf] → 4652, 4452 more in every arm (each also reaches 25 conversions by then).
+    // Leader B at 12 % vs A at 10 %, at α = 0.05/2 (each arm also reaches 25 conversions by then).
+    const three = sequentialVisitorsPerArm(0.1, 0.12, 3) ?? 0;
+    expect(three).toBeGreaterThan(sequentialVisitorsPerArm(0.1, 0.12, 2) ?? 0);
     expect(analyze([arm(200, 20), arm(200, 24), arm(200, 22)], [34, 33, 33]).verdict).toEqual({
-      visitorsNeededPerArm: 4652,
-      additionalVisitorsPerArm: 4452,
+      visitorsNeededPerArm: three,
+      additionalVisitorsPerArm: three - 200,
     });
-    // A leads at 15 %: planned against the runner-up C at 12 %: n = 2465.2592113874925 → 2466.
+    // A leads at 15 %: planned against the runner-up C at 12 %.
+    const runnerUp = sequentialVisitorsPerArm(0.15, 0.12, 3) ?? 0;
     expect(analyze([arm(200, 30), arm(200, 20), arm(200, 24)], [34, 33, 33]).verdict).toEqual({
-      visitorsNeededPerArm: 2466,
-      additionalVisitorsPerArm: 2266,
+      visitorsNeededPerArm: runnerUp,
+      additionalVisitorsPerArm: runnerUp - 200,
     });
-    // 8 arms, 10 % vs 12 % at α = 0.05/7: n = 6104.106821378644 → 6105; the arm at 1 % needs 2500
-    // visitors for 25 conversions, fewer than that.
+    // 8 arms, 10 % vs 12 % at α = 0.05/7; the arm at 1 % needs 2500 visitors for 25 conversions, fewer
+    // than that.
+    const eightNeeded = sequentialVisitorsPerArm(0.1, 0.12, 8) ?? 0;
+    expect(eightNeeded).toBeGreaterThan(2500);
     const eight = analyze(
       [
         arm(100, 10),
@@ -950,7 +967,10 @@ describe("analyze with k arms", () => {
       ],
       [16, 12, 12, 12, 12, 12, 12, 12],
     );
-    expect(eight.verdict).toMatchObject({ visitorsNeededPerArm: 6105, additionalVisitorsPerArm: 6005 });
+    expect(eight.verdict).toMatchObject({
+      visitorsNeededPerArm: eightNeeded,
+      additionalVisitorsPerArm: eightNeeded - 100,
+    });
     // An arm without conversions: nothing to plan with yet.
     expect(analyze([arm(200, 20), arm(200, 24), arm(200, 0)], [34, 33, 33]).verdict).toEqual(NOTHING_NEEDED);
   });

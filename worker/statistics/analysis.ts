@@ -7,29 +7,20 @@
  *   chance-to-be-best.ts);
  * - every arm against the control by the pooled z-test, Holm-adjusted over the k − 1 comparisons;
  * - the sample-ratio-mismatch check of the visitor split against the configured weights;
- * - while some arm is short of the guard (`enough`, counts.ts): the visitors per arm for a two-sided
- *   test at PLANNING_ALPHA/(k − 1) (Bonferroni over the comparisons with the control) and
- *   PLANNING_POWER (R's power.prop.test formula), and what every arm still needs for that and for the
- *   guard at its observed rate.
+ * - while collecting: the visitors per arm the always-valid verdict needs at the observed rates, by the
+ *   planner's arithmetic (contract/planner.ts, issue #48: one answer to "how long"), and what every arm
+ *   still needs for that and for the guard at its observed rate.
  *
  * The verdict is not made here: it is the always-valid one (verdict.ts, on sequential.ts's intervals). The Bayesian rule that
  * preceded it (chance to be best >= 95 %) is the baseline the bench compares it with,
  * bench/workerd/baseline-verdict.ts.
  */
 
+import { sequentialVisitorsPerArm } from "../../contract/planner";
 import { VERDICT_MIN_CONVERSIONS, VERDICT_MIN_VISITORS } from "../../contract/verdict";
 import { chanceToBeBest } from "./chance-to-be-best";
-import { type ArmCounts, assertCounts, assertWeights, enough } from "./counts";
-import {
-  holmAdjust,
-  type Interval,
-  PLANNING_ALPHA,
-  SRM_THRESHOLD,
-  srmTest,
-  visitorsNeededPerArm,
-  wilsonInterval,
-  zTest,
-} from "./frequentist";
+import { type ArmCounts, assertCounts, assertWeights } from "./counts";
+import { holmAdjust, type Interval, SRM_THRESHOLD, srmTest, wilsonInterval, zTest } from "./frequentist";
 
 export interface ArmResult {
   readonly visitors: number;
@@ -52,13 +43,12 @@ export interface ArmResult {
   } | null;
 }
 
-/** The visitors still needed while collecting (some arm short of the guard, `enough`). */
+/** The visitors still needed while collecting. */
 export interface VisitorsStillNeeded {
   /**
-   * Visitors needed in each arm (in total, not more) for 80 % power at α = 0.05 two-sided (divided by
-   * k − 1 with more than two arms) at the observed rates of the leading arm and the control (or the
-   * runner-up, when the control leads), rounded up; null when not collecting or when it cannot be
-   * estimated yet.
+   * Visitors needed in each arm (in total, not more) for the planner's 80 % chance that the always-valid
+   * verdict names the better version, at the observed rates of the leading arm and the control (or the
+   * runner-up, when the control leads); null when it cannot be estimated yet.
    */
   readonly visitorsNeededPerArm: number | null;
   /**
@@ -91,14 +81,14 @@ function argmax(values: readonly number[], indices: readonly number[]): number {
 }
 
 /**
- * The visitors still needed: none once every arm has `enough`. Until then the power calculation
- * compares the arm with the highest observed rate with the control, or, when the control leads, the
- * control with the runner-up; with k > 2 arms at α/(k − 1) (Bonferroni over the k − 1 comparisons with
- * the control). Every arm must also reach the verdict minimums at its own observed rate.
+ * The visitors still needed, by the sequential verdict's own arithmetic (contract/planner.ts
+ * `sequentialVisitorsPerArm`, which the planner answers with too): at the observed rates of the arm
+ * with the highest rate and the control (or, when the control leads, the control and the runner-up),
+ * with k > 2 arms at α/(k − 1). Every arm must also reach the verdict minimums at its own observed
+ * rate. Unknown without an observed difference, or once the arms have what that arithmetic asks.
  */
 export function visitorsStillNeeded(arms: readonly ArmCounts[]): VisitorsStillNeeded {
   const unknown: VisitorsStillNeeded = { visitorsNeededPerArm: null, additionalVisitorsPerArm: null };
-  if (arms.every(enough)) return unknown;
   // With no visitors or a rate of 0 in an arm there is no effect size (or time to 25 conversions) to
   // plan for yet; nor without an observed difference.
   if (arms.some((arm) => arm.visitors === 0 || arm.conversions === 0)) return unknown;
@@ -106,11 +96,8 @@ export function visitorsStillNeeded(arms: readonly ArmCounts[]): VisitorsStillNe
   const all = arms.map((_, i) => i);
   const leader = argmax(rates, all);
   const other = leader === 0 ? argmax(rates, all.slice(1)) : leader;
-  const needed = visitorsNeededPerArm(rates[0] ?? 0, rates[other] ?? 0, {
-    alpha: PLANNING_ALPHA / (arms.length - 1),
-  });
-  if (needed === null) return unknown;
-  const neededPerArm = Math.ceil(needed);
+  const neededPerArm = sequentialVisitorsPerArm(rates[0] ?? 0, rates[other] ?? 0, arms.length);
+  if (neededPerArm === null) return unknown;
   const more = (arm: ArmCounts): number => {
     const target = Math.max(
       neededPerArm,
@@ -119,10 +106,10 @@ export function visitorsStillNeeded(arms: readonly ArmCounts[]): VisitorsStillNe
     );
     return Math.max(0, target - arm.visitors);
   };
-  return {
-    visitorsNeededPerArm: neededPerArm,
-    additionalVisitorsPerArm: Math.max(...arms.map(more)),
-  };
+  const additional = Math.max(...arms.map(more));
+  return additional === 0
+    ? unknown
+    : { visitorsNeededPerArm: neededPerArm, additionalVisitorsPerArm: additional };
 }
 
 /**

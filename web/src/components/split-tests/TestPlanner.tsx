@@ -7,8 +7,8 @@ import { type PlanDraft, planText } from "@/lib/split-tests/plan-text";
 interface TestPlannerProps {
   draft: PlanDraft;
   onChange: (draft: PlanDraft) => void;
-  /** The versions the test has, A included. */
-  arms: number;
+  /** Each version's share of visitors in percent, A first: the smallest share sets the pace. */
+  weights: readonly number[];
 }
 
 const FIELDS: { key: keyof PlanDraft; label: string; suffix: string }[] = [
@@ -22,7 +22,7 @@ const FIELDS: { key: keyof PlanDraft; label: string; suffix: string }[] = [
  * day, the visitors each version needs and the days until the verdict can name the better version
  * (contract/planner.ts). It only shows figures; nothing is saved.
  */
-export function TestPlanner({ draft, onChange, arms }: TestPlannerProps) {
+export function TestPlanner({ draft, onChange, weights }: TestPlannerProps) {
   const id = useId();
   return (
     <div className="grid gap-4" data-testid="test-planner">
@@ -52,7 +52,7 @@ export function TestPlanner({ draft, onChange, arms }: TestPlannerProps) {
         aria-live="polite"
         className="font-medium text-sm"
       >
-        {planText(draft, arms)}
+        {planText(draft, weights)}
       </output>
       <p className="text-muted-foreground text-xs">
         For {Math.round(PLANNER_POWER * 100)} chances in 100 that the verdict names the better version once a

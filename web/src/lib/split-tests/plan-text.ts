@@ -20,22 +20,33 @@ function parseNumber(text: string): number {
   return trimmed === "" ? Number.NaN : Number(trimmed);
 }
 
-/** The plan for `arms` versions, or null when a field is empty or out of range. */
-export function planOfDraft(draft: PlanDraft, arms: number): Plan | null {
+/** Weights a plan can go by: every one a positive number (a half-typed weight counts as an even split). */
+function usableWeights(weights: readonly number[]): readonly number[] | undefined {
+  return weights.every((weight) => Number.isFinite(weight) && weight > 0) ? weights : undefined;
+}
+
+/** The plan for versions with these weights (percent, A first), or null when a field is empty or out of range. */
+export function planOfDraft(draft: PlanDraft, weights: readonly number[]): Plan | null {
   return planTest({
     baselineRate: parseNumber(draft.rate) / 100,
     relativeLift: parseNumber(draft.lift) / 100,
     dailyVisitors: parseNumber(draft.dailyVisitors),
-    arms,
+    arms: weights.length,
+    weights: usableWeights(weights),
   });
 }
 
 /** The planner's answer in one or two sentences. */
-export function planText(draft: PlanDraft, arms: number): string {
-  const plan = planOfDraft(draft, arms);
+export function planText(draft: PlanDraft, weights: readonly number[]): string {
+  const plan = planOfDraft(draft, weights);
   if (!plan) {
     return "Enter a conversion rate between 0 and 100 %, a lift above 0 % that keeps it below 100 %, and visitors a day above 0.";
   }
   const days = plan.days === 1 ? "1 day" : `${count.format(plan.days)} days`;
-  return `Each version needs about ${count.format(plan.visitorsPerArm)} visitors (${count.format(plan.totalVisitors)} in all): about ${days} at ${count.format(parseNumber(draft.dailyVisitors))} visitors a day.`;
+  const smallest = Math.min(...(usableWeights(weights) ?? [100 / weights.length]));
+  const uneven = smallest < 100 / weights.length - 0.5;
+  const share = uneven
+    ? ` The version with the smallest share (${count.format(smallest)} %) sets the pace.`
+    : "";
+  return `Each version needs about ${count.format(plan.visitorsPerArm)} visitors (${count.format(plan.totalVisitors)} in all): about ${days} at ${count.format(parseNumber(draft.dailyVisitors))} visitors a day.${share}`;
 }

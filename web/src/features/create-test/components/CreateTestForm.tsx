@@ -260,7 +260,11 @@ export function CreateTestForm() {
       <details className="group rounded-lg border px-4 py-3">
         <summary className="cursor-pointer font-medium text-sm">How long it takes (optional)</summary>
         <div className="mt-4">
-          <TestPlanner draft={plan} onChange={setPlan} arms={variants.length} />
+          <TestPlanner
+            draft={plan}
+            onChange={setPlan}
+            weights={variants.map((variant) => (mode === "optimise" ? Number.NaN : Number(variant.weight)))}
+          />
         </div>
       </details>
       <details className="group rounded-lg border px-4 py-3">

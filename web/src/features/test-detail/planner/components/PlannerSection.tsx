@@ -9,7 +9,11 @@ export function PlannerSection({ test }: { test: TestWithStats }) {
   const [draft, setDraft] = useState(() => planDraftOfTest(test));
   return (
     <DetailSection title="How long it takes">
-      <TestPlanner draft={draft} onChange={setDraft} arms={test.variants.length} />
+      <TestPlanner
+        draft={draft}
+        onChange={setDraft}
+        weights={test.variants.map((variant) => variant.weight)}
+      />
     </DetailSection>
   );
 }
