@@ -17,7 +17,7 @@ export function AppHeader({ children }: AppHeaderProps) {
   const email = useAuth().user?.email;
   const onLogOut = useLogOutToHome();
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <header className="sticky top-0 z-40 border-b print:hidden bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
         <div className="flex min-w-0 items-center gap-2 sm:gap-4">
           <ProductLogo to="/dashboard" />

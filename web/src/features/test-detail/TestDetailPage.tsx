@@ -12,8 +12,8 @@ export default function TestDetailPage() {
   return (
     <div className="min-h-svh bg-muted">
       <AppHeader />
-      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-        <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4">
+      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 print:p-0">
+        <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4 print:hidden">
           <Link to="/dashboard">← Back to Dashboard</Link>
         </Button>
         {/* A new slug is a new test: start its loading state afresh. */}

@@ -55,7 +55,12 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      {justCreated && <CreatedBanner />}
+      {/* Printed, the page is the results alone (web/src/index.css): the header, the numbers, the chart. */}
+      {justCreated && (
+        <div className="contents print:hidden">
+          <CreatedBanner />
+        </div>
+      )}
       <TestDetailHeader
         test={test}
         analytics={analytics}
@@ -64,36 +69,40 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
       />
       {justCreated && (
         // What a new test's owner does next: share the link and put the tag on the site.
-        <>
+        <div className="contents print:hidden">
           {splitLink}
           <TrackingSection test={test} />
-        </>
+        </div>
       )}
       <LifecycleNotice test={test} />
       <VariantStats test={test} analytics={analytics} />
-      <PhasesSection test={test} phases={analytics?.phases ?? null} />
+      <div className="contents print:hidden">
+        <PhasesSection test={test} phases={analytics?.phases ?? null} />
+      </div>
       <AnalyticsSection test={test} state={analyticsState} onRetry={retry} onRefresh={refresh} />
-      <BreakdownsSection slug={test.slug} variants={test.variants} />
-      <PlannerSection test={test} />
-      {justCreated ? (
-        <SplitUrlsSection test={test} />
-      ) : (
-        <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="contents print:hidden">
+        <BreakdownsSection slug={test.slug} variants={test.variants} />
+        <PlannerSection test={test} />
+        {justCreated ? (
           <SplitUrlsSection test={test} />
-          {splitLink}
+        ) : (
+          <div className="grid items-start gap-6 lg:grid-cols-2">
+            <SplitUrlsSection test={test} />
+            {splitLink}
+          </div>
+        )}
+        <RulesSection test={test} visits={analytics?.ruleVisits ?? null} />
+        <EndSection test={test} />
+        <SetupSection test={test} />
+        {!justCreated && <TrackingSection test={test} />}
+        <ExportSection testId={test.id} />
+        <HistorySection slug={test.slug} />
+        <HowItWorksSection variants={test.variants} />
+        <div>
+          <Button asChild variant="outline">
+            <Link to="/dashboard">View All Tests</Link>
+          </Button>
         </div>
-      )}
-      <RulesSection test={test} visits={analytics?.ruleVisits ?? null} />
-      <EndSection test={test} />
-      <SetupSection test={test} />
-      {!justCreated && <TrackingSection test={test} />}
-      <ExportSection testId={test.id} />
-      <HistorySection slug={test.slug} />
-      <HowItWorksSection variants={test.variants} />
-      <div>
-        <Button asChild variant="outline">
-          <Link to="/dashboard">View All Tests</Link>
-        </Button>
       </div>
     </div>
   );

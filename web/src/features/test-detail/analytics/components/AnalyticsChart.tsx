@@ -23,7 +23,7 @@ export function AnalyticsChart({ analytics, now = Date.now() }: { analytics: Tes
       </div>
       {hasData ? (
         <>
-          <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
+          <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2 print:grid-cols-2">
             <SeriesChart
               title="Visitors"
               metric="visitors"
