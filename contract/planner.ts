@@ -46,6 +46,9 @@ export interface PlanInput {
   readonly weights?: readonly number[];
 }
 
+/** The planner's inputs as a test keeps them (`plan`), for its page's planner to start from. */
+export type SavedPlan = Pick<PlanInput, "baselineRate" | "relativeLift" | "dailyVisitors">;
+
 export interface Plan {
   /** Visitors each version needs. */
   readonly visitorsPerArm: number;

@@ -8,6 +8,7 @@ import {
   VARIANT_MESSAGES,
 } from "../messages";
 import { PRIMARY_METRICS } from "../metrics";
+import { isPlannable } from "../planner";
 import { normalizeRule, rulesProblem } from "../rules";
 import {
   DEFAULT_MINIMUM_DAYS,
@@ -164,6 +165,18 @@ function variantsProblem(variants: readonly VariantInput[]): string | null {
   return null;
 }
 
+/** The planner's inputs as a caller sends them with a new test. */
+const planSchema = z
+  .object(
+    {
+      baselineRate: z.number({ error: TEST_MESSAGES.plan }),
+      relativeLift: z.number({ error: TEST_MESSAGES.plan }),
+      dailyVisitors: z.number({ error: TEST_MESSAGES.plan }).max(1e9, TEST_MESSAGES.plan),
+    },
+    { error: TEST_MESSAGES.plan },
+  )
+  .refine(isPlannable, TEST_MESSAGES.plan);
+
 /**
  * A new split test, for the SPA's API and the public API alike: `variants`, or the specification's
  * `urlA` and `urlB` (then A and B at 50/50). Checked in the specification's order: required fields,
@@ -200,6 +213,11 @@ export const createTestSchema = z
         .nullish()
         .describe(
           "The ISO 4217 currency of the test's revenue, e.g. EUR; required when revenue decides. Without it, valued conversions count without their value",
+        ),
+      plan: planSchema
+        .nullish()
+        .describe(
+          "The planner's inputs, kept with the test for its page's planner: baselineRate (a fraction, e.g. 0.05), relativeLift (e.g. 0.2 for +20 %) and dailyVisitors",
         ),
       mode: z
         .enum(TEST_MODES, { error: VARIANT_MESSAGES.mode })
@@ -258,6 +276,7 @@ export const createTestSchema = z
     customSlug: input.customSlug,
     primaryMetric: input.primaryMetric,
     currency: input.currency,
+    plan: input.plan ?? null,
     ...settingsOf(input),
     minimumDays: input.minimumDays ?? DEFAULT_MINIMUM_DAYS,
   }))
@@ -473,6 +492,10 @@ export const splitTestSchema = z.object({
     .min(0)
     .max(MAX_MINIMUM_DAYS)
     .describe("Whole days the current phase runs before any call (verdict, alert, end, promotion)"),
+  plan: z
+    .object({ baselineRate: z.number(), relativeLift: z.number(), dailyVisitors: z.number() })
+    .nullable()
+    .describe("The planner's inputs saved at creation (rate and lift as fractions), or null"),
   // Null while it runs.
   completedAt: millis("When the test completed").nullable(),
   // Both null while it runs or after a manual promote.

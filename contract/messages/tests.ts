@@ -3,6 +3,7 @@ export const TEST_MESSAGES = {
   requiredFields: "Please fill in all required fields",
   nameCharacters: "Test name cannot contain line breaks, control characters or text-direction characters",
   invalidUrls: "Please enter valid URLs",
+  plan: "A plan needs a conversion rate between 0 and 1, a lift above 0 that keeps it below 1, and visitors a day above 0",
   // Next to the field whose address is refused (the toast keeps the specification's words above).
   urlNotHttp: "Enter a full address starting with https:// or http://",
   urlNoDomain: "This address has no domain: enter it in full, such as https://shop.example/sale",

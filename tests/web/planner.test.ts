@@ -2,7 +2,7 @@ import type { TestWithStats } from "@contract/api";
 import { planTest, sequentialPowerBound } from "@contract/planner";
 import { describe, expect, it } from "vitest";
 import { planDraftOfTest } from "@/features/test-detail/planner/plan-draft-of-test";
-import { NEW_PLAN, planOfDraft, planText } from "@/lib/split-tests/plan-text";
+import { NEW_PLAN, planOfDraft, planText, savedPlanOf } from "@/lib/split-tests/plan-text";
 import { sequentialRule, simulate } from "../../bench/workerd/sequential-simulation";
 import { wilsonInterval } from "../../worker/statistics/frequentist";
 
@@ -134,5 +134,19 @@ describe("the planner on screen (lib/split-tests/plan-text.ts, test-detail/plann
     expect(planDraftOfTest(test, 4 * day)).toEqual({ rate: "4.5", lift: "20", dailyVisitors: "200" });
     const fresh = { createdAt: 0, stats: { arms: [arm(0, 0), arm(0, 0)] } } as unknown as TestWithStats;
     expect(planDraftOfTest(fresh, day / 2)).toEqual(NEW_PLAN);
+  });
+
+  it("keeps what the owner planned with at creation, and starts the test's planner from it (#48)", () => {
+    expect(savedPlanOf(NEW_PLAN)).toBeNull();
+    expect(savedPlanOf({ ...NEW_PLAN, lift: "abc" })).toBeNull();
+    const plan = savedPlanOf({ rate: "3.5", lift: "15", dailyVisitors: "800" });
+    expect(plan).toEqual({ baselineRate: 0.035, relativeLift: 0.15, dailyVisitors: 800 });
+    const day = 24 * 60 * 60 * 1000;
+    const arm = (visitors: number, conversions: number) => ({ visitors, conversions });
+    const fresh = { createdAt: 0, plan, stats: { arms: [arm(0, 0), arm(0, 0)] } } as unknown as TestWithStats;
+    expect(planDraftOfTest(fresh, day / 2)).toEqual({ rate: "3.5", lift: "15", dailyVisitors: "800" });
+    // Once the test has its own rate and traffic, those lead; the lift worth finding stays the plan's.
+    const running = { ...fresh, stats: { arms: [arm(400, 18), arm(400, 20)] } } as unknown as TestWithStats;
+    expect(planDraftOfTest(running, 4 * day)).toEqual({ rate: "4.5", lift: "15", dailyVisitors: "200" });
   });
 });

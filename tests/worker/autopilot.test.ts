@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { SCHEDULE_MESSAGES } from "../../contract/messages";
+import { SCHEDULE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import { CRONS } from "../../worker/crons";
 import { scheduleAutopilot } from "../../worker/services/autopilot";
 import { copiesOf, deliverToAutopilot, recordingAutopilot, runAutopilot } from "./autopilot-helpers";
@@ -463,6 +463,39 @@ describe("whole weeks before any call (#48)", () => {
       endsAt: new Date(Date.now() + 10 * DAY).toISOString(),
     });
     expect(later.status).toBe(200);
+  });
+});
+
+describe("the planner's inputs (#48)", () => {
+  it("are kept with the test, and a plan that makes none is refused", async () => {
+    const { client } = await signedUpClient();
+    const plan = { baselineRate: 0.035, relativeLift: 0.15, dailyVisitors: 800 };
+    const test = await createTest(client, { plan });
+    expect(
+      ((await (await client.fetch(`/api/tests/${test.slug}`)).json()) as { test: { plan: unknown } }).test
+        .plan,
+    ).toEqual(plan);
+    expect(
+      (
+        (await (await client.fetch(`/api/tests/${(await createTest(client)).slug}`)).json()) as {
+          test: { plan: unknown };
+        }
+      ).test.plan,
+    ).toBeNull();
+    for (const bad of [
+      { ...plan, baselineRate: 1.5 },
+      { ...plan, relativeLift: 0 },
+      { ...plan, dailyVisitors: "lots" },
+    ]) {
+      const refused = await client.json("POST", "/api/tests", {
+        name: "Bad plan",
+        urlA: "https://shop.example/a",
+        urlB: "https://shop.example/b",
+        plan: bad,
+      });
+      expect(refused.status).toBe(400);
+      expect((await errorOf(refused)).message).toBe(TEST_MESSAGES.plan);
+    }
   });
 });
 

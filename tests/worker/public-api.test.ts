@@ -417,6 +417,7 @@ describe("the OpenAPI document", () => {
         "mode",
         "name",
         "onEnd",
+        "plan",
         "primaryMetric",
         "rules",
         "stopEarly",

@@ -3,6 +3,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import type { VariantInput, WebhookEventType } from "../../../contract/api";
 import { SLACK_STATUSES } from "../../../contract/api/integrations";
 import { PRIMARY_METRICS } from "../../../contract/metrics";
+import type { SavedPlan } from "../../../contract/planner";
 import type { Rule } from "../../../contract/rules";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../../contract/schedule";
 import { CONVERSION_GOALS, URL_MATCHES } from "../../../contract/tracking";
@@ -246,6 +247,8 @@ export const splitTests = sqliteTable(
     stopEarly: integer("stop_early", { mode: "boolean" }).notNull().default(false),
     // No call before the current phase has run this many days: migrations/0043_minimum_days.sql.
     minimumDays: integer("minimum_days").notNull().default(0),
+    // The planner's inputs at creation, or null: migrations/0044_test_plan.sql.
+    plan: text("plan", { mode: "json" }).$type<SavedPlan>(),
     endedBy: text("ended_by", { enum: END_REASONS }),
     endResult: text("end_result", { enum: END_RESULTS }),
     verdictAlertedAt: integer("verdict_alerted_at"),

@@ -1,4 +1,4 @@
-import { type Plan, planTest } from "@contract/planner";
+import { isPlannable, type Plan, planTest, type SavedPlan } from "@contract/planner";
 
 /** What the planner's fields hold, as typed: percentages and a count. */
 export interface PlanDraft {
@@ -18,6 +18,22 @@ const count = new Intl.NumberFormat("en-US");
 function parseNumber(text: string): number {
   const trimmed = text.trim().replace(",", ".");
   return trimmed === "" ? Number.NaN : Number(trimmed);
+}
+
+/** What the create form saves with the test: the planner's inputs once the marketer changed them, else null. */
+export function savedPlanOf(draft: PlanDraft): SavedPlan | null {
+  if (
+    draft.rate === NEW_PLAN.rate &&
+    draft.lift === NEW_PLAN.lift &&
+    draft.dailyVisitors === NEW_PLAN.dailyVisitors
+  )
+    return null;
+  const plan = {
+    baselineRate: parseNumber(draft.rate) / 100,
+    relativeLift: parseNumber(draft.lift) / 100,
+    dailyVisitors: parseNumber(draft.dailyVisitors),
+  };
+  return isPlannable(plan) ? plan : null;
 }
 
 /** Weights a plan can go by: every one a positive number (a half-typed weight counts as an even split). */

@@ -41,7 +41,7 @@ import type { CreatedTestState } from "@/lib/split-tests/created-test-state";
 import { type EndDraft, endInputs, NO_END } from "@/lib/split-tests/end-drafts";
 import { type GoalDraft, goalInput, NEW_GOAL } from "@/lib/split-tests/goal-drafts";
 import { MODE_MESSAGES } from "@/lib/split-tests/mode-messages";
-import { NEW_PLAN } from "@/lib/split-tests/plan-text";
+import { NEW_PLAN, savedPlanOf } from "@/lib/split-tests/plan-text";
 import { type RuleDraft, rulesInput } from "@/lib/split-tests/rule-drafts";
 import {
   emptyDrafts,
@@ -167,6 +167,7 @@ export function CreateTestForm() {
         currency: values.currency || null,
         ...rulesInput(values.rules, values.fallbackUrl),
         conversionSources: sources,
+        plan: savedPlanOf(plan),
       });
       toast.success(TEST_MESSAGES.created);
       const state: CreatedTestState = { createdTest: test };
