@@ -1,16 +1,13 @@
 import { applyD1Migrations } from "cloudflare:test";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../bench/workerd/sequential-simulation";
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
 import { eventPage } from "../../worker/archive/rows";
-import { getDb } from "../../worker/db/client";
-import { splitTests } from "../../worker/db/schema";
 import type { ClickEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";
 import { analyticsOf, trafficQualityOfTest } from "../../worker/services/analytics";
 import { dailyRollupCsv } from "../../worker/services/export";
-import { db, emptyDatabase, from, marketerWithTests, rows, upTo } from "./migration-db";
+import { db, emptyDatabase, from, marketerWithTests, rows, testAtSchema, upTo } from "./migration-db";
 
 // 0029_click_rows on a database that holds data written before it: clicks keyed by (test, time, id)
 // WITHOUT ROWID, address_sessions gone, the rollups WITHOUT ROWID. Every count, rate, verdict, breakdown
@@ -19,18 +16,12 @@ import { db, emptyDatabase, from, marketerWithTests, rows, upTo } from "./migrat
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const testOf = async (id: string) => {
-  const [test] = await getDb(db).select().from(splitTests).where(eq(splitTests.id, id));
-  if (!test) throw new Error(`no test ${id}`);
-  return test;
-};
-
 /**
  * Everything a user or caller reads of a test: results and verdict, breakdowns, traffic quality, both
  * exports (the held-back addresses' visitors: below).
  */
 async function everythingShown(testId: string, now: number) {
-  const test = await testOf(testId);
+  const test = await testAtSchema(testId);
   const events = await eventPage(db, testId, { after: null, before: now + DAY, limit: 10_000 });
   return {
     analytics: await analyticsOf(db, test, now),

@@ -1,4 +1,7 @@
 import { env } from "cloudflare:test";
+import { eq, getTableColumns } from "drizzle-orm";
+import { getDb } from "../../worker/db/client";
+import { type SplitTest, splitTests } from "../../worker/db/schema";
 
 // A database of its own for migration tests: filled with data from before a migration, then migrated.
 
@@ -10,6 +13,28 @@ export const between = (first: string, next: string) =>
 
 export async function rows<T>(sql: string): Promise<T[]> {
   return (await db.prepare(sql).all<T>()).results;
+}
+
+/**
+ * A test as the app reads it, from a database at an older schema: the columns added since take their
+ * defaults (null without one), as the migrations that add them give existing rows.
+ */
+export async function testAtSchema(id: string): Promise<SplitTest> {
+  const present = new Set(
+    (await rows<{ name: string }>("SELECT name FROM pragma_table_info('split_tests')")).map(
+      (row) => row.name,
+    ),
+  );
+  const columns = Object.entries(getTableColumns(splitTests));
+  const selected = Object.fromEntries(columns.filter(([, column]) => present.has(column.name)));
+  const later = Object.fromEntries(
+    columns
+      .filter(([, column]) => !present.has(column.name))
+      .map(([key, column]) => [key, column.hasDefault ? column.default : null]),
+  );
+  const [row] = await getDb(db).select(selected).from(splitTests).where(eq(splitTests.id, id));
+  if (!row) throw new Error(`no test ${id}`);
+  return { ...later, ...row } as SplitTest;
 }
 
 /** Back to an empty database (the tests share it): children before the tables they reference. */
