@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { ERROR_STATUS, type ErrorCode, type ErrorStatus } from "../../contract/errors";
 import { API_KEY_PREFIX } from "../auth/api-keys";
+import { OPERATION_DESCRIPTIONS } from "./operation-descriptions";
 
 // A small OpenAPI 3.1 builder over zod 4's own JSON Schema output (draft 2020-12, which OpenAPI 3.1
 // uses as is): no extra dependency in the Worker. It reads the same operations the public API mounts
@@ -33,8 +34,8 @@ export interface Operation {
   /** OpenAPI style: /api/v1/tests/{id} */
   path: string;
   operationId: string;
+  /** Its longer description, if any, is in ./operation-descriptions.ts, out of the Worker's bundle. */
   summary: string;
-  description?: string;
   tag: string;
   pathParams?: z.ZodObject;
   /** Request headers the operation reads, by their lower-case names. */
@@ -154,7 +155,9 @@ function operationObject(op: Operation) {
   return {
     operationId: op.operationId,
     summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
+    ...(OPERATION_DESCRIPTIONS[op.operationId]
+      ? { description: OPERATION_DESCRIPTIONS[op.operationId] }
+      : {}),
     tags: [op.tag],
     ...(op.public ? { security: [] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
