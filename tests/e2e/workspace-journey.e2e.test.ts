@@ -28,6 +28,8 @@ describe("a workspace shared with a viewer", () => {
     await owner.getByLabel("URL B").fill("https://example.com/b");
     await owner.getByText("End the test on its own (optional)").click();
     await owner.getByLabel("End after this many visitors").fill("200");
+    // No week's wait: the autopilot may end it at its visitors during this journey.
+    await owner.getByLabel("Minimum days before any call").fill("0");
     await owner.getByRole("button", { name: "Create Test" }).click();
     await owner.waitForURL((url) => url.pathname.startsWith("/test/"));
     const testPath = new URL(owner.url()).pathname;
