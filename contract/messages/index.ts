@@ -7,7 +7,6 @@ export {
   ACCOUNT_MESSAGES,
   API_KEY_MESSAGES,
   TWO_FACTOR_MESSAGES,
-  TWO_FACTOR_SCREEN_MESSAGES,
 } from "./account";
 export { ANALYTICS_MESSAGES, DIGEST_MESSAGES } from "./analytics";
 export { AUTH_MESSAGES } from "./auth";
@@ -15,7 +14,7 @@ export { CONVERSION_MESSAGES, GOAL_MESSAGES, TRAFFIC_QUALITY_MESSAGES } from "./
 export { DOMAIN_MESSAGES } from "./domains";
 export { HISTORY_MESSAGES } from "./history";
 export { ANALYTICS_INTEGRATION_MESSAGES, SLACK_MESSAGES, STRIPE_MESSAGES } from "./integrations";
-export { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES, TURNED_OFF_MESSAGES } from "./members";
+export { MEMBER_MESSAGES } from "./members";
 export { RULE_MESSAGES } from "./rules";
 export {
   ALERT_MESSAGES,
@@ -28,5 +27,5 @@ export {
   VARIANT_MESSAGES,
 } from "./tests";
 export { TRAFFIC_RULES_MESSAGES } from "./traffic";
-export { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_MESSAGES } from "./webhooks";
-export { QUOTA_MESSAGES, SHARE_MESSAGES, WORKSPACE_MESSAGES, WORKSPACE_SCREEN_MESSAGES } from "./workspaces";
+export { WEBHOOK_MESSAGES } from "./webhooks";
+export { QUOTA_MESSAGES, SHARE_MESSAGES, WORKSPACE_MESSAGES } from "./workspaces";

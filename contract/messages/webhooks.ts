@@ -1,4 +1,4 @@
-import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS, type WebhookEventType } from "../webhooks";
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS } from "../webhooks";
 
 /** A retry's wait in words: "1 minute", "12 hours". */
 function retryDelayInWords(seconds: number): string {
@@ -46,11 +46,3 @@ export const WEBHOOK_MESSAGES = {
   retryPeriod: `about ${RETRY_HOURS} hours`,
   retrySchedule: `after ${RETRY_DELAYS_IN_WORDS.slice(0, -1).join(", ")} and ${RETRY_DELAYS_IN_WORDS.at(-1)} (${WEBHOOK_MAX_ATTEMPTS} attempts over about ${RETRY_HOURS} hours)`,
 } as const;
-
-/** What each webhook event means, for the event checkboxes and the docs. */
-export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
-  "test.verdict": "A test reached a verdict",
-  "test.completed": "A test completed (at its scheduled end, or stopped early)",
-  "test.srm_detected": "A test's visitor split is far from its weights (sample-ratio mismatch)",
-  "conversion.recorded": "A conversion was counted",
-};

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES } from "../../contract/messages";
+import { MEMBER_MESSAGES } from "../../contract/messages";
 import { SIGNED_UP_VERIFIED_MESSAGE } from "../../web/src/lib/auth/auth-messages";
+import { MEMBER_SCREEN_MESSAGES } from "../../web/src/lib/workspaces/member-screen-messages";
 import { seriousViolations } from "./axe";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
 import { linkFromOutbox, PASSWORD, signUpOverHttp, verifyEmailOverHttp, visibleToast } from "./flows";

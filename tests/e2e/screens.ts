@@ -3,15 +3,15 @@ import {
   ACCOUNT_MESSAGES,
   AUTH_MESSAGES,
   DOMAIN_MESSAGES,
-  MEMBER_SCREEN_MESSAGES,
   SLACK_MESSAGES,
-  TWO_FACTOR_SCREEN_MESSAGES,
   VARIANT_MESSAGES,
   WEBHOOK_MESSAGES,
   WORKSPACE_MESSAGES,
 } from "../../contract/messages";
 import { PHASE_MESSAGES } from "../../contract/phases";
 import { BREAKDOWN_MESSAGES } from "../../web/src/features/test-detail/breakdowns/messages";
+import { TWO_FACTOR_SCREEN_MESSAGES } from "../../web/src/lib/auth/two-factor-screen-messages";
+import { MEMBER_SCREEN_MESSAGES } from "../../web/src/lib/workspaces/member-screen-messages";
 import { createKeyRefusedOnceForPassword, PASSWORD, visibleToast, visitFromNewAddresses } from "./flows";
 
 /**

@@ -10,14 +10,11 @@ import type {
   TestResponse,
   WorkspaceResponse,
 } from "../../contract/api";
-import {
-  MEMBER_SCREEN_MESSAGES,
-  STRIPE_MESSAGES,
-  TWO_FACTOR_MESSAGES,
-  TWO_FACTOR_SCREEN_MESSAGES,
-} from "../../contract/messages";
+import { STRIPE_MESSAGES, TWO_FACTOR_MESSAGES } from "../../contract/messages";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
 import { visitorAddress } from "../../scripts/splitlink-api";
+import { TWO_FACTOR_SCREEN_MESSAGES } from "../../web/src/lib/auth/two-factor-screen-messages";
+import { MEMBER_SCREEN_MESSAGES } from "../../web/src/lib/workspaces/member-screen-messages";
 import { seriousViolations } from "./axe";
 import { DESKTOP_USER_AGENT, screenshot, startBrowser, WIDTHS } from "./browser";
 import { linkFromOutbox, PASSWORD, signUpOverHttp, visibleToast } from "./flows";

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { HISTORY_MESSAGES, MEMBER_SCREEN_MESSAGES, WORKSPACE_SCREEN_MESSAGES } from "../../contract/messages";
+import { HISTORY_MESSAGES } from "../../contract/messages";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
+import { MEMBER_SCREEN_MESSAGES } from "../../web/src/lib/workspaces/member-screen-messages";
+import { WORKSPACE_SCREEN_MESSAGES } from "../../web/src/lib/workspaces/workspace-screen-messages";
 import { CRONS } from "../../worker/crons";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
 import { linkFromOutbox, PASSWORD, signUpOverHttp, visibleToast, visitFromNewAddresses } from "./flows";

@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { WORKSPACE_MESSAGES, WORKSPACE_SCREEN_MESSAGES } from "../../contract/messages";
+import { WORKSPACE_MESSAGES } from "../../contract/messages";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
+import { WORKSPACE_SCREEN_MESSAGES } from "../../web/src/lib/workspaces/workspace-screen-messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
 import { createTestFromForm, signUpOverHttp, visibleToast } from "./flows";
 

@@ -1,4 +1,3 @@
-import { WORKSPACE_SCREEN_MESSAGES } from "@contract/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { DialogFormFooter } from "@/components/DialogFormFooter";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -9,6 +8,7 @@ import { toast } from "@/lib/toast";
 import { createWorkspace } from "@/lib/workspaces/api/create-workspace";
 import { useWorkspace } from "@/lib/workspaces/use-workspace";
 import { useWorkspaceNameChange } from "@/lib/workspaces/use-workspace-name-change";
+import { WORKSPACE_SCREEN_MESSAGES } from "@/lib/workspaces/workspace-screen-messages";
 
 interface CreateWorkspaceDialogProps {
   open: boolean;

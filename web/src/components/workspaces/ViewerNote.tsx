@@ -1,6 +1,6 @@
-import { WORKSPACE_SCREEN_MESSAGES } from "@contract/messages";
 import { EyeIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
+import { WORKSPACE_SCREEN_MESSAGES } from "@/lib/workspaces/workspace-screen-messages";
 
 /** Where a viewer would find change controls: why there are none. */
 export function ViewerNote({ className, children }: { className?: string; children?: string }) {

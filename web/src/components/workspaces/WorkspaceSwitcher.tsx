@@ -1,4 +1,3 @@
-import { WORKSPACE_SCREEN_MESSAGES } from "@contract/messages";
 import { ChevronsUpDownIcon, PlusIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -16,6 +15,7 @@ import { CreateWorkspaceDialog } from "@/components/workspaces/CreateWorkspaceDi
 import { toast } from "@/lib/toast";
 import { roleLabel } from "@/lib/workspaces/current-workspace";
 import { useWorkspace } from "@/lib/workspaces/use-workspace";
+import { WORKSPACE_SCREEN_MESSAGES } from "@/lib/workspaces/workspace-screen-messages";
 
 /** The header's menu: the current workspace and the user's role there, the others, a new one. */
 export function WorkspaceSwitcher() {

@@ -1,4 +1,3 @@
-import { WORKSPACE_SCREEN_MESSAGES } from "@contract/messages";
 import { useEffect } from "react";
 import { Link, Navigate } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
@@ -8,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CreateTestForm } from "@/features/create-test/components/CreateTestForm";
 import { toast } from "@/lib/toast";
 import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
+import { WORKSPACE_SCREEN_MESSAGES } from "@/lib/workspaces/workspace-screen-messages";
 
 export default function CreateTestPage() {
   const { canEdit } = useWorkspaceAbilities();

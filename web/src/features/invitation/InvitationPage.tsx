@@ -1,5 +1,5 @@
 import type { InvitationView } from "@contract/api";
-import { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES } from "@contract/messages";
+import { MEMBER_MESSAGES } from "@contract/messages";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
@@ -14,6 +14,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
 import { rememberWorkspace } from "@/lib/workspaces/current-workspace";
+import { MEMBER_SCREEN_MESSAGES } from "@/lib/workspaces/member-screen-messages";
 
 /** /invitations/:token, the link of an invitation email: who invites to what, Accept or Decline. */
 export default function InvitationPage() {

@@ -1,10 +1,10 @@
-import { WORKSPACE_SCREEN_MESSAGES } from "@contract/messages";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { findWorkspaceOfTest } from "@/features/test-detail/api/find-workspace-of-test";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspaces/use-workspace";
+import { WORKSPACE_SCREEN_MESSAGES } from "@/lib/workspaces/workspace-screen-messages";
 
 /**
  * A test the current workspace does not hold may be in another of the user's (a link a teammate

@@ -1,8 +1,9 @@
-import { TWO_FACTOR_MESSAGES, TWO_FACTOR_SCREEN_MESSAGES } from "@contract/messages";
+import { TWO_FACTOR_MESSAGES } from "@contract/messages";
 import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { TWO_FACTOR_SCREEN_MESSAGES } from "@/lib/auth/two-factor-screen-messages";
 
 /** What a member without two-factor sign-in sees in a workspace that requires it. */
 export function TwoFactorRequiredScreen() {

@@ -1,4 +1,3 @@
-import { WORKSPACE_SCREEN_MESSAGES } from "@contract/messages";
 import { type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Fragment, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
@@ -18,6 +17,7 @@ import {
 } from "@/lib/workspaces/current-workspace";
 import { TwoFactorRequiredScreen } from "@/lib/workspaces/TwoFactorRequiredScreen";
 import { WorkspaceContext, type WorkspaceContextValue } from "@/lib/workspaces/workspace-context";
+import { WORKSPACE_SCREEN_MESSAGES } from "@/lib/workspaces/workspace-screen-messages";
 
 /** What a switch keeps: the session and the list of workspaces, which do not depend on the workspace. */
 function isKeptOnSwitch(queryKey: QueryKey): boolean {

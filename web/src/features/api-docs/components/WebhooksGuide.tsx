@@ -1,7 +1,8 @@
-import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_MESSAGES } from "@contract/messages";
+import { WEBHOOK_MESSAGES } from "@contract/messages";
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_PING_TYPE } from "@contract/webhooks";
 import verifySample from "@docs/examples/verify-webhook-signature.ts?raw";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { WEBHOOK_EVENT_DESCRIPTIONS } from "@/lib/webhooks/event-descriptions";
 
 const EXAMPLE_EVENT = `{
   "id": "0195f0c2-7a3e-7c41-9d52-0c8e4f1b2a6d",

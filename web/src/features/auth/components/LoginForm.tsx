@@ -1,4 +1,3 @@
-import { TWO_FACTOR_SCREEN_MESSAGES } from "@contract/messages";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { SubmitButton } from "@/components/auth/SubmitButton";
@@ -7,6 +6,7 @@ import { Label } from "@/components/ui/label";
 import { CredentialsFields, readCredentials } from "@/features/auth/components/CredentialsFields";
 import { useAfterLoginPath } from "@/lib/auth/after-login";
 import type { CODE_STEP_STATE } from "@/lib/auth/api/log-in";
+import { TWO_FACTOR_SCREEN_MESSAGES } from "@/lib/auth/two-factor-screen-messages";
 import { useAuth } from "@/lib/auth/use-auth";
 
 export function LoginForm() {

@@ -1,8 +1,8 @@
-import { TURNED_OFF_MESSAGES as M } from "@contract/messages";
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
+import { TURNED_OFF_MESSAGES as M } from "@/features/settings/turned-off-messages";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
 import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";

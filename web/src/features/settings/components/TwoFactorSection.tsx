@@ -1,5 +1,4 @@
 import type { TwoFactorSetupResponse } from "@contract/api";
-import { TWO_FACTOR_SCREEN_MESSAGES } from "@contract/messages";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { encodeQR } from "qr";
 import { type FormEvent, useId, useMemo, useState } from "react";
@@ -11,6 +10,7 @@ import { BusyLabel } from "@/components/ui/spinner";
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from "@/features/settings/api/two-factor";
 import { getTwoFactorStatus } from "@/lib/auth/api/two-factor-status";
 import { showAuthError } from "@/lib/auth/show-auth-error";
+import { TWO_FACTOR_SCREEN_MESSAGES } from "@/lib/auth/two-factor-screen-messages";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/lib/toast";
 

@@ -1,4 +1,3 @@
-import { MEMBER_SCREEN_MESSAGES } from "@contract/messages";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { listInvitations, listMembers } from "@/features/settings/members/api/members";
@@ -6,6 +5,7 @@ import { loadStatus, refreshAfterChange, useQueryFailure } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
+import { MEMBER_SCREEN_MESSAGES } from "@/lib/workspaces/member-screen-messages";
 
 /** The workspace's members; and, for an owner, its open invitations. */
 export function useMembers(workspaceId: string, userId: string) {

@@ -1,5 +1,4 @@
 import type { Workspace, WorkspaceListResponse } from "@contract/api";
-import { WORKSPACE_SCREEN_MESSAGES } from "@contract/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { deleteWorkspace } from "@/features/settings/workspace/api/delete-workspace";
 import { refreshAfterChange } from "@/lib/query";
@@ -7,6 +6,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspaces/use-workspace";
+import { WORKSPACE_SCREEN_MESSAGES } from "@/lib/workspaces/workspace-screen-messages";
 
 /** Deletes the current workspace, then works in the personal one. */
 export function useDeleteWorkspace(workspace: Workspace) {

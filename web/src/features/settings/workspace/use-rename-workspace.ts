@@ -1,11 +1,11 @@
 import type { Workspace, WorkspaceListResponse } from "@contract/api";
-import { WORKSPACE_SCREEN_MESSAGES } from "@contract/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { updateWorkspace } from "@/features/settings/workspace/api/update-workspace";
 import { refreshAfterChange } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/lib/toast";
 import { useWorkspaceNameChange } from "@/lib/workspaces/use-workspace-name-change";
+import { WORKSPACE_SCREEN_MESSAGES } from "@/lib/workspaces/workspace-screen-messages";
 
 /** Renames the workspace; the switcher shows the new name at once. */
 export function useRenameWorkspace(workspace: Workspace) {

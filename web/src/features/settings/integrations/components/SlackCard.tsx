@@ -1,5 +1,5 @@
 import type { SlackConnection } from "@contract/api";
-import { SLACK_MESSAGES, TURNED_OFF_MESSAGES } from "@contract/messages";
+import { SLACK_MESSAGES } from "@contract/messages";
 import { CircleAlertIcon, CircleDotIcon } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
@@ -12,6 +12,7 @@ import { CardLoadState, SettingsCard } from "@/features/settings/components/Sett
 import { TurnedOffNotice } from "@/features/settings/components/TurnedOffNotice";
 import { enableSlack } from "@/features/settings/integrations/api/slack";
 import { useSlack } from "@/features/settings/integrations/use-slack";
+import { TURNED_OFF_MESSAGES } from "@/features/settings/turned-off-messages";
 import { queryKeys } from "@/lib/query-keys";
 import { formatTimeAgo } from "@/lib/time";
 import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";

@@ -1,10 +1,11 @@
 import type { Invitation } from "@contract/api";
-import { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES } from "@contract/messages";
+import { MEMBER_MESSAGES } from "@contract/messages";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { resendInvitation, revokeInvitation } from "@/features/settings/members/api/members";
 import { useMemberAction } from "@/features/settings/members/use-members";
+import { MEMBER_SCREEN_MESSAGES } from "@/lib/workspaces/member-screen-messages";
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
 

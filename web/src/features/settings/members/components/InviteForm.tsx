@@ -1,5 +1,5 @@
 import type { InviteInput } from "@contract/api";
-import { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES } from "@contract/messages";
+import { MEMBER_MESSAGES } from "@contract/messages";
 import { ROLES, type Role } from "@contract/workspaces";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { ResendVerificationButton } from "@/components/auth/ResendVerificationButton";
@@ -13,6 +13,7 @@ import { useMemberAction } from "@/features/settings/members/use-members";
 import { RequestError } from "@/lib/api";
 import { useAuth } from "@/lib/auth/use-auth";
 import { serverMessage } from "@/lib/server-message";
+import { MEMBER_SCREEN_MESSAGES } from "@/lib/workspaces/member-screen-messages";
 
 /** The email's own problems; anything else is toasted. */
 const EMAIL_ERRORS = new Set(["invalid_input", "already_member", "invitation_pending"]);

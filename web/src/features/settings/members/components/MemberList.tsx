@@ -1,5 +1,5 @@
 import type { Member } from "@contract/api";
-import { MEMBER_MESSAGES, MEMBER_SCREEN_MESSAGES } from "@contract/messages";
+import { MEMBER_MESSAGES } from "@contract/messages";
 import { ROLES, type Role } from "@contract/workspaces";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { Badge } from "@/components/ui/badge";
@@ -8,6 +8,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { changeRole, removeMember, transferOwnership } from "@/features/settings/members/api/members";
 import { MemberReachList } from "@/features/settings/members/components/MemberReachList";
 import { useMemberAction } from "@/features/settings/members/use-members";
+import { MEMBER_SCREEN_MESSAGES } from "@/lib/workspaces/member-screen-messages";
 
 interface MemberListProps {
   workspaceId: string;

@@ -1,8 +1,8 @@
-import { MEMBER_SCREEN_MESSAGES as M } from "@contract/messages";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { memberReach } from "@/features/settings/members/api/members";
 import { queryKeys } from "@/lib/query-keys";
+import { MEMBER_SCREEN_MESSAGES as M } from "@/lib/workspaces/member-screen-messages";
 
 /** In the remove dialog: what the member set up here, and what becomes of each once they are removed. */
 export function MemberReachList({ workspaceId, userId }: { workspaceId: string; userId: string }) {

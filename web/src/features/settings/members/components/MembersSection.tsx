@@ -1,4 +1,3 @@
-import { MEMBER_SCREEN_MESSAGES } from "@contract/messages";
 import { RotateCwIcon } from "lucide-react";
 import { useId } from "react";
 import { useNavigate } from "react-router-dom";
@@ -12,6 +11,7 @@ import { InviteForm } from "@/features/settings/members/components/InviteForm";
 import { MemberList } from "@/features/settings/members/components/MemberList";
 import { useMemberAction, useMembers } from "@/features/settings/members/use-members";
 import { useAuth } from "@/lib/auth/use-auth";
+import { MEMBER_SCREEN_MESSAGES } from "@/lib/workspaces/member-screen-messages";
 import { useWorkspace } from "@/lib/workspaces/use-workspace";
 
 /**

@@ -1,10 +1,11 @@
 import type { CreateWebhookInput } from "@contract/api";
-import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_MESSAGES } from "@contract/messages";
+import { WEBHOOK_MESSAGES } from "@contract/messages";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@contract/webhooks";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { DialogFormFooter } from "@/components/DialogFormFooter";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { WEBHOOK_EVENT_DESCRIPTIONS } from "@/lib/webhooks/event-descriptions";
 
 interface CreateWebhookFormProps {
   busy: boolean;

@@ -1,11 +1,12 @@
 import type { WebhookEndpoint } from "@contract/api";
-import { TURNED_OFF_MESSAGES, WEBHOOK_MESSAGES } from "@contract/messages";
+import { WEBHOOK_MESSAGES } from "@contract/messages";
 import { ChevronDownIcon, HistoryIcon, SendIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { BusyLabel } from "@/components/ui/spinner";
 import { TurnedOffNotice } from "@/features/settings/components/TurnedOffNotice";
+import { TURNED_OFF_MESSAGES } from "@/features/settings/turned-off-messages";
 import { enableWebhook } from "@/features/settings/webhooks/api/enable-webhook";
 import { DeleteWebhookButton } from "@/features/settings/webhooks/components/DeleteWebhookButton";
 import { DeliveryLog } from "@/features/settings/webhooks/components/DeliveryLog";

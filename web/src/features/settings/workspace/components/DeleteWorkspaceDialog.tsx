@@ -1,5 +1,4 @@
 import type { Workspace } from "@contract/api";
-import { WORKSPACE_SCREEN_MESSAGES } from "@contract/messages";
 import { TrashIcon } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { TextField } from "@/components/TextField";
@@ -17,6 +16,7 @@ import {
 import { BusyLabel } from "@/components/ui/spinner";
 import { confirmsWorkspaceName } from "@/features/settings/workspace/delete-confirmation";
 import { useDeleteWorkspace } from "@/features/settings/workspace/use-delete-workspace";
+import { WORKSPACE_SCREEN_MESSAGES } from "@/lib/workspaces/workspace-screen-messages";
 
 /** Delete, after the owner types the workspace's name: everything in it goes, for every member. */
 export function DeleteWorkspaceDialog({ workspace }: { workspace: Workspace }) {

@@ -1,4 +1,3 @@
-import { TWO_FACTOR_SCREEN_MESSAGES } from "@contract/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link } from "react-router-dom";
@@ -6,6 +5,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { SettingsCard } from "@/features/settings/components/SettingsCard";
 import { updateWorkspace } from "@/features/settings/workspace/api/update-workspace";
 import { RequestError } from "@/lib/api";
+import { TWO_FACTOR_SCREEN_MESSAGES } from "@/lib/auth/two-factor-screen-messages";
 import { refreshAfterChange } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
 import { serverMessage } from "@/lib/server-message";
