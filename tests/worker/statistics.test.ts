@@ -9,13 +9,7 @@ import {
   probabilityBBeatsA,
   probabilityBetaGreater,
 } from "../../worker/statistics/chance-to-be-best";
-import {
-  holmAdjust,
-  srmTest,
-  visitorsNeededPerArm,
-  wilsonInterval,
-  zTest,
-} from "../../worker/statistics/frequentist";
+import { holmAdjust, srmTest, wilsonInterval, zTest } from "../../worker/statistics/frequentist";
 import {
   chiSquareSurvival,
   logBeta,
@@ -768,30 +762,6 @@ describe("Holm's adjustment", () => {
     }
     expect(holmAdjust([0.2])).toEqual([0.2]);
     expect(holmAdjust([])).toEqual([]);
-  });
-});
-
-describe("visitors needed per arm (80 % power, α = 0.05 two-sided by default)", () => {
-  it("matches R's power.prop.test examples", () => {
-    expectAbsolute(visitorsNeededPerArm(0.5, 0.75, { power: 0.9 }) ?? 0, 76.7, 0.05);
-    expectAbsolute(visitorsNeededPerArm(0.5, 0.501, { alpha: 0.001, power: 0.9 }) ?? 0, 10451937, 1);
-    // p2 = 0.8026 is R's (rounded) answer for n = 50 at power 0.9.
-    expectAbsolute(visitorsNeededPerArm(0.5, 0.8026, { power: 0.9 }) ?? 0, 50, 0.05);
-    expect(Math.ceil(visitorsNeededPerArm(0.9, 1) ?? 0)).toBe(74);
-  });
-
-  it("is symmetric in the two rates and grows as the effect shrinks", () => {
-    expect(visitorsNeededPerArm(0.75, 0.5, { power: 0.9 })).toBe(
-      visitorsNeededPerArm(0.5, 0.75, { power: 0.9 }),
-    );
-    // The closed form, evaluated with scipy's norm.ppf: 3840.847482436276 for 10 % vs 12 %.
-    expectRelative(visitorsNeededPerArm(0.1, 0.12) ?? 0, 3840.847482436276, 1e-12);
-  });
-
-  it("cannot be estimated without an effect", () => {
-    expect(visitorsNeededPerArm(0.1, 0.1)).toBeNull();
-    expect(() => visitorsNeededPerArm(-0.1, 0.1)).toThrow(RangeError);
-    expect(() => visitorsNeededPerArm(0.1, 0.2, { power: 1 })).toThrow(RangeError);
   });
 });
 

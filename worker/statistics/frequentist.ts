@@ -9,7 +9,8 @@
  *   configured weights, k − 1 df; its survival function is the regularized upper incomplete gamma
  *   Q((k − 1)/2, χ²/2) (special-functions.ts, `chiSquareSurvival`); with 1 df it is the two-sided
  *   normal tail of the equivalent z;
- * - the sample size per arm for a two-sided test at α and power (R's power.prop.test formula).
+ * - the planning α and power revenue's single-look sample size uses (revenue.ts). A conversion test's
+ *   "keep collecting" plans with the sequential verdict's own arithmetic (contract/planner.ts).
  */
 
 import { type ArmCounts, assertCounts, assertWeights } from "./counts";
@@ -134,32 +135,4 @@ export interface PowerOptions {
   readonly alpha?: number;
   /** Desired power; default 0.8. */
   readonly power?: number;
-}
-
-function assertProbability(name: string, value: number): void {
-  if (!(value >= 0 && value <= 1)) throw new RangeError(`${name} must be in [0, 1], got ${value}`);
-}
-
-function assertOpenProbability(name: string, value: number): void {
-  if (!(value > 0 && value < 1)) throw new RangeError(`${name} must be in (0, 1), got ${value}`);
-}
-
-/**
- * Visitors per arm for a two-sided two-proportion test at `alpha` with `power` when the true rates
- * are p1 and p2 (not rounded):
- *   n = (z_{1−α/2}·√(2·p̄·(1 − p̄)) + z_{power}·√(p1(1 − p1) + p2(1 − p2)))² / (p1 − p2)²,  p̄ = (p1 + p2)/2,
- * the equation R's power.prop.test (strict = FALSE) solves. null when p1 = p2 (no effect to detect).
- */
-export function visitorsNeededPerArm(p1: number, p2: number, options: PowerOptions = {}): number | null {
-  const { alpha = PLANNING_ALPHA, power = PLANNING_POWER } = options;
-  assertProbability("p1", p1);
-  assertProbability("p2", p2);
-  assertOpenProbability("alpha", alpha);
-  assertOpenProbability("power", power);
-  if (p1 === p2) return null;
-  const mean = (p1 + p2) / 2;
-  const root =
-    normalQuantile(1 - alpha / 2) * Math.sqrt(2 * mean * (1 - mean)) +
-    normalQuantile(power) * Math.sqrt(p1 * (1 - p1) + p2 * (1 - p2));
-  return (root * root) / ((p1 - p2) * (p1 - p2));
 }
