@@ -94,6 +94,7 @@ export function dailyVisitorsPerArm(series: TestAnalytics["series"], now: number
 
 export type Recommendation =
   | { kind: "deploy"; variant: Variant; text: string }
+  | { kind: "hold"; variant: Variant; text: string }
   | { kind: "collect"; text: string }
   | { kind: "stop"; text: string };
 
@@ -103,6 +104,46 @@ const count = (value: number) => Math.round(value).toLocaleString("en-US");
 function daysFor(more: number, daily: readonly number[] | null): number | null {
   if (daily === null || daily.length === 0 || !daily.every((visitors) => visitors > 0)) return null;
   return Math.max(1, Math.ceil(more / Math.min(...daily)));
+}
+
+/** A metric's figure as the screens show it: a rate in percent, revenue per visitor in the test's currency. */
+export function metricValue(
+  metric: TestAnalytics["metrics"][number],
+  value: number,
+  currency: string | null,
+): string {
+  if (metric.kind !== "revenue") return `${(value * 100).toFixed(1)} %`;
+  return currency
+    ? new Intl.NumberFormat("en-US", { style: "currency", currency }).format(value)
+    : value.toFixed(2);
+}
+
+/**
+ * "Don't deploy version B: it wins on the primary metric but is proven worse on Refund rate (2.0 % for
+ * A, 4.1 % for B: between 20 % and 150 % higher)."
+ */
+function holdFor(
+  analytics: TestAnalytics,
+  guardrail: NonNullable<TestAnalytics["verdict"]["guardrail"]>,
+  version: (label: Variant) => string,
+): Recommendation {
+  const metric = analytics.metrics.find((m) => m.name === guardrail.metric);
+  const control = metric?.arms[0];
+  const arm = metric?.arms.find((a) => a.label === guardrail.variant);
+  const lift = arm?.vsControl?.relativeLift?.interval;
+  const figures =
+    metric && control && arm
+      ? ` (${metricValue(metric, control.value, analytics.currency)} for A, ${metricValue(metric, arm.value, analytics.currency)} for ${guardrail.variant}${
+          lift
+            ? `: ${rangeInWords(lift.lower, lift.upper).replace(/more$/, "higher").replace(/less$/, "lower")}`
+            : ""
+        })`
+      : "";
+  return {
+    kind: "hold",
+    variant: guardrail.variant,
+    text: ANALYTICS_MESSAGES.guardrailHold(version(guardrail.variant), guardrail.metric, figures),
+  };
 }
 
 /**
@@ -119,6 +160,7 @@ export function recommendationOf(analytics: TestAnalytics, now: number): Recomme
   const better = primaryMetric === "revenue_per_visitor" ? "earns more per visitor" : "converts better";
   // The version with its name, if it has one: "B · Red button".
   const version = (label: Variant) => labelWithName(label, nameOf(arms, label));
+  if (verdict.guardrail) return holdFor(analytics, verdict.guardrail, version);
   if (verdict.winner === "A") {
     return {
       kind: "deploy",

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { PRIMARY_METRICS } from "../metrics";
+import { METRIC_DIRECTIONS, METRIC_KINDS, PRIMARY_METRICS } from "../metrics";
 import { VARIANT_LABELS } from "../variants";
 import { trafficQualitySchema } from "./breakdowns";
 
@@ -97,7 +97,7 @@ export type VariantAnalytics = z.output<typeof variantAnalyticsSchema>;
 
 const verdictStatusSchema = z.union([
   z.templateLiteral([label, " wins"]),
-  z.literal(["no clear difference", "keep collecting"]),
+  z.literal(["no clear difference", "keep collecting", "held by a guardrail"]),
 ]);
 export type VerdictStatus = z.output<typeof verdictStatusSchema>;
 
@@ -133,7 +133,35 @@ const testAnalyticsSchema = z.object({
     additionalVisitorsPerArm: z.number().nullable(),
     /** While the test's minimum days run: when they are up (ms); null once they are. */
     until: z.number().nullable(),
+    /** "held by a guardrail": the version that won the primary metric, and the guardrail it is proven worse on. */
+    guardrail: z.object({ variant: label, metric: z.string() }).nullable(),
   }),
+  /**
+   * The secondary and guardrail metrics (issue #48), every version against A by the always-valid
+   * statistics: `value` a rate (fraction) or revenue per visitor (the test's currency); `outcome` what
+   * the interval proves by the metric's direction. A guardrail "worse" for the primary's winner holds it.
+   */
+  metrics: z.array(
+    z.object({
+      name: z.string(),
+      role: z.enum(["secondary", "guardrail"]),
+      kind: z.enum(METRIC_KINDS),
+      better: z.enum(METRIC_DIRECTIONS),
+      arms: z.array(
+        z.object({
+          label,
+          value: z.number(),
+          vsControl: z
+            .object({
+              difference: z.number().nullable(),
+              relativeLift: relativeLiftSchema.nullable(),
+              outcome: z.enum(["better", "worse", "unclear"]),
+            })
+            .nullable(),
+        }),
+      ),
+    }),
+  ),
   /** Hourly for a test's first 48 hours, daily after. */
   series: z.object({ granularity: z.enum(["hour", "day"]), points: z.array(seriesPointSchema) }),
   /**

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { currencyDecimals, isCurrency, MAX_AMOUNT, toMinorUnits } from "../currency";
 import { CONVERSION_MESSAGES } from "../messages";
+import { MAX_METRIC_NAME } from "../metrics";
 import { VARIANT_LABELS } from "../variants";
 import { millis } from "./common";
 
@@ -62,6 +63,13 @@ export const beaconSchema = z
       variant: z.enum(VARIANT_LABELS, { error: INVALID_BEACON }),
       amount: amountField,
       currency: currencyField,
+      // The tag's: a secondary or guardrail metric whose goal the page reached; absent for the primary.
+      metric: z
+        .string({ error: INVALID_BEACON })
+        .trim()
+        .min(1, INVALID_BEACON)
+        .max(MAX_METRIC_NAME, INVALID_BEACON)
+        .optional(),
     },
     { error: INVALID_BEACON },
   )

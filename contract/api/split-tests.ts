@@ -7,7 +7,20 @@ import {
   TEST_MESSAGES,
   VARIANT_MESSAGES,
 } from "../messages";
-import { PRIMARY_METRICS } from "../metrics";
+import {
+  EVENT_NAME,
+  MAX_GUARDRAILS,
+  MAX_METRIC_NAME,
+  MAX_SECONDARY_METRICS,
+  METRIC_DIRECTIONS,
+  METRIC_KINDS,
+  METRIC_ROLES,
+  type MetricGoal,
+  type MetricRole,
+  PRIMARY_METRICS,
+  type PrimaryMetric,
+  type TestMetric,
+} from "../metrics";
 import { isPlannable } from "../planner";
 import { normalizeRule, rulesProblem } from "../rules";
 import {
@@ -21,7 +34,7 @@ import {
   scheduleProblem,
 } from "../schedule";
 import { customSlugProblem } from "../slug";
-import { CONVERSION_GOALS, type Goal, goalAfter, NO_GOAL, URL_MATCHES } from "../tracking";
+import { CONVERSION_GOALS, type Goal, goalAfter, NO_GOAL, URL_MATCHES, type UrlMatch } from "../tracking";
 import { CONVERSION_SOURCES } from "../trust";
 import { isHttpUrl } from "../urls";
 import { evenWeights, MAX_VARIANTS, TEST_MODES, VARIANT_LABELS, weightsProblem } from "../variants";
@@ -122,6 +135,152 @@ function goalMessage(input: z.output<z.ZodObject<typeof goalFields>>, current: G
   return typeof goal === "string" ? GOAL_MESSAGES[goal] : null;
 }
 
+/** A metric's goal as a caller sends it: a page (`url`, `match`) or a named call (`event`). */
+const metricGoalSchema = z
+  .strictObject(
+    {
+      url: text(2048, TEST_MESSAGES.invalidUrls).optional().describe("The goal page: a visit of it counts"),
+      match: z
+        .enum(URL_MATCHES, { error: GOAL_MESSAGES.match })
+        .optional()
+        .describe("How the page's URL is matched: equals (the default), starts_with or contains"),
+      event: z
+        .string({ error: METRIC_MESSAGES.event })
+        .regex(EVENT_NAME, METRIC_MESSAGES.event)
+        .optional()
+        .describe('The name your page passes to splitlink.convert({ goal: "signup" })'),
+    },
+    { error: METRIC_MESSAGES.goal },
+  )
+  .superRefine((goal, ctx) => {
+    if ((goal.url === undefined) === (goal.event === undefined) || (goal.event && goal.match))
+      ctx.addIssue({ code: "custom", message: METRIC_MESSAGES.goal });
+    else if (goal.url !== undefined && !isHttpUrl(goal.url))
+      ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidUrls });
+  })
+  .transform(
+    (goal): MetricGoal =>
+      goal.event ? { event: goal.event } : { url: goal.url ?? "", match: goal.match ?? "equals" },
+  );
+
+const metricSchema = z
+  .object(
+    {
+      name: plainName(
+        z
+          .string({ error: METRIC_MESSAGES.name })
+          .trim()
+          .min(1, METRIC_MESSAGES.name)
+          .max(MAX_METRIC_NAME, METRIC_MESSAGES.name),
+        METRIC_MESSAGES.name,
+      ).describe("How the screens name it, up to 60 characters; unique in the test"),
+      role: z
+        .enum(METRIC_ROLES, { error: METRIC_MESSAGES.role })
+        .describe(
+          "primary decides (at most one); secondary is reported, never decides; guardrail blocks deploying a version proven worse on it",
+        ),
+      kind: z
+        .enum(METRIC_KINDS, { error: METRIC_MESSAGES.kind })
+        .describe(
+          "conversion: the share of visitors who reach the goal; revenue: revenue per visitor (the goal's values; without a goal, the primary's orders); refunds: the share of visitors whose Stripe payment was refunded",
+        ),
+      goal: metricGoalSchema
+        .optional()
+        .describe("What reaching it means: a page ({ url, match }) or a named call ({ event })"),
+      better: z
+        .enum(METRIC_DIRECTIONS, { error: METRIC_MESSAGES.better })
+        .describe("Whether higher or lower is better"),
+    },
+    { error: METRIC_MESSAGES.list },
+  )
+  .meta({ required: ["name", "role", "kind", "better"] });
+export type MetricInput = z.output<typeof metricSchema>;
+
+/** What is wrong with a test's metrics as sent; null when nothing. */
+function metricsProblem(metrics: readonly MetricInput[]): string | null {
+  const count = (role: MetricRole) => metrics.filter((metric) => metric.role === role).length;
+  if (
+    count("primary") > 1 ||
+    count("secondary") > MAX_SECONDARY_METRICS ||
+    count("guardrail") > MAX_GUARDRAILS
+  )
+    return METRIC_MESSAGES.list;
+  const names = new Set(metrics.map((metric) => metric.name.toLowerCase()));
+  if (names.size < metrics.length) return METRIC_MESSAGES.sameName;
+  for (const metric of metrics) {
+    if (metric.kind === "conversion" && !metric.goal) return METRIC_MESSAGES.conversionGoal;
+    if (metric.kind === "refunds" && metric.goal) return METRIC_MESSAGES.refundsGoal;
+    if (metric.role === "primary" && metric.kind === "refunds") return METRIC_MESSAGES.primaryKind;
+    if (metric.role === "primary" && metric.better === "lower") return METRIC_MESSAGES.primaryBetter;
+  }
+  return null;
+}
+
+const metricsFields = {
+  metrics: z
+    .array(metricSchema, { error: METRIC_MESSAGES.list })
+    .max(1 + MAX_SECONDARY_METRICS + MAX_GUARDRAILS, METRIC_MESSAGES.list)
+    .optional()
+    .describe(
+      "The test's metrics: at most one primary (which decides; the goal fields and primaryMetric are its shorthand), up to 3 secondary and 2 guardrail metrics. A change replaces the secondary and guardrail metrics; conversions counted so far stay",
+    ),
+};
+
+/**
+ * The primary metric of `metrics`, as the shorthand fields say it, and the other metrics; nothing of
+ * the primary when `metrics` names none (the shorthand fields, or the test's own, stand).
+ */
+function metricsOf(metrics: readonly MetricInput[]): {
+  metrics: TestMetric[];
+  primaryMetricName?: string;
+  primaryMetric?: PrimaryMetric;
+  conversionGoal?: "page" | "call";
+  conversionUrl?: string | null;
+  conversionUrlMatch?: UrlMatch;
+  conversionEvent?: string | null;
+} {
+  const primary = metrics.find((metric) => metric.role === "primary");
+  const others: TestMetric[] = metrics.filter((metric) => metric.role !== "primary");
+  if (!primary) return { metrics: others };
+  const goal = primary.goal;
+  return {
+    metrics: others,
+    primaryMetricName: primary.name,
+    primaryMetric:
+      primary.kind === "revenue" ? ("revenue_per_visitor" as const) : ("conversion_rate" as const),
+    ...(goal === undefined
+      ? {}
+      : "event" in goal
+        ? { conversionGoal: "call", conversionUrl: null, conversionEvent: goal.event }
+        : {
+            conversionGoal: "page",
+            conversionUrl: goal.url,
+            conversionUrlMatch: goal.match,
+            conversionEvent: null,
+          }),
+  };
+}
+
+/** Whether a caller sent the primary both ways: in metrics and as the shorthand fields. */
+function primarySentTwice(input: {
+  metrics?: MetricInput[];
+  primaryMetric?: unknown;
+  conversionGoal?: unknown;
+  conversionUrl?: unknown;
+  conversionUrlMatch?: unknown;
+}): boolean {
+  const shorthand = [
+    input.primaryMetric,
+    input.conversionGoal,
+    input.conversionUrl,
+    input.conversionUrlMatch,
+  ];
+  return (
+    Boolean(input.metrics?.some((metric) => metric.role === "primary")) &&
+    shorthand.some((field) => field !== undefined)
+  );
+}
+
 const settingsFields = { ...scheduleFields, ...ruleFields, ...evidenceFields };
 type Settings = z.output<z.ZodObject<typeof settingsFields>>;
 
@@ -193,6 +352,7 @@ export const createTestSchema = z
       urlA: url("Where version A sends visitors (http or https); with urlB, instead of variants").optional(),
       urlB: url("Where version B sends visitors (http or https); with urlA, instead of variants").optional(),
       ...goalFields,
+      ...metricsFields,
       customDomainId: z
         .string({ error: TEST_MESSAGES.domainNotUsable })
         .max(64)
@@ -248,6 +408,13 @@ export const createTestSchema = z
       ctx.addIssue({ code: "custom", message: goal });
       return;
     }
+    const metrics = primarySentTwice(input)
+      ? METRIC_MESSAGES.primaryTwice
+      : metricsProblem(input.metrics ?? []);
+    if (metrics) {
+      ctx.addIssue({ code: "custom", message: metrics, path: ["metrics"] });
+      return;
+    }
     const slugProblem = input.customSlug ? customSlugProblem(input.customSlug) : null;
     if (slugProblem === "invalid")
       ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidCustomSlugService });
@@ -257,7 +424,8 @@ export const createTestSchema = z
     const rules = rulesProblem(input.rules ?? [], input.fallbackUrl);
     if (rules) ctx.addIssue({ code: "custom", message: rules });
     // A beacon no longer sets it: without one, no order could ever count in a revenue test.
-    if (input.primaryMetric === "revenue_per_visitor" && !input.currency)
+    const decidingMetric = metricsOf(input.metrics ?? []).primaryMetric ?? input.primaryMetric;
+    if (decidingMetric === "revenue_per_visitor" && !input.currency)
       ctx.addIssue({ code: "custom", message: METRIC_MESSAGES.currencyRequired, path: ["currency"] });
   })
   .transform((input) => ({
@@ -272,9 +440,12 @@ export const createTestSchema = z
         : variantsOf(input),
     mode: input.mode,
     ...(goalAfter(NO_GOAL, input) as Goal),
+    conversionEvent: null as string | null,
+    primaryMetric: input.primaryMetric,
+    primaryMetricName: null as string | null,
+    ...metricsOf(input.metrics ?? []),
     customDomainId: input.customDomainId,
     customSlug: input.customSlug,
-    primaryMetric: input.primaryMetric,
     currency: input.currency,
     plan: input.plan ?? null,
     ...settingsOf(input),
@@ -306,6 +477,7 @@ export const updateTestSchema = z
       variants: variantsSchema.optional(),
       ...settingsFields,
       ...goalFields,
+      ...metricsFields,
       currency: currencyCode
         .optional()
         .describe(
@@ -323,7 +495,8 @@ export const updateTestSchema = z
     const problem =
       (input.variants && variantsProblem(input.variants)) ||
       scheduleMessage(input) ||
-      (input.conversionUrl && !isHttpUrl(input.conversionUrl) ? TEST_MESSAGES.invalidUrls : null);
+      (input.conversionUrl && !isHttpUrl(input.conversionUrl) ? TEST_MESSAGES.invalidUrls : null) ||
+      (primarySentTwice(input) ? METRIC_MESSAGES.primaryTwice : metricsProblem(input.metrics ?? []));
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   })
   .transform((input) => ({
@@ -332,6 +505,7 @@ export const updateTestSchema = z
     conversionGoal: input.conversionGoal,
     conversionUrl: input.conversionUrl,
     conversionUrlMatch: input.conversionUrlMatch,
+    ...(input.metrics ? metricsOf(input.metrics) : {}),
     ...settingsOf(input),
   }));
 /** PATCH /api/tests/:id and /api/v1/tests/{id} as a caller sends it; what is left out stays as it is. */
@@ -405,8 +579,14 @@ export const testStatsSchema = z.object({
     ),
   verdict: z
     .object({
-      status: z.enum(["decided", "collecting", "no_difference"]),
+      status: z.enum(["decided", "collecting", "no_difference", "held"]),
       winner: label.optional().describe("When decided: the proven winner"),
+      guardrail: z
+        .object({ variant: label, metric: z.string() })
+        .optional()
+        .describe(
+          "When held: the version that won the primary metric and the guardrail it is proven worse on; nothing deploys or promotes it",
+        ),
       until: z
         .string()
         .optional()
@@ -414,7 +594,9 @@ export const testStatsSchema = z.object({
           "While the test's minimum days run (collecting): when they are up and a call can be made (ISO 8601)",
         ),
     })
-    .describe("The one verdict, the test page's: decided, collecting (not proven yet) or no_difference"),
+    .describe(
+      "The one verdict, the test page's: decided, collecting (not proven yet), no_difference, or held (a winner proven worse on a guardrail)",
+    ),
   arms: z.array(armStatsSchema).describe("Every variant's numbers, A first"),
 });
 export type TestStats = z.output<typeof testStatsSchema>;
@@ -431,6 +613,19 @@ export type TestVariant = z.output<typeof testVariantSchema>;
 
 const testStatusSchema = z.enum(["active", "paused", "completed"]);
 export type TestStatus = z.output<typeof testStatusSchema>;
+
+const testMetricSchema = z.object({
+  name: z.string(),
+  role: z.enum(METRIC_ROLES),
+  kind: z.enum(METRIC_KINDS),
+  goal: z
+    .union([z.object({ url: z.string(), match: z.enum(URL_MATCHES) }), z.object({ event: z.string() })])
+    .optional()
+    .describe(
+      "A page ({ url, match }) or a named call ({ event }); absent for the refund rate, revenue from the primary's orders, or a primary without a goal",
+    ),
+  better: z.enum(METRIC_DIRECTIONS),
+});
 
 /** The specification's client shape of a split test, plus its variants, link and lifecycle. */
 export const splitTestSchema = z.object({
@@ -456,6 +651,11 @@ export const splitTestSchema = z.object({
   conversionUrlMatch: z
     .enum(URL_MATCHES)
     .describe("How the goal page's URL is matched: equals, starts_with or contains"),
+  metrics: z
+    .array(testMetricSchema)
+    .describe(
+      "The primary metric first (the goal fields and primaryMetric say it too), then the secondary and guardrail metrics",
+    ),
   createdAt: millis("When the test was created"),
   customDomainId: z.string().nullable(),
   customSlug: z.string().nullable(),

@@ -11,6 +11,9 @@ export const ANALYTICS_MESSAGES = {
     visitorsNeeded: (visitors: string, time: string) =>
       `Keep collecting: about ${visitors} more visitors per version are needed${time}.`,
   },
+  /** A primary winner held by a guardrail (issue #48); `figures` come formatted, with their brackets. */
+  guardrailHold: (version: string, guardrail: string, figures: string) =>
+    `Don't deploy version ${version}: it wins on the primary metric but is proven worse on ${guardrail}${figures}.`,
   srmWarning:
     "Sample ratio mismatch: the visitor split is far from the test's weights, which points to broken tracking or bot traffic. Treat these results with care.",
   pausedNotice: "Paused: the link sends everyone to version A and no clicks are counted.",

@@ -112,4 +112,22 @@ export const METRIC_MESSAGES = {
   invalid: "The primary metric must be conversion_rate or revenue_per_visitor",
   currencyRequired: "Choose the currency of your orders, e.g. EUR: revenue decides this test",
   currencyLocked: "An order has counted in this test's currency: it can no longer change",
+  // Several metrics (issue #48).
+  list: "A test has one primary metric, up to 3 secondary metrics and up to 2 guardrails",
+  name: "Give each metric a name of up to 60 characters, without line breaks or control characters",
+  sameName: "Each metric needs a name of its own",
+  role: "A metric's role must be primary, secondary or guardrail",
+  kind: "A metric's kind must be conversion, revenue or refunds",
+  better: "Say whether higher or lower is better for each metric: higher or lower",
+  goal: "A goal is a page ({ url, match }) or a named call ({ event })",
+  event: "An event name is 1 to 60 letters, digits or _ . : -",
+  conversionGoal: "A conversion metric needs its goal: a page ({ url, match }) or a named call ({ event })",
+  refundsGoal: "The refund rate comes from Stripe's refunds: it has no goal",
+  primaryKind:
+    "The primary metric is a conversion rate or revenue per visitor; the refund rate can guard or be reported",
+  primaryBetter:
+    "The primary metric decides by the higher value; a metric where lower is better can be a guardrail",
+  primaryKindLocked:
+    "What decides a test is set when it is created: its primary metric stays a conversion rate or revenue per visitor",
+  primaryTwice: "Send the primary metric either in metrics or as the goal fields and primaryMetric, not both",
 } as const;

@@ -46,7 +46,13 @@ function analyticsOf(
 }
 
 const collecting = (more: number | null) =>
-  ({ status: "keep collecting", winner: null, additionalVisitorsPerArm: more, until: null }) as const;
+  ({
+    status: "keep collecting",
+    winner: null,
+    additionalVisitorsPerArm: more,
+    until: null,
+    guardrail: null,
+  }) as const;
 
 describe("the relative lift in words", () => {
   it("names the change and its range", () => {
@@ -90,6 +96,7 @@ describe("where a test stands", () => {
       winner: "B",
       additionalVisitorsPerArm: null,
       until: null,
+      guardrail: null,
     });
     expect(standingOf(test("B"), won)).toEqual({ kind: "winner", variant: "B" });
     const promoted = {
@@ -121,7 +128,7 @@ describe("the recommendation", () => {
   it("deploys the verdict's winner, with its lift", () => {
     const analytics = analyticsOf(
       [armOf("A", 5000, 500), armOf("B", 5000, 650, { lift: 0.3, interval: { lower: 0.1, upper: 0.52 } })],
-      { status: "B wins", winner: "B", additionalVisitorsPerArm: null, until: null },
+      { status: "B wins", winner: "B", additionalVisitorsPerArm: null, until: null, guardrail: null },
     );
     expect(recommendationOf(analytics, NOW)).toEqual({
       kind: "deploy",
@@ -133,6 +140,7 @@ describe("the recommendation", () => {
       winner: "A",
       additionalVisitorsPerArm: null,
       until: null,
+      guardrail: null,
     });
     expect(recommendationOf(keepA, NOW)).toMatchObject({ kind: "deploy", variant: "A" });
     expect(recommendationOf(keepA, NOW).text).toBe("Keep version A: it converts better than B.");
@@ -184,6 +192,7 @@ describe("the recommendation", () => {
       winner: null,
       additionalVisitorsPerArm: null,
       until: null,
+      guardrail: null,
     } as const;
     const narrow = analyticsOf(
       [

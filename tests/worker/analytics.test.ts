@@ -90,6 +90,7 @@ describe("test analytics", () => {
       winner: null,
       additionalVisitorsPerArm: null,
       until: null,
+      guardrail: null,
     });
   });
 
@@ -107,6 +108,7 @@ describe("test analytics", () => {
       winner: "B",
       additionalVisitorsPerArm: null,
       until: null,
+      guardrail: null,
     });
     // Issue #33, point 3: "B converts 30 % more than A", with an interval above 0 as the verdict's is.
     const relative = analytics.arms[1]?.vsControl?.relativeLift;

@@ -413,6 +413,7 @@ describe("the OpenAPI document", () => {
         "endAfterVisitors",
         "endsAt",
         "fallbackUrl",
+        "metrics",
         "minimumDays",
         "mode",
         "name",

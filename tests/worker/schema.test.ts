@@ -15,6 +15,7 @@ describe("the drizzle schema and the migrations", () => {
         "cache_repairs",
         "clicks",
         "conversions",
+        "metric_conversions",
         "custom_domains",
         "dead_letters",
         "email_tokens",

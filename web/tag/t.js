@@ -74,13 +74,18 @@
       for (var j = 0; j < tests.length; j++) {
         var test = tests[j];
         var visit = visitFor(test.id, visits, arrival);
+        var converts = visit && !(arrival && arrival.landing && arrival.s === visit.s);
         if (test.goal === "page" && matches(test.url, test.match, test.query)) {
           seen(origin, site, test.id, "goal");
-          if (visit && !(arrival && arrival.landing && arrival.s === visit.s))
-            convert(origin, test.id, visit, value);
+          if (converts) convert(origin, test.id, visit, value);
         }
-        if (test.goal === "call" && visit && script.hasAttribute("data-convert"))
+        if (test.goal === "call" && !test.event && visit && script.hasAttribute("data-convert"))
           convert(origin, test.id, visit, value);
+        var metrics = test.metrics || [];
+        for (var m = 0; m < metrics.length; m++) {
+          if (converts && metrics[m].url && matches(metrics[m].url, metrics[m].match, metrics[m].query))
+            convert(origin, test.id, visit, value, metrics[m].name);
+        }
       }
       api.convert = (options) => {
         try {
@@ -89,12 +94,10 @@
           for (var k = 0; k < tests.length; k++) {
             var t = tests[k];
             var v = visitFor(t.id, visits, arrival);
-            if (v && (options.test ? options.test === t.id : t.goal === "call")) {
-              convert(origin, t.id, v, valueFrom(options));
-              sent += 1;
-            }
+            if (!v || (options.test && options.test !== t.id)) continue;
+            sent += convertCall(origin, t, v, options);
           }
-          if (!sent) uncounted(options.test);
+          if (!sent) uncounted(options.test, options.goal);
         } catch (_e) {}
       };
       for (var c = 0; c < calls.length; c++) api.convert(calls[c]);
@@ -166,8 +169,34 @@
     return null;
   }
 
-  function convert(origin, testId, visit, value) {
-    var done = KEY + "done:" + testId + ":" + visit.s;
+  // A call converts a test's metrics whose named call it is ({ goal: "signup" }), and its primary when
+  // that is the named call, or any call (a call without a goal, or with one none of its metrics names).
+  // With `test`, a call without a goal converts that test's primary whatever its goal (the
+  // specification's explicit conversion). Answers how many it sent.
+  function convertCall(origin, test, visit, options) {
+    var sent = 0;
+    var value = valueFrom(options);
+    var metrics = test.metrics || [];
+    var named = false;
+    for (var i = 0; i < metrics.length; i++) {
+      if (options.goal && metrics[i].event === options.goal) {
+        convert(origin, test.id, visit, value, metrics[i].name);
+        named = true;
+        sent += 1;
+      }
+    }
+    var primary = options.goal
+      ? test.goal === "call" && (test.event ? test.event === options.goal : !named)
+      : options.test || (test.goal === "call" && !test.event);
+    if (primary) {
+      convert(origin, test.id, visit, value);
+      sent += 1;
+    }
+    return sent;
+  }
+
+  function convert(origin, testId, visit, value, metric) {
+    var done = KEY + "done:" + testId + ":" + visit.s + (metric ? ":" + metric : "");
     if (recall(done)) return;
     remember(done, "1");
     var body = { splitTestId: testId, sessionId: visit.s, variant: visit.v };
@@ -175,14 +204,20 @@
       body.amount = value.amount;
       body.currency = value.currency;
     }
-    send(origin + "/functions/v1/conversions", JSON.stringify(body), KEY + "pending:" + testId, 0);
+    if (metric) body.metric = metric;
+    var pending = KEY + "pending:" + testId + (metric ? ":" + metric : "");
+    send(origin + "/functions/v1/conversions", JSON.stringify(body), pending, 0);
   }
 
   // A call that counts nothing says why, in the console, and never throws.
-  function uncounted(test) {
+  function uncounted(test, goal) {
     try {
       console.info(
-        "SplitLink: splitlink.convert() counted nothing: this browser did not come through the split link of " +
+        "SplitLink: splitlink.convert(" +
+          (goal ? '{ goal: "' + goal + '" }' : "") +
+          ") counted nothing: " +
+          (goal ? "no test this browser came through counts the goal " + goal + ", or " : "") +
+          "this browser did not come through the split link of " +
           (test ? "test " + test : "a test whose goal is a call from your page") +
           ", so no visit of it is stored on this site.",
       );

@@ -41,6 +41,8 @@ export const conversionEventSchema = z.object({
   timestamp: z.number().int().positive(),
   amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   currency: z.string().length(3).optional(),
+  /** Absent: the primary metric's. Else the name of the test's secondary or guardrail metric it counts for. */
+  metric: z.string().min(1).max(60).optional(),
   /** Absent: the tag's beacon. `server`: the server-side API, accepted before its click had landed. */
   source: z.enum(CONVERSION_ORIGINS).optional(),
 });

@@ -216,6 +216,60 @@ export async function countUncounted(
   if (events.length > 0) await db.prepare(COUNT_UNCOUNTED).bind(JSON.stringify(events)).run();
 }
 
+// A secondary or guardrail metric's conversions (migrations/0045_metrics.sql): counted like the
+// primary's (a human click of the test in the window before it, the variant and phase of that click, not
+// after the test completed, the test's conversion sources), once per test, metric and visitor (the
+// unique index), for a metric the test has. The refund rate is Stripe's to tell, never a visitor's.
+const EVENT_METRIC_SESSION_BYTES = checkedSessionBytes("e.session_id");
+
+const INSERT_METRIC_CONVERSIONS = `WITH e AS (
+    SELECT j.key AS position, j.value ->> '$.id' AS id, j.value ->> '$.testId' AS test_id,
+           j.value ->> '$.metric' AS metric, j.value ->> '$.sessionId' AS session_id,
+           j.value ->> '$.timestamp' AS ts, j.value ->> '$.amount' AS amount,
+           j.value ->> '$.currency' AS currency, coalesce(j.value ->> '$.source', 'beacon') AS source
+    FROM json_each(?1) AS j),
+  attributed AS (
+    SELECT e.*, (SELECT json_object('variant', variant, 'phase', phase)
+                 FROM clicks INDEXED BY clicks_test_session_idx
+                 WHERE split_test_id = e.test_id AND session = ${EVENT_METRIC_SESSION_BYTES} AND is_bot = 0
+                   AND timestamp >= e.ts - ?2
+                 ORDER BY phase DESC, timestamp LIMIT 1) AS click
+    FROM e CROSS JOIN split_tests AS t ON t.id = e.test_id
+    WHERE (t.completed_at IS NULL OR t.completed_at > e.ts)
+      AND (t.conversion_sources = 'all' OR e.source = 'server')
+      AND EXISTS (SELECT 1 FROM json_each(t.metrics) AS m
+                  WHERE m.value ->> '$.name' = e.metric AND (m.value ->> '$.kind' <> 'refunds' OR e.source = 'server')))
+  INSERT OR IGNORE INTO metric_conversions (id, split_test_id, metric, variant, phase, session_id, timestamp, amount, currency, source)
+  SELECT id, test_id, metric, click ->> '$.variant', click ->> '$.phase', session_id, ts, amount, currency, source
+  FROM attributed WHERE click IS NOT NULL ORDER BY position`;
+
+// Run after the insert: the metric conversions still waiting for their visitor's first click.
+const METRIC_CONVERSIONS_WITHOUT_CLICK = `SELECT e.key AS position
+  FROM json_each(?1) AS e JOIN split_tests AS t ON t.id = e.value ->> '$.testId'
+  WHERE NOT EXISTS (SELECT 1 FROM metric_conversions WHERE id = e.value ->> '$.id')
+    AND NOT EXISTS (
+      SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
+      WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES} AND is_bot = 0)`;
+
+/**
+ * Writes a batch of secondary and guardrail metrics' conversions; answers those whose visitor has no
+ * click yet (it may still be on its way through the queue). The rest are counted or, when they cannot
+ * count, left out.
+ */
+async function writeMetricConversions(db: D1Database, events: ConversionEvent[], windowMs: number) {
+  const json = JSON.stringify(
+    events.map((event) => (isSessionId(event.sessionId) ? event : { ...event, sessionId: "" })),
+  );
+  const [, waiting] = await db.batch<{ position: number }>([
+    db.prepare(INSERT_METRIC_CONVERSIONS).bind(json, windowMs),
+    db.prepare(METRIC_CONVERSIONS_WITHOUT_CLICK).bind(json),
+  ]);
+  return (waiting?.results ?? []).flatMap(({ position }) => {
+    const event = events[position];
+    return event ? [{ event, reason: "no_click" as const }] : [];
+  });
+}
+
 /**
  * Writes a batch of conversions in one atomic D1 batch: what they add to the rollups, once per key, the
  * rows, and the ones not counted. Answers those counted now
@@ -224,6 +278,21 @@ export async function countUncounted(
  * yet (the click may still be on its way through the queue).
  */
 export async function writeConversions(
+  db: D1Database,
+  events: ConversionEvent[],
+  windowMs: number,
+): Promise<{
+  counted: CountedConversion[];
+  unmatched: { event: ConversionEvent; reason: UnmatchedReason }[];
+}> {
+  const metricEvents = events.filter((event) => event.metric !== undefined);
+  const waitingMetrics = metricEvents.length ? await writeMetricConversions(db, metricEvents, windowMs) : [];
+  const primary = events.filter((event) => event.metric === undefined);
+  const written = await writePrimaryConversions(db, primary, windowMs);
+  return { ...written, unmatched: [...written.unmatched, ...waitingMetrics] };
+}
+
+async function writePrimaryConversions(
   db: D1Database,
   events: ConversionEvent[],
   windowMs: number,

@@ -57,7 +57,12 @@ export const beaconRoutes = new Hono<AppEnv>()
   .use("/functions/v1/conversions", cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], maxAge: 86400 }))
   .post("/functions/v1/conversions", limitBody(BEACON_MAX_BODY_BYTES, INVALID_BEACON), async (c) => {
     const beacon = parseBeacon(await c.req.text());
-    await accept(c, { testId: beacon.splitTestId, sessionId: beacon.sessionId, ...recordedValue(beacon) });
+    await accept(c, {
+      testId: beacon.splitTestId,
+      sessionId: beacon.sessionId,
+      ...recordedValue(beacon),
+      ...(beacon.metric ? { metric: beacon.metric } : {}),
+    });
     return c.json({ message: CONVERSION_MESSAGES.recorded }, 202);
   })
   // A thank-you page that sends the visitor here converts with the cookie the redirect set.

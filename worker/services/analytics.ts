@@ -18,6 +18,7 @@ import { labelAt, VARIANT_LABELS } from "../../contract/variants";
 import type { SplitTest } from "../db/schema";
 import { analyze } from "../statistics/analysis";
 import { SRM_THRESHOLD, srmTestAgainstShares } from "../statistics/frequentist";
+import { guardrailHarming, type MetricArm, type MetricResult, metricResult } from "../statistics/metrics";
 import { analyzeRevenue, type RevenueArmResult } from "../statistics/revenue";
 import { type Reweighted, reweightByPeriod, type WeightPeriod } from "../statistics/reweight";
 import { rateMean, relativeLift, sequentialVerdict } from "../statistics/sequential";
@@ -44,6 +45,46 @@ async function rollupOf(db: D1Database, test: SplitTest): Promise<RollupRow[]> {
     .bind(test.id, test.phase)
     .all<RollupRow>();
   return results;
+}
+
+// A phase's secondary and guardrail metrics' conversions per variant; values only in the test's currency.
+const METRIC_COUNTS = `SELECT metric, variant, count(*) AS conversions,
+    count(CASE WHEN currency = ?3 THEN 1 END) AS orders,
+    coalesce(sum(CASE WHEN currency = ?3 THEN amount END), 0) AS revenue,
+    total(CASE WHEN currency = ?3 THEN amount * amount END) AS revenueSquares
+  FROM metric_conversions WHERE split_test_id = ?1 AND phase = ?2 GROUP BY metric, variant`;
+
+/**
+ * The test's secondary and guardrail metrics in its current phase, every version against A
+ * (statistics/metrics.ts), over its visitors as counted (`totals`). Revenue without a goal is the
+ * primary's orders.
+ */
+export async function metricResultsOf(
+  db: D1Database,
+  test: Pick<SplitTest, "id" | "phase" | "currency" | "metrics">,
+  totals: readonly VariantTotals[],
+): Promise<MetricResult[]> {
+  if (test.metrics.length === 0) return [];
+  const { results } = await db
+    .prepare(METRIC_COUNTS)
+    .bind(test.id, test.phase, test.currency)
+    .all<Omit<MetricArm, "visitors"> & { metric: string; variant: Variant }>();
+  return test.metrics.map((metric) =>
+    metricResult(
+      metric,
+      totals.map((arm, i): MetricArm => {
+        if (metric.kind === "revenue" && !metric.goal) return { ...arm, conversions: arm.orders };
+        const row = results.find((r) => r.metric === metric.name && r.variant === labelAt(i));
+        return {
+          visitors: arm.visitors,
+          conversions: row?.conversions ?? 0,
+          orders: row?.orders ?? 0,
+          revenue: row?.revenue ?? 0,
+          revenueSquares: row?.revenueSquares ?? 0,
+        };
+      }),
+    ),
+  );
 }
 
 /** The phases that ended, oldest first, each with its variants and every variant's counts. */
@@ -250,6 +291,7 @@ async function decide(
   test: SplitTest,
   deciding: readonly VariantTotals[],
   now: number,
+  metrics: () => Promise<readonly MetricResult[]>,
 ): Promise<Verdict> {
   const until = minimumDaysEnd(test);
   // Twice as many: DECISION_ADDRESSES of a stranger's may take their places, and the winner still gives
@@ -263,6 +305,7 @@ async function decide(
     deciding,
     test.conversionSources === "server" ? null : withoutTopAddresses,
     now < until ? until : null,
+    async (winner) => guardrailHarming(await metrics(), VARIANT_LABELS.indexOf(winner))?.name ?? null,
   );
 }
 
@@ -281,7 +324,8 @@ export async function verdictOfTest(
 ): Promise<{ verdict: Verdict; deciding: VariantTotals[] }> {
   const deciding =
     test.mode === "optimise" ? (reweighted ?? (await optimisedResults(db, test, totals)).totals) : totals;
-  return { verdict: await decide(db, test, deciding, now), deciding };
+  const metrics = () => metricResultsOf(db, test, totals);
+  return { verdict: await decide(db, test, deciding, now, metrics), deciding };
 }
 
 /**
@@ -311,7 +355,8 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
   const analysis = analyze(counts, weights);
   const revenue = analyzeRevenue(decided.map(revenueCounts));
   const byRate = sequentialVerdict(counts);
-  const verdict = await decide(db, test, decided, now);
+  const metrics = await metricResultsOf(db, test, totals);
+  const verdict = await decide(db, test, decided, now, async () => metrics);
   const srmPValue = byPeriod
     ? srmTestAgainstShares(
         totals.map((arm) => arm.visitors),
@@ -361,8 +406,32 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
     ruleVisits,
     trafficQuality: trafficQualityOf(uncounted, ruleVisits),
     verdict,
+    metrics: metrics.map((metric) => metricAnalytics(metric, money)),
     series: seriesOf(results, test.variants.length, test.phaseStartedAt ?? test.createdAt, now, history),
     phases,
+  };
+}
+
+/** A metric as the test page shows it: revenue in the test's currency (major units), rates as fractions. */
+function metricAnalytics(
+  metric: MetricResult,
+  money: (minor: number) => number,
+): TestAnalytics["metrics"][number] {
+  const unit = metric.kind === "revenue" ? money : (value: number) => value;
+  return {
+    name: metric.name,
+    role: metric.role === "guardrail" ? "guardrail" : "secondary",
+    kind: metric.kind,
+    better: metric.better,
+    arms: metric.arms.map((arm, i) => ({
+      label: labelAt(i),
+      value: unit(arm.value),
+      vsControl: arm.vsControl && {
+        difference: arm.vsControl.interval ? unit(arm.vsControl.interval.difference) : null,
+        relativeLift: arm.vsControl.relativeLift,
+        outcome: arm.vsControl.outcome,
+      },
+    })),
   };
 }
 

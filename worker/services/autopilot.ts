@@ -10,9 +10,10 @@ import { storeLink } from "../link-cache/writes";
 import { log } from "../observability/log";
 import { BANDIT_UPDATE_MS, banditWeights, banditWeightsByRevenue } from "../statistics/bandit";
 import { SRM_THRESHOLD, srmTest, srmTestAgainstShares } from "../statistics/frequentist";
+import { armsHarmed } from "../statistics/metrics";
 import { armCounts, revenueCounts, type VariantTotals } from "../statistics/summary";
 import { sendTestAlert, type TestAlert } from "./alerts";
-import { heldBackOf, optimisedResults, verdictOfTest, withoutHeldBack } from "./analytics";
+import { heldBackOf, metricResultsOf, optimisedResults, verdictOfTest, withoutHeldBack } from "./analytics";
 import { recordWhen } from "./history";
 import { refreshShardCopy } from "./shard-copies";
 import { totalsOf } from "./split-tests";
@@ -250,12 +251,15 @@ async function moveWeights(
 ): Promise<void> {
   if (now - (test.weightsUpdatedAt ?? test.createdAt) < BANDIT_UPDATE_MS) return;
   // Every variant without what the test's top addresses brought it: no few addresses steer the traffic.
-  const held = await heldBackOf(eventsDb(env, test.shard), test, null);
+  const events = eventsDb(env, test.shard);
+  const held = await heldBackOf(events, test, null);
   const evidence = totals.map((arm, i) => withoutHeldBack(arm, held[i]));
+  // No traffic moves towards a version proven worse on a guardrail (issue #48).
+  const harmed = armsHarmed(await metricResultsOf(events, test, totals), totals.length);
   const weights =
     test.primaryMetric === "revenue_per_visitor"
-      ? banditWeightsByRevenue(evidence.map(revenueCounts))
-      : banditWeights(evidence.map(armCounts));
+      ? banditWeightsByRevenue(evidence.map(revenueCounts), harmed)
+      : banditWeights(evidence.map(armCounts), harmed);
   if (weights.every((weight, i) => weight === test.variants[i]?.weight)) return;
   const variants = test.variants.map((variant, i) => ({ ...variant, weight: weights[i] ?? 0 }));
   const history = recordWhen(

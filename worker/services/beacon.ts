@@ -12,6 +12,8 @@ export interface BeaconConversion {
   sessionId: string;
   amount?: number;
   currency?: string;
+  /** A secondary or guardrail metric's name; absent for the primary. */
+  metric?: string;
 }
 
 /** What became of a beacon's conversion: queued, or refused until `retryAfterSeconds` have passed. */

@@ -189,7 +189,7 @@ const GROUPS = [
   ["test.end_settings_changed", ["endsAt", "endAfterVisitors", "onEnd", "stopEarly", "minimumDays"]],
   [
     "test.goal_changed",
-    ["conversionGoal", "conversionUrl", "conversionUrlMatch", "currency", "conversionSources"],
+    ["conversionGoal", "conversionUrl", "conversionUrlMatch", "metrics", "currency", "conversionSources"],
   ],
 ] as const;
 

@@ -17,7 +17,7 @@ import {
   SCHEDULE_MESSAGES,
   TEST_MESSAGES,
 } from "../../contract/messages";
-import { DEFAULT_PRIMARY_METRIC } from "../../contract/metrics";
+import { DEFAULT_PRIMARY_METRIC, primaryMetricOf } from "../../contract/metrics";
 import { hasExperimentRule, rulesProblem } from "../../contract/rules";
 import { endsBeforeMinimumDays } from "../../contract/schedule";
 import { type Goal, goalAfter } from "../../contract/tracking";
@@ -180,6 +180,9 @@ async function insertSplitTest(
       conversionSources: input.conversionSources ?? "all",
       conversionGoal: input.conversionGoal,
       conversionUrlMatch: input.conversionUrlMatch,
+      conversionEvent: input.conversionEvent ?? null,
+      primaryMetricName: input.primaryMetricName ?? null,
+      metrics: input.metrics ?? [],
       deletedAt: null,
       phase: 1,
       phaseStartedAt: null,
@@ -234,6 +237,7 @@ export function toClient(
     conversionUrl: row.conversionUrl,
     conversionGoal: row.conversionGoal,
     conversionUrlMatch: row.conversionUrlMatch,
+    metrics: [primaryMetricOf(row), ...row.metrics],
     createdAt: row.createdAt,
     customDomainId: row.customDomainId,
     customSlug: row.customSlug,
@@ -509,7 +513,7 @@ export async function updateTest(
           : {}),
         ...scheduleChange(input),
         ...rules?.change,
-        ...goalChange(current, input),
+        ...metricsChange(current, input),
       })
       .where(
         and(
@@ -576,6 +580,23 @@ function goalChange(current: SplitTestRow, input: UpdateTestInput): Goal | null 
   const goal = goalAfter(current, { conversionGoal, conversionUrl, conversionUrlMatch });
   if (typeof goal === "string") throw new ApiError("invalid_input", GOAL_MESSAGES[goal]);
   return goal;
+}
+
+/**
+ * The metrics a change names: the goal (the primary's, by the goal fields or `metrics`), a named call
+ * only with a goal that came with one, the secondary and guardrail metrics replaced. What decides (the
+ * primary's kind) is the test's from its creation.
+ */
+function metricsChange(current: SplitTestRow, input: UpdateTestInput): Partial<SplitTestRow> {
+  if (input.primaryMetric !== undefined && input.primaryMetric !== current.primaryMetric)
+    throw new ApiError("invalid_input", METRIC_MESSAGES.primaryKindLocked);
+  const goal = goalChange(current, input);
+  return {
+    ...goal,
+    ...(goal ? { conversionEvent: input.conversionEvent ?? null } : {}),
+    ...(input.metrics ? { metrics: input.metrics } : {}),
+    ...(input.primaryMetricName ? { primaryMetricName: input.primaryMetricName } : {}),
+  };
 }
 
 /**

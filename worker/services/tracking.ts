@@ -1,4 +1,5 @@
 import type { TrackingSetup } from "../../contract/api/tracking";
+import type { TestMetric } from "../../contract/metrics";
 import {
   type ConversionGoal,
   type HiddenQuery,
@@ -20,12 +21,29 @@ export interface TagGoal {
   url?: string;
   match?: UrlMatch;
   query?: HiddenQuery;
+  /** The named call of a call goal (`splitlink.convert({ goal })`); absent: any call. */
+  event?: string;
+  /** The goals of its secondary and guardrail metrics, each with the metric's name the beacon sends back. */
+  metrics?: TagMetricGoal[];
+}
+
+/** A secondary or guardrail metric's goal as the tag applies it. */
+export type TagMetricGoal =
+  | { name: string; url: string; match: UrlMatch; query?: HiddenQuery }
+  | { name: string; event: string };
+
+/** The goals of a test's metrics that the tag can see reached: pages and named calls. */
+function tagMetricGoals(metrics: readonly TestMetric[]): TagMetricGoal[] {
+  return metrics.flatMap(({ name, goal }): TagMetricGoal[] => {
+    if (!goal) return [];
+    return "event" in goal ? [{ name, event: goal.event }] : [{ name, ...tagPageGoal(goal.url, goal.match) }];
+  });
 }
 
 // The tests whose visitors can still convert (not completed, not deleted), newest first; a workspace's
 // 200 newest are more than any site runs at once.
 const GOALS_OF_SITE = `SELECT t.id, t.conversion_goal AS goal, t.conversion_url AS url,
-    t.conversion_url_match AS match
+    t.conversion_url_match AS match, t.conversion_event AS event, t.metrics
   FROM workspaces AS w JOIN split_tests AS t ON t.workspace_id = w.id
   WHERE w.site_key = ?1 AND t.status != 'completed' AND t.deleted_at IS NULL
   ORDER BY t.created_at DESC LIMIT 200`;
@@ -51,11 +69,18 @@ export async function goalsOfSite(db: D1Database, siteKey: string): Promise<Site
     goal: ConversionGoal;
     url: string | null;
     match: UrlMatch;
+    event: string | null;
+    metrics: string;
   }[];
   return {
-    tests: rows.map(({ id, goal, url, match }) =>
-      goal === "page" && url ? { id, goal, ...tagPageGoal(url, match) } : { id, goal },
-    ),
+    tests: rows.map(({ id, goal, url, match, event, metrics }) => {
+      const tagGoal: TagGoal =
+        goal === "page" && url
+          ? { id, goal, ...tagPageGoal(url, match) }
+          : { id, goal, ...(goal === "call" && event ? { event } : {}) };
+      const metricGoals = tagMetricGoals(JSON.parse(metrics) as TestMetric[]);
+      return metricGoals.length ? { ...tagGoal, metrics: metricGoals } : tagGoal;
+    }),
     ga4: workspace.ga4_enabled_at !== null,
   };
 }

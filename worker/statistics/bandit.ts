@@ -41,19 +41,38 @@ export function percentWithFloor(shares: readonly number[], floor = BANDIT_FLOOR
 }
 
 /**
- * The bandit's weights for the arms' counts: equal during the burn-in, then each arm's chance to be the
- * best (Beta(1 + conversions, 1 + visitors − conversions) posteriors) with the floor.
+ * The shares without the arms proven worse on a guardrail (`harmed`, by position): they keep the floor
+ * and nothing more, so no traffic moves towards harm (issue #48). All harmed: the shares as they are.
  */
-export function banditWeights(arms: readonly ArmCounts[], floor = BANDIT_FLOOR): number[] {
+function withoutHarmed(shares: readonly number[], harmed: ReadonlySet<number>): number[] {
+  const kept = shares.map((share, i) => (harmed.has(i) ? 0 : share));
+  const total = kept.reduce((sum, share) => sum + share, 0);
+  return total > 0 ? kept.map((share) => share / total) : [...shares];
+}
+
+/**
+ * The bandit's weights for the arms' counts: equal during the burn-in, then each arm's chance to be the
+ * best (Beta(1 + conversions, 1 + visitors − conversions) posteriors) with the floor; an arm proven
+ * worse on a guardrail (`harmed`) at the floor.
+ */
+export function banditWeights(
+  arms: readonly ArmCounts[],
+  harmed: ReadonlySet<number> = new Set(),
+  floor = BANDIT_FLOOR,
+): number[] {
   if (arms.some((arm) => arm.visitors < BANDIT_BURN_IN_VISITORS)) return evenWeights(arms.length);
-  return percentWithFloor(chanceToBeBest(arms), floor);
+  return percentWithFloor(withoutHarmed(chanceToBeBest(arms), harmed), floor);
 }
 
 /**
  * The same for a test decided by revenue per visitor: each arm's chance to earn the most per visitor
  * (statistics/revenue.ts, the normal approximation of each arm's mean revenue per visitor).
  */
-export function banditWeightsByRevenue(arms: readonly RevenueCounts[], floor = BANDIT_FLOOR): number[] {
+export function banditWeightsByRevenue(
+  arms: readonly RevenueCounts[],
+  harmed: ReadonlySet<number> = new Set(),
+  floor = BANDIT_FLOOR,
+): number[] {
   if (arms.some((arm) => arm.visitors < BANDIT_BURN_IN_VISITORS)) return evenWeights(arms.length);
-  return percentWithFloor(chanceToEarnMost(arms), floor);
+  return percentWithFloor(withoutHarmed(chanceToEarnMost(arms), harmed), floor);
 }

@@ -84,7 +84,7 @@ export function summarize(
     verdict,
     deciding = totals,
   }: {
-    verdict: Pick<TestAnalytics["verdict"], "winner" | "status" | "until">;
+    verdict: Pick<TestAnalytics["verdict"], "winner" | "status" | "until" | "guardrail">;
     deciding?: readonly VariantTotals[];
   },
   metric: PrimaryMetric = "conversion_rate",
@@ -127,10 +127,13 @@ export function summarize(
 
 /**
  * The verdict as the APIs carry it: decided (with its winner), collecting (with when the minimum days
- * are up, while they run), or no difference.
+ * are up, while they run), no difference, or held (a winner proven worse on a guardrail).
  */
-function statsVerdict(verdict: Pick<TestAnalytics["verdict"], "winner" | "status" | "until">): StatsVerdict {
+function statsVerdict(
+  verdict: Pick<TestAnalytics["verdict"], "winner" | "status" | "until" | "guardrail">,
+): StatsVerdict {
   if (verdict.winner) return { status: "decided", winner: verdict.winner };
+  if (verdict.guardrail) return { status: "held", guardrail: verdict.guardrail };
   if (verdict.status !== "keep collecting") return { status: "no_difference" };
   return verdict.until === null
     ? { status: "collecting" }

@@ -30,7 +30,7 @@ export type Verdict = TestAnalytics["verdict"];
 
 /** What a verdict says while nothing is decided and more visitors are needed. */
 function keepCollecting(additionalVisitorsPerArm: number | null, until: number | null = null): Verdict {
-  return { status: "keep collecting", winner: null, additionalVisitorsPerArm, until };
+  return { status: "keep collecting", winner: null, additionalVisitorsPerArm, until, guardrail: null };
 }
 
 /** The always-valid rule alone, on these totals. */
@@ -44,31 +44,56 @@ function byTheNumbers(metric: PrimaryMetric, totals: readonly VariantTotals[]): 
         };
   if (winner !== null) {
     const label = labelAt(winner);
-    return { status: `${label} wins`, winner: label, additionalVisitorsPerArm: null, until: null };
+    return {
+      status: `${label} wins`,
+      winner: label,
+      additionalVisitorsPerArm: null,
+      until: null,
+      guardrail: null,
+    };
   }
   if (status === "keep collecting") return keepCollecting(additionalVisitorsPerArm);
-  return { status: "no clear difference", winner: null, additionalVisitorsPerArm: null, until: null };
+  return {
+    status: "no clear difference",
+    winner: null,
+    additionalVisitorsPerArm: null,
+    until: null,
+    guardrail: null,
+  };
 }
 
 /**
  * The verdict on the deciding totals, by the primary metric. `withoutTopAddresses` answers the same
  * totals without what the addresses that converted most for the winner brought every variant; null
  * when the test's conversions come from the server only (no address to hold back). `collectingUntil`:
- * when the test's minimum days are up, while they run; null once they are.
+ * when the test's minimum days are up, while they run; null once they are. `guardrailAgainst` names
+ * the guardrail a winner other than A is proven worse on (metrics.ts), if any: the winner is then held,
+ * and nothing deploys, promotes or alerts it (issue #48).
  */
 export async function verdictOf(
   metric: PrimaryMetric,
   totals: readonly VariantTotals[],
   withoutTopAddresses: ((winner: Variant) => Promise<readonly VariantTotals[]>) | null,
   collectingUntil: number | null = null,
+  guardrailAgainst: (winner: Variant) => Promise<string | null> = async () => null,
 ): Promise<Verdict> {
   const verdict = byTheNumbers(metric, totals);
   if (collectingUntil !== null) {
     const more = verdict.status === "keep collecting" ? verdict.additionalVisitorsPerArm : null;
     return keepCollecting(more, collectingUntil);
   }
-  if (!verdict.winner || !withoutTopAddresses) return verdict;
-  const without = await withoutTopAddresses(verdict.winner);
-  if (byTheNumbers(metric, without).winner === verdict.winner) return verdict;
-  return keepCollecting(null);
+  if (!verdict.winner) return verdict;
+  if (withoutTopAddresses) {
+    const without = await withoutTopAddresses(verdict.winner);
+    if (byTheNumbers(metric, without).winner !== verdict.winner) return keepCollecting(null);
+  }
+  const guardrail = await guardrailAgainst(verdict.winner);
+  if (guardrail === null) return verdict;
+  return {
+    status: "held by a guardrail",
+    winner: null,
+    additionalVisitorsPerArm: null,
+    until: null,
+    guardrail: { variant: verdict.winner, metric: guardrail },
+  };
 }

@@ -83,6 +83,22 @@ export const conversions = sqliteTable(
   ],
 );
 
+/** A secondary or guardrail metric's conversions: migrations/0045_metrics.sql. */
+export const metricConversions = sqliteTable(
+  "metric_conversions",
+  {
+    ...eventColumns(),
+    id: text("id").primaryKey(),
+    metric: text("metric").notNull(),
+    sessionId: text("session_id").notNull(),
+    timestamp: integer("timestamp").notNull(),
+    amount: integer("amount"),
+    currency: text("currency"),
+    source: text("source", { enum: CONVERSION_ORIGINS }).notNull().default("beacon"),
+  },
+  (t) => [uniqueIndex("metric_conversions_test_metric_session_idx").on(t.splitTestId, t.metric, t.sessionId)],
+);
+
 export const testStatsHourly = sqliteTable(
   "test_stats_hourly",
   {

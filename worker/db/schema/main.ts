@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { VariantInput, WebhookEventType } from "../../../contract/api";
 import { SLACK_STATUSES } from "../../../contract/api/integrations";
-import { PRIMARY_METRICS } from "../../../contract/metrics";
+import { PRIMARY_METRICS, type TestMetric } from "../../../contract/metrics";
 import type { SavedPlan } from "../../../contract/planner";
 import type { Rule } from "../../../contract/rules";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../../contract/schedule";
@@ -274,6 +274,11 @@ export const splitTests = sqliteTable(
     // The binding of the D1 database that holds its events, chosen at creation: DB for the tests made
     // before event shards (migrations/0030_event_shards.sql, worker/db/shards.ts).
     shard: text("shard").notNull().default("DB"),
+    // Several metrics: migrations/0045_metrics.sql. The primary's name (null: its kind's label) and
+    // named call; the secondary and guardrail metrics.
+    primaryMetricName: text("primary_metric_name"),
+    conversionEvent: text("conversion_event"),
+    metrics: text("metrics", { mode: "json" }).$type<TestMetric[]>().notNull().default(sql`'[]'`),
   },
   (t) => [
     uniqueIndex("split_tests_slug_idx").on(t.slug),

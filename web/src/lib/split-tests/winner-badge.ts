@@ -6,6 +6,9 @@ export type WinnerOf = Pick<TestWithStats, "status" | "winnerVariant" | "endResu
 /** Beside a version that only leads, wherever it is named: the verdict has not decided. */
 export const NOT_PROVEN = "not proven yet";
 
+/** Beside a version that won the primary metric but is proven worse on a guardrail: nothing deploys it. */
+export const heldBy = (guardrail: string) => `held: proven worse on ${guardrail}`;
+
 /** Whether the owner promoted a version: a completed test that ended promoting one. */
 function promotedOf(test: WinnerOf): boolean {
   return test.status === "completed" && (test.endResult === null || test.endResult === "promoted");

@@ -1,5 +1,5 @@
 import type { TestAnalytics, TestWithStats } from "@contract/api";
-import { HourglassIcon, type LucideIcon, OctagonXIcon, TrophyIcon } from "lucide-react";
+import { HourglassIcon, type LucideIcon, OctagonXIcon, ShieldAlertIcon, TrophyIcon } from "lucide-react";
 import { type Recommendation, recommendationOf } from "@/features/test-detail/analytics/reading";
 import { PromoteAction } from "@/features/test-detail/lifecycle/components/PromoteAction";
 import { cn } from "@/lib/utils";
@@ -8,13 +8,15 @@ type Look = { icon: LucideIcon; className: string };
 
 const LOOKS: Record<Recommendation["kind"], Look> = {
   deploy: { icon: TrophyIcon, className: "border-success/30 bg-success-muted text-success" },
+  hold: { icon: ShieldAlertIcon, className: "border-destructive/40 bg-destructive-muted text-destructive" },
   stop: { icon: OctagonXIcon, className: "bg-secondary text-secondary-foreground" },
   collect: { icon: HourglassIcon, className: "border-dashed bg-muted text-muted-foreground" },
 };
 
 /**
  * What to do, first, in one sentence from the always-valid verdict: green to deploy a winner (with the
- * button that does it while the test runs), neutral to stop, muted to keep collecting.
+ * button that does it while the test runs), red when a guardrail holds the winner (no button), neutral
+ * to stop, muted to keep collecting.
  */
 export function VerdictBanner({
   analytics,

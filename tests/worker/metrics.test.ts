@@ -1,0 +1,367 @@
+import { describe, expect, it } from "vitest";
+import type { TestAnalytics, TestWithStats } from "../../contract/api";
+import { METRIC_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
+import {
+  type Client,
+  clickedVisitor,
+  createApiKey,
+  createTest,
+  errorOf,
+  eventsOf,
+  eventually,
+  publicApi,
+  sendBeacon,
+  signedUpClient,
+} from "./helpers";
+import { conversion, deliver } from "./queue-helpers";
+
+// Several metrics with guardrails (issue #48 point 1): the contract, what the tag's beacons count,
+// and a guardrail proven worse holding the primary's winner.
+
+const HOUR = 3_600_000;
+const thisHour = () => Math.floor(Date.now() / HOUR) * HOUR;
+
+const SIGNUP = {
+  name: "Signups",
+  role: "secondary",
+  kind: "conversion",
+  goal: { event: "signup" },
+  better: "higher",
+};
+const REFUNDS = { name: "Refund rate", role: "guardrail", kind: "refunds", better: "lower" };
+const ERRORS = {
+  name: "Error page",
+  role: "guardrail",
+  kind: "conversion",
+  goal: { url: "https://shop.example/error?code=500", match: "starts_with" },
+  better: "lower",
+};
+
+async function createWith(client: Client, body: Record<string, unknown>) {
+  return client.json("POST", "/api/tests", {
+    name: "Checkout",
+    urlA: "https://shop.example/a",
+    urlB: "https://shop.example/b",
+    minimumDays: 0,
+    ...body,
+  });
+}
+
+async function testOf(client: Client, slug: string): Promise<TestWithStats> {
+  const response = await client.fetch(`/api/tests/${slug}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { test: TestWithStats }).test;
+}
+
+async function analyticsOf(client: Client, slug: string): Promise<TestAnalytics> {
+  const response = await client.fetch(`/api/tests/${slug}/analytics`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { analytics: TestAnalytics }).analytics;
+}
+
+/** The test's current-phase totals per variant, straight into its rollup. */
+async function seedRollup(testId: string, arms: { visitors: number; conversions: number }[]) {
+  const db = await eventsOf(testId);
+  await db.batch(
+    arms.map((arm, i) =>
+      db
+        .prepare(
+          "INSERT INTO test_stats_hourly (split_test_id, hour, variant, clicks, visitors, conversions) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(testId, thisHour(), "AB"[i], arm.visitors, arm.visitors, arm.conversions),
+    ),
+  );
+}
+
+/** `count` conversions of the metric in the variant, each of its own visitor. */
+async function seedMetric(testId: string, metric: string, variant: "A" | "B", count: number) {
+  await (await eventsOf(testId))
+    .prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?4)
+       INSERT INTO metric_conversions (id, split_test_id, metric, variant, phase, session_id, timestamp)
+       SELECT lower(hex(randomblob(16))), ?1, ?2, ?3, 1, lower(hex(randomblob(16))), ?5 FROM n`,
+    )
+    .bind(testId, metric, variant, count, Date.now())
+    .run();
+}
+
+async function metricRows(testId: string) {
+  const { results } = await (await eventsOf(testId))
+    .prepare("SELECT metric, variant, session_id, amount FROM metric_conversions WHERE split_test_id = ?")
+    .bind(testId)
+    .all<{ metric: string; variant: string; session_id: string; amount: number | null }>();
+  return results;
+}
+
+describe("a test's metrics: POST and PATCH", () => {
+  it("takes a primary, secondary and guardrail metrics and answers them, the primary first", async () => {
+    const { client } = await signedUpClient();
+    const response = await createWith(client, {
+      metrics: [
+        SIGNUP,
+        REFUNDS,
+        {
+          name: "Orders",
+          role: "primary",
+          kind: "conversion",
+          goal: { event: "purchase" },
+          better: "higher",
+        },
+        ERRORS,
+      ],
+    });
+    expect(response.status).toBe(201);
+    const { test } = (await response.json()) as { test: TestWithStats };
+    expect(test.metrics).toEqual([
+      { name: "Orders", role: "primary", kind: "conversion", goal: { event: "purchase" }, better: "higher" },
+      SIGNUP,
+      REFUNDS,
+      ERRORS,
+    ]);
+    // The shorthand says the same primary.
+    expect(test).toMatchObject({
+      conversionGoal: "call",
+      conversionUrl: null,
+      primaryMetric: "conversion_rate",
+    });
+  });
+
+  it("names the primary from the goal fields when metrics are not sent", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { conversionUrl: "https://shop.example/thanks" });
+    expect((await testOf(client, test.slug)).metrics).toEqual([
+      {
+        name: "Conversion rate",
+        role: "primary",
+        kind: "conversion",
+        goal: { url: "https://shop.example/thanks", match: "equals" },
+        better: "higher",
+      },
+    ]);
+  });
+
+  it.each([
+    [
+      "two primaries",
+      [
+        { ...SIGNUP, role: "primary" },
+        { ...ERRORS, role: "primary", better: "higher" },
+      ],
+      METRIC_MESSAGES.list,
+    ],
+    ["four secondaries", [1, 2, 3, 4].map((i) => ({ ...SIGNUP, name: `S${i}` })), METRIC_MESSAGES.list],
+    ["three guardrails", [1, 2, 3].map((i) => ({ ...REFUNDS, name: `G${i}` })), METRIC_MESSAGES.list],
+    ["one name twice", [SIGNUP, { ...SIGNUP, name: "signups" }], METRIC_MESSAGES.sameName],
+    ["a conversion without a goal", [{ ...SIGNUP, goal: undefined }], METRIC_MESSAGES.conversionGoal],
+    ["refunds with a goal", [{ ...REFUNDS, goal: { event: "refund" } }], METRIC_MESSAGES.refundsGoal],
+    ["refunds deciding", [{ ...REFUNDS, role: "primary" }], METRIC_MESSAGES.primaryKind],
+    [
+      "a primary where lower is better",
+      [{ ...SIGNUP, role: "primary", better: "lower" }],
+      METRIC_MESSAGES.primaryBetter,
+    ],
+    ["a bad event name", [{ ...SIGNUP, goal: { event: "sign up!" } }], METRIC_MESSAGES.event],
+    [
+      "a goal with both a page and an event",
+      [{ ...SIGNUP, goal: { event: "signup", url: "https://shop.example/x" } }],
+      METRIC_MESSAGES.goal,
+    ],
+    [
+      "a page goal that is no web address",
+      [{ ...ERRORS, goal: { url: "javascript:alert(1)" } }],
+      TEST_MESSAGES.invalidUrls,
+    ],
+    ["an unknown role", [{ ...SIGNUP, role: "boss" }], METRIC_MESSAGES.role],
+    ["no direction", [{ ...SIGNUP, better: undefined }], METRIC_MESSAGES.better],
+    ["an empty name", [{ ...SIGNUP, name: " " }], METRIC_MESSAGES.name],
+  ])("refuses %s with a message that says why", async (_, metrics, message) => {
+    const { client } = await signedUpClient();
+    const response = await createWith(client, { metrics });
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).message).toBe(message);
+  });
+
+  it("refuses the primary sent both in metrics and as the goal fields", async () => {
+    const { client } = await signedUpClient();
+    const response = await createWith(client, {
+      conversionUrl: "https://shop.example/thanks",
+      metrics: [{ ...SIGNUP, role: "primary" }],
+    });
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).message).toBe(METRIC_MESSAGES.primaryTwice);
+  });
+
+  it("PATCH replaces the secondary and guardrail metrics, keeps what decides, and records the change", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { metrics: [SIGNUP, REFUNDS] });
+    const patched = await client.json("PATCH", `/api/tests/${test.id}`, {
+      metrics: [{ ...ERRORS, name: "Errors" }],
+    });
+    expect(patched.status).toBe(200);
+    expect((await testOf(client, test.slug)).metrics.map((m) => m.name)).toEqual([
+      "Conversion rate",
+      "Errors",
+    ]);
+
+    const kind = await client.json("PATCH", `/api/tests/${test.id}`, {
+      metrics: [{ name: "Revenue", role: "primary", kind: "revenue", better: "higher" }],
+    });
+    expect(kind.status).toBe(400);
+    expect((await errorOf(kind)).message).toBe(METRIC_MESSAGES.primaryKindLocked);
+
+    const history = await client.fetch(`/api/tests/${test.slug}/history`);
+    const { events } = (await history.json()) as { events: { action: string }[] };
+    expect(events.map((event) => event.action)).toContain("test.goal_changed");
+  });
+
+  it("lets no one outside the workspace change a test's metrics", async () => {
+    const { client: owner } = await signedUpClient();
+    const test = await createTest(owner, { metrics: [REFUNDS] });
+    const { client: stranger } = await signedUpClient();
+    const response = await stranger.json("PATCH", `/api/tests/${test.id}`, { metrics: [] });
+    expect(response.status).toBe(404);
+    expect((await testOf(owner, test.slug)).metrics.map((m) => m.name)).toEqual([
+      "Conversion rate",
+      "Refund rate",
+    ]);
+  });
+
+  it("the public API takes and answers the same metrics", async () => {
+    const { client } = await signedUpClient();
+    const { key } = await createApiKey(client);
+    const created = await publicApi(key, "POST", "/tests", {
+      name: "API metrics",
+      urlA: "https://shop.example/a",
+      urlB: "https://shop.example/b",
+      metrics: [SIGNUP, ERRORS],
+    });
+    expect(created.status).toBe(201);
+    const { test } = (await created.json()) as { test: TestWithStats };
+    expect(test.metrics.map((m) => m.role)).toEqual(["primary", "secondary", "guardrail"]);
+  });
+});
+
+describe("counting a metric's conversions", () => {
+  it("counts a beacon for a metric once per visitor, in the variant of the visitor's click", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { metrics: [SIGNUP, ERRORS] });
+    const { sessionId, variant } = await clickedVisitor(test);
+    const beacon = {
+      splitTestId: test.id,
+      sessionId,
+      variant: variant === "A" ? "B" : "A",
+      metric: "Signups",
+    };
+    expect((await sendBeacon(beacon)).status).toBe(202);
+    // The click's variant, not the beacon's.
+    const expected = [{ metric: "Signups", variant, session_id: sessionId, amount: null }];
+    expect(
+      await eventually(async () => ((await metricRows(test.id)).length ? metricRows(test.id) : null)),
+    ).toEqual(expected);
+    // Once however often it comes: a second conversion of the visitor for the metric counts nothing.
+    await deliver([{ ...conversion(test.id, sessionId), metric: "Signups" }]);
+    expect(await metricRows(test.id)).toEqual(expected);
+  });
+
+  it("counts nothing for a metric the test does not have, nor a refund a visitor claims", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { metrics: [REFUNDS] });
+    const { sessionId } = await clickedVisitor(test);
+    await deliver([
+      { ...conversion(test.id, sessionId), metric: "Made up" },
+      { ...conversion(test.id, sessionId), metric: "Refund rate" },
+    ]);
+    expect(await metricRows(test.id)).toEqual([]);
+    // The primary's conversion of the same visitor still counts on its own.
+    await deliver([conversion(test.id, sessionId)]);
+    const counted = await (await eventsOf(test.id))
+      .prepare("SELECT count(*) AS n FROM conversions WHERE split_test_id = ?")
+      .bind(test.id)
+      .first<{ n: number }>();
+    expect(counted?.n).toBe(1);
+  });
+
+  it("counts nothing for a visitor of another test", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { metrics: [SIGNUP] });
+    const other = await createTest(client);
+    const { sessionId } = await clickedVisitor(other);
+    await deliver([{ ...conversion(test.id, sessionId), metric: "Signups" }], 5);
+    expect(await metricRows(test.id)).toEqual([]);
+  });
+
+  it("tells the site tag each metric's goal, a page's query only as a hash", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { metrics: [SIGNUP, ERRORS] });
+    const key = ((await (await client.fetch("/api/account/site-tag")).json()) as { siteKey: string }).siteKey;
+    const response = await client.fetch(`/t/goals/${key}`);
+    const { tests } = (await response.json()) as { tests: { id: string; metrics?: unknown[] }[] };
+    const goals = tests.find((t) => t.id === test.id);
+    expect(goals?.metrics).toEqual([
+      { name: "Signups", event: "signup" },
+      {
+        name: "Error page",
+        url: "https://shop.example/error",
+        match: "starts_with",
+        query: { length: "?code=500".length, hash: expect.any(Number) },
+      },
+    ]);
+    expect(JSON.stringify(goals)).not.toContain("code=500");
+  });
+});
+
+describe("a guardrail proven worse", () => {
+  // B converts 14 % against A's 10 % over 5,000 visitors each: proven better on the primary.
+  const WINNING = [
+    { visitors: 5_000, conversions: 500 },
+    { visitors: 5_000, conversions: 700 },
+  ];
+
+  it("holds the primary's winner: no deploy in the analytics or either API, and says which guardrail", async () => {
+    const { client } = await signedUpClient();
+    const { key } = await createApiKey(client);
+    const test = await createTest(client, { metrics: [SIGNUP, ERRORS] });
+    await seedRollup(test.id, WINNING);
+    await seedMetric(test.id, "Error page", "A", 50);
+    await seedMetric(test.id, "Error page", "B", 150);
+
+    const analytics = await analyticsOf(client, test.slug);
+    expect(analytics.verdict).toMatchObject({
+      status: "held by a guardrail",
+      winner: null,
+      guardrail: { variant: "B", metric: "Error page" },
+    });
+    const errors = analytics.metrics.find((m) => m.name === "Error page");
+    expect(errors?.arms.map((arm) => arm.value)).toEqual([0.01, 0.03]);
+    expect(errors?.arms[1]?.vsControl?.outcome).toBe("worse");
+
+    const stats = (await testOf(client, test.slug)).stats;
+    expect(stats.decided).toBeNull();
+    expect(stats.verdict).toEqual({ status: "held", guardrail: { variant: "B", metric: "Error page" } });
+    const viaApi = await publicApi(key, "GET", `/tests/${test.id}`);
+    const { test: answered } = (await viaApi.json()) as { test: TestWithStats };
+    expect(answered.stats.verdict.status).toBe("held");
+  });
+
+  it("decides as before when the same harm is only a secondary metric's", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { metrics: [{ ...ERRORS, role: "secondary" }] });
+    await seedRollup(test.id, WINNING);
+    await seedMetric(test.id, "Error page", "A", 50);
+    await seedMetric(test.id, "Error page", "B", 150);
+    const analytics = await analyticsOf(client, test.slug);
+    expect(analytics.verdict).toMatchObject({ status: "B wins", winner: "B", guardrail: null });
+    expect(analytics.metrics[0]?.arms[1]?.vsControl?.outcome).toBe("worse");
+  });
+
+  it("does not hold a winner on a guardrail that is not proven worse", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { metrics: [ERRORS] });
+    await seedRollup(test.id, WINNING);
+    await seedMetric(test.id, "Error page", "A", 50);
+    await seedMetric(test.id, "Error page", "B", 60);
+    const analytics = await analyticsOf(client, test.slug);
+    expect(analytics.verdict.winner).toBe("B");
+    expect(analytics.metrics[0]?.arms[1]?.vsControl?.outcome).toBe("unclear");
+  });
+});
