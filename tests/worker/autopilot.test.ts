@@ -19,7 +19,7 @@ import {
   verifiedClient,
 } from "./helpers";
 import { mailsTo } from "./mail-helpers";
-import { seedResults } from "./queue-helpers";
+import { seedMetricConversions, seedResults } from "./queue-helpers";
 import { receivedAt, receiverUrl } from "./webhook-receiver";
 
 // Issue #20, points 3 and 4: a test ends on its own (a date, a number of visitors, or early on a clear
@@ -463,6 +463,34 @@ describe("whole weeks before any call (#48)", () => {
       endsAt: new Date(Date.now() + 10 * DAY).toISOString(),
     });
     expect(later.status).toBe(200);
+  });
+});
+
+describe("a guardrail proven worse (#48)", () => {
+  it("stops no test early and promotes nothing at the end: the control is kept", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, {
+      endsAt: inAnHour(),
+      stopEarly: true,
+      onEnd: "promote",
+      metrics: [
+        { name: "Errors", role: "guardrail", kind: "conversion", goal: { event: "error" }, better: "lower" },
+      ],
+    });
+    await seedResults(test.id, CLEAR_B);
+    await seedMetricConversions(test.id, "Errors", "A", 10);
+    await seedMetricConversions(test.id, "Errors", "B", 60);
+    await autopilotUntilLookedAt(test.id);
+    expect((await stateOf(client, test.slug)).status).toBe("active");
+
+    await passEndDate(test.id);
+    await runAutopilot(env);
+    expect(await stateOf(client, test.slug)).toMatchObject({
+      status: "completed",
+      winnerVariant: "A",
+      endResult: "no_winner",
+    });
+    expect(await destinations(test.slug, 8)).toEqual(new Set(["/a"]));
   });
 });
 

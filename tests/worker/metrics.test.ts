@@ -13,7 +13,7 @@ import {
   sendBeacon,
   signedUpClient,
 } from "./helpers";
-import { conversion, deliver } from "./queue-helpers";
+import { conversion, deliver, seedMetricConversions } from "./queue-helpers";
 
 // Several metrics with guardrails (issue #48 point 1): the contract, what the tag's beacons count,
 // and a guardrail proven worse holding the primary's winner.
@@ -71,18 +71,6 @@ async function seedRollup(testId: string, arms: { visitors: number; conversions:
         .bind(testId, thisHour(), "AB"[i], arm.visitors, arm.visitors, arm.conversions),
     ),
   );
-}
-
-/** `count` conversions of the metric in the variant, each of its own visitor. */
-async function seedMetric(testId: string, metric: string, variant: "A" | "B", count: number) {
-  await (await eventsOf(testId))
-    .prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?4)
-       INSERT INTO metric_conversions (id, split_test_id, metric, variant, phase, session_id, timestamp)
-       SELECT lower(hex(randomblob(16))), ?1, ?2, ?3, 1, lower(hex(randomblob(16))), ?5 FROM n`,
-    )
-    .bind(testId, metric, variant, count, Date.now())
-    .run();
 }
 
 async function metricRows(testId: string) {
@@ -322,8 +310,8 @@ describe("a guardrail proven worse", () => {
     const { key } = await createApiKey(client);
     const test = await createTest(client, { metrics: [SIGNUP, ERRORS] });
     await seedRollup(test.id, WINNING);
-    await seedMetric(test.id, "Error page", "A", 50);
-    await seedMetric(test.id, "Error page", "B", 150);
+    await seedMetricConversions(test.id, "Error page", "A", 50);
+    await seedMetricConversions(test.id, "Error page", "B", 150);
 
     const analytics = await analyticsOf(client, test.slug);
     expect(analytics.verdict).toMatchObject({
@@ -347,8 +335,8 @@ describe("a guardrail proven worse", () => {
     const { client } = await signedUpClient();
     const test = await createTest(client, { metrics: [{ ...ERRORS, role: "secondary" }] });
     await seedRollup(test.id, WINNING);
-    await seedMetric(test.id, "Error page", "A", 50);
-    await seedMetric(test.id, "Error page", "B", 150);
+    await seedMetricConversions(test.id, "Error page", "A", 50);
+    await seedMetricConversions(test.id, "Error page", "B", 150);
     const analytics = await analyticsOf(client, test.slug);
     expect(analytics.verdict).toMatchObject({ status: "B wins", winner: "B", guardrail: null });
     expect(analytics.metrics[0]?.arms[1]?.vsControl?.outcome).toBe("worse");
@@ -358,8 +346,8 @@ describe("a guardrail proven worse", () => {
     const { client } = await signedUpClient();
     const test = await createTest(client, { metrics: [ERRORS] });
     await seedRollup(test.id, WINNING);
-    await seedMetric(test.id, "Error page", "A", 50);
-    await seedMetric(test.id, "Error page", "B", 60);
+    await seedMetricConversions(test.id, "Error page", "A", 50);
+    await seedMetricConversions(test.id, "Error page", "B", 60);
     const analytics = await analyticsOf(client, test.slug);
     expect(analytics.verdict.winner).toBe("B");
     expect(analytics.metrics[0]?.arms[1]?.vsControl?.outcome).toBe("unclear");

@@ -66,6 +66,18 @@ function chanceBBeatsAByGrid(a: { visitors: number; conversions: number }, b: ty
 }
 
 describe("the bandit's weights", () => {
+  it("move no traffic towards a version proven worse on a guardrail: it keeps the floor", () => {
+    const a = { visitors: 2000, conversions: 200 };
+    const b = { visitors: 2000, conversions: 300 };
+    const c = { visitors: 2000, conversions: 250 };
+    expect(banditWeights([a, b, c])[1]).toBeGreaterThan(90);
+    expect(banditWeights([a, b, c], new Set([1]))).toEqual([
+      BANDIT_FLOOR,
+      BANDIT_FLOOR,
+      100 - 2 * BANDIT_FLOOR,
+    ]);
+  });
+
   it("are even during the burn-in, until every arm has its minimum of visitors", () => {
     const few = { visitors: BANDIT_BURN_IN_VISITORS - 1, conversions: 0 };
     const many = { visitors: 5000, conversions: 900 };

@@ -118,3 +118,16 @@ export async function conversionsOf(testId: string) {
     .all<{ variant: string; session_id: string }>();
   return results;
 }
+
+/** `count` conversions of a secondary or guardrail metric in the variant's current phase, each of its own visitor. */
+export async function seedMetricConversions(testId: string, metric: string, variant: string, count: number) {
+  await (await eventsOf(testId))
+    .prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?4)
+       INSERT INTO metric_conversions (id, split_test_id, metric, variant, phase, session_id, timestamp)
+       SELECT lower(hex(randomblob(16))), ?1, ?2, ?3, (SELECT phase FROM split_tests WHERE id = ?1),
+              lower(hex(randomblob(16))), ?5 FROM n`,
+    )
+    .bind(testId, metric, variant, count, Date.now())
+    .run();
+}

@@ -4,6 +4,7 @@ import type {
   ConnectStripeResponse,
   IntegrationListResponse,
   StripeStatusResponse,
+  TestAnalyticsResponse,
   TestResponse,
 } from "../../contract/api";
 import { STRIPE_MESSAGES } from "../../contract/messages";
@@ -15,6 +16,7 @@ import {
   createTest,
   errorOf,
   eventsOf,
+  eventually,
   signedUpClient,
 } from "./helpers";
 
@@ -442,6 +444,38 @@ describe("charge.refunded", () => {
     expect(lines.map((line) => line.split(",")[revenueColumn])).toContain("0.00");
     const events = await (await m.client.fetch(`/api/tests/${m.test.id}/export/events.csv`)).text();
     expect(events).not.toContain("20.00");
+  });
+
+  it("counts the refunded visitor once in the test's refund rate, in the sale's variant (#48)", async () => {
+    const m = await connectedMarketer();
+    const test = await createTest(m.client, {
+      currency: "USD",
+      metrics: [{ name: "Refund rate", role: "guardrail", kind: "refunds", better: "lower" }],
+    });
+    const visitor = await clickedVisitor(test);
+    const paymentIntent = randomId("pi");
+    const checkout = checkoutCompleted({
+      client_reference_id: visitor.sessionId,
+      payment_intent: paymentIntent,
+    });
+    expect((await deliver(m, checkout)).status).toBe(200);
+    const refunds = async () => {
+      const { results } = await (await eventsOf(test.id))
+        .prepare(
+          "SELECT metric, variant, session_id AS sessionId FROM metric_conversions WHERE split_test_id = ?",
+        )
+        .bind(test.id)
+        .all();
+      return results;
+    };
+    expect(await refunds()).toEqual([]);
+    expect((await deliver(m, chargeRefunded(paymentIntent, 500))).status).toBe(200);
+    expect((await deliver(m, chargeRefunded(paymentIntent, 2000))).status).toBe(200);
+    const expected = [{ metric: "Refund rate", variant: visitor.variant, sessionId: visitor.sessionId }];
+    expect(await eventually(async () => ((await refunds()).length ? refunds() : null))).toEqual(expected);
+    const analytics = await (await m.client.fetch(`/api/tests/${test.slug}/analytics`)).json();
+    const rate = (analytics as TestAnalyticsResponse).analytics.metrics[0];
+    expect(rate?.arms.find((arm) => arm.label === visitor.variant)?.value).toBe(1);
   });
 
   it("changes nothing for a payment SplitLink did not count", async () => {

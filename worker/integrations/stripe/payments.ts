@@ -4,6 +4,7 @@ import { sessionBytes } from "../../db/session-bytes";
 import { allShards, eventsDb } from "../../db/shards";
 import { ApiError } from "../../errors";
 import type { Background } from "../../lib/background";
+import { eventId } from "../../lib/ids";
 import { isSessionId } from "../../lib/session-id";
 import { enqueueEvent } from "../../queue/producer";
 import { recordServerConversion } from "../../services/conversions";
@@ -77,6 +78,42 @@ export async function recomputeValue(env: Env, workspaceId: string, conversionId
       eventsDb(env, shard).prepare(SET_VALUE).bind(workspaceId, conversionId, sums).run(),
     ),
   );
+}
+
+// The refunded sale's test and visitor, and the test's refund rate metrics, in the shard that holds it.
+const REFUNDED_SALE = `SELECT c.split_test_id AS testId, c.session_id AS sessionId, c.timestamp,
+    (SELECT json_group_array(m.value ->> '$.name') FROM json_each(t.metrics) AS m
+     WHERE m.value ->> '$.kind' = 'refunds') AS metrics
+  FROM conversions AS c JOIN split_tests AS t ON t.id = c.split_test_id
+  WHERE c.id = ?2 AND t.workspace_id = ?1`;
+
+/**
+ * Counts the refunded sale's visitor in each refund rate metric of its test: through the queue as the
+ * server's conversion of that metric, at the sale's time (so in the sale's phase and variant), once per
+ * visitor however many refunds follow.
+ */
+export async function countRefund(env: Env, ctx: Background, workspaceId: string, conversionId: string) {
+  const found = await Promise.all(
+    allShards(env).map((shard) =>
+      eventsDb(env, shard)
+        .prepare(REFUNDED_SALE)
+        .bind(workspaceId, conversionId)
+        .first<{ testId: string; sessionId: string; timestamp: number; metrics: string }>(),
+    ),
+  );
+  for (const sale of found) {
+    if (!sale) continue;
+    for (const metric of JSON.parse(sale.metrics) as string[])
+      enqueueEvent(env, ctx, {
+        type: "conversion",
+        id: eventId(),
+        testId: sale.testId,
+        sessionId: sale.sessionId,
+        timestamp: sale.timestamp,
+        metric,
+        source: "server",
+      });
+  }
 }
 
 // The payment intent is the event's, else the one invoice_payment.paid linked to the invoice (?9) before.

@@ -58,7 +58,7 @@ function handle(
     case "invoice_payment.paid":
       return invoicePaymentPaid(env, ws, event.data.object, now);
     case "charge.refunded":
-      return chargeRefunded(env, ws, event.data.object, now);
+      return chargeRefunded(env, ctx, ws, event.data.object, now);
     default:
       return "ignored";
   }

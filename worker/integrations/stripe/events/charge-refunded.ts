@@ -1,9 +1,11 @@
 import * as z from "zod";
 import type { StripeOutcome } from "../../../../contract/api";
 import { fromStripeAmount } from "../../../../contract/currency";
-import { recomputeValue, unlinkedInvoicePayments, type Workspace } from "../payments";
+import type { Background } from "../../../lib/background";
+import { countRefund, recomputeValue, unlinkedInvoicePayments, type Workspace } from "../payments";
 
-// charge.refunded: a payment's refunds taken off its conversion's value.
+// charge.refunded: a payment's refunds taken off its conversion's value, and the visitor counted in the
+// test's refund rate metrics (issue #48).
 
 const chargeSchema = z.object({
   id: z.string(),
@@ -14,6 +16,7 @@ const chargeSchema = z.object({
 
 export async function chargeRefunded(
   env: Env,
+  ctx: Background,
   ws: Workspace,
   object: unknown,
   now: number,
@@ -41,6 +44,8 @@ export async function chargeRefunded(
     )
     .bind(ws.id, payment.paymentKey, refunded.amount)
     .run();
-  if (payment.conversionId) await recomputeValue(env, ws.id, payment.conversionId);
-  return payment.conversionId ? "refunded" : "unknown_payment";
+  if (!payment.conversionId) return "unknown_payment";
+  await recomputeValue(env, ws.id, payment.conversionId);
+  if (refunded.amount > 0) await countRefund(env, ctx, ws.id, payment.conversionId);
+  return "refunded";
 }
