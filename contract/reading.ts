@@ -118,6 +118,33 @@ export function metricValue(
     : value.toFixed(2);
 }
 
+type MetricAnalytics = TestAnalytics["metrics"][number];
+
+const OUTCOME_WORDS = {
+  better: "proven better",
+  worse: "proven worse",
+  unclear: "not proven either way yet",
+} as const;
+
+/**
+ * One version against A on a secondary metric or guardrail, in words: "B: 3.0 % (A 1.0 %), between
+ * 80 % and 300 % higher: proven worse." Higher and lower are the figure's; better and worse the
+ * metric's direction.
+ */
+export function metricLine(
+  metric: MetricAnalytics,
+  arm: MetricAnalytics["arms"][number],
+  currency: string | null,
+): string {
+  const control = metric.arms[0];
+  const lift = arm.vsControl?.relativeLift?.interval;
+  const range = lift
+    ? `, ${rangeInWords(lift.lower, lift.upper).replace(/more$/, "higher").replace(/less$/, "lower")}`
+    : "";
+  const against = control ? ` (A ${metricValue(metric, control.value, currency)})` : "";
+  return `${arm.label}: ${metricValue(metric, arm.value, currency)}${against}${range}: ${OUTCOME_WORDS[arm.vsControl?.outcome ?? "unclear"]}.`;
+}
+
 /**
  * "Don't deploy version B: it wins on the primary metric but is proven worse on Refund rate (2.0 % for
  * A, 4.1 % for B: between 20 % and 150 % higher)."

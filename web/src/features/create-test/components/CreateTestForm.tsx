@@ -9,6 +9,7 @@ import { useNavigate } from "react-router-dom";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { EndSettingsFields } from "@/components/split-tests/EndSettingsFields";
 import { GoalFields } from "@/components/split-tests/GoalFields";
+import { MetricsEditor } from "@/components/split-tests/MetricsEditor";
 import { RulesEditor } from "@/components/split-tests/RulesEditor";
 import { TestPlanner } from "@/components/split-tests/TestPlanner";
 import { VariantsEditor } from "@/components/split-tests/VariantsEditor";
@@ -40,6 +41,12 @@ import { withHttpsScheme } from "@/lib/split-tests/complete-url";
 import type { CreatedTestState } from "@/lib/split-tests/created-test-state";
 import { type EndDraft, endInputs, NO_END } from "@/lib/split-tests/end-drafts";
 import { type GoalDraft, goalInput, NEW_GOAL } from "@/lib/split-tests/goal-drafts";
+import {
+  type MetricDraft,
+  type MetricProblem,
+  metricDraftsProblems,
+  metricsInput,
+} from "@/lib/split-tests/metric-drafts";
 import { MODE_MESSAGES } from "@/lib/split-tests/mode-messages";
 import { NEW_PLAN, savedPlanOf } from "@/lib/split-tests/plan-text";
 import { type RuleDraft, rulesInput } from "@/lib/split-tests/rule-drafts";
@@ -98,6 +105,8 @@ export function CreateTestForm() {
   const [fallbackUrl, setFallbackUrl] = useState("");
   const [sources, setSources] = useState<ConversionSources>("all");
   const [goal, setGoal] = useState(NEW_GOAL);
+  const [metrics, setMetrics] = useState<MetricDraft[]>([]);
+  const [metricProblems, setMetricProblems] = useState<(MetricProblem | null)[]>([]);
   const [plan, setPlan] = useState(NEW_PLAN);
   const [problem, setProblem] = useState<CreateTestProblem | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -142,8 +151,11 @@ export function CreateTestForm() {
     );
     const found = createTestProblems(values, slugCheck);
     setProblem(found);
-    if (found) {
-      toast.error(found.message);
+    const foundInMetrics = found ? [] : metricDraftsProblems(metrics);
+    setMetricProblems(foundInMetrics);
+    const metricProblem = foundInMetrics.find((p) => p !== null);
+    if (found || metricProblem) {
+      toast.error(found?.message ?? metricProblem?.message ?? "");
       // Once React marked them: the first field the problem is about, its closed section opened.
       setTimeout(() => focusFirstInvalid(formRef.current), 0);
       return;
@@ -168,6 +180,7 @@ export function CreateTestForm() {
         ...rulesInput(values.rules, values.fallbackUrl),
         conversionSources: sources,
         plan: savedPlanOf(plan),
+        ...(metrics.length ? { metrics: metricsInput(metrics) } : {}),
       });
       toast.success(TEST_MESSAGES.created);
       const state: CreatedTestState = { createdTest: test };
@@ -258,6 +271,21 @@ export function CreateTestForm() {
         }}
         currencyProblem={problemAt(problem, "currency")}
       />
+      <details className="group rounded-lg border px-4 py-3">
+        <summary className="cursor-pointer font-medium text-sm">
+          More metrics and guardrails (optional)
+        </summary>
+        <div className="mt-4">
+          <MetricsEditor
+            drafts={metrics}
+            onChange={(next) => {
+              setMetricProblems([]);
+              setMetrics(next);
+            }}
+            problems={metricProblems}
+          />
+        </div>
+      </details>
       <details className="group rounded-lg border px-4 py-3">
         <summary className="cursor-pointer font-medium text-sm">How long it takes (optional)</summary>
         <div className="mt-4">

@@ -17,6 +17,7 @@ import { VariantStats } from "@/features/test-detail/components/VariantStats";
 import { EndSection } from "@/features/test-detail/end/components/EndSection";
 import { HistorySection } from "@/features/test-detail/history/components/HistorySection";
 import { LifecycleNotice } from "@/features/test-detail/lifecycle/components/LifecycleNotice";
+import { MetricsSection } from "@/features/test-detail/metrics/components/MetricsSection";
 import { PlannerSection } from "@/features/test-detail/planner/components/PlannerSection";
 import { RulesSection } from "@/features/test-detail/rules/components/RulesSection";
 import { SetupSection } from "@/features/test-detail/tracking/components/SetupSection";
@@ -93,6 +94,7 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
         )}
         <RulesSection test={test} visits={analytics?.ruleVisits ?? null} />
         <EndSection test={test} />
+        <MetricsSection test={test} />
         <SetupSection test={test} />
         {!justCreated && <TrackingSection test={test} />}
         <ExportSection testId={test.id} />

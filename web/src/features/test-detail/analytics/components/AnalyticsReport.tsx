@@ -2,6 +2,7 @@ import type { TestAnalytics, TestWithStats } from "@contract/api";
 import { AnalyticsChart } from "@/features/test-detail/analytics/components/AnalyticsChart";
 import { CurrencyMissingNotice } from "@/features/test-detail/analytics/components/CurrencyMissingNotice";
 import { LiftSummary } from "@/features/test-detail/analytics/components/LiftSummary";
+import { MetricsResults } from "@/features/test-detail/analytics/components/MetricsResults";
 import { PrimaryMetricNote } from "@/features/test-detail/analytics/components/PrimaryMetricNote";
 import { RateNames } from "@/features/test-detail/analytics/components/RateNames";
 import { SrmWarning } from "@/features/test-detail/analytics/components/SrmWarning";
@@ -38,6 +39,7 @@ export function AnalyticsReport({
         <VariantComparison analytics={analytics} />
         {analytics.primaryMetric === "conversion_rate" && <RateNames />}
       </div>
+      <MetricsResults analytics={analytics} />
       <StatisticianDetails analytics={analytics} />
       <TrafficQuality quality={analytics.trafficQuality} />
       <AnalyticsChart analytics={analytics} />
