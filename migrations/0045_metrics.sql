@@ -7,7 +7,8 @@ ALTER TABLE split_tests ADD COLUMN metrics TEXT NOT NULL DEFAULT '[]';
 
 -- A secondary or guardrail metric's conversions, in the event shards: at most one per test, metric and
 -- visitor, in the variant and phase of the visitor's click, as the primary's (worker/db/attribution.ts).
--- Kept for the test's life, not archived with the raw events: the metrics are counted from these rows.
+-- Kept for the test's life: the metrics are counted from these rows. The archive copies a day's rows to R2
+-- with the other raw events (for the export) but leaves them here.
 CREATE TABLE metric_conversions (
   id TEXT PRIMARY KEY NOT NULL,
   split_test_id TEXT NOT NULL REFERENCES split_tests(id) ON DELETE CASCADE,
@@ -22,3 +23,5 @@ CREATE TABLE metric_conversions (
 );
 CREATE UNIQUE INDEX metric_conversions_test_metric_session_idx
   ON metric_conversions (split_test_id, metric, session_id);
+-- The export's and the archive's time order (worker/archive/rows.ts).
+CREATE INDEX metric_conversions_test_time_idx ON metric_conversions (split_test_id, timestamp);

@@ -249,6 +249,14 @@ describe("counting a metric's conversions", () => {
     // Once however often it comes: a second conversion of the visitor for the metric counts nothing.
     await deliver([{ ...conversion(test.id, sessionId), metric: "Signups" }]);
     expect(await metricRows(test.id)).toEqual(expected);
+    // The events export names each conversion's metric.
+    const csv = await (await client.fetch(`/api/tests/${test.id}/export/events.csv`)).text();
+    const [header = "", ...lines] = csv.trim().split("\r\n");
+    expect(header.split(",").at(-1)).toBe("metric");
+    const converted = lines.filter((line) => line.startsWith("conversion,"));
+    expect(converted.map((line) => [line.split(",")[3], line.split(",").at(-1)])).toEqual([
+      [sessionId, "Signups"],
+    ]);
   });
 
   it("counts nothing for a metric the test does not have, nor a refund a visitor claims", async () => {

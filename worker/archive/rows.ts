@@ -31,6 +31,11 @@ export interface EventRow {
    * objects archived before the archive kept it: those read as phase 1 (`phaseOf`).
    */
   phase?: number | null;
+  /**
+   * A secondary or guardrail metric's conversion: the metric's name (migrations/0045_metrics.sql); null
+   * for the primary's and for the other kinds. Absent from objects archived before metrics were.
+   */
+  metric?: string | null;
 }
 
 /** The phase an event belongs to; a click or conversion archived without one counts as phase 1. */
@@ -50,15 +55,19 @@ const range = `split_test_id = ?1 AND timestamp >= ?2 AND (timestamp > ?2 OR id 
 const PAGE = `SELECT * FROM (
     SELECT * FROM (SELECT 'click' AS kind, id, timestamp, variant, session_id, is_bot, NULL AS amount,
                           NULL AS currency, device, os, country, referrer_host, NULL AS rule, NULL AS url,
-                          phase
+                          phase, NULL AS metric
                    FROM clicks WHERE ${range} ORDER BY timestamp, id LIMIT ?4)
     UNION ALL
     SELECT * FROM (SELECT 'conversion', id, timestamp, variant, session_id, 0, amount, currency,
-                          NULL, NULL, NULL, NULL, NULL, NULL, phase FROM conversions
+                          NULL, NULL, NULL, NULL, NULL, NULL, phase, NULL FROM conversions
+                   WHERE ${range} ORDER BY timestamp, id LIMIT ?4)
+    UNION ALL
+    SELECT * FROM (SELECT 'conversion', id, timestamp, variant, session_id, 0, amount, currency,
+                          NULL, NULL, NULL, NULL, NULL, NULL, phase, metric FROM metric_conversions
                    WHERE ${range} ORDER BY timestamp, id LIMIT ?4)
     UNION ALL
     SELECT * FROM (SELECT 'rule_visit', id, timestamp, '', '', 0, NULL, NULL, NULL, NULL, NULL, NULL, rule, url,
-                          NULL FROM rule_visits WHERE ${range} ORDER BY timestamp, id LIMIT ?4))
+                          NULL, NULL FROM rule_visits WHERE ${range} ORDER BY timestamp, id LIMIT ?4))
   ORDER BY timestamp, id LIMIT ?4`;
 
 /** Up to `limit` of the test's events in D1 after `after` (from the first if null) and before `before` (ms). */

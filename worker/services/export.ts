@@ -1,4 +1,5 @@
 import { decimalAmount } from "../../contract/currency";
+import { type PrimaryFields, primaryMetricOf } from "../../contract/metrics";
 import { eventsOfTest } from "../archive/events";
 import { type EventRow, phaseOf } from "../archive/rows";
 import { eventsDb } from "../db/shards";
@@ -21,9 +22,10 @@ const HEADER = [
   "rule",
   "url",
   "phase",
+  "metric",
 ];
 
-const csvRow = (row: EventRow) =>
+const csvRow = (row: EventRow, primary: string) =>
   csvLine([
     row.kind,
     new Date(row.timestamp).toISOString(),
@@ -39,13 +41,19 @@ const csvRow = (row: EventRow) =>
     row.rule ?? "",
     row.url ?? "",
     phaseOf(row) ?? "",
+    row.metric ?? (row.kind === "conversion" ? primary : ""),
   ]);
 
 /**
  * Every click, conversion and rule visit of a test, oldest first, one CSV row each: the days archived to R2, then
- * the events still in D1 (worker/archive/events.ts), streamed so a large test never sits in memory whole.
+ * the events still in D1 (worker/archive/events.ts), streamed so a large test never sits in memory whole. A
+ * conversion names its metric: a secondary or guardrail metric's, else the primary's.
  */
-export function streamEventsCsv(env: Env, test: { id: string; shard: string }): ReadableStream<Uint8Array> {
+export function streamEventsCsv(
+  env: Env,
+  test: { id: string; shard: string } & PrimaryFields,
+): ReadableStream<Uint8Array> {
+  const primary = primaryMetricOf(test).name;
   const encoder = new TextEncoder();
   const events = eventsOfTest({ events: eventsDb(env, test.shard), archive: env.ARCHIVE }, test.id);
   let headerSent = false;
@@ -60,7 +68,7 @@ export function streamEventsCsv(env: Env, test: { id: string; shard: string }): 
       while (lines.length < LINES_PER_CHUNK) {
         const next = await events.next();
         if (next.done) break;
-        lines.push(csvRow(next.value));
+        lines.push(csvRow(next.value, primary));
       }
       if (lines.length > 0) controller.enqueue(encoder.encode(lines.join("")));
       if (lines.length < LINES_PER_CHUNK) controller.close();

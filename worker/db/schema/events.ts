@@ -96,7 +96,10 @@ export const metricConversions = sqliteTable(
     currency: text("currency"),
     source: text("source", { enum: CONVERSION_ORIGINS }).notNull().default("beacon"),
   },
-  (t) => [uniqueIndex("metric_conversions_test_metric_session_idx").on(t.splitTestId, t.metric, t.sessionId)],
+  (t) => [
+    uniqueIndex("metric_conversions_test_metric_session_idx").on(t.splitTestId, t.metric, t.sessionId),
+    index("metric_conversions_test_time_idx").on(t.splitTestId, t.timestamp),
+  ],
 );
 
 export const testStatsHourly = sqliteTable(
