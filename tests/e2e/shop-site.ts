@@ -136,6 +136,10 @@ document.getElementById("buy").href += location.search;</script>`;
           "Order placed",
           `<p>Order placed.</p><script>splitlink.convert({ value: 49.99, currency: "EUR" });</script>`,
         ),
+        "/newsletter": page(
+          "Newsletter",
+          `<button onclick="splitlink.convert({ goal: 'signup' })">Sign up</button>`,
+        ),
         "/pay": page(
           "Pay",
           `<button onclick="splitlink.convert({ value: 19.9, currency: 'EUR' })">Pay</button>`,

@@ -264,6 +264,56 @@ describe("an explicit call as the goal", () => {
   });
 });
 
+describe("a named call for a secondary metric (#48)", () => {
+  it("counts the metric's call once for that metric, never as the primary's, and the primary's call still counts", async () => {
+    const [marketer, test] = await marketerWithTest(`site-tag-metric-${Date.now()}@example.com`, {
+      ...callGoalTest("Newsletter and checkout"),
+      metrics: [
+        {
+          name: "Signups",
+          role: "secondary",
+          kind: "conversion",
+          goal: { event: "signup" },
+          better: "higher",
+        },
+      ],
+    });
+    const visitor = await newVisitor();
+    const beacons = beaconsOf(visitor);
+    await visitor.goto(test.link);
+    await visitor.goto(`${shop.checkout}/newsletter`);
+    const answered = visitor.waitForResponse((response) =>
+      response.url().endsWith("/functions/v1/conversions"),
+    );
+    await visitor.getByRole("button", { name: "Sign up" }).click();
+    await visitor.getByRole("button", { name: "Sign up" }).click();
+    expect((await answered).status()).toBe(202);
+    // Once, for the metric: the primary's goal is any call, but not one a metric of the test names.
+    expect(beacons.map((beacon) => JSON.parse(beacon))).toEqual([
+      expect.objectContaining({ splitTestId: test.id, metric: "Signups" }),
+    ]);
+    await visitor.goto(`${shop.checkout}/pay`);
+    await visitor.getByRole("button", { name: "Pay" }).click();
+    await expect.poll(() => beacons.length).toBe(2);
+    expect(JSON.parse(beacons[1] ?? "{}")).not.toHaveProperty("metric");
+    await expect
+      .poll(() => testTotals(marketer, test.slug), { timeout: 30_000 })
+      .toEqual({ visitors: 1, conversions: 1 });
+    await expect
+      .poll(
+        async () => {
+          const response = await marketer.request.get(`/api/tests/${test.slug}/analytics`);
+          const { analytics } = (await response.json()) as {
+            analytics: { metrics: { name: string; arms: { value: number }[] }[] };
+          };
+          return analytics.metrics[0]?.arms.reduce((sum, arm) => sum + arm.value, 0);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+  });
+});
+
 describe("an inline splitlink.convert()", () => {
   it("made before the tag has loaded is kept and counted once, with its value", async () => {
     const [marketer, test] = await marketerWithTest(
