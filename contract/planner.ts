@@ -113,9 +113,18 @@ export function sequentialPowerBound(
   perArm: number,
   arms = 2,
 ): number {
-  const alpha = SEQUENTIAL_ALPHA / (arms - 1);
   const variance = baselineRate * (1 - baselineRate) + variantRate * (1 - variantRate);
-  const drift = Math.abs(variantRate - baselineRate);
+  return powerBoundOfMeans(variance, variantRate - baselineRate, perArm, arms);
+}
+
+/**
+ * The same bound for any two means: `variance` the sum of the two arms' per-visitor variances, and
+ * `difference` the difference of the means (rates, or revenue per visitor, whose always-valid interval
+ * has the same form with Welch's standard error: worker/statistics/revenue.ts).
+ */
+function powerBoundOfMeans(variance: number, difference: number, perArm: number, arms: number): number {
+  const alpha = SEQUENTIAL_ALPHA / (arms - 1);
+  const drift = Math.abs(difference);
   const information = perArm / variance;
   const b = crossingValue(variance, perArm, alpha);
   const root = Math.sqrt(information);
@@ -150,8 +159,22 @@ export function isPlannable(input: PlanInput): boolean {
 export function sequentialVisitorsPerArm(baselineRate: number, variantRate: number, arms = 2): number | null {
   const rates = [baselineRate, variantRate];
   if (baselineRate === variantRate || !rates.every((rate) => rate > 0 && rate < 1)) return null;
-  const enough = (perArm: number) =>
-    sequentialPowerBound(baselineRate, variantRate, perArm, arms) >= PLANNER_POWER;
+  const variance = baselineRate * (1 - baselineRate) + variantRate * (1 - variantRate);
+  return sequentialVisitorsPerArmOfMeans(variance, variantRate - baselineRate, arms);
+}
+
+/**
+ * The same for any two means (see `powerBoundOfMeans`): revenue per visitor's "keep collecting" asks
+ * with it, so that it and the verdict share one arithmetic. Null without a difference or a spread.
+ */
+export function sequentialVisitorsPerArmOfMeans(
+  variance: number,
+  difference: number,
+  arms = 2,
+): number | null {
+  if (!(variance > 0) || !Number.isFinite(variance) || difference === 0 || !Number.isFinite(difference))
+    return null;
+  const enough = (perArm: number) => powerBoundOfMeans(variance, difference, perArm, arms) >= PLANNER_POWER;
   let high = 1;
   while (!enough(high)) {
     high *= 2;

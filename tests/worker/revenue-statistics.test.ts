@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { binomial, mulberry32 } from "../../bench/workerd/sequential-simulation";
+import { sequentialVisitorsPerArmOfMeans } from "../../contract/planner";
 import {
   analyzeRevenue,
   averageOrderValue,
@@ -9,7 +10,6 @@ import {
   meanInterval,
   type RevenueCounts,
   revenuePerVisitor,
-  visitorsNeededForMeans,
   welchTest,
 } from "../../worker/statistics/revenue";
 import {
@@ -190,9 +190,27 @@ describe("the chance to earn the most per visitor", () => {
 });
 
 describe("planning and the verdict on revenue", () => {
-  it("needs 63 visitors per arm for a standardized difference of 0.5 at 80 % power", () => {
-    expect(visitorsNeededForMeans(1, 1, 0.5)).toBeCloseTo(62.79, 2);
-    expect(visitorsNeededForMeans(1, 1, 0)).toBeNull();
+  it("asks for the visitors the always-valid verdict needs, by the planner's arithmetic (one answer to how long)", () => {
+    const arm = (visitors: number, orders: number, amount: number): RevenueCounts => ({
+      visitors,
+      orders,
+      revenue: orders * amount,
+      revenueSquares: orders * amount * amount,
+    });
+    // Below the guard's 25 orders in A: still collecting.
+    const arms = [arm(400, 20, 5000), arm(400, 24, 5000)];
+    const [a, b] = arms.map(revenuePerVisitor);
+    const perArm = sequentialVisitorsPerArmOfMeans(
+      (a?.variance ?? 0) + (b?.variance ?? 0),
+      (b?.mean ?? 0) - (a?.mean ?? 0),
+    );
+    // More than the guard asks (25 orders at A's 5 % of buyers: 500 visitors), so the arithmetic decides.
+    expect(perArm).toBeGreaterThan(500);
+    expect(analyzeRevenue(arms).verdict).toMatchObject({
+      status: "keep collecting",
+      additionalVisitorsPerArm: (perArm ?? 0) - 400,
+    });
+    expect(sequentialVisitorsPerArmOfMeans(1, 0)).toBeNull();
   });
 
   it("keeps collecting until every arm has 100 visitors and 25 orders, then names the arm that earns more", () => {

@@ -37,9 +37,6 @@ export interface SrmResult {
 
 /** The sample-ratio-mismatch warning fires below this p-value. */
 export const SRM_THRESHOLD = 0.001;
-/** Significance level (before the Bonferroni split) and power behind the "visitors still needed" estimate. */
-export const PLANNING_ALPHA = 0.05;
-export const PLANNING_POWER = 0.8;
 
 /**
  * Wilson score interval for `successes` out of `trials` (no continuity correction; Newcombe 1998,
@@ -128,11 +125,4 @@ export function srmTestAgainstShares(visitors: readonly number[], shares: readon
     return { chiSquare, pValue: twoSidedPValue((first - total * share) / Math.sqrt(total * share * other)) };
   }
   return { chiSquare, pValue: chiSquareSurvival(chiSquare, visitors.length - 1) };
-}
-
-export interface PowerOptions {
-  /** Two-sided significance level; default 0.05. */
-  readonly alpha?: number;
-  /** Desired power; default 0.8. */
-  readonly power?: number;
 }

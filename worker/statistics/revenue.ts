@@ -32,9 +32,12 @@
  *   N(x̄_i, s²_i/n_i): Φ(d/√(se²_A + se²_B)) for two arms, else ∫ φ_i(x)·Π_{j≠i} Φ_j(x) dx by the
  *   Gauss–Legendre rule (special-functions.ts, as chance-to-be-best.ts uses it) on panels cut at every
  *   arm's mean ± multiples of its standard error.
- * - Visitors still needed while collecting: the two-sample z-test sample size
- *   n = (z_{1−α/2} + z_{power})²·(s²_A + s²_B)/d² per arm at the observed means and variances.
+ * - Visitors still needed while collecting: the always-valid verdict's own arithmetic, the planner's
+ *   (contract/planner.ts `sequentialVisitorsPerArmOfMeans`), at the observed means and variances: one
+ *   answer to "how long" for revenue as for rates (issue #48).
  */
+
+import { sequentialVisitorsPerArmOfMeans } from "../../contract/planner";
 import {
   SEQUENTIAL_ALPHA,
   SEQUENTIAL_TUNING,
@@ -42,7 +45,7 @@ import {
   VERDICT_MIN_VISITORS,
 } from "../../contract/verdict";
 import { assertArmCount, enough } from "./counts";
-import { holmAdjust, type Interval, PLANNING_ALPHA, PLANNING_POWER, type PowerOptions } from "./frequentist";
+import { holmAdjust, type Interval } from "./frequentist";
 import {
   alwaysValidInterval,
   type SequentialInterval,
@@ -215,24 +218,6 @@ export function chanceToEarnMost(arms: readonly RevenueCounts[]): number[] {
   );
 }
 
-/**
- * Visitors per arm for a two-sided two-sample z-test at `alpha` with `power` to detect `difference`
- * between means whose per-visitor variances are varianceA and varianceB:
- * (z_{1−α/2} + z_{power})²·(σ²_A + σ²_B)/d² (not rounded); null when there is no difference to detect.
- */
-export function visitorsNeededForMeans(
-  varianceA: number,
-  varianceB: number,
-  difference: number,
-  { alpha = PLANNING_ALPHA, power = PLANNING_POWER }: PowerOptions = {},
-): number | null {
-  if (!(alpha > 0 && alpha < 1) || !(power > 0 && power < 1))
-    throw new RangeError(`alpha and power must be in (0, 1), got ${alpha}, ${power}`);
-  if (difference === 0 || !Number.isFinite(difference)) return null;
-  const z = normalQuantile(1 - alpha / 2) + normalQuantile(power);
-  return (z * z * (varianceA + varianceB)) / (difference * difference);
-}
-
 export interface RevenueArmResult {
   readonly perVisitor: MeanEstimate;
   readonly perVisitorInterval: Interval | null;
@@ -264,8 +249,9 @@ export interface RevenueAnalysis {
 }
 
 /**
- * While collecting: visitors the arms still need, for 80 % power at the observed means of the leader
- * and the control (or the control and the runner-up, when the control leads) at α/(k − 1), and for the
+ * While collecting: visitors the arms still need for the planner's 80 % chance that the always-valid
+ * verdict names the better version, at the observed means of the leader and the control (or the control
+ * and the runner-up, when the control leads) at α/(k − 1), and for the
  * guard of 100 visitors and 25 orders at each arm's observed share of buyers.
  */
 function stillNeeded(arms: readonly RevenueCounts[], means: readonly MeanEstimate[]): number | null {
@@ -276,13 +262,10 @@ function stillNeeded(arms: readonly RevenueCounts[], means: readonly MeanEstimat
   const control = means[0];
   const challenger = means[other];
   if (!control || !challenger) return null;
-  const needed = visitorsNeededForMeans(
-    control.variance,
-    challenger.variance,
+  const needed = sequentialVisitorsPerArmOfMeans(
+    control.variance + challenger.variance,
     challenger.mean - control.mean,
-    {
-      alpha: PLANNING_ALPHA / (arms.length - 1),
-    },
+    arms.length,
   );
   if (needed === null) return null;
   const perArm = Math.ceil(needed);
