@@ -66,6 +66,7 @@ async function createWithGuardrail(page: Page): Promise<string> {
   await guardrail.getByLabel("Event name").fill("error");
   expect(await guardrail.getByLabel("Better when it is").inputValue()).toBe("lower");
   await screenshot(page, "create-test-guardrail");
+  expect(await seriousViolations(page, "create form with a guardrail")).toEqual([]);
   await page.getByText("End the test on its own (optional)").click();
   await page.getByLabel("Minimum days before any call").fill("0");
   await page.getByLabel("Promote the winner, if there is a clear one").check();
