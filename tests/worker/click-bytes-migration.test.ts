@@ -5,7 +5,16 @@ import { eventPage } from "../../worker/archive/rows";
 import type { ClickEvent, ConversionEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";
 import { analyticsOf } from "../../worker/services/analytics";
-import { db, emptyDatabase, from, marketerWithTests, rows, testAtSchema, upTo } from "./migration-db";
+import {
+  db,
+  emptyDatabase,
+  from,
+  marketerWithTests,
+  rows,
+  testAtSchema,
+  upTo,
+  withTablesTodaysCodeReads,
+} from "./migration-db";
 
 // 0036_click_bytes on a database that holds clicks and conversions written before it: a click's session
 // is kept as the UUID's 16 bytes and read back as before, the address hashes are cut to their new 8
@@ -57,6 +66,7 @@ describe("0036_click_bytes: a click's session in 16 bytes, address hashes of 8 c
          VALUES ('v1', 't1', 'A', '${sessions[0]}', ${hour - HOUR + 30}, 1200, 'EUR', '${OLD_HASH}')`,
       ),
     ]);
+    await withTablesTodaysCodeReads();
     const test = await testAtSchema("t1");
     const shown = async () => ({
       clicks: await rows("SELECT id, variant, session_id, timestamp, device FROM clicks ORDER BY id"),

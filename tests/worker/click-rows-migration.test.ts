@@ -7,7 +7,16 @@ import type { ClickEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";
 import { analyticsOf, trafficQualityOfTest } from "../../worker/services/analytics";
 import { dailyRollupCsv } from "../../worker/services/export";
-import { db, emptyDatabase, from, marketerWithTests, rows, testAtSchema, upTo } from "./migration-db";
+import {
+  db,
+  emptyDatabase,
+  from,
+  marketerWithTests,
+  rows,
+  testAtSchema,
+  upTo,
+  withTablesTodaysCodeReads,
+} from "./migration-db";
 
 // 0029_click_rows on a database that holds data written before it: clicks keyed by (test, time, id)
 // WITHOUT ROWID, address_sessions gone, the rollups WITHOUT ROWID. Every count, rate, verdict, breakdown
@@ -151,6 +160,7 @@ describe("0029_click_rows: clicks keyed by test, time and id", () => {
       .all();
     expect(counted.length).toBeGreaterThan(10);
 
+    await withTablesTodaysCodeReads();
     const before = [await everythingShown("t1", now), await everythingShown("t2", now)];
     expect(before[0]?.events.filter((row) => row.kind === "click").length).toBeGreaterThan(100);
     const clickRows =
