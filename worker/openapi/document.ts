@@ -57,6 +57,8 @@ export interface DocumentInfo {
   title: string;
   version: string;
   description: string;
+  /** The terms the API is offered under (OpenAPI's info.license). */
+  license: { name: string; identifier: string };
   tags: { name: string; description: string }[];
   /** Named schemas shown under components, beyond those the operations name. */
   schemas: Record<string, z.ZodType>;
@@ -123,8 +125,10 @@ function componentSchemas(named: Record<string, z.ZodType>, io: "input" | "outpu
     unrepresentable: "any",
   });
   for (const schema of Object.values(schemas)) {
-    // Each component would repeat the dialect; the document declares it once.
+    // Each component would repeat the dialect; the document declares it once. Its place under
+    // components names it: an $id may not be a fragment (JSON Schema 2020-12), and the $refs need none.
     delete schema.$schema;
+    delete schema.$id;
     // A default on a required property means nothing to a caller, who must send it.
     for (const name of schema.required ?? [])
       delete (schema.properties?.[name] as { default?: unknown })?.default;
@@ -196,7 +200,12 @@ export function buildOpenApiDocument(info: DocumentInfo, operations: readonly Op
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
-    info: { title: info.title, version: info.version, description: info.description },
+    info: {
+      title: info.title,
+      version: info.version,
+      description: info.description,
+      license: info.license,
+    },
     servers: [{ url: "/", description: "This SplitLink instance" }],
     tags: info.tags,
     security: [{ bearerAuth: [] }],

@@ -11,6 +11,8 @@ export const PUBLIC_API_INFO: DocumentInfo = {
   version: "1.0.0",
   description:
     'Create and read A/B split tests, record conversions from your server, list custom domains and manage webhook endpoints from your own tools. Authenticate with an API key from Settings → API keys, sent as `Authorization: Bearer <key>`. Each key may make 60 requests a minute. Errors answer `{ "error": { "code", "message" } }`.',
+  // SplitLink's code and API are not open source: the API is for the customers of a SplitLink instance.
+  license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
   tags: [
     { name: "Tests", description: "Split tests and their stats" },
     { name: "Conversions", description: "Conversions reported by your server, with their value" },
