@@ -25,7 +25,11 @@ const KEYED_CHANGE_ERRORS: ErrorCode[] = [...KEYED_READ_ERRORS, "forbidden"];
 interface Answer {
   status: 200 | 201 | 202;
   description: string;
-  schema: z.ZodType;
+  /**
+   * Left out for an answer whose schema only the document needs and the Worker's bundle would otherwise
+   * carry whole (the test page's analytics): the document's info names it (./public-api.ts).
+   */
+  schema?: z.ZodType;
   name: string;
 }
 
@@ -51,6 +55,11 @@ export interface Operation {
   errors?: ErrorCode[];
   /** Answers without an API key. */
   public?: true;
+  /**
+   * A POST that cannot be taken back (promoting a version ends the test for good): its MCP tool is
+   * marked destructive, as every PUT, PATCH and DELETE is (worker/openapi/mcp-tools.ts).
+   */
+  destructive?: true;
 }
 
 export interface DocumentInfo {
@@ -187,7 +196,9 @@ export function buildOpenApiDocument(info: DocumentInfo, operations: readonly Op
   const outputs: Record<string, z.ZodType> = { ...info.schemas };
   const inputs: Record<string, z.ZodType> = {};
   for (const op of operations) {
-    for (const answer of [op.success, ...(op.otherAnswers ?? [])]) outputs[answer.name] = answer.schema;
+    for (const answer of [op.success, ...(op.otherAnswers ?? [])])
+      if (answer.schema) outputs[answer.name] = answer.schema;
+      else if (!info.schemas[answer.name]) throw new Error(`No schema for the answer ${answer.name}`);
     if (op.body) inputs[op.body.name] = op.body.schema;
   }
 

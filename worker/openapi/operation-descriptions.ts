@@ -10,6 +10,14 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   listTests: "The split tests of the key's workspace, newest first, each with its stats.",
   createTest:
     "A name and 2 to 8 variants are required: `variants` as `[{ url, weight }]` (A first, the control; whole-number weights from 1 to 99 that add up to 100), or the two-URL shape `urlA` and `urlB` (then 50/50). URLs must be absolute http(s) URLs. A custom slug needs one of the workspace's verified, active domains (customDomainId). Optionally an end: a date (`endsAt`) and/or a number of visitors (`endAfterVisitors`), what happens then (`onEnd`), and whether to stop as soon as there is a clear winner (`stopEarly`); `minimumDays` (default 7) holds every call, end and promotion until the test has run that many days. Optionally audience `rules`, evaluated in order before the split (the first whose conditions all match decides: send to a fixed URL, or join the experiment), with `fallbackUrl` for the visitors who match no rule when a rule joins the experiment. The same rules and messages as in the app apply.",
+  getTestAnalytics:
+    "What the test page shows: `recommendation` is its one sentence of what to do (`deploy` a version, keep `collect`ing with how many more visitors, or `stop`: no version is meaningfully different), from the always-valid verdict; `analytics` has each version's visitors, conversions and rate with its 95 % interval, its lift against A with the interval, revenue per visitor, the verdict, the sample-ratio check, traffic quality and the earlier phases. Decide on the recommendation or the verdict, never on the leader alone.",
+  pauseTest:
+    "While paused, the split link sends every visitor to A and counts nothing; resume to split and count again. A completed test answers 409. Recorded in the history as test.paused.",
+  resumeTest:
+    "The split link splits and counts again, with the weights it had. A completed test answers 409. Recorded as test.resumed.",
+  promoteTest:
+    "Ends the test for good: from now on the split link sends everyone to that version, and nothing more is counted. This cannot be undone; read the verdict first (getTestAnalytics). A completed test answers 409. Recorded as test.promoted with the variant.",
   getTestBreakdowns:
     "Each variant's unique visitors, conversions and conversion rate with its 95 % interval, per segment of the visitor's first click. Differences between segments found after the fact are hypotheses, not results.",
   getTestTrafficQuality:

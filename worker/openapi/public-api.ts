@@ -1,3 +1,4 @@
+import { testReadingResponseSchema } from "../../contract/api/analytics";
 import { customDomainSchema } from "../../contract/api/domains";
 import { apiErrorDetailSchema, apiErrorSchema } from "../../contract/api/errors";
 import { testStatsSchema, testWithStatsSchema } from "../../contract/api/split-tests";
@@ -36,6 +37,8 @@ export const PUBLIC_API_INFO: DocumentInfo = {
     { name: "Meta", description: "About the API" },
   ],
   schemas: {
+    // GET /api/v1/tests/{id}/analytics's answer, named here so the Worker never carries it.
+    TestReading: testReadingResponseSchema,
     SplitTest: testWithStatsSchema,
     TestStats: testStatsSchema,
     CustomDomain: customDomainSchema,
