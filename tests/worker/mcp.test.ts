@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { TestResponse } from "../../contract/api";
 import { API_KEY_MESSAGES, WORKSPACE_MESSAGES } from "../../contract/messages";
 import { PUBLIC_API_OPERATIONS } from "../../worker/routes/public-api";
-import { Client } from "./helpers";
+import { Client, inFreshRateLimitWindow } from "./helpers";
 import { seedApiKey, seedTest, seedUser } from "./seed";
 
 // The MCP server at POST /mcp (issue #50, point 1), spoken to as an MCP client does: one JSON-RPC
@@ -205,6 +205,22 @@ describe("the MCP server", () => {
       .bind(theirs.test.id)
       .first<{ n: number }>();
     expect(shares?.n).toBe(0);
+  });
+
+  it("counts each tool call and each other message against the key's 60 requests a minute, as the API does", async () => {
+    await inFreshRateLimitWindow(60, 10_000);
+    const { key } = await workspaceWithKeys();
+    // 30 other messages and 30 tool calls: the key's minute is used up.
+    for (let i = 0; i < 30; i++) expect((await rpc(key, "ping")).response.status).toBe(200);
+    for (let i = 0; i < 30; i++) expect((await call(key, "listDomains")).isError).toBe(false);
+    const limited = await call(key, "listTests");
+    expect(limited.isError).toBe(true);
+    expect(limited.structuredContent).toMatchObject({
+      error: { code: "rate_limited", message: API_KEY_MESSAGES.rateLimited },
+    });
+    const ping = await rpc(key, "ping");
+    expect(ping.response.status).toBe(429);
+    expect(ping.body).toMatchObject({ error: { code: "rate_limited" } });
   });
 
   it("refuses what is not a JSON-RPC message, an unknown method and an unknown tool", async () => {
