@@ -107,8 +107,6 @@ export function mcpRoutes(dispatch: Dispatch) {
             protocolVersion: PROTOCOL_VERSIONS.find((known) => known === asked) ?? PROTOCOL_VERSIONS[0],
             capabilities: { tools: { listChanged: false } },
             serverInfo: { name: "splitlink", title: "SplitLink", version: "1.0.0" },
-            instructions:
-              "SplitLink's A/B split tests of the API key's workspace. Decide on a test's verdict or recommendation (getTestAnalytics), never on its leader alone.",
           });
         }
         if (method === "ping") return result({});
