@@ -38,7 +38,7 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
     "The custom domains of the key's workspace, newest first. Tests can use those whose status is active.",
   listWebhooks: "The webhook endpoints of the key's workspace, newest first, without their secrets.",
   createWebhook:
-    "An https URL of a public host and the events to send to it. The answer carries the endpoint's signing secret, the only time it is shown. At most 10 endpoints per workspace (409 beyond).",
+    "An https URL of a public host and the events to send to it. The answer carries the endpoint's signing secret, the only time it is shown. At most 50 endpoints per workspace (409 quota_reached beyond).",
   deleteWebhook: "Stops all deliveries to it at once, including those still being retried.",
   listIntegrations:
     "Each integration of the key's workspace (stripe, slack, ga4) with whether it is on, since when, and the last event SplitLink received from it.",
