@@ -29,7 +29,10 @@ export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_SECONDS.length + 1;
  * sends the same id and body; `createdAt` is ISO 8601. The tests' events carry `data.test`
  * (`{ id, name, slug }`) and: `test.verdict` the verdict's `winner` (a label) and its optional
  * `winnerName` (null without one); `test.completed` `endedBy`, `result`, the promoted `winner` (or
- * null) and its `winnerName`; `test.srm_detected` its `pValue` (docs/webhooks.md, "Event data").
+ * null) and its `winnerName`; `test.srm_detected` its `pValue`; `conversion.recorded` the conversion's
+ * `variant`, `sessionId`, `conversionId`, `occurredAt`, `testId`, and `amount` (major units) with its
+ * `currency` when valued. `webhook.ping` carries `webhook` and `message` instead of `test` (docs/webhooks.md,
+ * "Event data", which tests/worker/docs-contract.test.ts checks against real deliveries).
  */
 export interface WebhookEvent<Data = Record<string, unknown>> {
   id: string;

@@ -75,7 +75,10 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     await migrateShards(["--local", "--persist-to", persistDir], { quiet: true });
   }
   const port = await freePort();
-  const vars = Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+  const url = `http://localhost:${port}`;
+  // The app's alerts and digests link to the server that sent them (worker/lib/links.ts ownOrigin).
+  const all = options.script ? { ...options.vars } : { LOCAL_ORIGIN: url, ...options.vars };
+  const vars = Object.entries(all).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   const args = [
     "dev",
     ...scriptArgs,
@@ -92,7 +95,6 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     ...vars,
   ];
   const server = spawn("wrangler", args, { env: OFFLINE_ENV, stdio: ["ignore", "pipe", "pipe"] });
-  const url = `http://localhost:${port}`;
   await waitUntilServing(`${url}${options.readyPath ?? "/"}`, server, outputOf(server));
   return {
     url,

@@ -1,4 +1,5 @@
 import { buildOpenApiDocument } from "../worker/openapi/document";
+import { buildMcpTools } from "../worker/openapi/mcp-tools";
 import { PUBLIC_API_INFO } from "../worker/openapi/public-api";
 import { PUBLIC_API_OPERATIONS } from "../worker/routes/public-api";
 
@@ -9,4 +10,9 @@ import { PUBLIC_API_OPERATIONS } from "../worker/routes/public-api";
  */
 export function publicApiDocument() {
   return buildOpenApiDocument(PUBLIC_API_INFO, PUBLIC_API_OPERATIONS);
+}
+
+/** The MCP server's tools, from the same operations (worker/routes/mcp.ts serves them). */
+export function mcpTools() {
+  return buildMcpTools(PUBLIC_API_OPERATIONS);
 }

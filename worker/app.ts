@@ -20,6 +20,7 @@ import { domainRoutes } from "./routes/domains";
 import { healthRoutes } from "./routes/health";
 import { integrationRoutes } from "./routes/integrations";
 import { landingPage } from "./routes/landing";
+import { mcpRoutes } from "./routes/mcp";
 import { invitationRoutes, workspaceMemberRoutes } from "./routes/members";
 import { publicApiRoutes } from "./routes/public-api";
 import { reportPage } from "./routes/reports";
@@ -75,6 +76,13 @@ app
   .route("/api/health", healthRoutes)
   .route("/", trackerRoutes)
   .route("/", beaconRoutes);
+
+// The MCP server for agents: each tool call runs through this app as the /api/v1 request it stands for.
+app.use("/mcp", apiSecurityHeaders, limitBody(API_MAX_BODY_BYTES));
+app.route(
+  "/mcp",
+  mcpRoutes((request, c) => app.fetch(request, c.env, c.executionCtx)),
+);
 
 // Stripe's events for a connected workspace: signed by Stripe, no cookies.
 app.use("/integrations/*", apiSecurityHeaders);

@@ -145,6 +145,8 @@ export function checkConfig(env: Env): ConfigResult {
   const local = vars.ENVIRONMENT === "development";
   // The outbox page lists emails with their sign-in links: a deployment must never turn it on.
   if (!local && raw.DEV_OUTBOX) problems.push("DEV_OUTBOX must not be set outside development");
+  // Alerts' and digests' links would point at it (lib/links.ts ownOrigin): a deployment's are its own host.
+  if (!local && raw.LOCAL_ORIGIN) problems.push("LOCAL_ORIGIN must not be set outside development");
   const secrets = checkAll(raw, local ? LOCAL_SECRETS : DEPLOYED_SECRETS, problems);
   if (problems.length > 0) return { ok: false, problems };
 

@@ -204,3 +204,21 @@ export type TestAnalytics = z.output<typeof testAnalyticsSchema>;
 
 export const testAnalyticsResponseSchema = z.object({ analytics: testAnalyticsSchema });
 export type TestAnalyticsResponse = z.output<typeof testAnalyticsResponseSchema>;
+
+/** What to do, in the test page's one sentence (contract/reading.ts `recommendationOf`). */
+export const recommendationSchema = z.object({
+  kind: z
+    .enum(["deploy", "collect", "stop"])
+    .describe("deploy the winner, keep collecting, or stop: no version is meaningfully different"),
+  variant: label.optional().describe("With deploy: the version to send everyone to"),
+  text: z.string().describe("The sentence the test page shows"),
+});
+
+/** GET /api/v1/tests/{id}/analytics: the test page's figures and its recommendation. */
+export const testReadingResponseSchema = z.object({
+  analytics: testAnalyticsSchema.describe(
+    "Per variant: visitors, conversions, rates with 95 % intervals, lift against A, revenue; the verdict, the sample-ratio check, traffic quality and earlier phases",
+  ),
+  recommendation: recommendationSchema,
+});
+export type TestReadingResponse = z.output<typeof testReadingResponseSchema>;

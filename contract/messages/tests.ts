@@ -74,7 +74,8 @@ export const SCHEDULE_MESSAGES = {
     "The end date comes before the minimum days are up: choose a later date or fewer minimum days",
   onEnd: 'What happens at the end must be "keep", "control" or "promote"',
   stopEarly: "stopEarly must be true or false",
-  nothingToChange: "Send the variants, the end settings, the rules or which conversions count to change",
+  nothingToChange:
+    "Send the variants, the end settings, the rules, the goal or the currency to change (a test's own name does not change)",
   saved: "End settings saved",
 } as const;
 

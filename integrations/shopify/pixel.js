@@ -18,13 +18,15 @@ analytics.subscribe("checkout_completed", async (event) => {
     if (await browser.localStorage.getItem(sent)) return;
     const visits = await splitlinkVisits();
     if (visits.length === 0) return;
+    /** @type {{ tests: { id: string, goal: string }[] }} */
     const goals = await fetch(`${SPLITLINK_ORIGIN}/t/goals/${encodeURIComponent(SITE_KEY)}`).then((answer) =>
       answer.ok ? answer.json() : { tests: [] },
     );
     const calls = new Set(goals.tests.filter((test) => test.goal === "call").map((test) => test.id));
-    const total = checkout.totalPrice || {};
-    const amount = Number(Number(total.amount).toFixed(3));
-    const currency = total.currencyCode || checkout.currencyCode;
+    // Shopify's MoneyV2, or null: then the conversion goes without a value.
+    const total = checkout.totalPrice;
+    const amount = total ? Number(Number(total.amount).toFixed(3)) : Number.NaN;
+    const currency = total?.currencyCode || checkout.currencyCode;
     await browser.localStorage.setItem(sent, String(Date.now()));
     for (const visit of visits) {
       if (!calls.has(visit.t)) continue;
@@ -46,6 +48,7 @@ analytics.subscribe("checkout_completed", async (event) => {
 // The split links' visits the site tag kept, newest first: `[{ t: testId, v: variant, s: sessionId }]`,
 // in the cookie (URL-encoded JSON), else in the shop's local storage.
 async function splitlinkVisits() {
+  /** @param {string | null | undefined} text */
   const parse = (text) => {
     try {
       const visits = JSON.parse(text || "[]");

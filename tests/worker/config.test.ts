@@ -77,6 +77,14 @@ describe("configuration checked at start", () => {
     expect(checkConfig(deployed({ ENVIRONMENT: "prod" })).ok).toBe(false);
   });
 
+  it("refuses a local server's origin for the alerts' links outside development", () => {
+    expect(checkConfig(deployed({ LOCAL_ORIGIN: "http://localhost:8787" }))).toMatchObject({
+      ok: false,
+      problems: ["LOCAL_ORIGIN must not be set outside development"],
+    });
+    expect(checkConfig({ ...env, LOCAL_ORIGIN: "http://localhost:8787" } as Env).ok).toBe(true);
+  });
+
   it("takes EVENT_SHARDS as bound EVENTS_<n> databases (or DB), and refuses a name that is not one", () => {
     expect(checkConfig(deployed({ EVENT_SHARDS: "EVENTS_0, EVENTS_1" })).ok).toBe(true);
     expect(checkConfig(deployed({ EVENT_SHARDS: "DB" })).ok).toBe(true);

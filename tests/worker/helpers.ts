@@ -157,6 +157,7 @@ export async function errorOf(
 
 export interface CreatedTest {
   id: string;
+  name: string;
   slug: string;
   link: string;
   urlA: string;

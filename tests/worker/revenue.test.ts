@@ -535,7 +535,13 @@ describe("a server-side conversion and webhooks", () => {
     });
     expect(JSON.parse(delivery?.body ?? "{}")).toMatchObject({
       type: "conversion.recorded",
-      data: { testId: test.id, sessionId },
+      data: {
+        test: { id: test.id, name: test.name, slug: test.slug },
+        testId: test.id,
+        sessionId,
+        amount: 49.99,
+        currency: "EUR",
+      },
     });
     // The replay counted nothing and announced nothing.
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -1,4 +1,5 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import type { KnownBlock } from "@slack/types";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { IntegrationListResponse, SlackConnection, SlackTestResponse } from "../../contract/api";
@@ -6,8 +7,9 @@ import { ANALYTICS_MESSAGES, SLACK_MESSAGES, WORKSPACE_MESSAGES } from "../../co
 import { getDb } from "../../worker/db/client";
 import { splitTests } from "../../worker/db/schema";
 import worker from "../../worker/index";
+import { BLOCK_KIT_LIMITS, slackAlertBody } from "../../worker/integrations/slack/message";
 import { sendTestAlert } from "../../worker/services/alerts";
-import type { SlackMessage } from "../../worker/webhooks/events";
+import type { SlackAlertMessage, SlackMessage } from "../../worker/webhooks/events";
 import { runAutopilot } from "./autopilot-helpers";
 import {
   addMember,
@@ -99,6 +101,61 @@ async function autopilotUntilLookedAt(testId: string) {
 }
 
 describe("Slack alerts", () => {
+  it("stay within Block Kit's limits whatever the names: a header of 150 characters, a section of 3,000, fields of 2,000", () => {
+    // Escaped, each & becomes &amp;: a long name of them would pass every limit five times over.
+    const long = "R&D <team> ".repeat(700);
+    const body = JSON.parse(
+      slackAlertBody({
+        fallback: long,
+        header: `Verdict: ${long}`,
+        summary: long,
+        fields: [{ label: "Winner", value: long }],
+        link: "https://splitlink.app/test/abc",
+      }),
+    ) as { blocks: KnownBlock[] };
+    const [header, section] = body.blocks as [Block, Block];
+    expect(header.text?.text.length).toBe(BLOCK_KIT_LIMITS.header);
+    expect(section.text?.text.length).toBeLessThanOrEqual(BLOCK_KIT_LIMITS.section);
+    expect(section.text?.text.length).toBeGreaterThan(BLOCK_KIT_LIMITS.section - 10);
+    expect(section.fields?.[0]?.text.length).toBeLessThanOrEqual(BLOCK_KIT_LIMITS.field);
+    // Cut at a whole entity, never leaving "&am" for Slack to show, and marked as cut.
+    for (const text of [section.text?.text ?? "", section.fields?.[0]?.text ?? ""]) {
+      expect(text).toMatch(/…$/);
+      expect(text.replace(/&(amp|lt|gt);/g, "")).not.toContain("&");
+    }
+    expect(BLOCK_KIT_LIMITS).toEqual({ header: 150, section: 3000, field: 2000 });
+  });
+
+  it("link to the app that sent them: a local server's own origin, a deployment's own host", async () => {
+    const { client, userId } = await signedUpClient();
+    const { webhookUrl } = await connect(client);
+    const test = await createTest(client, { name: "Hosts" });
+    const alert = (): SlackAlertMessage => ({
+      destination: "slack-alert",
+      workspaceId: userId,
+      testId: test.id,
+      eventId: `evt_${crypto.randomUUID()}`,
+      type: "test.srm_detected",
+      alert: { kind: "srm", pValue: 0.0001 },
+      winnerName: null,
+    });
+    const run = async (body: SlackAlertMessage, bindings: Env) => {
+      const batch = createMessageBatch("splitlink-webhooks", [
+        { id: "a0", timestamp: new Date(), attempts: 1, body },
+      ]);
+      await worker.queue(batch, bindings);
+    };
+    // `npm run dev` on port 8799, and the browser tests' server, pass their origin as LOCAL_ORIGIN.
+    await run(alert(), { ...env, ENVIRONMENT: "development", LOCAL_ORIGIN: "http://localhost:8799" } as Env);
+    await run(alert(), { ...env, ENVIRONMENT: "staging", APP_HOST: "splitlink-staging.example.workers.dev" });
+    const posts = await postsTo(webhookUrl, 2);
+    const links = posts.map((post) => (JSON.parse(post.body) as SlackBody).blocks.at(-1)?.elements?.[0]?.url);
+    expect(links.sort()).toEqual([
+      `http://localhost:8799/test/${test.slug}`,
+      `https://splitlink-staging.example.workers.dev/test/${test.slug}`,
+    ]);
+  });
+
   it("post a verdict once, with the winner, its lift and interval, and a button to the test", async () => {
     const { client } = await signedUpClient();
     const { webhookUrl } = await connect(client);

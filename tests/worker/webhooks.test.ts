@@ -490,6 +490,7 @@ describe("the conversion.recorded event", () => {
     expect(event).toMatchObject({
       type: "conversion.recorded",
       data: {
+        test: { id: test.id, name: test.name, slug: test.slug },
         testId: test.id,
         variant: "B",
         sessionId: visitor.sessionId,
@@ -497,6 +498,9 @@ describe("the conversion.recorded event", () => {
         occurredAt: new Date(counted.timestamp).toISOString(),
       },
     });
+    // A conversion without a value announces none.
+    expect(event.data).not.toHaveProperty("amount");
+    expect(event.data).not.toHaveProperty("currency");
     expect(await verifiesWith(user.secret, first as ReceivedRequest)).toBe(true);
 
     // The visitor's second conversion is refused (one per visitor); the other visitor's counts. Both go

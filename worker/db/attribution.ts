@@ -95,7 +95,7 @@ export const insertConversions = (events = "?1", windowMs = "?2", { sessionsChec
   INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp, amount, currency, source, address, phase)
   SELECT id, test_id, variant, session_id, ts, amount, currency, source, address, phase FROM counted
   ORDER BY position
-  RETURNING id, split_test_id AS testId, variant, session_id AS sessionId, timestamp`;
+  RETURNING id, split_test_id AS testId, variant, session_id AS sessionId, timestamp, amount, currency`;
 
 /**
  * What the conversions insertConversions (same arguments) is about to insert add to the rollups, once per

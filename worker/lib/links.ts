@@ -36,6 +36,17 @@ export function emailOrigin(requestUrl: URL | string, env: Pick<Env, "APP_HOST" 
   return env.ENVIRONMENT === "development" ? appOrigin(requestUrl, env.APP_HOST) : `https://${env.APP_HOST}`;
 }
 
+/**
+ * Where links in what the crons and queues send (alerts, digests) point, with no request to take a host
+ * from: the deployment's own https://{APP_HOST}; on a local server (development) the origin it was
+ * started at, LOCAL_ORIGIN (`npm run dev` and the browser tests pass it), so a link opens the app that
+ * sent it rather than the production host.
+ */
+export function ownOrigin(env: Pick<Env, "APP_HOST" | "ENVIRONMENT">): string {
+  const local = (env as { LOCAL_ORIGIN?: string }).LOCAL_ORIGIN;
+  return env.ENVIRONMENT === "development" && local ? local : `https://${env.APP_HOST}`;
+}
+
 function portOf(url: URL): string {
   return url.port ? `:${url.port}` : "";
 }

@@ -28,6 +28,21 @@ function refused(c: Context, code: ErrorCode, message: string): ApiError {
 }
 
 /**
+ * The live API key the request carries as `Authorization: Bearer <key>`, else 401, and the role it acts
+ * with: a write key acts as an editor of its workspace while its maker may edit there; else as a viewer.
+ * Neither rate-limited nor checked for two-factor: its callers do both (the MCP server too).
+ */
+export async function presentedApiKey(c: Context) {
+  const presented = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
+  if (!presented) throw refused(c, "api_key_missing", API_KEY_MESSAGES.missing);
+  const found = looksLikeApiKey(presented) ? await findApiKey(getDb(c.env.DB), presented) : undefined;
+  if (!found) throw refused(c, "api_key_invalid", API_KEY_MESSAGES.invalid);
+  const role: WorkspaceAccess["role"] =
+    found.scope === "write" && canEdit(found.makerRole) ? "editor" : "viewer";
+  return { found, role };
+}
+
+/**
  * Lets through only requests carrying a live API key of someone still a member of its workspace (a
  * removed member's keys stop at once; a member made viewer keeps reading only; a maker without the two-factor
  * sign-in the workspace requires gets 403 `two_factor_required`) as `Authorization: Bearer <key>`. Cookies are
@@ -35,17 +50,11 @@ function refused(c: Context, code: ErrorCode, message: string): ApiError {
  * Each key is rate-limited; its last use is recorded after the answer, at most once a minute.
  */
 export const requireApiKey = createMiddleware<ApiKeyEnv>(async (c, next) => {
-  const presented = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
-  if (!presented) throw refused(c, "api_key_missing", API_KEY_MESSAGES.missing);
+  const { found, role } = await presentedApiKey(c);
   const db = getDb(c.env.DB);
-  const found = looksLikeApiKey(presented) ? await findApiKey(db, presented) : undefined;
-  if (!found) throw refused(c, "api_key_invalid", API_KEY_MESSAGES.invalid);
-
   await limitApiKey(c.env, found.id);
   assertTwoFactorMet({ twoFactorMissing: found.makerTwoFactorMissing });
   if (!isReadMethod(c.req.method)) await limitWritesOf(c, `key:${found.id}`);
-  // A write key acts as an editor of its workspace while its maker may edit there; else as a viewer.
-  const role = found.scope === "write" && canEdit(found.makerRole) ? "editor" : "viewer";
   if (role === "viewer" && !isReadMethod(c.req.method))
     throw new ApiError(
       "forbidden",

@@ -25,7 +25,11 @@ const KEYED_CHANGE_ERRORS: ErrorCode[] = [...KEYED_READ_ERRORS, "forbidden"];
 interface Answer {
   status: 200 | 201 | 202;
   description: string;
-  schema: z.ZodType;
+  /**
+   * Left out for an answer whose schema only the document needs and the Worker's bundle would otherwise
+   * carry whole (the test page's analytics): the document's info names it (./public-api.ts).
+   */
+  schema?: z.ZodType;
   name: string;
 }
 
@@ -51,12 +55,19 @@ export interface Operation {
   errors?: ErrorCode[];
   /** Answers without an API key. */
   public?: true;
+  /**
+   * A POST that cannot be taken back (promoting a version ends the test for good): its MCP tool is
+   * marked destructive, as every PUT, PATCH and DELETE is (worker/openapi/mcp-tools.ts).
+   */
+  destructive?: true;
 }
 
 export interface DocumentInfo {
   title: string;
   version: string;
   description: string;
+  /** The terms the API is offered under (OpenAPI's info.license). */
+  license: { name: string; identifier: string };
   tags: { name: string; description: string }[];
   /** Named schemas shown under components, beyond those the operations name. */
   schemas: Record<string, z.ZodType>;
@@ -123,8 +134,10 @@ function componentSchemas(named: Record<string, z.ZodType>, io: "input" | "outpu
     unrepresentable: "any",
   });
   for (const schema of Object.values(schemas)) {
-    // Each component would repeat the dialect; the document declares it once.
+    // Each component would repeat the dialect; the document declares it once. Its place under
+    // components names it: an $id may not be a fragment (JSON Schema 2020-12), and the $refs need none.
     delete schema.$schema;
+    delete schema.$id;
     // A default on a required property means nothing to a caller, who must send it.
     for (const name of schema.required ?? [])
       delete (schema.properties?.[name] as { default?: unknown })?.default;
@@ -183,7 +196,9 @@ export function buildOpenApiDocument(info: DocumentInfo, operations: readonly Op
   const outputs: Record<string, z.ZodType> = { ...info.schemas };
   const inputs: Record<string, z.ZodType> = {};
   for (const op of operations) {
-    for (const answer of [op.success, ...(op.otherAnswers ?? [])]) outputs[answer.name] = answer.schema;
+    for (const answer of [op.success, ...(op.otherAnswers ?? [])])
+      if (answer.schema) outputs[answer.name] = answer.schema;
+      else if (!info.schemas[answer.name]) throw new Error(`No schema for the answer ${answer.name}`);
     if (op.body) inputs[op.body.name] = op.body.schema;
   }
 
@@ -196,7 +211,12 @@ export function buildOpenApiDocument(info: DocumentInfo, operations: readonly Op
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
-    info: { title: info.title, version: info.version, description: info.description },
+    info: {
+      title: info.title,
+      version: info.version,
+      description: info.description,
+      license: info.license,
+    },
     servers: [{ url: "/", description: "This SplitLink instance" }],
     tags: info.tags,
     security: [{ bearerAuth: [] }],

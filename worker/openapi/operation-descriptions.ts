@@ -3,9 +3,21 @@
 // served as a static asset), so these words stay out of the Worker's bundle.
 
 export const OPERATION_DESCRIPTIONS: Record<string, string> = {
+  getOpenApiDocument:
+    "The OpenAPI 3.1 document of every /api/v1 operation, built from the same declarations the Worker mounts and validates with. It needs no API key.",
+  getTest:
+    "The test with its variants, settings and stats: `stats.verdict` is the always-valid verdict the test page names (decide on it, never on `winner`).",
   listTests: "The split tests of the key's workspace, newest first, each with its stats.",
   createTest:
     "A name and 2 to 8 variants are required: `variants` as `[{ url, weight }]` (A first, the control; whole-number weights from 1 to 99 that add up to 100), or the two-URL shape `urlA` and `urlB` (then 50/50). URLs must be absolute http(s) URLs. A custom slug needs one of the workspace's verified, active domains (customDomainId). Optionally an end: a date (`endsAt`) and/or a number of visitors (`endAfterVisitors`), what happens then (`onEnd`), and whether to stop as soon as there is a clear winner (`stopEarly`); `minimumDays` (default 7) holds every call, end and promotion until the test has run that many days. Optionally audience `rules`, evaluated in order before the split (the first whose conditions all match decides: send to a fixed URL, or join the experiment), with `fallbackUrl` for the visitors who match no rule when a rule joins the experiment. The same rules and messages as in the app apply.",
+  getTestAnalytics:
+    "What the test page shows: `recommendation` is its one sentence of what to do (`deploy` a version, keep `collect`ing with how many more visitors, or `stop`: no version is meaningfully different), from the always-valid verdict; `analytics` has each version's visitors, conversions and rate with its 95 % interval, its lift against A with the interval, revenue per visitor, the verdict, the sample-ratio check, traffic quality and the earlier phases. Decide on the recommendation or the verdict, never on the leader alone.",
+  pauseTest:
+    "While paused, the split link sends every visitor to A and counts nothing; resume to split and count again. A completed test answers 409. Recorded in the history as test.paused.",
+  resumeTest:
+    "The split link splits and counts again, with the weights it had. A completed test answers 409. Recorded as test.resumed.",
+  promoteTest:
+    "Ends the test for good: from now on the split link sends everyone to that version, and nothing more is counted. This cannot be undone; read the verdict first (getTestAnalytics). A completed test answers 409. Recorded as test.promoted with the variant.",
   getTestBreakdowns:
     "Each variant's unique visitors, conversions and conversion rate with its 95 % interval, per segment of the visitor's first click. Differences between segments found after the fact are hypotheses, not results.",
   getTestTrafficQuality:
@@ -15,7 +27,7 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   getTestHistory:
     "The test's changes, newest first. `actor` is a user (with email), an API key (with its name) or the autopilot; `details` depend on `action`.",
   updateTest:
-    "Send what changes; what is left out stays as it is. `variants` replaces the variants (2 to 8, A first) and their weights, under the same rules as on creation, only until the test's first counted click: after that the answer is 409 and only pause, resume, promote and delete change it (in the app). The end settings (`endsAt`, `endAfterVisitors`, `onEnd`, `stopEarly`, `minimumDays`) change while the test runs, never to an end before the minimum days are up; a completed test answers 409. `rules` and `fallbackUrl` replace the audience rules: rules that only send visitors to fixed URLs change any time, rules with the experiment action only until the first counted click (else 409 rules_locked).",
+    "Send what changes; what is left out stays as it is. `variants` replaces the variants (2 to 8, A first: URLs, weights and names) under the same rules as on creation; after the test's first counted click, new URLs or weights start its next phase (200: the results so far are kept as the phase before, the verdict starts over), while names alone change without one. The goal (`conversionGoal`, `conversionUrl`, `conversionUrlMatch`) changes any time; `currency` until an order has counted in the test's currency (else 409 currency_locked). The test's own name does not change here. The end settings (`endsAt`, `endAfterVisitors`, `onEnd`, `stopEarly`, `minimumDays`) change while the test runs, never to an end before the minimum days are up; a completed test answers 409. `rules` and `fallbackUrl` replace the audience rules: rules that only send visitors to fixed URLs change any time, rules with the experiment action only until the first counted click (else 409 rules_locked).",
   deleteTest: "Deletes the test with all its clicks and conversions. This cannot be undone.",
   shareTest:
     "A public page of the test's results (recommendation, lift, each version's numbers, a chart; no sessions or emails, not indexed) at an unguessable URL. One link per test: while it lives, this answers it again.",
@@ -26,7 +38,7 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
     "The custom domains of the key's workspace, newest first. Tests can use those whose status is active.",
   listWebhooks: "The webhook endpoints of the key's workspace, newest first, without their secrets.",
   createWebhook:
-    "An https URL of a public host and the events to send to it. The answer carries the endpoint's signing secret, the only time it is shown. At most 10 endpoints per workspace (409 beyond).",
+    "An https URL of a public host and the events to send to it. The answer carries the endpoint's signing secret, the only time it is shown. At most 50 endpoints per workspace (409 quota_reached beyond).",
   deleteWebhook: "Stops all deliveries to it at once, including those still being retried.",
   listIntegrations:
     "Each integration of the key's workspace (stripe, slack, ga4) with whether it is on, since when, and the last event SplitLink received from it.",

@@ -1,3 +1,4 @@
+import { testReadingResponseSchema } from "../../contract/api/analytics";
 import { customDomainSchema } from "../../contract/api/domains";
 import { apiErrorDetailSchema, apiErrorSchema } from "../../contract/api/errors";
 import { testStatsSchema, testWithStatsSchema } from "../../contract/api/split-tests";
@@ -11,6 +12,8 @@ export const PUBLIC_API_INFO: DocumentInfo = {
   version: "1.0.0",
   description:
     'Create and read A/B split tests, record conversions from your server, list custom domains and manage webhook endpoints from your own tools. Authenticate with an API key from Settings → API keys, sent as `Authorization: Bearer <key>`. Each key may make 60 requests a minute. Errors answer `{ "error": { "code", "message" } }`.',
+  // SplitLink's code and API are not open source: the API is for the customers of a SplitLink instance.
+  license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
   tags: [
     { name: "Tests", description: "Split tests and their stats" },
     { name: "Conversions", description: "Conversions reported by your server, with their value" },
@@ -34,6 +37,8 @@ export const PUBLIC_API_INFO: DocumentInfo = {
     { name: "Meta", description: "About the API" },
   ],
   schemas: {
+    // GET /api/v1/tests/{id}/analytics's answer, named here so the Worker never carries it.
+    TestReading: testReadingResponseSchema,
     SplitTest: testWithStatsSchema,
     TestStats: testStatsSchema,
     CustomDomain: customDomainSchema,

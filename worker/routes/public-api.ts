@@ -3,6 +3,7 @@ import * as z from "zod";
 import type {
   ConversionResponse,
   PendingConversionResponse,
+  TestReadingResponse,
   TrafficQualityResponse,
 } from "../../contract/api";
 import { testBreakdownsResponseSchema, trafficQualityResponseSchema } from "../../contract/api/breakdowns";
@@ -30,6 +31,7 @@ import {
 import { shareLinkResponseSchema } from "../../contract/api/shares";
 import {
   createTestSchema,
+  promoteSchema,
   testIdParam,
   testListResponseSchema,
   testResponseSchema,
@@ -43,6 +45,7 @@ import {
   webhookIdParam,
   webhookListResponseSchema,
 } from "../../contract/api/webhooks";
+import { recommendationOf } from "../../contract/reading";
 import { getDb } from "../db/client";
 import { eventsDb } from "../db/shards";
 import { type ApiKeyEnv, requireApiKey } from "../middleware/require-api-key";
@@ -66,8 +69,10 @@ import { mount, operation } from "./operations";
 import { createShareLink, revokeShareLink } from "./shares";
 import {
   changeTest,
+  changeTestLifecycle,
   createTest,
   deleteTest,
+  getAnalytics,
   getBreakdowns,
   getHistory,
   getSetup,
@@ -155,6 +160,25 @@ export const PUBLIC_API_OPERATIONS = [
     errors: ["not_found"],
     handler(c, { param }) {
       return getTest(c, { id: param.id });
+    },
+  }),
+  operation({
+    method: "get",
+    path: "/api/v1/tests/{id}/analytics",
+    operationId: "getTestAnalytics",
+    summary: "A test's recommendation, lift and per-variant figures, as its page shows them",
+    tag: "Tests",
+    pathParams: testIdParam,
+    success: {
+      status: 200,
+      description: "The test's figures and what to do",
+      name: "TestReading",
+    },
+    errors: ["not_found"],
+    async handler(c, { param }) {
+      const analytics = await getAnalytics(c, { id: param.id });
+      const recommendation = recommendationOf(analytics, Date.now());
+      return c.json({ analytics, recommendation } satisfies TestReadingResponse, 200);
     },
   }),
   operation({
@@ -259,6 +283,62 @@ export const PUBLIC_API_OPERATIONS = [
     ],
     handler(c, { param, json }) {
       return changeTest(c, param.id, json);
+    },
+  }),
+  operation({
+    method: "post",
+    path: "/api/v1/tests/{id}/pause",
+    operationId: "pauseTest",
+    summary: "Pause a test: its link sends every visitor to A, and nothing is counted",
+    tag: "Tests",
+    pathParams: testIdParam,
+    success: {
+      status: 200,
+      description: "The paused test",
+      schema: testResponseSchema,
+      name: "TestResponse",
+    },
+    errors: ["not_found", "test_completed"],
+    handler(c, { param }) {
+      return changeTestLifecycle(c, param.id, { action: "pause" });
+    },
+  }),
+  operation({
+    method: "post",
+    path: "/api/v1/tests/{id}/resume",
+    operationId: "resumeTest",
+    summary: "Resume a paused test: its link splits and counts again",
+    tag: "Tests",
+    pathParams: testIdParam,
+    success: {
+      status: 200,
+      description: "The running test",
+      schema: testResponseSchema,
+      name: "TestResponse",
+    },
+    errors: ["not_found", "test_completed"],
+    handler(c, { param }) {
+      return changeTestLifecycle(c, param.id, { action: "resume" });
+    },
+  }),
+  operation({
+    method: "post",
+    path: "/api/v1/tests/{id}/promote",
+    operationId: "promoteTest",
+    summary: "End a test by sending every visitor to one version for good",
+    tag: "Tests",
+    pathParams: testIdParam,
+    body: { schema: promoteSchema, name: "PromoteInput", example: { variant: "B" } },
+    destructive: true,
+    success: {
+      status: 200,
+      description: "The completed test",
+      schema: testResponseSchema,
+      name: "TestResponse",
+    },
+    errors: ["not_found", "test_completed"],
+    handler(c, { param, json }) {
+      return changeTestLifecycle(c, param.id, { action: "promote", variant: json.variant });
     },
   }),
   operation({

@@ -10,6 +10,7 @@ import type {
   TestResponse,
   TrackingSetupResponse,
   UpdateTestInput,
+  Variant,
 } from "../../contract/api";
 import {
   createTestSchema,
@@ -106,6 +107,29 @@ export async function changeTest<E extends UserEnv>(c: UserContext<E>, id: strin
   return c.json({ test } satisfies TestResponse, 200);
 }
 
+/** A test's figures as its page shows them, by id (public API) or slug (the app). */
+export async function getAnalytics<E extends UserEnv>(c: UserContext<E>, key: TestKey) {
+  const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, key);
+  return analyticsOf(eventsDb(c.env, test.shard), test);
+}
+
+/** Pausing, resuming or promoting a variant; both APIs, by test id, recorded in the history. */
+export async function changeTestLifecycle<E extends UserEnv>(
+  c: UserContext<E>,
+  id: string,
+  change: { action: "pause" } | { action: "resume" } | { action: "promote"; variant: Variant },
+) {
+  const link = linkContext(c.req.url, c.env);
+  const test = await changeLifecycle(c.env, c.get("workspace").id, id, change, link);
+  await recordChange(
+    getDb(c.env.DB),
+    change.action === "promote"
+      ? { ...testEvent(c, test.id), action: "test.promoted", details: { variant: change.variant } }
+      : { ...testEvent(c, test.id), action: change.action === "pause" ? "test.paused" : "test.resumed" },
+  );
+  return c.json({ test } satisfies TestResponse, 200);
+}
+
 /** A test's history, newest first, by id (public API) or slug (the app). */
 export async function getHistory<E extends UserEnv>(c: UserContext<E>, key: TestKey) {
   const events = await testHistory(getDb(c.env.DB), c.get("workspace").id, key);
@@ -140,38 +164,24 @@ export const splitTestRoutes = new Hono<AppEnv>()
     return c.json({ available: status === "available", status } satisfies SlugAvailabilityResponse, 200);
   })
   .get("/:slug/analytics", async (c) => {
-    const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, { slug: c.req.param("slug") });
-    return c.json(
-      { analytics: await analyticsOf(eventsDb(c.env, test.shard), test) } satisfies TestAnalyticsResponse,
-      200,
-    );
+    const analytics = await getAnalytics(c, { slug: c.req.param("slug") });
+    return c.json({ analytics } satisfies TestAnalyticsResponse, 200);
   })
   .get("/:slug/breakdowns", (c) => getBreakdowns(c, { slug: c.req.param("slug") }))
   .get("/:slug/setup", (c) => getSetup(c, { slug: c.req.param("slug") }))
   .get("/:slug/history", (c) => getHistory(c, { slug: c.req.param("slug") }))
   .get("/:slug", (c) => getTest(c, { slug: c.req.param("slug") }))
-  .post("/:id/:action{pause|resume}", async (c) => {
-    const change = { action: c.req.param("action") === "pause" ? ("pause" as const) : ("resume" as const) };
-    const link = linkContext(c.req.url, c.env);
-    const test = await changeLifecycle(c.env, c.get("workspace").id, c.req.param("id"), change, link);
-    const action = change.action === "pause" ? "test.paused" : "test.resumed";
-    await recordChange(getDb(c.env.DB), { ...testEvent(c, test.id), action });
-    return c.json({ test } satisfies TestResponse, 200);
-  })
+  .post("/:id/:action{pause|resume}", (c) =>
+    changeTestLifecycle(c, c.req.param("id"), {
+      action: c.req.param("action") === "pause" ? "pause" : "resume",
+    }),
+  )
   .patch("/:id", validate("json", updateTestSchema), (c) =>
     changeTest(c, c.req.param("id"), c.req.valid("json")),
   )
-  .post("/:id/promote", validate("json", promoteSchema), async (c) => {
-    const change = { action: "promote" as const, variant: c.req.valid("json").variant };
-    const link = linkContext(c.req.url, c.env);
-    const test = await changeLifecycle(c.env, c.get("workspace").id, c.req.param("id"), change, link);
-    await recordChange(getDb(c.env.DB), {
-      ...testEvent(c, test.id),
-      action: "test.promoted",
-      details: { variant: change.variant },
-    });
-    return c.json({ test } satisfies TestResponse, 200);
-  })
+  .post("/:id/promote", validate("json", promoteSchema), (c) =>
+    changeTestLifecycle(c, c.req.param("id"), { action: "promote", variant: c.req.valid("json").variant }),
+  )
   .get("/:id/export/events.csv", async (c) => {
     const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, { id: c.req.param("id") });
     return c.body(streamEventsCsv(c.env, test), 200, csvHeaders(`splitlink-${test.slug}-events.csv`));

@@ -3,6 +3,7 @@ import type { AlertPreferences, Variant, WebhookEventType } from "../../contract
 import { VARIANT_LABELS } from "../../contract/variants";
 import { type Db, getDb } from "../db/client";
 import { memberships, type SplitTest, users } from "../db/schema";
+import { ownOrigin } from "../lib/links";
 import { mailerFor } from "../mail/mailer";
 import { completedAlertEmail, srmAlertEmail, verdictAlertEmail } from "../mail/templates";
 import { log } from "../observability/log";
@@ -100,7 +101,7 @@ export async function sendTestAlert(env: Env, test: SplitTest, alert: TestAlert)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.workspaceId, workspaceId));
-  const page = { name: test.name, link: `https://${env.APP_HOST}/test/${encodeURIComponent(test.slug)}` };
+  const page = { name: test.name, link: `${ownOrigin(env)}/test/${encodeURIComponent(test.slug)}` };
   for (const member of members) {
     if (!member[alert.kind]) continue;
     const email =

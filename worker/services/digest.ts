@@ -1,6 +1,7 @@
 import { and, eq, gte, isNull, lt, or } from "drizzle-orm";
 import { type Db, getDb } from "../db/client";
 import { memberships, type SplitTest, splitTests, users, workspaces } from "../db/schema";
+import { ownOrigin } from "../lib/links";
 import { digestEmail, type WorkspaceDigest } from "../mail/digest";
 import { mailerFor } from "../mail/mailer";
 import { log } from "../observability/log";
@@ -122,7 +123,7 @@ export async function sendDigests(env: Env, now = Date.now()): Promise<number> {
     }
     const content = await digest;
     if (!content) continue;
-    const email = digestEmail(member.email, content, `https://${env.APP_HOST}/dashboard`);
+    const email = digestEmail(member.email, content, `${ownOrigin(env)}/dashboard`);
     try {
       await mailerFor(env).send({
         ...email,

@@ -1,4 +1,5 @@
 import type { WebhookEventType } from "../../contract/api";
+import { fromMinorUnits } from "../../contract/currency";
 import { log } from "../observability/log";
 import { queueDeliveries, webhookEvent } from "./events";
 
@@ -9,12 +10,16 @@ export interface CountedConversion {
   variant: string;
   sessionId: string;
   timestamp: number;
+  /** Minor units with their ISO 4217 currency, both or neither. */
+  amount: number | null;
+  currency: string | null;
 }
 
 const TYPE: WebhookEventType = "conversion.recorded";
 
-// The endpoints of the tests' workspaces that take conversion.recorded: one query for a whole batch.
-const ENDPOINTS_OF_TESTS = `SELECT t.id AS test_id, w.id AS endpoint_id
+// The endpoints of the tests' workspaces that take conversion.recorded, with each test's name and slug:
+// one query for a whole batch.
+const ENDPOINTS_OF_TESTS = `SELECT t.id AS test_id, t.name, t.slug, w.id AS endpoint_id
   FROM split_tests AS t JOIN webhook_endpoints AS w ON w.workspace_id = t.workspace_id
   WHERE t.id IN (SELECT value FROM json_each(?1)) AND w.disabled_at IS NULL
     AND EXISTS (SELECT 1 FROM json_each(w.events) WHERE value = ?2)`;
@@ -30,24 +35,37 @@ export async function sendConversionEvents(env: Env, conversions: CountedConvers
     const testIds = [...new Set(conversions.map((conversion) => conversion.testId))];
     const { results } = await env.DB.prepare(ENDPOINTS_OF_TESTS)
       .bind(JSON.stringify(testIds), TYPE)
-      .all<{ test_id: string; endpoint_id: string }>();
+      .all<{ test_id: string; name: string; slug: string; endpoint_id: string }>();
     if (results.length === 0) return;
-    const endpointsOf = new Map<string, string[]>();
-    for (const row of results)
-      endpointsOf.set(row.test_id, [...(endpointsOf.get(row.test_id) ?? []), row.endpoint_id]);
+    const endpointsOf = new Map<
+      string,
+      { test: { id: string; name: string; slug: string }; ids: string[] }
+    >();
+    for (const row of results) {
+      const test = { id: row.test_id, name: row.name, slug: row.slug };
+      const ids = endpointsOf.get(row.test_id)?.ids ?? [];
+      endpointsOf.set(row.test_id, { test, ids: [...ids, row.endpoint_id] });
+    }
     await queueDeliveries(
       env.WEBHOOKS,
       conversions.flatMap((conversion) => {
-        const endpointIds = endpointsOf.get(conversion.testId);
-        if (!endpointIds) return [];
+        const endpoints = endpointsOf.get(conversion.testId);
+        if (!endpoints) return [];
+        const { amount, currency } = conversion;
         const data = {
+          test: endpoints.test,
+          // The test's id as receivers written before `test` read it.
           testId: conversion.testId,
           variant: conversion.variant,
           sessionId: conversion.sessionId,
           conversionId: conversion.id,
           occurredAt: new Date(conversion.timestamp).toISOString(),
+          // In major units (49.99), as the API takes and answers them; left out without a value.
+          ...(amount !== null && currency !== null
+            ? { amount: fromMinorUnits(amount, currency), currency }
+            : {}),
         };
-        return [{ endpointIds, event: webhookEvent(TYPE, data) }];
+        return [{ endpointIds: endpoints.ids, event: webhookEvent(TYPE, data) }];
       }),
     );
   } catch (error) {

@@ -6,6 +6,7 @@ import { labelWithName } from "../../../contract/variants";
 import { getDb } from "../../db/client";
 import { type SplitTest, splitTests } from "../../db/schema";
 import { eventsDb } from "../../db/shards";
+import { ownOrigin } from "../../lib/links";
 import { analyticsOf } from "../../services/analytics";
 import { queueSlackMessage, type SlackAlertMessage, type TestAlert } from "../../webhooks/events";
 import { connectionRow } from "./connection";
@@ -24,7 +25,7 @@ async function alertText(
   alert: TestAlert,
   winnerName: string | null,
 ): Promise<SlackAlertText> {
-  const link = `https://${env.APP_HOST}/test/${encodeURIComponent(test.slug)}`;
+  const link = `${ownOrigin(env)}/test/${encodeURIComponent(test.slug)}`;
   if (alert.kind === "srm")
     return {
       fallback: SLACK_MESSAGES.srmFallback(test.name),

@@ -1,3 +1,4 @@
+import type { KnownBlock } from "@slack/types";
 import { SLACK_MESSAGES } from "../../../contract/messages";
 
 // The message an alert posts to Slack, in Block Kit: a header, a section with the details as fields,
@@ -16,8 +17,14 @@ export interface SlackAlertText {
   link: string;
 }
 
-/** Block Kit's limit on a header's text. */
-const HEADER_MAX = 150;
+/** Block Kit's limits on a text's length: a header's, a section's, and each of a section's fields. */
+export const BLOCK_KIT_LIMITS = { header: 150, section: 3000, field: 2000 } as const;
+
+/** The text cut to `max` characters with an ellipsis, never in the middle of an entity of escapeMrkdwn. */
+function cutTo(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max - 1).replace(/&[a-z]*$/, "")}…`;
+}
 
 /**
  * Slack's escaping for text it parses (mrkdwn, and the fallback `text`): `&`, `<` and `>` become
@@ -29,39 +36,35 @@ export function escapeMrkdwn(text: string): string {
 
 /** The incoming webhook's JSON body for an alert. */
 export function slackAlertBody(alert: SlackAlertText): string {
-  const header =
-    alert.header.length > HEADER_MAX ? `${alert.header.slice(0, HEADER_MAX - 1)}…` : alert.header;
-  return JSON.stringify({
-    text: escapeMrkdwn(alert.fallback),
-    blocks: [
-      // plain_text is never parsed for mentions or links: it is shown as written.
-      { type: "header", text: { type: "plain_text", text: header } },
-      {
-        type: "section",
-        text: { type: "mrkdwn", text: escapeMrkdwn(alert.summary) },
-        ...(alert.fields.length > 0
-          ? {
-              fields: alert.fields.map(({ label, value }) => ({
-                type: "mrkdwn",
-                text: `*${escapeMrkdwn(label)}*\n${escapeMrkdwn(value)}`,
-              })),
-            }
-          : {}),
-      },
-      {
-        type: "actions",
-        elements: [
-          { type: "button", text: { type: "plain_text", text: SLACK_MESSAGES.openTest }, url: alert.link },
-        ],
-      },
-    ],
-  });
+  const blocks: KnownBlock[] = [
+    // plain_text is never parsed for mentions or links: it is shown as written.
+    { type: "header", text: { type: "plain_text", text: cutTo(alert.header, BLOCK_KIT_LIMITS.header) } },
+    {
+      type: "section",
+      text: { type: "mrkdwn", text: cutTo(escapeMrkdwn(alert.summary), BLOCK_KIT_LIMITS.section) },
+      ...(alert.fields.length > 0
+        ? {
+            fields: alert.fields.map(({ label, value }) => ({
+              type: "mrkdwn" as const,
+              text: cutTo(`*${escapeMrkdwn(label)}*\n${escapeMrkdwn(value)}`, BLOCK_KIT_LIMITS.field),
+            })),
+          }
+        : {}),
+    },
+    {
+      type: "actions",
+      elements: [
+        { type: "button", text: { type: "plain_text", text: SLACK_MESSAGES.openTest }, url: alert.link },
+      ],
+    },
+  ];
+  return JSON.stringify({ text: escapeMrkdwn(alert.fallback), blocks });
 }
 
 /** "Send a test message": one plain section, so the marketer sees the channel receive. */
 export function slackTestBody(): string {
-  return JSON.stringify({
-    text: SLACK_MESSAGES.testMessage,
-    blocks: [{ type: "section", text: { type: "mrkdwn", text: SLACK_MESSAGES.testMessage } }],
-  });
+  const blocks: KnownBlock[] = [
+    { type: "section", text: { type: "mrkdwn", text: SLACK_MESSAGES.testMessage } },
+  ];
+  return JSON.stringify({ text: SLACK_MESSAGES.testMessage, blocks });
 }

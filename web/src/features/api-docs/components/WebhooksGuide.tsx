@@ -9,11 +9,14 @@ const EXAMPLE_EVENT = `{
   "type": "conversion.recorded",
   "createdAt": "2026-03-02T14:05:09.112Z",
   "data": {
+    "test": { "id": "3f1c…", "name": "Pricing page", "slug": "k7Qm2x" },
     "testId": "3f1c…",
     "variant": "B",
     "sessionId": "…",
     "conversionId": "…",
-    "occurredAt": "2026-03-02T14:05:08.930Z"
+    "occurredAt": "2026-03-02T14:05:08.930Z",
+    "amount": 49.99,
+    "currency": "EUR"
   }
 }`;
 
