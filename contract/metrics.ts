@@ -61,6 +61,11 @@ export interface PrimaryFields {
   conversionEvent: string | null;
 }
 
+/** The primary metric's name: the marketer's, else its kind's label. */
+export function primaryMetricName(test: Pick<PrimaryFields, "primaryMetric" | "primaryMetricName">): string {
+  return test.primaryMetricName ?? PRIMARY_METRIC_LABELS[test.primaryMetric];
+}
+
 /** The primary metric as a metric: named by the marketer or by its kind, higher always better. */
 export function primaryMetricOf(test: PrimaryFields): TestMetric {
   const goal: MetricGoal | undefined =
@@ -70,7 +75,7 @@ export function primaryMetricOf(test: PrimaryFields): TestMetric {
         ? { event: test.conversionEvent }
         : undefined;
   return {
-    name: test.primaryMetricName ?? PRIMARY_METRIC_LABELS[test.primaryMetric],
+    name: primaryMetricName(test),
     role: "primary",
     kind: test.primaryMetric === "revenue_per_visitor" ? "revenue" : "conversion",
     ...(goal ? { goal } : {}),

@@ -208,9 +208,13 @@ export type TestAnalyticsResponse = z.output<typeof testAnalyticsResponseSchema>
 /** What to do, in the test page's one sentence (contract/reading.ts `recommendationOf`). */
 export const recommendationSchema = z.object({
   kind: z
-    .enum(["deploy", "collect", "stop"])
-    .describe("deploy the winner, keep collecting, or stop: no version is meaningfully different"),
-  variant: label.optional().describe("With deploy: the version to send everyone to"),
+    .enum(["deploy", "hold", "collect", "stop"])
+    .describe(
+      "deploy the winner; hold: the version that won the primary metric is proven worse on a guardrail, do not deploy it; keep collecting; or stop: no version is meaningfully different",
+    ),
+  variant: label
+    .optional()
+    .describe("With deploy: the version to send everyone to; with hold: the version held back"),
   text: z.string().describe("The sentence the test page shows"),
 });
 

@@ -14,6 +14,7 @@ import {
   signedUpClient,
 } from "./helpers";
 import { conversion, deliver, seedMetricConversions } from "./queue-helpers";
+import { receivedAt, receiverUrl } from "./webhook-receiver";
 
 // Several metrics with guardrails (issue #48 point 1): the contract, what the tag's beacons count,
 // and a guardrail proven worse holding the primary's winner.
@@ -256,6 +257,28 @@ describe("counting a metric's conversions", () => {
     const converted = lines.filter((line) => line.startsWith("conversion,"));
     expect(converted.map((line) => [line.split(",")[3], line.split(",").at(-1)])).toEqual([
       [sessionId, "Signups"],
+    ]);
+  });
+
+  it("sends conversion.recorded for a metric's conversion, naming the metric", async () => {
+    const { client } = await signedUpClient();
+    const url = receiverUrl();
+    expect(
+      (await client.json("POST", "/api/webhooks", { url, events: ["conversion.recorded"] })).status,
+    ).toBe(201);
+    const test = await createTest(client, { metrics: [SIGNUP] });
+    const { sessionId, variant } = await clickedVisitor(test);
+    await deliver([{ ...conversion(test.id, sessionId), metric: "Signups" }, conversion(test.id, sessionId)]);
+    const received = await eventually(async () => {
+      const got = await receivedAt(url);
+      return got.length === 2 && got;
+    });
+    const data = received.map(
+      (request) => (JSON.parse(request.body) as { data: Record<string, unknown> }).data,
+    );
+    expect(data.map((d) => [d.metric, d.variant, d.sessionId]).sort()).toEqual([
+      ["Conversion rate", variant, sessionId],
+      ["Signups", variant, sessionId],
     ]);
   });
 

@@ -241,7 +241,8 @@ const INSERT_METRIC_CONVERSIONS = `WITH e AS (
                   WHERE m.value ->> '$.name' = e.metric AND (m.value ->> '$.kind' <> 'refunds' OR e.source = 'server')))
   INSERT OR IGNORE INTO metric_conversions (id, split_test_id, metric, variant, phase, session_id, timestamp, amount, currency, source)
   SELECT id, test_id, metric, click ->> '$.variant', click ->> '$.phase', session_id, ts, amount, currency, source
-  FROM attributed WHERE click IS NOT NULL ORDER BY position`;
+  FROM attributed WHERE click IS NOT NULL ORDER BY position
+  RETURNING id, split_test_id AS testId, variant, session_id AS sessionId, timestamp, amount, currency, metric`;
 
 // Run after the insert: the metric conversions still waiting for their visitor's first click.
 const METRIC_CONVERSIONS_WITHOUT_CLICK = `SELECT e.key AS position
@@ -252,22 +253,25 @@ const METRIC_CONVERSIONS_WITHOUT_CLICK = `SELECT e.key AS position
       WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES} AND is_bot = 0)`;
 
 /**
- * Writes a batch of secondary and guardrail metrics' conversions; answers those whose visitor has no
- * click yet (it may still be on its way through the queue). The rest are counted or, when they cannot
- * count, left out.
+ * Writes a batch of secondary and guardrail metrics' conversions; answers those counted now (for the
+ * conversion.recorded webhook) and those whose visitor has no click yet (it may still be on its way
+ * through the queue). The rest cannot count and are left out.
  */
 async function writeMetricConversions(db: D1Database, events: ConversionEvent[], windowMs: number) {
   const json = JSON.stringify(
     events.map((event) => (isSessionId(event.sessionId) ? event : { ...event, sessionId: "" })),
   );
-  const [, waiting] = await db.batch<{ position: number }>([
+  const [counted, waiting] = await db.batch([
     db.prepare(INSERT_METRIC_CONVERSIONS).bind(json, windowMs),
     db.prepare(METRIC_CONVERSIONS_WITHOUT_CLICK).bind(json),
   ]);
-  return (waiting?.results ?? []).flatMap(({ position }) => {
-    const event = events[position];
-    return event ? [{ event, reason: "no_click" as const }] : [];
-  });
+  return {
+    counted: (counted?.results ?? []) as CountedConversion[],
+    unmatched: ((waiting?.results ?? []) as { position: number }[]).flatMap(({ position }) => {
+      const event = events[position];
+      return event ? [{ event, reason: "no_click" as const }] : [];
+    }),
+  };
 }
 
 /**
@@ -286,10 +290,15 @@ export async function writeConversions(
   unmatched: { event: ConversionEvent; reason: UnmatchedReason }[];
 }> {
   const metricEvents = events.filter((event) => event.metric !== undefined);
-  const waitingMetrics = metricEvents.length ? await writeMetricConversions(db, metricEvents, windowMs) : [];
+  const metrics = metricEvents.length
+    ? await writeMetricConversions(db, metricEvents, windowMs)
+    : { counted: [], unmatched: [] };
   const primary = events.filter((event) => event.metric === undefined);
   const written = await writePrimaryConversions(db, primary, windowMs);
-  return { ...written, unmatched: [...written.unmatched, ...waitingMetrics] };
+  return {
+    counted: [...written.counted, ...metrics.counted],
+    unmatched: [...written.unmatched, ...metrics.unmatched],
+  };
 }
 
 async function writePrimaryConversions(

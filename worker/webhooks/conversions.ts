@@ -1,5 +1,6 @@
 import type { WebhookEventType } from "../../contract/api";
 import { fromMinorUnits } from "../../contract/currency";
+import { type PrimaryMetric, primaryMetricName } from "../../contract/metrics";
 import { log } from "../observability/log";
 import { queueDeliveries, webhookEvent } from "./events";
 
@@ -13,13 +14,16 @@ export interface CountedConversion {
   /** Minor units with their ISO 4217 currency, both or neither. */
   amount: number | null;
   currency: string | null;
+  /** A secondary or guardrail metric's name; absent (or null) for the primary's. */
+  metric?: string | null;
 }
 
 const TYPE: WebhookEventType = "conversion.recorded";
 
 // The endpoints of the tests' workspaces that take conversion.recorded, with each test's name and slug:
 // one query for a whole batch.
-const ENDPOINTS_OF_TESTS = `SELECT t.id AS test_id, t.name, t.slug, w.id AS endpoint_id
+const ENDPOINTS_OF_TESTS = `SELECT t.id AS test_id, t.name, t.slug, t.primary_metric, t.primary_metric_name,
+    w.id AS endpoint_id
   FROM split_tests AS t JOIN webhook_endpoints AS w ON w.workspace_id = t.workspace_id
   WHERE t.id IN (SELECT value FROM json_each(?1)) AND w.disabled_at IS NULL
     AND EXISTS (SELECT 1 FROM json_each(w.events) WHERE value = ?2)`;
@@ -33,18 +37,27 @@ export async function sendConversionEvents(env: Env, conversions: CountedConvers
   if (conversions.length === 0) return;
   try {
     const testIds = [...new Set(conversions.map((conversion) => conversion.testId))];
-    const { results } = await env.DB.prepare(ENDPOINTS_OF_TESTS)
-      .bind(JSON.stringify(testIds), TYPE)
-      .all<{ test_id: string; name: string; slug: string; endpoint_id: string }>();
+    const { results } = await env.DB.prepare(ENDPOINTS_OF_TESTS).bind(JSON.stringify(testIds), TYPE).all<{
+      test_id: string;
+      name: string;
+      slug: string;
+      primary_metric: PrimaryMetric;
+      primary_metric_name: string | null;
+      endpoint_id: string;
+    }>();
     if (results.length === 0) return;
     const endpointsOf = new Map<
       string,
-      { test: { id: string; name: string; slug: string }; ids: string[] }
+      { test: { id: string; name: string; slug: string }; primary: string; ids: string[] }
     >();
     for (const row of results) {
       const test = { id: row.test_id, name: row.name, slug: row.slug };
+      const primary = primaryMetricName({
+        primaryMetric: row.primary_metric,
+        primaryMetricName: row.primary_metric_name,
+      });
       const ids = endpointsOf.get(row.test_id)?.ids ?? [];
-      endpointsOf.set(row.test_id, { test, ids: [...ids, row.endpoint_id] });
+      endpointsOf.set(row.test_id, { test, primary, ids: [...ids, row.endpoint_id] });
     }
     await queueDeliveries(
       env.WEBHOOKS,
@@ -60,6 +73,8 @@ export async function sendConversionEvents(env: Env, conversions: CountedConvers
           sessionId: conversion.sessionId,
           conversionId: conversion.id,
           occurredAt: new Date(conversion.timestamp).toISOString(),
+          // The metric it counts for: a secondary or guardrail metric's name, else the primary's.
+          metric: conversion.metric ?? endpoints.primary,
           // In major units (49.99), as the API takes and answers them; left out without a value.
           ...(amount !== null && currency !== null
             ? { amount: fromMinorUnits(amount, currency), currency }
