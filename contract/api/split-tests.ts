@@ -24,7 +24,15 @@ import { customSlugProblem } from "../slug";
 import { CONVERSION_GOALS, type Goal, goalAfter, NO_GOAL, URL_MATCHES } from "../tracking";
 import { CONVERSION_SOURCES } from "../trust";
 import { isHttpUrl } from "../urls";
-import { evenWeights, MAX_VARIANTS, TEST_MODES, VARIANT_LABELS, weightsProblem } from "../variants";
+import {
+  evenWeights,
+  isPlainLink,
+  MAX_VARIANTS,
+  TEST_MODES,
+  TOTAL_WEIGHT,
+  VARIANT_LABELS,
+  weightsProblem,
+} from "../variants";
 import { count, currencyCode, idParam, millis, plainName } from "./common";
 import { ruleFields, ruleSchema } from "./rules";
 
@@ -55,7 +63,9 @@ export type VariantInput = z.output<typeof variantSchema>;
 const variantsSchema = z
   .array(variantSchema, { error: VARIANT_MESSAGES.count })
   .max(MAX_VARIANTS, VARIANT_MESSAGES.count)
-  .describe("2 to 8 variants, labelled A, B, C… in this order; A is the control");
+  .describe(
+    "1 to 8 variants, labelled A, B, C… in this order; A is the control. One alone (weight 100) is a plain link; a second one added later starts phase 2 as a test",
+  );
 
 /** The scheduled end's fields, the same in a new test and in a change to one. */
 const scheduleFields = {
@@ -190,7 +200,9 @@ export const createTestSchema = z
         .default("")
         .describe("The test's name, for you"),
       variants: variantsSchema.optional(),
-      urlA: url("Where version A sends visitors (http or https); with urlB, instead of variants").optional(),
+      urlA: url(
+        "Where version A sends visitors (http or https); with urlB, instead of variants; alone, a plain link",
+      ).optional(),
       urlB: url("Where version B sends visitors (http or https); with urlA, instead of variants").optional(),
       ...goalFields,
       customDomainId: z
@@ -234,13 +246,17 @@ export const createTestSchema = z
       ctx.addIssue({ code: "custom", message: VARIANT_MESSAGES.bothShapes });
       return;
     }
-    if (!input.name || (!input.variants && (!input.urlA || !input.urlB))) {
+    if (!input.name || (!input.variants && (!input.urlA || input.urlB === ""))) {
       ctx.addIssue({ code: "custom", message: required });
       return;
     }
     const problem = variantsProblem(variantsOf(input));
     if (problem) {
       ctx.addIssue({ code: "custom", message: problem });
+      return;
+    }
+    if (input.mode === "optimise" && isPlainLink(variantsOf(input))) {
+      ctx.addIssue({ code: "custom", message: VARIANT_MESSAGES.optimiseNeedsTwo });
       return;
     }
     const goal = goalMessage(input, NO_GOAL);
@@ -281,13 +297,14 @@ export const createTestSchema = z
     minimumDays: input.minimumDays ?? DEFAULT_MINIMUM_DAYS,
   }))
   .meta({ required: ["name"] });
-/** POST /api/tests and /api/v1/tests as a caller sends it: `variants` (2–8), or `urlA` and `urlB`. */
+/** POST /api/tests and /api/v1/tests as a caller sends it: `variants` (1–8), or `urlA` (and `urlB`). */
 export type CreateTestRequest = z.input<typeof createTestSchema>;
 /** A new test as the service receives it: always `variants`, rules normalised. */
 export type CreateTestInput = z.output<typeof createTestSchema>;
 
 function variantsOf(input: { variants?: VariantInput[]; urlA?: string; urlB?: string }): VariantInput[] {
   if (input.variants) return input.variants;
+  if (input.urlB === undefined) return [{ url: input.urlA ?? "", weight: TOTAL_WEIGHT }];
   const [a = 50, b = 50] = evenWeights(2);
   return [
     { url: input.urlA ?? "", weight: a },
@@ -440,8 +457,13 @@ export const splitTestSchema = z.object({
   slug: z.string().describe("The test's 6-character slug, as in /r/{slug}"),
   // The specification's fields.
   urlA: z.string().describe("Variant A's URL"),
-  urlB: z.string().describe("Variant B's URL"),
-  variants: z.array(testVariantSchema).describe("2 to 8 variants, A first"),
+  urlB: z.string().describe("Variant B's URL; empty for a plain link"),
+  variants: z.array(testVariantSchema).describe("1 to 8 variants, A first: one is a plain link"),
+  kind: z
+    .enum(["link", "test"])
+    .describe(
+      "link: one destination, a plain short link (clicks counted, no statistics, no verdict); test: two or more variants",
+    ),
   variantsLocked: z
     .boolean()
     .describe("True once the current phase counted a click: new URLs or weights then start a new phase"),

@@ -35,7 +35,8 @@ export const TEST_MESSAGES = {
 } as const;
 
 export const VARIANT_MESSAGES = {
-  count: "A test has 2 to 8 variants",
+  count: "A test has 1 to 8 variants: one makes a plain link, two or more a test",
+  optimiseNeedsTwo: "Optimise mode needs at least two variants",
   weight: "Each weight must be a whole number from 1 to 99",
   total: "Weights must add up to 100",
   nameTooLong: "A variant name is at most 60 characters",

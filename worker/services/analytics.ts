@@ -14,7 +14,7 @@ import {
   REFUSED_CONVERSION_REASONS,
   UNCOUNTED_VISIT_REASONS,
 } from "../../contract/trust";
-import { labelAt, VARIANT_LABELS } from "../../contract/variants";
+import { isPlainLink, labelAt, VARIANT_LABELS } from "../../contract/variants";
 import type { SplitTest } from "../db/schema";
 import { analyze } from "../statistics/analysis";
 import { SRM_THRESHOLD, srmTestAgainstShares } from "../statistics/frequentist";
@@ -309,8 +309,10 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
   const decided = byPeriod ? withReweightedSums(totals, byPeriod) : totals;
   const counts = decided.map(armCounts);
   const analysis = analyze(counts, weights);
-  const revenue = analyzeRevenue(decided.map(revenueCounts));
-  const byRate = sequentialVerdict(counts);
+  // A plain link has no comparison to make: only its own counts (issue #49).
+  const link = isPlainLink(test.variants);
+  const revenue = link ? null : analyzeRevenue(decided.map(revenueCounts));
+  const byRate = link ? null : sequentialVerdict(counts);
   const verdict = await decide(db, test, decided, now);
   const srmPValue = byPeriod
     ? srmTestAgainstShares(
@@ -324,7 +326,7 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
     primaryMetric: test.primaryMetric,
     currency: test.currency,
     arms: analysis.arms.map((arm, position) => {
-      const interval = byRate.intervals[position];
+      const interval = byRate?.intervals[position];
       return {
         label: labelAt(position),
         name: test.variants[position]?.name ?? null,
@@ -336,7 +338,7 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
         interval: arm.interval,
         chanceToBeBest: arm.chanceToBeBest,
         vsControl:
-          arm.vsControl && interval
+          arm.vsControl && interval && byRate
             ? {
                 difference: interval.difference,
                 lower: interval.lower,
@@ -347,9 +349,9 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
               }
             : null,
         revenue: revenueOf(
-          revenue.arms[0],
-          byRate.comparisonAlpha,
-          revenue.arms[position],
+          revenue?.arms[0],
+          byRate?.comparisonAlpha ?? 0,
+          revenue?.arms[position],
           totals[position] ?? NO_TOTALS,
           money,
         ),

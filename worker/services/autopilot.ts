@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Variant } from "../../contract/api";
 import { type EndReason, type EndResult, minimumDaysEnd } from "../../contract/schedule";
+import { isPlainLink } from "../../contract/variants";
 import { VERDICT_MIN_VISITORS } from "../../contract/verdict";
 import type { Actor } from "../../contract/workspaces";
 import { type Db, getDb } from "../db/client";
@@ -210,7 +211,8 @@ async function lookAt(
   const visitors = totals.reduce((sum, arm) => sum + arm.visitors, 0);
   if (test.status === "active" && winner && (await claimAlert(db, test.id, "verdictAlertedAt", now)))
     await alert(env, test, { kind: "verdict", winner }, run);
-  if (test.status === "active" && visitors >= VERDICT_MIN_VISITORS * totals.length) {
+  // A plain link's one destination gets everyone: there is no split to check (issue #49).
+  if (test.status === "active" && !isPlainLink(totals) && visitors >= VERDICT_MIN_VISITORS * totals.length) {
     const split = totals.map((arm) => arm.visitors);
     const srm = optimised
       ? srmTestAgainstShares(split, optimised.expectedShares)

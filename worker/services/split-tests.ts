@@ -16,12 +16,13 @@ import {
   RULE_MESSAGES,
   SCHEDULE_MESSAGES,
   TEST_MESSAGES,
+  VARIANT_MESSAGES,
 } from "../../contract/messages";
 import { DEFAULT_PRIMARY_METRIC } from "../../contract/metrics";
 import { hasExperimentRule, rulesProblem } from "../../contract/rules";
 import { endsBeforeMinimumDays } from "../../contract/schedule";
 import { type Goal, goalAfter } from "../../contract/tracking";
-import { evenWeights, labelAt, VARIANT_LABELS } from "../../contract/variants";
+import { evenWeights, isPlainLink, kindOf, labelAt, VARIANT_LABELS } from "../../contract/variants";
 import { type Db, getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import {
@@ -228,6 +229,7 @@ export function toClient(
       weight,
       name: name ?? null,
     })),
+    kind: kindOf(row.variants),
     variantsLocked,
     phase: row.phase,
     phaseStartedAt: row.phaseStartedAt,
@@ -480,6 +482,9 @@ export async function updateTest(
   const current = await ownedTest(db, workspaceId, { id });
   if (current.status === "completed") throw new ApiError("test_completed", LIFECYCLE_MESSAGES.completed);
   refuseEndBeforeMinimumDays(current, input);
+  // The bandit has nothing to move with one destination.
+  if (current.mode === "optimise" && input.variants && isPlainLink(input.variants))
+    throw new ApiError("invalid_input", VARIANT_MESSAGES.optimiseNeedsTwo);
   const variants = input.variants && variantsAfter(current, input.variants);
   const split =
     variants &&
