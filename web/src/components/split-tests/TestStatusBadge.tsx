@@ -1,10 +1,18 @@
 import type { TestWithStats } from "@contract/api";
-import { CircleCheckIcon, CircleDotIcon, CirclePauseIcon, type LucideIcon, SparklesIcon } from "lucide-react";
+import {
+  CircleCheckIcon,
+  CircleDotIcon,
+  CirclePauseIcon,
+  LinkIcon,
+  type LucideIcon,
+  SparklesIcon,
+} from "lucide-react";
 import type { ComponentProps } from "react";
 import { Badge } from "@/components/ui/badge";
 import { type StatusKind, testStatus } from "@/lib/split-tests/status";
 
 const LOOKS: Record<StatusKind, { icon: LucideIcon; variant: ComponentProps<typeof Badge>["variant"] }> = {
+  link: { icon: LinkIcon, variant: "outline" },
   running: { icon: CircleDotIcon, variant: "success" },
   optimising: { icon: SparklesIcon, variant: "success" },
   paused: { icon: CirclePauseIcon, variant: "warning" },
@@ -19,7 +27,7 @@ export function TestStatusBadge({
   test,
   className,
 }: {
-  test: Pick<TestWithStats, "status" | "mode" | "endsAt">;
+  test: Pick<TestWithStats, "status" | "mode" | "endsAt" | "kind">;
   className?: string;
 }) {
   const { kind, label } = testStatus(test);

@@ -9,6 +9,8 @@ import { NOT_PROVEN, type WinnerOf, winnerBadge } from "@/lib/split-tests/winner
  * run, the verdict's own words say until when it keeps collecting.
  */
 export function WinnerBadge({ test }: { test: WinnerOf }) {
+  // A plain link compares nothing: no winner to name (issue #49).
+  if (test.kind === "link") return <span className="text-muted-foreground text-xs">No test yet</span>;
   const { text, style } = winnerBadge(test);
   const until = test.status !== "completed" ? test.stats.verdict.until : undefined;
   const note = until ? keepCollectingUntil(Date.parse(until)) : NOT_PROVEN;
