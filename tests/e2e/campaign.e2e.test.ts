@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { VARIANT_MESSAGES } from "../../contract/messages";
 import { PHASE_MESSAGES } from "../../contract/phases";
 import { visitorAddress } from "../../scripts/splitlink-api";
 import { seriousViolations } from "./axe";
@@ -37,6 +38,12 @@ describe("a link first, a test later", () => {
     await page.getByRole("button", { name: "Remove variant B" }).click();
     await page.getByText("One destination: a plain link that counts its clicks.").waitFor();
     expect(await page.getByLabel("URL B").count()).toBe(0);
+    // Optimise mode's bandit has nothing to move with one destination: said where the split would be.
+    await page.getByRole("radio", { name: /^Optimise/ }).check();
+    await page.getByRole("button", { name: "Create Test" }).click();
+    await visibleToast(page, VARIANT_MESSAGES.optimiseNeedsTwo);
+    await page.locator("p.text-destructive", { hasText: VARIANT_MESSAGES.optimiseNeedsTwo }).waitFor();
+    await page.getByRole("radio", { name: /^Experiment/ }).check();
     await page.getByRole("button", { name: "Create Test" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/test/"));
     const slug = new URL(page.url()).pathname.split("/").pop() ?? "";

@@ -51,7 +51,7 @@ export interface AutopilotRun {
 /**
  * Due at `at`: a test not completed whose end date came, and a running test not yet looked at in the run
  * of `at` that has something to watch for (its visitors, an early stop, Optimise mode, an alert not yet
- * sent). One page of their ids, after `after`, in id order.
+ * sent, which a plain link never gets: one destination has no verdict or split to alert about). One page of their ids, after `after`, in id order.
  */
 export async function dueTestIds(
   db: D1Database,
@@ -66,7 +66,7 @@ export async function dueTestIds(
          AND (ends_at <= ?2
            OR (status = 'active' AND (autopilot_checked_at IS NULL OR autopilot_checked_at < ?2)
              AND (end_after_visitors IS NOT NULL OR stop_early OR mode = 'optimise'
-               OR verdict_alerted_at IS NULL OR srm_alerted_at IS NULL)))
+               OR ((verdict_alerted_at IS NULL OR srm_alerted_at IS NULL) AND json_array_length(variants) > 1))))
        ORDER BY id LIMIT ?3`,
     )
     .bind(after, at, limit)

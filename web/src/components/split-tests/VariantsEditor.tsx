@@ -49,7 +49,8 @@ export function VariantsEditor({
   const editor = useRef<HTMLDivElement>(null);
   const limitId = useId();
   const weightsProblemId = `${limitId}-weights`;
-  const weightsInvalid = showWeights && weightsProblem ? weightsProblemId : undefined;
+  // A plain link has no weights to show: a problem with its split (Optimise mode) stands where they would.
+  const weightsInvalid = (showWeights || link) && weightsProblem ? weightsProblemId : undefined;
   const canAdd = canAddDraft(drafts);
   const total = weightTotal(drafts);
 

@@ -1,6 +1,7 @@
 import { isCurrency } from "@contract/currency";
-import { CONVERSION_MESSAGES, METRIC_MESSAGES, TEST_MESSAGES } from "@contract/messages";
+import { CONVERSION_MESSAGES, METRIC_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
 import { customSlugProblem } from "@contract/slug";
+import { isPlainLink } from "@contract/variants";
 import type { SlugCheckState } from "@/features/create-test/slug-check-state";
 import { type EndDraft, type EndField, endProblemAt } from "@/lib/split-tests/end-drafts";
 import { type RuleDraft, type RulesProblemAt, ruleDraftsProblemAt } from "@/lib/split-tests/rule-drafts";
@@ -27,6 +28,8 @@ export interface CreateTestValues {
   rules: readonly RuleDraft[];
   /** Counts only while a rule joins the experiment. */
   fallbackUrl: string;
+  /** Optimise mode: its bandit needs two variants at least. */
+  optimise?: boolean;
 }
 
 /**
@@ -88,6 +91,8 @@ export function createTestProblems(
       message: variants,
       fields: variants === weightsDraftProblem(values.variants) ? ["weights"] : [],
     };
+  if (values.optimise && isPlainLink(values.variants))
+    return { message: VARIANT_MESSAGES.optimiseNeedsTwo, fields: ["weights"] };
   const slugUnusable = customSlugProblem(values.customSlug) !== null || slugCheck === "taken";
   if (values.customSlug && slugUnusable) return { message: TEST_MESSAGES.fixCustomSlug, fields: [] };
   if (values.revenueDecides && !values.currency)

@@ -140,7 +140,7 @@ export function CreateTestForm() {
       metric === "revenue_per_visitor",
       completedGoal,
     );
-    const found = createTestProblems(values, slugCheck);
+    const found = createTestProblems({ ...values, optimise: mode === "optimise" }, slugCheck);
     setProblem(found);
     if (found) {
       toast.error(found.message);
