@@ -19,6 +19,7 @@ import {
   isMinimumDays,
   MAX_MINIMUM_DAYS,
   scheduleProblem,
+  startProblem,
 } from "../schedule";
 import { customSlugProblem } from "../slug";
 import { CONVERSION_GOALS, type Goal, goalAfter, NO_GOAL, URL_MATCHES } from "../tracking";
@@ -67,8 +68,17 @@ const variantsSchema = z
     "1 to 8 variants, labelled A, B, C… in this order; A is the control. One alone (weight 100) is a plain link; a second one added later starts phase 2 as a test",
   );
 
-/** The scheduled end's fields, the same in a new test and in a change to one. */
+/** The scheduled start's and end's fields, the same in a new test and in a change to one. */
 const scheduleFields = {
+  startsAt: z.iso
+    .datetime({ offset: true, error: SCHEDULE_MESSAGES.startsAtInvalid })
+    .nullish()
+    .describe(
+      "When the link starts (ISO 8601 with a time zone): until then everyone goes to beforeUrl (or A) and nothing counts; null starts it now. Changes only before it starts",
+    ),
+  beforeUrl: url(
+    "Where visitors go before startsAt (http or https); null or absent: version A's URL",
+  ).nullish(),
   endsAt: z.iso
     .datetime({ offset: true, error: SCHEDULE_MESSAGES.endsAtInvalid })
     .nullish()
@@ -137,9 +147,21 @@ type Settings = z.output<z.ZodObject<typeof settingsFields>>;
 
 /** The end settings and audience rules as create and update pass them on, rules in the form the redirect compares. */
 function settingsOf(input: Settings): Settings {
-  const { endsAt, endAfterVisitors, onEnd, stopEarly, minimumDays, rules, fallbackUrl, conversionSources } =
-    input;
+  const {
+    startsAt,
+    beforeUrl,
+    endsAt,
+    endAfterVisitors,
+    onEnd,
+    stopEarly,
+    minimumDays,
+    rules,
+    fallbackUrl,
+    conversionSources,
+  } = input;
   return {
+    startsAt,
+    beforeUrl,
     endsAt,
     endAfterVisitors,
     onEnd,
@@ -157,10 +179,27 @@ function scheduleMessage(input: { endsAt?: string | null; endAfterVisitors?: num
   return problem ? SCHEDULE_MESSAGES[problem] : null;
 }
 
+/** The start date's problem, or the page before it's, as a message; null when nothing. */
+function startMessage(input: {
+  startsAt?: string | null;
+  endsAt?: string | null;
+  beforeUrl?: string | null;
+}): string | null {
+  if (input.beforeUrl && !isHttpUrl(input.beforeUrl)) return TEST_MESSAGES.invalidUrls;
+  if (!input.startsAt) return null;
+  const problem = startProblem(input.startsAt, input.endsAt ?? null, Date.now());
+  return problem ? SCHEDULE_MESSAGES[problem] : null;
+}
+
 /** A new test's end date that comes before its minimum days are up, when it would end without a call. */
-function endBeforeMinimumDays(input: { endsAt?: string | null; minimumDays?: number }): string | null {
+function endBeforeMinimumDays(input: {
+  endsAt?: string | null;
+  minimumDays?: number;
+  startsAt?: string | null;
+}): string | null {
   const minimumDays = input.minimumDays ?? DEFAULT_MINIMUM_DAYS;
-  return input.endsAt && endsBeforeMinimumDays(Date.parse(input.endsAt), minimumDays, Date.now())
+  const start = input.startsAt ? Date.parse(input.startsAt) : Date.now();
+  return input.endsAt && endsBeforeMinimumDays(Date.parse(input.endsAt), minimumDays, start)
     ? SCHEDULE_MESSAGES.endsBeforeMinimumDays
     : null;
 }
@@ -268,7 +307,7 @@ export const createTestSchema = z
     if (slugProblem === "invalid")
       ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidCustomSlugService });
     if (slugProblem === "reserved") ctx.addIssue({ code: "custom", message: TEST_MESSAGES.reservedSlug });
-    const schedule = scheduleMessage(input) ?? endBeforeMinimumDays(input);
+    const schedule = scheduleMessage(input) ?? startMessage(input) ?? endBeforeMinimumDays(input);
     if (schedule) ctx.addIssue({ code: "custom", message: schedule });
     const rules = rulesProblem(input.rules ?? [], input.fallbackUrl);
     if (rules) ctx.addIssue({ code: "custom", message: rules });
@@ -340,6 +379,8 @@ export const updateTestSchema = z
     const problem =
       (input.variants && variantsProblem(input.variants)) ||
       scheduleMessage(input) ||
+      // A start date is checked by updateTest: the test's own, once past, may be sent again unchanged.
+      (input.beforeUrl && !isHttpUrl(input.beforeUrl) ? TEST_MESSAGES.invalidUrls : null) ||
       (input.conversionUrl && !isHttpUrl(input.conversionUrl) ? TEST_MESSAGES.invalidUrls : null);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   })
@@ -502,6 +543,14 @@ export const splitTestSchema = z.object({
   mode: z
     .enum(TEST_MODES)
     .describe("experiment: the weights stay as set; optimise: a bandit moves traffic to the better variants"),
+  startsAt: z
+    .string()
+    .nullable()
+    .describe("When the link starts counting (ISO 8601); null when it started at creation"),
+  beforeUrl: z
+    .string()
+    .nullable()
+    .describe("Where visitors go before startsAt; null sends them to version A"),
   endsAt: z.string().nullable().describe("When the test ends (ISO 8601); null for no end date"),
   endAfterVisitors: z.int().nullable().describe("The test ends at this many unique visitors; null for none"),
   // Also at an early stop.

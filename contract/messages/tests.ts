@@ -67,6 +67,11 @@ export const LIFECYCLE_MESSAGES = {
 
 export const SCHEDULE_MESSAGES = {
   endsAtInvalid: "The end date must be a date and time, like 2026-12-31T18:00:00Z",
+  startsAtInvalid: "The start date must be a date and time, like 2026-12-01T09:00:00Z",
+  startsAtPast: "The start date must be in the future",
+  startsAtTooFar: "The start date can be at most a year ahead",
+  endsBeforeStart: "The end date must come after the start date",
+  startsAtLocked: "This link has started: its start date can no longer change",
   endsAtPast: "The end date must be in the future",
   endsAtTooFar: "The end date can be at most a year ahead",
   visitors: "The number of visitors must be a whole number from 200 to 100,000,000",
