@@ -104,4 +104,57 @@ describe("a link first, a test later", () => {
     expect([...seen].sort()).toEqual(["A", "B"]);
     await screenshot(page, "link-became-test");
   });
+
+  it("holds a link until its start date: the page says when, visitors go to the page before it, nothing counts", async () => {
+    const page = await browser.newPage(WIDTHS.wide);
+    await signUpOverHttp(page, `campaign-start-${Date.now()}@example.com`);
+    const site = marketerSite().origin;
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    const local = `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}T09:00`;
+
+    await page.goto("/create-test");
+    await page.getByLabel("Test Name").fill("Summer launch");
+    await page.getByLabel("URL A").fill(`${site}/a`);
+    await page.getByRole("button", { name: "Remove variant B" }).click();
+    await page.getByText("End the test on its own (optional)").click();
+    await page.getByLabel("Start on").fill(local);
+    await page.getByLabel("Before the start, send visitors to").fill("not a page");
+    await page.getByRole("button", { name: "Create Test" }).click();
+    await page.getByText("Please enter valid URLs").first().waitFor();
+    expect(await page.getByLabel("Before the start, send visitors to").getAttribute("aria-invalid")).toBe(
+      "true",
+    );
+    await page.getByLabel("Before the start, send visitors to").fill(`${site}/soon`);
+    await page.getByRole("button", { name: "Create Test" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/test/"));
+    const slug = new URL(page.url()).pathname.split("/").pop() ?? "";
+    await page.getByText(/^Starts on .+\.$/).waitFor();
+    await page.getByText(`everyone goes to ${site}/soon and nothing is counted`, { exact: false }).waitFor();
+
+    const response = await fetch(`${browser.baseURL}/r/${slug}?utm_source=poster`, {
+      redirect: "manual",
+      headers: { "user-agent": DESKTOP_USER_AGENT, "cf-connecting-ip": visitorAddress(49_500) },
+    });
+    expect(response.headers.get("location")).toBe(`${site}/soon?utm_source=poster`);
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect(await seriousViolations(page, "a link before its start at 1280 px")).toEqual([]);
+    await screenshot(page, "link-before-start");
+
+    await page.goto("/dashboard");
+    await page
+      .getByRole("row", { name: /Summer launch/ })
+      .getByText(/^Starts on /)
+      .waitFor();
+    const narrow = await browser.newPage(WIDTHS.narrow);
+    await narrow.context().addCookies(await page.context().cookies());
+    await narrow.goto(`/test/${slug}`);
+    await narrow.getByText(/^Starts on .+\.$/).waitFor();
+    expect(await seriousViolations(narrow, "a link before its start at 375 px")).toEqual([]);
+    // Nothing was counted: the visit before the start is in no number.
+    const { test } = (await (await page.request.get(`/api/tests/${slug}`)).json()) as {
+      test: { stats: { arms: { clicks: number }[] } };
+    };
+    expect(test.stats.arms.map((arm) => arm.clicks)).toEqual([0]);
+  });
 });

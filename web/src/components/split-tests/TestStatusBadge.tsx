@@ -1,5 +1,6 @@
 import type { TestWithStats } from "@contract/api";
 import {
+  CalendarClockIcon,
   CircleCheckIcon,
   CircleDotIcon,
   CirclePauseIcon,
@@ -12,6 +13,7 @@ import { Badge } from "@/components/ui/badge";
 import { type StatusKind, testStatus } from "@/lib/split-tests/status";
 
 const LOOKS: Record<StatusKind, { icon: LucideIcon; variant: ComponentProps<typeof Badge>["variant"] }> = {
+  scheduled: { icon: CalendarClockIcon, variant: "warning" },
   link: { icon: LinkIcon, variant: "outline" },
   running: { icon: CircleDotIcon, variant: "success" },
   optimising: { icon: SparklesIcon, variant: "success" },
@@ -27,7 +29,7 @@ export function TestStatusBadge({
   test,
   className,
 }: {
-  test: Pick<TestWithStats, "status" | "mode" | "endsAt" | "kind">;
+  test: Pick<TestWithStats, "status" | "mode" | "endsAt" | "kind"> & { startsAt?: string | null };
   className?: string;
 }) {
   const { kind, label } = testStatus(test);

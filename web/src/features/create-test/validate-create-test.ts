@@ -42,6 +42,8 @@ export type CreateTestField =
   | "weights"
   | "conversionUrl"
   | "currency"
+  | "startsAt"
+  | "beforeUrl"
   | "endsAt"
   | "endAfterVisitors"
   | "minimumDays"
@@ -113,7 +115,12 @@ export function createTestProblem(values: CreateTestValues, slugCheck: SlugCheck
 /** The end settings' problem, for the field it is about; null when the problem is not about them. */
 export function endProblemOf(problem: CreateTestProblem | null): { message: string; field: EndField } | null {
   const field = problem?.fields.find(
-    (one): one is EndField => one === "endsAt" || one === "endAfterVisitors" || one === "minimumDays",
+    (one): one is EndField =>
+      one === "startsAt" ||
+      one === "beforeUrl" ||
+      one === "endsAt" ||
+      one === "endAfterVisitors" ||
+      one === "minimumDays",
   );
   return problem && field ? { message: problem.message, field } : null;
 }

@@ -5,6 +5,7 @@ export type StatusFilter = "all" | StatusKind;
 
 export const STATUS_FILTERS: ReadonlyArray<{ value: StatusFilter; label: string }> = [
   { value: "all", label: "All statuses" },
+  { value: "scheduled", label: "Not started" },
   { value: "running", label: "Running" },
   { value: "optimising", label: "Optimising" },
   { value: "paused", label: "Paused" },

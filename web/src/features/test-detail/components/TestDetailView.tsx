@@ -13,6 +13,7 @@ import { LinkStats } from "@/features/test-detail/components/LinkStats";
 import { PhasesSection } from "@/features/test-detail/components/PhasesSection";
 import { SplitLinkSection } from "@/features/test-detail/components/SplitLinkSection";
 import { SplitUrlsSection } from "@/features/test-detail/components/SplitUrlsSection";
+import { StartNotice } from "@/features/test-detail/components/StartNotice";
 import { TestDetailHeader } from "@/features/test-detail/components/TestDetailHeader";
 import { VariantStats } from "@/features/test-detail/components/VariantStats";
 import { EndSection } from "@/features/test-detail/end/components/EndSection";
@@ -78,6 +79,7 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
         </div>
       )}
       <LifecycleNotice test={test} />
+      <StartNotice test={test} />
       {link ? <LinkStats test={test} /> : <VariantStats test={test} analytics={analytics} />}
       <div className="contents print:hidden">
         <PhasesSection test={test} phases={analytics?.phases ?? null} />
