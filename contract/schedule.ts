@@ -29,13 +29,37 @@ export const MAX_MINIMUM_DAYS = 56;
 export const MAX_END_DAYS = 366;
 const DAY_MS = 86_400_000;
 
-/** When a test's minimum days are up: its current phase's start plus that many days. */
+/**
+ * When a test's minimum days are up: its current phase's start plus that many days; phase 1 starts at
+ * the test's start date when it has one (issue #49).
+ */
 export function minimumDaysEnd(test: {
   minimumDays: number;
   createdAt: number;
   phaseStartedAt: number | null;
+  startsAt?: number | null;
 }): number {
-  return (test.phaseStartedAt ?? test.createdAt) + test.minimumDays * DAY_MS;
+  return (test.phaseStartedAt ?? Math.max(test.createdAt, test.startsAt ?? 0)) + test.minimumDays * DAY_MS;
+}
+
+/** Whether a test with this start date has not started at `now`: its link counts nothing yet. */
+export function notStartedAt(startsAt: number | null | undefined, now: number): boolean {
+  return startsAt !== null && startsAt !== undefined && now < startsAt;
+}
+
+export type StartProblem = "startsAtPast" | "startsAtTooFar" | "endsBeforeStart";
+
+/** What is wrong with a start date (a valid ISO 8601 time), against the end date if any; null when nothing. */
+export function startProblem(
+  startsAtIso: string,
+  endsAtIso: string | null,
+  now: number,
+): StartProblem | null {
+  const startsAt = Date.parse(startsAtIso);
+  if (startsAt <= now) return "startsAtPast";
+  if (startsAt > now + MAX_END_DAYS * DAY_MS) return "startsAtTooFar";
+  if (endsAtIso !== null && Date.parse(endsAtIso) <= startsAt) return "endsBeforeStart";
+  return null;
 }
 
 /** Whether an end at `endsAt` would come before minimum days counted from `phaseStart` are up. */

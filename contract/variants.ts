@@ -8,11 +8,22 @@ export type Variant = (typeof VARIANT_LABELS)[number];
 export const TEST_MODES = ["experiment", "optimise"] as const;
 export type TestMode = (typeof TEST_MODES)[number];
 
+/** A test needs two variants to compare; one destination alone is a plain link (issue #49). */
 export const MIN_VARIANTS = 2;
 export const MAX_VARIANTS = VARIANT_LABELS.length;
 export const MIN_WEIGHT = 1;
 export const MAX_WEIGHT = 99;
 export const TOTAL_WEIGHT = 100;
+
+/** A plain short link: one destination, counted clicks, no statistics, no verdict, no alert. */
+export function isPlainLink(variants: readonly unknown[]): boolean {
+  return variants.length === 1;
+}
+
+/** The kind a test's variants make it: "link" with one destination, else "test". */
+export function kindOf(variants: readonly unknown[]): "link" | "test" {
+  return isPlainLink(variants) ? "link" : "test";
+}
 
 export function isVariant(value: unknown): value is Variant {
   return typeof value === "string" && (VARIANT_LABELS as readonly string[]).includes(value);
@@ -36,6 +47,8 @@ export type WeightsProblem = "count" | "weight" | "total";
 
 /** What is wrong with a set of weights, in the order a person would fix it; null when nothing. */
 export function weightsProblem(weights: readonly number[]): WeightsProblem | null {
+  // A plain link: its one destination gets everyone.
+  if (weights.length === 1) return weights[0] === TOTAL_WEIGHT ? null : "total";
   if (weights.length < MIN_VARIANTS || weights.length > MAX_VARIANTS) return "count";
   if (!weights.every((weight) => Number.isInteger(weight) && weight >= MIN_WEIGHT && weight <= MAX_WEIGHT))
     return "weight";

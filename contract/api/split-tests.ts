@@ -32,12 +32,21 @@ import {
   isMinimumDays,
   MAX_MINIMUM_DAYS,
   scheduleProblem,
+  startProblem,
 } from "../schedule";
 import { customSlugProblem } from "../slug";
 import { CONVERSION_GOALS, type Goal, goalAfter, NO_GOAL, URL_MATCHES, type UrlMatch } from "../tracking";
 import { CONVERSION_SOURCES } from "../trust";
 import { isHttpUrl } from "../urls";
-import { evenWeights, MAX_VARIANTS, TEST_MODES, VARIANT_LABELS, weightsProblem } from "../variants";
+import {
+  evenWeights,
+  isPlainLink,
+  MAX_VARIANTS,
+  TEST_MODES,
+  TOTAL_WEIGHT,
+  VARIANT_LABELS,
+  weightsProblem,
+} from "../variants";
 import { count, currencyCode, idParam, millis, plainName } from "./common";
 import { ruleFields, ruleSchema } from "./rules";
 
@@ -68,10 +77,21 @@ export type VariantInput = z.output<typeof variantSchema>;
 const variantsSchema = z
   .array(variantSchema, { error: VARIANT_MESSAGES.count })
   .max(MAX_VARIANTS, VARIANT_MESSAGES.count)
-  .describe("2 to 8 variants, labelled A, B, C… in this order; A is the control");
+  .describe(
+    "1 to 8 variants, labelled A, B, C… in this order; A is the control. One alone (weight 100) is a plain link; a second one added later starts phase 2 as a test",
+  );
 
-/** The scheduled end's fields, the same in a new test and in a change to one. */
+/** The scheduled start's and end's fields, the same in a new test and in a change to one. */
 const scheduleFields = {
+  startsAt: z.iso
+    .datetime({ offset: true, error: SCHEDULE_MESSAGES.startsAtInvalid })
+    .nullish()
+    .describe(
+      "When the link starts (ISO 8601 with a time zone): until then everyone goes to beforeUrl (or A) and nothing counts; null starts it now. Changes only before it starts",
+    ),
+  beforeUrl: url(
+    "Where visitors go before startsAt (http or https); null or absent: version A's URL",
+  ).nullish(),
   endsAt: z.iso
     .datetime({ offset: true, error: SCHEDULE_MESSAGES.endsAtInvalid })
     .nullish()
@@ -286,9 +306,21 @@ type Settings = z.output<z.ZodObject<typeof settingsFields>>;
 
 /** The end settings and audience rules as create and update pass them on, rules in the form the redirect compares. */
 function settingsOf(input: Settings): Settings {
-  const { endsAt, endAfterVisitors, onEnd, stopEarly, minimumDays, rules, fallbackUrl, conversionSources } =
-    input;
+  const {
+    startsAt,
+    beforeUrl,
+    endsAt,
+    endAfterVisitors,
+    onEnd,
+    stopEarly,
+    minimumDays,
+    rules,
+    fallbackUrl,
+    conversionSources,
+  } = input;
   return {
+    startsAt,
+    beforeUrl,
     endsAt,
     endAfterVisitors,
     onEnd,
@@ -306,10 +338,27 @@ function scheduleMessage(input: { endsAt?: string | null; endAfterVisitors?: num
   return problem ? SCHEDULE_MESSAGES[problem] : null;
 }
 
+/** The start date's problem, or the page before it's, as a message; null when nothing. */
+function startMessage(input: {
+  startsAt?: string | null;
+  endsAt?: string | null;
+  beforeUrl?: string | null;
+}): string | null {
+  if (input.beforeUrl && !isHttpUrl(input.beforeUrl)) return TEST_MESSAGES.invalidUrls;
+  if (!input.startsAt) return null;
+  const problem = startProblem(input.startsAt, input.endsAt ?? null, Date.now());
+  return problem ? SCHEDULE_MESSAGES[problem] : null;
+}
+
 /** A new test's end date that comes before its minimum days are up, when it would end without a call. */
-function endBeforeMinimumDays(input: { endsAt?: string | null; minimumDays?: number }): string | null {
+function endBeforeMinimumDays(input: {
+  endsAt?: string | null;
+  minimumDays?: number;
+  startsAt?: string | null;
+}): string | null {
   const minimumDays = input.minimumDays ?? DEFAULT_MINIMUM_DAYS;
-  return input.endsAt && endsBeforeMinimumDays(Date.parse(input.endsAt), minimumDays, Date.now())
+  const start = input.startsAt ? Date.parse(input.startsAt) : Date.now();
+  return input.endsAt && endsBeforeMinimumDays(Date.parse(input.endsAt), minimumDays, start)
     ? SCHEDULE_MESSAGES.endsBeforeMinimumDays
     : null;
 }
@@ -349,7 +398,9 @@ export const createTestSchema = z
         .default("")
         .describe("The test's name, for you"),
       variants: variantsSchema.optional(),
-      urlA: url("Where version A sends visitors (http or https); with urlB, instead of variants").optional(),
+      urlA: url(
+        "Where version A sends visitors (http or https); with urlB, instead of variants; alone, a plain link",
+      ).optional(),
       urlB: url("Where version B sends visitors (http or https); with urlA, instead of variants").optional(),
       ...goalFields,
       ...metricsFields,
@@ -394,13 +445,17 @@ export const createTestSchema = z
       ctx.addIssue({ code: "custom", message: VARIANT_MESSAGES.bothShapes });
       return;
     }
-    if (!input.name || (!input.variants && (!input.urlA || !input.urlB))) {
+    if (!input.name || (!input.variants && (!input.urlA || input.urlB === ""))) {
       ctx.addIssue({ code: "custom", message: required });
       return;
     }
     const problem = variantsProblem(variantsOf(input));
     if (problem) {
       ctx.addIssue({ code: "custom", message: problem });
+      return;
+    }
+    if (input.mode === "optimise" && isPlainLink(variantsOf(input))) {
+      ctx.addIssue({ code: "custom", message: VARIANT_MESSAGES.optimiseNeedsTwo });
       return;
     }
     const goal = goalMessage(input, NO_GOAL);
@@ -419,7 +474,7 @@ export const createTestSchema = z
     if (slugProblem === "invalid")
       ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidCustomSlugService });
     if (slugProblem === "reserved") ctx.addIssue({ code: "custom", message: TEST_MESSAGES.reservedSlug });
-    const schedule = scheduleMessage(input) ?? endBeforeMinimumDays(input);
+    const schedule = scheduleMessage(input) ?? startMessage(input) ?? endBeforeMinimumDays(input);
     if (schedule) ctx.addIssue({ code: "custom", message: schedule });
     const rules = rulesProblem(input.rules ?? [], input.fallbackUrl);
     if (rules) ctx.addIssue({ code: "custom", message: rules });
@@ -452,13 +507,14 @@ export const createTestSchema = z
     minimumDays: input.minimumDays ?? DEFAULT_MINIMUM_DAYS,
   }))
   .meta({ required: ["name"] });
-/** POST /api/tests and /api/v1/tests as a caller sends it: `variants` (2–8), or `urlA` and `urlB`. */
+/** POST /api/tests and /api/v1/tests as a caller sends it: `variants` (1–8), or `urlA` (and `urlB`). */
 export type CreateTestRequest = z.input<typeof createTestSchema>;
 /** A new test as the service receives it: always `variants`, rules normalised. */
 export type CreateTestInput = z.output<typeof createTestSchema>;
 
 function variantsOf(input: { variants?: VariantInput[]; urlA?: string; urlB?: string }): VariantInput[] {
   if (input.variants) return input.variants;
+  if (input.urlB === undefined) return [{ url: input.urlA ?? "", weight: TOTAL_WEIGHT }];
   const [a = 50, b = 50] = evenWeights(2);
   return [
     { url: input.urlA ?? "", weight: a },
@@ -495,6 +551,8 @@ export const updateTestSchema = z
     const problem =
       (input.variants && variantsProblem(input.variants)) ||
       scheduleMessage(input) ||
+      // A start date is checked by updateTest: the test's own, once past, may be sent again unchanged.
+      (input.beforeUrl && !isHttpUrl(input.beforeUrl) ? TEST_MESSAGES.invalidUrls : null) ||
       (input.conversionUrl && !isHttpUrl(input.conversionUrl) ? TEST_MESSAGES.invalidUrls : null) ||
       (primarySentTwice(input) ? METRIC_MESSAGES.primaryTwice : metricsProblem(input.metrics ?? []));
     if (problem) ctx.addIssue({ code: "custom", message: problem });
@@ -635,8 +693,13 @@ export const splitTestSchema = z.object({
   slug: z.string().describe("The test's 6-character slug, as in /r/{slug}"),
   // The specification's fields.
   urlA: z.string().describe("Variant A's URL"),
-  urlB: z.string().describe("Variant B's URL"),
-  variants: z.array(testVariantSchema).describe("2 to 8 variants, A first"),
+  urlB: z.string().describe("Variant B's URL; empty for a plain link"),
+  variants: z.array(testVariantSchema).describe("1 to 8 variants, A first: one is a plain link"),
+  kind: z
+    .enum(["link", "test"])
+    .describe(
+      "link: one destination, a plain short link (clicks counted, no statistics, no verdict); test: two or more variants",
+    ),
   variantsLocked: z
     .boolean()
     .describe("True once the current phase counted a click: new URLs or weights then start a new phase"),
@@ -680,6 +743,14 @@ export const splitTestSchema = z.object({
   mode: z
     .enum(TEST_MODES)
     .describe("experiment: the weights stay as set; optimise: a bandit moves traffic to the better variants"),
+  startsAt: z
+    .string()
+    .nullable()
+    .describe("When the link starts counting (ISO 8601); null when it started at creation"),
+  beforeUrl: z
+    .string()
+    .nullable()
+    .describe("Where visitors go before startsAt; null sends them to version A"),
   endsAt: z.string().nullable().describe("When the test ends (ISO 8601); null for no end date"),
   endAfterVisitors: z.int().nullable().describe("The test ends at this many unique visitors; null for none"),
   // Also at an early stop.

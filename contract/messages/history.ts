@@ -50,6 +50,8 @@ export const HISTORY_MESSAGES = {
   removedVariant: (label: string) => `${label} removed`,
   newPhase: (phase: number) => `phase ${phase} started`,
   rules: (count: number) => (count === 0 ? "No rules" : count === 1 ? "1 rule" : `${count} rules`),
+  startsAt: (date: string) => `starts ${date}`,
+  beforeUrl: (url: string) => `until then to ${url}`,
   endsAt: (date: string) => `ends ${date}`,
   endAfter: (visitors: string) => `after ${visitors} visitors`,
   noEnd: "no end set",

@@ -35,7 +35,8 @@ export const TEST_MESSAGES = {
 } as const;
 
 export const VARIANT_MESSAGES = {
-  count: "A test has 2 to 8 variants",
+  count: "A test has 1 to 8 variants: one makes a plain link, two or more a test",
+  optimiseNeedsTwo: "Optimise mode needs at least two variants",
   weight: "Each weight must be a whole number from 1 to 99",
   total: "Weights must add up to 100",
   nameTooLong: "A variant name is at most 60 characters",
@@ -66,6 +67,11 @@ export const LIFECYCLE_MESSAGES = {
 
 export const SCHEDULE_MESSAGES = {
   endsAtInvalid: "The end date must be a date and time, like 2026-12-31T18:00:00Z",
+  startsAtInvalid: "The start date must be a date and time, like 2026-12-01T09:00:00Z",
+  startsAtPast: "The start date must be in the future",
+  startsAtTooFar: "The start date can be at most a year ahead",
+  endsBeforeStart: "The end date must come after the start date",
+  startsAtLocked: "This link has started: its start date can no longer change",
   endsAtPast: "The end date must be in the future",
   endsAtTooFar: "The end date can be at most a year ahead",
   visitors: "The number of visitors must be a whole number from 200 to 100,000,000",

@@ -40,6 +40,15 @@ describe("the create form's first problem", () => {
     expect(createTestProblem(valid, "idle")).toBeNull();
   });
 
+  it("is none for a plain link, unless Optimise mode asks for a second variant", () => {
+    const link = { ...valid, variants: draftsOf([{ url: "https://a.example/", weight: 100 }]) };
+    expect(createTestProblem(link, "idle")).toBeNull();
+    expect(createTestProblems({ ...link, optimise: true }, "idle")).toEqual({
+      message: VARIANT_MESSAGES.optimiseNeedsTwo,
+      fields: ["weights"],
+    });
+  });
+
   it("asks for the name first, even when the URLs are missing too", () => {
     expect(createTestProblem({ ...valid, name: "", variants: draftsOf([]) }, "idle")).toBe(
       TEST_MESSAGES.requiredFields,

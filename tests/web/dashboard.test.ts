@@ -43,6 +43,19 @@ describe("the dashboard's search and status filter", () => {
     expect(names(filterTests(tests, "", "all"))).toHaveLength(4);
   });
 
+  it("filters links and tests; a running link says Link and runs", () => {
+    const mixed = [
+      test("Poster QR", { kind: "link" }),
+      test("Hero test", { kind: "test" }),
+      test("Old poster", { kind: "link", status: "paused" }),
+    ];
+    expect(testStatus(test("Poster QR", { kind: "link" }))).toEqual({ kind: "link", label: "Link" });
+    expect(names(filterTests(mixed, "", "all", "link"))).toEqual(["Poster QR", "Old poster"]);
+    expect(names(filterTests(mixed, "", "all", "test"))).toEqual(["Hero test"]);
+    expect(names(filterTests(mixed, "poster", "running", "all"))).toEqual(["Poster QR"]);
+    expect(names(filterTests(mixed, "", "paused", "link"))).toEqual(["Old poster"]);
+  });
+
   it("filters by status; running takes the optimising tests too", () => {
     expect(names(filterTests(tests, "", "running"))).toEqual(["Spring sale", "Pricing headline"]);
     expect(names(filterTests(tests, "", "optimising"))).toEqual(["Pricing headline"]);

@@ -1,4 +1,4 @@
-import { SCHEDULE_MESSAGES } from "@contract/messages";
+import { SCHEDULE_MESSAGES, TEST_MESSAGES } from "@contract/messages";
 import { describe, expect, it } from "vitest";
 import { endDraftOf, endInputs, endProblem, endProblemAt, NO_END } from "@/lib/split-tests/end-drafts";
 
@@ -8,14 +8,18 @@ const NOW = Date.parse("2026-06-01T12:00:00Z");
 describe("a test's end settings in the form", () => {
   it("show a saved end date in the browser's time zone, and send back the same moment", () => {
     const saved = {
+      beforeUrl: null,
       endsAt: "2026-12-31T18:00:00.000Z",
       endAfterVisitors: 5000,
       onEnd: "promote" as const,
       stopEarly: true,
       minimumDays: 14,
     };
-    const draft = endDraftOf(saved);
+    const draft = endDraftOf({ ...saved, startsAt: null });
     expect(draft).toEqual({
+      startsAt: "",
+      startsAtWas: "",
+      beforeUrl: "",
       endsAt: "2026-12-31T08:30",
       endAfterVisitors: "5000",
       onEnd: "promote",
@@ -27,6 +31,8 @@ describe("a test's end settings in the form", () => {
 
   it("show no end as empty fields, and send none back", () => {
     const draft = endDraftOf({
+      startsAt: null,
+      beforeUrl: null,
       endsAt: null,
       endAfterVisitors: null,
       onEnd: "keep",
@@ -35,11 +41,35 @@ describe("a test's end settings in the form", () => {
     });
     expect(draft).toEqual(NO_END);
     expect(endInputs(draft)).toEqual({
+      beforeUrl: null,
       endsAt: null,
       endAfterVisitors: null,
       onEnd: "keep",
       stopEarly: false,
       minimumDays: 7,
+    });
+  });
+
+  it("send a new start date, leave a saved one alone, and refuse a new one that has passed", () => {
+    const saved = endDraftOf({
+      startsAt: "2026-05-01T09:00:00.000Z",
+      beforeUrl: "https://shop.example/soon",
+      endsAt: null,
+      endAfterVisitors: null,
+      onEnd: "keep",
+      stopEarly: false,
+      minimumDays: 0,
+    });
+    expect(endInputs(saved).startsAt).toBeUndefined();
+    expect(endProblem(saved, NOW)).toBeNull();
+    expect(endProblem({ ...saved, startsAt: "2026-05-02T09:00" }, NOW)).toBe(SCHEDULE_MESSAGES.startsAtPast);
+    const next = { ...NO_END, startsAt: "2026-06-10T09:00", minimumDays: "0" };
+    expect(endInputs(next).startsAt).toBe(new Date("2026-06-10T09:00").toISOString());
+    expect(endProblem(next, NOW)).toBeNull();
+    expect(endProblem({ ...next, endsAt: "2026-06-09T09:00" }, NOW)).toBe(SCHEDULE_MESSAGES.endsBeforeStart);
+    expect(endProblemAt({ ...next, beforeUrl: "soon" }, NOW)).toEqual({
+      message: TEST_MESSAGES.invalidUrls,
+      field: "beforeUrl",
     });
   });
 

@@ -10,6 +10,7 @@ import {
   type VariantDraft,
   variantInputs,
   variantsProblem,
+  weightsDraftProblem,
   weightTotal,
   withDraftAdded,
   withDraftRemoved,
@@ -74,11 +75,15 @@ describe("the variants editor", () => {
     expect(two.map((draft) => draft.weight)).toEqual(["50", "50"]);
   });
 
-  it("allows at most eight variants and never removes A or B", () => {
+  it("allows at most eight variants and never removes A; without B it is a plain link at 100", () => {
     let drafts = emptyDrafts();
     while (canAddDraft(drafts)) drafts = withDraftAdded(drafts);
     expect(drafts).toHaveLength(8);
-    expect([0, 1, 2, 7].map(canRemoveDraftAt)).toEqual([false, false, true, true]);
+    expect([0, 1, 2, 7].map(canRemoveDraftAt)).toEqual([false, true, true, true]);
+    const two = emptyDrafts();
+    const link = withDraftRemoved(two, two[1]?.key ?? 0);
+    expect(link.map((d) => d.weight)).toEqual(["100"]);
+    expect(weightsDraftProblem(link)).toBeNull();
   });
 
   it("adds up the weights as typed, a half-typed weight counting as 0", () => {

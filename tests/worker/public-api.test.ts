@@ -403,6 +403,7 @@ describe("the OpenAPI document", () => {
     expect(input.properties.name).not.toHaveProperty("default");
     expect(Object.keys(input.properties).sort()).toEqual(
       [
+        "beforeUrl",
         "conversionGoal",
         "conversionSources",
         "conversionUrl",
@@ -421,6 +422,7 @@ describe("the OpenAPI document", () => {
         "plan",
         "primaryMetric",
         "rules",
+        "startsAt",
         "stopEarly",
         "urlA",
         "urlB",

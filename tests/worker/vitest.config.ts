@@ -23,6 +23,7 @@ const CRON_FILES = [
   "digest",
   "domains",
   "faults",
+  "links",
   "shards",
   "split-tests",
   "workspaces",

@@ -30,6 +30,12 @@ export interface CachedLink {
   fallbackUrl?: string | null;
   /** The arms' secret (redirect/variant.ts); absent for tests created before it, and in older entries. */
   bucketSecret?: string | null;
+  /**
+   * Until when the link counts nothing and sends everyone to `beforeUrl` (or A): present only while a
+   * start date is set (issue #49); the redirect compares it with the time itself, so it starts on time.
+   */
+  startsAt?: number | null;
+  beforeUrl?: string | null;
 }
 
 /** What the redirect needs of a custom domain. */
@@ -50,6 +56,8 @@ const linkColumns = {
   rules: splitTests.rules,
   fallbackUrl: splitTests.fallbackUrl,
   bucketSecret: splitTests.bucketSecret,
+  startsAt: splitTests.startsAt,
+  beforeUrl: splitTests.beforeUrl,
 };
 
 // A deleted test waiting for the archive cron to purge it redirects no one.
@@ -164,6 +172,8 @@ export function toCachedLink(test: CachedLink): CachedLink {
     winnerVariant: test.winnerVariant,
     mode: test.mode,
     ...(test.bucketSecret ? { bucketSecret: test.bucketSecret } : {}),
+    // Only a link with a start date carries it: the others' entries stay as before.
+    ...(test.startsAt ? { startsAt: test.startsAt, beforeUrl: test.beforeUrl ?? null } : {}),
     // Only a test with rules carries them: the entries of the others stay as small as before.
     ...(test.rules && test.rules.length > 0
       ? { rules: test.rules, fallbackUrl: test.fallbackUrl ?? null }

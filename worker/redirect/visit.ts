@@ -44,6 +44,9 @@ export async function visit(
 ): Promise<Response> {
   const previewed = variantOfLink(link, url.searchParams.get(PREVIEW_PARAM));
   if (previewed) return preview(url, link, previewed);
+  // Not started yet (issue #49): everyone to the page before it, nothing counted, no session, no cookie.
+  if (link.startsAt && Date.now() < link.startsAt)
+    return plainRedirect(withIncoming(link.beforeUrl ?? urlOf(link, "A"), url.searchParams).toString());
   const cookies = request.headers.get("cookie");
   // Apps fetching the link for its card (HEAD, or a known fetcher) and crawlers are not people.
   const userAgent = cappedHeader(request.headers, "user-agent", MAX_USER_AGENT);

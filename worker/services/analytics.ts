@@ -14,7 +14,7 @@ import {
   REFUSED_CONVERSION_REASONS,
   UNCOUNTED_VISIT_REASONS,
 } from "../../contract/trust";
-import { labelAt, VARIANT_LABELS } from "../../contract/variants";
+import { isPlainLink, labelAt, VARIANT_LABELS } from "../../contract/variants";
 import type { SplitTest } from "../db/schema";
 import { analyze } from "../statistics/analysis";
 import { SRM_THRESHOLD, srmTestAgainstShares } from "../statistics/frequentist";
@@ -353,9 +353,11 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
   const decided = byPeriod ? withReweightedSums(totals, byPeriod) : totals;
   const counts = decided.map(armCounts);
   const analysis = analyze(counts, weights);
-  const revenue = analyzeRevenue(decided.map(revenueCounts));
-  const byRate = sequentialVerdict(counts);
-  const metrics = await metricResultsOf(db, test, totals);
+  // A plain link has no comparison to make: only its own counts (issue #49).
+  const link = isPlainLink(test.variants);
+  const revenue = link ? null : analyzeRevenue(decided.map(revenueCounts));
+  const byRate = link ? null : sequentialVerdict(counts);
+  const metrics = link ? [] : await metricResultsOf(db, test, totals);
   const verdict = await decide(db, test, decided, now, async () => metrics);
   const srmPValue = byPeriod
     ? srmTestAgainstShares(
@@ -369,7 +371,7 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
     primaryMetric: test.primaryMetric,
     currency: test.currency,
     arms: analysis.arms.map((arm, position) => {
-      const interval = byRate.intervals[position];
+      const interval = byRate?.intervals[position];
       return {
         label: labelAt(position),
         name: test.variants[position]?.name ?? null,
@@ -381,7 +383,7 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
         interval: arm.interval,
         chanceToBeBest: arm.chanceToBeBest,
         vsControl:
-          arm.vsControl && interval
+          arm.vsControl && interval && byRate
             ? {
                 difference: interval.difference,
                 lower: interval.lower,
@@ -392,9 +394,9 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
               }
             : null,
         revenue: revenueOf(
-          revenue.arms[0],
-          byRate.comparisonAlpha,
-          revenue.arms[position],
+          revenue?.arms[0],
+          byRate?.comparisonAlpha ?? 0,
+          revenue?.arms[position],
           totals[position] ?? NO_TOTALS,
           money,
         ),

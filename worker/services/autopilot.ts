@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Variant } from "../../contract/api";
 import { type EndReason, type EndResult, minimumDaysEnd } from "../../contract/schedule";
+import { isPlainLink } from "../../contract/variants";
 import { VERDICT_MIN_VISITORS } from "../../contract/verdict";
 import type { Actor } from "../../contract/workspaces";
 import { type Db, getDb } from "../db/client";
@@ -51,7 +52,7 @@ export interface AutopilotRun {
 /**
  * Due at `at`: a test not completed whose end date came, and a running test not yet looked at in the run
  * of `at` that has something to watch for (its visitors, an early stop, Optimise mode, an alert not yet
- * sent). One page of their ids, after `after`, in id order.
+ * sent, which a plain link never gets: one destination has no verdict or split to alert about). One page of their ids, after `after`, in id order.
  */
 export async function dueTestIds(
   db: D1Database,
@@ -66,7 +67,7 @@ export async function dueTestIds(
          AND (ends_at <= ?2
            OR (status = 'active' AND (autopilot_checked_at IS NULL OR autopilot_checked_at < ?2)
              AND (end_after_visitors IS NOT NULL OR stop_early OR mode = 'optimise'
-               OR verdict_alerted_at IS NULL OR srm_alerted_at IS NULL)))
+               OR ((verdict_alerted_at IS NULL OR srm_alerted_at IS NULL) AND json_array_length(variants) > 1))))
        ORDER BY id LIMIT ?3`,
     )
     .bind(after, at, limit)
@@ -211,7 +212,8 @@ async function lookAt(
   const visitors = totals.reduce((sum, arm) => sum + arm.visitors, 0);
   if (test.status === "active" && winner && (await claimAlert(db, test.id, "verdictAlertedAt", now)))
     await alert(env, test, { kind: "verdict", winner }, run);
-  if (test.status === "active" && visitors >= VERDICT_MIN_VISITORS * totals.length) {
+  // A plain link's one destination gets everyone: there is no split to check (issue #49).
+  if (test.status === "active" && !isPlainLink(totals) && visitors >= VERDICT_MIN_VISITORS * totals.length) {
     const split = totals.map((arm) => arm.visitors);
     const srm = optimised
       ? srmTestAgainstShares(split, optimised.expectedShares)

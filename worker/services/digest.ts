@@ -1,4 +1,5 @@
 import { and, eq, gte, isNull, lt, or } from "drizzle-orm";
+import { isPlainLink } from "../../contract/variants";
 import { type Db, getDb } from "../db/client";
 import { memberships, type SplitTest, splitTests, users, workspaces } from "../db/schema";
 import { ownOrigin } from "../lib/links";
@@ -56,8 +57,9 @@ export async function digestOf(env: Env, workspaceId: string, name: string, now:
   };
   const digest: WorkspaceDigest = {
     workspace: name,
+    // A plain link is no test: nothing to report on until it gets a second destination (issue #49).
     running: tests
-      .filter((test) => test.status === "active")
+      .filter((test) => test.status === "active" && !isPlainLink(test.variants))
       .map((test) => ({
         name: test.name,
         days: Math.max(1, Math.floor((now - (test.phaseStartedAt ?? test.createdAt)) / DAY_MS)),

@@ -186,7 +186,10 @@ const variantsDetail = (variants: readonly VariantLike[]) =>
 /** The fields of each kind of change after the variants: any of them sent records all of them as they now are. */
 const GROUPS = [
   ["test.rules_changed", ["rules", "fallbackUrl"]],
-  ["test.end_settings_changed", ["endsAt", "endAfterVisitors", "onEnd", "stopEarly", "minimumDays"]],
+  [
+    "test.end_settings_changed",
+    ["startsAt", "beforeUrl", "endsAt", "endAfterVisitors", "onEnd", "stopEarly", "minimumDays"],
+  ],
   [
     "test.goal_changed",
     ["conversionGoal", "conversionUrl", "conversionUrlMatch", "metrics", "currency", "conversionSources"],

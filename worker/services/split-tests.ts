@@ -16,12 +16,13 @@ import {
   RULE_MESSAGES,
   SCHEDULE_MESSAGES,
   TEST_MESSAGES,
+  VARIANT_MESSAGES,
 } from "../../contract/messages";
 import { DEFAULT_PRIMARY_METRIC, primaryMetricOf } from "../../contract/metrics";
 import { hasExperimentRule, rulesProblem } from "../../contract/rules";
-import { endsBeforeMinimumDays } from "../../contract/schedule";
+import { endsBeforeMinimumDays, minimumDaysEnd, notStartedAt, startProblem } from "../../contract/schedule";
 import { type Goal, goalAfter } from "../../contract/tracking";
-import { evenWeights, labelAt, VARIANT_LABELS } from "../../contract/variants";
+import { evenWeights, isPlainLink, kindOf, labelAt, VARIANT_LABELS } from "../../contract/variants";
 import { type Db, getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import {
@@ -61,13 +62,15 @@ export function linkContext(url: string, env: Env): LinkContext {
 
 const MAX_SLUG_ATTEMPTS = 8;
 
-/** Every address a test sends visitors to: its variants, its rules' redirects and their fallback. */
+/** Every address a test sends visitors to: its variants, its rules' redirects and their fallback, its page before it starts. */
 function destinationsOf(test: {
   variants?: readonly { url: string }[];
   rules?: readonly Rule[] | null;
   fallbackUrl?: string | null;
+  beforeUrl?: string | null;
 }): string[] {
   return [
+    ...(test.beforeUrl ? [test.beforeUrl] : []),
     ...(test.variants ?? []).map((variant) => variant.url),
     ...(test.rules ?? []).flatMap((rule) => (rule.action.type === "redirect" ? [rule.action.url] : [])),
     ...(test.fallbackUrl ? [test.fallbackUrl] : []),
@@ -160,6 +163,8 @@ async function insertSplitTest(
       completedAt: null,
       primaryMetric: input.primaryMetric ?? DEFAULT_PRIMARY_METRIC,
       currency,
+      startsAt: millisOf(input.startsAt ?? null),
+      beforeUrl: input.beforeUrl || null,
       endsAt: millisOf(input.endsAt ?? null),
       endAfterVisitors: input.endAfterVisitors ?? null,
       onEnd: input.onEnd ?? "keep",
@@ -231,6 +236,7 @@ export function toClient(
       weight,
       name: name ?? null,
     })),
+    kind: kindOf(row.variants),
     variantsLocked,
     phase: row.phase,
     phaseStartedAt: row.phaseStartedAt,
@@ -248,6 +254,8 @@ export function toClient(
     currency: row.currency,
     conversionSources: row.conversionSources,
     mode: row.mode,
+    startsAt: row.startsAt === null ? null : new Date(row.startsAt).toISOString(),
+    beforeUrl: row.beforeUrl,
     endsAt: row.endsAt === null ? null : new Date(row.endsAt).toISOString(),
     endAfterVisitors: row.endAfterVisitors,
     onEnd: row.onEnd,
@@ -426,6 +434,8 @@ const millisOf = (iso: string | null) => (iso === null ? null : Date.parse(iso))
 /** The end settings a change names; what it leaves out stays as it is. */
 function scheduleChange(input: UpdateTestInput): Partial<SplitTestRow> {
   const change: Partial<SplitTestRow> = {};
+  if (input.startsAt !== undefined) change.startsAt = millisOf(input.startsAt);
+  if (input.beforeUrl !== undefined) change.beforeUrl = input.beforeUrl || null;
   if (input.endsAt !== undefined) change.endsAt = millisOf(input.endsAt);
   if (input.endAfterVisitors !== undefined) change.endAfterVisitors = input.endAfterVisitors;
   if (input.onEnd !== undefined) change.onEnd = input.onEnd;
@@ -436,6 +446,23 @@ function scheduleChange(input: UpdateTestInput): Partial<SplitTestRow> {
   return change;
 }
 
+/**
+ * A start date changes only before the link started counting (issue #49): once it counted a click its
+ * numbers have a start. An end date, changed alone, still comes after the test's start date.
+ */
+function refuseStartChange(current: SplitTestRow, input: UpdateTestInput, clicked: boolean, now: number) {
+  const startsAt = input.startsAt === undefined ? current.startsAt : millisOf(input.startsAt);
+  if (startsAt !== current.startsAt) {
+    if (clicked && !notStartedAt(current.startsAt, now))
+      throw new ApiError("invalid_input", SCHEDULE_MESSAGES.startsAtLocked);
+    const problem = input.startsAt ? startProblem(input.startsAt, null, now) : null;
+    if (problem) throw new ApiError("invalid_input", SCHEDULE_MESSAGES[problem]);
+  }
+  const endsAt = input.endsAt === undefined ? current.endsAt : millisOf(input.endsAt);
+  if (startsAt !== null && endsAt !== null && endsAt <= startsAt)
+    throw new ApiError("invalid_input", SCHEDULE_MESSAGES.endsBeforeStart);
+}
+
 /** A change that would end the test before its minimum days are up, counted from its phase's start. */
 function refuseEndBeforeMinimumDays(current: SplitTestRow, input: UpdateTestInput): void {
   if (input.endsAt === undefined && input.minimumDays === undefined) return;
@@ -443,7 +470,7 @@ function refuseEndBeforeMinimumDays(current: SplitTestRow, input: UpdateTestInpu
   const minimumDays = input.minimumDays ?? current.minimumDays;
   if (
     endsAt !== null &&
-    endsBeforeMinimumDays(endsAt, minimumDays, current.phaseStartedAt ?? current.createdAt)
+    endsBeforeMinimumDays(endsAt, minimumDays, minimumDaysEnd({ ...current, minimumDays: 0 }))
   )
     throw new ApiError("invalid_input", SCHEDULE_MESSAGES.endsBeforeMinimumDays);
 }
@@ -484,6 +511,9 @@ export async function updateTest(
   const current = await ownedTest(db, workspaceId, { id });
   if (current.status === "completed") throw new ApiError("test_completed", LIFECYCLE_MESSAGES.completed);
   refuseEndBeforeMinimumDays(current, input);
+  // The bandit has nothing to move with one destination.
+  if (current.mode === "optimise" && input.variants && isPlainLink(input.variants))
+    throw new ApiError("invalid_input", VARIANT_MESSAGES.optimiseNeedsTwo);
   const variants = input.variants && variantsAfter(current, input.variants);
   const split =
     variants &&
@@ -495,8 +525,14 @@ export async function updateTest(
   const counts = await countedOf(env, current);
   const counted = sql`${counts.clicks ? 1 : 0}`;
   const now = Date.now();
+  refuseStartChange(current, input, counts.clicks, now);
   const rules = rulesChange(current, input);
-  await refuseLoops(env, db, destinationsOf({ variants, ...rules?.change }), link);
+  await refuseLoops(
+    env,
+    db,
+    destinationsOf({ variants, ...rules?.change, beforeUrl: input.beforeUrl }),
+    link,
+  );
   const [[updated]] = await db.batch([
     db
       .update(splitTests)
@@ -556,7 +592,8 @@ export async function updateTest(
         set: { weights: sql`excluded.weights` },
       });
   await refreshShardCopy(env, id);
-  if (variants || rules) await storeLink(env, updated);
+  const startChanged = input.startsAt !== undefined || input.beforeUrl !== undefined;
+  if (variants || rules || startChanged) await storeLink(env, updated);
   return getSplitTest(env, workspaceId, { id }, link);
 }
 

@@ -17,6 +17,7 @@
  */
 
 import { sequentialVisitorsPerArm } from "../../contract/planner";
+import { isPlainLink } from "../../contract/variants";
 import { VERDICT_MIN_CONVERSIONS, VERDICT_MIN_VISITORS } from "../../contract/verdict";
 import { chanceToBeBest } from "./chance-to-be-best";
 import { type ArmCounts, assertCounts, assertWeights } from "./counts";
@@ -73,6 +74,26 @@ export interface Analysis {
   readonly verdict: VisitorsStillNeeded;
 }
 
+/** A plain link's one destination (issue #49): its rate, nothing to compare, no split to check. */
+function plainLink(arm: ArmCounts): Analysis {
+  assertCounts("arm 0", arm);
+  return {
+    arms: [
+      {
+        visitors: arm.visitors,
+        conversions: arm.conversions,
+        rate: arm.visitors === 0 ? 0 : arm.conversions / arm.visitors,
+        interval: wilsonInterval(arm.conversions, arm.visitors),
+        chanceToBeBest: 1,
+        vsControl: null,
+      },
+    ],
+    srmPValue: 1,
+    srm: false,
+    verdict: { visitorsNeededPerArm: null, additionalVisitorsPerArm: null },
+  };
+}
+
 /** The index of the largest value (the first on ties), among `indices`. */
 function argmax(values: readonly number[], indices: readonly number[]): number {
   let best = indices[0] ?? 0;
@@ -118,6 +139,8 @@ export function visitorsStillNeeded(arms: readonly ArmCounts[]): VisitorsStillNe
  * percent (integers from 1 to 99 summing to 100), one per arm, 2 to 8 arms.
  */
 export function analyze(arms: readonly ArmCounts[], weights: readonly number[]): Analysis {
+  const [only] = arms;
+  if (only && isPlainLink(arms)) return plainLink(only);
   assertWeights(weights, arms.length);
   for (const [i, arm] of arms.entries()) assertCounts(`arm ${i}`, arm);
   const [control = { visitors: 0, conversions: 0 }, ...others] = arms;

@@ -20,7 +20,7 @@
  */
 
 import type { PrimaryMetric, TestAnalytics, Variant } from "../../contract/api";
-import { labelAt } from "../../contract/variants";
+import { isPlainLink, labelAt } from "../../contract/variants";
 import { visitorsStillNeeded } from "./analysis";
 import { analyzeRevenue } from "./revenue";
 import { sequentialVerdict } from "./sequential";
@@ -77,6 +77,8 @@ export async function verdictOf(
   collectingUntil: number | null = null,
   guardrailAgainst: (winner: Variant) => Promise<string | null> = async () => null,
 ): Promise<Verdict> {
+  // A plain link has nothing to compare: it never decides (issue #49).
+  if (isPlainLink(totals)) return keepCollecting(null);
   const verdict = byTheNumbers(metric, totals);
   if (collectingUntil !== null) {
     const more = verdict.status === "keep collecting" ? verdict.additionalVisitorsPerArm : null;

@@ -240,6 +240,9 @@ export const splitTests = sqliteTable(
     primaryMetric: text("primary_metric", { enum: PRIMARY_METRICS }).notNull().default("conversion_rate"),
     // ISO 4217; the owner's, set at creation or later until a valued conversion counts (0016_trust.sql).
     currency: text("currency"),
+    // Start on a date, and where visitors go until then: migrations/0046_starts_at.sql.
+    startsAt: integer("starts_at"),
+    beforeUrl: text("before_url"),
     // The scheduled end and what the cron did: migrations/0009_autopilot.sql.
     endsAt: integer("ends_at"),
     endAfterVisitors: integer("end_after_visitors"),

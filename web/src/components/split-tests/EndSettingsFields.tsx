@@ -17,13 +17,39 @@ interface EndSettingsFieldsProps {
   problem?: { message: string; field: EndField } | null;
 }
 
-/** When a test ends on its own and what happens then: the create form's and the test page's fields. */
+/**
+ * When a test starts (issue #49) and ends on its own, and what happens then: the create form's and the
+ * test page's fields.
+ */
 export function EndSettingsFields({ draft, onChange, problem }: EndSettingsFieldsProps) {
   const id = useId();
   const problemAt = (field: EndField) => (problem?.field === field ? problem.message : null);
   const set = (change: Partial<EndDraft>) => onChange({ ...draft, ...change });
   return (
     <div className="grid gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Start on"
+          name="startsAt"
+          type="datetime-local"
+          value={draft.startsAt}
+          onChange={(event) => set({ startsAt: event.target.value })}
+          problem={problemAt("startsAt")}
+          hint="Optional. In your time zone. Until then the link counts nothing."
+        />
+        {draft.startsAt && (
+          <TextField
+            label="Before the start, send visitors to"
+            name="beforeUrl"
+            type="url"
+            placeholder="https://example.com/coming-soon"
+            value={draft.beforeUrl}
+            onChange={(event) => set({ beforeUrl: event.target.value })}
+            problem={problemAt("beforeUrl")}
+            hint="Optional. Version A's URL when empty."
+          />
+        )}
+      </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label="End on"

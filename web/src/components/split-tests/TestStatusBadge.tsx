@@ -1,10 +1,20 @@
 import type { TestWithStats } from "@contract/api";
-import { CircleCheckIcon, CircleDotIcon, CirclePauseIcon, type LucideIcon, SparklesIcon } from "lucide-react";
+import {
+  CalendarClockIcon,
+  CircleCheckIcon,
+  CircleDotIcon,
+  CirclePauseIcon,
+  LinkIcon,
+  type LucideIcon,
+  SparklesIcon,
+} from "lucide-react";
 import type { ComponentProps } from "react";
 import { Badge } from "@/components/ui/badge";
 import { type StatusKind, testStatus } from "@/lib/split-tests/status";
 
 const LOOKS: Record<StatusKind, { icon: LucideIcon; variant: ComponentProps<typeof Badge>["variant"] }> = {
+  scheduled: { icon: CalendarClockIcon, variant: "warning" },
+  link: { icon: LinkIcon, variant: "outline" },
   running: { icon: CircleDotIcon, variant: "success" },
   optimising: { icon: SparklesIcon, variant: "success" },
   paused: { icon: CirclePauseIcon, variant: "warning" },
@@ -19,7 +29,7 @@ export function TestStatusBadge({
   test,
   className,
 }: {
-  test: Pick<TestWithStats, "status" | "mode" | "endsAt">;
+  test: Pick<TestWithStats, "status" | "mode" | "endsAt" | "kind"> & { startsAt?: string | null };
   className?: string;
 }) {
   const { kind, label } = testStatus(test);

@@ -1,5 +1,5 @@
 import { VARIANT_MESSAGES } from "@contract/messages";
-import { labelAt, TOTAL_WEIGHT } from "@contract/variants";
+import { isPlainLink, labelAt, TOTAL_WEIGHT } from "@contract/variants";
 import { PlusIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { VariantField } from "@/components/split-tests/VariantField";
@@ -29,7 +29,8 @@ interface VariantsEditorProps {
 }
 
 /**
- * A test's variants: a URL each (A and B always, C to H added on demand) and the traffic split. The split
+ * A test's variants: a URL each (A always, B to start with, C to H added on demand; A alone is a plain
+ * link) and the traffic split. The split
  * stays a one-line summary until the user asks to change it, so a plain A/B test looks as it always did.
  * Used by the create form and by the test page while its variants can still change.
  */
@@ -42,11 +43,14 @@ export function VariantsEditor({
 }: VariantsEditorProps) {
   const [wantsWeights, setShowWeights] = useState(() => !isEvenSplit(drafts));
   // A problem with the weights shows them, so that it stands next to them.
-  const showWeights = (wantsWeights || Boolean(weightsProblem)) && !managedSplit;
+  // One destination takes everyone: a plain link has no split to set.
+  const link = isPlainLink(drafts);
+  const showWeights = (wantsWeights || Boolean(weightsProblem)) && !managedSplit && !link;
   const editor = useRef<HTMLDivElement>(null);
   const limitId = useId();
   const weightsProblemId = `${limitId}-weights`;
-  const weightsInvalid = showWeights && weightsProblem ? weightsProblemId : undefined;
+  // A plain link has no weights to show: a problem with its split (Optimise mode) stands where they would.
+  const weightsInvalid = (showWeights || link) && weightsProblem ? weightsProblemId : undefined;
   const canAdd = canAddDraft(drafts);
   const total = weightTotal(drafts);
 
@@ -121,7 +125,11 @@ export function VariantsEditor({
               </p>
             )}
           </div>
-          {managedSplit ? (
+          {link ? (
+            <p className="text-muted-foreground text-sm">
+              One destination: a plain link that counts its clicks. Add a variant to test it.
+            </p>
+          ) : managedSplit ? (
             <p className="text-muted-foreground text-sm">{managedSplit}</p>
           ) : showWeights ? (
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">

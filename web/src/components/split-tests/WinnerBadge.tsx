@@ -9,6 +9,8 @@ import { heldBy, NOT_PROVEN, type WinnerOf, winnerBadge } from "@/lib/split-test
  * run, the verdict's own words say until when it keeps collecting; a winner a guardrail holds says which.
  */
 export function WinnerBadge({ test }: { test: WinnerOf }) {
+  // A plain link compares nothing: no winner to name (issue #49).
+  if (test.kind === "link") return <span className="text-muted-foreground text-xs">No test yet</span>;
   const { text, style } = winnerBadge(test);
   const until = test.status !== "completed" ? test.stats.verdict.until : undefined;
   const guardrail = test.status !== "completed" ? test.stats.verdict.guardrail : undefined;

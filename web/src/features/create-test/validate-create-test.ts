@@ -1,6 +1,7 @@
 import { isCurrency } from "@contract/currency";
-import { CONVERSION_MESSAGES, METRIC_MESSAGES, TEST_MESSAGES } from "@contract/messages";
+import { CONVERSION_MESSAGES, METRIC_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
 import { customSlugProblem } from "@contract/slug";
+import { isPlainLink } from "@contract/variants";
 import type { SlugCheckState } from "@/features/create-test/slug-check-state";
 import { type EndDraft, type EndField, endProblemAt } from "@/lib/split-tests/end-drafts";
 import { type RuleDraft, type RulesProblemAt, ruleDraftsProblemAt } from "@/lib/split-tests/rule-drafts";
@@ -27,6 +28,8 @@ export interface CreateTestValues {
   rules: readonly RuleDraft[];
   /** Counts only while a rule joins the experiment. */
   fallbackUrl: string;
+  /** Optimise mode: its bandit needs two variants at least. */
+  optimise?: boolean;
 }
 
 /**
@@ -39,6 +42,8 @@ export type CreateTestField =
   | "weights"
   | "conversionUrl"
   | "currency"
+  | "startsAt"
+  | "beforeUrl"
   | "endsAt"
   | "endAfterVisitors"
   | "minimumDays"
@@ -88,6 +93,8 @@ export function createTestProblems(
       message: variants,
       fields: variants === weightsDraftProblem(values.variants) ? ["weights"] : [],
     };
+  if (values.optimise && isPlainLink(values.variants))
+    return { message: VARIANT_MESSAGES.optimiseNeedsTwo, fields: ["weights"] };
   const slugUnusable = customSlugProblem(values.customSlug) !== null || slugCheck === "taken";
   if (values.customSlug && slugUnusable) return { message: TEST_MESSAGES.fixCustomSlug, fields: [] };
   if (values.revenueDecides && !values.currency)
@@ -108,7 +115,12 @@ export function createTestProblem(values: CreateTestValues, slugCheck: SlugCheck
 /** The end settings' problem, for the field it is about; null when the problem is not about them. */
 export function endProblemOf(problem: CreateTestProblem | null): { message: string; field: EndField } | null {
   const field = problem?.fields.find(
-    (one): one is EndField => one === "endsAt" || one === "endAfterVisitors" || one === "minimumDays",
+    (one): one is EndField =>
+      one === "startsAt" ||
+      one === "beforeUrl" ||
+      one === "endsAt" ||
+      one === "endAfterVisitors" ||
+      one === "minimumDays",
   );
   return problem && field ? { message: problem.message, field } : null;
 }

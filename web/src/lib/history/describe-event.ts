@@ -67,7 +67,19 @@ function variantsLine(details: Details): string[] {
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
+/** The start date and the page before it (issue #49), first in an end settings line. */
+function startLine(details: Details): string[] {
+  const startsAt = text(details.startsAt);
+  if (!startsAt || Number.isNaN(Date.parse(startsAt))) return [];
+  const before = text(details.beforeUrl);
+  return [M.startsAt(dateFormat.format(new Date(startsAt))), ...(before ? [M.beforeUrl(before)] : [])];
+}
+
 function endLine(details: Details): string[] {
+  return [...startLine(details), ...endOnlyLine(details)];
+}
+
+function endOnlyLine(details: Details): string[] {
   const parts: string[] = [];
   const endsAt = text(details.endsAt);
   if (endsAt && !Number.isNaN(Date.parse(endsAt))) parts.push(M.endsAt(dateFormat.format(new Date(endsAt))));

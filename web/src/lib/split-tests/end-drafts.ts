@@ -1,15 +1,23 @@
 import type { SplitTest } from "@contract/api";
-import { SCHEDULE_MESSAGES } from "@contract/messages";
+import { SCHEDULE_MESSAGES, TEST_MESSAGES } from "@contract/messages";
 import {
   DEFAULT_MINIMUM_DAYS,
   type EndAction,
   endsBeforeMinimumDays,
   isMinimumDays,
   scheduleProblem,
+  startProblem,
 } from "@contract/schedule";
+import { isHttpUrl } from "@contract/urls";
 
 /** A test's end settings as the form holds them: the date as a local date-time, visitors as typed. */
 export interface EndDraft {
+  /** A datetime-local value for the start (issue #49); empty to start at once. */
+  startsAt: string;
+  /** The start as saved: only a new start date must lie ahead. */
+  startsAtWas: string;
+  /** Where visitors go before the start; empty for version A. */
+  beforeUrl: string;
   /** A datetime-local value ("2026-12-31T18:00"), in the browser's time zone; empty for none. */
   endsAt: string;
   endAfterVisitors: string;
@@ -20,6 +28,9 @@ export interface EndDraft {
 }
 
 export const NO_END: EndDraft = {
+  startsAt: "",
+  startsAtWas: "",
+  beforeUrl: "",
   endsAt: "",
   endAfterVisitors: "",
   onEnd: "keep",
@@ -36,9 +47,16 @@ function localDateTime(iso: string): string {
 }
 
 export function endDraftOf(
-  test: Pick<SplitTest, "endsAt" | "endAfterVisitors" | "onEnd" | "stopEarly" | "minimumDays">,
+  test: Pick<
+    SplitTest,
+    "startsAt" | "beforeUrl" | "endsAt" | "endAfterVisitors" | "onEnd" | "stopEarly" | "minimumDays"
+  >,
 ): EndDraft {
+  const startsAt = test.startsAt ? localDateTime(test.startsAt) : "";
   return {
+    startsAt,
+    startsAtWas: startsAt,
+    beforeUrl: test.beforeUrl ?? "",
     endsAt: test.endsAt ? localDateTime(test.endsAt) : "",
     endAfterVisitors: test.endAfterVisitors === null ? "" : String(test.endAfterVisitors),
     onEnd: test.onEnd,
@@ -50,6 +68,14 @@ export function endDraftOf(
 /** The settings as the API takes them; call only when endProblem found nothing. */
 export function endInputs(draft: EndDraft) {
   return {
+    // Unchanged, the start is not sent: the saved one may have seconds, and may have passed.
+    startsAt:
+      draft.startsAt === draft.startsAtWas
+        ? undefined
+        : draft.startsAt
+          ? new Date(draft.startsAt).toISOString()
+          : null,
+    beforeUrl: draft.startsAt && draft.beforeUrl.trim() ? draft.beforeUrl.trim() : null,
     endsAt: draft.endsAt ? new Date(draft.endsAt).toISOString() : null,
     endAfterVisitors: draft.endAfterVisitors.trim() ? Number(draft.endAfterVisitors) : null,
     onEnd: draft.onEnd,
@@ -59,9 +85,13 @@ export function endInputs(draft: EndDraft) {
 }
 
 /** The field an end problem is about: the date, the number of visitors or the minimum days. */
-export type EndField = "endsAt" | "endAfterVisitors" | "minimumDays";
+export type EndField = "startsAt" | "beforeUrl" | "endsAt" | "endAfterVisitors" | "minimumDays";
 
 const FIELD_OF: Partial<Record<string, EndField>> = {
+  [SCHEDULE_MESSAGES.startsAtInvalid]: "startsAt",
+  [SCHEDULE_MESSAGES.startsAtPast]: "startsAt",
+  [SCHEDULE_MESSAGES.startsAtTooFar]: "startsAt",
+  [TEST_MESSAGES.invalidUrls]: "beforeUrl",
   [SCHEDULE_MESSAGES.visitors]: "endAfterVisitors",
   [SCHEDULE_MESSAGES.minimumDays]: "minimumDays",
 };
@@ -82,12 +112,23 @@ export function endProblemAt(
  * minimum days count from `phaseStart`: now for a new test, its current phase's start for a running one.
  */
 export function endProblem(draft: EndDraft, now = Date.now(), phaseStart = now): string | null {
+  if (draft.startsAt && Number.isNaN(new Date(draft.startsAt).getTime()))
+    return SCHEDULE_MESSAGES.startsAtInvalid;
   if (draft.endsAt && Number.isNaN(new Date(draft.endsAt).getTime())) return SCHEDULE_MESSAGES.endsAtInvalid;
-  const { endsAt, endAfterVisitors, minimumDays } = endInputs(draft);
+  const { beforeUrl, endsAt, endAfterVisitors, minimumDays } = endInputs(draft);
+  const startsAt = draft.startsAt ? new Date(draft.startsAt).toISOString() : null;
+  if (beforeUrl && !isHttpUrl(beforeUrl)) return TEST_MESSAGES.invalidUrls;
+  if (startsAt && draft.startsAt !== draft.startsAtWas) {
+    const start = startProblem(startsAt, endsAt, now);
+    if (start) return SCHEDULE_MESSAGES[start];
+  }
+  if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt))
+    return SCHEDULE_MESSAGES.endsBeforeStart;
   const problem = scheduleProblem(endsAt, endAfterVisitors, now);
   if (problem) return SCHEDULE_MESSAGES[problem];
   if (!isMinimumDays(minimumDays)) return SCHEDULE_MESSAGES.minimumDays;
-  if (endsAt && endsBeforeMinimumDays(Date.parse(endsAt), minimumDays, phaseStart))
+  const counted = startsAt ? Math.max(phaseStart, Date.parse(startsAt)) : phaseStart;
+  if (endsAt && endsBeforeMinimumDays(Date.parse(endsAt), minimumDays, counted))
     return SCHEDULE_MESSAGES.endsBeforeMinimumDays;
   return null;
 }

@@ -59,9 +59,9 @@ export function canAddDraft(drafts: readonly VariantDraft[]): boolean {
   return drafts.length < MAX_VARIANTS;
 }
 
-/** Only variants past the minimum can go; the first two (A, the control, and B) stay. */
+/** Any variant but A can go: A alone is a plain link, which becomes a test when one is added (issue #49). */
 export function canRemoveDraftAt(index: number): boolean {
-  return index >= MIN_VARIANTS;
+  return index >= 1;
 }
 
 /** One more variant, empty; the traffic is split evenly again, since the old shares no longer fit. */

@@ -1,7 +1,10 @@
 import type { TestWithStats } from "@contract/api";
 import { labelWithName, nameOf } from "@contract/variants";
 
-export type WinnerOf = Pick<TestWithStats, "status" | "winnerVariant" | "endResult" | "stats" | "variants">;
+export type WinnerOf = Pick<
+  TestWithStats,
+  "status" | "winnerVariant" | "endResult" | "stats" | "variants" | "kind"
+>;
 
 /** Beside a version that only leads, wherever it is named: the verdict has not decided. */
 export const NOT_PROVEN = "not proven yet";

@@ -149,7 +149,7 @@ export function CreateTestForm() {
       metric === "revenue_per_visitor",
       completedGoal,
     );
-    const found = createTestProblems(values, slugCheck);
+    const found = createTestProblems({ ...values, optimise: mode === "optimise" }, slugCheck);
     setProblem(found);
     const foundInMetrics = found ? [] : metricDraftsProblems(metrics);
     setMetricProblems(foundInMetrics);

@@ -3,17 +3,31 @@ import { useId } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { STATUS_FILTERS, type StatusFilter } from "@/features/dashboard/filter-tests";
+import {
+  KIND_FILTERS,
+  type KindFilter,
+  STATUS_FILTERS,
+  type StatusFilter,
+} from "@/features/dashboard/filter-tests";
 
 interface TestFiltersProps {
   query: string;
   onQueryChange: (query: string) => void;
   status: StatusFilter;
   onStatusChange: (status: StatusFilter) => void;
+  kind: KindFilter;
+  onKindChange: (kind: KindFilter) => void;
 }
 
-/** Search by name and a status filter, above the list. */
-export function TestFilters({ query, onQueryChange, status, onStatusChange }: TestFiltersProps) {
+/** Search by name, links or tests, and a status filter, above the list. */
+export function TestFilters({
+  query,
+  onQueryChange,
+  status,
+  onStatusChange,
+  kind,
+  onKindChange,
+}: TestFiltersProps) {
   const id = useId();
   return (
     // biome-ignore lint/a11y/useSemanticElements: a search landmark around two filters, not a form to send
@@ -34,6 +48,21 @@ export function TestFilters({ query, onQueryChange, status, onStatusChange }: Te
             className="pl-9"
           />
         </div>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-kind`}>Show</Label>
+        <NativeSelect
+          id={`${id}-kind`}
+          value={kind}
+          onChange={(event) => onKindChange(event.target.value as KindFilter)}
+          className="w-40"
+        >
+          {KIND_FILTERS.map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </NativeSelect>
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-status`}>Status</Label>

@@ -4,7 +4,7 @@ import { TestCard } from "@/features/dashboard/components/TestCard";
 import { TestFilters } from "@/features/dashboard/components/TestFilters";
 import { TestSortButtons } from "@/features/dashboard/components/TestSortButtons";
 import { TestTable } from "@/features/dashboard/components/TestTable";
-import { filterTests, type StatusFilter } from "@/features/dashboard/filter-tests";
+import { filterTests, type KindFilter, type StatusFilter } from "@/features/dashboard/filter-tests";
 import { sortTests, type TestSort } from "@/features/dashboard/sort-tests";
 import { useIsNarrowScreen } from "@/lib/use-is-narrow-screen";
 
@@ -20,14 +20,22 @@ export function TestList({ tests, onDelete }: TestListProps) {
   const narrow = useIsNarrowScreen();
   const [query, setQuery] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
+  const [kind, setKind] = useState<KindFilter>("all");
   const sorted = useMemo(
-    () => sortTests(filterTests(tests, query, status), sort),
-    [tests, query, status, sort],
+    () => sortTests(filterTests(tests, query, status, kind), sort),
+    [tests, query, status, kind, sort],
   );
 
   return (
     <section className="flex min-w-0 flex-col gap-4">
-      <TestFilters query={query} onQueryChange={setQuery} status={status} onStatusChange={setStatus} />
+      <TestFilters
+        query={query}
+        onQueryChange={setQuery}
+        status={status}
+        onStatusChange={setStatus}
+        kind={kind}
+        onKindChange={setKind}
+      />
       <TestSortButtons sort={sort} onSortChange={setSort} narrow={narrow} />
       {sorted.length === 0 ? (
         <p className="rounded-xl border border-dashed bg-card px-6 py-10 text-center text-muted-foreground">

@@ -51,7 +51,8 @@ export function SplitUrlsSection({ test }: SplitUrlsSectionProps) {
   // Editing starts at the first URL.
   const { editing, editButton, sectionRef, stopEditing } = useInlineEditor();
   const editable = test.status !== "completed";
-  const showWeights = !isPlainAbTest(test.variants);
+  // A plain link's one URL takes everyone: no share to show.
+  const showWeights = !isPlainAbTest(test.variants) && test.kind !== "link";
 
   const urls: [title: string, url: string | null, previewLabel?: string][] = [
     ...test.variants.map(({ label, url, weight, name }): [string, string, string] => [

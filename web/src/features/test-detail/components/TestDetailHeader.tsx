@@ -45,9 +45,11 @@ export function TestDetailHeader({ test, analytics, onLifecycleChange, headingRe
         </p>
       </div>
       <div className="flex flex-col gap-3 sm:items-end">
-        <p className="flex items-center gap-2 text-muted-foreground text-sm" data-standing={standing.kind}>
-          <StandingBadge standing={standing} variants={test.variants} />
-        </p>
+        {test.kind !== "link" && (
+          <p className="flex items-center gap-2 text-muted-foreground text-sm" data-standing={standing.kind}>
+            <StandingBadge standing={standing} variants={test.variants} />
+          </p>
+        )}
         <div className="flex flex-wrap gap-2 sm:justify-end">
           <ShareDialog test={test} canChange={canEdit} />
           <LifecycleControls

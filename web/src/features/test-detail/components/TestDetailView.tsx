@@ -9,9 +9,11 @@ import { AnalyticsSection } from "@/features/test-detail/components/AnalyticsSec
 import { CreatedBanner } from "@/features/test-detail/components/CreatedBanner";
 import { ExportSection } from "@/features/test-detail/components/ExportSection";
 import { HowItWorksSection } from "@/features/test-detail/components/HowItWorksSection";
+import { LinkStats } from "@/features/test-detail/components/LinkStats";
 import { PhasesSection } from "@/features/test-detail/components/PhasesSection";
 import { SplitLinkSection } from "@/features/test-detail/components/SplitLinkSection";
 import { SplitUrlsSection } from "@/features/test-detail/components/SplitUrlsSection";
+import { StartNotice } from "@/features/test-detail/components/StartNotice";
 import { TestDetailHeader } from "@/features/test-detail/components/TestDetailHeader";
 import { VariantStats } from "@/features/test-detail/components/VariantStats";
 import { EndSection } from "@/features/test-detail/end/components/EndSection";
@@ -40,6 +42,8 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
   const { state: analyticsState, retry, refresh } = useTestAnalytics(test.slug);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const analytics = analyticsState.status === "ready" ? analyticsState.analytics : null;
+  // A plain link compares nothing: its counts, no statistics, planner or breakdowns (issue #49).
+  const link = test.kind === "link";
 
   function handleLifecycleChange(updated: TestWithStats | null) {
     // Promoting removes the controls, the focused one too: keep keyboard focus on the page.
@@ -76,14 +80,15 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
         </div>
       )}
       <LifecycleNotice test={test} />
-      <VariantStats test={test} analytics={analytics} />
+      <StartNotice test={test} />
+      {link ? <LinkStats test={test} /> : <VariantStats test={test} analytics={analytics} />}
       <div className="contents print:hidden">
         <PhasesSection test={test} phases={analytics?.phases ?? null} />
       </div>
-      <AnalyticsSection test={test} state={analyticsState} onRetry={retry} onRefresh={refresh} />
+      {!link && <AnalyticsSection test={test} state={analyticsState} onRetry={retry} onRefresh={refresh} />}
       <div className="contents print:hidden">
-        <BreakdownsSection slug={test.slug} variants={test.variants} />
-        <PlannerSection test={test} />
+        {!link && <BreakdownsSection slug={test.slug} variants={test.variants} />}
+        {!link && <PlannerSection test={test} />}
         {justCreated ? (
           <SplitUrlsSection test={test} />
         ) : (
@@ -99,7 +104,7 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
         {!justCreated && <TrackingSection test={test} />}
         <ExportSection testId={test.id} />
         <HistorySection slug={test.slug} />
-        <HowItWorksSection variants={test.variants} />
+        {!link && <HowItWorksSection variants={test.variants} />}
         <div>
           <Button asChild variant="outline">
             <Link to="/dashboard">View All Tests</Link>

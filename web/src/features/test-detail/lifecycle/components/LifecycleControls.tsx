@@ -51,14 +51,17 @@ export function LifecycleControls({ test, leading, decided, onChanged }: Lifecyc
         {switching ? <Spinner size="sm" className="text-current" aria-hidden /> : <Icon aria-hidden />}
         {label}
       </Button>
-      <PromoteWinnerDialog
-        test={test}
-        leading={leading}
-        decided={decided}
-        busy={busy === "promote"}
-        blocked={busy !== null}
-        onPromote={promote}
-      />
+      {/* A plain link has one version: nothing to promote (issue #49). */}
+      {test.kind !== "link" && (
+        <PromoteWinnerDialog
+          test={test}
+          leading={leading}
+          decided={decided}
+          busy={busy === "promote"}
+          blocked={busy !== null}
+          onPromote={promote}
+        />
+      )}
     </div>
   );
 }
