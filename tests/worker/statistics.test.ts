@@ -948,7 +948,15 @@ describe("analyze with k arms", () => {
   it("rejects weights that do not fit the arms", () => {
     expect(() => analyze([arm(10, 1), arm(10, 1), arm(10, 1)], EVEN)).toThrow(RangeError);
     expect(() => analyze([arm(10, 1), arm(10, 1)], [40, 40])).toThrow(RangeError);
-    expect(() => analyze([arm(10, 1)], [100])).toThrow(RangeError);
+  });
+
+  it("reads one arm as a plain link (issue #49): its rate, nothing to compare, no split to check", () => {
+    const [only] = analyze([arm(10, 1)], [100]).arms;
+    expect(only).toMatchObject({ visitors: 10, conversions: 1, rate: 0.1, vsControl: null });
+    expect(analyze([arm(10, 1)], [100])).toMatchObject({
+      srm: false,
+      verdict: { additionalVisitorsPerArm: null },
+    });
   });
 });
 
