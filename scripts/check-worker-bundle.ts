@@ -17,8 +17,11 @@ import { OFFLINE_ENV } from "./processes.ts";
 // bench/startup.ts measured the script's startup time unchanged (median 1.1 ms at 142 and at 164 KiB;
 // bench/RESULTS.md §7). 175 until issue #36 and #35: the integrations (Stripe, Slack, GA4) and the event
 // shards took it to 180.6 KiB, and the script's startup time measured unchanged again (median 1.1 ms;
-// bench/RESULTS.md §7). The budget stays a tripwire for the next jump, not a target.
-export const GZIP_BUDGET_KIB = 200;
+// bench/RESULTS.md §7). 200 until issues #48–#50: several metrics, the MCP server and plain links took it
+// to 205.3 KiB, and the script's startup measured level with a millisecond of top-level work again
+// (3.5 ms against the reference's 2.9 in the same alternation; bench/RESULTS.md §7). The budget stays a
+// tripwire for the next jump, not a target.
+export const GZIP_BUDGET_KIB = 225;
 const ENVIRONMENTS = ["staging", "production"];
 const ENTRY = "worker/index.ts";
 
