@@ -19,7 +19,12 @@ CREATE TABLE metric_conversions (
   timestamp INTEGER NOT NULL,
   amount INTEGER,
   currency TEXT,
-  source TEXT NOT NULL DEFAULT 'beacon'
+  source TEXT NOT NULL DEFAULT 'beacon',
+  -- The visitor's segment for the breakdowns: that of their first human click of the test.
+  device TEXT,
+  os TEXT,
+  country TEXT,
+  referrer_host TEXT
 );
 CREATE UNIQUE INDEX metric_conversions_test_metric_session_idx
   ON metric_conversions (split_test_id, metric, session_id);

@@ -1,4 +1,6 @@
 import * as z from "zod";
+import { METRIC_MESSAGES } from "../messages";
+import { MAX_METRIC_NAME } from "../metrics";
 import { REFUSED_CONVERSION_REASONS, UNCOUNTED_VISIT_REASONS } from "../trust";
 import { VARIANT_LABELS } from "../variants";
 import { count } from "./common";
@@ -77,6 +79,17 @@ const testBreakdownsSchema = z
     "Segments found after the fact are hypotheses to test, not results: with many segments, some differ by chance",
   );
 export type TestBreakdowns = z.output<typeof testBreakdownsSchema>;
+
+/** ?metric= of the breakdowns: a secondary or guardrail metric's conversions instead of the primary's. */
+export const breakdownsQuerySchema = z.object({
+  metric: z
+    .string({ error: METRIC_MESSAGES.unknown })
+    .trim()
+    .min(1, METRIC_MESSAGES.unknown)
+    .max(MAX_METRIC_NAME, METRIC_MESSAGES.unknown)
+    .optional()
+    .describe("A secondary or guardrail metric's name: its conversions per segment instead of the primary's"),
+});
 
 /** GET /api/tests/:slug/breakdowns, GET /api/v1/tests/{id}/breakdowns */
 export const testBreakdownsResponseSchema = z.object({ breakdowns: testBreakdownsSchema });

@@ -794,6 +794,16 @@ export const testWithStatsSchema = splitTestSchema.extend({ stats: testStatsSche
 export type TestWithStats = z.output<typeof testWithStatsSchema>;
 
 /** GET /api/tests, GET /api/v1/tests */
+/** GET /api/v1/tests?q=: what a caller may narrow the list by. */
+export const testListQuerySchema = z.object({
+  q: z
+    .string({ error: TEST_MESSAGES.searchTooLong })
+    .trim()
+    .max(100, TEST_MESSAGES.searchTooLong)
+    .optional()
+    .describe("Only the tests whose name, slug or custom path contains this text, in any case"),
+});
+
 export const testListResponseSchema = z.object({ tests: z.array(testWithStatsSchema) });
 export type TestListResponse = z.output<typeof testListResponseSchema>;
 

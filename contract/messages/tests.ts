@@ -1,6 +1,7 @@
 export const TEST_MESSAGES = {
   notSignedIn: "You must be logged in to create a test",
   requiredFields: "Please fill in all required fields",
+  searchTooLong: "Search for at most 100 characters",
   nameCharacters: "Test name cannot contain line breaks, control characters or text-direction characters",
   invalidUrls: "Please enter valid URLs",
   plan: "A plan needs a conversion rate between 0 and 1, a lift above 0 that keeps it below 1, and visitors a day above 0",
@@ -136,5 +137,6 @@ export const METRIC_MESSAGES = {
     "The primary metric decides by the higher value; a metric where lower is better can be a guardrail",
   primaryKindLocked:
     "What decides a test is set when it is created: its primary metric stays a conversion rate or revenue per visitor",
+  unknown: "This test has no secondary metric or guardrail of that name",
   primaryTwice: "Send the primary metric either in metrics or as the goal fields and primaryMetric, not both",
 } as const;

@@ -57,6 +57,31 @@ async function workspaceWithKeys() {
   return { user, key, readKey, test };
 }
 
+describe("searching tests (listTests with q)", () => {
+  it("finds the key's tests by name, slug or custom path in any case, and never another workspace's", async () => {
+    const { user, key } = await workspaceWithKeys();
+    const spring = await seedTest(user, { name: "Spring PRICING page" });
+    const path = await seedTest(user, {
+      name: "Banner",
+      customSlug: `pricing-${crypto.randomUUID().slice(0, 8)}`,
+    });
+    const stranger = await seedUser();
+    await seedTest(stranger, { name: "Pricing of a stranger" });
+    const tools = await toolsOf(key);
+    expect(tools.find((tool) => tool.name === "listTests")?.inputSchema).toMatchObject({
+      properties: { q: expect.any(Object) },
+      required: [],
+    });
+    const ids = (result: ToolResult) =>
+      ((result.structuredContent?.tests ?? []) as { id: string }[]).map((test) => test.id).sort();
+    expect(ids(await call(key, "listTests", { q: "pricing" }))).toEqual([spring.id, path.id].sort());
+    expect(ids(await call(key, "listTests", { q: spring.slug.toUpperCase() }))).toEqual([spring.id]);
+    const tooLong = await call(key, "listTests", { q: "x".repeat(101) });
+    expect(tooLong.isError).toBe(true);
+    expect(tooLong.structuredContent).toMatchObject({ error: { code: "invalid_input" } });
+  });
+});
+
 describe("the MCP server", () => {
   it("initializes over Streamable HTTP as plain JSON, without a session", async () => {
     const { key } = await workspaceWithKeys();

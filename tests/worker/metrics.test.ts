@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TestAnalytics, TestWithStats } from "../../contract/api";
+import type { TestAnalytics, TestBreakdowns, TestWithStats } from "../../contract/api";
 import { METRIC_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
 import {
   type Client,
@@ -280,6 +280,36 @@ describe("counting a metric's conversions", () => {
       ["Conversion rate", variant, sessionId],
       ["Signups", variant, sessionId],
     ]);
+  });
+
+  it("breaks a metric's conversions down by the visitor's segment, in both APIs, and no one else's", async () => {
+    const { client } = await signedUpClient();
+    const { key } = await createApiKey(client);
+    const test = await createTest(client, { metrics: [SIGNUP] });
+    const { sessionId, variant } = await clickedVisitor(test);
+    await deliver([{ ...conversion(test.id, sessionId), metric: "Signups" }]);
+    const desktop = (breakdowns: TestBreakdowns) =>
+      breakdowns.device
+        .find((segment) => segment.value === "desktop")
+        ?.arms.find((arm) => arm.label === variant);
+    const app = async (query: string) => {
+      const response = await client.fetch(`/api/tests/${test.slug}/breakdowns${query}`);
+      return { status: response.status, body: (await response.json()) as { breakdowns: TestBreakdowns } };
+    };
+    // HUMAN is Chrome on Windows: a desktop visitor, who reached the metric and not the primary's goal.
+    expect(desktop((await app("?metric=Signups")).body.breakdowns)).toMatchObject({
+      visitors: 1,
+      conversions: 1,
+    });
+    expect(desktop((await app("")).body.breakdowns)).toMatchObject({ visitors: 1, conversions: 0 });
+    const unknown = await app("?metric=Nope");
+    expect(unknown.status).toBe(404);
+    const viaKey = await publicApi(key, "GET", `/tests/${test.id}/breakdowns?metric=Signups`);
+    expect(desktop(((await viaKey.json()) as { breakdowns: TestBreakdowns }).breakdowns)).toMatchObject({
+      conversions: 1,
+    });
+    const { client: stranger } = await signedUpClient();
+    expect((await stranger.fetch(`/api/tests/${test.slug}/breakdowns?metric=Signups`)).status).toBe(404);
   });
 
   it("counts nothing for a metric the test does not have, nor a refund a visitor claims", async () => {

@@ -60,9 +60,30 @@ export interface SegmentCount {
   conversions: number;
 }
 
-/** A test's visitors and conversions per variant, dimension and value: the rollup and what is not compacted yet. */
-export async function segmentCounts(db: D1Database, testId: string): Promise<SegmentCount[]> {
-  return (await db.prepare(SEGMENTS).bind(testId).all<SegmentCount>()).results;
+// The same visitors, with a secondary or guardrail metric's conversions (?2) instead of the primary's,
+// each in the segment its visitor's first click had (migrations/0045_metrics.sql).
+const METRIC_SEGMENTS = `SELECT variant, dimension, value, sum(visitors) AS visitors, sum(conversions) AS conversions
+  FROM (SELECT variant, dimension, value, visitors, 0 AS conversions FROM (${SEGMENTS})
+        UNION ALL
+        SELECT m.variant, d.value, ${segmentValue("m", "d.value")}, 0, count(*)
+        FROM metric_conversions AS m CROSS JOIN json_each(${SEGMENT_DIMENSION_LIST}) AS d
+        WHERE m.split_test_id = ?1 AND m.metric = ?2
+        GROUP BY 1, 2, 3)
+  GROUP BY 1, 2, 3`;
+
+/**
+ * A test's visitors and conversions per variant, dimension and value: the rollup and what is not
+ * compacted yet; with `metric`, that secondary or guardrail metric's conversions.
+ */
+export async function segmentCounts(
+  db: D1Database,
+  testId: string,
+  metric?: string,
+): Promise<SegmentCount[]> {
+  const statement = metric
+    ? db.prepare(METRIC_SEGMENTS).bind(testId, metric)
+    : db.prepare(SEGMENTS).bind(testId);
+  return (await statement.all<SegmentCount>()).results;
 }
 
 /** Tests one compaction batch takes: each adds at most a day of its visitor clicks. */

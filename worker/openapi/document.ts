@@ -42,6 +42,8 @@ export interface Operation {
   summary: string;
   tag: string;
   pathParams?: z.ZodObject;
+  /** Query parameters, each optional unless its schema says otherwise. */
+  queryParams?: z.ZodObject;
   /** Request headers the operation reads, by their lower-case names. */
   headerParams?: z.ZodObject;
   body?: { schema: z.ZodType; name: string; example?: unknown };
@@ -111,7 +113,8 @@ function errorResponse(status: ErrorStatus, codes: ErrorCode[]) {
 export function errorCodesByStatus(op: Operation): Map<ErrorStatus, ErrorCode[]> {
   const keyed = op.public ? [] : op.method === "get" ? KEYED_READ_ERRORS : KEYED_CHANGE_ERRORS;
   // Each declared input is validated before the handler runs (worker/routes/operations.ts).
-  const validated: ErrorCode[] = op.pathParams || op.headerParams || op.body ? ["invalid_input"] : [];
+  const validated: ErrorCode[] =
+    op.pathParams || op.queryParams || op.headerParams || op.body ? ["invalid_input"] : [];
   const byStatus = new Map<ErrorStatus, ErrorCode[]>();
   for (const code of new Set([...(op.errors ?? []), ...validated, ...keyed])) {
     const status = ERROR_STATUS[code];
@@ -154,16 +157,21 @@ function operationObject(op: Operation) {
     };
   for (const [status, codes] of errorCodesByStatus(op)) responses[status] = errorResponse(status, codes);
 
-  const parametersIn = (place: "path" | "header", params: z.ZodObject | undefined) => {
+  const parametersIn = (place: "path" | "query" | "header", params: z.ZodObject | undefined) => {
     const schema = params ? z.toJSONSchema(params, { io: "input" }) : null;
     return Object.entries(schema?.properties ?? {}).map(([name, property]) => {
       const { description, ...rest } = property as { description?: string };
       const shown =
         place === "header" ? name.replace(/(^|-)([a-z])/g, (_, dash, c) => dash + c.toUpperCase()) : name;
-      return { name: shown, in: place, required: true, description, schema: rest };
+      const required = place !== "query" || (schema?.required ?? []).includes(name);
+      return { name: shown, in: place, required, description, schema: rest };
     });
   };
-  const parameters = [...parametersIn("path", op.pathParams), ...parametersIn("header", op.headerParams)];
+  const parameters = [
+    ...parametersIn("path", op.pathParams),
+    ...parametersIn("query", op.queryParams),
+    ...parametersIn("header", op.headerParams),
+  ];
 
   return {
     operationId: op.operationId,

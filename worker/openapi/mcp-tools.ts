@@ -30,15 +30,18 @@ function changesSentence(op: Operation, destructive: boolean): string {
     : `${needs} It only adds or switches something that can be switched back.`;
 }
 
-/** The tool's arguments: the path parameters and headers by name, and the request body as `body`. */
+/**
+ * The tool's arguments: the path and query parameters and headers by name (a query parameter required
+ * only when its schema says so), and the request body as `body`.
+ */
 function inputSchemaOf(op: Operation): McpTool["inputSchema"] {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
-  for (const params of [op.pathParams, op.headerParams]) {
+  for (const params of [op.pathParams, op.queryParams, op.headerParams]) {
     const schema = params ? z.toJSONSchema(params, { io: "input", unrepresentable: "any" }) : null;
     for (const [name, property] of Object.entries(schema?.properties ?? {})) {
       properties[name] = property;
-      required.push(name);
+      if (params !== op.queryParams || (schema?.required ?? []).includes(name)) required.push(name);
     }
   }
   if (op.body) {

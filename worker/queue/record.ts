@@ -233,14 +233,20 @@ const INSERT_METRIC_CONVERSIONS = `WITH e AS (
                  FROM clicks INDEXED BY clicks_test_session_idx
                  WHERE split_test_id = e.test_id AND session = ${EVENT_METRIC_SESSION_BYTES} AND is_bot = 0
                    AND timestamp >= e.ts - ?2
-                 ORDER BY phase DESC, timestamp LIMIT 1) AS click
+                 ORDER BY phase DESC, timestamp LIMIT 1) AS click,
+           (SELECT json_object('device', device, 'os', os, 'country', country, 'referrer', referrer_host)
+            FROM clicks INDEXED BY clicks_test_session_idx
+            WHERE split_test_id = e.test_id AND session = ${EVENT_METRIC_SESSION_BYTES} AND is_bot = 0
+            ORDER BY timestamp LIMIT 1) AS segment
     FROM e CROSS JOIN split_tests AS t ON t.id = e.test_id
     WHERE (t.completed_at IS NULL OR t.completed_at > e.ts)
       AND (t.conversion_sources = 'all' OR e.source = 'server')
       AND EXISTS (SELECT 1 FROM json_each(t.metrics) AS m
                   WHERE m.value ->> '$.name' = e.metric AND (m.value ->> '$.kind' <> 'refunds' OR e.source = 'server')))
-  INSERT OR IGNORE INTO metric_conversions (id, split_test_id, metric, variant, phase, session_id, timestamp, amount, currency, source)
-  SELECT id, test_id, metric, click ->> '$.variant', click ->> '$.phase', session_id, ts, amount, currency, source
+  INSERT OR IGNORE INTO metric_conversions (id, split_test_id, metric, variant, phase, session_id, timestamp, amount, currency, source,
+                                           device, os, country, referrer_host)
+  SELECT id, test_id, metric, click ->> '$.variant', click ->> '$.phase', session_id, ts, amount, currency, source,
+         segment ->> '$.device', segment ->> '$.os', segment ->> '$.country', segment ->> '$.referrer'
   FROM attributed WHERE click IS NOT NULL ORDER BY position
   RETURNING id, split_test_id AS testId, variant, session_id AS sessionId, timestamp, amount, currency, metric`;
 

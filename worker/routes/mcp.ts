@@ -61,7 +61,10 @@ function toolRequest(c: Context<AppEnv>, name: string, args: Record<string, unkn
   for (const header of Object.keys(op.headerParams?.shape ?? {}))
     if (typeof args[header] === "string") headers.set(header, args[header]);
   if (op.body) headers.set("content-type", "application/json");
-  return new Request(new URL(path, c.req.url), {
+  const url = new URL(path, c.req.url);
+  for (const name of Object.keys(op.queryParams?.shape ?? {}))
+    if (args[name] !== undefined) url.searchParams.set(name, String(args[name]));
+  return new Request(url, {
     method: op.method.toUpperCase(),
     headers,
     body: op.body ? JSON.stringify(args.body ?? {}) : undefined,

@@ -6,7 +6,11 @@ import type {
   TestReadingResponse,
   TrafficQualityResponse,
 } from "../../contract/api";
-import { testBreakdownsResponseSchema, trafficQualityResponseSchema } from "../../contract/api/breakdowns";
+import {
+  breakdownsQuerySchema,
+  testBreakdownsResponseSchema,
+  trafficQualityResponseSchema,
+} from "../../contract/api/breakdowns";
 import { deletedResponseSchema } from "../../contract/api/common";
 import {
   conversionResponseSchema,
@@ -33,6 +37,7 @@ import {
   createTestSchema,
   promoteSchema,
   testIdParam,
+  testListQuerySchema,
   testListResponseSchema,
   testResponseSchema,
   updateTestSchema,
@@ -126,10 +131,13 @@ export const PUBLIC_API_OPERATIONS = [
     method: "get",
     path: "/api/v1/tests",
     operationId: "listTests",
-    summary: "List split tests",
+    summary: "List and search split tests",
     tag: "Tests",
+    queryParams: testListQuerySchema,
     success: { status: 200, description: "The tests", schema: testListResponseSchema, name: "TestList" },
-    handler: listTests,
+    handler(c, { query }) {
+      return listTests(c, query.q || undefined);
+    },
   }),
   operation({
     method: "post",
@@ -188,6 +196,7 @@ export const PUBLIC_API_OPERATIONS = [
     summary: "A test's variants per device type, operating system, country and referrer",
     tag: "Tests",
     pathParams: testIdParam,
+    queryParams: breakdownsQuerySchema,
     success: {
       status: 200,
       description: "The breakdowns",
@@ -195,8 +204,8 @@ export const PUBLIC_API_OPERATIONS = [
       name: "TestBreakdowns",
     },
     errors: ["not_found"],
-    handler(c, { param }) {
-      return getBreakdowns(c, { id: param.id });
+    handler(c, { param, query }) {
+      return getBreakdowns(c, { id: param.id }, query.metric);
     },
   }),
   operation({

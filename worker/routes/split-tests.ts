@@ -12,6 +12,7 @@ import type {
   UpdateTestInput,
   Variant,
 } from "../../contract/api";
+import { breakdownsQuerySchema } from "../../contract/api/breakdowns";
 import {
   createTestSchema,
   promoteSchema,
@@ -46,8 +47,8 @@ import { setupOf } from "../services/tracking";
 import { actingIn, creatorOf, type UserContext, type UserEnv } from "./with-user";
 
 /** Listing the caller's tests, the same for the app's API and the public API. */
-export async function listTests<E extends UserEnv>(c: UserContext<E>) {
-  const tests = await listSplitTests(c.env, c.get("workspace").id, linkContext(c.req.url, c.env));
+export async function listTests<E extends UserEnv>(c: UserContext<E>, search?: string) {
+  const tests = await listSplitTests(c.env, c.get("workspace").id, linkContext(c.req.url, c.env), search);
   return c.json({ tests } satisfies TestListResponse, 200);
 }
 
@@ -70,12 +71,10 @@ export async function getTest<E extends UserEnv>(c: UserContext<E>, key: TestKey
 }
 
 /** A test's breakdowns, by id (public API) or slug (the app). */
-export async function getBreakdowns<E extends UserEnv>(c: UserContext<E>, key: TestKey) {
+export async function getBreakdowns<E extends UserEnv>(c: UserContext<E>, key: TestKey, metric?: string) {
   const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, key);
-  return c.json(
-    { breakdowns: await breakdownsOf(eventsDb(c.env, test.shard), test) } satisfies TestBreakdownsResponse,
-    200,
-  );
+  const breakdowns = await breakdownsOf(eventsDb(c.env, test.shard), test, metric);
+  return c.json({ breakdowns } satisfies TestBreakdownsResponse, 200);
 }
 
 /** A test's setup checklist, by id (public API) or slug (the app): the same state for both. */
@@ -152,7 +151,7 @@ export function csvHeaders(filename: string) {
 
 export const splitTestRoutes = new Hono<AppEnv>()
   .use(requireUser, requireWorkspace)
-  .get("/", listTests)
+  .get("/", (c) => listTests(c))
   .post("/", validate("json", createTestSchema), (c) => createTest(c, c.req.valid("json")))
   .get("/slug-availability", validate("query", slugQuerySchema), async (c) => {
     const { slug, domainId } = c.req.valid("query");
@@ -167,7 +166,9 @@ export const splitTestRoutes = new Hono<AppEnv>()
     const analytics = await getAnalytics(c, { slug: c.req.param("slug") });
     return c.json({ analytics } satisfies TestAnalyticsResponse, 200);
   })
-  .get("/:slug/breakdowns", (c) => getBreakdowns(c, { slug: c.req.param("slug") }))
+  .get("/:slug/breakdowns", validate("query", breakdownsQuerySchema), (c) =>
+    getBreakdowns(c, { slug: c.req.param("slug") }, c.req.valid("query").metric),
+  )
   .get("/:slug/setup", (c) => getSetup(c, { slug: c.req.param("slug") }))
   .get("/:slug/history", (c) => getHistory(c, { slug: c.req.param("slug") }))
   .get("/:slug", (c) => getTest(c, { slug: c.req.param("slug") }))

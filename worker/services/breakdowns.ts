@@ -1,7 +1,9 @@
 import type { Segment, SegmentArm, TestBreakdowns } from "../../contract/api";
+import { METRIC_MESSAGES } from "../../contract/messages";
 import { labelAt, VARIANT_LABELS } from "../../contract/variants";
 import { SEGMENT_DIMENSIONS, type SplitTest } from "../db/schema";
 import { type SegmentCount, segmentCounts } from "../db/segments";
+import { ApiError } from "../errors";
 import { wilsonInterval } from "../statistics/frequentist";
 
 /** Countries and referrers beyond this many (by visitors) are summed as one `other` segment. */
@@ -18,10 +20,19 @@ const armOf = (position: number, visitors: number, conversions: number): Segment
 /**
  * Each variant's visitors, conversions and rate per segment, from the test_segments rollup (its rows
  * grow with the distinct values, never with the clicks) and the visitors not compacted into it yet
- * (worker/db/segments.ts). Segments come most visited first.
+ * (worker/db/segments.ts). Segments come most visited first. With `metric` (a secondary or guardrail
+ * metric's name), that metric's conversions; a metric the test does not have is not found.
  */
-export async function breakdownsOf(db: D1Database, test: SplitTest): Promise<TestBreakdowns> {
-  const results = await segmentCounts(db, test.id);
+export async function breakdownsOf(
+  db: D1Database,
+  test: SplitTest,
+  metric?: string,
+): Promise<TestBreakdowns> {
+  const counted = test.metrics.find((m) => m.name === metric);
+  if (metric !== undefined && !counted) throw new ApiError("not_found", METRIC_MESSAGES.unknown);
+  // Revenue without a goal is the primary's orders: the primary's conversions.
+  const own = counted && (counted.kind !== "revenue" || counted.goal) ? counted.name : undefined;
+  const results = await segmentCounts(db, test.id, own);
   const arms = test.variants.length;
   const breakdowns = { device: [], os: [], country: [], referrer: [] } as Record<
     SegmentCount["dimension"],

@@ -376,8 +376,26 @@ export async function statsOf(env: Env, test: SplitTestRow, totals: VariantTotal
   return summarize(totals, decision, test.primaryMetric, test.currency);
 }
 
-export function listSplitTests(env: Env, workspaceId: string, link: LinkContext): Promise<TestWithStats[]> {
-  return clientTests(env, and(eq(splitTests.workspaceId, workspaceId), isNull(splitTests.deletedAt)), link);
+/**
+ * The workspace's tests; with `search`, only those whose name, slug or custom path contains it, in any
+ * case (instr, not LIKE: a % or _ in the search is just a character).
+ */
+export function listSplitTests(
+  env: Env,
+  workspaceId: string,
+  link: LinkContext,
+  search?: string,
+): Promise<TestWithStats[]> {
+  const term = search?.toLowerCase();
+  const found = term
+    ? sql`(instr(lower(${splitTests.name}), ${term}) > 0 OR instr(lower(${splitTests.slug}), ${term}) > 0
+          OR instr(lower(coalesce(${splitTests.customSlug}, '')), ${term}) > 0)`
+    : undefined;
+  return clientTests(
+    env,
+    and(eq(splitTests.workspaceId, workspaceId), isNull(splitTests.deletedAt), found),
+    link,
+  );
 }
 
 export async function getSplitTest(

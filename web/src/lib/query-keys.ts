@@ -20,7 +20,8 @@ export const queryKeys = {
     /** `/api/tests/:slug/analytics` */
     analytics: (slug: string) => ["tests", "by-slug", slug, "analytics"] as const,
     /** `/api/tests/:slug/breakdowns` */
-    breakdowns: (slug: string) => ["tests", "by-slug", slug, "breakdowns"] as const,
+    breakdowns: (slug: string, metric: string | null = null) =>
+      ["tests", "by-slug", slug, "breakdowns", metric] as const,
     /** `/api/tests/:slug/history`: every change and who made it. */
     history: (slug: string) => ["tests", "by-slug", slug, "history"] as const,
     /** `/api/tests/:slug/setup`: the setup checklist. */

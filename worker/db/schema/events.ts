@@ -95,6 +95,11 @@ export const metricConversions = sqliteTable(
     amount: integer("amount"),
     currency: text("currency"),
     source: text("source", { enum: CONVERSION_ORIGINS }).notNull().default("beacon"),
+    // The visitor's segment (their first human click's), for the breakdowns by metric.
+    device: text("device"),
+    os: text("os"),
+    country: text("country"),
+    referrerHost: text("referrer_host"),
   },
   (t) => [
     uniqueIndex("metric_conversions_test_metric_session_idx").on(t.splitTestId, t.metric, t.sessionId),

@@ -14,11 +14,11 @@ function warnLoadFailed(error: Error) {
   console.warn("Could not load the breakdowns", error);
 }
 
-/** Loads a test's breakdowns; `retry` starts over with the spinner. */
-export function useTestBreakdowns(slug: string) {
+/** Loads a test's breakdowns (by a secondary or guardrail `metric`, if named); `retry` starts over with the spinner. */
+export function useTestBreakdowns(slug: string, metric: string | null = null) {
   const query = useQuery({
-    queryKey: queryKeys.tests.breakdowns(slug),
-    queryFn: ({ signal }) => getTestBreakdowns(slug, signal),
+    queryKey: queryKeys.tests.breakdowns(slug, metric),
+    queryFn: ({ signal }) => getTestBreakdowns(slug, metric, signal),
   });
   useQueryFailure(query, warnLoadFailed);
   const { refetch } = query;

@@ -87,7 +87,7 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
       </div>
       {!link && <AnalyticsSection test={test} state={analyticsState} onRetry={retry} onRefresh={refresh} />}
       <div className="contents print:hidden">
-        {!link && <BreakdownsSection slug={test.slug} variants={test.variants} />}
+        {!link && <BreakdownsSection slug={test.slug} variants={test.variants} metrics={test.metrics} />}
         {!link && <PlannerSection test={test} />}
         {justCreated ? (
           <SplitUrlsSection test={test} />

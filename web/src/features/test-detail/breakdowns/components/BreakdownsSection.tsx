@@ -1,5 +1,8 @@
 import type { Variant } from "@contract/api";
 import { TriangleAlertIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AnalyticsEmpty } from "@/features/test-detail/analytics/components/AnalyticsEmpty";
@@ -10,16 +13,24 @@ import { useTestBreakdowns } from "@/features/test-detail/breakdowns/use-test-br
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { BREAKDOWN_MESSAGES } from "../messages";
 
-/** Each version's numbers per device, operating system, country and referrer, with a word of caution. */
+/**
+ * Each version's numbers per device, operating system, country and referrer, with a word of caution;
+ * the conversions of the primary metric, or of a secondary metric or guardrail chosen here.
+ */
 export function BreakdownsSection({
   slug,
   variants,
+  metrics = [],
 }: {
   slug: string;
   /** The test's variants, for their names. */
   variants?: readonly { label: Variant; name: string | null }[];
+  /** The test's metrics, the primary first: their conversions can be broken down. */
+  metrics?: readonly { name: string; role: string }[];
 }) {
-  const { state, retry } = useTestBreakdowns(slug);
+  const [metric, setMetric] = useState<string | null>(null);
+  const { state, retry } = useTestBreakdowns(slug, metric);
+  const metricId = useId();
 
   function content() {
     if (state.status === "loading") {
@@ -43,6 +54,22 @@ export function BreakdownsSection({
           <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>{BREAKDOWN_MESSAGES.warning}</span>
         </p>
+        {metrics.length > 1 && (
+          <div className="grid max-w-xs gap-2">
+            <Label htmlFor={metricId}>Conversions of</Label>
+            <NativeSelect
+              id={metricId}
+              value={metric ?? ""}
+              onChange={(event) => setMetric(event.target.value || null)}
+            >
+              {metrics.map(({ name, role }) => (
+                <option key={name} value={role === "primary" ? "" : name}>
+                  {role === "primary" ? `${name} (decides)` : name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        )}
         <Tabs defaultValue="device" className="min-w-0">
           <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-4" aria-label="Break down by">
             {DIMENSIONS.map(({ dimension, label }) => (
