@@ -258,15 +258,28 @@ const METRIC_CONVERSIONS_WITHOUT_CLICK = `SELECT e.key AS position
       SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
       WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES} AND is_bot = 0)`;
 
+/** What a batch of conversions came to: those counted now, and those not counted and why. */
+export interface WrittenConversions {
+  counted: CountedConversion[];
+  unmatched: { event: ConversionEvent; reason: UnmatchedReason }[];
+}
+
+// A conversion event's session id of another form than the redirect's never had a click: it goes in as
+// none (no click has an empty session), since the statements take the rest as they are.
+const conversionsJson = (events: ConversionEvent[]) =>
+  JSON.stringify(events.map((event) => (isSessionId(event.sessionId) ? event : { ...event, sessionId: "" })));
+
 /**
  * Writes a batch of secondary and guardrail metrics' conversions; answers those counted now (for the
  * conversion.recorded webhook) and those whose visitor has no click yet (it may still be on its way
  * through the queue). The rest cannot count and are left out.
  */
-async function writeMetricConversions(db: D1Database, events: ConversionEvent[], windowMs: number) {
-  const json = JSON.stringify(
-    events.map((event) => (isSessionId(event.sessionId) ? event : { ...event, sessionId: "" })),
-  );
+async function writeMetricConversions(
+  db: D1Database,
+  events: ConversionEvent[],
+  windowMs: number,
+): Promise<WrittenConversions> {
+  const json = conversionsJson(events);
   const [counted, waiting] = await db.batch([
     db.prepare(INSERT_METRIC_CONVERSIONS).bind(json, windowMs),
     db.prepare(METRIC_CONVERSIONS_WITHOUT_CLICK).bind(json),
@@ -291,10 +304,7 @@ export async function writeConversions(
   db: D1Database,
   events: ConversionEvent[],
   windowMs: number,
-): Promise<{
-  counted: CountedConversion[];
-  unmatched: { event: ConversionEvent; reason: UnmatchedReason }[];
-}> {
+): Promise<WrittenConversions> {
   const metricEvents = events.filter((event) => event.metric !== undefined);
   const metrics = metricEvents.length
     ? await writeMetricConversions(db, metricEvents, windowMs)
@@ -311,17 +321,10 @@ async function writePrimaryConversions(
   db: D1Database,
   events: ConversionEvent[],
   windowMs: number,
-): Promise<{
-  counted: CountedConversion[];
-  unmatched: { event: ConversionEvent; reason: UnmatchedReason }[];
-}> {
+): Promise<WrittenConversions> {
   if (events.length === 0) return { counted: [], unmatched: [] };
-  // A session id of another form than the redirect's never had a click: it goes in as none (no click has
-  // an empty session), since the statements take the rest as they are (CONVERSION_ROLLUPS,
-  // INSERT_CONVERSIONS). It is refused for the reason it was before (an unknown test, then no click).
-  const json = JSON.stringify(
-    events.map((event) => (isSessionId(event.sessionId) ? event : { ...event, sessionId: "" })),
-  );
+  // Another form of session id is refused for the reason it was before (an unknown test, then no click).
+  const json = conversionsJson(events);
   const rollups = events.some((event) => event.currency != null)
     ? CONVERSION_ROLLUPS
     : CONVERSION_ROLLUPS_WITHOUT_CURRENCY;

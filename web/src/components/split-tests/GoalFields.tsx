@@ -1,5 +1,5 @@
 import type { UrlMatch } from "@contract/tracking";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -11,6 +11,83 @@ const MATCHES: { value: UrlMatch; label: string }[] = [
   { value: "starts_with", label: "Pages that start with it" },
   { value: "contains", label: "Pages that contain it" },
 ];
+
+/** Which pages a page goal's URL stands for: this one exactly, those that start with it, or contain it. */
+function UrlMatchSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: UrlMatch;
+  onChange: (match: UrlMatch) => void;
+}) {
+  return (
+    <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value as UrlMatch)}>
+      {MATCHES.map(({ value: match, label }) => (
+        <option key={match} value={match}>
+          {label}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+/**
+ * A page goal's URL (https:// added when the field is left) and which pages it stands for, side by
+ * side; `children` go under the URL (its problem, its hint).
+ */
+export function PageGoalInputs({
+  id,
+  label,
+  name,
+  url,
+  match,
+  onChange,
+  invalid,
+  describedBy,
+  children,
+}: {
+  id: string;
+  label: string;
+  name?: string;
+  url: string;
+  match: UrlMatch;
+  onChange: (change: { url?: string; match?: UrlMatch }) => void;
+  invalid: boolean;
+  describedBy?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-url`}>{label}</Label>
+        <Input
+          id={`${id}-url`}
+          name={name}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={url}
+          maxLength={2048}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange({ url: event.target.value })}
+          onBlur={() => {
+            // shop.example/thanks becomes https://shop.example/thanks.
+            const completed = withHttpsScheme(url);
+            if (completed !== url) onChange({ url: completed });
+          }}
+        />
+        {children}
+      </div>
+      <div className="grid content-start gap-2">
+        <Label htmlFor={`${id}-match`}>Which pages</Label>
+        <UrlMatchSelect id={`${id}-match`} value={match} onChange={(next) => onChange({ match: next })} />
+      </div>
+    </div>
+  );
+}
 
 interface GoalFieldsProps {
   draft: GoalDraft;
@@ -45,51 +122,26 @@ export function GoalFields({ draft, onChange, problem = null }: GoalFieldsProps)
         ))}
       </div>
       {draft.kind === "page" ? (
-        <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-url`}>Conversion URL</Label>
-            <Input
-              id={`${id}-url`}
-              name="conversionUrl"
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-              value={draft.url}
-              maxLength={2048}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-url-problem ${id}-url-hint` : `${id}-url-hint`}
-              onChange={(event) => onChange({ ...draft, url: event.target.value })}
-              onBlur={() => {
-                // shop.example/thanks becomes https://shop.example/thanks.
-                const url = withHttpsScheme(draft.url);
-                if (url !== draft.url) onChange({ ...draft, url });
-              }}
-            />
-            {problem && (
-              <p id={`${id}-url-problem`} className="text-destructive text-xs">
-                {problem}
-              </p>
-            )}
-            <p id={`${id}-url-hint`} className="text-muted-foreground text-xs">
-              The thank-you or conversion confirmation page. Left empty, the test counts no conversion by
-              itself.
+        <PageGoalInputs
+          id={id}
+          label="Conversion URL"
+          name="conversionUrl"
+          url={draft.url}
+          match={draft.match}
+          onChange={(change) => onChange({ ...draft, ...change })}
+          invalid={problem !== null}
+          describedBy={problem ? `${id}-url-problem ${id}-url-hint` : `${id}-url-hint`}
+        >
+          {problem && (
+            <p id={`${id}-url-problem`} className="text-destructive text-xs">
+              {problem}
             </p>
-          </div>
-          <div className="grid content-start gap-2">
-            <Label htmlFor={`${id}-match`}>Which pages</Label>
-            <NativeSelect
-              id={`${id}-match`}
-              value={draft.match}
-              onChange={(event) => onChange({ ...draft, match: event.target.value as UrlMatch })}
-            >
-              {MATCHES.map(({ value, label }) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        </div>
+          )}
+          <p id={`${id}-url-hint`} className="text-muted-foreground text-xs">
+            The thank-you or conversion confirmation page. Left empty, the test counts no conversion by
+            itself.
+          </p>
+        </PageGoalInputs>
       ) : (
         <p className="text-muted-foreground text-xs">
           Your page calls <code className="font-mono">splitlink.convert()</code> when a visitor converts, or

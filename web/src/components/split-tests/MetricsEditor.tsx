@@ -1,12 +1,11 @@
 import type { MetricDirection, MetricKind } from "@contract/metrics";
-import type { UrlMatch } from "@contract/tracking";
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useId } from "react";
+import { PageGoalInputs } from "@/components/split-tests/GoalFields";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { withHttpsScheme } from "@/lib/split-tests/complete-url";
 import {
   type MetricDraft,
   type MetricField,
@@ -20,12 +19,6 @@ const KINDS: { value: MetricKind; label: string }[] = [
   { value: "conversion", label: "Conversion rate of a goal" },
   { value: "revenue", label: "Revenue per visitor" },
   { value: "refunds", label: "Refund rate (from Stripe)" },
-];
-
-const MATCHES: { value: UrlMatch; label: string }[] = [
-  { value: "equals", label: "This page exactly" },
-  { value: "starts_with", label: "Pages that start with it" },
-  { value: "contains", label: "Pages that contain it" },
 ];
 
 const ROLE_WORDS = {
@@ -171,39 +164,15 @@ function MetricFields({
             </div>
           )}
           {draft.goal === "page" && (
-            <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
-              <div className="grid gap-2">
-                <Label htmlFor={`${id}-url`}>Page URL</Label>
-                <Input
-                  id={`${id}-url`}
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
-                  value={draft.url}
-                  maxLength={2048}
-                  {...marked("url")}
-                  onChange={(event) => onChange({ url: event.target.value })}
-                  onBlur={() => {
-                    const url = withHttpsScheme(draft.url);
-                    if (url !== draft.url) onChange({ url });
-                  }}
-                />
-              </div>
-              <div className="grid content-start gap-2">
-                <Label htmlFor={`${id}-match`}>Which pages</Label>
-                <NativeSelect
-                  id={`${id}-match`}
-                  value={draft.match}
-                  onChange={(event) => onChange({ match: event.target.value as UrlMatch })}
-                >
-                  {MATCHES.map(({ value, label }) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-            </div>
+            <PageGoalInputs
+              id={id}
+              label="Page URL"
+              url={draft.url}
+              match={draft.match}
+              onChange={onChange}
+              invalid={problem?.field === "url"}
+              describedBy={problem?.field === "url" ? described : undefined}
+            />
           )}
         </div>
       )}
