@@ -306,30 +306,11 @@ type Settings = z.output<z.ZodObject<typeof settingsFields>>;
 
 /** The end settings and audience rules as create and update pass them on, rules in the form the redirect compares. */
 function settingsOf(input: Settings): Settings {
-  const {
-    startsAt,
-    beforeUrl,
-    endsAt,
-    endAfterVisitors,
-    onEnd,
-    stopEarly,
-    minimumDays,
-    rules,
-    fallbackUrl,
-    conversionSources,
-  } = input;
-  return {
-    startsAt,
-    beforeUrl,
-    endsAt,
-    endAfterVisitors,
-    onEnd,
-    stopEarly,
-    minimumDays,
-    rules: rules?.map(normalizeRule),
-    fallbackUrl,
-    conversionSources,
-  };
+  // Every settings field as sent, whatever else the input holds: a field added to settingsFields needs nothing here.
+  const settings = Object.fromEntries(
+    Object.keys(settingsFields).map((key) => [key, input[key as keyof Settings]]),
+  ) as Settings;
+  return { ...settings, rules: input.rules?.map(normalizeRule) };
 }
 
 /** The schedule's problem as a message; null when nothing. Absent fields are not checked. */
