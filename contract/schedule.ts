@@ -1,7 +1,11 @@
 // The scheduled-end rules both the create form and the API apply.
+import { isHttpUrl } from "./urls";
 
-/** What happens when a test ends: keep splitting, send everyone to A, or promote the proven winner. */
-export const END_ACTIONS = ["keep", "control", "promote"] as const;
+/**
+ * What happens when a test ends: keep splitting, send everyone to A, promote the proven winner, or send
+ * everyone to the campaign's after-page (`url`, with afterUrl: issue #49).
+ */
+export const END_ACTIONS = ["keep", "control", "promote", "url"] as const;
 export type EndAction = (typeof END_ACTIONS)[number];
 
 /** Why a test ended on its own: its date came, it reached its visitors, or it had a clear winner early. */
@@ -9,14 +13,43 @@ export const END_REASONS = ["date", "visitors", "winner"] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
 /**
- * What the end did: kept the split, sent everyone to the control, promoted the winner, or (asked to
- * promote without a winner the always-valid verdict names) kept the control.
+ * What the end did: kept the split, sent everyone to the control, promoted the winner, (asked to
+ * promote without a winner the always-valid verdict names) kept the control, or sent everyone to the
+ * after-page.
  */
-export const END_RESULTS = ["kept", "control", "promoted", "no_winner"] as const;
+export const END_RESULTS = ["kept", "control", "promoted", "no_winner", "url"] as const;
 export type EndResult = (typeof END_RESULTS)[number];
 
 /** Fewer visitors than the verdict's own minimum (100 per arm, two arms) could never give a winner. */
 export const MIN_END_VISITORS = 200;
+/**
+ * An end to the after-page decides nothing, so it may come after any number of visitors ("the next 50
+ * people, then the after-page"); nor does it wait for the minimum days, which hold calls.
+ */
+export const MIN_URL_END_VISITORS = 1;
+
+/** The fewest visitors an end may come after, by what the end does. */
+export function minEndVisitors(onEnd: EndAction | undefined): number {
+  return onEnd === "url" ? MIN_URL_END_VISITORS : MIN_END_VISITORS;
+}
+
+/**
+ * What is wrong with an after-page: an end to it needs one (a full http or https URL), and no other end
+ * has one. Null when nothing.
+ */
+export function afterPageProblem(
+  onEnd: EndAction | undefined,
+  afterUrl: string | null | undefined,
+): "afterUrl" | "afterUrlWithoutUrlEnd" | null {
+  if (afterUrl ? !isHttpUrl(afterUrl) : onEnd === "url") return "afterUrl";
+  if (afterUrl && onEnd !== "url") return "afterUrlWithoutUrlEnd";
+  return null;
+}
+
+/** Whether the minimum days hold this end: every end but the after-page's follows a call. */
+export function endWaitsForMinimumDays(onEnd: EndAction | undefined): boolean {
+  return onEnd !== "url";
+}
 export const MAX_END_VISITORS = 100_000_000;
 /**
  * Whole weeks before any call (issue #48): before its current phase has run this many days a test has
@@ -72,13 +105,17 @@ export function isMinimumDays(days: number): boolean {
   return Number.isInteger(days) && days >= 0 && days <= MAX_MINIMUM_DAYS;
 }
 
-export type ScheduleProblem = "endsAtPast" | "endsAtTooFar" | "visitors";
+export type ScheduleProblem = "endsAtPast" | "endsAtTooFar" | "visitors" | "visitorsToPage";
 
-/** What is wrong with a schedule; null when nothing. `endsAt` is a valid ISO 8601 time or null. */
+/**
+ * What is wrong with a schedule; null when nothing. `endsAt` is a valid ISO 8601 time or null; the
+ * fewest visitors depend on what the end does.
+ */
 export function scheduleProblem(
   endsAtIso: string | null,
   endAfterVisitors: number | null,
   now: number,
+  onEnd?: EndAction,
 ): ScheduleProblem | null {
   const endsAt = endsAtIso === null ? null : Date.parse(endsAtIso);
   if (endsAt !== null && endsAt <= now) return "endsAtPast";
@@ -87,10 +124,10 @@ export function scheduleProblem(
     endAfterVisitors !== null &&
     !(
       Number.isInteger(endAfterVisitors) &&
-      endAfterVisitors >= MIN_END_VISITORS &&
+      endAfterVisitors >= minEndVisitors(onEnd) &&
       endAfterVisitors <= MAX_END_VISITORS
     )
   )
-    return "visitors";
+    return onEnd === "url" ? "visitorsToPage" : "visitors";
   return null;
 }

@@ -4,7 +4,7 @@ import { copiesOf } from "../../tests/worker/autopilot-helpers";
 import { createTest, signedUpClient } from "../../tests/worker/helpers";
 import { CRONS } from "../../worker/crons";
 import worker from "../../worker/index";
-import type { AutopilotMessage } from "../../worker/services/autopilot";
+import type { AutopilotMessage } from "../../worker/queue/capped-links";
 import { fixed, printTable } from "../table";
 import { meterD1 } from "./d1-meter";
 

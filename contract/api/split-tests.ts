@@ -24,11 +24,14 @@ import {
 import { isPlannable } from "../planner";
 import { normalizeRule, rulesProblem } from "../rules";
 import {
+  afterPageProblem,
   DEFAULT_MINIMUM_DAYS,
   END_ACTIONS,
   END_REASONS,
   END_RESULTS,
+  type EndAction,
   endsBeforeMinimumDays,
+  endWaitsForMinimumDays,
   isMinimumDays,
   MAX_MINIMUM_DAYS,
   scheduleProblem,
@@ -99,13 +102,18 @@ const scheduleFields = {
   endAfterVisitors: z
     .number({ error: SCHEDULE_MESSAGES.visitors })
     .nullish()
-    .describe("End once this many unique visitors came (200 to 100,000,000); null for no such end"),
+    .describe(
+      "End once this many unique visitors came (200 to 100,000,000; from 1 with onEnd url); null for no such end",
+    ),
   onEnd: z
     .enum(END_ACTIONS, { error: SCHEDULE_MESSAGES.onEnd })
     .optional()
     .describe(
-      "At the end: keep the split (keep), send everyone to A (control), or promote the winner the always-valid verdict names, else A (promote). Default keep",
+      "At the end: keep the split (keep), send everyone to A (control), promote the winner the always-valid verdict names, else A (promote), or send everyone to afterUrl (url). Default keep",
     ),
+  afterUrl: url(
+    "Where everyone goes once the test ends, with onEnd url (http or https); the results freeze",
+  ).nullish(),
   stopEarly: z
     .boolean({ error: SCHEDULE_MESSAGES.stopEarly })
     .optional()
@@ -314,8 +322,23 @@ function settingsOf(input: Settings): Settings {
 }
 
 /** The schedule's problem as a message; null when nothing. Absent fields are not checked. */
-function scheduleMessage(input: { endsAt?: string | null; endAfterVisitors?: number | null }): string | null {
-  const problem = scheduleProblem(input.endsAt ?? null, input.endAfterVisitors ?? null, Date.now());
+function scheduleMessage(input: {
+  endsAt?: string | null;
+  endAfterVisitors?: number | null;
+  onEnd?: EndAction;
+}): string | null {
+  const problem = scheduleProblem(
+    input.endsAt ?? null,
+    input.endAfterVisitors ?? null,
+    Date.now(),
+    input.onEnd,
+  );
+  return problem ? SCHEDULE_MESSAGES[problem] : null;
+}
+
+/** The after-page's problem as a message; null when nothing. */
+function afterPageMessage(onEnd: EndAction | undefined, afterUrl: string | null | undefined): string | null {
+  const problem = afterPageProblem(onEnd, afterUrl);
   return problem ? SCHEDULE_MESSAGES[problem] : null;
 }
 
@@ -336,10 +359,13 @@ function endBeforeMinimumDays(input: {
   endsAt?: string | null;
   minimumDays?: number;
   startsAt?: string | null;
+  onEnd?: EndAction;
 }): string | null {
   const minimumDays = input.minimumDays ?? DEFAULT_MINIMUM_DAYS;
   const start = input.startsAt ? Date.parse(input.startsAt) : Date.now();
-  return input.endsAt && endsBeforeMinimumDays(Date.parse(input.endsAt), minimumDays, start)
+  return input.endsAt &&
+    endWaitsForMinimumDays(input.onEnd) &&
+    endsBeforeMinimumDays(Date.parse(input.endsAt), minimumDays, start)
     ? SCHEDULE_MESSAGES.endsBeforeMinimumDays
     : null;
 }
@@ -455,7 +481,11 @@ export const createTestSchema = z
     if (slugProblem === "invalid")
       ctx.addIssue({ code: "custom", message: TEST_MESSAGES.invalidCustomSlugService });
     if (slugProblem === "reserved") ctx.addIssue({ code: "custom", message: TEST_MESSAGES.reservedSlug });
-    const schedule = scheduleMessage(input) ?? startMessage(input) ?? endBeforeMinimumDays(input);
+    const schedule =
+      scheduleMessage(input) ??
+      afterPageMessage(input.onEnd, input.afterUrl) ??
+      startMessage(input) ??
+      endBeforeMinimumDays(input);
     if (schedule) ctx.addIssue({ code: "custom", message: schedule });
     const rules = rulesProblem(input.rules ?? [], input.fallbackUrl);
     if (rules) ctx.addIssue({ code: "custom", message: rules });
@@ -531,7 +561,9 @@ export const updateTestSchema = z
     // The rules with the fallback URL, and the goal, are checked by updateTest: either may be the test's own.
     const problem =
       (input.variants && variantsProblem(input.variants)) ||
-      scheduleMessage(input) ||
+      // Without onEnd, the fewest visitors and the after-page depend on the test's own end: updateTest checks them.
+      (input.onEnd ? scheduleMessage(input) : scheduleMessage({ endsAt: input.endsAt })) ||
+      (input.onEnd || input.afterUrl ? afterPageMessage(input.onEnd, input.afterUrl) : null) ||
       // A start date is checked by updateTest: the test's own, once past, may be sent again unchanged.
       (input.beforeUrl && !isHttpUrl(input.beforeUrl) ? TEST_MESSAGES.invalidUrls : null) ||
       (input.conversionUrl && !isHttpUrl(input.conversionUrl) ? TEST_MESSAGES.invalidUrls : null) ||
@@ -737,7 +769,13 @@ export const splitTestSchema = z.object({
   // Also at an early stop.
   onEnd: z
     .enum(END_ACTIONS)
-    .describe("At the end: keep the split, send everyone to A (control), or promote the proven winner"),
+    .describe(
+      "At the end: keep the split, send everyone to A (control), promote the proven winner, or send everyone to afterUrl (url)",
+    ),
+  afterUrl: z
+    .string()
+    .nullable()
+    .describe("Where everyone goes once the test ends, with onEnd url; null otherwise"),
   stopEarly: z.boolean().describe("Whether the test ends as soon as the always-valid verdict names a winner"),
   minimumDays: z
     .int()
@@ -759,7 +797,7 @@ export const splitTestSchema = z.object({
     .enum(END_RESULTS)
     .nullable()
     .describe(
-      "What its end did: kept the split, sent everyone to A, promoted the winner, or kept A for want of a winner (no_winner)",
+      "What its end did: kept the split, sent everyone to A, promoted the winner, kept A for want of a winner (no_winner), or sent everyone to afterUrl (url)",
     ),
   rules: z
     .array(ruleSchema)

@@ -76,10 +76,14 @@ export const SCHEDULE_MESSAGES = {
   endsAtPast: "The end date must be in the future",
   endsAtTooFar: "The end date can be at most a year ahead",
   visitors: "The number of visitors must be a whole number from 200 to 100,000,000",
+  visitorsToPage:
+    "The number of visitors must be a whole number from 1 to 100,000,000 (200 or more when the end decides the test)",
+  afterUrl: "Give the page everyone goes to at the end: a full http or https URL",
+  afterUrlWithoutUrlEnd: 'An after-page is only for an end that sends everyone there (onEnd "url")',
   minimumDays: "Minimum days must be a whole number from 0 to 56",
   endsBeforeMinimumDays:
     "The end date comes before the minimum days are up: choose a later date or fewer minimum days",
-  onEnd: 'What happens at the end must be "keep", "control" or "promote"',
+  onEnd: 'What happens at the end must be "keep", "control", "promote" or "url"',
   stopEarly: "stopEarly must be true or false",
   nothingToChange:
     "Send the variants, the end settings, the rules, the goal or the currency to change (a test's own name does not change)",
@@ -107,12 +111,14 @@ export const END_MESSAGES = {
       `Version ${variant} was the clear winner and was promoted: everyone now goes there.`,
     no_winner:
       "There was no clear winner, so version A (the control) was kept instead of promoting one: everyone now goes to A.",
+    url: "Everyone now goes to the after-page; no more clicks are counted.",
   },
   plan: {
     keep: "At the end, visitors stay split as they are and the results freeze.",
     control: "At the end, everyone goes to version A (the control) and the results freeze.",
     promote:
       "At the end, the winner is promoted if the verdict names one; otherwise everyone goes to version A (the control).",
+    url: "At the end, everyone goes to the after-page and the results freeze.",
   },
 } as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VARIANT_MESSAGES } from "../../contract/messages";
+import { END_MESSAGES, SCHEDULE_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
 import { PHASE_MESSAGES } from "../../contract/phases";
 import { visitorAddress } from "../../scripts/splitlink-api";
 import { seriousViolations } from "./axe";
@@ -156,5 +156,53 @@ describe("a link first, a test later", () => {
       test: { stats: { arms: { clicks: number }[] } };
     };
     expect(test.stats.arms.map((arm) => arm.clicks)).toEqual([0]);
+  });
+
+  it("ends on the campaign's after-page after the next visitor: the page says so, and everyone goes there", async () => {
+    const page = await browser.newPage(WIDTHS.wide);
+    await signUpOverHttp(page, `campaign-end-${Date.now()}@example.com`);
+    const site = marketerSite().origin;
+
+    await page.goto("/create-test");
+    await page.getByLabel("Test Name").fill("Flash sale");
+    await page.getByLabel("URL A").fill(`${site}/a`);
+    await page.getByRole("button", { name: "Remove variant B" }).click();
+    await page.getByText("End the test on its own (optional)").click();
+    await page.getByRole("radio", { name: "Send everyone to an after-page" }).check();
+    await page.getByLabel("End after this many visitors").fill("1");
+    await page.getByRole("button", { name: "Create Test" }).click();
+    const afterPage = page.getByLabel("After the end, send everyone to");
+    await page.getByText(SCHEDULE_MESSAGES.afterUrl).first().waitFor();
+    expect(await afterPage.getAttribute("aria-invalid")).toBe("true");
+    await afterPage.fill(`${site}/over`);
+    expect(await seriousViolations(page, "the create form's after-page at 1280 px")).toEqual([]);
+    await page.getByRole("button", { name: "Create Test" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/test/"));
+    const slug = new URL(page.url()).pathname.split("/").pop() ?? "";
+    const link = `${browser.baseURL}/r/${slug}`;
+
+    expect(await visit(link)).toBe("A");
+    await reloadUntil(page, async () => {
+      const ended = page.getByText(`${END_MESSAGES.reason.visitors} ${END_MESSAGES.result.url}`, {
+        exact: false,
+      });
+      await ended
+        .or(page.getByRole("heading", { name: "Flash sale" }))
+        .first()
+        .waitFor();
+      return (await ended.count()) > 0;
+    });
+    const late = await fetch(`${link}?utm_source=flyer`, {
+      redirect: "manual",
+      headers: { "user-agent": DESKTOP_USER_AGENT, "cf-connecting-ip": visitorAddress(49_600) },
+    });
+    expect(late.headers.get("location")).toBe(`${site}/over?utm_source=flyer`);
+    expect(late.headers.get("set-cookie")).toBeNull();
+    const { test } = (await (await page.request.get(`/api/tests/${slug}`)).json()) as {
+      test: { endResult: string; stats: { arms: { clicks: number }[] } };
+    };
+    expect([test.endResult, test.stats.arms.map((arm) => arm.clicks)]).toEqual(["url", [1]]);
+    expect(await seriousViolations(page, "a link ended on its after-page at 1280 px")).toEqual([]);
+    await screenshot(page, "link-ended-after-page");
   });
 });

@@ -12,6 +12,7 @@ describe("a test's end settings in the form", () => {
       endsAt: "2026-12-31T18:00:00.000Z",
       endAfterVisitors: 5000,
       onEnd: "promote" as const,
+      afterUrl: null,
       stopEarly: true,
       minimumDays: 14,
     };
@@ -23,6 +24,7 @@ describe("a test's end settings in the form", () => {
       endsAt: "2026-12-31T08:30",
       endAfterVisitors: "5000",
       onEnd: "promote",
+      afterUrl: "",
       stopEarly: true,
       minimumDays: "14",
     });
@@ -36,6 +38,7 @@ describe("a test's end settings in the form", () => {
       endsAt: null,
       endAfterVisitors: null,
       onEnd: "keep",
+      afterUrl: null,
       stopEarly: false,
       minimumDays: 7,
     });
@@ -45,6 +48,7 @@ describe("a test's end settings in the form", () => {
       endsAt: null,
       endAfterVisitors: null,
       onEnd: "keep",
+      afterUrl: null,
       stopEarly: false,
       minimumDays: 7,
     });
@@ -57,6 +61,7 @@ describe("a test's end settings in the form", () => {
       endsAt: null,
       endAfterVisitors: null,
       onEnd: "keep",
+      afterUrl: null,
       stopEarly: false,
       minimumDays: 0,
     });
@@ -71,6 +76,30 @@ describe("a test's end settings in the form", () => {
       message: TEST_MESSAGES.invalidUrls,
       field: "beforeUrl",
     });
+  });
+
+  it("end to an after-page: needs the page, takes any number of visitors from 1, waits for no minimum days", () => {
+    const toPage = { ...NO_END, onEnd: "url" as const, endAfterVisitors: "50" };
+    expect(endProblemAt(toPage, NOW)).toEqual({ message: SCHEDULE_MESSAGES.afterUrl, field: "afterUrl" });
+    expect(endProblemAt({ ...toPage, afterUrl: "over" }, NOW)?.field).toBe("afterUrl");
+    const ready = { ...toPage, afterUrl: " https://shop.example/over " };
+    expect(endProblem(ready, NOW)).toBeNull();
+    expect(endInputs(ready)).toMatchObject({
+      onEnd: "url",
+      afterUrl: "https://shop.example/over",
+      endAfterVisitors: 50,
+    });
+    expect(endProblemAt({ ...ready, endAfterVisitors: "0" }, NOW)).toEqual({
+      message: SCHEDULE_MESSAGES.visitorsToPage,
+      field: "endAfterVisitors",
+    });
+    // Two days, against 7 minimum days: only an end that decides waits for them.
+    expect(endProblem({ ...ready, endsAt: "2026-06-03T12:00" }, NOW)).toBeNull();
+    expect(endProblem({ ...ready, onEnd: "keep", endAfterVisitors: "50" }, NOW)).toBe(
+      SCHEDULE_MESSAGES.visitors,
+    );
+    // Another end sends no after-page, whatever the hidden field still holds.
+    expect(endInputs({ ...ready, onEnd: "control", endAfterVisitors: "" }).afterUrl).toBeNull();
   });
 
   it("send a visitor count typed with spaces as a number, and blank as none", () => {

@@ -115,13 +115,25 @@ describe("a test's end in words", () => {
       { label: "B", name: null },
       { label: "C", name: "Red button" },
     ] as SplitTest["variants"];
-    expect(howItEnded({ endedBy: "winner", endResult: "promoted", winnerVariant: "C", variants })).toBe(
+    const ended = { afterUrl: null, variants };
+    expect(howItEnded({ ...ended, endedBy: "winner", endResult: "promoted", winnerVariant: "C" })).toBe(
       `${END_MESSAGES.reason.winner} ${END_MESSAGES.result.promoted("C · Red button")}`,
     );
-    expect(howItEnded({ endedBy: "date", endResult: "kept", winnerVariant: null, variants })).toBe(
+    expect(howItEnded({ ...ended, endedBy: "date", endResult: "kept", winnerVariant: null })).toBe(
       `${END_MESSAGES.reason.date} ${END_MESSAGES.result.kept}`,
     );
-    expect(howItEnded({ endedBy: null, endResult: null, winnerVariant: "B", variants })).toBeNull();
+    expect(
+      howItEnded({
+        variants,
+        afterUrl: "https://shop.example/over",
+        endedBy: "visitors",
+        endResult: "url",
+        winnerVariant: null,
+      }),
+    ).toBe(
+      `${END_MESSAGES.reason.visitors} ${END_MESSAGES.result.url} After-page: https://shop.example/over`,
+    );
+    expect(howItEnded({ ...ended, endedBy: null, endResult: null, winnerVariant: "B" })).toBeNull();
   });
 });
 

@@ -1,11 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import worker from "../../worker/index";
-import {
-  type AutopilotMessage,
-  type AutopilotRun,
-  dueTestIds,
-  lookAtTests,
-} from "../../worker/services/autopilot";
+import type { AutopilotMessage } from "../../worker/queue/capped-links";
+import { type AutopilotRun, dueTestIds, lookAtTests } from "../../worker/services/autopilot";
 
 /** The autopilot consumer's max_batch_size (wrangler.toml). */
 export const AUTOPILOT_BATCH = 10;

@@ -10,6 +10,7 @@ import {
   createApiKey,
   errorOf,
   eventsOf,
+  eventually,
   HUMAN,
   open,
   publicApi,
@@ -280,5 +281,96 @@ describe("start on a date (issue #49, point 2)", () => {
       events: { action: string; details: Record<string, unknown> }[];
     };
     expect(events[0]).toMatchObject({ action: "test.end_settings_changed", details: { startsAt: moved } });
+  });
+});
+
+describe("end to the campaign's after-page (issue #49, point 2)", () => {
+  const afterUrl = "https://shop.example/campaign-over";
+
+  it("sends everyone to the after-page as soon as the next 2 people came, counting no one after them", async () => {
+    const { client } = await signedUpClient();
+    // Seven minimum days hold calls; an end to the after-page decides nothing and does not wait for them.
+    const link = await newLink(client, { onEnd: "url", afterUrl, endAfterVisitors: 2, minimumDays: 7 });
+    expect([link.onEnd, link.afterUrl, link.endAfterVisitors]).toEqual(["url", afterUrl, 2]);
+    await clickedVisitor(link);
+    await clickedVisitor(link);
+    // No autopilot run here: the batch that wrote the clicks asked for the look.
+    const ended = await eventually(async () => {
+      const test = await testOf(client, link.slug);
+      return test.status === "completed" && test;
+    });
+    expect([ended.endedBy, ended.endResult, ended.winnerVariant]).toEqual(["visitors", "url", null]);
+
+    const late = await open(new Visitor(), `/r/${link.slug}?utm_source=qr`, { headers: HUMAN });
+    expect(late.status).toBe(302);
+    expect(late.headers.get("location")).toBe(`${afterUrl}?utm_source=qr`);
+    expect(late.headers.get("set-cookie")).toBeNull();
+    expect(await clicksOf(link.id)).toBe(2);
+    const { events } = (await (await client.fetch(`/api/tests/${link.slug}/history`)).json()) as {
+      events: { action: string; details: Record<string, unknown> }[];
+    };
+    expect(events[0]).toMatchObject({ action: "test.ended", details: { reason: "visitors", result: "url" } });
+  });
+
+  it("ends to the after-page on its date too, and a test's end decides nothing there", async () => {
+    const { client } = await signedUpClient();
+    const endsAt = Date.now() + 2 * DAY;
+    const test = await newLink(client, {
+      urlB: "https://shop.example/b",
+      onEnd: "url",
+      afterUrl,
+      endsAt: new Date(endsAt).toISOString(),
+      minimumDays: 7,
+    });
+    await runAutopilot(env, endsAt + 60_000);
+    const ended = await testOf(client, test.slug);
+    expect([ended.status, ended.endedBy, ended.endResult]).toEqual(["completed", "date", "url"]);
+    const visit = await open(new Visitor(), `/r/${test.slug}`, { headers: HUMAN });
+    expect(visit.headers.get("location")).toBe(afterUrl);
+  });
+
+  it("refuses an after-page without its end, an end without its page, and too few visitors for an end that decides", async () => {
+    const { client } = await signedUpClient();
+    const send = (body: Record<string, unknown>) =>
+      client.json("POST", "/api/tests", {
+        name: "L",
+        urlA: "https://shop.example/a",
+        minimumDays: 0,
+        ...body,
+      });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ onEnd: "url" }, SCHEDULE_MESSAGES.afterUrl],
+      [{ onEnd: "url", afterUrl: "campaign-over" }, SCHEDULE_MESSAGES.afterUrl],
+      [{ onEnd: "keep", afterUrl }, SCHEDULE_MESSAGES.afterUrlWithoutUrlEnd],
+      [{ onEnd: "url", afterUrl, endAfterVisitors: 0 }, SCHEDULE_MESSAGES.visitorsToPage],
+      [{ onEnd: "promote", endAfterVisitors: 50 }, SCHEDULE_MESSAGES.visitors],
+      [{ onEnd: "sideways" }, SCHEDULE_MESSAGES.onEnd],
+    ];
+    for (const [body, message] of cases) {
+      const response = await send(body);
+      expect(response.status).toBe(400);
+      expect((await errorOf(response)).message).toBe(message);
+    }
+    const loop = await send({ onEnd: "url", afterUrl: `https://${env.APP_HOST}/r/abcdef` });
+    expect((await errorOf(loop)).message).toBe(TEST_MESSAGES.urlLoops);
+
+    // A change is checked with the end it leaves: 50 visitors stay fine for the after-page, not for "keep".
+    const link = await newLink(client, { onEnd: "url", afterUrl, endAfterVisitors: 50 });
+    const patch = (body: Record<string, unknown>) => client.json("PATCH", `/api/tests/${link.id}`, body);
+    expect((await patch({ endAfterVisitors: 10 })).status).toBe(200);
+    expect((await errorOf(await patch({ onEnd: "keep" }))).message).toBe(SCHEDULE_MESSAGES.visitors);
+    expect((await errorOf(await patch({ afterUrl: null }))).message).toBe(SCHEDULE_MESSAGES.afterUrl);
+    const kept = await patch({ onEnd: "keep", endAfterVisitors: null });
+    expect(kept.status).toBe(200);
+    const { test } = (await kept.json()) as { test: TestWithStats };
+    expect([test.onEnd, test.afterUrl]).toEqual(["keep", null]);
+
+    const stranger = await signedUpClient();
+    const theirs = await stranger.client.json("PATCH", `/api/tests/${link.id}`, {
+      onEnd: "url",
+      afterUrl: "https://evil.example/",
+    });
+    expect(theirs.status).toBe(404);
+    expect((await testOf(client, link.slug)).afterUrl).toBeNull();
   });
 });

@@ -403,6 +403,7 @@ describe("the OpenAPI document", () => {
     expect(input.properties.name).not.toHaveProperty("default");
     expect(Object.keys(input.properties).sort()).toEqual(
       [
+        "afterUrl",
         "beforeUrl",
         "conversionGoal",
         "conversionSources",

@@ -1,6 +1,7 @@
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Variant, VariantInput } from "../../contract/api";
 import type { Rule } from "../../contract/rules";
+import type { EndResult } from "../../contract/schedule";
 import { DEFAULT_TRAFFIC_RULES, type TrafficRules } from "../../contract/traffic";
 import type { TestMode } from "../../contract/variants";
 import type { Db } from "../db/client";
@@ -36,6 +37,11 @@ export interface CachedLink {
    */
   startsAt?: number | null;
   beforeUrl?: string | null;
+  /**
+   * Where everyone goes since the test ended to its after-page (onEnd "url", issue #49): present only
+   * then, so a running link's entry stays as it was.
+   */
+  endedTo?: string | null;
 }
 
 /** What the redirect needs of a custom domain. */
@@ -58,6 +64,7 @@ const linkColumns = {
   bucketSecret: splitTests.bucketSecret,
   startsAt: splitTests.startsAt,
   beforeUrl: splitTests.beforeUrl,
+  endedTo: sql<string | null>`CASE WHEN ${splitTests.endResult} = 'url' THEN ${splitTests.afterUrl} END`,
 };
 
 // A deleted test waiting for the archive cron to purge it redirects no one.
@@ -163,7 +170,11 @@ export async function loadByKey(
   return second === undefined ? loadLinkBySlug(db, first) : loadLinkOnDomain(db, first, second);
 }
 
-export function toCachedLink(test: CachedLink): CachedLink {
+/** A test's row (or an entry) as the redirect keeps it: what it needs, and what it has only when set. */
+export function toCachedLink(
+  test: CachedLink & { afterUrl?: string | null; endResult?: EndResult | null },
+): CachedLink {
+  const endedTo = test.endResult === "url" ? test.afterUrl : test.endedTo;
   return {
     id: test.id,
     workspaceId: test.workspaceId ?? null,
@@ -174,6 +185,7 @@ export function toCachedLink(test: CachedLink): CachedLink {
     ...(test.bucketSecret ? { bucketSecret: test.bucketSecret } : {}),
     // Only a link with a start date carries it: the others' entries stay as before.
     ...(test.startsAt ? { startsAt: test.startsAt, beforeUrl: test.beforeUrl ?? null } : {}),
+    ...(endedTo ? { endedTo } : {}),
     // Only a test with rules carries them: the entries of the others stay as small as before.
     ...(test.rules && test.rules.length > 0
       ? { rules: test.rules, fallbackUrl: test.fallbackUrl ?? null }
@@ -199,7 +211,7 @@ export function keysOf(test: {
 
 export async function putLink(
   kv: KVNamespace,
-  test: CachedLink & Parameters<typeof keysOf>[0],
+  test: Parameters<typeof toCachedLink>[0] & Parameters<typeof keysOf>[0],
 ): Promise<void> {
   const value = JSON.stringify(toCachedLink(test));
   await Promise.all(keysOf(test).map((key) => kv.put(key, value)));

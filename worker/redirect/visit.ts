@@ -52,6 +52,16 @@ export async function visit(
   const userAgent = cappedHeader(request.headers, "user-agent", MAX_USER_AGENT);
   const cardFetch = isPreviewFetch(request.method, userAgent ?? "");
   const bot = cardFetch || request.method !== "GET" || isbot(userAgent);
+  // Ended to the campaign's after-page (issue #49): everyone goes there, and the results stay frozen.
+  if (link.endedTo) {
+    enqueueEvent(env, ctx, {
+      type: "uncounted",
+      testId: link.id,
+      reason: uncountedReason(cardFetch, bot, null, link.status),
+      timestamp: Date.now(),
+    });
+    return plainRedirect(withIncoming(link.endedTo, url.searchParams).toString());
+  }
   const active = link.status === "active";
   // What the rules and a counted click's segment need; a paused link without rules needs neither.
   const visitor = active || link.rules ? visitorOf(request, url, env.ENVIRONMENT) : null;

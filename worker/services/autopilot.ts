@@ -1,6 +1,11 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Variant } from "../../contract/api";
-import { type EndReason, type EndResult, minimumDaysEnd } from "../../contract/schedule";
+import {
+  type EndReason,
+  type EndResult,
+  endWaitsForMinimumDays,
+  minimumDaysEnd,
+} from "../../contract/schedule";
 import { isPlainLink } from "../../contract/variants";
 import { VERDICT_MIN_VISITORS } from "../../contract/verdict";
 import type { Actor } from "../../contract/workspaces";
@@ -9,6 +14,7 @@ import { type SplitTest, splitTests } from "../db/schema";
 import { eventsDb } from "../db/shards";
 import { storeLink } from "../link-cache/writes";
 import { log } from "../observability/log";
+import type { AutopilotMessage } from "../queue/capped-links";
 import { BANDIT_UPDATE_MS, banditWeights, banditWeightsByRevenue } from "../statistics/bandit";
 import { SRM_THRESHOLD, srmTest, srmTestAgainstShares } from "../statistics/frequentist";
 import { armsHarmed } from "../statistics/metrics";
@@ -30,12 +36,6 @@ const SEND_BATCH = 100;
 
 /** Who the history says made the autopilot's changes. */
 const AUTOPILOT: Actor = { type: "autopilot" };
-
-/**
- * A message of the autopilot queue: look at one test for the run of `at` (the cron's scheduled time),
- * or go on scanning after the test id `scanAfter` for it.
- */
-export type AutopilotMessage = { testId: string; at: number } | { scanAfter: string; at: number };
 
 /** What a look did, for its log line and the tests. */
 export interface AutopilotRun {
@@ -224,13 +224,14 @@ async function lookAt(
     if (srm.pValue < SRM_THRESHOLD && (await claimAlert(db, test.id, "srmAlertedAt", now)))
       await alert(env, test, { kind: "srm", pValue: srm.pValue }, run);
   }
-  // Its visitors end waits for the minimum days, as the verdict does; its date cannot come before them.
+  // Its visitors end waits for the minimum days, as the verdict does (an end to the after-page decides
+  // nothing and does not); its date cannot come before them.
   const endedBy: EndReason | null = due
     ? "date"
     : test.status === "active" &&
         test.endAfterVisitors !== null &&
         visitors >= test.endAfterVisitors &&
-        now >= minimumDaysEnd(test)
+        (!endWaitsForMinimumDays(test.onEnd) || now >= minimumDaysEnd(test))
       ? "visitors"
       : test.status === "active" && test.stopEarly && winner
         ? "winner"
@@ -315,7 +316,7 @@ async function alert(env: Env, test: SplitTest, what: TestAlert, run: AutopilotR
 }
 
 /**
- * What the end does, by the test's choice: promote only a winner the always-valid verdict names (else
+ * What the end does, by the test's choice: the after-page, or promote only a winner the always-valid verdict names (else
  * the control, and the test says why); a paused test that ends keeping its split keeps sending
  * everyone to A, as it did.
  */
@@ -327,6 +328,7 @@ function endOf(
     return winner
       ? { result: "promoted", winnerVariant: winner }
       : { result: "no_winner", winnerVariant: "A" };
+  if (test.onEnd === "url") return { result: "url", winnerVariant: null };
   if (test.onEnd === "control" || test.status === "paused") return { result: "control", winnerVariant: "A" };
   return { result: "kept", winnerVariant: null };
 }

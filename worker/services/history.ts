@@ -188,7 +188,7 @@ const GROUPS = [
   ["test.rules_changed", ["rules", "fallbackUrl"]],
   [
     "test.end_settings_changed",
-    ["startsAt", "beforeUrl", "endsAt", "endAfterVisitors", "onEnd", "stopEarly", "minimumDays"],
+    ["startsAt", "beforeUrl", "endsAt", "endAfterVisitors", "onEnd", "afterUrl", "stopEarly", "minimumDays"],
   ],
   [
     "test.goal_changed",

@@ -20,7 +20,16 @@ import {
 } from "../../contract/messages";
 import { DEFAULT_PRIMARY_METRIC, primaryMetricOf } from "../../contract/metrics";
 import { hasExperimentRule, rulesProblem } from "../../contract/rules";
-import { endsBeforeMinimumDays, minimumDaysEnd, notStartedAt, startProblem } from "../../contract/schedule";
+import {
+  afterPageProblem,
+  type EndAction,
+  endsBeforeMinimumDays,
+  endWaitsForMinimumDays,
+  minimumDaysEnd,
+  notStartedAt,
+  scheduleProblem,
+  startProblem,
+} from "../../contract/schedule";
 import { type Goal, goalAfter } from "../../contract/tracking";
 import { evenWeights, isPlainLink, kindOf, labelAt, VARIANT_LABELS } from "../../contract/variants";
 import { type Db, getDb } from "../db/client";
@@ -62,15 +71,20 @@ export function linkContext(url: string, env: Env): LinkContext {
 
 const MAX_SLUG_ATTEMPTS = 8;
 
-/** Every address a test sends visitors to: its variants, its rules' redirects and their fallback, its page before it starts. */
+/**
+ * Every address a test sends visitors to: its variants, its rules' redirects and their fallback, its
+ * pages before it starts and after it ends.
+ */
 function destinationsOf(test: {
   variants?: readonly { url: string }[];
   rules?: readonly Rule[] | null;
   fallbackUrl?: string | null;
   beforeUrl?: string | null;
+  afterUrl?: string | null;
 }): string[] {
   return [
     ...(test.beforeUrl ? [test.beforeUrl] : []),
+    ...(test.afterUrl ? [test.afterUrl] : []),
     ...(test.variants ?? []).map((variant) => variant.url),
     ...(test.rules ?? []).flatMap((rule) => (rule.action.type === "redirect" ? [rule.action.url] : [])),
     ...(test.fallbackUrl ? [test.fallbackUrl] : []),
@@ -168,6 +182,7 @@ async function insertSplitTest(
       endsAt: millisOf(input.endsAt ?? null),
       endAfterVisitors: input.endAfterVisitors ?? null,
       onEnd: input.onEnd ?? "keep",
+      afterUrl: input.afterUrl || null,
       stopEarly: input.stopEarly ?? false,
       minimumDays: input.minimumDays,
       plan: input.plan,
@@ -259,6 +274,7 @@ export function toClient(
     endsAt: row.endsAt === null ? null : new Date(row.endsAt).toISOString(),
     endAfterVisitors: row.endAfterVisitors,
     onEnd: row.onEnd,
+    afterUrl: row.afterUrl,
     stopEarly: row.stopEarly,
     minimumDays: row.minimumDays,
     plan: row.plan,
@@ -457,6 +473,9 @@ function scheduleChange(input: UpdateTestInput): Partial<SplitTestRow> {
   if (input.endsAt !== undefined) change.endsAt = millisOf(input.endsAt);
   if (input.endAfterVisitors !== undefined) change.endAfterVisitors = input.endAfterVisitors;
   if (input.onEnd !== undefined) change.onEnd = input.onEnd;
+  // An end elsewhere than the after-page has none.
+  if (input.afterUrl !== undefined) change.afterUrl = input.afterUrl || null;
+  if (input.onEnd !== undefined && input.onEnd !== "url") change.afterUrl = null;
   if (input.stopEarly !== undefined) change.stopEarly = input.stopEarly;
   if (input.minimumDays !== undefined) change.minimumDays = input.minimumDays;
   if (input.conversionSources !== undefined) change.conversionSources = input.conversionSources;
@@ -481,9 +500,25 @@ function refuseStartChange(current: SplitTestRow, input: UpdateTestInput, clicke
     throw new ApiError("invalid_input", SCHEDULE_MESSAGES.endsBeforeStart);
 }
 
+/**
+ * The end a change leaves, checked whole: the fewest visitors and the after-page depend on what the end
+ * does, which the change may leave as it is.
+ */
+function refuseEndChange(current: SplitTestRow, input: UpdateTestInput): void {
+  const onEnd = input.onEnd ?? current.onEnd;
+  const afterUrl = input.afterUrl !== undefined ? input.afterUrl : onEnd === "url" ? current.afterUrl : null;
+  const endAfterVisitors =
+    input.endAfterVisitors !== undefined ? input.endAfterVisitors : current.endAfterVisitors;
+  const problem =
+    scheduleProblem(null, endAfterVisitors, Date.now(), onEnd) ?? afterPageProblem(onEnd, afterUrl);
+  if (problem) throw new ApiError("invalid_input", SCHEDULE_MESSAGES[problem]);
+  refuseEndBeforeMinimumDays(current, input, onEnd);
+}
+
 /** A change that would end the test before its minimum days are up, counted from its phase's start. */
-function refuseEndBeforeMinimumDays(current: SplitTestRow, input: UpdateTestInput): void {
+function refuseEndBeforeMinimumDays(current: SplitTestRow, input: UpdateTestInput, onEnd: EndAction): void {
   if (input.endsAt === undefined && input.minimumDays === undefined) return;
+  if (!endWaitsForMinimumDays(onEnd)) return;
   const endsAt = input.endsAt === undefined ? current.endsAt : millisOf(input.endsAt);
   const minimumDays = input.minimumDays ?? current.minimumDays;
   if (
@@ -528,7 +563,7 @@ export async function updateTest(
   const db = getDb(env.DB);
   const current = await ownedTest(db, workspaceId, { id });
   if (current.status === "completed") throw new ApiError("test_completed", LIFECYCLE_MESSAGES.completed);
-  refuseEndBeforeMinimumDays(current, input);
+  refuseEndChange(current, input);
   // The bandit has nothing to move with one destination.
   if (current.mode === "optimise" && input.variants && isPlainLink(input.variants))
     throw new ApiError("invalid_input", VARIANT_MESSAGES.optimiseNeedsTwo);
@@ -548,7 +583,7 @@ export async function updateTest(
   await refuseLoops(
     env,
     db,
-    destinationsOf({ variants, ...rules?.change, beforeUrl: input.beforeUrl }),
+    destinationsOf({ variants, ...rules?.change, beforeUrl: input.beforeUrl, afterUrl: input.afterUrl }),
     link,
   );
   const [[updated]] = await db.batch([

@@ -246,7 +246,9 @@ export const splitTests = sqliteTable(
     // The scheduled end and what the cron did: migrations/0009_autopilot.sql.
     endsAt: integer("ends_at"),
     endAfterVisitors: integer("end_after_visitors"),
+    // 'url' and after_url, the campaign's after-page: migrations/0047_after_url.sql.
     onEnd: text("on_end", { enum: END_ACTIONS }).notNull().default("keep"),
+    afterUrl: text("after_url"),
     stopEarly: integer("stop_early", { mode: "boolean" }).notNull().default(false),
     // No call before the current phase has run this many days: migrations/0043_minimum_days.sql.
     minimumDays: integer("minimum_days").notNull().default(0),

@@ -1,5 +1,5 @@
 import { END_MESSAGES } from "@contract/messages";
-import { type EndAction, MAX_MINIMUM_DAYS, MIN_END_VISITORS } from "@contract/schedule";
+import { type EndAction, MAX_MINIMUM_DAYS, minEndVisitors } from "@contract/schedule";
 import { useId } from "react";
 import { TextField } from "@/components/TextField";
 import type { EndDraft, EndField } from "@/lib/split-tests/end-drafts";
@@ -8,6 +8,7 @@ const END_CHOICES: { value: EndAction; label: string }[] = [
   { value: "keep", label: "Keep the split" },
   { value: "control", label: "Send everyone to version A (the control)" },
   { value: "promote", label: "Promote the winner, if there is a clear one" },
+  { value: "url", label: "Send everyone to an after-page" },
 ];
 
 interface EndSettingsFieldsProps {
@@ -65,13 +66,17 @@ export function EndSettingsFields({ draft, onChange, problem }: EndSettingsField
           name="endAfterVisitors"
           type="number"
           inputMode="numeric"
-          min={MIN_END_VISITORS}
+          min={minEndVisitors(draft.onEnd)}
           step={1}
           placeholder="e.g. 5000"
           value={draft.endAfterVisitors}
           onChange={(event) => set({ endAfterVisitors: event.target.value })}
           problem={problemAt("endAfterVisitors")}
-          hint="Optional. With a date too, whichever comes first ends the test."
+          hint={
+            draft.onEnd === "url"
+              ? "Optional. From 1: the next 50 people, then the after-page. With a date too, whichever comes first."
+              : "Optional. With a date too, whichever comes first ends the test."
+          }
         />
         <TextField
           label="Minimum days before any call"
@@ -102,6 +107,18 @@ export function EndSettingsFields({ draft, onChange, problem }: EndSettingsField
             {choice.label}
           </label>
         ))}
+        {draft.onEnd === "url" && (
+          <TextField
+            label="After the end, send everyone to"
+            name="afterUrl"
+            type="url"
+            placeholder="https://example.com/campaign-over"
+            value={draft.afterUrl}
+            onChange={(event) => set({ afterUrl: event.target.value })}
+            problem={problemAt("afterUrl")}
+            hint="The campaign's after-page. The results freeze at the end."
+          />
+        )}
         <p id={`${id}-plan`} className="text-muted-foreground text-xs">
           {END_MESSAGES.plan[draft.onEnd]} The winner is the one the verdict names, which stays right however
           often you check.

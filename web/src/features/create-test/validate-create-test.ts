@@ -3,7 +3,7 @@ import { CONVERSION_MESSAGES, METRIC_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES }
 import { customSlugProblem } from "@contract/slug";
 import { isPlainLink } from "@contract/variants";
 import type { SlugCheckState } from "@/features/create-test/slug-check-state";
-import { type EndDraft, type EndField, endProblemAt } from "@/lib/split-tests/end-drafts";
+import { END_FIELDS, type EndDraft, type EndField, endProblemAt } from "@/lib/split-tests/end-drafts";
 import { type RuleDraft, type RulesProblemAt, ruleDraftsProblemAt } from "@/lib/split-tests/rule-drafts";
 import {
   destinationProblemMessage,
@@ -42,11 +42,7 @@ export type CreateTestField =
   | "weights"
   | "conversionUrl"
   | "currency"
-  | "startsAt"
-  | "beforeUrl"
-  | "endsAt"
-  | "endAfterVisitors"
-  | "minimumDays"
+  | EndField
   | "rules";
 
 export interface CreateTestProblem {
@@ -114,13 +110,8 @@ export function createTestProblem(values: CreateTestValues, slugCheck: SlugCheck
 
 /** The end settings' problem, for the field it is about; null when the problem is not about them. */
 export function endProblemOf(problem: CreateTestProblem | null): { message: string; field: EndField } | null {
-  const field = problem?.fields.find(
-    (one): one is EndField =>
-      one === "startsAt" ||
-      one === "beforeUrl" ||
-      one === "endsAt" ||
-      one === "endAfterVisitors" ||
-      one === "minimumDays",
+  const field = problem?.fields.find((one): one is EndField =>
+    (END_FIELDS as readonly string[]).includes(one),
   );
   return problem && field ? { message: problem.message, field } : null;
 }

@@ -89,6 +89,8 @@ function endOnlyLine(details: Details): string[] {
   if (parts.length === 0) return [M.noEnd, ...minimumDays];
   const onEnd = text(details.onEnd);
   if (onEnd && onEnd in M.onEnd) parts.push(M.onEnd[onEnd as keyof typeof M.onEnd]);
+  const afterUrl = text(details.afterUrl);
+  if (onEnd === "url" && afterUrl) parts.push(M.afterUrl(afterUrl));
   if (details.stopEarly === true) parts.push(M.stopEarly);
   return [...parts, ...minimumDays];
 }
@@ -111,7 +113,7 @@ function endedLine(details: Details): string[] {
   const result = text(details.result);
   const winner = text(details.winner);
   if (result === "promoted") parts.push(M.endResult.promoted(winner ?? "?"));
-  else if (result === "kept" || result === "control" || result === "no_winner")
+  else if (result === "kept" || result === "control" || result === "no_winner" || result === "url")
     parts.push(M.endResult[result]);
   return parts;
 }

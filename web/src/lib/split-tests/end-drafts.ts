@@ -1,9 +1,11 @@
 import type { SplitTest } from "@contract/api";
 import { SCHEDULE_MESSAGES, TEST_MESSAGES } from "@contract/messages";
 import {
+  afterPageProblem,
   DEFAULT_MINIMUM_DAYS,
   type EndAction,
   endsBeforeMinimumDays,
+  endWaitsForMinimumDays,
   isMinimumDays,
   scheduleProblem,
   startProblem,
@@ -22,6 +24,8 @@ export interface EndDraft {
   endsAt: string;
   endAfterVisitors: string;
   onEnd: EndAction;
+  /** Where everyone goes at the end, with onEnd "url" (issue #49). */
+  afterUrl: string;
   stopEarly: boolean;
   /** As typed: whole days before any call. */
   minimumDays: string;
@@ -34,6 +38,7 @@ export const NO_END: EndDraft = {
   endsAt: "",
   endAfterVisitors: "",
   onEnd: "keep",
+  afterUrl: "",
   stopEarly: false,
   minimumDays: String(DEFAULT_MINIMUM_DAYS),
 };
@@ -49,7 +54,14 @@ function localDateTime(iso: string): string {
 export function endDraftOf(
   test: Pick<
     SplitTest,
-    "startsAt" | "beforeUrl" | "endsAt" | "endAfterVisitors" | "onEnd" | "stopEarly" | "minimumDays"
+    | "startsAt"
+    | "beforeUrl"
+    | "endsAt"
+    | "endAfterVisitors"
+    | "onEnd"
+    | "afterUrl"
+    | "stopEarly"
+    | "minimumDays"
   >,
 ): EndDraft {
   const startsAt = test.startsAt ? localDateTime(test.startsAt) : "";
@@ -60,6 +72,7 @@ export function endDraftOf(
     endsAt: test.endsAt ? localDateTime(test.endsAt) : "",
     endAfterVisitors: test.endAfterVisitors === null ? "" : String(test.endAfterVisitors),
     onEnd: test.onEnd,
+    afterUrl: test.afterUrl ?? "",
     stopEarly: test.stopEarly,
     minimumDays: String(test.minimumDays),
   };
@@ -79,13 +92,22 @@ export function endInputs(draft: EndDraft) {
     endsAt: draft.endsAt ? new Date(draft.endsAt).toISOString() : null,
     endAfterVisitors: draft.endAfterVisitors.trim() ? Number(draft.endAfterVisitors) : null,
     onEnd: draft.onEnd,
+    afterUrl: draft.onEnd === "url" ? draft.afterUrl.trim() || null : null,
     stopEarly: draft.stopEarly,
     minimumDays: Number(draft.minimumDays.trim() || Number.NaN),
   };
 }
 
 /** The field an end problem is about: the date, the number of visitors or the minimum days. */
-export type EndField = "startsAt" | "beforeUrl" | "endsAt" | "endAfterVisitors" | "minimumDays";
+export const END_FIELDS = [
+  "startsAt",
+  "beforeUrl",
+  "endsAt",
+  "endAfterVisitors",
+  "afterUrl",
+  "minimumDays",
+] as const;
+export type EndField = (typeof END_FIELDS)[number];
 
 const FIELD_OF: Partial<Record<string, EndField>> = {
   [SCHEDULE_MESSAGES.startsAtInvalid]: "startsAt",
@@ -93,6 +115,9 @@ const FIELD_OF: Partial<Record<string, EndField>> = {
   [SCHEDULE_MESSAGES.startsAtTooFar]: "startsAt",
   [TEST_MESSAGES.invalidUrls]: "beforeUrl",
   [SCHEDULE_MESSAGES.visitors]: "endAfterVisitors",
+  [SCHEDULE_MESSAGES.visitorsToPage]: "endAfterVisitors",
+  [SCHEDULE_MESSAGES.afterUrl]: "afterUrl",
+  [SCHEDULE_MESSAGES.afterUrlWithoutUrlEnd]: "afterUrl",
   [SCHEDULE_MESSAGES.minimumDays]: "minimumDays",
 };
 
@@ -115,7 +140,7 @@ export function endProblem(draft: EndDraft, now = Date.now(), phaseStart = now):
   if (draft.startsAt && Number.isNaN(new Date(draft.startsAt).getTime()))
     return SCHEDULE_MESSAGES.startsAtInvalid;
   if (draft.endsAt && Number.isNaN(new Date(draft.endsAt).getTime())) return SCHEDULE_MESSAGES.endsAtInvalid;
-  const { beforeUrl, endsAt, endAfterVisitors, minimumDays } = endInputs(draft);
+  const { beforeUrl, endsAt, endAfterVisitors, onEnd, afterUrl, minimumDays } = endInputs(draft);
   const startsAt = draft.startsAt ? new Date(draft.startsAt).toISOString() : null;
   if (beforeUrl && !isHttpUrl(beforeUrl)) return TEST_MESSAGES.invalidUrls;
   if (startsAt && draft.startsAt !== draft.startsAtWas) {
@@ -124,11 +149,15 @@ export function endProblem(draft: EndDraft, now = Date.now(), phaseStart = now):
   }
   if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt))
     return SCHEDULE_MESSAGES.endsBeforeStart;
-  const problem = scheduleProblem(endsAt, endAfterVisitors, now);
+  const problem = scheduleProblem(endsAt, endAfterVisitors, now, onEnd) ?? afterPageProblem(onEnd, afterUrl);
   if (problem) return SCHEDULE_MESSAGES[problem];
   if (!isMinimumDays(minimumDays)) return SCHEDULE_MESSAGES.minimumDays;
   const counted = startsAt ? Math.max(phaseStart, Date.parse(startsAt)) : phaseStart;
-  if (endsAt && endsBeforeMinimumDays(Date.parse(endsAt), minimumDays, counted))
+  if (
+    endsAt &&
+    endWaitsForMinimumDays(onEnd) &&
+    endsBeforeMinimumDays(Date.parse(endsAt), minimumDays, counted)
+  )
     return SCHEDULE_MESSAGES.endsBeforeMinimumDays;
   return null;
 }

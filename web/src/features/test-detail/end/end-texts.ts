@@ -31,11 +31,14 @@ export function promotedVersion(test: PromotedFields): string | null {
 }
 
 /** Why a test that ended on its own ended and what its end did; null for a running or promoted one. */
-export function howItEnded(test: Pick<SplitTest, "endedBy" | "endResult"> & PromotedFields): string | null {
+export function howItEnded(
+  test: Pick<SplitTest, "endedBy" | "endResult" | "afterUrl"> & PromotedFields,
+): string | null {
   if (!test.endedBy || !test.endResult) return null;
   const result =
     test.endResult === "promoted"
       ? END_MESSAGES.result.promoted(promotedVersion(test) ?? "A")
       : END_MESSAGES.result[test.endResult];
-  return `${END_MESSAGES.reason[test.endedBy]} ${result}`;
+  const page = test.endResult === "url" && test.afterUrl ? ` After-page: ${test.afterUrl}` : "";
+  return `${END_MESSAGES.reason[test.endedBy]} ${result}${page}`;
 }

@@ -7,7 +7,7 @@ import { howItEnded, promotedVersion } from "@/features/test-detail/end/end-text
 export function LifecycleNotice({
   test,
 }: {
-  test: Pick<SplitTest, "status" | "winnerVariant" | "variants" | "endedBy" | "endResult">;
+  test: Pick<SplitTest, "status" | "winnerVariant" | "variants" | "endedBy" | "endResult" | "afterUrl">;
 }) {
   if (test.status === "paused") {
     return (
