@@ -20,8 +20,12 @@ export function isPlainLink(variants: readonly unknown[]): boolean {
   return variants.length === 1;
 }
 
+/** What a test is: a plain link (one destination) or a test of several. */
+export const TEST_KINDS = ["link", "test"] as const;
+export type TestKind = (typeof TEST_KINDS)[number];
+
 /** The kind a test's variants make it: "link" with one destination, else "test". */
-export function kindOf(variants: readonly unknown[]): "link" | "test" {
+export function kindOf(variants: readonly unknown[]): TestKind {
   return isPlainLink(variants) ? "link" : "test";
 }
 

@@ -45,6 +45,7 @@ import {
   evenWeights,
   isPlainLink,
   MAX_VARIANTS,
+  TEST_KINDS,
   TEST_MODES,
   TOTAL_WEIGHT,
   VARIANT_LABELS,
@@ -709,7 +710,7 @@ export const splitTestSchema = z.object({
   urlB: z.string().describe("Variant B's URL; empty for a plain link"),
   variants: z.array(testVariantSchema).describe("1 to 8 variants, A first: one is a plain link"),
   kind: z
-    .enum(["link", "test"])
+    .enum(TEST_KINDS)
     .describe(
       "link: one destination, a plain short link (clicks counted, no statistics, no verdict); test: two or more variants",
     ),
@@ -821,7 +822,12 @@ export const testListQuerySchema = z.object({
     .max(100, TEST_MESSAGES.searchTooLong)
     .optional()
     .describe("Only the tests whose name, slug or custom path contains this text, in any case"),
+  kind: z
+    .enum(TEST_KINDS, { error: TEST_MESSAGES.kindFilter })
+    .optional()
+    .describe("Only plain links (link: one destination) or only tests (test: two or more)"),
 });
+export type TestListQuery = z.output<typeof testListQuerySchema>;
 
 export const testListResponseSchema = z.object({ tests: z.array(testWithStatsSchema) });
 export type TestListResponse = z.output<typeof testListResponseSchema>;

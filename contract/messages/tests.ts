@@ -2,6 +2,7 @@ export const TEST_MESSAGES = {
   notSignedIn: "You must be logged in to create a test",
   requiredFields: "Please fill in all required fields",
   searchTooLong: "Search for at most 100 characters",
+  kindFilter: 'Show "link" (plain links) or "test" (tests)',
   nameCharacters: "Test name cannot contain line breaks, control characters or text-direction characters",
   invalidUrls: "Please enter valid URLs",
   plan: "A plan needs a conversion rate between 0 and 1, a lift above 0 that keeps it below 1, and visitors a day above 0",

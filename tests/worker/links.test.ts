@@ -167,6 +167,24 @@ describe("plain links", () => {
     });
     expect(patched.status).toBe(404);
     expect((await testOf(owner.client, test.slug)).kind).toBe("link");
+
+    // The list filters by kind: the link alone, the test alone, another workspace's never.
+    const split = await publicApi(key, "POST", "/tests", {
+      name: "Hero",
+      urlA: "https://shop.example/a",
+      urlB: "https://shop.example/b",
+    });
+    const { test: splitTest } = (await split.json()) as { test: TestWithStats };
+    const listed = async (apiKey: string, kind: string) =>
+      (
+        (await (await publicApi(apiKey, "GET", `/tests?kind=${kind}`)).json()) as { tests: TestWithStats[] }
+      ).tests.map((one) => one.id);
+    expect(await listed(key, "link")).toEqual([test.id]);
+    expect(await listed(key, "test")).toEqual([splitTest.id]);
+    expect(await listed(strangerKey, "link")).toEqual([]);
+    const wrong = await publicApi(key, "GET", "/tests?kind=poster");
+    expect(wrong.status).toBe(400);
+    expect((await errorOf(wrong)).message).toBe(TEST_MESSAGES.kindFilter);
   });
 });
 

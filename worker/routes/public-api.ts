@@ -136,7 +136,7 @@ export const PUBLIC_API_OPERATIONS = [
     queryParams: testListQuerySchema,
     success: { status: 200, description: "The tests", schema: testListResponseSchema, name: "TestList" },
     handler(c, { query }) {
-      return listTests(c, query.q || undefined);
+      return listTests(c, query);
     },
   }),
   operation({

@@ -6,6 +6,7 @@ import type {
   TestAnalyticsResponse,
   TestBreakdownsResponse,
   TestHistoryResponse,
+  TestListQuery,
   TestListResponse,
   TestResponse,
   TrackingSetupResponse,
@@ -47,8 +48,8 @@ import { setupOf } from "../services/tracking";
 import { actingIn, creatorOf, type UserContext, type UserEnv } from "./with-user";
 
 /** Listing the caller's tests, the same for the app's API and the public API. */
-export async function listTests<E extends UserEnv>(c: UserContext<E>, search?: string) {
-  const tests = await listSplitTests(c.env, c.get("workspace").id, linkContext(c.req.url, c.env), search);
+export async function listTests<E extends UserEnv>(c: UserContext<E>, filter: TestListQuery = {}) {
+  const tests = await listSplitTests(c.env, c.get("workspace").id, linkContext(c.req.url, c.env), filter);
   return c.json({ tests } satisfies TestListResponse, 200);
 }
 

@@ -3,6 +3,7 @@ import type {
   CreateTestInput,
   Rule,
   SplitTest,
+  TestListQuery,
   TestStats,
   TestWithStats,
   UpdateTestInput,
@@ -400,16 +401,20 @@ export function listSplitTests(
   env: Env,
   workspaceId: string,
   link: LinkContext,
-  search?: string,
+  { q, kind }: TestListQuery = {},
 ): Promise<TestWithStats[]> {
-  const term = search?.toLowerCase();
+  const term = q?.toLowerCase();
   const found = term
     ? sql`(instr(lower(${splitTests.name}), ${term}) > 0 OR instr(lower(${splitTests.slug}), ${term}) > 0
           OR instr(lower(coalesce(${splitTests.customSlug}, '')), ${term}) > 0)`
     : undefined;
+  // A plain link has one destination (contract/variants.ts kindOf).
+  const ofKind = kind
+    ? sql`json_array_length(${splitTests.variants}) ${kind === "link" ? sql`= 1` : sql`> 1`}`
+    : undefined;
   return clientTests(
     env,
-    and(eq(splitTests.workspaceId, workspaceId), isNull(splitTests.deletedAt), found),
+    and(eq(splitTests.workspaceId, workspaceId), isNull(splitTests.deletedAt), found, ofKind),
     link,
   );
 }
