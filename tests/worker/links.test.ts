@@ -40,6 +40,25 @@ async function newLink(client: Client, body: Record<string, unknown> = {}): Prom
   return ((await response.json()) as { test: TestWithStats }).test;
 }
 
+/** A new link with these fields (and no minimum days): the answer, as the API gives it. */
+function sendLink(client: Client, body: Record<string, unknown>): Promise<Response> {
+  return client.json("POST", "/api/tests", {
+    name: "L",
+    urlA: "https://shop.example/a",
+    minimumDays: 0,
+    ...body,
+  });
+}
+
+/** Each new link is refused (400) with its message. */
+async function expectRefused(client: Client, cases: [Record<string, unknown>, string][]): Promise<void> {
+  for (const [body, message] of cases) {
+    const response = await sendLink(client, body);
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).message).toBe(message);
+  }
+}
+
 describe("plain links", () => {
   it("creates a link from urlA alone or one variant, redirects everyone there and counts the clicks", async () => {
     const { client } = await signedUpClient();
@@ -234,13 +253,7 @@ describe("start on a date (issue #49, point 2)", () => {
 
   it("refuses a past or far start, an end before it, a bad or looping page before it, each with its message", async () => {
     const { client } = await signedUpClient();
-    const send = (body: Record<string, unknown>) =>
-      client.json("POST", "/api/tests", {
-        name: "L",
-        urlA: "https://shop.example/a",
-        minimumDays: 0,
-        ...body,
-      });
+    const send = (body: Record<string, unknown>) => sendLink(client, body);
     const soon = new Date(Date.now() + DAY).toISOString();
     const cases: [Record<string, unknown>, string][] = [
       [{ startsAt: "tomorrow" }, SCHEDULE_MESSAGES.startsAtInvalid],
@@ -252,11 +265,7 @@ describe("start on a date (issue #49, point 2)", () => {
       ],
       [{ startsAt: soon, beforeUrl: "javascript:alert(1)" }, TEST_MESSAGES.invalidUrls],
     ];
-    for (const [body, message] of cases) {
-      const response = await send(body);
-      expect(response.status).toBe(400);
-      expect((await errorOf(response)).message).toBe(message);
-    }
+    await expectRefused(client, cases);
     const loop = await send({ startsAt: soon, beforeUrl: `https://${env.APP_HOST}/r/abcdef` });
     expect(loop.status).toBe(400);
     expect((await errorOf(loop)).message).toBe(TEST_MESSAGES.urlLoops);
@@ -349,13 +358,7 @@ describe("end to the campaign's after-page (issue #49, point 2)", () => {
 
   it("refuses an after-page without its end, an end without its page, and too few visitors for an end that decides", async () => {
     const { client } = await signedUpClient();
-    const send = (body: Record<string, unknown>) =>
-      client.json("POST", "/api/tests", {
-        name: "L",
-        urlA: "https://shop.example/a",
-        minimumDays: 0,
-        ...body,
-      });
+    const send = (body: Record<string, unknown>) => sendLink(client, body);
     const cases: [Record<string, unknown>, string][] = [
       [{ onEnd: "url" }, SCHEDULE_MESSAGES.afterUrl],
       [{ onEnd: "url", afterUrl: "campaign-over" }, SCHEDULE_MESSAGES.afterUrl],
@@ -364,11 +367,7 @@ describe("end to the campaign's after-page (issue #49, point 2)", () => {
       [{ onEnd: "promote", endAfterVisitors: 50 }, SCHEDULE_MESSAGES.visitors],
       [{ onEnd: "sideways" }, SCHEDULE_MESSAGES.onEnd],
     ];
-    for (const [body, message] of cases) {
-      const response = await send(body);
-      expect(response.status).toBe(400);
-      expect((await errorOf(response)).message).toBe(message);
-    }
+    await expectRefused(client, cases);
     const loop = await send({ onEnd: "url", afterUrl: `https://${env.APP_HOST}/r/abcdef` });
     expect((await errorOf(loop)).message).toBe(TEST_MESSAGES.urlLoops);
 
