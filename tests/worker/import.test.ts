@@ -210,7 +210,7 @@ describe("the real run", () => {
     const { client, userId } = await verifiedClient();
     const host = uniqueHost();
     await insertDomain(userId, host, "active");
-    const [onDefault, onDomain, test] = [unique("poster"), unique("flyer"), unique("hero")];
+    const [onDefault, onDomain] = [unique("poster"), unique("flyer")];
     const csv = [
       "title,long_url,link,tags",
       `Poster,https://shop.example/poster,https://bit.ly/${onDefault},print`,
