@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ImportResponse, TestListResponse } from "../../contract/api";
 import { csvText } from "../../contract/imports";
-import { IMPORT_MESSAGES, TEST_MESSAGES, WORKSPACE_MESSAGES } from "../../contract/messages";
+import { IMPORT_MESSAGES, QUOTA_MESSAGES, TEST_MESSAGES, WORKSPACE_MESSAGES } from "../../contract/messages";
+import { WORKSPACE_QUOTAS } from "../../contract/quotas";
 import { visitDomain } from "./domain-helpers";
 import {
   addMember,
@@ -204,6 +205,39 @@ describe("the dry run", () => {
     expect(await testCount(client)).toBe(before);
   });
 });
+
+describe("the workspace's quota of tests", () => {
+  it("refuses the rows past the quota, in the dry run and the real run", async () => {
+    const { client } = await verifiedClient();
+    const first = await createTest(client, { name: "First" });
+    // The workspace holds 999 tests (copies of its first, as quotas.test.ts makes them): room for one.
+    const columns = await copiedColumns();
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 998)
+       INSERT INTO split_tests SELECT ${columns} FROM split_tests, n WHERE split_tests.id = ?`,
+    )
+      .bind(first.id)
+      .run();
+    const csv = "name,url_a\nOne more,https://shop.example/1\nOne too many,https://shop.example/2\n";
+    const quota = QUOTA_MESSAGES.tests(WORKSPACE_QUOTAS.tests);
+    expect(reasons(await imported(client, csv, true))).toEqual([
+      ["ready", null],
+      ["refused", quota],
+    ]);
+    expect(reasons(await imported(client, csv, false))).toEqual([
+      ["created", null],
+      ["refused", quota],
+    ]);
+  });
+});
+
+/** split_tests' columns, the id and slug made unique per copy n.i. */
+async function copiedColumns(): Promise<string> {
+  const { results } = await env.DB.prepare("PRAGMA table_info(split_tests)").all<{ name: string }>();
+  return results
+    .map(({ name }) => (name === "id" || name === "slug" ? `${name} || '-copy-' || n.i` : name))
+    .join(", ");
+}
 
 describe("the real run", () => {
   it("creates each ready row as a link whose back-half redirects, on /r/ or the verified domain, and records it", async () => {
