@@ -1,5 +1,5 @@
 import type { ImportRowOutcome } from "@contract/api";
-import { csvText, parseCsv, readImportFile } from "@contract/imports";
+import { csvText, IMPORT_CHUNK_ROWS, parseCsv, readImportFile } from "@contract/imports";
 import { describe, expect, it } from "vitest";
 import { fileParts, outcomeCsv } from "@/features/import/outcome-csv";
 
@@ -17,14 +17,14 @@ describe("an import's file on screen", () => {
     expect(parseCsv(csvText(parseCsv(text)))).toEqual(parseCsv(text));
   });
 
-  it("sends a long file in parts of its header and up to 50 rows, numbered from where each starts", () => {
+  it("sends a long file in parts of its header and up to 25 rows, numbered from where each starts", () => {
     const records = [
       ["name", "url_a"],
       ...Array.from({ length: 120 }, (_, i) => [`L${i}`, `https://s.example/${i}`]),
     ];
-    const parts = fileParts(records, 50);
-    expect(parts.map((part) => part.offset)).toEqual([0, 50, 100]);
-    const last = readImportFile(parts[2]?.csv ?? "");
+    const parts = fileParts(records, IMPORT_CHUNK_ROWS);
+    expect(parts.map((part) => part.offset)).toEqual([0, 25, 50, 75, 100]);
+    const last = readImportFile(parts[4]?.csv ?? "");
     expect("links" in last && last.links.map((link) => link.name)).toEqual(
       Array.from({ length: 20 }, (_, i) => `L${i + 100}`),
     );
