@@ -51,7 +51,8 @@ function Importer() {
     if (stage.kind !== "pick") headingRef.current?.focus();
   }, [stage.kind]);
 
-  if (stage.kind === "pick") return <FileDrop error={stage.error} onFile={(file) => void choose(file)} />;
+  if (stage.kind === "pick")
+    return <FileDrop error={stage.error} focus={stage.again} onFile={(file) => void choose(file)} />;
   if (stage.kind === "checking")
     return (
       <div className="flex items-center gap-3 py-8" role="status">

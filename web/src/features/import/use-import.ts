@@ -18,7 +18,7 @@ import { serverMessage } from "@/lib/server-message";
 
 /** Where an import stands: a file to pick, its dry run, its check's table, its creation, its outcome. */
 export type ImportStage =
-  | { kind: "pick"; error: string | null }
+  | { kind: "pick"; error: string | null; again?: boolean }
   | { kind: "checking"; fileName: string }
   | { kind: "checked"; fileName: string; text: string; answer: ImportResponse }
   | {
@@ -62,7 +62,11 @@ export function useImport() {
       const answer = await importLinks(text, true);
       setStage({ kind: "checked", fileName: file.name, text, answer });
     } catch (error) {
-      setStage({ kind: "pick", error: serverMessage(error) ?? IMPORT_SCREEN_MESSAGES.checkFailed });
+      setStage({
+        kind: "pick",
+        error: serverMessage(error) ?? IMPORT_SCREEN_MESSAGES.checkFailed,
+        again: true,
+      });
     }
   }
 
@@ -103,5 +107,5 @@ export function useImport() {
     }
   }
 
-  return { stage, choose, create, reset: () => setStage({ kind: "pick", error: null }) };
+  return { stage, choose, create, reset: () => setStage({ kind: "pick", error: null, again: true }) };
 }

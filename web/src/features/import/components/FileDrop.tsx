@@ -4,7 +4,16 @@ import { IMPORT_SCREEN_MESSAGES } from "@/features/import/messages";
 import { cn } from "@/lib/utils";
 
 /** Where the marketer picks or drops the file; its problem is said right under it. */
-export function FileDrop({ error, onFile }: { error: string | null; onFile: (file: File) => void }) {
+export function FileDrop({
+  error,
+  onFile,
+  focus = false,
+}: {
+  error: string | null;
+  onFile: (file: File) => void;
+  /** Take the keyboard focus (back from a checked file, or after a refused one). */
+  focus?: boolean;
+}) {
   const inputId = useId();
   const errorId = useId();
   const [over, setOver] = useState(false);
@@ -39,6 +48,8 @@ export function FileDrop({ error, onFile }: { error: string | null; onFile: (fil
         <span className="text-muted-foreground text-xs">{IMPORT_SCREEN_MESSAGES.limit}</span>
         <input
           id={inputId}
+          // biome-ignore lint/a11y/noAutofocus: the marketer asked for another file, or the one chosen was refused.
+          autoFocus={focus}
           type="file"
           accept=".csv,text/csv"
           className="sr-only"
