@@ -4,7 +4,7 @@ import { parseCsv } from "../../contract/imports";
 import { visitorAddress } from "../../scripts/splitlink-api";
 import { seriousViolations } from "./axe";
 import { DESKTOP_USER_AGENT, screenshot, startBrowser, WIDTHS } from "./browser";
-import { signUpOverHttp } from "./flows";
+import { isFocused, signUpOverHttp } from "./flows";
 
 // Issue #49, point 5 ("Done when"): a Bitly export of 3 links is imported after a dry run, and each
 // back-half redirects.
@@ -55,8 +55,11 @@ describe("import links", () => {
     const before = await page.request.get("/api/tests");
     expect(((await before.json()) as { tests: unknown[] }).tests).toHaveLength(0);
 
-    // One click creates them; the bar reaches the end, each row says created with its link.
-    await page.getByRole("button", { name: "Create 3 links" }).click();
+    // One press creates them, by keyboard: the summary has the focus, the button is next.
+    await expect.poll(() => isFocused(page.getByTestId("import-summary"))).toBe(true);
+    await page.keyboard.press("Tab");
+    expect(await isFocused(page.getByRole("button", { name: "Create 3 links" }))).toBe(true);
+    await page.keyboard.press("Enter");
     await page.getByTestId("import-summary").getByText("3 created, 0 refused").waitFor();
     expect(await table.locator('tr[data-status="created"]').count()).toBe(3);
 
