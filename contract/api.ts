@@ -20,6 +20,7 @@ export type * from "./api/domains";
 export type * from "./api/errors";
 export type * from "./api/health";
 export type * from "./api/history";
+export type * from "./api/imports";
 export type * from "./api/integrations";
 export type * from "./api/members";
 export type * from "./api/rules";

@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { GENERIC_MESSAGES } from "../contract/messages";
 import type { AppEnv } from "./env";
 import { ApiError, errorBody, RetryLaterError } from "./errors";
-import { API_MAX_BODY_BYTES, limitBody } from "./middleware/body-limit";
+import { API_MAX_BODY_BYTES, limitApiBody, limitBody } from "./middleware/body-limit";
 import { csrfForCookieApi } from "./middleware/csrf";
 import { apiSecurityHeaders, htmlSecurityHeaders } from "./middleware/security-headers";
 import { log } from "./observability/log";
@@ -56,7 +56,7 @@ function createApp() {
 
 const app = createApp();
 
-app.use("/api/*", apiSecurityHeaders, csrfForCookieApi, limitBody(API_MAX_BODY_BYTES));
+app.use("/api/*", apiSecurityHeaders, csrfForCookieApi, limitApiBody());
 app
   .route("/api/auth", authRoutes)
   // Before the tests' routes: their guards would otherwise run a second time.

@@ -13,6 +13,7 @@ export { AUTH_MESSAGES } from "./auth";
 export { CONVERSION_MESSAGES, GOAL_MESSAGES, TRAFFIC_QUALITY_MESSAGES } from "./conversions";
 export { DOMAIN_MESSAGES } from "./domains";
 export { HISTORY_MESSAGES } from "./history";
+export { IMPORT_MESSAGES } from "./imports";
 export { ANALYTICS_INTEGRATION_MESSAGES, SLACK_MESSAGES, STRIPE_MESSAGES } from "./integrations";
 export { MEMBER_MESSAGES } from "./members";
 export { RULE_MESSAGES } from "./rules";

@@ -171,6 +171,26 @@ export const SCREENS: Screen[] = [
     open: (page) => visit(page, "/create-test", "Create a New Split Test"),
   },
   {
+    name: "import links",
+    who: "signed-in, empty",
+    title: titled("Import links"),
+    open: (page) => visit(page, "/import", "Choose a CSV file"),
+  },
+  {
+    name: "import links, a file refused",
+    who: "signed-in, empty",
+    title: titled("Import links"),
+    async open(page) {
+      await visit(page, "/import", "Choose a CSV file");
+      await page.getByTestId("import-file").setInputFiles({
+        name: "people.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from("email,first_name\nann@shop.example,Ann\n"),
+      });
+      await page.getByText("The header row matches no format").first().waitFor();
+    },
+  },
+  {
     name: "create test, errors shown",
     who: "signed-in, empty",
     title: titled("Create a New Split Test"),

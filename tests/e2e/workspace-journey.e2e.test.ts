@@ -64,6 +64,7 @@ describe("a workspace shared with a viewer", () => {
     await viewer.getByRole("button", { name: "Team pricing test" }).click();
     // A viewer's dashboard has no create button.
     expect(await viewer.getByRole("link", { name: "Create New Test" }).count()).toBe(0);
+    expect(await viewer.getByRole("link", { name: "Import links" }).count()).toBe(0);
     await viewer.getByRole("link", { name: /View/ }).first().click();
     await viewer.waitForURL((url) => url.pathname === testPath);
     await viewer.locator("[data-standing]").waitFor();

@@ -85,6 +85,11 @@ const newVariants = [
   { url: "https://shop.example/c", weight: 50 },
 ];
 
+/** An import of one link onto the fixture's domain: another workspace's caller finds it unknown (refused). */
+const importBody = (f: Fixture) => ({
+  csv: `name,url_a,custom_slug,domain\nImported,https://shop.example/i,,${f.domain}\n`,
+});
+
 const newTestBody = {
   name: "Matrix test",
   urlA: "https://shop.example/a",
@@ -112,6 +117,13 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     // Another user cannot put a test on the owner's domain.
     call: (f) => ({ path: "/api/tests", body: { ...newTestBody, customDomainId: f.domainId } }),
     owner: 201,
+    otherUser: "own scope",
+  },
+  {
+    route: "POST /api/tests/import",
+    // Another workspace's caller cannot put links on the owner's domain: the row is refused.
+    call: (f) => ({ path: "/api/tests/import", body: importBody(f) }),
+    owner: 200,
     otherUser: "own scope",
   },
   {
@@ -567,6 +579,13 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     route: "POST /api/v1/tests",
     call: (f) => ({ path: "/api/v1/tests", body: { ...newTestBody, customDomainId: f.domainId } }),
     owner: 201,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "POST /api/v1/tests/import",
+    call: (f) => ({ path: "/api/v1/tests/import", body: importBody(f) }),
+    owner: 200,
     otherUser: "own scope",
     auth: "apiKey",
   },

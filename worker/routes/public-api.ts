@@ -21,6 +21,7 @@ import {
 } from "../../contract/api/conversions";
 import { domainListResponseSchema } from "../../contract/api/domains";
 import { testHistoryResponseSchema } from "../../contract/api/history";
+import { importQuerySchema, importResponseSchema, importTestsSchema } from "../../contract/api/imports";
 import {
   connectSlackSchema,
   connectStripeResponseSchema,
@@ -82,6 +83,7 @@ import {
   getHistory,
   getSetup,
   getTest,
+  importTests,
   listTests,
 } from "./split-tests";
 import { getTrafficRules, putTrafficRules } from "./traffic-rules";
@@ -155,6 +157,31 @@ export const PUBLIC_API_OPERATIONS = [
     errors: ["slug_taken", "domain_not_usable", "quota_reached"],
     handler(c, { json }) {
       return createTest(c, json);
+    },
+  }),
+  operation({
+    method: "post",
+    path: "/api/v1/tests/import",
+    operationId: "importTests",
+    summary: "Create links in bulk from a CSV file, or a Bitly, Rebrandly or Short.io export",
+    tag: "Tests",
+    queryParams: importQuerySchema,
+    body: {
+      schema: importTestsSchema,
+      name: "ImportTestsInput",
+      example: {
+        csv: "name,url_a,url_b,custom_slug,domain,tags\nSpring poster,https://shop.example/spring,,spring-24,,print|spring\n",
+      },
+    },
+    success: {
+      status: 200,
+      description: "Each row's outcome: ready (a dry run), created, or refused with why",
+      schema: importResponseSchema,
+      name: "ImportResult",
+    },
+    errors: ["too_large"],
+    handler(c, { query, json }) {
+      return importTests(c, json, query.dryRun === "true");
     },
   }),
   operation({

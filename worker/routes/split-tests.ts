@@ -2,6 +2,9 @@ import { Hono } from "hono";
 import type {
   CreateTestInput,
   DeletedResponse,
+  ImportResponse,
+  ImportRowOutcome,
+  ImportTestsInput,
   SlugAvailabilityResponse,
   TestAnalyticsResponse,
   TestBreakdownsResponse,
@@ -14,16 +17,20 @@ import type {
   Variant,
 } from "../../contract/api";
 import { breakdownsQuerySchema } from "../../contract/api/breakdowns";
+import { importQuerySchema, importTestsSchema } from "../../contract/api/imports";
 import {
   createTestSchema,
   promoteSchema,
   slugQuerySchema,
   updateTestSchema,
 } from "../../contract/api/split-tests";
+import { MAX_IMPORT_CREATE_ROWS } from "../../contract/imports";
+import { IMPORT_MESSAGES } from "../../contract/messages";
 import { customSlugProblem } from "../../contract/slug";
 import { getDb } from "../db/client";
 import { eventsDb } from "../db/shards";
 import type { AppEnv } from "../env";
+import { ApiError } from "../errors";
 import { requireUser } from "../middleware/require-user";
 import { requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
@@ -32,6 +39,7 @@ import { breakdownsOf } from "../services/breakdowns";
 import { ownedDomain } from "../services/domains";
 import { dailyRollupCsv, streamEventsCsv } from "../services/export";
 import { recordChange, testChanges, testHistory } from "../services/history";
+import { planImport } from "../services/imports";
 import {
   changeLifecycle,
   createSplitTest,
@@ -55,6 +63,12 @@ export async function listTests<E extends UserEnv>(c: UserContext<E>, filter: Te
 
 /** Creating a test, the same for the app's API and the public API. */
 export async function createTest<E extends UserEnv>(c: UserContext<E>, input: CreateTestInput) {
+  const test = await createRecorded(c, input);
+  return c.json({ test } satisfies TestResponse, 201);
+}
+
+/** A new test, recorded in the history as created: a create's and each imported row's. */
+async function createRecorded<E extends UserEnv>(c: UserContext<E>, input: CreateTestInput) {
   const link = linkContext(c.req.url, c.env);
   const test = await createSplitTest(c.env, c.executionCtx, creatorOf(c), input, link);
   await recordChange(getDb(c.env.DB), {
@@ -62,7 +76,48 @@ export async function createTest<E extends UserEnv>(c: UserContext<E>, input: Cr
     action: "test.created",
     details: { name: test.name },
   });
-  return c.json({ test } satisfies TestResponse, 201);
+  return test;
+}
+
+/**
+ * A file's rows as links (issue #49, point 5), the same for both APIs: a dry run answers what each row
+ * would become; else each ready row is created in order through the create's own path, and a row the
+ * create refuses after all (a slug taken meanwhile) is answered refused with its reason.
+ */
+export async function importTests<E extends UserEnv>(
+  c: UserContext<E>,
+  file: ImportTestsInput,
+  dryRun: boolean,
+) {
+  if (!dryRun && file.links.length > MAX_IMPORT_CREATE_ROWS)
+    throw new ApiError("invalid_input", IMPORT_MESSAGES.tooManyToCreate(file.links.length));
+  const planned = await planImport(c.env, c.get("workspace").id, file.links, linkContext(c.req.url, c.env));
+  const rows: ImportRowOutcome[] = [];
+  for (const { outcome, input } of planned) {
+    if (dryRun || !input) {
+      rows.push(outcome);
+      continue;
+    }
+    try {
+      const test = await createRecorded(c, input);
+      rows.push({ ...outcome, status: "created", testId: test.id, link: test.link });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      rows.push({ ...outcome, status: "refused", reason: error.message });
+    }
+  }
+  const counted = (status: ImportRowOutcome["status"]) => rows.filter((row) => row.status === status).length;
+  return c.json(
+    {
+      dryRun,
+      format: file.format,
+      rows,
+      ready: counted("ready"),
+      created: counted("created"),
+      refused: counted("refused"),
+    } satisfies ImportResponse,
+    200,
+  );
 }
 
 /** A test with its stats, by id (public API) or slug (the app). */
@@ -154,6 +209,9 @@ export const splitTestRoutes = new Hono<AppEnv>()
   .use(requireUser, requireWorkspace)
   .get("/", (c) => listTests(c))
   .post("/", validate("json", createTestSchema), (c) => createTest(c, c.req.valid("json")))
+  .post("/import", validate("query", importQuerySchema), validate("json", importTestsSchema), (c) =>
+    importTests(c, c.req.valid("json"), c.req.valid("query").dryRun === "true"),
+  )
   .get("/slug-availability", validate("query", slugQuerySchema), async (c) => {
     const { slug, domainId } = c.req.valid("query");
     const db = getDb(c.env.DB);

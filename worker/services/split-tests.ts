@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type {
   CreateTestInput,
   Rule,
@@ -93,26 +93,46 @@ function destinationsOf(test: {
 }
 
 /**
- * Refuses a destination that is itself a SplitLink link: the app's own host (the address this request
- * came to, locally) or any custom domain of SplitLink. Visitors would go round in a loop.
+ * The destinations that are themselves a SplitLink link: the app's own host (the address this request
+ * came to, locally) or any custom domain of SplitLink. Visitors would go round in a loop. One query
+ * however many URLs (an import checks a whole file at once).
  */
-async function refuseLoops(env: Env, db: Db, urls: string[], link: LinkContext): Promise<void> {
-  if (urls.length === 0) return;
+export async function loopingUrls(env: Env, db: Db, urls: string[], link: LinkContext): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
   const own = [env.APP_HOST, `www.${env.APP_HOST}`, env.FALLBACK_ORIGIN];
-  const addresses = urls.map((url) => new URL(url));
-  const loops =
-    addresses.some((url) => url.host === link.requestUrl.host || own.includes(url.hostname)) ||
-    (await db
-      .select({ id: customDomains.id })
-      .from(customDomains)
-      .where(inArray(customDomains.domain, [...new Set(addresses.map((url) => url.hostname))]))
-      .get()) !== undefined;
-  if (loops) throw new ApiError("invalid_input", TEST_MESSAGES.urlLoops);
+  const addresses = urls.map((url) => ({ url, parsed: new URL(url) }));
+  const hosts = [...new Set(addresses.map(({ parsed }) => parsed.hostname))];
+  const domains = await db
+    .select({ domain: customDomains.domain })
+    .from(customDomains)
+    // One JSON parameter however many hosts: D1 binds at most 100 parameters a statement.
+    .where(sql`${customDomains.domain} IN (SELECT value FROM json_each(${JSON.stringify(hosts)}))`);
+  const splitLinkHosts = new Set(domains.map((row) => row.domain));
+  return new Set(
+    addresses
+      .filter(
+        ({ parsed }) =>
+          parsed.host === link.requestUrl.host ||
+          own.includes(parsed.hostname) ||
+          splitLinkHosts.has(parsed.hostname),
+      )
+      .map(({ url }) => url),
+  );
 }
+
+/** Refuses destinations that are SplitLink links (`loopingUrls`). */
+async function refuseLoops(env: Env, db: Db, urls: string[], link: LinkContext): Promise<void> {
+  if ((await loopingUrls(env, db, urls, link)).size > 0)
+    throw new ApiError("invalid_input", TEST_MESSAGES.urlLoops);
+}
+
+/** Whether a domain of the workspace can carry links: only an active (verified) one. */
+export const isUsableDomain = (domain: { status: string }) => domain.status === "active";
 
 async function activeDomainOf(db: Db, workspaceId: string, domainId: string) {
   const domain = await ownedDomain(db, workspaceId, domainId).catch(() => null);
-  if (domain?.status !== "active") throw new ApiError("domain_not_usable", TEST_MESSAGES.domainNotUsable);
+  if (!domain || !isUsableDomain(domain))
+    throw new ApiError("domain_not_usable", TEST_MESSAGES.domainNotUsable);
   return domain;
 }
 
@@ -121,14 +141,39 @@ async function activeDomainOf(db: Db, workspaceId: string, domainId: string) {
  * /r/{path} is shared with the auto slugs of all tests.
  */
 export async function customSlugTaken(db: Db, domainId: string | null, customSlug: string): Promise<boolean> {
-  const taken = domainId
-    ? and(eq(splitTests.customDomainId, domainId), eq(splitTests.customSlug, customSlug))
-    : or(
-        and(isNull(splitTests.customDomainId), eq(splitTests.customSlug, customSlug)),
-        eq(splitTests.slug, customSlug),
-      );
-  const row = await db.select({ id: splitTests.id }).from(splitTests).where(taken).get();
-  return row !== undefined;
+  return (await takenSlugs(db, domainId, [customSlug])).size > 0;
+}
+
+/** Which of these custom paths are taken on one domain (`customSlugTaken`), in one query. */
+export async function takenSlugs(db: Db, domainId: string | null, slugs: string[]): Promise<Set<string>> {
+  if (slugs.length === 0) return new Set();
+  // One JSON parameter however many slugs: D1 binds at most 100 parameters a statement.
+  const among = (column: typeof splitTests.slug | typeof splitTests.customSlug) =>
+    sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(slugs)}))`;
+  const rows = await db
+    .select({ slug: splitTests.slug, customSlug: splitTests.customSlug, domainId: splitTests.customDomainId })
+    .from(splitTests)
+    .where(
+      domainId
+        ? and(eq(splitTests.customDomainId, domainId), among(splitTests.customSlug))
+        : or(and(isNull(splitTests.customDomainId), among(splitTests.customSlug)), among(splitTests.slug)),
+    );
+  const asked = new Set(slugs);
+  // On the default domain an auto slug takes its path too; on a custom domain only custom paths do.
+  const paths = (row: (typeof rows)[number]) => [
+    ...(row.domainId === domainId && row.customSlug ? [row.customSlug] : []),
+    ...(domainId ? [] : [row.slug]),
+  ];
+  return new Set(rows.flatMap(paths).filter((slug) => asked.has(slug)));
+}
+
+/** How many tests the workspace holds against its quota (deleted ones do not count). */
+export async function heldTests(db: Db, workspaceId: string): Promise<number> {
+  const [held] = await db
+    .select({ n: count() })
+    .from(splitTests)
+    .where(and(eq(splitTests.workspaceId, workspaceId), isNull(splitTests.deletedAt)));
+  return held?.n ?? 0;
 }
 
 async function insertSplitTest(
@@ -138,11 +183,7 @@ async function insertSplitTest(
   input: CreateTestInput,
   link: LinkContext,
 ): Promise<{ row: SplitTestRow; test: SplitTest }> {
-  const [held] = await db
-    .select({ n: count() })
-    .from(splitTests)
-    .where(and(eq(splitTests.workspaceId, creator.workspaceId), isNull(splitTests.deletedAt)));
-  assertBelowQuota("tests", held?.n ?? 0);
+  assertBelowQuota("tests", await heldTests(db, creator.workspaceId));
   const customDomainId = input.customDomainId || null;
   const customSlug = input.customSlug || null;
   const domain = customDomainId ? await activeDomainOf(db, creator.workspaceId, customDomainId) : null;

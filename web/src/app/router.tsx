@@ -12,6 +12,7 @@ const VerifyEmailPage = lazy(() => import("@/features/account/VerifyEmailPage"))
 const ApiDocsPage = lazy(() => import("@/features/api-docs/ApiDocsPage"));
 const DashboardPage = lazy(() => import("@/features/dashboard/DashboardPage"));
 const CreateTestPage = lazy(() => import("@/features/create-test/CreateTestPage"));
+const ImportPage = lazy(() => import("@/features/import/ImportPage"));
 const TestDetailPage = lazy(() => import("@/features/test-detail/TestDetailPage"));
 const DomainsPage = lazy(() => import("@/features/domains/DomainsPage"));
 const SettingsPage = lazy(() => import("@/features/settings/SettingsPage"));
@@ -32,6 +33,7 @@ export function AppRoutes() {
         <Route Component={RequireAuth}>
           <Route path="/dashboard" Component={DashboardPage} />
           <Route path="/create-test" Component={CreateTestPage} />
+          <Route path="/import" Component={ImportPage} />
           <Route path="/test/:slug" Component={TestDetailPage} />
           <Route path="/domains" Component={DomainsPage} />
           <Route path="/settings/*" Component={SettingsPage} />

@@ -1,5 +1,5 @@
 import type { TestWithStats } from "@contract/api";
-import { GlobeIcon, PlusIcon } from "lucide-react";
+import { GlobeIcon, PlusIcon, UploadIcon } from "lucide-react";
 import { useRef } from "react";
 import { Link } from "react-router-dom";
 import { AppHeader } from "@/components/AppHeader";
@@ -52,6 +52,14 @@ export default function DashboardPage() {
                 Manage Domains
               </Link>
             </Button>
+            {canEdit && (
+              <Button asChild variant="outline">
+                <Link to="/import">
+                  <UploadIcon aria-hidden />
+                  Import links
+                </Link>
+              </Button>
+            )}
             {canEdit && (
               <Button asChild>
                 <Link to="/create-test">
