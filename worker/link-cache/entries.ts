@@ -36,6 +36,11 @@ export interface CachedLink {
    */
   startsAt?: number | null;
   beforeUrl?: string | null;
+  /**
+   * The link's password hash (auth/password.ts): present only on a link with a password (issue #49), whose
+   * visitors get its page first (redirect/password.ts). The others' entries and path are unchanged.
+   */
+  passwordHash?: string | null;
 }
 
 /** What the redirect needs of a custom domain. */
@@ -58,6 +63,7 @@ const linkColumns = {
   bucketSecret: splitTests.bucketSecret,
   startsAt: splitTests.startsAt,
   beforeUrl: splitTests.beforeUrl,
+  passwordHash: splitTests.passwordHash,
 };
 
 // A deleted test waiting for the archive cron to purge it redirects no one.
@@ -174,6 +180,8 @@ export function toCachedLink(test: CachedLink): CachedLink {
     ...(test.bucketSecret ? { bucketSecret: test.bucketSecret } : {}),
     // Only a link with a start date carries it: the others' entries stay as before.
     ...(test.startsAt ? { startsAt: test.startsAt, beforeUrl: test.beforeUrl ?? null } : {}),
+    // Only a link with a password carries its hash.
+    ...(test.passwordHash ? { passwordHash: test.passwordHash } : {}),
     // Only a test with rules carries them: the entries of the others stay as small as before.
     ...(test.rules && test.rules.length > 0
       ? { rules: test.rules, fallbackUrl: test.fallbackUrl ?? null }
