@@ -12,7 +12,6 @@ import { cappedHeader, MAX_USER_AGENT } from "../lib/headers";
 import { renderPasswordPage } from "../lib/password-page";
 import { isPreviewFetch } from "../lib/preview-fetchers";
 import type { CachedLink } from "../link-cache/entries";
-import { linkPasswordAllowed } from "../services/limits";
 import { isPasswordPass, passwordPass } from "./session";
 import { variantOfLink } from "./variant";
 
@@ -23,6 +22,16 @@ import { variantOfLink } from "./variant";
 
 /** A form holds one field of at most 100 characters: a few hundred bytes, percent-encoded. */
 const MAX_FORM_BYTES = 4 * 1024;
+
+/**
+ * Answers are limited like logins (services/limits.ts), on the same limiter: per client address (an
+ * IPv6 address by its /64), whichever link they go to, counted before the password is checked.
+ */
+async function answerAllowed(env: Env, request: Request): Promise<boolean> {
+  const address = addressGroupOf(clientIpOf(request.headers));
+  const { success } = await env.AUTH_IP_LIMITER.limit({ key: `link-password:${address}` });
+  return success;
+}
 
 /** Null when the visitor may go on to the link; else the page (or the redirect after a right answer). */
 export async function passwordGate(
@@ -58,7 +67,7 @@ async function answer(
   passwordHash: string,
   cookie: string,
 ): Promise<Response> {
-  if (!(await linkPasswordAllowed(env, addressGroupOf(clientIpOf(request.headers)))))
+  if (!(await answerAllowed(env, request)))
     return page(url, 429, LINK_PASSWORD_MESSAGES.tooMany);
   const typed = await typedPassword(request);
   if (typed === null || !(await verifyPassword(typed, passwordHash)))

@@ -54,15 +54,6 @@ export async function beaconAllowed(env: Env, clientIp: string, testId: string):
   return success;
 }
 
-/**
- * A password link's answers (issue #49), like logins: per client address (an IPv6 address by its /64),
- * whichever link they go to, counted before the password is checked, so a wrong guess costs a try too.
- */
-export async function linkPasswordAllowed(env: Env, address: string): Promise<boolean> {
-  const { success } = await env.AUTH_IP_LIMITER.limit({ key: `link-password:${address}` });
-  return success;
-}
-
 /** Public API requests are limited per API key, whoever sends them. */
 export async function limitApiKey(env: Env, apiKeyId: string): Promise<void> {
   const { success } = await env.API_KEY_LIMITER.limit({ key: `key:${apiKeyId}` });
