@@ -67,8 +67,7 @@ async function answer(
   passwordHash: string,
   cookie: string,
 ): Promise<Response> {
-  if (!(await answerAllowed(env, request)))
-    return page(url, 429, LINK_PASSWORD_MESSAGES.tooMany);
+  if (!(await answerAllowed(env, request))) return page(url, 429, LINK_PASSWORD_MESSAGES.tooMany);
   const typed = await typedPassword(request);
   if (typed === null || !(await verifyPassword(typed, passwordHash)))
     return page(url, 403, LINK_PASSWORD_MESSAGES.wrong);
