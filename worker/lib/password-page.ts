@@ -47,10 +47,8 @@ ${error}<button type="submit">${escapeHtml(M.submit)}</button>
 </main></body></html>`;
   return new Response(html, {
     status: details.status,
-    headers: {
-      ...ERROR_PAGE_HEADERS,
-      "content-security-policy": `${ERROR_PAGE_HEADERS["content-security-policy"]}; form-action 'self'`,
-      ...(details.status === 429 ? { "retry-after": "60" } : {}),
-    },
+    // No form-action: browsers check it along the redirects that follow the post too, and a right
+    // answer ends on the link's destination, another site.
+    headers: { ...ERROR_PAGE_HEADERS, ...(details.status === 429 ? { "retry-after": "60" } : {}) },
   });
 }
