@@ -227,6 +227,12 @@ describe("password links (issue #49, point 3)", () => {
       .bind(link.id)
       .first<{ password_hash: string }>();
     expect(hash?.password_hash).toMatch(/^pbkdf2_sha256\$/);
+    // The event shard's copy of the test holds no hash (worker/db/shards.ts).
+    const copy = await (await eventsOf(link.id))
+      .prepare("SELECT password_hash FROM split_tests WHERE id = ?")
+      .bind(link.id)
+      .first<{ password_hash: string | null }>();
+    expect(copy).toEqual({ password_hash: null });
     const { key } = await createApiKey(client);
     const bodies = [
       await (await client.fetch(`/api/tests/${link.slug}`)).text(),

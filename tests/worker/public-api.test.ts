@@ -419,6 +419,7 @@ describe("the OpenAPI document", () => {
         "mode",
         "name",
         "onEnd",
+        "password",
         "plan",
         "primaryMetric",
         "rules",
