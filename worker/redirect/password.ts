@@ -45,6 +45,7 @@ export async function passwordGate(
   const machine =
     isPreviewFetch(request.method, userAgent) ||
     isbot(userAgent) ||
+    // A preview (visit.ts's PREVIEW_PARAM) of a label the link has.
     variantOfLink(link, url.searchParams.get("preview")) !== null;
   const cookie = `${LINK_PASSWORD_COOKIE_PREFIX}${link.id}`;
   if (machine) return page(url, 200);
