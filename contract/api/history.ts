@@ -13,6 +13,7 @@ export const HISTORY_ACTIONS = [
   "test.rules_changed",
   "test.end_settings_changed",
   "test.goal_changed",
+  "test.password_changed",
   "test.paused",
   "test.resumed",
   "test.promoted",

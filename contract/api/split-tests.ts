@@ -1,7 +1,9 @@
 import * as z from "zod";
+import { MAX_LINK_PASSWORD, MIN_LINK_PASSWORD } from "../link-password";
 import {
   GOAL_MESSAGES,
   LIFECYCLE_MESSAGES,
+  LINK_PASSWORD_MESSAGES,
   METRIC_MESSAGES,
   SCHEDULE_MESSAGES,
   TEST_MESSAGES,
@@ -310,7 +312,19 @@ function primarySentTwice(input: {
   );
 }
 
-const settingsFields = { ...scheduleFields, ...ruleFields, ...evidenceFields };
+/** A password on the link (issue #49): set or changed with a new one, removed with null; stored hashed. */
+const passwordFields = {
+  password: z
+    .string({ error: LINK_PASSWORD_MESSAGES.length })
+    .min(MIN_LINK_PASSWORD, LINK_PASSWORD_MESSAGES.length)
+    .max(MAX_LINK_PASSWORD, LINK_PASSWORD_MESSAGES.length)
+    .nullish()
+    .describe(
+      "A password visitors type on the link's page before it sends them on (4 to 100 characters); null removes it. Stored hashed and never answered: see passwordProtected",
+    ),
+};
+
+const settingsFields = { ...scheduleFields, ...ruleFields, ...evidenceFields, ...passwordFields };
 type Settings = z.output<z.ZodObject<typeof settingsFields>>;
 
 /** The end settings and audience rules as create and update pass them on, rules in the form the redirect compares. */
@@ -765,6 +779,11 @@ export const splitTestSchema = z.object({
     .string()
     .nullable()
     .describe("Where visitors go before startsAt; null sends them to version A"),
+  passwordProtected: z
+    .boolean()
+    .describe(
+      "Whether visitors must type a password before the link sends them on (the password is never answered)",
+    ),
   endsAt: z.string().nullable().describe("When the test ends (ISO 8601); null for no end date"),
   endAfterVisitors: z.int().nullable().describe("The test ends at this many unique visitors; null for none"),
   // Also at an early stop.

@@ -9,6 +9,7 @@ export const HISTORY_MESSAGES = {
     "test.rules_changed": "changed the audience rules",
     "test.end_settings_changed": "changed when the test ends",
     "test.goal_changed": "changed the goal",
+    "test.password_changed": "changed the link's password",
     "test.paused": "paused the test",
     "test.resumed": "resumed the test",
     "test.promoted": "promoted a version",
@@ -55,6 +56,7 @@ export const HISTORY_MESSAGES = {
   endsAt: (date: string) => `ends ${date}`,
   endAfter: (visitors: string) => `after ${visitors} visitors`,
   noEnd: "no end set",
+  password: { set: "Password set", removed: "Password removed" },
   onEnd: {
     keep: "then keeps the split",
     control: "then sends everyone to A",

@@ -58,6 +58,20 @@ export const REDIRECT_MESSAGES = {
   redirectError: (message?: string) => `An error occurred during redirect: ${message || "Unknown error"}`,
 } as const;
 
+/** A password on a link (issue #49): the owner's messages, and its page's words, in the redirect pages' tone. */
+export const LINK_PASSWORD_MESSAGES = {
+  length: "The password must be 4 to 100 characters",
+  saved: "Password saved: visitors must enter it to open the link",
+  removed: "Password removed: anyone with the link can open it",
+  pageTitle: "Password required",
+  heading: "This link is protected by a password",
+  intro: "Enter the password you were given to continue.",
+  label: "Password",
+  submit: "Continue",
+  wrong: "Wrong password",
+  tooMany: "Too many attempts. Try again in a minute.",
+} as const;
+
 export const LIFECYCLE_MESSAGES = {
   completed: "This test is completed: its winner was promoted and its results are frozen.",
   chooseVariant: "Choose a version of this test to promote",

@@ -1,5 +1,6 @@
 import {
   CONVERSION_MESSAGES,
+  LINK_PASSWORD_MESSAGES,
   METRIC_MESSAGES,
   RULE_MESSAGES,
   SCHEDULE_MESSAGES,
@@ -47,6 +48,16 @@ describe("the create form's first problem", () => {
       message: VARIANT_MESSAGES.optimiseNeedsTwo,
       fields: ["weights"],
     });
+  });
+
+  it("marks a password shorter than 4 or longer than 100 characters at its field; none is fine", () => {
+    for (const password of ["abc", "x".repeat(101)])
+      expect(createTestProblems({ ...valid, password }, "idle")).toEqual({
+        message: LINK_PASSWORD_MESSAGES.length,
+        fields: ["password"],
+      });
+    for (const password of ["", " a b", "x".repeat(100)])
+      expect(createTestProblems({ ...valid, password }, "idle")).toBeNull();
   });
 
   it("asks for the name first, even when the URLs are missing too", () => {

@@ -90,6 +90,11 @@ describe("a history event in words", () => {
     );
   });
 
+  it("says a link's password was set or removed, never what it is", () => {
+    expect(detailsOf(event("test.password_changed", { passwordProtected: true }))).toBe("Password set");
+    expect(detailsOf(event("test.password_changed", { passwordProtected: false }))).toBe("Password removed");
+  });
+
   it("names the domain, key and endpoint, and leaves out what it does not understand", () => {
     expect(detailsOf(event("api_key.revoked", { name: "Zapier" }))).toBe("‘Zapier’");
     expect(detailsOf(event("domain.fallback_changed", { domain: "go.example.com", fallbackUrl: null }))).toBe(

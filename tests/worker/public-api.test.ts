@@ -420,6 +420,7 @@ describe("the OpenAPI document", () => {
         "mode",
         "name",
         "onEnd",
+        "password",
         "plan",
         "primaryMetric",
         "rules",

@@ -108,8 +108,12 @@ export function standInUser(db: D1Database, userId: string): D1PreparedStatement
   return db.prepare(STAND_IN_USER).bind(userId);
 }
 
-/** What a shard's copy of a test has instead of the main database's values. */
-const COPY_OVERRIDES: Record<string, unknown> = { custom_domain_id: null, custom_slug: null };
+/** What a shard's copy of a test has instead of the main database's values (no link, no password). */
+const COPY_OVERRIDES: Record<string, unknown> = {
+  custom_domain_id: null,
+  custom_slug: null,
+  password_hash: null,
+};
 
 const quoted = (column: string) => `"${column.replaceAll('"', '""')}"`;
 

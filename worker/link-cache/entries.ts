@@ -42,6 +42,11 @@ export interface CachedLink {
    * then, so a running link's entry stays as it was.
    */
   endedTo?: string | null;
+  /**
+   * The link's password hash (auth/password.ts): present only on a link with a password (issue #49), whose
+   * visitors get its page first (redirect/password.ts). The others' entries and path are unchanged.
+   */
+  passwordHash?: string | null;
 }
 
 /** What the redirect needs of a custom domain. */
@@ -65,6 +70,7 @@ const linkColumns = {
   startsAt: splitTests.startsAt,
   beforeUrl: splitTests.beforeUrl,
   endedTo: sql<string | null>`CASE WHEN ${splitTests.endResult} = 'url' THEN ${splitTests.afterUrl} END`,
+  passwordHash: splitTests.passwordHash,
 };
 
 // A deleted test waiting for the archive cron to purge it redirects no one.
@@ -186,6 +192,8 @@ export function toCachedLink(
     // Only a link with a start date carries it: the others' entries stay as before.
     ...(test.startsAt ? { startsAt: test.startsAt, beforeUrl: test.beforeUrl ?? null } : {}),
     ...(endedTo ? { endedTo } : {}),
+    // Only a link with a password carries its hash.
+    ...(test.passwordHash ? { passwordHash: test.passwordHash } : {}),
     // Only a test with rules carries them: the entries of the others stay as small as before.
     ...(test.rules && test.rules.length > 0
       ? { rules: test.rules, fallbackUrl: test.fallbackUrl ?? null }

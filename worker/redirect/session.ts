@@ -94,3 +94,21 @@ export async function verifyArm(
 export function addressHash(secret: string, address: string, testId: string): Promise<string> {
   return mac(secret, `address|${testId}|${address}`, ADDRESS_HASH_BYTES);
 }
+
+/**
+ * A password link's pass (`sl_pw_{testId}`, redirect/password.ts): signed for the test and its current
+ * password hash, so it opens that link only, and no longer once the password changes.
+ */
+export function passwordPass(secret: string, testId: string, passwordHash: string): Promise<string> {
+  return mac(secret, `pw|${testId}|${passwordHash}`, SESSION_MAC_BYTES);
+}
+
+/** Whether a cookie value is the link's pass for its current password. */
+export async function isPasswordPass(
+  secret: string,
+  testId: string,
+  passwordHash: string,
+  value: string | undefined,
+): Promise<boolean> {
+  return value !== undefined && sameMac(value, await passwordPass(secret, testId, passwordHash));
+}

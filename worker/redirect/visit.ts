@@ -42,6 +42,13 @@ export async function visit(
   ctx: Background,
   link: CachedLink,
 ): Promise<Response> {
+  // A password link (issue #49): its page first, until a person's GET carries the link's pass. Loaded
+  // only for such a link; the others pay this one check.
+  if (link.passwordHash) {
+    const { passwordGate } = await import("./password");
+    const page = await passwordGate(request, url, env, link, link.passwordHash);
+    if (page) return page;
+  }
   const previewed = variantOfLink(link, url.searchParams.get(PREVIEW_PARAM));
   if (previewed) return preview(url, link, previewed);
   // Not started yet (issue #49): everyone to the page before it, nothing counted, no session, no cookie.

@@ -217,6 +217,12 @@ export function testChanges(
         details: { before: was.map((v) => v.weight), after: now.map((v) => v.weight), ...phase },
       });
   }
+  // Whether the link has a password now: never the password, nor its hash.
+  if (input.password !== undefined)
+    changes.push({
+      action: "test.password_changed",
+      details: { passwordProtected: after.passwordProtected },
+    });
   for (const [action, keys] of GROUPS)
     if (keys.some((key) => input[key] !== undefined))
       changes.push({

@@ -50,13 +50,14 @@ const END_ORPHANS = `UPDATE split_tests SET status = 'completed', completed_at =
   WHERE id IN (SELECT value FROM json_each(?1)) AND completed_at IS NULL`;
 
 /**
- * Columns a copy need not follow: the link's custom domain and path (a copy has none), and the main
+ * Columns a copy need not follow: the link's custom domain, path and password (a copy has none), and the main
  * database's own bookkeeping, which no statement of a shard reads. The autopilot sets
  * autopilot_checked_at on every running test each run: following it would rewrite every copy.
  */
 const NOT_COMPARED = new Set([
   "custom_domain_id",
   "custom_slug",
+  "password_hash",
   "autopilot_checked_at",
   "verdict_alerted_at",
   "srm_alerted_at",

@@ -33,6 +33,7 @@ import {
 } from "../../contract/schedule";
 import { type Goal, goalAfter } from "../../contract/tracking";
 import { evenWeights, isPlainLink, kindOf, labelAt, VARIANT_LABELS } from "../../contract/variants";
+import { hashPassword } from "../auth/password";
 import { type Db, getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import {
@@ -201,6 +202,7 @@ async function insertSplitTest(
         .get()
     )?.currency ||
     null;
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
 
   for (let attempt = 0; attempt < MAX_SLUG_ATTEMPTS; attempt++) {
     const row: SplitTestRow = {
@@ -245,6 +247,7 @@ async function insertSplitTest(
       conversionEvent: input.conversionEvent ?? null,
       primaryMetricName: input.primaryMetricName ?? null,
       metrics: input.metrics ?? [],
+      passwordHash,
       deletedAt: null,
       phase: 1,
       phaseStartedAt: null,
@@ -313,6 +316,8 @@ export function toClient(
     mode: row.mode,
     startsAt: row.startsAt === null ? null : new Date(row.startsAt).toISOString(),
     beforeUrl: row.beforeUrl,
+    // The hash itself never leaves the Worker.
+    passwordProtected: row.passwordHash !== null,
     endsAt: row.endsAt === null ? null : new Date(row.endsAt).toISOString(),
     endAfterVisitors: row.endAfterVisitors,
     onEnd: row.onEnd,
@@ -626,6 +631,11 @@ export async function updateTest(
   const now = Date.now();
   refuseStartChange(current, input, counts.clicks, now);
   const rules = rulesChange(current, input);
+  // A new password, or none (null); a new hash logs out everyone who gave the old one (redirect/password.ts).
+  const password =
+    input.password === undefined
+      ? {}
+      : { passwordHash: input.password === null ? null : await hashPassword(input.password) };
   await refuseLoops(
     env,
     db,
@@ -647,6 +657,7 @@ export async function updateTest(
             }
           : {}),
         ...scheduleChange(input),
+        ...password,
         ...rules?.change,
         ...metricsChange(current, input),
       })
@@ -691,8 +702,9 @@ export async function updateTest(
         set: { weights: sql`excluded.weights` },
       });
   await refreshShardCopy(env, id);
-  const startChanged = input.startsAt !== undefined || input.beforeUrl !== undefined;
-  if (variants || rules || startChanged) await storeLink(env, updated);
+  const linkChanged =
+    input.startsAt !== undefined || input.beforeUrl !== undefined || input.password !== undefined;
+  if (variants || rules || linkChanged) await storeLink(env, updated);
   return getSplitTest(env, workspaceId, { id }, link);
 }
 

@@ -284,6 +284,8 @@ export const splitTests = sqliteTable(
     primaryMetricName: text("primary_metric_name"),
     conversionEvent: text("conversion_event"),
     metrics: text("metrics", { mode: "json" }).$type<TestMetric[]>().notNull().default(sql`'[]'`),
+    // A password on the link (auth/password.ts's hash), or null: migrations/0048_link_password.sql.
+    passwordHash: text("password_hash"),
   },
   (t) => [
     uniqueIndex("split_tests_slug_idx").on(t.slug),

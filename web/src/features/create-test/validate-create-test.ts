@@ -1,5 +1,12 @@
 import { isCurrency } from "@contract/currency";
-import { CONVERSION_MESSAGES, METRIC_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
+import { isLinkPassword } from "@contract/link-password";
+import {
+  CONVERSION_MESSAGES,
+  LINK_PASSWORD_MESSAGES,
+  METRIC_MESSAGES,
+  TEST_MESSAGES,
+  VARIANT_MESSAGES,
+} from "@contract/messages";
 import { customSlugProblem } from "@contract/slug";
 import { isPlainLink } from "@contract/variants";
 import type { SlugCheckState } from "@/features/create-test/slug-check-state";
@@ -30,6 +37,8 @@ export interface CreateTestValues {
   fallbackUrl: string;
   /** Optimise mode: its bandit needs two variants at least. */
   optimise?: boolean;
+  /** The link's password as typed (not trimmed); empty for none. */
+  password?: string;
 }
 
 /**
@@ -43,7 +52,8 @@ export type CreateTestField =
   | "conversionUrl"
   | "currency"
   | EndField
-  | "rules";
+  | "rules"
+  | "password";
 
 export interface CreateTestProblem {
   /** The specification's message. */
@@ -61,7 +71,7 @@ const urlField = (index: number): CreateTestField => `url-${index}`;
 /**
  * The first problem in the specification's order, as its message and the fields it is about: required
  * fields, URLs, then the variants' weights, then the custom slug, then the end settings, then the
- * audience rules. Null when the form may be sent.
+ * audience rules, then the password. Null when the form may be sent.
  */
 export function createTestProblems(
   values: CreateTestValues,
@@ -100,7 +110,10 @@ export function createTestProblems(
   const end = endProblemAt(values.end);
   if (end) return { message: end.message, fields: [end.field] };
   const rules = ruleDraftsProblemAt(values.rules, values.fallbackUrl);
-  return rules ? { message: rules.message, fields: ["rules"], rules } : null;
+  if (rules) return { message: rules.message, fields: ["rules"], rules };
+  if (values.password && !isLinkPassword(values.password))
+    return { message: LINK_PASSWORD_MESSAGES.length, fields: ["password"] };
+  return null;
 }
 
 /** The first problem's message only (createTestProblems). */

@@ -146,6 +146,8 @@ export function detailsOf(event: Pick<HistoryEvent, "action" | "details">): stri
         return endLine(d);
       case "test.goal_changed":
         return goalLine(d);
+      case "test.password_changed":
+        return [d.passwordProtected ? M.password.set : M.password.removed];
       case "test.promoted":
         return text(d.variant) ? [M.promoted(text(d.variant) ?? "")] : [];
       case "test.ended":

@@ -1,4 +1,5 @@
 import type { PrimaryMetric } from "@contract/api";
+import { MAX_LINK_PASSWORD } from "@contract/link-password";
 import { TEST_MESSAGES } from "@contract/messages";
 import { DEFAULT_PRIMARY_METRIC } from "@contract/metrics";
 import type { ConversionSources } from "@contract/trust";
@@ -48,6 +49,7 @@ import {
   metricsInput,
 } from "@/lib/split-tests/metric-drafts";
 import { MODE_MESSAGES } from "@/lib/split-tests/mode-messages";
+import { PASSWORD_HINT } from "@/lib/split-tests/password-hint";
 import { NEW_PLAN, savedPlanOf } from "@/lib/split-tests/plan-text";
 import { type RuleDraft, rulesInput } from "@/lib/split-tests/rule-drafts";
 import {
@@ -72,6 +74,8 @@ function readValues(
   const data = new FormData(form);
   const field = (name: string) => String(data.get(name) ?? "").trim();
   return {
+    // A password is kept as typed: its spaces are part of it.
+    password: String(data.get("password") ?? ""),
     name: field("name"),
     variants,
     conversionUrl: goal.kind === "page" ? goal.url.trim() : "",
@@ -180,6 +184,7 @@ export function CreateTestForm() {
         ...rulesInput(values.rules, values.fallbackUrl),
         conversionSources: sources,
         plan: savedPlanOf(plan),
+        ...(values.password ? { password: values.password } : {}),
         ...(metrics.length ? { metrics: metricsInput(metrics) } : {}),
       });
       toast.success(TEST_MESSAGES.created);
@@ -330,6 +335,21 @@ export function CreateTestForm() {
               setFallbackUrl(next);
             }}
             problem={problem?.fields.includes("rules") ? problem.rules : null}
+          />
+        </div>
+      </details>
+      <details className="group rounded-lg border px-4 py-3">
+        <summary className="cursor-pointer font-medium text-sm">Password (optional)</summary>
+        <div className="mt-4">
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={MAX_LINK_PASSWORD}
+            hint={PASSWORD_HINT}
+            problem={problemAt(problem, "password")}
+            onChange={() => fixed("password")}
           />
         </div>
       </details>

@@ -20,6 +20,7 @@ import { EndSection } from "@/features/test-detail/end/components/EndSection";
 import { HistorySection } from "@/features/test-detail/history/components/HistorySection";
 import { LifecycleNotice } from "@/features/test-detail/lifecycle/components/LifecycleNotice";
 import { MetricsSection } from "@/features/test-detail/metrics/components/MetricsSection";
+import { PasswordSection } from "@/features/test-detail/password/components/PasswordSection";
 import { PlannerSection } from "@/features/test-detail/planner/components/PlannerSection";
 import { RulesSection } from "@/features/test-detail/rules/components/RulesSection";
 import { SetupSection } from "@/features/test-detail/tracking/components/SetupSection";
@@ -98,6 +99,7 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
           </div>
         )}
         <RulesSection test={test} visits={analytics?.ruleVisits ?? null} />
+        <PasswordSection test={test} />
         <EndSection test={test} />
         <MetricsSection test={test} />
         <SetupSection test={test} />
