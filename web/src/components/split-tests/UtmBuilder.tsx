@@ -47,6 +47,8 @@ export function UtmBuilder({ label, url, name, onUrlChange }: UtmBuilderProps) {
   const panelId = useId();
   const values = utmValuesOf(url);
   const set = Object.values(values).filter(Boolean).length;
+  // Parameters with no address to carry them would make a URL of their own.
+  const noUrl = url.trim() === "";
 
   return (
     <div className="grid gap-2">
@@ -59,16 +61,22 @@ export function UtmBuilder({ label, url, name, onUrlChange }: UtmBuilderProps) {
       >
         <ChevronDownIcon aria-hidden className={cn("transition-transform", open ? "" : "-rotate-90")} />
         UTM parameters
-        <span className="sr-only">of URL {label}</span>
-        {set > 0 && <span className="font-normal text-muted-foreground">({set} set)</span>}
+        <span className="sr-only"> of URL {label}</span>
+        {set > 0 && <span className="font-normal text-muted-foreground"> ({set} set)</span>}
       </Button>
       {open && (
         <fieldset id={panelId} className="grid min-w-0 gap-4 rounded-lg border p-3">
           <legend className="sr-only">UTM parameters of URL {label}</legend>
-          <TemplatePicker
-            label={label}
-            onApply={(template) => onUrlChange(withUtmTemplate(url, template, name))}
-          />
+          {noUrl ? (
+            <p className="text-muted-foreground text-sm">
+              Enter URL {label} first: its UTM parameters go in it.
+            </p>
+          ) : (
+            <TemplatePicker
+              label={label}
+              onApply={(template) => onUrlChange(withUtmTemplate(url, template, name))}
+            />
+          )}
           <div className="grid gap-3 sm:grid-cols-2">
             {UTM_FIELDS.map((field) => (
               <TextField
@@ -77,6 +85,7 @@ export function UtmBuilder({ label, url, name, onUrlChange }: UtmBuilderProps) {
                 placeholder={field === "content" && name.trim() ? name.trim() : PLACEHOLDERS[field]}
                 autoComplete="off"
                 spellCheck={false}
+                disabled={noUrl}
                 value={values[field]}
                 onChange={(event) => onUrlChange(withUtmValue(url, field, event.target.value, name))}
                 onBlur={() => {
