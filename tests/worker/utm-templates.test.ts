@@ -1,6 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { UtmTemplateListResponse, UtmTemplateResponse } from "../../contract/api";
+import type {
+  UtmTemplateListResponse,
+  UtmTemplateResponse,
+  WorkspaceHistoryResponse,
+} from "../../contract/api";
 import { QUOTA_MESSAGES, UTM_MESSAGES, WORKSPACE_MESSAGES } from "../../contract/messages";
 import { WORKSPACE_QUOTAS } from "../../contract/quotas";
 import { Client, errorOf, HUMAN, open, publicApi } from "./helpers";
@@ -47,6 +51,18 @@ describe("UTM templates", () => {
     expect(deleted.status).toBe(200);
     expect((await templatesOf(await editor.client.fetch("/api/utm-templates"))).map((t) => t.name)).toEqual([
       "Ads",
+    ]);
+    // The workspace's log says who saved and deleted which template.
+    const history = (await (
+      await owner.client.fetch("/api/workspace/history")
+    ).json()) as WorkspaceHistoryResponse;
+    const changes = history.events
+      .filter((event) => event.action.startsWith("utm_template."))
+      .map((event) => [event.action, event.actor.email, event.details]);
+    expect(changes).toEqual([
+      ["utm_template.deleted", owner.email, { name: SPRING.name }],
+      ["utm_template.saved", editor.email, { name: "Ads" }],
+      ["utm_template.saved", editor.email, { name: SPRING.name }],
     ]);
     const again = await owner.client.json("DELETE", `/api/utm-templates/${template.id}`);
     expect(again.status).toBe(404);

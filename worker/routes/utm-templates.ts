@@ -7,8 +7,9 @@ import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/require-user";
 import { requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
+import { recordChange } from "../services/history";
 import { createUtmTemplate, deleteUtmTemplate, listUtmTemplates } from "../services/utm-templates";
-import { creatorOf, type UserContext, type UserEnv } from "./with-user";
+import { actingIn, creatorOf, type UserContext, type UserEnv } from "./with-user";
 
 // A workspace's UTM templates, the same for the app's API (/api/utm-templates) and the public API
 // (/api/v1/utm-templates): every member reads them, owners and editors (write keys) save and delete
@@ -23,12 +24,16 @@ export async function saveUtmTemplate<E extends UserEnv>(
   c: UserContext<E>,
   input: z.output<typeof createUtmTemplateSchema>,
 ) {
-  const template = await createUtmTemplate(getDb(c.env.DB), creatorOf(c), input);
+  const db = getDb(c.env.DB);
+  const template = await createUtmTemplate(db, creatorOf(c), input);
+  await recordChange(db, { ...actingIn(c), action: "utm_template.saved", details: { name: template.name } });
   return c.json({ template } satisfies UtmTemplateResponse, 201);
 }
 
 export async function removeUtmTemplate<E extends UserEnv>(c: UserContext<E>, id: string) {
-  await deleteUtmTemplate(getDb(c.env.DB), c.get("workspace").id, id);
+  const db = getDb(c.env.DB);
+  const deleted = await deleteUtmTemplate(db, c.get("workspace").id, id);
+  await recordChange(db, { ...actingIn(c), action: "utm_template.deleted", details: { name: deleted.name } });
   return c.json({ ok: true } satisfies DeletedResponse, 200);
 }
 

@@ -57,12 +57,13 @@ export async function createUtmTemplate(
   return template;
 }
 
-/** Deletes one of the workspace's templates; another workspace's id answers 404. */
-export async function deleteUtmTemplate(db: Db, workspaceId: string, id: string): Promise<void> {
+/** Deletes one of the workspace's templates (its name, for the history); another workspace's id answers 404. */
+export async function deleteUtmTemplate(db: Db, workspaceId: string, id: string): Promise<{ name: string }> {
   const deleted = await db
     .delete(utmTemplates)
     .where(and(eq(utmTemplates.workspaceId, workspaceId), eq(utmTemplates.id, id)))
-    .returning({ id: utmTemplates.id })
+    .returning({ name: utmTemplates.name })
     .get();
   if (!deleted) throw new ApiError("not_found", UTM_MESSAGES.notFound);
+  return deleted;
 }
