@@ -79,6 +79,11 @@ describe("the UTM builder", () => {
       [],
     );
     await screenshot(narrow, "utm-builder-narrow");
+    // Deleting a template asks first; A's tagged URL on the wide page keeps its parameters.
+    await narrowBuilder.getByLabel("Template", { exact: true }).selectOption({ label: "Spring newsletter" });
+    await narrowBuilder.getByRole("button", { name: /^Delete the chosen template/ }).click();
+    await narrow.getByRole("alertdialog").getByRole("button", { name: "Delete template" }).click();
+    await narrowBuilder.getByText("No templates yet.", { exact: false }).waitFor();
 
     await page.getByRole("button", { name: "Create Test" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/test/"));

@@ -9,13 +9,15 @@ import {
 } from "@contract/utm";
 import { ChevronDownIcon } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
+import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { TextField } from "@/components/TextField";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { serverMessage } from "@/lib/server-message";
 import { utmProblemsOf, utmValuesOf, withUtmTemplate, withUtmValue } from "@/lib/split-tests/utm";
-import { useSaveUtmTemplate, useUtmTemplates } from "@/lib/split-tests/utm-templates";
+import { useDeleteUtmTemplate, useSaveUtmTemplate, useUtmTemplates } from "@/lib/split-tests/utm-templates";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 
 const PLACEHOLDERS: Record<UtmField, string> = {
@@ -106,9 +108,10 @@ export function UtmBuilder({ label, url, name, onUrlChange }: UtmBuilderProps) {
 
 type TemplateValues = Record<(typeof UTM_TEMPLATE_FIELDS)[number], string>;
 
-/** The workspace's templates: choose one, "Apply template" fills the fields. */
+/** The workspace's templates: choose one, "Apply template" fills the fields; "Delete" asks first. */
 function TemplatePicker({ label, onApply }: { label: Variant; onApply: (template: TemplateValues) => void }) {
   const templates = useUtmTemplates();
+  const remove = useDeleteUtmTemplate();
   const [chosen, setChosen] = useState("");
   const selectId = useId();
   if (templates.isPending) return <p className="text-muted-foreground text-sm">Loading templates…</p>;
@@ -147,6 +150,29 @@ function TemplatePicker({ label, onApply }: { label: Variant; onApply: (template
         >
           Apply template
         </Button>
+        <ConfirmDialog
+          trigger={
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={!template || remove.isPending}
+              aria-label={`Delete the chosen template (URL ${label})`}
+            >
+              Delete
+            </Button>
+          }
+          title={`Delete the template “${template?.name ?? ""}”?`}
+          description="Every member of the workspace loses it. Links already tagged with it keep their parameters."
+          confirmLabel="Delete template"
+          onConfirm={() =>
+            template &&
+            remove.mutate(template.id, {
+              onSuccess: () => setChosen(""),
+              onError: (error) =>
+                toast.error(serverMessage(error) ?? "The template could not be deleted. Please try again."),
+            })
+          }
+        />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import type {
   CreateUtmTemplateInput,
+  DeletedResponse,
   UtmTemplate,
   UtmTemplateListResponse,
   UtmTemplateResponse,
@@ -28,6 +29,20 @@ export function useSaveUtmTemplate() {
     onSuccess: (template) => {
       queryClient.setQueryData<UtmTemplate[]>(queryKeys.utmTemplates, (list) =>
         [...(list ?? []), template].sort((a, b) => a.name.localeCompare(b.name)),
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.utmTemplates });
+    },
+  });
+}
+
+/** Deletes a template of the workspace; links already tagged with it keep their parameters. */
+export function useDeleteUtmTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<DeletedResponse>(`/api/utm-templates/${id}`, { method: "DELETE" }),
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData<UtmTemplate[]>(queryKeys.utmTemplates, (list) =>
+        list?.filter((t) => t.id !== id),
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.utmTemplates });
     },
