@@ -53,7 +53,7 @@ describe("the UTM builder", () => {
     await page.getByRole("button", { name: /^UTM parameters of URL B/ }).click();
     const builderB = page.getByRole("group", { name: "UTM parameters of URL B" });
     await builderB.getByLabel("Template", { exact: true }).selectOption({ label: "Spring newsletter" });
-    await builderB.getByRole("button", { name: "Apply template to URL B" }).click();
+    await builderB.getByRole("button", { name: "Apply template" }).click();
     expect(await builderB.getByLabel("utm_source").inputValue()).toBe("newsletter");
     expect(await builderB.getByLabel("utm_content").inputValue()).toBe("Blue button");
     // Renaming the variant renames its content.
@@ -81,7 +81,7 @@ describe("the UTM builder", () => {
     await screenshot(narrow, "utm-builder-narrow");
     // Deleting a template asks first; A's tagged URL on the wide page keeps its parameters.
     await narrowBuilder.getByLabel("Template", { exact: true }).selectOption({ label: "Spring newsletter" });
-    await narrowBuilder.getByRole("button", { name: /^Delete the chosen template/ }).click();
+    await narrowBuilder.getByRole("button", { name: "Delete", exact: true }).click();
     await narrow.getByRole("alertdialog").getByRole("button", { name: "Delete template" }).click();
     await narrowBuilder.getByText("No templates yet.", { exact: false }).waitFor();
 

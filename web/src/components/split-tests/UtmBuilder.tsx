@@ -74,10 +74,7 @@ export function UtmBuilder({ label, url, name, onUrlChange }: UtmBuilderProps) {
               Enter URL {label} first: its UTM parameters go in it.
             </p>
           ) : (
-            <TemplatePicker
-              label={label}
-              onApply={(template) => onUrlChange(withUtmTemplate(url, template, name))}
-            />
+            <TemplatePicker onApply={(template) => onUrlChange(withUtmTemplate(url, template, name))} />
           )}
           <div className="grid gap-3 sm:grid-cols-2">
             {UTM_FIELDS.map((field) => (
@@ -109,7 +106,7 @@ export function UtmBuilder({ label, url, name, onUrlChange }: UtmBuilderProps) {
 type TemplateValues = Record<(typeof UTM_TEMPLATE_FIELDS)[number], string>;
 
 /** The workspace's templates: choose one, "Apply template" fills the fields; "Delete" asks first. */
-function TemplatePicker({ label, onApply }: { label: Variant; onApply: (template: TemplateValues) => void }) {
+function TemplatePicker({ onApply }: { onApply: (template: TemplateValues) => void }) {
   const templates = useUtmTemplates();
   const remove = useDeleteUtmTemplate();
   const [chosen, setChosen] = useState("");
@@ -145,19 +142,13 @@ function TemplatePicker({ label, onApply }: { label: Variant; onApply: (template
           variant="outline"
           size="sm"
           disabled={!template}
-          aria-label={`Apply template to URL ${label}`}
           onClick={() => template && onApply(template)}
         >
           Apply template
         </Button>
         <ConfirmDialog
           trigger={
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={!template || remove.isPending}
-              aria-label={`Delete the chosen template (URL ${label})`}
-            >
+            <Button variant="ghost" size="sm" disabled={!template || remove.isPending}>
               Delete
             </Button>
           }
