@@ -90,6 +90,13 @@ describe("the UTM builder", () => {
     const slug = new URL(page.url()).pathname.split("/").pop() ?? "";
     const link = `${browser.baseURL}/r/${slug}`;
 
+    // The test page's destination editing has the same builder, read from the saved URL.
+    await page.getByRole("button", { name: "Edit variants" }).click();
+    await page.getByRole("button", { name: /^UTM parameters of URL A/ }).click();
+    const savedA = page.getByRole("group", { name: "UTM parameters of URL A" });
+    expect(await savedA.getByLabel("utm_campaign").inputValue()).toBe("spring sale");
+    expect(await savedA.getByLabel("utm_content").inputValue()).toBe("Red button");
+
     // A visitor clicks the link: they land on the site with the template's parameters and their variant's name.
     const visitor = await browser.newPage(WIDTHS.wide);
     await visitor.goto(link);
