@@ -28,6 +28,7 @@ export type * from "./api/shares";
 export type * from "./api/split-tests";
 export type * from "./api/tracking";
 export type * from "./api/traffic-rules";
+export type * from "./api/utm-templates";
 export type * from "./api/webhooks";
 export type * from "./api/workspaces";
 export type { PrimaryMetric } from "./metrics";

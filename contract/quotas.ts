@@ -8,6 +8,7 @@ export const WORKSPACE_QUOTAS = {
   webhooks: 50,
   apiKeys: 50,
   pendingInvitations: 100,
+  utmTemplates: 50,
 } as const;
 
 export type QuotaKind = keyof typeof WORKSPACE_QUOTAS;

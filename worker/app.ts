@@ -28,6 +28,7 @@ import { shareRoutes } from "./routes/shares";
 import { splitTestRoutes } from "./routes/split-tests";
 import { stripeEventRoutes } from "./routes/stripe-events";
 import { trackerRoutes } from "./routes/tracker";
+import { utmTemplateRoutes } from "./routes/utm-templates";
 import { webhookRoutes } from "./routes/webhooks";
 import { workspaceHistoryRoutes } from "./routes/workspace-history";
 import { workspaceRoutes } from "./routes/workspaces";
@@ -67,6 +68,7 @@ app
   .route("/api/account", accountRoutes)
   .route("/api/keys", apiKeyRoutes)
   .route("/api/webhooks", webhookRoutes)
+  .route("/api/utm-templates", utmTemplateRoutes)
   .route("/api/integrations", integrationRoutes)
   .route("/api/workspaces", workspaceRoutes)
   .route("/api/workspace", workspaceHistoryRoutes)

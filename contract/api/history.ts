@@ -43,6 +43,8 @@ export const HISTORY_ACTIONS = [
   "member.left",
   "ownership.transferred",
   "workspace.traffic_rules_changed",
+  "utm_template.saved",
+  "utm_template.deleted",
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 

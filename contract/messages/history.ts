@@ -39,6 +39,8 @@ export const HISTORY_MESSAGES = {
     "member.left": "left the workspace",
     "ownership.transferred": "transferred ownership",
     "workspace.traffic_rules_changed": "changed the traffic rules",
+    "utm_template.saved": "saved a UTM template",
+    "utm_template.deleted": "deleted a UTM template",
   } satisfies Record<HistoryAction, string>,
   autopilot: "Autopilot",
   apiKey: (name: string) => `API key ‘${name}’`,

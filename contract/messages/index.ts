@@ -29,5 +29,6 @@ export {
   VARIANT_MESSAGES,
 } from "./tests";
 export { TRAFFIC_RULES_MESSAGES } from "./traffic";
+export { UTM_MESSAGES } from "./utm";
 export { WEBHOOK_MESSAGES } from "./webhooks";
 export { QUOTA_MESSAGES, SHARE_MESSAGES, WORKSPACE_MESSAGES } from "./workspaces";

@@ -23,6 +23,8 @@ export const QUOTA_MESSAGES = {
   apiKeys: (max: number) => `A workspace can have at most ${max} API keys. Revoke one to create another.`,
   pendingInvitations: (max: number) =>
     `A workspace can have at most ${max} pending invitations. Revoke some to invite more.`,
+  utmTemplates: (max: number) =>
+    `A workspace can have at most ${max} UTM templates. Delete one to save another.`,
   writesRateLimited: (max: number) =>
     `Too many changes: at most ${max} a minute. Please wait a minute and try again.`,
 } as const;

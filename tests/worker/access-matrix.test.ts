@@ -60,6 +60,11 @@ async function teamFixture() {
     events: ["conversion.recorded"],
   });
   const webhookId = ((await webhook.json()) as { webhook: { id: string } }).webhook.id;
+  const template = await owner.client.json("POST", "/api/utm-templates", {
+    name: "Spring",
+    source: "newsletter",
+  });
+  const utmTemplateId = ((await template.json()) as { template: { id: string } }).template.id;
   const slack = await owner.client.json("PUT", "/api/integrations/slack", { webhookUrl: slackWebhookUrl() });
   if (slack.status !== 200) throw new Error(`Slack failed: ${slack.status} ${await slack.text()}`);
   const shop = await seedTest(owner, { workspaceId, name: "Shop" });
@@ -96,6 +101,7 @@ async function teamFixture() {
     domainId,
     domain,
     webhookId,
+    utmTemplateId,
     shopTestId: shop.id,
     clickedSessionId: clicked.sessionId,
     convertedSessionId: converted.sessionId,
@@ -146,6 +152,7 @@ async function workspaceState(workspaceId: string) {
       "SELECT w.id, w.url, count(d.id) AS deliveries FROM webhook_endpoints AS w LEFT JOIN webhook_deliveries AS d ON d.endpoint_id = w.id WHERE w.workspace_id = ? GROUP BY w.id ORDER BY w.id",
     ),
     slack: await all("SELECT id, webhook_url, status FROM slack_connections WHERE workspace_id = ?"),
+    utmTemplates: await all("SELECT id, name, source FROM utm_templates WHERE workspace_id = ? ORDER BY id"),
   };
 }
 
@@ -205,7 +212,15 @@ describe("the access matrix of a workspace", () => {
         expect(JSON.parse(strangerText).error).toMatchObject({ code: "not_found" });
       } else {
         expect(stranger.status).toBeLessThan(500);
-        for (const secret of [f.testId, f.slug, f.domainId, f.shopTestId, f.conversionId, f.webhookId])
+        for (const secret of [
+          f.testId,
+          f.slug,
+          f.domainId,
+          f.shopTestId,
+          f.conversionId,
+          f.webhookId,
+          f.utmTemplateId,
+        ])
           expect(strangerText).not.toContain(secret);
       }
       expect(await workspaceState(f.workspaceId)).toEqual(before);

@@ -15,6 +15,8 @@ export interface Fixture {
   domainId: string;
   domain: string;
   webhookId: string;
+  /** A UTM template of the workspace's. */
+  utmTemplateId: string;
   /** Another test of the owner's, with clicks (which lock its variants, so not the test above). */
   shopTestId: string;
   /** A session of the shop test with a click and no conversion. */
@@ -390,6 +392,24 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     owner: 200,
     otherUser: "own scope",
   },
+  {
+    route: "GET /api/utm-templates",
+    call: () => ({ path: "/api/utm-templates" }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "POST /api/utm-templates",
+    call: () => ({ path: "/api/utm-templates", body: { name: "Matrix", source: "newsletter" } }),
+    owner: 201,
+    otherUser: "own scope",
+  },
+  {
+    route: "DELETE /api/utm-templates/:id",
+    call: (f) => ({ path: `/api/utm-templates/${f.utmTemplateId}` }),
+    owner: 200,
+    otherUser: 404,
+  },
   { route: "GET /api/webhooks", call: () => ({ path: "/api/webhooks" }), owner: 200, otherUser: "own scope" },
   {
     route: "POST /api/webhooks",
@@ -761,6 +781,27 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     call: () => ({ path: "/api/v1/domains" }),
     owner: 200,
     otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "GET /api/v1/utm-templates",
+    call: () => ({ path: "/api/v1/utm-templates" }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "POST /api/v1/utm-templates",
+    call: () => ({ path: "/api/v1/utm-templates", body: { name: "Matrix", medium: "email" } }),
+    owner: 201,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "DELETE /api/v1/utm-templates/:id",
+    call: (f) => ({ path: `/api/v1/utm-templates/${f.utmTemplateId}` }),
+    owner: 200,
+    otherUser: 404,
     auth: "apiKey",
   },
   {

@@ -52,6 +52,11 @@ async function fixture() {
     events: ["conversion.recorded"],
   });
   const webhookId = ((await webhook.json()) as { webhook: { id: string } }).webhook.id;
+  const template = await owner.client.json("POST", "/api/utm-templates", {
+    name: "Spring",
+    source: "newsletter",
+  });
+  const utmTemplateId = ((await template.json()) as { template: { id: string } }).template.id;
   const slack = await owner.client.json("PUT", "/api/integrations/slack", { webhookUrl: slackWebhookUrl() });
   if (slack.status !== 200) throw new Error(`Slack failed: ${slack.status} ${await slack.text()}`);
   const shop = await seedTest(owner, { name: "Shop" });
@@ -84,6 +89,7 @@ async function fixture() {
       domainId,
       domain,
       webhookId,
+      utmTemplateId,
       shopTestId: shop.id,
       clickedSessionId: clicked.sessionId,
       convertedSessionId: converted.sessionId,

@@ -55,6 +55,8 @@ export const NOT_HELD: Record<string, string> = {
   "idempotency_keys.user_id": "a conversion's Idempotency-Key answer for 24 hours, no access",
   "idempotency_key_shards.user_id": "where such an answer is kept, no access",
   "api_key_revocations.user_id": "the record of a key already revoked",
+  "utm_templates.created_by":
+    "a UTM template belongs to its workspace, not to the member who saved it: it stays when they are removed, demoted or leave, and when their account goes",
   "recovery_codes.user_id":
     "the account's own second factor: no reach into any workspace; it goes with the account (cascade)",
 };

@@ -48,6 +48,7 @@ describe("the drizzle schema and the migrations", () => {
         "stripe_invoice_payments",
         "stripe_payments",
         "stripe_subscriptions",
+        "utm_templates",
       ].sort(),
     );
   });

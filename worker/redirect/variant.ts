@@ -1,4 +1,5 @@
 import type { Variant } from "../../contract/api";
+import { isUtmParameter } from "../../contract/utm";
 import { labelAt, VARIANT_LABELS } from "../../contract/variants";
 import type { CachedLink } from "../link-cache/entries";
 
@@ -90,9 +91,14 @@ export function urlOf(link: CachedLink, variant: Variant): string {
   return (link.variants[position] ?? link.variants[0])?.url ?? "";
 }
 
-/** The destination keeps its own query and gains the visitor's parameters where it has none of that name. */
+/**
+ * The destination keeps its own query and gains the visitor's parameters where it has none of that
+ * name, except UTM ones: the visitor's own utm_source (and the rest) replace the destination's of that
+ * name, so a link shared on with its own UTM tags keeps telling where its visitors came from.
+ */
 export function withIncoming(destination: string, incoming: URLSearchParams): URL {
   const url = new URL(destination);
+  for (const name of incoming.keys()) if (isUtmParameter(name)) url.searchParams.delete(name);
   for (const [name, value] of incoming) {
     if (!url.searchParams.has(name)) url.searchParams.append(name, value);
   }

@@ -46,6 +46,12 @@ import {
 import { trackingSetupResponseSchema } from "../../contract/api/tracking";
 import { trafficRulesResponseSchema, trafficRulesSchema } from "../../contract/api/traffic-rules";
 import {
+  createUtmTemplateSchema,
+  utmTemplateIdParam,
+  utmTemplateListResponseSchema,
+  utmTemplateResponseSchema,
+} from "../../contract/api/utm-templates";
+import {
   createdWebhookResponseSchema,
   createWebhookSchema,
   webhookIdParam,
@@ -87,6 +93,7 @@ import {
   listTests,
 } from "./split-tests";
 import { getTrafficRules, putTrafficRules } from "./traffic-rules";
+import { listWorkspaceUtmTemplates, removeUtmTemplate, saveUtmTemplate } from "./utm-templates";
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from "./webhooks";
 import { creatorOf } from "./with-user";
 
@@ -735,6 +742,60 @@ export const PUBLIC_API_OPERATIONS = [
     },
     handler(c, { json }) {
       return putTrafficRules(c, json);
+    },
+  }),
+  operation({
+    method: "get",
+    path: "/api/v1/utm-templates",
+    operationId: "listUtmTemplates",
+    summary: "List UTM templates",
+    tag: "Workspace",
+    success: {
+      status: 200,
+      description: "The workspace's UTM templates, by name",
+      schema: utmTemplateListResponseSchema,
+      name: "UtmTemplateList",
+    },
+    handler: listWorkspaceUtmTemplates,
+  }),
+  operation({
+    method: "post",
+    path: "/api/v1/utm-templates",
+    operationId: "createUtmTemplate",
+    summary: "Save a UTM template",
+    tag: "Workspace",
+    body: {
+      schema: createUtmTemplateSchema,
+      name: "CreateUtmTemplateInput",
+      example: { name: "Spring newsletter", source: "newsletter", medium: "email", campaign: "spring-sale" },
+    },
+    success: {
+      status: 201,
+      description: "The saved template",
+      schema: utmTemplateResponseSchema,
+      name: "UtmTemplateResponse",
+    },
+    errors: ["quota_reached"],
+    handler(c, { json }) {
+      return saveUtmTemplate(c, json);
+    },
+  }),
+  operation({
+    method: "delete",
+    path: "/api/v1/utm-templates/{id}",
+    operationId: "deleteUtmTemplate",
+    summary: "Delete a UTM template",
+    tag: "Workspace",
+    pathParams: utmTemplateIdParam,
+    success: {
+      status: 200,
+      description: "The template is deleted",
+      schema: deletedResponseSchema,
+      name: "Deleted",
+    },
+    errors: ["not_found"],
+    handler(c, { param }) {
+      return removeUtmTemplate(c, param.id);
     },
   }),
 ];

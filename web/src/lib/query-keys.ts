@@ -44,6 +44,8 @@ export const queryKeys = {
   workspaces: ["workspaces"] as const,
   /** `/api/workspaces/by-test/:slug`: which of the user's workspaces holds a test (a link from a teammate). */
   workspaceOfTest: (slug: string) => ["workspace-of-test", slug] as const,
+  /** `/api/utm-templates`: the workspace's UTM templates, for every destination's builder. */
+  utmTemplates: ["utm-templates"] as const,
   /** `/api/keys` */
   apiKeys: ["api-keys"] as const,
   webhooks: {

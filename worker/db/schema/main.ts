@@ -522,6 +522,25 @@ export const shareLinks = sqliteTable(
   (t) => [uniqueIndex("share_links_token_idx").on(t.token)],
 );
 
+/** A workspace's UTM template for the destinations' builder: migrations/0050_utm_templates.sql. */
+export const utmTemplates = sqliteTable(
+  "utm_templates",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    source: text("source").notNull().default(""),
+    medium: text("medium").notNull().default(""),
+    campaign: text("campaign").notNull().default(""),
+    term: text("term").notNull().default(""),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("utm_templates_workspace_idx").on(t.workspaceId, t.name)],
+);
+
 export type Workspace = typeof workspaces.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;

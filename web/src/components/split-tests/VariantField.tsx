@@ -1,6 +1,7 @@
 import type { Variant } from "@contract/api";
 import { MAX_WEIGHT, MIN_WEIGHT } from "@contract/variants";
 import { XIcon } from "lucide-react";
+import { UtmBuilder } from "@/components/split-tests/UtmBuilder";
 import { TextField } from "@/components/TextField";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -25,7 +26,10 @@ interface VariantFieldProps {
   onRemove?: () => void;
 }
 
-/** One variant: "URL C", its share of the traffic in percent, a button to remove it, and its optional name. */
+/**
+ * One variant: "URL C", its share of the traffic in percent, a button to remove it, its optional name,
+ * and the UTM parameters of its URL.
+ */
 export function VariantField({
   label,
   url,
@@ -97,6 +101,7 @@ export function VariantField({
         value={name}
         onChange={(event) => onNameChange(event.target.value)}
       />
+      <UtmBuilder label={label} url={url} name={name} onUrlChange={onUrlChange} />
     </div>
   );
 }

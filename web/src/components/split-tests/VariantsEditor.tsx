@@ -5,6 +5,7 @@ import { useId, useRef, useState } from "react";
 import { VariantField } from "@/components/split-tests/VariantField";
 import { Button } from "@/components/ui/button";
 import { withHttpsScheme } from "@/lib/split-tests/complete-url";
+import { withContentRenamed } from "@/lib/split-tests/utm";
 import {
   canAddDraft,
   canRemoveDraftAt,
@@ -102,7 +103,10 @@ export function VariantsEditor({
           problem={urlProblems[index] ?? null}
           onWeightChange={(weight) => update(variant.key, { weight })}
           weightProblemId={weightsInvalid}
-          onNameChange={(name) => update(variant.key, { name })}
+          // utm_content that names the variant follows its new name.
+          onNameChange={(name) =>
+            update(variant.key, { name, url: withContentRenamed(variant.url, variant.name, name) })
+          }
           onRemove={canRemoveDraftAt(index) ? () => remove(index, variant.key) : undefined}
         />
       ))}

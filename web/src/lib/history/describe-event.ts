@@ -159,6 +159,8 @@ export function detailsOf(event: Pick<HistoryEvent, "action" | "details">): stri
         return [text(d.domain), text(d.fallbackUrl) ?? M.noFallback].filter((part) => part !== null);
       case "api_key.created":
       case "api_key.revoked":
+      case "utm_template.saved":
+      case "utm_template.deleted":
         return text(d.name) ? [`‘${text(d.name)}’`] : [];
       case "webhook.created":
       case "webhook.deleted":

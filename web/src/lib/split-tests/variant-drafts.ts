@@ -2,6 +2,7 @@ import type { VariantInput } from "@contract/api";
 import { TEST_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
 import { httpUrlProblem, isHttpUrl } from "@contract/urls";
 import { evenWeights, MAX_VARIANTS, MIN_VARIANTS, weightsProblem } from "@contract/variants";
+import { UTM_URL_PROBLEM, utmProblemsOf } from "./utm";
 
 /** A variant as the editor holds it: the weight as typed, so that a half-typed number survives. */
 export interface VariantDraft {
@@ -127,7 +128,9 @@ export function destinationProblemMessage(
 ): string | null {
   const found = urlProblemMessage(url);
   if (found) return found;
-  return new URL(url).host === appHost ? TEST_MESSAGES.urlLoops : null;
+  if (new URL(url).host === appHost) return TEST_MESSAGES.urlLoops;
+  // Each UTM field of the builder says which value is wrong.
+  return Object.keys(utmProblemsOf(url)).length > 0 ? UTM_URL_PROBLEM : null;
 }
 
 /** What is wrong with the weights alone, as the API would say it; null when nothing. */
