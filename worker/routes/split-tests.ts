@@ -43,12 +43,16 @@ import {
   type TestKey,
   updateTest,
 } from "../services/split-tests";
+import { tagsOfTest } from "../services/tags";
 import { setupOf } from "../services/tracking";
 import { actingIn, creatorOf, type UserContext, type UserEnv } from "./with-user";
 
 /** Listing the caller's tests, the same for the app's API and the public API. */
-export async function listTests<E extends UserEnv>(c: UserContext<E>, search?: string) {
-  const tests = await listSplitTests(c.env, c.get("workspace").id, linkContext(c.req.url, c.env), search);
+export async function listTests<E extends UserEnv>(
+  c: UserContext<E>,
+  filter: { search?: string; tag?: string } = {},
+) {
+  const tests = await listSplitTests(c.env, c.get("workspace").id, linkContext(c.req.url, c.env), filter);
   return c.json({ tests } satisfies TestListResponse, 200);
 }
 
@@ -184,8 +188,13 @@ export const splitTestRoutes = new Hono<AppEnv>()
     changeTestLifecycle(c, c.req.param("id"), { action: "promote", variant: c.req.valid("json").variant }),
   )
   .get("/:id/export/events.csv", async (c) => {
-    const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, { id: c.req.param("id") });
-    return c.body(streamEventsCsv(c.env, test), 200, csvHeaders(`splitlink-${test.slug}-events.csv`));
+    const db = getDb(c.env.DB);
+    const test = await ownedTest(db, c.get("workspace").id, { id: c.req.param("id") });
+    return c.body(
+      streamEventsCsv(c.env, test, await tagsOfTest(db, test.id)),
+      200,
+      csvHeaders(`splitlink-${test.slug}-events.csv`),
+    );
   })
   .get("/:id/export/daily.csv", async (c) => {
     const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, { id: c.req.param("id") });
