@@ -153,7 +153,7 @@ describe("a test's tags", () => {
 });
 
 describe("the workspace's tags and colours", () => {
-  it("lists each tag with its colour and count; a colour set is kept and listed", async () => {
+  it("lists each tag with its colour and count, and keeps a colour set", async () => {
     const owner = await ownerWithKey();
     await created(owner.key, { ...LINK, tags: ["spring", "email"] });
     await created(owner.key, { ...LINK, tags: ["spring"] });
@@ -191,7 +191,7 @@ describe("the workspace's tags and colours", () => {
     expect(events.map((event) => event.action)).toContain("tag.colour_changed");
   });
 
-  it("are never another workspace's to see or change; a viewer and a read key only read", async () => {
+  it("are never another workspace's to see or change, and a viewer and a read key only read", async () => {
     const owner = await ownerWithKey();
     const team = await seedWorkspace(owner.userId);
     const teamKey = await seedApiKey(owner.userId, { workspaceId: team });
