@@ -144,6 +144,12 @@ export function detailsOf(event: Pick<HistoryEvent, "action" | "details">): stri
         return endLine(d);
       case "test.goal_changed":
         return goalLine(d);
+      case "test.tags_changed":
+        return Array.isArray(d.tags)
+          ? [d.tags.filter((tag) => typeof tag === "string").join(", ") || "—"]
+          : [];
+      case "tag.colour_changed":
+        return [text(d.tag), text(d.colour)].filter((part) => part !== null);
       case "test.promoted":
         return text(d.variant) ? [M.promoted(text(d.variant) ?? "")] : [];
       case "test.ended":
