@@ -8,7 +8,7 @@ import { MAX_TAG_LENGTH, MAX_TAGS, normalizeTag, TAG_COLOURS, tagsProblem } from
 /** A test's tags as sent: each trimmed and lower-cased, then checked as a list. */
 export const tagsSchema = z
   .array(z.string({ error: TAG_MESSAGES.list }).max(200, TAG_MESSAGES.tooLong), { error: TAG_MESSAGES.list })
-  .max(100, TAG_MESSAGES.tooMany)
+  .max(MAX_TAGS, TAG_MESSAGES.tooMany)
   .transform((tags) => tags.map(normalizeTag))
   .superRefine((tags, ctx) => {
     const problem = tagsProblem(tags);

@@ -82,7 +82,7 @@ describe("tags", () => {
     const page = await browser.newPage(WIDTHS.narrow);
     await signUpOverHttp(page, `tags-page-${Date.now()}@example.com`);
     await createTagged(page, "Hero banner", ["launch"]);
-    const section = page.getByRole("region", { name: "Tags" });
+    const section = page.getByRole("region", { name: "Tags", exact: true });
     await section.getByRole("button", { name: "Remove tag launch" }).focus();
     await page.keyboard.press("Enter");
     const field = section.getByLabel("Tags", { exact: true });
@@ -92,7 +92,7 @@ describe("tags", () => {
     await page.getByText("Tags saved").waitFor();
     await page.reload();
     // The page may show the create page's hand-over of the test for a moment, then the test as it is.
-    const chips = page.getByRole("region", { name: "Tags" }).getByTestId("tag-chip");
+    const chips = page.getByRole("region", { name: "Tags", exact: true }).getByTestId("tag-chip");
     await chips.filter({ hasText: "relaunch" }).waitFor();
     expect(await chips.allTextContents()).toEqual(["relaunch"]);
     expect(await seriousViolations(page, "the test page's tags at 375 px")).toEqual([]);
