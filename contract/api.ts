@@ -26,6 +26,7 @@ export type * from "./api/members";
 export type * from "./api/rules";
 export type * from "./api/shares";
 export type * from "./api/split-tests";
+export type * from "./api/tags";
 export type * from "./api/tracking";
 export type * from "./api/traffic-rules";
 export type * from "./api/utm-templates";

@@ -27,7 +27,7 @@ export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_SECONDS.length + 1;
 /**
  * The JSON body of every webhook delivery, signed in the `SplitLink-Signature` header. Every retry
  * sends the same id and body; `createdAt` is ISO 8601. The tests' events carry `data.test`
- * (`{ id, name, slug }`) and: `test.verdict` the verdict's `winner` (a label) and its optional
+ * (`{ id, name, slug, tags }`, tags lower-case in alphabetical order) and: `test.verdict` the verdict's `winner` (a label) and its optional
  * `winnerName` (null without one); `test.completed` `endedBy`, `result`, the promoted `winner` (or
  * null) and its `winnerName`; `test.srm_detected` its `pValue`; `conversion.recorded` the conversion's
  * `variant`, `sessionId`, `conversionId`, `occurredAt`, `testId`, and `amount` (major units) with its

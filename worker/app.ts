@@ -27,6 +27,7 @@ import { reportPage } from "./routes/reports";
 import { shareRoutes } from "./routes/shares";
 import { splitTestRoutes } from "./routes/split-tests";
 import { stripeEventRoutes } from "./routes/stripe-events";
+import { tagRoutes } from "./routes/tags";
 import { trackerRoutes } from "./routes/tracker";
 import { utmTemplateRoutes } from "./routes/utm-templates";
 import { webhookRoutes } from "./routes/webhooks";
@@ -63,6 +64,7 @@ app
   // Before the tests' routes: their guards would otherwise run a second time.
   .route("/api/tests/:slug/share", shareRoutes)
   .route("/api/tests", splitTestRoutes)
+  .route("/api/tags", tagRoutes)
   .route("/api/domains", domainRoutes)
   .route("/api/account/digest", digestRoutes)
   .route("/api/account", accountRoutes)

@@ -22,6 +22,8 @@ export const HISTORY_ACTIONS = [
   "test.weights_moved",
   "test.shared",
   "test.share_revoked",
+  "test.tags_changed",
+  "tag.colour_changed",
   "domain.added",
   "domain.removed",
   "domain.fallback_changed",

@@ -55,6 +55,7 @@ import {
 } from "../variants";
 import { count, currencyCode, idParam, millis, plainName } from "./common";
 import { ruleFields, ruleSchema } from "./rules";
+import { tagName, tagsSchema } from "./tags";
 
 // Split tests: what a caller sends to create or change one, and the test with its stats as answered.
 
@@ -458,6 +459,7 @@ export const createTestSchema = z
         .describe(
           "experiment (default): the weights stay as set. optimise: a bandit moves traffic to the variants that convert better; it starts at an even split whatever the weights",
         ),
+      tags: tagsSchema.optional(),
       ...settingsFields,
     },
     { error: required },
@@ -529,6 +531,7 @@ export const createTestSchema = z
     customSlug: input.customSlug,
     currency: input.currency,
     plan: input.plan ?? null,
+    tags: input.tags ?? [],
     ...settingsOf(input),
     minimumDays: input.minimumDays ?? DEFAULT_MINIMUM_DAYS,
   }))
@@ -565,6 +568,7 @@ export const updateTestSchema = z
         .describe(
           "A new ISO 4217 currency for the test's revenue, until an order has counted in its currency",
         ),
+      tags: tagsSchema.optional().describe("The test's tags, replaced whole: [] removes them all"),
     },
     { error: SCHEDULE_MESSAGES.nothingToChange },
   )
@@ -592,6 +596,7 @@ export const updateTestSchema = z
     conversionUrl: input.conversionUrl,
     conversionUrlMatch: input.conversionUrlMatch,
     ...(input.metrics ? metricsOf(input.metrics) : {}),
+    tags: input.tags,
     ...settingsOf(input),
   }));
 /** PATCH /api/tests/:id and /api/v1/tests/{id} as a caller sends it; what is left out stays as it is. */
@@ -826,6 +831,9 @@ export const splitTestSchema = z.object({
     .string()
     .nullable()
     .describe("Where visitors who match no rule go when a rule joins the experiment"),
+  tags: z
+    .array(z.string())
+    .describe("Its tags, lower-case, in alphabetical order (GET /api/v1/tags gives their colours)"),
 });
 export type SplitTest = z.output<typeof splitTestSchema>;
 
@@ -840,7 +848,12 @@ export const testListQuerySchema = z.object({
     .trim()
     .max(100, TEST_MESSAGES.searchTooLong)
     .optional()
-    .describe("Only the tests whose name, slug or custom path contains this text, in any case"),
+    .describe(
+      "Only the tests whose name, slug, custom path or one of whose tags contains this text, in any case",
+    ),
+  tag: tagName
+    .optional()
+    .describe("Only the tests (and links) that carry this tag, in any case; with q, both must match"),
   kind: z
     .enum(TEST_KINDS, { error: TEST_MESSAGES.kindFilter })
     .optional()

@@ -18,6 +18,8 @@ export const HISTORY_MESSAGES = {
     "test.weights_moved": "moved the weights",
     "test.shared": "shared the results",
     "test.share_revoked": "revoked the results link",
+    "test.tags_changed": "changed the tags",
+    "tag.colour_changed": "changed a tag's colour",
     "domain.added": "added a domain",
     "domain.removed": "removed a domain",
     "domain.fallback_changed": "changed a domain's fallback",

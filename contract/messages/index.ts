@@ -17,6 +17,7 @@ export { IMPORT_MESSAGES } from "./imports";
 export { ANALYTICS_INTEGRATION_MESSAGES, SLACK_MESSAGES, STRIPE_MESSAGES } from "./integrations";
 export { MEMBER_MESSAGES } from "./members";
 export { RULE_MESSAGES } from "./rules";
+export { TAG_MESSAGES } from "./tags";
 export {
   ALERT_MESSAGES,
   END_MESSAGES,

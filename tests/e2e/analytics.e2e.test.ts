@@ -102,7 +102,7 @@ describe("analytics on the test detail page", () => {
       .trim()
       .split("\r\n");
     expect(csv[0]).toBe(
-      "event,time,variant,session_id,bot,amount,currency,device,os,country,referrer_host,rule,url,phase,metric",
+      "event,time,variant,session_id,bot,amount,currency,device,os,country,referrer_host,rule,url,phase,metric,tags",
     );
     expect(csv).toHaveLength(1 + visitors.length + converting.length);
 

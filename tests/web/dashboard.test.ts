@@ -5,7 +5,7 @@ import { testStatus } from "@/lib/split-tests/status";
 import { winnerBadge } from "@/lib/split-tests/winner-badge";
 
 const test = (name: string, fields: Partial<TestWithStats> = {}) =>
-  ({ name, status: "active", mode: "experiment", endsAt: null, ...fields }) as TestWithStats;
+  ({ name, status: "active", mode: "experiment", endsAt: null, tags: [], ...fields }) as TestWithStats;
 
 describe("a test's status, on the dashboard and the test page", () => {
   it("says running, optimising, paused, ended, or when a running test ends", () => {
@@ -54,6 +54,19 @@ describe("the dashboard's search and status filter", () => {
     expect(names(filterTests(mixed, "", "all", "test"))).toEqual(["Hero test"]);
     expect(names(filterTests(mixed, "poster", "running", "all"))).toEqual(["Poster QR"]);
     expect(names(filterTests(mixed, "", "paused", "link"))).toEqual(["Old poster"]);
+  });
+
+  it("finds a tag by the search, and keeps only the tests that carry the chosen tag (issue #49)", () => {
+    const tagged = [
+      test("Poster QR", { kind: "link", tags: ["print", "spring"] }),
+      test("Mailing", { tags: ["email", "spring"] }),
+      test("Hero test"),
+    ];
+    expect(names(filterTests(tagged, "EMAI", "all"))).toEqual(["Mailing"]);
+    expect(names(filterTests(tagged, "", "all", "all", "spring"))).toEqual(["Poster QR", "Mailing"]);
+    expect(names(filterTests(tagged, "", "all", "link", "spring"))).toEqual(["Poster QR"]);
+    expect(names(filterTests(tagged, "mail", "all", "all", "print"))).toEqual([]);
+    expect(names(filterTests(tagged, "", "all", "all", "sprin"))).toEqual([]);
   });
 
   it("filters by status; running takes the optimising tests too", () => {

@@ -27,6 +27,12 @@ describe("a history event in words", () => {
     for (const action of HISTORY_ACTIONS) expect(HISTORY_MESSAGES.actions[action]).toMatch(/^[a-z]/);
   });
 
+  it("names a test's new tags and a tag's new colour (issue #49)", () => {
+    expect(detailsOf(event("test.tags_changed", { tags: ["email", "spring"] }))).toBe("email, spring");
+    expect(detailsOf(event("test.tags_changed", { tags: [] }))).toBe("—");
+    expect(detailsOf(event("tag.colour_changed", { tag: "spring", colour: "green" }))).toBe("spring · green");
+  });
+
   it("says what changed in the variants: URLs, names, variants added, new weights and phase", () => {
     expect(
       detailsOf(

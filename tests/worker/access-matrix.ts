@@ -575,6 +575,32 @@ export const ACCESS_MATRIX: RouteAccess[] = [
     otherUser: 404,
   },
   {
+    route: "GET /api/tags",
+    call: () => ({ path: "/api/tags" }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "PUT /api/tags/:tag",
+    call: () => ({ path: "/api/tags/matrix", body: { colour: "green" } }),
+    owner: 200,
+    otherUser: "own scope",
+  },
+  {
+    route: "GET /api/v1/tags",
+    call: () => ({ path: "/api/v1/tags" }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
+    route: "PUT /api/v1/tags/:tag",
+    call: () => ({ path: "/api/v1/tags/matrix", body: { colour: "green" } }),
+    owner: 200,
+    otherUser: "own scope",
+    auth: "apiKey",
+  },
+  {
     route: "GET /api/v1/workspace/traffic-rules",
     call: () => ({ path: "/api/v1/workspace/traffic-rules" }),
     owner: 200,

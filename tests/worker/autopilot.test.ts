@@ -695,14 +695,14 @@ describe("alerts", () => {
     expect(events.map((event) => event.type).sort()).toEqual(["test.completed", "test.verdict"]);
     const completed = events.find((event) => event.type === "test.completed");
     expect(completed.data).toEqual({
-      test: { id: test.id, name: "Hooked", slug: test.slug },
+      test: { id: test.id, name: "Hooked", slug: test.slug, tags: [] },
       endedBy: "date",
       result: "promoted",
       winner: "B",
       winnerName: "Short headline",
     });
     expect(events.find((event) => event.type === "test.verdict").data).toEqual({
-      test: { id: test.id, name: "Hooked", slug: test.slug },
+      test: { id: test.id, name: "Hooked", slug: test.slug, tags: [] },
       winner: "B",
       winnerName: "Short headline",
     });

@@ -185,6 +185,12 @@ describe("docs/webhooks.md against the events the Worker sends", () => {
     const seeded = await seedTest(owner, { currency: "EUR" });
     const test = await getDb(env.DB).select().from(splitTests).where(eq(splitTests.id, seeded.id)).get();
     if (!test) throw new Error("the seeded test is missing");
+    // Its tags ride in every test event's `test` (issue #49 point 4).
+    await env.DB.prepare(
+      "INSERT INTO test_tags (split_test_id, workspace_id, tag) VALUES (?1, ?2, 'spring'), (?1, ?2, 'email')",
+    )
+      .bind(test.id, test.workspaceId)
+      .run();
 
     // Every event, each from the code that sends it: the autopilot's alerts, a valued conversion from
     // the server-side API, and Send test event.
@@ -214,11 +220,16 @@ describe("docs/webhooks.md against the events the Worker sends", () => {
     expect([...documented.keys()].sort()).toEqual([...types].sort());
     expect(fieldMismatches(documented, sent)).toEqual([]);
 
-    // "Each test event's `data` holds `test: { id, name, slug }`", and it is this test.
+    // "Each test event's `data` holds `test: { id, name, slug, tags }`", and it is this test.
     const promised = /holds `test: \{ ([\w, ]+) \}`/.exec(webhooksDoc)?.[1]?.split(", ");
-    expect(promised).toEqual(["id", "name", "slug"]);
+    expect(promised).toEqual(["id", "name", "slug", "tags"]);
     for (const type of WEBHOOK_EVENT_TYPES)
-      expect(sent.get(type)?.data.test, type).toEqual({ id: test.id, name: test.name, slug: test.slug });
+      expect(sent.get(type)?.data.test, type).toEqual({
+        id: test.id,
+        name: test.name,
+        slug: test.slug,
+        tags: ["email", "spring"],
+      });
     expect(sent.get("conversion.recorded")?.data).toMatchObject({ amount: 49.99, currency: "EUR" });
 
     // The check has teeth: a payload without a documented field, or with one more, is caught.

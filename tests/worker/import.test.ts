@@ -2,7 +2,13 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ImportResponse, TestListResponse } from "../../contract/api";
 import { csvText } from "../../contract/imports";
-import { IMPORT_MESSAGES, QUOTA_MESSAGES, TEST_MESSAGES, WORKSPACE_MESSAGES } from "../../contract/messages";
+import {
+  IMPORT_MESSAGES,
+  QUOTA_MESSAGES,
+  TAG_MESSAGES,
+  TEST_MESSAGES,
+  WORKSPACE_MESSAGES,
+} from "../../contract/messages";
 import { WORKSPACE_QUOTAS } from "../../contract/quotas";
 import { visitDomain } from "./domain-helpers";
 import {
@@ -252,9 +258,10 @@ describe("the real run", () => {
     const [onDefault, onDomain] = [unique("poster"), unique("flyer")];
     const csv = [
       "title,long_url,link,tags",
-      `Poster,https://shop.example/poster,https://bit.ly/${onDefault},print`,
+      `Poster,https://shop.example/poster,https://bit.ly/${onDefault},Print;QR`,
       `Flyer,https://shop.example/flyer,https://${host}/${onDomain},`,
       "Broken,ftp://shop.example/x,https://bit.ly/broken-one,",
+      `Tagged,https://shop.example/t,https://bit.ly/${unique("t")},${Array.from({ length: 11 }, (_, i) => `t${i}`).join("|")}`,
     ].join("\n");
     const answer = await imported(client, csv, false);
     expect(answer.dryRun).toBe(false);
@@ -262,6 +269,7 @@ describe("the real run", () => {
       ["created", null],
       ["created", null],
       ["refused", TEST_MESSAGES.invalidUrls],
+      ["refused", TAG_MESSAGES.tooMany],
     ]);
     const [poster, flyer] = answer.rows;
     expect(poster?.link).toMatch(new RegExp(`/r/${onDefault}$`));
@@ -277,9 +285,9 @@ describe("the real run", () => {
     // Each is a plain link, in the list and in its history as created.
     const { tests } = (await (await client.fetch("/api/tests")).json()) as TestListResponse;
     const made = tests.filter((t) => [poster?.testId, flyer?.testId].includes(t.id));
-    expect(made.map((t) => [t.name, t.kind, t.customSlug]).sort()).toEqual([
-      ["Flyer", "link", onDomain],
-      ["Poster", "link", onDefault],
+    expect(made.map((t) => [t.name, t.kind, t.customSlug, t.tags]).sort()).toEqual([
+      ["Flyer", "link", onDomain, []],
+      ["Poster", "link", onDefault, ["print", "qr"]],
     ]);
     const history = await env.DB.prepare(
       "SELECT action FROM history_events WHERE split_test_id IN (?, ?) ORDER BY id",

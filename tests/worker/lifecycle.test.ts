@@ -153,7 +153,7 @@ describe("CSV export", () => {
     );
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines[0]).toBe(
-      "event,time,variant,session_id,bot,amount,currency,device,os,country,referrer_host,rule,url,phase,metric",
+      "event,time,variant,session_id,bot,amount,currency,device,os,country,referrer_host,rule,url,phase,metric,tags",
     );
     expect(lines).toHaveLength(4);
     const rows = lines.slice(1).map((line) => line.split(","));
@@ -175,9 +175,10 @@ describe("CSV export", () => {
       "",
       "1",
       "",
+      "",
     ]);
-    // A conversion names its metric: here the primary, named by its kind.
-    expect(rows.find((r) => r[0] === "conversion")?.at(-1)).toBe("Conversion rate");
+    // A conversion names its metric: here the primary, named by its kind (then the test's tags: none).
+    expect(rows.find((r) => r[0] === "conversion")?.at(-2)).toBe("Conversion rate");
   });
 
   it("pages through more rows than one page holds", async () => {

@@ -426,6 +426,7 @@ describe("the OpenAPI document", () => {
         "rules",
         "startsAt",
         "stopEarly",
+        "tags",
         "urlA",
         "urlB",
         "variants",
@@ -435,6 +436,7 @@ describe("the OpenAPI document", () => {
     expect(input.properties.variants?.items?.required).toEqual(["url", "weight"]);
     expect(input.properties.rules).toMatchObject({ type: "array", maxItems: 20 });
     expect(input.properties.conversionSources).toMatchObject({ enum: ["all", "server"] });
+    expect(input.properties.tags).toMatchObject({ type: "array", maxItems: 10 });
     expect(document.paths).toHaveProperty(["/api/v1/tests/{id}/breakdowns", "get"]);
   });
 });

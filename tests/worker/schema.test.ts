@@ -25,6 +25,8 @@ describe("the drizzle schema and the migrations", () => {
         "sessions",
         "split_tests",
         "tag_sightings",
+        "test_tags",
+        "tag_colours",
         "rule_visits",
         "rule_visit_counts",
         "segment_compaction",

@@ -7,7 +7,12 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
     "The OpenAPI 3.1 document of every /api/v1 operation, built from the same declarations the Worker mounts and validates with. It needs no API key.",
   getTest:
     "The test with its variants, settings and stats: `stats.verdict` is the always-valid verdict the test page names (decide on it, never on `winner`).",
-  listTests: "The split tests of the key's workspace, newest first, each with its stats.",
+  listTests:
+    "The split tests of the key's workspace, newest first, each with its stats. `q` keeps those whose name, slug, custom path or a tag contains it; `tag` those that carry that tag (any case).",
+  listTags:
+    "Every tag the workspace's tests and links carry, in alphabetical order, with its colour (a default until one is set) and how many tests carry it. Tags are lower-case; a test carries at most 10.",
+  setTagColour:
+    "Sets a tag's colour in the key's workspace, one of gray, red, orange, yellow, green, teal, blue, indigo, purple and pink; a tag no test carries yet keeps it for when one does. Owners and editors (a write key) only; recorded as tag.colour_changed.",
   createTest:
     "A name and 1 to 8 variants are required: `variants` as `[{ url, weight }]` (A first, the control; whole-number weights from 1 to 99 that add up to 100), or the two-URL shape `urlA` and `urlB` (then 50/50). One destination alone (`urlA` without `urlB`, or one variant of weight 100) makes a plain link (its `kind` is `link`): clicks counted, no statistics, no verdict; a second variant added later with PATCH starts phase 2 as a test on the same link. URLs must be absolute http(s) URLs. A custom slug needs one of the workspace's verified, active domains (customDomainId). Optionally an end: a date (`endsAt`) and/or a number of visitors (`endAfterVisitors`), what happens then (`onEnd`), and whether to stop as soon as there is a clear winner (`stopEarly`); `minimumDays` (default 7) holds every call, end and promotion until the test has run that many days. Optionally audience `rules`, evaluated in order before the split (the first whose conditions all match decides: send to a fixed URL, or join the experiment), with `fallbackUrl` for the visitors who match no rule when a rule joins the experiment. The same rules and messages as in the app apply.",
   importTests:

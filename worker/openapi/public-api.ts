@@ -17,6 +17,7 @@ export const PUBLIC_API_INFO: DocumentInfo = {
   tags: [
     { name: "Tests", description: "Split tests and their stats" },
     { name: "Conversions", description: "Conversions reported by your server, with their value" },
+    { name: "Tags", description: "The workspace's tags and their colours" },
     { name: "Domains", description: "Custom domains" },
     {
       name: "Webhooks",

@@ -43,6 +43,7 @@ import {
   testResponseSchema,
   updateTestSchema,
 } from "../../contract/api/split-tests";
+import { tagColourSchema, tagListResponseSchema, tagParam, tagResponseSchema } from "../../contract/api/tags";
 import { trackingSetupResponseSchema } from "../../contract/api/tracking";
 import { trafficRulesResponseSchema, trafficRulesSchema } from "../../contract/api/traffic-rules";
 import {
@@ -92,6 +93,7 @@ import {
   importTests,
   listTests,
 } from "./split-tests";
+import { listTags, putTagColour } from "./tags";
 import { getTrafficRules, putTrafficRules } from "./traffic-rules";
 import { listWorkspaceUtmTemplates, removeUtmTemplate, saveUtmTemplate } from "./utm-templates";
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from "./webhooks";
@@ -490,6 +492,28 @@ export const PUBLIC_API_OPERATIONS = [
       if (answer.pending) enqueueEvent(c.env, c.executionCtx, { type: "conversion", ...answer.pending });
       if (answer.replayed) c.header("Idempotent-Replayed", "true");
       return c.json(answer.body satisfies ConversionResponse | PendingConversionResponse, answer.status);
+    },
+  }),
+  operation({
+    method: "get",
+    path: "/api/v1/tags",
+    operationId: "listTags",
+    summary: "List the workspace's tags with their colours",
+    tag: "Tags",
+    success: { status: 200, description: "The tags", schema: tagListResponseSchema, name: "TagList" },
+    handler: listTags,
+  }),
+  operation({
+    method: "put",
+    path: "/api/v1/tags/{tag}",
+    operationId: "setTagColour",
+    summary: "Set a tag's colour",
+    tag: "Tags",
+    pathParams: tagParam,
+    body: { schema: tagColourSchema, name: "TagColourInput", example: { colour: "green" } },
+    success: { status: 200, description: "The tag now", schema: tagResponseSchema, name: "TagResponse" },
+    handler(c, { param, json }) {
+      return putTagColour(c, param.tag, json);
     },
   }),
   operation({

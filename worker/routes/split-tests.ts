@@ -52,6 +52,7 @@ import {
   type TestKey,
   updateTest,
 } from "../services/split-tests";
+import { tagsOfTest } from "../services/tags";
 import { setupOf } from "../services/tracking";
 import { actingIn, creatorOf, type UserContext, type UserEnv } from "./with-user";
 
@@ -243,8 +244,13 @@ export const splitTestRoutes = new Hono<AppEnv>()
     changeTestLifecycle(c, c.req.param("id"), { action: "promote", variant: c.req.valid("json").variant }),
   )
   .get("/:id/export/events.csv", async (c) => {
-    const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, { id: c.req.param("id") });
-    return c.body(streamEventsCsv(c.env, test), 200, csvHeaders(`splitlink-${test.slug}-events.csv`));
+    const db = getDb(c.env.DB);
+    const test = await ownedTest(db, c.get("workspace").id, { id: c.req.param("id") });
+    return c.body(
+      streamEventsCsv(c.env, test, await tagsOfTest(db, test.id)),
+      200,
+      csvHeaders(`splitlink-${test.slug}-events.csv`),
+    );
   })
   .get("/:id/export/daily.csv", async (c) => {
     const test = await ownedTest(getDb(c.env.DB), c.get("workspace").id, { id: c.req.param("id") });

@@ -8,6 +8,7 @@ import { mailerFor } from "../mail/mailer";
 import { completedAlertEmail, srmAlertEmail, verdictAlertEmail } from "../mail/templates";
 import { log } from "../observability/log";
 import { queueSlackAlert, type TestAlert, webhookEvent } from "../webhooks/events";
+import { tagsOfTest } from "./tags";
 import { sendWebhookEvent } from "./webhooks";
 
 export type { TestAlert };
@@ -56,13 +57,13 @@ const WEBHOOK_TYPES: Record<TestAlert["kind"], WebhookEventType> = {
 };
 
 /**
- * A webhook event's data: the test, and what happened, as the alert knows it; beside a `winner`, its
- * optional name as `winnerName` (null without one).
+ * A webhook event's data: the test with its tags, and what happened, as the alert knows it; beside a
+ * `winner`, its optional name as `winnerName` (null without one).
  */
-function webhookData(test: SplitTest, alert: TestAlert): Record<string, unknown> {
+function webhookData(test: SplitTest, tags: string[], alert: TestAlert): Record<string, unknown> {
   const { kind: _, ...what } = alert;
   const named = "winner" in alert ? { winnerName: alert.winner && nameOfVariant(test, alert.winner) } : {};
-  return { test: { id: test.id, name: test.name, slug: test.slug }, ...what, ...named };
+  return { test: { id: test.id, name: test.name, slug: test.slug, tags }, ...what, ...named };
 }
 
 /** The optional name of the test's variant with that label. */
@@ -80,7 +81,7 @@ function nameOfVariant(test: SplitTest, label: Variant): string | null {
 export async function sendTestAlert(env: Env, test: SplitTest, alert: TestAlert): Promise<void> {
   const workspaceId = test.workspaceId ?? test.userId;
   const type = WEBHOOK_TYPES[alert.kind];
-  const data = webhookData(test, alert);
+  const data = webhookData(test, await tagsOfTest(getDb(env.DB), test.id), alert);
   const event = webhookEvent(type, data);
   await sendWebhookEvent(env, workspaceId, type, data, event);
   try {

@@ -23,9 +23,11 @@ const HEADER = [
   "url",
   "phase",
   "metric",
+  // The test's tags as they are now (the last column: those before keep their places).
+  "tags",
 ];
 
-const csvRow = (row: EventRow, primary: string) =>
+const csvRow = (row: EventRow, primary: string, tags: string) =>
   csvLine([
     row.kind,
     new Date(row.timestamp).toISOString(),
@@ -42,18 +44,22 @@ const csvRow = (row: EventRow, primary: string) =>
     row.url ?? "",
     phaseOf(row) ?? "",
     row.metric ?? (row.kind === "conversion" ? primary : ""),
+    tags,
   ]);
 
 /**
  * Every click, conversion and rule visit of a test, oldest first, one CSV row each: the days archived to R2, then
  * the events still in D1 (worker/archive/events.ts), streamed so a large test never sits in memory whole. A
- * conversion names its metric: a secondary or guardrail metric's, else the primary's.
+ * conversion names its metric: a secondary or guardrail metric's, else the primary's. Each row ends with the
+ * test's tags, comma-separated, as they are when the file is made.
  */
 export function streamEventsCsv(
   env: Env,
   test: { id: string; shard: string } & PrimaryFields,
+  tags: readonly string[],
 ): ReadableStream<Uint8Array> {
   const primary = primaryMetricOf(test).name;
+  const tagList = tags.join(", ");
   const encoder = new TextEncoder();
   const events = eventsOfTest({ events: eventsDb(env, test.shard), archive: env.ARCHIVE }, test.id);
   let headerSent = false;
@@ -68,7 +74,7 @@ export function streamEventsCsv(
       while (lines.length < LINES_PER_CHUNK) {
         const next = await events.next();
         if (next.done) break;
-        lines.push(csvRow(next.value, primary));
+        lines.push(csvRow(next.value, primary, tagList));
       }
       if (lines.length > 0) controller.enqueue(encoder.encode(lines.join("")));
       if (lines.length < LINES_PER_CHUNK) controller.close();

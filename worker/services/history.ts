@@ -190,6 +190,7 @@ const GROUPS = [
     "test.end_settings_changed",
     ["startsAt", "beforeUrl", "endsAt", "endAfterVisitors", "onEnd", "afterUrl", "stopEarly", "minimumDays"],
   ],
+  ["test.tags_changed", ["tags"]],
   [
     "test.goal_changed",
     ["conversionGoal", "conversionUrl", "conversionUrlMatch", "metrics", "currency", "conversionSources"],

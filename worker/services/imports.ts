@@ -29,8 +29,7 @@ function requestOf(link: ImportedLink, customDomainId: string | null): CreateTes
       : { variants: link.urls.map((url, i) => ({ url, weight: weights[i] ?? 0 })) }),
     customSlug: link.slug,
     customDomainId,
-    // TAGS (issue #49 point 4): `tags: link.tags,` goes here once createTestSchema takes tags; the row's
-    // tags are already in its outcome.
+    tags: link.tags,
   };
 }
 

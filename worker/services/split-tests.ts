@@ -59,6 +59,7 @@ import { verdictOfTest } from "./analytics";
 import { ownedDomain } from "./domains";
 import { assertBelowQuota } from "./quotas";
 import { refreshShardCopy } from "./shard-copies";
+import { carriesTag, setTestTags, tagContains, tagsColumn, tagWrites } from "./tags";
 import type { Creator } from "./workspaces";
 
 export interface LinkContext {
@@ -264,8 +265,12 @@ async function insertSplitTest(
         ...(shard === LEGACY_SHARD
           ? [db.insert(segmentCompaction).values({ splitTestId: row.id, through: row.createdAt })]
           : []),
+        ...(input.tags.length > 0 ? tagWrites(db, creator.workspaceId, row.id, input.tags) : []),
       ]);
-      return { row, test: toClient(row, domain?.domain ?? null, link, false) };
+      return {
+        row,
+        test: toClient(row, domain?.domain ?? null, link, false, [...input.tags].sort()),
+      };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Two creations raced for one custom slug: the other won.
@@ -282,6 +287,7 @@ export function toClient(
   domain: string | null,
   link: LinkContext,
   variantsLocked: boolean,
+  tags: string[],
 ): SplitTest {
   return {
     id: row.id,
@@ -330,6 +336,7 @@ export function toClient(
     endResult: row.endResult,
     rules: row.rules,
     fallbackUrl: row.fallbackUrl,
+    tags,
   };
 }
 
@@ -410,7 +417,7 @@ const notFound = () => new ApiError("not_found", TEST_MESSAGES.notFound);
 /** Tests in the client shape, newest first, with their domain's link and their stats. */
 async function clientTests(env: Env, where: SQL | undefined, link: LinkContext): Promise<TestWithStats[]> {
   const rows = await getDb(env.DB)
-    .select({ test: splitTests, domain: customDomains.domain })
+    .select({ test: splitTests, domain: customDomains.domain, tags: tagsColumn })
     .from(splitTests)
     .leftJoin(customDomains, eq(customDomains.id, splitTests.customDomainId))
     .where(where)
@@ -423,7 +430,7 @@ async function clientTests(env: Env, where: SQL | undefined, link: LinkContext):
     rows.map(async (r) => {
       const arms = totals.get(r.test.id) ?? [];
       return {
-        ...toClient(r.test, r.domain, link, hasCountedClicks(arms)),
+        ...toClient(r.test, r.domain, link, hasCountedClicks(arms), JSON.parse(r.tags) as string[]),
         stats: await statsOf(env, r.test, arms),
       };
     }),
@@ -440,19 +447,20 @@ export async function statsOf(env: Env, test: SplitTestRow, totals: VariantTotal
 }
 
 /**
- * The workspace's tests; with `search`, only those whose name, slug or custom path contains it, in any
- * case (instr, not LIKE: a % or _ in the search is just a character).
+ * The workspace's tests; with `search`, only those whose name, slug, custom path or one of whose tags
+ * contains it, in any case (instr, not LIKE: a % or _ in the search is just a character); with `tag`, only
+ * those that carry it.
  */
 export function listSplitTests(
   env: Env,
   workspaceId: string,
   link: LinkContext,
-  { q, kind }: TestListQuery = {},
+  { q, kind, tag }: TestListQuery = {},
 ): Promise<TestWithStats[]> {
   const term = q?.toLowerCase();
   const found = term
     ? sql`(instr(lower(${splitTests.name}), ${term}) > 0 OR instr(lower(${splitTests.slug}), ${term}) > 0
-          OR instr(lower(coalesce(${splitTests.customSlug}, '')), ${term}) > 0)`
+          OR instr(lower(coalesce(${splitTests.customSlug}, '')), ${term}) > 0 OR ${tagContains(term)})`
     : undefined;
   // A plain link has one destination (contract/variants.ts kindOf).
   const ofKind = kind
@@ -460,7 +468,13 @@ export function listSplitTests(
     : undefined;
   return clientTests(
     env,
-    and(eq(splitTests.workspaceId, workspaceId), isNull(splitTests.deletedAt), found, ofKind),
+    and(
+      eq(splitTests.workspaceId, workspaceId),
+      isNull(splitTests.deletedAt),
+      found,
+      ofKind,
+      tag ? carriesTag(workspaceId, tag) : undefined,
+    ),
     link,
   );
 }
@@ -613,6 +627,12 @@ export async function updateTest(
 ): Promise<TestWithStats> {
   const db = getDb(env.DB);
   const current = await ownedTest(db, workspaceId, { id });
+  // Tags file a test, whatever its state: a completed one's too, alone, with nothing else to change.
+  const { tags, ...rest } = input;
+  if (tags !== undefined && Object.values(rest).every((value) => value === undefined)) {
+    await setTestTags(db, workspaceId, id, tags);
+    return getSplitTest(env, workspaceId, { id }, link);
+  }
   if (current.status === "completed") throw new ApiError("test_completed", LIFECYCLE_MESSAGES.completed);
   refuseEndChange(current, input);
   // The bandit has nothing to move with one destination.
@@ -701,6 +721,8 @@ export async function updateTest(
         target: [weightHistory.splitTestId, weightHistory.since],
         set: { weights: sql`excluded.weights` },
       });
+  // After the change that could be refused: a refused change leaves the tags as they were too.
+  if (tags !== undefined) await setTestTags(db, workspaceId, id, tags);
   await refreshShardCopy(env, id);
   const linkChanged =
     input.startsAt !== undefined || input.beforeUrl !== undefined || input.password !== undefined;
@@ -843,11 +865,15 @@ export async function deleteSplitTest(
 ): Promise<void> {
   const db = getDb(env.DB);
   const test = await ownedTest(db, workspaceId, { id });
-  const [deleted] = await db
-    .update(splitTests)
-    .set(deletion(Date.now()))
-    .where(ownedBy(workspaceId, { id }))
-    .returning({ id: splitTests.id });
+  const [[deleted]] = await db.batch([
+    db
+      .update(splitTests)
+      .set(deletion(Date.now()))
+      .where(ownedBy(workspaceId, { id }))
+      .returning({ id: splitTests.id }),
+    // Its tags go at once: the workspace's tag list no longer counts it.
+    ...tagWrites(db, workspaceId, id, []),
+  ]);
   if (!deleted) throw notFound();
   // Its shard stops counting its events as the main database does.
   await refreshShardCopy(env, id);

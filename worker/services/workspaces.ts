@@ -14,6 +14,8 @@ import {
   memberships,
   slackConnections,
   splitTests,
+  tagColours,
+  testTags,
   users,
   webhookEndpoints,
   workspaces,
@@ -222,7 +224,7 @@ export async function deleteWorkspace(env: Env, userId: string, id: string): Pro
 /**
  * Deletes workspaces for everyone at once: their custom hostnames at Cloudflare first (a refusal there
  * stops here, nothing else changed, so the caller can try again), then in one batch their API keys and
- * webhook endpoints, their tests as one test is deleted (`deletion`), and the workspaces are marked
+ * webhook endpoints, their tests' tags and colours, their tests as one test is deleted (`deletion`), and the workspaces are marked
  * deleted (no member reaches them any more); then the tests' redirect keys in KV, so their links stop
  * at once. The archive cron purges the tests' events in chunks, then the workspace rows, whose deletion
  * cascades to memberships, invitations, history and share links (worker/archive/purge.ts).
@@ -245,6 +247,9 @@ export async function removeWorkspaces(env: Env, ids: string[]): Promise<void> {
     db.delete(apiKeys).where(inArray(apiKeys.workspaceId, ids)),
     db.delete(webhookEndpoints).where(inArray(webhookEndpoints.workspaceId, ids)),
     db.delete(slackConnections).where(inArray(slackConnections.workspaceId, ids)),
+    // Their tests' tags and the colours: nothing of them is listed again.
+    db.delete(testTags).where(inArray(testTags.workspaceId, ids)),
+    db.delete(tagColours).where(inArray(tagColours.workspaceId, ids)),
     db
       .update(splitTests)
       .set(deletion(now))

@@ -20,9 +20,10 @@ export interface CountedConversion {
 
 const TYPE: WebhookEventType = "conversion.recorded";
 
-// The endpoints of the tests' workspaces that take conversion.recorded, with each test's name and slug:
-// one query for a whole batch.
+// The endpoints of the tests' workspaces that take conversion.recorded, with each test's name, slug and
+// tags (a JSON array, in alphabetical order): one query for a whole batch.
 const ENDPOINTS_OF_TESTS = `SELECT t.id AS test_id, t.name, t.slug, t.primary_metric, t.primary_metric_name,
+    (SELECT json_group_array(tag) FROM (SELECT tag FROM test_tags WHERE split_test_id = t.id ORDER BY tag)) AS tags,
     w.id AS endpoint_id
   FROM split_tests AS t JOIN webhook_endpoints AS w ON w.workspace_id = t.workspace_id
   WHERE t.id IN (SELECT value FROM json_each(?1)) AND w.disabled_at IS NULL
@@ -43,15 +44,21 @@ export async function sendConversionEvents(env: Env, conversions: CountedConvers
       slug: string;
       primary_metric: PrimaryMetric;
       primary_metric_name: string | null;
+      tags: string;
       endpoint_id: string;
     }>();
     if (results.length === 0) return;
     const endpointsOf = new Map<
       string,
-      { test: { id: string; name: string; slug: string }; primary: string; ids: string[] }
+      { test: { id: string; name: string; slug: string; tags: string[] }; primary: string; ids: string[] }
     >();
     for (const row of results) {
-      const test = { id: row.test_id, name: row.name, slug: row.slug };
+      const test = {
+        id: row.test_id,
+        name: row.name,
+        slug: row.slug,
+        tags: JSON.parse(row.tags) as string[],
+      };
       const primary = primaryMetricName({
         primaryMetric: row.primary_metric,
         primaryMetricName: row.primary_metric_name,

@@ -36,6 +36,8 @@ export const queryKeys = {
   },
   /** `/api/workspace/history`: the workspace's activity log in Settings, a page at a time. */
   workspaceHistory: ["workspace-history"] as const,
+  /** `/api/tags`: the workspace's tags with their colours and counts. */
+  tags: ["tags"] as const,
   /** `/api/domains`: the user's custom domains and the host they CNAME to. */
   domains: ["domains"] as const,
   /** `/api/workspaces/:id/traffic-rules`: what a workspace leaves out of its counts. */

@@ -6,6 +6,7 @@ import { PRIMARY_METRICS, type TestMetric } from "../../../contract/metrics";
 import type { SavedPlan } from "../../../contract/planner";
 import type { Rule } from "../../../contract/rules";
 import { END_ACTIONS, END_REASONS, END_RESULTS } from "../../../contract/schedule";
+import { TAG_COLOURS } from "../../../contract/tags";
 import { CONVERSION_GOALS, URL_MATCHES } from "../../../contract/tracking";
 import type { TrafficRules } from "../../../contract/traffic";
 import { CONVERSION_SOURCES } from "../../../contract/trust";
@@ -637,4 +638,35 @@ export const stripeSubscriptions = sqliteTable(
     sessionId: text("session_id").notNull(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.subscriptionId] })],
+);
+
+/** A test's tags, lower-cased (migrations/0049_tags.sql). */
+export const testTags = sqliteTable(
+  "test_tags",
+  {
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.splitTestId, t.tag] }),
+    index("test_tags_workspace_tag_idx").on(t.workspaceId, t.tag),
+  ],
+);
+
+/** A tag's colour in a workspace (migrations/0049_tags.sql). */
+export const tagColours = sqliteTable(
+  "tag_colours",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+    colour: text("colour", { enum: TAG_COLOURS }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.tag] })],
 );

@@ -79,7 +79,7 @@ export default function DashboardPage() {
           ) : tests.length === 0 ? (
             <NoTestsYet canCreate={canEdit} />
           ) : (
-            <TestList tests={tests} onDelete={canEdit ? handleDelete : undefined} />
+            <TestList tests={tests} canEdit={canEdit} onDelete={canEdit ? handleDelete : undefined} />
           )}
         </div>
       </main>

@@ -22,19 +22,23 @@ export const KIND_FILTERS: ReadonlyArray<{ value: KindFilter; label: string }> =
 ];
 
 /**
- * The tests whose name contains `query` (any case, spaces at the ends ignored), whose kind fits `kind`
- * and whose status fits `filter`; "running" takes the optimising tests too, since they run, and a
- * running link, which is no test but counts its clicks.
+ * The tests whose name or one of whose tags contains `query` (any case, spaces at the ends ignored),
+ * that carry `tag` (any tag when empty), whose kind fits `kind` and whose status fits `filter`; "running"
+ * takes the optimising tests too, since they run, and a running link, which is no test but counts its
+ * clicks.
  */
 export function filterTests(
   tests: readonly TestWithStats[],
   query: string,
   filter: StatusFilter,
   kind: KindFilter = "all",
+  tag = "",
 ): TestWithStats[] {
   const needle = query.trim().toLocaleLowerCase("en");
   return tests.filter((test) => {
-    if (needle && !test.name.toLocaleLowerCase("en").includes(needle)) return false;
+    const matches = (text: string) => text.toLocaleLowerCase("en").includes(needle);
+    if (needle && !matches(test.name) && !test.tags.some(matches)) return false;
+    if (tag && !test.tags.includes(tag)) return false;
     if (kind !== "all" && test.kind !== kind) return false;
     if (filter === "all") return true;
     const status = testStatus(test).kind;

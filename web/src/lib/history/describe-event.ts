@@ -148,6 +148,12 @@ export function detailsOf(event: Pick<HistoryEvent, "action" | "details">): stri
         return goalLine(d);
       case "test.password_changed":
         return [d.passwordProtected ? M.password.set : M.password.removed];
+      case "test.tags_changed":
+        return Array.isArray(d.tags)
+          ? [d.tags.filter((tag) => typeof tag === "string").join(", ") || "—"]
+          : [];
+      case "tag.colour_changed":
+        return [text(d.tag), text(d.colour)].filter((part) => part !== null);
       case "test.promoted":
         return text(d.variant) ? [M.promoted(text(d.variant) ?? "")] : [];
       case "test.ended":

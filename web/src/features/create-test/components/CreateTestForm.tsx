@@ -12,6 +12,7 @@ import { EndSettingsFields } from "@/components/split-tests/EndSettingsFields";
 import { GoalFields } from "@/components/split-tests/GoalFields";
 import { MetricsEditor } from "@/components/split-tests/MetricsEditor";
 import { RulesEditor } from "@/components/split-tests/RulesEditor";
+import { TagsField } from "@/components/split-tests/TagsField";
 import { TestPlanner } from "@/components/split-tests/TestPlanner";
 import { VariantsEditor } from "@/components/split-tests/VariantsEditor";
 import { TextField } from "@/components/TextField";
@@ -52,6 +53,7 @@ import { MODE_MESSAGES } from "@/lib/split-tests/mode-messages";
 import { PASSWORD_HINT } from "@/lib/split-tests/password-hint";
 import { NEW_PLAN, savedPlanOf } from "@/lib/split-tests/plan-text";
 import { type RuleDraft, rulesInput } from "@/lib/split-tests/rule-drafts";
+import { useTags } from "@/lib/split-tests/tags";
 import {
   emptyDrafts,
   hasSameDestinations,
@@ -113,6 +115,8 @@ export function CreateTestForm() {
   const [metricProblems, setMetricProblems] = useState<(MetricProblem | null)[]>([]);
   const [plan, setPlan] = useState(NEW_PLAN);
   const [problem, setProblem] = useState<CreateTestProblem | null>(null);
+  const [tags, setTags] = useState<string[]>([]);
+  const { colourOf } = useTags();
   const formRef = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
   const create = useMutation({
@@ -186,6 +190,7 @@ export function CreateTestForm() {
         plan: savedPlanOf(plan),
         ...(values.password ? { password: values.password } : {}),
         ...(metrics.length ? { metrics: metricsInput(metrics) } : {}),
+        ...(tags.length ? { tags } : {}),
       });
       toast.success(TEST_MESSAGES.created);
       const state: CreatedTestState = { createdTest: test };
@@ -236,6 +241,7 @@ export function CreateTestForm() {
         problem={problemAt(problem, "name")}
         onChange={() => fixed("name")}
       />
+      <TagsField tags={tags} onChange={setTags} colourOf={colourOf} />
       <DomainField domains={domains} domainId={domain?.id ?? null} onDomainIdChange={setDomainId} />
       <CustomSlugField
         base={domain ? `https://${domain.domain}/` : `${window.location.origin}/r/`}

@@ -1,6 +1,7 @@
 import type { TestWithStats } from "@contract/api";
 import { ChevronDownIcon } from "lucide-react";
 import { useId, useState } from "react";
+import { TagChips } from "@/components/split-tests/TagChip";
 import { TestStatusBadge } from "@/components/split-tests/TestStatusBadge";
 import { WinnerBadge } from "@/components/split-tests/WinnerBadge";
 import { ArmClicks } from "@/features/dashboard/components/ArmClicks";
@@ -10,6 +11,7 @@ import { ArmStatsList } from "@/features/dashboard/components/ArmStatsList";
 import { LinkWithCopy } from "@/features/dashboard/components/LinkWithCopy";
 import { TestActions } from "@/features/dashboard/components/TestActions";
 import { TestMeta } from "@/features/dashboard/components/TestMeta";
+import { useTags } from "@/lib/split-tests/tags";
 import { cn } from "@/lib/utils";
 
 /** Link text on narrow screens is cut to this many characters. */
@@ -28,6 +30,7 @@ export function TestCard({
   onDelete?: (test: TestWithStats) => void;
 }) {
   const [expanded, setExpanded] = useState(false);
+  const { colourOf } = useTags();
   const detailsId = useId();
   const { arms } = test.stats;
   const manyArms = arms.length > 2;
@@ -52,6 +55,7 @@ export function TestCard({
             <TestStatusBadge test={test} />
             <WinnerBadge test={test} />
           </div>
+          <TagChips tags={test.tags} colourOf={colourOf} />
         </div>
         <ChevronDownIcon
           className={cn(

@@ -1,5 +1,8 @@
+import { TAG_MESSAGES } from "@contract/messages";
+import { TAG_COLOURS, type TagColour } from "@contract/tags";
 import { SearchIcon } from "lucide-react";
 import { useId } from "react";
+import { TagChip } from "@/components/split-tests/TagChip";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -9,6 +12,7 @@ import {
   STATUS_FILTERS,
   type StatusFilter,
 } from "@/features/dashboard/filter-tests";
+import { useSetTagColour, useTags } from "@/lib/split-tests/tags";
 
 interface TestFiltersProps {
   query: string;
@@ -17,9 +21,17 @@ interface TestFiltersProps {
   onStatusChange: (status: StatusFilter) => void;
   kind: KindFilter;
   onKindChange: (kind: KindFilter) => void;
+  /** The tag the list is narrowed to; "" for any. */
+  tag: string;
+  onTagChange: (tag: string) => void;
+  /** Whether the user may set the chosen tag's colour. */
+  canEdit: boolean;
 }
 
-/** Search by name, links or tests, and a status filter, above the list. */
+/**
+ * Search by name or tag, a tag, links or tests, and a status filter, above the list; with a tag chosen,
+ * an editor sets its colour beside it.
+ */
 export function TestFilters({
   query,
   onQueryChange,
@@ -27,13 +39,18 @@ export function TestFilters({
   onStatusChange,
   kind,
   onKindChange,
+  tag,
+  onTagChange,
+  canEdit,
 }: TestFiltersProps) {
   const id = useId();
+  const { tags, colourOf } = useTags();
+  const setColour = useSetTagColour();
   return (
     // biome-ignore lint/a11y/useSemanticElements: a search landmark around two filters, not a form to send
     <div role="search" className="flex flex-wrap items-end gap-3">
       <div className="grid min-w-0 flex-1 basis-48 gap-1.5">
-        <Label htmlFor={`${id}-query`}>Search by name</Label>
+        <Label htmlFor={`${id}-query`}>Search by name or tag</Label>
         <div className="relative">
           <SearchIcon
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -49,6 +66,51 @@ export function TestFilters({
           />
         </div>
       </div>
+      {tags.length > 0 && (
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-tag`}>Tag</Label>
+          <NativeSelect
+            id={`${id}-tag`}
+            value={tag}
+            onChange={(event) => onTagChange(event.target.value)}
+            className="w-40"
+          >
+            <option value="">All tags</option>
+            {tags.map(({ name, tests }) => (
+              <option key={name} value={name}>
+                {name} ({tests})
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
+      {tag && canEdit && (
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-colour`}>
+            Colour of <TagChip tag={tag} colour={colourOf(tag)} />
+          </Label>
+          <NativeSelect
+            id={`${id}-colour`}
+            value={colourOf(tag)}
+            disabled={setColour.isPending}
+            aria-invalid={setColour.isError ? true : undefined}
+            aria-describedby={setColour.isError ? `${id}-colour-problem` : undefined}
+            onChange={(event) => setColour.mutate({ tag, colour: event.target.value as TagColour })}
+            className="w-32"
+          >
+            {TAG_COLOURS.map((colour) => (
+              <option key={colour} value={colour}>
+                {colour}
+              </option>
+            ))}
+          </NativeSelect>
+          {setColour.isError && (
+            <p id={`${id}-colour-problem`} className="text-destructive text-xs">
+              {TAG_MESSAGES.saveFailed}
+            </p>
+          )}
+        </div>
+      )}
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-kind`}>Show</Label>
         <NativeSelect

@@ -10,20 +10,23 @@ import { useIsNarrowScreen } from "@/lib/use-is-narrow-screen";
 
 interface TestListProps {
   tests: readonly TestWithStats[];
+  /** Whether the user may change the workspace's things (a tag's colour). */
+  canEdit: boolean;
   /** Absent where the user may not delete (a viewer). */
   onDelete?: (test: TestWithStats) => void;
 }
 
-/** Sortable list of tests, searched by name and filtered by status: a table from 768 px up, collapsible cards below. */
-export function TestList({ tests, onDelete }: TestListProps) {
+/** Sortable list of tests, searched by name or tag and filtered by tag, kind and status: a table from 768 px up, collapsible cards below. */
+export function TestList({ tests, canEdit, onDelete }: TestListProps) {
   const [sort, setSort] = useState<TestSort>("newest");
   const narrow = useIsNarrowScreen();
   const [query, setQuery] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [kind, setKind] = useState<KindFilter>("all");
+  const [tag, setTag] = useState("");
   const sorted = useMemo(
-    () => sortTests(filterTests(tests, query, status, kind), sort),
-    [tests, query, status, kind, sort],
+    () => sortTests(filterTests(tests, query, status, kind, tag), sort),
+    [tests, query, status, kind, tag, sort],
   );
 
   return (
@@ -35,6 +38,9 @@ export function TestList({ tests, onDelete }: TestListProps) {
         onStatusChange={setStatus}
         kind={kind}
         onKindChange={setKind}
+        tag={tag}
+        onTagChange={setTag}
+        canEdit={canEdit}
       />
       <TestSortButtons sort={sort} onSortChange={setSort} narrow={narrow} />
       {sorted.length === 0 ? (

@@ -1,4 +1,5 @@
 import type { TestWithStats } from "@contract/api";
+import { TagChips } from "@/components/split-tests/TagChip";
 import { TestStatusBadge } from "@/components/split-tests/TestStatusBadge";
 import { WinnerBadge } from "@/components/split-tests/WinnerBadge";
 import { TableCell, TableRow } from "@/components/ui/table";
@@ -8,6 +9,7 @@ import { ArmRevenuePerVisitor } from "@/features/dashboard/components/ArmRevenue
 import { LinkWithCopy } from "@/features/dashboard/components/LinkWithCopy";
 import { TestActions } from "@/features/dashboard/components/TestActions";
 import { TestMeta } from "@/features/dashboard/components/TestMeta";
+import { useTags } from "@/lib/split-tests/tags";
 
 /** Link text in the table is cut to this many characters. */
 const LINK_MAX_LENGTH = 30;
@@ -22,6 +24,7 @@ export function TestTableRow({
   /** Absent where the user may not delete (a viewer). */
   onDelete?: (test: TestWithStats) => void;
 }) {
+  const { colourOf } = useTags();
   return (
     <TableRow>
       <TableCell className="max-w-28 pr-2 pl-4 xl:max-w-48 xl:pr-3">
@@ -29,6 +32,7 @@ export function TestTableRow({
           {test.name}
         </p>
         <TestMeta test={test} />
+        <TagChips tags={test.tags} colourOf={colourOf} className="mt-1" />
       </TableCell>
       <TableCell className={TABLE_CELL_PADDING}>
         <TestStatusBadge test={test} />

@@ -14,6 +14,7 @@ import { PhasesSection } from "@/features/test-detail/components/PhasesSection";
 import { SplitLinkSection } from "@/features/test-detail/components/SplitLinkSection";
 import { SplitUrlsSection } from "@/features/test-detail/components/SplitUrlsSection";
 import { StartNotice } from "@/features/test-detail/components/StartNotice";
+import { TagsSection } from "@/features/test-detail/components/TagsSection";
 import { TestDetailHeader } from "@/features/test-detail/components/TestDetailHeader";
 import { VariantStats } from "@/features/test-detail/components/VariantStats";
 import { EndSection } from "@/features/test-detail/end/components/EndSection";
@@ -98,6 +99,7 @@ export function TestDetailView({ test, justCreated }: TestDetailViewProps) {
             {splitLink}
           </div>
         )}
+        <TagsSection key={test.tags.join("\n")} test={test} />
         <RulesSection test={test} visits={analytics?.ruleVisits ?? null} />
         <PasswordSection test={test} />
         <EndSection test={test} />
