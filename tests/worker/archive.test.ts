@@ -323,8 +323,8 @@ describe("the archive cron", () => {
     await seedRuleVisits(test.id, Date.now() - 2 * HOUR, 2);
     const before = await whatTheOwnerSees(client, test);
     expect(before.events.split("\r\n").filter(Boolean)).toHaveLength(1 + 60 + 9 + 6 + 3 + 5 + 2);
-    expect(before.events).toContain(",0,https://shop.example/app,,\r\n");
-    expect(before.events).toContain(",,https://shop.example/everyone-else,,\r\n");
+    expect(before.events).toContain(",0,https://shop.example/app,,,\r\n");
+    expect(before.events).toContain(",,https://shop.example/everyone-else,,,\r\n");
 
     await runCron(CRONS.archive);
 
@@ -584,8 +584,8 @@ describe("the events export's phase", () => {
       .trim()
       .split("\r\n")
       .map((line) => line.split(","));
-    expect(header?.at(-2)).toBe("phase");
-    const phases = rows.map((row) => [row[0], row.at(-2)]);
+    expect(header?.at(-3)).toBe("phase");
+    const phases = rows.map((row) => [row[0], row.at(-3)]);
     expect(phases.slice(0, 2)).toEqual([
       ["click", "1"],
       ["conversion", "1"],
