@@ -12,7 +12,7 @@ import {
 } from "./access-matrix";
 import { Client, errorOf, eventually, insertDomain, publicApi } from "./helpers";
 import { landClick } from "./queue-helpers";
-import { fixturePool, seedApiKey, seedMembership, seedTest, seedUser, seedWorkspace } from "./seed";
+import { fixturePool, seedApiKey, seedMembership, seedTeam, seedTest, seedUser } from "./seed";
 import { receiverUrl, slackWebhookUrl } from "./webhook-receiver";
 
 // Every route of the access matrix, in a team workspace, for each kind of caller: its owner, an editor,
@@ -34,16 +34,7 @@ interface Caller {
  * it is what the rows read (the webhook's delivery of a conversion, the Slack connection).
  */
 async function teamFixture() {
-  const owner = await seedUser();
-  const workspaceId = await seedWorkspace(owner.userId);
-  owner.client.workspace = workspaceId;
-  const editor = await seedUser();
-  const viewer = await seedUser();
-  const stranger = await seedUser();
-  await seedMembership(workspaceId, editor.userId, "editor");
-  await seedMembership(workspaceId, viewer.userId, "viewer");
-  editor.client.workspace = workspaceId;
-  viewer.client.workspace = workspaceId;
+  const { owner, editor, viewer, stranger, workspaceId } = await seedTeam();
   // Another workspace's member, naming this one in the header.
   stranger.client.workspace = workspaceId;
 

@@ -86,6 +86,20 @@ export async function seedMembership(
     .onConflictDoUpdate({ target: [memberships.workspaceId, memberships.userId], set: { role } });
 }
 
+/**
+ * A team workspace with its owner, an editor and a viewer, each client acting in it, and a stranger
+ * (a member of none of it) to try it from outside.
+ */
+export async function seedTeam() {
+  const owner = await seedUser();
+  const workspaceId = await seedWorkspace(owner.userId);
+  const [editor, viewer, stranger] = await Promise.all([seedUser(), seedUser(), seedUser()]);
+  await seedMembership(workspaceId, editor.userId, "editor");
+  await seedMembership(workspaceId, viewer.userId, "viewer");
+  for (const member of [owner, editor, viewer]) member.client.workspace = workspaceId;
+  return { owner, editor, viewer, stranger, workspaceId };
+}
+
 /** An API key of the user's in the workspace (their personal one unless named), as POST /api/keys makes it. */
 export async function seedApiKey(
   userId: string,

@@ -8,26 +8,12 @@ import type {
 import { QUOTA_MESSAGES, UTM_MESSAGES, WORKSPACE_MESSAGES } from "../../contract/messages";
 import { WORKSPACE_QUOTAS } from "../../contract/quotas";
 import { Client, errorOf, HUMAN, open, publicApi } from "./helpers";
-import { seedApiKey, seedMembership, seedTest, seedUser, seedWorkspace } from "./seed";
+import { seedApiKey, seedTeam, seedTest, seedUser } from "./seed";
 
 // Issue #49, point 6: a workspace's UTM templates for the destinations' builder, and the visitor's own
 // UTM parameters winning over a destination's at the redirect.
 
 const SPRING = { name: "Spring newsletter", source: "newsletter", medium: "email", campaign: "spring-sale" };
-
-async function team() {
-  const owner = await seedUser();
-  const workspaceId = await seedWorkspace(owner.userId);
-  owner.client.workspace = workspaceId;
-  const editor = await seedUser();
-  const viewer = await seedUser();
-  const stranger = await seedUser();
-  await seedMembership(workspaceId, editor.userId, "editor");
-  await seedMembership(workspaceId, viewer.userId, "viewer");
-  editor.client.workspace = workspaceId;
-  viewer.client.workspace = workspaceId;
-  return { owner, editor, viewer, stranger, workspaceId };
-}
 
 async function templatesOf(response: Response) {
   expect(response.status).toBe(200);
@@ -36,7 +22,7 @@ async function templatesOf(response: Response) {
 
 describe("UTM templates", () => {
   it("are saved, listed by name and deleted by an editor, and read by every member", async () => {
-    const { editor, viewer, owner } = await team();
+    const { editor, viewer, owner } = await seedTeam();
     const saved = await editor.client.json("POST", "/api/utm-templates", SPRING);
     expect(saved.status).toBe(201);
     const { template } = (await saved.json()) as UtmTemplateResponse;
@@ -70,7 +56,7 @@ describe("UTM templates", () => {
   });
 
   it("refuses a viewer's and a read key's changes, and another workspace sees nothing of them", async () => {
-    const { owner, viewer, stranger, workspaceId } = await team();
+    const { owner, viewer, stranger, workspaceId } = await seedTeam();
     const saved = (await (
       await owner.client.json("POST", "/api/utm-templates", SPRING)
     ).json()) as UtmTemplateResponse;
@@ -164,7 +150,7 @@ describe("UTM templates", () => {
   });
 
   it("stay with the workspace when the member who saved them is removed", async () => {
-    const { owner, editor, workspaceId } = await team();
+    const { owner, editor, workspaceId } = await seedTeam();
     await editor.client.json("POST", "/api/utm-templates", SPRING);
     const removed = await owner.client.json(
       "DELETE",

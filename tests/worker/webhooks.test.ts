@@ -28,7 +28,7 @@ import {
   signedUpClient,
 } from "./helpers";
 import { click, conversion, deliver } from "./queue-helpers";
-import { seedApiKey, seedMembership, seedUser, seedWorkspace } from "./seed";
+import { seedApiKey, seedTeam } from "./seed";
 import { planAnswers, type ReceivedRequest, receivedAt, receiverUrl } from "./webhook-receiver";
 
 const PRODUCTION = { ...env, ENVIRONMENT: "production" } as Env;
@@ -591,15 +591,7 @@ describe("Send test event", () => {
 
 describe("webhook endpoints across roles", () => {
   async function team() {
-    const owner = await seedUser();
-    const workspaceId = await seedWorkspace(owner.userId);
-    owner.client.workspace = workspaceId;
-    const editor = await seedUser();
-    const viewer = await seedUser();
-    await seedMembership(workspaceId, editor.userId, "editor");
-    await seedMembership(workspaceId, viewer.userId, "viewer");
-    editor.client.workspace = workspaceId;
-    viewer.client.workspace = workspaceId;
+    const { owner, editor, viewer, workspaceId } = await seedTeam();
     const url = `${receiverUrl()}?key=s3cret`;
     const { webhook } = await addWebhook(owner.client, url);
     return { owner, editor, viewer, workspaceId, url, webhook };
