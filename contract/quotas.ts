@@ -9,6 +9,7 @@ export const WORKSPACE_QUOTAS = {
   apiKeys: 50,
   pendingInvitations: 100,
   utmTemplates: 50,
+  tagColours: 200,
 } as const;
 
 export type QuotaKind = keyof typeof WORKSPACE_QUOTAS;

@@ -25,6 +25,8 @@ export const QUOTA_MESSAGES = {
     `A workspace can have at most ${max} pending invitations. Revoke some to invite more.`,
   utmTemplates: (max: number) =>
     `A workspace can have at most ${max} UTM templates. Delete one to save another.`,
+  tagColours: (max: number) =>
+    `A workspace can colour at most ${max} tags. Its tags keep their default colours past that.`,
   writesRateLimited: (max: number) =>
     `Too many changes: at most ${max} a minute. Please wait a minute and try again.`,
 } as const;

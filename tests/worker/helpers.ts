@@ -207,6 +207,15 @@ export async function eventsOf(testId: string): Promise<D1Database> {
   return eventsDb(env, row?.shard ?? "DB");
 }
 
+/** How many clicks of the test are written (counted or not), in its shard. */
+export async function clicksOf(testId: string): Promise<number> {
+  const row = await (await eventsOf(testId))
+    .prepare("SELECT count(*) AS n FROM clicks WHERE split_test_id = ?")
+    .bind(testId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
 /** Each D1 database of the Worker, the main one and the event shards, as `wrap` makes it (a fault's bindings). */
 export function everyD1(wrap: (db: D1Database) => D1Database): Pick<Env, "DB" | "EVENTS_0" | "EVENTS_1"> {
   return { DB: wrap(env.DB), EVENTS_0: wrap(env.EVENTS_0), EVENTS_1: wrap(env.EVENTS_1) };

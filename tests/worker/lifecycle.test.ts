@@ -2,25 +2,27 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { describe, expect, it } from "vitest";
 import { LIFECYCLE_MESSAGES } from "../../contract/messages";
 import worker from "../../worker/index";
-import { Client, createTest, errorOf, eventsOf, eventually, HUMAN, open, signedUpClient } from "./helpers";
+import {
+  Client,
+  clicksOf,
+  createTest,
+  errorOf,
+  eventsOf,
+  eventually,
+  HUMAN,
+  open,
+  signedUpClient,
+} from "./helpers";
 
 const variantOf = (response: Response) =>
   new URL(response.headers.get("location") ?? "http://x").searchParams.get("variant");
-
-async function clickCount(testId: string) {
-  const row = await (await eventsOf(testId))
-    .prepare("SELECT count(*) AS n FROM clicks WHERE split_test_id = ?")
-    .bind(testId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
 
 describe("pausing and resuming", () => {
   it("sends everyone to A without counting while paused, at once, and splits again after resuming", async () => {
     const { client } = await signedUpClient();
     const test = await createTest(client);
     await open(new Client(), `/r/${test.slug}`, { headers: HUMAN });
-    await eventually(async () => (await clickCount(test.id)) === 1);
+    await eventually(async () => (await clicksOf(test.id)) === 1);
 
     const paused = await client.json("POST", `/api/tests/${test.id}/pause`);
     expect(paused.status).toBe(200);
@@ -28,7 +30,7 @@ describe("pausing and resuming", () => {
     for (let i = 0; i < 10; i++)
       expect(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: HUMAN }))).toBe("A");
     await new Promise((resolve) => setTimeout(resolve, 2_500));
-    expect(await clickCount(test.id)).toBe(1);
+    expect(await clicksOf(test.id)).toBe(1);
 
     const resumed = await client.json("POST", `/api/tests/${test.id}/resume`);
     expect(((await resumed.json()) as { test: { status: string } }).test.status).toBe("active");
@@ -36,7 +38,7 @@ describe("pausing and resuming", () => {
     for (let i = 0; i < 30; i++)
       variants.add(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: HUMAN })));
     expect(variants).toEqual(new Set(["A", "B"]));
-    await eventually(async () => (await clickCount(test.id)) === 31);
+    await eventually(async () => (await clicksOf(test.id)) === 31);
   });
 });
 
@@ -48,8 +50,8 @@ describe("promoting the winner", () => {
     while (variantOf(await open(returningOnA, `/r/${test.slug}`, { headers: HUMAN })) !== "A")
       returningOnA.cookies.clear();
     const conversionSession = returningOnA.cookies.get("sl_conv");
-    await eventually(async () => (await clickCount(test.id)) > 0);
-    const clicksBefore = await clickCount(test.id);
+    await eventually(async () => (await clicksOf(test.id)) > 0);
+    const clicksBefore = await clicksOf(test.id);
 
     const promoted = await client.json("POST", `/api/tests/${test.id}/promote`, { variant: "B" });
     expect(promoted.status).toBe(200);
@@ -71,7 +73,7 @@ describe("promoting the winner", () => {
       .bind(test.id)
       .first<{ n: number }>();
     expect(conversions?.n).toBe(0);
-    expect(await clickCount(test.id)).toBe(clicksBefore);
+    expect(await clicksOf(test.id)).toBe(clicksBefore);
   });
 
   it("drops a click that reaches the consumer after the promotion", async () => {
@@ -92,7 +94,7 @@ describe("promoting the winner", () => {
     ]);
     await worker.queue(batch, env);
     expect((await getQueueResult(batch, createExecutionContext())).explicitAcks).toEqual(["m0"]);
-    expect(await clickCount(test.id)).toBe(0);
+    expect(await clicksOf(test.id)).toBe(0);
   });
 
   it("refuses to change a completed test, and asks for A or B", async () => {
@@ -136,7 +138,7 @@ describe("CSV export", () => {
     const first = await open(visitor, `/r/${test.slug}`, { headers: HUMAN });
     const sessionId = new URL(first.headers.get("location") ?? "").searchParams.get("sessionId");
     await open(new Client(), `/r/${test.slug}`, { headers: { "user-agent": "Googlebot/2.1" } });
-    await eventually(async () => (await clickCount(test.id)) === 2);
+    await eventually(async () => (await clicksOf(test.id)) === 2);
     await visitor.fetch("/api/conversion");
     await eventually(async () =>
       (await eventsOf(test.id))

@@ -6,6 +6,7 @@ import { activeDomain } from "./domain-helpers";
 import {
   addMember,
   type Client,
+  clicksOf,
   createApiKey,
   createWorkspace,
   errorOf,
@@ -50,16 +51,11 @@ function answer(visitor: Client, path: string, password: string, headers: Record
 }
 
 async function countsOf(testId: string): Promise<{ clicks: number; uncounted: number }> {
-  const db = await eventsOf(testId);
-  const clicks = await db
-    .prepare("SELECT count(*) AS n FROM clicks WHERE split_test_id = ?")
-    .bind(testId)
-    .first<{ n: number }>();
-  const uncounted = await db
+  const uncounted = await (await eventsOf(testId))
     .prepare("SELECT coalesce(sum(events), 0) AS n FROM traffic_quality WHERE split_test_id = ?")
     .bind(testId)
     .first<{ n: number }>();
-  return { clicks: clicks?.n ?? 0, uncounted: uncounted?.n ?? 0 };
+  return { clicks: await clicksOf(testId), uncounted: uncounted?.n ?? 0 };
 }
 
 describe("password links (issue #49, point 3)", () => {

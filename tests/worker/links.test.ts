@@ -7,9 +7,9 @@ import { runAutopilot } from "./autopilot-helpers";
 import {
   type Client,
   clickedVisitor,
+  clicksOf,
   createApiKey,
   errorOf,
-  eventsOf,
   eventually,
   HUMAN,
   open,
@@ -206,14 +206,6 @@ describe("plain links", () => {
     expect((await errorOf(wrong)).message).toBe(TEST_MESSAGES.kindFilter);
   });
 });
-
-async function clicksOf(testId: string): Promise<number> {
-  const row = await (await eventsOf(testId))
-    .prepare("SELECT count(*) AS n FROM clicks WHERE split_test_id = ?")
-    .bind(testId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
 
 describe("start on a date (issue #49, point 2)", () => {
   it("sends everyone to the page before the start and counts nothing; started, it counts as usual", async () => {

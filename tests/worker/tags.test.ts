@@ -9,7 +9,8 @@ import type {
   TestResponse,
   WebhookEvent,
 } from "../../contract/api";
-import { TAG_MESSAGES } from "../../contract/messages";
+import { QUOTA_MESSAGES, TAG_MESSAGES } from "../../contract/messages";
+import { WORKSPACE_QUOTAS } from "../../contract/quotas";
 import { defaultTagColour } from "../../contract/tags";
 import { getDb } from "../../worker/db/client";
 import { splitTests } from "../../worker/db/schema";
@@ -189,6 +190,41 @@ describe("the workspace's tags and colours", () => {
     const history = await owner.client.fetch("/api/workspace/history");
     const { events } = (await history.json()) as TestHistoryResponse;
     expect(events.map((event) => event.action)).toContain("tag.colour_changed");
+  });
+
+  it("are at most 200 a workspace: the 201st is refused while its tags are in use, and unused ones make room", async () => {
+    const owner = await ownerWithKey();
+    const test = await created(owner.key, { ...LINK, tags: ["spring"] });
+    const tags = Array.from({ length: WORKSPACE_QUOTAS.tagColours }, (_, i) => `campaign ${i}`);
+    // 200 coloured tags, each carried by the test (written straight to D1: the API takes 10 a test).
+    await env.DB.batch(
+      tags.flatMap((tag) => [
+        env.DB.prepare("INSERT INTO test_tags (split_test_id, workspace_id, tag) VALUES (?1, ?2, ?3)").bind(
+          test.id,
+          owner.userId,
+          tag,
+        ),
+        env.DB.prepare("INSERT INTO tag_colours (workspace_id, tag, colour) VALUES (?1, ?2, 'red')").bind(
+          owner.userId,
+          tag,
+        ),
+      ]),
+    );
+    const refused = await publicApi(owner.key, "PUT", "/tags/spring", { colour: "teal" });
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toBe(QUOTA_MESSAGES.tagColours(WORKSPACE_QUOTAS.tagColours));
+    // A colour already set changes at the limit too.
+    expect((await publicApi(owner.key, "PUT", "/tags/campaign 7", { colour: "blue" })).status).toBe(200);
+
+    // Once no test carries them, their colours make room for a new one.
+    await env.DB.prepare("DELETE FROM test_tags WHERE split_test_id = ?1 AND tag != 'spring'")
+      .bind(test.id)
+      .run();
+    expect((await publicApi(owner.key, "PUT", "/tags/spring", { colour: "teal" })).status).toBe(200);
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM tag_colours WHERE workspace_id = ?1")
+      .bind(owner.userId)
+      .first<{ n: number }>();
+    expect(left?.n).toBe(1);
   });
 
   it("are never another workspace's to see or change, and a viewer and a read key only read", async () => {

@@ -7,7 +7,7 @@ import { testWorkspaceKey, trafficRulesKey } from "../../worker/link-cache/keys"
 import { forgetInIsolate } from "../../worker/link-cache/lookup";
 import {
   Client,
-  eventsOf,
+  clicksOf,
   eventually,
   fetchWorker,
   HUMAN,
@@ -25,14 +25,6 @@ import { seedApiKey, seedMembership, seedTest, seedUser, seedWorkspace } from ".
 async function qualityOf(client: Client, slug: string) {
   const response = await client.fetch(`/api/tests/${slug}/analytics`);
   return ((await response.json()) as TestAnalyticsResponse).analytics.trafficQuality;
-}
-
-async function clicksOf(testId: string): Promise<number> {
-  const row = await (await eventsOf(testId))
-    .prepare("SELECT count(*) AS n FROM clicks WHERE split_test_id = ?")
-    .bind(testId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
 }
 
 async function ownerWithTest() {

@@ -3,9 +3,9 @@ import type { TestWithStats } from "../../contract/api";
 import { LIFECYCLE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
 import {
   Client,
+  clicksOf,
   createApiKey,
   errorOf,
-  eventsOf,
   eventually,
   HUMAN,
   open,
@@ -26,14 +26,6 @@ async function newTest(weights: number[]) {
 /** Where a visitor was sent: the variant's position, by the URL path. */
 const positionOf = (response: Response) =>
   Number(new URL(response.headers.get("location") ?? "").pathname.replace("/v", ""));
-
-async function countedClicks(testId: string): Promise<number> {
-  const row = await (await eventsOf(testId))
-    .prepare("SELECT count(*) AS n FROM clicks WHERE split_test_id = ?")
-    .bind(testId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
 
 describe("creating a test with variants", () => {
   it("takes 1 to 8 variants with weights and labels them A, B, C… in order", async () => {
@@ -156,7 +148,7 @@ describe("changing variants", () => {
     const visitor = new Client();
     const response = await open(visitor, `/r/${test.slug}`, { headers: HUMAN });
     expect(response.status).toBe(302);
-    await eventually(async () => (await countedClicks(test.id)) === 1);
+    await eventually(async () => (await clicksOf(test.id)) === 1);
 
     expect(updated.phase).toBe(1);
     const { test: running } = (await (await owner.fetch(`/api/tests/${test.slug}`)).json()) as {

@@ -1,8 +1,10 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
 import type { Tag } from "../../contract/api";
+import { WORKSPACE_QUOTAS } from "../../contract/quotas";
 import { defaultTagColour, type TagColour } from "../../contract/tags";
 import type { Db } from "../db/client";
 import { splitTests, tagColours, testTags } from "../db/schema";
+import { assertBelowQuota } from "./quotas";
 
 // Tags (issue #49 point 4): a test's tags (test_tags, lower-cased by contract/tags.ts) and their colours
 // per workspace (tag_colours). Every statement names the workspace.
@@ -70,7 +72,9 @@ export async function tagsOf(db: Db, workspaceId: string): Promise<Tag[]> {
 
 /**
  * Sets a tag's colour in the workspace. A tag no test carries yet may be given one: the colour waits for
- * it. The answer counts the tests that carry it.
+ * it. The answer counts the tests that carry it. A workspace colours at most WORKSPACE_QUOTAS.tagColours
+ * tags: at the limit, the colours of tags no test carries any more go first, so the rows stay bounded and
+ * a workspace is never stuck with colours it cannot see.
  */
 export async function setTagColour(
   db: Db,
@@ -78,6 +82,27 @@ export async function setTagColour(
   tag: string,
   colour: TagColour,
 ): Promise<Tag> {
+  const ours = eq(tagColours.workspaceId, workspaceId);
+  const coloured = () => db.$count(tagColours, ours);
+  const recoloured = await db
+    .select()
+    .from(tagColours)
+    .where(and(ours, eq(tagColours.tag, tag)))
+    .get();
+  if (!recoloured && (await coloured()) >= WORKSPACE_QUOTAS.tagColours) {
+    await db
+      .delete(tagColours)
+      .where(
+        and(
+          ours,
+          notInArray(
+            tagColours.tag,
+            db.select({ tag: testTags.tag }).from(testTags).where(eq(testTags.workspaceId, workspaceId)),
+          ),
+        ),
+      );
+    assertBelowQuota("tagColours", await coloured());
+  }
   await db
     .insert(tagColours)
     .values({ workspaceId, tag, colour })
