@@ -46,8 +46,6 @@ export const IMPORT_CHUNK_ROWS = 25;
  * Worker's 1,000 D1 queries, so no call of the API stops halfway through a file.
  */
 export const MAX_IMPORT_CREATE_ROWS = 50;
-/** Tags a row may carry (the create input's limit). */
-export const MAX_IMPORT_TAGS = 10;
 
 /**
  * The shorteners' shared domains: a back-half there goes on SplitLink's default domain (`/r/{slug}`)
@@ -128,12 +126,15 @@ export function importFormatOf(header: readonly string[]): ImportFormat | null {
   return null;
 }
 
-/** Tags as a cell holds them: separated by `|` or `;`, each trimmed, empty and repeated ones dropped. */
+/**
+ * Tags as a cell holds them: separated by `,` (as the events export writes them), `|` or `;`, each
+ * trimmed, empty and repeated ones dropped. No tag holds a comma (contract/tags.ts).
+ */
 export function tagsOf(cell: string): string[] {
   return [
     ...new Set(
       cell
-        .split(/[|;]/)
+        .split(/[,|;]/)
         .map((tag) => tag.trim())
         .filter(Boolean),
     ),

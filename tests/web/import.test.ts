@@ -17,6 +17,13 @@ describe("an import's file on screen", () => {
     expect(parseCsv(csvText(parseCsv(text)))).toEqual(parseCsv(text));
   });
 
+  it("reads a row's tags separated by commas (as the events export writes them), | or ;", () => {
+    const file = readImportFile(
+      'name,url_a,tags\nPoster,https://shop.example/a,"spring, email|qr; spring"\n',
+    );
+    expect("links" in file && file.links[0]?.tags).toEqual(["spring", "email", "qr"]);
+  });
+
   it("sends a long file in parts of its header and up to 25 rows, numbered from where each starts", () => {
     const records = [
       ["name", "url_a"],

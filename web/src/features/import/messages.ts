@@ -5,7 +5,8 @@ export const IMPORT_SCREEN_MESSAGES = {
   title: "Import links",
   intro:
     "Bring your links from a CSV file or an export from Bitly, Rebrandly or Short.io. Each link keeps its back-half on your verified domain, or on the default domain when it is free there.",
-  columns: "SplitLink's columns: name, url_a, url_b, custom_slug, domain, tags (tags separated by | or ;).",
+  columns:
+    "SplitLink's columns: name, url_a, url_b, custom_slug, domain, tags (tags separated by commas, | or ;).",
   pick: "Choose a CSV file",
   drop: "or drop it here",
   limit: `At most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows and 1 MB a file.`,
