@@ -62,17 +62,18 @@ export const MAX_MINIMUM_DAYS = 56;
 export const MAX_END_DAYS = 366;
 const DAY_MS = 86_400_000;
 
-/**
- * When a test's minimum days are up: its current phase's start plus that many days; phase 1 starts at
- * the test's start date when it has one (issue #49).
- */
-export function minimumDaysEnd(test: {
-  minimumDays: number;
+/** When a test's current phase started: phase 1 at its start date when it has one (issue #49). */
+export function phaseStartOf(test: {
   createdAt: number;
   phaseStartedAt: number | null;
   startsAt?: number | null;
 }): number {
-  return (test.phaseStartedAt ?? Math.max(test.createdAt, test.startsAt ?? 0)) + test.minimumDays * DAY_MS;
+  return test.phaseStartedAt ?? Math.max(test.createdAt, test.startsAt ?? 0);
+}
+
+/** When a test's minimum days are up: its current phase's start plus that many days. */
+export function minimumDaysEnd(test: Parameters<typeof phaseStartOf>[0] & { minimumDays: number }): number {
+  return phaseStartOf(test) + test.minimumDays * DAY_MS;
 }
 
 /** Whether a test with this start date has not started at `now`: its link counts nothing yet. */

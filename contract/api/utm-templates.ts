@@ -43,6 +43,8 @@ export const createUtmTemplateSchema = z
   .meta({ required: ["name"] });
 /** POST /api/utm-templates, POST /api/v1/utm-templates */
 export type CreateUtmTemplateInput = z.input<typeof createUtmTemplateSchema>;
+/** A new template as the service receives it, checked. */
+export type UtmTemplateFields = z.output<typeof createUtmTemplateSchema>;
 
 /** The path parameter of one template; another workspace's id is simply not found. */
 export const utmTemplateIdParam = idParam("The UTM template's id");

@@ -1,5 +1,6 @@
 import { isbot } from "isbot";
 import type { Variant } from "../../contract/api";
+import { notStartedAt } from "../../contract/schedule";
 import type { UncountedVisitReason } from "../../contract/trust";
 import type { Background } from "../lib/background";
 import { addressGroupOf, clientIpOf } from "../lib/client-ip";
@@ -52,7 +53,7 @@ export async function visit(
   const previewed = variantOfLink(link, url.searchParams.get(PREVIEW_PARAM));
   if (previewed) return preview(url, link, previewed);
   // Not started yet (issue #49): everyone to the page before it, nothing counted, no session, no cookie.
-  if (link.startsAt && Date.now() < link.startsAt)
+  if (notStartedAt(link.startsAt, Date.now()))
     return plainRedirect(withIncoming(link.beforeUrl ?? urlOf(link, "A"), url.searchParams).toString());
   const cookies = request.headers.get("cookie");
   // Apps fetching the link for its card (HEAD, or a known fetcher) and crawlers are not people.

@@ -26,8 +26,8 @@ import {
   type EndAction,
   endsBeforeMinimumDays,
   endWaitsForMinimumDays,
-  minimumDaysEnd,
   notStartedAt,
+  phaseStartOf,
   scheduleProblem,
   startProblem,
 } from "../../contract/schedule";
@@ -586,10 +586,7 @@ function refuseEndBeforeMinimumDays(current: SplitTestRow, input: UpdateTestInpu
   if (!endWaitsForMinimumDays(onEnd)) return;
   const endsAt = input.endsAt === undefined ? current.endsAt : millisOf(input.endsAt);
   const minimumDays = input.minimumDays ?? current.minimumDays;
-  if (
-    endsAt !== null &&
-    endsBeforeMinimumDays(endsAt, minimumDays, minimumDaysEnd({ ...current, minimumDays: 0 }))
-  )
+  if (endsAt !== null && endsBeforeMinimumDays(endsAt, minimumDays, phaseStartOf(current)))
     throw new ApiError("invalid_input", SCHEDULE_MESSAGES.endsBeforeMinimumDays);
 }
 

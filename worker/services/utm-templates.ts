@@ -1,12 +1,11 @@
 import { and, asc, count, eq } from "drizzle-orm";
-import type * as z from "zod";
-import type { UtmTemplate } from "../../contract/api";
-import type { createUtmTemplateSchema } from "../../contract/api/utm-templates";
+import type { UtmTemplate, UtmTemplateFields } from "../../contract/api";
 import { UTM_MESSAGES } from "../../contract/messages";
 import type { Db } from "../db/client";
 import { utmTemplates } from "../db/schema";
 import { ApiError } from "../errors";
 import { assertBelowQuota } from "./quotas";
+import type { Creator } from "./workspaces";
 
 // A workspace's UTM templates (issue #49, point 6): every query is scoped to the caller's workspace, so
 // another workspace's template is simply not found. A template belongs to the workspace, not to its maker.
@@ -33,8 +32,8 @@ export function listUtmTemplates(db: Db, workspaceId: string): Promise<UtmTempla
 /** Saves a template in the workspace; past the quota 409 `quota_reached`. */
 export async function createUtmTemplate(
   db: Db,
-  creator: { workspaceId: string; userId: string },
-  input: z.output<typeof createUtmTemplateSchema>,
+  creator: Creator,
+  input: UtmTemplateFields,
 ): Promise<UtmTemplate> {
   const held = await db
     .select({ n: count() })
