@@ -106,4 +106,34 @@ describe("import links", () => {
         .first()
         .waitFor();
   });
+
+  it("creates a long file in parts, the progress bar moving after each", async () => {
+    const page = await browser.newPage(WIDTHS.wide);
+    await signUpOverHttp(page, `import-long-${Date.now()}@example.com`);
+    const rows = Array.from({ length: 30 }, (_, i) => `Flyer ${i + 1},https://shop.example/flyer-${i + 1}`);
+    // The second part waits until the bar has been read after the first.
+    let releaseSecond = () => {};
+    const secondHeld = new Promise<void>((resolve) => {
+      releaseSecond = resolve;
+    });
+    let parts = 0;
+    await page.route("**/api/tests/import", async (route) => {
+      if (!route.request().url().includes("dryRun=true") && ++parts === 2) await secondHeld;
+      await route.continue();
+    });
+    await page.goto("/import");
+    await page.getByTestId("import-file").setInputFiles({
+      name: "flyers.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(["name,url_a", ...rows].join("\n")),
+    });
+    await page.getByTestId("import-summary").getByText("30 will be created, 0 refused").waitFor();
+    await page.getByRole("button", { name: "Create 30 links" }).click();
+    const bar = page.getByRole("progressbar");
+    await expect.poll(() => bar.getAttribute("aria-valuenow")).toBe("25");
+    expect(await bar.getAttribute("aria-valuemax")).toBe("30");
+    releaseSecond();
+    await page.getByTestId("import-summary").getByText("30 created, 0 refused").waitFor();
+    expect(parts).toBe(2);
+  });
 });

@@ -512,6 +512,7 @@ export const PUBLIC_API_OPERATIONS = [
     pathParams: tagParam,
     body: { schema: tagColourSchema, name: "TagColourInput", example: { colour: "green" } },
     success: { status: 200, description: "The tag now", schema: tagResponseSchema, name: "TagResponse" },
+    errors: ["quota_reached"],
     handler(c, { param, json }) {
       return putTagColour(c, param.tag, json);
     },
