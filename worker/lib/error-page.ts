@@ -33,17 +33,33 @@ export const ERROR_PAGE_HEADERS = {
   "referrer-policy": "strict-origin-when-cross-origin",
 };
 
+/**
+ * One of the Worker's own card pages (a redirect error, a password link's form, the misconfiguration
+ * page) as a document: `main` is the card's HTML, escaped by the caller.
+ */
+export function cardPage(title: string, main: string, style = ERROR_PAGE_STYLE): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} · SplitLink</title><style>${style}</style></head>
+<body>${main}</body></html>`;
+}
+
+/** Whether the page came over HTTPS, as the card's badge says it. */
+export function connectionBadge(secure: boolean): string {
+  return `<span class="badge ${secure ? "secure" : "insecure"}">${secure ? "Secure connection" : "Insecure connection"}</span>`;
+}
+
 /** The redirect's error card, rendered at the edge: the message, debug info and a way home. */
 export function renderRedirectError(details: RedirectErrorDetails): Response {
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>Link error · SplitLink</title><style>${ERROR_PAGE_STYLE}</style></head>
-<body><main role="alert">
+  const html = cardPage(
+    "Link error",
+    `<main role="alert">
 <h1>${escapeHtml(details.message)}</h1>
-<span class="badge ${details.secure ? "secure" : "insecure"}">${details.secure ? "Secure connection" : "Insecure connection"}</span>
+${connectionBadge(details.secure)}
 <dl><dt>Hostname</dt><dd>${escapeHtml(details.hostname)}</dd><dt>Slug</dt><dd>${escapeHtml(details.slug || "(none)")}</dd></dl>
 <a href="${escapeHtml(details.homeUrl)}">Go to the home page</a>
-</main></body></html>`;
+</main>`,
+  );
   return new Response(html, {
     status: details.status,
     headers: ERROR_PAGE_HEADERS,

@@ -1,6 +1,6 @@
 import { LINK_PASSWORD_FIELD, MAX_LINK_PASSWORD } from "../../contract/link-password";
 import { LINK_PASSWORD_MESSAGES } from "../../contract/messages";
-import { ERROR_PAGE_HEADERS, ERROR_PAGE_STYLE } from "./error-page";
+import { cardPage, connectionBadge, ERROR_PAGE_HEADERS, ERROR_PAGE_STYLE } from "./error-page";
 import { escapeHtml } from "./text";
 
 // Loaded with redirect/password.ts, on the first visit of a password link: other links never run it.
@@ -32,19 +32,20 @@ export function renderPasswordPage(details: PasswordPageDetails): Response {
     : "";
   const invalid = details.error ? ` aria-invalid="true" aria-describedby="password-error"` : "";
   const M = LINK_PASSWORD_MESSAGES;
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(M.pageTitle)} · SplitLink</title><style>${PASSWORD_PAGE_STYLE}</style></head>
-<body><main>
+  const html = cardPage(
+    M.pageTitle,
+    `<main>
 <h1>${escapeHtml(M.heading)}</h1>
-<span class="badge ${details.secure ? "secure" : "insecure"}">${details.secure ? "Secure connection" : "Insecure connection"}</span>
+${connectionBadge(details.secure)}
 <p>${escapeHtml(M.intro)}</p>
 <form method="post" action="${escapeHtml(details.action)}">
 <label for="password">${escapeHtml(M.label)}</label>
 <input id="password" name="${LINK_PASSWORD_FIELD}" type="password" required autofocus autocomplete="current-password" maxlength="${MAX_LINK_PASSWORD}"${invalid}>
 ${error}<button type="submit">${escapeHtml(M.submit)}</button>
 </form>
-</main></body></html>`;
+</main>`,
+    PASSWORD_PAGE_STYLE,
+  );
   return new Response(html, {
     status: details.status,
     // No form-action: browsers check it along the redirects that follow the post too, and a right
