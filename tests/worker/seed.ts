@@ -112,14 +112,16 @@ export async function seedApiKey(
 /**
  * A split test made by the user in the workspace (their personal one unless named), as POST /api/tests
  * makes it: its row, its copy on its event shard, its link in KV and its line in the history.
+ * `bindings`: other bindings than the run's (a bench's event shards).
  */
 export async function seedTest(
   user: { userId: string; email: string },
   { workspaceId = user.userId, ...body }: { workspaceId?: string } & Record<string, unknown> = {},
+  bindings: Env = env,
 ) {
   const ctx = createExecutionContext();
   const test = await createSplitTest(
-    env,
+    bindings,
     ctx,
     { workspaceId, userId: user.userId },
     createTestSchema.parse({
