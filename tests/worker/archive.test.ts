@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { TestBreakdownsResponse } from "../../contract/api";
+import type { TestAnalyticsResponse, TestBreakdownsResponse } from "../../contract/api";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
 import replayCommand from "../../scripts/replay-dead-letters.sql?raw";
 import { ARCHIVE_READ_EVENTS } from "../../worker/archive/archive";
@@ -12,7 +12,7 @@ import worker from "../../worker/index";
 import { eventId } from "../../worker/lib/ids";
 import { DEAD_LETTER_AFTER_ATTEMPTS } from "../../worker/queue/consumer";
 import type { ClickEvent, ConversionEvent } from "../../worker/queue/events";
-import { writeClicks, writeConversions } from "../../worker/queue/record";
+import { countUncounted, writeClicks, writeConversions } from "../../worker/queue/record";
 import { writeRuleVisits } from "../../worker/queue/rule-visits";
 import {
   type Client,
@@ -364,6 +364,40 @@ describe("the archive cron", () => {
 
     const after = await whatTheOwnerSees(client, test);
     expect(after).toEqual(before);
+  });
+
+  it("forgets the ids of what it did not count once they are past the window, and keeps the counts (#51)", async () => {
+    const { client } = await signedUpClient();
+    const test = await oldTest(client);
+    const uncounted = (id: string, timestamp: number) => ({
+      type: "events",
+      events: [{ type: "uncounted", id, testId: test.id, reason: "paused", events: 2, timestamp }],
+    });
+    // Written as the consumer wrote them while they were recent: one is now past the window.
+    const db = await eventsOf(test.id);
+    await countUncounted(db, [
+      { id: "old-visits", testId: test.id, reason: "paused", events: 2, timestamp: daysAgo(40) },
+    ]);
+    const recent = Date.now() - HOUR;
+    await deliver([uncounted("new-visits", recent)]);
+    const ids = async () =>
+      (
+        await db
+          .prepare("SELECT id FROM traffic_quality_events WHERE split_test_id = ? ORDER BY id")
+          .bind(test.id)
+          .all<{ id: string }>()
+      ).results.map((row) => row.id);
+    expect(await ids()).toEqual(["new-visits", "old-visits"]);
+
+    await runCron(CRONS.archive);
+
+    expect(await ids()).toEqual(["new-visits"]);
+    // The recent one still counts once, delivered again; the counts themselves are kept.
+    await deliver([uncounted("new-visits", recent)]);
+    const { analytics } = (await (
+      await client.fetch(`/api/tests/${test.slug}/analytics`)
+    ).json()) as TestAnalyticsResponse;
+    expect(analytics.trafficQuality.visits).toContainEqual({ reason: "paused", events: 4 });
   });
 
   it("archives a test's clicks only once their segment visitors are compacted, and the breakdowns stay the same", async () => {

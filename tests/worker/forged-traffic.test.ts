@@ -336,6 +336,32 @@ describe("what SplitLink did not count, and why (#30)", () => {
     expect(quality.visits).toContainEqual({ reason: "paused", events: 1 });
     expect(quality.conversions).toContainEqual({ reason: "no_click", events: 1 });
   });
+
+  it("counts what it did not count once, however often the queue delivers its message (#51)", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    // What the producer sends for three paused visits of one batch, and a conversion without a click
+    // on its last wait, each message delivered twice and then again in a later batch.
+    const paused = {
+      type: "events",
+      events: [
+        {
+          type: "uncounted",
+          id: "paused-visits",
+          testId: test.id,
+          reason: "paused",
+          events: 3,
+          timestamp: Date.now(),
+        },
+      ],
+    };
+    const refused = conversion(test.id, crypto.randomUUID());
+    await deliver([paused, paused, refused, refused], 6);
+    await deliver([paused, refused], 6);
+    const quality = await trafficQualityOf(client, test.slug);
+    expect(quality.visits).toContainEqual({ reason: "paused", events: 3 });
+    expect(quality.conversions).toContainEqual({ reason: "no_click", events: 1 });
+  });
 });
 
 describe("conversions from the server only (#30)", () => {

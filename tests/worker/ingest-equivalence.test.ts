@@ -2,6 +2,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { TestWithStats } from "../../contract/api";
+import { copyTestToShard } from "../../worker/db/shards";
 import worker from "../../worker/index";
 import type { ClickEvent, ConversionEvent, TrackingEvent } from "../../worker/queue/events";
 import { deliver } from "./queue-helpers";
@@ -49,11 +50,14 @@ function random(seed: number) {
 const uuidOf = (r: ReturnType<typeof random>) =>
   `${Array.from({ length: 8 }, () => r.int(16).toString(16)).join("")}-0000-4000-8000-${Array.from({ length: 12 }, () => r.int(16).toString(16)).join("")}`;
 
+/** An event before it is addressed to one of the twins. */
+type Unbound = Omit<ClickEvent, "testId"> | Omit<ConversionEvent, "testId">;
+
 interface Traffic {
   /** Events before `phase2At`, after it, and a few visitors' events sent after all the others. */
-  before: Omit<TrackingEvent, "testId">[];
-  after: Omit<TrackingEvent, "testId">[];
-  late: Omit<TrackingEvent, "testId">[];
+  before: Unbound[];
+  after: Unbound[];
+  late: Unbound[];
 }
 
 /**
@@ -73,7 +77,7 @@ function trafficOf(seed: number, phase2At: number): Traffic {
     const bot = !flooded && r.next() < 0.08;
     const secondPhase = !flooded && r.next() < 0.25;
     const at = secondPhase
-      ? phase2At + MINUTE + r.int(HOUR)
+      ? phase2At + MINUTE + r.int(24 * MINUTE)
       : phase2At - 3 * HOUR + (flooded ? HOUR + v * 1000 : r.int(3 * HOUR - MINUTE));
     const sessionId = uuidOf(r);
     const variant = r.pick(VARIANTS);
@@ -101,7 +105,8 @@ function trafficOf(seed: number, phase2At: number): Traffic {
     into(at).push(click(at, true));
     // Some come back, a phase-1 visitor sometimes in phase 2.
     if (r.next() < 0.3) {
-      const back = secondPhase || r.next() < 0.6 ? at + r.int(30) * MINUTE : phase2At + MINUTE + r.int(HOUR);
+      const back =
+        secondPhase || r.next() < 0.6 ? at + r.int(30) * MINUTE : phase2At + MINUTE + r.int(50 * MINUTE);
       into(back).push(click(back, false));
     }
     // The flood's sessions do not buy: which three conversions of one address count in a day is the
@@ -120,7 +125,7 @@ function trafficOf(seed: number, phase2At: number): Traffic {
   // A conversion of a session that never clicked: it waits for a click, then shows as not counted.
   traffic.before.push({
     type: "conversion",
-    id: `${NEVER_COUNTED}${seed}`,
+    id: id(),
     sessionId: uuidOf(r),
     timestamp: phase2At - HOUR,
   });
@@ -129,23 +134,12 @@ function trafficOf(seed: number, phase2At: number): Traffic {
   return traffic;
 }
 
-/**
- * A conversion that can never count is delivered once: delivered again, it is counted again among
- * the conversions not counted (traffic quality keeps a count per reason, not the refused events'
- * ids), which this test found and issue #51's layout is to make exact.
- */
-const NEVER_COUNTED = "never-";
-const again = (body: Packed): Packed[] => {
-  const events = body.events.filter((event) => !("id" in event && event.id.startsWith(NEVER_COUNTED)));
-  return events.length > 0 ? [{ type: "events", events }] : [];
-};
-
 interface Packed {
   type: "events";
   events: TrackingEvent[];
 }
 
-const forTest = (testId: string, events: Omit<TrackingEvent, "testId">[]) =>
+const forTest = (testId: string, events: Unbound[]) =>
   events.map((event) => ({ ...event, testId }) as TrackingEvent);
 
 /**
@@ -196,9 +190,9 @@ async function figuresOf(
   const analytics = (await json(`/api/tests/${test.slug}/analytics`)) as Record<string, unknown>;
   const breakdowns = await json(`/api/tests/${test.slug}/breakdowns`);
   const csv = await (await client.fetch(`/api/tests/${test.id}/export/events.csv`)).text();
-  const { stats, trafficQuality } = shown as unknown as Record<string, unknown>;
+  // The analytics hold the phases, the series and the traffic quality.
   return JSON.parse(
-    JSON.stringify({ stats, trafficQuality, analytics, breakdowns, csv }, (key, value) =>
+    JSON.stringify({ stats: shown.stats, analytics, breakdowns, csv }, (key, value) =>
       ["startedAt", "endedAt", "generatedAt", "createdAt", "until"].includes(key) ? undefined : value,
     ),
   );
@@ -215,7 +209,7 @@ describe("the figures of a test do not depend on how its events are delivered", 
         ];
         const r = random(seed ^ 0x5bd1e995);
         // Phase 1's clicks must exist before the variants change starts phase 2.
-        const opening = Date.now() - 4 * HOUR;
+        const opening = Date.now() - 5 * HOUR;
         const first = twins.map((twin) =>
           forTest(twin.id, [
             {
@@ -238,12 +232,26 @@ describe("the figures of a test do not depend on how its events are delivered", 
           });
           expect(changed.status).toBe(200);
         }
-        const phase2At = Date.now() + MINUTE;
+        // Phase 2 started an hour ago for both twins alike (the edit's own time moved back), so every
+        // event is in the past whatever clock the other test files of the run set meanwhile.
+        const phase2At = Date.now() - HOUR;
+        for (const twin of twins) {
+          await env.DB.batch([
+            env.DB.prepare("UPDATE split_tests SET phase_started_at = ?2 WHERE id = ?1").bind(
+              twin.id,
+              phase2At,
+            ),
+            env.DB.prepare(
+              "UPDATE test_phases SET ended_at = ?2 WHERE split_test_id = ?1 AND phase = 1",
+            ).bind(twin.id, phase2At),
+          ]);
+          await copyTestToShard(env, twin.id);
+        }
         const traffic = trafficOf(seed, phase2At);
         const order = [...traffic.before, ...traffic.after, ...traffic.late];
 
         // The reference: time order, one event a message, BATCH events a consumer batch.
-        const chunks: TrackingEvent[][] = [];
+        const chunks: Unbound[][] = [];
         for (let i = 0; i < order.length; i += BATCH) chunks.push(order.slice(i, i + BATCH));
         await deliverInOrder(chunks.map((chunk) => forTest(twins[0]?.id ?? "", chunk)));
 
@@ -266,10 +274,10 @@ describe("the figures of a test do not depend on how its events are delivered", 
             const size = 1 + r.int(30);
             const body: Packed = { type: "events", events: chunk.slice(i, i + size) };
             batch.push(body);
-            if (r.next() < 0.15) batch.push(...again(body));
+            if (r.next() < 0.15) batch.push(body);
             i += size;
           }
-          if (k > 0 && r.next() < 0.3) batch.push(...(batches[r.int(k)] ?? []).flatMap(again));
+          if (k > 0 && r.next() < 0.3) batch.push(...(batches[r.int(k)] ?? []));
         }
         await deliverInOrder(batches);
 

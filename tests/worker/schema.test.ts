@@ -34,6 +34,7 @@ describe("the drizzle schema and the migrations", () => {
         "test_segments",
         "test_stats_hourly",
         "traffic_quality",
+        "traffic_quality_events",
         "users",
         "weight_history",
         "webhook_deliveries",

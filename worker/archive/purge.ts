@@ -14,7 +14,14 @@ export interface PurgeRun {
 }
 
 // The per-event tables, and the rollup (a row per hour and variant); the rest goes with the test's row.
-const CHUNKED = ["clicks", "conversions", "metric_conversions", "rule_visits", "test_stats_hourly"] as const;
+const CHUNKED = [
+  "clicks",
+  "conversions",
+  "metric_conversions",
+  "rule_visits",
+  "test_stats_hourly",
+  "traffic_quality_events",
+] as const;
 type EventTable = (typeof CHUNKED)[number];
 // A row is found by its key: clicks and the rollup have no rowid (migrations/0029_click_rows.sql).
 const ROW_KEY: Record<EventTable, string> = {
@@ -23,6 +30,7 @@ const ROW_KEY: Record<EventTable, string> = {
   metric_conversions: "rowid",
   rule_visits: "rowid",
   test_stats_hourly: "split_test_id, phase, hour, variant",
+  traffic_quality_events: "split_test_id, timestamp, id",
 };
 const deleteChunk = (table: EventTable) =>
   `DELETE FROM ${table} WHERE (${ROW_KEY[table]}) IN (

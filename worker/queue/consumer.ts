@@ -299,7 +299,9 @@ async function countRefused(
 ): Promise<void> {
   await write(uncounted, EVENTS_PER_WRITE, settlingAll(countUncounted));
   const refusals = refused.flatMap(({ event, reason }) =>
-    reason === "unknown_test" ? [] : [{ testId: event.testId, reason, events: 1 }],
+    reason === "unknown_test"
+      ? []
+      : [{ testId: event.testId, reason, events: 1, id: event.id, timestamp: event.timestamp }],
   );
   await Promise.all(
     [...byShard(refusals, ({ testId }) => shardOf(testId))].map(([shard, some]) =>

@@ -65,6 +65,8 @@ export const ruleVisitEventSchema = z.object({
  */
 export const uncountedEventSchema = z.object({
   type: z.literal("uncounted"),
+  /** Given by the producer, so a message delivered again counts nothing more; absent before ids. */
+  id: z.string().min(1).max(64).optional(),
   testId: z.string().min(1).max(64),
   reason: z.enum([...UNCOUNTED_VISIT_REASONS, ...REFUSED_CONVERSION_REASONS]),
   events: z.number().int().min(1).max(1_000_000).default(1),

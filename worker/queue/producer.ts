@@ -1,6 +1,7 @@
 import { attributionWindowMs } from "../db/attribution";
 import { byShard, eventsDb, LEGACY_SHARD, shardsOf } from "../db/shards";
 import type { Background } from "../lib/background";
+import { eventId } from "../lib/ids";
 import { log } from "../observability/log";
 import type {
   ClickEvent,
@@ -52,11 +53,13 @@ export function enqueueEvent(env: Env, ctx: Background, event: TrackingEvent): v
       return;
     }
   }
+  // An uncounted event stands for all of its kind in the batch: its id makes the sum count once.
+  const tracked = event.type === "uncounted" ? { ...event, id: eventId() } : event;
   if (open && open.events.length < MAX_PACKED_EVENTS) {
-    open.events.push(event);
+    open.events.push(tracked);
     return;
   }
-  const batch: OpenBatch = { events: [event] };
+  const batch: OpenBatch = { events: [tracked] };
   openBatches.set(env.CLICKS, batch);
   ctx.waitUntil(sendAfterWindow(env, batch));
 }

@@ -200,20 +200,41 @@ export async function writeClicks(db: D1Database, events: ClickEvent[]): Promise
   );
 }
 
-// Tests deleted meanwhile (or never made) count nothing.
-const COUNT_UNCOUNTED = `INSERT INTO traffic_quality (split_test_id, reason, events)
-  SELECT t.id, e.value ->> '$.reason', sum(coalesce(e.value ->> '$.events', 1))
-  FROM json_each(?1) AS e JOIN split_tests AS t ON t.id = e.value ->> '$.testId'
-  WHERE true
-  GROUP BY t.id, e.value ->> '$.reason'
+// Tests deleted meanwhile (or never made) count nothing. An event with an id counts once: not when
+// traffic_quality_events holds it (an earlier delivery), nor again later in the batch; the ids are
+// recorded in the same transaction. One without (sent before ids) counts as it comes.
+const UNCOUNTED = `WITH e AS (
+    SELECT j.key AS position, t.id AS test_id, j.value ->> '$.id' AS id, j.value ->> '$.timestamp' AS ts,
+           j.value ->> '$.reason' AS reason, coalesce(j.value ->> '$.events', 1) AS events
+    FROM json_each(?1) AS j CROSS JOIN split_tests AS t ON t.id = j.value ->> '$.testId'),
+  fresh AS (
+    SELECT n.* FROM (
+      SELECT e.*, row_number() OVER (PARTITION BY e.test_id, e.ts, e.id ORDER BY e.position) AS nth FROM e) AS n
+    WHERE n.id IS NULL
+       OR (n.nth = 1 AND NOT EXISTS (
+             SELECT 1 FROM traffic_quality_events AS q
+             WHERE q.split_test_id = n.test_id AND q.timestamp = n.ts AND q.id = n.id)))`;
+
+const COUNT_UNCOUNTED = `${UNCOUNTED}
+  INSERT INTO traffic_quality (split_test_id, reason, events)
+  SELECT test_id, reason, sum(events) FROM fresh GROUP BY test_id, reason
   ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`;
 
-/** Adds what was not counted, by test and reason, to the tests' trafficQuality in one statement. */
+const REMEMBER_UNCOUNTED = `${UNCOUNTED}
+  INSERT OR IGNORE INTO traffic_quality_events (split_test_id, timestamp, id)
+  SELECT test_id, ts, id FROM fresh WHERE id IS NOT NULL`;
+
+/**
+ * Adds what was not counted, by test and reason, to the tests' trafficQuality in one transaction; an
+ * event with an id (and its time) counts once however often it is delivered.
+ */
 export async function countUncounted(
   db: D1Database,
-  events: Pick<UncountedEvent, "testId" | "reason" | "events">[],
+  events: (Pick<UncountedEvent, "testId" | "reason" | "events" | "timestamp"> & { id?: string })[],
 ): Promise<void> {
-  if (events.length > 0) await db.prepare(COUNT_UNCOUNTED).bind(JSON.stringify(events)).run();
+  if (events.length === 0) return;
+  const json = JSON.stringify(events);
+  await db.batch([db.prepare(COUNT_UNCOUNTED).bind(json), db.prepare(REMEMBER_UNCOUNTED).bind(json)]);
 }
 
 // A secondary or guardrail metric's conversions (migrations/0045_metrics.sql): counted like the

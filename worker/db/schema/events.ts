@@ -219,6 +219,22 @@ export const trafficQuality = sqliteTable(
   (t) => [primaryKey({ columns: [t.splitTestId, t.reason] })],
 );
 
+/**
+ * The events trafficQuality has counted, by id, for the attribution window: a redelivered one adds
+ * nothing (migrations/0051_traffic_quality_events.sql).
+ */
+export const trafficQualityEvents = sqliteTable(
+  "traffic_quality_events",
+  {
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    timestamp: integer("timestamp").notNull(),
+    id: text("id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.splitTestId, t.timestamp, t.id] })],
+);
+
 /** Where the tag last ran for a test, by kind: migrations/0017_site_tag.sql. */
 export const tagSightings = sqliteTable(
   "tag_sightings",
