@@ -1,6 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { mulberry32 } from "../../bench/workerd/sequential-simulation";
 import type { TestWithStats } from "../../contract/api";
 import { copyTestToShard } from "../../worker/db/shards";
 import worker from "../../worker/index";
@@ -30,16 +31,9 @@ const DEVICES = ["mobile", "desktop", "tablet"];
 const COUNTRIES = ["US", "DE", "GB"];
 const REFERRERS = [null, "t.co", "www.google.com"];
 
-/** A small seeded generator (mulberry32), so fast-check's seed decides the whole traffic and its delivery. */
+/** Draws from a seeded generator, so fast-check's seed decides the whole traffic and its delivery. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (n: number) => Math.floor(next() * n),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { mulberry32 } from "../../bench/workerd/sequential-simulation";
 import { isHttpUrl } from "../../contract/urls";
 import { fromBase64Url, toBase64Url } from "../../worker/lib/base64url";
 import { addressGroupOf } from "../../worker/lib/client-ip";
@@ -160,15 +161,11 @@ describe("the winner rule", () => {
 
 /** Session ids shaped like the server's (UUIDs), from a seeded generator: the same on every run. */
 function seededSessions(count: number, seed = 1): string[] {
-  let state = seed >>> 0;
-  const next = () => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0).toString(16).padStart(8, "0");
-  };
+  const random = mulberry32(seed);
+  const next = () =>
+    Math.floor(random() * 4294967296)
+      .toString(16)
+      .padStart(8, "0");
   return Array.from({ length: count }, () => {
     const hex = next() + next() + next() + next();
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
