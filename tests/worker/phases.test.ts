@@ -145,6 +145,38 @@ describe("phases", () => {
     ]);
   });
 
+  it("credits a conversion to the visitor's click before it: one made before coming back stays in phase 1 (#51)", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    const [stays, comesBack] = [0, 1].map(() =>
+      click(test.id, { variant: "A", timestamp: Date.now() - 60_000 }),
+    );
+    await deliver([stays, comesBack]);
+    const response = await client.json("PATCH", `/api/tests/${test.id}`, { variants: edited });
+    const startedAt = ((await response.json()) as { test: TestWithStats }).test.phaseStartedAt ?? 0;
+    // Both bought before coming back in phase 2, but their return clicks reach D1 before the
+    // conversions do; a third buys after coming back.
+    const buyer = click(test.id, { variant: "A", timestamp: Date.now() - 50_000 });
+    await deliver([buyer]);
+    const returns = [stays, comesBack, buyer].map((first) =>
+      click(test.id, { variant: "A", sessionId: first?.sessionId, timestamp: startedAt + 1 }),
+    );
+    await deliver(returns);
+    const bought = (sessionId: string | undefined, timestamp: number) => ({
+      ...conversion(test.id, sessionId ?? ""),
+      timestamp,
+    });
+    await deliver([
+      bought(stays?.sessionId, startedAt - 1000),
+      bought(comesBack?.sessionId, startedAt - 500),
+      bought(buyer.sessionId, startedAt + 2),
+    ]);
+    expect(await phaseRows(test.id, "conversions")).toEqual([
+      { phase: 1, n: 2 },
+      { phase: 2, n: 1 },
+    ]);
+  });
+
   it("changes a test without clicks in place, in phase 1", async () => {
     const { client } = await signedUpClient();
     const test = await createTest(client);

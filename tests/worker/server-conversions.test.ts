@@ -229,8 +229,9 @@ describe("a server-side conversion sent before its click is recorded", () => {
     const waiting = await deliver(events, 1);
     expect(waiting.result.retryMessages.map((m) => m.msgId)).toEqual(["m0", "m1"]);
     expect(await conversionRows(test.id)).toEqual([]);
-    // …which lands, and the conversion counts once, under the click's variant.
-    await landClick(test.id, { sessionId, variant: "B" });
+    // …which lands (the visit came a minute before the checkout), and the conversion counts once,
+    // under the click's variant.
+    await landClick(test.id, { sessionId, variant: "B", timestamp: answer.conversion.recordedAt - 60_000 });
     await deliver(events, 2);
     await deliver(events, 3);
     expect(await conversionRows(test.id)).toEqual([
@@ -285,7 +286,7 @@ describe("a server-side conversion sent before its click is recorded", () => {
     expect(accepted.status).toBe(202);
     const { conversion } = (await accepted.json()) as PendingConversionResponse;
 
-    await landClick(test.id, { sessionId, variant: "B" });
+    await landClick(test.id, { sessionId, variant: "B", timestamp: conversion.recordedAt - 60_000 });
     // The queue consumer may have seen the conversion before the click: it then retries 10 s later.
     await eventually(async () => (await conversionRows(test.id)).length > 0, 30_000);
     expect(await conversionRows(test.id)).toMatchObject([{ id: conversion.id, variant: "B", amount: 1200 }]);

@@ -45,6 +45,7 @@ const countedConversions = (events: string, windowMs: string, sessionsChecked: b
               WHERE split_test_id = e.value ->> '$.testId' AND session = ${bytesOf("e.value ->> '$.sessionId'")}
                 AND is_bot = 0
                 AND timestamp >= e.value ->> '$.timestamp' - ${windowMs}
+                AND timestamp <= e.value ->> '$.timestamp'
               ORDER BY phase DESC, timestamp LIMIT 1) AS click
       FROM json_each(${events}) AS e) AS r
     WHERE click IS NOT NULL
@@ -78,7 +79,9 @@ const countedConversions = (events: string, windowMs: string, sessionsChecked: b
  * visitor has a human click of the test in the attribution window before it (`windowMs`, an SQL
  * expression for the window in milliseconds, ?2 unless a caller numbers it otherwise:
  * `attributionWindowMs` above), with the variant and phase of its first such click in the latest phase it
- * clicked in (so a visitor of an earlier phase who came back counts in the new one), found through the session index
+ * clicked in before the conversion (so a visitor of an earlier phase who came back and then converted counts
+ * in the new one, and one who converted before coming back in the old one, whichever click the queue
+ * brought first), found through the session index
  * (else SQLite walks all the test's clicks in time order to save a sort), and not after the test was
  * completed. A test that counts the server's conversions only counts no beacon. A beacon counts while
  * fewer than CONVERSIONS_PER_ADDRESS_DAY beacon conversions of the test were counted, in the 24 hours before it,

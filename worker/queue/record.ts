@@ -167,11 +167,13 @@ const UNMATCHED_CONVERSIONS = `SELECT position, reason FROM (
            WHEN t.conversion_sources = 'server' AND e.value ->> '$.source' IS NOT 'server' THEN 'not_server'
            WHEN NOT EXISTS (
              SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-             WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES} AND is_bot = 0) THEN 'no_click'
+             WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES} AND is_bot = 0
+               AND timestamp <= e.value ->> '$.timestamp') THEN 'no_click'
            WHEN NOT EXISTS (
              SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
              WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES} AND is_bot = 0
-               AND timestamp >= e.value ->> '$.timestamp' - ?2) THEN '${OUTSIDE_ATTRIBUTION_WINDOW}'
+               AND timestamp >= e.value ->> '$.timestamp' - ?2
+               AND timestamp <= e.value ->> '$.timestamp') THEN '${OUTSIDE_ATTRIBUTION_WINDOW}'
            WHEN EXISTS (
              SELECT 1 FROM conversions
              WHERE split_test_id = t.id AND session_id = e.value ->> '$.sessionId') THEN 'duplicate'
@@ -253,7 +255,7 @@ const INSERT_METRIC_CONVERSIONS = `WITH e AS (
     SELECT e.*, (SELECT json_object('variant', variant, 'phase', phase)
                  FROM clicks INDEXED BY clicks_test_session_idx
                  WHERE split_test_id = e.test_id AND session = ${EVENT_METRIC_SESSION_BYTES} AND is_bot = 0
-                   AND timestamp >= e.ts - ?2
+                   AND timestamp >= e.ts - ?2 AND timestamp <= e.ts
                  ORDER BY phase DESC, timestamp LIMIT 1) AS click,
            (SELECT json_object('device', device, 'os', os, 'country', country, 'referrer', referrer_host)
             FROM clicks INDEXED BY clicks_test_session_idx
@@ -277,7 +279,8 @@ const METRIC_CONVERSIONS_WITHOUT_CLICK = `SELECT e.key AS position
   WHERE NOT EXISTS (SELECT 1 FROM metric_conversions WHERE id = e.value ->> '$.id')
     AND NOT EXISTS (
       SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-      WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES} AND is_bot = 0)`;
+      WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES} AND is_bot = 0
+        AND timestamp <= e.value ->> '$.timestamp')`;
 
 /** What a batch of conversions came to: those counted now, and those not counted and why. */
 export interface WrittenConversions {
