@@ -24,9 +24,10 @@ export type { ClicksConsumer, Spread, SpreadOptions } from "./spread-types";
 //   https://blog.cloudflare.com/eliminating-cold-starts-2-shard-and-conquer/, 2025-09-26). ASSUMPTION
 //   for busy locations, which may spread over more servers: tried 1 and 8 isolates a location, the
 //   location's clicks shared evenly among them.
-// - Arrivals: Poisson per isolate (the brief of issue #51); the rate follows the time of day at the
-//   location. ASSUMPTION: rate × (1 + 0.5 cos(2π (hour − peak) / 24)), peak to trough 3 : 1, each
-//   location's peak hour drawn at random (seeded); the rate is constant within each hour.
+// - Arrivals: ASSUMPTION, Poisson per isolate (visitors independent of each other); the rate follows
+//   the time of day at the location: rate × (1 + 0.5 cos(2π (hour − peak) / 24)), peak to trough 3 : 1,
+//   each location's peak hour drawn at random (seeded), constant within each hour. Tried without the
+//   time of day. The day is simulated from an hour before it, so it starts with batches under way.
 // - The producer (worker/queue/producer.ts, imported): an isolate's first event opens a batch, which
 //   takes the isolate's events until BATCH_WINDOW_MS after it opened or MAX_PACKED_EVENTS events, and is
 //   sent then as packEvents makes it (one message per MAX_PACKED_EVENTS events or 120 KB). The window
@@ -35,7 +36,8 @@ export type { ClicksConsumer, Spread, SpreadOptions } from "./spread-types";
 //   seconds after the batch's first message, "whichever limit is reached first"
 //   (https://developers.cloudflare.com/queues/configuration/batching-retries/). One consumer batch open
 //   at a time; the consumer's concurrency (up to 250 invocations,
-//   https://developers.cloudflare.com/queues/platform/limits/) does not change the batches' sizes here.
+//   https://developers.cloudflare.com/queues/platform/limits/, which also gives the 5,000 messages a
+//   second per queue that the peak is read against) does not change the batches' sizes here.
 // - Not modelled: conversions (3 % of clicks, a beacon each) and uncounted events, which the capacity
 //   bench adds per click; bursts beyond Poisson (a link posted somewhere busy), which give more events a
 //   message; retries.
