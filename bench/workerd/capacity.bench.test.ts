@@ -8,7 +8,8 @@ import { compactSegments } from "../../worker/db/segments";
 import worker from "../../worker/index";
 import type { TrackingEvent } from "../../worker/queue/events";
 import { writeClicks } from "../../worker/queue/record";
-import { dollarsPerMillion, PRICES } from "../prices";
+import { dollarsPerMillion, PRICES, PRICES_AS_OF, QUEUE_OPERATIONS_PER_MESSAGE } from "../prices";
+import { type Spread, simulateSpread } from "../spread";
 import { fixed, printTable } from "../table";
 import { meterD1 } from "./d1-meter";
 import { deliver, Traffic } from "./traffic";
@@ -18,16 +19,26 @@ import { deliver, Traffic } from "./traffic";
 // read before and after (D1's meta.size_after: tables, indexes and rollups), the statements and rows
 // written counted (bench/workerd/d1-meter.ts); then redirects through the Worker with KV and the queue
 // counted; then what deleting them costs, an archive object's bytes, the floor of one row, and the dollars
-// per million clicks at Cloudflare's published prices (bench/prices.ts).
+// per million clicks at Cloudflare's published prices (bench/prices.ts). The consumer gets the events in
+// the messages and consumer batches of the production-like spread (bench/spread.ts) at
+// SPREAD_CLICKS_PER_DAY, and the cost counts the spread's queue messages and consumer invocations.
 const SCALE = inject("benchScale");
 const CLICKS = Math.round(1_000_000 * SCALE);
 const CONVERSION_RATE = 0.03;
 const TESTS = 20;
 const HOURS = 7 * 24;
-// A consumer batch: up to max_batch_size (wrangler.toml) messages, each holding what the redirects of
-// one isolate sent together (CONCURRENT visits at a time below: bench/workerd/vitest.config.ts).
-const BATCH = 100;
+// The clicks queue's consumer batching (wrangler.toml, read by bench/workerd/vitest.config.ts).
+const CONSUMER = inject("clicksConsumer");
+const BATCH = CONSUMER.maxBatchSize;
+// 0: the spread's messages and batches; otherwise batches of BATCH messages of this many events each
+// (BENCH_EVENTS_PER_MESSAGE=50: one local isolate's 50 concurrent visits, the figure before the spread).
 const EVENTS_PER_MESSAGE = inject("eventsPerMessage");
+const SPREAD_CLICKS_PER_DAY = inject("spreadClicksPerDay");
+// The volumes whose dollars the bench prints (clicks a day), and the figure before the spread: 50
+// events a message, batches of 100 messages (bench/RESULTS.md §20, docs/capacity.md).
+const VOLUMES = [1_000_000, 100_000_000];
+const BEFORE = { eventsPerMessage: 50, messagesPerBatch: 100, dollars: 4.85 };
+const DAYS_A_MONTH = 30.4;
 const ROLLUP_PROBE_ROWS = 10_000;
 const REDIRECTS = 2_000;
 const CONCURRENT = 50;
@@ -40,24 +51,56 @@ const DAYS_PER_MONTH = 30;
 
 const sizeOf = async (db: D1Database) => (await db.prepare("SELECT 1").all()).meta.size_after;
 
-/** Delivers `events` in queue batches through the consumer, packed as the producer does; the seconds spent in it. */
-async function ingest(events: TrackingEvent[], bindings: Env): Promise<number> {
-  const messages: TrackingEvent[][] = [];
-  for (let i = 0; i < events.length; i += EVENTS_PER_MESSAGE)
-    messages.push(events.slice(i, i + EVENTS_PER_MESSAGE));
-  const bodies = messages.map((part) =>
-    EVENTS_PER_MESSAGE === 1 ? part[0] : { type: "events", events: part },
-  );
+/**
+ * Delivers `events` through the consumer in consumer batches shaped as `shapes` (each batch its
+ * messages' event counts, taken in turn and again from the start when they run out), each message
+ * packed as the producer packs it; the seconds spent in the consumer, and the messages and batches.
+ */
+async function ingest(events: TrackingEvent[], bindings: Env, shapes: number[][]) {
   let busyMs = 0;
-  for (let i = 0; i < bodies.length; i += BATCH) {
+  let messages = 0;
+  let batches = 0;
+  for (let taken = 0, shape = 0; taken < events.length; shape = (shape + 1) % shapes.length) {
+    const bodies = (shapes[shape] ?? []).flatMap((size) => {
+      const part = events.slice(taken, taken + size);
+      taken += size;
+      if (part.length === 0) return [];
+      return [EVENTS_PER_MESSAGE === 1 ? part[0] : { type: "events", events: part }];
+    });
+    if (bodies.length === 0) continue;
     const started = performance.now();
-    await deliver(bodies.slice(i, i + BATCH) as TrackingEvent[], bindings);
+    await deliver(bodies as TrackingEvent[], bindings);
     busyMs += performance.now() - started;
+    messages += bodies.length;
+    batches += 1;
   }
-  return busyMs / 1000;
+  return { seconds: busyMs / 1000, messages, batches };
 }
 
 it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and queue use per redirect`, async () => {
+  // The production-like spread at each volume (seeded: the same every run); the delivered one keeps
+  // about CLICKS clicks' worth of its consumer batches, spread over the whole day.
+  const spreads = new Map(
+    [...new Set([...VOLUMES, SPREAD_CLICKS_PER_DAY])].map((clicksPerDay) => [
+      clicksPerDay,
+      simulateSpread({
+        clicksPerDay,
+        consumer: CONSUMER,
+        ...(clicksPerDay === SPREAD_CLICKS_PER_DAY
+          ? { keepEvery: Math.max(1, Math.floor(clicksPerDay / CLICKS)) }
+          : {}),
+      }),
+    ]),
+  );
+  const spread = spreads.get(SPREAD_CLICKS_PER_DAY);
+  if (!spread?.batchShapes) throw new Error("no spread to deliver");
+  const shapes =
+    EVENTS_PER_MESSAGE > 0 ? [Array.from({ length: BATCH }, () => EVENTS_PER_MESSAGE)] : spread.batchShapes;
+  const shapeName =
+    EVENTS_PER_MESSAGE > 0
+      ? `batches of ${BATCH} messages of ${EVENTS_PER_MESSAGE} events`
+      : `the messages and consumer batches of the production-like spread at ${SPREAD_CLICKS_PER_DAY} clicks a day (bench/spread.ts: ${fixed(spread.eventsPerMessage, 2)} events a message, ${fixed(spread.messagesPerBatch, 1)} messages a consumer batch, wrangler.toml's ${BATCH} messages or ${CONSUMER.maxBatchTimeoutSeconds} s)`;
+
   const { client } = await signedUpClient();
   const testIds: string[] = [];
   const slugs: string[] = [];
@@ -91,7 +134,8 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     .bind(JSON.stringify(testIds), traffic.start)
     .run();
   const beforeClicks = await sizeOf(env.DB);
-  const clickSeconds = await ingest(clicks, bindings);
+  const clickIngest = await ingest(clicks, bindings, shapes);
+  const clickSeconds = clickIngest.seconds;
   const compactionStarted = meter.rowsWritten;
   const compaction = await compactSegments(db, Date.now(), Number.POSITIVE_INFINITY);
   const compactionRows = meter.rowsWritten - compactionStarted;
@@ -107,7 +151,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
 
   meter.reset();
   const conversions = traffic.conversions(Math.round((CLICKS * CONVERSION_RATE) / TESTS));
-  const conversionSeconds = await ingest(conversions, bindings);
+  const conversionSeconds = (await ingest(conversions, bindings, shapes)).seconds;
   const conversionWrites = { statements: meter.statements, rows: meter.rowsWritten, read: meter.rowsRead };
   const afterConversions = await sizeOf(env.DB);
   const stored = await env.DB.prepare(
@@ -172,7 +216,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   const redirectSeconds = (performance.now() - started) / 1000;
 
   printTable(
-    `Capacity: ${CLICKS} clicks and ${conversions.length} conversions (${TESTS} tests, ${HOURS} h of traffic) through the queue consumer into local D1, batches of ${BATCH} messages of ${EVENTS_PER_MESSAGE} events`,
+    `Capacity: ${CLICKS} clicks and ${conversions.length} conversions (${TESTS} tests, ${HOURS} h of traffic) through the queue consumer into local D1, in ${shapeName}: ${fixed(CLICKS / clickIngest.messages, 2)} events a message, ${fixed(clickIngest.messages / clickIngest.batches, 1)} messages a consumer batch delivered`,
     [
       {
         events: "clicks",
@@ -218,7 +262,8 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   const floorRow = (await env.DB.prepare("INSERT INTO bench_floor VALUES ('t', 1, 'x')").run()).meta
     .rows_written;
   await env.DB.exec("DROP TABLE bench_floor");
-  const floorTest = await createTest(client);
+  // A new account: at full scale the ingest outlasts the first session.
+  const floorTest = await createTest((await signedUpClient()).client);
   meter.reset();
   await writeClicks(db, [
     {
@@ -276,20 +321,28 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   const deleteRowsPerEvent = meter.rowsWritten / (deleted ?? 1);
 
   // Per click, conversions (CONVERSION_RATE of a click each) included: what goes to D1, the queue,
-  // Workers, KV and R2. A conversion's beacon is a request and, sent on its own, a message.
+  // Workers, KV and R2. A conversion's beacon is a request and, sent on its own, a message. The queue
+  // messages and the consumer's invocations are those of `at`, a spread (without one, the redirects'
+  // measured messages and this run's batches); nothing on a click's path calls a Durable Object.
   const perConversion = conversions.length / CLICKS;
   const bytesPerClickKept = bytesPerClickAll + perConversion * bytesPerConversion;
-  const use = {
-    d1RowsWritten:
-      clickWrites.rows / CLICKS + conversionWrites.rows / CLICKS + (1 + perConversion) * deleteRowsPerEvent,
-    d1RowsRead: (clickWrites.read + conversionWrites.read) / CLICKS,
-    queueMessages: counts.messages / REDIRECTS + perConversion,
-    workersRequests: 1 + perConversion + Math.ceil(CLICKS / (BATCH * EVENTS_PER_MESSAGE)) / CLICKS,
-    kvReads: counts.kvReads / REDIRECTS,
-    r2Writes: archiveObjects / CLICKS,
-    d1GbMonths: (bytesPerClickKept * (DAYS_IN_D1 / DAYS_PER_MONTH)) / 1000 ** 3,
-    r2GbMonths: ((1 + perConversion) * r2BytesPerEvent) / 1000 ** 3,
+  const perClickAt = (at: Spread | undefined) => {
+    return {
+      d1RowsWritten:
+        clickWrites.rows / CLICKS + conversionWrites.rows / CLICKS + (1 + perConversion) * deleteRowsPerEvent,
+      d1RowsRead: (clickWrites.read + conversionWrites.read) / CLICKS,
+      queueMessages: (at ? at.messagesPerClick : counts.messages / REDIRECTS) + perConversion,
+      workersRequests:
+        1 + perConversion + (at ? at.batchesPerClick * (1 + perConversion) : clickIngest.batches / CLICKS),
+      kvReads: counts.kvReads / REDIRECTS,
+      r2Writes: archiveObjects / CLICKS,
+      d1GbMonths: (bytesPerClickKept * (DAYS_IN_D1 / DAYS_PER_MONTH)) / 1000 ** 3,
+      r2GbMonths: ((1 + perConversion) * r2BytesPerEvent) / 1000 ** 3,
+      durableObjectRequests: 0,
+      durableObjectGbSeconds: 0,
+    };
   };
+  const use = perClickAt(EVENTS_PER_MESSAGE > 0 ? undefined : spread);
   const cost = dollarsPerMillion(use);
   const perClick: Record<keyof typeof use, string> = {
     d1RowsWritten: fixed(use.d1RowsWritten, 3),
@@ -300,10 +353,12 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     r2Writes: fixed(use.r2Writes, 6),
     d1GbMonths: `${fixed(bytesPerClickKept, 1)} B for ${DAYS_IN_D1} days`,
     r2GbMonths: `${fixed(r2BytesPerEvent, 1)} B an event`,
+    durableObjectRequests: "0 (none on the path)",
+    durableObjectGbSeconds: "0",
   };
   const items = Object.entries(cost.items);
   printTable(
-    `Cost per million clicks at Cloudflare's published prices as of 2026-11 (bench/prices.ts), ${fixed(perConversion * 100, 1)} % conversions included; floor: ${floorRow} row written for one row WITHOUT ROWID without another index, ${oneClick} for one new visitor's click written alone (row, indexes, new rollup keys); deleting an event writes ${fixed(deleteRowsPerEvent, 2)} rows`,
+    `Cost per million clicks at Cloudflare's published prices as of ${PRICES_AS_OF} (bench/prices.ts), ${fixed(perConversion * 100, 1)} % conversions included, queue and consumer as delivered (${EVENTS_PER_MESSAGE > 0 ? `${EVENTS_PER_MESSAGE} events a message` : `the spread at ${SPREAD_CLICKS_PER_DAY} clicks a day`}); floor: ${floorRow} row written for one row WITHOUT ROWID without another index, ${oneClick} for one new visitor's click written alone (row, indexes, new rollup keys); deleting an event writes ${fixed(deleteRowsPerEvent, 2)} rows`,
     [
       ...(Object.keys(use) as (keyof typeof use)[]).map((key, i) => ({
         item: items[i]?.[0] ?? key,
@@ -313,6 +368,43 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
       { item: "all", "per click": "", "$ per million clicks": fixed(cost.total, 2) },
     ],
     `cost: $${fixed(cost.total, 2)} per million clicks (D1 rows written ${fixed(use.d1RowsWritten, 2)} a click at $${PRICES.d1RowWritten * 1e6} a million: $${fixed(cost.items["D1 rows written"] ?? 0, 2)}); floor ${floorRow} row, a new visitor's click alone ${oneClick}`,
+  );
+
+  // The dollars at the production-like spread of each volume beside the figure before it. D1's rows
+  // are this run's (consumer batches of the delivered shape); a busier day's bigger batches share more
+  // rollup keys, so at other volumes the D1 line is an upper bound (BENCH_SPREAD_CLICKS_PER_DAY
+  // delivers another volume's shape).
+  const atVolumes = VOLUMES.map((clicksPerDay) => {
+    const at = spreads.get(clicksPerDay);
+    return { clicksPerDay, at, cost: dollarsPerMillion(perClickAt(at)) };
+  });
+  printTable(
+    `Dollars per million clicks at the production-like spread (bench/spread.ts, the producer's ${spread.windowMs} ms window), prices as of ${PRICES_AS_OF}; D1 rows written as measured here at ${EVENTS_PER_MESSAGE > 0 ? `${EVENTS_PER_MESSAGE} events a message` : `the spread of ${SPREAD_CLICKS_PER_DAY} clicks a day`}`,
+    [
+      {
+        shape: `${BEFORE.eventsPerMessage} events a message (bench/RESULTS.md §20)`,
+        "events / message": fixed(BEFORE.eventsPerMessage, 2),
+        "messages / consumer batch": fixed(BEFORE.messagesPerBatch, 1),
+        "queue $": fixed(
+          (1 / BEFORE.eventsPerMessage + CONVERSION_RATE) *
+            QUEUE_OPERATIONS_PER_MESSAGE *
+            PRICES.queueOperation *
+            1e6,
+          3,
+        ),
+        "all $": fixed(BEFORE.dollars, 2),
+        "a month": `$${Math.round(BEFORE.dollars * DAYS_A_MONTH)} at 1M / day`,
+      },
+      ...atVolumes.map(({ clicksPerDay, at, cost: dollars }) => ({
+        shape: `spread, ${clicksPerDay} clicks a day${clicksPerDay === SPREAD_CLICKS_PER_DAY && EVENTS_PER_MESSAGE === 0 ? " (delivered)" : ""}`,
+        "events / message": fixed(at?.eventsPerMessage ?? 0, 2),
+        "messages / consumer batch": fixed(at?.messagesPerBatch ?? 0, 1),
+        "queue $": fixed(dollars.items["queue operations"] ?? 0, 3),
+        "all $": fixed(dollars.total, 2),
+        "a month": `$${Math.round((dollars.total * clicksPerDay * DAYS_A_MONTH) / 1e6)} at ${clicksPerDay / 1e6}M / day`,
+      })),
+    ],
+    `production spread: ${atVolumes.map(({ clicksPerDay, at, cost: dollars }) => `${clicksPerDay} clicks/day ${fixed(at?.eventsPerMessage ?? 0, 2)} events/message, $${fixed(dollars.total, 2)} per million clicks ($${fixed(dollars.items["queue operations"] ?? 0, 2)} queue), $${Math.round((dollars.total * clicksPerDay * DAYS_A_MONTH) / 1e6)} a month`).join("; ")}; $${fixed(BEFORE.dollars, 2)} at ${BEFORE.eventsPerMessage} events/message before`,
   );
 
   // Steady state with the window: DAYS_IN_D1 days of raw events, at this run's bytes and rate.

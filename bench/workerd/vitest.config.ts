@@ -1,10 +1,14 @@
 import { defineConfig, type ViteUserConfig } from "vitest/config";
 import { workerTests } from "../../tests/worker/vitest.config.ts";
+import { clicksConsumer } from "../clicks-consumer.ts";
+import type { ClicksConsumer } from "../spread-types.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     benchScale: number;
     eventsPerMessage: number;
+    spreadClicksPerDay: number;
+    clicksConsumer: ClicksConsumer;
   }
 }
 
@@ -19,11 +23,16 @@ export default defineConfig(async (configEnv): Promise<ViteUserConfig> => {
     test: {
       ...base.test,
       // BENCH_SCALE=0.1 runs every workerd benchmark at a tenth of its volume (for trying changes).
-      // BENCH_EVENTS_PER_MESSAGE=1 feeds the capacity bench's consumer one event a message (the shape
-      // before messages held a batch).
+      // The capacity bench feeds its consumer the messages and consumer batches of the production-like
+      // spread (bench/spread.ts) at BENCH_SPREAD_CLICKS_PER_DAY (1 million unless given), its consumer
+      // batching read from wrangler.toml. BENCH_EVENTS_PER_MESSAGE=50 feeds it batches of 100 messages
+      // of 50 events instead (one local isolate's 50 concurrent visits: the figure before the spread),
+      // =1 one event a message (the shape before messages held a batch).
       provide: {
         benchScale: Number(process.env.BENCH_SCALE ?? 1),
-        eventsPerMessage: Number(process.env.BENCH_EVENTS_PER_MESSAGE ?? 50),
+        eventsPerMessage: Number(process.env.BENCH_EVENTS_PER_MESSAGE ?? 0),
+        spreadClicksPerDay: Number(process.env.BENCH_SPREAD_CLICKS_PER_DAY ?? 1_000_000),
+        clicksConsumer: clicksConsumer(),
       },
       include: ["bench/workerd/**/*.bench.test.ts"],
       testTimeout: 600_000,
