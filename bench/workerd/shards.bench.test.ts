@@ -248,4 +248,4 @@ it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two s
     ],
     `shards: ${CLICKS} clicks and ${conversions.length} conversions over ${TESTS} tests on two shards, EVENTS_1 refusing writes for ${stats.refusedSteps} batches, EVENTS_0 failing 1 write in 20, ${stats.lostAnswers} answers lost after EVENTS_1 committed, every 5th batch twice: per-arm counts equal the truth`,
   );
-});
+}, 3_600_000);
