@@ -182,6 +182,19 @@ describe("a link first, a test later", () => {
     const link = `${browser.baseURL}/r/${slug}`;
 
     expect(await visit(link)).toBe("A");
+    // The click crosses two queues (its batch asks the autopilot to look): read the API, not the page,
+    // while it does, so a machine under load spends its time on the end and not on reloads.
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await page.request.get(`/api/tests/${slug}`)).json()) as {
+              test: { endResult: string | null };
+            }
+          ).test.endResult,
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe("url");
     await reloadUntil(page, async () => {
       const ended = page.getByText(`${END_MESSAGES.reason.visitors} ${END_MESSAGES.result.url}`, {
         exact: false,
