@@ -13,7 +13,7 @@ import {
   sendBeacon,
   signedUpClient,
 } from "./helpers";
-import { conversion, deliver, seedMetricConversions } from "./queue-helpers";
+import { click, conversion, deliver, seedMetricConversions } from "./queue-helpers";
 import { receivedAt, receiverUrl } from "./webhook-receiver";
 
 // Several metrics with guardrails (issue #48 point 1): the contract, what the tag's beacons count,
@@ -231,6 +231,23 @@ describe("a test's metrics: POST and PATCH", () => {
 });
 
 describe("counting a metric's conversions", () => {
+  it("credits a metric's conversion only to a click made before it (#51)", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, { metrics: [SIGNUP] });
+    const visit = click(test.id, { timestamp: Date.now() - 1000 });
+    await deliver([visit]);
+    // Dated a minute before the visitor's only click: on its last wait it is not counted.
+    const early = {
+      ...conversion(test.id, visit.sessionId),
+      timestamp: visit.timestamp - 60_000,
+      metric: "Signups",
+    };
+    await deliver([early], 6);
+    expect(await metricRows(test.id)).toEqual([]);
+    await deliver([{ ...conversion(test.id, visit.sessionId), metric: "Signups" }]);
+    expect(await metricRows(test.id)).toHaveLength(1);
+  });
+
   it("counts a beacon for a metric once per visitor, in the variant of the visitor's click", async () => {
     const { client } = await signedUpClient();
     const test = await createTest(client, { metrics: [SIGNUP, ERRORS] });
