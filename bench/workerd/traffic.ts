@@ -50,6 +50,8 @@ function segmentOf(visitor: number) {
 
 export class Traffic {
   private readonly visitors: number[];
+  /** Each test's visitors' first clicks, by visitor: a conversion comes after its visitor's click. */
+  private readonly firstClicks: number[][];
   private bots = 0;
   private sent = 0;
   readonly start: number;
@@ -67,6 +69,7 @@ export class Traffic {
     readonly options: { asRedirected?: boolean } = {},
   ) {
     this.visitors = testIds.map(() => 0);
+    this.firstClicks = testIds.map(() => []);
     this.start = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - hours * HOUR_MS;
   }
 
@@ -75,8 +78,9 @@ export class Traffic {
     return this.start + Math.floor((this.sent / this.expected) * this.hours * HOUR_MS);
   }
 
-  private anyTime() {
-    return this.start + Math.floor(Math.random() * this.hours * HOUR_MS);
+  /** A time between `after` and the end of the traffic. */
+  private anyTimeAfter(after: number) {
+    return after + Math.floor(Math.random() * (this.start + this.hours * HOUR_MS - after));
   }
 
   /** The next `count` clicks, spread over the tests and hours at random. */
@@ -95,7 +99,10 @@ export class Traffic {
       }
       const returning = seen > 0 && Math.random() < RETURNING_SHARE;
       const visitor = returning ? Math.floor(Math.random() * seen) : seen;
-      if (!returning) this.visitors[test] = seen + 1;
+      if (!returning) {
+        this.visitors[test] = seen + 1;
+        this.firstClicks[test]?.push(timestamp);
+      }
       events.push({
         ...base,
         variant: variantOf(visitor),
@@ -107,13 +114,13 @@ export class Traffic {
     return events;
   }
 
-  /** One conversion each for `perTest` distinct human visitors of every test. */
+  /** One conversion each for `perTest` distinct human visitors of every test, after their first click. */
   conversions(perTest: number): ConversionEvent[] {
     return this.testIds.flatMap((testId, test) => {
       const seen = this.visitors[test] ?? 0;
       const step = Math.max(1, Math.floor(seen / perTest));
       return Array.from({ length: Math.min(perTest, seen) }, (_, i) => {
-        const timestamp = this.anyTime();
+        const timestamp = this.anyTimeAfter(this.firstClicks[test]?.[i * step] ?? this.start);
         return {
           type: "conversion" as const,
           id: eventId(),
