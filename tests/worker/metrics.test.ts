@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TestAnalytics, TestBreakdowns, TestWithStats } from "../../contract/api";
 import { METRIC_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
+import { CONVERSION_WAIT_ATTEMPTS } from "../../worker/queue/consumer";
 import {
   type Client,
   clickedVisitor,
@@ -242,7 +243,7 @@ describe("counting a metric's conversions", () => {
       timestamp: visit.timestamp - 60_000,
       metric: "Signups",
     };
-    await deliver([early], 6);
+    await deliver([early], CONVERSION_WAIT_ATTEMPTS);
     expect(await metricRows(test.id)).toEqual([]);
     await deliver([{ ...conversion(test.id, visit.sessionId), metric: "Signups" }]);
     expect(await metricRows(test.id)).toHaveLength(1);
