@@ -7,7 +7,7 @@ import { readCreatedTest } from "@/lib/split-tests/created-test-state";
 export default function TestDetailPage() {
   const { slug = "" } = useParams();
   const location = useLocation();
-  const createdTest = readCreatedTest(location.state, slug);
+  const handedOver = readCreatedTest(location.state, slug);
 
   return (
     <div className="min-h-svh bg-muted">
@@ -17,7 +17,7 @@ export default function TestDetailPage() {
           <Link to="/dashboard">← Back to Dashboard</Link>
         </Button>
         {/* A new slug is a new test: start its loading state afresh. */}
-        <TestDetailContent key={slug} slug={slug} createdTest={createdTest} />
+        <TestDetailContent key={slug} slug={slug} handedOver={handedOver} />
       </main>
     </div>
   );

@@ -1,4 +1,6 @@
 import type { TestWithStats } from "@contract/api";
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
 import { PageTitle } from "@/components/PageTitle";
 import { Spinner } from "@/components/ui/spinner";
 import { TestDetailView } from "@/features/test-detail/components/TestDetailView";
@@ -22,10 +24,11 @@ function NotInThisWorkspace({ slug }: { slug: string }) {
 interface TestDetailContentProps {
   slug: string;
   /** The test the create page handed over, if the visitor came from there. */
-  createdTest: TestWithStats | null;
+  handedOver: TestWithStats | null;
 }
 
-export function TestDetailContent({ slug, createdTest }: TestDetailContentProps) {
+export function TestDetailContent({ slug, handedOver }: TestDetailContentProps) {
+  const createdTest = useHandOverOnce(handedOver);
   const detail = useTestDetail(slug, createdTest);
   if (detail.status === "loading") return <Loading />;
   if (detail.status === "not-found") return <NotInThisWorkspace slug={slug} />;
@@ -35,4 +38,18 @@ export function TestDetailContent({ slug, createdTest }: TestDetailContentProps)
       <TestDetailView test={detail.test} justCreated={createdTest !== null} />
     </>
   );
+}
+
+/**
+ * The create page's test, for this arrival only: the browser keeps a page's history state across a
+ * reload and a return, where the test as it was created (its banner, its zero counts) would be stale.
+ */
+function useHandOverOnce(handedOver: TestWithStats | null): TestWithStats | null {
+  const [createdTest] = useState(handedOver);
+  const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => {
+    if (createdTest) navigate({ pathname, search, hash }, { replace: true, state: null });
+  }, [createdTest, navigate, pathname, search, hash]);
+  return createdTest;
 }
