@@ -67,13 +67,16 @@ const CAMPAIGNS = [
 interface Visit {
   variant: "A" | "B";
   sessionId: string;
+  /** The visitor's address: their conversion comes from it too. */
+  address: string;
 }
 
 /** One visitor opening the split link; every fifth comes back once with the cookies the first visit set. */
 async function visit(link: string, visitor: number): Promise<{ visit: Visit; clicks: number }> {
+  const address = visitorAddress(visitor);
   const headers = {
     "user-agent": USER_AGENTS[visitor % USER_AGENTS.length] ?? "",
-    "cf-connecting-ip": visitorAddress(visitor),
+    "cf-connecting-ip": address,
   };
   const url = `${link}${CAMPAIGNS[visitor % CAMPAIGNS.length]}`;
   const first = await fetch(url, { headers, redirect: "manual" });
@@ -83,22 +86,29 @@ async function visit(link: string, visitor: number): Promise<{ visit: Visit; cli
   const variant = destination.searchParams.get("variant");
   const sessionId = destination.searchParams.get("sessionId");
   if ((variant !== "A" && variant !== "B") || !sessionId) throw new Error(`${url} sent to ${location}`);
-  if (visitor % 5 !== 4) return { visit: { variant, sessionId }, clicks: 1 };
+  if (visitor % 5 !== 4) return { visit: { variant, sessionId, address }, clicks: 1 };
   const cookie = first.headers
     .getSetCookie()
     .map((set) => set.split(";")[0])
     .join("; ");
   const again = await fetch(url, { headers: { ...headers, cookie }, redirect: "manual" });
   if (again.status !== 302) throw new Error(`${url} answered ${again.status} to a returning visitor`);
-  return { visit: { variant, sessionId }, clicks: 2 };
+  return { visit: { variant, sessionId, address }, clicks: 2 };
 }
 
-/** The tracker's beacon from the thank-you page; waits out the per-address limit when it is reached. */
-async function convert(origin: string, testId: string, { variant, sessionId }: Visit): Promise<void> {
+/**
+ * The tracker's beacon from the thank-you page, from the visitor's own address; waits out the
+ * per-address limit should it be reached.
+ */
+async function convert(
+  origin: string,
+  testId: string,
+  { variant, sessionId, address }: Visit,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const response = await fetch(`${origin}/functions/v1/conversions`, {
       method: "POST",
-      headers: { "content-type": "text/plain", origin: "https://shop.example" },
+      headers: { "content-type": "text/plain", origin: "https://shop.example", "cf-connecting-ip": address },
       body: JSON.stringify({ splitTestId: testId, sessionId, variant }),
     });
     if (response.status === 202) return;
@@ -109,7 +119,7 @@ async function convert(origin: string, testId: string, { variant, sessionId }: V
   }
 }
 
-/** The visitors of one demo test, a few at a time; the share `rates` of each version's visitors convert. */
+/** The visitors of one demo test, a few at a time; the share `rates` of each version's visitors convert, a few at a time too. */
 async function sendTraffic(origin: string, test: TestWithStats, demo: DemoTest) {
   const visits: Visit[] = [];
   let clicks = 0;
@@ -126,7 +136,10 @@ async function sendTraffic(origin: string, test: TestWithStats, demo: DemoTest) 
   for (const variant of ["A", "B"] as const) {
     const ofVariant = visits.filter((v) => v.variant === variant);
     const converting = ofVariant.slice(0, Math.round(ofVariant.length * demo.rates[variant]));
-    for (const converted of converting) await convert(origin, test.id, converted);
+    for (let start = 0; start < converting.length; start += 10)
+      await Promise.all(
+        converting.slice(start, start + 10).map((converted) => convert(origin, test.id, converted)),
+      );
     conversions += converting.length;
   }
   return { clicks, conversions };
