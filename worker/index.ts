@@ -7,6 +7,8 @@ import { observeRedirect } from "./observability/redirect-log";
 import { requestIdOf } from "./observability/request-id";
 import { redirectBySlug, redirectOnCustomDomain } from "./redirect/handlers";
 
+export { ShardWriter } from "./queue/shard-writer";
+
 // Static imports here are what a new isolate runs before its first answer: only the redirect's
 // modules. The app, the queue consumer and the crons load on first use (docs/architecture.md,
 // "Loading on demand"); `npm run check:bundle` fails if one of them comes back into startup.

@@ -1,6 +1,13 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect, inject, it } from "vitest";
-import { createTest, HUMAN, ORIGIN, signedUpClient, uniqueIp } from "../../tests/worker/helpers";
+import {
+  createTest,
+  HUMAN,
+  ORIGIN,
+  shardWritersUsing,
+  signedUpClient,
+  uniqueIp,
+} from "../../tests/worker/helpers";
 import { ARCHIVE_READ_EVENTS } from "../../worker/archive/archive";
 import { eventPage } from "../../worker/archive/rows";
 import { writeObject } from "../../worker/archive/store";
@@ -48,6 +55,26 @@ const DAYS_IN_D1 = WINDOW_DAYS + 1;
 const D1_MAX_BYTES = 10 * 1000 ** 3;
 const DAY_MS = 86_400_000;
 const DAYS_PER_MONTH = 30;
+
+// A Durable Object's memory, billed for each second it is active (bench/prices.ts).
+const DURABLE_OBJECT_GB = 0.125;
+
+/** The database, adding up in `busy.ms` the time its batches (a writer's writes) take. */
+function timingWrites(db: D1Database, busy: { ms: number }): D1Database {
+  return new Proxy(db, {
+    get(target, property) {
+      if (property !== "batch") return Reflect.get(target, property).bind(target);
+      return async (statements: D1PreparedStatement[]) => {
+        const started = performance.now();
+        try {
+          return await target.batch(statements);
+        } finally {
+          busy.ms += performance.now() - started;
+        }
+      };
+    },
+  });
+}
 
 const sizeOf = async (db: D1Database) => (await db.prepare("SELECT 1").all()).meta.size_after;
 
@@ -123,6 +150,10 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
 
   const { db, meter } = meterD1(env.DB);
   const bindings = { ...env, DB: db };
+  // The shard's writer writes the clicks (worker/queue/shard-writer.ts): its D1 is metered too, and the
+  // time its writes take is the time it is billed for (it holds nothing open between them).
+  const writer = { ms: 0 };
+  await shardWritersUsing({ DB: timingWrites(db, writer) });
   const traffic = new Traffic(testIds, HOURS, CLICKS, { asRedirected: true });
   const clicks = traffic.clicks(CLICKS);
   // The tests were made when their traffic starts: their segment visitors are compacted from then on
@@ -135,6 +166,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     .run();
   const beforeClicks = await sizeOf(env.DB);
   const clickIngest = await ingest(clicks, bindings, shapes);
+  const writerSeconds = writer.ms / 1000;
   const clickSeconds = clickIngest.seconds;
   const compactionStarted = meter.rowsWritten;
   const compaction = await compactSegments(db, Date.now(), Number.POSITIVE_INFINITY);
@@ -323,7 +355,9 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   // Per click, conversions (CONVERSION_RATE of a click each) included: what goes to D1, the queue,
   // Workers, KV and R2. A conversion's beacon is a request and, sent on its own, a message. The queue
   // messages and the consumer's invocations are those of `at`, a spread (without one, the redirects'
-  // measured messages and this run's batches); nothing on a click's path calls a Durable Object.
+  // measured messages and this run's batches). The shard's writer takes one request a consumer batch (its
+  // clicks, under 1,000) and is billed for duration while it writes: 128 MB for the local time its writes
+  // took here.
   const perConversion = conversions.length / CLICKS;
   const bytesPerClickKept = bytesPerClickAll + perConversion * bytesPerConversion;
   const perClickAt = (at: Spread | undefined) => {
@@ -338,8 +372,8 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
       r2Writes: archiveObjects / CLICKS,
       d1GbMonths: (bytesPerClickKept * (DAYS_IN_D1 / DAYS_PER_MONTH)) / 1000 ** 3,
       r2GbMonths: ((1 + perConversion) * r2BytesPerEvent) / 1000 ** 3,
-      durableObjectRequests: 0,
-      durableObjectGbSeconds: 0,
+      durableObjectRequests: at ? at.batchesPerClick : clickIngest.batches / CLICKS,
+      durableObjectGbSeconds: (writerSeconds * DURABLE_OBJECT_GB) / CLICKS,
     };
   };
   const use = perClickAt(EVENTS_PER_MESSAGE > 0 ? undefined : spread);
@@ -353,8 +387,8 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     r2Writes: fixed(use.r2Writes, 6),
     d1GbMonths: `${fixed(bytesPerClickKept, 1)} B for ${DAYS_IN_D1} days`,
     r2GbMonths: `${fixed(r2BytesPerEvent, 1)} B an event`,
-    durableObjectRequests: "0 (none on the path)",
-    durableObjectGbSeconds: "0",
+    durableObjectRequests: `${fixed(use.durableObjectRequests, 4)} (the shard's writer, a batch)`,
+    durableObjectGbSeconds: `${fixed(use.durableObjectGbSeconds * 1e6, 2)} GB-s a million (${fixed(writerSeconds, 0)} s writing)`,
   };
   const items = Object.entries(cost.items);
   printTable(

@@ -1,6 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { expect, inject, it, vi } from "vitest";
 import { WORKSPACE_QUOTAS } from "../../contract/quotas";
+import { shardWritersUsing } from "../../tests/worker/helpers";
 import { seedTest, seedUser } from "../../tests/worker/seed";
 import worker from "../../worker/index";
 import { eventId } from "../../worker/lib/ids";
@@ -149,6 +150,8 @@ it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two s
     EVENTS_1: losingAnswers(env.EVENTS_1, 25, stats),
     CLICKS: clicksQueue,
   };
+  // The shards' writers write the clicks (worker/queue/shard-writer.ts): the faults are theirs too.
+  await shardWritersUsing({ EVENTS_0: bindings.EVENTS_0, EVENTS_1: bindings.EVENTS_1 });
   /** Delivers the events as the Queues runtime would, faults and all, until every one is acknowledged. */
   async function ingest(events: TrackingEvent[], refuseFrom: number, refuseSteps: number) {
     for (let i = 0; i < events.length; i += EVENTS_PER_MESSAGE)

@@ -29,6 +29,7 @@ import {
   loggedEvents,
   publicApi,
   runCron,
+  shardWritersUsing,
   signedUpClient,
 } from "./helpers";
 import { click, count, deliver } from "./queue-helpers";
@@ -734,7 +735,13 @@ describe("dead letters", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(console, "log").mockImplementation(() => {});
-    await deliver([poison], DEAD_LETTER_AFTER_ATTEMPTS, { ...env, ...refusing, DEAD_LETTERS: deadLetters });
+    // The shard's writer writes the clicks (worker/queue/shard-writer.ts): it is refused too.
+    const restoreWriters = await shardWritersUsing(refusing);
+    try {
+      await deliver([poison], DEAD_LETTER_AFTER_ATTEMPTS, { ...env, ...refusing, DEAD_LETTERS: deadLetters });
+    } finally {
+      await restoreWriters();
+    }
     expect(await count("clicks", test.id)).toBe(0);
 
     const result = await toDeadLetterQueue(sent);

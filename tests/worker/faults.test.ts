@@ -1,8 +1,9 @@
-import { env } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CustomDomain, VerifyDomainResponse } from "../../contract/api";
 import { DOMAIN_MESSAGES, REDIRECT_MESSAGES } from "../../contract/messages";
 import { CRONS } from "../../worker/crons";
+import { shardWriter } from "../../worker/db/shards";
 import { DEAD_LETTER_AFTER_ATTEMPTS } from "../../worker/queue/consumer";
 import wranglerToml from "../../wrangler.toml?raw";
 import {
@@ -24,6 +25,8 @@ import {
   loggedEvents,
   ORIGIN,
   runCron,
+  shardOf,
+  shardWritersUsing,
   verifiedClient,
 } from "./helpers";
 import { click, conversion, count, deliver, deliverUntilSettled, newTestId, rollup } from "./queue-helpers";
@@ -31,9 +34,19 @@ import { click, conversion, count, deliver, deliverUntilSettled, newTestId, roll
 // Faults are injected by wrapping the real bindings (local D1, KV and Queues stay real underneath)
 // and by the fake Cloudflare at the HTTP boundary.
 
-afterEach(() => {
+let restoreShardWriters: (() => Promise<void>) | undefined;
+
+afterEach(async () => {
   vi.restoreAllMocks();
+  await restoreShardWriters?.();
+  restoreShardWriters = undefined;
 });
+
+/** The bindings of a fault, in the consumer's hands and in the shards' writers' (which write the clicks). */
+async function faulty(bindings: Partial<Env>): Promise<Env> {
+  restoreShardWriters = await shardWritersUsing(bindings);
+  return { ...env, ...bindings };
+}
 
 /** The real D1, whose first `failures` batch calls fail as if D1 were overloaded. */
 function d1FailingFirst(failures: number) {
@@ -149,7 +162,7 @@ describe("the queue consumer under faults", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     // The batch write and the first single writes fail: some events land on the first delivery,
     // the others are retried alone until D1 answers.
-    const deliveries = await deliverUntilSettled(events, { ...env, ...d1FailingFirst(4) });
+    const deliveries = await deliverUntilSettled(events, await faulty(d1FailingFirst(4)));
     expect(deliveries).toBeGreaterThan(1);
 
     const rows = await clicksOf(testId);
@@ -173,10 +186,11 @@ describe("the queue consumer under faults", () => {
     const poison = click(testId);
     const good = [click(testId), click(testId, { variant: "B" }), click(testId)];
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { result, error } = await deliver([good[0], poison, good[1], good[2]], 1, {
-      ...env,
-      ...d1FailingFor(poison.id),
-    });
+    const { result, error } = await deliver(
+      [good[0], poison, good[1], good[2]],
+      1,
+      await faulty(d1FailingFor(poison.id)),
+    );
     expect(error).toBeUndefined();
     expect(result.explicitAcks.sort()).toEqual(["m0", "m2", "m3"]);
     expect(result.retryMessages.map((m) => m.msgId)).toEqual(["m1"]);
@@ -193,7 +207,7 @@ describe("the queue consumer under faults", () => {
     const deadLetters = recordingQueue();
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const bindings = { ...env, ...d1FailingFor(poison.id), DEAD_LETTERS: deadLetters.queue };
+    const bindings = { ...(await faulty(d1FailingFor(poison.id))), DEAD_LETTERS: deadLetters.queue };
     const { result } = await deliver([poison, good], DEAD_LETTER_AFTER_ATTEMPTS, bindings);
     expect(result.explicitAcks.sort()).toEqual(["m0", "m1"]);
     expect(result.retryMessages).toEqual([]);
@@ -233,6 +247,108 @@ describe("the queue consumer under faults", () => {
     );
     // The consumer's own binding for malformed messages writes to the same queue.
     expect(wranglerToml).toMatch(new RegExp(`binding = "DEAD_LETTERS"\\s+queue = "${dlq}"`));
+  });
+});
+
+/** The real D1, counting its batches (writes), whose first batch waits until `release` is called. */
+function d1HoldingFirstWrite() {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const writes = { count: 0 };
+  const bindings = everyD1(
+    (db) =>
+      new Proxy(db, {
+        get(target, property) {
+          if (property === "batch")
+            return async (statements: D1PreparedStatement[]) => {
+              writes.count += 1;
+              if (writes.count === 1) await released;
+              return target.batch(statements);
+            };
+          return Reflect.get(target, property).bind(target);
+        },
+      }),
+  );
+  return { bindings, writes, release };
+}
+
+/** How many callers' clicks wait for the shard's writer to finish its write in progress. */
+async function waitingAt(shard: string): Promise<number> {
+  return runInDurableObject(
+    shardWriter(env, shard),
+    (instance) => (instance as unknown as { handed: unknown[] }).handed.length,
+  );
+}
+
+describe("the shard's one writer", () => {
+  it("writes the clicks handed over during a write together in the next, answering each once written", async () => {
+    const testId = await newTestId();
+    const shard = await shardOf(testId);
+    const { bindings, writes, release } = d1HoldingFirstWrite();
+    await shardWritersUsing(bindings).then((restore) => {
+      restoreShardWriters = restore;
+    });
+    const first = deliver([click(testId), click(testId)]);
+    await eventually(async () => writes.count === 1);
+    const later = [
+      deliver([click(testId, { variant: "B" })]),
+      deliver([click(testId), click(testId, { variant: "B" })]),
+    ];
+    await eventually(async () => (await waitingAt(shard)) === 2);
+    release();
+    for (const { result, error } of await Promise.all([first, ...later])) {
+      expect(error).toBeUndefined();
+      expect(result.retryMessages).toEqual([]);
+    }
+    // Two D1 transactions for three consumer batches: the two that came during the first, together.
+    expect(writes.count).toBe(2);
+    expect(await rollup(testId)).toEqual([
+      { variant: "A", clicks: 3, visitors: 3, conversions: 0 },
+      { variant: "B", clicks: 2, visitors: 2, conversions: 0 },
+    ]);
+  });
+
+  it("writes each caller's clicks alone when one of them fails the write of all: only its caller retries", async () => {
+    const testId = await newTestId();
+    const shard = await shardOf(testId);
+    const poison = click(testId);
+    const held = d1HoldingFirstWrite();
+    const failing = d1FailingFor(poison.id);
+    // The first write is held (and lands); the poison then fails the write it shares with the good click.
+    const bindings = Object.fromEntries(
+      Object.entries(failing).map(([name, db]) => [
+        name,
+        new Proxy(db, {
+          get(target, property) {
+            if (property === "batch") {
+              const holding = held.bindings[name as keyof typeof held.bindings];
+              return (statements: D1PreparedStatement[]) =>
+                held.writes.count === 0 ? holding.batch(statements) : target.batch(statements);
+            }
+            return Reflect.get(target, property).bind(target);
+          },
+        }),
+      ]),
+    );
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const consumerBindings = await faulty(bindings);
+    const first = deliver([click(testId)], 1, consumerBindings);
+    await eventually(async () => held.writes.count === 1);
+    const good = click(testId, { variant: "B" });
+    const later = [deliver([poison], 1, consumerBindings), deliver([good], 1, consumerBindings)];
+    await eventually(async () => (await waitingAt(shard)) === 2);
+    held.release();
+    const [once, poisoned, other] = await Promise.all([first, ...later]);
+    expect(once?.result.explicitAcks).toEqual(["m0"]);
+    expect(poisoned?.result.retryMessages.map((m) => m.msgId)).toEqual(["m0"]);
+    expect(other?.result.explicitAcks).toEqual(["m0"]);
+    expect((await clicksOf(testId)).map((row) => row.id)).not.toContain(poison.id);
+    expect(await rollup(testId)).toEqual([
+      { variant: "A", clicks: 1, visitors: 1, conversions: 0 },
+      { variant: "B", clicks: 1, visitors: 1, conversions: 0 },
+    ]);
   });
 });
 

@@ -2,12 +2,13 @@ import {
   createExecutionContext,
   createScheduledController,
   env,
+  runInDurableObject,
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { emailField } from "../../contract/api/auth";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
-import { eventsDb } from "../../worker/db/shards";
+import { allShards, eventsDb, shardWriter } from "../../worker/db/shards";
 import worker from "../../worker/index";
 import { type SeededUser, seedUser } from "./seed";
 
@@ -199,12 +200,17 @@ export async function insertDomain(
   return id;
 }
 
-/** The database that holds the test's events: its shard (worker/db/shards.ts), read as the Worker does. */
-export async function eventsOf(testId: string): Promise<D1Database> {
+/** The test's shard (worker/db/shards.ts), read as the Worker does. */
+export async function shardOf(testId: string): Promise<string> {
   const row = await env.DB.prepare("SELECT shard FROM split_tests WHERE id = ?")
     .bind(testId)
     .first<{ shard: string }>();
-  return eventsDb(env, row?.shard ?? "DB");
+  return row?.shard ?? "DB";
+}
+
+/** The database that holds the test's events: its shard. */
+export async function eventsOf(testId: string): Promise<D1Database> {
+  return eventsDb(env, await shardOf(testId));
 }
 
 /** How many clicks of the test are written (counted or not), in its shard. */
@@ -219,6 +225,27 @@ export async function clicksOf(testId: string): Promise<number> {
 /** Each D1 database of the Worker, the main one and the event shards, as `wrap` makes it (a fault's bindings). */
 export function everyD1(wrap: (db: D1Database) => D1Database): Pick<Env, "DB" | "EVENTS_0" | "EVENTS_1"> {
   return { DB: wrap(env.DB), EVENTS_0: wrap(env.EVENTS_0), EVENTS_1: wrap(env.EVENTS_1) };
+}
+
+/**
+ * Has every shard's writer (worker/queue/shard-writer.ts) use these bindings instead of its own (a
+ * fault's D1) until the answered function is called: the writer, not the consumer, writes the clicks.
+ */
+export async function shardWritersUsing(bindings: Partial<Env>): Promise<() => Promise<void>> {
+  const writers = allShards(env).map((shard) => shardWriter(env, shard));
+  const own: Env[] = [];
+  for (const writer of writers)
+    await runInDurableObject(writer, (instance) => {
+      const held = instance as unknown as { env: Env };
+      own.push(held.env);
+      held.env = { ...held.env, ...bindings };
+    });
+  return async () => {
+    for (const [i, writer] of writers.entries())
+      await runInDurableObject(writer, (instance) => {
+        (instance as unknown as { env: Env }).env = own[i] ?? env;
+      });
+  };
 }
 
 /** Polls until the check passes: for work the Worker does after answering (queue, waitUntil). */

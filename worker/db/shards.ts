@@ -36,6 +36,11 @@ export function eventsDb(env: Env, shard: string): D1Database {
   return db;
 }
 
+/** The one writer of `shard`'s clicks (worker/queue/shard-writer.ts, docs/architecture.md). */
+export function shardWriter(env: Env, shard: string) {
+  return env.SHARD_WRITERS.get(env.SHARD_WRITERS.idFromName(shard));
+}
+
 /** Every database that may hold events: the main one (its older tests') and every EVENTS_<n> bound. */
 export function allShards(env: Env): string[] {
   const bound = Object.keys(env)

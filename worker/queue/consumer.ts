@@ -1,5 +1,5 @@
 import { attributionWindowMs, isPastWindow, OUTSIDE_ATTRIBUTION_WINDOW } from "../db/attribution";
-import { byShard, eventsDb, LEGACY_SHARD, shardsOf } from "../db/shards";
+import { byShard, eventsDb, LEGACY_SHARD, shardsOf, shardWriter } from "../db/shards";
 import { log } from "../observability/log";
 import { type CountedConversion, sendConversionEvents } from "../webhooks/conversions";
 import { askToLookAtCappedLinks } from "./capped-links";
@@ -15,7 +15,7 @@ import {
   type UncountedEvent,
 } from "./events";
 import { packEvents } from "./producer";
-import { countUncounted, type UnmatchedReason, writeClicks, writeConversions } from "./record";
+import { countUncounted, type UnmatchedReason, writeConversions } from "./record";
 import { writeRuleVisits } from "./rule-visits";
 import { writeSightings } from "./sightings";
 
@@ -102,7 +102,7 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   const events = shardOf ? Object.values(sorted).reduce((sum, list) => sum + list.length, 0) : 0;
   if (shardOf) {
     const write = writerByShard(context, shardOf);
-    await write(sorted.clicks, EVENTS_PER_WRITE, settlingAll(writeClicks));
+    await write(sorted.clicks, EVENTS_PER_WRITE, toShardWriter(env));
     await askToLookAtCappedLinks(
       env,
       sorted.clicks.map(({ event }) => event.testId),
@@ -208,13 +208,28 @@ async function shardsOfBatch(
   }
 }
 
+/** An event shard: its binding's name and its database. */
+interface Shard {
+  name: string;
+  db: D1Database;
+}
+
 /** Writes events to a shard, returning those it leaves unsettled (a conversion still waiting for its click). */
-type Write<E> = (db: D1Database, events: E[]) => Promise<E[]>;
+type Write<E> = (shard: Shard, events: E[]) => Promise<E[]>;
 
 /** A write that settles every event it writes. */
 function settlingAll<E>(write: (db: D1Database, events: E[]) => Promise<void>): Write<E> {
-  return async (db, events) => {
+  return async ({ db }, events) => {
     await write(db, events);
+    return [];
+  };
+}
+
+/** Clicks go through the shard's one writer (worker/queue/shard-writer.ts), settled once it has written them. */
+function toShardWriter(env: Env): Write<ClickEvent> {
+  return async ({ name }, clicks) => {
+    const error = await shardWriter(env, name).writeClicks(name, clicks);
+    if (error !== null) throw new Error(error);
     return [];
   };
 }
@@ -231,7 +246,7 @@ function writerByShard(context: BatchContext, shardOf: (testId: string) => strin
     const unsettled = await Promise.all(
       groups.map(([shard, group]) =>
         writeIsolated(context.env, group, context.outcome, perWrite, (events) =>
-          write(eventsDb(context.env, shard), events),
+          write({ name: shard, db: eventsDb(context.env, shard) }, events),
         ),
       ),
     );
@@ -253,7 +268,7 @@ async function takeConversions(
   const refused: { event: ConversionEvent; reason: UnmatchedReason }[] = [];
   const counted: CountedConversion[] = [];
   const waiting = new Set(
-    await write(conversions, CONVERSIONS_PER_WRITE, async (db, events) => {
+    await write(conversions, CONVERSIONS_PER_WRITE, async ({ db }, events) => {
       const written = await writeConversions(db, events, context.windowMs);
       counted.push(...written.counted);
       refused.push(...written.unmatched.filter(({ reason }) => reason !== "no_click"));

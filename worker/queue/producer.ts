@@ -1,5 +1,5 @@
 import { attributionWindowMs } from "../db/attribution";
-import { byShard, eventsDb, LEGACY_SHARD, shardsOf } from "../db/shards";
+import { byShard, eventsDb, LEGACY_SHARD, shardsOf, shardWriter } from "../db/shards";
 import type { Background } from "../lib/background";
 import { eventId } from "../lib/ids";
 import { log } from "../observability/log";
@@ -12,7 +12,7 @@ import type {
   TrackingEvent,
   UncountedEvent,
 } from "./events";
-import { countUncounted, writeClicks, writeConversions } from "./record";
+import { countUncounted, writeConversions } from "./record";
 import { writeRuleVisits } from "./rule-visits";
 import { writeSightings } from "./sightings";
 
@@ -85,9 +85,7 @@ async function sendAfterWindow(env: Env, batch: OpenBatch): Promise<void> {
     );
     const groups = byShard(batch.events, (event) => shards.get(event.testId) ?? LEGACY_SHARD);
     const counted = (
-      await Promise.all(
-        [...groups].map(([shard, events]) => writeDirectly(env, eventsDb(env, shard), events)),
-      )
+      await Promise.all([...groups].map(([shard, events]) => writeDirectly(env, shard, events)))
     ).flat();
     // Loaded here, not at startup: this module is on the redirect's path (docs/architecture.md).
     const { sendConversionEvents } = await import("../webhooks/conversions");
@@ -96,12 +94,12 @@ async function sendAfterWindow(env: Env, batch: OpenBatch): Promise<void> {
 }
 
 /** Writes one shard's events as the consumer would; answers the conversions counted. */
-async function writeDirectly(env: Env, db: D1Database, events: TrackingEvent[]) {
-  // Clicks first: a conversion counts only once its visitor's click is in D1.
-  await writeClicks(
-    db,
-    events.filter((event): event is ClickEvent => event.type === "click"),
-  );
+async function writeDirectly(env: Env, shard: string, events: TrackingEvent[]) {
+  const db = eventsDb(env, shard);
+  // Clicks first, through the shard's one writer: a conversion counts only once its visitor's click is in D1.
+  const clicks = events.filter((event): event is ClickEvent => event.type === "click");
+  const refused = clicks.length > 0 ? await shardWriter(env, shard).writeClicks(shard, clicks) : null;
+  if (refused !== null) throw new Error(refused);
   await writeRuleVisits(
     db,
     events.filter((event): event is RuleVisitEvent => event.type === "rule"),
