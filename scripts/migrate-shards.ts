@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { D1Database } from "@cloudflare/workers-types";
@@ -74,12 +74,16 @@ export async function migrateShards(args: string[], { quiet = false } = {}): Pro
  */
 async function migrateLocally(bindings: string[], persistTo: string, environment?: string) {
   const { getPlatformProxy, unstable_splitSqlQuery } = await import("wrangler");
+  // The runtime serves the databases only: without the Worker's own Durable Object classes, which it
+  // would warn it cannot run (a copy beside wrangler.toml, so its relative paths hold).
+  const databasesOnly = fileURLToPath(new URL(`../wrangler.migrate-${process.pid}.toml`, import.meta.url));
+  writeFileSync(databasesOnly, withoutDurableObjects(readFileSync(CONFIG, "utf8")));
   const proxy = await getPlatformProxy<Record<string, D1Database>>({
-    configPath: CONFIG,
+    configPath: databasesOnly,
     environment,
     persist: { path: join(persistTo, "v3") },
     remoteBindings: false,
-  });
+  }).finally(() => rmSync(databasesOnly, { force: true }));
   const migrations = readdirSync(MIGRATIONS)
     .filter((name) => name.endsWith(".sql"))
     .sort();
@@ -111,6 +115,14 @@ async function migrateLocally(bindings: string[], persistTo: string, environment
   } finally {
     await proxy.dispose();
   }
+}
+
+/** wrangler.toml's text without its Durable Object bindings and class migrations. */
+function withoutDurableObjects(toml: string): string {
+  return toml
+    .split(/\n(?=\[)/)
+    .filter((block) => !/^\[\[(env\.\w+\.)?(durable_objects\.bindings|migrations)\]\]/.test(block))
+    .join("\n");
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await migrateShards(process.argv.slice(2));
