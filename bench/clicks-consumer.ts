@@ -7,6 +7,13 @@ const CLICKS_QUEUE = "splitlink-clicks";
 
 type QueueConsumer = NonNullable<Unstable_Config["queues"]["consumers"]>[number];
 
+/** How long a shard's writer holds the redirect's clicks in wrangler.toml's production environment. */
+export function clickHoldSeconds(): number {
+  const hold = unstable_readConfig({ config: CONFIG, env: "production" }).vars.CLICK_HOLD_SECONDS;
+  if (typeof hold !== "number") throw new Error("wrangler.toml: no CLICK_HOLD_SECONDS in production");
+  return hold;
+}
+
 /** The clicks queue's consumer batching in wrangler.toml's production environment. */
 export function clicksConsumer(): ClicksConsumer {
   const consumers = unstable_readConfig({ config: CONFIG, env: "production" }).queues.consumers ?? [];

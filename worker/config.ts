@@ -53,6 +53,17 @@ const days =
       : { problem: `${name} must be a whole number of days from 1 to 365` };
   };
 
+/** Seconds from 0 to `most`, fractions allowed; unset, `fallback`. */
+const seconds =
+  (fallback: number, most: number): Check =>
+  (value, name) => {
+    if (value === undefined) return { value: fallback };
+    const count = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+    return typeof count === "number" && Number.isFinite(count) && count >= 0 && count <= most
+      ? { value: count }
+      : { problem: `${name} must be a number of seconds from 0 to ${most}` };
+  };
+
 const ENVIRONMENTS = ["development", "staging", "production"];
 
 const VARS: Record<string, Check> = {
@@ -71,6 +82,9 @@ const VARS: Record<string, Check> = {
   // Days a conversion may come after its click (docs/operations.md, "Attribution window and archive"); unset, the
   // conversion cookie's 30.
   ATTRIBUTION_WINDOW_DAYS: days(30),
+  // How long a shard's writer holds the redirect's clicks to write them together (worker/queue/shard-writer.ts);
+  // the redirect's background work may last 30 s in all.
+  CLICK_HOLD_SECONDS: seconds(20, 20),
   // Optional: unset or empty, a local stand-in verifies custom domains.
   CF_API_TOKEN: (value, name) => (value === "" ? { value: undefined } : optionalText()(value, name)),
 };

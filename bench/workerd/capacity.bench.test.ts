@@ -14,6 +14,7 @@ import { writeObject } from "../../worker/archive/store";
 import { compactSegments } from "../../worker/db/segments";
 import worker from "../../worker/index";
 import type { TrackingEvent } from "../../worker/queue/events";
+import { MAX_PACKED_EVENTS } from "../../worker/queue/producer";
 import { writeClicks } from "../../worker/queue/record";
 import { dollarsPerMillion, PRICES, PRICES_AS_OF, QUEUE_OPERATIONS_PER_MESSAGE } from "../prices";
 import { type Spread, simulateSpread } from "../spread";
@@ -41,6 +42,11 @@ const BATCH = CONSUMER.maxBatchSize;
 // (BENCH_EVENTS_PER_MESSAGE=50: one local isolate's 50 concurrent visits, the figure before the spread).
 const EVENTS_PER_MESSAGE = inject("eventsPerMessage");
 const SPREAD_CLICKS_PER_DAY = inject("spreadClicksPerDay");
+// The redirect hands its clicks to the shard's writer, which holds them this long (wrangler.toml's
+// production CLICK_HOLD_SECONDS) and writes those of every isolate together: at SPREAD_CLICKS_PER_DAY over
+// the production shards, this many a write. The bench delivers the clicks in consumer batches of that
+// many, which the consumer hands to the writer unheld: one write each, as in production.
+const HOLD_SECONDS = inject("clickHoldSeconds");
 // The volumes whose dollars the bench prints (clicks a day), and the figure before the spread: 50
 // events a message, batches of 100 messages (bench/RESULTS.md §20, docs/capacity.md).
 const VOLUMES = [1_000_000, 100_000_000];
@@ -58,6 +64,8 @@ const DAYS_PER_MONTH = 30;
 
 // A Durable Object's memory, billed for each second it is active (bench/prices.ts).
 const DURABLE_OBJECT_GB = 0.125;
+// The event shards of wrangler.toml's production environment: one writer each.
+const PRODUCTION_SHARDS = 2;
 
 /** The database, adding up in `busy.ms` the time its batches (a writer's writes) take. */
 function timingWrites(db: D1Database, busy: { ms: number }): D1Database {
@@ -123,6 +131,18 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   if (!spread?.batchShapes) throw new Error("no spread to deliver");
   const shapes =
     EVENTS_PER_MESSAGE > 0 ? [Array.from({ length: BATCH }, () => EVENTS_PER_MESSAGE)] : spread.batchShapes;
+  const clicksPerWrite = Math.max(
+    1,
+    Math.round((SPREAD_CLICKS_PER_DAY * HOLD_SECONDS) / (DAY_MS / 1000) / PRODUCTION_SHARDS),
+  );
+  const clickShapes =
+    EVENTS_PER_MESSAGE > 0
+      ? shapes
+      : [
+          Array.from({ length: Math.ceil(clicksPerWrite / MAX_PACKED_EVENTS) }, (_, i) =>
+            Math.min(MAX_PACKED_EVENTS, clicksPerWrite - i * MAX_PACKED_EVENTS),
+          ),
+        ];
   const shapeName =
     EVENTS_PER_MESSAGE > 0
       ? `batches of ${BATCH} messages of ${EVENTS_PER_MESSAGE} events`
@@ -165,7 +185,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     .bind(JSON.stringify(testIds), traffic.start)
     .run();
   const beforeClicks = await sizeOf(env.DB);
-  const clickIngest = await ingest(clicks, bindings, shapes);
+  const clickIngest = await ingest(clicks, bindings, clickShapes);
   const writerSeconds = writer.ms / 1000;
   const clickSeconds = clickIngest.seconds;
   const compactionStarted = meter.rowsWritten;
@@ -198,8 +218,9 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   const bytesPerConversion = (afterConversions - afterClicks) / conversions.length;
   const clicksPerSecond = CLICKS / clickSeconds;
 
-  // Redirects: new visitors, CONCURRENT at a time, over the TESTS links; KV reads and queue sends counted.
-  const counts = { kvReads: 0, sends: 0, messages: 0 };
+  // Redirects: new visitors, CONCURRENT at a time, over the TESTS links; KV reads, queue sends and calls
+  // to the shards' writers counted.
+  const counts = { kvReads: 0, sends: 0, messages: 0, writerCalls: 0 };
   const LINKS = new Proxy(env.LINKS, {
     get(target, property) {
       const value = Reflect.get(target, property).bind(target);
@@ -228,7 +249,22 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
       return value;
     },
   });
-  const redirectEnv = { ...env, LINKS, CLICKS: queue };
+  const writers = new Proxy(env.SHARD_WRITERS, {
+    get(target, property) {
+      const value = Reflect.get(target, property).bind(target);
+      if (property !== "get") return value;
+      return (id: DurableObjectId) => {
+        const writer = target.get(id);
+        return {
+          writeClicks: (...args: Parameters<typeof writer.writeClicks>) => {
+            counts.writerCalls += 1;
+            return writer.writeClicks(...args);
+          },
+        };
+      };
+    },
+  });
+  const redirectEnv = { ...env, LINKS, CLICKS: queue, SHARD_WRITERS: writers };
   const started = performance.now();
   for (let sent = 0; sent < REDIRECTS; sent += CONCURRENT) {
     await Promise.all(
@@ -248,7 +284,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   const redirectSeconds = (performance.now() - started) / 1000;
 
   printTable(
-    `Capacity: ${CLICKS} clicks and ${conversions.length} conversions (${TESTS} tests, ${HOURS} h of traffic) through the queue consumer into local D1, in ${shapeName}: ${fixed(CLICKS / clickIngest.messages, 2)} events a message, ${fixed(clickIngest.messages / clickIngest.batches, 1)} messages a consumer batch delivered`,
+    `Capacity: ${CLICKS} clicks and ${conversions.length} conversions (${TESTS} tests, ${HOURS} h of traffic) through the queue consumer and the shard's writer into local D1; the conversions in ${shapeName}; the clicks ${EVENTS_PER_MESSAGE > 0 ? "alike" : `in writes of ${clicksPerWrite}, what a writer holds ${HOLD_SECONDS} s at ${SPREAD_CLICKS_PER_DAY} clicks a day over ${PRODUCTION_SHARDS} shards`}: ${fixed(CLICKS / clickIngest.batches, 1)} clicks a write delivered`,
     [
       {
         events: "clicks",
@@ -280,9 +316,10 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
         "KV reads / redirect": fixed(counts.kvReads / REDIRECTS, 3),
         "queue messages / click": fixed(counts.messages / REDIRECTS, 2),
         "sendBatch calls / click": fixed(counts.sends / REDIRECTS, 3),
+        "writer calls / click": fixed(counts.writerCalls / REDIRECTS, 3),
       },
     ],
-    `redirect: ${fixed(counts.kvReads / REDIRECTS, 3)} KV reads (one per link and isolate every 5 s, none on a warm isolate), ${fixed(counts.messages / REDIRECTS, 2)} queue messages per click in ${fixed(counts.sends / REDIRECTS, 3)} sendBatch calls`,
+    `redirect: ${fixed(counts.kvReads / REDIRECTS, 3)} KV reads (one per link and isolate every 5 s, none on a warm isolate), ${fixed(counts.messages / REDIRECTS, 2)} queue messages per click in ${fixed(counts.sends / REDIRECTS, 3)} sendBatch calls, ${fixed(counts.writerCalls / REDIRECTS, 3)} calls to the shards' writers`,
   );
 
   // The floor: what D1 reports written for one row of a table keyed WITHOUT ROWID with no other index,
@@ -353,30 +390,35 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   const deleteRowsPerEvent = meter.rowsWritten / (deleted ?? 1);
 
   // Per click, conversions (CONVERSION_RATE of a click each) included: what goes to D1, the queue,
-  // Workers, KV and R2. A conversion's beacon is a request and, sent on its own, a message. The queue
-  // messages and the consumer's invocations are those of `at`, a spread (without one, the redirects'
-  // measured messages and this run's batches). The shard's writer takes one request a consumer batch (its
-  // clicks, under 1,000) and is billed for duration while it writes: 128 MB for the local time its writes
-  // took here.
+  // Workers, KV, R2 and the shards' writers. A conversion's beacon is a request and, sent on its own, a
+  // message. The redirect hands its clicks to the shard's writer, not the queue: in production one call
+  // per isolate batch, the spread's messages (`at`; without one, the calls the redirects above made), and
+  // the writer, holding them CLICK_HOLD_SECONDS, is active, so billed for duration, all day at these
+  // volumes (one object per shard); without a spread, the local time its writes took. The consumer's
+  // invocations are counted as the spread's batches, an upper bound now that it carries the conversions
+  // only. D1's rows are the consumer's writes of the spread's batches (about the clicks a 10 s hold
+  // gathers at 1 million a day: 104 against 116).
   const perConversion = conversions.length / CLICKS;
   const bytesPerClickKept = bytesPerClickAll + perConversion * bytesPerConversion;
-  const perClickAt = (at: Spread | undefined) => {
+  const perClickAt = (at: Spread | undefined, clicksPerDay: number) => {
     return {
       d1RowsWritten:
         clickWrites.rows / CLICKS + conversionWrites.rows / CLICKS + (1 + perConversion) * deleteRowsPerEvent,
       d1RowsRead: (clickWrites.read + conversionWrites.read) / CLICKS,
-      queueMessages: (at ? at.messagesPerClick : counts.messages / REDIRECTS) + perConversion,
+      queueMessages: counts.messages / REDIRECTS + perConversion,
       workersRequests:
         1 + perConversion + (at ? at.batchesPerClick * (1 + perConversion) : clickIngest.batches / CLICKS),
       kvReads: counts.kvReads / REDIRECTS,
       r2Writes: archiveObjects / CLICKS,
       d1GbMonths: (bytesPerClickKept * (DAYS_IN_D1 / DAYS_PER_MONTH)) / 1000 ** 3,
       r2GbMonths: ((1 + perConversion) * r2BytesPerEvent) / 1000 ** 3,
-      durableObjectRequests: at ? at.batchesPerClick : clickIngest.batches / CLICKS,
-      durableObjectGbSeconds: (writerSeconds * DURABLE_OBJECT_GB) / CLICKS,
+      durableObjectRequests: at ? at.messagesPerClick : counts.writerCalls / REDIRECTS,
+      durableObjectGbSeconds: at
+        ? (PRODUCTION_SHARDS * DAY_MS * DURABLE_OBJECT_GB) / 1000 / clicksPerDay
+        : (writerSeconds * DURABLE_OBJECT_GB) / CLICKS,
     };
   };
-  const use = perClickAt(EVENTS_PER_MESSAGE > 0 ? undefined : spread);
+  const use = perClickAt(EVENTS_PER_MESSAGE > 0 ? undefined : spread, SPREAD_CLICKS_PER_DAY);
   const cost = dollarsPerMillion(use);
   const perClick: Record<keyof typeof use, string> = {
     d1RowsWritten: fixed(use.d1RowsWritten, 3),
@@ -387,8 +429,8 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     r2Writes: fixed(use.r2Writes, 6),
     d1GbMonths: `${fixed(bytesPerClickKept, 1)} B for ${DAYS_IN_D1} days`,
     r2GbMonths: `${fixed(r2BytesPerEvent, 1)} B an event`,
-    durableObjectRequests: `${fixed(use.durableObjectRequests, 4)} (the shard's writer, a batch)`,
-    durableObjectGbSeconds: `${fixed(use.durableObjectGbSeconds * 1e6, 2)} GB-s a million (${fixed(writerSeconds, 0)} s writing)`,
+    durableObjectRequests: `${fixed(use.durableObjectRequests, 4)} (the redirect's calls to the shard's writer)`,
+    durableObjectGbSeconds: `${fixed(use.durableObjectGbSeconds * 1e6, 0)} GB-s a million (${EVENTS_PER_MESSAGE > 0 ? `${fixed(writerSeconds, 0)} s writing` : `${PRODUCTION_SHARDS} writers active all day`})`,
   };
   const items = Object.entries(cost.items);
   printTable(
@@ -410,7 +452,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   // delivers another volume's shape).
   const atVolumes = VOLUMES.map((clicksPerDay) => {
     const at = spreads.get(clicksPerDay);
-    return { clicksPerDay, at, cost: dollarsPerMillion(perClickAt(at)) };
+    return { clicksPerDay, at, cost: dollarsPerMillion(perClickAt(at, clicksPerDay)) };
   });
   printTable(
     `Dollars per million clicks at the production-like spread (bench/spread.ts, the producer's ${spread.windowMs} ms window), prices as of ${PRICES_AS_OF}; D1 rows written as measured here at ${EVENTS_PER_MESSAGE > 0 ? `${EVENTS_PER_MESSAGE} events a message` : `the spread of ${SPREAD_CLICKS_PER_DAY} clicks a day`}`,

@@ -6,5 +6,6 @@ declare module "vitest" {
     eventsPerMessage: number;
     spreadClicksPerDay: number;
     clicksConsumer: ClicksConsumer;
+    clickHoldSeconds: number;
   }
 }

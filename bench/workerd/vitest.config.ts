@@ -1,6 +1,6 @@
 import { defineConfig, type ViteUserConfig } from "vitest/config";
 import { workerTests } from "../../tests/worker/vitest.config.ts";
-import { clicksConsumer } from "../clicks-consumer.ts";
+import { clickHoldSeconds, clicksConsumer } from "../clicks-consumer.ts";
 import type { ClicksConsumer } from "../spread-types.ts";
 
 declare module "vitest" {
@@ -9,6 +9,7 @@ declare module "vitest" {
     eventsPerMessage: number;
     spreadClicksPerDay: number;
     clicksConsumer: ClicksConsumer;
+    clickHoldSeconds: number;
   }
 }
 
@@ -33,6 +34,7 @@ export default defineConfig(async (configEnv): Promise<ViteUserConfig> => {
         eventsPerMessage: Number(process.env.BENCH_EVENTS_PER_MESSAGE ?? 0),
         spreadClicksPerDay: Number(process.env.BENCH_SPREAD_CLICKS_PER_DAY ?? 1_000_000),
         clicksConsumer: clicksConsumer(),
+        clickHoldSeconds: clickHoldSeconds(),
       },
       include: ["bench/workerd/**/*.bench.test.ts"],
       testTimeout: 600_000,

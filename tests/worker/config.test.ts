@@ -151,6 +151,19 @@ describe("configuration checked at start", () => {
     for (const wrong of [0, 366, 1.5, "", "a month"]) expect(windowOf(wrong), String(wrong)).toEqual(problem);
   });
 
+  it("takes CLICK_HOLD_SECONDS as seconds from 0 to 20, as a number or as text, 20 when unset", () => {
+    const holdOf = (value: unknown) => {
+      const checked = checkConfig(deployed({ CLICK_HOLD_SECONDS: value }));
+      return checked.ok ? checked.env.CLICK_HOLD_SECONDS : checked.problems;
+    };
+    expect(holdOf(undefined)).toBe(20);
+    expect(holdOf(0)).toBe(0);
+    expect(holdOf("2.5")).toBe(2.5);
+    // Past 20 s the redirect's background work (30 s at most) could end before the writer answers.
+    const problem = ["CLICK_HOLD_SECONDS must be a number of seconds from 0 to 20"];
+    for (const wrong of [-1, 21, "", "soon"]) expect(holdOf(wrong), String(wrong)).toEqual(problem);
+  });
+
   it("gives a local run without secrets a safe default: sign-up and sessions work, with a random key", async () => {
     const local = { ...env, ENVIRONMENT: "development", JWT_SECRET: undefined } as unknown as Env;
     const checked = checkConfig(local);

@@ -283,6 +283,27 @@ async function waitingAt(shard: string): Promise<number> {
 }
 
 describe("the shard's one writer", () => {
+  it("holds the redirect's clicks for CLICK_HOLD_SECONDS, and writes those of several calls together", async () => {
+    const { client } = await verifiedClient();
+    const test = await createTest(client);
+    const { bindings, writes, release } = d1HoldingFirstWrite();
+    release();
+    restoreShardWriters = await shardWritersUsing(bindings);
+    const held = { ...env, CLICK_HOLD_SECONDS: 1 };
+    const visit = () => fetchWith(held, `${ORIGIN}/r/${test.slug}`, { headers: HUMAN });
+    // Two visits 300 ms apart: two calls to the writer (each after the redirect's own 100 ms window).
+    const started = Date.now();
+    const responses = await Promise.all([
+      visit(),
+      new Promise((resolve) => setTimeout(resolve, 300)).then(visit),
+    ]);
+    expect(responses.map((response) => response.status)).toEqual([302, 302]);
+    // The requests' background work ended once their clicks were written: one write, after the hold.
+    expect(writes.count).toBe(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(await clicksOf(test.id)).toHaveLength(2);
+  });
+
   it("writes the clicks handed over during a write together in the next, answering each once written", async () => {
     const testId = await newTestId();
     const shard = await shardOf(testId);
@@ -353,10 +374,13 @@ describe("the shard's one writer", () => {
 });
 
 describe("the redirect under faults", () => {
-  it("still redirects and records the click directly in D1 when the queue refuses it", async () => {
+  it("still redirects and records the click when its shard's writer and then the queue refuse it", async () => {
     const { client } = await verifiedClient();
     const test = await createTest(client);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    // The writer's D1 refuses its first write, the redirect's clicks; the queue refuses them next.
+    restoreShardWriters = await shardWritersUsing(d1FailingFirst(1));
     const response = await fetchWith({ ...env, CLICKS: refusingQueue }, `${ORIGIN}/r/${test.slug}`, {
       headers: HUMAN,
     });
@@ -372,9 +396,26 @@ describe("the redirect under faults", () => {
         session_id: location.searchParams.get("sessionId"),
       },
     ]);
+    expect(loggedEvents(warn)).toContainEqual(
+      expect.objectContaining({ event: "click_write_refused", clicks: 1, fallback: "queue" }),
+    );
     expect(loggedEvents(error)).toContainEqual(
       expect.objectContaining({ event: "queue_send_failed", clicks: 1, conversions: 0 }),
     );
+  });
+
+  it("records a click through the queue when its shard's writer refuses it", async () => {
+    const { client } = await verifiedClient();
+    const test = await createTest(client);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    restoreShardWriters = await shardWritersUsing(d1FailingFirst(1));
+    const response = await fetchWith(env, `${ORIGIN}/r/${test.slug}`, { headers: HUMAN });
+    expect(response.status).toBe(302);
+    expect(loggedEvents(warn)).toContainEqual(
+      expect.objectContaining({ event: "click_write_refused", clicks: 1, fallback: "queue" }),
+    );
+    // The consumer takes it from the queue and hands it to the writer again, whose D1 now takes it.
+    await eventually(async () => (await clicksOf(test.id)).length === 1);
   });
 
   it("still counts a conversion directly in D1 when the queue refuses the beacon's event", async () => {

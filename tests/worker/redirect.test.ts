@@ -13,6 +13,7 @@ import {
   insertDomain,
   ORIGIN,
   open,
+  shardOf,
   signedUpClient,
 } from "./helpers";
 
@@ -209,12 +210,12 @@ describe("the edge redirect", () => {
       },
     ],
   ])(
-    "answers a KV-warm link%s with no D1 call, two KV reads, and without waiting for the queue",
+    "answers a KV-warm link%s with no D1 call, two KV reads, and without waiting for the shard's writer",
     async (_, body) => {
       const { test } = await newTest(body);
       await eventually(() => env.LINKS.get(`link:${test.slug}`));
       const calls: string[] = [];
-      const sentBatches: { body: unknown }[][] = [];
+      const handed: { shard: string; clicks: unknown[] }[] = [];
       const counted = <T extends object>(name: string, binding: T, replace: Record<string, unknown> = {}) =>
         new Proxy(binding, {
           get(target, property) {
@@ -224,13 +225,14 @@ describe("the edge redirect", () => {
             return typeof value === "function" ? value.bind(target) : value;
           },
         });
-      // A queue whose sends never settle: the 302 must not wait for them.
-      const stuckQueue = counted("CLICKS", env.CLICKS, {
-        send: () => new Promise(() => {}),
-        sendBatch: (messages: { body: unknown }[]) => {
-          sentBatches.push(messages);
-          return new Promise(() => {});
-        },
+      // A shard's writer that never answers: the 302 must not wait for it.
+      const stuckWriters = counted("SHARD_WRITERS", env.SHARD_WRITERS, {
+        get: () => ({
+          writeClicks: (shard: string, clicks: unknown[]) => {
+            handed.push({ shard, clicks });
+            return new Promise(() => {});
+          },
+        }),
       });
       const bindings = {
         ...env,
@@ -238,9 +240,10 @@ describe("the edge redirect", () => {
         EVENTS_0: counted("EVENTS_0", env.EVENTS_0),
         EVENTS_1: counted("EVENTS_1", env.EVENTS_1),
         LINKS: counted("LINKS", env.LINKS),
-        CLICKS: stuckQueue,
+        CLICKS: counted("CLICKS", env.CLICKS),
+        SHARD_WRITERS: stuckWriters,
       };
-      // The queue never settles: the answer is read while the background work still runs.
+      // The writer never answers: the answer is read while the background work still runs.
       const visit = () =>
         fetchWorker(
           `/r/${test.slug}`,
@@ -257,14 +260,14 @@ describe("the edge redirect", () => {
       expect(isolateWarm.status).toBe(302);
       expect(calls).toEqual([]);
 
-      // Both clicks leave in one queue call, after the visitors already have their answers.
-      await eventually(async () => sentBatches.length > 0);
-      expect(calls).toEqual(["CLICKS.sendBatch"]);
-      // ... as one message holding both.
-      expect(sentBatches[0]?.map((message) => message.body)).toEqual([
+      // Both clicks leave in one call to the test's shard's writer, after the visitors already have their
+      // answers, and none through the queue.
+      await eventually(async () => handed.length > 0);
+      expect(calls).toEqual(["SHARD_WRITERS.get", "SHARD_WRITERS.idFromName"]);
+      expect(handed).toEqual([
         {
-          type: "events",
-          events: [
+          shard: await shardOf(test.id),
+          clicks: [
             expect.objectContaining({ type: "click", testId: test.id }),
             expect.objectContaining({ type: "click", testId: test.id }),
           ],
@@ -273,23 +276,34 @@ describe("the edge redirect", () => {
     },
   );
 
-  it("sends the clicks of concurrent visits as shared queue messages of at most 100, and every click lands", async () => {
+  it("hands the clicks of concurrent visits to the shard's writer in shared calls of at most 100, and every click lands", async () => {
     const { test } = await newTest();
     const batchSizes: number[] = [];
-    let messages = 0;
-    const queue = new Proxy(env.CLICKS, {
+    let queued = 0;
+    const writers = new Proxy(env.SHARD_WRITERS, {
       get(target, property) {
-        if (property === "sendBatch")
-          return (sent: MessageSendRequest<{ events: unknown[] }>[]) => {
-            messages += sent.length;
-            for (const { body } of sent) batchSizes.push(body.events.length);
-            return target.sendBatch(sent);
+        if (property === "get")
+          return (id: DurableObjectId) => {
+            const writer = target.get(id);
+            return {
+              writeClicks: (shard: string, clicks: unknown[], holdMs?: number) => {
+                batchSizes.push(clicks.length);
+                return writer.writeClicks(shard, clicks as never, holdMs);
+              },
+            };
           };
         const value = Reflect.get(target, property);
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const bindings = { ...env, CLICKS: queue };
+    const queue = new Proxy(env.CLICKS, {
+      get(target, property) {
+        if (property === "send" || property === "sendBatch") queued += 1;
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const bindings = { ...env, SHARD_WRITERS: writers, CLICKS: queue };
     const responses = await Promise.all(
       Array.from({ length: 150 }, () => fetchWorker(`/r/${test.slug}`, { headers: HUMAN }, { bindings })),
     );
@@ -298,8 +312,40 @@ describe("the edge redirect", () => {
     expect(batchSizes.reduce((sum, size) => sum + size, 0)).toBe(150);
     expect(Math.max(...batchSizes)).toBeLessThanOrEqual(100);
     expect(batchSizes.length).toBeLessThan(10);
-    expect(messages).toBe(batchSizes.length);
-    await eventually(async () => (await clickRows(test.id)).length === 150);
+    expect(queued).toBe(0);
+    // Written before the requests' background work ended.
+    expect(await clickRows(test.id)).toHaveLength(150);
+  });
+
+  it("sends a click through the queue when its link was cached before the shard was, and it lands", async () => {
+    const { test } = await newTest();
+    const key = `link:${test.slug}`;
+    const entry = JSON.parse((await eventually(() => env.LINKS.get(key))) ?? "{}");
+    expect(entry.shard).toBe(await shardOf(test.id));
+    delete entry.shard;
+    await env.LINKS.put(key, JSON.stringify(entry));
+    const queued: unknown[] = [];
+    const queue = new Proxy(env.CLICKS, {
+      get(target, property) {
+        const value = Reflect.get(target, property);
+        if (property !== "sendBatch") return typeof value === "function" ? value.bind(target) : value;
+        return (messages: MessageSendRequest[]) => {
+          queued.push(...messages.map(({ body }) => body));
+          return target.sendBatch(messages);
+        };
+      },
+    });
+    // The link's first visit: its entry comes from KV, as rewritten above.
+    const response = await fetchWorker(
+      `/r/${test.slug}`,
+      { headers: { ...HUMAN, "cf-connecting-ip": "203.0.113.77" } },
+      { bindings: { ...env, CLICKS: queue } },
+    );
+    expect(response.status).toBe(302);
+    expect(queued).toEqual([
+      { type: "events", events: [expect.objectContaining({ type: "click", testId: test.id })] },
+    ]);
+    await eventually(async () => (await clickRows(test.id)).length === 1);
   });
 
   it("reads a link that only KV knows (KV before D1)", async () => {

@@ -47,6 +47,11 @@ export interface CachedLink {
    * visitors get its page first (redirect/password.ts). The others' entries and path are unchanged.
    */
   passwordHash?: string | null;
+  /**
+   * The test's event shard (db/shards.ts): the redirect hands its clicks to the shard's writer. Absent from
+   * entries written before it: those clicks go through the queue, whose consumer looks the shard up.
+   */
+  shard?: string;
 }
 
 /** What the redirect needs of a custom domain. */
@@ -71,6 +76,7 @@ const linkColumns = {
   beforeUrl: splitTests.beforeUrl,
   endedTo: sql<string | null>`CASE WHEN ${splitTests.endResult} = 'url' THEN ${splitTests.afterUrl} END`,
   passwordHash: splitTests.passwordHash,
+  shard: splitTests.shard,
 };
 
 // A deleted test waiting for the archive cron to purge it redirects no one.
@@ -194,6 +200,7 @@ export function toCachedLink(
     ...(endedTo ? { endedTo } : {}),
     // Only a link with a password carries its hash.
     ...(test.passwordHash ? { passwordHash: test.passwordHash } : {}),
+    ...(test.shard ? { shard: test.shard } : {}),
     // Only a test with rules carries them: the entries of the others stay as small as before.
     ...(test.rules && test.rules.length > 0
       ? { rules: test.rules, fallbackUrl: test.fallbackUrl ?? null }

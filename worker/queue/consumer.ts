@@ -2,7 +2,6 @@ import { attributionWindowMs, isPastWindow, OUTSIDE_ATTRIBUTION_WINDOW } from ".
 import { byShard, eventsDb, LEGACY_SHARD, shardsOf, shardWriter } from "../db/shards";
 import { log } from "../observability/log";
 import { type CountedConversion, sendConversionEvents } from "../webhooks/conversions";
-import { askToLookAtCappedLinks } from "./capped-links";
 import { keepDeadLetter, MAX_DEAD_LETTER_REASON } from "./dead-letters";
 import {
   type ClickEvent,
@@ -103,10 +102,6 @@ export async function consumeEvents(batch: MessageBatch<unknown>, env: Env): Pro
   if (shardOf) {
     const write = writerByShard(context, shardOf);
     await write(sorted.clicks, EVENTS_PER_WRITE, toShardWriter(env));
-    await askToLookAtCappedLinks(
-      env,
-      sorted.clicks.map(({ event }) => event.testId),
-    );
     await write(sorted.ruleVisits, EVENTS_PER_WRITE, settlingAll(writeRuleVisits));
     await write(sorted.sightings, EVENTS_PER_WRITE, settlingAll(writeSightings));
     const refused = await takeConversions(context, write, sorted.conversions);

@@ -18,6 +18,11 @@ import { writeSightings } from "./sightings";
 
 /** How long a batch stays open for more events of the same isolate before it is sent. */
 export const BATCH_WINDOW_MS = 100;
+/**
+ * How long the redirect waits for its shard's writer to answer, past its window and the writer's hold
+ * (at most 20 s, worker/config.ts): a request's background work may last 30 s.
+ */
+const WRITER_ANSWER_MS = 5_000;
 /** At most this many events travel in one queue message (here, where the redirect loads: events.ts builds zod). */
 export const MAX_PACKED_EVENTS = 100;
 
@@ -32,6 +37,8 @@ interface OpenBatch {
 
 // One open batch per queue binding (tests run requests with different bindings in one isolate).
 const openBatches = new WeakMap<Queue, OpenBatch>();
+// The clicks for each shard's writer, per binding likewise.
+const openClicks = new WeakMap<Env["SHARD_WRITERS"], Map<string, ClickEvent[]>>();
 
 /**
  * Hands a tracking event to the queue without holding up the response. The events of an isolate's
@@ -39,9 +46,14 @@ const openBatches = new WeakMap<Queue, OpenBatch>();
  * `waitUntil` after a short window, the others only add to it, so no request waits on another's
  * promise and a busy link costs one queue call, and one message, per batch instead of one per visit
  * (the consumer unpacks it; each event's id keeps a redelivery from counting twice). Should the queue
- * refuse the batch, its events go straight into D1 instead, so nothing is lost.
+ * refuse the batch, its events go straight into D1 instead, so nothing is lost. A click of a link whose
+ * `shard` the redirect knows skips the queue: see handClick.
  */
-export function enqueueEvent(env: Env, ctx: Background, event: TrackingEvent): void {
+export function enqueueEvent(env: Env, ctx: Background, event: TrackingEvent, shard?: string): void {
+  if (event.type === "click" && shard) {
+    handClick(env, ctx, event, shard);
+    return;
+  }
   const open = openBatches.get(env.CLICKS);
   if (open && event.type === "uncounted") {
     const same = open.events.find(
@@ -64,14 +76,59 @@ export function enqueueEvent(env: Env, ctx: Background, event: TrackingEvent): v
   ctx.waitUntil(sendAfterWindow(env, batch));
 }
 
+/**
+ * Hands a click to its shard's writer (worker/queue/shard-writer.ts) instead of the queue: a request to
+ * the writer costs less than a queue message (docs/capacity.md), and the writer holds the clicks of many
+ * isolates a moment (CLICK_HOLD_SECONDS) to write them together. An isolate's clicks of a window go in one
+ * call, as its queue batches do. Should the writer refuse them or fail, they go through the queue.
+ */
+function handClick(env: Env, ctx: Background, click: ClickEvent, shard: string): void {
+  let byShard = openClicks.get(env.SHARD_WRITERS);
+  if (!byShard) {
+    byShard = new Map();
+    openClicks.set(env.SHARD_WRITERS, byShard);
+  }
+  const open = byShard.get(shard);
+  if (open && open.length < MAX_PACKED_EVENTS) {
+    open.push(click);
+    return;
+  }
+  const clicks = [click];
+  byShard.set(shard, clicks);
+  ctx.waitUntil(handAfterWindow(env, shard, clicks));
+}
+
+async function handAfterWindow(env: Env, shard: string, clicks: ClickEvent[]): Promise<void> {
+  await scheduler.wait(BATCH_WINDOW_MS);
+  const byShard = openClicks.get(env.SHARD_WRITERS);
+  if (byShard?.get(shard) === clicks) byShard.delete(shard);
+  const holdMs = env.CLICK_HOLD_SECONDS * 1000;
+  const refused = await Promise.race([
+    shardWriter(env, shard)
+      .writeClicks(shard, clicks, holdMs)
+      .catch((error: unknown) => String(error)),
+    // The background work of a request lasts 30 s at most: clicks not written by then go by the queue
+    // (should the writer write them after all, their ids keep them from counting twice).
+    scheduler.wait(holdMs + WRITER_ANSWER_MS).then(() => "no answer in time"),
+  ]);
+  if (refused === null) return;
+  log("warn", "click_write_refused", { shard, clicks: clicks.length, error: refused, fallback: "queue" });
+  await sendEvents(env, clicks);
+}
+
 async function sendAfterWindow(env: Env, batch: OpenBatch): Promise<void> {
   await scheduler.wait(BATCH_WINDOW_MS);
   if (openBatches.get(env.CLICKS) === batch) openBatches.delete(env.CLICKS);
+  await sendEvents(env, batch.events);
+}
+
+/** Sends events through the queue or, should it refuse them, writes them straight into D1. */
+async function sendEvents(env: Env, events: TrackingEvent[]): Promise<void> {
   try {
-    await env.CLICKS.sendBatch(packEvents(batch.events).map((body) => ({ body })));
+    await env.CLICKS.sendBatch(packEvents(events).map((body) => ({ body })));
   } catch (error) {
-    const clicks = batch.events.filter((event): event is ClickEvent => event.type === "click");
-    const conversions = batch.events.filter((event): event is ConversionEvent => event.type === "conversion");
+    const clicks = events.filter((event): event is ClickEvent => event.type === "click");
+    const conversions = events.filter((event): event is ConversionEvent => event.type === "conversion");
     log("error", "queue_send_failed", {
       clicks: clicks.length,
       conversions: conversions.length,
@@ -81,9 +138,9 @@ async function sendAfterWindow(env: Env, batch: OpenBatch): Promise<void> {
     // Each test's events to its shard (worker/db/shards.ts), all shards at once.
     const shards = await shardsOf(
       env,
-      batch.events.map((event) => event.testId),
+      events.map((event) => event.testId),
     );
-    const groups = byShard(batch.events, (event) => shards.get(event.testId) ?? LEGACY_SHARD);
+    const groups = byShard(events, (event) => shards.get(event.testId) ?? LEGACY_SHARD);
     const counted = (
       await Promise.all([...groups].map(([shard, events]) => writeDirectly(env, shard, events)))
     ).flat();

@@ -1,12 +1,15 @@
 import { DurableObject } from "cloudflare:workers";
 import { eventsDb } from "../db/shards";
+import { log } from "../observability/log";
+import { askToLookAtCappedLinks } from "./capped-links";
 import type { ClickEvent } from "./events";
 import { writeClicks } from "./record";
 
-// A shard's clicks have one writer (docs/architecture.md, "One writer per shard"): the consumer's
-// invocations, however many run at once, and the producer's direct writes hand their clicks to the
-// shard's object, which writes them one D1 transaction at a time. Those handed over while a write
-// runs go together in the next one, and each caller is answered once its clicks have committed.
+// A shard's clicks have one writer (docs/architecture.md, "One writer per shard"): the redirect's
+// isolates and the consumer's invocations, however many run at once, hand their clicks to the shard's
+// object, which writes them one D1 transaction at a time. The redirect's may wait a moment (`holdMs`) for
+// others; those handed over while a write runs go together in the next one; each caller is answered once
+// its clicks have committed.
 
 /** Clicks per D1 write: one JSON parameter well under D1's limits, as the consumer's own writes. */
 const CLICKS_PER_WRITE = 1_000;
@@ -20,47 +23,81 @@ interface Handed {
 export class ShardWriter extends DurableObject<Env> {
   private handed: Handed[] = [];
   private writing = false;
+  private held: ReturnType<typeof setTimeout> | undefined;
 
   /**
    * Answers once the clicks are in the shard's D1 (null), or with D1's error if their write failed: an
    * answer rather than a throw, which the runtime would also log as the object's uncaught exception.
+   * With `holdMs`, the write waits up to that long for more clicks (unless a write runs or enough wait).
    */
-  writeClicks(shard: string, clicks: ClickEvent[]): Promise<string | null> {
+  writeClicks(shard: string, clicks: ClickEvent[], holdMs = 0): Promise<string | null> {
     const written = new Promise<string | null>((answer) => {
       this.handed.push({ shard, clicks, answer });
     });
-    if (!this.writing) {
-      this.writing = true;
-      void this.writeHanded().finally(() => {
-        this.writing = false;
-      });
-    }
+    const waiting = this.handed.reduce((sum, each) => sum + each.clicks.length, 0);
+    if (holdMs > 0 && waiting < CLICKS_PER_WRITE) this.held ??= setTimeout(() => this.write(), holdMs);
+    else this.write();
     return written;
+  }
+
+  private write(): void {
+    if (this.held !== undefined) clearTimeout(this.held);
+    this.held = undefined;
+    if (this.writing) return;
+    this.writing = true;
+    void this.writeHanded().finally(() => {
+      this.writing = false;
+    });
   }
 
   private async writeHanded(): Promise<void> {
     while (this.handed.length > 0) {
       const together = takeTogether(this.handed);
-      const first = together[0];
-      if (!first) return;
-      const db = eventsDb(this.env, first.shard);
+      const shard = together[0]?.shard;
+      if (shard === undefined) return;
+      const written = await writeTogether(this.env, shard, together);
+      if (written.length === 0) continue;
+      const clicks = written.flatMap((each) => each.clicks);
+      // Clicks per call and per write, read after deploying (docs/capacity.md).
+      log("info", "clicks_written", { shard, calls: written.length, clicks: clicks.length });
+      // A link that ends after a number of visitors is looked at now, not at the autopilot's next run.
+      await askToLookAtCappedLinks(
+        this.env,
+        clicks.map(({ testId }) => testId),
+      );
+    }
+  }
+}
+
+/**
+ * Writes the callers' clicks in one transaction or, should that fail, each caller's alone: one caller's
+ * click can fail the write of all, and then fails only its own caller. Answers each caller; returns
+ * those whose clicks were written.
+ */
+async function writeTogether(env: Env, shard: string, together: Handed[]): Promise<Handed[]> {
+  try {
+    await writeClicks(
+      eventsDb(env, shard),
+      together.flatMap(({ clicks }) => clicks),
+    );
+    for (const each of together) each.answer(null);
+    return together;
+  } catch (error) {
+    if (together.length === 1) {
+      for (const each of together) each.answer(messageOf(error));
+      return [];
+    }
+    const written: Handed[] = [];
+    for (const each of together) {
       try {
-        await writeClicks(
-          db,
-          together.flatMap(({ clicks }) => clicks),
-        );
-        for (const each of together) each.answer(null);
-      } catch (error) {
-        if (together.length === 1) first.answer(messageOf(error));
-        // One caller's click can fail the write of all: each is written alone, so only its caller fails.
-        else
-          for (const each of together)
-            await writeClicks(db, each.clicks).then(
-              () => each.answer(null),
-              (alone: unknown) => each.answer(messageOf(alone)),
-            );
+        await writeClicks(eventsDb(env, shard), each.clicks);
+        each.answer(null);
+        written.push(each);
+      } catch (alone) {
+        each.answer(messageOf(alone));
       }
     }
+    return written;
   }
 }
 

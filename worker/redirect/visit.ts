@@ -99,26 +99,31 @@ export async function visit(
   const timestamp = Date.now();
   // A preview is no click of anyone's: counted on the test's traffic quality only, with no click row.
   if (counted && !cardFetch) {
-    enqueueEvent(env, ctx, {
-      type: "click",
-      id: clickId(),
-      testId: link.id,
-      variant,
-      sessionId,
-      isBot: bot,
-      device: visitor?.device,
-      os: visitor?.os,
-      country: visitor?.country,
-      referrer: visitor?.referrerHost,
-      // A person's click carries a keyed hash of their address: a test counts a bounded number of
-      // sessions per address and hour (queue/record.ts).
-      ...(bot
-        ? {}
-        : {
-            source: await addressHash(env.JWT_SECRET, addressGroupOf(clientIpOf(request.headers)), link.id),
-          }),
-      timestamp,
-    });
+    enqueueEvent(
+      env,
+      ctx,
+      {
+        type: "click",
+        id: clickId(),
+        testId: link.id,
+        variant,
+        sessionId,
+        isBot: bot,
+        device: visitor?.device,
+        os: visitor?.os,
+        country: visitor?.country,
+        referrer: visitor?.referrerHost,
+        // A person's click carries a keyed hash of their address: a test counts a bounded number of
+        // sessions per address and hour (queue/record.ts).
+        ...(bot
+          ? {}
+          : {
+              source: await addressHash(env.JWT_SECRET, addressGroupOf(clientIpOf(request.headers)), link.id),
+            }),
+        timestamp,
+      },
+      link.shard,
+    );
   } else {
     // Counted in no arm, but on the test's traffic quality (added up per batch by the producer).
     enqueueEvent(env, ctx, {
