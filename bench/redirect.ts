@@ -90,8 +90,13 @@ const app0 = await startLocalServer({ vars: VARS });
 // The redirect alone: the live and the paused link, and the recording reference, once more on servers
 // whose clicks queue has no consumer. Locally the consumer's D1 writes share workerd's thread with the
 // redirect (a write holds every request behind it); in production they run in invocations and a database
-// of their own. Nothing is waited for there: the events stay in the local queue.
-const appAlone = await startLocalServer({ vars: VARS, config: NO_CONSUMER.app });
+// of their own. Nothing is waited for there: the events stay in the local queue. The redirect hands its
+// clicks to the shard's writer instead (worker/queue/shard-writer.ts), whose writes share the process too:
+// there it holds them 20 s, as in production, so that a run's clicks are written after the run.
+const appAlone = await startLocalServer({
+  vars: { ...VARS, CLICK_HOLD_SECONDS: "20" },
+  config: NO_CONSUMER.app,
+});
 const recordingAloneServer = await startLocalServer({
   script: "bench/recording-redirect.ts",
   config: NO_CONSUMER.recording,
@@ -138,8 +143,13 @@ try {
   const liveAlone = await aloneUser.createTest();
   const pausedAlone = await aloneUser.createTest();
   await aloneUser.call("POST", `/api/tests/${pausedAlone.id}/pause`);
+  // Made by accounts of their own, 100 each: an account makes at most WRITES_PER_MINUTE changes a minute.
   const cold: string[] = [];
-  for (let i = 0; i < COLD_SLUGS; i++) cold.push(`/r/${(await user.createTest()).slug}`);
+  for (let i = 0; i < COLD_SLUGS; i += 100) {
+    const maker = await ApiUser.signUp(app.url);
+    for (let j = i; j < Math.min(i + 100, COLD_SLUGS); j++)
+      cold.push(`/r/${(await maker.createTest()).slug}`);
+  }
 
   // "A deploy": fresh isolates, and a KV that has never seen the links (creating a test fills KV).
   await app.stop({ keepState: true });

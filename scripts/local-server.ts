@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { migrateShards } from "./migrate-shards.ts";
+import { configWithoutDurableObjects, migrateShards } from "./migrate-shards.ts";
 import { OFFLINE_ENV, outputOf } from "./processes.ts";
 
 // Starts `wrangler dev` on a free port with fresh local state, offline. Used by the browser tests and benchmarks.
@@ -70,7 +70,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const scriptArgs = options.script
     ? [options.script, "--compatibility-date", "2026-11-01", "--name", "baseline"]
     : [];
-  if (options.config) scriptArgs.push("--config", options.config);
+  // A baseline script exports none of the app's Durable Object classes, which wrangler.toml binds.
+  const baselineConfig =
+    options.script && !options.config ? configWithoutDurableObjects("baseline") : undefined;
+  const config = options.config ?? baselineConfig;
+  if (config) scriptArgs.push("--config", config);
   if (!options.script && !options.persistDir) {
     await migrateShards(["--local", "--persist-to", persistDir], { quiet: true });
   }
@@ -95,7 +99,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     ...vars,
   ];
   const server = spawn("wrangler", args, { env: OFFLINE_ENV, stdio: ["ignore", "pipe", "pipe"] });
-  await waitUntilServing(`${url}${options.readyPath ?? "/"}`, server, outputOf(server));
+  const removeConfig = () => baselineConfig && rmSync(baselineConfig, { force: true });
+  await waitUntilServing(`${url}${options.readyPath ?? "/"}`, server, outputOf(server)).catch((error) => {
+    removeConfig();
+    throw error;
+  });
   return {
     url,
     persistDir,
@@ -103,6 +111,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       const exited = new Promise((resolve) => server.once("exit", resolve));
       server.kill("SIGTERM");
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      removeConfig();
       if (!keepState) rmSync(persistDir, { recursive: true, force: true });
     },
   };

@@ -75,9 +75,8 @@ export async function migrateShards(args: string[], { quiet = false } = {}): Pro
 async function migrateLocally(bindings: string[], persistTo: string, environment?: string) {
   const { getPlatformProxy, unstable_splitSqlQuery } = await import("wrangler");
   // The runtime serves the databases only: without the Worker's own Durable Object classes, which it
-  // would warn it cannot run (a copy beside wrangler.toml, so its relative paths hold).
-  const databasesOnly = fileURLToPath(new URL(`../wrangler.migrate-${process.pid}.toml`, import.meta.url));
-  writeFileSync(databasesOnly, withoutDurableObjects(readFileSync(CONFIG, "utf8")));
+  // would warn it cannot run.
+  const databasesOnly = configWithoutDurableObjects("migrate");
   const proxy = await getPlatformProxy<Record<string, D1Database>>({
     configPath: databasesOnly,
     environment,
@@ -117,12 +116,19 @@ async function migrateLocally(bindings: string[], persistTo: string, environment
   }
 }
 
-/** wrangler.toml's text without its Durable Object bindings and class migrations. */
-function withoutDurableObjects(toml: string): string {
-  return toml
-    .split(/\n(?=\[)/)
-    .filter((block) => !/^\[\[(env\.\w+\.)?(durable_objects\.bindings|migrations)\]\]/.test(block))
-    .join("\n");
+/**
+ * A copy of wrangler.toml without its Durable Object bindings and class migrations, for a runtime that does
+ * not run the Worker's own classes; written beside it (`wrangler.<use>-<pid>.toml`, ignored by git) so its
+ * relative paths hold. The caller removes it.
+ */
+export function configWithoutDurableObjects(use: string): string {
+  const copy = fileURLToPath(new URL(`../wrangler.${use}-${process.pid}.toml`, import.meta.url));
+  const blocks = readFileSync(CONFIG, "utf8").split(/\n(?=\[)/);
+  const kept = blocks.filter(
+    (block) => !/^\[\[(env\.\w+\.)?(durable_objects\.bindings|migrations)\]\]/.test(block),
+  );
+  writeFileSync(copy, kept.join("\n"));
+  return copy;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await migrateShards(process.argv.slice(2));
