@@ -18,6 +18,12 @@ function deployed(changes: Record<string, unknown> = {}): Env {
 
 const call = (bindings: Env, path: string, init: RequestInit = {}) => fetchWorker(path, init, { bindings });
 
+/** One variable's value as the check takes it, or the problems it finds with it. */
+function checkedVariable(name: "ATTRIBUTION_WINDOW_DAYS" | "CLICK_HOLD_SECONDS", value: unknown) {
+  const checked = checkConfig(deployed({ [name]: value }));
+  return checked.ok ? checked.env[name] : checked.problems;
+}
+
 describe("configuration checked at start", () => {
   // The misconfiguration is logged with console.error, which setup.ts otherwise treats as a failure.
   const consoleError = vi.spyOn(console, "error");
@@ -140,10 +146,7 @@ describe("configuration checked at start", () => {
   });
 
   it("takes ATTRIBUTION_WINDOW_DAYS as whole days from 1 to 365, as a number or as text, 30 when unset", () => {
-    const windowOf = (value: unknown) => {
-      const checked = checkConfig(deployed({ ATTRIBUTION_WINDOW_DAYS: value }));
-      return checked.ok ? checked.env.ATTRIBUTION_WINDOW_DAYS : checked.problems;
-    };
+    const windowOf = (value: unknown) => checkedVariable("ATTRIBUTION_WINDOW_DAYS", value);
     expect(windowOf(undefined)).toBe(30);
     expect(windowOf(7)).toBe(7);
     expect(windowOf("90")).toBe(90);
@@ -152,10 +155,7 @@ describe("configuration checked at start", () => {
   });
 
   it("takes CLICK_HOLD_SECONDS as seconds from 0 to 20, as a number or as text, 20 when unset", () => {
-    const holdOf = (value: unknown) => {
-      const checked = checkConfig(deployed({ CLICK_HOLD_SECONDS: value }));
-      return checked.ok ? checked.env.CLICK_HOLD_SECONDS : checked.problems;
-    };
+    const holdOf = (value: unknown) => checkedVariable("CLICK_HOLD_SECONDS", value);
     expect(holdOf(undefined)).toBe(20);
     expect(holdOf(0)).toBe(0);
     expect(holdOf("2.5")).toBe(2.5);
