@@ -186,6 +186,36 @@ describe("password links (issue #49, point 3)", () => {
     expect((await open(new Visitor(), `/r/${link.slug}`, { headers: HUMAN })).status).toBe(302);
   });
 
+  it("changes a completed test's password, whose link still sends visitors to the winner, and nothing else of it", async () => {
+    const { client } = await signedUpClient();
+    const link = await newLink(client, { urlB: "https://shop.example/members-b" });
+    expect((await client.json("POST", `/api/tests/${link.id}/promote`, { variant: "B" })).status).toBe(200);
+    const visitor = new Visitor();
+    expect((await answer(visitor, `/r/${link.slug}`, PASSWORD)).status).toBe(303);
+
+    const changed = await client.json("PATCH", `/api/tests/${link.id}`, { password: "autumn-2027" });
+    expect(changed.status).toBe(200);
+    // The old pass and the old password no longer open it; the new one does, to the winner.
+    expect((await open(visitor, `/r/${link.slug}`, { headers: HUMAN })).status).toBe(200);
+    expect((await answer(new Visitor(), `/r/${link.slug}`, PASSWORD)).status).toBe(403);
+    const newcomer = new Visitor();
+    expect((await answer(newcomer, `/r/${link.slug}`, "autumn-2027")).status).toBe(303);
+    const sent = await open(newcomer, `/r/${link.slug}`, { headers: HUMAN });
+    expect(sent.headers.get("location")).toMatch(/^https:\/\/shop\.example\/members-b/);
+
+    // Anything else of a completed test is still refused, the password with it.
+    const refused = await client.json("PATCH", `/api/tests/${link.id}`, { password: null, stopEarly: true });
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).code).toBe("test_completed");
+    const removed = await client.json("PATCH", `/api/tests/${link.id}`, { password: null, tags: ["spring"] });
+    expect(((await removed.json()) as { test: TestWithStats }).test).toMatchObject({
+      passwordProtected: false,
+      tags: ["spring"],
+      status: "completed",
+    });
+    expect((await open(new Visitor(), `/r/${link.slug}`, { headers: HUMAN })).status).toBe(302);
+  });
+
   it("never lets bots, card fetchers, HEAD requests or previews through, even with the pass", async () => {
     const { client } = await signedUpClient();
     const link = await newLink(client, { urlB: "https://shop.example/members-b" });

@@ -625,12 +625,19 @@ export async function updateTest(
   const db = getDb(env.DB);
   const current = await ownedTest(db, workspaceId, { id });
   // Tags file a test, whatever its state: a completed one's too, alone, with nothing else to change.
-  const { tags, ...rest } = input;
-  if (tags !== undefined && Object.values(rest).every((value) => value === undefined)) {
+  const { tags, password, ...rest } = input;
+  const nothingElse = Object.values(rest).every((value) => value === undefined);
+  if (tags !== undefined && password === undefined && nothingElse) {
     await setTestTags(db, workspaceId, id, tags);
     return getSplitTest(env, workspaceId, { id }, link);
   }
-  if (current.status === "completed") throw new ApiError("test_completed", LIFECYCLE_MESSAGES.completed);
+  if (current.status === "completed") {
+    // Its link still sends visitors on (to the winner or the after-page), behind its password if it has
+    // one: the password may change, alone or with the tags, and nothing else.
+    if (password === undefined || !nothingElse)
+      throw new ApiError("test_completed", LIFECYCLE_MESSAGES.completed);
+    return changeCompletedPassword(env, workspaceId, id, password, tags, link);
+  }
   refuseEndChange(current, input);
   // The bandit has nothing to move with one destination.
   if (current.mode === "optimise" && input.variants && isPlainLink(input.variants))
@@ -648,11 +655,6 @@ export async function updateTest(
   const now = Date.now();
   refuseStartChange(current, input, counts.clicks, now);
   const rules = rulesChange(current, input);
-  // A new password, or none (null); a new hash logs out everyone who gave the old one (redirect/password.ts).
-  const password =
-    input.password === undefined
-      ? {}
-      : { passwordHash: input.password === null ? null : await hashPassword(input.password) };
   await refuseLoops(
     env,
     db,
@@ -674,7 +676,7 @@ export async function updateTest(
             }
           : {}),
         ...scheduleChange(input),
-        ...password,
+        ...(await passwordChange(password)),
         ...rules?.change,
         ...metricsChange(current, input),
       })
@@ -724,6 +726,34 @@ export async function updateTest(
   const linkChanged =
     input.startsAt !== undefined || input.beforeUrl !== undefined || input.password !== undefined;
   if (variants || rules || linkChanged) await storeLink(env, updated);
+  return getSplitTest(env, workspaceId, { id }, link);
+}
+
+/** A new password's hash, or none (null); a new hash logs out everyone who gave the old one (redirect/password.ts). */
+async function passwordChange(password: string | null | undefined): Promise<Partial<SplitTestRow>> {
+  if (password === undefined) return {};
+  return { passwordHash: password === null ? null : await hashPassword(password) };
+}
+
+/** A completed test's password (and tags) changed, and its link obeys at once. */
+async function changeCompletedPassword(
+  env: Env,
+  workspaceId: string,
+  id: string,
+  password: string | null,
+  tags: string[] | undefined,
+  link: LinkContext,
+): Promise<TestWithStats> {
+  const db = getDb(env.DB);
+  const [updated] = await db
+    .update(splitTests)
+    .set(await passwordChange(password))
+    .where(ownedBy(workspaceId, { id }))
+    .returning();
+  if (!updated) throw notFound();
+  if (tags !== undefined) await setTestTags(db, workspaceId, id, tags);
+  await refreshShardCopy(env, id);
+  await storeLink(env, updated);
   return getSplitTest(env, workspaceId, { id }, link);
 }
 

@@ -6,17 +6,19 @@ import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
 const PROTECTED = "Visitors must enter the password before the link sends them on.";
 const OPEN = "No password: anyone with the link can open it.";
 
-/** Whether the link asks for a password (issue #49), and, while the test runs, setting, changing or removing it. */
+/**
+ * Whether the link asks for a password (issue #49), and setting, changing or removing it: a completed
+ * test's too, whose link still sends visitors on.
+ */
 export function PasswordSection({ test }: { test: TestWithStats }) {
   const { editing, editButton, sectionRef, stopEditing } = useInlineEditor();
-  const running = test.status !== "completed";
   return (
     <DetailSection
       title="Password"
-      action={running && editButton(test.passwordProtected ? "Change password" : "Set password")}
+      action={editButton(test.passwordProtected ? "Change password" : "Set password")}
     >
       <div ref={sectionRef}>
-        {running && editing ? (
+        {editing ? (
           <EditPasswordForm test={test} onDone={stopEditing} onCancel={stopEditing} />
         ) : (
           <p className="text-sm">{test.passwordProtected ? PROTECTED : OPEN}</p>
