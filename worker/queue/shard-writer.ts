@@ -83,8 +83,9 @@ async function writeTogether(env: Env, shard: string, together: Handed[]): Promi
     for (const each of together) each.answer(null);
     return together;
   } catch (error) {
-    if (together.length === 1) {
-      for (const each of together) each.answer(messageOf(error));
+    const [alone] = together;
+    if (together.length === 1 && alone) {
+      alone.answer(messageOf(error));
       return [];
     }
     const written: Handed[] = [];
@@ -93,8 +94,8 @@ async function writeTogether(env: Env, shard: string, together: Handed[]): Promi
         await writeClicks(eventsDb(env, shard), each.clicks);
         each.answer(null);
         written.push(each);
-      } catch (alone) {
-        each.answer(messageOf(alone));
+      } catch (itsError) {
+        each.answer(messageOf(itsError));
       }
     }
     return written;
