@@ -10,7 +10,7 @@ const browser = startBrowser();
 const marketerSite = marketerSiteFor(browser.baseURL);
 
 describe("password links", () => {
-  it("sets a password on the test page, refuses a wrong one with its message and counts a right one", async () => {
+  it("sets a password on the test page, refuses a wrong one, counts a right one, and changes it once ended", async () => {
     const page = await browser.newPage(WIDTHS.wide);
     await signUpOverHttp(page, `password-${Date.now()}@example.com`);
     const site = marketerSite().origin;
@@ -67,5 +67,27 @@ describe("password links", () => {
       return (await counts.getByRole("definition").first().textContent()) === "1";
     });
     await screenshot(page, "password-link-detail");
+
+    // Ended, the link still asks for its password, and the page still changes it: the visitor's pass
+    // from the old one stops working, the new one opens the link.
+    const headers = { origin: browser.baseURL, "content-type": "application/json" };
+    const { test } = (await (await page.request.get(`/api/tests/${slug}`)).json()) as {
+      test: { id: string };
+    };
+    const ended = await page.request.post(`/api/tests/${test.id}/promote`, {
+      headers,
+      data: { variant: "A" },
+    });
+    expect(ended.status()).toBe(200);
+    await page.reload();
+    await section.getByRole("button", { name: "Change password" }).click();
+    await section.getByLabel("New password").fill("after-the-show");
+    await section.getByRole("button", { name: "Save password" }).click();
+    await visibleToast(page, LINK_PASSWORD_MESSAGES.saved);
+    await visitor.goto(`${browser.baseURL}/r/${slug}`);
+    await visitor.getByLabel(LINK_PASSWORD_MESSAGES.label).fill("after-the-show");
+    await visitor.getByRole("button", { name: LINK_PASSWORD_MESSAGES.submit }).click();
+    await visitor.waitForURL((url) => url.origin === site);
+    expect(new URL(visitor.url()).pathname).toBe("/a");
   });
 });
