@@ -77,8 +77,9 @@ function answers() {
      */
     checkEmail: z.object({ checkEmail: z.literal(true) }),
     /**
-     * POST /api/account/verify-email: the link proves the mailbox, so it signs its user in (`session`),
-     * unless their sign-in asks for a code (null: they log in).
+     * POST /api/account/verify-email: the link proves the mailbox, so it signs its user in (`session`) in
+     * the browser that signed up, unless their sign-in asks for a code; elsewhere, or with a code, null:
+     * they log in.
      */
     emailVerified: z.object({ message: z.string(), session: authResponse.nullable() }),
     /** POST /api/auth/reauth: until when sensitive actions need no password again. */

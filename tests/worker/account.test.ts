@@ -61,14 +61,18 @@ function expireTokens(userId: string) {
 }
 
 describe("email verification", () => {
-  it("verifies the email with the link of the sign-up email, signing its opener in and nobody out", async () => {
-    const { client, email, userId } = await signUpOverHttp();
+  it("verifies the email with the link of the sign-up email, signing in the browser that signed up and nobody out", async () => {
+    const browser = new Client();
+    const email = uniqueEmail();
+    expect((await browser.json("POST", "/api/auth/signup", { email, password: GOOD_PASSWORD })).status).toBe(
+      202,
+    );
     const otherDevice = new Client();
-    expect((await logIn(email, GOOD_PASSWORD, otherDevice)).status).toBe(200);
-    expect((await me(client)).body?.emailVerified).toBe(false);
+    const loggedIn = await logIn(email, GOOD_PASSWORD, otherDevice);
+    const userId = ((await loggedIn.json()) as AuthResponse).user.id;
+    expect((await me(otherDevice)).body?.emailVerified).toBe(false);
 
-    const opener = new Client();
-    const response = await opener.json("POST", "/api/account/verify-email", {
+    const response = await browser.json("POST", "/api/account/verify-email", {
       token: await verificationToken(email),
     });
     expect(response.status).toBe(200);
@@ -77,11 +81,27 @@ describe("email verification", () => {
       session: { user: { id: userId, email }, emailVerified: true },
     });
 
-    expect((await me(opener)).body?.user.id).toBe(userId);
-    expect((await me(client)).body?.emailVerified).toBe(true);
+    expect((await me(browser)).body?.user.id).toBe(userId);
     expect((await me(otherDevice)).body?.emailVerified).toBe(true);
-    expect((await client.json("POST", "/api/auth/refresh")).status).toBe(200);
+    expect((await browser.json("POST", "/api/auth/refresh")).status).toBe(200);
     expect((await otherDevice.json("POST", "/api/auth/refresh")).status).toBe(200);
+  });
+
+  it("verifies the email from another browser without signing it in: its user logs in with their password", async () => {
+    const { email, userId } = await signUpOverHttp();
+    const elsewhere = new Client();
+    const response = await elsewhere.json("POST", "/api/account/verify-email", {
+      token: await verificationToken(email),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerified, session: null });
+    expect(elsewhere.lastSetCookies).toEqual([]);
+    expect((await me(elsewhere)).status).toBe(401);
+    const loggedIn = await logIn(email, GOOD_PASSWORD, elsewhere);
+    expect((await loggedIn.json()) as AuthResponse).toMatchObject({
+      user: { id: userId },
+      emailVerified: true,
+    });
   });
 
   it("works once: the same link again is refused", async () => {

@@ -26,7 +26,11 @@ describe("sign-up", () => {
     });
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ checkEmail: true });
-    expect(client.lastSetCookies).toEqual([]);
+    // No session: only the mark of the browser that signed up, which its link signs in.
+    expect(client.lastSetCookies).toHaveLength(1);
+    expect(client.lastSetCookies[0]).toMatch(
+      /^sl_signup=[\w-]{43}; Max-Age=86400; Path=\/api\/account; HttpOnly; Secure; SameSite=Lax$/,
+    );
     expect((await client.fetch("/api/auth/me")).status).toBe(401);
 
     const token = tokenIn(await nthMailTo(email.toLowerCase()), "verify-email");
@@ -38,7 +42,9 @@ describe("sign-up", () => {
     expect(body.session?.emailVerified).toBe(true);
     expect(body.session?.expiresAt).toBeGreaterThan(Date.now());
 
-    expect(client.lastSetCookies).toHaveLength(3);
+    expect(client.lastSetCookies).toHaveLength(4);
+    // Signed in, the browser's sign-up mark goes.
+    expect(client.lastSetCookies.find((c) => c.startsWith("sl_signup="))).toMatch(/Max-Age=0/);
     const tokenCookies = client.lastSetCookies.filter((c) => /^sl_(access|refresh)=/.test(c));
     expect(tokenCookies).toHaveLength(2);
     for (const cookie of tokenCookies) {
@@ -104,7 +110,8 @@ describe("sign-up", () => {
   });
 
   it("answers an email that has an account exactly as a new one, and tells the mailbox instead", async () => {
-    const newEmail = await new Client().json("POST", "/api/auth/signup", {
+    const newcomer = new Client();
+    const newEmail = await newcomer.json("POST", "/api/auth/signup", {
       email: uniqueEmail(),
       password: GOOD_PASSWORD,
     });
@@ -116,7 +123,9 @@ describe("sign-up", () => {
     });
     expect(taken.status).toBe(newEmail.status);
     expect(await taken.json()).toEqual(await newEmail.json());
-    expect(prober.lastSetCookies).toEqual([]);
+    const cookieNames = (client: Client) => client.lastSetCookies.map((cookie) => cookie.split("=")[0]);
+    expect(cookieNames(prober)).toEqual(["sl_signup"]);
+    expect(cookieNames(prober)).toEqual(cookieNames(newcomer));
 
     const mail = await nthMailTo(email);
     expect(mail.subject).toBe("You already have a SplitLink account");
@@ -145,12 +154,44 @@ describe("sign-up", () => {
   });
 
   it("sends a new verification link when the email's account is not verified yet", async () => {
-    const { email } = await signUpOverHttp();
-    const again = await new Client().json("POST", "/api/auth/signup", { email, password: GOOD_PASSWORD });
+    const { client, email } = await signUpOverHttp();
+    const again = await client.json("POST", "/api/auth/signup", { email, password: GOOD_PASSWORD });
     expect(again.status).toBe(202);
     const second = tokenIn(await nthMailTo(email, 2), "verify-email");
-    const verified = await new Client().json("POST", "/api/account/verify-email", { token: second });
+    const verified = await client.json("POST", "/api/account/verify-email", { token: second });
     expect(((await verified.json()) as EmailVerifiedResponse).session?.emailVerified).toBe(true);
+  });
+
+  it("never signs the mailbox's owner in to an account someone else made with their email, nor keeps that someone in", async () => {
+    // Someone signs up with another person's email, signs in unverified, and makes an API key.
+    const { client: intruder, email } = await signUpOverHttp();
+    const key = await intruder.json("POST", "/api/keys", { name: "Mine" });
+    expect(key.status).toBe(201);
+    const intruderKey = ((await key.json()) as { key: string }).key;
+    const keyWorks = async () =>
+      (await new Client().fetch("/api/v1/tests", { headers: { authorization: `Bearer ${intruderKey}` } }))
+        .status;
+    expect(await keyWorks()).toBe(200);
+
+    // The owner signs up with a password of their own; the link of that sign-up, in their browser, sets it
+    // and signs them in, and whatever the intruder held ends: sessions, keys, password. (The link of the
+    // intruder's sign-up would not sign the owner in: account.test.ts.)
+    const owner = new Client();
+    const signedUp = await owner.json("POST", "/api/auth/signup", {
+      email,
+      password: "the owner's own passphrase",
+    });
+    expect(signedUp.status).toBe(202);
+    const second = tokenIn(await nthMailTo(email, 2), "verify-email");
+    expect(second).not.toBe(tokenIn(await nthMailTo(email), "verify-email"));
+    const verified = await owner.json("POST", "/api/account/verify-email", { token: second });
+    expect(((await verified.json()) as EmailVerifiedResponse).session?.user.email).toBe(email);
+    expect((await intruder.fetch("/api/auth/me")).status).toBe(401);
+    expect((await intruder.json("POST", "/api/auth/refresh")).status).toBe(401);
+    expect(await keyWorks()).toBe(401);
+    const login = (password: string) => new Client().json("POST", "/api/auth/login", { email, password });
+    expect((await login(GOOD_PASSWORD)).status).toBe(400);
+    expect((await login("the owner's own passphrase")).status).toBe(200);
   });
 
   it("stores the password as PBKDF2-SHA256 with exactly 100,000 iterations and a per-user salt", async () => {

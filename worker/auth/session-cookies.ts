@@ -66,3 +66,29 @@ export function readTwoFactorCookie(c: Context): string | undefined {
 export function readAuthCookies(c: Context) {
   return { accessToken: getCookie(c, ACCESS_COOKIE), refreshToken: getCookie(c, REFRESH_COOKIE) };
 }
+
+/**
+ * The browser a sign-up came from, the only one its verification link signs in: a random value whose
+ * SHA-256 the link's token keeps (migrations/0052_sign_up_browser.sql). Sent to the account routes only.
+ */
+export const SIGN_UP_COOKIE = "sl_signup";
+const SIGN_UP_PATH = "/api/account";
+
+export function setSignUpCookie(c: Context, browser: string, maxAgeMs: number) {
+  setCookie(c, SIGN_UP_COOKIE, browser, {
+    httpOnly: true,
+    secure: isSecureRequest(new URL(c.req.url)),
+    sameSite: "Lax",
+    path: SIGN_UP_PATH,
+    maxAge: maxAgeMs / 1000,
+  });
+}
+
+export function readSignUpCookie(c: Context): string | undefined {
+  return getCookie(c, SIGN_UP_COOKIE);
+}
+
+export function clearSignUpCookie(c: Context) {
+  const secure = isSecureRequest(new URL(c.req.url));
+  deleteCookie(c, SIGN_UP_COOKIE, { path: SIGN_UP_PATH, secure, httpOnly: true, sameSite: "Lax" });
+}

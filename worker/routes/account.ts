@@ -21,7 +21,12 @@ import {
 } from "../../contract/api/account";
 import { twoFactorCodeSchema } from "../../contract/api/auth";
 import { ACCOUNT_MESSAGES, TWO_FACTOR_MESSAGES } from "../../contract/messages";
-import { clearAuthCookies, setAuthCookies } from "../auth/session-cookies";
+import {
+  clearAuthCookies,
+  clearSignUpCookie,
+  readSignUpCookie,
+  setAuthCookies,
+} from "../auth/session-cookies";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { clientIpOf } from "../lib/client-ip";
@@ -52,15 +57,17 @@ const memberOf = (c: Context<AppEnv>) => ({ workspaceId: c.get("workspace").id, 
 
 /** Email verification, password reset and the settings page's account actions. */
 export const accountRoutes = new Hono<AppEnv>()
-  // The link proves the mailbox and finishes sign-up: it signs its user in, unless they sign in with a code.
+  // The link proves the mailbox and finishes sign-up: opened in the browser that signed up, it signs its
+  // user in, unless they sign in with a code; elsewhere they log in with their password (verifyEmail).
   .post("/verify-email", validate("json", verifyEmailSchema), async (c) => {
     const db = getDb(c.env.DB);
-    const userId = await verifyEmail(db, c.req.valid("json").token);
-    const account = await accountOf(db, userId);
+    const { userId, signUpBrowser } = await verifyEmail(db, c.req.valid("json").token, readSignUpCookie(c));
+    const account = signUpBrowser ? await accountOf(db, userId) : null;
     let session: AuthResponse | null = null;
     if (account && !(await twoFactorEnabled(db, userId))) {
       const issued = await startSession(db, c.env.JWT_SECRET, account);
       setAuthCookies(c, issued);
+      clearSignUpCookie(c);
       session = authResponse(issued);
     }
     const body: EmailVerifiedResponse = { message: ACCOUNT_MESSAGES.emailVerified, session };

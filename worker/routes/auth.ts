@@ -9,10 +9,12 @@ import { credentialsSchema, reauthSchema, signUpSchema, twoFactorCodeSchema } fr
 import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES } from "../../contract/messages";
 import {
   clearAuthCookies,
+  clearSignUpCookie,
   clearTwoFactorCookie,
   readAuthCookies,
   readTwoFactorCookie,
   setAuthCookies,
+  setSignUpCookie,
   setTwoFactorCookie,
 } from "../auth/session-cookies";
 import {
@@ -24,6 +26,7 @@ import {
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
+import { randomToken } from "../lib/base64url";
 import { clientIpOf } from "../lib/client-ip";
 import { emailOrigin } from "../lib/links";
 import { requireUser } from "../middleware/require-user";
@@ -41,6 +44,7 @@ import {
   signUp,
   startSession,
 } from "../services/auth";
+import { EMAIL_TOKEN_TTL_MS } from "../services/email-tokens";
 import { limitAuthAttempts, limitPasswordChanges, limitSecondFactor } from "../services/limits";
 import { invitesEmail } from "../services/members";
 import { checkSecondFactor, twoFactorEnabled } from "../services/two-factor";
@@ -76,13 +80,17 @@ export const authRoutes = new Hono<AppEnv>()
       setAuthCookies(c, session);
       return c.json(authResponse(session), 201);
     }
-    // Anyone else gets one answer whether or not the email has an account; each mailbox gets a mail.
+    // Anyone else gets one answer whether or not the email has an account; each mailbox gets a mail. The
+    // answer marks this browser as the sign-up's, the one its link signs in (verifyEmail).
+    const browser = randomToken();
     await signUpByEmail(
       c.env,
       c.executionCtx,
       { email, password, currency: currency ?? null },
       emailOrigin(c.req.url, c.env),
+      browser,
     );
+    setSignUpCookie(c, browser, EMAIL_TOKEN_TTL_MS.verify_email);
     return c.json({ checkEmail: true } satisfies CheckEmailResponse, 202);
   })
   .post("/login", validate("json", credentialsSchema), async (c) => {
@@ -129,6 +137,8 @@ export const authRoutes = new Hono<AppEnv>()
       claims?.sessionId ?? (refreshToken ? await sessionIdOfRefreshToken(db, refreshToken) : undefined);
     if (sessionId) await revokeSession(db, sessionId);
     clearAuthCookies(c);
+    // Signed out, the browser is no longer the one a sign-up's link signs in.
+    clearSignUpCookie(c);
     return c.json({ ok: true }, 200);
   })
   // The password again, recorded on the session: sensitive actions accept it for 10 minutes.

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { RevokedKeyOfAccount, User } from "../../contract/api";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
+import { sha256Base64Url } from "../auth/crypto";
 import { hashPassword } from "../auth/password";
 import { type Db, getDb } from "../db/client";
 import {
@@ -8,6 +9,7 @@ import {
   customDomains,
   emailTokens,
   memberships,
+  recoveryCodes,
   sessions,
   splitTests,
   users,
@@ -27,7 +29,13 @@ import {
   revokeOtherSessions,
   signUp,
 } from "./auth";
-import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
+import {
+  consumeEmailToken,
+  consumeEmailTokenWithProof,
+  issueEmailToken,
+  retireEmailTokens,
+  type SignUpProof,
+} from "./email-tokens";
 import { limitMail } from "./limits";
 import { endReach, revokeKeys } from "./member-reach";
 import { trafficMembersChanged } from "./traffic-rules";
@@ -37,8 +45,14 @@ const verifyLink = (origin: string, token: string) => `${origin}/verify-email?to
 const resetLink = (origin: string, token: string) => `${origin}/reset-password?token=${token}`;
 
 /** Sign-up's verification email, sent after the answer: a slow or failing provider does not fail sign-up. */
-export async function sendVerificationEmail(env: Env, ctx: Background, user: User, origin: string) {
-  const token = await issueEmailToken(getDb(env.DB), user.id, "verify_email");
+export async function sendVerificationEmail(
+  env: Env,
+  ctx: Background,
+  user: User,
+  origin: string,
+  proof: SignUpProof = {},
+) {
+  const token = await issueEmailToken(getDb(env.DB), user.id, "verify_email", proof);
   sendInBackground(env, ctx, {
     ...verificationEmail(user.email, verifyLink(origin, token)),
     idempotencyKey: token,
@@ -56,8 +70,10 @@ export async function signUpByEmail(
   ctx: Background,
   input: { email: string; password: string; currency: string | null },
   origin: string,
+  browser: string,
 ): Promise<void> {
   assertStrongPassword(input.password);
+  const browserHash = await sha256Base64Url(browser);
   // Each sign-up sends a mail: no one floods a mailbox, whether or not it has an account.
   await limitMail(env, `signup:${input.email}`);
   const db = getDb(env.DB);
@@ -69,15 +85,20 @@ export async function signUpByEmail(
   }
   ctx.waitUntil(
     (async () => {
-      if (newUser) return sendVerificationEmail(env, ctx, newUser, origin);
+      if (newUser) return sendVerificationEmail(env, ctx, newUser, origin, { browserHash });
       const existing = await db
         .select({ id: users.id, emailVerifiedAt: users.emailVerifiedAt })
         .from(users)
         .where(eq(users.email, input.email))
         .get();
       if (!existing) return;
+      // Whoever made the unverified account may not be this mailbox's owner: the link of a sign-up again
+      // sets this sign-up's password, and only the link does.
       if (existing.emailVerifiedAt === null)
-        return sendVerificationEmail(env, ctx, { id: existing.id, email: input.email }, origin);
+        return sendVerificationEmail(env, ctx, { id: existing.id, email: input.email }, origin, {
+          browserHash,
+          passwordHash: await hashPassword(input.password),
+        });
       sendInBackground(env, ctx, {
         ...accountExistsEmail(input.email, `${origin}/login`),
         idempotencyKey: crypto.randomUUID(),
@@ -99,15 +120,36 @@ export async function resendVerificationEmail(env: Env, userId: string, origin: 
   });
 }
 
-/** Following the link marks the email verified; answers whose it is (the caller signs them in). */
-export async function verifyEmail(db: Db, token: string): Promise<string> {
-  const userId = await consumeEmailToken(db, token, "verify_email");
-  await markVerified(db, userId);
-  return userId;
-}
-
-function markVerified(db: Db, userId: string) {
-  return db.update(users).set({ emailVerifiedAt: Date.now() }).where(eq(users.id, userId));
+/**
+ * Following the link marks the email verified. Answers whose it is and whether `browser` (the sl_signup
+ * cookie) is the sign-up's, the only browser the caller signs in: a link opened elsewhere may be the
+ * mailbox's owner following a sign-up someone else made with their email, who must not be signed in to
+ * an account whose password that someone knows. A sign-up again's link sets its password, and ends every
+ * session, API key and second factor of the account from before it, as a reset does.
+ */
+export async function verifyEmail(
+  db: Db,
+  token: string,
+  browser: string | undefined,
+): Promise<{ userId: string; signUpBrowser: boolean }> {
+  const { userId, browserHash, passwordHash } = await consumeEmailTokenWithProof(db, token, "verify_email");
+  const now = Date.now();
+  const verified = db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
+  if (passwordHash)
+    await db.batch([
+      verified,
+      db
+        .update(users)
+        .set({ passwordHash, totpSecret: null, totpEnabledAt: null, totpLastStep: null })
+        .where(eq(users.id, userId)),
+      db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+      revokeOtherSessions(db, userId),
+      ...revokeKeys(db, eq(apiKeys.userId, userId), "password_reset", now),
+    ]);
+  else await verified;
+  const signUpBrowser =
+    browser !== undefined && browserHash !== null && (await sha256Base64Url(browser)) === browserHash;
+  return { userId, signUpBrowser };
 }
 
 /** Custom domains need a verified email: they reach Cloudflare and put a hostname on our edge. */

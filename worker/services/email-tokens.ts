@@ -11,13 +11,26 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   reset_password: 60 * 60 * 1000,
 };
 
+/** What a verification link carries besides its user: see migrations/0052_sign_up_browser.sql. */
+export interface SignUpProof {
+  browserHash?: string | null;
+  passwordHash?: string | null;
+}
+
 /** A new single-use token for the link of an email; only its hash is stored. */
-export async function issueEmailToken(db: Db, userId: string, purpose: EmailTokenPurpose): Promise<string> {
+export async function issueEmailToken(
+  db: Db,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  proof: SignUpProof = {},
+): Promise<string> {
   const token = randomToken();
   const now = Date.now();
   await db.insert(emailTokens).values({
     id: crypto.randomUUID(),
     userId,
+    browserHash: proof.browserHash ?? null,
+    passwordHash: proof.passwordHash ?? null,
     purpose,
     tokenHash: await sha256Base64Url(token),
     expiresAt: now + EMAIL_TOKEN_TTL_MS[purpose],
@@ -33,6 +46,15 @@ export const invalidLink = () => new ApiError("invalid_link", ACCOUNT_MESSAGES.i
  * purpose all answer the same. One conditional update, so two uses of one link cannot both win.
  */
 export async function consumeEmailToken(db: Db, token: string, purpose: EmailTokenPurpose): Promise<string> {
+  return (await consumeEmailTokenWithProof(db, token, purpose)).userId;
+}
+
+/** consumeEmailToken, answering what the link carries besides its user. */
+export async function consumeEmailTokenWithProof(
+  db: Db,
+  token: string,
+  purpose: EmailTokenPurpose,
+): Promise<{ userId: string } & Required<SignUpProof>> {
   const now = Date.now();
   const [used] = await db
     .update(emailTokens)
@@ -45,9 +67,13 @@ export async function consumeEmailToken(db: Db, token: string, purpose: EmailTok
         gt(emailTokens.expiresAt, now),
       ),
     )
-    .returning({ userId: emailTokens.userId });
+    .returning({
+      userId: emailTokens.userId,
+      browserHash: emailTokens.browserHash,
+      passwordHash: emailTokens.passwordHash,
+    });
   if (!used) throw invalidLink();
-  return used.userId;
+  return used;
 }
 
 /** Makes every open link of this purpose unusable (a used reset link, a changed password). */

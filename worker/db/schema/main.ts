@@ -185,6 +185,9 @@ export const emailTokens = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
     createdAt: integer("created_at").notNull(),
     usedAt: integer("used_at"),
+    // A verification link's sign-up browser and pending password (0052_sign_up_browser.sql).
+    browserHash: text("browser_hash"),
+    passwordHash: text("password_hash"),
   },
   (t) => [
     uniqueIndex("email_tokens_hash_idx").on(t.tokenHash),

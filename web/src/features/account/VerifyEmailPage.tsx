@@ -27,8 +27,8 @@ function verifyOnce(token: string): Promise<EmailVerifiedResponse> {
 }
 
 /**
- * The page of a verification link: verifies at once, says so, and signs the link's user in (sign-up
- * started no session); a user who signs in with a code logs in.
+ * The page of a verification link: verifies at once, says so, and, in the browser that signed up, signs
+ * the link's user in (sign-up started no session); anywhere else, or with a code to sign in, they log in.
  */
 export default function VerifyEmailPage() {
   const token = useSearchParams()[0].get("token") ?? "";
