@@ -44,19 +44,28 @@ export function clearAuthCookies(c: Context) {
 /** A login awaiting its second factor (worker/auth/tokens.ts, signTwoFactorChallenge): auth routes only. */
 export const TWO_FACTOR_COOKIE = "sl_2fa";
 
-export function setTwoFactorCookie(c: Context, challenge: string) {
-  setCookie(c, TWO_FACTOR_COOKIE, challenge, {
+/** An HttpOnly cookie only the routes under `path` receive. */
+function setRouteCookie(c: Context, name: string, value: string, path: string, maxAgeMs: number) {
+  setCookie(c, name, value, {
     httpOnly: true,
     secure: isSecureRequest(new URL(c.req.url)),
     sameSite: "Lax",
-    path: REFRESH_PATH,
-    maxAge: TWO_FACTOR_CHALLENGE_TTL_MS / 1000,
+    path,
+    maxAge: maxAgeMs / 1000,
   });
 }
 
-export function clearTwoFactorCookie(c: Context) {
+function clearRouteCookie(c: Context, name: string, path: string) {
   const secure = isSecureRequest(new URL(c.req.url));
-  deleteCookie(c, TWO_FACTOR_COOKIE, { path: REFRESH_PATH, secure, httpOnly: true, sameSite: "Lax" });
+  deleteCookie(c, name, { path, secure, httpOnly: true, sameSite: "Lax" });
+}
+
+export function setTwoFactorCookie(c: Context, challenge: string) {
+  setRouteCookie(c, TWO_FACTOR_COOKIE, challenge, REFRESH_PATH, TWO_FACTOR_CHALLENGE_TTL_MS);
+}
+
+export function clearTwoFactorCookie(c: Context) {
+  clearRouteCookie(c, TWO_FACTOR_COOKIE, REFRESH_PATH);
 }
 
 export function readTwoFactorCookie(c: Context): string | undefined {
@@ -75,13 +84,7 @@ export const SIGN_UP_COOKIE = "sl_signup";
 const SIGN_UP_PATH = "/api/account";
 
 export function setSignUpCookie(c: Context, browser: string, maxAgeMs: number) {
-  setCookie(c, SIGN_UP_COOKIE, browser, {
-    httpOnly: true,
-    secure: isSecureRequest(new URL(c.req.url)),
-    sameSite: "Lax",
-    path: SIGN_UP_PATH,
-    maxAge: maxAgeMs / 1000,
-  });
+  setRouteCookie(c, SIGN_UP_COOKIE, browser, SIGN_UP_PATH, maxAgeMs);
 }
 
 export function readSignUpCookie(c: Context): string | undefined {
@@ -89,6 +92,5 @@ export function readSignUpCookie(c: Context): string | undefined {
 }
 
 export function clearSignUpCookie(c: Context) {
-  const secure = isSecureRequest(new URL(c.req.url));
-  deleteCookie(c, SIGN_UP_COOKIE, { path: SIGN_UP_PATH, secure, httpOnly: true, sameSite: "Lax" });
+  clearRouteCookie(c, SIGN_UP_COOKIE, SIGN_UP_PATH);
 }
