@@ -194,6 +194,25 @@ describe("sign-up", () => {
     expect((await login("the owner's own passphrase")).status).toBe(200);
   });
 
+  it("never lets a stranger's sign-up again set the password of an unverified account its owner uses", async () => {
+    // The owner signed up, and works in the account before following the link.
+    const { client: owner, email } = await signUpOverHttp();
+    const stranger = new Client();
+    const again = await stranger.json("POST", "/api/auth/signup", {
+      email,
+      password: "the stranger's passphrase",
+    });
+    expect(again.status).toBe(202);
+    // The owner follows the newest link, the stranger's sign-up's, in their own browser: verified only.
+    const strangers = tokenIn(await nthMailTo(email, 2), "verify-email");
+    const verified = await owner.json("POST", "/api/account/verify-email", { token: strangers });
+    expect(((await verified.json()) as EmailVerifiedResponse).session).toBeNull();
+    expect((await owner.fetch("/api/auth/me")).status).toBe(200);
+    const login = (password: string) => new Client().json("POST", "/api/auth/login", { email, password });
+    expect((await login("the stranger's passphrase")).status).toBe(400);
+    expect((await login(GOOD_PASSWORD)).status).toBe(200);
+  });
+
   it("stores the password as PBKDF2-SHA256 with exactly 100,000 iterations and a per-user salt", async () => {
     expect(PBKDF2_ITERATIONS).toBe(100_000);
     const first = await signUpOverHttp();

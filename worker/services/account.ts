@@ -124,8 +124,10 @@ export async function resendVerificationEmail(env: Env, userId: string, origin: 
  * Following the link marks the email verified. Answers whose it is and whether `browser` (the sl_signup
  * cookie) is the sign-up's, the only browser the caller signs in: a link opened elsewhere may be the
  * mailbox's owner following a sign-up someone else made with their email, who must not be signed in to
- * an account whose password that someone knows. A sign-up again's link sets its password, and ends every
- * session, API key and second factor of the account from before it, as a reset does.
+ * an account whose password that someone knows. A sign-up again's link, opened in its own browser, sets
+ * its password and ends every session, API key and second factor of the account from before it, as a
+ * reset does; opened elsewhere it only verifies, so a stranger's sign-up again never sets the password of
+ * an account its owner made.
  */
 export async function verifyEmail(
   db: Db,
@@ -133,9 +135,11 @@ export async function verifyEmail(
   browser: string | undefined,
 ): Promise<{ userId: string; signUpBrowser: boolean }> {
   const { userId, browserHash, passwordHash } = await consumeEmailTokenWithProof(db, token, "verify_email");
+  const signUpBrowser =
+    browser !== undefined && browserHash !== null && (await sha256Base64Url(browser)) === browserHash;
   const now = Date.now();
   const verified = db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
-  if (passwordHash)
+  if (passwordHash && signUpBrowser)
     await db.batch([
       verified,
       db
@@ -147,8 +151,6 @@ export async function verifyEmail(
       ...revokeKeys(db, eq(apiKeys.userId, userId), "password_reset", now),
     ]);
   else await verified;
-  const signUpBrowser =
-    browser !== undefined && browserHash !== null && (await sha256Base64Url(browser)) === browserHash;
   return { userId, signUpBrowser };
 }
 
