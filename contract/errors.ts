@@ -29,6 +29,7 @@ export const ERROR_STATUS = {
   invalid_domain: 400,
   invalid_input: 400,
   invalid_link: 400,
+  log_in_to_verify: 401,
   invalid_password: 400,
   invalid_refresh_token: 401,
   invalid_session: 400,

@@ -78,8 +78,8 @@ function answers() {
     checkEmail: z.object({ checkEmail: z.literal(true) }),
     /**
      * POST /api/account/verify-email: the link proves the mailbox, so it signs its user in (`session`) in
-     * the browser that signed up, unless their sign-in asks for a code; elsewhere, or with a code, null:
-     * they log in.
+     * the browser that signed up, unless their sign-in asks for a code (null: they log in with it); in a
+     * browser signed in to the account it verifies (null); elsewhere 401 log_in_to_verify.
      */
     emailVerified: z.object({ message: z.string(), session: authResponse.nullable() }),
     /** POST /api/auth/reauth: until when sensitive actions need no password again. */

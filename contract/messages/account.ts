@@ -7,6 +7,8 @@ export const ACCOUNT_MESSAGES = {
   verificationSent: "Verification email sent. Please check your inbox.",
   emailVerified: "Your email address is verified.",
   alreadyVerified: "Your email address is already verified.",
+  // A verification link opened in a browser that neither signed up nor is signed in to the account.
+  logInToVerify: "Log in to finish verifying your email address.",
   verifyToAddDomains: "Please verify your email address before adding a custom domain.",
   // Links from emails (Supabase's wording for a bad or old link)
   invalidLink: "Email link is invalid or has expired",

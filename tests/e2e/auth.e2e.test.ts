@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_MESSAGES } from "../../contract/messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { linkFromOutbox, PASSWORD } from "./flows";
+import { linkFromOutbox, PASSWORD, signUpOverHttp } from "./flows";
 
 const browser = startBrowser();
 
@@ -118,6 +119,26 @@ describe("accounts", () => {
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await page.getByText("Logged in successfully").waitFor();
     await page.getByText(email).filter({ visible: true }).first().waitFor();
+  });
+
+  it("asks a browser that did not sign up to log in before its link verifies, then comes back verified", async () => {
+    const email = `elsewhere-${Date.now()}@example.com`;
+    await signUpOverHttp(await browser.newPage(), email);
+    // The link, opened on another device: nothing changes until its user logs in there.
+    const phone = await browser.newPage(WIDTHS.narrow);
+    const link = await linkFromOutbox(phone, email, "/verify-email");
+    await phone.goto(link);
+    await phone.getByText(ACCOUNT_MESSAGES.logInToVerify).waitFor();
+    expect(await phone.getByText(ACCOUNT_MESSAGES.emailVerified).count()).toBe(0);
+    await phone.getByRole("link", { name: "Log in" }).click();
+    await phone.getByLabel("Email").fill(email);
+    await phone.getByLabel("Password").fill(PASSWORD);
+    await phone.getByRole("button", { name: "Log in" }).click();
+    await phone.getByText(ACCOUNT_MESSAGES.emailVerified).waitFor();
+    expect(phone.url()).toBe(link);
+    await phone.getByRole("link", { name: "Go to dashboard" }).click();
+    await phone.waitForURL((url) => url.pathname === "/dashboard");
+    expect(await phone.getByText("Please verify your email address", { exact: false }).count()).toBe(0);
   });
 
   it("shows the service's message when the password is wrong", async () => {

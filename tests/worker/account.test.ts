@@ -40,7 +40,8 @@ async function logIn(email: string, password: string, client = new Client()) {
   return client.json("POST", "/api/auth/login", { email, password });
 }
 
-const verify = (token: string) => new Client().json("POST", "/api/account/verify-email", { token });
+const verify = (token: string, client = new Client()) =>
+  client.json("POST", "/api/account/verify-email", { token });
 const forgot = (email: string, client = new Client()) =>
   client.json("POST", "/api/account/forgot-password", { email });
 const reset = (token: string, password: string, client = new Client()) =>
@@ -87,28 +88,31 @@ describe("email verification", () => {
     expect((await otherDevice.json("POST", "/api/auth/refresh")).status).toBe(200);
   });
 
-  it("verifies the email from another browser without signing it in: its user logs in with their password", async () => {
+  it("changes nothing from a browser that neither signed up nor is signed in: verified once its user logs in there", async () => {
     const { email, userId } = await signUpOverHttp();
+    const token = await verificationToken(email);
     const elsewhere = new Client();
-    const response = await elsewhere.json("POST", "/api/account/verify-email", {
-      token: await verificationToken(email),
+    const refused = await elsewhere.json("POST", "/api/account/verify-email", { token });
+    expect(refused.status).toBe(401);
+    expect(await errorOf(refused)).toMatchObject({
+      code: "log_in_to_verify",
+      message: ACCOUNT_MESSAGES.logInToVerify,
     });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerified, session: null });
     expect(elsewhere.lastSetCookies).toEqual([]);
-    expect((await me(elsewhere)).status).toBe(401);
-    const loggedIn = await logIn(email, GOOD_PASSWORD, elsewhere);
-    expect((await loggedIn.json()) as AuthResponse).toMatchObject({
-      user: { id: userId },
-      emailVerified: true,
-    });
+    expect((await me((await logInClient(email)).client)).body?.emailVerified).toBe(false);
+
+    expect((await logIn(email, GOOD_PASSWORD, elsewhere)).status).toBe(200);
+    const verified = await elsewhere.json("POST", "/api/account/verify-email", { token });
+    expect(verified.status).toBe(200);
+    expect(await verified.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerified, session: null });
+    expect((await me(elsewhere)).body).toMatchObject({ user: { id: userId }, emailVerified: true });
   });
 
   it("works once: the same link again is refused", async () => {
-    const { email } = await signUpOverHttp();
+    const { client, email } = await signUpOverHttp();
     const token = await verificationToken(email);
-    expect((await verify(token)).status).toBe(200);
-    const again = await verify(token);
+    expect((await verify(token, client)).status).toBe(200);
+    const again = await verify(token, client);
     expect(again.status).toBe(400);
     expect(await errorOf(again)).toMatchObject({
       code: "invalid_link",
@@ -129,7 +133,7 @@ describe("email verification", () => {
   });
 
   it("refuses a tampered, a malformed and a missing token, and stores only its hash", async () => {
-    const { email, userId } = await signUpOverHttp();
+    const { client, email, userId } = await signUpOverHttp();
     const token = await verificationToken(email);
     const tampered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
     for (const bad of [tampered, "short", `${token}x`, ""]) {
@@ -143,7 +147,7 @@ describe("email verification", () => {
       .first();
     expect(JSON.stringify(row)).not.toContain(token);
     // The untampered link still works.
-    expect((await verify(token)).status).toBe(200);
+    expect((await verify(token, client)).status).toBe(200);
   });
 
   it("does not take a password-reset link as a verification link", async () => {
@@ -200,7 +204,7 @@ describe("what an unverified user may do", () => {
     const calls = await fetch(`${FAKE_CLOUDFLARE.origin}/__fake/calls?hostname=${hostname}`);
     expect(await calls.json()).toEqual([]);
 
-    await verify(await verificationToken(email));
+    await verify(await verificationToken(email), client);
     expect((await client.json("POST", "/api/domains", { domain: hostname })).status).toBe(201);
   });
 });

@@ -173,17 +173,24 @@ describe("sign-up", () => {
         .status;
     expect(await keyWorks()).toBe(200);
 
-    // The owner signs up with a password of their own; the link of that sign-up, in their browser, sets it
-    // and signs them in, and whatever the intruder held ends: sessions, keys, password. (The link of the
-    // intruder's sign-up would not sign the owner in: account.test.ts.)
+    // The link of that sign-up, opened by the owner from their inbox, changes nothing: the account is not
+    // theirs while someone else knows its password.
     const owner = new Client();
+    const first = tokenIn(await nthMailTo(email), "verify-email");
+    const followed = await owner.json("POST", "/api/account/verify-email", { token: first });
+    expect(followed.status).toBe(401);
+    expect(owner.lastSetCookies).toEqual([]);
+    const intruderMe = async () => (await intruder.fetch("/api/auth/me")).json() as Promise<AuthResponse>;
+    expect((await intruderMe()).emailVerified).toBe(false);
+    // The owner signs up with a password of their own; the link of that sign-up, in their browser, sets it
+    // and signs them in, and whatever the intruder held ends: sessions, keys, password.
     const signedUp = await owner.json("POST", "/api/auth/signup", {
       email,
       password: "the owner's own passphrase",
     });
     expect(signedUp.status).toBe(202);
     const second = tokenIn(await nthMailTo(email, 2), "verify-email");
-    expect(second).not.toBe(tokenIn(await nthMailTo(email), "verify-email"));
+    expect(second).not.toBe(first);
     const verified = await owner.json("POST", "/api/account/verify-email", { token: second });
     expect(((await verified.json()) as EmailVerifiedResponse).session?.user.email).toBe(email);
     expect((await intruder.fetch("/api/auth/me")).status).toBe(401);

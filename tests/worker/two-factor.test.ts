@@ -14,6 +14,7 @@ import {
   publicApi,
   signedUpClient,
   signUpOverHttp,
+  verifiedClient,
 } from "./helpers";
 import { nthMailTo, tokenIn } from "./mail-helpers";
 
@@ -139,7 +140,9 @@ describe("two-factor sign-in", () => {
   it("lets a verification link verify an enrolled user's email but sign no one in: they log in with a code", async () => {
     const person = await enrolled(await signUpOverHttp());
     const token = tokenIn(await nthMailTo(person.email), "verify-email");
+    // Opened in the browser that signed up, which holds no session of its own.
     const opener = new Client();
+    opener.cookies.set("sl_signup", person.client.cookies.get("sl_signup") ?? "");
     const verified = await opener.json("POST", "/api/account/verify-email", { token });
     expect(verified.status).toBe(200);
     expect(((await verified.json()) as EmailVerifiedResponse).session).toBeNull();
@@ -315,5 +318,32 @@ describe("a workspace that requires two-factor sign-in", () => {
     const { secret } = (await setup.json()) as { secret: string };
     await member.client.json("POST", "/api/account/2fa/enable", { code: await codeAt(secret) });
     expect((await member.client.json("POST", "/api/keys", { name: "CI" }, inTeam)).status).toBe(201);
+  });
+});
+
+describe("a password reset and the second factor", () => {
+  const resetWithLink = async (email: string) => {
+    expect((await new Client().json("POST", "/api/account/forgot-password", { email })).status).toBe(200);
+    const token = tokenIn(await nthMailTo(email), "reset-password");
+    return new Client().json("POST", "/api/account/reset-password", {
+      token,
+      password: "a brand new passphrase",
+    });
+  };
+
+  it("still asks a verified user for their code", async () => {
+    const person = await enrolled(await verifiedClient());
+    expect(await (await resetWithLink(person.email)).json()).toEqual({ twoFactorRequired: true });
+  });
+
+  it("turns off a second factor turned on before anyone proved the mailbox: it may be a stranger's", async () => {
+    // Someone signed up with this email and turned a second factor on; the mailbox's owner resets.
+    const stranger = await enrolled();
+    const reset = await resetWithLink(stranger.email);
+    expect(reset.status).toBe(200);
+    expect(await reset.json()).toMatchObject({ user: { email: stranger.email }, emailVerified: true });
+    const { response } = await logIn(stranger.email, "a brand new passphrase");
+    expect(await response.json()).toMatchObject({ user: { email: stranger.email } });
+    expect((await stranger.client.fetch("/api/auth/me")).status).toBe(401);
   });
 });

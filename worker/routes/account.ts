@@ -32,7 +32,7 @@ import type { AppEnv } from "../env";
 import { clientIpOf } from "../lib/client-ip";
 import { emailOrigin } from "../lib/links";
 import { requireRecentPassword } from "../middleware/require-recent-password";
-import { requireUser } from "../middleware/require-user";
+import { liveSessionOf, requireUser } from "../middleware/require-user";
 import { requireMembership, requireWorkspace } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
 import {
@@ -58,10 +58,13 @@ const memberOf = (c: Context<AppEnv>) => ({ workspaceId: c.get("workspace").id, 
 /** Email verification, password reset and the settings page's account actions. */
 export const accountRoutes = new Hono<AppEnv>()
   // The link proves the mailbox and finishes sign-up: opened in the browser that signed up, it signs its
-  // user in, unless they sign in with a code; elsewhere they log in with their password (verifyEmail).
+  // user in, unless they sign in with a code; elsewhere they log in first (verifyEmail).
   .post("/verify-email", validate("json", verifyEmailSchema), async (c) => {
     const db = getDb(c.env.DB);
-    const { userId, signUpBrowser } = await verifyEmail(db, c.req.valid("json").token, readSignUpCookie(c));
+    const { userId, signUpBrowser } = await verifyEmail(db, c.req.valid("json").token, {
+      browser: readSignUpCookie(c),
+      signedInAs: (await liveSessionOf(c))?.user.id,
+    });
     const account = signUpBrowser ? await accountOf(db, userId) : null;
     let session: AuthResponse | null = null;
     if (account && !(await twoFactorEnabled(db, userId))) {

@@ -9,7 +9,6 @@ import {
   customDomains,
   emailTokens,
   memberships,
-  recoveryCodes,
   sessions,
   splitTests,
   users,
@@ -33,12 +32,14 @@ import {
   consumeEmailToken,
   consumeEmailTokenWithProof,
   issueEmailToken,
+  openEmailToken,
   retireEmailTokens,
   type SignUpProof,
 } from "./email-tokens";
 import { limitMail } from "./limits";
 import { endReach, revokeKeys } from "./member-reach";
 import { trafficMembersChanged } from "./traffic-rules";
+import { secondFactorRemoval } from "./two-factor";
 import { anotherOwnerOf, membershipsOf, removeWorkspaces, workspaceNameFor } from "./workspaces";
 
 const verifyLink = (origin: string, token: string) => `${origin}/verify-email?token=${token}`;
@@ -121,32 +122,34 @@ export async function resendVerificationEmail(env: Env, userId: string, origin: 
 }
 
 /**
- * Following the link marks the email verified. Answers whose it is and whether `browser` (the sl_signup
- * cookie) is the sign-up's, the only browser the caller signs in: a link opened elsewhere may be the
- * mailbox's owner following a sign-up someone else made with their email, who must not be signed in to
- * an account whose password that someone knows. A sign-up again's link, opened in its own browser, sets
- * its password and ends every session, API key and second factor of the account from before it, as a
- * reset does; opened elsewhere it only verifies, so a stranger's sign-up again never sets the password of
- * an account its owner made.
+ * Following the link marks the email verified, in the browser that signed up (`browser`, its sl_signup
+ * cookie) or one signed in to the account (`signedInAs`): whoever opens it there knows the password. Opened
+ * anywhere else it changes nothing (401 log_in_to_verify): it may be the mailbox's owner following a
+ * sign-up someone else made with their email, and the account must neither sign them in nor count as
+ * theirs while that someone knows its password. Answers whose it is and whether to sign the browser in
+ * (the sign-up's). A sign-up again's link, in its own browser, sets its password and ends every session,
+ * API key and second factor of the account from before it, as a reset does.
  */
 export async function verifyEmail(
   db: Db,
   token: string,
-  browser: string | undefined,
+  from: { browser?: string; signedInAs?: string },
 ): Promise<{ userId: string; signUpBrowser: boolean }> {
-  const { userId, browserHash, passwordHash } = await consumeEmailTokenWithProof(db, token, "verify_email");
+  const { userId, browserHash } = await openEmailToken(db, token, "verify_email");
   const signUpBrowser =
-    browser !== undefined && browserHash !== null && (await sha256Base64Url(browser)) === browserHash;
+    from.browser !== undefined &&
+    browserHash !== null &&
+    (await sha256Base64Url(from.browser)) === browserHash;
+  if (!signUpBrowser && from.signedInAs !== userId)
+    throw new ApiError("log_in_to_verify", ACCOUNT_MESSAGES.logInToVerify);
+  const { passwordHash } = await consumeEmailTokenWithProof(db, token, "verify_email");
   const now = Date.now();
   const verified = db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
   if (passwordHash && signUpBrowser)
     await db.batch([
       verified,
-      db
-        .update(users)
-        .set({ passwordHash, totpSecret: null, totpEnabledAt: null, totpLastStep: null })
-        .where(eq(users.id, userId)),
-      db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+      db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
+      ...secondFactorRemoval(db, userId),
       revokeOtherSessions(db, userId),
       ...revokeKeys(db, eq(apiKeys.userId, userId), "password_reset", now),
     ]);
@@ -194,11 +197,15 @@ export async function resetPassword(
   const userId = await consumeEmailToken(db, token, "reset_password");
   const now = Date.now();
   const revokedApiKeys = await keysOfUser(db, userId);
+  const before = await accountOf(db, userId);
   await db.batch([
     db
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
       .where(eq(users.id, userId)),
+    // A second factor turned on before anyone proved the mailbox may be a stranger's who signed up with
+    // this email: the reset, the first proof, turns it off, or it would lock the mailbox's owner out.
+    ...(before?.emailVerified === false ? secondFactorRemoval(db, userId) : []),
     revokeOtherSessions(db, userId),
     // Recovery ends an intruder's access: their sessions above, and any API key they may have made
     // (listed on the reset page and on each workspace's keys card).

@@ -49,6 +49,30 @@ export async function consumeEmailToken(db: Db, token: string, purpose: EmailTok
   return (await consumeEmailTokenWithProof(db, token, purpose)).userId;
 }
 
+/** A token that still works (not used, not expired, of this purpose), by its hash. */
+const usable = async (token: string, purpose: EmailTokenPurpose, now: number) =>
+  and(
+    eq(emailTokens.tokenHash, await sha256Base64Url(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, now),
+  );
+
+/** Whose a link is and the browser it was sent for, without using it up; invalid as consumeEmailToken says. */
+export async function openEmailToken(
+  db: Db,
+  token: string,
+  purpose: EmailTokenPurpose,
+): Promise<{ userId: string; browserHash: string | null }> {
+  const open = await db
+    .select({ userId: emailTokens.userId, browserHash: emailTokens.browserHash })
+    .from(emailTokens)
+    .where(await usable(token, purpose, Date.now()))
+    .get();
+  if (!open) throw invalidLink();
+  return open;
+}
+
 /** consumeEmailToken, answering what the link carries besides its user. */
 export async function consumeEmailTokenWithProof(
   db: Db,
@@ -59,14 +83,7 @@ export async function consumeEmailTokenWithProof(
   const [used] = await db
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, await sha256Base64Url(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
+    .where(await usable(token, purpose, now))
     .returning({
       userId: emailTokens.userId,
       browserHash: emailTokens.browserHash,

@@ -75,13 +75,18 @@ export async function enableTwoFactor(db: Db, jwtSecret: string, userId: string,
  * are gone.
  */
 export async function disableTwoFactor(db: Db, userId: string): Promise<void> {
-  await db.batch([
+  await db.batch(secondFactorRemoval(db, userId));
+}
+
+/** The statements that turn a user's second factor off, for a batch of the caller's. */
+export function secondFactorRemoval(db: Db, userId: string) {
+  return [
     db
       .update(users)
       .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
       .where(eq(users.id, userId)),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
-  ]);
+  ] as const;
 }
 
 /**

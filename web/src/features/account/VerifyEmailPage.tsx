@@ -10,9 +10,11 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { verifyEmail } from "@/features/account/api/verify-email";
 import { InvalidLink } from "@/features/account/components/InvalidLink";
+import { RequestError } from "@/lib/api";
+import { loginPathFor } from "@/lib/auth/after-login";
 import { useAuth } from "@/lib/auth/use-auth";
 
-type Outcome = "verifying" | "verified" | "invalid";
+type Outcome = "verifying" | "verified" | "log-in" | "invalid";
 
 // A link works once: the same token is sent once per page load, even when an effect runs twice.
 const attempts = new Map<string, Promise<EmailVerifiedResponse>>();
@@ -22,13 +24,16 @@ function verifyOnce(token: string): Promise<EmailVerifiedResponse> {
   if (!attempt) {
     attempt = verifyEmail(token);
     attempts.set(token, attempt);
+    // Refused until its user logs in: the page tries again when they come back signed in.
+    attempt.catch(() => attempts.delete(token));
   }
   return attempt;
 }
 
 /**
  * The page of a verification link: verifies at once, says so, and, in the browser that signed up, signs
- * the link's user in (sign-up started no session); anywhere else, or with a code to sign in, they log in.
+ * the link's user in (sign-up started no session). In a browser that is not signed in to the account the
+ * link asks its user to log in first, and comes back here; with a code to sign in they log in after.
  */
 export default function VerifyEmailPage() {
   const token = useSearchParams()[0].get("token") ?? "";
@@ -48,7 +53,10 @@ export default function VerifyEmailPage() {
       },
       (error: unknown) => {
         console.warn("Could not verify the email", error);
-        if (current) setOutcome("invalid");
+        if (current)
+          setOutcome(
+            error instanceof RequestError && error.code === "log_in_to_verify" ? "log-in" : "invalid",
+          );
       },
     );
     return () => {
@@ -76,6 +84,14 @@ export default function VerifyEmailPage() {
           </p>
           <Button asChild>
             <Link to={signedIn ? "/dashboard" : "/login"}>{signedIn ? "Go to dashboard" : "Log in"}</Link>
+          </Button>
+        </div>
+      )}
+      {shown === "log-in" && (
+        <div role="status" className="grid justify-items-center gap-4 text-center">
+          <p className="font-medium">{ACCOUNT_MESSAGES.logInToVerify}</p>
+          <Button asChild>
+            <Link to={loginPathFor(`/verify-email?${new URLSearchParams({ token })}`)}>Log in</Link>
           </Button>
         </div>
       )}
