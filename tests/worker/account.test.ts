@@ -99,6 +99,11 @@ describe("email verification", () => {
       message: ACCOUNT_MESSAGES.logInToVerify,
     });
     expect(elsewhere.lastSetCookies).toEqual([]);
+    // Nor from a browser signed in to another account: a stranger holding the link verifies nothing.
+    const stranger = await signUpOverHttp();
+    const strangers = await stranger.client.json("POST", "/api/account/verify-email", { token });
+    expect(await errorOf(strangers)).toMatchObject({ code: "log_in_to_verify" });
+    expect((await me(stranger.client)).body).toMatchObject({ user: { id: stranger.userId } });
     expect((await me((await logInClient(email)).client)).body?.emailVerified).toBe(false);
 
     expect((await logIn(email, GOOD_PASSWORD, elsewhere)).status).toBe(200);

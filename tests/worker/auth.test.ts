@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AuthResponse, EmailVerifiedResponse } from "../../contract/api";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
 import { PBKDF2_ITERATIONS } from "../../worker/auth/password";
+import { fromBase32, totp } from "../../worker/auth/totp";
 import {
   Client,
   errorOf,
@@ -163,8 +164,14 @@ describe("sign-up", () => {
   });
 
   it("never signs the mailbox's owner in to an account someone else made with their email, nor keeps that someone in", async () => {
-    // Someone signs up with another person's email, signs in unverified, and makes an API key.
-    const { client: intruder, email } = await signUpOverHttp();
+    // Someone signs up with another person's email, signs in unverified, turns on a second factor and
+    // makes an API key.
+    const { client: intruder, email, userId } = await signUpOverHttp();
+    const setup = (await (await intruder.json("POST", "/api/account/2fa/setup")).json()) as {
+      secret: string;
+    };
+    const code = await totp(fromBase32(setup.secret), Date.now());
+    expect((await intruder.json("POST", "/api/account/2fa/enable", { code })).status).toBe(200);
     const key = await intruder.json("POST", "/api/keys", { name: "Mine" });
     expect(key.status).toBe(201);
     const intruderKey = ((await key.json()) as { key: string }).key;
@@ -198,7 +205,8 @@ describe("sign-up", () => {
     expect(await keyWorks()).toBe(401);
     const login = (password: string) => new Client().json("POST", "/api/auth/login", { email, password });
     expect((await login(GOOD_PASSWORD)).status).toBe(400);
-    expect((await login("the owner's own passphrase")).status).toBe(200);
+    // The intruder's second factor went too: the owner's password alone signs in.
+    expect(await (await login("the owner's own passphrase")).json()).toMatchObject({ user: { id: userId } });
   });
 
   it("never lets a stranger's sign-up again set the password of an unverified account its owner uses", async () => {

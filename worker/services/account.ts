@@ -30,7 +30,7 @@ import {
 } from "./auth";
 import {
   consumeEmailToken,
-  consumeEmailTokenWithProof,
+  consumeEmailTokenWithPassword,
   issueEmailToken,
   openEmailToken,
   retireEmailTokens,
@@ -142,7 +142,7 @@ export async function verifyEmail(
     (await sha256Base64Url(from.browser)) === browserHash;
   if (!signUpBrowser && from.signedInAs !== userId)
     throw new ApiError("log_in_to_verify", ACCOUNT_MESSAGES.logInToVerify);
-  const { passwordHash } = await consumeEmailTokenWithProof(db, token, "verify_email");
+  const { passwordHash } = await consumeEmailTokenWithPassword(db, token, "verify_email");
   const now = Date.now();
   const verified = db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
   if (passwordHash && signUpBrowser)

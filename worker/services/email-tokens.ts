@@ -46,7 +46,7 @@ export const invalidLink = () => new ApiError("invalid_link", ACCOUNT_MESSAGES.i
  * purpose all answer the same. One conditional update, so two uses of one link cannot both win.
  */
 export async function consumeEmailToken(db: Db, token: string, purpose: EmailTokenPurpose): Promise<string> {
-  return (await consumeEmailTokenWithProof(db, token, purpose)).userId;
+  return (await consumeEmailTokenWithPassword(db, token, purpose)).userId;
 }
 
 /** A token that still works (not used, not expired, of this purpose), by its hash. */
@@ -73,22 +73,18 @@ export async function openEmailToken(
   return open;
 }
 
-/** consumeEmailToken, answering what the link carries besides its user. */
-export async function consumeEmailTokenWithProof(
+/** consumeEmailToken, answering the password a sign-up again's link carries too (null for any other). */
+export async function consumeEmailTokenWithPassword(
   db: Db,
   token: string,
   purpose: EmailTokenPurpose,
-): Promise<{ userId: string } & Required<SignUpProof>> {
+): Promise<{ userId: string; passwordHash: string | null }> {
   const now = Date.now();
   const [used] = await db
     .update(emailTokens)
     .set({ usedAt: now })
     .where(await usable(token, purpose, now))
-    .returning({
-      userId: emailTokens.userId,
-      browserHash: emailTokens.browserHash,
-      passwordHash: emailTokens.passwordHash,
-    });
+    .returning({ userId: emailTokens.userId, passwordHash: emailTokens.passwordHash });
   if (!used) throw invalidLink();
   return used;
 }
