@@ -250,27 +250,47 @@ describe("the queue consumer under faults", () => {
   });
 });
 
-/** The real D1, counting its batches (writes), whose first batch waits until `release` is called. */
-function d1HoldingFirstWrite() {
+/**
+ * The real D1, counting its writes (batches that insert: a write's rules read D1 in a batch of their own
+ * first), whose first write waits until `release` is called.
+ */
+function d1HoldingFirstWrite(of: Pick<Env, "DB" | "EVENTS_0" | "EVENTS_1"> = env) {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
   const writes = { count: 0 };
-  const bindings = everyD1(
-    (db) =>
-      new Proxy(db, {
-        get(target, property) {
-          if (property === "batch")
-            return async (statements: D1PreparedStatement[]) => {
-              writes.count += 1;
-              if (writes.count === 1) await released;
-              return target.batch(statements);
-            };
-          return Reflect.get(target, property).bind(target);
-        },
-      }),
-  );
+  const inserting = new WeakSet<D1PreparedStatement>();
+  const isWrite = (statement: D1PreparedStatement) => inserting.has(statement);
+  const wrap = (db: D1Database) =>
+    new Proxy(db, {
+      get(target, property) {
+        if (property === "prepare")
+          return (query: string) => {
+            const statement = target.prepare(query);
+            if (!/\bINSERT\b/.test(query)) return statement;
+            return new Proxy(statement, {
+              get(inner, name) {
+                if (name !== "bind") return Reflect.get(inner, name).bind(inner);
+                return (...values: unknown[]) => {
+                  const bound = inner.bind(...values);
+                  inserting.add(bound);
+                  return bound;
+                };
+              },
+            });
+          };
+        if (property === "batch")
+          return async (statements: D1PreparedStatement[]) => {
+            if (!statements.some(isWrite)) return target.batch(statements);
+            writes.count += 1;
+            if (writes.count === 1) await released;
+            return target.batch(statements);
+          };
+        return Reflect.get(target, property).bind(target);
+      },
+    });
+  const bindings = { DB: wrap(of.DB), EVENTS_0: wrap(of.EVENTS_0), EVENTS_1: wrap(of.EVENTS_1) };
   return { bindings, writes, release };
 }
 
@@ -335,26 +355,10 @@ describe("the shard's one writer", () => {
     const testId = await newTestId();
     const shard = await shardOf(testId);
     const poison = click(testId);
-    const held = d1HoldingFirstWrite();
-    const failing = d1FailingFor(poison.id);
     // The first write is held (and lands); the poison then fails the write it shares with the good click.
-    const bindings = Object.fromEntries(
-      Object.entries(failing).map(([name, db]) => [
-        name,
-        new Proxy(db, {
-          get(target, property) {
-            if (property === "batch") {
-              const holding = held.bindings[name as keyof typeof held.bindings];
-              return (statements: D1PreparedStatement[]) =>
-                held.writes.count === 0 ? holding.batch(statements) : target.batch(statements);
-            }
-            return Reflect.get(target, property).bind(target);
-          },
-        }),
-      ]),
-    );
+    const held = d1HoldingFirstWrite(d1FailingFor(poison.id));
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const consumerBindings = await faulty(bindings);
+    const consumerBindings = await faulty(held.bindings);
     const first = deliver([click(testId)], 1, consumerBindings);
     await eventually(async () => held.writes.count === 1);
     const good = click(testId, { variant: "B" });

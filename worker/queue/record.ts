@@ -1,5 +1,4 @@
 import type { RefusedConversionReason } from "../../contract/trust";
-import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
 import {
   CONVERSION_ROLLUPS,
   CONVERSION_ROLLUPS_WITHOUT_CURRENCY,
@@ -10,6 +9,7 @@ import { countedByConsumer, SEGMENT_DIMENSION_LIST, segmentValue } from "../db/s
 import { checkedSessionBytes } from "../db/session-bytes";
 import { isSessionId } from "../lib/session-id";
 import type { CountedConversion } from "../webhooks/conversions";
+import { classifyClicks } from "./click-rules";
 import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 
 // One statement per batch, however many events it holds: the events travel as one JSON
@@ -17,102 +17,25 @@ import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 // CROSS JOIN keeps the events as the outer loop (SQLite cannot know how many json_each yields).
 // Plain D1 statements: drizzle cannot express these INSERT … SELECT … FROM json_each forms.
 
-// A click of a test deleted meanwhile inserts nothing (the join finds no test) instead of
-// failing the batch on the foreign key; nor does one after the test was completed (frozen results).
-// Its test, time and id are the primary key (migrations/0029_click_rows.sql): a redelivery carries
-// all three again and inserts nothing.
-// A click counts in the phase in force at its time: one made before the current phase started (still
-// in the queue when the variants changed) counts in the phase before (migrations/0018_phases.sql).
-// A person's click carries its address (source, a keyed hash). A test counts at most ?2 sessions per
-// address and hour: a click of a session already counted from that address this hour counts; a new
-// one counts while fewer than ?2 sessions did, those counted in D1 and the new ones before it in this
-// batch (ranked by their first click in the batch). Past that it is flagged, is_bot = 2, counted
-// nowhere, like a bot's. The check reads the address index, which holds the first counted click of
-// each session, address, hour, phase and variant only (first_of_address_hour, set here): a few rows per
-// session counted from the address that hour, at most ?2 sessions, however many clicks they or the
-// flagged ones make; the batch is ranked once (window functions).
-// `classified` is every click of the batch as it is written; `fresh` the ones this delivery inserts
-// (first of their id in the batch, not in D1 yet), each marked when it is its session's first human
-// click to arrive in its phase (a visitor of the hourly rollup) and ever (a visitor of the segments).
-// `needed`, if given, is a CTE named needed (with its comma): the batch's events are read only if it has a row.
-const classifiedClicks = (needed: string) => `WITH ${needed} e AS (
-    SELECT j.key AS position, j.value ->> '$.id' AS id, j.value ->> '$.testId' AS test_id,
-           j.value ->> '$.variant' AS variant, ${checkedSessionBytes("j.value ->> '$.sessionId'")} AS session,
-           j.value ->> '$.isBot' AS is_bot, j.value ->> '$.timestamp' AS ts, j.value ->> '$.source' AS source,
-           (j.value ->> '$.timestamp') - (j.value ->> '$.timestamp') % 3600000 AS hour,
-           j.value ->> '$.device' AS device, j.value ->> '$.os' AS os, j.value ->> '$.country' AS country,
-           j.value ->> '$.referrer' AS referrer
-    FROM ${needed ? "needed CROSS JOIN " : ""}json_each(?1) AS j),
-  candidate AS (
-    SELECT e.*,
-           e.source IS NOT NULL AND NOT e.is_bot AND NOT EXISTS (
-             SELECT 1 FROM clicks AS a INDEXED BY clicks_test_source_idx
-             WHERE a.split_test_id = e.test_id AND a.source = e.source AND a.first_of_address_hour = 1
-               AND a.timestamp >= e.hour AND a.timestamp < e.hour + 3600000
-               AND a.session = e.session) AS is_new,
-           min(e.position) OVER (PARTITION BY e.test_id, e.source, e.hour, e.session) AS first_position
-    FROM e),
-  ranked AS (
-    SELECT c.*, dense_rank() OVER (PARTITION BY c.test_id, c.source, c.hour, c.is_new ORDER BY c.first_position)
-             AS new_rank
-    FROM candidate AS c),
-  checked AS (
-    SELECT r.position, r.id, t.id AS test_id, r.variant, r.session,
-           CASE WHEN r.is_bot THEN 1
-                WHEN NOT r.is_new THEN 0
-                WHEN (SELECT count(*) FROM (
-                        SELECT DISTINCT session FROM clicks INDEXED BY clicks_test_source_idx
-                        WHERE split_test_id = t.id AND source = r.source AND first_of_address_hour = 1
-                          AND timestamp >= r.hour AND timestamp < r.hour + 3600000 LIMIT ?2))
-                     + r.new_rank > ?2 THEN 2
-                ELSE 0 END AS is_bot,
-           r.ts, r.hour, r.source, r.device, r.os, r.country, r.referrer,
-           t.phase - (r.ts < coalesce(t.phase_started_at, 0)) AS phase
-    FROM ranked AS r CROSS JOIN split_tests AS t ON t.id = r.test_id
-    WHERE t.completed_at IS NULL OR t.completed_at > r.ts),
-  classified AS (
-    SELECT c.*,
-           c.is_bot = 0 AND c.source IS NOT NULL
-             AND c.position = min(c.position) OVER (
-               PARTITION BY c.test_id, c.source, c.is_bot, c.hour, c.phase, c.variant, c.session)
-             AND NOT EXISTS (
-               SELECT 1 FROM clicks AS a INDEXED BY clicks_test_source_idx
-               WHERE a.split_test_id = c.test_id AND a.source = c.source AND a.first_of_address_hour = 1
-                 AND a.timestamp >= c.hour AND a.timestamp < c.hour + 3600000
-                 AND a.session = c.session AND a.phase = c.phase AND a.variant = c.variant)
-             AS first_of_address_hour
-    FROM checked AS c)`;
+// The clicks a write stores, as worker/queue/click-rules.ts decided them. A click of a test deleted or
+// completed since the rules read it inserts nothing (the join finds no test) instead of failing the batch
+// on the foreign key or changing frozen results. Its test, time and id are the primary key
+// (migrations/0029_click_rows.sql): a redelivery the rules did not see inserts nothing either.
+const CLASSIFIED = `WITH c AS (
+    SELECT j.key AS position, j.value ->> '$.id' AS id, t.id AS test_id, j.value ->> '$.variant' AS variant,
+           ${checkedSessionBytes("j.value ->> '$.sessionId'")} AS session, j.value ->> '$.isBot' AS is_bot,
+           j.value ->> '$.timestamp' AS ts, j.value ->> '$.hour' AS hour, j.value ->> '$.phase' AS phase,
+           j.value ->> '$.source' AS source, j.value ->> '$.device' AS device, j.value ->> '$.os' AS os,
+           j.value ->> '$.country' AS country, j.value ->> '$.referrer' AS referrer,
+           j.value ->> '$.firstOfAddressHour' AS first_of_address_hour,
+           j.value ->> '$.phaseVisitor' AS phase_visitor, j.value ->> '$.visitor' AS visitor
+    FROM json_each(?1) AS j CROSS JOIN split_tests AS t ON t.id = j.value ->> '$.testId'
+    WHERE t.completed_at IS NULL OR t.completed_at > j.value ->> '$.timestamp')`;
 
-const insertedClicks = (needed = "") => `${classifiedClicks(needed)},
-  unique_ids AS (
-    SELECT c.*, row_number() OVER (PARTITION BY c.id ORDER BY c.position) AS nth FROM classified AS c),
-  inserted AS (
-    SELECT u.* FROM unique_ids AS u
-    WHERE u.nth = 1
-      AND NOT EXISTS (SELECT 1 FROM clicks WHERE split_test_id = u.test_id AND timestamp = u.ts AND id = u.id))`;
-
-// Of `inserted` (as i): its session's first human click to arrive in the test, a visitor of the segments.
-const VISITOR = `i.is_bot = 0 AND i.position = min(i.position) OVER (PARTITION BY i.test_id, i.session, i.is_bot)
-             AND NOT EXISTS (
-               SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-               WHERE split_test_id = i.test_id AND session = i.session AND is_bot = 0)`;
-
-const freshClicks = (needed = "") => `${insertedClicks(needed)},
-  fresh AS (
-    SELECT i.*,
-           i.is_bot = 0 AND i.position = min(i.position) OVER (PARTITION BY i.test_id, i.session, i.phase, i.is_bot)
-             AND NOT EXISTS (
-               SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-               WHERE split_test_id = i.test_id AND session = i.session AND is_bot = 0 AND phase = i.phase)
-             AS phase_visitor,
-           ${VISITOR} AS visitor
-    FROM inserted AS i)`;
-
-// The rollups, once per key and batch, from the clicks this delivery inserts: run in the same
-// transaction before the insert, they see D1 as the insert does, so a redelivery counts nothing twice.
-const COUNT_HOURLY = `${freshClicks()}
+// The rollups, once per key and write. In the same transaction as the insert: they count what it inserts.
+const COUNT_HOURLY = `${CLASSIFIED}
   INSERT INTO test_stats_hourly (split_test_id, phase, hour, variant, clicks, visitors)
-  SELECT test_id, phase, hour, variant, count(*), sum(phase_visitor) FROM fresh WHERE is_bot = 0
+  SELECT test_id, phase, hour, variant, count(*), sum(phase_visitor) FROM c WHERE is_bot = 0
   GROUP BY test_id, phase, hour, variant
   ON CONFLICT (split_test_id, phase, hour, variant)
     DO UPDATE SET clicks = clicks + excluded.clicks, visitors = visitors + excluded.visitors`;
@@ -120,38 +43,27 @@ const COUNT_HOURLY = `${freshClicks()}
 // A visitor counts in the segments here only for a test the compaction does not count (made before it,
 // or retired), or for a time it already compacted (a late event): the rest are the clicks marked
 // first_of_session below, added up once a day (worker/db/segments.ts).
-// Most batches have no such visitor (every test made since 0033, no late event): `needed` is then empty
-// and the statement looks at no event, instead of classifying the whole batch a fourth time. A batch with
-// one classifies all of its events as the other statements do, so the ranks (and the burst flags) are the
-// same. MATERIALIZED and the CROSS JOIN make it one pass over the batch, before the events, not one per event.
-const COUNT_SEGMENTS = `${freshClicks(
-  `needed AS MATERIALIZED (
-    SELECT 1 FROM json_each(?1) AS k
-    WHERE ${countedByConsumer("k.value ->> '$.testId'", "k.value ->> '$.timestamp'")} LIMIT 1),`,
-)}
+const COUNT_SEGMENTS = `${CLASSIFIED}
   INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors)
-  SELECT f.test_id, f.variant, d.value, ${segmentValue("f", "d.value", "referrer")}, count(*)
-  FROM fresh AS f CROSS JOIN json_each(${SEGMENT_DIMENSION_LIST}) AS d
-  WHERE f.visitor AND ${countedByConsumer("f.test_id", "f.ts")}
+  SELECT c.test_id, c.variant, d.value, ${segmentValue("c", "d.value", "referrer")}, count(*)
+  FROM c CROSS JOIN json_each(${SEGMENT_DIMENSION_LIST}) AS d
+  WHERE c.visitor AND ${countedByConsumer("c.test_id", "c.ts")}
   GROUP BY 1, 2, 3, 4
   ON CONFLICT (split_test_id, variant, dimension, value) DO UPDATE SET visitors = visitors + excluded.visitors`;
 
-// From `inserted`, not `fresh`: a flag needs no visitor check (two lookups and two window passes less).
-const COUNT_FLAGGED = `${insertedClicks()}
+const COUNT_FLAGGED = `${CLASSIFIED}
   INSERT INTO traffic_quality (split_test_id, reason, events)
-  SELECT test_id, CASE is_bot WHEN 1 THEN 'bot' ELSE 'burst' END, count(*) FROM inserted WHERE is_bot <> 0
+  SELECT test_id, CASE is_bot WHEN 1 THEN 'bot' ELSE 'burst' END, count(*) FROM c WHERE is_bot <> 0
   GROUP BY 1, 2
   ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`;
 
-// Rows go in batch order: those this delivery inserts (a redelivered event is in D1 already), each marking
-// whether it counted its session as a visitor of the test (first_of_session, for the segments). Not from
-// `fresh`, whose hourly visitor the insert does not need: about a tenth of the click ingest's time.
-const INSERT_CLICKS = `${insertedClicks()}
+// first_of_session marks the session's first human click in the test, for the segments' compaction.
+const INSERT_CLICKS = `${CLASSIFIED}
   INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session, is_bot, timestamp, source,
                                 device, os, country, referrer_host, phase, first_of_address_hour, first_of_session)
   SELECT id, test_id, variant, session, is_bot, ts, source, device, os, country, referrer, phase,
-         first_of_address_hour, ${VISITOR}
-  FROM inserted AS i ORDER BY position`;
+         first_of_address_hour, visitor
+  FROM c ORDER BY position`;
 
 // A conversion event's session, as writeConversions sends it: in the redirect's form, or empty.
 const EVENT_SESSION_BYTES = checkedSessionBytes("e.value ->> '$.sessionId'");
@@ -190,16 +102,21 @@ export type UnmatchedReason =
 
 /**
  * Writes a batch of clicks and what they add to the rollups in one D1 transaction: one row per click,
- * one upsert per rollup key.
+ * one upsert per rollup key. The rules (worker/queue/click-rules.ts) read D1 first: the shard's one
+ * writer calls this, never two at once.
  */
 export async function writeClicks(db: D1Database, events: ClickEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const json = JSON.stringify(events);
-  await db.batch(
-    [COUNT_HOURLY, COUNT_SEGMENTS, COUNT_FLAGGED, INSERT_CLICKS].map((sql) =>
-      db.prepare(sql).bind(json, SESSIONS_PER_ADDRESS_HOUR),
-    ),
-  );
+  const clicks = await classifyClicks(db, events);
+  if (clicks.length === 0) return;
+  const json = JSON.stringify(clicks);
+  const statements = [
+    clicks.some(({ isBot }) => isBot === 0) && COUNT_HOURLY,
+    clicks.some(({ visitor }) => visitor === 1) && COUNT_SEGMENTS,
+    clicks.some(({ isBot }) => isBot !== 0) && COUNT_FLAGGED,
+    INSERT_CLICKS,
+  ].filter((sql): sql is string => sql !== false);
+  await db.batch(statements.map((sql) => db.prepare(sql).bind(json)));
 }
 
 // Tests deleted meanwhile (or never made) count nothing. An event with an id counts once: not when
