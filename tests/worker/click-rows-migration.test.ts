@@ -174,9 +174,9 @@ describe("0029_click_rows: clicks keyed by test, time and id", () => {
     expect([await everythingShown("t1", now), await everythingShown("t2", now)]).toEqual(before);
     expect(
       await rows("SELECT name FROM sqlite_master WHERE tbl_name = 'clicks' AND type = 'index' ORDER BY name"),
-    ).toEqual([{ name: "clicks_test_session_idx" }, { name: "clicks_test_source_idx" }]);
+    ).toEqual([{ name: "clicks_test_session_idx" }]);
     expect(await rows("SELECT name FROM sqlite_master WHERE name = 'address_sessions'")).toEqual([]);
-    // The address index marks one counted click per session, address, hour, phase and variant: the
+    // One counted click is marked per session, address, hour, phase and variant: the
     // sessions per address the decision's held-back check and the per-address limit read are all there.
     const sessionsPerAddress = (where: string) =>
       rows<{

@@ -2,6 +2,7 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CustomDomain, VerifyDomainResponse } from "../../contract/api";
 import { DOMAIN_MESSAGES, REDIRECT_MESSAGES } from "../../contract/messages";
+import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
 import { CRONS } from "../../worker/crons";
 import { shardWriter } from "../../worker/db/shards";
 import { DEAD_LETTER_AFTER_ATTEMPTS } from "../../worker/queue/consumer";
@@ -250,18 +251,18 @@ describe("the queue consumer under faults", () => {
   });
 });
 
+type D1Bindings = Pick<Env, "DB" | "EVENTS_0" | "EVENTS_1">;
+
 /**
- * The real D1, counting its writes (batches that insert: a write's rules read D1 in a batch of their own
- * first), whose first write waits until `release` is called.
+ * The D1s of `of`, each write (a batch that inserts: a write's rules read D1 in a batch of their own
+ * first) going through `write` with its number (1 for the first) and the real write to run.
  */
-function d1HoldingFirstWrite(of: Pick<Env, "DB" | "EVENTS_0" | "EVENTS_1"> = env) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const writes = { count: 0 };
+function d1Writes(
+  of: D1Bindings,
+  write: (nth: number, run: () => Promise<D1Result[]>) => Promise<D1Result[]>,
+) {
+  let writes = 0;
   const inserting = new WeakSet<D1PreparedStatement>();
-  const isWrite = (statement: D1PreparedStatement) => inserting.has(statement);
   const wrap = (db: D1Database) =>
     new Proxy(db, {
       get(target, property) {
@@ -281,18 +282,38 @@ function d1HoldingFirstWrite(of: Pick<Env, "DB" | "EVENTS_0" | "EVENTS_1"> = env
             });
           };
         if (property === "batch")
-          return async (statements: D1PreparedStatement[]) => {
-            if (!statements.some(isWrite)) return target.batch(statements);
-            writes.count += 1;
-            if (writes.count === 1) await released;
-            return target.batch(statements);
-          };
+          return (statements: D1PreparedStatement[]) =>
+            statements.some((statement) => inserting.has(statement))
+              ? write(++writes, () => target.batch(statements))
+              : target.batch(statements);
         return Reflect.get(target, property).bind(target);
       },
     });
-  const bindings = { DB: wrap(of.DB), EVENTS_0: wrap(of.EVENTS_0), EVENTS_1: wrap(of.EVENTS_1) };
+  return { DB: wrap(of.DB), EVENTS_0: wrap(of.EVENTS_0), EVENTS_1: wrap(of.EVENTS_1) };
+}
+
+/** The real D1, counting its writes, whose first write waits until `release` is called. */
+function d1HoldingFirstWrite(of: D1Bindings = env) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const writes = { count: 0 };
+  const bindings = d1Writes(of, async (nth, run) => {
+    writes.count = nth;
+    if (nth === 1) await released;
+    return run();
+  });
   return { bindings, writes, release };
 }
+
+/** The real D1, whose first write commits and then answers an error: a crash before the answer. */
+const d1LosingFirstAnswer = () =>
+  d1Writes(env, async (nth, run) => {
+    const results = await run();
+    if (nth === 1) throw new Error("D1_ERROR: Network connection lost.");
+    return results;
+  });
 
 /** How many callers' clicks wait for the shard's writer to finish its write in progress. */
 async function waitingAt(shard: string): Promise<number> {
@@ -349,6 +370,29 @@ describe("the shard's one writer", () => {
       { variant: "A", clicks: 3, visitors: 3, conversions: 0 },
       { variant: "B", clicks: 2, visitors: 2, conversions: 0 },
     ]);
+  });
+
+  it("reads an hour again once a write's answer is lost after it committed: no address passes its sessions", async () => {
+    const testId = await newTestId();
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const bindings = await faulty(d1LosingFirstAnswer());
+    const at = Date.now();
+    const sessions = Array.from({ length: SESSIONS_PER_ADDRESS_HOUR }, () =>
+      click(testId, { source: "flood", timestamp: at }),
+    );
+    // The writer learns the hour, writes the address's sessions and hears an error: the consumer writes
+    // them again, and the ids in D1 keep them from counting twice.
+    await deliverUntilSettled(sessions, bindings);
+    await deliverUntilSettled([click(testId, { source: "flood", timestamp: at })], bindings);
+    expect(await rollup(testId)).toEqual([
+      {
+        variant: "A",
+        clicks: SESSIONS_PER_ADDRESS_HOUR,
+        visitors: SESSIONS_PER_ADDRESS_HOUR,
+        conversions: 0,
+      },
+    ]);
+    expect(await count("clicks", testId)).toBe(SESSIONS_PER_ADDRESS_HOUR + 1);
   });
 
   it("writes each caller's clicks alone when one of them fails the write of all: only its caller retries", async () => {

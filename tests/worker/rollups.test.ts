@@ -292,7 +292,7 @@ describe("the rollups counted once per batch", () => {
       { is_bot: 0, n: SESSIONS_PER_ADDRESS_HOUR },
       { is_bot: 2, n: 15 },
     ]);
-    // The address index marks exactly one counted click per session, address, hour, phase and variant.
+    // Exactly one counted click is marked per session, address, hour, phase and variant.
     expect(
       await all(
         `SELECT split_test_id, source, timestamp - timestamp % ${HOUR} AS hour, phase, variant, session_id, count(*) AS n

@@ -13,11 +13,14 @@ import type { ClickEvent } from "./events";
 //   counted from that address that hour counts; a new one while fewer did, in D1 and before it in the
 //   batch (by its first click in the batch); past that its clicks are flagged as a burst, counted nowhere;
 // - an id counts once: its first in the batch, unless D1 has it (a redelivery);
-// - the address index marks each counted session's first click of an address, hour, phase and variant;
+// - each counted session's first click of an address, hour, phase and variant is marked
+//   (first_of_address_hour): what the limit and the held-back visitors read;
 // - a session's first human click in a phase is a visitor of the hourly rollup, its first in the test
 //   one of the segments.
 
 const HOUR_MS = 3_600_000;
+
+const key = (...parts: (string | number | undefined)[]) => JSON.stringify(parts);
 
 /** A click as the write stores it: the event with what the rules decided. */
 export interface ClassifiedClick extends Omit<ClickEvent, "isBot" | "type"> {
@@ -46,13 +49,7 @@ interface Known {
   written: Set<number>;
   /** Of each test and session: the phases it has human clicks in. */
   phasesOf: Map<string, Set<number>>;
-  /** Of each test, address and hour: the sessions counted. */
-  sessionsOf: Map<string, Set<string>>;
-  /** Each counted session's entry in the address index: test, address, hour, session, phase, variant. */
-  entries: Set<string>;
 }
-
-const key = (...parts: (string | number | undefined)[]) => JSON.stringify(parts);
 
 const TESTS = `SELECT id, phase, phase_started_at AS phaseStartedAt, completed_at AS completedAt
   FROM split_tests WHERE id IN (SELECT value FROM json_each(?1))`;
@@ -68,49 +65,113 @@ const PHASES = `SELECT DISTINCT p.key AS pair, c.phase
   WHERE c.split_test_id = p.value ->> '$[0]' AND c.session = ${checkedSessionBytes("p.value ->> '$[1]'")}
     AND c.is_bot = 0`;
 
-// ?1: [test, address, hour] triples.
-const ADDRESS_HOURS = `SELECT g.key AS triple, c.session_id AS session, c.phase, c.variant
-  FROM json_each(?1) AS g CROSS JOIN clicks AS c INDEXED BY clicks_test_source_idx
-  WHERE c.split_test_id = g.value ->> '$[0]' AND c.source = g.value ->> '$[1]' AND c.first_of_address_hour = 1
-    AND c.timestamp >= g.value ->> '$[2]' AND c.timestamp < g.value ->> '$[2]' + ${HOUR_MS}`;
+// ?1: [test, hour] pairs. Each hour of a test is a range of the clicks' key.
+const MARKED = `SELECT g.key AS pair, c.source, c.session_id AS session, c.phase, c.variant
+  FROM json_each(?1) AS g CROSS JOIN clicks AS c
+  WHERE c.split_test_id = g.value ->> '$[0]' AND c.timestamp >= g.value ->> '$[1]'
+    AND c.timestamp < g.value ->> '$[1]' + ${HOUR_MS} AND c.first_of_address_hour = 1`;
 
 const hourOf = (timestamp: number) => timestamp - (timestamp % HOUR_MS);
 
-/** Reads, in one round trip, what the rules of `events` need from the shard's D1. */
-async function knownTo(db: D1Database, events: ClickEvent[]): Promise<Known> {
+/** Test hours the shard's writer remembers at most (a shard holds about 65,000 clicks an hour, §20). */
+const REMEMBERED_HOURS = 2_000;
+
+/**
+ * The counted sessions of each address in a test's hour, and their marked (session, phase, variant):
+ * what the shard's writer remembers between writes, so that a write reads from D1 only an hour it has
+ * not seen (since it woke, or since it forgot one of its many, or one whose write failed). D1 holds the
+ * same: the marked clicks (first_of_address_hour) of the hour.
+ */
+export class AddressHours {
+  private readonly hours = new Map<string, Map<string, Set<string>>>();
+
+  /** The hours of `pairs` ([test, hour] keys) not remembered; those remembered are the last used now. */
+  missing(pairs: string[]): string[] {
+    return pairs.filter((pair) => {
+      const sources = this.hours.get(pair);
+      if (!sources) return true;
+      this.hours.delete(pair);
+      this.hours.set(pair, sources);
+      return false;
+    });
+  }
+
+  /** Starts remembering `pairs` with their marked clicks as D1 holds them. */
+  learn(
+    pairs: string[],
+    marked: { pair: string; source: string; session: string; phase: number; variant: string }[],
+  ) {
+    for (const pair of pairs) this.hours.set(pair, new Map());
+    for (const { pair, source, session, phase, variant } of marked)
+      this.mark(pair, source, session, phase, variant);
+  }
+
+  /** Of a test's hour: the address's counted sessions. */
+  sessions(pair: string, source: string): Set<string> {
+    const sessions = new Set<string>();
+    for (const entry of this.hours.get(pair)?.get(source) ?? [])
+      sessions.add(entry.slice(0, entry.indexOf("|")));
+    return sessions;
+  }
+
+  isMarked(pair: string, source: string, session: string, phase: number, variant: string): boolean {
+    return this.hours.get(pair)?.get(source)?.has(`${session}|${phase}|${variant}`) ?? false;
+  }
+
+  /** Once a write has committed: its marked clicks; then the hours used longest ago are forgotten. */
+  written(clicks: ClassifiedClick[]) {
+    for (const click of clicks)
+      if (click.firstOfAddressHour && click.source != null)
+        this.mark(key(click.testId, click.hour), click.source, click.sessionId, click.phase, click.variant);
+    for (const old of [...this.hours.keys()].slice(0, Math.max(0, this.hours.size - REMEMBERED_HOURS)))
+      this.hours.delete(old);
+  }
+
+  /** Once a write has failed (it may have committed all the same): D1 is read again for its hours. */
+  failed(events: ClickEvent[]) {
+    for (const { testId, timestamp } of events) this.hours.delete(key(testId, hourOf(timestamp)));
+  }
+
+  private mark(pair: string, source: string, session: string, phase: number, variant: string) {
+    const sources = this.hours.get(pair);
+    if (!sources) return;
+    const entries = sources.get(source) ?? new Set();
+    sources.set(source, entries.add(`${session}|${phase}|${variant}`));
+  }
+}
+
+/** Reads, in one round trip, what the rules of `events` need from the shard's D1 and not from memory. */
+async function knownTo(db: D1Database, events: ClickEvent[], addressHours: AddressHours): Promise<Known> {
   const testIds = [...new Set(events.map(({ testId }) => testId))];
   const humans = events.filter(({ isBot }) => !isBot);
   const pairs = [...new Set(humans.map(({ testId, sessionId }) => key(testId, sessionId)))];
-  const triples = [
+  const hours = addressHours.missing([
     ...new Set(
       humans.flatMap(({ testId, source, timestamp }) =>
-        source == null ? [] : [key(testId, source, hourOf(timestamp))],
+        source == null ? [] : [key(testId, hourOf(timestamp))],
       ),
     ),
-  ];
-  const [tests, written, phases, entries] = await db.batch<Record<string, unknown>>([
+  ]);
+  const [tests, written, phases, marked] = await db.batch<Record<string, unknown>>([
     db.prepare(TESTS).bind(JSON.stringify(testIds)),
     db.prepare(WRITTEN).bind(JSON.stringify(events)),
     db.prepare(PHASES).bind(`[${pairs.join(",")}]`),
-    db.prepare(ADDRESS_HOURS).bind(`[${triples.join(",")}]`),
+    db.prepare(MARKED).bind(`[${hours.join(",")}]`),
   ]);
   const known: Known = {
     tests: new Map(((tests?.results ?? []) as unknown as TestState[]).map((test) => [test.id, test])),
     written: new Set(((written?.results ?? []) as { position: number }[]).map(({ position }) => position)),
     phasesOf: new Map(),
-    sessionsOf: new Map(),
-    entries: new Set(),
   };
   for (const { pair, phase } of (phases?.results ?? []) as { pair: number; phase: number }[]) {
     const of = pairs[pair] ?? "";
     known.phasesOf.set(of, (known.phasesOf.get(of) ?? new Set()).add(phase));
   }
-  type Entry = { triple: number; session: string; phase: number; variant: string };
-  for (const { triple, session, phase, variant } of (entries?.results ?? []) as Entry[]) {
-    const of = triples[triple] ?? "";
-    known.sessionsOf.set(of, (known.sessionsOf.get(of) ?? new Set()).add(session));
-    known.entries.add(key(of, session, phase, variant));
-  }
+  type Marked = { pair: number; source: string; session: string; phase: number; variant: string };
+  addressHours.learn(
+    hours,
+    ((marked?.results ?? []) as Marked[]).map((row) => ({ ...row, pair: hours[row.pair] ?? "" })),
+  );
   return known;
 }
 
@@ -152,24 +213,28 @@ function ranksOf(events: ClickEvent[], addressHours: string[], isNew: boolean[])
 }
 
 /** The batch's clicks this write stores, in batch order, with what the rules decided for each. */
-export async function classifyClicks(db: D1Database, events: ClickEvent[]): Promise<ClassifiedClick[]> {
-  const known = await knownTo(db, events);
+export async function classifyClicks(
+  db: D1Database,
+  events: ClickEvent[],
+  remembered = new AddressHours(),
+): Promise<ClassifiedClick[]> {
+  const known = await knownTo(db, events, remembered);
   const hours = events.map(({ timestamp }) => hourOf(timestamp));
-  const addressHours = events.map(({ testId, source }, i) => key(testId, source ?? undefined, hours[i]));
+  const testHours = events.map(({ testId }, i) => key(testId, hours[i]));
+  const counted = events.map(({ source }, i) =>
+    source == null ? new Set<string>() : remembered.sessions(testHours[i] ?? "", source),
+  );
+  const addressHours = events.map(({ source }, i) => key(testHours[i], source ?? undefined));
   const isNew = events.map(
-    ({ source, isBot, sessionId }, i) =>
-      source != null && !isBot && !known.sessionsOf.get(addressHours[i] ?? "")?.has(sessionId),
+    ({ source, isBot, sessionId }, i) => source != null && !isBot && !counted[i]?.has(sessionId),
   );
   const ranks = ranksOf(events, addressHours, isNew);
 
   const checked = events.flatMap((event, i) => {
     const test = known.tests.get(event.testId);
     if (!test || (test.completedAt !== null && test.completedAt <= event.timestamp)) return [];
-    const counted = Math.min(
-      known.sessionsOf.get(addressHours[i] ?? "")?.size ?? 0,
-      SESSIONS_PER_ADDRESS_HOUR,
-    );
-    const burst = isNew[i] && counted + (ranks[i] ?? 0) > SESSIONS_PER_ADDRESS_HOUR;
+    const before = Math.min(counted[i]?.size ?? 0, SESSIONS_PER_ADDRESS_HOUR);
+    const burst = isNew[i] && before + (ranks[i] ?? 0) > SESSIONS_PER_ADDRESS_HOUR;
     const isBot: ClassifiedClick["isBot"] = event.isBot ? 1 : burst ? 2 : 0;
     const phase = test.phase - (event.timestamp < (test.phaseStartedAt ?? 0) ? 1 : 0);
     const entry = key(addressHours[i], event.sessionId, phase, event.variant);
@@ -198,7 +263,17 @@ export async function classifyClicks(db: D1Database, events: ClickEvent[]): Prom
       isBot,
       hour,
       phase,
-      firstOfAddressHour: first(firstInAddressHour, entry) && !known.entries.has(entry) ? 1 : 0,
+      firstOfAddressHour:
+        first(firstInAddressHour, entry) &&
+        !remembered.isMarked(
+          key(event.testId, hour),
+          event.source ?? "",
+          event.sessionId,
+          phase,
+          event.variant,
+        )
+          ? 1
+          : 0,
       phaseVisitor:
         first(firstInPhase, key(event.testId, event.sessionId, phase)) && !phases?.has(phase) ? 1 : 0,
       visitor: first(firstInTest, key(event.testId, event.sessionId)) && !phases ? 1 : 0,

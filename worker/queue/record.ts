@@ -9,7 +9,7 @@ import { countedByConsumer, SEGMENT_DIMENSION_LIST, segmentValue } from "../db/s
 import { checkedSessionBytes } from "../db/session-bytes";
 import { isSessionId } from "../lib/session-id";
 import type { CountedConversion } from "../webhooks/conversions";
-import { classifyClicks } from "./click-rules";
+import { AddressHours, classifyClicks } from "./click-rules";
 import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 
 // One statement per batch, however many events it holds: the events travel as one JSON
@@ -102,12 +102,16 @@ export type UnmatchedReason =
 
 /**
  * Writes a batch of clicks and what they add to the rollups in one D1 transaction: one row per click,
- * one upsert per rollup key. The rules (worker/queue/click-rules.ts) read D1 first: the shard's one
- * writer calls this, never two at once.
+ * one upsert per rollup key. The rules (worker/queue/click-rules.ts) read D1 first, and what the
+ * shard's one writer remembers of it (`remembered`): it calls this, never two at once.
  */
-export async function writeClicks(db: D1Database, events: ClickEvent[]): Promise<void> {
+export async function writeClicks(
+  db: D1Database,
+  events: ClickEvent[],
+  remembered = new AddressHours(),
+): Promise<void> {
   if (events.length === 0) return;
-  const clicks = await classifyClicks(db, events);
+  const clicks = await classifyClicks(db, events, remembered);
   if (clicks.length === 0) return;
   const json = JSON.stringify(clicks);
   const statements = [
@@ -116,7 +120,13 @@ export async function writeClicks(db: D1Database, events: ClickEvent[]): Promise
     clicks.some(({ isBot }) => isBot !== 0) && COUNT_FLAGGED,
     INSERT_CLICKS,
   ].filter((sql): sql is string => sql !== false);
-  await db.batch(statements.map((sql) => db.prepare(sql).bind(json)));
+  try {
+    await db.batch(statements.map((sql) => db.prepare(sql).bind(json)));
+  } catch (error) {
+    remembered.failed(events);
+    throw error;
+  }
+  remembered.written(clicks);
 }
 
 // Tests deleted meanwhile (or never made) count nothing. An event with an id counts once: not when

@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { eventsDb } from "../db/shards";
 import { log } from "../observability/log";
 import { askToLookAtCappedLinks } from "./capped-links";
+import { AddressHours } from "./click-rules";
 import type { ClickEvent } from "./events";
 import { writeClicks } from "./record";
 
@@ -24,6 +25,8 @@ export class ShardWriter extends DurableObject<Env> {
   private handed: Handed[] = [];
   private writing = false;
   private held: ReturnType<typeof setTimeout> | undefined;
+  /** What the rules read of the shard's D1, kept between writes (worker/queue/click-rules.ts). */
+  private readonly remembered = new AddressHours();
 
   /**
    * Answers once the clicks are in the shard's D1 (null), or with D1's error if their write failed: an
@@ -55,7 +58,7 @@ export class ShardWriter extends DurableObject<Env> {
       const together = takeTogether(this.handed);
       const shard = together[0]?.shard;
       if (shard === undefined) return;
-      const written = await writeTogether(this.env, shard, together);
+      const written = await writeTogether(this.env, shard, together, this.remembered);
       if (written.length === 0) continue;
       const clicks = written.flatMap((each) => each.clicks);
       // Clicks per call and per write, read after deploying (docs/capacity.md).
@@ -74,11 +77,17 @@ export class ShardWriter extends DurableObject<Env> {
  * click can fail the write of all, and then fails only its own caller. Answers each caller; returns
  * those whose clicks were written.
  */
-async function writeTogether(env: Env, shard: string, together: Handed[]): Promise<Handed[]> {
+async function writeTogether(
+  env: Env,
+  shard: string,
+  together: Handed[],
+  remembered: AddressHours,
+): Promise<Handed[]> {
   try {
     await writeClicks(
       eventsDb(env, shard),
       together.flatMap(({ clicks }) => clicks),
+      remembered,
     );
     for (const each of together) each.answer(null);
     return together;
@@ -91,7 +100,7 @@ async function writeTogether(env: Env, shard: string, together: Handed[]): Promi
     const written: Handed[] = [];
     for (const each of together) {
       try {
-        await writeClicks(eventsDb(env, shard), each.clicks);
+        await writeClicks(eventsDb(env, shard), each.clicks, remembered);
         each.answer(null);
         written.push(each);
       } catch (itsError) {

@@ -222,19 +222,23 @@ const PER_ADDRESS = `per_address AS (
     GROUP BY variant, address)`;
 // The addresses held back: the DECISION_ADDRESSES that converted most for one variant (?6), or in the
 // whole test (?6 null); what they brought every variant (?5, the test's labels) is held back. Their
-// visitors are read from the address index, which marks each counted session's first click of an
-// address, hour, phase and variant (migrations/0029_click_rows.sql).
+// visitors are the sessions of the marked clicks, each counted session's first of an address, hour,
+// phase and variant (migrations/0029_click_rows.sql): one pass over the test's clicks, the addresses
+// having no index of their own (migrations/0053_no_address_index.sql).
 const HELD_BACK = `WITH ${PER_ADDRESS},
   top AS (SELECT address FROM per_address WHERE ?6 IS NULL OR variant = ?6
           GROUP BY address ORDER BY sum(weight) DESC LIMIT ?4),
+  visitors AS (
+    SELECT c.variant, c.source AS address, count(DISTINCT c.session) AS visitors FROM clicks AS c
+    WHERE c.split_test_id = ?1 AND c.first_of_address_hour = 1 AND c.phase = ?7
+      AND c.source IN (SELECT address FROM top)
+    GROUP BY 1, 2),
   held AS (SELECT v.value AS variant, top.address FROM json_each(?5) AS v CROSS JOIN top)
   SELECT h.variant, coalesce(sum(p.conversions), 0) AS conversions, coalesce(sum(p.orders), 0) AS orders,
          coalesce(sum(p.revenue), 0) AS revenue, coalesce(sum(p.squares), 0) AS revenueSquares,
-         sum((SELECT count(DISTINCT c.session) FROM clicks AS c INDEXED BY clicks_test_source_idx
-              WHERE c.split_test_id = ?1 AND c.source = h.address AND c.variant = h.variant
-                AND c.first_of_address_hour = 1 AND c.phase = ?7))
-           AS visitors
+         coalesce(sum(s.visitors), 0) AS visitors
   FROM held AS h LEFT JOIN per_address AS p ON p.variant = h.variant AND p.address = h.address
+    LEFT JOIN visitors AS s ON s.variant = h.variant AND s.address = h.address
   GROUP BY h.variant`;
 
 /**

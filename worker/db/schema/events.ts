@@ -23,8 +23,8 @@ const eventColumns = () => ({
 
 /**
  * Keyed by (test, time, id) WITHOUT ROWID (migrations/0029_click_rows.sql): the key is the row, the
- * test's time order and the redelivery check at once. The session index holds counted clicks only, the
- * address index the first counted one of each session, address, hour, phase and variant.
+ * test's time order and the redelivery check at once. The session index holds counted clicks only;
+ * addresses have no index (migrations/0053_no_address_index.sql).
  */
 export const clicks = sqliteTable(
   "clicks",
@@ -44,8 +44,8 @@ export const clicks = sqliteTable(
     os: text("os"),
     country: text("country"),
     referrerHost: text("referrer_host"),
-    // 1 on the first counted click of its session, address, hour, phase and variant: the address index
-    // holds these only (worker/queue/record.ts).
+    // 1 on the first counted click of its session, address, hour, phase and variant: what the limit of
+    // sessions per address and hour and the held-back visitors read (worker/queue/click-rules.ts).
     firstOfAddressHour: integer("first_of_address_hour", { mode: "boolean" }).notNull().default(false),
     // 1 on the click that counted its session as a visitor of the test, for the segments not compacted
     // yet (migrations/0033_segment_compaction.sql; 0 on clicks written before it).
@@ -54,9 +54,6 @@ export const clicks = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.splitTestId, t.timestamp, t.id] }),
     index("clicks_test_session_idx").on(t.splitTestId, t.session).where(sql`is_bot = 0`),
-    index("clicks_test_source_idx")
-      .on(t.splitTestId, t.source, t.timestamp)
-      .where(sql`first_of_address_hour = 1`),
   ],
 );
 
