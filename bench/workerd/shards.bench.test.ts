@@ -1,10 +1,19 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  env,
+  getQueueResult,
+  runInDurableObject,
+} from "cloudflare:test";
 import { expect, inject, it, vi } from "vitest";
 import { WORKSPACE_QUOTAS } from "../../contract/quotas";
+import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
 import { shardWritersUsing } from "../../tests/worker/helpers";
 import { seedTest, seedUser } from "../../tests/worker/seed";
+import { shardWriter } from "../../worker/db/shards";
 import worker from "../../worker/index";
 import { eventId } from "../../worker/lib/ids";
+import { AddressHours } from "../../worker/queue/click-rules";
 import type { TrackingEvent } from "../../worker/queue/events";
 import { fixed, printTable } from "../table";
 
@@ -16,8 +25,10 @@ import { fixed, printTable } from "../table";
 // loses the answer to one write in twenty-five after committing it (the isolate dies between D1's
 // commit and the acknowledgement: the batch comes again). Then every test's per-arm clicks, visitors and
 // conversions, read from its shard, must equal the generated truth.
-// The consumer keeps nothing between batches (every rule reads D1), so a cold one in the middle of an
-// hour, which each delivery here could be, decides as a warm one would.
+// On ten tests one address also opens 40 sessions within an hour (all in A): 30 count, 10 are flagged,
+// whatever the order they come in. The shards' writers remember each address's sessions of an hour
+// between writes (worker/queue/click-rules.ts): half way through, both forget everything, as writers
+// evicted or restarted in the middle of an hour, and must read the hours again from D1.
 const SCALE = inject("benchScale");
 const CLICKS = Math.round(1_000_000 * SCALE);
 const TESTS = Math.max(20, Math.round(10_000 * SCALE));
@@ -25,6 +36,9 @@ const CONVERSION_RATE = 0.03;
 const EVENTS_PER_MESSAGE = 50;
 const BATCH = 100;
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const FLOODED_TESTS = 10;
+const FLOOD_SESSIONS = 40;
 
 const sharded: Env = { ...env, EVENT_SHARDS: "EVENTS_0,EVENTS_1" };
 
@@ -133,6 +147,22 @@ it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two s
       count(testId, variant, "conversions");
     }
   }
+  const floodHour = Math.floor((now - 3 * DAY) / HOUR) * HOUR;
+  for (const testId of tests.slice(0, FLOODED_TESTS))
+    for (let i = 0; i < FLOOD_SESSIONS; i++) {
+      const flood: TrackingEvent = {
+        type: "click",
+        id: eventId(),
+        testId,
+        variant: "A",
+        sessionId: crypto.randomUUID(),
+        isBot: false,
+        timestamp: floodHour + Math.floor(Math.random() * HOUR),
+        source: "flood",
+      };
+      clicks.splice(Math.floor(Math.random() * (clicks.length + 1)), 0, flood);
+      if (i < SESSIONS_PER_ADDRESS_HOUR) count(testId, "A", "clicks");
+    }
 
   const stats = { deliveries: 0, messages: 0, retried: 0, duplicated: 0, refusedSteps: 0, lostAnswers: 0 };
   // The events the consumer sends again (a packed message's retried ones) come back through this queue.
@@ -152,6 +182,7 @@ it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two s
   };
   // The shards' writers write the clicks (worker/queue/shard-writer.ts): the faults are theirs too.
   await shardWritersUsing({ EVENTS_0: bindings.EVENTS_0, EVENTS_1: bindings.EVENTS_1 });
+  let coldAt = -1;
   /** Delivers the events as the Queues runtime would, faults and all, until every one is acknowledged. */
   async function ingest(events: TrackingEvent[], refuseFrom: number, refuseSteps: number) {
     for (let i = 0; i < events.length; i += EVENTS_PER_MESSAGE)
@@ -164,6 +195,7 @@ it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two s
       if (step === refuseFrom + refuseSteps && refuseSteps > 0)
         await env.EVENTS_1.prepare("ALTER TABLE clicks_refused RENAME TO clicks").run();
       if (refusing) stats.refusedSteps += 1;
+      if (step === coldAt) await forgetAddressHours();
       const messages = queue.splice(0, BATCH);
       const times = step % 5 === 0 ? 2 : 1;
       for (let time = 0; time < times; time++) {
@@ -200,12 +232,22 @@ it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two s
     }
   }
 
+  /** The shards' writers forget what they remembered, as objects evicted or restarted do. */
+  async function forgetAddressHours() {
+    for (const shard of ["EVENTS_0", "EVENTS_1"])
+      await runInDurableObject(shardWriter(env, shard), (instance) => {
+        (instance as unknown as { remembered: AddressHours }).remembered = new AddressHours();
+      });
+  }
+
   const silence = vi.spyOn(console, "warn").mockImplementation(() => {});
   const info = vi.spyOn(console, "info").mockImplementation(() => {});
   const error = vi.spyOn(console, "error").mockImplementation(() => {});
   const started = performance.now();
-  const steps = Math.ceil(CLICKS / EVENTS_PER_MESSAGE / BATCH);
+  const steps = Math.ceil(clicks.length / EVENTS_PER_MESSAGE / BATCH);
+  coldAt = Math.floor(steps / 2);
   await ingest(clicks, Math.floor(steps / 3), Math.max(1, Math.floor(steps / 10)));
+  coldAt = -1;
   await ingest(conversions, 0, 0);
   const seconds = (performance.now() - started) / 1000;
   silence.mockRestore();
@@ -249,6 +291,6 @@ it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two s
         seconds: fixed(seconds, 1),
       },
     ],
-    `shards: ${CLICKS} clicks and ${conversions.length} conversions over ${TESTS} tests on two shards, EVENTS_1 refusing writes for ${stats.refusedSteps} batches, EVENTS_0 failing 1 write in 20, ${stats.lostAnswers} answers lost after EVENTS_1 committed, every 5th batch twice: per-arm counts equal the truth`,
+    `shards: ${CLICKS} clicks and ${conversions.length} conversions over ${TESTS} tests on two shards, EVENTS_1 refusing writes for ${stats.refusedSteps} batches, EVENTS_0 failing 1 write in 20, ${stats.lostAnswers} answers lost after EVENTS_1 committed, every 5th batch twice, ${FLOOD_SESSIONS} sessions from one address in an hour on ${FLOODED_TESTS} tests, both writers cold half way: per-arm counts equal the truth`,
   );
 }, 3_600_000);

@@ -5,6 +5,7 @@ import { DOMAIN_MESSAGES, REDIRECT_MESSAGES } from "../../contract/messages";
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
 import { CRONS } from "../../worker/crons";
 import { shardWriter } from "../../worker/db/shards";
+import { AddressHours } from "../../worker/queue/click-rules";
 import { DEAD_LETTER_AFTER_ATTEMPTS } from "../../worker/queue/consumer";
 import wranglerToml from "../../wrangler.toml?raw";
 import {
@@ -393,6 +394,33 @@ describe("the shard's one writer", () => {
       },
     ]);
     expect(await count("clicks", testId)).toBe(SESSIONS_PER_ADDRESS_HOUR + 1);
+  });
+
+  it("decides as a warm writer does once it wakes in the middle of an hour: the hour is read from D1", async () => {
+    const testId = await newTestId();
+    const at = Date.now();
+    const sessions = (n: number) =>
+      Array.from({ length: n }, () => click(testId, { source: "flood", timestamp: at }));
+    const first = sessions(20);
+    await deliverUntilSettled(first, env);
+    // The object is evicted or restarted: what it remembered is gone.
+    await runInDurableObject(shardWriter(env, await shardOf(testId)), (instance) => {
+      (instance as unknown as { remembered: AddressHours }).remembered = new AddressHours();
+    });
+    // A session counted before comes back, then 15 new ones: 10 more fit in the address's hour.
+    await deliverUntilSettled(
+      [click(testId, { ...first[0], id: crypto.randomUUID() }), ...sessions(15)],
+      env,
+    );
+    expect(await rollup(testId)).toEqual([
+      {
+        variant: "A",
+        clicks: SESSIONS_PER_ADDRESS_HOUR + 1,
+        visitors: SESSIONS_PER_ADDRESS_HOUR,
+        conversions: 0,
+      },
+    ]);
+    expect(await count("clicks", testId)).toBe(36);
   });
 
   it("writes each caller's clicks alone when one of them fails the write of all: only its caller retries", async () => {

@@ -83,7 +83,8 @@ const REMEMBERED_HOURS = 2_000;
  * same: the marked clicks (first_of_address_hour) of the hour.
  */
 export class AddressHours {
-  private readonly hours = new Map<string, Map<string, Set<string>>>();
+  /** By test-hour, address and session: the session's marked phases and variants ("phase|variant"). */
+  private readonly hours = new Map<string, Map<string, Map<string, Set<string>>>>();
 
   /** The hours of `pairs` ([test, hour] keys) not remembered; those remembered are the last used now. */
   missing(pairs: string[]): string[] {
@@ -107,15 +108,12 @@ export class AddressHours {
   }
 
   /** Of a test's hour: the address's counted sessions. */
-  sessions(pair: string, source: string): Set<string> {
-    const sessions = new Set<string>();
-    for (const entry of this.hours.get(pair)?.get(source) ?? [])
-      sessions.add(entry.slice(0, entry.indexOf("|")));
-    return sessions;
+  sessions(pair: string, source: string): ReadonlyMap<string, unknown> {
+    return this.hours.get(pair)?.get(source) ?? new Map();
   }
 
   isMarked(pair: string, source: string, session: string, phase: number, variant: string): boolean {
-    return this.hours.get(pair)?.get(source)?.has(`${session}|${phase}|${variant}`) ?? false;
+    return this.hours.get(pair)?.get(source)?.get(session)?.has(`${phase}|${variant}`) ?? false;
   }
 
   /** Once a write has committed: its marked clicks; then the hours used longest ago are forgotten. */
@@ -135,8 +133,11 @@ export class AddressHours {
   private mark(pair: string, source: string, session: string, phase: number, variant: string) {
     const sources = this.hours.get(pair);
     if (!sources) return;
-    const entries = sources.get(source) ?? new Set();
-    sources.set(source, entries.add(`${session}|${phase}|${variant}`));
+    const sessions = sources.get(source) ?? new Map<string, Set<string>>();
+    sources.set(
+      source,
+      sessions.set(session, (sessions.get(session) ?? new Set()).add(`${phase}|${variant}`)),
+    );
   }
 }
 
@@ -222,7 +223,7 @@ export async function classifyClicks(
   const hours = events.map(({ timestamp }) => hourOf(timestamp));
   const testHours = events.map(({ testId }, i) => key(testId, hours[i]));
   const counted = events.map(({ source }, i) =>
-    source == null ? new Set<string>() : remembered.sessions(testHours[i] ?? "", source),
+    source == null ? new Map<string, unknown>() : remembered.sessions(testHours[i] ?? "", source),
   );
   const addressHours = events.map(({ source }, i) => key(testHours[i], source ?? undefined));
   const isNew = events.map(
