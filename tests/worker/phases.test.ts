@@ -2,6 +2,10 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { TestAnalytics, TestWithStats } from "../../contract/api";
 import { VARIANT_MESSAGES } from "../../contract/messages";
+import { getDb } from "../../worker/db/client";
+import { eventsDb } from "../../worker/db/shards";
+import { heldBackOf } from "../../worker/services/analytics";
+import { ownedTest } from "../../worker/services/split-tests";
 import {
   type Client,
   createApiKey,
@@ -41,6 +45,26 @@ const edited = [
 ];
 
 describe("phases", () => {
+  it("holds back what the top converting addresses brought the current phase, not an earlier one", async () => {
+    const { client, userId } = await signedUpClient();
+    const test = await createTest(client);
+    // Phase 1: one address brings 3 visitors on A, 2 of whom buy (of its 3 conversions a day).
+    const earlier = Array.from({ length: 3 }, () => click(test.id, { variant: "A", source: "top" }));
+    await deliver(earlier);
+    await deliver(earlier.slice(1).map((c) => conversion(test.id, c.sessionId)));
+    expect((await client.json("PATCH", `/api/tests/${test.id}`, { variants: edited })).status).toBe(200);
+    // Phase 2: the same address brings 2 visitors on B, one of whom buys.
+    const later = Array.from({ length: 2 }, () => click(test.id, { variant: "B", source: "top" }));
+    await deliver(later);
+    await deliver([conversion(test.id, later[0]?.sessionId ?? "")]);
+    const row = await ownedTest(getDb(env.DB), userId, { id: test.id });
+    const held = await heldBackOf(eventsDb(env, row.shard), row, null);
+    expect(held.map(({ visitors, conversions }) => ({ visitors, conversions }))).toEqual([
+      { visitors: 0, conversions: 0 },
+      { visitors: 2, conversions: 1 },
+    ]);
+  });
+
   it("counts clicks and conversions in their phase; stats and verdict read the current one, earlier ones are kept", async () => {
     const { client } = await signedUpClient();
     const test = await createTest(client);

@@ -223,14 +223,15 @@ const PER_ADDRESS = `per_address AS (
 // The addresses held back: the DECISION_ADDRESSES that converted most for one variant (?6), or in the
 // whole test (?6 null); what they brought every variant (?5, the test's labels) is held back. Their
 // visitors are the sessions of the marked clicks, each counted session's first of an address, hour,
-// phase and variant (migrations/0029_click_rows.sql): one pass over the test's clicks, the addresses
-// having no index of their own (migrations/0053_no_address_index.sql).
+// phase and variant (migrations/0029_click_rows.sql): one pass over the phase's clicks (a range of the
+// key: a click counts in the phase in force at its time, ?8 its start), the addresses having no index of
+// their own (migrations/0053_no_address_index.sql).
 const HELD_BACK = `WITH ${PER_ADDRESS},
   top AS (SELECT address FROM per_address WHERE ?6 IS NULL OR variant = ?6
           GROUP BY address ORDER BY sum(weight) DESC LIMIT ?4),
   visitors AS (
     SELECT c.variant, c.source AS address, count(DISTINCT c.session) AS visitors FROM clicks AS c
-    WHERE c.split_test_id = ?1 AND c.first_of_address_hour = 1 AND c.phase = ?7
+    WHERE c.split_test_id = ?1 AND c.timestamp >= ?8 AND c.first_of_address_hour = 1 AND c.phase = ?7
       AND c.source IN (SELECT address FROM top)
     GROUP BY 1, 2),
   held AS (SELECT v.value AS variant, top.address FROM json_each(?5) AS v CROSS JOIN top)
@@ -264,6 +265,7 @@ export async function heldBackOf(
       JSON.stringify(labels),
       variant,
       test.phase,
+      test.phaseStartedAt ?? 0,
     )
     .all<Omit<VariantTotals, "clicks"> & { variant: Variant }>();
   for (const { variant, ...sums } of results) {
