@@ -5,7 +5,7 @@ import { DOMAIN_MESSAGES, REDIRECT_MESSAGES } from "../../contract/messages";
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
 import { CRONS } from "../../worker/crons";
 import { shardWriter } from "../../worker/db/shards";
-import { AddressHours } from "../../worker/queue/click-rules";
+import { AddressHours, REMEMBERED_SESSIONS } from "../../worker/queue/click-rules";
 import { DEAD_LETTER_AFTER_ATTEMPTS } from "../../worker/queue/consumer";
 import wranglerToml from "../../wrangler.toml?raw";
 import {
@@ -421,6 +421,25 @@ describe("the shard's one writer", () => {
       },
     ]);
     expect(await count("clicks", testId)).toBe(36);
+  });
+
+  it("forgets the hours it used longest ago once it holds more sessions than it may, to read them again", () => {
+    const remembered = new AddressHours();
+    const hourOf = (pair: string, sessions: number) =>
+      Array.from({ length: sessions }, (_, i) => ({
+        pair,
+        source: `a${i % 1000}`,
+        session: `s${i}`,
+        phase: 1,
+        variant: "A",
+      }));
+    const half = REMEMBERED_SESSIONS / 2 + 1;
+    remembered.learn(["older"], hourOf("older", half));
+    remembered.learn(["newer"], hourOf("newer", half));
+    remembered.written([]);
+    expect(remembered.isMarked("older", "a1", "s1", 1, "A")).toBe(false);
+    expect(remembered.isMarked("newer", "a1", "s1", 1, "A")).toBe(true);
+    expect(remembered.missing(["older", "newer"])).toEqual(["older"]);
   });
 
   it("writes each caller's clicks alone when one of them fails the write of all: only its caller retries", async () => {

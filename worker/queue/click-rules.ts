@@ -73,8 +73,12 @@ const MARKED = `SELECT g.key AS pair, c.source, c.session_id AS session, c.phase
 
 const hourOf = (timestamp: number) => timestamp - (timestamp % HOUR_MS);
 
-/** Test hours the shard's writer remembers at most (a shard holds about 65,000 clicks an hour, §20). */
-const REMEMBERED_HOURS = 2_000;
+/**
+ * Sessions the shard's writer remembers at most, of the test-hours it used last (some 25 MB): a shard
+ * takes at most about 85,000 clicks an hour (one D1's storage at the window, bench/RESULTS.md §31), so
+ * this holds more than its current hour.
+ */
+export const REMEMBERED_SESSIONS = 100_000;
 
 /**
  * The counted sessions of each address in a test's hour, and their marked (session, phase, variant):
@@ -85,6 +89,7 @@ const REMEMBERED_HOURS = 2_000;
 export class AddressHours {
   /** By test-hour, address and session: the session's marked phases and variants ("phase|variant"). */
   private readonly hours = new Map<string, Map<string, Map<string, Set<string>>>>();
+  private sessionsHeld = 0;
 
   /** The hours of `pairs` ([test, hour] keys) not remembered; those remembered are the last used now. */
   missing(pairs: string[]): string[] {
@@ -102,7 +107,10 @@ export class AddressHours {
     pairs: string[],
     marked: { pair: string; source: string; session: string; phase: number; variant: string }[],
   ) {
-    for (const pair of pairs) this.hours.set(pair, new Map());
+    for (const pair of pairs) {
+      this.forget(pair);
+      this.hours.set(pair, new Map());
+    }
     for (const { pair, source, session, phase, variant } of marked)
       this.mark(pair, source, session, phase, variant);
   }
@@ -116,24 +124,32 @@ export class AddressHours {
     return this.hours.get(pair)?.get(source)?.get(session)?.has(`${phase}|${variant}`) ?? false;
   }
 
-  /** Once a write has committed: its marked clicks; then the hours used longest ago are forgotten. */
+  /** Once a write has committed: its marked clicks; then, past the sessions it may hold, the hours used longest ago are forgotten. */
   written(clicks: ClassifiedClick[]) {
     for (const click of clicks)
       if (click.firstOfAddressHour && click.source != null)
         this.mark(key(click.testId, click.hour), click.source, click.sessionId, click.phase, click.variant);
-    for (const old of [...this.hours.keys()].slice(0, Math.max(0, this.hours.size - REMEMBERED_HOURS)))
-      this.hours.delete(old);
+    for (const pair of this.hours.keys()) {
+      if (this.sessionsHeld <= REMEMBERED_SESSIONS) break;
+      this.forget(pair);
+    }
   }
 
   /** Once a write has failed (it may have committed all the same): D1 is read again for its hours. */
   failed(events: ClickEvent[]) {
-    for (const { testId, timestamp } of events) this.hours.delete(key(testId, hourOf(timestamp)));
+    for (const { testId, timestamp } of events) this.forget(key(testId, hourOf(timestamp)));
+  }
+
+  private forget(pair: string) {
+    for (const sessions of this.hours.get(pair)?.values() ?? []) this.sessionsHeld -= sessions.size;
+    this.hours.delete(pair);
   }
 
   private mark(pair: string, source: string, session: string, phase: number, variant: string) {
     const sources = this.hours.get(pair);
     if (!sources) return;
     const sessions = sources.get(source) ?? new Map<string, Set<string>>();
+    if (!sessions.has(session)) this.sessionsHeld += 1;
     sources.set(
       source,
       sessions.set(session, (sessions.get(session) ?? new Set()).add(`${phase}|${variant}`)),
