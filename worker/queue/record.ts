@@ -19,8 +19,9 @@ import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 
 // The clicks a write stores, as worker/queue/click-rules.ts decided them. A click of a test deleted or
 // completed since the rules read it inserts nothing (the join finds no test) instead of failing the batch
-// on the foreign key or changing frozen results. Its test, time and id are the primary key
-// (migrations/0029_click_rows.sql): a redelivery the rules did not see inserts nothing either.
+// on the foreign key or changing frozen results. The rules left out the ids D1 holds (a redelivery), and
+// the shard's one writer writes nothing between its read and this write; the key (test, time and id,
+// migrations/0029_click_rows.sql) would still keep a click from going in twice.
 const CLASSIFIED = `WITH c AS (
     SELECT j.key AS position, j.value ->> '$.id' AS id, t.id AS test_id, j.value ->> '$.variant' AS variant,
            ${checkedSessionBytes("j.value ->> '$.sessionId'")} AS session, j.value ->> '$.isBot' AS is_bot,
