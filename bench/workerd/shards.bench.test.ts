@@ -1,19 +1,11 @@
-import {
-  createExecutionContext,
-  createMessageBatch,
-  env,
-  getQueueResult,
-  runInDurableObject,
-} from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { expect, inject, it, vi } from "vitest";
 import { WORKSPACE_QUOTAS } from "../../contract/quotas";
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
-import { shardWritersUsing } from "../../tests/worker/helpers";
+import { coldShardWriters, shardWritersUsing } from "../../tests/worker/helpers";
 import { seedTest, seedUser } from "../../tests/worker/seed";
-import { shardWriter } from "../../worker/db/shards";
 import worker from "../../worker/index";
 import { eventId } from "../../worker/lib/ids";
-import { AddressHours } from "../../worker/queue/click-rules";
 import type { TrackingEvent } from "../../worker/queue/events";
 import { fixed, printTable } from "../table";
 
@@ -195,7 +187,7 @@ it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two s
       if (step === refuseFrom + refuseSteps && refuseSteps > 0)
         await env.EVENTS_1.prepare("ALTER TABLE clicks_refused RENAME TO clicks").run();
       if (refusing) stats.refusedSteps += 1;
-      if (step === coldAt) await forgetAddressHours();
+      if (step === coldAt) await coldShardWriters();
       const messages = queue.splice(0, BATCH);
       const times = step % 5 === 0 ? 2 : 1;
       for (let time = 0; time < times; time++) {
@@ -230,14 +222,6 @@ it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two s
       }
       step += 1;
     }
-  }
-
-  /** The shards' writers forget what they remembered, as objects evicted or restarted do. */
-  async function forgetAddressHours() {
-    for (const shard of ["EVENTS_0", "EVENTS_1"])
-      await runInDurableObject(shardWriter(env, shard), (instance) => {
-        (instance as unknown as { remembered: AddressHours }).remembered = new AddressHours();
-      });
   }
 
   const silence = vi.spyOn(console, "warn").mockImplementation(() => {});

@@ -17,6 +17,7 @@ import {
 } from "./cloudflare-fake";
 import {
   type Client,
+  coldShardWriters,
   createTest,
   errorOf,
   eventsOf,
@@ -290,7 +291,7 @@ function d1Writes(
         return Reflect.get(target, property).bind(target);
       },
     });
-  return { DB: wrap(of.DB), EVENTS_0: wrap(of.EVENTS_0), EVENTS_1: wrap(of.EVENTS_1) };
+  return everyD1(wrap, of);
 }
 
 /** The real D1, counting its writes, whose first write waits until `release` is called. */
@@ -404,9 +405,7 @@ describe("the shard's one writer", () => {
     const first = sessions(20);
     await deliverUntilSettled(first, env);
     // The object is evicted or restarted: what it remembered is gone.
-    await runInDurableObject(shardWriter(env, await shardOf(testId)), (instance) => {
-      (instance as unknown as { remembered: AddressHours }).remembered = new AddressHours();
-    });
+    await coldShardWriters();
     // A session counted before comes back, then 15 new ones: 10 more fit in the address's hour.
     await deliverUntilSettled(
       [click(testId, { ...first[0], id: crypto.randomUUID() }), ...sessions(15)],

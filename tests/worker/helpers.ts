@@ -10,6 +10,7 @@ import { emailField } from "../../contract/api/auth";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
 import { allShards, eventsDb, shardWriter } from "../../worker/db/shards";
 import worker from "../../worker/index";
+import { AddressHours } from "../../worker/queue/click-rules";
 import { type SeededUser, seedUser } from "./seed";
 
 export const ORIGIN = "https://app.splitlink.test";
@@ -223,8 +224,11 @@ export async function clicksOf(testId: string): Promise<number> {
 }
 
 /** Each D1 database of the Worker, the main one and the event shards, as `wrap` makes it (a fault's bindings). */
-export function everyD1(wrap: (db: D1Database) => D1Database): Pick<Env, "DB" | "EVENTS_0" | "EVENTS_1"> {
-  return { DB: wrap(env.DB), EVENTS_0: wrap(env.EVENTS_0), EVENTS_1: wrap(env.EVENTS_1) };
+export function everyD1(
+  wrap: (db: D1Database) => D1Database,
+  of: Pick<Env, "DB" | "EVENTS_0" | "EVENTS_1"> = env,
+): Pick<Env, "DB" | "EVENTS_0" | "EVENTS_1"> {
+  return { DB: wrap(of.DB), EVENTS_0: wrap(of.EVENTS_0), EVENTS_1: wrap(of.EVENTS_1) };
 }
 
 /**
@@ -246,6 +250,17 @@ export async function shardWritersUsing(bindings: Partial<Env>): Promise<() => P
         (instance as unknown as { env: Env }).env = own[i] ?? env;
       });
   };
+}
+
+/**
+ * Empties what every shard's writer remembers between writes (worker/queue/click-rules.ts), as an object
+ * evicted or restarted has: its next write reads D1 again.
+ */
+export async function coldShardWriters(): Promise<void> {
+  for (const shard of allShards(env))
+    await runInDurableObject(shardWriter(env, shard), (instance) => {
+      (instance as unknown as { remembered: AddressHours }).remembered = new AddressHours();
+    });
 }
 
 /** Polls until the check passes: for work the Worker does after answering (queue, waitUntil). */

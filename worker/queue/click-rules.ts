@@ -203,30 +203,22 @@ function firstOf<T>(items: T[], keyOf: (item: T) => string): Map<string, T> {
 }
 
 /**
- * The rank of each click's session among the sessions new to the address's hour (or among those not
- * new), by the session's first click in the batch: 1 for the first.
+ * The rank of each new session among the sessions new to its address's hour, by the session's first
+ * click in the batch (a bot's click of it too): 1 for the first; 0 for a click of a session not new.
  */
 function ranksOf(events: ClickEvent[], addressHours: string[], isNew: boolean[]): number[] {
   const sessionOf = (i: number) => key(addressHours[i], events[i]?.sessionId);
-  const firstPosition = new Map<string, number>();
-  events.forEach((_, i) => {
-    if (!firstPosition.has(sessionOf(i))) firstPosition.set(sessionOf(i), i);
-  });
-  const partitionOf = (i: number) => key(addressHours[i], isNew[i] ? 1 : 0);
-  const firsts = new Map<string, Set<number>>();
-  events.forEach((_, i) => {
-    const partition = firsts.get(partitionOf(i)) ?? new Set();
-    firsts.set(partitionOf(i), partition.add(firstPosition.get(sessionOf(i)) ?? i));
-  });
+  const newSessions = new Set(events.flatMap((_, i) => (isNew[i] ? [sessionOf(i)] : [])));
   const rankOf = new Map<string, number>();
-  for (const [partition, positions] of firsts) {
-    [...positions]
-      .sort((a, b) => a - b)
-      .forEach((position, rank) => {
-        rankOf.set(key(partition, position), rank + 1);
-      });
-  }
-  return events.map((_, i) => rankOf.get(key(partitionOf(i), firstPosition.get(sessionOf(i)) ?? i)) ?? 1);
+  const ranked = new Map<string | undefined, number>();
+  events.forEach((_, i) => {
+    const session = sessionOf(i);
+    if (!newSessions.has(session) || rankOf.has(session)) return;
+    const rank = (ranked.get(addressHours[i]) ?? 0) + 1;
+    ranked.set(addressHours[i], rank);
+    rankOf.set(session, rank);
+  });
+  return events.map((_, i) => (isNew[i] ? (rankOf.get(sessionOf(i)) ?? 0) : 0));
 }
 
 /** The batch's clicks this write stores, in batch order, with what the rules decided for each. */
@@ -271,26 +263,23 @@ export async function classifyClicks(
   const firstInTest = firstOf(humans, ({ event }) => key(event.testId, event.sessionId));
 
   return inserted.map((click): ClassifiedClick => {
-    const { position: _, event, isBot, hour, phase, entry } = click;
-    const { type: __, isBot: ___, ...rest } = event;
+    const { position, event, isBot, hour, phase, entry } = click;
+    const { type: _, isBot: __, ...rest } = event;
     const phases = known.phasesOf.get(key(event.testId, event.sessionId));
     const first = (of: Map<string, typeof click>, k: string) => (of.get(k) === click ? 1 : 0);
+    const marked = remembered.isMarked(
+      testHours[position] ?? "",
+      event.source ?? "",
+      event.sessionId,
+      phase,
+      event.variant,
+    );
     return {
       ...rest,
       isBot,
       hour,
       phase,
-      firstOfAddressHour:
-        first(firstInAddressHour, entry) &&
-        !remembered.isMarked(
-          key(event.testId, hour),
-          event.source ?? "",
-          event.sessionId,
-          phase,
-          event.variant,
-        )
-          ? 1
-          : 0,
+      firstOfAddressHour: first(firstInAddressHour, entry) && !marked ? 1 : 0,
       phaseVisitor:
         first(firstInPhase, key(event.testId, event.sessionId, phase)) && !phases?.has(phase) ? 1 : 0,
       visitor: first(firstInTest, key(event.testId, event.sessionId)) && !phases ? 1 : 0,
