@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { END_MESSAGES, SCHEDULE_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
+import { END_MESSAGES, SCHEDULE_MESSAGES, TEST_MESSAGES, VARIANT_MESSAGES } from "../../contract/messages";
 import { PHASE_MESSAGES } from "../../contract/phases";
 import { visitorAddress } from "../../scripts/splitlink-api";
 import { seriousViolations } from "./axe";
@@ -48,6 +48,10 @@ describe("a link first, a test later", () => {
     await page.waitForURL((url) => url.pathname.startsWith("/test/"));
     const slug = new URL(page.url()).pathname.split("/").pop() ?? "";
     const link = `${browser.baseURL}/r/${slug}`;
+    // Arrived: the page shows the created test and lets go of the create page's hand-over (a reload
+    // before that would still carry it: the browser keeps a page's history state).
+    await page.getByText(TEST_MESSAGES.createdBanner).waitFor();
+    await page.waitForFunction(() => (history.state as { usr?: unknown } | null)?.usr == null);
 
     // Clicked: counted, everyone to A, and no statistics, no promote.
     expect([await visit(link), await visit(link)]).toEqual(["A", "A"]);
@@ -57,7 +61,7 @@ describe("a link first, a test later", () => {
       return (await counts.getByRole("definition").first().textContent()) === "2";
     });
     // Reloaded, the page is the test as it is now, not as the create page handed it over.
-    expect(await page.getByText("Your split test was created successfully!").count()).toBe(0);
+    expect(await page.getByText(TEST_MESSAGES.createdBanner).count()).toBe(0);
     await page.getByText("Link", { exact: true }).first().waitFor();
     expect(await page.getByRole("region", { name: "Analytics" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: /Promote winner|Choose a version/ }).count()).toBe(0);
