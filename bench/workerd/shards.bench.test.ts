@@ -174,9 +174,11 @@ it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two s
   };
   // The shards' writers write the clicks (worker/queue/shard-writer.ts): the faults are theirs too.
   await shardWritersUsing({ EVENTS_0: bindings.EVENTS_0, EVENTS_1: bindings.EVENTS_1 });
-  let coldAt = -1;
-  /** Delivers the events as the Queues runtime would, faults and all, until every one is acknowledged. */
-  async function ingest(events: TrackingEvent[], refuseFrom: number, refuseSteps: number) {
+  /**
+   * Delivers the events as the Queues runtime would, faults and all, until every one is acknowledged;
+   * at step `coldAt` the shards' writers forget what they remember.
+   */
+  async function ingest(events: TrackingEvent[], refuseFrom: number, refuseSteps: number, coldAt = -1) {
     for (let i = 0; i < events.length; i += EVENTS_PER_MESSAGE)
       queue.push({ body: { type: "events", events: events.slice(i, i + EVENTS_PER_MESSAGE) }, attempts: 1 });
     let step = 0;
@@ -229,9 +231,7 @@ it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two s
   const error = vi.spyOn(console, "error").mockImplementation(() => {});
   const started = performance.now();
   const steps = Math.ceil(clicks.length / EVENTS_PER_MESSAGE / BATCH);
-  coldAt = Math.floor(steps / 2);
-  await ingest(clicks, Math.floor(steps / 3), Math.max(1, Math.floor(steps / 10)));
-  coldAt = -1;
+  await ingest(clicks, Math.floor(steps / 3), Math.max(1, Math.floor(steps / 10)), Math.floor(steps / 2));
   await ingest(conversions, 0, 0);
   const seconds = (performance.now() - started) / 1000;
   silence.mockRestore();

@@ -124,7 +124,11 @@ export class AddressHours {
     return this.hours.get(pair)?.get(source)?.get(session)?.has(`${phase}|${variant}`) ?? false;
   }
 
-  /** Once a write has committed: its marked clicks; then, past the sessions it may hold, the hours used longest ago are forgotten. */
+  /**
+   * Once a write has committed: its marked clicks; then, past the sessions it may hold, the hours used
+   * longest ago are forgotten. Only here: an hour forgotten between its read and the rules deciding
+   * from it would count as empty.
+   */
   written(clicks: ClassifiedClick[]) {
     for (const click of clicks)
       if (click.firstOfAddressHour && click.source != null)
