@@ -15,7 +15,8 @@ export interface PurgeRun {
 
 // The per-event tables, and the rollup (a row per hour and variant); the rest goes with the test's row.
 const CHUNKED = [
-  "clicks",
+  "click_packs",
+  "click_sessions",
   "conversions",
   "metric_conversions",
   "rule_visits",
@@ -23,9 +24,11 @@ const CHUNKED = [
   "traffic_quality_events",
 ] as const;
 type EventTable = (typeof CHUNKED)[number];
-// A row is found by its key: clicks and the rollup have no rowid (migrations/0029_click_rows.sql).
+// A row is found by its key: the clicks' tables and the rollup have no rowid (migrations/0029_click_rows.sql,
+// 0054_click_packs.sql).
 const ROW_KEY: Record<EventTable, string> = {
-  clicks: "split_test_id, timestamp, id",
+  click_packs: "split_test_id, hour, seq",
+  click_sessions: "split_test_id, session, timestamp",
   conversions: "rowid",
   metric_conversions: "rowid",
   rule_visits: "rowid",

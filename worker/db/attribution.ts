@@ -8,6 +8,7 @@
 // move the days past the window to R2 for good: no write lands in a day it has moved.
 
 import { CONVERSIONS_PER_ADDRESS_DAY } from "../../contract/trust";
+import { firstClickSegment } from "./click-packs";
 import { checkedSessionBytes, sessionBytes } from "./session-bytes";
 
 export const DAY_MS = 86_400_000;
@@ -41,9 +42,8 @@ const countedConversions = (events: string, windowMs: string, sessionsChecked: b
              e.value ->> '$.amount' AS amount, e.value ->> '$.currency' AS currency,
              coalesce(e.value ->> '$.source', 'beacon') AS source,
              (SELECT json_object('variant', variant, 'address', source, 'phase', phase)
-              FROM clicks INDEXED BY clicks_test_session_idx
+              FROM click_sessions
               WHERE split_test_id = e.value ->> '$.testId' AND session = ${bytesOf("e.value ->> '$.sessionId'")}
-                AND is_bot = 0
                 AND timestamp >= e.value ->> '$.timestamp' - ${windowMs}
                 AND timestamp <= e.value ->> '$.timestamp'
               ORDER BY phase DESC, timestamp LIMIT 1) AS click
@@ -81,8 +81,7 @@ const countedConversions = (events: string, windowMs: string, sessionsChecked: b
  * `attributionWindowMs` above), with the variant and phase of its first such click in the latest phase it
  * clicked in before the conversion (so a visitor of an earlier phase who came back and then converted counts
  * in the new one, and one who converted before coming back in the old one, whichever click the queue
- * brought first), found through the session index
- * (else SQLite walks all the test's clicks in time order to save a sort), and not after the test was
+ * brought first), found among the counted clicks by session (click_sessions), and not after the test was
  * completed. A test that counts the server's conversions only counts no beacon. A beacon counts while
  * fewer than CONVERSIONS_PER_ADDRESS_DAY beacon conversions of the test were counted, in the 24 hours before it,
  * for visitors whose click came from the same address (the click's keyed hash, kept as `address`), those
@@ -137,13 +136,7 @@ export const conversionRollups = (
     `${fresh}
   INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors, conversions)
   SELECT f.test_id, f.variant, d.key, d.value, 0, count(*)
-  FROM fresh AS f CROSS JOIN json_each((
-    SELECT json_object('device', coalesce(device, ''), 'os', coalesce(os, ''),
-                       'country', coalesce(country, ''), 'referrer', coalesce(referrer_host, ''))
-    FROM clicks INDEXED BY clicks_test_session_idx
-    WHERE split_test_id = f.test_id AND session = ${sessionBytesOf(sessionsChecked)("f.session_id")}
-      AND is_bot = 0
-    ORDER BY timestamp LIMIT 1)) AS d
+  FROM fresh AS f CROSS JOIN json_each(${firstClickSegment("f.test_id", sessionBytesOf(sessionsChecked)("f.session_id"), true)}) AS d
   WHERE true
   GROUP BY 1, 2, 3, 4
   ON CONFLICT (split_test_id, variant, dimension, value) DO UPDATE SET conversions = conversions + excluded.conversions`,

@@ -1,4 +1,5 @@
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
+import { HOUR_MS } from "../db/click-packs";
 import { checkedSessionBytes } from "../db/session-bytes";
 import type { ClickEvent } from "./events";
 
@@ -17,8 +18,6 @@ import type { ClickEvent } from "./events";
 //   (first_of_address_hour): what the limit and the held-back visitors read;
 // - a session's first human click in a phase is a visitor of the hourly rollup, its first in the test
 //   one of the segments.
-
-const HOUR_MS = 3_600_000;
 
 const key = (...parts: (string | number | undefined)[]) => JSON.stringify(parts);
 
@@ -54,22 +53,23 @@ interface Known {
 const TESTS = `SELECT id, phase, phase_started_at AS phaseStartedAt, completed_at AS completedAt
   FROM split_tests WHERE id IN (SELECT value FROM json_each(?1))`;
 
+// The hour's packs that may hold the id, then the click itself.
 const WRITTEN = `SELECT j.key AS position FROM json_each(?1) AS j
   WHERE EXISTS (SELECT 1 FROM clicks
-                WHERE split_test_id = j.value ->> '$.testId' AND timestamp = j.value ->> '$.timestamp'
-                  AND id = j.value ->> '$.id')`;
+                WHERE split_test_id = j.value ->> '$.testId'
+                  AND hour = j.value ->> '$.timestamp' - j.value ->> '$.timestamp' % ${HOUR_MS}
+                  AND instr(pack, '"' || (j.value ->> '$.id') || '"') > 0
+                  AND timestamp = j.value ->> '$.timestamp' AND id = j.value ->> '$.id')`;
 
 // ?1: [test, session] pairs.
 const PHASES = `SELECT DISTINCT p.key AS pair, c.phase
-  FROM json_each(?1) AS p CROSS JOIN clicks AS c INDEXED BY clicks_test_session_idx
-  WHERE c.split_test_id = p.value ->> '$[0]' AND c.session = ${checkedSessionBytes("p.value ->> '$[1]'")}
-    AND c.is_bot = 0`;
+  FROM json_each(?1) AS p CROSS JOIN click_sessions AS c
+  WHERE c.split_test_id = p.value ->> '$[0]' AND c.session = ${checkedSessionBytes("p.value ->> '$[1]'")}`;
 
-// ?1: [test, hour] pairs. Each hour of a test is a range of the clicks' key.
+// ?1: [test, hour] pairs: the hour's packs.
 const MARKED = `SELECT g.key AS pair, c.source, c.session_id AS session, c.phase, c.variant
   FROM json_each(?1) AS g CROSS JOIN clicks AS c
-  WHERE c.split_test_id = g.value ->> '$[0]' AND c.timestamp >= g.value ->> '$[1]'
-    AND c.timestamp < g.value ->> '$[1]' + ${HOUR_MS} AND c.first_of_address_hour = 1`;
+  WHERE c.split_test_id = g.value ->> '$[0]' AND c.hour = g.value ->> '$[1]' AND c.first_of_address_hour = 1`;
 
 const hourOf = (timestamp: number) => timestamp - (timestamp % HOUR_MS);
 

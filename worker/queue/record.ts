@@ -5,6 +5,7 @@ import {
   INSERT_CONVERSIONS,
   OUTSIDE_ATTRIBUTION_WINDOW,
 } from "../db/attribution";
+import { firstClickSegment, PACK_CLICKS, packedClick } from "../db/click-packs";
 import { countedByConsumer, SEGMENT_DIMENSION_LIST, segmentValue } from "../db/segments";
 import { checkedSessionBytes } from "../db/session-bytes";
 import { isSessionId } from "../lib/session-id";
@@ -58,33 +59,55 @@ const COUNT_FLAGGED = `${CLASSIFIED}
   GROUP BY 1, 2
   ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`;
 
-// first_of_session marks the session's first human click in the test, for the segments' compaction.
-const INSERT_CLICKS = `${CLASSIFIED}
-  INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session, is_bot, timestamp, source,
-                                device, os, country, referrer_host, phase, first_of_address_hour, first_of_session)
-  SELECT id, test_id, variant, session, is_bot, ts, source, device, os, country, referrer, phase,
-         first_of_address_hour, visitor
-  FROM c ORDER BY position`;
+// One pack per test and hour (and per PACK_CLICKS of the batch), after the hour's packs so far, its clicks
+// in batch order (worker/db/click-packs.ts). first_of_session marks the session's first human click in
+// the test, for the segments' compaction.
+const INSERT_PACKS = `${CLASSIFIED}
+  INSERT INTO click_packs (split_test_id, hour, seq, clicks)
+  SELECT test_id, hour,
+         coalesce((SELECT max(seq) FROM click_packs AS p WHERE p.split_test_id = c.test_id AND p.hour = c.hour), 0)
+           + 1 + position / ${PACK_CLICKS},
+         json_group_array(${packedClick({
+           timestamp: "ts",
+           hour: "hour",
+           id: "id",
+           variant: "variant",
+           session: "session",
+           isBot: "is_bot",
+           source: "source",
+           device: "device",
+           os: "os",
+           country: "country",
+           referrer: "referrer",
+           phase: "phase",
+           firstOfAddressHour: "first_of_address_hour",
+           firstOfSession: "visitor",
+         })} ORDER BY position)
+  FROM c GROUP BY test_id, hour, position / ${PACK_CLICKS}`;
+
+// The counted clicks by session: what attribution reads.
+const INSERT_SESSIONS = `${CLASSIFIED}
+  INSERT OR IGNORE INTO click_sessions (split_test_id, session, timestamp, phase, variant, source)
+  SELECT test_id, session, ts, phase, variant, source FROM c WHERE is_bot = 0`;
 
 // A conversion event's session, as writeConversions sends it: in the redirect's form, or empty.
 const EVENT_SESSION_BYTES = checkedSessionBytes("e.value ->> '$.sessionId'");
 
 // Run after the insert: the positions of the conversions that were not counted, and why (the
 // consumer waits for a missing click and logs and counts the rest). A conversion counted by this
-// statement or an earlier delivery of the same event has none. Through the session index: on its own
-// SQLite takes the time index for the window check, a scan of the test's window for each conversion.
+// statement or an earlier delivery of the same event has none. Through the counted clicks by session.
 const UNMATCHED_CONVERSIONS = `SELECT position, reason FROM (
     SELECT e.key AS position,
       CASE WHEN EXISTS (SELECT 1 FROM conversions WHERE id = e.value ->> '$.id') THEN NULL
            WHEN t.id IS NULL THEN 'unknown_test'
            WHEN t.conversion_sources = 'server' AND e.value ->> '$.source' IS NOT 'server' THEN 'not_server'
            WHEN NOT EXISTS (
-             SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-             WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES} AND is_bot = 0
+             SELECT 1 FROM click_sessions
+             WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES}
                AND timestamp <= e.value ->> '$.timestamp') THEN 'no_click'
            WHEN NOT EXISTS (
-             SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-             WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES} AND is_bot = 0
+             SELECT 1 FROM click_sessions
+             WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES}
                AND timestamp >= e.value ->> '$.timestamp' - ?2
                AND timestamp <= e.value ->> '$.timestamp') THEN '${OUTSIDE_ATTRIBUTION_WINDOW}'
            WHEN EXISTS (
@@ -119,7 +142,8 @@ export async function writeClicks(
     clicks.some(({ isBot }) => isBot === 0) && COUNT_HOURLY,
     clicks.some(({ visitor }) => visitor === 1) && COUNT_SEGMENTS,
     clicks.some(({ isBot }) => isBot !== 0) && COUNT_FLAGGED,
-    INSERT_CLICKS,
+    INSERT_PACKS,
+    clicks.some(({ isBot }) => isBot === 0) && INSERT_SESSIONS,
   ].filter((sql): sql is string => sql !== false);
   try {
     await db.batch(statements.map((sql) => db.prepare(sql).bind(json)));
@@ -181,14 +205,11 @@ const INSERT_METRIC_CONVERSIONS = `WITH e AS (
     FROM json_each(?1) AS j),
   attributed AS (
     SELECT e.*, (SELECT json_object('variant', variant, 'phase', phase)
-                 FROM clicks INDEXED BY clicks_test_session_idx
-                 WHERE split_test_id = e.test_id AND session = ${EVENT_METRIC_SESSION_BYTES} AND is_bot = 0
+                 FROM click_sessions
+                 WHERE split_test_id = e.test_id AND session = ${EVENT_METRIC_SESSION_BYTES}
                    AND timestamp >= e.ts - ?2 AND timestamp <= e.ts
                  ORDER BY phase DESC, timestamp LIMIT 1) AS click,
-           (SELECT json_object('device', device, 'os', os, 'country', country, 'referrer', referrer_host)
-            FROM clicks INDEXED BY clicks_test_session_idx
-            WHERE split_test_id = e.test_id AND session = ${EVENT_METRIC_SESSION_BYTES} AND is_bot = 0
-            ORDER BY timestamp LIMIT 1) AS segment
+           ${firstClickSegment("e.test_id", EVENT_METRIC_SESSION_BYTES)} AS segment
     FROM e CROSS JOIN split_tests AS t ON t.id = e.test_id
     WHERE (t.completed_at IS NULL OR t.completed_at > e.ts)
       AND (t.conversion_sources = 'all' OR e.source = 'server')
@@ -206,8 +227,8 @@ const METRIC_CONVERSIONS_WITHOUT_CLICK = `SELECT e.key AS position
   FROM json_each(?1) AS e JOIN split_tests AS t ON t.id = e.value ->> '$.testId'
   WHERE NOT EXISTS (SELECT 1 FROM metric_conversions WHERE id = e.value ->> '$.id')
     AND NOT EXISTS (
-      SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-      WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES} AND is_bot = 0
+      SELECT 1 FROM click_sessions
+      WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES}
         AND timestamp <= e.value ->> '$.timestamp')`;
 
 /** What a batch of conversions came to: those counted now, and those not counted and why. */
