@@ -608,11 +608,13 @@ describe("the events export's phase", () => {
     // Events of the second phase, still in D1.
     await seed(test.id, Date.now() - 2 * HOUR, 4);
     await seedRuleVisits(test.id, Date.now() - 2 * HOUR, 1);
-    for (const table of ["clicks", "conversions"])
-      await (await eventsOf(test.id))
-        .prepare(`UPDATE ${table} SET phase = 2 WHERE split_test_id = ?`)
-        .bind(test.id)
-        .run();
+    // A click's phase is its pack's eleventh field (worker/db/click-packs.ts).
+    for (const sql of [
+      "UPDATE click_packs SET clicks = (SELECT json_group_array(json_set(value, '$[10]', 2)) FROM json_each(clicks)) WHERE split_test_id = ?",
+      "UPDATE click_sessions SET phase = 2 WHERE split_test_id = ?",
+      "UPDATE conversions SET phase = 2 WHERE split_test_id = ?",
+    ])
+      await (await eventsOf(test.id)).prepare(sql).bind(test.id).run();
 
     const { events } = await whatTheOwnerSees(client, test);
     const [header, ...rows] = events
@@ -721,7 +723,7 @@ describe("dead letters", () => {
           get(target, property) {
             if (property === "prepare")
               return (query: string) =>
-                query.includes("INSERT OR IGNORE INTO clicks")
+                query.includes("INSERT INTO click_packs")
                   ? { bind: () => ({ run: full, refused: true }) }
                   : target.prepare(query);
             if (property === "batch")

@@ -1,6 +1,6 @@
-// A click keeps its session as the UUID's 16 bytes, not its 36 characters: the session id is in the row
-// and in the session index entry, so this is about 40 bytes a click (issue #35, point 1;
-// migrations/0036_click_bytes.sql). Conversions and the rest keep the text.
+// A click keeps its session as the UUID's 16 bytes, not its 36 characters (issue #35, point 1;
+// migrations/0036_click_bytes.sql): in click_sessions, and as their hex in a pack (0054_click_packs.sql,
+// where the view `clicks` reads them back). Conversions and the rest keep the text.
 
 /** The lower-case UUID text of 16 bytes (an SQL expression). */
 const uuidOf = (bytes: string) => {
@@ -24,9 +24,3 @@ export const sessionBytes = (text: string) =>
  * above, on every event of a batch in each of its statements, took a quarter of the conversion ingest.
  */
 export const checkedSessionBytes = (text: string) => `unhex(${text}, '-')`;
-
-/**
- * clicks.session_id, a virtual column: the UUID of the stored bytes (a value that was not a UUID when
- * migration 0036 converted it stays as it was). The migration repeats this text.
- */
-export const SESSION_ID_OF_BYTES = `CASE WHEN length(session) = 16 THEN ${uuidOf("session")} ELSE CAST(session AS TEXT) END`;

@@ -53,13 +53,11 @@ interface Known {
 const TESTS = `SELECT id, phase, phase_started_at AS phaseStartedAt, completed_at AS completedAt
   FROM split_tests WHERE id IN (SELECT value FROM json_each(?1))`;
 
-// The hour's packs that may hold the id, then the click itself.
+// ?2: the batch's [test, hour] pairs, whose packs are unpacked once.
 const WRITTEN = `SELECT j.key AS position FROM json_each(?1) AS j
-  WHERE EXISTS (SELECT 1 FROM clicks
-                WHERE split_test_id = j.value ->> '$.testId'
-                  AND hour = j.value ->> '$.timestamp' - j.value ->> '$.timestamp' % ${HOUR_MS}
-                  AND instr(pack, '"' || (j.value ->> '$.id') || '"') > 0
-                  AND timestamp = j.value ->> '$.timestamp' AND id = j.value ->> '$.id')`;
+  WHERE (j.value ->> '$.testId', j.value ->> '$.timestamp', j.value ->> '$.id') IN (
+    SELECT c.split_test_id, c.timestamp, c.id FROM json_each(?2) AS g CROSS JOIN clicks AS c
+    WHERE c.split_test_id = g.value ->> '$[0]' AND c.hour = g.value ->> '$[1]')`;
 
 // ?1: [test, session] pairs.
 const PHASES = `SELECT DISTINCT p.key AS pair, c.phase
@@ -162,6 +160,7 @@ async function knownTo(db: D1Database, events: ClickEvent[], addressHours: Addre
   const testIds = [...new Set(events.map(({ testId }) => testId))];
   const humans = events.filter(({ isBot }) => !isBot);
   const pairs = [...new Set(humans.map(({ testId, sessionId }) => key(testId, sessionId)))];
+  const testHours = [...new Set(events.map(({ testId, timestamp }) => key(testId, hourOf(timestamp))))];
   const hours = addressHours.missing([
     ...new Set(
       humans.flatMap(({ testId, source, timestamp }) =>
@@ -171,7 +170,7 @@ async function knownTo(db: D1Database, events: ClickEvent[], addressHours: Addre
   ]);
   const [tests, written, phases, marked] = await db.batch<Record<string, unknown>>([
     db.prepare(TESTS).bind(JSON.stringify(testIds)),
-    db.prepare(WRITTEN).bind(JSON.stringify(events)),
+    db.prepare(WRITTEN).bind(JSON.stringify(events), `[${testHours.join(",")}]`),
     db.prepare(PHASES).bind(`[${pairs.join(",")}]`),
     db.prepare(MARKED).bind(`[${hours.join(",")}]`),
   ]);
