@@ -6,8 +6,9 @@
 --   as the hex of its bytes). What reads a test's clicks in time order (the archive, the export, the
 --   held-back visitors, the segments' compaction) reads its packs hour by hour.
 -- - click_sessions holds a test's counted clicks by session, one row each, with what attribution
---   needs (time, phase, variant, address): it is the session index as it was (0036), less the row it
---   pointed to. Two counted clicks of one session in the same millisecond are one entry.
+--   needs (time, phase, variant, address, and the segment a conversion counts in): it is the session
+--   index as it was (0036), less the row it pointed to. Two counted clicks of one session in the same
+--   millisecond are one entry.
 -- - clicks, the clicks one per row as they were, is a view over the packs: every reader that does not
 --   need a session's clicks reads it, and an insert into it packs each click alone (a trigger).
 -- A pack holds at most 10,000 clicks here (about 1 MB, D1's largest row is 2 MB); the writer's hold
@@ -27,6 +28,10 @@ CREATE TABLE click_sessions (
   phase INTEGER NOT NULL,
   variant TEXT NOT NULL,
   source TEXT,
+  device TEXT,
+  os TEXT,
+  country TEXT,
+  referrer_host TEXT,
   PRIMARY KEY (split_test_id, session, timestamp)
 ) WITHOUT ROWID;
 
@@ -40,8 +45,10 @@ INSERT INTO click_packs (split_test_id, hour, seq, clicks)
         FROM clicks AS c)
   GROUP BY split_test_id, hour, nth / 10000;
 
-INSERT OR IGNORE INTO click_sessions (split_test_id, session, timestamp, phase, variant, source)
-  SELECT split_test_id, session, timestamp, phase, variant, source FROM clicks WHERE is_bot = 0
+INSERT OR IGNORE INTO click_sessions (split_test_id, session, timestamp, phase, variant, source, device, os,
+                                     country, referrer_host)
+  SELECT split_test_id, session, timestamp, phase, variant, source, device, os, country, referrer_host
+  FROM clicks WHERE is_bot = 0
   ORDER BY split_test_id, session, timestamp, id;
 
 DROP TABLE clicks;
@@ -68,7 +75,9 @@ BEGIN
                                 coalesce(NEW.is_bot, 0), NEW.source, NEW.device, NEW.os, NEW.country, NEW.referrer_host,
                                 coalesce(NEW.phase, 1), coalesce(NEW.first_of_address_hour, 0),
                                 coalesce(NEW.first_of_session, 0))));
-  INSERT OR IGNORE INTO click_sessions (split_test_id, session, timestamp, phase, variant, source)
-  SELECT NEW.split_test_id, NEW.session, NEW.timestamp, coalesce(NEW.phase, 1), NEW.variant, NEW.source
+  INSERT OR IGNORE INTO click_sessions (split_test_id, session, timestamp, phase, variant, source, device, os,
+                                       country, referrer_host)
+  SELECT NEW.split_test_id, NEW.session, NEW.timestamp, coalesce(NEW.phase, 1), NEW.variant, NEW.source,
+         NEW.device, NEW.os, NEW.country, NEW.referrer_host
   WHERE coalesce(NEW.is_bot, 0) = 0;
 END;

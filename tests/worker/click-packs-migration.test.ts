@@ -94,7 +94,8 @@ describe("0054_click_packs: clicks many to a row", () => {
       .bind(JSON.stringify(clicks))
       .run();
     const all = `SELECT ${COLUMNS} FROM clicks ORDER BY split_test_id, timestamp, id`;
-    const bySession = `SELECT split_test_id, hex(session) AS session, timestamp, phase, variant, source`;
+    const bySession = `SELECT split_test_id, hex(session) AS session, timestamp, phase, variant, source, device, os,
+      country, referrer_host`;
     const before = await rows(all);
     const counted = await rows(`${bySession} FROM clicks WHERE is_bot = 0 ORDER BY 1, 2, 3`);
     const events = await eventsBeforePacks("t1");

@@ -1,8 +1,9 @@
 // How clicks are stored (migrations/0054_click_packs.sql, issue #51): many to a row, since D1 bills a
 // row written whatever its size.
 // - click_packs: every click, one pack per test and clock hour for each write of the shard's writer; a
-//   pack's clicks are a JSON array of arrays, in PACK_COLUMNS order.
-// - click_sessions: each counted click by test and session, with what attribution reads.
+//   pack's clicks are a JSON array of arrays, in the order of packedClick.
+// - click_sessions: each counted click by test and session, with what attribution reads (the segment a
+//   conversion counts in too).
 // - clicks: a view over the packs, one click a row, for every reader that does not look for a session's
 //   clicks. It has the pack's `hour` and text (`pack`): a reader narrows to the packs it needs with them
 //   before their clicks are unpacked.
@@ -36,25 +37,12 @@ export const packedClick = (c: {
   `json_array(${c.timestamp} - ${c.hour}, ${c.id}, ${c.variant}, lower(hex(${c.session})), ${c.isBot}, ${c.source}, ${c.device}, ${c.os}, ${c.country}, ${c.referrer}, ${c.phase}, ${c.firstOfAddressHour}, ${c.firstOfSession})`;
 
 /**
- * Whether the pack text `pack` may hold a click of the session of `bytes` (SQL expressions): its hex,
- * quoted. A cheap filter before the pack's clicks are unpacked, not the match itself.
- */
-export const packMayHoldSession = (pack: string, bytes: string) =>
-  `instr(${pack}, '"' || lower(hex(${bytes})) || '"') > 0`;
-
-/**
- * The segment of the first counted click of the session of `bytes` in test `test` (SQL expressions),
- * as a JSON object of device, os, country and referrer: its time is the session's first entry, its
- * click is in that hour's packs.
+ * The segment of the first counted click of the session of `bytes` in test `test` (SQL expressions), as
+ * a JSON object of device, os, country and referrer (`blanks`: none null).
  */
 export const firstClickSegment = (test: string, bytes: string, blanks = false) => {
-  const value = (column: string) => (blanks ? `coalesce(k.${column}, '')` : `k.${column}`);
+  const value = (column: string) => (blanks ? `coalesce(${column}, '')` : column);
   return `(SELECT json_object('device', ${value("device")}, 'os', ${value("os")}, 'country', ${value("country")},
                          'referrer', ${value("referrer_host")})
-    FROM clicks AS k
-    WHERE k.split_test_id = ${test}
-      AND k.hour = (SELECT min(timestamp) - min(timestamp) % ${HOUR_MS} FROM click_sessions
-                    WHERE split_test_id = ${test} AND session = ${bytes})
-      AND ${packMayHoldSession("k.pack", bytes)} AND k.session = ${bytes} AND k.is_bot = 0
-    ORDER BY k.timestamp, k.id LIMIT 1)`;
+    FROM click_sessions WHERE split_test_id = ${test} AND session = ${bytes} ORDER BY timestamp LIMIT 1)`;
 };

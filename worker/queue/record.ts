@@ -87,8 +87,9 @@ const INSERT_PACKS = `${CLASSIFIED}
 
 // The counted clicks by session: what attribution reads.
 const INSERT_SESSIONS = `${CLASSIFIED}
-  INSERT OR IGNORE INTO click_sessions (split_test_id, session, timestamp, phase, variant, source)
-  SELECT test_id, session, ts, phase, variant, source FROM c WHERE is_bot = 0`;
+  INSERT OR IGNORE INTO click_sessions (split_test_id, session, timestamp, phase, variant, source, device, os,
+                                       country, referrer_host)
+  SELECT test_id, session, ts, phase, variant, source, device, os, country, referrer FROM c WHERE is_bot = 0`;
 
 // A conversion event's session, as writeConversions sends it: in the redirect's form, or empty.
 const EVENT_SESSION_BYTES = checkedSessionBytes("e.value ->> '$.sessionId'");

@@ -52,6 +52,11 @@ export const clickSessions = sqliteTable(
     variant: text("variant", { enum: VARIANT_LABELS }).notNull(),
     // A keyed hash of the visitor's address for this test (never the address; 0016_trust.sql).
     source: text("source"),
+    // The visitor's segment, which a conversion of the session's first click counts in.
+    device: text("device"),
+    os: text("os"),
+    country: text("country"),
+    referrerHost: text("referrer_host"),
   },
   (t) => [primaryKey({ columns: [t.splitTestId, t.session, t.timestamp] })],
 );
