@@ -11,8 +11,8 @@
 --   millisecond are one entry.
 -- - clicks, the clicks one per row as they were, is a view over the packs: every reader that does not
 --   need a session's clicks reads it, and an insert into it packs each click alone (a trigger).
--- A pack holds at most 10,000 clicks here (about 1 MB, D1's largest row is 2 MB); the writer's hold
--- the same way (worker/db/click-packs.ts).
+-- A pack holds at most 10,000 clicks here (about 1 MB; D1's largest row is 2 MB), and the writer's
+-- as many at most (PACK_CLICKS, worker/db/click-packs.ts).
 CREATE TABLE click_packs (
   split_test_id TEXT NOT NULL REFERENCES split_tests(id) ON DELETE CASCADE,
   hour INTEGER NOT NULL,
@@ -55,7 +55,7 @@ DROP TABLE clicks;
 
 -- worker/db/click-packs.ts holds this view's text (CLICKS_VIEW); the two must stay the same.
 CREATE VIEW clicks AS
-  SELECT p.split_test_id, p.hour, p.clicks AS pack, p.hour + (c.value ->> 0) AS timestamp, c.value ->> 1 AS id,
+  SELECT p.split_test_id, p.hour, p.hour + (c.value ->> 0) AS timestamp, c.value ->> 1 AS id,
          c.value ->> 2 AS variant, unhex(c.value ->> 3) AS session,
          CASE WHEN length(c.value ->> 3) = 32
               THEN substr(c.value ->> 3, 1, 8) || '-' || substr(c.value ->> 3, 9, 4) || '-' || substr(c.value ->> 3, 13, 4) || '-' || substr(c.value ->> 3, 17, 4) || '-' || substr(c.value ->> 3, 21)

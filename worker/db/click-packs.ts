@@ -5,8 +5,8 @@
 // - click_sessions: each counted click by test and session, with what attribution reads (the segment a
 //   conversion counts in too).
 // - clicks: a view over the packs, one click a row, for every reader that does not look for a session's
-//   clicks. It has the pack's `hour` and text (`pack`): a reader narrows to the packs it needs with them
-//   before their clicks are unpacked.
+//   clicks. It has the pack's `hour`: a reader narrows to the packs it needs with it before their clicks
+//   are unpacked.
 
 export const HOUR_MS = 3_600_000;
 

@@ -21,8 +21,8 @@ import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 // The clicks a write stores, as worker/queue/click-rules.ts decided them. A click of a test deleted or
 // completed since the rules read it inserts nothing (the join finds no test) instead of failing the batch
 // on the foreign key or changing frozen results. The rules left out the ids D1 holds (a redelivery), and
-// the shard's one writer writes nothing between its read and this write; the key (test, time and id,
-// migrations/0029_click_rows.sql) would still keep a click from going in twice.
+// the shard's one writer writes nothing between its read and this write: a pack has no key per click, so
+// that read is what keeps a click from going in twice (tests/worker/faults.test.ts).
 const CLASSIFIED = `WITH c AS (
     SELECT j.key AS position, j.value ->> '$.id' AS id, t.id AS test_id, j.value ->> '$.variant' AS variant,
            ${checkedSessionBytes("j.value ->> '$.sessionId'")} AS session, j.value ->> '$.isBot' AS is_bot,
@@ -126,8 +126,8 @@ export type UnmatchedReason =
   | Exclude<RefusedConversionReason, "rate_limited" | "other_currency">;
 
 /**
- * Writes a batch of clicks and what they add to the rollups in one D1 transaction: one row per click,
- * one upsert per rollup key. The rules (worker/queue/click-rules.ts) read D1 first, and what the
+ * Writes a batch of clicks and what they add to the rollups in one D1 transaction: a pack per test and
+ * hour, an entry per counted click by session, one upsert per rollup key. The rules (worker/queue/click-rules.ts) read D1 first, and what the
  * shard's one writer remembers of it (`remembered`): it calls this, never two at once.
  */
 export async function writeClicks(
