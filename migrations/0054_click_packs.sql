@@ -1,16 +1,14 @@
 -- Many clicks to a row (issue #51, point 1). D1 bills a row written whatever its size, and a click row
--- plus its session entry were two of them. Now:
+-- plus its session index entry were two of them. Now:
 -- - click_packs holds every click (counted, bot and burst), many to a row: one pack per test and clock
 --   hour for each write of the shard's writer (worker/queue/record.ts), its clicks a JSON array of
 --   arrays in the order of worker/db/click-packs.ts (the time as milliseconds into the hour, the session
---   as the hex of its bytes). What reads a test's clicks in time order (the archive, the export, the
---   held-back visitors, the segments' compaction) reads its packs hour by hour.
--- - click_sessions holds a test's counted clicks by session, one row each, with what attribution
---   needs (time, phase, variant, address, and the segment a conversion counts in): it is the session
---   index as it was (0036), less the row it pointed to. Two counted clicks of one session in the same
---   millisecond are one entry.
--- - clicks, the clicks one per row as they were, is a view over the packs: every reader that does not
---   need a session's clicks reads it, and an insert into it packs each click alone (a trigger).
+--   as the hex of its bytes), and the bytes of its counted clicks' sessions one after another
+--   (`sessions`): a session's clicks are found by the packs whose `sessions` hold its bytes (instr),
+--   then unpacked, which is what the session index did. What reads a test's clicks in time order (the
+--   archive, the export, the held-back visitors, the segments' compaction) reads its packs hour by hour.
+-- - clicks, the clicks one per row as they were, is a view over the packs, with each pack's hour and
+--   sessions; an insert into it packs each click alone (a trigger).
 -- A pack holds at most 10,000 clicks here (about 1 MB; D1's largest row is 2 MB), and the writer's
 -- as many at most (PACK_CLICKS, worker/db/click-packs.ts).
 CREATE TABLE click_packs (
@@ -18,44 +16,26 @@ CREATE TABLE click_packs (
   hour INTEGER NOT NULL,
   seq INTEGER NOT NULL,
   clicks TEXT NOT NULL,
+  sessions BLOB NOT NULL,
   PRIMARY KEY (split_test_id, hour, seq)
 ) WITHOUT ROWID;
 
-CREATE TABLE click_sessions (
-  split_test_id TEXT NOT NULL REFERENCES split_tests(id) ON DELETE CASCADE,
-  session BLOB NOT NULL,
-  timestamp INTEGER NOT NULL,
-  phase INTEGER NOT NULL,
-  variant TEXT NOT NULL,
-  source TEXT,
-  device TEXT,
-  os TEXT,
-  country TEXT,
-  referrer_host TEXT,
-  PRIMARY KEY (split_test_id, session, timestamp)
-) WITHOUT ROWID;
-
-INSERT INTO click_packs (split_test_id, hour, seq, clicks)
-  SELECT split_test_id, hour, nth / 10000 + 1,
+INSERT INTO click_packs (split_test_id, hour, seq, clicks, sessions)
+  SELECT split_test_id, hour, nth / 200 + 1,
          json_group_array(json_array(timestamp - hour, id, variant, lower(hex(session)), is_bot, source, device, os,
                                      country, referrer_host, phase, first_of_address_hour, first_of_session)
-                          ORDER BY timestamp, id)
+                          ORDER BY timestamp, id),
+         coalesce(unhex(group_concat(CASE WHEN is_bot = 0 THEN hex(session) END, '')), x'')
   FROM (SELECT c.*, timestamp - timestamp % 3600000 AS hour,
                row_number() OVER (PARTITION BY split_test_id, timestamp - timestamp % 3600000 ORDER BY timestamp, id) - 1 AS nth
         FROM clicks AS c)
-  GROUP BY split_test_id, hour, nth / 10000;
-
-INSERT OR IGNORE INTO click_sessions (split_test_id, session, timestamp, phase, variant, source, device, os,
-                                     country, referrer_host)
-  SELECT split_test_id, session, timestamp, phase, variant, source, device, os, country, referrer_host
-  FROM clicks WHERE is_bot = 0
-  ORDER BY split_test_id, session, timestamp, id;
+  GROUP BY split_test_id, hour, nth / 200;
 
 DROP TABLE clicks;
 
--- worker/db/click-packs.ts holds this view's text (CLICKS_VIEW); the two must stay the same.
+-- The order of a pack's fields is worker/db/click-packs.ts's (packedClick).
 CREATE VIEW clicks AS
-  SELECT p.split_test_id, p.hour, p.hour + (c.value ->> 0) AS timestamp, c.value ->> 1 AS id,
+  SELECT p.split_test_id, p.hour, p.sessions, p.hour + (c.value ->> 0) AS timestamp, c.value ->> 1 AS id,
          c.value ->> 2 AS variant, unhex(c.value ->> 3) AS session,
          CASE WHEN length(c.value ->> 3) = 32
               THEN substr(c.value ->> 3, 1, 8) || '-' || substr(c.value ->> 3, 9, 4) || '-' || substr(c.value ->> 3, 13, 4) || '-' || substr(c.value ->> 3, 17, 4) || '-' || substr(c.value ->> 3, 21)
@@ -67,17 +47,13 @@ CREATE VIEW clicks AS
 
 CREATE TRIGGER clicks_insert INSTEAD OF INSERT ON clicks
 BEGIN
-  INSERT INTO click_packs (split_test_id, hour, seq, clicks)
+  INSERT INTO click_packs (split_test_id, hour, seq, clicks, sessions)
   VALUES (NEW.split_test_id, NEW.timestamp - NEW.timestamp % 3600000,
           coalesce((SELECT max(seq) FROM click_packs
                     WHERE split_test_id = NEW.split_test_id AND hour = NEW.timestamp - NEW.timestamp % 3600000), 0) + 1,
           json_array(json_array(NEW.timestamp % 3600000, NEW.id, NEW.variant, lower(hex(NEW.session)),
                                 coalesce(NEW.is_bot, 0), NEW.source, NEW.device, NEW.os, NEW.country, NEW.referrer_host,
                                 coalesce(NEW.phase, 1), coalesce(NEW.first_of_address_hour, 0),
-                                coalesce(NEW.first_of_session, 0))));
-  INSERT OR IGNORE INTO click_sessions (split_test_id, session, timestamp, phase, variant, source, device, os,
-                                       country, referrer_host)
-  SELECT NEW.split_test_id, NEW.session, NEW.timestamp, coalesce(NEW.phase, 1), NEW.variant, NEW.source,
-         NEW.device, NEW.os, NEW.country, NEW.referrer_host
-  WHERE coalesce(NEW.is_bot, 0) = 0;
+                                coalesce(NEW.first_of_session, 0))),
+          CASE WHEN coalesce(NEW.is_bot, 0) = 0 THEN NEW.session ELSE x'' END);
 END;

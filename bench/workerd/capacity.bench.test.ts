@@ -385,7 +385,6 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   )?.n;
   await db.batch([
     db.prepare("DELETE FROM click_packs WHERE split_test_id = ?1").bind(deletedTest),
-    db.prepare("DELETE FROM click_sessions WHERE split_test_id = ?1").bind(deletedTest),
     db.prepare("DELETE FROM conversions WHERE split_test_id = ?1").bind(deletedTest),
   ]);
   const deleteRowsPerEvent = meter.rowsWritten / (deleted ?? 1);

@@ -611,7 +611,6 @@ describe("the events export's phase", () => {
     // A click's phase is its pack's eleventh field (worker/db/click-packs.ts).
     for (const sql of [
       "UPDATE click_packs SET clicks = (SELECT json_group_array(json_set(value, '$[10]', 2)) FROM json_each(clicks)) WHERE split_test_id = ?",
-      "UPDATE click_sessions SET phase = 2 WHERE split_test_id = ?",
       "UPDATE conversions SET phase = 2 WHERE split_test_id = ?",
     ])
       await (await eventsOf(test.id)).prepare(sql).bind(test.id).run();

@@ -14,7 +14,6 @@ describe("the drizzle schema and the migrations", () => {
         "api_key_revocations",
         "cache_repairs",
         "click_packs",
-        "click_sessions",
         "conversions",
         "metric_conversions",
         "custom_domains",

@@ -48,25 +48,18 @@ const DELETE_ARCHIVED_PACKS = `DELETE FROM click_packs
   WHERE (split_test_id, hour, seq) IN (
     SELECT p.split_test_id, p.hour, p.seq FROM json_each(?1) AS a JOIN click_packs AS p
       ON p.split_test_id = a.value ->> '$.testId' AND p.hour < ${lastHour})`;
-const CUT_LAST_PACKS = `UPDATE click_packs SET clicks = (
-    SELECT json_group_array(json(k.value) ORDER BY k.key)
-    FROM json_each(click_packs.clicks) AS k CROSS JOIN json_each(?1) AS a
+const KEPT = `FROM json_each(click_packs.clicks) AS k CROSS JOIN json_each(?1) AS a
     WHERE a.value ->> '$.testId' = click_packs.split_test_id
       AND (click_packs.hour + (k.value ->> 0) > a.value ->> '$.timestamp'
-           OR (click_packs.hour + (k.value ->> 0) = a.value ->> '$.timestamp' AND k.value ->> 1 > a.value ->> '$.id')))
+           OR (click_packs.hour + (k.value ->> 0) = a.value ->> '$.timestamp' AND k.value ->> 1 > a.value ->> '$.id'))`;
+// A kept click's session is its fourth field, its is_bot the fifth (worker/db/click-packs.ts).
+const CUT_LAST_PACKS = `UPDATE click_packs SET
+    clicks = (SELECT json_group_array(json(k.value) ORDER BY k.key) ${KEPT}),
+    sessions = (SELECT coalesce(unhex(group_concat(CASE WHEN k.value ->> 4 = 0 THEN k.value ->> 3 END, '')), x'') ${KEPT})
   WHERE (split_test_id, hour) IN (SELECT a.value ->> '$.testId', ${lastHour} FROM json_each(?1) AS a)`;
 const DELETE_EMPTY_PACKS = `DELETE FROM click_packs
   WHERE clicks = '[]' AND (split_test_id, hour) IN (SELECT a.value ->> '$.testId', ${lastHour} FROM json_each(?1) AS a)`;
-// A session's entry goes with its click: one at the last click's time stays while its pack keeps it.
-const DELETE_ARCHIVED_SESSIONS = `DELETE FROM click_sessions
-  WHERE (split_test_id, session, timestamp) IN (
-    SELECT s.split_test_id, s.session, s.timestamp FROM json_each(?1) AS a JOIN click_sessions AS s
-      ON s.split_test_id = a.value ->> '$.testId' AND s.timestamp <= a.value ->> '$.timestamp'
-    WHERE s.timestamp < a.value ->> '$.timestamp'
-       OR NOT EXISTS (SELECT 1 FROM clicks AS k
-                      WHERE k.split_test_id = s.split_test_id AND k.hour = ${lastHour}
-                        AND k.timestamp = s.timestamp AND k.session = s.session AND k.is_bot = 0))`;
-const DELETE_STATEMENTS = EVENT_TABLES.length + 4;
+const DELETE_STATEMENTS = EVENT_TABLES.length + 3;
 
 // The ids trafficQuality counted before the cutoff (?1) are no longer needed to keep a redelivery from
 // counting twice: the consumer drops any event that old. The time comes after the test in the key, so
@@ -167,13 +160,9 @@ async function archiveShard(
     budget.spend(DELETE_STATEMENTS);
     const json = JSON.stringify(archived);
     await db.batch(
-      [
-        ...EVENT_TABLES.map(deleteArchived),
-        DELETE_ARCHIVED_PACKS,
-        CUT_LAST_PACKS,
-        DELETE_EMPTY_PACKS,
-        DELETE_ARCHIVED_SESSIONS,
-      ].map((sql) => db.prepare(sql).bind(json)),
+      [...EVENT_TABLES.map(deleteArchived), DELETE_ARCHIVED_PACKS, CUT_LAST_PACKS, DELETE_EMPTY_PACKS].map(
+        (sql) => db.prepare(sql).bind(json),
+      ),
     );
   }
 }

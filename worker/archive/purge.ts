@@ -16,7 +16,6 @@ export interface PurgeRun {
 // The per-event tables, and the rollup (a row per hour and variant); the rest goes with the test's row.
 const CHUNKED = [
   "click_packs",
-  "click_sessions",
   "conversions",
   "metric_conversions",
   "rule_visits",
@@ -24,11 +23,10 @@ const CHUNKED = [
   "traffic_quality_events",
 ] as const;
 type EventTable = (typeof CHUNKED)[number];
-// A row is found by its key: the clicks' tables and the rollup have no rowid (migrations/0029_click_rows.sql,
+// A row is found by its key: the clicks' packs and the rollup have no rowid (migrations/0029_click_rows.sql,
 // 0054_click_packs.sql).
 const ROW_KEY: Record<EventTable, string> = {
   click_packs: "split_test_id, hour, seq",
-  click_sessions: "split_test_id, session, timestamp",
   conversions: "rowid",
   metric_conversions: "rowid",
   rule_visits: "rowid",

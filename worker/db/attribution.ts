@@ -8,7 +8,7 @@
 // move the days past the window to R2 for good: no write lands in a day it has moved.
 
 import { CONVERSIONS_PER_ADDRESS_DAY } from "../../contract/trust";
-import { firstClickSegment } from "./click-packs";
+import { firstClickSegment, packed, sessionClicks } from "./click-packs";
 import { checkedSessionBytes, sessionBytes } from "./session-bytes";
 
 export const DAY_MS = 86_400_000;
@@ -31,23 +31,24 @@ const sessionBytesOf = (sessionsChecked: boolean) => (sessionsChecked ? checkedS
 
 // The conversions of `events` that count (see insertConversions): `counted`, in array order, and `fresh`,
 // those an insert run now takes (the first of each visitor, none already in D1), with their test's currency.
+// Each conversion's click is looked up once (MATERIALIZED: SQLite would otherwise repeat the lookup, a
+// scan of the test's packs, wherever the click is named).
 const countedConversions = (events: string, windowMs: string, sessionsChecked: boolean) => {
   const bytesOf = sessionBytesOf(sessionsChecked);
-  return `WITH candidate AS (
-    SELECT position, id, test_id, session_id, ts, amount, currency, source,
-           click ->> '$.variant' AS variant, click ->> '$.address' AS address, click ->> '$.phase' AS phase
-    FROM (
+  return `WITH looked AS MATERIALIZED (
       SELECT e.key AS position, e.value ->> '$.id' AS id, e.value ->> '$.testId' AS test_id,
              e.value ->> '$.sessionId' AS session_id, e.value ->> '$.timestamp' AS ts,
              e.value ->> '$.amount' AS amount, e.value ->> '$.currency' AS currency,
              coalesce(e.value ->> '$.source', 'beacon') AS source,
-             (SELECT json_object('variant', variant, 'address', source, 'phase', phase)
-              FROM click_sessions
-              WHERE split_test_id = e.value ->> '$.testId' AND session = ${bytesOf("e.value ->> '$.sessionId'")}
-                AND timestamp >= e.value ->> '$.timestamp' - ${windowMs}
-                AND timestamp <= e.value ->> '$.timestamp'
-              ORDER BY phase DESC, timestamp LIMIT 1) AS click
-      FROM json_each(${events}) AS e) AS r
+             (SELECT json_object('variant', ${packed.variant}, 'address', ${packed.source}, 'phase', ${packed.phase})
+              FROM ${sessionClicks("e.value ->> '$.testId'", bytesOf("e.value ->> '$.sessionId'"), `e.value ->> '$.timestamp' - ${windowMs}`)}
+                AND ${packed.timestamp} <= e.value ->> '$.timestamp'
+              ORDER BY ${packed.phase} DESC, ${packed.timestamp} LIMIT 1) AS click
+      FROM json_each(${events}) AS e),
+  candidate AS MATERIALIZED (
+    SELECT position, id, test_id, session_id, ts, amount, currency, source,
+           click ->> '$.variant' AS variant, click ->> '$.address' AS address, click ->> '$.phase' AS phase
+    FROM looked AS r
     WHERE click IS NOT NULL
       AND EXISTS (SELECT 1 FROM split_tests AS t
                   WHERE t.id = r.test_id AND (t.completed_at IS NULL OR t.completed_at > r.ts)
@@ -81,7 +82,7 @@ const countedConversions = (events: string, windowMs: string, sessionsChecked: b
  * `attributionWindowMs` above), with the variant and phase of its first such click in the latest phase it
  * clicked in before the conversion (so a visitor of an earlier phase who came back and then converted counts
  * in the new one, and one who converted before coming back in the old one, whichever click the queue
- * brought first), found among the counted clicks by session (click_sessions), and not after the test was
+ * brought first), found in the packs that hold the session (worker/db/click-packs.ts), and not after the test was
  * completed. A test that counts the server's conversions only counts no beacon. A beacon counts while
  * fewer than CONVERSIONS_PER_ADDRESS_DAY beacon conversions of the test were counted, in the 24 hours before it,
  * for visitors whose click came from the same address (the click's keyed hash, kept as `address`), those

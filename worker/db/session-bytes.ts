@@ -1,6 +1,6 @@
 // A click keeps its session as the UUID's 16 bytes, not its 36 characters (issue #35, point 1;
-// migrations/0036_click_bytes.sql): in click_sessions, and as their hex in a pack (0054_click_packs.sql,
-// where the view `clicks` reads them back). Conversions and the rest keep the text.
+// migrations/0036_click_bytes.sql): a pack keeps them as hex with its click and as bytes in its `sessions`
+// (0054_click_packs.sql, where the view `clicks` reads them back). Conversions and the rest keep the text.
 
 /** The lower-case UUID text of 16 bytes (an SQL expression). */
 const uuidOf = (bytes: string) => {

@@ -1,5 +1,5 @@
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
-import { HOUR_MS } from "../db/click-packs";
+import { HOUR_MS, packed, sessionClicks } from "../db/click-packs";
 import { checkedSessionBytes } from "../db/session-bytes";
 import type { ClickEvent } from "./events";
 
@@ -60,9 +60,8 @@ const WRITTEN = `SELECT j.key AS position FROM json_each(?1) AS j
     WHERE c.split_test_id = g.value ->> '$[0]' AND c.hour = g.value ->> '$[1]')`;
 
 // ?1: [test, session] pairs.
-const PHASES = `SELECT DISTINCT p.key AS pair, c.phase
-  FROM json_each(?1) AS p CROSS JOIN click_sessions AS c
-  WHERE c.split_test_id = p.value ->> '$[0]' AND c.session = ${checkedSessionBytes("p.value ->> '$[1]'")}`;
+const PHASES = `SELECT DISTINCT p.key AS pair, ${packed.phase} AS phase
+  FROM json_each(?1) AS p CROSS JOIN ${sessionClicks("p.value ->> '$[0]'", checkedSessionBytes("p.value ->> '$[1]'"))}`;
 
 // ?1: [test, hour] pairs: the hour's packs.
 const MARKED = `SELECT g.key AS pair, c.source, c.session_id AS session, c.phase, c.variant

@@ -5,7 +5,7 @@ import {
   INSERT_CONVERSIONS,
   OUTSIDE_ATTRIBUTION_WINDOW,
 } from "../db/attribution";
-import { firstClickSegment, PACK_CLICKS, packedClick } from "../db/click-packs";
+import { firstClickSegment, PACK_CLICKS, packed, packedClick, sessionClicks } from "../db/click-packs";
 import { countedByConsumer, SEGMENT_DIMENSION_LIST, segmentValue } from "../db/segments";
 import { checkedSessionBytes } from "../db/session-bytes";
 import { isSessionId } from "../lib/session-id";
@@ -63,7 +63,7 @@ const COUNT_FLAGGED = `${CLASSIFIED}
 // in batch order (worker/db/click-packs.ts). first_of_session marks the session's first human click in
 // the test, for the segments' compaction.
 const INSERT_PACKS = `${CLASSIFIED}
-  INSERT INTO click_packs (split_test_id, hour, seq, clicks)
+  INSERT INTO click_packs (split_test_id, hour, seq, clicks, sessions)
   SELECT test_id, hour,
          coalesce((SELECT max(seq) FROM click_packs AS p WHERE p.split_test_id = c.test_id AND p.hour = c.hour), 0)
            + 1 + position / ${PACK_CLICKS},
@@ -82,14 +82,9 @@ const INSERT_PACKS = `${CLASSIFIED}
            phase: "phase",
            firstOfAddressHour: "first_of_address_hour",
            firstOfSession: "visitor",
-         })} ORDER BY position)
+         })} ORDER BY position),
+         coalesce(unhex(group_concat(CASE WHEN is_bot = 0 THEN hex(session) END, '')), x'')
   FROM c GROUP BY test_id, hour, position / ${PACK_CLICKS}`;
-
-// The counted clicks by session: what attribution reads.
-const INSERT_SESSIONS = `${CLASSIFIED}
-  INSERT OR IGNORE INTO click_sessions (split_test_id, session, timestamp, phase, variant, source, device, os,
-                                       country, referrer_host)
-  SELECT test_id, session, ts, phase, variant, source, device, os, country, referrer FROM c WHERE is_bot = 0`;
 
 // A conversion event's session, as writeConversions sends it: in the redirect's form, or empty.
 const EVENT_SESSION_BYTES = checkedSessionBytes("e.value ->> '$.sessionId'");
@@ -103,14 +98,11 @@ const UNMATCHED_CONVERSIONS = `SELECT position, reason FROM (
            WHEN t.id IS NULL THEN 'unknown_test'
            WHEN t.conversion_sources = 'server' AND e.value ->> '$.source' IS NOT 'server' THEN 'not_server'
            WHEN NOT EXISTS (
-             SELECT 1 FROM click_sessions
-             WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES}
-               AND timestamp <= e.value ->> '$.timestamp') THEN 'no_click'
+             SELECT 1 FROM ${sessionClicks("t.id", EVENT_SESSION_BYTES)}
+               AND ${packed.timestamp} <= e.value ->> '$.timestamp') THEN 'no_click'
            WHEN NOT EXISTS (
-             SELECT 1 FROM click_sessions
-             WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES}
-               AND timestamp >= e.value ->> '$.timestamp' - ?2
-               AND timestamp <= e.value ->> '$.timestamp') THEN '${OUTSIDE_ATTRIBUTION_WINDOW}'
+             SELECT 1 FROM ${sessionClicks("t.id", EVENT_SESSION_BYTES, "e.value ->> '$.timestamp' - ?2")}
+               AND ${packed.timestamp} <= e.value ->> '$.timestamp') THEN '${OUTSIDE_ATTRIBUTION_WINDOW}'
            WHEN EXISTS (
              SELECT 1 FROM conversions
              WHERE split_test_id = t.id AND session_id = e.value ->> '$.sessionId') THEN 'duplicate'
@@ -127,7 +119,7 @@ export type UnmatchedReason =
 
 /**
  * Writes a batch of clicks and what they add to the rollups in one D1 transaction: a pack per test and
- * hour, an entry per counted click by session, one upsert per rollup key. The rules (worker/queue/click-rules.ts) read D1 first, and what the
+ * hour, one upsert per rollup key. The rules (worker/queue/click-rules.ts) read D1 first, and what the
  * shard's one writer remembers of it (`remembered`): it calls this, never two at once.
  */
 export async function writeClicks(
@@ -144,7 +136,6 @@ export async function writeClicks(
     clicks.some(({ visitor }) => visitor === 1) && COUNT_SEGMENTS,
     clicks.some(({ isBot }) => isBot !== 0) && COUNT_FLAGGED,
     INSERT_PACKS,
-    clicks.some(({ isBot }) => isBot === 0) && INSERT_SESSIONS,
   ].filter((sql): sql is string => sql !== false);
   try {
     await db.batch(statements.map((sql) => db.prepare(sql).bind(json)));
@@ -205,11 +196,9 @@ const INSERT_METRIC_CONVERSIONS = `WITH e AS (
            j.value ->> '$.currency' AS currency, coalesce(j.value ->> '$.source', 'beacon') AS source
     FROM json_each(?1) AS j),
   attributed AS (
-    SELECT e.*, (SELECT json_object('variant', variant, 'phase', phase)
-                 FROM click_sessions
-                 WHERE split_test_id = e.test_id AND session = ${EVENT_METRIC_SESSION_BYTES}
-                   AND timestamp >= e.ts - ?2 AND timestamp <= e.ts
-                 ORDER BY phase DESC, timestamp LIMIT 1) AS click,
+    SELECT e.*, (SELECT json_object('variant', ${packed.variant}, 'phase', ${packed.phase})
+                 FROM ${sessionClicks("e.test_id", EVENT_METRIC_SESSION_BYTES, "e.ts - ?2")} AND ${packed.timestamp} <= e.ts
+                 ORDER BY ${packed.phase} DESC, ${packed.timestamp} LIMIT 1) AS click,
            ${firstClickSegment("e.test_id", EVENT_METRIC_SESSION_BYTES)} AS segment
     FROM e CROSS JOIN split_tests AS t ON t.id = e.test_id
     WHERE (t.completed_at IS NULL OR t.completed_at > e.ts)
@@ -228,9 +217,7 @@ const METRIC_CONVERSIONS_WITHOUT_CLICK = `SELECT e.key AS position
   FROM json_each(?1) AS e JOIN split_tests AS t ON t.id = e.value ->> '$.testId'
   WHERE NOT EXISTS (SELECT 1 FROM metric_conversions WHERE id = e.value ->> '$.id')
     AND NOT EXISTS (
-      SELECT 1 FROM click_sessions
-      WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES}
-        AND timestamp <= e.value ->> '$.timestamp')`;
+      SELECT 1 FROM ${sessionClicks("t.id", EVENT_SESSION_BYTES)} AND ${packed.timestamp} <= e.value ->> '$.timestamp')`;
 
 /** What a batch of conversions came to: those counted now, and those not counted and why. */
 export interface WrittenConversions {

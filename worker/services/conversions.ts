@@ -9,6 +9,7 @@ import {
   insertConversions,
   OUTSIDE_ATTRIBUTION_WINDOW,
 } from "../db/attribution";
+import { sessionClicks } from "../db/click-packs";
 import { sessionBytes } from "../db/session-bytes";
 import { eventsDb, LEGACY_SHARD, standInUser } from "../db/shards";
 import { ApiError } from "../errors";
@@ -121,7 +122,7 @@ const STORE_ANSWER = `UPDATE idempotency_keys
 const STORE_PENDING = `UPDATE idempotency_keys SET status = 202
   WHERE user_id = ?1 AND key = ?2 AND claim = ?3 AND status IS NULL AND ?6
     AND EXISTS (${ownedLiveTest("?7")} AND completed_at IS NULL)
-    AND NOT EXISTS (SELECT 1 FROM click_sessions WHERE split_test_id = ?4 AND session = ${sessionBytes("?5")})`;
+    AND NOT EXISTS (SELECT 1 FROM ${sessionClicks("?4", sessionBytes("?5"))})`;
 // A refusal keeps nothing: the same key may try again.
 const RELEASE_KEY =
   "DELETE FROM idempotency_keys WHERE user_id = ?1 AND key = ?2 AND claim = ?3 AND status IS NULL";
@@ -137,9 +138,8 @@ const READ_KEY = `SELECT k.fingerprint, k.claim, k.status, k.created_at AS creat
 // The workspace's live test (?2), and why a conversion was refused, read in the same batch: whether the
 // session clicked it, and did within the attribution window (?5) before now (?4).
 const READ_TEST = `SELECT t.completed_at IS NOT NULL AS completed,
-    EXISTS (SELECT 1 FROM click_sessions WHERE split_test_id = t.id AND session = ${sessionBytes("?3")}) AS clicked,
-    EXISTS (SELECT 1 FROM click_sessions
-            WHERE split_test_id = t.id AND session = ${sessionBytes("?3")} AND timestamp >= ?4 - ?5)
+    EXISTS (SELECT 1 FROM ${sessionClicks("t.id", sessionBytes("?3"))}) AS clicked,
+    EXISTS (SELECT 1 FROM ${sessionClicks("t.id", sessionBytes("?3"), "?4 - ?5")})
       AS clickedInWindow
   FROM split_tests AS t WHERE t.id = ?1 AND t.workspace_id = ?2 AND t.deleted_at IS NULL`;
 

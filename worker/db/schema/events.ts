@@ -34,31 +34,10 @@ export const clickPacks = sqliteTable(
     seq: integer("seq").notNull(),
     // A JSON array of clicks, each an array in the order of worker/db/click-packs.ts.
     clicks: text("clicks").notNull(),
+    // The bytes of its counted clicks' sessions, one after another: how a session's clicks are found.
+    sessions: blob("sessions", { mode: "buffer" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.splitTestId, t.hour, t.seq] })],
-);
-
-/** Each counted click by test and session: what attribution reads (migrations/0054_click_packs.sql). */
-export const clickSessions = sqliteTable(
-  "click_sessions",
-  {
-    splitTestId: text("split_test_id")
-      .notNull()
-      .references(() => splitTests.id, { onDelete: "cascade" }),
-    // The session's 16 bytes (worker/db/session-bytes.ts).
-    session: blob("session", { mode: "buffer" }).notNull(),
-    timestamp: integer("timestamp").notNull(),
-    phase: integer("phase").notNull(),
-    variant: text("variant", { enum: VARIANT_LABELS }).notNull(),
-    // A keyed hash of the visitor's address for this test (never the address; 0016_trust.sql).
-    source: text("source"),
-    // The visitor's segment, which a conversion of the session's first click counts in.
-    device: text("device"),
-    os: text("os"),
-    country: text("country"),
-    referrerHost: text("referrer_host"),
-  },
-  (t) => [primaryKey({ columns: [t.splitTestId, t.session, t.timestamp] })],
 );
 
 export const conversions = sqliteTable(

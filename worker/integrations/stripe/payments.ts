@@ -42,7 +42,8 @@ export interface Payment {
 // The workspace's test whose link the session clicked last, as a person; deleted tests are no one's.
 // Run on every event shard (each holds a copy of its tests' rows); the latest click wins.
 const CLICKED_TEST = `SELECT t.id, c.timestamp AS at FROM split_tests AS t
-  JOIN click_sessions AS c ON c.split_test_id = t.id AND c.session = ${sessionBytes("?2")}
+  JOIN clicks AS c ON c.split_test_id = t.id AND instr(c.sessions, ${sessionBytes("?2")}) > 0
+    AND c.session = ${sessionBytes("?2")} AND c.is_bot = 0
   WHERE t.workspace_id = ?1 AND t.deleted_at IS NULL
   ORDER BY c.timestamp DESC LIMIT 1`;
 
