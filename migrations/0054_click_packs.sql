@@ -12,13 +12,14 @@
 -- A pack holds at most 10,000 clicks here (about 1 MB; D1's largest row is 2 MB), and the writer's
 -- as many at most (PACK_CLICKS, worker/db/click-packs.ts).
 CREATE TABLE click_packs (
+  id INTEGER PRIMARY KEY,
   split_test_id TEXT NOT NULL REFERENCES split_tests(id) ON DELETE CASCADE,
   hour INTEGER NOT NULL,
   seq INTEGER NOT NULL,
   clicks TEXT NOT NULL,
-  sessions BLOB NOT NULL,
-  PRIMARY KEY (split_test_id, hour, seq)
-) WITHOUT ROWID;
+  sessions BLOB NOT NULL
+);
+CREATE UNIQUE INDEX click_packs_key ON click_packs(split_test_id, hour, seq);
 
 INSERT INTO click_packs (split_test_id, hour, seq, clicks, sessions)
   SELECT split_test_id, hour, nth / 200 + 1,

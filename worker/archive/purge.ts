@@ -26,7 +26,7 @@ type EventTable = (typeof CHUNKED)[number];
 // A row is found by its key: the clicks' packs and the rollup have no rowid (migrations/0029_click_rows.sql,
 // 0054_click_packs.sql).
 const ROW_KEY: Record<EventTable, string> = {
-  click_packs: "split_test_id, hour, seq",
+  click_packs: "rowid",
   conversions: "rowid",
   metric_conversions: "rowid",
   rule_visits: "rowid",

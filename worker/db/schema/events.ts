@@ -27,6 +27,7 @@ const eventColumns = () => ({
 export const clickPacks = sqliteTable(
   "click_packs",
   {
+    id: integer("id").primaryKey(),
     splitTestId: text("split_test_id")
       .notNull()
       .references(() => splitTests.id, { onDelete: "cascade" }),
@@ -37,7 +38,7 @@ export const clickPacks = sqliteTable(
     // The bytes of its counted clicks' sessions, one after another: how a session's clicks are found.
     sessions: blob("sessions", { mode: "buffer" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.splitTestId, t.hour, t.seq] })],
+  (t) => [uniqueIndex("click_packs_key").on(t.splitTestId, t.hour, t.seq)],
 );
 
 export const conversions = sqliteTable(
