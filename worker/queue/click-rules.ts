@@ -154,39 +154,154 @@ export class AddressHours {
   }
 }
 
-/** Reads, in one round trip, what the rules of `events` need from the shard's D1 and not from memory. */
-async function knownTo(db: D1Database, events: ClickEvent[], addressHours: AddressHours): Promise<Known> {
+/** Sessions the shard's writer remembers at most, of the tests it used last (some 30 MB). */
+export const SEEN_SESSIONS = 500_000;
+
+const hexOf = (bytes: Uint8Array, from: number, to: number) => {
+  let hex = "";
+  for (let i = from; i < to; i++) hex += (bytes[i] ?? 0).toString(16).padStart(2, "0");
+  return hex;
+};
+// A session as remembered: the first 8 of its 16 bytes, as hex. Two sessions alike there are rare, and
+// only cost a read of D1: a remembered one is looked up, a new one is known new.
+const seenKey = (sessionId: string) => sessionId.replaceAll("-", "").slice(0, 16);
+
+/**
+ * The sessions with counted clicks of each test the shard's writer used last, whole, as its packs hold
+ * them (click_packs.sessions): a session not among them has no click of the test, so only a session
+ * among them is looked for in D1. A test is read whole the first time a write needs it, and forgotten
+ * when a write of it fails or the writer holds too many.
+ */
+export class SeenSessions {
+  private readonly tests = new Map<string, Set<string>>();
+  private held = 0;
+
+  /** Of `testIds`, those not remembered; those remembered are the last used now. */
+  missing(testIds: string[]): string[] {
+    return testIds.filter((testId) => {
+      const seen = this.tests.get(testId);
+      if (!seen) return true;
+      this.tests.delete(testId);
+      this.tests.set(testId, seen);
+      return false;
+    });
+  }
+
+  /** Starts remembering a test from its packs' sessions; one of another length than 16 bytes, never. */
+  learn(testId: string, packs: Uint8Array[]) {
+    this.forget(testId);
+    if (packs.some((bytes) => bytes.length % 16 !== 0)) return;
+    const seen = new Set<string>();
+    for (const bytes of packs)
+      for (let at = 0; at < bytes.length; at += 16) seen.add(hexOf(bytes, at, at + 8));
+    this.tests.set(testId, seen);
+    this.held += seen.size;
+    this.bound();
+  }
+
+  /** Whether the session may have counted clicks of the test: false only when it has none. */
+  mayHave(testId: string, sessionId: string): boolean {
+    return this.tests.get(testId)?.has(seenKey(sessionId)) ?? true;
+  }
+
+  written(clicks: ClassifiedClick[]) {
+    for (const click of clicks) {
+      const seen = click.isBot === 0 ? this.tests.get(click.testId) : undefined;
+      if (seen && !seen.has(seenKey(click.sessionId))) {
+        seen.add(seenKey(click.sessionId));
+        this.held += 1;
+      }
+    }
+    this.bound();
+  }
+
+  failed(events: ClickEvent[]) {
+    for (const { testId } of events) this.forget(testId);
+  }
+
+  private bound() {
+    for (const testId of this.tests.keys()) {
+      if (this.held <= SEEN_SESSIONS) break;
+      this.forget(testId);
+    }
+  }
+
+  private forget(testId: string) {
+    this.held -= this.tests.get(testId)?.size ?? 0;
+    this.tests.delete(testId);
+  }
+}
+
+/** What the shard's writer remembers between writes: the address hours and the sessions seen. */
+export class WriterMemory {
+  readonly hours = new AddressHours();
+  readonly sessions = new SeenSessions();
+
+  written(clicks: ClassifiedClick[]) {
+    this.hours.written(clicks);
+    this.sessions.written(clicks);
+  }
+
+  failed(events: ClickEvent[]) {
+    this.hours.failed(events);
+    this.sessions.failed(events);
+  }
+}
+
+const PACK_SESSIONS = `SELECT split_test_id AS test, sessions FROM click_packs
+  WHERE split_test_id IN (SELECT value FROM json_each(?1)) AND length(sessions) > 0`;
+
+/**
+ * Reads what the rules of `events` need from the shard's D1 and not from memory: one round trip, and a
+ * second for the sessions that may have clicks already (on a test read whole only now, or not held).
+ */
+async function knownTo(db: D1Database, events: ClickEvent[], memory: WriterMemory): Promise<Known> {
   const testIds = [...new Set(events.map(({ testId }) => testId))];
   const humans = events.filter(({ isBot }) => !isBot);
-  const pairs = [...new Set(humans.map(({ testId, sessionId }) => key(testId, sessionId)))];
+  const pairOf = ({ testId, sessionId }: ClickEvent) => key(testId, sessionId);
   const testHours = [...new Set(events.map(({ testId, timestamp }) => key(testId, hourOf(timestamp))))];
-  const hours = addressHours.missing([
+  const hours = memory.hours.missing([
     ...new Set(
       humans.flatMap(({ testId, source, timestamp }) =>
         source == null ? [] : [key(testId, hourOf(timestamp))],
       ),
     ),
   ]);
-  const [tests, written, phases, marked] = await db.batch<Record<string, unknown>>([
+  const unseen = memory.sessions.missing([...new Set(humans.map(({ testId }) => testId))]);
+  const [tests, written, marked, packSessions] = await db.batch<Record<string, unknown>>([
     db.prepare(TESTS).bind(JSON.stringify(testIds)),
     db.prepare(WRITTEN).bind(JSON.stringify(events), `[${testHours.join(",")}]`),
-    db.prepare(PHASES).bind(`[${pairs.join(",")}]`),
     db.prepare(MARKED).bind(`[${hours.join(",")}]`),
+    db.prepare(PACK_SESSIONS).bind(JSON.stringify(unseen)),
   ]);
+  const packsOf = new Map<string, Uint8Array[]>(unseen.map((testId) => [testId, []]));
+  for (const { test, sessions } of (packSessions?.results ?? []) as { test: string; sessions: ArrayBuffer }[])
+    packsOf.get(test)?.push(new Uint8Array(sessions));
+  for (const [testId, packs] of packsOf) memory.sessions.learn(testId, packs);
+  type Marked = { pair: number; source: string; session: string; phase: number; variant: string };
+  memory.hours.learn(
+    hours,
+    ((marked?.results ?? []) as Marked[]).map((row) => ({ ...row, pair: hours[row.pair] ?? "" })),
+  );
   const known: Known = {
     tests: new Map(((tests?.results ?? []) as unknown as TestState[]).map((test) => [test.id, test])),
     written: new Set(((written?.results ?? []) as { position: number }[]).map(({ position }) => position)),
     phasesOf: new Map(),
   };
-  for (const { pair, phase } of (phases?.results ?? []) as { pair: number; phase: number }[]) {
+  const pairs = [
+    ...new Set(
+      humans.filter(({ testId, sessionId }) => memory.sessions.mayHave(testId, sessionId)).map(pairOf),
+    ),
+  ];
+  if (pairs.length === 0) return known;
+  const { results: phases } = await db
+    .prepare(PHASES)
+    .bind(`[${pairs.join(",")}]`)
+    .all<{ pair: number; phase: number }>();
+  for (const { pair, phase } of phases) {
     const of = pairs[pair] ?? "";
     known.phasesOf.set(of, (known.phasesOf.get(of) ?? new Set()).add(phase));
   }
-  type Marked = { pair: number; source: string; session: string; phase: number; variant: string };
-  addressHours.learn(
-    hours,
-    ((marked?.results ?? []) as Marked[]).map((row) => ({ ...row, pair: hours[row.pair] ?? "" })),
-  );
   return known;
 }
 
@@ -223,13 +338,13 @@ function ranksOf(events: ClickEvent[], addressHours: string[], isNew: boolean[])
 export async function classifyClicks(
   db: D1Database,
   events: ClickEvent[],
-  remembered = new AddressHours(),
+  memory = new WriterMemory(),
 ): Promise<ClassifiedClick[]> {
-  const known = await knownTo(db, events, remembered);
+  const known = await knownTo(db, events, memory);
   const hours = events.map(({ timestamp }) => hourOf(timestamp));
   const testHours = events.map(({ testId }, i) => key(testId, hours[i]));
   const counted = events.map(({ source }, i) =>
-    source == null ? new Map<string, unknown>() : remembered.sessions(testHours[i] ?? "", source),
+    source == null ? new Map<string, unknown>() : memory.hours.sessions(testHours[i] ?? "", source),
   );
   const addressHours = events.map(({ source }, i) => key(testHours[i], source ?? undefined));
   const isNew = events.map(
@@ -265,7 +380,7 @@ export async function classifyClicks(
     const { type: _, isBot: __, ...rest } = event;
     const phases = known.phasesOf.get(key(event.testId, event.sessionId));
     const first = (of: Map<string, typeof click>, k: string) => (of.get(k) === click ? 1 : 0);
-    const marked = remembered.isMarked(
+    const marked = memory.hours.isMarked(
       testHours[position] ?? "",
       event.source ?? "",
       event.sessionId,

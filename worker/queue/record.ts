@@ -10,7 +10,7 @@ import { countedByConsumer, SEGMENT_DIMENSION_LIST, segmentValue } from "../db/s
 import { checkedSessionBytes } from "../db/session-bytes";
 import { isSessionId } from "../lib/session-id";
 import type { CountedConversion } from "../webhooks/conversions";
-import { AddressHours, classifyClicks } from "./click-rules";
+import { classifyClicks, WriterMemory } from "./click-rules";
 import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 
 // One statement per batch, however many events it holds: the events travel as one JSON
@@ -125,7 +125,7 @@ export type UnmatchedReason =
 export async function writeClicks(
   db: D1Database,
   events: ClickEvent[],
-  remembered = new AddressHours(),
+  remembered = new WriterMemory(),
 ): Promise<void> {
   if (events.length === 0) return;
   const clicks = await classifyClicks(db, events, remembered);
