@@ -70,6 +70,17 @@ const MARKED = `SELECT g.key AS pair, c.source, c.session_id AS session, c.phase
 
 const hourOf = (timestamp: number) => timestamp - (timestamp % HOUR_MS);
 
+/** Of `keys`, those `held` lacks; those it has become its last used (a Map keeps the order of insertion). */
+function missingFrom<V>(held: Map<string, V>, keys: string[]): string[] {
+  return keys.filter((k) => {
+    const value = held.get(k);
+    if (value === undefined) return true;
+    held.delete(k);
+    held.set(k, value);
+    return false;
+  });
+}
+
 /**
  * Sessions the shard's writer remembers at most, of the test-hours it used last (some 25 MB): a shard
  * takes at most about 85,000 clicks an hour (one D1's storage at the window, bench/RESULTS.md §31), so
@@ -90,13 +101,7 @@ export class AddressHours {
 
   /** The hours of `pairs` ([test, hour] keys) not remembered; those remembered are the last used now. */
   missing(pairs: string[]): string[] {
-    return pairs.filter((pair) => {
-      const sources = this.hours.get(pair);
-      if (!sources) return true;
-      this.hours.delete(pair);
-      this.hours.set(pair, sources);
-      return false;
-    });
+    return missingFrom(this.hours, pairs);
   }
 
   /** Starts remembering `pairs` with their marked clicks as D1 holds them. */
@@ -178,13 +183,7 @@ export class SeenSessions {
 
   /** Of `testIds`, those not remembered; those remembered are the last used now. */
   missing(testIds: string[]): string[] {
-    return testIds.filter((testId) => {
-      const seen = this.tests.get(testId);
-      if (!seen) return true;
-      this.tests.delete(testId);
-      this.tests.set(testId, seen);
-      return false;
-    });
+    return missingFrom(this.tests, testIds);
   }
 
   /** Starts remembering a test from its packs' sessions; one of another length than 16 bytes, never. */
