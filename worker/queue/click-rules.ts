@@ -160,25 +160,18 @@ export class AddressHours {
 }
 
 /** Sessions the shard's writer remembers at most, of the tests it used last (some 30 MB). */
-export const SEEN_SESSIONS = 500_000;
-
-const hexOf = (bytes: Uint8Array, from: number, to: number) => {
-  let hex = "";
-  for (let i = from; i < to; i++) hex += (bytes[i] ?? 0).toString(16).padStart(2, "0");
-  return hex;
-};
-// A session as remembered: the first 8 of its 16 bytes, as hex. Two sessions alike there are rare, and
-// only cost a read of D1: a remembered one is looked up, a new one is known new.
-const seenKey = (sessionId: string) => sessionId.replaceAll("-", "").slice(0, 16);
+export const REMEMBERED_VISITORS = 300_000;
+// A session's phases are the bits of a number: a test past this phase is not remembered.
+const MAX_PHASE = 30;
 
 /**
- * The sessions with counted clicks of each test the shard's writer used last, whole, as its packs hold
- * them (click_packs.sessions): a session not among them has no click of the test, so only a session
- * among them is looked for in D1. A test is read whole the first time a write needs it, and forgotten
- * when a write of it fails or the writer holds too many.
+ * The phases each session has counted clicks in, of each test the shard's writer used last, whole: a
+ * session it does not hold has no click of the test. A test is read whole (its counted clicks) the first
+ * time a write needs it, and forgotten when a write of it fails or the writer holds too many; a test it
+ * does not hold is asked of D1 session by session.
  */
-export class SeenSessions {
-  private readonly tests = new Map<string, Set<string>>();
+export class SessionPhases {
+  private readonly tests = new Map<string, Map<string, number>>();
   private held = 0;
 
   /** Of `testIds`, those not remembered; those remembered are the last used now. */
@@ -186,30 +179,42 @@ export class SeenSessions {
     return missingFrom(this.tests, testIds);
   }
 
-  /** Starts remembering a test from its packs' sessions; one of another length than 16 bytes, never. */
-  learn(testId: string, packs: Uint8Array[]) {
+  /** Starts remembering a test from its counted clicks as D1 holds them. */
+  learn(testId: string, clicks: { session: string; phase: number }[]) {
     this.forget(testId);
-    if (packs.some((bytes) => bytes.length % 16 !== 0)) return;
-    const seen = new Set<string>();
-    for (const bytes of packs)
-      for (let at = 0; at < bytes.length; at += 16) seen.add(hexOf(bytes, at, at + 8));
-    this.tests.set(testId, seen);
-    this.held += seen.size;
+    if (clicks.some(({ phase }) => phase > MAX_PHASE)) return;
+    const phases = new Map<string, number>();
+    for (const { session, phase } of clicks) phases.set(session, (phases.get(session) ?? 0) | (1 << phase));
+    this.tests.set(testId, phases);
+    this.held += phases.size;
     this.bound();
   }
 
-  /** Whether the session may have counted clicks of the test: false only when it has none. */
-  mayHave(testId: string, sessionId: string): boolean {
-    return this.tests.get(testId)?.has(seenKey(sessionId)) ?? true;
+  /** Whether the test is remembered: its sessions' phases are known without D1. */
+  holds(testId: string): boolean {
+    return this.tests.has(testId);
+  }
+
+  /** The phases the session has counted clicks in, of a test remembered; none when it has none. */
+  phasesOf(testId: string, sessionId: string): Set<number> | undefined {
+    const bits = this.tests.get(testId)?.get(sessionId);
+    if (bits === undefined) return undefined;
+    const phases = new Set<number>();
+    for (let phase = 0; phase <= MAX_PHASE; phase++) if (bits & (1 << phase)) phases.add(phase);
+    return phases;
   }
 
   written(clicks: ClassifiedClick[]) {
     for (const click of clicks) {
-      const seen = click.isBot === 0 ? this.tests.get(click.testId) : undefined;
-      if (seen && !seen.has(seenKey(click.sessionId))) {
-        seen.add(seenKey(click.sessionId));
-        this.held += 1;
+      const phases = click.isBot === 0 ? this.tests.get(click.testId) : undefined;
+      if (!phases) continue;
+      if (click.phase > MAX_PHASE) {
+        this.forget(click.testId);
+        continue;
       }
+      const bits = phases.get(click.sessionId);
+      if (bits === undefined) this.held += 1;
+      phases.set(click.sessionId, (bits ?? 0) | (1 << click.phase));
     }
     this.bound();
   }
@@ -220,7 +225,7 @@ export class SeenSessions {
 
   private bound() {
     for (const testId of this.tests.keys()) {
-      if (this.held <= SEEN_SESSIONS) break;
+      if (this.held <= REMEMBERED_VISITORS) break;
       this.forget(testId);
     }
   }
@@ -231,10 +236,10 @@ export class SeenSessions {
   }
 }
 
-/** What the shard's writer remembers between writes: the address hours and the sessions seen. */
+/** What the shard's writer remembers between writes: the address hours and the sessions' phases. */
 export class WriterMemory {
   readonly hours = new AddressHours();
-  readonly sessions = new SeenSessions();
+  readonly sessions = new SessionPhases();
 
   written(clicks: ClassifiedClick[]) {
     this.hours.written(clicks);
@@ -247,12 +252,12 @@ export class WriterMemory {
   }
 }
 
-const PACK_SESSIONS = `SELECT split_test_id AS test, sessions FROM click_packs
-  WHERE split_test_id IN (SELECT value FROM json_each(?1)) AND length(sessions) > 0`;
+const COUNTED_SESSIONS = `SELECT split_test_id AS test, session_id AS session, phase FROM clicks
+  WHERE split_test_id IN (SELECT value FROM json_each(?1)) AND is_bot = 0`;
 
 /**
  * Reads what the rules of `events` need from the shard's D1 and not from memory: one round trip, and a
- * second for the sessions that may have clicks already (on a test read whole only now, or not held).
+ * second for the sessions of a test the writer does not hold.
  */
 async function knownTo(db: D1Database, events: ClickEvent[], memory: WriterMemory): Promise<Known> {
   const testIds = [...new Set(events.map(({ testId }) => testId))];
@@ -266,17 +271,17 @@ async function knownTo(db: D1Database, events: ClickEvent[], memory: WriterMemor
       ),
     ),
   ]);
-  const unseen = memory.sessions.missing([...new Set(humans.map(({ testId }) => testId))]);
-  const [tests, written, marked, packSessions] = await db.batch<Record<string, unknown>>([
+  const cold = memory.sessions.missing([...new Set(humans.map(({ testId }) => testId))]);
+  const [tests, written, marked, counted] = await db.batch<Record<string, unknown>>([
     db.prepare(TESTS).bind(JSON.stringify(testIds)),
     db.prepare(WRITTEN).bind(JSON.stringify(events), `[${testHours.join(",")}]`),
     db.prepare(MARKED).bind(`[${hours.join(",")}]`),
-    db.prepare(PACK_SESSIONS).bind(JSON.stringify(unseen)),
+    db.prepare(COUNTED_SESSIONS).bind(JSON.stringify(cold)),
   ]);
-  const packsOf = new Map<string, Uint8Array[]>(unseen.map((testId) => [testId, []]));
-  for (const { test, sessions } of (packSessions?.results ?? []) as { test: string; sessions: ArrayBuffer }[])
-    packsOf.get(test)?.push(new Uint8Array(sessions));
-  for (const [testId, packs] of packsOf) memory.sessions.learn(testId, packs);
+  const clicksOf = new Map<string, { session: string; phase: number }[]>(cold.map((testId) => [testId, []]));
+  for (const row of (counted?.results ?? []) as { test: string; session: string; phase: number }[])
+    clicksOf.get(row.test)?.push(row);
+  for (const [testId, clicks] of clicksOf) memory.sessions.learn(testId, clicks);
   type Marked = { pair: number; source: string; session: string; phase: number; variant: string };
   memory.hours.learn(
     hours,
@@ -287,11 +292,11 @@ async function knownTo(db: D1Database, events: ClickEvent[], memory: WriterMemor
     written: new Set(((written?.results ?? []) as { position: number }[]).map(({ position }) => position)),
     phasesOf: new Map(),
   };
-  const pairs = [
-    ...new Set(
-      humans.filter(({ testId, sessionId }) => memory.sessions.mayHave(testId, sessionId)).map(pairOf),
-    ),
-  ];
+  for (const human of humans) {
+    const phases = memory.sessions.phasesOf(human.testId, human.sessionId);
+    if (phases) known.phasesOf.set(pairOf(human), phases);
+  }
+  const pairs = [...new Set(humans.filter(({ testId }) => !memory.sessions.holds(testId)).map(pairOf))];
   if (pairs.length === 0) return known;
   const { results: phases } = await db
     .prepare(PHASES)
