@@ -9,8 +9,9 @@
 --   archive, the export, the held-back visitors, the segments' compaction) reads its packs hour by hour.
 -- - clicks, the clicks one per row as they were, is a view over the packs, with each pack's hour and
 --   sessions; an insert into it packs each click alone (a trigger).
--- A pack holds at most 10,000 clicks here (about 1 MB; D1's largest row is 2 MB), and the writer's
--- as many at most (PACK_CLICKS, worker/db/click-packs.ts).
+-- A pack holds at most 200 clicks (PACK_CLICKS, worker/db/click-packs.ts: a session's lookup unpacks
+-- the packs that hold it). Packs are a rowid table: in a WITHOUT ROWID one, a row of a kilobyte or more
+-- spills to an overflow page it barely fills.
 CREATE TABLE click_packs (
   id INTEGER PRIMARY KEY,
   split_test_id TEXT NOT NULL REFERENCES split_tests(id) ON DELETE CASCADE,

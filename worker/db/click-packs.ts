@@ -8,7 +8,10 @@
 
 export const HOUR_MS = 3_600_000;
 
-/** The most clicks one pack holds (about 1 MB; D1's largest row is 2 MB). */
+/**
+ * The most clicks one pack holds (some 25 KB): a session's lookup unpacks the packs that hold it, so a
+ * small pack keeps that short; a write of more makes more packs, still a row for many clicks.
+ */
 export const PACK_CLICKS = 200;
 
 /**
