@@ -9,7 +9,7 @@
 
 import { CONVERSIONS_PER_ADDRESS_DAY } from "../../contract/trust";
 import { firstClickSegment, packed, sessionClicks } from "./click-packs";
-import { checkedSessionBytes, sessionBytes } from "./session-bytes";
+import { checkedSessionBytes } from "./session-bytes";
 
 export const DAY_MS = 86_400_000;
 
@@ -26,15 +26,12 @@ export function isPastWindow(timestamp: number, windowMs: number, now = Date.now
   return timestamp < now - windowMs;
 }
 
-// How the statements read a session id's bytes: checked in SQL, unless the caller checked them all.
-const sessionBytesOf = (sessionsChecked: boolean) => (sessionsChecked ? checkedSessionBytes : sessionBytes);
-
 // The conversions of `events` that count (see insertConversions): `counted`, in array order, and `fresh`,
 // those an insert run now takes (the first of each visitor, none already in D1), with their test's currency.
 // Each conversion's click is looked up once (MATERIALIZED: SQLite would otherwise repeat the lookup, a
 // scan of the test's packs, wherever the click is named).
-const countedConversions = (events: string, windowMs: string, sessionsChecked: boolean) => {
-  const bytesOf = sessionBytesOf(sessionsChecked);
+const countedConversions = (events: string, windowMs: string) => {
+  const bytesOf = checkedSessionBytes;
   return `WITH looked AS MATERIALIZED (
       SELECT e.key AS position, e.value ->> '$.id' AS id, e.value ->> '$.testId' AS test_id,
              e.value ->> '$.sessionId' AS session_id, e.value ->> '$.timestamp' AS ts,
@@ -90,11 +87,11 @@ const countedConversions = (events: string, windowMs: string, sessionsChecked: b
  * The unique (test, session) index makes a second one per visitor insert nothing, value or not (docs/conversions.md,
  * "One order per session"), and its id (the primary key) makes a redelivery insert nothing. The rollups
  * are counted by conversionRollups below, run just before it. RETURNING answers the rows inserted: the
- * conversions counted now (for the conversion.recorded webhook). A session id is matched to a click only
- * in the redirect's form (worker/db/session-bytes.ts); `sessionsChecked`: the caller has let no other in.
+ * conversions counted now (for the conversion.recorded webhook). Every session id of `events` is in the
+ * redirect's form (isSessionId, worker/db/session-bytes.ts): the caller lets no other in.
  */
-export const insertConversions = (events = "?1", windowMs = "?2", { sessionsChecked = false } = {}) =>
-  `${countedConversions(events, windowMs, sessionsChecked)}
+export const insertConversions = (events = "?1", windowMs = "?2") =>
+  `${countedConversions(events, windowMs)}
   INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp, amount, currency, source, address, phase)
   SELECT id, test_id, variant, session_id, ts, amount, currency, source, address, phase FROM counted
   ORDER BY position
@@ -108,12 +105,8 @@ export const insertConversions = (events = "?1", windowMs = "?2", { sessionsChec
  * currency counts without it, and on the test's traffic quality; the segments of the visitor's first
  * human click count it (a segment row made here if there is none yet, with no visitor).
  */
-export const conversionRollups = (
-  events = "?1",
-  windowMs = "?2",
-  { currencies = true, sessionsChecked = false } = {},
-) => {
-  const fresh = countedConversions(events, windowMs, sessionsChecked);
+export const conversionRollups = (events = "?1", windowMs = "?2", { currencies = true } = {}) => {
+  const fresh = countedConversions(events, windowMs);
   // Each statement evaluates the attribution query again (a batch shares no result between its
   // statements): the other-currency one is left out for events that carry no currency.
   const otherCurrency = `${fresh}
@@ -137,7 +130,7 @@ export const conversionRollups = (
     `${fresh}
   INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors, conversions)
   SELECT f.test_id, f.variant, d.key, d.value, 0, count(*)
-  FROM fresh AS f CROSS JOIN json_each(${firstClickSegment("f.test_id", sessionBytesOf(sessionsChecked)("f.session_id"), true)}) AS d
+  FROM fresh AS f CROSS JOIN json_each(${firstClickSegment("f.test_id", checkedSessionBytes("f.session_id"), true)}) AS d
   WHERE true
   GROUP BY 1, 2, 3, 4
   ON CONFLICT (split_test_id, variant, dimension, value) DO UPDATE SET conversions = conversions + excluded.conversions`,
@@ -148,12 +141,9 @@ export const conversionRollups = (
  * The consumer's rollup statements: the events are ?1, the window ?2, their session ids checked
  * (writeConversions, worker/queue/record.ts).
  */
-export const CONVERSION_ROLLUPS = conversionRollups("?1", "?2", { sessionsChecked: true });
+export const CONVERSION_ROLLUPS = conversionRollups("?1", "?2");
 /** The same for events none of which carries a currency. */
-export const CONVERSION_ROLLUPS_WITHOUT_CURRENCY = conversionRollups("?1", "?2", {
-  currencies: false,
-  sessionsChecked: true,
-});
+export const CONVERSION_ROLLUPS_WITHOUT_CURRENCY = conversionRollups("?1", "?2", { currencies: false });
 
 /** The statement of the queue consumer: the events are ?1, the window ?2, their session ids checked. */
-export const INSERT_CONVERSIONS = insertConversions("?1", "?2", { sessionsChecked: true });
+export const INSERT_CONVERSIONS = insertConversions("?1", "?2");
