@@ -17,8 +17,8 @@ CREATE TABLE click_packs (
   split_test_id TEXT NOT NULL REFERENCES split_tests(id) ON DELETE CASCADE,
   hour INTEGER NOT NULL,
   seq INTEGER NOT NULL,
-  clicks TEXT NOT NULL,
-  sessions BLOB NOT NULL
+  sessions BLOB NOT NULL,
+  clicks TEXT NOT NULL
 );
 CREATE UNIQUE INDEX click_packs_key ON click_packs(split_test_id, hour, seq);
 

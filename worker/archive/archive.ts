@@ -1,7 +1,8 @@
 import { attributionWindowMs, DAY_MS } from "../db/attribution";
 import { HOUR_MS } from "../db/click-packs";
-import { allShards, eventsDb } from "../db/shards";
+import { eventsDb } from "../db/shards";
 import type { Budget } from "./budget";
+import { shardsFrom } from "./compact";
 import { type EventKey, type EventRow, eventPage } from "./rows";
 import { objectKey, writeObject } from "./store";
 
@@ -97,11 +98,8 @@ function byDay(rows: EventRow[]): EventRow[][] {
 export async function archiveEvents(env: Env, budget: Budget, now = Date.now()): Promise<ArchiveRun> {
   const run: ArchiveRun = { tests: 0, objects: 0, events: 0 };
   const cutoff = archiveCutoff(now, attributionWindowMs(env));
-  // Shard by shard (each holds its tests' events: worker/db/shards.ts), from one that moves every hour,
-  // so a short budget leaves no shard behind for good.
-  const shards = allShards(env);
-  const first = Math.floor(now / HOUR_MS) % shards.length;
-  for (const shard of [...shards.slice(first), ...shards.slice(0, first)]) {
+  // Shard by shard: each holds its tests' events (worker/db/shards.ts).
+  for (const shard of shardsFrom(env, now)) {
     await archiveShard(env, eventsDb(env, shard), budget, cutoff, run);
   }
   return run;

@@ -18,18 +18,21 @@ const CHUNKED = [
   "click_packs",
   "conversions",
   "metric_conversions",
+  "late_sessions",
   "rule_visits",
+  "session_chunks",
   "test_stats_hourly",
   "traffic_quality_events",
 ] as const;
 type EventTable = (typeof CHUNKED)[number];
-// A row is found by its key: the clicks' packs and the rollup have no rowid (migrations/0029_click_rows.sql,
-// 0054_click_packs.sql).
+// A row is found by its key where it has no rowid.
 const ROW_KEY: Record<EventTable, string> = {
   click_packs: "rowid",
   conversions: "rowid",
   metric_conversions: "rowid",
+  late_sessions: "split_test_id, session, hour",
   rule_visits: "rowid",
+  session_chunks: "rowid",
   test_stats_hourly: "split_test_id, phase, hour, variant",
   traffic_quality_events: "split_test_id, timestamp, id",
 };

@@ -2,7 +2,7 @@ import { log } from "../observability/log";
 import { replayDeadLetters } from "../queue/dead-letters";
 import { archiveEvents } from "./archive";
 import { Budget } from "./budget";
-import { compactAllSegments } from "./compact";
+import { compactAllSegments, indexAllSessions } from "./compact";
 import { purgeDeleted } from "./purge";
 
 /** D1 statements, R2 calls and queue sends one run may make: the free plan's D1 limit per invocation. */
@@ -13,12 +13,14 @@ const REPLAY_SHARE = 6;
 // The segment compaction: a look per shard, and a batch of three statements for each 100 tests due
 // (once a day); the archive keeps room for its read, write and delete.
 const COMPACTION_SHARE = 8;
+// The session index, after the archive: a day is four statements.
+const SESSION_INDEX_SHARE = 8;
 
 /**
  * The archive cron (CRONS.archive): deleted tests and accounts are purged, dead letters asked for are
- * replayed, the segment visitors of the days before today are compacted, and events past the
- * attribution window move to R2 (after the compaction: it reads their clicks) — together within one
- * invocation's limits.
+ * replayed, the segment visitors of the days before today are compacted, events past the attribution
+ * window move to R2 (after the compaction: it reads their clicks), and the sessions of the days over are
+ * indexed — together within one invocation's limits.
  */
 export async function runArchive(env: Env, now = Date.now()): Promise<void> {
   const budget = new Budget(QUERIES_PER_RUN);
@@ -26,11 +28,13 @@ export async function runArchive(env: Env, now = Date.now()): Promise<void> {
   const replayed = await replayDeadLetters(env, Math.min(REPLAY_SHARE, budget.left));
   budget.spend(replayed.calls);
   const compacted = await compactAllSegments(env, budget.part(COMPACTION_SHARE), now);
-  const archived = await archiveEvents(env, budget, now);
+  const archived = await archiveEvents(env, budget.part(budget.left - SESSION_INDEX_SHARE), now);
+  const indexed = await indexAllSessions(env, budget, now);
   log("info", "archive_run", {
     purged,
     replayed,
     compacted,
+    indexed,
     archived,
     spent: QUERIES_PER_RUN - budget.left,
   });

@@ -5,8 +5,15 @@
 //   its counted clicks' sessions one after another.
 // - clicks: a view over the packs, one click a row, with its pack's `hour` and `sessions`: a reader
 //   narrows to the packs it needs with them before their clicks are unpacked.
+// - session_chunks and late_sessions (migrations/0055_session_chunks.sql): which hours of the days indexed
+//   a session has counted clicks in, so that a session's lookup reads only those hours' packs.
 
 export const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/** The counted sessions of one chunk of the session index (some 3.4 KB: a row that stays on its page). */
+export const CHUNK_SESSIONS = 80;
+const HOURS_OF_DAY = `'[${Array.from({ length: 24 }, (_, hour) => hour).join(",")}]'`;
+const NEXT_DAY_INDEXED = "(SELECT next_day FROM session_chunk_mark)";
 
 /**
  * The most clicks one pack holds (some 25 KB): a session's lookup unpacks the packs that hold it, so a
@@ -53,18 +60,47 @@ export const packed = {
   phase: "(k.value ->> 10)",
 };
 
+// The hours the session of hex `hex` has counted clicks in, in test `test`, from the hour of `since`:
+// every hour with a pack of the days not indexed yet, its late clicks' hours, and the hours named by the
+// chunk that may hold it on each day the index took (the days found one after the other, a seek each).
+const sessionHours = (test: string, hex: string, since?: string) => {
+  const entry = `printf(',%s:', ${hex})`;
+  const from = (hour: string) =>
+    since === undefined ? "" : ` AND ${hour} >= (${since}) - (${since}) % ${HOUR_MS}`;
+  const firstDay = since === undefined ? "0" : `(${since}) - (${since}) % ${DAY_MS}`;
+  return `SELECT p.hour FROM click_packs AS p
+      WHERE p.split_test_id = ${test} AND p.hour >= ${NEXT_DAY_INDEXED}${from("p.hour")}
+    UNION
+    SELECT l.hour FROM late_sessions AS l WHERE l.split_test_id = ${test} AND l.session = ${hex}${from("l.hour")}
+    UNION
+    SELECT c.day + h.value * ${HOUR_MS}
+    FROM (WITH RECURSIVE days(day) AS (
+            SELECT (SELECT min(day) FROM session_chunks WHERE split_test_id = ${test} AND day >= ${firstDay})
+            UNION ALL
+            SELECT (SELECT min(day) FROM session_chunks WHERE split_test_id = ${test} AND day > days.day)
+            FROM days WHERE days.day IS NOT NULL)
+          SELECT day FROM days WHERE day IS NOT NULL) AS d
+      CROSS JOIN session_chunks AS c ON c.id = (
+        SELECT s.id FROM session_chunks AS s
+        WHERE s.split_test_id = ${test} AND s.day = d.day AND s.first_session <= ${hex}
+        ORDER BY s.first_session DESC LIMIT 1)
+      CROSS JOIN json_each(${HOURS_OF_DAY}) AS h
+    WHERE instr(c.entries, ${entry}) > 0
+      AND (CAST(substr(c.entries, instr(c.entries, ${entry}) + length(${entry}), 8) AS INTEGER) >> h.value) & 1`;
+};
+
 /**
  * The counted clicks (`packed`) of the session of `bytes` in test `test` (SQL expressions), those from
- * `since` on (an SQL expression of milliseconds) if given: the packs whose sessions hold its bytes,
- * unpacked. What a session index did, without an entry per click. Named as a FROM clause with its WHERE.
+ * `since` on (an SQL expression of milliseconds) if given: the packs of the hours it has clicks in whose
+ * sessions hold its bytes, unpacked. Named as a FROM clause with its WHERE.
  */
-export const sessionClicks = (test: string, bytes: string, since?: string) =>
-  `click_packs AS kp CROSS JOIN json_each(kp.clicks) AS k
-    WHERE kp.split_test_id = ${test}${
-      since === undefined
-        ? ""
-        : ` AND kp.hour >= (${since}) - (${since}) % ${HOUR_MS} AND ${packed.timestamp} >= ${since}`
-    } AND instr(kp.sessions, ${bytes}) > 0 AND k.value ->> 3 = lower(hex(${bytes})) AND k.value ->> 4 = 0`;
+export const sessionClicks = (test: string, bytes: string, since?: string) => {
+  const hex = `lower(hex(${bytes}))`;
+  return `click_packs AS kp CROSS JOIN json_each(kp.clicks) AS k
+    WHERE kp.split_test_id = ${test} AND kp.hour IN (${sessionHours(test, hex, since)})${
+      since === undefined ? "" : ` AND ${packed.timestamp} >= ${since}`
+    } AND instr(kp.sessions, ${bytes}) > 0 AND k.value ->> 3 = ${hex} AND k.value ->> 4 = 0`;
+};
 
 /**
  * The segment of the first counted click of the session of `bytes` in test `test` (SQL expressions), as
@@ -76,3 +112,52 @@ export const firstClickSegment = (test: string, bytes: string, blanks = false) =
                          'referrer', ${value("referrer")})
     FROM ${sessionClicks(test, bytes)} ORDER BY ${packed.timestamp}, ${packed.id} LIMIT 1)`;
 };
+
+// The next day the session index may take (?1: the latest end it may have), with the first hour not
+// indexed yet: the day of the earliest pack from it on, once that day is over.
+const NEXT_DAY = `WITH next AS (
+    SELECT m.next_day AS mark,
+           (SELECT min((SELECT hour FROM click_packs WHERE split_test_id = t.id AND hour >= m.next_day ORDER BY hour LIMIT 1))
+            FROM split_tests AS t) AS first_hour
+    FROM session_chunk_mark AS m),
+  day AS (SELECT mark, first_hour - first_hour % ${DAY_MS} + ${DAY_MS} AS day_end FROM next
+          WHERE first_hour IS NOT NULL AND first_hour - first_hour % ${DAY_MS} + ${DAY_MS} <= ?1)`;
+
+// That day's counted sessions, sorted, CHUNK_SESSIONS to a chunk, each with the hours it has clicks in.
+const INDEX_DAY = `${NEXT_DAY}
+  INSERT INTO session_chunks (split_test_id, day, first_session, entries)
+  SELECT split_test_id, day, min(hx), ',' || group_concat(hx || ':' || printf('%08d', hours), ',' ORDER BY hx)
+  FROM (SELECT split_test_id, day, hx, hours,
+               (row_number() OVER (PARTITION BY split_test_id ORDER BY hx) - 1) / ${CHUNK_SESSIONS} AS chunk
+        FROM (SELECT kp.split_test_id, kp.hour - kp.hour % ${DAY_MS} AS day, k.value ->> 3 AS hx,
+                     sum(DISTINCT 1 << (kp.hour % ${DAY_MS} / ${HOUR_MS})) AS hours
+              FROM day CROSS JOIN split_tests AS t
+                CROSS JOIN click_packs AS kp ON kp.split_test_id = t.id AND kp.hour >= day.mark AND kp.hour < day.day_end
+                CROSS JOIN json_each(kp.clicks) AS k
+              WHERE k.value ->> 4 = 0
+              GROUP BY 1, 2, 3))
+  GROUP BY split_test_id, day, chunk`;
+
+const MARK_DAY = `${NEXT_DAY}
+  UPDATE session_chunk_mark SET next_day = (SELECT day_end FROM day) WHERE EXISTS (SELECT 1 FROM day)`;
+
+// What names days past the window (?2) names only packs the archive moved.
+const FORGET_CHUNKS = "DELETE FROM session_chunks WHERE day < ?2";
+const FORGET_LATE = "DELETE FROM late_sessions WHERE hour < ?2";
+
+/** The statements one day of the session index takes. */
+export const INDEX_DAY_STATEMENTS = 4;
+
+/**
+ * Indexes the sessions of the next day of `db` not indexed yet, once it is over (before `until`), and
+ * forgets the days before `forgetBefore`. True when a day was indexed: the caller may ask for the next.
+ */
+export async function indexNextDay(db: D1Database, until: number, forgetBefore: number): Promise<boolean> {
+  const [, marked] = await db.batch([
+    db.prepare(INDEX_DAY).bind(until),
+    db.prepare(MARK_DAY).bind(until),
+    db.prepare(FORGET_CHUNKS).bind(until, forgetBefore),
+    db.prepare(FORGET_LATE).bind(until, forgetBefore),
+  ]);
+  return (marked?.meta.changes ?? 0) > 0;
+}
