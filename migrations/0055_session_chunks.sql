@@ -6,9 +6,12 @@
 --   sessions sorted, as text entries ",<hex of the session>:<the hours of the day it has counted clicks
 --   in, a bit mask as 8 decimal digits>", some 80 to a chunk; the chunk that may hold a session is the
 --   last one of its day that starts at or before it.
--- - session_chunk_mark.next_day: the days before it are indexed; the packs from it on are read whole.
--- - late_sessions: each counted session of a pack written into an indexed day (a late or redelivered
---   event), with its hour (click_packs_late), so no click is ever out of reach.
+-- - session_chunk_mark.next_day: the days before it are indexed; the packs from it on are read whole,
+--   but for the hours indexed alone: an hour of a test with 1,000 sessions or more (HOUR_SESSIONS) gets
+--   chunks of its own once it is over (their `day` the hour's start, next_hour the next to look at),
+--   until its day is indexed.
+-- - late_sessions: each counted session of a pack written into an indexed day or hour (a late or
+--   redelivered event), with its hour (click_packs_late), so no click is ever out of reach.
 -- The index may name more than is there (clicks the archive moved), never less: the packs decide.
 CREATE TABLE session_chunks (
   id INTEGER PRIMARY KEY,
@@ -21,9 +24,10 @@ CREATE INDEX session_chunks_start ON session_chunks(split_test_id, day, first_se
 
 CREATE TABLE session_chunk_mark (
   id INTEGER PRIMARY KEY CHECK (id = 1),
-  next_day INTEGER NOT NULL
+  next_day INTEGER NOT NULL,
+  next_hour INTEGER NOT NULL
 );
-INSERT INTO session_chunk_mark (id, next_day) VALUES (1, 0);
+INSERT INTO session_chunk_mark (id, next_day, next_hour) VALUES (1, 0, 0);
 
 CREATE TABLE late_sessions (
   split_test_id TEXT NOT NULL REFERENCES split_tests(id) ON DELETE CASCADE,
@@ -33,7 +37,9 @@ CREATE TABLE late_sessions (
 ) WITHOUT ROWID;
 
 CREATE TRIGGER click_packs_late AFTER INSERT ON click_packs
-WHEN NEW.hour < (SELECT next_day FROM session_chunk_mark) AND length(NEW.sessions) > 0
+WHEN length(NEW.sessions) > 0
+  AND (NEW.hour < (SELECT next_day FROM session_chunk_mark)
+       OR EXISTS (SELECT 1 FROM session_chunks WHERE split_test_id = NEW.split_test_id AND day = NEW.hour))
 BEGIN
   INSERT OR IGNORE INTO late_sessions (split_test_id, session, hour)
   SELECT NEW.split_test_id, k.value ->> 3, NEW.hour FROM json_each(NEW.clicks) AS k WHERE k.value ->> 4 = 0;

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { CRONS } from "../../worker/crons";
 import { INSERT_CONVERSIONS } from "../../worker/db/attribution";
+import { HOUR_SESSIONS, indexNextHour } from "../../worker/db/click-packs";
 import type { ClickEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";
 import { eventsOf, runCron } from "./helpers";
@@ -109,6 +110,8 @@ describe("the session index", () => {
       ...others,
     ]);
     vi.spyOn(console, "log").mockImplementation(() => {});
+    // A day a run.
+    await runCron(CRONS.archive);
     await runCron(CRONS.archive);
 
     expect(await indexedDays(db, test.id)).toEqual([at(3, 0), at(2, 0)]);
@@ -143,12 +146,47 @@ describe("the session index", () => {
   it("forgets the days past the attribution window", async () => {
     const { test, db } = await testWithDb();
     const old = at(Number(env.ATTRIBUTION_WINDOW_DAYS) + 3, 12);
-    // Written into a day indexed long ago, its session is kept with its hour.
-    await writeClicks(db, [click(test.id, { timestamp: old })]);
+    // Written into a day indexed long ago, its session is kept with its hour; it is forgotten once the
+    // next day is indexed (yesterday's).
+    await writeClicks(db, [click(test.id, { timestamp: old }), click(test.id, { timestamp: at(1, 12) })]);
     expect(await lateHours(db, test.id)).toEqual([old - (old % HOUR)]);
     vi.spyOn(console, "log").mockImplementation(() => {});
     await runCron(CRONS.archive);
     expect(await lateHours(db, test.id)).toEqual([]);
     vi.restoreAllMocks();
+  });
+
+  it("indexes a busy test's hour alone once it is over, before its day is", async () => {
+    const { test, db } = await testWithDb();
+    // Tomorrow, 10:00 to 11:00: an hour of no other test of this file.
+    const hour = at(-1, 10);
+    const visitor = click(test.id, { variant: "B", timestamp: hour + 30 * 60_000 });
+    const crowd = Array.from({ length: HOUR_SESSIONS }, (_, i) =>
+      click(test.id, { timestamp: hour + i * 3_000 }),
+    );
+    for (let i = 0; i < crowd.length; i += 250) await writeClicks(db, crowd.slice(i, i + 250));
+    await writeClicks(db, [visitor]);
+    const quiet = await testWithDb();
+    const alone = click(quiet.test.id, { timestamp: hour + 60_000 });
+    await writeClicks(quiet.db, [alone]);
+
+    while (await indexNextHour(db, hour + 2 * HOUR));
+    const starts = async (testId: string) =>
+      (
+        await db
+          .prepare("SELECT DISTINCT day FROM session_chunks WHERE split_test_id = ?")
+          .bind(testId)
+          .all<{ day: number }>()
+      ).results.map((row) => row.day);
+    expect(await starts(test.id)).toEqual([hour]);
+    // A test with few sessions that hour keeps them in its packs alone.
+    expect(await starts(quiet.test.id)).toEqual([]);
+    expect(await conversionOf(db, visitor)).toBe("B");
+    expect(await conversionOf(quiet.db, alone)).toBe("A");
+
+    // A click of the hour written after it was indexed is still found.
+    const late = click(test.id, { variant: "B", timestamp: hour + 50 * 60_000 });
+    await writeClicks(db, [late]);
+    expect(await conversionOf(db, late)).toBe("B");
   });
 });

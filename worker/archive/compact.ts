@@ -1,5 +1,12 @@
 import { attributionWindowMs, DAY_MS } from "../db/attribution";
-import { HOUR_MS, INDEX_DAY_STATEMENTS, indexNextDay } from "../db/click-packs";
+import {
+  HOUR_MS,
+  INDEX_DAY_STATEMENTS,
+  INDEX_HOUR_STATEMENTS,
+  indexNextDay,
+  indexNextHour,
+  sessionIndexDue,
+} from "../db/click-packs";
 import { type CompactionRun, compactSegments } from "../db/segments";
 import { allShards, eventsDb } from "../db/shards";
 import type { Budget } from "./budget";
@@ -34,16 +41,25 @@ const INDEX_AFTER_MS = 15 * 60_000;
 
 /**
  * Indexes the sessions of the days over on every shard (worker/db/click-packs.ts, session_chunks), a day
- * at a time, within the budget, and forgets the days past the attribution window.
+ * and a busy hour at most a shard and run, within the budget, and forgets the days past the attribution
+ * window.
  */
 export async function indexAllSessions(env: Env, budget: Budget, now = Date.now()): Promise<number> {
   let days = 0;
+  const until = now - INDEX_AFTER_MS;
   const forgetBefore = now - attributionWindowMs(env) - DAY_MS;
   for (const shard of shardsFrom(env, now)) {
-    while (budget.left >= INDEX_DAY_STATEMENTS) {
+    if (budget.left < 1) break;
+    budget.spend(1);
+    const db = eventsDb(env, shard);
+    const due = await sessionIndexDue(db, until);
+    if (due.day && budget.left >= INDEX_DAY_STATEMENTS) {
       budget.spend(INDEX_DAY_STATEMENTS);
-      if (!(await indexNextDay(eventsDb(env, shard), now - INDEX_AFTER_MS, forgetBefore))) break;
-      days += 1;
+      if (await indexNextDay(db, until, forgetBefore)) days += 1;
+    }
+    if (due.hour && budget.left >= INDEX_HOUR_STATEMENTS) {
+      budget.spend(INDEX_HOUR_STATEMENTS);
+      await indexNextHour(db, until);
     }
   }
   return days;

@@ -1,3 +1,4 @@
+import { INDEX_DAY_STATEMENTS, INDEX_HOUR_STATEMENTS } from "../db/click-packs";
 import { log } from "../observability/log";
 import { replayDeadLetters } from "../queue/dead-letters";
 import { archiveEvents } from "./archive";
@@ -13,8 +14,8 @@ const REPLAY_SHARE = 6;
 // The segment compaction: a look per shard, and a batch of three statements for each 100 tests due
 // (once a day); the archive keeps room for its read, write and delete.
 const COMPACTION_SHARE = 8;
-// The session index, after the archive: a day is four statements.
-const SESSION_INDEX_SHARE = 8;
+// The session index, after the archive: a look at each of a few shards, a day and an hour of one.
+const SESSION_INDEX_SHARE = 4 + INDEX_DAY_STATEMENTS + INDEX_HOUR_STATEMENTS;
 
 /**
  * The archive cron (CRONS.archive): deleted tests and accounts are purged, dead letters asked for are

@@ -12,6 +12,11 @@ export const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 /** The counted sessions of one chunk of the session index (some 3.4 KB: a row that stays on its page). */
 export const CHUNK_SESSIONS = 80;
+/**
+ * A test with this many sessions in an hour of a day not indexed yet has that hour indexed alone once it
+ * is over: a lookup reads the packs of the day's other hours, a few of them each.
+ */
+export const HOUR_SESSIONS = 1_000;
 const HOURS_OF_DAY = `'[${Array.from({ length: 24 }, (_, hour) => hour).join(",")}]'`;
 const NEXT_DAY_INDEXED = "(SELECT next_day FROM session_chunk_mark)";
 
@@ -61,8 +66,9 @@ export const packed = {
 };
 
 // The hours the session of hex `hex` has counted clicks in, in test `test`, from the hour of `since`:
-// every hour with a pack of the days not indexed yet, its late clicks' hours, and the hours named by the
-// chunk that may hold it on each day the index took (the days found one after the other, a seek each).
+// every hour with a pack of the days not indexed yet (but the hours indexed alone), its late clicks'
+// hours, and the hours named by the chunk that may hold it on each day or hour the index took (found one
+// after the other, a seek each).
 const sessionHours = (test: string, hex: string, since?: string) => {
   const entry = `printf(',%s:', ${hex})`;
   const from = (hour: string) =>
@@ -70,6 +76,7 @@ const sessionHours = (test: string, hex: string, since?: string) => {
   const firstDay = since === undefined ? "0" : `(${since}) - (${since}) % ${DAY_MS}`;
   return `SELECT p.hour FROM click_packs AS p
       WHERE p.split_test_id = ${test} AND p.hour >= ${NEXT_DAY_INDEXED}${from("p.hour")}
+        AND NOT EXISTS (SELECT 1 FROM session_chunks AS i WHERE i.split_test_id = ${test} AND i.day = p.hour)
     UNION
     SELECT l.hour FROM late_sessions AS l WHERE l.split_test_id = ${test} AND l.session = ${hex}${from("l.hour")}
     UNION
@@ -141,23 +148,76 @@ const INDEX_DAY = `${NEXT_DAY}
 const MARK_DAY = `${NEXT_DAY}
   UPDATE session_chunk_mark SET next_day = (SELECT day_end FROM day) WHERE EXISTS (SELECT 1 FROM day)`;
 
-// What names days past the window (?2) names only packs the archive moved.
-const FORGET_CHUNKS = "DELETE FROM session_chunks WHERE day < ?2";
-const FORGET_LATE = "DELETE FROM late_sessions WHERE hour < ?2";
+// Once a day, before it is indexed: what names days past the window (?2) names only packs the archive
+// moved, and the hours of the day indexed one by one go (the day's chunks hold them).
+const FORGET_CHUNKS = `${NEXT_DAY}
+  DELETE FROM session_chunks WHERE day < ?2 AND EXISTS (SELECT 1 FROM day)`;
+const FORGET_LATE = `${NEXT_DAY}
+  DELETE FROM late_sessions WHERE hour < ?2 AND EXISTS (SELECT 1 FROM day)`;
+const FORGET_HOURS = `${NEXT_DAY}
+  DELETE FROM session_chunks
+  WHERE split_test_id IN (SELECT id FROM split_tests)
+    AND day >= (SELECT day_end FROM day) - ${DAY_MS} AND day < (SELECT day_end FROM day)`;
 
 /** The statements one day of the session index takes. */
-export const INDEX_DAY_STATEMENTS = 4;
+export const INDEX_DAY_STATEMENTS = 5;
+
+/** Whether `db` has a day (`day`) or an hour (`hour`) to index before `until`: one statement. */
+export async function sessionIndexDue(db: D1Database, until: number): Promise<{ day: number; hour: number }> {
+  const due = await db
+    .prepare(`${NEXT_DAY}, ${NEXT_HOUR.replace("WITH ", "")}
+      SELECT EXISTS (SELECT 1 FROM day) AS day, EXISTS (SELECT 1 FROM hour) AS hour`)
+    .bind(until)
+    .first<{ day: number; hour: number }>();
+  return due ?? { day: 0, hour: 0 };
+}
 
 /**
  * Indexes the sessions of the next day of `db` not indexed yet, once it is over (before `until`), and
  * forgets the days before `forgetBefore`. True when a day was indexed: the caller may ask for the next.
  */
 export async function indexNextDay(db: D1Database, until: number, forgetBefore: number): Promise<boolean> {
-  const [, marked] = await db.batch([
-    db.prepare(INDEX_DAY).bind(until),
-    db.prepare(MARK_DAY).bind(until),
+  const marked = await db.batch([
     db.prepare(FORGET_CHUNKS).bind(until, forgetBefore),
     db.prepare(FORGET_LATE).bind(until, forgetBefore),
+    db.prepare(FORGET_HOURS).bind(until),
+    db.prepare(INDEX_DAY).bind(until),
+    db.prepare(MARK_DAY).bind(until),
   ]);
+  return (marked.at(-1)?.meta.changes ?? 0) > 0;
+}
+
+// The next hour of a day not indexed yet that may be indexed alone (?1: the latest end it may have).
+// From yesterday on: the days before are the daily index's.
+const NEXT_HOUR = `WITH hour AS (
+    SELECT max(next_hour, next_day, ?1 - ?1 % ${DAY_MS} - ${DAY_MS}) AS start FROM session_chunk_mark
+    WHERE max(next_hour, next_day, ?1 - ?1 % ${DAY_MS} - ${DAY_MS}) + ${HOUR_MS} <= ?1)`;
+
+// That hour's counted sessions of each test that had HOUR_SESSIONS or more in it, as the day's.
+const INDEX_HOUR = `${NEXT_HOUR}
+  INSERT INTO session_chunks (split_test_id, day, first_session, entries)
+  SELECT split_test_id, start, min(hx), ',' || group_concat(hx || ':00000001', ',' ORDER BY hx)
+  FROM (SELECT split_test_id, start, hx, (row_number() OVER (PARTITION BY split_test_id ORDER BY hx) - 1) / ${CHUNK_SESSIONS} AS chunk,
+               count(*) OVER (PARTITION BY split_test_id) AS sessions
+        FROM (SELECT DISTINCT kp.split_test_id, hour.start, k.value ->> 3 AS hx
+              FROM hour CROSS JOIN split_tests AS t
+                CROSS JOIN click_packs AS kp ON kp.split_test_id = t.id AND kp.hour = hour.start
+                CROSS JOIN json_each(kp.clicks) AS k
+              WHERE k.value ->> 4 = 0))
+  WHERE sessions >= ${HOUR_SESSIONS}
+  GROUP BY split_test_id, start, chunk`;
+
+const MARK_HOUR = `${NEXT_HOUR}
+  UPDATE session_chunk_mark SET next_hour = (SELECT start FROM hour) + ${HOUR_MS} WHERE EXISTS (SELECT 1 FROM hour)`;
+
+/** The statements one hour of the session index takes. */
+export const INDEX_HOUR_STATEMENTS = 2;
+
+/**
+ * Indexes the next hour of `db` not indexed yet, once it is over (before `until`), for the tests with
+ * many sessions in it. True when an hour was looked at: the caller may ask for the next.
+ */
+export async function indexNextHour(db: D1Database, until: number): Promise<boolean> {
+  const [, marked] = await db.batch([db.prepare(INDEX_HOUR).bind(until), db.prepare(MARK_HOUR).bind(until)]);
   return (marked?.meta.changes ?? 0) > 0;
 }
