@@ -3,9 +3,9 @@
 -- 16 MB at a million clicks. The session index says which hours a session has counted clicks in, so a
 -- lookup reads only those hours' packs (worker/db/click-packs.ts):
 -- - session_chunks: what the archive cron builds once a UTC day is over, for each test, its counted
---   sessions sorted, as text entries ",<hex of the session>:<the hours of the day it has counted clicks
---   in, a bit mask as 8 decimal digits>", some 80 to a chunk; the chunk that may hold a session is the
---   last one of its day that starts at or before it.
+--   sessions sorted, each as its bytes then the hours of the day it has counted clicks in (a bit mask,
+--   as 8 decimal digits), some 150 to a chunk; the chunk that may hold a session is the last one of its
+--   day that starts at or before it.
 -- - session_chunk_mark.next_day: the days before it are indexed; the packs from it on are read whole,
 --   but for the hours indexed alone: an hour of a test with 1,000 sessions or more (HOUR_SESSIONS) gets
 --   chunks of its own once it is over (their `day` the hour's start, next_hour the next to look at),
@@ -17,8 +17,8 @@ CREATE TABLE session_chunks (
   id INTEGER PRIMARY KEY,
   split_test_id TEXT NOT NULL REFERENCES split_tests(id) ON DELETE CASCADE,
   day INTEGER NOT NULL,
-  first_session TEXT NOT NULL,
-  entries TEXT NOT NULL
+  first_session BLOB NOT NULL,
+  entries BLOB NOT NULL
 );
 CREATE INDEX session_chunks_start ON session_chunks(split_test_id, day, first_session);
 
@@ -31,7 +31,7 @@ INSERT INTO session_chunk_mark (id, next_day, next_hour) VALUES (1, 0, 0);
 
 CREATE TABLE late_sessions (
   split_test_id TEXT NOT NULL REFERENCES split_tests(id) ON DELETE CASCADE,
-  session TEXT NOT NULL,
+  session BLOB NOT NULL,
   hour INTEGER NOT NULL,
   PRIMARY KEY (split_test_id, session, hour)
 ) WITHOUT ROWID;
@@ -42,5 +42,5 @@ WHEN length(NEW.sessions) > 0
        OR EXISTS (SELECT 1 FROM session_chunks WHERE split_test_id = NEW.split_test_id AND day = NEW.hour))
 BEGIN
   INSERT OR IGNORE INTO late_sessions (split_test_id, session, hour)
-  SELECT NEW.split_test_id, k.value ->> 3, NEW.hour FROM json_each(NEW.clicks) AS k WHERE k.value ->> 4 = 0;
+  SELECT NEW.split_test_id, unhex(k.value ->> 3), NEW.hour FROM json_each(NEW.clicks) AS k WHERE k.value ->> 4 = 0;
 END;

@@ -10,8 +10,8 @@
 
 export const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-/** The counted sessions of one chunk of the session index (some 3.4 KB: a row that stays on its page). */
-export const CHUNK_SESSIONS = 80;
+/** The counted sessions of one chunk of the session index (some 3.6 KB: a row that stays on its page). */
+export const CHUNK_SESSIONS = 150;
 /**
  * A test with this many sessions in an hour of a day not indexed yet has that hour indexed alone once it
  * is over: a lookup reads the packs of the day's other hours, a few of them each.
@@ -65,12 +65,12 @@ export const packed = {
   phase: "(k.value ->> 10)",
 };
 
-// The hours the session of hex `hex` has counted clicks in, in test `test`, from the hour of `since`:
+// The hours the session of `bytes` has counted clicks in, in test `test`, from the hour of `since`:
 // every hour with a pack of the days not indexed yet (but the hours indexed alone), its late clicks'
 // hours, and the hours named by the chunk that may hold it on each day or hour the index took (found one
 // after the other, a seek each).
-const sessionHours = (test: string, hex: string, since?: string) => {
-  const entry = `printf(',%s:', ${hex})`;
+const sessionHours = (test: string, bytes: string, since?: string) => {
+  const at = `instr(c.entries, ${bytes})`;
   const from = (hour: string) =>
     since === undefined ? "" : ` AND ${hour} >= (${since}) - (${since}) % ${HOUR_MS}`;
   const firstDay = since === undefined ? "0" : `(${since}) - (${since}) % ${DAY_MS}`;
@@ -78,7 +78,7 @@ const sessionHours = (test: string, hex: string, since?: string) => {
       WHERE p.split_test_id = ${test} AND p.hour >= ${NEXT_DAY_INDEXED}${from("p.hour")}
         AND NOT EXISTS (SELECT 1 FROM session_chunks AS i WHERE i.split_test_id = ${test} AND i.day = p.hour)
     UNION
-    SELECT l.hour FROM late_sessions AS l WHERE l.split_test_id = ${test} AND l.session = ${hex}${from("l.hour")}
+    SELECT l.hour FROM late_sessions AS l WHERE l.split_test_id = ${test} AND l.session = ${bytes}${from("l.hour")}
     UNION
     SELECT c.day + h.value * ${HOUR_MS}
     FROM (WITH RECURSIVE days(day) AS (
@@ -89,11 +89,11 @@ const sessionHours = (test: string, hex: string, since?: string) => {
           SELECT day FROM days WHERE day IS NOT NULL) AS d
       CROSS JOIN session_chunks AS c ON c.id = (
         SELECT s.id FROM session_chunks AS s
-        WHERE s.split_test_id = ${test} AND s.day = d.day AND s.first_session <= ${hex}
+        WHERE s.split_test_id = ${test} AND s.day = d.day AND s.first_session <= ${bytes}
         ORDER BY s.first_session DESC LIMIT 1)
       CROSS JOIN json_each(${HOURS_OF_DAY}) AS h
-    WHERE instr(c.entries, ${entry}) > 0
-      AND (CAST(substr(c.entries, instr(c.entries, ${entry}) + length(${entry}), 8) AS INTEGER) >> h.value) & 1`;
+    WHERE ${at} > 0
+      AND (CAST(CAST(substr(c.entries, ${at} + length(${bytes}), 8) AS TEXT) AS INTEGER) >> h.value) & 1`;
 };
 
 /**
@@ -104,7 +104,7 @@ const sessionHours = (test: string, hex: string, since?: string) => {
 export const sessionClicks = (test: string, bytes: string, since?: string) => {
   const hex = `lower(hex(${bytes}))`;
   return `click_packs AS kp CROSS JOIN json_each(kp.clicks) AS k
-    WHERE kp.split_test_id = ${test} AND kp.hour IN (${sessionHours(test, hex, since)})${
+    WHERE kp.split_test_id = ${test} AND kp.hour IN (${sessionHours(test, bytes, since)})${
       since === undefined ? "" : ` AND ${packed.timestamp} >= ${since}`
     } AND instr(kp.sessions, ${bytes}) > 0 AND k.value ->> 3 = ${hex} AND k.value ->> 4 = 0`;
 };
@@ -133,7 +133,7 @@ const NEXT_DAY = `WITH next AS (
 // That day's counted sessions, sorted, CHUNK_SESSIONS to a chunk, each with the hours it has clicks in.
 const INDEX_DAY = `${NEXT_DAY}
   INSERT INTO session_chunks (split_test_id, day, first_session, entries)
-  SELECT split_test_id, day, min(hx), ',' || group_concat(hx || ':' || printf('%08d', hours), ',' ORDER BY hx)
+  SELECT split_test_id, day, unhex(min(hx)), unhex(group_concat(hx || hex(printf('%08d', hours)), '' ORDER BY hx))
   FROM (SELECT split_test_id, day, hx, hours,
                (row_number() OVER (PARTITION BY split_test_id ORDER BY hx) - 1) / ${CHUNK_SESSIONS} AS chunk
         FROM (SELECT kp.split_test_id, kp.hour - kp.hour % ${DAY_MS} AS day, k.value ->> 3 AS hx,
@@ -196,7 +196,7 @@ const NEXT_HOUR = `WITH hour AS (
 // That hour's counted sessions of each test that had HOUR_SESSIONS or more in it, as the day's.
 const INDEX_HOUR = `${NEXT_HOUR}
   INSERT INTO session_chunks (split_test_id, day, first_session, entries)
-  SELECT split_test_id, start, min(hx), ',' || group_concat(hx || ':00000001', ',' ORDER BY hx)
+  SELECT split_test_id, start, unhex(min(hx)), unhex(group_concat(hx || hex('00000001'), '' ORDER BY hx))
   FROM (SELECT split_test_id, start, hx, (row_number() OVER (PARTITION BY split_test_id ORDER BY hx) - 1) / ${CHUNK_SESSIONS} AS chunk,
                count(*) OVER (PARTITION BY split_test_id) AS sessions
         FROM (SELECT DISTINCT kp.split_test_id, hour.start, k.value ->> 3 AS hx
