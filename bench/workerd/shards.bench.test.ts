@@ -185,9 +185,9 @@ it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two s
     while (queue.length > 0) {
       const refusing = step >= refuseFrom && step < refuseFrom + refuseSteps;
       if (step === refuseFrom && refuseSteps > 0)
-        await env.EVENTS_1.prepare("ALTER TABLE clicks RENAME TO clicks_refused").run();
+        await env.EVENTS_1.prepare("ALTER TABLE click_packs RENAME TO click_packs_refused").run();
       if (step === refuseFrom + refuseSteps && refuseSteps > 0)
-        await env.EVENTS_1.prepare("ALTER TABLE clicks_refused RENAME TO clicks").run();
+        await env.EVENTS_1.prepare("ALTER TABLE click_packs_refused RENAME TO click_packs").run();
       if (refusing) stats.refusedSteps += 1;
       if (step === coldAt) await coldShardWriters();
       const messages = queue.splice(0, BATCH);

@@ -49,8 +49,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** `visitors` sessions clicking at `at` (every tenth a bot), a third of the humans converting an hour later. */
-async function seed(testId: string, at: number, visitors: number) {
+/**
+ * `visitors` sessions clicking at `at` (every tenth a bot), one human in `convertEvery` (a third unless
+ * told) converting an hour later.
+ */
+async function seed(testId: string, at: number, visitors: number, convertEvery = 3) {
   const clicks: ClickEvent[] = [];
   const conversions: ConversionEvent[] = [];
   for (let i = 0; i < visitors; i++) {
@@ -65,7 +68,7 @@ async function seed(testId: string, at: number, visitors: number) {
       isBot: i % 10 === 9,
       timestamp,
     });
-    if (i % 3 === 0 && i % 10 !== 9)
+    if (i % convertEvery === 0 && i % 10 !== 9)
       conversions.push({
         type: "conversion",
         id: eventId(),
@@ -608,11 +611,12 @@ describe("the events export's phase", () => {
     // Events of the second phase, still in D1.
     await seed(test.id, Date.now() - 2 * HOUR, 4);
     await seedRuleVisits(test.id, Date.now() - 2 * HOUR, 1);
-    for (const table of ["clicks", "conversions"])
-      await (await eventsOf(test.id))
-        .prepare(`UPDATE ${table} SET phase = 2 WHERE split_test_id = ?`)
-        .bind(test.id)
-        .run();
+    // A click's phase is its pack's eleventh field (worker/db/click-packs.ts).
+    for (const sql of [
+      "UPDATE click_packs SET clicks = (SELECT json_group_array(json_set(value, '$[10]', 2)) FROM json_each(clicks)) WHERE split_test_id = ?",
+      "UPDATE conversions SET phase = 2 WHERE split_test_id = ?",
+    ])
+      await (await eventsOf(test.id)).prepare(sql).bind(test.id).run();
 
     const { events } = await whatTheOwnerSees(client, test);
     const [header, ...rows] = events
@@ -657,8 +661,8 @@ describe("deleting what was archived", () => {
     const archived = await oldTest(client);
     await seed(archived.id, daysAgo(40), 5);
     const big = await createTest(client);
-    // More rows than one delete statement takes.
-    await seed(big.id, Date.now() - 3 * HOUR, 12_000);
+    // Its clicks are some 60 packs, its conversions as many as the other tests' runs leave room for.
+    await seed(big.id, Date.now() - 3 * HOUR, 12_000, 12);
     const tests = [archived, big];
     for (let i = 0; i < 30; i++) tests.push(await createTest(client));
     vi.spyOn(console, "log").mockImplementation(() => {});
@@ -721,7 +725,7 @@ describe("dead letters", () => {
           get(target, property) {
             if (property === "prepare")
               return (query: string) =>
-                query.includes("INSERT OR IGNORE INTO clicks")
+                query.includes("INSERT INTO click_packs")
                   ? { bind: () => ({ run: full, refused: true }) }
                   : target.prepare(query);
             if (property === "batch")

@@ -4,9 +4,16 @@ import type { CustomDomain, VerifyDomainResponse } from "../../contract/api";
 import { DOMAIN_MESSAGES, REDIRECT_MESSAGES } from "../../contract/messages";
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
 import { CRONS } from "../../worker/crons";
-import { shardWriter } from "../../worker/db/shards";
-import { AddressHours, REMEMBERED_SESSIONS } from "../../worker/queue/click-rules";
+import { eventsDb, shardWriter } from "../../worker/db/shards";
+import {
+  AddressHours,
+  REMEMBERED_SESSIONS,
+  REMEMBERED_VISITORS,
+  SessionPhases,
+  WriterMemory,
+} from "../../worker/queue/click-rules";
 import { DEAD_LETTER_AFTER_ATTEMPTS } from "../../worker/queue/consumer";
+import { writeClicks } from "../../worker/queue/record";
 import wranglerToml from "../../wrangler.toml?raw";
 import {
   cloudflareCalls,
@@ -439,6 +446,37 @@ describe("the shard's one writer", () => {
     expect(remembered.isMarked("older", "a1", "s1", 1, "A")).toBe(false);
     expect(remembered.isMarked("newer", "a1", "s1", 1, "A")).toBe(true);
     expect(remembered.missing(["older", "newer"])).toEqual(["older"]);
+  });
+
+  it("holds each test's sessions up to its bound, the tests used last, and asks D1 for a test it does not hold", () => {
+    const sessions = new SessionPhases();
+    const counted = (n: number, phase = 1) =>
+      Array.from({ length: n }, (_, i) => ({ session: `s${i}`, phase }));
+    const half = REMEMBERED_VISITORS / 2 + 1;
+    sessions.learn("older", counted(half));
+    sessions.learn("newer", counted(half));
+    expect(sessions.holds("older")).toBe(false);
+    expect(sessions.phasesOf("newer", "s1")).toEqual(new Set([1]));
+    expect(sessions.phasesOf("newer", `s${half}`)).toBeUndefined();
+    // A session's phases are bits: a test past them is not held, and goes to D1.
+    sessions.learn("long", counted(1, 31));
+    expect(sessions.holds("long")).toBe(false);
+  });
+
+  it.each([
+    ["holds the test: read whole, then answered from memory", 1],
+    ["does not hold a test past the phases a session's bits hold: asked of D1", 31],
+  ])("counts a returning visitor once when it %s", async (_, phase) => {
+    const testId = await newTestId();
+    const db = eventsDb(env, await shardOf(testId));
+    await db.prepare("UPDATE split_tests SET phase = ?2 WHERE id = ?1").bind(testId, phase).run();
+    const visitor = click(testId);
+    const memory = new WriterMemory();
+    await writeClicks(db, [visitor], memory);
+    for (let i = 0; i < 3; i++)
+      await writeClicks(db, [click(testId, { ...visitor, id: crypto.randomUUID() })], memory);
+    expect(memory.sessions.holds(testId)).toBe(phase === 1);
+    expect(await rollup(testId)).toEqual([{ variant: "A", clicks: 4, visitors: 1, conversions: 0 }]);
   });
 
   it("writes each caller's clicks alone when one of them fails the write of all: only its caller retries", async () => {

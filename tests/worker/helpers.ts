@@ -10,7 +10,7 @@ import { emailField } from "../../contract/api/auth";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
 import { allShards, eventsDb, shardWriter } from "../../worker/db/shards";
 import worker from "../../worker/index";
-import { AddressHours } from "../../worker/queue/click-rules";
+import { WriterMemory } from "../../worker/queue/click-rules";
 import { type SeededUser, seedUser } from "./seed";
 
 export const ORIGIN = "https://app.splitlink.test";
@@ -259,7 +259,7 @@ export async function shardWritersUsing(bindings: Partial<Env>): Promise<() => P
 export async function coldShardWriters(): Promise<void> {
   for (const shard of allShards(env))
     await runInDurableObject(shardWriter(env, shard), (instance) => {
-      (instance as unknown as { remembered: AddressHours }).remembered = new AddressHours();
+      (instance as unknown as { remembered: WriterMemory }).remembered = new WriterMemory();
     });
 }
 

@@ -1,5 +1,6 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { eq, getTableColumns } from "drizzle-orm";
+import type { EventRow } from "../../worker/archive/rows";
 import { getDb } from "../../worker/db/client";
 import { type SplitTest, splitTests } from "../../worker/db/schema";
 
@@ -49,8 +50,10 @@ export async function withTablesTodaysCodeReads(): Promise<void> {
   );
 }
 
-/** Back to an empty database (the tests share it): children before the tables they reference. */
+/** Back to an empty database (the tests share it): views, then children before the tables they reference. */
 export async function emptyDatabase(): Promise<void> {
+  for (const { name } of await rows<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'view'"))
+    await db.prepare(`DROP VIEW "${name}"`).run();
   let tables = await rows<{ name: string }>(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
   );
@@ -93,4 +96,32 @@ export function marketerWithTests(
         .bind(test.id, test.name, test.slug, VARIANTS, i + 1, test.currency),
     ),
   ];
+}
+
+/**
+ * A test's events in the export's shape (worker/archive/rows.ts, eventPage) from a database where clicks
+ * are still a table of their own (before migrations/0054_click_packs.sql): what today's export reads of
+ * it once migrated.
+ */
+export async function eventsBeforePacks(testId: string) {
+  const metric = (await rows<{ name: string }>("SELECT name FROM pragma_table_info('metric_conversions')"))
+    .length;
+  return rows<EventRow>(`SELECT * FROM (
+      SELECT 'click' AS kind, id, timestamp, variant, session_id, is_bot, NULL AS amount, NULL AS currency, device,
+             os, country, referrer_host, NULL AS rule, NULL AS url, phase, NULL AS metric
+      FROM clicks WHERE split_test_id = '${testId}'
+      UNION ALL
+      SELECT 'conversion', id, timestamp, variant, session_id, 0, amount, currency, NULL, NULL, NULL, NULL, NULL,
+             NULL, phase, NULL FROM conversions WHERE split_test_id = '${testId}'
+      ${
+        metric
+          ? `UNION ALL
+      SELECT 'conversion', id, timestamp, variant, session_id, 0, amount, currency, NULL, NULL, NULL, NULL, NULL,
+             NULL, phase, metric FROM metric_conversions WHERE split_test_id = '${testId}'`
+          : ""
+      }
+      UNION ALL
+      SELECT 'rule_visit', id, timestamp, '', '', 0, NULL, NULL, NULL, NULL, NULL, NULL, rule, url, NULL, NULL
+      FROM rule_visits WHERE split_test_id = '${testId}')
+    ORDER BY timestamp, id`);
 }

@@ -13,7 +13,7 @@ describe("the drizzle schema and the migrations", () => {
         "api_keys",
         "api_key_revocations",
         "cache_repairs",
-        "clicks",
+        "click_packs",
         "conversions",
         "metric_conversions",
         "custom_domains",

@@ -66,7 +66,7 @@ async function testsOnBothShards() {
 describe("event shards", () => {
   afterEach(async () => {
     // The refusing shard's table comes back whatever the test did.
-    await env.EVENTS_1.prepare("ALTER TABLE clicks_refused RENAME TO clicks")
+    await env.EVENTS_1.prepare("ALTER TABLE click_packs_refused RENAME TO click_packs")
       .run()
       .catch(() => {});
   });
@@ -147,8 +147,8 @@ describe("event shards", () => {
     const { client, zero, one } = await testsOnBothShards();
     const zeroClicks = Array.from({ length: 4 }, () => click(zero.id));
     const oneClicks = Array.from({ length: 6 }, () => click(one.id));
-    // The real runtime refusing: shard 1 has no clicks table for a while.
-    await env.EVENTS_1.prepare("ALTER TABLE clicks RENAME TO clicks_refused").run();
+    // The real runtime refusing: shard 1 has no packs table for a while.
+    await env.EVENTS_1.prepare("ALTER TABLE click_packs RENAME TO click_packs_refused").run();
     const first = await deliver([...zeroClicks, ...oneClicks], 1, sharded);
     expect(first.result.explicitAcks.sort()).toEqual(["m0", "m1", "m2", "m3"]);
     expect(first.result.retryMessages.map((m) => m.msgId).sort()).toEqual([
@@ -164,7 +164,7 @@ describe("event shards", () => {
       .first<{ n: number }>();
     expect(written?.n).toBe(4);
 
-    await env.EVENTS_1.prepare("ALTER TABLE clicks_refused RENAME TO clicks").run();
+    await env.EVENTS_1.prepare("ALTER TABLE click_packs_refused RENAME TO click_packs").run();
     // Redelivered as the runtime would, shard 0's events with them: ids keep them from counting twice.
     await deliverUntilSettled([...zeroClicks, ...oneClicks], sharded);
     expect(await rowsIn("clicks", zero.id)).toEqual({ DB: 0, EVENTS_0: 4, EVENTS_1: 0 });

@@ -24,6 +24,7 @@ const CRON_FILES = [
   "domains",
   "faults",
   "links",
+  "session-index",
   "shards",
   "split-tests",
   "workspaces",

@@ -1,6 +1,8 @@
 import { attributionWindowMs, DAY_MS } from "../db/attribution";
-import { allShards, eventsDb } from "../db/shards";
+import { HOUR_MS } from "../db/click-packs";
+import { eventsDb } from "../db/shards";
 import type { Budget } from "./budget";
+import { shardsFrom } from "./compact";
 import { type EventKey, type EventRow, eventPage } from "./rows";
 import { objectKey, writeObject } from "./store";
 
@@ -10,7 +12,6 @@ export const ARCHIVE_READ_EVENTS = 10_000;
 const TESTS_PER_RUN = 50;
 // The consumer refuses events older than the window (worker/db/attribution.ts); an hour more keeps a
 // batch that checked the time just before a day was archived from writing into it.
-const HOUR_MS = 3_600_000;
 const MARGIN_MS = HOUR_MS;
 
 /** Days before this (ms, midnight UTC) are archived: they ended more than the window and an hour ago. */
@@ -19,33 +20,48 @@ export function archiveCutoff(now: number, windowMs: number): number {
   return edge - (edge % DAY_MS);
 }
 
-// The tests with events before the cutoff (?1), the oldest first: three index seeks a test. Not one whose
+// The tests with events before the cutoff (?1), the oldest first (a click by its hour, the cutoff being
+// the start of a day): three index seeks a test. Not one whose
 // segment visitors are not compacted up to the cutoff (worker/db/segments.ts): they are counted from
 // its clicks until then, so those wait for the compaction (it runs first, the furthest behind first).
+// None while clicks written before their packs are still to be packed (packUnpackedClicks).
 const TESTS_TO_ARCHIVE = `SELECT id FROM (
     SELECT t.id, min(
-      coalesce((SELECT min(timestamp) FROM clicks WHERE split_test_id = t.id), ?1),
+      coalesce((SELECT min(hour) FROM click_packs WHERE split_test_id = t.id), ?1),
       coalesce((SELECT min(timestamp) FROM conversions WHERE split_test_id = t.id), ?1),
       coalesce((SELECT min(timestamp) FROM rule_visits WHERE split_test_id = t.id), ?1)) AS oldest
     FROM split_tests AS t WHERE t.deleted_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM segment_compaction WHERE split_test_id = t.id AND through < ?1))
-  WHERE oldest < ?1 ORDER BY oldest LIMIT ?2`;
+  WHERE oldest < ?1 AND NOT EXISTS (SELECT 1 FROM clicks_unpacked) ORDER BY oldest LIMIT ?2`;
 
 // Every event of each test ({testId, timestamp, id} in ?1) up to and including its last archived one.
 // Nothing is added before the cutoff any more, so that is exactly what the run wrote to R2.
-// A row is found by its key: clicks have no rowid (keyed by test, time and id: migrations/0029_click_rows.sql).
-const EVENT_TABLES = ["clicks", "conversions", "rule_visits"] as const;
-const ROW_KEY = {
-  clicks: ["split_test_id", "timestamp", "id"],
-  conversions: ["rowid"],
-  rule_visits: ["rowid"],
-} as const;
+const EVENT_TABLES = ["conversions", "rule_visits"] as const;
+const upTo = (event: string) => `${event}.timestamp <= a.value ->> '$.timestamp'
+     AND (${event}.timestamp < a.value ->> '$.timestamp' OR ${event}.id <= a.value ->> '$.id')`;
 const deleteArchived = (table: (typeof EVENT_TABLES)[number]) => `DELETE FROM ${table}
-  WHERE (${ROW_KEY[table].join(", ")}) IN (
-    SELECT ${ROW_KEY[table].map((column) => `e.${column}`).join(", ")} FROM json_each(?1) AS a JOIN ${table} AS e
-      ON e.split_test_id = a.value ->> '$.testId' AND e.timestamp <= a.value ->> '$.timestamp'
-     AND (e.timestamp < a.value ->> '$.timestamp' OR e.id <= a.value ->> '$.id'))`;
-const DELETE_STATEMENTS = EVENT_TABLES.length;
+  WHERE rowid IN (
+    SELECT e.rowid FROM json_each(?1) AS a JOIN ${table} AS e
+      ON e.split_test_id = a.value ->> '$.testId' AND ${upTo("e")})`;
+// The clicks (migrations/0054_click_packs.sql): the packs of the hours before the last one's go whole;
+// that hour's keep the clicks after it, and go once they keep none.
+const lastHour = `a.value ->> '$.timestamp' - a.value ->> '$.timestamp' % ${HOUR_MS}`;
+const DELETE_ARCHIVED_PACKS = `DELETE FROM click_packs
+  WHERE (split_test_id, hour, seq) IN (
+    SELECT p.split_test_id, p.hour, p.seq FROM json_each(?1) AS a JOIN click_packs AS p
+      ON p.split_test_id = a.value ->> '$.testId' AND p.hour < ${lastHour})`;
+const KEPT = `FROM json_each(click_packs.clicks) AS k CROSS JOIN json_each(?1) AS a
+    WHERE a.value ->> '$.testId' = click_packs.split_test_id
+      AND (click_packs.hour + (k.value ->> 0) > a.value ->> '$.timestamp'
+           OR (click_packs.hour + (k.value ->> 0) = a.value ->> '$.timestamp' AND k.value ->> 1 > a.value ->> '$.id'))`;
+// A kept click's session is its fourth field, its is_bot the fifth (worker/db/click-packs.ts).
+const CUT_LAST_PACKS = `UPDATE click_packs SET
+    clicks = (SELECT json_group_array(json(k.value) ORDER BY k.key) ${KEPT}),
+    sessions = (SELECT coalesce(unhex(group_concat(CASE WHEN k.value ->> 4 = 0 THEN k.value ->> 3 END, '')), x'') ${KEPT})
+  WHERE (split_test_id, hour) IN (SELECT a.value ->> '$.testId', ${lastHour} FROM json_each(?1) AS a)`;
+const DELETE_EMPTY_PACKS = `DELETE FROM click_packs
+  WHERE clicks = '[]' AND (split_test_id, hour) IN (SELECT a.value ->> '$.testId', ${lastHour} FROM json_each(?1) AS a)`;
+const DELETE_STATEMENTS = EVENT_TABLES.length + 3;
 
 // The ids trafficQuality counted before the cutoff (?1) are no longer needed to keep a redelivery from
 // counting twice: the consumer drops any event that old. The time comes after the test in the key, so
@@ -83,11 +99,8 @@ function byDay(rows: EventRow[]): EventRow[][] {
 export async function archiveEvents(env: Env, budget: Budget, now = Date.now()): Promise<ArchiveRun> {
   const run: ArchiveRun = { tests: 0, objects: 0, events: 0 };
   const cutoff = archiveCutoff(now, attributionWindowMs(env));
-  // Shard by shard (each holds its tests' events: worker/db/shards.ts), from one that moves every hour,
-  // so a short budget leaves no shard behind for good.
-  const shards = allShards(env);
-  const first = Math.floor(now / HOUR_MS) % shards.length;
-  for (const shard of [...shards.slice(first), ...shards.slice(0, first)]) {
+  // Shard by shard: each holds its tests' events (worker/db/shards.ts).
+  for (const shard of shardsFrom(env, now)) {
     await archiveShard(env, eventsDb(env, shard), budget, cutoff, run);
   }
   return run;
@@ -145,6 +158,10 @@ async function archiveShard(
   if (archived.length > 0) {
     budget.spend(DELETE_STATEMENTS);
     const json = JSON.stringify(archived);
-    await db.batch(EVENT_TABLES.map((table) => db.prepare(deleteArchived(table)).bind(json)));
+    await db.batch(
+      [...EVENT_TABLES.map(deleteArchived), DELETE_ARCHIVED_PACKS, CUT_LAST_PACKS, DELETE_EMPTY_PACKS].map(
+        (sql) => db.prepare(sql).bind(json),
+      ),
+    );
   }
 }

@@ -1,9 +1,17 @@
-import { DAY_MS } from "../db/attribution";
+import { attributionWindowMs, DAY_MS } from "../db/attribution";
+import {
+  HOUR_MS,
+  INDEX_DAY_STATEMENTS,
+  INDEX_HOUR_STATEMENTS,
+  indexNextDay,
+  indexNextHour,
+  packUnpackedClicks,
+  sessionIndexDue,
+  UNPACKED_A_STEP,
+} from "../db/click-packs";
 import { type CompactionRun, compactSegments } from "../db/segments";
 import { allShards, eventsDb } from "../db/shards";
 import type { Budget } from "./budget";
-
-const HOUR_MS = 3_600_000;
 
 /**
  * Compacts the segment visitors of every shard's tests up to the start of the current UTC day
@@ -13,13 +21,65 @@ const HOUR_MS = 3_600_000;
 export async function compactAllSegments(env: Env, budget: Budget, now = Date.now()): Promise<CompactionRun> {
   const run: CompactionRun = { statements: 0, slices: 0 };
   const until = now - (now % DAY_MS);
-  const shards = allShards(env);
-  const first = Math.floor(now / HOUR_MS) % shards.length;
-  for (const shard of [...shards.slice(first), ...shards.slice(0, first)]) {
+  for (const shard of shardsFrom(env, now)) {
     const done = await compactSegments(eventsDb(env, shard), until, budget.left);
     budget.spend(done.statements);
     run.statements += done.statements;
     run.slices += done.slices;
   }
   return run;
+}
+
+/** Every shard, from one that moves every hour: a short budget leaves none behind for good. */
+export function shardsFrom(env: Env, now: number) {
+  const shards = allShards(env);
+  const first = Math.floor(now / HOUR_MS) % shards.length;
+  return [...shards.slice(first), ...shards.slice(0, first)];
+}
+
+// A day is indexed this long after it ends: the clicks of its last minutes are in by then, and one later
+// gets a chunk of its own (migrations/0055_session_chunks.sql).
+const INDEX_AFTER_MS = 15 * 60_000;
+
+/**
+ * Indexes the sessions of the days over on every shard (worker/db/click-packs.ts, session_chunks), a day
+ * and a busy hour at most a shard and run, within the budget, and forgets the days past the attribution
+ * window.
+ */
+export async function indexAllSessions(env: Env, budget: Budget, now = Date.now()): Promise<number> {
+  let days = 0;
+  const until = now - INDEX_AFTER_MS;
+  const forgetBefore = now - attributionWindowMs(env) - DAY_MS;
+  for (const shard of shardsFrom(env, now)) {
+    if (budget.left < 1) break;
+    budget.spend(1);
+    const db = eventsDb(env, shard);
+    const due = await sessionIndexDue(db, until);
+    if (due.day && budget.left >= INDEX_DAY_STATEMENTS) {
+      budget.spend(INDEX_DAY_STATEMENTS);
+      if (await indexNextDay(db, until, forgetBefore)) days += 1;
+    }
+    if (due.hour && budget.left >= INDEX_HOUR_STATEMENTS) {
+      budget.spend(INDEX_HOUR_STATEMENTS);
+      await indexNextHour(db, until);
+    }
+  }
+  return days;
+}
+
+/**
+ * Packs the clicks written before their packs (migrations/0054_click_packs.sql) on every shard, a step at
+ * a time, within the budget: answers how many moved.
+ */
+export async function packAllUnpacked(env: Env, budget: Budget, now = Date.now()): Promise<number> {
+  let moved = 0;
+  for (const shard of shardsFrom(env, now)) {
+    while (budget.left >= 2) {
+      budget.spend(2);
+      const step = await packUnpackedClicks(eventsDb(env, shard));
+      moved += step;
+      if (step < UNPACKED_A_STEP) break;
+    }
+  }
+  return moved;
 }

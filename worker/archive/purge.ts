@@ -15,20 +15,26 @@ export interface PurgeRun {
 
 // The per-event tables, and the rollup (a row per hour and variant); the rest goes with the test's row.
 const CHUNKED = [
-  "clicks",
+  "click_packs",
+  "clicks_unpacked",
   "conversions",
   "metric_conversions",
+  "late_sessions",
   "rule_visits",
+  "session_chunks",
   "test_stats_hourly",
   "traffic_quality_events",
 ] as const;
 type EventTable = (typeof CHUNKED)[number];
-// A row is found by its key: clicks and the rollup have no rowid (migrations/0029_click_rows.sql).
+// A row is found by its key where it has no rowid.
 const ROW_KEY: Record<EventTable, string> = {
-  clicks: "split_test_id, timestamp, id",
+  click_packs: "rowid",
+  clicks_unpacked: "split_test_id, timestamp, id",
   conversions: "rowid",
   metric_conversions: "rowid",
+  late_sessions: "split_test_id, session, hour",
   rule_visits: "rowid",
+  session_chunks: "rowid",
   test_stats_hourly: "split_test_id, phase, hour, variant",
   traffic_quality_events: "split_test_id, timestamp, id",
 };

@@ -8,7 +8,8 @@
 // move the days past the window to R2 for good: no write lands in a day it has moved.
 
 import { CONVERSIONS_PER_ADDRESS_DAY } from "../../contract/trust";
-import { checkedSessionBytes, sessionBytes } from "./session-bytes";
+import { firstClickSegment, packed, sessionClicks } from "./click-packs";
+import { checkedSessionBytes } from "./session-bytes";
 
 export const DAY_MS = 86_400_000;
 
@@ -25,29 +26,26 @@ export function isPastWindow(timestamp: number, windowMs: number, now = Date.now
   return timestamp < now - windowMs;
 }
 
-// How the statements read a session id's bytes: checked in SQL, unless the caller checked them all.
-const sessionBytesOf = (sessionsChecked: boolean) => (sessionsChecked ? checkedSessionBytes : sessionBytes);
-
 // The conversions of `events` that count (see insertConversions): `counted`, in array order, and `fresh`,
 // those an insert run now takes (the first of each visitor, none already in D1), with their test's currency.
-const countedConversions = (events: string, windowMs: string, sessionsChecked: boolean) => {
-  const bytesOf = sessionBytesOf(sessionsChecked);
-  return `WITH candidate AS (
-    SELECT position, id, test_id, session_id, ts, amount, currency, source,
-           click ->> '$.variant' AS variant, click ->> '$.address' AS address, click ->> '$.phase' AS phase
-    FROM (
+// Each conversion's click is looked up once (MATERIALIZED: SQLite would otherwise repeat the lookup, a
+// scan of the test's packs, wherever the click is named).
+const countedConversions = (events: string, windowMs: string) => {
+  const bytesOf = checkedSessionBytes;
+  return `WITH looked AS MATERIALIZED (
       SELECT e.key AS position, e.value ->> '$.id' AS id, e.value ->> '$.testId' AS test_id,
              e.value ->> '$.sessionId' AS session_id, e.value ->> '$.timestamp' AS ts,
              e.value ->> '$.amount' AS amount, e.value ->> '$.currency' AS currency,
              coalesce(e.value ->> '$.source', 'beacon') AS source,
-             (SELECT json_object('variant', variant, 'address', source, 'phase', phase)
-              FROM clicks INDEXED BY clicks_test_session_idx
-              WHERE split_test_id = e.value ->> '$.testId' AND session = ${bytesOf("e.value ->> '$.sessionId'")}
-                AND is_bot = 0
-                AND timestamp >= e.value ->> '$.timestamp' - ${windowMs}
-                AND timestamp <= e.value ->> '$.timestamp'
-              ORDER BY phase DESC, timestamp LIMIT 1) AS click
-      FROM json_each(${events}) AS e) AS r
+             (SELECT json_object('variant', ${packed.variant}, 'address', ${packed.source}, 'phase', ${packed.phase})
+              FROM ${sessionClicks("e.value ->> '$.testId'", bytesOf("e.value ->> '$.sessionId'"), `e.value ->> '$.timestamp' - ${windowMs}`)}
+                AND ${packed.timestamp} <= e.value ->> '$.timestamp'
+              ORDER BY ${packed.phase} DESC, ${packed.timestamp} LIMIT 1) AS click
+      FROM json_each(${events}) AS e),
+  candidate AS MATERIALIZED (
+    SELECT position, id, test_id, session_id, ts, amount, currency, source,
+           click ->> '$.variant' AS variant, click ->> '$.address' AS address, click ->> '$.phase' AS phase
+    FROM looked AS r
     WHERE click IS NOT NULL
       AND EXISTS (SELECT 1 FROM split_tests AS t
                   WHERE t.id = r.test_id AND (t.completed_at IS NULL OR t.completed_at > r.ts)
@@ -81,8 +79,7 @@ const countedConversions = (events: string, windowMs: string, sessionsChecked: b
  * `attributionWindowMs` above), with the variant and phase of its first such click in the latest phase it
  * clicked in before the conversion (so a visitor of an earlier phase who came back and then converted counts
  * in the new one, and one who converted before coming back in the old one, whichever click the queue
- * brought first), found through the session index
- * (else SQLite walks all the test's clicks in time order to save a sort), and not after the test was
+ * brought first), found in the packs that hold the session (worker/db/click-packs.ts), and not after the test was
  * completed. A test that counts the server's conversions only counts no beacon. A beacon counts while
  * fewer than CONVERSIONS_PER_ADDRESS_DAY beacon conversions of the test were counted, in the 24 hours before it,
  * for visitors whose click came from the same address (the click's keyed hash, kept as `address`), those
@@ -90,11 +87,11 @@ const countedConversions = (events: string, windowMs: string, sessionsChecked: b
  * The unique (test, session) index makes a second one per visitor insert nothing, value or not (docs/conversions.md,
  * "One order per session"), and its id (the primary key) makes a redelivery insert nothing. The rollups
  * are counted by conversionRollups below, run just before it. RETURNING answers the rows inserted: the
- * conversions counted now (for the conversion.recorded webhook). A session id is matched to a click only
- * in the redirect's form (worker/db/session-bytes.ts); `sessionsChecked`: the caller has let no other in.
+ * conversions counted now (for the conversion.recorded webhook). Every session id of `events` is in the
+ * redirect's form (isSessionId, worker/db/session-bytes.ts): the caller lets no other in.
  */
-export const insertConversions = (events = "?1", windowMs = "?2", { sessionsChecked = false } = {}) =>
-  `${countedConversions(events, windowMs, sessionsChecked)}
+export const insertConversions = (events = "?1", windowMs = "?2") =>
+  `${countedConversions(events, windowMs)}
   INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp, amount, currency, source, address, phase)
   SELECT id, test_id, variant, session_id, ts, amount, currency, source, address, phase FROM counted
   ORDER BY position
@@ -108,12 +105,8 @@ export const insertConversions = (events = "?1", windowMs = "?2", { sessionsChec
  * currency counts without it, and on the test's traffic quality; the segments of the visitor's first
  * human click count it (a segment row made here if there is none yet, with no visitor).
  */
-export const conversionRollups = (
-  events = "?1",
-  windowMs = "?2",
-  { currencies = true, sessionsChecked = false } = {},
-) => {
-  const fresh = countedConversions(events, windowMs, sessionsChecked);
+export const conversionRollups = (events = "?1", windowMs = "?2", { currencies = true } = {}) => {
+  const fresh = countedConversions(events, windowMs);
   // Each statement evaluates the attribution query again (a batch shares no result between its
   // statements): the other-currency one is left out for events that carry no currency.
   const otherCurrency = `${fresh}
@@ -137,13 +130,7 @@ export const conversionRollups = (
     `${fresh}
   INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors, conversions)
   SELECT f.test_id, f.variant, d.key, d.value, 0, count(*)
-  FROM fresh AS f CROSS JOIN json_each((
-    SELECT json_object('device', coalesce(device, ''), 'os', coalesce(os, ''),
-                       'country', coalesce(country, ''), 'referrer', coalesce(referrer_host, ''))
-    FROM clicks INDEXED BY clicks_test_session_idx
-    WHERE split_test_id = f.test_id AND session = ${sessionBytesOf(sessionsChecked)("f.session_id")}
-      AND is_bot = 0
-    ORDER BY timestamp LIMIT 1)) AS d
+  FROM fresh AS f CROSS JOIN json_each(${firstClickSegment("f.test_id", checkedSessionBytes("f.session_id"), true)}) AS d
   WHERE true
   GROUP BY 1, 2, 3, 4
   ON CONFLICT (split_test_id, variant, dimension, value) DO UPDATE SET conversions = conversions + excluded.conversions`,
@@ -154,12 +141,9 @@ export const conversionRollups = (
  * The consumer's rollup statements: the events are ?1, the window ?2, their session ids checked
  * (writeConversions, worker/queue/record.ts).
  */
-export const CONVERSION_ROLLUPS = conversionRollups("?1", "?2", { sessionsChecked: true });
+export const CONVERSION_ROLLUPS = conversionRollups("?1", "?2");
 /** The same for events none of which carries a currency. */
-export const CONVERSION_ROLLUPS_WITHOUT_CURRENCY = conversionRollups("?1", "?2", {
-  currencies: false,
-  sessionsChecked: true,
-});
+export const CONVERSION_ROLLUPS_WITHOUT_CURRENCY = conversionRollups("?1", "?2", { currencies: false });
 
 /** The statement of the queue consumer: the events are ?1, the window ?2, their session ids checked. */
-export const INSERT_CONVERSIONS = insertConversions("?1", "?2", { sessionsChecked: true });
+export const INSERT_CONVERSIONS = insertConversions("?1", "?2");

@@ -37,12 +37,13 @@ export function startSegmentCompaction(
     .bind(testId, createdAt);
 }
 
-// The visitors of each test's clicks not compacted yet, from `through` on: a range of its key, at
+// The visitors of each test's clicks not compacted yet, from `through` on: its packs from that hour, at
 // most about a day's clicks (the compaction runs every day).
 const UNCOMPACTED_SEGMENTS = `SELECT c.variant, d.value AS dimension, ${segmentValue("c", "d.value")} AS value,
          count(*) AS visitors, 0 AS conversions
   FROM segment_compaction AS s
-    CROSS JOIN clicks AS c ON c.split_test_id = s.split_test_id AND c.timestamp >= s.through
+    CROSS JOIN clicks AS c ON c.split_test_id = s.split_test_id AND c.hour >= s.through - s.through % 3600000
+                          AND c.timestamp >= s.through
     CROSS JOIN json_each(${SEGMENT_DIMENSION_LIST}) AS d
   WHERE s.split_test_id = ?1 AND c.first_of_session = 1
   GROUP BY 1, 2, 3`;
@@ -104,8 +105,9 @@ const COMPACT = `WITH ${DUE}
   INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors)
   SELECT c.split_test_id, c.variant, d.value, ${segmentValue("c", "d.value")}, count(*)
   FROM due
-    CROSS JOIN clicks AS c ON c.split_test_id = due.split_test_id AND c.timestamp >= due.through
-                          AND c.timestamp < due.until
+    CROSS JOIN clicks AS c ON c.split_test_id = due.split_test_id
+                          AND c.hour >= due.through - due.through % 3600000 AND c.hour < due.until
+                          AND c.timestamp >= due.through AND c.timestamp < due.until
     CROSS JOIN json_each(${SEGMENT_DIMENSION_LIST}) AS d
   WHERE c.first_of_session = 1
   GROUP BY 1, 2, 3, 4
@@ -124,7 +126,9 @@ const ADVANCE = `WITH ${DUE}
 const RETIRE = `DELETE FROM segment_compaction
   WHERE through >= (SELECT completed_at FROM split_tests WHERE id = segment_compaction.split_test_id)
     AND NOT EXISTS (SELECT 1 FROM clicks
-                    WHERE split_test_id = segment_compaction.split_test_id AND timestamp >= segment_compaction.through)`;
+                    WHERE split_test_id = segment_compaction.split_test_id
+                      AND hour >= segment_compaction.through - segment_compaction.through % 3600000
+                      AND timestamp >= segment_compaction.through)`;
 
 export interface CompactionRun {
   /** D1 statements made (a batch of N counts N). */

@@ -9,10 +9,9 @@ export function eventId(): string {
 }
 
 /**
- * A click's id: 48 random bits in 8 base64url characters. The clicks key is (test, time, id), so it only
- * has to differ from the test's other clicks of the same millisecond (a repeat about once in 2^48 pairs
- * of them). Each index entry of a click repeats it, so its length is paid three times a click (issue
- * #35, point 1: 8 characters instead of 12 are 12 B, 4 % of a click's bytes in D1).
+ * A click's id: 48 random bits in 8 base64url characters. A click is found by test, time and id, so it
+ * only has to differ from the test's other clicks of the same millisecond (a repeat about once in 2^48
+ * pairs of them). It is kept in the click's pack (issue #35, point 1: 8 characters instead of 12).
  */
 export function clickId(): string {
   return randomToken(6);

@@ -1,4 +1,5 @@
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
+import { HOUR_MS, packed, sessionClicks } from "../db/click-packs";
 import { checkedSessionBytes } from "../db/session-bytes";
 import type { ClickEvent } from "./events";
 
@@ -17,8 +18,6 @@ import type { ClickEvent } from "./events";
 //   (first_of_address_hour): what the limit and the held-back visitors read;
 // - a session's first human click in a phase is a visitor of the hourly rollup, its first in the test
 //   one of the segments.
-
-const HOUR_MS = 3_600_000;
 
 const key = (...parts: (string | number | undefined)[]) => JSON.stringify(parts);
 
@@ -54,24 +53,35 @@ interface Known {
 const TESTS = `SELECT id, phase, phase_started_at AS phaseStartedAt, completed_at AS completedAt
   FROM split_tests WHERE id IN (SELECT value FROM json_each(?1))`;
 
+// ?2: the batch's [test, hour] pairs, whose packs are unpacked once.
 const WRITTEN = `SELECT j.key AS position FROM json_each(?1) AS j
-  WHERE EXISTS (SELECT 1 FROM clicks
-                WHERE split_test_id = j.value ->> '$.testId' AND timestamp = j.value ->> '$.timestamp'
-                  AND id = j.value ->> '$.id')`;
+  WHERE (j.value ->> '$.testId', j.value ->> '$.timestamp', j.value ->> '$.id') IN (
+    SELECT c.split_test_id, c.timestamp, c.id FROM json_each(?2) AS g CROSS JOIN clicks AS c
+    WHERE c.split_test_id = g.value ->> '$[0]' AND c.hour = g.value ->> '$[1]')`;
 
 // ?1: [test, session] pairs.
-const PHASES = `SELECT DISTINCT p.key AS pair, c.phase
-  FROM json_each(?1) AS p CROSS JOIN clicks AS c INDEXED BY clicks_test_session_idx
-  WHERE c.split_test_id = p.value ->> '$[0]' AND c.session = ${checkedSessionBytes("p.value ->> '$[1]'")}
-    AND c.is_bot = 0`;
+const PHASES = `SELECT DISTINCT p.key AS pair, f.value AS phase
+  FROM json_each(?1) AS p CROSS JOIN json_each((
+    SELECT json_group_array(${packed.phase})
+    FROM ${sessionClicks("p.value ->> '$[0]'", checkedSessionBytes("p.value ->> '$[1]'"))})) AS f`;
 
-// ?1: [test, hour] pairs. Each hour of a test is a range of the clicks' key.
+// ?1: [test, hour] pairs: the hour's packs.
 const MARKED = `SELECT g.key AS pair, c.source, c.session_id AS session, c.phase, c.variant
   FROM json_each(?1) AS g CROSS JOIN clicks AS c
-  WHERE c.split_test_id = g.value ->> '$[0]' AND c.timestamp >= g.value ->> '$[1]'
-    AND c.timestamp < g.value ->> '$[1]' + ${HOUR_MS} AND c.first_of_address_hour = 1`;
+  WHERE c.split_test_id = g.value ->> '$[0]' AND c.hour = g.value ->> '$[1]' AND c.first_of_address_hour = 1`;
 
 const hourOf = (timestamp: number) => timestamp - (timestamp % HOUR_MS);
+
+/** Of `keys`, those `held` lacks; those it has become its last used (a Map keeps the order of insertion). */
+function missingFrom<V>(held: Map<string, V>, keys: string[]): string[] {
+  return keys.filter((k) => {
+    const value = held.get(k);
+    if (value === undefined) return true;
+    held.delete(k);
+    held.set(k, value);
+    return false;
+  });
+}
 
 /**
  * Sessions the shard's writer remembers at most, of the test-hours it used last (some 25 MB): a shard
@@ -93,13 +103,7 @@ export class AddressHours {
 
   /** The hours of `pairs` ([test, hour] keys) not remembered; those remembered are the last used now. */
   missing(pairs: string[]): string[] {
-    return pairs.filter((pair) => {
-      const sources = this.hours.get(pair);
-      if (!sources) return true;
-      this.hours.delete(pair);
-      this.hours.set(pair, sources);
-      return false;
-    });
+    return missingFrom(this.hours, pairs);
   }
 
   /** Starts remembering `pairs` with their marked clicks as D1 holds them. */
@@ -161,38 +165,153 @@ export class AddressHours {
   }
 }
 
-/** Reads, in one round trip, what the rules of `events` need from the shard's D1 and not from memory. */
-async function knownTo(db: D1Database, events: ClickEvent[], addressHours: AddressHours): Promise<Known> {
+/** Sessions the shard's writer remembers at most, of the tests it used last (some 30 MB). */
+export const REMEMBERED_VISITORS = 300_000;
+// A session's phases are the bits of a number: a test past this phase is not remembered.
+const MAX_PHASE = 30;
+
+/**
+ * The phases each session has counted clicks in, of each test the shard's writer used last, whole: a
+ * session it does not hold has no click of the test. A test is read whole (its counted clicks) the first
+ * time a write needs it, and forgotten when a write of it fails or the writer holds too many; a test it
+ * does not hold is asked of D1 session by session.
+ */
+export class SessionPhases {
+  private readonly tests = new Map<string, Map<string, number>>();
+  private held = 0;
+
+  /** Of `testIds`, those not remembered; those remembered are the last used now. */
+  missing(testIds: string[]): string[] {
+    return missingFrom(this.tests, testIds);
+  }
+
+  /** Starts remembering a test from its counted clicks as D1 holds them. */
+  learn(testId: string, clicks: { session: string; phase: number }[]) {
+    this.forget(testId);
+    if (clicks.some(({ phase }) => phase > MAX_PHASE)) return;
+    const phases = new Map<string, number>();
+    for (const { session, phase } of clicks) phases.set(session, (phases.get(session) ?? 0) | (1 << phase));
+    this.tests.set(testId, phases);
+    this.held += phases.size;
+    this.bound();
+  }
+
+  /** Whether the test is remembered: its sessions' phases are known without D1. */
+  holds(testId: string): boolean {
+    return this.tests.has(testId);
+  }
+
+  /** The phases the session has counted clicks in, of a test remembered; none when it has none. */
+  phasesOf(testId: string, sessionId: string): Set<number> | undefined {
+    const bits = this.tests.get(testId)?.get(sessionId);
+    if (bits === undefined) return undefined;
+    const phases = new Set<number>();
+    for (let phase = 0; phase <= MAX_PHASE; phase++) if (bits & (1 << phase)) phases.add(phase);
+    return phases;
+  }
+
+  written(clicks: ClassifiedClick[]) {
+    for (const click of clicks) {
+      const phases = click.isBot === 0 ? this.tests.get(click.testId) : undefined;
+      if (!phases) continue;
+      if (click.phase > MAX_PHASE) {
+        this.forget(click.testId);
+        continue;
+      }
+      const bits = phases.get(click.sessionId);
+      if (bits === undefined) this.held += 1;
+      phases.set(click.sessionId, (bits ?? 0) | (1 << click.phase));
+    }
+    this.bound();
+  }
+
+  failed(events: ClickEvent[]) {
+    for (const { testId } of events) this.forget(testId);
+  }
+
+  private bound() {
+    for (const testId of this.tests.keys()) {
+      if (this.held <= REMEMBERED_VISITORS) break;
+      this.forget(testId);
+    }
+  }
+
+  private forget(testId: string) {
+    this.held -= this.tests.get(testId)?.size ?? 0;
+    this.tests.delete(testId);
+  }
+}
+
+/** What the shard's writer remembers between writes: the address hours and the sessions' phases. */
+export class WriterMemory {
+  readonly hours = new AddressHours();
+  readonly sessions = new SessionPhases();
+
+  written(clicks: ClassifiedClick[]) {
+    this.hours.written(clicks);
+    this.sessions.written(clicks);
+  }
+
+  failed(events: ClickEvent[]) {
+    this.hours.failed(events);
+    this.sessions.failed(events);
+  }
+}
+
+const COUNTED_SESSIONS = `SELECT split_test_id AS test, session_id AS session, phase FROM clicks
+  WHERE split_test_id IN (SELECT value FROM json_each(?1)) AND is_bot = 0`;
+
+/**
+ * Reads what the rules of `events` need from the shard's D1 and not from memory: one round trip, and a
+ * second for the sessions of a test the writer does not hold.
+ */
+async function knownTo(db: D1Database, events: ClickEvent[], memory: WriterMemory): Promise<Known> {
   const testIds = [...new Set(events.map(({ testId }) => testId))];
   const humans = events.filter(({ isBot }) => !isBot);
-  const pairs = [...new Set(humans.map(({ testId, sessionId }) => key(testId, sessionId)))];
-  const hours = addressHours.missing([
+  const pairOf = ({ testId, sessionId }: ClickEvent) => key(testId, sessionId);
+  const testHours = [...new Set(events.map(({ testId, timestamp }) => key(testId, hourOf(timestamp))))];
+  const hours = memory.hours.missing([
     ...new Set(
       humans.flatMap(({ testId, source, timestamp }) =>
         source == null ? [] : [key(testId, hourOf(timestamp))],
       ),
     ),
   ]);
-  const [tests, written, phases, marked] = await db.batch<Record<string, unknown>>([
+  const cold = memory.sessions.missing([...new Set(humans.map(({ testId }) => testId))]);
+  const [tests, written, marked, counted] = await db.batch<Record<string, unknown>>([
     db.prepare(TESTS).bind(JSON.stringify(testIds)),
-    db.prepare(WRITTEN).bind(JSON.stringify(events)),
-    db.prepare(PHASES).bind(`[${pairs.join(",")}]`),
+    db.prepare(WRITTEN).bind(JSON.stringify(events), `[${testHours.join(",")}]`),
     db.prepare(MARKED).bind(`[${hours.join(",")}]`),
+    db.prepare(COUNTED_SESSIONS).bind(JSON.stringify(cold)),
   ]);
+  const clicksOf = new Map<string, { session: string; phase: number }[]>(cold.map((testId) => [testId, []]));
+  for (const row of (counted?.results ?? []) as { test: string; session: string; phase: number }[])
+    clicksOf.get(row.test)?.push(row);
+  for (const [testId, clicks] of clicksOf) memory.sessions.learn(testId, clicks);
+  type Marked = { pair: number; source: string; session: string; phase: number; variant: string };
+  memory.hours.learn(
+    hours,
+    ((marked?.results ?? []) as Marked[]).map((row) => ({ ...row, pair: hours[row.pair] ?? "" })),
+  );
   const known: Known = {
     tests: new Map(((tests?.results ?? []) as unknown as TestState[]).map((test) => [test.id, test])),
     written: new Set(((written?.results ?? []) as { position: number }[]).map(({ position }) => position)),
     phasesOf: new Map(),
   };
-  for (const { pair, phase } of (phases?.results ?? []) as { pair: number; phase: number }[]) {
+  for (const human of humans) {
+    const phases = memory.sessions.phasesOf(human.testId, human.sessionId);
+    if (phases) known.phasesOf.set(pairOf(human), phases);
+  }
+  const pairs = [...new Set(humans.filter(({ testId }) => !memory.sessions.holds(testId)).map(pairOf))];
+  if (pairs.length === 0) return known;
+  const { results: phases } = await db
+    .prepare(PHASES)
+    .bind(`[${pairs.join(",")}]`)
+    .all<{ pair: number; phase: number }>();
+  for (const { pair, phase } of phases) {
     const of = pairs[pair] ?? "";
     known.phasesOf.set(of, (known.phasesOf.get(of) ?? new Set()).add(phase));
   }
-  type Marked = { pair: number; source: string; session: string; phase: number; variant: string };
-  addressHours.learn(
-    hours,
-    ((marked?.results ?? []) as Marked[]).map((row) => ({ ...row, pair: hours[row.pair] ?? "" })),
-  );
   return known;
 }
 
@@ -229,13 +348,13 @@ function ranksOf(events: ClickEvent[], addressHours: string[], isNew: boolean[])
 export async function classifyClicks(
   db: D1Database,
   events: ClickEvent[],
-  remembered = new AddressHours(),
+  memory = new WriterMemory(),
 ): Promise<ClassifiedClick[]> {
-  const known = await knownTo(db, events, remembered);
+  const known = await knownTo(db, events, memory);
   const hours = events.map(({ timestamp }) => hourOf(timestamp));
   const testHours = events.map(({ testId }, i) => key(testId, hours[i]));
   const counted = events.map(({ source }, i) =>
-    source == null ? new Map<string, unknown>() : remembered.sessions(testHours[i] ?? "", source),
+    source == null ? new Map<string, unknown>() : memory.hours.sessions(testHours[i] ?? "", source),
   );
   const addressHours = events.map(({ source }, i) => key(testHours[i], source ?? undefined));
   const isNew = events.map(
@@ -271,7 +390,7 @@ export async function classifyClicks(
     const { type: _, isBot: __, ...rest } = event;
     const phases = known.phasesOf.get(key(event.testId, event.sessionId));
     const first = (of: Map<string, typeof click>, k: string) => (of.get(k) === click ? 1 : 0);
-    const marked = remembered.isMarked(
+    const marked = memory.hours.isMarked(
       testHours[position] ?? "",
       event.source ?? "",
       event.sessionId,

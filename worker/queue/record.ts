@@ -5,11 +5,12 @@ import {
   INSERT_CONVERSIONS,
   OUTSIDE_ATTRIBUTION_WINDOW,
 } from "../db/attribution";
+import { firstClickSegment, PACK_CLICKS, packed, packedClick, sessionClicks } from "../db/click-packs";
 import { countedByConsumer, SEGMENT_DIMENSION_LIST, segmentValue } from "../db/segments";
 import { checkedSessionBytes } from "../db/session-bytes";
 import { isSessionId } from "../lib/session-id";
 import type { CountedConversion } from "../webhooks/conversions";
-import { AddressHours, classifyClicks } from "./click-rules";
+import { classifyClicks, WriterMemory } from "./click-rules";
 import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 
 // One statement per batch, however many events it holds: the events travel as one JSON
@@ -20,8 +21,8 @@ import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 // The clicks a write stores, as worker/queue/click-rules.ts decided them. A click of a test deleted or
 // completed since the rules read it inserts nothing (the join finds no test) instead of failing the batch
 // on the foreign key or changing frozen results. The rules left out the ids D1 holds (a redelivery), and
-// the shard's one writer writes nothing between its read and this write; the key (test, time and id,
-// migrations/0029_click_rows.sql) would still keep a click from going in twice.
+// the shard's one writer writes nothing between its read and this write: a pack has no key per click, so
+// that read is what keeps a click from going in twice (tests/worker/faults.test.ts).
 const CLASSIFIED = `WITH c AS (
     SELECT j.key AS position, j.value ->> '$.id' AS id, t.id AS test_id, j.value ->> '$.variant' AS variant,
            ${checkedSessionBytes("j.value ->> '$.sessionId'")} AS session, j.value ->> '$.isBot' AS is_bot,
@@ -58,35 +59,50 @@ const COUNT_FLAGGED = `${CLASSIFIED}
   GROUP BY 1, 2
   ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`;
 
-// first_of_session marks the session's first human click in the test, for the segments' compaction.
-const INSERT_CLICKS = `${CLASSIFIED}
-  INSERT OR IGNORE INTO clicks (id, split_test_id, variant, session, is_bot, timestamp, source,
-                                device, os, country, referrer_host, phase, first_of_address_hour, first_of_session)
-  SELECT id, test_id, variant, session, is_bot, ts, source, device, os, country, referrer, phase,
-         first_of_address_hour, visitor
-  FROM c ORDER BY position`;
+// One pack per test and hour (and per PACK_CLICKS of the batch), after the hour's packs so far, its clicks
+// in batch order (worker/db/click-packs.ts). first_of_session marks the session's first human click in
+// the test, for the segments' compaction.
+const INSERT_PACKS = `${CLASSIFIED}
+  INSERT INTO click_packs (split_test_id, hour, seq, clicks, sessions)
+  SELECT test_id, hour,
+         coalesce((SELECT max(seq) FROM click_packs AS p WHERE p.split_test_id = c.test_id AND p.hour = c.hour), 0)
+           + 1 + position / ${PACK_CLICKS},
+         json_group_array(${packedClick({
+           timestamp: "ts",
+           hour: "hour",
+           id: "id",
+           variant: "variant",
+           session: "session",
+           isBot: "is_bot",
+           source: "source",
+           device: "device",
+           os: "os",
+           country: "country",
+           referrer: "referrer",
+           phase: "phase",
+           firstOfAddressHour: "first_of_address_hour",
+           firstOfSession: "visitor",
+         })} ORDER BY position),
+         coalesce(unhex(group_concat(CASE WHEN is_bot = 0 THEN hex(session) END, '')), x'')
+  FROM c GROUP BY test_id, hour, position / ${PACK_CLICKS}`;
 
 // A conversion event's session, as writeConversions sends it: in the redirect's form, or empty.
 const EVENT_SESSION_BYTES = checkedSessionBytes("e.value ->> '$.sessionId'");
 
 // Run after the insert: the positions of the conversions that were not counted, and why (the
 // consumer waits for a missing click and logs and counts the rest). A conversion counted by this
-// statement or an earlier delivery of the same event has none. Through the session index: on its own
-// SQLite takes the time index for the window check, a scan of the test's window for each conversion.
+// statement or an earlier delivery of the same event has none. Through the counted clicks by session.
 const UNMATCHED_CONVERSIONS = `SELECT position, reason FROM (
     SELECT e.key AS position,
       CASE WHEN EXISTS (SELECT 1 FROM conversions WHERE id = e.value ->> '$.id') THEN NULL
            WHEN t.id IS NULL THEN 'unknown_test'
            WHEN t.conversion_sources = 'server' AND e.value ->> '$.source' IS NOT 'server' THEN 'not_server'
            WHEN NOT EXISTS (
-             SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-             WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES} AND is_bot = 0
-               AND timestamp <= e.value ->> '$.timestamp') THEN 'no_click'
+             SELECT 1 FROM ${sessionClicks("t.id", EVENT_SESSION_BYTES)}
+               AND ${packed.timestamp} <= e.value ->> '$.timestamp') THEN 'no_click'
            WHEN NOT EXISTS (
-             SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-             WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES} AND is_bot = 0
-               AND timestamp >= e.value ->> '$.timestamp' - ?2
-               AND timestamp <= e.value ->> '$.timestamp') THEN '${OUTSIDE_ATTRIBUTION_WINDOW}'
+             SELECT 1 FROM ${sessionClicks("t.id", EVENT_SESSION_BYTES, "e.value ->> '$.timestamp' - ?2")}
+               AND ${packed.timestamp} <= e.value ->> '$.timestamp') THEN '${OUTSIDE_ATTRIBUTION_WINDOW}'
            WHEN EXISTS (
              SELECT 1 FROM conversions
              WHERE split_test_id = t.id AND session_id = e.value ->> '$.sessionId') THEN 'duplicate'
@@ -102,14 +118,14 @@ export type UnmatchedReason =
   | Exclude<RefusedConversionReason, "rate_limited" | "other_currency">;
 
 /**
- * Writes a batch of clicks and what they add to the rollups in one D1 transaction: one row per click,
- * one upsert per rollup key. The rules (worker/queue/click-rules.ts) read D1 first, and what the
+ * Writes a batch of clicks and what they add to the rollups in one D1 transaction: a pack per test and
+ * hour, one upsert per rollup key. The rules (worker/queue/click-rules.ts) read D1 first, and what the
  * shard's one writer remembers of it (`remembered`): it calls this, never two at once.
  */
 export async function writeClicks(
   db: D1Database,
   events: ClickEvent[],
-  remembered = new AddressHours(),
+  remembered = new WriterMemory(),
 ): Promise<void> {
   if (events.length === 0) return;
   const clicks = await classifyClicks(db, events, remembered);
@@ -119,7 +135,7 @@ export async function writeClicks(
     clicks.some(({ isBot }) => isBot === 0) && COUNT_HOURLY,
     clicks.some(({ visitor }) => visitor === 1) && COUNT_SEGMENTS,
     clicks.some(({ isBot }) => isBot !== 0) && COUNT_FLAGGED,
-    INSERT_CLICKS,
+    INSERT_PACKS,
   ].filter((sql): sql is string => sql !== false);
   try {
     await db.batch(statements.map((sql) => db.prepare(sql).bind(json)));
@@ -180,15 +196,10 @@ const INSERT_METRIC_CONVERSIONS = `WITH e AS (
            j.value ->> '$.currency' AS currency, coalesce(j.value ->> '$.source', 'beacon') AS source
     FROM json_each(?1) AS j),
   attributed AS (
-    SELECT e.*, (SELECT json_object('variant', variant, 'phase', phase)
-                 FROM clicks INDEXED BY clicks_test_session_idx
-                 WHERE split_test_id = e.test_id AND session = ${EVENT_METRIC_SESSION_BYTES} AND is_bot = 0
-                   AND timestamp >= e.ts - ?2 AND timestamp <= e.ts
-                 ORDER BY phase DESC, timestamp LIMIT 1) AS click,
-           (SELECT json_object('device', device, 'os', os, 'country', country, 'referrer', referrer_host)
-            FROM clicks INDEXED BY clicks_test_session_idx
-            WHERE split_test_id = e.test_id AND session = ${EVENT_METRIC_SESSION_BYTES} AND is_bot = 0
-            ORDER BY timestamp LIMIT 1) AS segment
+    SELECT e.*, (SELECT json_object('variant', ${packed.variant}, 'phase', ${packed.phase})
+                 FROM ${sessionClicks("e.test_id", EVENT_METRIC_SESSION_BYTES, "e.ts - ?2")} AND ${packed.timestamp} <= e.ts
+                 ORDER BY ${packed.phase} DESC, ${packed.timestamp} LIMIT 1) AS click,
+           ${firstClickSegment("e.test_id", EVENT_METRIC_SESSION_BYTES)} AS segment
     FROM e CROSS JOIN split_tests AS t ON t.id = e.test_id
     WHERE (t.completed_at IS NULL OR t.completed_at > e.ts)
       AND (t.conversion_sources = 'all' OR e.source = 'server')
@@ -206,9 +217,7 @@ const METRIC_CONVERSIONS_WITHOUT_CLICK = `SELECT e.key AS position
   FROM json_each(?1) AS e JOIN split_tests AS t ON t.id = e.value ->> '$.testId'
   WHERE NOT EXISTS (SELECT 1 FROM metric_conversions WHERE id = e.value ->> '$.id')
     AND NOT EXISTS (
-      SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-      WHERE split_test_id = t.id AND session = ${EVENT_SESSION_BYTES} AND is_bot = 0
-        AND timestamp <= e.value ->> '$.timestamp')`;
+      SELECT 1 FROM ${sessionClicks("t.id", EVENT_SESSION_BYTES)} AND ${packed.timestamp} <= e.value ->> '$.timestamp')`;
 
 /** What a batch of conversions came to: those counted now, and those not counted and why. */
 export interface WrittenConversions {

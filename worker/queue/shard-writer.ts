@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { eventsDb } from "../db/shards";
 import { log } from "../observability/log";
 import { askToLookAtCappedLinks } from "./capped-links";
-import { AddressHours } from "./click-rules";
+import { WriterMemory } from "./click-rules";
 import type { ClickEvent } from "./events";
 import { writeClicks } from "./record";
 
@@ -26,7 +26,7 @@ export class ShardWriter extends DurableObject<Env> {
   private writing = false;
   private held: ReturnType<typeof setTimeout> | undefined;
   /** What the rules read of the shard's D1, kept between writes (worker/queue/click-rules.ts). */
-  private readonly remembered = new AddressHours();
+  private readonly remembered = new WriterMemory();
 
   /**
    * Answers once the clicks are in the shard's D1 (null), or with D1's error if their write failed: an
@@ -81,7 +81,7 @@ async function writeTogether(
   env: Env,
   shard: string,
   together: Handed[],
-  remembered: AddressHours,
+  remembered: WriterMemory,
 ): Promise<Handed[]> {
   try {
     await writeClicks(

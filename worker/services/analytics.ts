@@ -223,15 +223,16 @@ const PER_ADDRESS = `per_address AS (
 // The addresses held back: the DECISION_ADDRESSES that converted most for one variant (?6), or in the
 // whole test (?6 null); what they brought every variant (?5, the test's labels) is held back. Their
 // visitors are the sessions of the marked clicks, each counted session's first of an address, hour,
-// phase and variant (migrations/0029_click_rows.sql): one pass over the phase's clicks (a range of the
-// key: a click counts in the phase in force at its time, ?8 its start), the addresses having no index of
+// phase and variant (migrations/0029_click_rows.sql): one pass over the phase's packs (a click counts in
+// the phase in force at its time, ?8 its start, so from its hour on), the addresses having no index of
 // their own (migrations/0053_no_address_index.sql).
 const HELD_BACK = `WITH ${PER_ADDRESS},
   top AS (SELECT address FROM per_address WHERE ?6 IS NULL OR variant = ?6
           GROUP BY address ORDER BY sum(weight) DESC LIMIT ?4),
   visitors AS (
     SELECT c.variant, c.source AS address, count(DISTINCT c.session) AS visitors FROM clicks AS c
-    WHERE c.split_test_id = ?1 AND c.timestamp >= ?8 AND c.first_of_address_hour = 1 AND c.phase = ?7
+    WHERE c.split_test_id = ?1 AND c.hour >= ?8 - ?8 % 3600000 AND c.timestamp >= ?8
+      AND c.first_of_address_hour = 1 AND c.phase = ?7
       AND c.source IN (SELECT address FROM top)
     GROUP BY 1, 2),
   held AS (SELECT v.value AS variant, top.address FROM json_each(?5) AS v CROSS JOIN top)

@@ -9,7 +9,8 @@ import {
   insertConversions,
   OUTSIDE_ATTRIBUTION_WINDOW,
 } from "../db/attribution";
-import { sessionBytes } from "../db/session-bytes";
+import { sessionClicks } from "../db/click-packs";
+import { checkedSessionBytes } from "../db/session-bytes";
 import { eventsDb, LEGACY_SHARD, standInUser } from "../db/shards";
 import { ApiError } from "../errors";
 import { eventId } from "../lib/ids";
@@ -121,8 +122,7 @@ const STORE_ANSWER = `UPDATE idempotency_keys
 const STORE_PENDING = `UPDATE idempotency_keys SET status = 202
   WHERE user_id = ?1 AND key = ?2 AND claim = ?3 AND status IS NULL AND ?6
     AND EXISTS (${ownedLiveTest("?7")} AND completed_at IS NULL)
-    AND NOT EXISTS (SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-                    WHERE split_test_id = ?4 AND session = ${sessionBytes("?5")} AND is_bot = 0)`;
+    AND NOT EXISTS (SELECT 1 FROM ${sessionClicks("?4", checkedSessionBytes("?5"))})`;
 // A refusal keeps nothing: the same key may try again.
 const RELEASE_KEY =
   "DELETE FROM idempotency_keys WHERE user_id = ?1 AND key = ?2 AND claim = ?3 AND status IS NULL";
@@ -138,10 +138,8 @@ const READ_KEY = `SELECT k.fingerprint, k.claim, k.status, k.created_at AS creat
 // The workspace's live test (?2), and why a conversion was refused, read in the same batch: whether the
 // session clicked it, and did within the attribution window (?5) before now (?4).
 const READ_TEST = `SELECT t.completed_at IS NOT NULL AS completed,
-    EXISTS (SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-            WHERE split_test_id = t.id AND session = ${sessionBytes("?3")} AND is_bot = 0) AS clicked,
-    EXISTS (SELECT 1 FROM clicks INDEXED BY clicks_test_session_idx
-            WHERE split_test_id = t.id AND session = ${sessionBytes("?3")} AND is_bot = 0 AND timestamp >= ?4 - ?5)
+    EXISTS (SELECT 1 FROM ${sessionClicks("t.id", checkedSessionBytes("?3"))}) AS clicked,
+    EXISTS (SELECT 1 FROM ${sessionClicks("t.id", checkedSessionBytes("?3"), "?4 - ?5")})
       AS clickedInWindow
   FROM split_tests AS t WHERE t.id = ?1 AND t.workspace_id = ?2 AND t.deleted_at IS NULL`;
 
@@ -268,19 +266,20 @@ export async function recordServerConversion(
     ...value,
     source: "server",
   };
-  const claimed = [JSON.stringify([event]), userId, key, claim, testId, windowMs, workspaceId];
+  // A session id in another form than the redirect's has no click (worker/db/session-bytes.ts): nothing
+  // is looked up for it, or the same bytes spelt otherwise would count a second conversion.
+  const clicker = isSessionId(sessionId) ? sessionId : null;
+  const claimed = [JSON.stringify(clicker ? [event] : []), userId, key, claim, testId, windowMs, workspaceId];
   const results = await db.batch([
     db.prepare(DELETE_EXPIRED).bind(userId, key, now - IDEMPOTENCY_WINDOW_MS, now - PENDING_ANSWER_MS),
     db.prepare(CLAIM_KEY).bind(userId, key, fingerprint, claim, now),
     ...COUNT_IF_CLAIMED.map((sql) => db.prepare(sql).bind(...claimed)),
     db.prepare(INSERT_IF_CLAIMED).bind(...claimed),
     db.prepare(STORE_ANSWER).bind(userId, key, claim, testId, sessionId, workspaceId),
-    db
-      .prepare(STORE_PENDING)
-      .bind(userId, key, claim, testId, sessionId, isSessionId(sessionId) ? 1 : 0, workspaceId),
+    db.prepare(STORE_PENDING).bind(userId, key, claim, testId, clicker, clicker ? 1 : 0, workspaceId),
     db.prepare(RELEASE_KEY).bind(userId, key, claim),
     db.prepare(READ_KEY).bind(userId, key, testId, sessionId, workspaceId),
-    db.prepare(READ_TEST).bind(testId, workspaceId, sessionId, now, windowMs),
+    db.prepare(READ_TEST).bind(testId, workspaceId, clicker, now, windowMs),
   ]);
   // The insert's, the key's and the test's results, after the rollups' statements.
   const [inserted, , , , keyRow, testRow] = results.slice(2 + COUNT_IF_CLAIMED.length);

@@ -3,7 +3,6 @@ import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from
 import { SIGHTING_KINDS } from "../../../contract/tracking";
 import { CONVERSION_ORIGINS } from "../../../contract/trust";
 import { VARIANT_LABELS } from "../../../contract/variants";
-import { SESSION_ID_OF_BYTES } from "../session-bytes";
 import { splitTests, users } from "./main";
 
 // The event shards' tables (worker/db/shards.ts): a test's clicks, conversions, rule visits, sightings
@@ -22,39 +21,24 @@ const eventColumns = () => ({
 });
 
 /**
- * Keyed by (test, time, id) WITHOUT ROWID (migrations/0029_click_rows.sql): the key is the row, the
- * test's time order and the redelivery check at once. The session index holds counted clicks only;
- * addresses have no index (migrations/0053_no_address_index.sql).
+ * Every click, many to a row (migrations/0054_click_packs.sql, worker/db/click-packs.ts): one pack per
+ * test and clock hour for each write of the shard's writer. The view `clicks` reads them one click a row.
  */
-export const clicks = sqliteTable(
-  "clicks",
+export const clickPacks = sqliteTable(
+  "click_packs",
   {
-    ...eventColumns(),
-    // The session's 16 bytes, not its 36 characters: it is in the row and the session entry
-    // (worker/db/session-bytes.ts, migrations/0036_click_bytes.sql). session_id reads it as the UUID.
-    session: blob("session", { mode: "buffer" }).notNull(),
-    sessionId: text("session_id").generatedAlwaysAs(sql.raw(SESSION_ID_OF_BYTES), { mode: "virtual" }),
-    // 1 for a bot, 2 for a click flagged as part of a burst of new sessions (worker/queue/record.ts).
-    isBot: integer("is_bot", { mode: "boolean" }).notNull().default(false),
-    timestamp: integer("timestamp").notNull(),
-    // A keyed hash of the visitor's address for this test (never the address; 0016_trust.sql).
-    source: text("source"),
-    // The visitor's segment for the breakdowns: migrations/0014_audiences.sql.
-    device: text("device"),
-    os: text("os"),
-    country: text("country"),
-    referrerHost: text("referrer_host"),
-    // 1 on the first counted click of its session, address, hour, phase and variant: what the limit of
-    // sessions per address and hour and the held-back visitors read (worker/queue/click-rules.ts).
-    firstOfAddressHour: integer("first_of_address_hour", { mode: "boolean" }).notNull().default(false),
-    // 1 on the click that counted its session as a visitor of the test, for the segments not compacted
-    // yet (migrations/0033_segment_compaction.sql; 0 on clicks written before it).
-    firstOfSession: integer("first_of_session", { mode: "boolean" }).notNull().default(false),
+    id: integer("id").primaryKey(),
+    splitTestId: text("split_test_id")
+      .notNull()
+      .references(() => splitTests.id, { onDelete: "cascade" }),
+    hour: integer("hour").notNull(),
+    seq: integer("seq").notNull(),
+    // A JSON array of clicks, each an array in the order of worker/db/click-packs.ts.
+    clicks: text("clicks").notNull(),
+    // The bytes of its counted clicks' sessions, one after another: how a session's clicks are found.
+    sessions: blob("sessions", { mode: "buffer" }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.splitTestId, t.timestamp, t.id] }),
-    index("clicks_test_session_idx").on(t.splitTestId, t.session).where(sql`is_bot = 0`),
-  ],
+  (t) => [uniqueIndex("click_packs_key").on(t.splitTestId, t.hour, t.seq)],
 );
 
 export const conversions = sqliteTable(

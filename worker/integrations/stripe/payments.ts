@@ -1,6 +1,7 @@
 import * as z from "zod";
 import type { StripeOutcome } from "../../../contract/api";
-import { sessionBytes } from "../../db/session-bytes";
+import { packed, sessionClicks } from "../../db/click-packs";
+import { checkedSessionBytes } from "../../db/session-bytes";
 import { allShards, eventsDb } from "../../db/shards";
 import { ApiError } from "../../errors";
 import type { Background } from "../../lib/background";
@@ -41,10 +42,11 @@ export interface Payment {
 
 // The workspace's test whose link the session clicked last, as a person; deleted tests are no one's.
 // Run on every event shard (each holds a copy of its tests' rows); the latest click wins.
-const CLICKED_TEST = `SELECT t.id, c.timestamp AS at FROM split_tests AS t
-  JOIN clicks AS c ON c.split_test_id = t.id AND c.session = ${sessionBytes("?2")}
-  WHERE t.workspace_id = ?1 AND t.deleted_at IS NULL AND c.is_bot = 0
-  ORDER BY c.timestamp DESC LIMIT 1`;
+// The session id is in the redirect's form (sessionIn).
+const CLICKED_TEST = `SELECT id, at FROM (
+    SELECT t.id, (SELECT max(${packed.timestamp}) FROM ${sessionClicks("t.id", checkedSessionBytes("?2"))}) AS at
+    FROM split_tests AS t WHERE t.workspace_id = ?1 AND t.deleted_at IS NULL)
+  WHERE at IS NOT NULL ORDER BY at DESC LIMIT 1`;
 
 async function clickedTest(env: Env, workspaceId: string, sessionId: string): Promise<string | null> {
   const found = await Promise.all(

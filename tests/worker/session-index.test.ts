@@ -1,0 +1,217 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import { CRONS } from "../../worker/crons";
+import { INSERT_CONVERSIONS } from "../../worker/db/attribution";
+import { HOUR_SESSIONS, indexNextDay, indexNextHour } from "../../worker/db/click-packs";
+import type { ClickEvent } from "../../worker/queue/events";
+import { writeClicks, writeConversions } from "../../worker/queue/record";
+import { eventsOf, runCron } from "./helpers";
+import { click } from "./queue-helpers";
+import { seedTest, seedUser } from "./seed";
+
+// A session's clicks are found through the session index for the days it took (migrations/
+// 0055_session_chunks.sql, worker/db/click-packs.ts), and in the packs themselves for the rest. Every
+// conversion below counts only if its visitor's click is found, and is credited to that click's arm.
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const WINDOW = Number(env.ATTRIBUTION_WINDOW_DAYS) * DAY;
+/** `hour` o'clock UTC `days` days ago. */
+const at = (days: number, hour: number) => Math.floor(Date.now() / DAY) * DAY - days * DAY + hour * HOUR;
+
+async function testWithDb() {
+  const test = await seedTest(await seedUser());
+  return { test, db: await eventsOf(test.id) };
+}
+
+/** Converts `visitor` an hour after `after`: the arm it was credited to, or why it was not counted. */
+async function conversionOf(db: D1Database, visitor: ClickEvent, after = visitor.timestamp) {
+  const { counted, unmatched } = await writeConversions(
+    db,
+    [
+      {
+        type: "conversion",
+        id: crypto.randomUUID(),
+        testId: visitor.testId,
+        sessionId: visitor.sessionId,
+        timestamp: after + HOUR,
+      },
+    ],
+    WINDOW,
+  );
+  return counted[0]?.variant ?? unmatched[0]?.reason;
+}
+
+const indexedDays = async (db: D1Database, testId: string) =>
+  (
+    await db
+      .prepare("SELECT DISTINCT day FROM session_chunks WHERE split_test_id = ? ORDER BY day")
+      .bind(testId)
+      .all<{ day: number }>()
+  ).results.map((row) => row.day);
+
+const lateHours = async (db: D1Database, testId: string) =>
+  (
+    await db
+      .prepare("SELECT hour FROM late_sessions WHERE split_test_id = ?")
+      .bind(testId)
+      .all<{ hour: number }>()
+  ).results.map((row) => row.hour);
+
+describe("the session index", () => {
+  it("waits for the clicks written before their packs, which the archive cron packs first", async () => {
+    const { test, db } = await testWithDb();
+    const visitor = click(test.id, { variant: "B", timestamp: at(6, 9) });
+    // As 0054_click_packs leaves the clicks it found (migrations/0054_click_packs.sql).
+    await db
+      .prepare(
+        `INSERT INTO clicks_unpacked (split_test_id, timestamp, id, variant, session, is_bot, first_of_session)
+         VALUES (?1, ?2, ?3, ?4, unhex(?5, '-'), 0, 1)`,
+      )
+      .bind(test.id, visitor.timestamp, visitor.id, visitor.variant, visitor.sessionId)
+      .run();
+    expect(await indexNextDay(db, Date.now(), 0)).toBe(false);
+    expect(await conversionOf(db, visitor)).toBe("B");
+
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await runCron(CRONS.archive);
+    expect(await db.prepare("SELECT count(*) AS n FROM clicks_unpacked").first()).toEqual({ n: 0 });
+    expect(await indexedDays(db, test.id)).toEqual([at(6, 0)]);
+    // Its click found in its pack now: a second conversion of the visitor is the duplicate, not one
+    // without a click.
+    const other = click(test.id, { sessionId: visitor.sessionId, timestamp: at(6, 10) });
+    expect(await conversionOf(db, other, at(6, 10))).toBe("duplicate");
+    vi.restoreAllMocks();
+  });
+
+  it("reads the hours a session clicked in, not every pack of its test", async () => {
+    const { test, db } = await testWithDb();
+    const visitor = click(test.id, { timestamp: at(5, 8) });
+    // A pack for each write: 240 of them over the day.
+    for (let write = 0; write < 240; write++)
+      await writeClicks(db, [write === 100 ? visitor : click(test.id, { timestamp: at(5, write % 24) })]);
+    const lookup = () =>
+      db
+        .prepare(INSERT_CONVERSIONS)
+        .bind(
+          JSON.stringify([
+            {
+              id: crypto.randomUUID(),
+              testId: test.id,
+              sessionId: visitor.sessionId,
+              timestamp: visitor.timestamp + HOUR,
+            },
+          ]),
+          WINDOW,
+        )
+        .run();
+    const before = (await lookup()).meta.rows_read;
+    await db.prepare("DELETE FROM conversions WHERE split_test_id = ?").bind(test.id).run();
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await runCron(CRONS.archive);
+    const after = await lookup();
+    expect(after.meta.changes).toBe(1);
+    expect(before).toBeGreaterThan(240);
+    expect(after.meta.rows_read).toBeLessThan(before / 3);
+    vi.restoreAllMocks();
+  });
+
+  it("takes each day once it is over, and a conversion finds its click in the hours it names", async () => {
+    const { test, db } = await testWithDb();
+    const morning = click(test.id, { variant: "A", timestamp: at(2, 5) });
+    const evening = click(test.id, { variant: "B", timestamp: at(2, 19) });
+    const returning = click(test.id, { variant: "B", timestamp: at(3, 23) });
+    const today = click(test.id, { variant: "A", timestamp: Date.now() - 60_000 });
+    // Many other visitors on the same days, so that the index has several chunks a day.
+    const others = Array.from({ length: 400 }, (_, i) =>
+      click(test.id, { variant: i % 2 ? "A" : "B", timestamp: at(2 + (i % 2), i % 24) }),
+    );
+    await writeClicks(db, [
+      morning,
+      evening,
+      returning,
+      { ...returning, id: crypto.randomUUID(), variant: "A", timestamp: at(2, 1) },
+      today,
+      ...others,
+    ]);
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    // A day a run.
+    await runCron(CRONS.archive);
+    await runCron(CRONS.archive);
+
+    expect(await indexedDays(db, test.id)).toEqual([at(3, 0), at(2, 0)]);
+    const chunks = await db
+      .prepare("SELECT count(*) AS n FROM session_chunks WHERE split_test_id = ? AND day = ?")
+      .bind(test.id, at(2, 0))
+      .first<{ n: number }>();
+    expect(chunks?.n).toBeGreaterThan(1);
+    expect(await conversionOf(db, morning)).toBe("A");
+    expect(await conversionOf(db, evening)).toBe("B");
+    // Its first click, the day before, is the one credited.
+    expect(await conversionOf(db, returning, at(2, 3))).toBe("B");
+    expect(await conversionOf(db, today)).toBe("A");
+    expect(await conversionOf(db, click(test.id, { timestamp: at(2, 5) }))).toBe("no_click");
+    vi.restoreAllMocks();
+  });
+
+  it("finds a click written into a day already indexed (a late or redelivered event)", async () => {
+    const { test, db } = await testWithDb();
+    await writeClicks(db, [click(test.id, { timestamp: at(4, 10) })]);
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await runCron(CRONS.archive);
+    const mark = await db.prepare("SELECT next_day FROM session_chunk_mark").first<{ next_day: number }>();
+    expect(mark?.next_day).toBeGreaterThan(at(4, 0));
+
+    const late = click(test.id, { variant: "B", timestamp: at(4, 11) });
+    await writeClicks(db, [late]);
+    expect(await conversionOf(db, late)).toBe("B");
+    vi.restoreAllMocks();
+  });
+
+  it("forgets the days past the attribution window", async () => {
+    const { test, db } = await testWithDb();
+    const old = at(Number(env.ATTRIBUTION_WINDOW_DAYS) + 3, 12);
+    // Written into a day indexed long ago, its session is kept with its hour; it is forgotten once the
+    // next day is indexed (yesterday's).
+    await writeClicks(db, [click(test.id, { timestamp: old }), click(test.id, { timestamp: at(1, 12) })]);
+    expect(await lateHours(db, test.id)).toEqual([old - (old % HOUR)]);
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await runCron(CRONS.archive);
+    expect(await lateHours(db, test.id)).toEqual([]);
+    vi.restoreAllMocks();
+  });
+
+  it("indexes a busy test's hour alone once it is over, before its day is", async () => {
+    const { test, db } = await testWithDb();
+    // Tomorrow, 10:00 to 11:00: an hour of no other test of this file.
+    const hour = at(-1, 10);
+    const visitor = click(test.id, { variant: "B", timestamp: hour + 30 * 60_000 });
+    const crowd = Array.from({ length: HOUR_SESSIONS }, (_, i) =>
+      click(test.id, { timestamp: hour + i * 3_000 }),
+    );
+    for (let i = 0; i < crowd.length; i += 250) await writeClicks(db, crowd.slice(i, i + 250));
+    await writeClicks(db, [visitor]);
+    const quiet = await testWithDb();
+    const alone = click(quiet.test.id, { timestamp: hour + 60_000 });
+    await writeClicks(quiet.db, [alone]);
+
+    while (await indexNextHour(db, hour + 2 * HOUR));
+    const starts = async (testId: string) =>
+      (
+        await db
+          .prepare("SELECT DISTINCT day FROM session_chunks WHERE split_test_id = ?")
+          .bind(testId)
+          .all<{ day: number }>()
+      ).results.map((row) => row.day);
+    expect(await starts(test.id)).toEqual([hour]);
+    // A test with few sessions that hour keeps them in its packs alone.
+    expect(await starts(quiet.test.id)).toEqual([]);
+    expect(await conversionOf(db, visitor)).toBe("B");
+    expect(await conversionOf(quiet.db, alone)).toBe("A");
+
+    // A click of the hour written after it was indexed is still found.
+    const late = click(test.id, { variant: "B", timestamp: hour + 50 * 60_000 });
+    await writeClicks(db, [late]);
+    expect(await conversionOf(db, late)).toBe("B");
+  });
+});

@@ -1,0 +1,301 @@
+// How clicks are stored (migrations/0054_click_packs.sql, issue #51): many to a row, since D1 bills a
+// row written whatever its size.
+// - click_packs: every click, one pack per test and clock hour for each write of the shard's writer; a
+//   pack's clicks are a JSON array of arrays, in the order of packedClick, and `sessions` the bytes of
+//   its counted clicks' sessions one after another.
+// - clicks: a view over the packs, one click a row, with its pack's `hour` and `sessions`: a reader
+//   narrows to the packs it needs with them before their clicks are unpacked.
+// - session_chunks and late_sessions (migrations/0055_session_chunks.sql): which hours of the days indexed
+//   a session has counted clicks in, so that a session's lookup reads only those hours' packs.
+
+export const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/** The counted sessions of one chunk of the session index (some 3.6 KB: a row that stays on its page). */
+export const CHUNK_SESSIONS = 150;
+/**
+ * A test with this many sessions in an hour of a day not indexed yet has that hour indexed alone once it
+ * is over: a lookup reads the packs of the day's other hours, a few of them each.
+ */
+export const HOUR_SESSIONS = 1_000;
+const HOURS_OF_DAY = `'[${Array.from({ length: 24 }, (_, hour) => hour).join(",")}]'`;
+const NEXT_DAY_INDEXED = "(SELECT next_day FROM session_chunk_mark)";
+
+/**
+ * The most clicks one pack holds (some 25 KB): a session's lookup unpacks the packs that hold it, so a
+ * small pack keeps that short; a write of more makes more packs, still a row for many clicks.
+ */
+export const PACK_CLICKS = 200;
+
+/**
+ * A pack's click, in order: its time as milliseconds into the pack's hour, id, variant, session (the
+ * hex of its bytes), is_bot, source, device, os, country, referrer_host, phase, first_of_address_hour,
+ * first_of_session. `packedClick` spells it in SQL, from expressions for each.
+ */
+export const packedClick = (c: {
+  timestamp: string;
+  hour: string;
+  id: string;
+  variant: string;
+  session: string;
+  isBot: string;
+  source: string;
+  device: string;
+  os: string;
+  country: string;
+  referrer: string;
+  phase: string;
+  firstOfAddressHour: string;
+  firstOfSession: string;
+}) =>
+  `json_array(${c.timestamp} - ${c.hour}, ${c.id}, ${c.variant}, lower(hex(${c.session})), ${c.isBot}, ${c.source}, ${c.device}, ${c.os}, ${c.country}, ${c.referrer}, ${c.phase}, ${c.firstOfAddressHour}, ${c.firstOfSession})`;
+
+/**
+ * A click unpacked (`k`, with its pack's `hour`) in a query that names `sessionClicks`: its fields, in the
+ * order of packedClick.
+ */
+export const packed = {
+  timestamp: "(k.hour + (k.value ->> 0))",
+  id: "(k.value ->> 1)",
+  variant: "(k.value ->> 2)",
+  source: "(k.value ->> 5)",
+  device: "(k.value ->> 6)",
+  os: "(k.value ->> 7)",
+  country: "(k.value ->> 8)",
+  referrer: "(k.value ->> 9)",
+  phase: "(k.value ->> 10)",
+};
+
+// A click not packed yet (`u`, migrations/0054_click_packs.sql) as its pack would hold it.
+const unpackedAsPacked = packedClick({
+  timestamp: "u.timestamp",
+  hour: `(u.timestamp - u.timestamp % ${HOUR_MS})`,
+  id: "u.id",
+  variant: "u.variant",
+  session: "u.session",
+  isBot: "u.is_bot",
+  source: "u.source",
+  device: "u.device",
+  os: "u.os",
+  country: "u.country",
+  referrer: "u.referrer_host",
+  phase: "u.phase",
+  firstOfAddressHour: "u.first_of_address_hour",
+  firstOfSession: "u.first_of_session",
+});
+
+// The hours the session of `bytes` has counted clicks in, in test `test`, from the hour of `since`:
+// every hour with a pack of the days not indexed yet (but the hours indexed alone), its late clicks'
+// hours, and the hours named by the chunk that may hold it on each day or hour the index took (found one
+// after the other, a seek each).
+const sessionHours = (test: string, bytes: string, since?: string) => {
+  const at = `instr(c.entries, ${bytes})`;
+  const from = (hour: string) =>
+    since === undefined ? "" : ` AND ${hour} >= (${since}) - (${since}) % ${HOUR_MS}`;
+  const firstDay = since === undefined ? "0" : `(${since}) - (${since}) % ${DAY_MS}`;
+  return `SELECT p.hour FROM click_packs AS p
+      WHERE p.split_test_id = ${test} AND p.hour >= ${NEXT_DAY_INDEXED}${from("p.hour")}
+        AND NOT EXISTS (SELECT 1 FROM session_chunks AS i WHERE i.split_test_id = ${test} AND i.day = p.hour)
+    UNION
+    SELECT l.hour FROM late_sessions AS l WHERE l.split_test_id = ${test} AND l.session = ${bytes}${from("l.hour")}
+    UNION
+    SELECT c.day + h.value * ${HOUR_MS}
+    FROM (WITH RECURSIVE days(day) AS (
+            SELECT (SELECT min(day) FROM session_chunks WHERE split_test_id = ${test} AND day >= ${firstDay})
+            UNION ALL
+            SELECT (SELECT min(day) FROM session_chunks WHERE split_test_id = ${test} AND day > days.day)
+            FROM days WHERE days.day IS NOT NULL)
+          SELECT day FROM days WHERE day IS NOT NULL) AS d
+      CROSS JOIN session_chunks AS c ON c.id = (
+        SELECT s.id FROM session_chunks AS s
+        WHERE s.split_test_id = ${test} AND s.day = d.day AND s.first_session <= ${bytes}
+        ORDER BY s.first_session DESC LIMIT 1)
+      CROSS JOIN json_each(${HOURS_OF_DAY}) AS h
+    WHERE ${at} > 0
+      AND (CAST(CAST(substr(c.entries, ${at} + length(${bytes}), 8) AS TEXT) AS INTEGER) >> h.value) & 1`;
+};
+
+/**
+ * The counted clicks (`packed`) of the session of `bytes` in test `test` (SQL expressions), those from
+ * `since` on (an SQL expression of milliseconds) if given: the packs of the hours it has clicks in whose
+ * sessions hold its bytes, unpacked, and its clicks not packed yet. Named as a FROM clause with its WHERE.
+ */
+export const sessionClicks = (test: string, bytes: string, since?: string) => {
+  const hex = `lower(hex(${bytes}))`;
+  const from = (time: string) => (since === undefined ? "" : ` AND ${time} >= ${since}`);
+  return `(SELECT kp.hour AS hour, k.value AS value FROM click_packs AS kp CROSS JOIN json_each(kp.clicks) AS k
+      WHERE kp.split_test_id = ${test} AND kp.hour IN (${sessionHours(test, bytes, since)})${from("kp.hour + (k.value ->> 0)")}
+        AND instr(kp.sessions, ${bytes}) > 0 AND k.value ->> 3 = ${hex} AND k.value ->> 4 = 0
+    UNION ALL
+    SELECT u.timestamp - u.timestamp % ${HOUR_MS}, ${unpackedAsPacked}
+    FROM clicks_unpacked AS u WHERE u.split_test_id = ${test} AND u.session = ${bytes} AND u.is_bot = 0${from("u.timestamp")}) AS k
+    WHERE true`;
+};
+
+/**
+ * The segment of the first counted click of the session of `bytes` in test `test` (SQL expressions), as
+ * a JSON object of device, os, country and referrer (`blanks`: none null).
+ */
+export const firstClickSegment = (test: string, bytes: string, blanks = false) => {
+  const value = (field: keyof typeof packed) => (blanks ? `coalesce(${packed[field]}, '')` : packed[field]);
+  return `(SELECT json_object('device', ${value("device")}, 'os', ${value("os")}, 'country', ${value("country")},
+                         'referrer', ${value("referrer")})
+    FROM ${sessionClicks(test, bytes)} ORDER BY ${packed.timestamp}, ${packed.id} LIMIT 1)`;
+};
+
+// The next day the session index may take (?1: the latest end it may have), with the first hour not
+// indexed yet: the day of the earliest pack from it on, once that day is over, and once every click
+// written before the packs is packed (packUnpackedClicks).
+const NEXT_DAY = `WITH next AS (
+    SELECT m.next_day AS mark,
+           (SELECT min((SELECT hour FROM click_packs WHERE split_test_id = t.id AND hour >= m.next_day ORDER BY hour LIMIT 1))
+            FROM split_tests AS t) AS first_hour
+    FROM session_chunk_mark AS m),
+  day AS (SELECT mark, first_hour - first_hour % ${DAY_MS} + ${DAY_MS} AS day_end FROM next
+          WHERE first_hour IS NOT NULL AND first_hour - first_hour % ${DAY_MS} + ${DAY_MS} <= ?1
+            AND NOT EXISTS (SELECT 1 FROM clicks_unpacked))`;
+
+// That day's counted sessions, sorted, CHUNK_SESSIONS to a chunk, each with the hours it has clicks in.
+const INDEX_DAY = `${NEXT_DAY}
+  INSERT INTO session_chunks (split_test_id, day, first_session, entries)
+  SELECT split_test_id, day, unhex(min(hx)), unhex(group_concat(hx || hex(printf('%08d', hours)), '' ORDER BY hx))
+  FROM (SELECT split_test_id, day, hx, hours,
+               (row_number() OVER (PARTITION BY split_test_id ORDER BY hx) - 1) / ${CHUNK_SESSIONS} AS chunk
+        FROM (SELECT kp.split_test_id, kp.hour - kp.hour % ${DAY_MS} AS day, k.value ->> 3 AS hx,
+                     sum(DISTINCT 1 << (kp.hour % ${DAY_MS} / ${HOUR_MS})) AS hours
+              FROM day CROSS JOIN split_tests AS t
+                CROSS JOIN click_packs AS kp ON kp.split_test_id = t.id AND kp.hour >= day.mark AND kp.hour < day.day_end
+                CROSS JOIN json_each(kp.clicks) AS k
+              WHERE k.value ->> 4 = 0
+              GROUP BY 1, 2, 3))
+  GROUP BY split_test_id, day, chunk`;
+
+const MARK_DAY = `${NEXT_DAY}
+  UPDATE session_chunk_mark SET next_day = (SELECT day_end FROM day) WHERE EXISTS (SELECT 1 FROM day)`;
+
+// Once a day, before it is indexed: what names days past the window (?2) names only packs the archive
+// moved, and the hours of the day indexed one by one go (the day's chunks hold them).
+const FORGET_CHUNKS = `${NEXT_DAY}
+  DELETE FROM session_chunks WHERE day < ?2 AND EXISTS (SELECT 1 FROM day)`;
+const FORGET_LATE = `${NEXT_DAY}
+  DELETE FROM late_sessions WHERE hour < ?2 AND EXISTS (SELECT 1 FROM day)`;
+const FORGET_HOURS = `${NEXT_DAY}
+  DELETE FROM session_chunks
+  WHERE split_test_id IN (SELECT id FROM split_tests)
+    AND day >= (SELECT day_end FROM day) - ${DAY_MS} AND day < (SELECT day_end FROM day)`;
+
+/** The statements one day of the session index takes. */
+export const INDEX_DAY_STATEMENTS = 5;
+
+/** Whether `db` has a day (`day`) or an hour (`hour`) to index before `until`: one statement. */
+export async function sessionIndexDue(db: D1Database, until: number): Promise<{ day: number; hour: number }> {
+  const due = await db
+    .prepare(`${NEXT_DAY}, ${NEXT_HOUR.replace("WITH ", "")}
+      SELECT EXISTS (SELECT 1 FROM day) AS day, EXISTS (SELECT 1 FROM hour) AS hour`)
+    .bind(until)
+    .first<{ day: number; hour: number }>();
+  return due ?? { day: 0, hour: 0 };
+}
+
+/**
+ * Indexes the sessions of the next day of `db` not indexed yet, once it is over (before `until`), and
+ * forgets the days before `forgetBefore`. True when a day was indexed: the caller may ask for the next.
+ */
+export async function indexNextDay(db: D1Database, until: number, forgetBefore: number): Promise<boolean> {
+  const marked = await db.batch([
+    db.prepare(FORGET_CHUNKS).bind(until, forgetBefore),
+    db.prepare(FORGET_LATE).bind(until, forgetBefore),
+    db.prepare(FORGET_HOURS).bind(until),
+    db.prepare(INDEX_DAY).bind(until),
+    db.prepare(MARK_DAY).bind(until),
+  ]);
+  return (marked.at(-1)?.meta.changes ?? 0) > 0;
+}
+
+// The next hour of a day not indexed yet that may be indexed alone (?1: the latest end it may have).
+// From yesterday on: the days before are the daily index's.
+const NEXT_HOUR = `WITH hour AS (
+    SELECT max(next_hour, next_day, ?1 - ?1 % ${DAY_MS} - ${DAY_MS}) AS start FROM session_chunk_mark
+    WHERE max(next_hour, next_day, ?1 - ?1 % ${DAY_MS} - ${DAY_MS}) + ${HOUR_MS} <= ?1
+      AND NOT EXISTS (SELECT 1 FROM clicks_unpacked))`;
+
+// That hour's counted sessions of each test that had HOUR_SESSIONS or more in it, as the day's.
+const INDEX_HOUR = `${NEXT_HOUR}
+  INSERT INTO session_chunks (split_test_id, day, first_session, entries)
+  SELECT split_test_id, start, unhex(min(hx)), unhex(group_concat(hx || hex('00000001'), '' ORDER BY hx))
+  FROM (SELECT split_test_id, start, hx, (row_number() OVER (PARTITION BY split_test_id ORDER BY hx) - 1) / ${CHUNK_SESSIONS} AS chunk,
+               count(*) OVER (PARTITION BY split_test_id) AS sessions
+        FROM (SELECT DISTINCT kp.split_test_id, hour.start, k.value ->> 3 AS hx
+              FROM hour CROSS JOIN split_tests AS t
+                CROSS JOIN click_packs AS kp ON kp.split_test_id = t.id AND kp.hour = hour.start
+                CROSS JOIN json_each(kp.clicks) AS k
+              WHERE k.value ->> 4 = 0))
+  WHERE sessions >= ${HOUR_SESSIONS}
+  GROUP BY split_test_id, start, chunk`;
+
+const MARK_HOUR = `${NEXT_HOUR}
+  UPDATE session_chunk_mark SET next_hour = (SELECT start FROM hour) + ${HOUR_MS} WHERE EXISTS (SELECT 1 FROM hour)`;
+
+/** The statements one hour of the session index takes. */
+export const INDEX_HOUR_STATEMENTS = 2;
+
+/**
+ * Indexes the next hour of `db` not indexed yet, once it is over (before `until`), for the tests with
+ * many sessions in it. True when an hour was looked at: the caller may ask for the next.
+ */
+export async function indexNextHour(db: D1Database, until: number): Promise<boolean> {
+  const [, marked] = await db.batch([db.prepare(INDEX_HOUR).bind(until), db.prepare(MARK_HOUR).bind(until)]);
+  return (marked?.meta.changes ?? 0) > 0;
+}
+
+/**
+ * The clicks written before their packs (migrations/0054_click_packs.sql) a step of packUnpackedClicks
+ * moves: some 2.4 s of D1's time (12 s a million in the local runtime, bench/RESULTS.md §32).
+ */
+export const UNPACKED_A_STEP = 200_000;
+
+// The first ?1 clicks not packed yet, by their key (a test's in time order), and those clicks packed: a
+// pack per test and hour, PACK_CLICKS at most, after the packs already there.
+const FIRST_UNPACKED = "SELECT * FROM clicks_unpacked ORDER BY split_test_id, timestamp, id LIMIT ?1";
+const PACK_UNPACKED = `INSERT INTO click_packs (split_test_id, hour, seq, sessions, clicks)
+  SELECT m.split_test_id, m.hour,
+         coalesce((SELECT max(seq) FROM click_packs AS p WHERE p.split_test_id = m.split_test_id AND p.hour = m.hour), 0)
+           + m.pack + 1,
+         m.sessions, m.clicks
+  FROM (SELECT split_test_id, hour, nth / ${PACK_CLICKS} AS pack,
+               coalesce(unhex(group_concat(CASE WHEN is_bot = 0 THEN hex(session) END, '' ORDER BY timestamp, id)), x'')
+                 AS sessions,
+               json_group_array(${packedClick({
+                 timestamp: "timestamp",
+                 hour: "hour",
+                 id: "id",
+                 variant: "variant",
+                 session: "session",
+                 isBot: "is_bot",
+                 source: "source",
+                 device: "device",
+                 os: "os",
+                 country: "country",
+                 referrer: "referrer_host",
+                 phase: "phase",
+                 firstOfAddressHour: "first_of_address_hour",
+                 firstOfSession: "first_of_session",
+               })} ORDER BY timestamp, id) AS clicks
+        FROM (SELECT u.*, u.timestamp - u.timestamp % ${HOUR_MS} AS hour,
+                     row_number() OVER (PARTITION BY u.split_test_id, u.timestamp - u.timestamp % ${HOUR_MS}
+                                        ORDER BY u.timestamp, u.id) - 1 AS nth
+              FROM (${FIRST_UNPACKED}) AS u)
+        GROUP BY split_test_id, hour, nth / ${PACK_CLICKS}) AS m`;
+const DELETE_PACKED = `DELETE FROM clicks_unpacked WHERE (split_test_id, timestamp, id) IN (
+    SELECT split_test_id, timestamp, id FROM (${FIRST_UNPACKED}))`;
+
+/**
+ * Packs the first `clicks` of `db` written before their packs, in one transaction: none is ever in both
+ * or neither. Answers how many moved: fewer than asked when none is left.
+ */
+export async function packUnpackedClicks(db: D1Database, clicks = UNPACKED_A_STEP): Promise<number> {
+  const [, deleted] = await db.batch([
+    db.prepare(PACK_UNPACKED).bind(clicks),
+    db.prepare(DELETE_PACKED).bind(clicks),
+  ]);
+  return deleted?.meta.changes ?? 0;
+}
