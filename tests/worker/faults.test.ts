@@ -10,6 +10,7 @@ import {
   REMEMBERED_SESSIONS,
   REMEMBERED_VISITORS,
   SessionPhases,
+  UNHELD_MS,
   WriterMemory,
 } from "../../worker/queue/click-rules";
 import { DEAD_LETTER_AFTER_ATTEMPTS } from "../../worker/queue/consumer";
@@ -452,12 +453,21 @@ describe("the shard's one writer", () => {
     const sessions = new SessionPhases();
     const counted = (n: number, phase = 1) =>
       Array.from({ length: n }, (_, i) => ({ session: `s${i}`, phase }));
-    const half = REMEMBERED_VISITORS / 2 + 1;
-    sessions.learn("older", counted(half));
-    sessions.learn("newer", counted(half));
-    expect(sessions.holds("older")).toBe(false);
-    expect(sessions.phasesOf("newer", "s1")).toEqual(new Set([1]));
-    expect(sessions.phasesOf("newer", `s${half}`)).toBeUndefined();
+    const quarter = REMEMBERED_VISITORS / 4;
+    const now = Date.now();
+    for (const testId of ["oldest", "b", "c", "d", "newest"]) sessions.learn(testId, counted(quarter), now);
+    expect(sessions.holds("oldest")).toBe(false);
+    expect(sessions.phasesOf("newest", "s1")).toEqual(new Set([1]));
+    expect(sessions.phasesOf("newest", `s${quarter}`)).toBeUndefined();
+    // Forgotten for room, it is asked of D1 for an hour before it is read whole again: tests that do not
+    // fit together are not each read whole on every write.
+    expect(sessions.missing(["oldest", "b"], now + 1)).toEqual([]);
+    expect(sessions.missing(["oldest"], now + UNHELD_MS + 1)).toEqual(["oldest"]);
+    // A test of more than a quarter of the bound is not held, nor read whole again for an hour.
+    sessions.learn("huge", counted(quarter + 1), now);
+    expect(sessions.holds("huge")).toBe(false);
+    expect(sessions.holds("newest")).toBe(true);
+    expect(sessions.missing(["huge"], now + 1)).toEqual([]);
     // A session's phases are bits: a test past them is not held, and goes to D1.
     sessions.learn("long", counted(1, 31));
     expect(sessions.holds("long")).toBe(false);

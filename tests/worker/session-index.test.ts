@@ -42,21 +42,15 @@ async function conversionOf(db: D1Database, visitor: ClickEvent, after = visitor
   return counted[0]?.variant ?? unmatched[0]?.reason;
 }
 
-const indexedDays = async (db: D1Database, testId: string) =>
-  (
-    await db
-      .prepare("SELECT DISTINCT day FROM session_chunks WHERE split_test_id = ? ORDER BY day")
-      .bind(testId)
-      .all<{ day: number }>()
-  ).results.map((row) => row.day);
-
-const lateHours = async (db: D1Database, testId: string) =>
-  (
-    await db
-      .prepare("SELECT hour FROM late_sessions WHERE split_test_id = ?")
-      .bind(testId)
-      .all<{ hour: number }>()
-  ).results.map((row) => row.hour);
+/** The times `sql` answers for the test (its one column, `at`). */
+const timesOf = (sql: string) => async (db: D1Database, testId: string) =>
+  (await db.prepare(sql).bind(testId).all<{ at: number }>()).results.map((row) => row.at);
+/** The days and busy hours the index took for the test. */
+const indexedDays = timesOf(
+  "SELECT DISTINCT day AS at FROM session_chunks WHERE split_test_id = ? ORDER BY day",
+);
+/** The hours of the test's clicks written into what was indexed already. */
+const lateHours = timesOf("SELECT hour AS at FROM late_sessions WHERE split_test_id = ?");
 
 describe("the session index", () => {
   it("reads the hours a session clicked in, not every pack of its test", async () => {
@@ -170,17 +164,10 @@ describe("the session index", () => {
     const alone = click(quiet.test.id, { timestamp: hour + 60_000 });
     await writeClicks(quiet.db, [alone]);
 
-    while (await indexNextHour(db, hour + 2 * HOUR));
-    const starts = async (testId: string) =>
-      (
-        await db
-          .prepare("SELECT DISTINCT day FROM session_chunks WHERE split_test_id = ?")
-          .bind(testId)
-          .all<{ day: number }>()
-      ).results.map((row) => row.day);
-    expect(await starts(test.id)).toEqual([hour]);
+    for (const shard of new Set([db, quiet.db])) while (await indexNextHour(shard, hour + 2 * HOUR));
+    expect(await indexedDays(db, test.id)).toEqual([hour]);
     // A test with few sessions that hour keeps them in its packs alone.
-    expect(await starts(quiet.test.id)).toEqual([]);
+    expect(await indexedDays(quiet.db, quiet.test.id)).toEqual([]);
     expect(await conversionOf(db, visitor)).toBe("B");
     expect(await conversionOf(quiet.db, alone)).toBe("A");
 

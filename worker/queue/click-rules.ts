@@ -165,6 +165,12 @@ export class AddressHours {
 
 /** Sessions the shard's writer remembers at most, of the tests it used last (some 30 MB). */
 export const REMEMBERED_VISITORS = 300_000;
+/**
+ * How long a test forgotten for room, or too big to hold (a quarter of the bound), is asked of D1 session
+ * by session before it is read whole again: tests that do not fit together would otherwise each be read
+ * whole on every write (the capacity bench's 20 tests of 50,000 sessions did not end in 20 minutes).
+ */
+export const UNHELD_MS = 3_600_000;
 // A session's phases are the bits of a number: a test past this phase is not remembered.
 const MAX_PHASE = 30;
 
@@ -177,21 +183,27 @@ const MAX_PHASE = 30;
 export class SessionPhases {
   private readonly tests = new Map<string, Map<string, number>>();
   private held = 0;
+  // Tests not to read whole before the time given (UNHELD_MS).
+  private readonly unheld = new Map<string, number>();
 
-  /** Of `testIds`, those not remembered; those remembered are the last used now. */
-  missing(testIds: string[]): string[] {
-    return missingFrom(this.tests, testIds);
+  /** Of `testIds`, those not remembered that may be read whole; those remembered are the last used now. */
+  missing(testIds: string[], now = Date.now()): string[] {
+    return missingFrom(this.tests, testIds).filter((testId) => (this.unheld.get(testId) ?? 0) <= now);
   }
 
   /** Starts remembering a test from its counted clicks as D1 holds them. */
-  learn(testId: string, clicks: { session: string; phase: number }[]) {
+  learn(testId: string, clicks: { session: string; phase: number }[], now = Date.now()) {
     this.forget(testId);
     if (clicks.some(({ phase }) => phase > MAX_PHASE)) return;
     const phases = new Map<string, number>();
     for (const { session, phase } of clicks) phases.set(session, (phases.get(session) ?? 0) | (1 << phase));
+    if (phases.size > REMEMBERED_VISITORS / 4) {
+      this.unheld.set(testId, now + UNHELD_MS);
+      return;
+    }
     this.tests.set(testId, phases);
     this.held += phases.size;
-    this.bound();
+    this.bound(now);
   }
 
   /** Whether the test is remembered: its sessions' phases are known without D1. */
@@ -220,17 +232,19 @@ export class SessionPhases {
       if (bits === undefined) this.held += 1;
       phases.set(click.sessionId, (bits ?? 0) | (1 << click.phase));
     }
-    this.bound();
+    this.bound(Date.now());
   }
 
   failed(events: ClickEvent[]) {
     for (const { testId } of events) this.forget(testId);
   }
 
-  private bound() {
+  private bound(now: number) {
+    for (const [testId, until] of this.unheld) if (until <= now) this.unheld.delete(testId);
     for (const testId of this.tests.keys()) {
       if (this.held <= REMEMBERED_VISITORS) break;
       this.forget(testId);
+      this.unheld.set(testId, now + UNHELD_MS);
     }
   }
 
