@@ -162,16 +162,6 @@ const FORGET_HOURS = `${NEXT_DAY}
 /** The statements one day of the session index takes. */
 export const INDEX_DAY_STATEMENTS = 5;
 
-/** Whether `db` has a day (`day`) or an hour (`hour`) to index before `until`: one statement. */
-export async function sessionIndexDue(db: D1Database, until: number): Promise<{ day: number; hour: number }> {
-  const due = await db
-    .prepare(`${NEXT_DAY}, ${NEXT_HOUR.replace("WITH ", "")}
-      SELECT EXISTS (SELECT 1 FROM day) AS day, EXISTS (SELECT 1 FROM hour) AS hour`)
-    .bind(until)
-    .first<{ day: number; hour: number }>();
-  return due ?? { day: 0, hour: 0 };
-}
-
 /**
  * Indexes the sessions of the next day of `db` not indexed yet, once it is over (before `until`), and
  * forgets the days before `forgetBefore`. True when a day was indexed: the caller may ask for the next.
@@ -189,9 +179,10 @@ export async function indexNextDay(db: D1Database, until: number, forgetBefore: 
 
 // The next hour of a day not indexed yet that may be indexed alone (?1: the latest end it may have).
 // From yesterday on: the days before are the daily index's.
-const NEXT_HOUR = `WITH hour AS (
+const HOUR_TO_INDEX = `hour AS (
     SELECT max(next_hour, next_day, ?1 - ?1 % ${DAY_MS} - ${DAY_MS}) AS start FROM session_chunk_mark
     WHERE max(next_hour, next_day, ?1 - ?1 % ${DAY_MS} - ${DAY_MS}) + ${HOUR_MS} <= ?1)`;
+const NEXT_HOUR = `WITH ${HOUR_TO_INDEX}`;
 
 // That hour's counted sessions of each test that had HOUR_SESSIONS or more in it, as the day's.
 const INDEX_HOUR = `${NEXT_HOUR}
@@ -212,6 +203,16 @@ const MARK_HOUR = `${NEXT_HOUR}
 
 /** The statements one hour of the session index takes. */
 export const INDEX_HOUR_STATEMENTS = 2;
+
+/** Whether `db` has a day (`day`) or an hour (`hour`) to index before `until`: one statement. */
+export async function sessionIndexDue(db: D1Database, until: number): Promise<{ day: number; hour: number }> {
+  const due = await db
+    .prepare(`${NEXT_DAY}, ${HOUR_TO_INDEX}
+      SELECT EXISTS (SELECT 1 FROM day) AS day, EXISTS (SELECT 1 FROM hour) AS hour`)
+    .bind(until)
+    .first<{ day: number; hour: number }>();
+  return due ?? { day: 0, hour: 0 };
+}
 
 /**
  * Indexes the next hour of `db` not indexed yet, once it is over (before `until`), for the tests with
