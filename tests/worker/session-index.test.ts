@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { CRONS } from "../../worker/crons";
 import { INSERT_CONVERSIONS } from "../../worker/db/attribution";
-import { HOUR_SESSIONS, indexNextHour } from "../../worker/db/click-packs";
+import { HOUR_SESSIONS, indexNextDay, indexNextHour } from "../../worker/db/click-packs";
 import type { ClickEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";
 import { eventsOf, runCron } from "./helpers";
@@ -53,6 +53,31 @@ const indexedDays = timesOf(
 const lateHours = timesOf("SELECT hour AS at FROM late_sessions WHERE split_test_id = ?");
 
 describe("the session index", () => {
+  it("waits for the clicks written before their packs, which the archive cron packs first", async () => {
+    const { test, db } = await testWithDb();
+    const visitor = click(test.id, { variant: "B", timestamp: at(6, 9) });
+    // As 0054_click_packs leaves the clicks it found (migrations/0054_click_packs.sql).
+    await db
+      .prepare(
+        `INSERT INTO clicks_unpacked (split_test_id, timestamp, id, variant, session, is_bot, first_of_session)
+         VALUES (?1, ?2, ?3, ?4, unhex(?5, '-'), 0, 1)`,
+      )
+      .bind(test.id, visitor.timestamp, visitor.id, visitor.variant, visitor.sessionId)
+      .run();
+    expect(await indexNextDay(db, Date.now(), 0)).toBe(false);
+    expect(await conversionOf(db, visitor)).toBe("B");
+
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await runCron(CRONS.archive);
+    expect(await db.prepare("SELECT count(*) AS n FROM clicks_unpacked").first()).toEqual({ n: 0 });
+    expect(await indexedDays(db, test.id)).toEqual([at(6, 0)]);
+    // Its click found in its pack now: a second conversion of the visitor is the duplicate, not one
+    // without a click.
+    const other = click(test.id, { sessionId: visitor.sessionId, timestamp: at(6, 10) });
+    expect(await conversionOf(db, other, at(6, 10))).toBe("duplicate");
+    vi.restoreAllMocks();
+  });
+
   it("reads the hours a session clicked in, not every pack of its test", async () => {
     const { test, db } = await testWithDb();
     const visitor = click(test.id, { timestamp: at(5, 8) });

@@ -250,9 +250,9 @@ export async function indexNextHour(db: D1Database, until: number): Promise<bool
 
 /**
  * The clicks written before their packs (migrations/0054_click_packs.sql) a step of packUnpackedClicks
- * moves: some 0.6 s of D1's time (12 s a million in the local runtime, bench/RESULTS.md §32).
+ * moves: some 2.4 s of D1's time (12 s a million in the local runtime, bench/RESULTS.md §32).
  */
-export const UNPACKED_A_STEP = 50_000;
+export const UNPACKED_A_STEP = 200_000;
 
 // The first ?1 clicks not packed yet, by their key (a test's in time order), and those clicks packed: a
 // pack per test and hour, PACK_CLICKS at most, after the packs already there.

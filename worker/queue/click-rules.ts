@@ -60,8 +60,10 @@ const WRITTEN = `SELECT j.key AS position FROM json_each(?1) AS j
     WHERE c.split_test_id = g.value ->> '$[0]' AND c.hour = g.value ->> '$[1]')`;
 
 // ?1: [test, session] pairs.
-const PHASES = `SELECT DISTINCT p.key AS pair, ${packed.phase} AS phase
-  FROM json_each(?1) AS p CROSS JOIN ${sessionClicks("p.value ->> '$[0]'", checkedSessionBytes("p.value ->> '$[1]'"))}`;
+const PHASES = `SELECT DISTINCT p.key AS pair, f.value AS phase
+  FROM json_each(?1) AS p CROSS JOIN json_each((
+    SELECT json_group_array(${packed.phase})
+    FROM ${sessionClicks("p.value ->> '$[0]'", checkedSessionBytes("p.value ->> '$[1]'"))})) AS f`;
 
 // ?1: [test, hour] pairs: the hour's packs.
 const MARKED = `SELECT g.key AS pair, c.source, c.session_id AS session, c.phase, c.variant
