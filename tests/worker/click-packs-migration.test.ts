@@ -1,8 +1,11 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { meterD1 } from "../../bench/workerd/d1-meter";
 import { mulberry32 } from "../../bench/workerd/sequential-simulation";
 import { type EventRow, eventPage } from "../../worker/archive/rows";
 import { PACK_CLICKS, packUnpackedClicks } from "../../worker/db/click-packs";
+import { compactSegments, segmentCounts } from "../../worker/db/segments";
+import { WriterMemory } from "../../worker/queue/click-rules";
 import type { ClickEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";
 import {
@@ -103,6 +106,19 @@ describe("0054_click_packs: clicks many to a row", () => {
     );
 
     await applyD1Migrations(db, from("0054"));
+    // The breakdown's visitors, none compacted yet (a statement that joins the clicks reads both sources).
+    await db
+      .prepare(
+        "INSERT INTO segment_compaction (split_test_id, through) VALUES ('t1', ?1) ON CONFLICT DO UPDATE SET through = excluded.through",
+      )
+      .bind(now - 31 * DAY)
+      .run();
+    const visitorsBySegment = async () =>
+      (await segmentCounts(db, "t1"))
+        .map(({ variant, dimension, value, visitors }) => `${variant} ${dimension} ${value} ${visitors}`)
+        .sort();
+    const segmentsBefore = await visitorsBySegment();
+    expect(segmentsBefore.length).toBeGreaterThan(10);
 
     // The export's pages, a few events each, come to every event in the same order.
     const exported = async () => {
@@ -124,6 +140,7 @@ describe("0054_click_packs: clicks many to a row", () => {
       if (step) expect(await packUnpackedClicks(db, step)).toBe(step);
       expect(await rows(all)).toEqual(before);
       expect(await exported()).toEqual(events);
+      expect(await visitorsBySegment()).toEqual(segmentsBefore);
     }
     // Half packed: a click not packed yet delivered again counts nothing; its visitor coming back counts
     // a click and no visitor; a conversion of that visitor is credited to its click, in its first click's segment.
@@ -132,7 +149,9 @@ describe("0054_click_packs: clicks many to a row", () => {
     );
     if (!migrated) throw new Error("no click");
     // Its clicks come late in the key's order: not packed yet.
-    expect(await rows(`SELECT count(*) AS n FROM clicks_unpacked WHERE id = '${migrated.id}'`)).toEqual([{ n: 1 }]);
+    expect(await rows(`SELECT count(*) AS n FROM clicks_unpacked WHERE id = '${migrated.id}'`)).toEqual([
+      { n: 1 },
+    ]);
     const event = (id: string, timestamp: number): ClickEvent => ({
       type: "click",
       id,
@@ -173,6 +192,13 @@ describe("0054_click_packs: clicks many to a row", () => {
     expect(await packUnpackedClicks(db, clicks.length)).toBeLessThan(clicks.length);
     expect(await rows("SELECT count(*) AS n FROM clicks_unpacked")).toEqual([{ n: 0 }]);
     expect(await rows(all)).toEqual(after);
+    // The breakdown as it was, read from the packs, then compacted.
+    expect(await visitorsBySegment()).toEqual(segmentsBefore);
+    await compactSegments(db, now + DAY, Number.POSITIVE_INFINITY);
+    expect(
+      await rows("SELECT count(*) AS n FROM test_segments WHERE split_test_id = 't1' AND visitors > 0"),
+    ).not.toEqual([{ n: 0 }]);
+    expect(await visitorsBySegment()).toEqual(segmentsBefore);
     // Each counted click's session is in its pack's sessions, and nothing else is.
     expect(
       await rows("SELECT count(*) AS n FROM clicks WHERE is_bot = 0 AND instr(sessions, session) = 0"),
@@ -190,5 +216,17 @@ describe("0054_click_packs: clicks many to a row", () => {
     expect(busyPacks.length).toBeGreaterThanOrEqual(2);
     expect(busyPacks.every((pack) => JSON.parse(pack.clicks).length <= PACK_CLICKS)).toBe(true);
     expect(times).toEqual([...times].sort((a, b) => (a ?? 0) - (b ?? 0)));
+
+    // The writer, once it holds the test's sessions, reads the packs of the hour it writes in, not the
+    // test's 30 days of them (the source of clicks is read apart from the packs, not through the view).
+    const memory = new WriterMemory();
+    await writeClicks(db, [event("warm", now)], memory);
+    const { db: metered, meter } = meterD1(db);
+    await writeClicks(metered, [event("next", now + 1)], memory);
+    const [packs] = await rows<{ n: number }>(
+      "SELECT count(*) AS n FROM click_packs WHERE split_test_id = 't1'",
+    );
+    expect(packs?.n).toBeGreaterThan(500);
+    expect(meter.rowsRead).toBeLessThan(40);
   });
 });

@@ -65,6 +65,21 @@ export const packed = {
   phase: "(k.value ->> 10)",
 };
 
+/**
+ * `select` (a query naming its source of clicks `clicks` gives) over every click: the packs' and those
+ * migrations/0054_click_packs.sql left to pack, each read apart. For a query that joins the clicks to
+ * another table, since SQLite reads the compound view `clicks` whole there.
+ */
+export const eachClicks = (select: (clicks: string) => string) =>
+  `${select("packed_clicks")} UNION ALL ${select("unpacked_clicks")}`;
+
+/**
+ * Whether click `c` is of the hour starting at `hour` (SQL expressions): the packs are found by their
+ * hour, the clicks not packed yet by their time.
+ */
+export const clickOfHour = (c: string, hour: string) =>
+  `${c}.hour = ${hour} AND ${c}.timestamp >= ${hour} AND ${c}.timestamp < ${hour} + ${HOUR_MS}`;
+
 // A click not packed yet (`u`, migrations/0054_click_packs.sql) as its pack would hold it.
 const unpackedAsPacked = packedClick({
   timestamp: "u.timestamp",
