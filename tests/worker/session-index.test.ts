@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { CRONS } from "../../worker/crons";
 import { INSERT_CONVERSIONS } from "../../worker/db/attribution";
-import { HOUR_SESSIONS, indexNextDay, indexNextHour } from "../../worker/db/click-packs";
+import { HOUR_PACKS, indexNextDay, indexNextHour } from "../../worker/db/click-packs";
 import type { ClickEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";
 import { eventsOf, runCron } from "./helpers";
@@ -180,10 +180,11 @@ describe("the session index", () => {
     // Tomorrow, 10:00 to 11:00: an hour of no other test of this file.
     const hour = at(-1, 10);
     const visitor = click(test.id, { variant: "B", timestamp: hour + 30 * 60_000 });
-    const crowd = Array.from({ length: HOUR_SESSIONS }, (_, i) =>
-      click(test.id, { timestamp: hour + i * 3_000 }),
+    // A write every few minutes: the packs that have the hour indexed alone.
+    const crowd = Array.from({ length: HOUR_PACKS * 20 }, (_, i) =>
+      click(test.id, { timestamp: hour + i * 20_000 }),
     );
-    for (let i = 0; i < crowd.length; i += 250) await writeClicks(db, crowd.slice(i, i + 250));
+    for (let i = 0; i < crowd.length; i += 20) await writeClicks(db, crowd.slice(i, i + 20));
     await writeClicks(db, [visitor]);
     const quiet = await testWithDb();
     const alone = click(quiet.test.id, { timestamp: hour + 60_000 });
@@ -191,7 +192,7 @@ describe("the session index", () => {
 
     for (const shard of new Set([db, quiet.db])) while (await indexNextHour(shard, hour + 2 * HOUR));
     expect(await indexedDays(db, test.id)).toEqual([hour]);
-    // A test with few sessions that hour keeps them in its packs alone.
+    // A test with few packs that hour keeps its sessions in them alone.
     expect(await indexedDays(quiet.db, quiet.test.id)).toEqual([]);
     expect(await conversionOf(db, visitor)).toBe("B");
     expect(await conversionOf(quiet.db, alone)).toBe("A");

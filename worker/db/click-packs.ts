@@ -13,10 +13,12 @@ const DAY_MS = 86_400_000;
 /** The counted sessions of one chunk of the session index (some 3.6 KB: a row that stays on its page). */
 export const CHUNK_SESSIONS = 150;
 /**
- * A test with this many sessions in an hour of a day not indexed yet has that hour indexed alone once it
- * is over: a lookup reads the packs of the day's other hours, a few of them each.
+ * A test with this many packs in an hour of a day not indexed yet has that hour indexed alone once it is
+ * over: a lookup reads fewer than this many packs of each other hour of the day (not a day of a busy
+ * test's packs, some 4,000 a day at a write every 20 s), and an hour indexed writes a chunk or two
+ * beside its 8 packs or more.
  */
-export const HOUR_SESSIONS = 1_000;
+export const HOUR_PACKS = 8;
 const HOURS_OF_DAY = `'[${Array.from({ length: 24 }, (_, hour) => hour).join(",")}]'`;
 const NEXT_DAY_INDEXED = "(SELECT next_day FROM session_chunk_mark)";
 
@@ -224,18 +226,18 @@ const HOUR_TO_INDEX = `hour AS (
       AND NOT EXISTS (SELECT 1 FROM clicks_unpacked))`;
 const NEXT_HOUR = `WITH ${HOUR_TO_INDEX}`;
 
-// That hour's counted sessions of each test that had HOUR_SESSIONS or more in it, as the day's.
+// That hour's counted sessions of each test that had HOUR_PACKS or more in it, as the day's.
 const INDEX_HOUR = `${NEXT_HOUR}
   INSERT INTO session_chunks (split_test_id, day, first_session, entries)
   SELECT split_test_id, start, unhex(min(hx)), unhex(group_concat(hx || hex('00000001'), '' ORDER BY hx))
-  FROM (SELECT split_test_id, start, hx, (row_number() OVER (PARTITION BY split_test_id ORDER BY hx) - 1) / ${CHUNK_SESSIONS} AS chunk,
-               count(*) OVER (PARTITION BY split_test_id) AS sessions
+  FROM (SELECT split_test_id, start, hx, (row_number() OVER (PARTITION BY split_test_id ORDER BY hx) - 1) / ${CHUNK_SESSIONS} AS chunk
         FROM (SELECT DISTINCT kp.split_test_id, hour.start, k.value ->> 3 AS hx
               FROM hour CROSS JOIN split_tests AS t
                 CROSS JOIN click_packs AS kp ON kp.split_test_id = t.id AND kp.hour = hour.start
                 CROSS JOIN json_each(kp.clicks) AS k
-              WHERE k.value ->> 4 = 0))
-  WHERE sessions >= ${HOUR_SESSIONS}
+              WHERE k.value ->> 4 = 0
+                AND (SELECT count(*) FROM click_packs AS n WHERE n.split_test_id = t.id AND n.hour = hour.start)
+                    >= ${HOUR_PACKS}))
   GROUP BY split_test_id, start, chunk`;
 
 const MARK_HOUR = `${NEXT_HOUR}
