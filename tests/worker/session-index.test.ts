@@ -177,12 +177,13 @@ describe("the session index", () => {
 
   it("indexes a busy test's hour alone once it is over, before its day is", async () => {
     const { test, db } = await testWithDb();
-    // Tomorrow, 10:00 to 11:00: an hour of no other test of this file.
+    // Tomorrow, 10:00 to 14:00: hours of no other test of this file.
     const hour = at(-1, 10);
+    const hours = [0, 1, 2, 3].map((h) => hour + h * HOUR);
     const visitor = click(test.id, { variant: "B", timestamp: hour + 30 * 60_000 });
-    // A write every few minutes: the packs that have the hour indexed alone.
-    const crowd = Array.from({ length: HOUR_PACKS * 20 }, (_, i) =>
-      click(test.id, { timestamp: hour + i * 20_000 }),
+    // A write every 7 s: three times the packs that have an hour indexed alone.
+    const crowd = hours.flatMap((start) =>
+      Array.from({ length: HOUR_PACKS * 3 * 20 }, (_, i) => click(test.id, { timestamp: start + i * 7_000 })),
     );
     for (let i = 0; i < crowd.length; i += 20) await writeClicks(db, crowd.slice(i, i + 20));
     await writeClicks(db, [visitor]);
@@ -190,8 +191,36 @@ describe("the session index", () => {
     const alone = click(quiet.test.id, { timestamp: hour + 60_000 });
     await writeClicks(quiet.db, [alone]);
 
-    for (const shard of new Set([db, quiet.db])) while (await indexNextHour(shard, hour + 2 * HOUR));
-    expect(await indexedDays(db, test.id)).toEqual([hour]);
+    for (const shard of new Set([db, quiet.db])) while (await indexNextHour(shard, hour + 5 * HOUR));
+    expect(await indexedDays(db, test.id)).toEqual(hours);
+    // A visitor of the next hour, the day's last: the lookups of its conversion (its click and its
+    // segment) find the hours of the day one after the other and read that hour's one pack, not each of
+    // the day's packs.
+    const next = click(test.id, { variant: "B", timestamp: hour + 4 * HOUR });
+    await writeClicks(db, [next]);
+    const [packs] = (
+      await db
+        .prepare("SELECT count(*) AS n FROM click_packs WHERE split_test_id = ?")
+        .bind(test.id)
+        .all<{ n: number }>()
+    ).results;
+    const lookup = await db
+      .prepare(INSERT_CONVERSIONS)
+      .bind(
+        JSON.stringify([
+          {
+            id: crypto.randomUUID(),
+            testId: test.id,
+            sessionId: next.sessionId,
+            timestamp: next.timestamp + 60_000,
+          },
+        ]),
+        WINDOW,
+      )
+      .run();
+    expect(lookup.meta.changes).toBe(1);
+    expect(lookup.meta.rows_read).toBeLessThan(packs?.n ?? 0);
+    await db.prepare("DELETE FROM conversions WHERE split_test_id = ?").bind(test.id).run();
     // A test with few packs that hour keeps its sessions in them alone.
     expect(await indexedDays(quiet.db, quiet.test.id)).toEqual([]);
     expect(await conversionOf(db, visitor)).toBe("B");

@@ -102,16 +102,23 @@ const unpackedAsPacked = packedClick({
 
 // The hours the session of `bytes` has counted clicks in, in test `test`, from the hour of `since`:
 // every hour with a pack of the days not indexed yet (but the hours indexed alone), its late clicks'
-// hours, and the hours named by the chunk that may hold it on each day or hour the index took (found one
-// after the other, a seek each).
+// hours, and the hours named by the chunk that may hold it on each day or hour the index took. The hours
+// and the days are found one after the other, a seek each: not by reading each of their packs.
 const sessionHours = (test: string, bytes: string, since?: string) => {
   const at = `instr(c.entries, ${bytes})`;
   const from = (hour: string) =>
     since === undefined ? "" : ` AND ${hour} >= (${since}) - (${since}) % ${HOUR_MS}`;
   const firstDay = since === undefined ? "0" : `(${since}) - (${since}) % ${DAY_MS}`;
-  return `SELECT p.hour FROM click_packs AS p
-      WHERE p.split_test_id = ${test} AND p.hour >= ${NEXT_DAY_INDEXED}${from("p.hour")}
-        AND NOT EXISTS (SELECT 1 FROM session_chunks AS i WHERE i.split_test_id = ${test} AND i.day = p.hour)
+  const firstHour = since === undefined ? "0" : `(${since}) - (${since}) % ${HOUR_MS}`;
+  return `SELECT t.hour
+    FROM (WITH RECURSIVE tail(hour) AS (
+            SELECT (SELECT min(hour) FROM click_packs
+                    WHERE split_test_id = ${test} AND hour >= max(${NEXT_DAY_INDEXED}, ${firstHour}))
+            UNION ALL
+            SELECT (SELECT min(hour) FROM click_packs WHERE split_test_id = ${test} AND hour > tail.hour)
+            FROM tail WHERE tail.hour IS NOT NULL)
+          SELECT hour FROM tail WHERE hour IS NOT NULL) AS t
+    WHERE NOT EXISTS (SELECT 1 FROM session_chunks AS i WHERE i.split_test_id = ${test} AND i.day = t.hour)
     UNION
     SELECT l.hour FROM late_sessions AS l WHERE l.split_test_id = ${test} AND l.session = ${bytes}${from("l.hour")}
     UNION
