@@ -7,8 +7,10 @@
 --   (`sessions`): a session's clicks are found by the packs whose `sessions` hold its bytes (instr),
 --   then unpacked, which is what the session index did. What reads a test's clicks in time order (the
 --   archive, the export, the held-back visitors, the segments' compaction) reads its packs hour by hour.
--- - clicks, the clicks one per row as they were, is a view over the packs, with each pack's hour and
---   sessions; an insert into it packs each click alone (a trigger).
+-- - clicks, the clicks one per row as they were, is a view over the packs (packed_clicks), with each
+--   pack's hour and sessions, and over the clicks not packed yet (unpacked_clicks); an insert into it
+--   packs each click alone (a trigger). SQLite reads a compound view joined to another table whole, so
+--   a query that joins the clicks reads the two apart (worker/db/click-packs.ts, eachClicks).
 -- A pack holds at most 200 clicks (PACK_CLICKS, worker/db/click-packs.ts: a session's lookup unpacks
 -- the packs that hold it). Packs are a rowid table: in a WITHOUT ROWID one, a row of a kilobyte or more
 -- spills to an overflow page it barely fills.
@@ -22,21 +24,14 @@ CREATE TABLE click_packs (
 );
 CREATE UNIQUE INDEX click_packs_key ON click_packs(split_test_id, hour, seq);
 
-INSERT INTO click_packs (split_test_id, hour, seq, clicks, sessions)
-  SELECT split_test_id, hour, nth / 200 + 1,
-         json_group_array(json_array(timestamp - hour, id, variant, lower(hex(session)), is_bot, source, device, os,
-                                     country, referrer_host, phase, first_of_address_hour, first_of_session)
-                          ORDER BY timestamp, id),
-         coalesce(unhex(group_concat(CASE WHEN is_bot = 0 THEN hex(session) END, '')), x'')
-  FROM (SELECT c.*, timestamp - timestamp % 3600000 AS hour,
-               row_number() OVER (PARTITION BY split_test_id, timestamp - timestamp % 3600000 ORDER BY timestamp, id) - 1 AS nth
-        FROM clicks AS c)
-  GROUP BY split_test_id, hour, nth / 200;
-
-DROP TABLE clicks;
+-- The clicks already written move into packs in steps, not here: a shard's 30 days (tens of millions of
+-- clicks) are far more than one statement does within D1's 30 s. They stay in clicks_unpacked, with
+-- their key and session index, which the view below reads as well, and the archive cron packs them, the
+-- first rows of their key at a time (worker/db/click-packs.ts, packUnpackedClicks), until none is left.
+ALTER TABLE clicks RENAME TO clicks_unpacked;
 
 -- The order of a pack's fields is worker/db/click-packs.ts's (packedClick).
-CREATE VIEW clicks AS
+CREATE VIEW packed_clicks AS
   SELECT p.split_test_id, p.hour, p.sessions, p.hour + (c.value ->> 0) AS timestamp, c.value ->> 1 AS id,
          c.value ->> 2 AS variant, unhex(c.value ->> 3) AS session,
          CASE WHEN length(c.value ->> 3) = 32
@@ -46,6 +41,15 @@ CREATE VIEW clicks AS
          c.value ->> 8 AS country, c.value ->> 9 AS referrer_host, c.value ->> 10 AS phase,
          c.value ->> 11 AS first_of_address_hour, c.value ->> 12 AS first_of_session
   FROM click_packs AS p CROSS JOIN json_each(p.clicks) AS c;
+
+CREATE VIEW unpacked_clicks AS
+  SELECT u.split_test_id, u.timestamp - u.timestamp % 3600000 AS hour,
+         CASE WHEN u.is_bot = 0 THEN u.session ELSE x'' END AS sessions, u.timestamp, u.id, u.variant, u.session,
+         u.session_id, u.is_bot, u.source, u.device, u.os, u.country, u.referrer_host, u.phase,
+         u.first_of_address_hour, u.first_of_session
+  FROM clicks_unpacked AS u;
+
+CREATE VIEW clicks AS SELECT * FROM packed_clicks UNION ALL SELECT * FROM unpacked_clicks;
 
 CREATE TRIGGER clicks_insert INSTEAD OF INSERT ON clicks
 BEGIN

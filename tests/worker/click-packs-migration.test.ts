@@ -1,8 +1,11 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { meterD1 } from "../../bench/workerd/d1-meter";
 import { mulberry32 } from "../../bench/workerd/sequential-simulation";
 import { type EventRow, eventPage } from "../../worker/archive/rows";
-import { PACK_CLICKS } from "../../worker/db/click-packs";
+import { PACK_CLICKS, packUnpackedClicks } from "../../worker/db/click-packs";
+import { compactSegments, segmentCounts } from "../../worker/db/segments";
+import { WriterMemory } from "../../worker/queue/click-rules";
 import type { ClickEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";
 import {
@@ -17,9 +20,9 @@ import {
 } from "./migration-db";
 
 // 0054_click_packs on a database that holds the clicks a deployment keeps (30 days of them, an hour of
-// more than a pack holds): every click reads back as it was, column for column, the counted ones are
-// found by session, the export pages through them in time order, and the shard's writer counts on from
-// the packs.
+// more than a pack holds), then the archive cron's steps that pack them: before, between and after them
+// every click reads back as it was, column for column, the counted ones are found by session, the export
+// pages through them in time order, and the shard's writer counts on.
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -96,7 +99,6 @@ describe("0054_click_packs: clicks many to a row", () => {
     const all = `SELECT ${COLUMNS} FROM clicks ORDER BY split_test_id, timestamp, id`;
     const before = await rows(all);
     const sessionBytes = "SELECT sum(length(session)) AS bytes FROM clicks WHERE is_bot = 0";
-    const counted = await rows(sessionBytes);
     const events = await eventsBeforePacks("t1");
     expect(before).toHaveLength(clicks.length);
     expect(events.filter((event) => event.kind === "click")).toHaveLength(
@@ -104,45 +106,52 @@ describe("0054_click_packs: clicks many to a row", () => {
     );
 
     await applyD1Migrations(db, from("0054"));
+    // The breakdown's visitors, none compacted yet (a statement that joins the clicks reads both sources).
+    await db
+      .prepare(
+        "INSERT INTO segment_compaction (split_test_id, through) VALUES ('t1', ?1) ON CONFLICT DO UPDATE SET through = excluded.through",
+      )
+      .bind(now - 31 * DAY)
+      .run();
+    const visitorsBySegment = async () =>
+      (await segmentCounts(db, "t1"))
+        .map(({ variant, dimension, value, visitors }) => `${variant} ${dimension} ${value} ${visitors}`)
+        .sort();
+    const segmentsBefore = await visitorsBySegment();
+    expect(segmentsBefore.length).toBeGreaterThan(10);
 
-    expect(await rows(all)).toEqual(before);
-    // Each counted click's session is in its pack's sessions, and nothing else is.
-    expect(
-      await rows("SELECT count(*) AS n FROM clicks WHERE is_bot = 0 AND instr(sessions, session) = 0"),
-    ).toEqual([{ n: 0 }]);
-    expect(await rows("SELECT sum(length(sessions)) AS bytes FROM click_packs")).toEqual(counted);
-    // The busy hour in two packs, in time order.
-    expect(
-      await rows(
-        `SELECT seq, json_array_length(clicks) AS clicks FROM click_packs WHERE split_test_id = 't1' AND hour = ${busyHour} ORDER BY seq`,
-      ),
-    ).toEqual([
-      { seq: 1, clicks: PACK_CLICKS },
-      {
-        seq: 2,
-        clicks: 50 + spread.filter((c) => c.test === "t1" && c.ts - (c.ts % HOUR) === busyHour).length,
-      },
-    ]);
     // The export's pages, a few events each, come to every event in the same order.
-    const paged: EventRow[] = [];
-    for (;;) {
-      const last = paged.at(-1);
-      const page = await eventPage(db, "t1", {
-        after: last ? { timestamp: last.timestamp, id: last.id } : null,
-        before: now + DAY,
-        limit: 997,
-      });
-      paged.push(...page);
-      if (page.length < 997) break;
+    const exported = async () => {
+      const paged: EventRow[] = [];
+      for (;;) {
+        const last = paged.at(-1);
+        const page = await eventPage(db, "t1", {
+          after: last ? { timestamp: last.timestamp, id: last.id } : null,
+          before: now + DAY,
+          limit: 997,
+        });
+        paged.push(...page);
+        if (page.length < 997) break;
+      }
+      return paged;
+    };
+    // Nothing moved yet, then half of it (the archive cron's steps): every click reads as it was.
+    for (const step of [0, Math.floor(clicks.length / 2)]) {
+      if (step) expect(await packUnpackedClicks(db, step)).toBe(step);
+      expect(await rows(all)).toEqual(before);
+      expect(await exported()).toEqual(events);
+      expect(await visitorsBySegment()).toEqual(segmentsBefore);
     }
-    expect(paged).toEqual(events);
-
-    // On from the packs: a migrated click delivered again counts nothing; its visitor coming back counts
+    // Half packed: a click not packed yet delivered again counts nothing; its visitor coming back counts
     // a click and no visitor; a conversion of that visitor is credited to its click, in its first click's segment.
     const migrated = clicks.find(
       (click) => click.test === "t1" && click.bot === 0 && click.ts > now - 5 * DAY && click.ts < busyHour,
     );
     if (!migrated) throw new Error("no click");
+    // Its clicks come late in the key's order: not packed yet.
+    expect(await rows(`SELECT count(*) AS n FROM clicks_unpacked WHERE id = '${migrated.id}'`)).toEqual([
+      { n: 1 },
+    ]);
     const event = (id: string, timestamp: number): ClickEvent => ({
       type: "click",
       id,
@@ -177,5 +186,47 @@ describe("0054_click_packs: clicks many to a row", () => {
         "SELECT value, conversions FROM test_segments WHERE split_test_id = 't1' AND dimension = 'device' AND conversions > 0",
       ),
     ).toEqual([{ value: first?.device ?? "", conversions: 1 }]);
+
+    // The rest packed, a step short of what was asked once none is left.
+    const after = await rows(all);
+    expect(await packUnpackedClicks(db, clicks.length)).toBeLessThan(clicks.length);
+    expect(await rows("SELECT count(*) AS n FROM clicks_unpacked")).toEqual([{ n: 0 }]);
+    expect(await rows(all)).toEqual(after);
+    // The breakdown as it was, read from the packs, then compacted.
+    expect(await visitorsBySegment()).toEqual(segmentsBefore);
+    await compactSegments(db, now + DAY, Number.POSITIVE_INFINITY);
+    expect(
+      await rows("SELECT count(*) AS n FROM test_segments WHERE split_test_id = 't1' AND visitors > 0"),
+    ).not.toEqual([{ n: 0 }]);
+    expect(await visitorsBySegment()).toEqual(segmentsBefore);
+    // Each counted click's session is in its pack's sessions, and nothing else is.
+    expect(
+      await rows("SELECT count(*) AS n FROM clicks WHERE is_bot = 0 AND instr(sessions, session) = 0"),
+    ).toEqual([{ n: 0 }]);
+    expect(await rows("SELECT sum(length(sessions)) AS bytes FROM click_packs")).toEqual(
+      await rows(sessionBytes),
+    );
+    // The busy hour in packs of at most PACK_CLICKS, in time order.
+    const busyPacks = await rows<{ clicks: string }>(
+      `SELECT clicks FROM click_packs WHERE split_test_id = 't1' AND hour = ${busyHour} ORDER BY seq`,
+    );
+    const times = busyPacks.flatMap((pack) =>
+      (JSON.parse(pack.clicks) as number[][]).map((click) => click[0]),
+    );
+    expect(busyPacks.length).toBeGreaterThanOrEqual(2);
+    expect(busyPacks.every((pack) => JSON.parse(pack.clicks).length <= PACK_CLICKS)).toBe(true);
+    expect(times).toEqual([...times].sort((a, b) => (a ?? 0) - (b ?? 0)));
+
+    // The writer, once it holds the test's sessions, reads the packs of the hour it writes in, not the
+    // test's 30 days of them (the source of clicks is read apart from the packs, not through the view).
+    const memory = new WriterMemory();
+    await writeClicks(db, [event("warm", now)], memory);
+    const { db: metered, meter } = meterD1(db);
+    await writeClicks(metered, [event("next", now + 1)], memory);
+    const [packs] = await rows<{ n: number }>(
+      "SELECT count(*) AS n FROM click_packs WHERE split_test_id = 't1'",
+    );
+    expect(packs?.n).toBeGreaterThan(500);
+    expect(meter.rowsRead).toBeLessThan(40);
   });
 });

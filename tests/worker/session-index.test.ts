@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { CRONS } from "../../worker/crons";
 import { INSERT_CONVERSIONS } from "../../worker/db/attribution";
-import { HOUR_SESSIONS, indexNextHour } from "../../worker/db/click-packs";
+import { HOUR_PACKS, indexNextDay, indexNextHour } from "../../worker/db/click-packs";
 import type { ClickEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";
 import { eventsOf, runCron } from "./helpers";
@@ -53,6 +53,31 @@ const indexedDays = timesOf(
 const lateHours = timesOf("SELECT hour AS at FROM late_sessions WHERE split_test_id = ?");
 
 describe("the session index", () => {
+  it("waits for the clicks written before their packs, which the archive cron packs first", async () => {
+    const { test, db } = await testWithDb();
+    const visitor = click(test.id, { variant: "B", timestamp: at(6, 9) });
+    // As 0054_click_packs leaves the clicks it found (migrations/0054_click_packs.sql).
+    await db
+      .prepare(
+        `INSERT INTO clicks_unpacked (split_test_id, timestamp, id, variant, session, is_bot, first_of_session)
+         VALUES (?1, ?2, ?3, ?4, unhex(?5, '-'), 0, 1)`,
+      )
+      .bind(test.id, visitor.timestamp, visitor.id, visitor.variant, visitor.sessionId)
+      .run();
+    expect(await indexNextDay(db, Date.now(), 0)).toBe(false);
+    expect(await conversionOf(db, visitor)).toBe("B");
+
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await runCron(CRONS.archive);
+    expect(await db.prepare("SELECT count(*) AS n FROM clicks_unpacked").first()).toEqual({ n: 0 });
+    expect(await indexedDays(db, test.id)).toEqual([at(6, 0)]);
+    // Its click found in its pack now: a second conversion of the visitor is the duplicate, not one
+    // without a click.
+    const other = click(test.id, { sessionId: visitor.sessionId, timestamp: at(6, 10) });
+    expect(await conversionOf(db, other, at(6, 10))).toBe("duplicate");
+    vi.restoreAllMocks();
+  });
+
   it("reads the hours a session clicked in, not every pack of its test", async () => {
     const { test, db } = await testWithDb();
     const visitor = click(test.id, { timestamp: at(5, 8) });
@@ -152,21 +177,51 @@ describe("the session index", () => {
 
   it("indexes a busy test's hour alone once it is over, before its day is", async () => {
     const { test, db } = await testWithDb();
-    // Tomorrow, 10:00 to 11:00: an hour of no other test of this file.
+    // Tomorrow, 10:00 to 14:00: hours of no other test of this file.
     const hour = at(-1, 10);
+    const hours = [0, 1, 2, 3].map((h) => hour + h * HOUR);
     const visitor = click(test.id, { variant: "B", timestamp: hour + 30 * 60_000 });
-    const crowd = Array.from({ length: HOUR_SESSIONS }, (_, i) =>
-      click(test.id, { timestamp: hour + i * 3_000 }),
+    // A write every 7 s: three times the packs that have an hour indexed alone.
+    const crowd = hours.flatMap((start) =>
+      Array.from({ length: HOUR_PACKS * 3 * 20 }, (_, i) => click(test.id, { timestamp: start + i * 7_000 })),
     );
-    for (let i = 0; i < crowd.length; i += 250) await writeClicks(db, crowd.slice(i, i + 250));
+    for (let i = 0; i < crowd.length; i += 20) await writeClicks(db, crowd.slice(i, i + 20));
     await writeClicks(db, [visitor]);
     const quiet = await testWithDb();
     const alone = click(quiet.test.id, { timestamp: hour + 60_000 });
     await writeClicks(quiet.db, [alone]);
 
-    for (const shard of new Set([db, quiet.db])) while (await indexNextHour(shard, hour + 2 * HOUR));
-    expect(await indexedDays(db, test.id)).toEqual([hour]);
-    // A test with few sessions that hour keeps them in its packs alone.
+    for (const shard of new Set([db, quiet.db])) while (await indexNextHour(shard, hour + 5 * HOUR));
+    expect(await indexedDays(db, test.id)).toEqual(hours);
+    // A visitor of the next hour, the day's last: the lookups of its conversion (its click and its
+    // segment) find the hours of the day one after the other and read that hour's one pack, not each of
+    // the day's packs.
+    const next = click(test.id, { variant: "B", timestamp: hour + 4 * HOUR });
+    await writeClicks(db, [next]);
+    const [packs] = (
+      await db
+        .prepare("SELECT count(*) AS n FROM click_packs WHERE split_test_id = ?")
+        .bind(test.id)
+        .all<{ n: number }>()
+    ).results;
+    const lookup = await db
+      .prepare(INSERT_CONVERSIONS)
+      .bind(
+        JSON.stringify([
+          {
+            id: crypto.randomUUID(),
+            testId: test.id,
+            sessionId: next.sessionId,
+            timestamp: next.timestamp + 60_000,
+          },
+        ]),
+        WINDOW,
+      )
+      .run();
+    expect(lookup.meta.changes).toBe(1);
+    expect(lookup.meta.rows_read).toBeLessThan(packs?.n ?? 0);
+    await db.prepare("DELETE FROM conversions WHERE split_test_id = ?").bind(test.id).run();
+    // A test with few packs that hour keeps its sessions in them alone.
     expect(await indexedDays(quiet.db, quiet.test.id)).toEqual([]);
     expect(await conversionOf(db, visitor)).toBe("B");
     expect(await conversionOf(quiet.db, alone)).toBe("A");

@@ -5,7 +5,9 @@ import {
   INDEX_HOUR_STATEMENTS,
   indexNextDay,
   indexNextHour,
+  packUnpackedClicks,
   sessionIndexDue,
+  UNPACKED_A_STEP,
 } from "../db/click-packs";
 import { type CompactionRun, compactSegments } from "../db/segments";
 import { allShards, eventsDb } from "../db/shards";
@@ -63,4 +65,21 @@ export async function indexAllSessions(env: Env, budget: Budget, now = Date.now(
     }
   }
   return days;
+}
+
+/**
+ * Packs the clicks written before their packs (migrations/0054_click_packs.sql) on every shard, a step at
+ * a time, within the budget: answers how many moved.
+ */
+export async function packAllUnpacked(env: Env, budget: Budget, now = Date.now()): Promise<number> {
+  let moved = 0;
+  for (const shard of shardsFrom(env, now)) {
+    while (budget.left >= 2) {
+      budget.spend(2);
+      const step = await packUnpackedClicks(eventsDb(env, shard));
+      moved += step;
+      if (step < UNPACKED_A_STEP) break;
+    }
+  }
+  return moved;
 }

@@ -16,6 +16,7 @@ export interface PurgeRun {
 // The per-event tables, and the rollup (a row per hour and variant); the rest goes with the test's row.
 const CHUNKED = [
   "click_packs",
+  "clicks_unpacked",
   "conversions",
   "metric_conversions",
   "late_sessions",
@@ -28,6 +29,7 @@ type EventTable = (typeof CHUNKED)[number];
 // A row is found by its key where it has no rowid.
 const ROW_KEY: Record<EventTable, string> = {
   click_packs: "rowid",
+  clicks_unpacked: "split_test_id, timestamp, id",
   conversions: "rowid",
   metric_conversions: "rowid",
   late_sessions: "split_test_id, session, hour",

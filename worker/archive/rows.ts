@@ -56,10 +56,15 @@ export const comesAfter = (row: EventKey, key: EventKey) =>
 // hour through the hour of the ?4th pack after it: those hours hold at least ?4 clicks after the
 // cursor, or every one there is, and the clicks of later hours come after theirs.
 const range = `split_test_id = ?1 AND timestamp >= ?2 AND (timestamp > ?2 OR id > ?3) AND timestamp < ?5`;
+// The clicks not packed yet (migrations/0054_click_packs.sql) bound it too, by the hour of the ?4th after
+// the cursor.
 const PACK_HOURS = `hour >= ?2 - ?2 % ${HOUR_MS}
-  AND hour <= coalesce((SELECT max(hour) FROM (
-                 SELECT hour FROM click_packs WHERE split_test_id = ?1 AND hour > ?2 - ?2 % ${HOUR_MS} AND hour < ?5
-                 ORDER BY hour, seq LIMIT ?4)), ?2 - ?2 % ${HOUR_MS})`;
+  AND hour <= max(coalesce((SELECT max(hour) FROM (
+                     SELECT hour FROM click_packs WHERE split_test_id = ?1 AND hour > ?2 - ?2 % ${HOUR_MS} AND hour < ?5
+                     ORDER BY hour, seq LIMIT ?4)), ?2 - ?2 % ${HOUR_MS}),
+                  coalesce((SELECT max(timestamp) FROM (
+                     SELECT timestamp FROM clicks_unpacked WHERE split_test_id = ?1 AND timestamp > ?2 AND timestamp < ?5
+                     ORDER BY timestamp LIMIT ?4)), 0))`;
 const PAGE = `SELECT * FROM (
     SELECT * FROM (SELECT 'click' AS kind, id, timestamp, variant, session_id, is_bot, NULL AS amount,
                           NULL AS currency, device, os, country, referrer_host, NULL AS rule, NULL AS url,

@@ -3,7 +3,7 @@ import { log } from "../observability/log";
 import { replayDeadLetters } from "../queue/dead-letters";
 import { archiveEvents } from "./archive";
 import { Budget } from "./budget";
-import { compactAllSegments, indexAllSessions } from "./compact";
+import { compactAllSegments, indexAllSessions, packAllUnpacked } from "./compact";
 import { purgeDeleted } from "./purge";
 
 /** D1 statements, R2 calls and queue sends one run may make: the free plan's D1 limit per invocation. */
@@ -11,6 +11,9 @@ export const QUERIES_PER_RUN = 50;
 // Deletions the users asked for come first, but leave the archive room to keep up.
 const PURGE_SHARE = 30;
 const REPLAY_SHARE = 6;
+// After the archive, which waits for them: the clicks written before their packs, a look at each shard
+// (two statements), a step more.
+const UNPACK_SHARE = 8;
 // The segment compaction: a look per shard, and a batch of three statements for each 100 tests due
 // (once a day); the archive keeps room for its read, write and delete.
 const COMPACTION_SHARE = 8;
@@ -20,8 +23,8 @@ const SESSION_INDEX_SHARE = 4 + INDEX_DAY_STATEMENTS + INDEX_HOUR_STATEMENTS;
 /**
  * The archive cron (CRONS.archive): deleted tests and accounts are purged, dead letters asked for are
  * replayed, the segment visitors of the days before today are compacted, events past the attribution
- * window move to R2 (after the compaction: it reads their clicks), and the sessions of the days over are
- * indexed — together within one invocation's limits.
+ * window move to R2 (after the compaction: it reads their clicks), clicks written before their packs are
+ * packed, and the sessions of the days over are indexed — together within one invocation's limits.
  */
 export async function runArchive(env: Env, now = Date.now()): Promise<void> {
   const budget = new Budget(QUERIES_PER_RUN);
@@ -29,11 +32,17 @@ export async function runArchive(env: Env, now = Date.now()): Promise<void> {
   const replayed = await replayDeadLetters(env, Math.min(REPLAY_SHARE, budget.left));
   budget.spend(replayed.calls);
   const compacted = await compactAllSegments(env, budget.part(COMPACTION_SHARE), now);
-  const archived = await archiveEvents(env, budget.part(budget.left - SESSION_INDEX_SHARE), now);
+  const archived = await archiveEvents(
+    env,
+    budget.part(budget.left - UNPACK_SHARE - SESSION_INDEX_SHARE),
+    now,
+  );
+  const packed = await packAllUnpacked(env, budget.part(UNPACK_SHARE), now);
   const indexed = await indexAllSessions(env, budget, now);
   log("info", "archive_run", {
     purged,
     replayed,
+    packed,
     compacted,
     indexed,
     archived,

@@ -13,10 +13,12 @@ const DAY_MS = 86_400_000;
 /** The counted sessions of one chunk of the session index (some 3.6 KB: a row that stays on its page). */
 export const CHUNK_SESSIONS = 150;
 /**
- * A test with this many sessions in an hour of a day not indexed yet has that hour indexed alone once it
- * is over: a lookup reads the packs of the day's other hours, a few of them each.
+ * A test with this many packs in an hour of a day not indexed yet has that hour indexed alone once it is
+ * over: a lookup reads fewer than this many packs of each other hour of the day (not a day of a busy
+ * test's packs, some 4,000 a day at a write every 20 s), and an hour indexed writes a chunk or two
+ * beside its 8 packs or more.
  */
-export const HOUR_SESSIONS = 1_000;
+export const HOUR_PACKS = 8;
 const HOURS_OF_DAY = `'[${Array.from({ length: 24 }, (_, hour) => hour).join(",")}]'`;
 const NEXT_DAY_INDEXED = "(SELECT next_day FROM session_chunk_mark)";
 
@@ -50,11 +52,11 @@ export const packedClick = (c: {
   `json_array(${c.timestamp} - ${c.hour}, ${c.id}, ${c.variant}, lower(hex(${c.session})), ${c.isBot}, ${c.source}, ${c.device}, ${c.os}, ${c.country}, ${c.referrer}, ${c.phase}, ${c.firstOfAddressHour}, ${c.firstOfSession})`;
 
 /**
- * A click unpacked (`k`, from its pack `kp`) in a query that names `sessionClicks`: its fields, in the
+ * A click unpacked (`k`, with its pack's `hour`) in a query that names `sessionClicks`: its fields, in the
  * order of packedClick.
  */
 export const packed = {
-  timestamp: "(kp.hour + (k.value ->> 0))",
+  timestamp: "(k.hour + (k.value ->> 0))",
   id: "(k.value ->> 1)",
   variant: "(k.value ->> 2)",
   source: "(k.value ->> 5)",
@@ -65,18 +67,58 @@ export const packed = {
   phase: "(k.value ->> 10)",
 };
 
+/**
+ * `select` (a query naming its source of clicks `clicks` gives) over every click: the packs' and those
+ * migrations/0054_click_packs.sql left to pack, each read apart. For a query that joins the clicks to
+ * another table, since SQLite reads the compound view `clicks` whole there.
+ */
+export const eachClicks = (select: (clicks: string) => string) =>
+  `${select("packed_clicks")} UNION ALL ${select("unpacked_clicks")}`;
+
+/**
+ * Whether click `c` is of the hour starting at `hour` (SQL expressions): the packs are found by their
+ * hour, the clicks not packed yet by their time.
+ */
+export const clickOfHour = (c: string, hour: string) =>
+  `${c}.hour = ${hour} AND ${c}.timestamp >= ${hour} AND ${c}.timestamp < ${hour} + ${HOUR_MS}`;
+
+// A click not packed yet (`u`, migrations/0054_click_packs.sql) as its pack would hold it.
+const unpackedAsPacked = packedClick({
+  timestamp: "u.timestamp",
+  hour: `(u.timestamp - u.timestamp % ${HOUR_MS})`,
+  id: "u.id",
+  variant: "u.variant",
+  session: "u.session",
+  isBot: "u.is_bot",
+  source: "u.source",
+  device: "u.device",
+  os: "u.os",
+  country: "u.country",
+  referrer: "u.referrer_host",
+  phase: "u.phase",
+  firstOfAddressHour: "u.first_of_address_hour",
+  firstOfSession: "u.first_of_session",
+});
+
 // The hours the session of `bytes` has counted clicks in, in test `test`, from the hour of `since`:
 // every hour with a pack of the days not indexed yet (but the hours indexed alone), its late clicks'
-// hours, and the hours named by the chunk that may hold it on each day or hour the index took (found one
-// after the other, a seek each).
+// hours, and the hours named by the chunk that may hold it on each day or hour the index took. The hours
+// and the days are found one after the other, a seek each: not by reading each of their packs.
 const sessionHours = (test: string, bytes: string, since?: string) => {
   const at = `instr(c.entries, ${bytes})`;
   const from = (hour: string) =>
     since === undefined ? "" : ` AND ${hour} >= (${since}) - (${since}) % ${HOUR_MS}`;
   const firstDay = since === undefined ? "0" : `(${since}) - (${since}) % ${DAY_MS}`;
-  return `SELECT p.hour FROM click_packs AS p
-      WHERE p.split_test_id = ${test} AND p.hour >= ${NEXT_DAY_INDEXED}${from("p.hour")}
-        AND NOT EXISTS (SELECT 1 FROM session_chunks AS i WHERE i.split_test_id = ${test} AND i.day = p.hour)
+  const firstHour = since === undefined ? "0" : `(${since}) - (${since}) % ${HOUR_MS}`;
+  return `SELECT t.hour
+    FROM (WITH RECURSIVE tail(hour) AS (
+            SELECT (SELECT min(hour) FROM click_packs
+                    WHERE split_test_id = ${test} AND hour >= max(${NEXT_DAY_INDEXED}, ${firstHour}))
+            UNION ALL
+            SELECT (SELECT min(hour) FROM click_packs WHERE split_test_id = ${test} AND hour > tail.hour)
+            FROM tail WHERE tail.hour IS NOT NULL)
+          SELECT hour FROM tail WHERE hour IS NOT NULL) AS t
+    WHERE NOT EXISTS (SELECT 1 FROM session_chunks AS i WHERE i.split_test_id = ${test} AND i.day = t.hour)
     UNION
     SELECT l.hour FROM late_sessions AS l WHERE l.split_test_id = ${test} AND l.session = ${bytes}${from("l.hour")}
     UNION
@@ -99,14 +141,18 @@ const sessionHours = (test: string, bytes: string, since?: string) => {
 /**
  * The counted clicks (`packed`) of the session of `bytes` in test `test` (SQL expressions), those from
  * `since` on (an SQL expression of milliseconds) if given: the packs of the hours it has clicks in whose
- * sessions hold its bytes, unpacked. Named as a FROM clause with its WHERE.
+ * sessions hold its bytes, unpacked, and its clicks not packed yet. Named as a FROM clause with its WHERE.
  */
 export const sessionClicks = (test: string, bytes: string, since?: string) => {
   const hex = `lower(hex(${bytes}))`;
-  return `click_packs AS kp CROSS JOIN json_each(kp.clicks) AS k
-    WHERE kp.split_test_id = ${test} AND kp.hour IN (${sessionHours(test, bytes, since)})${
-      since === undefined ? "" : ` AND ${packed.timestamp} >= ${since}`
-    } AND instr(kp.sessions, ${bytes}) > 0 AND k.value ->> 3 = ${hex} AND k.value ->> 4 = 0`;
+  const from = (time: string) => (since === undefined ? "" : ` AND ${time} >= ${since}`);
+  return `(SELECT kp.hour AS hour, k.value AS value FROM click_packs AS kp CROSS JOIN json_each(kp.clicks) AS k
+      WHERE kp.split_test_id = ${test} AND kp.hour IN (${sessionHours(test, bytes, since)})${from("kp.hour + (k.value ->> 0)")}
+        AND instr(kp.sessions, ${bytes}) > 0 AND k.value ->> 3 = ${hex} AND k.value ->> 4 = 0
+    UNION ALL
+    SELECT u.timestamp - u.timestamp % ${HOUR_MS}, ${unpackedAsPacked}
+    FROM clicks_unpacked AS u WHERE u.split_test_id = ${test} AND u.session = ${bytes} AND u.is_bot = 0${from("u.timestamp")}) AS k
+    WHERE true`;
 };
 
 /**
@@ -121,14 +167,16 @@ export const firstClickSegment = (test: string, bytes: string, blanks = false) =
 };
 
 // The next day the session index may take (?1: the latest end it may have), with the first hour not
-// indexed yet: the day of the earliest pack from it on, once that day is over.
+// indexed yet: the day of the earliest pack from it on, once that day is over, and once every click
+// written before the packs is packed (packUnpackedClicks).
 const NEXT_DAY = `WITH next AS (
     SELECT m.next_day AS mark,
            (SELECT min((SELECT hour FROM click_packs WHERE split_test_id = t.id AND hour >= m.next_day ORDER BY hour LIMIT 1))
             FROM split_tests AS t) AS first_hour
     FROM session_chunk_mark AS m),
   day AS (SELECT mark, first_hour - first_hour % ${DAY_MS} + ${DAY_MS} AS day_end FROM next
-          WHERE first_hour IS NOT NULL AND first_hour - first_hour % ${DAY_MS} + ${DAY_MS} <= ?1)`;
+          WHERE first_hour IS NOT NULL AND first_hour - first_hour % ${DAY_MS} + ${DAY_MS} <= ?1
+            AND NOT EXISTS (SELECT 1 FROM clicks_unpacked))`;
 
 // That day's counted sessions, sorted, CHUNK_SESSIONS to a chunk, each with the hours it has clicks in.
 const INDEX_DAY = `${NEXT_DAY}
@@ -181,21 +229,22 @@ export async function indexNextDay(db: D1Database, until: number, forgetBefore: 
 // From yesterday on: the days before are the daily index's.
 const HOUR_TO_INDEX = `hour AS (
     SELECT max(next_hour, next_day, ?1 - ?1 % ${DAY_MS} - ${DAY_MS}) AS start FROM session_chunk_mark
-    WHERE max(next_hour, next_day, ?1 - ?1 % ${DAY_MS} - ${DAY_MS}) + ${HOUR_MS} <= ?1)`;
+    WHERE max(next_hour, next_day, ?1 - ?1 % ${DAY_MS} - ${DAY_MS}) + ${HOUR_MS} <= ?1
+      AND NOT EXISTS (SELECT 1 FROM clicks_unpacked))`;
 const NEXT_HOUR = `WITH ${HOUR_TO_INDEX}`;
 
-// That hour's counted sessions of each test that had HOUR_SESSIONS or more in it, as the day's.
+// That hour's counted sessions of each test that had HOUR_PACKS or more in it, as the day's.
 const INDEX_HOUR = `${NEXT_HOUR}
   INSERT INTO session_chunks (split_test_id, day, first_session, entries)
   SELECT split_test_id, start, unhex(min(hx)), unhex(group_concat(hx || hex('00000001'), '' ORDER BY hx))
-  FROM (SELECT split_test_id, start, hx, (row_number() OVER (PARTITION BY split_test_id ORDER BY hx) - 1) / ${CHUNK_SESSIONS} AS chunk,
-               count(*) OVER (PARTITION BY split_test_id) AS sessions
+  FROM (SELECT split_test_id, start, hx, (row_number() OVER (PARTITION BY split_test_id ORDER BY hx) - 1) / ${CHUNK_SESSIONS} AS chunk
         FROM (SELECT DISTINCT kp.split_test_id, hour.start, k.value ->> 3 AS hx
               FROM hour CROSS JOIN split_tests AS t
                 CROSS JOIN click_packs AS kp ON kp.split_test_id = t.id AND kp.hour = hour.start
                 CROSS JOIN json_each(kp.clicks) AS k
-              WHERE k.value ->> 4 = 0))
-  WHERE sessions >= ${HOUR_SESSIONS}
+              WHERE k.value ->> 4 = 0
+                AND (SELECT count(*) FROM click_packs AS n WHERE n.split_test_id = t.id AND n.hour = hour.start)
+                    >= ${HOUR_PACKS}))
   GROUP BY split_test_id, start, chunk`;
 
 const MARK_HOUR = `${NEXT_HOUR}
@@ -221,4 +270,57 @@ export async function sessionIndexDue(db: D1Database, until: number): Promise<{ 
 export async function indexNextHour(db: D1Database, until: number): Promise<boolean> {
   const [, marked] = await db.batch([db.prepare(INDEX_HOUR).bind(until), db.prepare(MARK_HOUR).bind(until)]);
   return (marked?.meta.changes ?? 0) > 0;
+}
+
+/**
+ * The clicks written before their packs (migrations/0054_click_packs.sql) a step of packUnpackedClicks
+ * moves: some 2.4 s of D1's time (12 s a million in the local runtime, bench/RESULTS.md §32).
+ */
+export const UNPACKED_A_STEP = 200_000;
+
+// The first ?1 clicks not packed yet, by their key (a test's in time order), and those clicks packed: a
+// pack per test and hour, PACK_CLICKS at most, after the packs already there.
+const FIRST_UNPACKED = "SELECT * FROM clicks_unpacked ORDER BY split_test_id, timestamp, id LIMIT ?1";
+const PACK_UNPACKED = `INSERT INTO click_packs (split_test_id, hour, seq, sessions, clicks)
+  SELECT m.split_test_id, m.hour,
+         coalesce((SELECT max(seq) FROM click_packs AS p WHERE p.split_test_id = m.split_test_id AND p.hour = m.hour), 0)
+           + m.pack + 1,
+         m.sessions, m.clicks
+  FROM (SELECT split_test_id, hour, nth / ${PACK_CLICKS} AS pack,
+               coalesce(unhex(group_concat(CASE WHEN is_bot = 0 THEN hex(session) END, '' ORDER BY timestamp, id)), x'')
+                 AS sessions,
+               json_group_array(${packedClick({
+                 timestamp: "timestamp",
+                 hour: "hour",
+                 id: "id",
+                 variant: "variant",
+                 session: "session",
+                 isBot: "is_bot",
+                 source: "source",
+                 device: "device",
+                 os: "os",
+                 country: "country",
+                 referrer: "referrer_host",
+                 phase: "phase",
+                 firstOfAddressHour: "first_of_address_hour",
+                 firstOfSession: "first_of_session",
+               })} ORDER BY timestamp, id) AS clicks
+        FROM (SELECT u.*, u.timestamp - u.timestamp % ${HOUR_MS} AS hour,
+                     row_number() OVER (PARTITION BY u.split_test_id, u.timestamp - u.timestamp % ${HOUR_MS}
+                                        ORDER BY u.timestamp, u.id) - 1 AS nth
+              FROM (${FIRST_UNPACKED}) AS u)
+        GROUP BY split_test_id, hour, nth / ${PACK_CLICKS}) AS m`;
+const DELETE_PACKED = `DELETE FROM clicks_unpacked WHERE (split_test_id, timestamp, id) IN (
+    SELECT split_test_id, timestamp, id FROM (${FIRST_UNPACKED}))`;
+
+/**
+ * Packs the first `clicks` of `db` written before their packs, in one transaction: none is ever in both
+ * or neither. Answers how many moved: fewer than asked when none is left.
+ */
+export async function packUnpackedClicks(db: D1Database, clicks = UNPACKED_A_STEP): Promise<number> {
+  const [, deleted] = await db.batch([
+    db.prepare(PACK_UNPACKED).bind(clicks),
+    db.prepare(DELETE_PACKED).bind(clicks),
+  ]);
+  return deleted?.meta.changes ?? 0;
 }

@@ -6,6 +6,7 @@
 // batch for every test (worker/db/attribution.ts). Plain D1 SQL: drizzle cannot express these forms.
 
 import { DAY_MS } from "./attribution";
+import { eachClicks } from "./click-packs";
 import type { SEGMENT_DIMENSIONS } from "./schema";
 
 /** The four dimensions as the SQL's json_each walks them (SEGMENT_DIMENSIONS of worker/db/schema/events.ts). */
@@ -38,15 +39,18 @@ export function startSegmentCompaction(
 }
 
 // The visitors of each test's clicks not compacted yet, from `through` on: its packs from that hour, at
-// most about a day's clicks (the compaction runs every day).
-const UNCOMPACTED_SEGMENTS = `SELECT c.variant, d.value AS dimension, ${segmentValue("c", "d.value")} AS value,
-         count(*) AS visitors, 0 AS conversions
-  FROM segment_compaction AS s
-    CROSS JOIN clicks AS c ON c.split_test_id = s.split_test_id AND c.hour >= s.through - s.through % 3600000
-                          AND c.timestamp >= s.through
-    CROSS JOIN json_each(${SEGMENT_DIMENSION_LIST}) AS d
-  WHERE s.split_test_id = ?1 AND c.first_of_session = 1
-  GROUP BY 1, 2, 3`;
+// most about a day's clicks (the compaction runs every day). Grouped by each source of clicks: the
+// query that reads it sums them.
+const UNCOMPACTED_SEGMENTS = eachClicks(
+  (clicks) => `SELECT c.variant, d.value AS dimension, ${segmentValue("c", "d.value")} AS value,
+           count(*) AS visitors, 0 AS conversions
+    FROM segment_compaction AS s
+      CROSS JOIN ${clicks} AS c ON c.split_test_id = s.split_test_id AND c.hour >= s.through - s.through % 3600000
+                                AND c.timestamp >= s.through
+      CROSS JOIN json_each(${SEGMENT_DIMENSION_LIST}) AS d
+    WHERE s.split_test_id = ?1 AND c.first_of_session = 1
+    GROUP BY 1, 2, 3`,
+);
 
 const SEGMENTS = `SELECT variant, dimension, value, sum(visitors) AS visitors, sum(conversions) AS conversions
   FROM (SELECT variant, dimension, value, visitors, conversions FROM test_segments WHERE split_test_id = ?1
@@ -103,13 +107,19 @@ const DUE = `due AS (
 
 const COMPACT = `WITH ${DUE}
   INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors)
-  SELECT c.split_test_id, c.variant, d.value, ${segmentValue("c", "d.value")}, count(*)
-  FROM due
-    CROSS JOIN clicks AS c ON c.split_test_id = due.split_test_id
-                          AND c.hour >= due.through - due.through % 3600000 AND c.hour < due.until
-                          AND c.timestamp >= due.through AND c.timestamp < due.until
-    CROSS JOIN json_each(${SEGMENT_DIMENSION_LIST}) AS d
-  WHERE c.first_of_session = 1
+  SELECT split_test_id, variant, dimension, value, sum(visitors) FROM (${eachClicks(
+    (
+      clicks,
+    ) => `SELECT c.split_test_id, c.variant, d.value AS dimension, ${segmentValue("c", "d.value")} AS value,
+             count(*) AS visitors
+      FROM due
+        CROSS JOIN ${clicks} AS c ON c.split_test_id = due.split_test_id
+                                  AND c.hour >= due.through - due.through % 3600000 AND c.hour < due.until
+                                  AND c.timestamp >= due.through AND c.timestamp < due.until
+        CROSS JOIN json_each(${SEGMENT_DIMENSION_LIST}) AS d
+      WHERE c.first_of_session = 1
+      GROUP BY 1, 2, 3, 4`,
+  )})
   GROUP BY 1, 2, 3, 4
   ON CONFLICT (split_test_id, variant, dimension, value) DO UPDATE SET visitors = visitors + excluded.visitors`;
 
@@ -125,10 +135,12 @@ const ADVANCE = `WITH ${DUE}
 // one waits for the next day's compaction.
 const RETIRE = `DELETE FROM segment_compaction
   WHERE through >= (SELECT completed_at FROM split_tests WHERE id = segment_compaction.split_test_id)
-    AND NOT EXISTS (SELECT 1 FROM clicks
-                    WHERE split_test_id = segment_compaction.split_test_id
-                      AND hour >= segment_compaction.through - segment_compaction.through % 3600000
-                      AND timestamp >= segment_compaction.through)`;
+    AND NOT EXISTS (${eachClicks(
+      (clicks) => `SELECT 1 FROM ${clicks}
+        WHERE split_test_id = segment_compaction.split_test_id
+          AND hour >= segment_compaction.through - segment_compaction.through % 3600000
+          AND timestamp >= segment_compaction.through`,
+    )})`;
 
 export interface CompactionRun {
   /** D1 statements made (a batch of N counts N). */

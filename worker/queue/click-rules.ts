@@ -1,5 +1,5 @@
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
-import { HOUR_MS, packed, sessionClicks } from "../db/click-packs";
+import { clickOfHour, eachClicks, HOUR_MS, packed, sessionClicks } from "../db/click-packs";
 import { checkedSessionBytes } from "../db/session-bytes";
 import type { ClickEvent } from "./events";
 
@@ -56,17 +56,24 @@ const TESTS = `SELECT id, phase, phase_started_at AS phaseStartedAt, completed_a
 // ?2: the batch's [test, hour] pairs, whose packs are unpacked once.
 const WRITTEN = `SELECT j.key AS position FROM json_each(?1) AS j
   WHERE (j.value ->> '$.testId', j.value ->> '$.timestamp', j.value ->> '$.id') IN (
-    SELECT c.split_test_id, c.timestamp, c.id FROM json_each(?2) AS g CROSS JOIN clicks AS c
-    WHERE c.split_test_id = g.value ->> '$[0]' AND c.hour = g.value ->> '$[1]')`;
+    ${eachClicks(
+      (clicks) => `SELECT c.split_test_id, c.timestamp, c.id FROM json_each(?2) AS g CROSS JOIN ${clicks} AS c
+        WHERE c.split_test_id = g.value ->> '$[0]' AND ${clickOfHour("c", "(g.value ->> '$[1]')")}`,
+    )})`;
 
 // ?1: [test, session] pairs.
-const PHASES = `SELECT DISTINCT p.key AS pair, ${packed.phase} AS phase
-  FROM json_each(?1) AS p CROSS JOIN ${sessionClicks("p.value ->> '$[0]'", checkedSessionBytes("p.value ->> '$[1]'"))}`;
+const PHASES = `SELECT DISTINCT p.key AS pair, f.value AS phase
+  FROM json_each(?1) AS p CROSS JOIN json_each((
+    SELECT json_group_array(${packed.phase})
+    FROM ${sessionClicks("p.value ->> '$[0]'", checkedSessionBytes("p.value ->> '$[1]'"))})) AS f`;
 
 // ?1: [test, hour] pairs: the hour's packs.
-const MARKED = `SELECT g.key AS pair, c.source, c.session_id AS session, c.phase, c.variant
-  FROM json_each(?1) AS g CROSS JOIN clicks AS c
-  WHERE c.split_test_id = g.value ->> '$[0]' AND c.hour = g.value ->> '$[1]' AND c.first_of_address_hour = 1`;
+const MARKED = eachClicks(
+  (clicks) => `SELECT g.key AS pair, c.source, c.session_id AS session, c.phase, c.variant
+    FROM json_each(?1) AS g CROSS JOIN ${clicks} AS c
+    WHERE c.split_test_id = g.value ->> '$[0]' AND ${clickOfHour("c", "(g.value ->> '$[1]')")}
+      AND c.first_of_address_hour = 1`,
+);
 
 const hourOf = (timestamp: number) => timestamp - (timestamp % HOUR_MS);
 
@@ -270,8 +277,10 @@ export class WriterMemory {
   }
 }
 
-const COUNTED_SESSIONS = `SELECT split_test_id AS test, session_id AS session, phase FROM clicks
-  WHERE split_test_id IN (SELECT value FROM json_each(?1)) AND is_bot = 0`;
+const COUNTED_SESSIONS = eachClicks(
+  (clicks) => `SELECT split_test_id AS test, session_id AS session, phase FROM ${clicks}
+    WHERE split_test_id IN (SELECT value FROM json_each(?1)) AND is_bot = 0`,
+);
 
 /**
  * Reads what the rules of `events` need from the shard's D1 and not from memory: one round trip, and a
