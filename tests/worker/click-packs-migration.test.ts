@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { meterD1 } from "../../bench/workerd/d1-meter";
 import { mulberry32 } from "../../bench/workerd/sequential-simulation";
 import { type EventRow, eventPage } from "../../worker/archive/rows";
-import { PACK_CLICKS, packUnpackedClicks } from "../../worker/db/click-packs";
+import { firstCountedClickAt, PACK_CLICKS, packUnpackedClicks } from "../../worker/db/click-packs";
 import { compactSegments, segmentCounts } from "../../worker/db/segments";
 import { WriterMemory } from "../../worker/queue/click-rules";
 import type { ClickEvent } from "../../worker/queue/events";
@@ -118,6 +118,9 @@ describe("0054_click_packs: clicks many to a row", () => {
         .map(({ variant, dimension, value, visitors }) => `${variant} ${dimension} ${value} ${visitors}`)
         .sort();
     const segmentsBefore = await visitorsBySegment();
+    const firstHuman = Math.min(
+      ...clicks.filter((click) => click.test === "t1" && click.bot === 0).map((click) => click.ts),
+    );
     expect(segmentsBefore.length).toBeGreaterThan(10);
 
     // The export's pages, a few events each, come to every event in the same order.
@@ -141,6 +144,13 @@ describe("0054_click_packs: clicks many to a row", () => {
       expect(await rows(all)).toEqual(before);
       expect(await exported()).toEqual(events);
       expect(await visitorsBySegment()).toEqual(segmentsBefore);
+      // The test page's first click, from the first hour's packs or the first click not packed: a few rows.
+      const first = await db
+        .prepare(`SELECT ${firstCountedClickAt("?1")} AS at`)
+        .bind("t1")
+        .run<{ at: number }>();
+      expect(first.results[0]?.at).toBe(firstHuman);
+      expect(first.meta.rows_read).toBeLessThan(100);
     }
     // Half packed: a click not packed yet delivered again counts nothing; its visitor coming back counts
     // a click and no visitor; a conversion of that visitor is credited to its click, in its first click's segment.

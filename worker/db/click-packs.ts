@@ -76,6 +76,20 @@ export const eachClicks = (select: (clicks: string) => string) =>
   `${select("packed_clicks")} UNION ALL ${select("unpacked_clicks")}`;
 
 /**
+ * The time of the first counted click of test `test` (an SQL expression), or NULL: in the first hour of
+ * packs with one, and among the clicks not packed yet, each read apart (through the compound view
+ * `clicks`, SQLite unpacked every pack of the test to sort them: 1.2 million rows read for 200,000 clicks).
+ */
+export const firstCountedClickAt = (test: string) => `(SELECT min(at) FROM (
+    SELECT (SELECT min(k.timestamp) FROM packed_clicks AS k
+            WHERE k.split_test_id = ${test} AND k.is_bot = 0
+              AND k.hour = (SELECT h.hour FROM packed_clicks AS h WHERE h.split_test_id = ${test} AND h.is_bot = 0
+                            ORDER BY h.hour LIMIT 1)) AS at
+    UNION ALL
+    SELECT (SELECT u.timestamp FROM unpacked_clicks AS u WHERE u.split_test_id = ${test} AND u.is_bot = 0
+            ORDER BY u.timestamp LIMIT 1)))`;
+
+/**
  * Whether click `c` is of the hour starting at `hour` (SQL expressions): the packs are found by their
  * hour, the clicks not packed yet by their time.
  */

@@ -8,6 +8,7 @@ import {
   type UrlMatch,
 } from "../../contract/tracking";
 import { REFUSED_CONVERSION_REASONS } from "../../contract/trust";
+import { firstCountedClickAt } from "../db/click-packs";
 import type { Background } from "../lib/background";
 import { enqueueEvent } from "../queue/producer";
 
@@ -141,10 +142,7 @@ interface SetupRow {
 // The first person's click (a click the archive moved to R2 leaves its hour in the rollup), the
 // first conversion and the two sightings: indexed lookups (the first hour's packs with a person's click), one row.
 const SETUP_OF_TEST = `SELECT
-    coalesce((SELECT min(k.timestamp) FROM clicks AS k
-              WHERE k.split_test_id = ?1 AND k.is_bot = 0
-                AND k.hour = (SELECT h.hour FROM clicks AS h WHERE h.split_test_id = ?1 AND h.is_bot = 0
-                              ORDER BY h.hour LIMIT 1)),
+    coalesce(${firstCountedClickAt("?1")},
              (SELECT min(hour) FROM test_stats_hourly WHERE split_test_id = ?1 AND clicks > 0)) AS link_opened_at,
     coalesce((SELECT min(timestamp) FROM conversions WHERE split_test_id = ?1),
              (SELECT min(hour) FROM test_stats_hourly WHERE split_test_id = ?1 AND conversions > 0)) AS first_conversion_at,
