@@ -1,12 +1,15 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { meterD1 } from "../../bench/workerd/d1-meter";
 import type { TestAnalyticsResponse, TestBreakdownsResponse } from "../../contract/api";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
 import replayCommand from "../../scripts/replay-dead-letters.sql?raw";
 import { ARCHIVE_READ_EVENTS } from "../../worker/archive/archive";
+import { eventPage } from "../../worker/archive/rows";
 import { QUERIES_PER_RUN } from "../../worker/archive/run";
 import { objectKey, writeObject } from "../../worker/archive/store";
 import { CRONS } from "../../worker/crons";
+import { PACK_CLICKS } from "../../worker/db/click-packs";
 import { copyTestToShard } from "../../worker/db/shards";
 import worker from "../../worker/index";
 import { eventId } from "../../worker/lib/ids";
@@ -792,5 +795,30 @@ describe("dead letters", () => {
       .first<{ reason: string; body: string }>();
     expect(kept?.reason).toMatch(/every retry/);
     expect(JSON.parse(kept?.body ?? "null")).toEqual(event);
+  });
+});
+
+describe("a page of events", () => {
+  it("unpacks the packs that hold its events, not the next page's worth of packs", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    const db = await eventsOf(test.id);
+    const now = Date.now();
+    const start = now - (now % HOUR) - 20 * HOUR;
+    // Ten hours of one full pack each.
+    for (let hour = 0; hour < 10; hour++)
+      await writeClicks(
+        db,
+        Array.from({ length: PACK_CLICKS }, (_, i) =>
+          click(test.id, { timestamp: start + hour * HOUR + i * 1_000 }),
+        ),
+      );
+    const { db: metered, meter } = meterD1(db);
+    const page = await eventPage(metered, test.id, { after: null, before: now, limit: 100 });
+    expect(page.map(({ timestamp }) => timestamp)).toEqual(
+      Array.from({ length: 100 }, (_, i) => start + i * 1_000),
+    );
+    // The first hour's pack holds the page: the other nine stay packed.
+    expect(meter.rowsRead).toBeLessThan(PACK_CLICKS * 3);
   });
 });

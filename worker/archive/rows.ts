@@ -53,19 +53,24 @@ export const comesAfter = (row: EventKey, key: EventKey) =>
 // Each table in (timestamp, id) order through its (test, timestamp) index, cut at ?4 rows, then the
 // three merged: a page costs about ?4 rows a table however many follow (one sort of the whole union
 // would sort every row after the cursor, for every page). The clicks are unpacked from the cursor's
-// hour through the hour of the ?4th pack after it: those hours hold at least ?4 clicks after the
-// cursor, or every one there is, and the clicks of later hours come after theirs.
+// hour through the first later hour by which the packs after the cursor's hour hold ?4 clicks (counted
+// pack by pack, in order, without unpacking them) or the clicks not packed yet after the cursor
+// (migrations/0054_click_packs.sql) number ?4, whichever is sooner, else every hour before ?5: those
+// hours hold at least ?4 clicks after the cursor, or every one there is, and later ones come after.
 const range = `split_test_id = ?1 AND timestamp >= ?2 AND (timestamp > ?2 OR id > ?3) AND timestamp < ?5`;
-// The clicks not packed yet (migrations/0054_click_packs.sql) bound it too, by the hour of the ?4th after
-// the cursor.
-const PACK_HOURS = `hour >= ?2 - ?2 % ${HOUR_MS}
-  AND hour <= max(coalesce((SELECT max(hour) FROM (
-                     SELECT hour FROM click_packs WHERE split_test_id = ?1 AND hour > ?2 - ?2 % ${HOUR_MS} AND hour < ?5
-                     ORDER BY hour, seq LIMIT ?4)), ?2 - ?2 % ${HOUR_MS}),
-                  coalesce((SELECT max(timestamp) FROM (
-                     SELECT timestamp FROM clicks_unpacked WHERE split_test_id = ?1 AND timestamp > ?2 AND timestamp < ?5
-                     ORDER BY timestamp LIMIT ?4)), 0))`;
-const PAGE = `SELECT * FROM (
+const LAST_HOUR = `last_hour AS MATERIALIZED (
+    SELECT min(
+      coalesce((SELECT hour FROM (
+                  SELECT hour, sum(json_array_length(clicks)) OVER (ORDER BY hour, seq) AS clicks_so_far
+                  FROM click_packs WHERE split_test_id = ?1 AND hour > ?2 - ?2 % ${HOUR_MS} AND hour < ?5)
+                WHERE clicks_so_far >= ?4 LIMIT 1), ?5),
+      coalesce((SELECT timestamp - timestamp % ${HOUR_MS} FROM clicks_unpacked
+                WHERE split_test_id = ?1 AND timestamp > ?2 AND timestamp < ?5
+                ORDER BY timestamp LIMIT 1 OFFSET ?4 - 1), ?5)) AS hour)`;
+const PACK_HOURS = `hour >= ?2 - ?2 % ${HOUR_MS} AND hour <= (SELECT hour FROM last_hour)
+  AND timestamp < (SELECT hour FROM last_hour) + ${HOUR_MS}`;
+const PAGE = `WITH ${LAST_HOUR}
+  SELECT * FROM (
     SELECT * FROM (SELECT 'click' AS kind, id, timestamp, variant, session_id, is_bot, NULL AS amount,
                           NULL AS currency, device, os, country, referrer_host, NULL AS rule, NULL AS url,
                           phase, NULL AS metric
