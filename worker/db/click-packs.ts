@@ -96,23 +96,25 @@ export const firstCountedClickAt = (test: string) => `(SELECT min(at) FROM (
 export const clickOfHour = (c: string, hour: string) =>
   `${c}.hour = ${hour} AND ${c}.timestamp >= ${hour} AND ${c}.timestamp < ${hour} + ${HOUR_MS}`;
 
-// A click not packed yet (`u`, migrations/0054_click_packs.sql) as its pack would hold it.
-const unpackedAsPacked = packedClick({
-  timestamp: "u.timestamp",
-  hour: `(u.timestamp - u.timestamp % ${HOUR_MS})`,
-  id: "u.id",
-  variant: "u.variant",
-  session: "u.session",
-  isBot: "u.is_bot",
-  source: "u.source",
-  device: "u.device",
-  os: "u.os",
-  country: "u.country",
-  referrer: "u.referrer_host",
-  phase: "u.phase",
-  firstOfAddressHour: "u.first_of_address_hour",
-  firstOfSession: "u.first_of_session",
-});
+// A click not packed yet (a row `u` of clicks_unpacked, migrations/0054_click_packs.sql) as its pack
+// holds it.
+const unpackedAsPacked = (u: string) =>
+  packedClick({
+    timestamp: `${u}.timestamp`,
+    hour: `(${u}.timestamp - ${u}.timestamp % ${HOUR_MS})`,
+    id: `${u}.id`,
+    variant: `${u}.variant`,
+    session: `${u}.session`,
+    isBot: `${u}.is_bot`,
+    source: `${u}.source`,
+    device: `${u}.device`,
+    os: `${u}.os`,
+    country: `${u}.country`,
+    referrer: `${u}.referrer_host`,
+    phase: `${u}.phase`,
+    firstOfAddressHour: `${u}.first_of_address_hour`,
+    firstOfSession: `${u}.first_of_session`,
+  });
 
 // The hours the session of `bytes` has counted clicks in, in test `test`, from the hour of `since`:
 // every hour with a pack of the days not indexed yet (but the hours indexed alone), its late clicks'
@@ -164,7 +166,7 @@ export const sessionClicks = (test: string, bytes: string, since?: string) => {
       WHERE kp.split_test_id = ${test} AND kp.hour IN (${sessionHours(test, bytes, since)})${from("kp.hour + (k.value ->> 0)")}
         AND instr(kp.sessions, ${bytes}) > 0 AND k.value ->> 3 = ${hex} AND k.value ->> 4 = 0
     UNION ALL
-    SELECT u.timestamp - u.timestamp % ${HOUR_MS}, ${unpackedAsPacked}
+    SELECT u.timestamp - u.timestamp % ${HOUR_MS}, ${unpackedAsPacked("u")}
     FROM clicks_unpacked AS u WHERE u.split_test_id = ${test} AND u.session = ${bytes} AND u.is_bot = 0${from("u.timestamp")}) AS k
     WHERE true`;
 };
@@ -303,26 +305,11 @@ const PACK_UNPACKED = `INSERT INTO click_packs (split_test_id, hour, seq, sessio
   FROM (SELECT split_test_id, hour, nth / ${PACK_CLICKS} AS pack,
                coalesce(unhex(group_concat(CASE WHEN is_bot = 0 THEN hex(session) END, '' ORDER BY timestamp, id)), x'')
                  AS sessions,
-               json_group_array(${packedClick({
-                 timestamp: "timestamp",
-                 hour: "hour",
-                 id: "id",
-                 variant: "variant",
-                 session: "session",
-                 isBot: "is_bot",
-                 source: "source",
-                 device: "device",
-                 os: "os",
-                 country: "country",
-                 referrer: "referrer_host",
-                 phase: "phase",
-                 firstOfAddressHour: "first_of_address_hour",
-                 firstOfSession: "first_of_session",
-               })} ORDER BY timestamp, id) AS clicks
+               json_group_array(${unpackedAsPacked("o")} ORDER BY timestamp, id) AS clicks
         FROM (SELECT u.*, u.timestamp - u.timestamp % ${HOUR_MS} AS hour,
                      row_number() OVER (PARTITION BY u.split_test_id, u.timestamp - u.timestamp % ${HOUR_MS}
                                         ORDER BY u.timestamp, u.id) - 1 AS nth
-              FROM (${FIRST_UNPACKED}) AS u)
+              FROM (${FIRST_UNPACKED}) AS u) AS o
         GROUP BY split_test_id, hour, nth / ${PACK_CLICKS}) AS m`;
 const DELETE_PACKED = `DELETE FROM clicks_unpacked WHERE (split_test_id, timestamp, id) IN (
     SELECT split_test_id, timestamp, id FROM (${FIRST_UNPACKED}))`;
