@@ -90,11 +90,9 @@ const sizeOf = async (db: D1Database) => (await db.prepare("SELECT 1").all()).me
 /**
  * Delivers `events` through the consumer in consumer batches shaped as `shapes` (each batch its
  * messages' event counts, taken in turn and again from the start when they run out), each message
- * packed as the producer packs it; the seconds spent in the consumer, and the messages and batches.
- */
-/**
- * Delivers `events` in `shapes` of messages, timing the deliveries; `passed(time)` runs after each,
- * untimed, with the time of the last event delivered (what a cron would have done by then).
+ * packed as the producer packs it, timing the deliveries; `passed(time)` runs after each, untimed, with
+ * the time of the last event delivered (what a cron would have done by then). Answers the seconds spent
+ * in the consumer, and the messages and batches.
  */
 async function ingest(
   events: TrackingEvent[],

@@ -5,6 +5,7 @@ import {
   INDEX_HOUR_STATEMENTS,
   indexNextDay,
   indexNextHour,
+  PACK_STEP_STATEMENTS,
   packUnpackedClicks,
   sessionIndexDue,
   UNPACKED_A_STEP,
@@ -74,8 +75,8 @@ export async function indexAllSessions(env: Env, budget: Budget, now = Date.now(
 export async function packAllUnpacked(env: Env, budget: Budget, now = Date.now()): Promise<number> {
   let moved = 0;
   for (const shard of shardsFrom(env, now)) {
-    while (budget.left >= 2) {
-      budget.spend(2);
+    while (budget.left >= PACK_STEP_STATEMENTS) {
+      budget.spend(PACK_STEP_STATEMENTS);
       const step = await packUnpackedClicks(eventsDb(env, shard));
       moved += step;
       if (step < UNPACKED_A_STEP) break;

@@ -1,4 +1,4 @@
-import { INDEX_DAY_STATEMENTS, INDEX_HOUR_STATEMENTS } from "../db/click-packs";
+import { INDEX_DAY_STATEMENTS, INDEX_HOUR_STATEMENTS, PACK_STEP_STATEMENTS } from "../db/click-packs";
 import { log } from "../observability/log";
 import { replayDeadLetters } from "../queue/dead-letters";
 import { archiveEvents } from "./archive";
@@ -11,9 +11,9 @@ export const QUERIES_PER_RUN = 50;
 // Deletions the users asked for come first, but leave the archive room to keep up.
 const PURGE_SHARE = 30;
 const REPLAY_SHARE = 6;
-// After the archive, which waits for them: the clicks written before their packs, a look at each shard
-// (two statements), a step more.
-const UNPACK_SHARE = 8;
+// After the archive, which waits for them: the clicks written before their packs, up to four steps a run
+// (a shard with none left answers in its first).
+const UNPACK_SHARE = 4 * PACK_STEP_STATEMENTS;
 // The segment compaction: a look per shard, and a batch of three statements for each 100 tests due
 // (once a day); the archive keeps room for its read, write and delete.
 const COMPACTION_SHARE = 8;

@@ -122,8 +122,6 @@ const unpackedAsPacked = (u: string) =>
 // and the days are found one after the other, a seek each: not by reading each of their packs.
 const sessionHours = (test: string, bytes: string, since?: string) => {
   const at = `instr(c.entries, ${bytes})`;
-  const from = (hour: string) =>
-    since === undefined ? "" : ` AND ${hour} >= (${since}) - (${since}) % ${HOUR_MS}`;
   const firstDay = since === undefined ? "0" : `(${since}) - (${since}) % ${DAY_MS}`;
   const firstHour = since === undefined ? "0" : `(${since}) - (${since}) % ${HOUR_MS}`;
   return `SELECT t.hour
@@ -136,7 +134,7 @@ const sessionHours = (test: string, bytes: string, since?: string) => {
           SELECT hour FROM tail WHERE hour IS NOT NULL) AS t
     WHERE NOT EXISTS (SELECT 1 FROM session_chunks AS i WHERE i.split_test_id = ${test} AND i.day = t.hour)
     UNION
-    SELECT l.hour FROM late_sessions AS l WHERE l.split_test_id = ${test} AND l.session = ${bytes}${from("l.hour")}
+    SELECT l.hour FROM late_sessions AS l WHERE l.split_test_id = ${test} AND l.session = ${bytes} AND l.hour >= ${firstHour}
     UNION
     SELECT c.day + h.value * ${HOUR_MS}
     FROM (WITH RECURSIVE days(day) AS (
@@ -313,6 +311,9 @@ const PACK_UNPACKED = `INSERT INTO click_packs (split_test_id, hour, seq, sessio
         GROUP BY split_test_id, hour, nth / ${PACK_CLICKS}) AS m`;
 const DELETE_PACKED = `DELETE FROM clicks_unpacked WHERE (split_test_id, timestamp, id) IN (
     SELECT split_test_id, timestamp, id FROM (${FIRST_UNPACKED}))`;
+
+/** The statements one step of packUnpackedClicks takes (for a caller's budget). */
+export const PACK_STEP_STATEMENTS = 2;
 
 /**
  * Packs the first `clicks` of `db` written before their packs, in one transaction: none is ever in both
