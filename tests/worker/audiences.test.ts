@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Rule } from "../../contract/rules";
+import { STATS_OF_TEST } from "../../worker/db/hour-stats";
 import { conditionMatches, ruleTarget, type Visitor, visitorOf } from "../../worker/redirect/rules";
 import { createTest, errorOf, eventsOf, eventually, fetchWorker, HUMAN, signedUpClient } from "./helpers";
 import { click, deliver } from "./queue-helpers";
@@ -195,9 +196,7 @@ describe("a test with rules", () => {
     expect(ruleVisits).toEqual([{ rule: 0, url: "https://shop.example/app" }]);
     // Only the desktop visitor is in an arm.
     expect(await countOf("SELECT count(*) AS n FROM clicks WHERE split_test_id = ?", test.id)).toBe(1);
-    expect(
-      await countOf("SELECT sum(visitors) AS n FROM test_stats_hourly WHERE split_test_id = ?", test.id),
-    ).toBe(1);
+    expect(await countOf(`SELECT sum(visitors) AS n FROM ${STATS_OF_TEST}`, test.id)).toBe(1);
   });
 
   it("splits only the visitors a rule lets into the experiment, and sends the others to the fallback URL", async () => {
@@ -249,9 +248,7 @@ describe("a test with rules", () => {
     await deliver([event, click(test.id)]);
     await deliver([event]);
     expect(await countOf("SELECT count(*) AS n FROM rule_visits WHERE split_test_id = ?", test.id)).toBe(1);
-    expect(
-      await countOf("SELECT sum(clicks) AS n FROM test_stats_hourly WHERE split_test_id = ?", test.id),
-    ).toBe(1);
+    expect(await countOf(`SELECT sum(clicks) AS n FROM ${STATS_OF_TEST}`, test.id)).toBe(1);
     await client.json("DELETE", `/api/tests/${test.id}`);
     const { result } = await deliver([{ ...event, id: crypto.randomUUID() }]);
     expect(result.explicitAcks).toEqual(["m0"]);
@@ -334,9 +331,7 @@ describe("a test with rules", () => {
     expect(((await linked.json()) as { test: { rules: Rule[] } }).test.rules).toEqual([]);
 
     await visit(test.slug, HUMAN);
-    await eventually(() =>
-      countOf("SELECT sum(clicks) AS n FROM test_stats_hourly WHERE split_test_id = ?", test.id),
-    );
+    await eventually(() => countOf(`SELECT sum(clicks) AS n FROM ${STATS_OF_TEST}`, test.id));
 
     const redirectOnly = await patch({ rules: [MOBILE_RULE] });
     expect(redirectOnly.status).toBe(200);

@@ -67,7 +67,7 @@ describe("0036_click_bytes: a click's session in 16 bytes, address hashes of 8 c
          VALUES ('v1', 't1', 'A', '${sessions[0]}', ${hour - HOUR + 30}, 1200, 'EUR', '${OLD_HASH}')`,
       ),
     ]);
-    await withTablesTodaysCodeReads();
+    const beforePacks = await withTablesTodaysCodeReads();
     const test = await testAtSchema("t1");
     // The events as the export reads them: once migrated, through today's reader of the packs.
     const shown = async (packed = true) => ({
@@ -80,6 +80,7 @@ describe("0036_click_bytes: a click's session in 16 bytes, address hashes of 8 c
     const before = await shown(false);
     expect(before.clicks).toHaveLength(clicks.length);
 
+    await beforePacks();
     await applyD1Migrations(db, from("0036"));
 
     expect(await shown()).toEqual(before);

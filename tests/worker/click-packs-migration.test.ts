@@ -33,7 +33,7 @@ describe("0054_click_packs: clicks many to a row", () => {
   it("reads every click as it was, by session and in time order, and the writer counts on from the packs", async () => {
     await emptyDatabase();
     await applyD1Migrations(db, upTo("0054"));
-    await withTablesTodaysCodeReads();
+    const beforePacks = await withTablesTodaysCodeReads();
     const now = Date.now();
     const hour = now - (now % HOUR);
     const busyHour = hour - 2 * HOUR;
@@ -105,6 +105,7 @@ describe("0054_click_packs: clicks many to a row", () => {
       clicks.filter((click) => click.test === "t1").length,
     );
 
+    await beforePacks();
     await applyD1Migrations(db, from("0054"));
     // The breakdown's visitors, none compacted yet (a statement that joins the clicks reads both sources).
     await db

@@ -163,7 +163,7 @@ describe("0029_click_rows: clicks keyed by test, time and id", () => {
       .all();
     expect(counted.length).toBeGreaterThan(10);
 
-    await withTablesTodaysCodeReads();
+    const beforePacks = await withTablesTodaysCodeReads();
     const before = [await everythingShown("t1", now, false), await everythingShown("t2", now, false)];
     expect(before[0]?.events.filter((row) => row.kind === "click").length).toBeGreaterThan(100);
     const clickRows =
@@ -171,6 +171,7 @@ describe("0029_click_rows: clicks keyed by test, time and id", () => {
     const clicksBefore = await rows(clickRows);
     expect(clicksBefore).toHaveLength(clicks.length);
 
+    await beforePacks();
     await applyD1Migrations(db, from("0029"));
 
     expect(await rows(clickRows)).toEqual(clicksBefore);

@@ -1,5 +1,6 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { labelAt } from "../../contract/variants";
+import { STATS_OF_TEST } from "../../worker/db/hour-stats";
 import worker from "../../worker/index";
 import type { ClickEvent, ConversionEvent } from "../../worker/queue/events";
 import { writeClicks } from "../../worker/queue/record";
@@ -103,7 +104,7 @@ export async function count(table: string, testId: string) {
 export async function rollup(testId: string) {
   const { results } = await (await eventsOf(testId))
     .prepare(
-      "SELECT variant, sum(clicks) AS clicks, sum(visitors) AS visitors, sum(conversions) AS conversions FROM test_stats_hourly WHERE split_test_id = ? GROUP BY variant ORDER BY variant",
+      `SELECT variant, sum(clicks) AS clicks, sum(visitors) AS visitors, sum(conversions) AS conversions FROM ${STATS_OF_TEST} GROUP BY variant ORDER BY variant`,
     )
     .bind(testId)
     .all();

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { TestAnalyticsResponse } from "../../contract/api";
+import { STATS_OF_TEST } from "../../worker/db/hour-stats";
 import { domainSlugKey, hostKey, slugKey } from "../../worker/link-cache/keys";
 import {
   Client,
@@ -100,7 +101,7 @@ describe("the edge redirect", () => {
     });
     expect(rows.map((r) => r.is_bot)).toEqual([1]);
     const rollup = await (await eventsOf(test.id))
-      .prepare("SELECT count(*) AS n FROM test_stats_hourly WHERE split_test_id = ?")
+      .prepare(`SELECT count(*) AS n FROM ${STATS_OF_TEST}`)
       .bind(test.id)
       .first<{ n: number }>();
     expect(rollup?.n).toBe(0);

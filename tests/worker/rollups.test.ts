@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { mulberry32 } from "../../bench/workerd/sequential-simulation";
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
+import { compactHours, testStats } from "../../worker/db/hour-stats";
 import { compactSegments, segmentCounts } from "../../worker/db/segments";
 import { copyTestToShard } from "../../worker/db/shards";
 import type { ClickEvent, ConversionEvent, RuleVisitEvent, TrackingEvent } from "../../worker/queue/events";
@@ -162,28 +163,37 @@ describe("the rollups counted once per batch", () => {
       await total(`SELECT count(*) AS n FROM clicks WHERE ${inTests} AND is_bot = 2`, ids),
     ).toBeGreaterThan(0);
 
-    // Hourly: clicks, and visitors at their first human click in the phase.
+    // Hourly: clicks, and visitors at their first human click in the phase; the clicks of the hours not
+    // compacted yet from their packs (worker/db/hour-stats.ts), then those before the current hour from
+    // the rollup alone once compacted.
     const firstClicks = `first AS (
         SELECT split_test_id, session_id, variant, timestamp, device, os, country, referrer_host,
                row_number() OVER (PARTITION BY split_test_id, session_id ORDER BY timestamp, id) AS nth
         FROM clicks WHERE ${inTests} AND is_bot = 0)`;
-    expect(
-      await all(
-        `SELECT split_test_id, phase, hour, variant, clicks, visitors FROM test_stats_hourly
-         WHERE ${inTests} AND clicks > 0 ORDER BY 1, 2, 3, 4`,
-        ids,
-      ),
-    ).toEqual(
-      await all(
-        `WITH ${firstClicks}
-         SELECT c.split_test_id, c.phase, c.timestamp - c.timestamp % ${HOUR} AS hour, c.variant, count(*) AS clicks,
-                (SELECT count(*) FROM first AS f WHERE f.nth = 1 AND f.split_test_id = c.split_test_id
-                   AND f.variant = c.variant AND f.timestamp - f.timestamp % ${HOUR} = c.timestamp - c.timestamp % ${HOUR})
-                  AS visitors
-         FROM clicks AS c WHERE ${inTests} AND c.is_bot = 0 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
-        ids,
-      ),
+    const recount = await all<{ hour: number }>(
+      `WITH ${firstClicks}
+       SELECT c.split_test_id, c.phase, c.timestamp - c.timestamp % ${HOUR} AS hour, c.variant, count(*) AS clicks,
+              (SELECT count(*) FROM first AS f WHERE f.nth = 1 AND f.split_test_id = c.split_test_id
+                 AND f.variant = c.variant AND f.timestamp - f.timestamp % ${HOUR} = c.timestamp - c.timestamp % ${HOUR})
+                AS visitors
+       FROM clicks AS c WHERE ${inTests} AND c.is_bot = 0 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+      ids,
     );
+    const hourly = (from: string) =>
+      all<{ hour: number }>(
+        `SELECT split_test_id, phase, hour, variant, sum(clicks) AS clicks, sum(visitors) AS visitors FROM ${from}
+         GROUP BY 1, 2, 3, 4 HAVING sum(clicks) > 0 ORDER BY 1, 2, 3, 4`,
+        ids,
+      );
+    expect(await hourly(testStats((testId) => `${testId} IN (SELECT value FROM json_each(?1))`))).toEqual(
+      recount,
+    );
+    const compactedAt = Date.now();
+    for (const id of tests) while (await compactHours(await eventsOf(id), compactedAt));
+    const currentHour = compactedAt - (compactedAt % HOUR);
+    const compacted = (rows: { hour: number }[]) => rows.filter((row) => row.hour < currentHour);
+    expect(compacted(await hourly(`test_stats_hourly WHERE ${inTests}`))).toEqual(compacted(recount));
+    expect(compacted(recount).length).toBeGreaterThan(0);
     // Conversions by the hour and variant of each conversion row.
     expect(
       await all(

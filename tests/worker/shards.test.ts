@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runArchive } from "../../worker/archive/run";
 import { CRONS } from "../../worker/crons";
+import { STATS_OF_TEST } from "../../worker/db/hour-stats";
 import { CURSOR_KEY, repairShardCopies } from "../../worker/services/shard-copies";
 import {
   Client,
@@ -243,9 +244,7 @@ async function restoreStaleCopy(db: D1Database, stale: NonNullable<Awaited<Retur
 
 async function clicksByPhase(db: D1Database, testId: string) {
   const { results } = await db
-    .prepare(
-      "SELECT phase, sum(clicks) AS clicks FROM test_stats_hourly WHERE split_test_id = ? GROUP BY phase ORDER BY phase",
-    )
+    .prepare(`SELECT phase, sum(clicks) AS clicks FROM ${STATS_OF_TEST} GROUP BY phase ORDER BY phase`)
     .bind(testId)
     .all<{ phase: number; clicks: number }>();
   return results;

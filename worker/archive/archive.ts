@@ -24,7 +24,8 @@ export function archiveCutoff(now: number, windowMs: number): number {
 // the start of a day): three index seeks a test. Not one whose
 // segment visitors are not compacted up to the cutoff (worker/db/segments.ts): they are counted from
 // its clicks until then, so those wait for the compaction (it runs first, the furthest behind first).
-// None while clicks written before their packs are still to be packed (packUnpackedClicks).
+// None while clicks written before their packs are still to be packed (packUnpackedClicks), nor before
+// the hourly rollup counts the clicks before the cutoff (worker/db/hour-stats.ts).
 const TESTS_TO_ARCHIVE = `SELECT id FROM (
     SELECT t.id, min(
       coalesce((SELECT min(hour) FROM click_packs WHERE split_test_id = t.id), ?1),
@@ -32,7 +33,8 @@ const TESTS_TO_ARCHIVE = `SELECT id FROM (
       coalesce((SELECT min(timestamp) FROM rule_visits WHERE split_test_id = t.id), ?1)) AS oldest
     FROM split_tests AS t WHERE t.deleted_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM segment_compaction WHERE split_test_id = t.id AND through < ?1))
-  WHERE oldest < ?1 AND NOT EXISTS (SELECT 1 FROM clicks_unpacked) ORDER BY oldest LIMIT ?2`;
+  WHERE oldest < ?1 AND NOT EXISTS (SELECT 1 FROM clicks_unpacked)
+    AND ?1 <= (SELECT through FROM hour_compaction) ORDER BY oldest LIMIT ?2`;
 
 // Every event of each test ({testId, timestamp, id} in ?1) up to and including its last archived one.
 // Nothing is added before the cutoff any more, so that is exactly what the run wrote to R2.

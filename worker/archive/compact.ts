@@ -10,6 +10,7 @@ import {
   sessionIndexDue,
   UNPACKED_A_STEP,
 } from "../db/click-packs";
+import { compactHours, HOUR_STEP_STATEMENTS } from "../db/hour-stats";
 import { type CompactionRun, compactSegments } from "../db/segments";
 import { allShards, eventsDb } from "../db/shards";
 import type { Budget } from "./budget";
@@ -29,6 +30,27 @@ export async function compactAllSegments(env: Env, budget: Budget, now = Date.no
     run.slices += done.slices;
   }
   return run;
+}
+
+// An hour's clicks are added to the rollup this long after it ends: those of its last seconds are in by
+// then (the writer holds them up to CLICK_HOLD_SECONDS), and one later is counted by the writer itself.
+const HOURS_AFTER_MS = 5 * 60_000;
+
+/**
+ * Adds the clicks of the hours over to every shard's hourly rollup (worker/db/hour-stats.ts), within the
+ * budget: answers the steps made. A shard left behind stays exact: test_stats reads its packs meanwhile.
+ */
+export async function compactAllHours(env: Env, budget: Budget, now = Date.now()): Promise<number> {
+  let steps = 0;
+  for (const shard of shardsFrom(env, now)) {
+    let more = true;
+    while (more && budget.left >= HOUR_STEP_STATEMENTS) {
+      budget.spend(HOUR_STEP_STATEMENTS);
+      more = await compactHours(eventsDb(env, shard), now - HOURS_AFTER_MS);
+      steps += 1;
+    }
+  }
+  return steps;
 }
 
 /** Every shard, from one that moves every hour: a short budget leaves none behind for good. */

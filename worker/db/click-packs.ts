@@ -31,7 +31,8 @@ export const PACK_CLICKS = 200;
 /**
  * A pack's click, in order: its time as milliseconds into the pack's hour, id, variant, session (the
  * hex of its bytes), is_bot, source, device, os, country, referrer_host, phase, first_of_address_hour,
- * first_of_session. `packedClick` spells it in SQL, from expressions for each.
+ * first_of_session, phase_visitor (none in a click packed before migrations/0056_hour_compaction.sql:
+ * the hourly rollup counts those). `packedClick` spells it in SQL, from expressions for each.
  */
 export const packedClick = (c: {
   timestamp: string;
@@ -48,8 +49,9 @@ export const packedClick = (c: {
   phase: string;
   firstOfAddressHour: string;
   firstOfSession: string;
+  phaseVisitor: string;
 }) =>
-  `json_array(${c.timestamp} - ${c.hour}, ${c.id}, ${c.variant}, lower(hex(${c.session})), ${c.isBot}, ${c.source}, ${c.device}, ${c.os}, ${c.country}, ${c.referrer}, ${c.phase}, ${c.firstOfAddressHour}, ${c.firstOfSession})`;
+  `json_array(${c.timestamp} - ${c.hour}, ${c.id}, ${c.variant}, lower(hex(${c.session})), ${c.isBot}, ${c.source}, ${c.device}, ${c.os}, ${c.country}, ${c.referrer}, ${c.phase}, ${c.firstOfAddressHour}, ${c.firstOfSession}, ${c.phaseVisitor})`;
 
 /**
  * A click unpacked (`k`, with its pack's `hour`) in a query that names `sessionClicks`: its fields, in the
@@ -114,6 +116,7 @@ const unpackedAsPacked = (u: string) =>
     phase: `${u}.phase`,
     firstOfAddressHour: `${u}.first_of_address_hour`,
     firstOfSession: `${u}.first_of_session`,
+    phaseVisitor: "NULL",
   });
 
 // The hours the session of `bytes` has counted clicks in, in test `test`, from the hour of `since`:

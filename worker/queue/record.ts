@@ -6,6 +6,7 @@ import {
   OUTSIDE_ATTRIBUTION_WINDOW,
 } from "../db/attribution";
 import { firstClickSegment, PACK_CLICKS, packed, packedClick, sessionClicks } from "../db/click-packs";
+import { HOURS_COMPACTED } from "../db/hour-stats";
 import { countedByConsumer, SEGMENT_DIMENSION_LIST, segmentValue } from "../db/segments";
 import { checkedSessionBytes } from "../db/session-bytes";
 import { isSessionId } from "../lib/session-id";
@@ -35,9 +36,12 @@ const CLASSIFIED = `WITH c AS (
     WHERE t.completed_at IS NULL OR t.completed_at > j.value ->> '$.timestamp')`;
 
 // The rollups, once per key and write. In the same transaction as the insert: they count what it inserts.
+// The hourly counts only the clicks of hours already compacted (late or redelivered ones): the rest are
+// added an hour at a time from their packs (worker/db/hour-stats.ts).
 const COUNT_HOURLY = `${CLASSIFIED}
   INSERT INTO test_stats_hourly (split_test_id, phase, hour, variant, clicks, visitors)
-  SELECT test_id, phase, hour, variant, count(*), sum(phase_visitor) FROM c WHERE is_bot = 0
+  SELECT test_id, phase, hour, variant, count(*), sum(phase_visitor) FROM c
+  WHERE is_bot = 0 AND hour < ${HOURS_COMPACTED}
   GROUP BY test_id, phase, hour, variant
   ON CONFLICT (split_test_id, phase, hour, variant)
     DO UPDATE SET clicks = clicks + excluded.clicks, visitors = visitors + excluded.visitors`;
@@ -82,6 +86,7 @@ const INSERT_PACKS = `${CLASSIFIED}
            phase: "phase",
            firstOfAddressHour: "first_of_address_hour",
            firstOfSession: "visitor",
+           phaseVisitor: "phase_visitor",
          })} ORDER BY position),
          coalesce(unhex(group_concat(CASE WHEN is_bot = 0 THEN hex(session) END, '')), x'')
   FROM c GROUP BY test_id, hour, position / ${PACK_CLICKS}`;

@@ -15,6 +15,7 @@ import {
   UNCOUNTED_VISIT_REASONS,
 } from "../../contract/trust";
 import { isPlainLink, labelAt, VARIANT_LABELS } from "../../contract/variants";
+import { STATS_OF_TEST } from "../db/hour-stats";
 import type { SplitTest } from "../db/schema";
 import { analyze } from "../statistics/analysis";
 import { SRM_THRESHOLD, srmTestAgainstShares } from "../statistics/frequentist";
@@ -40,7 +41,7 @@ async function rollupOf(db: D1Database, test: SplitTest): Promise<RollupRow[]> {
   const { results } = await db
     .prepare(
       `SELECT hour, variant, clicks, visitors, conversions, orders, revenue, revenue_squares AS revenueSquares
-       FROM test_stats_hourly WHERE split_test_id = ? AND phase = ?`,
+       FROM ${STATS_OF_TEST} WHERE phase = ?2`,
     )
     .bind(test.id, test.phase)
     .all<RollupRow>();
@@ -99,7 +100,7 @@ async function earlierPhasesOf(db: D1Database, test: SplitTest): Promise<TestAna
     db
       .prepare(
         `SELECT phase, variant, sum(clicks) AS clicks, sum(visitors) AS visitors, sum(conversions) AS conversions
-         FROM test_stats_hourly WHERE split_test_id = ? AND phase < ? GROUP BY phase, variant`,
+         FROM ${STATS_OF_TEST} WHERE phase < ?2 GROUP BY phase, variant`,
       )
       .bind(test.id, test.phase),
   ]);

@@ -2,6 +2,7 @@ import { decimalAmount } from "../../contract/currency";
 import { type PrimaryFields, primaryMetricOf } from "../../contract/metrics";
 import { eventsOfTest } from "../archive/events";
 import { type EventRow, phaseOf } from "../archive/rows";
+import { STATS_OF_TEST } from "../db/hour-stats";
 import { eventsDb } from "../db/shards";
 import { csvLine } from "../lib/csv";
 
@@ -105,7 +106,7 @@ export async function dailyRollupCsv(
     .prepare(
       `SELECT date(hour / 1000, 'unixepoch') AS day, variant, sum(clicks) AS clicks, sum(visitors) AS visitors,
               sum(conversions) AS conversions, sum(orders) AS orders, sum(revenue) AS revenue, phase
-       FROM test_stats_hourly WHERE split_test_id = ?
+       FROM ${STATS_OF_TEST}
        GROUP BY phase, day, variant ORDER BY phase, day, variant`,
     )
     .bind(test.id)

@@ -36,13 +36,13 @@ import { evenWeights, isPlainLink, kindOf, labelAt, VARIANT_LABELS } from "../..
 import { hashPassword } from "../auth/password";
 import { type Db, getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
+import { STATS_OF_TEST, testStats } from "../db/hour-stats";
 import {
   customDomains,
   type SplitTest as SplitTestRow,
   segmentCompaction,
   splitTests,
   testPhases,
-  testStatsHourly,
   weightHistory,
   workspaces,
 } from "../db/schema";
@@ -344,29 +344,22 @@ export function toClient(
 const storedVariant = ({ url, weight, name }: VariantInput): VariantInput =>
   name ? { url, weight, name } : { url, weight };
 
+// The rollup's sums per test, phase and variant of the tests in ?1 (a JSON array of ids: D1 binds at
+// most 100 parameters a statement). total(), a float, never fails on overflow as sum() would: squares
+// of amounts grow fast.
+const ROLLUP_TOTALS = `SELECT split_test_id AS testId, phase, variant, sum(clicks) AS clicks, sum(visitors) AS visitors,
+    sum(conversions) AS conversions, sum(orders) AS orders, sum(revenue) AS revenue,
+    total(revenue_squares) AS revenueSquares
+  FROM ${testStats((testId) => `${testId} IN (SELECT value FROM json_each(?1))`)}
+  GROUP BY split_test_id, phase, variant`;
+
 /** The rollup's sums per test, phase and variant of `tests`, all on `shard`. */
-function rollupTotals(env: Env, shard: string, tests: Pick<SplitTestRow, "id">[]) {
-  return (
-    getDb(eventsDb(env, shard))
-      .select({
-        testId: testStatsHourly.splitTestId,
-        phase: testStatsHourly.phase,
-        variant: testStatsHourly.variant,
-        clicks: sql<number>`sum(${testStatsHourly.clicks})`,
-        visitors: sql<number>`sum(${testStatsHourly.visitors})`,
-        conversions: sql<number>`sum(${testStatsHourly.conversions})`,
-        orders: sql<number>`sum(${testStatsHourly.orders})`,
-        revenue: sql<number>`sum(${testStatsHourly.revenue})`,
-        // total(), a float, never fails on overflow as sum() would: squares of amounts grow fast.
-        revenueSquares: sql<number>`total(${testStatsHourly.revenueSquares})`,
-      })
-      .from(testStatsHourly)
-      // One JSON parameter however many tests: D1 binds at most 100 parameters a statement.
-      .where(
-        sql`${testStatsHourly.splitTestId} IN (SELECT value FROM json_each(${JSON.stringify(tests.map((test) => test.id))}))`,
-      )
-      .groupBy(testStatsHourly.splitTestId, testStatsHourly.phase, testStatsHourly.variant)
-  );
+async function rollupTotals(env: Env, shard: string, tests: Pick<SplitTestRow, "id">[]) {
+  const { results } = await eventsDb(env, shard)
+    .prepare(ROLLUP_TOTALS)
+    .bind(JSON.stringify(tests.map((test) => test.id)))
+    .all<VariantTotals & { testId: string; phase: number; variant: Variant }>();
+  return results;
 }
 
 /**
@@ -761,7 +754,7 @@ async function changeCompletedPassword(
 async function countedOf(env: Env, test: SplitTestRow): Promise<{ clicks: boolean; orders: boolean }> {
   const row = await eventsDb(env, test.shard)
     .prepare(
-      `SELECT EXISTS (SELECT 1 FROM test_stats_hourly WHERE split_test_id = ?1 AND phase = ?2 AND clicks > 0) AS clicks,
+      `SELECT EXISTS (SELECT 1 FROM ${STATS_OF_TEST} WHERE phase = ?2 AND clicks > 0) AS clicks,
               EXISTS (SELECT 1 FROM test_stats_hourly WHERE split_test_id = ?1 AND orders > 0) AS orders`,
     )
     .bind(test.id, test.phase)

@@ -1,0 +1,62 @@
+// The hourly rollup's clicks and visitors (migrations/0056_hour_compaction.sql): added from the packs an
+// hour at a time once the hour is over, an upsert per test, phase, hour and variant, instead of one per
+// key and write of the shard's writer. Until then a reader counts them from the packs (testStats).
+import { HOUR_MS } from "./click-packs";
+
+/** The start of the first hour whose clicks test_stats_hourly does not count yet (an SQL expression). */
+export const HOURS_COMPACTED = "(SELECT through FROM hour_compaction)";
+
+/**
+ * The hourly rollup's rows of the tests `which` picks (an SQL condition on the column it is given),
+ * with the clicks of the hours it does not count yet from their packs: test_stats_hourly's columns, as
+ * a derived table. Its rows are not one per key: a reader sums them. The condition goes into each part,
+ * where SQLite seeks by it (it pushes no IN list into a compound view).
+ */
+export const testStats = (which: (testId: string) => string) => `(
+  SELECT split_test_id, phase, hour, variant, clicks, visitors, conversions, orders, revenue, revenue_squares
+  FROM test_stats_hourly WHERE ${which("split_test_id")}
+  UNION ALL
+  SELECT p.split_test_id, k.value ->> 10, p.hour, k.value ->> 2, count(*), sum(k.value ->> 13), 0, 0, 0, 0
+  FROM click_packs AS p CROSS JOIN json_each(p.clicks) AS k
+  WHERE ${which("p.split_test_id")} AND p.hour >= ${HOURS_COMPACTED} AND k.value ->> 4 = 0
+    AND k.value ->> 13 IS NOT NULL
+  GROUP BY p.split_test_id, k.value ->> 10, p.hour, k.value ->> 2)`;
+
+/** testStats of the test bound as ?1. */
+export const STATS_OF_TEST = testStats((testId) => `${testId} = ?1`);
+
+/**
+ * A step adds every hour over when they hold at most this many packs (an hour's at a million clicks a
+ * day, however many tests), else HOURS_A_STEP hours from the first with a pack: its statement unpacks
+ * their clicks.
+ */
+const STEP_PACKS = 2_000;
+const HOURS_A_STEP = 6;
+
+/** D1 statements a step makes: the mark moved (its trigger adds the clicks). */
+export const HOUR_STEP_STATEMENTS = 1;
+
+// Where a step ends: at ?1, the start of the current hour, if the packs up to it are few, else
+// HOURS_A_STEP after the first hour from the mark with a pack or at ?1, whichever is sooner. Each read a
+// seek per test.
+const STEP_END = `CASE WHEN (
+    SELECT total((SELECT count(*) FROM click_packs AS p WHERE p.split_test_id = t.id AND p.hour >= m.through
+                    AND p.hour < ?1))
+    FROM split_tests AS t) <= ${STEP_PACKS} THEN ?1
+  ELSE min(?1, (
+    SELECT min((SELECT p.hour FROM click_packs AS p WHERE p.split_test_id = t.id AND p.hour >= m.through
+                ORDER BY p.hour LIMIT 1))
+    FROM split_tests AS t) + ${HOURS_A_STEP * HOUR_MS}) END`;
+
+// The mark moved on; migrations/0056_hour_compaction.sql's trigger adds the clicks of the hours it passes.
+const MOVE_MARK = `UPDATE hour_compaction AS m SET through = ${STEP_END} WHERE through < ?1 RETURNING through`;
+
+/**
+ * Adds the clicks of the hours over by `until` to the hourly rollup, up to STEP_PACKS packs or
+ * HOURS_A_STEP hours of them, in one statement with the mark: answers whether hours over are left.
+ */
+export async function compactHours(db: D1Database, until: number): Promise<boolean> {
+  const end = until - (until % HOUR_MS);
+  const moved = await db.prepare(MOVE_MARK).bind(end).first<{ through: number }>();
+  return moved !== null && moved.through < end;
+}
