@@ -12,6 +12,7 @@ import { ARCHIVE_READ_EVENTS } from "../../worker/archive/archive";
 import { eventPage } from "../../worker/archive/rows";
 import { writeObject } from "../../worker/archive/store";
 import { HOUR_MS, indexNextDay, indexNextHour } from "../../worker/db/click-packs";
+import { compactHours } from "../../worker/db/hour-stats";
 import { compactSegments } from "../../worker/db/segments";
 import worker from "../../worker/index";
 import type { TrackingEvent } from "../../worker/queue/events";
@@ -194,13 +195,15 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     .bind(JSON.stringify(testIds), traffic.start)
     .run();
   const beforeClicks = await sizeOf(env.DB);
-  // The session index as the archive cron builds it while the traffic goes on: each day, and each busy
-  // hour, a quarter of an hour after it ends; its writes count as the clicks'.
+  // The session index and the hourly rollup as the archive cron builds them while the traffic goes on:
+  // each hour's clicks five minutes after it ends, each day, and each busy hour, a quarter of an hour
+  // after; their writes count as the clicks'.
   let indexedHour = 0;
   const indexUpTo = async (time: number) => {
     const hour = time - (time % HOUR_MS);
     if (hour === indexedHour) return;
     indexedHour = hour;
+    while (await compactHours(db, time - 5 * 60_000));
     while (await indexNextDay(db, time - 15 * 60_000, 0));
     while (await indexNextHour(db, time - 15 * 60_000));
   };
@@ -215,6 +218,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   const indexRows = (await env.DB.prepare("SELECT count(*) AS n FROM session_chunks").first<{ n: number }>())
     ?.n;
   const clickWrites = { statements: meter.statements, rows: meter.rowsWritten, read: meter.rowsRead };
+  const clickRowsBySql = new Map(meter.bySql);
   const afterClicks = await sizeOf(env.DB);
   const rollupRows = (
     await env.DB.prepare(
@@ -228,6 +232,22 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   const conversions = traffic.conversions(Math.round((CLICKS * CONVERSION_RATE) / TESTS));
   const conversionSeconds = (await ingest(conversions, bindings, shapes)).seconds;
   const conversionWrites = { statements: meter.statements, rows: meter.rowsWritten, read: meter.rowsRead };
+  printTable(
+    "Rows written by statement: per 100 clicks, and per 100 conversions",
+    [
+      ...[...clickRowsBySql].map(([statement, rows]) => ({
+        events: "clicks",
+        statement,
+        "rows / 100": fixed((rows / CLICKS) * 100, 1),
+      })),
+      ...[...meter.bySql].map(([statement, rows]) => ({
+        events: "conversions",
+        statement,
+        "rows / 100": fixed((rows / conversions.length) * 100, 1),
+      })),
+    ],
+    `rows written by statement: ${[...clickRowsBySql].map(([statement, rows]) => `${statement} ${fixed((rows / CLICKS) * 100, 1)}`).join(", ")} per 100 clicks`,
+  );
   const afterConversions = await sizeOf(env.DB);
   const stored = await env.DB.prepare(
     "SELECT (SELECT count(*) FROM clicks WHERE split_test_id IN (SELECT value FROM json_each(?1))) AS clicks, (SELECT count(*) FROM conversions WHERE split_test_id IN (SELECT value FROM json_each(?1))) AS conversions",

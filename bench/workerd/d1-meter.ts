@@ -5,6 +5,8 @@ export interface D1Meter {
   statements: number;
   rowsRead: number;
   rowsWritten: number;
+  /** Rows written by statement, keyed by the statement's first words. */
+  bySql: Map<string, number>;
   reset(): void;
 }
 
@@ -14,16 +16,18 @@ class MeteredStatement {
   constructor(
     readonly inner: D1PreparedStatement,
     private readonly meter: D1Meter,
+    readonly sql: string,
   ) {}
 
   private note(result: Meta) {
     this.meter.statements += 1;
     this.meter.rowsRead += result.meta?.rows_read ?? 0;
     this.meter.rowsWritten += result.meta?.rows_written ?? 0;
+    tally(this.meter, this.sql, result.meta?.rows_written ?? 0);
   }
 
   bind(...values: unknown[]) {
-    return new MeteredStatement(this.inner.bind(...values), this.meter);
+    return new MeteredStatement(this.inner.bind(...values), this.meter, this.sql);
   }
 
   async run() {
@@ -58,21 +62,24 @@ export function meterD1(db: D1Database): { db: D1Database; meter: D1Meter } {
     statements: 0,
     rowsRead: 0,
     rowsWritten: 0,
+    bySql: new Map(),
     reset() {
+      this.bySql.clear();
       this.statements = 0;
       this.rowsRead = 0;
       this.rowsWritten = 0;
     },
   };
   const metered = {
-    prepare: (sql: string) => new MeteredStatement(db.prepare(sql), meter),
+    prepare: (sql: string) => new MeteredStatement(db.prepare(sql), meter, sql),
     async batch(statements: MeteredStatement[]) {
       const results = await db.batch(statements.map((s) => s.inner));
-      for (const result of results) {
+      results.forEach((result, i) => {
         meter.statements += 1;
         meter.rowsRead += result.meta?.rows_read ?? 0;
         meter.rowsWritten += result.meta?.rows_written ?? 0;
-      }
+        tally(meter, statements[i]?.sql ?? "", result.meta?.rows_written ?? 0);
+      });
       return results;
     },
     async exec(sql: string) {
@@ -82,4 +89,12 @@ export function meterD1(db: D1Database): { db: D1Database; meter: D1Meter } {
     },
   };
   return { db: metered as unknown as D1Database, meter };
+}
+
+/** The statement's name in the tally: its INSERT/UPDATE/DELETE target, else its first words. */
+function tally(meter: D1Meter, sql: string, rows: number) {
+  if (rows === 0) return;
+  const target = /(INSERT(?: OR \w+)? INTO|UPDATE|DELETE FROM)\s+(\w+)/i.exec(sql);
+  const key = target ? `${target[1]} ${target[2]}` : sql.replace(/\s+/g, " ").slice(0, 40);
+  meter.bySql.set(key, (meter.bySql.get(key) ?? 0) + rows);
 }
