@@ -38,7 +38,7 @@ const HOURS_AFTER_MS = 5 * 60_000;
 
 /**
  * Adds the clicks of the hours over to every shard's hourly rollup (worker/db/hour-stats.ts), within the
- * budget: answers the steps made. A shard left behind stays exact: test_stats reads its packs meanwhile.
+ * budget: answers the steps made. A shard left behind stays exact: testStats reads its packs meanwhile.
  */
 export async function compactAllHours(env: Env, budget: Budget, now = Date.now()): Promise<number> {
   let steps = 0;

@@ -10,7 +10,8 @@ export const HOURS_COMPACTED = "(SELECT through FROM hour_compaction)";
  * The hourly rollup's rows of the tests `which` picks (an SQL condition on the column it is given),
  * with the clicks of the hours it does not count yet from their packs: test_stats_hourly's columns, as
  * a derived table. Its rows are not one per key: a reader sums them. The condition goes into each part,
- * where SQLite seeks by it (it pushes no IN list into a compound view).
+ * where SQLite seeks by it (it pushes no IN list into a compound view). A click packed before
+ * migrations/0056_hour_compaction.sql carries no phase visitor: the rollup counts it.
  */
 export const testStats = (which: (testId: string) => string) => `(
   SELECT split_test_id, phase, hour, variant, clicks, visitors, conversions, orders, revenue, revenue_squares
@@ -26,9 +27,9 @@ export const testStats = (which: (testId: string) => string) => `(
 export const STATS_OF_TEST = testStats((testId) => `${testId} = ?1`);
 
 /**
- * A step adds every hour over when they hold at most this many packs (an hour's at a million clicks a
- * day, however many tests), else HOURS_A_STEP hours from the first with a pack: its statement unpacks
- * their clicks.
+ * A step adds every hour over when they hold at most this many packs (a quiet shard, or a cron come back
+ * after a while), else the HOURS_A_STEP hours from the first with a pack: its statement unpacks their
+ * clicks (six hours at a million clicks a day: some 250,000).
  */
 const STEP_PACKS = 2_000;
 const HOURS_A_STEP = 6;
