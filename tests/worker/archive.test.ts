@@ -4,7 +4,8 @@ import { meterD1 } from "../../bench/workerd/d1-meter";
 import type { TestAnalyticsResponse, TestBreakdownsResponse } from "../../contract/api";
 import { CONVERSION_MESSAGES } from "../../contract/messages";
 import replayCommand from "../../scripts/replay-dead-letters.sql?raw";
-import { ARCHIVE_READ_EVENTS } from "../../worker/archive/archive";
+import { ARCHIVE_READ_EVENTS, archiveEvents } from "../../worker/archive/archive";
+import { Budget } from "../../worker/archive/budget";
 import { eventPage } from "../../worker/archive/rows";
 import { QUERIES_PER_RUN } from "../../worker/archive/run";
 import { objectKey, writeObject } from "../../worker/archive/store";
@@ -275,6 +276,36 @@ describe("the hourly rollup", () => {
       { clicks: 3, visitors: 2 },
       { clicks: 2, visitors: 2 },
     ]);
+  });
+
+  it("keeps the archive from the clicks of hours not added to the rollup yet", async () => {
+    const { client } = await signedUpClient();
+    const test = await oldTest(client);
+    await seed(test.id, daysAgo(40), 10);
+    const db = await eventsOf(test.id);
+    // The segments wait for nothing here: what the archive waits for is the hours' mark.
+    await db
+      .prepare("UPDATE segment_compaction SET through = ?2 WHERE split_test_id = ?1")
+      .bind(test.id, today())
+      .run();
+    // The mark set without an UPDATE, whose trigger would add the hours it passes again.
+    const setMark = (through: number) =>
+      db.batch([
+        db.prepare("DELETE FROM hour_compaction"),
+        db.prepare("INSERT INTO hour_compaction (id, through) VALUES (1, ?)").bind(through),
+      ]);
+    // The shard's hours over added, as the cron does, then the mark as it stands.
+    while (await compactHours(db, Date.now()));
+    const mark = (await db.prepare("SELECT through FROM hour_compaction").first<{ through: number }>())
+      ?.through;
+    vi.spyOn(console, "log").mockImplementation(() => {});
+
+    await setMark(daysAgo(41));
+    expect((await archiveEvents(env, new Budget(QUERIES_PER_RUN))).events).toBe(0);
+    expect(await objectKeys(test.id)).toEqual([]);
+    await setMark(mark ?? 0);
+    expect((await archiveEvents(env, new Budget(QUERIES_PER_RUN))).events).toBeGreaterThan(10);
+    expect(await objectKeys(test.id)).toHaveLength(1);
   });
 });
 

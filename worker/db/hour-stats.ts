@@ -13,7 +13,7 @@ export const HOURS_COMPACTED = "(SELECT through FROM hour_compaction)";
  * where SQLite seeks by it (it pushes no IN list into a compound view). A click packed before
  * migrations/0056_hour_compaction.sql carries no phase visitor: the rollup counts it.
  */
-export const testStats = (which: (testId: string) => string) => `(
+const testStats = (which: (testId: string) => string) => `(
   SELECT split_test_id, phase, hour, variant, clicks, visitors, conversions, orders, revenue, revenue_squares
   FROM test_stats_hourly WHERE ${which("split_test_id")}
   UNION ALL
@@ -25,6 +25,9 @@ export const testStats = (which: (testId: string) => string) => `(
 
 /** testStats of the test bound as ?1. */
 export const STATS_OF_TEST = testStats((testId) => `${testId} = ?1`);
+
+/** testStats of the tests bound as ?1, a JSON array of their ids (D1 binds at most 100 parameters). */
+export const STATS_OF_TESTS = testStats((testId) => `${testId} IN (SELECT value FROM json_each(?1))`);
 
 /**
  * A step adds every hour over when they hold at most this many packs (a quiet shard, or a cron come back

@@ -36,7 +36,7 @@ import { evenWeights, isPlainLink, kindOf, labelAt, VARIANT_LABELS } from "../..
 import { hashPassword } from "../auth/password";
 import { type Db, getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { STATS_OF_TEST, testStats } from "../db/hour-stats";
+import { STATS_OF_TEST, STATS_OF_TESTS } from "../db/hour-stats";
 import {
   customDomains,
   type SplitTest as SplitTestRow,
@@ -344,13 +344,12 @@ export function toClient(
 const storedVariant = ({ url, weight, name }: VariantInput): VariantInput =>
   name ? { url, weight, name } : { url, weight };
 
-// The rollup's sums per test, phase and variant of the tests in ?1 (a JSON array of ids: D1 binds at
-// most 100 parameters a statement). total(), a float, never fails on overflow as sum() would: squares
-// of amounts grow fast.
+// The rollup's sums per test, phase and variant of the tests in ?1. total(), a float, never fails on
+// overflow as sum() would: squares of amounts grow fast.
 const ROLLUP_TOTALS = `SELECT split_test_id AS testId, phase, variant, sum(clicks) AS clicks, sum(visitors) AS visitors,
     sum(conversions) AS conversions, sum(orders) AS orders, sum(revenue) AS revenue,
     total(revenue_squares) AS revenueSquares
-  FROM ${testStats((testId) => `${testId} IN (SELECT value FROM json_each(?1))`)}
+  FROM ${STATS_OF_TESTS}
   GROUP BY split_test_id, phase, variant`;
 
 /** The rollup's sums per test, phase and variant of `tests`, all on `shard`. */
