@@ -9,7 +9,6 @@ import {
 } from "../../contract/tracking";
 import { REFUSED_CONVERSION_REASONS } from "../../contract/trust";
 import { firstCountedClickAt } from "../db/click-packs";
-import { STATS_OF_TEST } from "../db/hour-stats";
 import type { Background } from "../lib/background";
 import { enqueueEvent } from "../queue/producer";
 
@@ -140,11 +139,12 @@ interface SetupRow {
   goal_at: number | null;
 }
 
-// The first person's click (a click the archive moved to R2 leaves its hour in the rollup), the
-// first conversion and the two sightings: indexed lookups (the first hour's packs with a person's click), one row.
+// The first person's click (a click the archive moved to R2 leaves its hour in the rollup: the archive
+// takes only hours the rollup counts, worker/db/hour-stats.ts), the first conversion and the two
+// sightings: indexed lookups (the first hour's packs with a person's click), one row.
 const SETUP_OF_TEST = `SELECT
     coalesce(${firstCountedClickAt("?1")},
-             (SELECT min(hour) FROM ${STATS_OF_TEST} WHERE clicks > 0)) AS link_opened_at,
+             (SELECT min(hour) FROM test_stats_hourly WHERE split_test_id = ?1 AND clicks > 0)) AS link_opened_at,
     coalesce((SELECT min(timestamp) FROM conversions WHERE split_test_id = ?1),
              (SELECT min(hour) FROM test_stats_hourly WHERE split_test_id = ?1 AND conversions > 0)) AS first_conversion_at,
     l.host AS landing_host, l.path AS landing_path, l.seen_at AS landing_at,
