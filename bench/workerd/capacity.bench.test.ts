@@ -219,6 +219,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     ?.n;
   const clickWrites = { statements: meter.statements, rows: meter.rowsWritten, read: meter.rowsRead };
   const clickRowsBySql = new Map(meter.bySql);
+  const clickReadsBySql = new Map(meter.readBySql);
   const afterClicks = await sizeOf(env.DB);
   const rollupRows = (
     await env.DB.prepare(
@@ -232,19 +233,18 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   const conversions = traffic.conversions(Math.round((CLICKS * CONVERSION_RATE) / TESTS));
   const conversionSeconds = (await ingest(conversions, bindings, shapes)).seconds;
   const conversionWrites = { statements: meter.statements, rows: meter.rowsWritten, read: meter.rowsRead };
+  const byStatement = (events: string, written: Map<string, number>, read: Map<string, number>, n: number) =>
+    [...new Set([...written.keys(), ...read.keys()])].map((statement) => ({
+      events,
+      statement,
+      "rows written / 100": fixed(((written.get(statement) ?? 0) / n) * 100, 1),
+      "rows read / 100": fixed(((read.get(statement) ?? 0) / n) * 100, 1),
+    }));
   printTable(
-    "Rows written by statement: per 100 clicks, and per 100 conversions",
+    "Rows written and read by statement: per 100 clicks, and per 100 conversions",
     [
-      ...[...clickRowsBySql].map(([statement, rows]) => ({
-        events: "clicks",
-        statement,
-        "rows / 100": fixed((rows / CLICKS) * 100, 1),
-      })),
-      ...[...meter.bySql].map(([statement, rows]) => ({
-        events: "conversions",
-        statement,
-        "rows / 100": fixed((rows / conversions.length) * 100, 1),
-      })),
+      ...byStatement("clicks", clickRowsBySql, clickReadsBySql, CLICKS),
+      ...byStatement("conversions", meter.bySql, meter.readBySql, conversions.length),
     ],
     `rows written by statement: ${[...clickRowsBySql].map(([statement, rows]) => `${statement} ${fixed((rows / CLICKS) * 100, 1)}`).join(", ")} per 100 clicks`,
   );

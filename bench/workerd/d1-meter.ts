@@ -7,6 +7,8 @@ export interface D1Meter {
   rowsWritten: number;
   /** Rows written by statement, keyed by the statement's first words. */
   bySql: Map<string, number>;
+  /** Rows read by statement, keyed alike. */
+  readBySql: Map<string, number>;
   reset(): void;
 }
 
@@ -23,7 +25,7 @@ class MeteredStatement {
     this.meter.statements += 1;
     this.meter.rowsRead += result.meta?.rows_read ?? 0;
     this.meter.rowsWritten += result.meta?.rows_written ?? 0;
-    tally(this.meter, this.sql, result.meta?.rows_written ?? 0);
+    tally(this.meter, this.sql, result.meta);
   }
 
   bind(...values: unknown[]) {
@@ -63,8 +65,10 @@ export function meterD1(db: D1Database): { db: D1Database; meter: D1Meter } {
     rowsRead: 0,
     rowsWritten: 0,
     bySql: new Map(),
+    readBySql: new Map(),
     reset() {
       this.bySql.clear();
+      this.readBySql.clear();
       this.statements = 0;
       this.rowsRead = 0;
       this.rowsWritten = 0;
@@ -78,7 +82,7 @@ export function meterD1(db: D1Database): { db: D1Database; meter: D1Meter } {
         meter.statements += 1;
         meter.rowsRead += result.meta?.rows_read ?? 0;
         meter.rowsWritten += result.meta?.rows_written ?? 0;
-        tally(meter, statements[i]?.sql ?? "", result.meta?.rows_written ?? 0);
+        tally(meter, statements[i]?.sql ?? "", result.meta);
       });
       return results;
     },
@@ -91,10 +95,13 @@ export function meterD1(db: D1Database): { db: D1Database; meter: D1Meter } {
   return { db: metered as unknown as D1Database, meter };
 }
 
-/** The statement's name in the tally: its INSERT/UPDATE/DELETE target, else its first words. */
-function tally(meter: D1Meter, sql: string, rows: number) {
-  if (rows === 0) return;
+/** The statement's name in the tallies: its INSERT/UPDATE/DELETE target, else its first words. */
+function tally(meter: D1Meter, sql: string, meta: Meta["meta"]) {
   const target = /(INSERT(?: OR \w+)? INTO|UPDATE|DELETE FROM)\s+(\w+)/i.exec(sql);
-  const key = target ? `${target[1]} ${target[2]}` : sql.replace(/\s+/g, " ").slice(0, 40);
-  meter.bySql.set(key, (meter.bySql.get(key) ?? 0) + rows);
+  const key = target ? `${target[1]} ${target[2]}` : sql.replace(/\s+/g, " ").slice(0, 60);
+  const add = (into: Map<string, number>, rows: number) => {
+    if (rows > 0) into.set(key, (into.get(key) ?? 0) + rows);
+  };
+  add(meter.bySql, meta?.rows_written ?? 0);
+  add(meter.readBySql, meta?.rows_read ?? 0);
 }

@@ -10,7 +10,7 @@ import { eventPage } from "../../worker/archive/rows";
 import { QUERIES_PER_RUN } from "../../worker/archive/run";
 import { objectKey, writeObject } from "../../worker/archive/store";
 import { CRONS } from "../../worker/crons";
-import { PACK_CLICKS } from "../../worker/db/click-packs";
+import { movePacksBefore, PACK_CLICKS } from "../../worker/db/click-packs";
 import { compactHours } from "../../worker/db/hour-stats";
 import { copyTestToShard } from "../../worker/db/shards";
 import worker from "../../worker/index";
@@ -306,6 +306,43 @@ describe("the hourly rollup", () => {
     await setMark(mark ?? 0);
     expect((await archiveEvents(env, new Budget(QUERIES_PER_RUN))).events).toBeGreaterThan(10);
     expect(await objectKeys(test.id)).toHaveLength(1);
+  });
+
+  it("keeps the archive from the packs written before 0057 until they are moved", async () => {
+    const { client } = await signedUpClient();
+    const test = await oldTest(client);
+    await seed(test.id, daysAgo(40), 10);
+    const db = await eventsOf(test.id);
+    await db
+      .prepare("UPDATE segment_compaction SET through = ?2 WHERE split_test_id = ?1")
+      .bind(test.id, today())
+      .run();
+    while (await compactHours(db, Date.now()));
+    // Its packs as a shard kept them before migrations/0057_packs_one_row.sql.
+    await db.batch([
+      db
+        .prepare(
+          "INSERT INTO click_packs_before (split_test_id, hour, seq, sessions, clicks) SELECT split_test_id, hour, seq, sessions, clicks FROM click_packs WHERE split_test_id = ?1",
+        )
+        .bind(test.id),
+      db.prepare("DELETE FROM click_packs WHERE split_test_id = ?1").bind(test.id),
+    ]);
+    vi.spyOn(console, "log").mockImplementation(() => {});
+
+    expect((await archiveEvents(env, new Budget(QUERIES_PER_RUN))).events).toBe(0);
+    expect(await objectKeys(test.id)).toEqual([]);
+    // The cron's step moves them (a step moves every pack there is here), then the archive takes them.
+    expect(await movePacksBefore(db)).toBeGreaterThan(0);
+    expect((await archiveEvents(env, new Budget(QUERIES_PER_RUN))).events).toBeGreaterThan(10);
+    expect(await objectKeys(test.id)).toHaveLength(1);
+    expect(
+      await db
+        .prepare(
+          "SELECT (SELECT count(*) FROM click_packs_before) + (SELECT count(*) FROM click_packs WHERE split_test_id = ?1) AS n",
+        )
+        .bind(test.id)
+        .first("n"),
+    ).toBe(0);
   });
 });
 

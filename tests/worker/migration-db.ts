@@ -41,9 +41,9 @@ export async function testAtSchema(id: string): Promise<SplitTest> {
 /**
  * The tables today's code reads that later migrations make, so that today's code can read a database at
  * an older schema: 0045's metric_conversions (the events export reads it), made first, which the later
- * run of the migrations skips, as recorded; and, empty, the packs and the mark of the hours compacted
- * (0054, 0056: the hourly counts read them beside the rollup), which the answered function drops before
- * the migrations that make them run.
+ * run of the migrations skips, as recorded; and, empty, the packs, the mark of the hours compacted and
+ * the packs before 0057 (0054, 0056, 0057: the hourly counts and the export read them), which the
+ * answered function drops before the migrations that make them run.
  */
 export async function withTablesTodaysCodeReads(): Promise<() => Promise<void>> {
   await applyD1Migrations(
@@ -54,15 +54,20 @@ export async function withTablesTodaysCodeReads(): Promise<() => Promise<void>> 
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('click_packs', 'hour_compaction')",
   );
   if (standIns.length > 0) return async () => {};
+  const packs =
+    "(id INTEGER PRIMARY KEY, split_test_id TEXT, hour INTEGER, seq INTEGER, sessions BLOB, clicks TEXT)";
   await db.batch([
-    db.prepare(
-      "CREATE TABLE click_packs (id INTEGER PRIMARY KEY, split_test_id TEXT, hour INTEGER, seq INTEGER, sessions BLOB, clicks TEXT)",
-    ),
+    db.prepare(`CREATE TABLE click_packs ${packs}`),
+    db.prepare(`CREATE TABLE click_packs_before ${packs}`),
     db.prepare("CREATE TABLE hour_compaction (id INTEGER PRIMARY KEY, through INTEGER NOT NULL)"),
     db.prepare("INSERT INTO hour_compaction (id, through) VALUES (1, 0)"),
   ]);
   return async () => {
-    await db.batch([db.prepare("DROP TABLE click_packs"), db.prepare("DROP TABLE hour_compaction")]);
+    await db.batch(
+      ["click_packs", "click_packs_before", "hour_compaction"].map((table) =>
+        db.prepare(`DROP TABLE ${table}`),
+      ),
+    );
   };
 }
 

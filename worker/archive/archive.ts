@@ -24,8 +24,9 @@ export function archiveCutoff(now: number, windowMs: number): number {
 // the start of a day): three index seeks a test. Not one whose
 // segment visitors are not compacted up to the cutoff (worker/db/segments.ts): they are counted from
 // its clicks until then, so those wait for the compaction (it runs first, the furthest behind first).
-// None while clicks written before their packs are still to be packed (packUnpackedClicks), nor before
-// the hourly rollup counts the clicks before the cutoff (worker/db/hour-stats.ts).
+// None while clicks written before their packs are still to be packed (packUnpackedClicks) or packs
+// written before 0057 to be moved (movePacksBefore), nor before the hourly rollup counts the clicks
+// before the cutoff (worker/db/hour-stats.ts).
 const TESTS_TO_ARCHIVE = `SELECT id FROM (
     SELECT t.id, min(
       coalesce((SELECT min(hour) FROM click_packs WHERE split_test_id = t.id), ?1),
@@ -33,7 +34,7 @@ const TESTS_TO_ARCHIVE = `SELECT id FROM (
       coalesce((SELECT min(timestamp) FROM rule_visits WHERE split_test_id = t.id), ?1)) AS oldest
     FROM split_tests AS t WHERE t.deleted_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM segment_compaction WHERE split_test_id = t.id AND through < ?1))
-  WHERE oldest < ?1 AND NOT EXISTS (SELECT 1 FROM clicks_unpacked)
+  WHERE oldest < ?1 AND NOT EXISTS (SELECT 1 FROM clicks_unpacked) AND NOT EXISTS (SELECT 1 FROM click_packs_before)
     AND ?1 <= (SELECT through FROM hour_compaction) ORDER BY oldest LIMIT ?2`;
 
 // Every event of each test ({testId, timestamp, id} in ?1) up to and including its last archived one.

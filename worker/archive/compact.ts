@@ -5,7 +5,10 @@ import {
   INDEX_HOUR_STATEMENTS,
   indexNextDay,
   indexNextHour,
+  MOVE_STEP_STATEMENTS,
+  movePacksBefore,
   PACK_STEP_STATEMENTS,
+  PACKS_BEFORE_A_STEP,
   packUnpackedClicks,
   sessionIndexDue,
   UNPACKED_A_STEP,
@@ -91,17 +94,25 @@ export async function indexAllSessions(env: Env, budget: Budget, now = Date.now(
 }
 
 /**
- * Packs the clicks written before their packs (migrations/0054_click_packs.sql) on every shard, a step at
- * a time, within the budget: answers how many moved.
+ * Packs the clicks written before their packs (migrations/0054_click_packs.sql), then moves the packs
+ * written before migrations/0057_packs_one_row.sql, on every shard, a step at a time, within the budget:
+ * answers how many clicks and packs moved.
  */
 export async function packAllUnpacked(env: Env, budget: Budget, now = Date.now()): Promise<number> {
   let moved = 0;
   for (const shard of shardsFrom(env, now)) {
-    while (budget.left >= PACK_STEP_STATEMENTS) {
+    const db = eventsDb(env, shard);
+    let packed = UNPACKED_A_STEP;
+    while (packed === UNPACKED_A_STEP && budget.left >= PACK_STEP_STATEMENTS) {
       budget.spend(PACK_STEP_STATEMENTS);
-      const step = await packUnpackedClicks(eventsDb(env, shard));
-      moved += step;
-      if (step < UNPACKED_A_STEP) break;
+      packed = await packUnpackedClicks(db);
+      moved += packed;
+    }
+    let packs = packed < UNPACKED_A_STEP ? PACKS_BEFORE_A_STEP : 0;
+    while (packs === PACKS_BEFORE_A_STEP && budget.left >= MOVE_STEP_STATEMENTS) {
+      budget.spend(MOVE_STEP_STATEMENTS);
+      packs = await movePacksBefore(db);
+      moved += packs;
     }
   }
   return moved;

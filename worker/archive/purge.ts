@@ -16,6 +16,7 @@ export interface PurgeRun {
 // The per-event tables, and the rollup (a row per hour and variant); the rest goes with the test's row.
 const CHUNKED = [
   "click_packs",
+  "click_packs_before",
   "clicks_unpacked",
   "conversions",
   "metric_conversions",
@@ -28,7 +29,8 @@ const CHUNKED = [
 type EventTable = (typeof CHUNKED)[number];
 // A row is found by its key where it has no rowid.
 const ROW_KEY: Record<EventTable, string> = {
-  click_packs: "rowid",
+  click_packs: "split_test_id, hour, seq",
+  click_packs_before: "rowid",
   clicks_unpacked: "split_test_id, timestamp, id",
   conversions: "rowid",
   metric_conversions: "rowid",

@@ -54,15 +54,19 @@ export const comesAfter = (row: EventKey, key: EventKey) =>
 // three merged: a page costs about ?4 rows a table however many follow (one sort of the whole union
 // would sort every row after the cursor, for every page). The clicks are unpacked from the cursor's
 // hour through the first later hour by which the packs after the cursor's hour hold ?4 clicks (counted
-// pack by pack, in order, without unpacking them) or the clicks not packed yet after the cursor
+// pack by pack, in order, without unpacking them; in both tables while migrations/0057_packs_one_row.sql's
+// move lasts) or the clicks not packed yet after the cursor
 // (migrations/0054_click_packs.sql) number ?4, whichever is sooner, else every hour before ?5: those
 // hours hold at least ?4 clicks after the cursor, or every one there is, and later ones come after.
 const range = `split_test_id = ?1 AND timestamp >= ?2 AND (timestamp > ?2 OR id > ?3) AND timestamp < ?5`;
+const LATER_HOURS = `split_test_id = ?1 AND hour > ?2 - ?2 % ${HOUR_MS} AND hour < ?5`;
 const LAST_HOUR = `last_hour AS MATERIALIZED (
     SELECT min(
       coalesce((SELECT hour FROM (
                   SELECT hour, sum(json_array_length(clicks)) OVER (ORDER BY hour, seq) AS clicks_so_far
-                  FROM click_packs WHERE split_test_id = ?1 AND hour > ?2 - ?2 % ${HOUR_MS} AND hour < ?5)
+                  FROM (SELECT hour, seq, clicks FROM click_packs WHERE ${LATER_HOURS}
+                        UNION ALL
+                        SELECT hour, seq, clicks FROM click_packs_before WHERE ${LATER_HOURS}))
                 WHERE clicks_so_far >= ?4 LIMIT 1), ?5),
       coalesce((SELECT timestamp - timestamp % ${HOUR_MS} FROM clicks_unpacked
                 WHERE split_test_id = ?1 AND timestamp > ?2 AND timestamp < ?5

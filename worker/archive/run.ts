@@ -12,8 +12,8 @@ export const QUERIES_PER_RUN = 50;
 // Deletions the users asked for come first, but leave the archive room to keep up.
 const PURGE_SHARE = 30;
 const REPLAY_SHARE = 6;
-// After the archive, which waits for them: the clicks written before their packs, up to four steps a run
-// (a shard with none left answers in its first).
+// After the archive, which waits for them: the clicks written before their packs, then the packs written
+// before 0057, up to four steps a run (a shard with none left answers in its first of each).
 const UNPACK_SHARE = 4 * PACK_STEP_STATEMENTS;
 // The segment compaction: a look per shard, and a batch of three statements for each 100 tests due
 // (once a day); the archive keeps room for its read, write and delete.

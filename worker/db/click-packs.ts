@@ -7,6 +7,9 @@
 //   narrows to the packs it needs with them before their clicks are unpacked.
 // - session_chunks and late_sessions (migrations/0055_session_chunks.sql): which hours of the days indexed
 //   a session has counted clicks in, so that a session's lookup reads only those hours' packs.
+// - click_packs_before (migrations/0057_packs_one_row.sql): the packs written while click_packs had a
+//   rowid, which movePacksBefore moves into it in steps. Until none is left, what reads a session's
+//   clicks, the clicks in time order or the first click reads them too, and the session index waits.
 
 export const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -21,6 +24,23 @@ export const CHUNK_SESSIONS = 150;
 export const HOUR_PACKS = 8;
 const HOURS_OF_DAY = `'[${Array.from({ length: 24 }, (_, hour) => hour).join(",")}]'`;
 const NEXT_DAY_INDEXED = "(SELECT next_day FROM session_chunk_mark)";
+/** The tables of packs, click_packs_before while movePacksBefore has packs to move. */
+const PACK_TABLES = ["click_packs", "click_packs_before"] as const;
+// Whether movePacksBefore has packs left: checked once a statement, before the lookups in that table.
+const SOME_BEFORE = "EXISTS (SELECT 1 FROM click_packs_before)";
+// Whether every click is in click_packs: none written before their packs, nor in packs before 0057.
+const ALL_IN_PACKS =
+  "NOT EXISTS (SELECT 1 FROM clicks_unpacked) AND NOT EXISTS (SELECT 1 FROM click_packs_before)";
+
+/**
+ * The seq of a new pack of test `test` and hour `hour` (SQL expressions), `more` after the first: after
+ * the packs of that test and hour in both tables, so that a pack moved from click_packs_before keeps its.
+ */
+export const nextPackSeq = (test: string, hour: string, more = "0") =>
+  `max(${PACK_TABLES.map(
+    (table) =>
+      `coalesce((SELECT max(seq) FROM ${table} WHERE split_test_id = ${test} AND hour = ${hour}), 0)`,
+  ).join(", ")}) + 1 + ${more}`;
 
 /**
  * The most clicks one pack holds (some 25 KB): a session's lookup unpacks the packs that hold it, so a
@@ -75,18 +95,25 @@ export const packed = {
  * another table, since SQLite reads the compound view `clicks` whole there.
  */
 export const eachClicks = (select: (clicks: string) => string) =>
-  `${select("packed_clicks")} UNION ALL ${select("unpacked_clicks")}`;
+  ["packed_clicks", "packed_clicks_before", "unpacked_clicks"].map(select).join(" UNION ALL ");
 
 /**
  * The time of the first counted click of test `test` (an SQL expression), or NULL: in the first hour of
  * packs with one, and among the clicks not packed yet, each read apart (through the compound view
  * `clicks`, SQLite unpacked every pack of the test to sort them: 1.2 million rows read for 200,000 clicks).
  */
-export const firstCountedClickAt = (test: string) => `(SELECT min(at) FROM (
-    SELECT (SELECT min(k.timestamp) FROM packed_clicks AS k
+export const firstCountedClickAt = (test: string) => `(SELECT min(at) FROM (${[
+  "packed_clicks",
+  "packed_clicks_before",
+]
+  .map(
+    (view) => `
+    SELECT (SELECT min(k.timestamp) FROM ${view} AS k
             WHERE k.split_test_id = ${test} AND k.is_bot = 0
-              AND k.hour = (SELECT h.hour FROM packed_clicks AS h WHERE h.split_test_id = ${test} AND h.is_bot = 0
-                            ORDER BY h.hour LIMIT 1)) AS at
+              AND k.hour = (SELECT h.hour FROM ${view} AS h WHERE h.split_test_id = ${test} AND h.is_bot = 0
+                            ORDER BY h.hour LIMIT 1)) AS at`,
+  )
+  .join(" UNION ALL")}
     UNION ALL
     SELECT (SELECT u.timestamp FROM unpacked_clicks AS u WHERE u.split_test_id = ${test} AND u.is_bot = 0
             ORDER BY u.timestamp LIMIT 1)))`;
@@ -127,12 +154,18 @@ const sessionHours = (test: string, bytes: string, since?: string) => {
   const at = `instr(c.entries, ${bytes})`;
   const firstDay = since === undefined ? "0" : `(${since}) - (${since}) % ${DAY_MS}`;
   const firstHour = since === undefined ? "0" : `(${since}) - (${since}) % ${HOUR_MS}`;
+  // The first hour of a pack of the test, in either table, that meets `where` (or NULL).
+  const firstPackHour = (where: string) =>
+    `(SELECT min(hour) FROM (
+        SELECT (SELECT min(hour) FROM click_packs WHERE split_test_id = ${test} AND ${where}) AS hour
+        UNION ALL
+        SELECT (SELECT min(hour) FROM click_packs_before WHERE split_test_id = ${test} AND ${where})
+        WHERE ${SOME_BEFORE}))`;
   return `SELECT t.hour
     FROM (WITH RECURSIVE tail(hour) AS (
-            SELECT (SELECT min(hour) FROM click_packs
-                    WHERE split_test_id = ${test} AND hour >= max(${NEXT_DAY_INDEXED}, ${firstHour}))
+            SELECT ${firstPackHour(`hour >= max(${NEXT_DAY_INDEXED}, ${firstHour})`)}
             UNION ALL
-            SELECT (SELECT min(hour) FROM click_packs WHERE split_test_id = ${test} AND hour > tail.hour)
+            SELECT ${firstPackHour("hour > tail.hour")}
             FROM tail WHERE tail.hour IS NOT NULL)
           SELECT hour FROM tail WHERE hour IS NOT NULL) AS t
     WHERE NOT EXISTS (SELECT 1 FROM session_chunks AS i WHERE i.split_test_id = ${test} AND i.day = t.hour)
@@ -163,9 +196,16 @@ const sessionHours = (test: string, bytes: string, since?: string) => {
 export const sessionClicks = (test: string, bytes: string, since?: string) => {
   const hex = `lower(hex(${bytes}))`;
   const from = (time: string) => (since === undefined ? "" : ` AND ${time} >= ${since}`);
-  return `(SELECT kp.hour AS hour, k.value AS value FROM click_packs AS kp CROSS JOIN json_each(kp.clicks) AS k
-      WHERE kp.split_test_id = ${test} AND kp.hour IN (${sessionHours(test, bytes, since)})${from("kp.hour + (k.value ->> 0)")}
-        AND instr(kp.sessions, ${bytes}) > 0 AND k.value ->> 3 = ${hex} AND k.value ->> 4 = 0
+  const hours = sessionHours(test, bytes, since);
+  // The packs before 0057 only while there are some (`where`): the session's hours are looked up for each
+  // table, and SQLite does so before any other condition.
+  const packsOf = (table: string, where = "") =>
+    `SELECT kp.hour AS hour, k.value AS value FROM ${table} AS kp CROSS JOIN json_each(kp.clicks) AS k
+      WHERE kp.split_test_id = ${test} AND kp.hour IN (SELECT hour FROM (${hours})${where})${from("kp.hour + (k.value ->> 0)")}
+        AND instr(kp.sessions, ${bytes}) > 0 AND k.value ->> 3 = ${hex} AND k.value ->> 4 = 0`;
+  return `(${packsOf("click_packs")}
+    UNION ALL
+    ${packsOf("click_packs_before", ` WHERE ${SOME_BEFORE}`)}
     UNION ALL
     SELECT u.timestamp - u.timestamp % ${HOUR_MS}, ${unpackedAsPacked("u")}
     FROM clicks_unpacked AS u WHERE u.split_test_id = ${test} AND u.session = ${bytes} AND u.is_bot = 0${from("u.timestamp")}) AS k
@@ -185,7 +225,8 @@ export const firstClickSegment = (test: string, bytes: string, blanks = false) =
 
 // The next day the session index may take (?1: the latest end it may have), with the first hour not
 // indexed yet: the day of the earliest pack from it on, once that day is over, and once every click
-// written before the packs is packed (packUnpackedClicks).
+// written before the packs is packed (packUnpackedClicks) and every pack written before 0057 moved
+// (movePacksBefore).
 const NEXT_DAY = `WITH next AS (
     SELECT m.next_day AS mark,
            (SELECT min((SELECT hour FROM click_packs WHERE split_test_id = t.id AND hour >= m.next_day ORDER BY hour LIMIT 1))
@@ -193,7 +234,7 @@ const NEXT_DAY = `WITH next AS (
     FROM session_chunk_mark AS m),
   day AS (SELECT mark, first_hour - first_hour % ${DAY_MS} + ${DAY_MS} AS day_end FROM next
           WHERE first_hour IS NOT NULL AND first_hour - first_hour % ${DAY_MS} + ${DAY_MS} <= ?1
-            AND NOT EXISTS (SELECT 1 FROM clicks_unpacked))`;
+            AND ${ALL_IN_PACKS})`;
 
 // That day's counted sessions, sorted, CHUNK_SESSIONS to a chunk, each with the hours it has clicks in.
 const INDEX_DAY = `${NEXT_DAY}
@@ -247,7 +288,7 @@ export async function indexNextDay(db: D1Database, until: number, forgetBefore: 
 const HOUR_TO_INDEX = `hour AS (
     SELECT max(next_hour, next_day, ?1 - ?1 % ${DAY_MS} - ${DAY_MS}) AS start FROM session_chunk_mark
     WHERE max(next_hour, next_day, ?1 - ?1 % ${DAY_MS} - ${DAY_MS}) + ${HOUR_MS} <= ?1
-      AND NOT EXISTS (SELECT 1 FROM clicks_unpacked))`;
+      AND ${ALL_IN_PACKS})`;
 const NEXT_HOUR = `WITH ${HOUR_TO_INDEX}`;
 
 // That hour's counted sessions of each test that had HOUR_PACKS or more in it, as the day's.
@@ -299,10 +340,7 @@ export const UNPACKED_A_STEP = 200_000;
 // pack per test and hour, PACK_CLICKS at most, after the packs already there.
 const FIRST_UNPACKED = "SELECT * FROM clicks_unpacked ORDER BY split_test_id, timestamp, id LIMIT ?1";
 const PACK_UNPACKED = `INSERT INTO click_packs (split_test_id, hour, seq, sessions, clicks)
-  SELECT m.split_test_id, m.hour,
-         coalesce((SELECT max(seq) FROM click_packs AS p WHERE p.split_test_id = m.split_test_id AND p.hour = m.hour), 0)
-           + m.pack + 1,
-         m.sessions, m.clicks
+  SELECT m.split_test_id, m.hour, ${nextPackSeq("m.split_test_id", "m.hour", "m.pack")}, m.sessions, m.clicks
   FROM (SELECT split_test_id, hour, nth / ${PACK_CLICKS} AS pack,
                coalesce(unhex(group_concat(CASE WHEN is_bot = 0 THEN hex(session) END, '' ORDER BY timestamp, id)), x'')
                  AS sessions,
@@ -326,6 +364,34 @@ export async function packUnpackedClicks(db: D1Database, clicks = UNPACKED_A_STE
   const [, deleted] = await db.batch([
     db.prepare(PACK_UNPACKED).bind(clicks),
     db.prepare(DELETE_PACKED).bind(clicks),
+  ]);
+  return deleted?.meta.changes ?? 0;
+}
+
+/**
+ * The packs written before migrations/0057_packs_one_row.sql a step of movePacksBefore moves into
+ * click_packs: some 115,000 clicks.
+ */
+export const PACKS_BEFORE_A_STEP = 20_000;
+
+// The first ?1 packs of click_packs_before, in the order they were written, copied with their seq (a
+// new pack's comes after it: nextPackSeq), then deleted: a pack is never in both or neither.
+const FIRST_BEFORE = "SELECT rowid FROM click_packs_before ORDER BY rowid LIMIT ?1";
+const MOVE_BEFORE = `INSERT INTO click_packs (split_test_id, hour, seq, sessions, clicks)
+  SELECT split_test_id, hour, seq, sessions, clicks FROM click_packs_before WHERE rowid IN (${FIRST_BEFORE})`;
+const DELETE_MOVED = `DELETE FROM click_packs_before WHERE rowid IN (${FIRST_BEFORE})`;
+
+/** The statements one step of movePacksBefore takes (for a caller's budget). */
+export const MOVE_STEP_STATEMENTS = 2;
+
+/**
+ * Moves the first `packs` of `db` written before migrations/0057_packs_one_row.sql into click_packs, in
+ * one transaction. Answers how many moved: fewer than asked when none is left.
+ */
+export async function movePacksBefore(db: D1Database, packs = PACKS_BEFORE_A_STEP): Promise<number> {
+  const [, deleted] = await db.batch([
+    db.prepare(MOVE_BEFORE).bind(packs),
+    db.prepare(DELETE_MOVED).bind(packs),
   ]);
   return deleted?.meta.changes ?? 0;
 }

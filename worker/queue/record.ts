@@ -5,7 +5,14 @@ import {
   INSERT_CONVERSIONS,
   OUTSIDE_ATTRIBUTION_WINDOW,
 } from "../db/attribution";
-import { firstClickSegment, PACK_CLICKS, packed, packedClick, sessionClicks } from "../db/click-packs";
+import {
+  firstClickSegment,
+  nextPackSeq,
+  PACK_CLICKS,
+  packed,
+  packedClick,
+  sessionClicks,
+} from "../db/click-packs";
 import { HOURS_COMPACTED } from "../db/hour-stats";
 import { countedByConsumer, SEGMENT_DIMENSION_LIST, segmentValue } from "../db/segments";
 import { checkedSessionBytes } from "../db/session-bytes";
@@ -68,9 +75,7 @@ const COUNT_FLAGGED = `${CLASSIFIED}
 // the test, for the segments' compaction.
 const INSERT_PACKS = `${CLASSIFIED}
   INSERT INTO click_packs (split_test_id, hour, seq, clicks, sessions)
-  SELECT test_id, hour,
-         coalesce((SELECT max(seq) FROM click_packs AS p WHERE p.split_test_id = c.test_id AND p.hour = c.hour), 0)
-           + 1 + position / ${PACK_CLICKS},
+  SELECT test_id, hour, ${nextPackSeq("c.test_id", "c.hour", `position / ${PACK_CLICKS}`)},
          json_group_array(${packedClick({
            timestamp: "ts",
            hour: "hour",

@@ -23,11 +23,11 @@ const eventColumns = () => ({
 /**
  * Every click, many to a row (migrations/0054_click_packs.sql, worker/db/click-packs.ts): one pack per
  * test and clock hour for each write of the shard's writer. The view `clicks` reads them one click a row.
+ * WITHOUT ROWID (migrations/0057_packs_one_row.sql: a pack written is one row, not a row and its key).
  */
 export const clickPacks = sqliteTable(
   "click_packs",
   {
-    id: integer("id").primaryKey(),
     splitTestId: text("split_test_id")
       .notNull()
       .references(() => splitTests.id, { onDelete: "cascade" }),
@@ -38,7 +38,7 @@ export const clickPacks = sqliteTable(
     // The bytes of its counted clicks' sessions, one after another: how a session's clicks are found.
     sessions: blob("sessions", { mode: "buffer" }).notNull(),
   },
-  (t) => [uniqueIndex("click_packs_key").on(t.splitTestId, t.hour, t.seq)],
+  (t) => [primaryKey({ columns: [t.splitTestId, t.hour, t.seq] })],
 );
 
 export const conversions = sqliteTable(
