@@ -77,14 +77,15 @@ BEGIN
           CASE WHEN coalesce(NEW.is_bot, 0) = 0 THEN NEW.session ELSE x'' END);
 END;
 
--- As in 0055, but for a pack moved from click_packs_before (still there while it is copied): the days
--- it is of were indexed with it.
+-- As in 0055, but for a pack moved from click_packs_before as it was (still there while it is copied):
+-- the days it is of were indexed with it.
 CREATE TRIGGER click_packs_late AFTER INSERT ON click_packs
 WHEN length(NEW.sessions) > 0
   AND (NEW.hour < (SELECT next_day FROM session_chunk_mark)
        OR EXISTS (SELECT 1 FROM session_chunks WHERE split_test_id = NEW.split_test_id AND day = NEW.hour))
   AND NOT EXISTS (SELECT 1 FROM click_packs_before
-                  WHERE split_test_id = NEW.split_test_id AND hour = NEW.hour AND seq = NEW.seq)
+                  WHERE split_test_id = NEW.split_test_id AND hour = NEW.hour AND seq = NEW.seq
+                    AND clicks = NEW.clicks)
 BEGIN
   INSERT OR IGNORE INTO late_sessions (split_test_id, session, hour)
   SELECT NEW.split_test_id, unhex(k.value ->> 3), NEW.hour FROM json_each(NEW.clicks) AS k WHERE k.value ->> 4 = 0;

@@ -16,6 +16,7 @@ const sid = (n: number) => `${String(n).padStart(8, "0")}-0000-4000-8000-0000000
 
 describe("0006_variants: two-URL tests become variants A and B", () => {
   it("keeps every test, click, conversion and rollup count, and the winner", async () => {
+    await emptyDatabase();
     await applyD1Migrations(db, upTo("0006"));
     await db.batch([
       db.prepare(

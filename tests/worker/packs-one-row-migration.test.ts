@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { meterD1 } from "../../bench/workerd/d1-meter";
 import { mulberry32 } from "../../bench/workerd/sequential-simulation";
 import { type EventRow, eventPage } from "../../worker/archive/rows";
-import { firstCountedClickAt, indexNextDay, movePacksBefore } from "../../worker/db/click-packs";
+import { firstCountedClickAt, indexNextDay, movePacksBefore, PACK_CLICKS } from "../../worker/db/click-packs";
 import { compactHours, STATS_OF_TEST } from "../../worker/db/hour-stats";
 import { segmentCounts } from "../../worker/db/segments";
 import type { ClickEvent } from "../../worker/queue/events";
@@ -121,7 +121,7 @@ describe("0057_packs_one_row: a pack written in one row", () => {
         test,
         ts,
         session: sessions[visitor] ?? "",
-        variant: visitor % 2 ? "B" : "A",
+        variant: visitor % 2 ? ("B" as const) : ("A" as const),
         bot,
         source: bot === 1 ? null : `ad${String(i % 40).padStart(6, "0")}`,
         device: ["mobile", "desktop", null][i % 3] ?? null,
@@ -248,6 +248,7 @@ describe("0057_packs_one_row: a pack written in one row", () => {
     // Nothing moved yet, then half of the packs (the archive cron's steps), then the rest.
     const left = packs.filter((pack) => pack.hour < hour).length;
     let late: ClickEvent | undefined;
+    let earlier: { id: string; session: string; test: string; hour: number; sessions: number } | undefined;
     for (const step of [0, Math.floor(left / 2)]) {
       if (step) expect(await movePacksBefore(db, step)).toBe(step);
       expect(await shown()).toEqual(shownBefore);
@@ -286,38 +287,80 @@ describe("0057_packs_one_row: a pack written in one row", () => {
             `SELECT seq FROM click_packs WHERE split_test_id = '${old.test}' AND hour = ${old.hour}`,
           ),
         ).toEqual([{ seq: old.seq + 1 }]);
+        // The Worker before 0057, in the moment of the deploy, numbered a late click's pack from
+        // click_packs alone: 1, as an unmoved pack of that hour. That one moves after both.
+        const taken = (
+          await rows<{ hour: number; test: string; sessions: number }>(
+            `SELECT b.hour, b.split_test_id AS test,
+                    (SELECT count(DISTINCT k.value ->> 3) FROM json_each(b.clicks) AS k WHERE k.value ->> 4 = 0) AS sessions
+             FROM click_packs_before AS b WHERE b.seq = 1 AND b.hour < ${old.hour} ORDER BY b.hour DESC LIMIT 1`,
+          )
+        )[0];
+        if (!taken) throw new Error("no pack left to move");
+        earlier = { id: crypto.randomUUID(), session: crypto.randomUUID(), ...taken };
+        await db
+          .prepare(
+            `INSERT INTO click_packs (split_test_id, hour, seq, sessions, clicks)
+             VALUES (?1, ?2, 1, unhex(?3), json_array(json_array(5000, ?4, 'A', ?3, 0, 'ad000001', NULL, NULL, NULL, NULL, 1, 1, 1, 1)))`,
+          )
+          .bind(taken.test, taken.hour, hexOf(earlier.session), earlier.id)
+          .run();
         shownBefore = await shown();
       }
     }
     expect(await movePacksBefore(db, left)).toBe(left - Math.floor(left / 2));
     expect(await rows("SELECT count(*) AS n FROM click_packs_before")).toEqual([{ n: 0 }]);
-    if (!late) throw new Error("no late click");
-    // Every click once, the late one beside them; the moved packs added no late session.
-    expect(await rows("SELECT count(*) AS n FROM clicks")).toEqual([{ n: clicks.length + 1 }]);
+    if (!late || !earlier) throw new Error("no late click");
+    // Every click once, the two late ones beside them; the packs moved as they were added no late session,
+    // the one numbered again its sessions.
+    expect(await rows("SELECT count(*) AS n FROM clicks")).toEqual([{ n: clicks.length + 2 }]);
     expect(
       await rows(
-        `SELECT ${COLUMNS} FROM clicks WHERE id <> '${late.id}' ORDER BY split_test_id, timestamp, id`,
+        `SELECT ${COLUMNS} FROM clicks WHERE id NOT IN ('${late.id}', '${earlier.id}') ORDER BY split_test_id, timestamp, id`,
       ),
     ).toEqual(before.clicks);
-    expect(await rows("SELECT * FROM late_sessions")).toHaveLength(lateBefore.length + 1);
+    expect(await rows("SELECT * FROM late_sessions")).toHaveLength(lateBefore.length + 2 + earlier.sessions);
     expect(await credit(late.testId, late.sessionId)).toEqual(["B"]);
+    expect(await credit(earlier.test, earlier.session)).toEqual(["A"]);
     // Once every pack is moved, the session index takes the days that waited.
     expect(await indexNextDay(db, now, 0)).toBe(true);
 
-    // The shard's writer: three clicks of a test in an hour are one pack, one row written.
+    // The shard's writer: a write's clicks of a test and hour are one pack, a row written, while they fit
+    // on its page; up to twice that, two packs that each fit; more, packs of PACK_CLICKS again.
     const { db: metered, meter } = meterD1(db);
-    await writeClicks(
-      metered,
-      Array.from({ length: 3 }, (_, i) => ({
-        type: "click" as const,
-        id: crypto.randomUUID(),
-        testId: "t1",
-        variant: "A" as const,
-        sessionId: crypto.randomUUID(),
-        isBot: false,
-        timestamp: now + i,
-      })),
-    );
-    expect(meter.bySql.get("INSERT INTO click_packs")).toBe(1);
+    const packsOfWrite = async (clicks: number, testId: string, at: number) => {
+      meter.reset();
+      await writeClicks(
+        metered,
+        Array.from({ length: clicks }, (_, i) => ({
+          type: "click" as const,
+          id: crypto.randomUUID(),
+          testId,
+          variant: "A" as const,
+          sessionId: crypto.randomUUID(),
+          isBot: false,
+          timestamp: at + i,
+          source: `ad${String(i).padStart(14, "0")}`,
+          device: "mobile",
+          country: "DE",
+        })),
+      );
+      // A row's bytes on its page: the key's, the columns' and their header's.
+      const rowBytes = await rows<{ bytes: number }>(
+        `SELECT length(split_test_id) + length(sessions) + length(clicks) + 20 AS bytes FROM click_packs
+         WHERE split_test_id = '${testId}' AND hour = ${at - (at % HOUR)} ORDER BY seq`,
+      );
+      return { rows: meter.bySql.get("INSERT INTO click_packs"), bytes: rowBytes.map((row) => row.bytes) };
+    };
+    const onItsPage = (bytes: number) => bytes <= 1_002;
+    const few = await packsOfWrite(3, "t1", now + HOUR);
+    expect(few.rows).toBe(1);
+    expect(few.bytes.every(onItsPage)).toBe(true);
+    const some = await packsOfWrite(10, "t2", now + HOUR);
+    expect(some.rows).toBe(2);
+    expect(some.bytes.every(onItsPage)).toBe(true);
+    const many = await packsOfWrite(PACK_CLICKS + 20, "t1", now + 2 * HOUR);
+    expect(many.rows).toBe(2);
+    expect(many.bytes.every(onItsPage)).toBe(false);
   });
 });

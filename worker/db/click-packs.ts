@@ -49,6 +49,16 @@ export const nextPackSeq = (test: string, hour: string, more = "0") =>
 export const PACK_CLICKS = 200;
 
 /**
+ * The bytes of clicks and sessions a pack keeps on its page. A row of a WITHOUT ROWID table of more than
+ * 1,002 bytes (key included, some 55) keeps 489 on its page and the rest on an overflow page of 4 KB,
+ * however little that is (SQLite's file format, "Cell Payload Overflow Pages"). A write's clicks of a
+ * test and hour of up to twice this many bytes go in packs of this many at most (two rows written, and
+ * deleted, cost less than 3 KB of a page left empty for a month: $2 a million against $2.3), more in
+ * packs of PACK_CLICKS, whose overflow pages they fill but for the last.
+ */
+export const PACK_PAGE_BYTES = 900;
+
+/**
  * A pack's click, in order: its time as milliseconds into the pack's hour, id, variant, session (the
  * hex of its bytes), is_bot, source, device, os, country, referrer_host, phase, first_of_address_hour,
  * first_of_session, phase_visitor (none in a click packed before migrations/0056_hour_compaction.sql:
@@ -375,10 +385,20 @@ export async function packUnpackedClicks(db: D1Database, clicks = UNPACKED_A_STE
 export const PACKS_BEFORE_A_STEP = 20_000;
 
 // The first ?1 packs of click_packs_before, in the order they were written, copied with their seq (a
-// new pack's comes after it: nextPackSeq), then deleted: a pack is never in both or neither.
+// new pack's comes after it: nextPackSeq), then deleted: a pack is never in both or neither. The Worker
+// before 0057, in the moment of the deploy, numbered its packs from click_packs alone: one of those
+// taking an old pack's seq moves that pack after both tables' (SQLite reads the packs to move before it
+// writes any).
 const FIRST_BEFORE = "SELECT rowid FROM click_packs_before ORDER BY rowid LIMIT ?1";
+const same = (table: string) =>
+  `FROM ${table} AS n WHERE n.split_test_id = b.split_test_id AND n.hour = b.hour`;
 const MOVE_BEFORE = `INSERT INTO click_packs (split_test_id, hour, seq, sessions, clicks)
-  SELECT split_test_id, hour, seq, sessions, clicks FROM click_packs_before WHERE rowid IN (${FIRST_BEFORE})`;
+  SELECT b.split_test_id, b.hour,
+         CASE WHEN EXISTS (SELECT 1 ${same("click_packs")} AND n.seq = b.seq)
+              THEN b.seq + (SELECT max(seq) ${same("click_packs")}) + (SELECT max(seq) ${same("click_packs_before")})
+              ELSE b.seq END,
+         b.sessions, b.clicks
+  FROM click_packs_before AS b WHERE b.rowid IN (${FIRST_BEFORE})`;
 const DELETE_MOVED = `DELETE FROM click_packs_before WHERE rowid IN (${FIRST_BEFORE})`;
 
 /** The statements one step of movePacksBefore takes (for a caller's budget). */

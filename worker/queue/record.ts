@@ -9,6 +9,7 @@ import {
   firstClickSegment,
   nextPackSeq,
   PACK_CLICKS,
+  PACK_PAGE_BYTES,
   packed,
   packedClick,
   sessionClicks,
@@ -70,31 +71,40 @@ const COUNT_FLAGGED = `${CLASSIFIED}
   GROUP BY 1, 2
   ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`;
 
-// One pack per test and hour (and per PACK_CLICKS of the batch), after the hour's packs so far, its clicks
-// in batch order (worker/db/click-packs.ts). first_of_session marks the session's first human click in
-// the test, for the segments' compaction.
-const INSERT_PACKS = `${CLASSIFIED}
+// A pack per test and hour, after the hour's packs so far, its clicks in batch order
+// (worker/db/click-packs.ts): a test and hour's clicks of up to twice PACK_PAGE_BYTES in packs that stay
+// on their page (split by their bytes), more in packs of PACK_CLICKS. A click's bytes count its session's
+// 16 in `sessions`. first_of_session marks the session's first human click in the test, for the segments'
+// compaction.
+const INSERT_PACKS = `${CLASSIFIED},
+  k AS (SELECT c.*, ${packedClick({
+    timestamp: "ts",
+    hour: "hour",
+    id: "id",
+    variant: "variant",
+    session: "session",
+    isBot: "is_bot",
+    source: "source",
+    device: "device",
+    os: "os",
+    country: "country",
+    referrer: "referrer",
+    phase: "phase",
+    firstOfAddressHour: "first_of_address_hour",
+    firstOfSession: "visitor",
+    phaseVisitor: "phase_visitor",
+  })} AS click FROM c),
+  w AS (SELECT k.*, sum(length(click) + 17) OVER g - length(click) - 17 AS bytes_before,
+               sum(length(click) + 17) OVER (PARTITION BY test_id, hour) AS group_bytes, row_number() OVER g - 1 AS nth
+        FROM k WINDOW g AS (PARTITION BY test_id, hour ORDER BY position)),
+  p AS (SELECT w.*, CASE WHEN group_bytes <= 2 * ${PACK_PAGE_BYTES}
+                         THEN bytes_before * ((group_bytes + ${PACK_PAGE_BYTES} - 1) / ${PACK_PAGE_BYTES}) / group_bytes
+                         ELSE nth / ${PACK_CLICKS} END AS pack
+        FROM w)
   INSERT INTO click_packs (split_test_id, hour, seq, clicks, sessions)
-  SELECT test_id, hour, ${nextPackSeq("c.test_id", "c.hour", `position / ${PACK_CLICKS}`)},
-         json_group_array(${packedClick({
-           timestamp: "ts",
-           hour: "hour",
-           id: "id",
-           variant: "variant",
-           session: "session",
-           isBot: "is_bot",
-           source: "source",
-           device: "device",
-           os: "os",
-           country: "country",
-           referrer: "referrer",
-           phase: "phase",
-           firstOfAddressHour: "first_of_address_hour",
-           firstOfSession: "visitor",
-           phaseVisitor: "phase_visitor",
-         })} ORDER BY position),
+  SELECT test_id, hour, ${nextPackSeq("p.test_id", "p.hour", "pack")}, json_group_array(json(click) ORDER BY position),
          coalesce(unhex(group_concat(CASE WHEN is_bot = 0 THEN hex(session) END, '')), x'')
-  FROM c GROUP BY test_id, hour, position / ${PACK_CLICKS}`;
+  FROM p GROUP BY test_id, hour, pack`;
 
 // A conversion event's session, as writeConversions sends it: in the redirect's form, or empty.
 const EVENT_SESSION_BYTES = checkedSessionBytes("e.value ->> '$.sessionId'");
