@@ -68,6 +68,12 @@ const DAYS_PER_MONTH = 30;
 const DURABLE_OBJECT_GB = 0.125;
 // The event shards of wrangler.toml's production environment: one writer each.
 const PRODUCTION_SHARDS = 2;
+// The clicks a day one shard's database holds with the window (docs/capacity.md: some 1.6 million), for
+// the size of a write before this run's bytes are measured; a busier deployment lists more shards, each
+// with its writer (the dollars count those this run's bytes fill: shardsFilled).
+const SHARD_CLICKS_PER_DAY = 1_600_000;
+const shardsFor = (clicksPerDay: number) =>
+  Math.max(PRODUCTION_SHARDS, Math.ceil(clicksPerDay / SHARD_CLICKS_PER_DAY));
 
 /** The database, adding up in `busy.ms` the time its batches (a writer's writes) take. */
 function timingWrites(db: D1Database, busy: { ms: number }): D1Database {
@@ -143,7 +149,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     EVENTS_PER_MESSAGE > 0 ? [Array.from({ length: BATCH }, () => EVENTS_PER_MESSAGE)] : spread.batchShapes;
   const clicksPerWrite = Math.max(
     1,
-    Math.round((SPREAD_CLICKS_PER_DAY * HOLD_SECONDS) / (DAY_MS / 1000) / PRODUCTION_SHARDS),
+    Math.round((SPREAD_CLICKS_PER_DAY * HOLD_SECONDS) / (DAY_MS / 1000) / shardsFor(SPREAD_CLICKS_PER_DAY)),
   );
   const clickShapes =
     EVENTS_PER_MESSAGE > 0
@@ -332,7 +338,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   const writtenSeconds = (performance.now() - started) / 1000;
 
   printTable(
-    `Capacity: ${CLICKS} clicks and ${conversions.length} conversions (${TESTS} tests, ${HOURS} h of traffic) through the queue consumer and the shard's writer into local D1; the conversions in ${shapeName}; the clicks ${EVENTS_PER_MESSAGE > 0 ? "alike" : `in writes of ${clicksPerWrite}, what a writer holds ${HOLD_SECONDS} s at ${SPREAD_CLICKS_PER_DAY} clicks a day over ${PRODUCTION_SHARDS} shards`}: ${fixed(CLICKS / clickIngest.batches, 1)} clicks a write delivered`,
+    `Capacity: ${CLICKS} clicks and ${conversions.length} conversions (${TESTS} tests, ${HOURS} h of traffic) through the queue consumer and the shard's writer into local D1; the conversions in ${shapeName}; the clicks ${EVENTS_PER_MESSAGE > 0 ? "alike" : `in writes of ${clicksPerWrite}, what a writer holds ${HOLD_SECONDS} s at ${SPREAD_CLICKS_PER_DAY} clicks a day over ${shardsFor(SPREAD_CLICKS_PER_DAY)} shards`}: ${fixed(CLICKS / clickIngest.batches, 1)} clicks a write delivered`,
     [
       {
         events: "clicks",
@@ -442,12 +448,20 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   // message. The redirect hands its clicks to the shard's writer, not the queue: in production one call
   // per isolate batch, the spread's messages (`at`; without one, the calls the redirects above made), and
   // the writer, holding them CLICK_HOLD_SECONDS, is active, so billed for duration, all day at these
-  // volumes (one object per shard); without a spread, the local time its writes took. The consumer's
+  // volumes (one object per shard, and as many shards as the volume fills: shardsFilled); without a spread, the local time its writes took. The consumer's
   // invocations are counted as the spread's batches, an upper bound now that it carries the conversions
   // only. D1's rows are the consumer's writes of the spread's batches (about the clicks a 10 s hold
   // gathers at 1 million a day: 104 against 116).
   const perConversion = conversions.length / CLICKS;
   const bytesPerClickKept = bytesPerClickAll + perConversion * bytesPerConversion;
+  // The shards a volume fills at this run's bytes over the window, one writer each, all day.
+  const shardsFilled = (clicksPerDay: number) =>
+    Math.max(
+      PRODUCTION_SHARDS,
+      Math.ceil(
+        (clicksPerDay * DAYS_IN_D1 * (bytesPerClickRaw + perConversion * bytesPerConversion)) / D1_MAX_BYTES,
+      ),
+    );
   const perClickAt = (at: Spread | undefined, clicksPerDay: number) => {
     return {
       d1RowsWritten:
@@ -462,7 +476,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
       r2GbMonths: ((1 + perConversion) * r2BytesPerEvent) / 1000 ** 3,
       durableObjectRequests: at ? at.messagesPerClick : counts.writerCalls / REDIRECTS,
       durableObjectGbSeconds: at
-        ? (PRODUCTION_SHARDS * DAY_MS * DURABLE_OBJECT_GB) / 1000 / clicksPerDay
+        ? (shardsFilled(clicksPerDay) * DAY_MS * DURABLE_OBJECT_GB) / 1000 / clicksPerDay
         : (writerSeconds * DURABLE_OBJECT_GB) / CLICKS,
     };
   };
@@ -478,7 +492,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     d1GbMonths: `${fixed(bytesPerClickKept, 1)} B for ${DAYS_IN_D1} days`,
     r2GbMonths: `${fixed(r2BytesPerEvent, 1)} B an event`,
     durableObjectRequests: `${fixed(use.durableObjectRequests, 4)} (the redirect's calls to the shard's writer)`,
-    durableObjectGbSeconds: `${fixed(use.durableObjectGbSeconds * 1e6, 0)} GB-s a million (${EVENTS_PER_MESSAGE > 0 ? `${fixed(writerSeconds, 0)} s writing` : `${PRODUCTION_SHARDS} writers active all day`})`,
+    durableObjectGbSeconds: `${fixed(use.durableObjectGbSeconds * 1e6, 0)} GB-s a million (${EVENTS_PER_MESSAGE > 0 ? `${fixed(writerSeconds, 0)} s writing` : `${shardsFilled(SPREAD_CLICKS_PER_DAY)} writers active all day`})`,
   };
   const items = Object.entries(cost.items);
   printTable(

@@ -25,17 +25,20 @@ export function archiveCutoff(now: number, windowMs: number): number {
 // segment visitors are not compacted up to the cutoff (worker/db/segments.ts): they are counted from
 // its clicks until then, so those wait for the compaction (it runs first, the furthest behind first).
 // None while clicks written before their packs are still to be packed (packUnpackedClicks) or packs
-// written before 0057 to be moved (movePacksBefore), nor before the hourly rollup counts the clicks
-// before the cutoff (worker/db/hour-stats.ts).
-const TESTS_TO_ARCHIVE = `SELECT id FROM (
+// written before 0057 to be moved (movePacksBefore: then a row without a test says so, and the run
+// moves them after the archive), nor before the hourly rollup counts the clicks before the cutoff
+// (worker/db/hour-stats.ts).
+const PACKS_BEFORE = "EXISTS (SELECT 1 FROM click_packs_before)";
+const TESTS_TO_ARCHIVE = `SELECT id FROM (SELECT id FROM (
     SELECT t.id, min(
       coalesce((SELECT min(hour) FROM click_packs WHERE split_test_id = t.id), ?1),
       coalesce((SELECT min(timestamp) FROM conversions WHERE split_test_id = t.id), ?1),
       coalesce((SELECT min(timestamp) FROM rule_visits WHERE split_test_id = t.id), ?1)) AS oldest
     FROM split_tests AS t WHERE t.deleted_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM segment_compaction WHERE split_test_id = t.id AND through < ?1))
-  WHERE oldest < ?1 AND NOT EXISTS (SELECT 1 FROM clicks_unpacked) AND NOT EXISTS (SELECT 1 FROM click_packs_before)
-    AND ?1 <= (SELECT through FROM hour_compaction) ORDER BY oldest LIMIT ?2`;
+  WHERE oldest < ?1 AND NOT EXISTS (SELECT 1 FROM clicks_unpacked) AND NOT ${PACKS_BEFORE}
+    AND ?1 <= (SELECT through FROM hour_compaction) ORDER BY oldest LIMIT ?2)
+  UNION ALL SELECT NULL WHERE ${PACKS_BEFORE}`;
 
 // Every event of each test ({testId, timestamp, id} in ?1) up to and including its last archived one.
 // Nothing is added before the cutoff any more, so that is exactly what the run wrote to R2.
@@ -77,6 +80,8 @@ export interface ArchiveRun {
   tests: number;
   objects: number;
   events: number;
+  /** The shards that hold packs written before 0057 (movePacksBefore), which the archive waits for. */
+  packsBefore: string[];
 }
 
 /** The rows in runs of one UTC day each. */
@@ -100,11 +105,11 @@ function byDay(rows: EventRow[]): EventRow[][] {
  * event through once (worker/archive/rows.ts), so nothing is lost or doubled. Rollups are not touched.
  */
 export async function archiveEvents(env: Env, budget: Budget, now = Date.now()): Promise<ArchiveRun> {
-  const run: ArchiveRun = { tests: 0, objects: 0, events: 0 };
+  const run: ArchiveRun = { tests: 0, objects: 0, events: 0, packsBefore: [] };
   const cutoff = archiveCutoff(now, attributionWindowMs(env));
   // Shard by shard: each holds its tests' events (worker/db/shards.ts).
   for (const shard of shardsFrom(env, now)) {
-    await archiveShard(env, eventsDb(env, shard), budget, cutoff, run);
+    if (await archiveShard(env, eventsDb(env, shard), budget, cutoff, run)) run.packsBefore.push(shard);
   }
   return run;
 }
@@ -115,19 +120,20 @@ async function archiveShard(
   budget: Budget,
   cutoff: number,
   run: ArchiveRun,
-): Promise<void> {
+): Promise<boolean> {
   // Worth starting with room for a read, a write and the final delete.
   const spendable = () => budget.left - DELETE_STATEMENTS;
-  if (spendable() < 4) return;
+  if (spendable() < 4) return false;
   budget.spend(2);
   await db.prepare(FORGET_COUNTED).bind(cutoff).run();
-  const { results: tests } = await db
+  const { results } = await db
     .prepare(TESTS_TO_ARCHIVE)
     .bind(cutoff, TESTS_PER_RUN)
-    .all<{ id: string }>();
+    .all<{ id: string | null }>();
+  if (results.some(({ id }) => id === null)) return true;
 
   const archived: (EventKey & { testId: string })[] = [];
-  for (const { id: testId } of tests) {
+  for (const { id: testId } of results as { id: string }[]) {
     let last: EventKey | null = null;
     let done = false;
     while (!done && spendable() >= 2) {
@@ -167,4 +173,5 @@ async function archiveShard(
       ),
     );
   }
+  return false;
 }

@@ -94,25 +94,35 @@ export async function indexAllSessions(env: Env, budget: Budget, now = Date.now(
 }
 
 /**
- * Packs the clicks written before their packs (migrations/0054_click_packs.sql), then moves the packs
- * written before migrations/0057_packs_one_row.sql, on every shard, a step at a time, within the budget:
- * answers how many clicks and packs moved.
+ * Packs the clicks written before their packs (migrations/0054_click_packs.sql) on every shard, a step at
+ * a time, within the budget: answers how many moved.
  */
 export async function packAllUnpacked(env: Env, budget: Budget, now = Date.now()): Promise<number> {
   let moved = 0;
   for (const shard of shardsFrom(env, now)) {
-    const db = eventsDb(env, shard);
-    let packed = UNPACKED_A_STEP;
-    while (packed === UNPACKED_A_STEP && budget.left >= PACK_STEP_STATEMENTS) {
+    while (budget.left >= PACK_STEP_STATEMENTS) {
       budget.spend(PACK_STEP_STATEMENTS);
-      packed = await packUnpackedClicks(db);
-      moved += packed;
+      const step = await packUnpackedClicks(eventsDb(env, shard));
+      moved += step;
+      if (step < UNPACKED_A_STEP) break;
     }
-    let packs = packed < UNPACKED_A_STEP ? PACKS_BEFORE_A_STEP : 0;
-    while (packs === PACKS_BEFORE_A_STEP && budget.left >= MOVE_STEP_STATEMENTS) {
+  }
+  return moved;
+}
+
+/**
+ * Moves the packs written before migrations/0057_packs_one_row.sql into click_packs on `shards` (those
+ * the archive found some on), a step at a time, within the budget: answers how many moved.
+ */
+export async function moveAllPacksBefore(env: Env, budget: Budget, shards: string[]): Promise<number> {
+  let moved = 0;
+  for (const shard of shards) {
+    const db = eventsDb(env, shard);
+    while (budget.left >= MOVE_STEP_STATEMENTS) {
       budget.spend(MOVE_STEP_STATEMENTS);
-      packs = await movePacksBefore(db);
-      moved += packs;
+      const step = await movePacksBefore(db);
+      moved += step;
+      if (step < PACKS_BEFORE_A_STEP) break;
     }
   }
   return moved;

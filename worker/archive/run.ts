@@ -1,10 +1,21 @@
-import { INDEX_DAY_STATEMENTS, INDEX_HOUR_STATEMENTS, PACK_STEP_STATEMENTS } from "../db/click-packs";
+import {
+  INDEX_DAY_STATEMENTS,
+  INDEX_HOUR_STATEMENTS,
+  MOVE_STEP_STATEMENTS,
+  PACK_STEP_STATEMENTS,
+} from "../db/click-packs";
 import { HOUR_STEP_STATEMENTS } from "../db/hour-stats";
 import { log } from "../observability/log";
 import { replayDeadLetters } from "../queue/dead-letters";
 import { archiveEvents } from "./archive";
 import { Budget } from "./budget";
-import { compactAllHours, compactAllSegments, indexAllSessions, packAllUnpacked } from "./compact";
+import {
+  compactAllHours,
+  compactAllSegments,
+  indexAllSessions,
+  moveAllPacksBefore,
+  packAllUnpacked,
+} from "./compact";
 import { purgeDeleted } from "./purge";
 
 /** D1 statements, R2 calls and queue sends one run may make: the free plan's D1 limit per invocation. */
@@ -12,9 +23,12 @@ export const QUERIES_PER_RUN = 50;
 // Deletions the users asked for come first, but leave the archive room to keep up.
 const PURGE_SHARE = 30;
 const REPLAY_SHARE = 6;
-// After the archive, which waits for them: the clicks written before their packs, then the packs written
-// before 0057, up to four steps a run (a shard with none left answers in its first of each).
+// After the archive, which waits for them: the clicks written before their packs, up to four steps a run
+// (a shard with none left answers in its first).
 const UNPACK_SHARE = 4 * PACK_STEP_STATEMENTS;
+// After the archive, which waits for them and says which shards hold them: the packs written before
+// 0057, up to four steps a run, taken from what the session index would spend (it waits for them too).
+const MOVE_SHARE = 4 * MOVE_STEP_STATEMENTS;
 // The segment compaction: a look per shard, and a batch of three statements for each 100 tests due
 // (once a day); the archive keeps room for its read, write and delete.
 const COMPACTION_SHARE = 8;
@@ -29,7 +43,8 @@ const SESSION_INDEX_SHARE = 4 + INDEX_DAY_STATEMENTS + INDEX_HOUR_STATEMENTS;
  * The archive cron (CRONS.archive): deleted tests and accounts are purged, dead letters asked for are
  * replayed, the segment visitors of the days before today and the clicks of the hours over are
  * compacted, events past the attribution window move to R2 (after the compactions: they read their
- * clicks), clicks written before their packs are packed, and the sessions of the days over are indexed —
+ * clicks), clicks written before their packs are packed and packs written before 0057 moved, and the
+ * sessions of the days over are indexed —
  * together within one invocation's limits.
  */
 export async function runArchive(env: Env, now = Date.now()): Promise<void> {
@@ -45,11 +60,13 @@ export async function runArchive(env: Env, now = Date.now()): Promise<void> {
     now,
   );
   const packed = await packAllUnpacked(env, budget.part(UNPACK_SHARE), now);
+  const moved = await moveAllPacksBefore(env, budget.part(MOVE_SHARE), archived.packsBefore);
   const indexed = await indexAllSessions(env, budget, now);
   log("info", "archive_run", {
     purged,
     replayed,
     packed,
+    moved,
     compacted,
     hours,
     indexed,
