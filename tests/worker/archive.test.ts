@@ -279,16 +279,22 @@ describe("the hourly rollup", () => {
     ]);
   });
 
-  it("keeps the archive from the clicks of hours not added to the rollup yet", async () => {
+  /** A test with 10 events of 40 days ago whose segment visitors are compacted: the archive waits for nothing else. */
+  async function archivableTest() {
     const { client } = await signedUpClient();
     const test = await oldTest(client);
     await seed(test.id, daysAgo(40), 10);
     const db = await eventsOf(test.id);
-    // The segments wait for nothing here: what the archive waits for is the hours' mark.
     await db
       .prepare("UPDATE segment_compaction SET through = ?2 WHERE split_test_id = ?1")
       .bind(test.id, today())
       .run();
+    return { test, db };
+  }
+
+  it("keeps the archive from the clicks of hours not added to the rollup yet", async () => {
+    // The segments wait for nothing here: what the archive waits for is the hours' mark.
+    const { test, db } = await archivableTest();
     // The mark set without an UPDATE, whose trigger would add the hours it passes again.
     const setMark = (through: number) =>
       db.batch([
@@ -310,14 +316,7 @@ describe("the hourly rollup", () => {
   });
 
   it("keeps the archive from the packs written before 0057 until they are moved", async () => {
-    const { client } = await signedUpClient();
-    const test = await oldTest(client);
-    await seed(test.id, daysAgo(40), 10);
-    const db = await eventsOf(test.id);
-    await db
-      .prepare("UPDATE segment_compaction SET through = ?2 WHERE split_test_id = ?1")
-      .bind(test.id, today())
-      .run();
+    const { test, db } = await archivableTest();
     while (await compactHours(db, Date.now()));
     // Its packs as a shard kept them before migrations/0057_packs_one_row.sql.
     await db.batch([

@@ -371,10 +371,12 @@ export const PACK_STEP_STATEMENTS = 2;
  * or neither. Answers how many moved: fewer than asked when none is left.
  */
 export async function packUnpackedClicks(db: D1Database, clicks = UNPACKED_A_STEP): Promise<number> {
-  const [, deleted] = await db.batch([
-    db.prepare(PACK_UNPACKED).bind(clicks),
-    db.prepare(DELETE_PACKED).bind(clicks),
-  ]);
+  return copyThenDelete(db, PACK_UNPACKED, DELETE_PACKED, clicks);
+}
+
+/** A step of a move: the copy and the delete of the first `count` in one transaction; answers how many went. */
+async function copyThenDelete(db: D1Database, copy: string, remove: string, count: number): Promise<number> {
+  const [, deleted] = await db.batch([db.prepare(copy).bind(count), db.prepare(remove).bind(count)]);
   return deleted?.meta.changes ?? 0;
 }
 
@@ -409,9 +411,5 @@ export const MOVE_STEP_STATEMENTS = 2;
  * one transaction. Answers how many moved: fewer than asked when none is left.
  */
 export async function movePacksBefore(db: D1Database, packs = PACKS_BEFORE_A_STEP): Promise<number> {
-  const [, deleted] = await db.batch([
-    db.prepare(MOVE_BEFORE).bind(packs),
-    db.prepare(DELETE_MOVED).bind(packs),
-  ]);
-  return deleted?.meta.changes ?? 0;
+  return copyThenDelete(db, MOVE_BEFORE, DELETE_MOVED, packs);
 }
