@@ -1,5 +1,5 @@
 import { attributionWindowMs, DAY_MS } from "../db/attribution";
-import { HOUR_MS } from "../db/click-packs";
+import { HOUR_MS, SOME_BEFORE } from "../db/click-packs";
 import { eventsDb } from "../db/shards";
 import type { Budget } from "./budget";
 import { shardsFrom } from "./compact";
@@ -28,7 +28,6 @@ export function archiveCutoff(now: number, windowMs: number): number {
 // written before 0057 to be moved (movePacksBefore: then a row without a test says so, and the run
 // moves them after the archive), nor before the hourly rollup counts the clicks before the cutoff
 // (worker/db/hour-stats.ts).
-const PACKS_BEFORE = "EXISTS (SELECT 1 FROM click_packs_before)";
 const TESTS_TO_ARCHIVE = `SELECT id FROM (SELECT id FROM (
     SELECT t.id, min(
       coalesce((SELECT min(hour) FROM click_packs WHERE split_test_id = t.id), ?1),
@@ -36,9 +35,9 @@ const TESTS_TO_ARCHIVE = `SELECT id FROM (SELECT id FROM (
       coalesce((SELECT min(timestamp) FROM rule_visits WHERE split_test_id = t.id), ?1)) AS oldest
     FROM split_tests AS t WHERE t.deleted_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM segment_compaction WHERE split_test_id = t.id AND through < ?1))
-  WHERE oldest < ?1 AND NOT EXISTS (SELECT 1 FROM clicks_unpacked) AND NOT ${PACKS_BEFORE}
+  WHERE oldest < ?1 AND NOT EXISTS (SELECT 1 FROM clicks_unpacked) AND NOT ${SOME_BEFORE}
     AND ?1 <= (SELECT through FROM hour_compaction) ORDER BY oldest LIMIT ?2)
-  UNION ALL SELECT NULL WHERE ${PACKS_BEFORE}`;
+  UNION ALL SELECT NULL WHERE ${SOME_BEFORE}`;
 
 // Every event of each test ({testId, timestamp, id} in ?1) up to and including its last archived one.
 // Nothing is added before the cutoff any more, so that is exactly what the run wrote to R2.

@@ -26,11 +26,13 @@ const HOURS_OF_DAY = `'[${Array.from({ length: 24 }, (_, hour) => hour).join(","
 const NEXT_DAY_INDEXED = "(SELECT next_day FROM session_chunk_mark)";
 /** The tables of packs, click_packs_before while movePacksBefore has packs to move. */
 const PACK_TABLES = ["click_packs", "click_packs_before"] as const;
-// Whether movePacksBefore has packs left: checked once a statement, before the lookups in that table.
-const SOME_BEFORE = "EXISTS (SELECT 1 FROM click_packs_before)";
+/**
+ * Whether movePacksBefore has packs left (an SQL condition): checked once a statement, before the
+ * lookups in that table.
+ */
+export const SOME_BEFORE = "EXISTS (SELECT 1 FROM click_packs_before)";
 // Whether every click is in click_packs: none written before their packs, nor in packs before 0057.
-const ALL_IN_PACKS =
-  "NOT EXISTS (SELECT 1 FROM clicks_unpacked) AND NOT EXISTS (SELECT 1 FROM click_packs_before)";
+const ALL_IN_PACKS = `NOT EXISTS (SELECT 1 FROM clicks_unpacked) AND NOT ${SOME_BEFORE}`;
 
 /**
  * The seq of a new pack of test `test` and hour `hour` (SQL expressions), `more` after the first: after
