@@ -1,7 +1,7 @@
 -- A pack written in one row, not two (issue #51, point 4). click_packs was a rowid table with a unique
--- key (split_test_id, hour, seq): each pack written or deleted cost D1 two rows, the row and its key
--- entry, some 0.35 of the 0.80 rows a click wrote all in. Now click_packs is WITHOUT ROWID on that key:
--- one row each.
+-- key (split_test_id, hour, seq): each pack written cost D1 two rows, the row and its key entry, some
+-- 0.35 of the 0.80 rows a click wrote all in (a deleted one counts once). Now click_packs is WITHOUT
+-- ROWID on that key: one row each.
 -- The packs written before stay in the table they are in, renamed click_packs_before (its key keeps its
 -- name, click_packs_key), and the archive cron moves them into click_packs in steps
 -- (worker/db/click-packs.ts, movePacksBefore): a shard's 30 days are millions of packs, more than one
@@ -14,7 +14,8 @@
 -- The packs of the hours the hourly rollup does not count yet (from hour_compaction.through on, an hour
 -- or so) move here at once: the hourly counts read click_packs alone (worker/db/hour-stats.ts).
 -- A row of a WITHOUT ROWID table over about 1 KB keeps some 500 bytes on its page and the rest on
--- overflow pages, where a rowid table keeps up to 4 KB: the capacity bench measures the bytes.
+-- overflow pages, where a rowid table keeps up to 4 KB: the shard's writer packs a small write's clicks
+-- to stay on the page (PACK_PAGE_BYTES, worker/db/click-packs.ts).
 DROP VIEW clicks;
 DROP VIEW packed_clicks;
 DROP TRIGGER click_packs_late;
