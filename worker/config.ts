@@ -42,16 +42,19 @@ const httpUrl: Check = (value, name) => {
     : { problem: `${name} must be an http(s) URL` };
 };
 
-/** Whole days from 1 to 365: a number in wrangler.toml, text when set with --var or in the dashboard. */
-const days =
-  (fallback: number): Check =>
+/** A whole number from `least` to `most` (of `unit`): a number in wrangler.toml, text when set with --var or in the dashboard. */
+const wholeNumber =
+  (fallback: number, least: number, most: number, unit = ""): Check =>
   (value, name) => {
     if (value === undefined) return { value: fallback };
     const count = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-    return typeof count === "number" && Number.isInteger(count) && count >= 1 && count <= 365
+    return typeof count === "number" && Number.isInteger(count) && count >= least && count <= most
       ? { value: count }
-      : { problem: `${name} must be a whole number of days from 1 to 365` };
+      : { problem: `${name} must be a whole number${unit} from ${least} to ${most}` };
   };
+
+/** Whole days from 1 to 365. */
+const days = (fallback: number): Check => wholeNumber(fallback, 1, 365, " of days");
 
 /** Seconds from 0 to `most`, fractions allowed; unset, `fallback`. */
 const seconds =
@@ -85,6 +88,9 @@ const VARS: Record<string, Check> = {
   // How long a shard's writer holds the redirect's clicks to write them together (worker/queue/shard-writer.ts);
   // the redirect's background work may last 30 s in all.
   CLICK_HOLD_SECONDS: seconds(20, 20),
+  // How many shards one writer object writes (worker/db/shards.ts, writerName); raise it only once the
+  // version with the writers' fence runs everywhere (docs/operations.md, "Writers for several shards").
+  SHARDS_PER_WRITER: wholeNumber(1, 1, 64),
   // Optional: unset or empty, a local stand-in verifies custom domains.
   CF_API_TOKEN: (value, name) => (value === "" ? { value: undefined } : optionalText()(value, name)),
 };

@@ -448,13 +448,15 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   // message. The redirect hands its clicks to the shard's writer, not the queue: in production one call
   // per isolate batch, the spread's messages (`at`; without one, the calls the redirects above made), and
   // the writer, holding them CLICK_HOLD_SECONDS, is active, so billed for duration, all day at these
-  // volumes (one object per shard, and as many shards as the volume fills: shardsFilled); without a spread, the local time its writes took. The consumer's
+  // volumes (as many shards as the volume fills, SHARDS_PER_WRITER to an object: writersActive); without a
+  // spread, the local time its writes took. The consumer's
   // invocations are counted as the spread's batches, an upper bound now that it carries the conversions
   // only. D1's rows are the consumer's writes of the spread's batches (about the clicks a 10 s hold
   // gathers at 1 million a day: 104 against 116).
   const perConversion = conversions.length / CLICKS;
   const bytesPerClickKept = bytesPerClickAll + perConversion * bytesPerConversion;
-  // The shards a volume fills at this run's bytes over the window, one writer each, all day.
+  // The shards a volume fills at this run's bytes over the window, and their writers, active all day:
+  // wrangler.toml's SHARDS_PER_WRITER to an object (docs/operations.md, "Writers for several shards").
   const shardsFilled = (clicksPerDay: number) =>
     Math.max(
       PRODUCTION_SHARDS,
@@ -462,6 +464,8 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
         (clicksPerDay * DAYS_IN_D1 * (bytesPerClickRaw + perConversion * bytesPerConversion)) / D1_MAX_BYTES,
       ),
     );
+  const writersActive = (clicksPerDay: number) =>
+    Math.ceil(shardsFilled(clicksPerDay) / env.SHARDS_PER_WRITER);
   const perClickAt = (at: Spread | undefined, clicksPerDay: number) => {
     return {
       d1RowsWritten:
@@ -476,7 +480,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
       r2GbMonths: ((1 + perConversion) * r2BytesPerEvent) / 1000 ** 3,
       durableObjectRequests: at ? at.messagesPerClick : counts.writerCalls / REDIRECTS,
       durableObjectGbSeconds: at
-        ? (shardsFilled(clicksPerDay) * DAY_MS * DURABLE_OBJECT_GB) / 1000 / clicksPerDay
+        ? (writersActive(clicksPerDay) * DAY_MS * DURABLE_OBJECT_GB) / 1000 / clicksPerDay
         : (writerSeconds * DURABLE_OBJECT_GB) / CLICKS,
     };
   };
@@ -492,7 +496,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     d1GbMonths: `${fixed(bytesPerClickKept, 1)} B for ${DAYS_IN_D1} days`,
     r2GbMonths: `${fixed(r2BytesPerEvent, 1)} B an event`,
     durableObjectRequests: `${fixed(use.durableObjectRequests, 4)} (the redirect's calls to the shard's writer)`,
-    durableObjectGbSeconds: `${fixed(use.durableObjectGbSeconds * 1e6, 0)} GB-s a million (${EVENTS_PER_MESSAGE > 0 ? `${fixed(writerSeconds, 0)} s writing` : `${shardsFilled(SPREAD_CLICKS_PER_DAY)} writers active all day`})`,
+    durableObjectGbSeconds: `${fixed(use.durableObjectGbSeconds * 1e6, 0)} GB-s a million (${EVENTS_PER_MESSAGE > 0 ? `${fixed(writerSeconds, 0)} s writing` : `${writersActive(SPREAD_CLICKS_PER_DAY)} writers of ${shardsFilled(SPREAD_CLICKS_PER_DAY)} shards active all day`})`,
   };
   const items = Object.entries(cost.items);
   printTable(

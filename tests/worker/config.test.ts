@@ -19,7 +19,10 @@ function deployed(changes: Record<string, unknown> = {}): Env {
 const call = (bindings: Env, path: string, init: RequestInit = {}) => fetchWorker(path, init, { bindings });
 
 /** One variable's value as the check takes it, or the problems it finds with it. */
-function checkedVariable(name: "ATTRIBUTION_WINDOW_DAYS" | "CLICK_HOLD_SECONDS", value: unknown) {
+function checkedVariable(
+  name: "ATTRIBUTION_WINDOW_DAYS" | "CLICK_HOLD_SECONDS" | "SHARDS_PER_WRITER",
+  value: unknown,
+) {
   const checked = checkConfig(deployed({ [name]: value }));
   return checked.ok ? checked.env[name] : checked.problems;
 }
@@ -162,6 +165,15 @@ describe("configuration checked at start", () => {
     // Past 20 s the redirect's background work (30 s at most) could end before the writer answers.
     const problem = ["CLICK_HOLD_SECONDS must be a number of seconds from 0 to 20"];
     for (const wrong of [-1, 21, "", "soon"]) expect(holdOf(wrong), String(wrong)).toEqual(problem);
+  });
+
+  it("takes SHARDS_PER_WRITER as a whole number from 1 to 64, as a number or as text, 1 when unset", () => {
+    const sharedBy = (value: unknown) => checkedVariable("SHARDS_PER_WRITER", value);
+    expect(sharedBy(undefined)).toBe(1);
+    expect(sharedBy(2)).toBe(2);
+    expect(sharedBy("4")).toBe(4);
+    const problem = ["SHARDS_PER_WRITER must be a whole number from 1 to 64"];
+    for (const wrong of [0, 65, 1.5, "", "two"]) expect(sharedBy(wrong), String(wrong)).toEqual(problem);
   });
 
   it("gives a local run without secrets a safe default: sign-up and sessions work, with a random key", async () => {

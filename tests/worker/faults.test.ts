@@ -4,7 +4,7 @@ import type { CustomDomain, VerifyDomainResponse } from "../../contract/api";
 import { DOMAIN_MESSAGES, REDIRECT_MESSAGES } from "../../contract/messages";
 import { SESSIONS_PER_ADDRESS_HOUR } from "../../contract/trust";
 import { CRONS } from "../../worker/crons";
-import { eventsDb, shardWriter } from "../../worker/db/shards";
+import { eventsDb, shardWriter, writerName } from "../../worker/db/shards";
 import {
   AddressHours,
   REMEMBERED_SESSIONS,
@@ -428,6 +428,47 @@ describe("the shard's one writer", () => {
       },
     ]);
     expect(await count("clicks", testId)).toBe(36);
+  });
+
+  it("keeps a writer's rules when another object writes its shard meanwhile: each write fenced by the other's claim", async () => {
+    const testId = await newTestId();
+    const shard = await shardOf(testId);
+    // Two objects handed the same shard's clicks, as during a deploy that gives the shard to another.
+    const [first, second] = ["fenced-first", "fenced-second"].map((name) =>
+      env.SHARD_WRITERS.get(env.SHARD_WRITERS.idFromName(name)),
+    );
+    const returning = click(testId, { sessionId: crypto.randomUUID() });
+    expect(await first?.writeClicks(shard, [click(testId)])).toBeNull();
+    // The second writes a new visitor the first has not seen, though it holds the test's sessions.
+    expect(await second?.writeClicks(shard, [returning])).toBeNull();
+    // The visitor comes back through the first: one visitor, not a new one.
+    expect(await first?.writeClicks(shard, [{ ...returning, id: crypto.randomUUID() }])).toBeNull();
+    expect(await rollup(testId)).toEqual([{ variant: "A", clicks: 3, visitors: 2, conversions: 0 }]);
+    // And the second, fenced in turn, counts its next click of the same visitor once too.
+    expect(await second?.writeClicks(shard, [{ ...returning, id: crypto.randomUUID() }])).toBeNull();
+    expect(await rollup(testId)).toEqual([{ variant: "A", clicks: 4, visitors: 2, conversions: 0 }]);
+  });
+
+  it("gives EVENTS_1's clicks to EVENTS_0's object with SHARDS_PER_WRITER 2, and DB's to its own", async () => {
+    expect(env.SHARDS_PER_WRITER).toBe(2);
+    expect(
+      ["EVENTS_0", "EVENTS_1", "EVENTS_2", "EVENTS_3", "DB"].map((shard) => writerName(shard, 2)),
+    ).toEqual(["EVENTS_0", "EVENTS_0", "EVENTS_2", "EVENTS_2", "DB"]);
+    expect(writerName("EVENTS_1", 1)).toBe("EVENTS_1");
+    // New tests go to the shard with the fewest running: one of a few lands on EVENTS_1.
+    const { client } = await verifiedClient();
+    let test = await createTest(client);
+    for (let tries = 0; tries < 5 && (await shardOf(test.id)) !== "EVENTS_1"; tries += 1)
+      test = await createTest(client);
+    expect(await shardOf(test.id)).toBe("EVENTS_1");
+    await coldShardWriters();
+    await fetchWith(env, `${ORIGIN}/r/${test.slug}`, { headers: HUMAN });
+    await eventually(async () => (await clicksOf(test.id)).length === 1);
+    const written = await runInDurableObject(
+      env.SHARD_WRITERS.get(env.SHARD_WRITERS.idFromName("EVENTS_0")),
+      (instance) => [...(instance as unknown as { remembered: Map<string, unknown> }).remembered.keys()],
+    );
+    expect(written).toEqual(["EVENTS_1"]);
   });
 
   it("forgets the hours it used longest ago once it holds more sessions than it may, to read them again", () => {

@@ -8,9 +8,9 @@ import {
 import { exports } from "cloudflare:workers";
 import { emailField } from "../../contract/api/auth";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
-import { allShards, eventsDb, shardWriter } from "../../worker/db/shards";
+import { allShards, eventsDb, writerName } from "../../worker/db/shards";
 import worker from "../../worker/index";
-import { WriterMemory } from "../../worker/queue/click-rules";
+import type { WriterMemory } from "../../worker/queue/click-rules";
 import { type SeededUser, seedUser } from "./seed";
 
 export const ORIGIN = "https://app.splitlink.test";
@@ -236,7 +236,7 @@ export function everyD1(
  * fault's D1) until the answered function is called: the writer, not the consumer, writes the clicks.
  */
 export async function shardWritersUsing(bindings: Partial<Env>): Promise<() => Promise<void>> {
-  const writers = allShards(env).map((shard) => shardWriter(env, shard));
+  const writers = shardWriters();
   const own: Env[] = [];
   for (const writer of writers)
     await runInDurableObject(writer, (instance) => {
@@ -257,10 +257,16 @@ export async function shardWritersUsing(bindings: Partial<Env>): Promise<() => P
  * evicted or restarted has: its next write reads D1 again.
  */
 export async function coldShardWriters(): Promise<void> {
-  for (const shard of allShards(env))
-    await runInDurableObject(shardWriter(env, shard), (instance) => {
-      (instance as unknown as { remembered: WriterMemory }).remembered = new WriterMemory();
+  for (const writer of shardWriters())
+    await runInDurableObject(writer, (instance) => {
+      (instance as unknown as { remembered: Map<string, WriterMemory> }).remembered.clear();
     });
+}
+
+/** Each object that writes shards, once: several shards may share one (SHARDS_PER_WRITER). */
+function shardWriters() {
+  const names = new Set(allShards(env).map((shard) => writerName(shard, env.SHARDS_PER_WRITER)));
+  return [...names].map((name) => env.SHARD_WRITERS.get(env.SHARD_WRITERS.idFromName(name)));
 }
 
 /** Polls until the check passes: for work the Worker does after answering (queue, waitUntil). */

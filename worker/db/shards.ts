@@ -38,7 +38,17 @@ export function eventsDb(env: Env, shard: string): D1Database {
 
 /** The one writer of `shard`'s clicks (worker/queue/shard-writer.ts, docs/architecture.md). */
 export function shardWriter(env: Env, shard: string) {
-  return env.SHARD_WRITERS.get(env.SHARD_WRITERS.idFromName(shard));
+  return env.SHARD_WRITERS.get(env.SHARD_WRITERS.idFromName(writerName(shard, env.SHARDS_PER_WRITER)));
+}
+
+/**
+ * The name of the object that writes `shard`: EVENTS_<n> with the shards after it up to `shardsPerWriter`
+ * share the object of the first (EVENTS_0 and EVENTS_1 EVENTS_0's, for two), since an object held all
+ * day costs as much however few clicks it writes; DB has its own.
+ */
+export function writerName(shard: string, shardsPerWriter = 1): string {
+  const n = EVENT_SHARD.test(shard) ? Number(shard.slice(7)) : undefined;
+  return n === undefined ? shard : `EVENTS_${n - (n % shardsPerWriter)}`;
 }
 
 /** Every database that may hold events: the main one (its older tests') and every EVENTS_<n> bound. */

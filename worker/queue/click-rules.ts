@@ -261,10 +261,17 @@ export class SessionPhases {
   }
 }
 
-/** What the shard's writer remembers between writes: the address hours and the sessions' phases. */
+/**
+ * What the shard's writer remembers between writes: the address hours and the sessions' phases. It
+ * holds while no other object writes the shard: a memory made by `claimShard` carries the shard's
+ * generation it claimed, and each of its writes checks that no object has claimed the shard since
+ * (FENCE). One made without (a test's, or the consumer's before writers) checks nothing.
+ */
 export class WriterMemory {
   readonly hours = new AddressHours();
   readonly sessions = new SessionPhases();
+
+  constructor(readonly generation?: number) {}
 
   written(clicks: ClassifiedClick[]) {
     this.hours.written(clicks);
@@ -275,6 +282,28 @@ export class WriterMemory {
     this.hours.failed(events);
     this.sessions.failed(events);
   }
+}
+
+const CLAIM = "UPDATE shard_writer SET generation = generation + 1 WHERE id = 1 RETURNING generation";
+
+/**
+ * A write's first statement: aborts the write if an object has claimed the shard since `?1`'s claim
+ * (migrations/0058_shard_writer_fence.sql). It reads one row and writes none.
+ */
+export const FENCE = "INSERT INTO shard_writer_fence (generation) VALUES (?1)";
+
+/** D1's error for a write that FENCE stopped. */
+export const isFenced = (error: unknown) =>
+  error instanceof Error && error.message.includes("shard_writer_fenced");
+
+/**
+ * Claims the shard's clicks for the calling object: a new generation, so that a write of any object that
+ * claimed it before fails, and an empty memory, so that this one's rules read D1 again.
+ */
+export async function claimShard(db: D1Database): Promise<WriterMemory> {
+  const claimed = await db.prepare(CLAIM).first<{ generation: number }>();
+  if (!claimed) throw new Error("The shard has no shard_writer row (migrations/0058_shard_writer_fence.sql)");
+  return new WriterMemory(claimed.generation);
 }
 
 const COUNTED_SESSIONS = eachClicks(

@@ -19,7 +19,7 @@ import { countedByConsumer, SEGMENT_DIMENSION_LIST, segmentValue } from "../db/s
 import { checkedSessionBytes } from "../db/session-bytes";
 import { isSessionId } from "../lib/session-id";
 import type { CountedConversion } from "../webhooks/conversions";
-import { classifyClicks, WriterMemory } from "./click-rules";
+import { classifyClicks, FENCE, WriterMemory } from "./click-rules";
 import type { ClickEvent, ConversionEvent, UncountedEvent } from "./events";
 
 // One statement per batch, however many events it holds: the events travel as one JSON
@@ -157,8 +157,12 @@ export async function writeClicks(
     clicks.some(({ isBot }) => isBot !== 0) && COUNT_FLAGGED,
     INSERT_PACKS,
   ].filter((sql): sql is string => sql !== false);
+  const { generation } = remembered;
   try {
-    await db.batch(statements.map((sql) => db.prepare(sql).bind(json)));
+    await db.batch([
+      ...(generation === undefined ? [] : [db.prepare(FENCE).bind(generation)]),
+      ...statements.map((sql) => db.prepare(sql).bind(json)),
+    ]);
   } catch (error) {
     remembered.failed(events);
     throw error;

@@ -2,18 +2,23 @@ import { DurableObject } from "cloudflare:workers";
 import { eventsDb } from "../db/shards";
 import { log } from "../observability/log";
 import { askToLookAtCappedLinks } from "./capped-links";
-import { WriterMemory } from "./click-rules";
+import { claimShard, isFenced, type WriterMemory } from "./click-rules";
 import type { ClickEvent } from "./events";
 import { writeClicks } from "./record";
 
 // A shard's clicks have one writer (docs/architecture.md, "One writer per shard"): the redirect's
 // isolates and the consumer's invocations, however many run at once, hand their clicks to the shard's
-// object, which writes them one D1 transaction at a time. The redirect's may wait a moment (`holdMs`) for
-// others; those handed over while a write runs go together in the next one; each caller is answered once
-// its clicks have committed.
+// object (one object may write several shards: SHARDS_PER_WRITER), which writes them one D1 transaction
+// at a time. The redirect's may wait a moment (`holdMs`) for others; those handed over while a write runs
+// go together in the next one; each caller is answered once its clicks have committed. An object claims a
+// shard before writing it, and should another object claim it meanwhile (a deploy that gives the shard to
+// another object), its write fails the fence, and it claims again with nothing remembered.
 
 /** Clicks per D1 write: one JSON parameter well under D1's limits, as the consumer's own writes. */
 const CLICKS_PER_WRITE = 1_000;
+
+/** Claims of a shard for one write: with another object claiming it too, each may be fenced once. */
+const CLAIMS_PER_WRITE = 3;
 
 interface Handed {
   shard: string;
@@ -25,8 +30,8 @@ export class ShardWriter extends DurableObject<Env> {
   private handed: Handed[] = [];
   private writing = false;
   private held: ReturnType<typeof setTimeout> | undefined;
-  /** What the rules read of the shard's D1, kept between writes (worker/queue/click-rules.ts). */
-  private readonly remembered = new WriterMemory();
+  /** What the rules read of each shard's D1, kept between writes while its claim holds (click-rules.ts). */
+  private readonly remembered = new Map<string, WriterMemory>();
 
   /**
    * Answers once the clicks are in the shard's D1 (null), or with D1's error if their write failed: an
@@ -81,11 +86,12 @@ async function writeTogether(
   env: Env,
   shard: string,
   together: Handed[],
-  remembered: WriterMemory,
+  remembered: Map<string, WriterMemory>,
 ): Promise<Handed[]> {
   try {
-    await writeClicks(
-      eventsDb(env, shard),
+    await writeAsTheWriter(
+      env,
+      shard,
       together.flatMap(({ clicks }) => clicks),
       remembered,
     );
@@ -100,7 +106,7 @@ async function writeTogether(
     const written: Handed[] = [];
     for (const each of together) {
       try {
-        await writeClicks(eventsDb(env, shard), each.clicks, remembered);
+        await writeAsTheWriter(env, shard, each.clicks, remembered);
         each.answer(null);
         written.push(each);
       } catch (itsError) {
@@ -108,6 +114,35 @@ async function writeTogether(
       }
     }
     return written;
+  }
+}
+
+/**
+ * Writes `clicks` under this object's claim of the shard, claiming it first if it holds none; a write
+ * fenced (another object claimed the shard since) is written again under a new claim, its rules decided
+ * again from D1.
+ */
+async function writeAsTheWriter(
+  env: Env,
+  shard: string,
+  clicks: ClickEvent[],
+  remembered: Map<string, WriterMemory>,
+): Promise<void> {
+  const db = eventsDb(env, shard);
+  for (let claims = 1; ; claims += 1) {
+    let memory = remembered.get(shard);
+    if (!memory) {
+      memory = await claimShard(db);
+      remembered.set(shard, memory);
+    }
+    try {
+      return await writeClicks(db, clicks, memory);
+    } catch (error) {
+      if (!isFenced(error)) throw error;
+      remembered.delete(shard);
+      log("warn", "shard_writer_fenced", { shard, claims });
+      if (claims >= CLAIMS_PER_WRITE) throw error;
+    }
   }
 }
 
