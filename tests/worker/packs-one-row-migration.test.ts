@@ -362,5 +362,25 @@ describe("0057_packs_one_row: a pack written in one row", () => {
     const many = await packsOfWrite(PACK_CLICKS + 20, "t1", now + 2 * HOUR);
     expect(many.rows).toBe(2);
     expect(many.bytes.every(onItsPage)).toBe(false);
+
+    // A later write of the same test and hour goes into the hour's last pack while it has room for it: a
+    // row written, and no pack more to delete at the end of the window or to read for a session.
+    const added = await packsOfWrite(4, "t1", now + HOUR + 1_000);
+    expect(added.rows).toBe(1);
+    expect(added.bytes).toHaveLength(few.bytes.length);
+    const filled = await packsOfWrite(PACK_CLICKS - 20, "t1", now + 2 * HOUR + 1_000);
+    expect(filled.rows).toBe(1);
+    expect(filled.bytes).toHaveLength(2);
+    // A full pack takes no more.
+    expect((await packsOfWrite(1, "t1", now + 2 * HOUR + 2_000)).bytes).toHaveLength(3);
+    expect(
+      await rows(
+        `SELECT seq, json_array_length(clicks) AS clicks FROM click_packs WHERE split_test_id = 't1' AND hour = ${now + 2 * HOUR - ((now + 2 * HOUR) % HOUR)} ORDER BY seq`,
+      ),
+    ).toEqual([
+      { seq: 1, clicks: PACK_CLICKS },
+      { seq: 2, clicks: PACK_CLICKS },
+      { seq: 3, clicks: 1 },
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { CRONS } from "../../worker/crons";
 import { INSERT_CONVERSIONS } from "../../worker/db/attribution";
-import { HOUR_PACKS, indexNextDay, indexNextHour } from "../../worker/db/click-packs";
+import { HOUR_PACKS, indexNextDay, indexNextHour, PACK_CLICKS } from "../../worker/db/click-packs";
 import type { ClickEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";
 import { eventsOf, runCron } from "./helpers";
@@ -181,11 +181,15 @@ describe("the session index", () => {
     const hour = at(-1, 10);
     const hours = [0, 1, 2, 3].map((h) => hour + h * HOUR);
     const visitor = click(test.id, { variant: "B", timestamp: hour + 30 * 60_000 });
-    // A write every 7 s: three times the packs that have an hour indexed alone.
+    // Writes of a full pack each: three times the packs that have an hour indexed alone.
+    const perHour = HOUR_PACKS * 3 * PACK_CLICKS;
     const crowd = hours.flatMap((start) =>
-      Array.from({ length: HOUR_PACKS * 3 * 20 }, (_, i) => click(test.id, { timestamp: start + i * 7_000 })),
+      Array.from({ length: perHour }, (_, i) =>
+        click(test.id, { timestamp: start + Math.floor((i * HOUR) / perHour) }),
+      ),
     );
-    for (let i = 0; i < crowd.length; i += 20) await writeClicks(db, crowd.slice(i, i + 20));
+    for (let i = 0; i < crowd.length; i += PACK_CLICKS)
+      await writeClicks(db, crowd.slice(i, i + PACK_CLICKS));
     await writeClicks(db, [visitor]);
     const quiet = await testWithDb();
     const alone = click(quiet.test.id, { timestamp: hour + 60_000 });

@@ -71,10 +71,15 @@ const COUNT_FLAGGED = `${CLASSIFIED}
   GROUP BY 1, 2
   ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`;
 
-// A pack per test and hour, after the hour's packs so far, its clicks in batch order
-// (worker/db/click-packs.ts): a test and hour's clicks of up to twice PACK_PAGE_BYTES in packs that stay
-// on their page (split by their bytes), more in packs of PACK_CLICKS. A click's bytes count its session's
-// 16 in `sessions`. first_of_session marks the session's first human click in the test, for the segments'
+// A write's clicks of a test and hour, in batch order (worker/db/click-packs.ts), go into the hour's last
+// pack while it holds fewer than PACK_CLICKS with them: a row written either way, but a pack of many
+// writes is one row to delete at the end of the window, and one to read for a session or an id, where a
+// pack a write was dozens an hour. Only a pack of an hour not compacted into the hourly rollup yet (so
+// far from the archive) and not in the session index (a pack added there must tell the index of its
+// sessions: click_packs_late, migrations/0057_packs_one_row.sql). Otherwise new packs follow the hour's
+// packs so far: a test and hour's clicks of up to twice PACK_PAGE_BYTES in packs that stay on their page
+// (split by their bytes), more in packs of PACK_CLICKS. A click's bytes count its session's 16 in
+// `sessions`. first_of_session marks the session's first human click in the test, for the segments'
 // compaction.
 const INSERT_PACKS = `${CLASSIFIED},
   k AS (SELECT c.*, ${packedClick({
@@ -97,14 +102,29 @@ const INSERT_PACKS = `${CLASSIFIED},
   w AS (SELECT k.*, sum(length(click) + 17) OVER g - length(click) - 17 AS bytes_before,
                sum(length(click) + 17) OVER (PARTITION BY test_id, hour) AS group_bytes, row_number() OVER g - 1 AS nth
         FROM k WINDOW g AS (PARTITION BY test_id, hour ORDER BY position)),
-  p AS (SELECT w.*, CASE WHEN group_bytes <= 2 * ${PACK_PAGE_BYTES}
-                         THEN bytes_before * ((group_bytes + ${PACK_PAGE_BYTES} - 1) / ${PACK_PAGE_BYTES}) / group_bytes
-                         ELSE nth / ${PACK_CLICKS} END AS pack
-        FROM w)
+  last AS (SELECT test_id, hour, count(*) AS added,
+                  (SELECT max(seq) FROM click_packs WHERE split_test_id = w.test_id AND hour = w.hour) AS seq
+           FROM w GROUP BY test_id, hour),
+  open AS (SELECT last.test_id, last.hour, last.seq
+           FROM last JOIN click_packs AS lp ON lp.split_test_id = last.test_id AND lp.hour = last.hour AND lp.seq = last.seq
+           WHERE json_array_length(lp.clicks) + last.added <= ${PACK_CLICKS}
+             AND last.seq + 1 = ${nextPackSeq("last.test_id", "last.hour")}
+             AND last.hour >= ${HOURS_COMPACTED} AND last.hour >= (SELECT next_day FROM session_chunk_mark)
+             AND NOT EXISTS (SELECT 1 FROM session_chunks WHERE split_test_id = last.test_id AND day = last.hour)),
+  p AS (SELECT w.*, open.seq AS open_seq,
+               CASE WHEN open.seq IS NOT NULL THEN 0
+                    WHEN group_bytes <= 2 * ${PACK_PAGE_BYTES}
+                    THEN bytes_before * ((group_bytes + ${PACK_PAGE_BYTES} - 1) / ${PACK_PAGE_BYTES}) / group_bytes
+                    ELSE nth / ${PACK_CLICKS} END AS pack
+        FROM w LEFT JOIN open USING (test_id, hour))
   INSERT INTO click_packs (split_test_id, hour, seq, clicks, sessions)
-  SELECT test_id, hour, ${nextPackSeq("p.test_id", "p.hour", "pack")}, json_group_array(json(click) ORDER BY position),
+  SELECT test_id, hour, coalesce(open_seq, ${nextPackSeq("p.test_id", "p.hour", "pack")}),
+         json_group_array(json(click) ORDER BY position),
          coalesce(unhex(group_concat(CASE WHEN is_bot = 0 THEN hex(session) END, '')), x'')
-  FROM p GROUP BY test_id, hour, pack`;
+  FROM p WHERE true GROUP BY test_id, hour, pack, open_seq
+  ON CONFLICT (split_test_id, hour, seq) DO UPDATE
+    SET clicks = substr(clicks, 1, length(clicks) - 1) || ',' || substr(excluded.clicks, 2),
+        sessions = unhex(hex(sessions) || hex(excluded.sessions))`;
 
 // A conversion event's session, as writeConversions sends it: in the redirect's form, or empty.
 const EVENT_SESSION_BYTES = checkedSessionBytes("e.value ->> '$.sessionId'");
