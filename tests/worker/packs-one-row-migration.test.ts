@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { meterD1 } from "../../bench/workerd/d1-meter";
 import { mulberry32 } from "../../bench/workerd/sequential-simulation";
 import { type EventRow, eventPage } from "../../worker/archive/rows";
-import { firstCountedClickAt, indexNextDay, movePacksBefore, PACK_CLICKS } from "../../worker/db/click-packs";
+import {
+  firstCountedClickAt,
+  indexNextDay,
+  movePacksBefore,
+  PACK_APPEND_BYTES,
+  PACK_CLICKS,
+} from "../../worker/db/click-packs";
 import { compactHours, STATS_OF_TEST } from "../../worker/db/hour-stats";
 import { segmentCounts } from "../../worker/db/segments";
 import type { ClickEvent } from "../../worker/queue/events";
@@ -363,24 +369,19 @@ describe("0057_packs_one_row: a pack written in one row", () => {
     expect(many.rows).toBe(2);
     expect(many.bytes.every(onItsPage)).toBe(false);
 
-    // A later write of the same test and hour goes into the hour's last pack while it has room for it: a
-    // row written, and no pack more to delete at the end of the window or to read for a session.
+    // A later write of the same test and hour goes into the hour's last pack while that stays within
+    // PACK_APPEND_BYTES: a row written, and no pack more to delete at the end of the window or to read.
     const added = await packsOfWrite(4, "t1", now + HOUR + 1_000);
     expect(added.rows).toBe(1);
     expect(added.bytes).toHaveLength(few.bytes.length);
-    const filled = await packsOfWrite(PACK_CLICKS - 20, "t1", now + 2 * HOUR + 1_000);
-    expect(filled.rows).toBe(1);
-    expect(filled.bytes).toHaveLength(2);
-    // A full pack takes no more.
-    expect((await packsOfWrite(1, "t1", now + 2 * HOUR + 2_000)).bytes).toHaveLength(3);
-    expect(
-      await rows(
-        `SELECT seq, json_array_length(clicks) AS clicks FROM click_packs WHERE split_test_id = 't1' AND hour = ${now + 2 * HOUR - ((now + 2 * HOUR) % HOUR)} ORDER BY seq`,
-      ),
-    ).toEqual([
-      { seq: 1, clicks: PACK_CLICKS },
-      { seq: 2, clicks: PACK_CLICKS },
-      { seq: 3, clicks: 1 },
-    ]);
+    const grown = await packsOfWrite(5, "t1", now + 2 * HOUR + 1_000);
+    expect(grown.rows).toBe(1);
+    expect(grown.bytes).toHaveLength(many.bytes.length);
+    expect(grown.bytes.at(-1)).toBeGreaterThan(many.bytes.at(-1) ?? 0);
+    // One that would take it past that starts new packs, and leaves the others as they were.
+    const past = await packsOfWrite(12, "t1", now + 2 * HOUR + 2_000);
+    expect(past.bytes.length).toBeGreaterThan(grown.bytes.length);
+    expect(past.bytes.slice(0, grown.bytes.length)).toEqual(grown.bytes);
+    expect(Math.max(...past.bytes.slice(1))).toBeLessThanOrEqual(PACK_APPEND_BYTES + 100);
   });
 });

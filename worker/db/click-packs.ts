@@ -62,6 +62,14 @@ export const PACK_CLICKS = 200;
 export const PACK_PAGE_BYTES = 900;
 
 /**
+ * The bytes of clicks and sessions a pack may grow to as later writes of its hour add to it
+ * (worker/queue/record.ts): its page and one overflow page hold up to 4,581 bytes with the key, so a pack
+ * closed here leaves little of a page empty, and a session's lookup that finds it unpacks some 30 clicks,
+ * not PACK_CLICKS.
+ */
+export const PACK_APPEND_BYTES = 4_500;
+
+/**
  * A pack's click, in order: its time as milliseconds into the pack's hour, id, variant, session (the
  * hex of its bytes), is_bot, source, device, os, country, referrer_host, phase, first_of_address_hour,
  * first_of_session, phase_visitor (none in a click packed before migrations/0056_hour_compaction.sql:

@@ -8,6 +8,7 @@ import {
 import {
   firstClickSegment,
   nextPackSeq,
+  PACK_APPEND_BYTES,
   PACK_CLICKS,
   PACK_PAGE_BYTES,
   packed,
@@ -72,7 +73,7 @@ const COUNT_FLAGGED = `${CLASSIFIED}
   ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`;
 
 // A write's clicks of a test and hour, in batch order (worker/db/click-packs.ts), go into the hour's last
-// pack while it holds fewer than PACK_CLICKS with them: a row written either way, but a pack of many
+// pack while it stays within PACK_APPEND_BYTES with them: a row written either way, but a pack of several
 // writes is one row to delete at the end of the window, and one to read for a session or an id, where a
 // pack a write was dozens an hour. Only a pack of an hour not compacted into the hourly rollup yet (so
 // far from the archive) and not in the session index (a pack added there must tell the index of its
@@ -102,12 +103,12 @@ const INSERT_PACKS = `${CLASSIFIED},
   w AS (SELECT k.*, sum(length(click) + 17) OVER g - length(click) - 17 AS bytes_before,
                sum(length(click) + 17) OVER (PARTITION BY test_id, hour) AS group_bytes, row_number() OVER g - 1 AS nth
         FROM k WINDOW g AS (PARTITION BY test_id, hour ORDER BY position)),
-  last AS (SELECT test_id, hour, count(*) AS added,
+  last AS (SELECT test_id, hour, max(group_bytes) AS added,
                   (SELECT max(seq) FROM click_packs WHERE split_test_id = w.test_id AND hour = w.hour) AS seq
            FROM w GROUP BY test_id, hour),
   open AS (SELECT last.test_id, last.hour, last.seq
            FROM last JOIN click_packs AS lp ON lp.split_test_id = last.test_id AND lp.hour = last.hour AND lp.seq = last.seq
-           WHERE json_array_length(lp.clicks) + last.added <= ${PACK_CLICKS}
+           WHERE length(lp.clicks) + length(lp.sessions) + last.added <= ${PACK_APPEND_BYTES}
              AND last.seq + 1 = ${nextPackSeq("last.test_id", "last.hour")}
              AND last.hour >= ${HOURS_COMPACTED} AND last.hour >= (SELECT next_day FROM session_chunk_mark)
              AND NOT EXISTS (SELECT 1 FROM session_chunks WHERE split_test_id = last.test_id AND day = last.hour)),
