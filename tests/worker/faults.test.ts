@@ -466,7 +466,7 @@ describe("the shard's one writer", () => {
     await eventually(async () => (await clicksOf(test.id)).length === 1);
     const written = await runInDurableObject(
       env.SHARD_WRITERS.get(env.SHARD_WRITERS.idFromName("EVENTS_0")),
-      (instance) => [...(instance as unknown as { remembered: Map<string, unknown> }).remembered.keys()],
+      (instance) => [...(instance as unknown as { claims: Map<string, number> }).claims.keys()],
     );
     expect(written).toEqual(["EVENTS_1"]);
   });

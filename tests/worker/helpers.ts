@@ -10,7 +10,7 @@ import { emailField } from "../../contract/api/auth";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
 import { allShards, eventsDb, writerName } from "../../worker/db/shards";
 import worker from "../../worker/index";
-import type { WriterMemory } from "../../worker/queue/click-rules";
+import { WriterMemory } from "../../worker/queue/click-rules";
 import { type SeededUser, seedUser } from "./seed";
 
 export const ORIGIN = "https://app.splitlink.test";
@@ -259,7 +259,9 @@ export async function shardWritersUsing(bindings: Partial<Env>): Promise<() => P
 export async function coldShardWriters(): Promise<void> {
   for (const writer of shardWriters())
     await runInDurableObject(writer, (instance) => {
-      (instance as unknown as { remembered: Map<string, WriterMemory> }).remembered.clear();
+      const cold = instance as unknown as { remembered: WriterMemory; claims: Map<string, number> };
+      cold.remembered = new WriterMemory();
+      cold.claims.clear();
     });
 }
 

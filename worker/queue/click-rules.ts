@@ -262,16 +262,14 @@ export class SessionPhases {
 }
 
 /**
- * What the shard's writer remembers between writes: the address hours and the sessions' phases. It
- * holds while no other object writes the shard: a memory made by `claimShard` carries the shard's
- * generation it claimed, and each of its writes checks that no object has claimed the shard since
- * (FENCE). One made without (a test's, or the consumer's before writers) checks nothing.
+ * What the shard's writer remembers between writes: the address hours and the sessions' phases, within
+ * their bounds for all the shards one object writes. It holds while no other object writes those shards:
+ * the object claims each shard (`claimShard`), and each write checks that no other object has claimed
+ * it since (FENCE).
  */
 export class WriterMemory {
   readonly hours = new AddressHours();
   readonly sessions = new SessionPhases();
-
-  constructor(readonly generation?: number) {}
 
   written(clicks: ClassifiedClick[]) {
     this.hours.written(clicks);
@@ -297,13 +295,13 @@ export const isFenced = (error: unknown) =>
   error instanceof Error && error.message.includes("shard_writer_fenced");
 
 /**
- * Claims the shard's clicks for the calling object: a new generation, so that a write of any object that
- * claimed it before fails, and an empty memory, so that this one's rules read D1 again.
+ * Claims the shard's clicks for the calling object: answers a new generation, so that a write of any
+ * object that claimed it before fails its FENCE.
  */
-export async function claimShard(db: D1Database): Promise<WriterMemory> {
+export async function claimShard(db: D1Database): Promise<number> {
   const claimed = await db.prepare(CLAIM).first<{ generation: number }>();
   if (!claimed) throw new Error("The shard has no shard_writer row (migrations/0058_shard_writer_fence.sql)");
-  return new WriterMemory(claimed.generation);
+  return claimed.generation;
 }
 
 const COUNTED_SESSIONS = eachClicks(

@@ -161,12 +161,14 @@ export type UnmatchedReason =
 /**
  * Writes a batch of clicks and what they add to the rollups in one D1 transaction: a pack per test and
  * hour, one upsert per rollup key. The rules (worker/queue/click-rules.ts) read D1 first, and what the
- * shard's one writer remembers of it (`remembered`): it calls this, never two at once.
+ * shard's one writer remembers of it (`remembered`): it calls this, never two at once, with the
+ * `generation` of its claim on the shard, which the write checks first (FENCE).
  */
 export async function writeClicks(
   db: D1Database,
   events: ClickEvent[],
   remembered = new WriterMemory(),
+  generation?: number,
 ): Promise<void> {
   if (events.length === 0) return;
   const clicks = await classifyClicks(db, events, remembered);
@@ -178,7 +180,6 @@ export async function writeClicks(
     clicks.some(({ isBot }) => isBot !== 0) && COUNT_FLAGGED,
     INSERT_PACKS,
   ].filter((sql): sql is string => sql !== false);
-  const { generation } = remembered;
   try {
     await db.batch([
       ...(generation === undefined ? [] : [db.prepare(FENCE).bind(generation)]),

@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { eventsDb } from "../db/shards";
 import { log } from "../observability/log";
 import { askToLookAtCappedLinks } from "./capped-links";
-import { claimShard, isFenced, type WriterMemory } from "./click-rules";
+import { claimShard, isFenced, WriterMemory } from "./click-rules";
 import type { ClickEvent } from "./events";
 import { writeClicks } from "./record";
 
@@ -12,7 +12,7 @@ import { writeClicks } from "./record";
 // at a time. The redirect's may wait a moment (`holdMs`) for others; those handed over while a write runs
 // go together in the next one; each caller is answered once its clicks have committed. An object claims a
 // shard before writing it, and should another object claim it meanwhile (a deploy that gives the shard to
-// another object), its write fails the fence, and it claims again with nothing remembered.
+// another object), its write fails the fence, and it forgets what it remembered and claims again.
 
 /** Clicks per D1 write: one JSON parameter well under D1's limits, as the consumer's own writes. */
 const CLICKS_PER_WRITE = 1_000;
@@ -30,8 +30,13 @@ export class ShardWriter extends DurableObject<Env> {
   private handed: Handed[] = [];
   private writing = false;
   private held: ReturnType<typeof setTimeout> | undefined;
-  /** What the rules read of each shard's D1, kept between writes while its claim holds (click-rules.ts). */
-  private readonly remembered = new Map<string, WriterMemory>();
+  /**
+   * What the rules read of the shards' D1, kept between writes (worker/queue/click-rules.ts): one memory
+   * within its bounds however many shards the object writes, valid while its claims hold.
+   */
+  private remembered = new WriterMemory();
+  /** The generation of each shard this object has claimed (migrations/0058_shard_writer_fence.sql). */
+  private readonly claims = new Map<string, number>();
 
   /**
    * Answers once the clicks are in the shard's D1 (null), or with D1's error if their write failed: an
@@ -63,7 +68,7 @@ export class ShardWriter extends DurableObject<Env> {
       const together = takeTogether(this.handed);
       const shard = together[0]?.shard;
       if (shard === undefined) return;
-      const written = await writeTogether(this.env, shard, together, this.remembered);
+      const written = await writeTogether(together, (clicks) => this.writeAsTheWriter(shard, clicks));
       if (written.length === 0) continue;
       const clicks = written.flatMap((each) => each.clicks);
       // Clicks per call and per write, read after deploying (docs/capacity.md).
@@ -75,6 +80,31 @@ export class ShardWriter extends DurableObject<Env> {
       );
     }
   }
+
+  /**
+   * Writes `clicks` under this object's claim of the shard, claiming it first if it holds none. A write
+   * fenced (another object claimed the shard since) forgets what the object remembered, whose shards' D1
+   * it can no longer vouch for, and is written again under a new claim, its rules decided again from D1.
+   */
+  private async writeAsTheWriter(shard: string, clicks: ClickEvent[]): Promise<void> {
+    const db = eventsDb(this.env, shard);
+    for (let claims = 1; ; claims += 1) {
+      let generation = this.claims.get(shard);
+      if (generation === undefined) {
+        generation = await claimShard(db);
+        this.claims.set(shard, generation);
+      }
+      try {
+        return await writeClicks(db, clicks, this.remembered, generation);
+      } catch (error) {
+        if (!isFenced(error)) throw error;
+        this.claims.delete(shard);
+        this.remembered = new WriterMemory();
+        log("warn", "shard_writer_fenced", { shard, claims });
+        if (claims >= CLAIMS_PER_WRITE) throw error;
+      }
+    }
+  }
 }
 
 /**
@@ -83,18 +113,11 @@ export class ShardWriter extends DurableObject<Env> {
  * those whose clicks were written.
  */
 async function writeTogether(
-  env: Env,
-  shard: string,
   together: Handed[],
-  remembered: Map<string, WriterMemory>,
+  write: (clicks: ClickEvent[]) => Promise<void>,
 ): Promise<Handed[]> {
   try {
-    await writeAsTheWriter(
-      env,
-      shard,
-      together.flatMap(({ clicks }) => clicks),
-      remembered,
-    );
+    await write(together.flatMap(({ clicks }) => clicks));
     for (const each of together) each.answer(null);
     return together;
   } catch (error) {
@@ -106,7 +129,7 @@ async function writeTogether(
     const written: Handed[] = [];
     for (const each of together) {
       try {
-        await writeAsTheWriter(env, shard, each.clicks, remembered);
+        await write(each.clicks);
         each.answer(null);
         written.push(each);
       } catch (itsError) {
@@ -114,35 +137,6 @@ async function writeTogether(
       }
     }
     return written;
-  }
-}
-
-/**
- * Writes `clicks` under this object's claim of the shard, claiming it first if it holds none; a write
- * fenced (another object claimed the shard since) is written again under a new claim, its rules decided
- * again from D1.
- */
-async function writeAsTheWriter(
-  env: Env,
-  shard: string,
-  clicks: ClickEvent[],
-  remembered: Map<string, WriterMemory>,
-): Promise<void> {
-  const db = eventsDb(env, shard);
-  for (let claims = 1; ; claims += 1) {
-    let memory = remembered.get(shard);
-    if (!memory) {
-      memory = await claimShard(db);
-      remembered.set(shard, memory);
-    }
-    try {
-      return await writeClicks(db, clicks, memory);
-    } catch (error) {
-      if (!isFenced(error)) throw error;
-      remembered.delete(shard);
-      log("warn", "shard_writer_fenced", { shard, claims });
-      if (claims >= CLAIMS_PER_WRITE) throw error;
-    }
   }
 }
 
