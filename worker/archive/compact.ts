@@ -97,32 +97,44 @@ export async function indexAllSessions(env: Env, budget: Budget, now = Date.now(
  * Packs the clicks written before their packs (migrations/0054_click_packs.sql) on every shard, a step at
  * a time, within the budget: answers how many moved.
  */
-export async function packAllUnpacked(env: Env, budget: Budget, now = Date.now()): Promise<number> {
-  let moved = 0;
-  for (const shard of shardsFrom(env, now)) {
-    while (budget.left >= PACK_STEP_STATEMENTS) {
-      budget.spend(PACK_STEP_STATEMENTS);
-      const step = await packUnpackedClicks(eventsDb(env, shard));
-      moved += step;
-      if (step < UNPACKED_A_STEP) break;
-    }
-  }
-  return moved;
+export function packAllUnpacked(env: Env, budget: Budget, now = Date.now()): Promise<number> {
+  return inFullSteps(
+    env,
+    budget,
+    shardsFrom(env, now),
+    PACK_STEP_STATEMENTS,
+    UNPACKED_A_STEP,
+    packUnpackedClicks,
+  );
 }
 
 /**
  * Moves the packs written before migrations/0057_packs_one_row.sql into click_packs on `shards` (those
  * the archive found some on), a step at a time, within the budget: answers how many moved.
  */
-export async function moveAllPacksBefore(env: Env, budget: Budget, shards: string[]): Promise<number> {
+export function moveAllPacksBefore(env: Env, budget: Budget, shards: string[]): Promise<number> {
+  return inFullSteps(env, budget, shards, MOVE_STEP_STATEMENTS, PACKS_BEFORE_A_STEP, movePacksBefore);
+}
+
+/**
+ * Runs `step` on each shard while the budget has its `statements` and the last step was full (`full`
+ * moved: more may be left); answers how many moved in all.
+ */
+async function inFullSteps(
+  env: Env,
+  budget: Budget,
+  shards: string[],
+  statements: number,
+  full: number,
+  step: (db: D1Database) => Promise<number>,
+): Promise<number> {
   let moved = 0;
   for (const shard of shards) {
-    const db = eventsDb(env, shard);
-    while (budget.left >= MOVE_STEP_STATEMENTS) {
-      budget.spend(MOVE_STEP_STATEMENTS);
-      const step = await movePacksBefore(db);
-      moved += step;
-      if (step < PACKS_BEFORE_A_STEP) break;
+    while (budget.left >= statements) {
+      budget.spend(statements);
+      const stepped = await step(eventsDb(env, shard));
+      moved += stepped;
+      if (stepped < full) break;
     }
   }
   return moved;
