@@ -46,8 +46,8 @@ export const nextPackSeq = (test: string, hour: string, more = "0") =>
 
 /**
  * The most clicks one pack holds (some 25 KB): a session's lookup unpacks the packs that hold it, so a
- * small pack keeps that short; a write of more makes more packs, still a row for many clicks, and later
- * writes of the hour fill its last pack up to this (worker/queue/record.ts, INSERT_PACKS).
+ * small pack keeps that short; a write of more makes more packs, still a row for many clicks. Later
+ * writes of an hour add to its last pack only up to PACK_APPEND_BYTES, far fewer.
  */
 export const PACK_CLICKS = 200;
 
