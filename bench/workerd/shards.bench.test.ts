@@ -6,7 +6,7 @@ import { coldShardWriters, shardWritersUsing } from "../../tests/worker/helpers"
 import { seedTest, seedUser } from "../../tests/worker/seed";
 import { compactHours, STATS_OF_TESTS } from "../../worker/db/hour-stats";
 import worker from "../../worker/index";
-import { eventId } from "../../worker/lib/ids";
+import { eventId, timeOrderedUuid } from "../../worker/lib/ids";
 import type { TrackingEvent } from "../../worker/queue/events";
 import { fixed, printTable } from "../table";
 
@@ -118,7 +118,8 @@ it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two s
     const testId = tests[pick()] ?? "";
     const variant = Math.random() < 0.5 ? "A" : "B";
     const timestamp = now - Math.floor(Math.random() * 6 * DAY) - DAY;
-    const sessionId = crypto.randomUUID();
+    // As the redirect makes it (a UUIDv7 of the visit): its lookups start at its hour.
+    const sessionId = timeOrderedUuid(timestamp);
     clicks.push({
       type: "click",
       id: eventId(),
@@ -148,7 +149,7 @@ it(`keeps exact per-arm counts for ${CLICKS} clicks over ${TESTS} tests on two s
         id: eventId(),
         testId,
         variant: "A",
-        sessionId: crypto.randomUUID(),
+        sessionId: timeOrderedUuid(floodHour),
         isBot: false,
         timestamp: floodHour + Math.floor(Math.random() * HOUR),
         source: "flood",

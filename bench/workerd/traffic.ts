@@ -11,9 +11,17 @@ const HOUR_MS = 3_600_000;
 const RETURNING_SHARE = 0.3;
 const BOT_SHARE = 0.03;
 
-/** A UUID-shaped session id, so D1's indexes hold what production holds. */
-const sessionId = (test: number, visitor: number, bot = false) =>
-  `${bot ? "b" : "0"}0000000-0000-4000-8000-${test.toString(16).padStart(4, "0")}${visitor.toString(16).padStart(8, "0")}`;
+/**
+ * A visitor's session id as the redirect makes it, so D1's indexes hold what production holds: a UUIDv7
+ * (worker/lib/ids.ts, timeOrderedUuid) of the time of its first click, its test and visitor where the
+ * random bits go. A bot's is random.
+ */
+const sessionId = (test: number, visitor: number, madeAt: number) => {
+  const time = madeAt.toString(16).padStart(12, "0");
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${test.toString(16).padStart(3, "0")}-8000-${visitor.toString(16).padStart(12, "0")}`;
+};
+const botSessionId = (test: number, bot: number) =>
+  `b0000000-0000-4000-8000-${test.toString(16).padStart(4, "0")}${bot.toString(16).padStart(8, "0")}`;
 const variantOf = (visitor: number) => (visitor % 2 === 0 ? "A" : "B");
 
 const DEVICES = ["mobile", "desktop", "tablet"] as const;
@@ -94,7 +102,7 @@ export class Traffic {
       const base = { type: "click" as const, id: clickId(), testId, timestamp };
       if (Math.random() < BOT_SHARE) {
         this.bots += 1;
-        events.push({ ...base, variant: "A", sessionId: sessionId(test, this.bots, true), isBot: true });
+        events.push({ ...base, variant: "A", sessionId: botSessionId(test, this.bots), isBot: true });
         continue;
       }
       const returning = seen > 0 && Math.random() < RETURNING_SHARE;
@@ -106,7 +114,7 @@ export class Traffic {
       events.push({
         ...base,
         variant: variantOf(visitor),
-        sessionId: sessionId(test, visitor),
+        sessionId: sessionId(test, visitor, this.firstClicks[test]?.[visitor] ?? timestamp),
         isBot: false,
         ...(this.options.asRedirected ? segmentOf(visitor) : {}),
       });
@@ -125,7 +133,7 @@ export class Traffic {
           type: "conversion" as const,
           id: eventId(),
           testId,
-          sessionId: sessionId(test, i * step),
+          sessionId: sessionId(test, i * step, this.firstClicks[test]?.[i * step] ?? this.start),
           timestamp,
         };
       });

@@ -74,6 +74,11 @@ function random(seed: number) {
 
 const uuidOf = (r: ReturnType<typeof random>) =>
   `${Array.from({ length: 8 }, () => r.int(16).toString(16)).join("")}-0000-4000-8000-${Array.from({ length: 12 }, () => r.int(16).toString(16)).join("")}`;
+/** A session id as the redirect makes it: a UUIDv7 of the visit at `at` (its lookups start then). */
+const uuidAt = (r: ReturnType<typeof random>, at: number) => {
+  const time = at.toString(16).padStart(12, "0");
+  return `${time.slice(0, 8)}-${time.slice(8)}-7000-8000-${Array.from({ length: 12 }, () => r.int(16).toString(16)).join("")}`;
+};
 
 /** An event before it is addressed to one of the twins. */
 type Unbound = Omit<ClickEvent, "testId"> | Omit<ConversionEvent, "testId"> | Omit<UncountedEvent, "testId">;
@@ -120,7 +125,8 @@ function trafficOf(
     const at = secondPhase
       ? phase2At + MINUTE + r.int(24 * MINUTE)
       : phase2At - 3 * HOUR + (flooded ? HOUR + v * 1000 : r.int(3 * HOUR - MINUTE));
-    const sessionId = uuidOf(r);
+    // Most made by the redirect at the first click, some before session ids told their time.
+    const sessionId = r.next() < 0.8 ? uuidAt(r, at) : uuidOf(r);
     const variant = armOf(r, weightsAt(at));
     const segment = {
       device: r.pick(DEVICES),

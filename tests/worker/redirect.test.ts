@@ -39,6 +39,7 @@ describe("the edge redirect", () => {
   it("answers one 302 to A or B with sessionId and variant, uncached, and records the click", async () => {
     const { test } = await newTest();
     const visitor = new Client();
+    const before = Date.now();
     const response = await open(visitor, `/r/${test.slug}`, { headers: HUMAN });
     expect(response.status).toBe(302);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
@@ -47,8 +48,12 @@ describe("the edge redirect", () => {
     const variant = location.searchParams.get("variant");
     expect(["A", "B"]).toContain(variant);
     expect(`${location.origin}${location.pathname}`).toBe(variant === "A" ? test.urlA : test.urlB);
-    const sessionId = location.searchParams.get("sessionId");
-    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    const sessionId = location.searchParams.get("sessionId") ?? "";
+    // A UUIDv7 of the time of the visit: its clicks are looked up from then on (worker/db/session-bytes.ts).
+    expect(sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const madeAt = Number.parseInt(sessionId.slice(0, 8) + sessionId.slice(9, 13), 16);
+    expect(madeAt).toBeGreaterThanOrEqual(before);
+    expect(madeAt).toBeLessThanOrEqual(Date.now());
 
     const cookies = response.headers.getSetCookie();
     expect(cookies.find((c) => c.startsWith("sl_sid="))).toContain(sessionId);

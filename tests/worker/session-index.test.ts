@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { CRONS } from "../../worker/crons";
 import { INSERT_CONVERSIONS } from "../../worker/db/attribution";
 import { HOUR_PACKS, indexNextDay, indexNextHour, PACK_CLICKS } from "../../worker/db/click-packs";
+import { timeOrderedUuid } from "../../worker/lib/ids";
 import type { ClickEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";
 import { eventsOf, runCron } from "./helpers";
@@ -108,6 +109,47 @@ describe("the session index", () => {
     expect(before).toBeGreaterThan(240);
     expect(after.meta.rows_read).toBeLessThan(before / 3);
     vi.restoreAllMocks();
+  });
+
+  it("reads no hour from before a session was made, and finds a click the clocks put a little before it", async () => {
+    const { test, db } = await testWithDb();
+    // Clicks in each hour of a day not indexed yet.
+    for (let write = 0; write < 240; write++)
+      await writeClicks(db, [click(test.id, { timestamp: at(1, write % 24) })]);
+    const madeAt = at(1, 20) + 2 * 60_000;
+    // The redirect's sessions (UUIDv7 of their first visit); one clicked by a machine whose clock is
+    // five minutes behind the one that made it (in the hour before), and one made before them (version
+    // 4) with a click then.
+    const visitors = [
+      click(test.id, { variant: "B", sessionId: timeOrderedUuid(madeAt), timestamp: madeAt + 60_000 }),
+      click(test.id, { variant: "B", sessionId: timeOrderedUuid(madeAt), timestamp: madeAt - 5 * 60_000 }),
+      click(test.id, { variant: "B", timestamp: madeAt + 60_000 }),
+    ];
+    await writeClicks(db, visitors);
+    const rowsRead: number[] = [];
+    for (const visitor of visitors) {
+      const { meta } = await db
+        .prepare(INSERT_CONVERSIONS)
+        .bind(
+          JSON.stringify([
+            {
+              id: crypto.randomUUID(),
+              testId: test.id,
+              sessionId: visitor.sessionId,
+              timestamp: visitor.timestamp + HOUR,
+            },
+          ]),
+          WINDOW,
+        )
+        .run();
+      expect(meta.changes).toBe(1);
+      rowsRead.push(meta.rows_read);
+    }
+    // The first two read the hours from 19 o'clock on (some 75 rows), the last each hour of the day's
+    // (some 225).
+    const [made, early, random] = rowsRead as [number, number, number];
+    expect(made).toBeLessThan(random / 2.5);
+    expect(early).toBeLessThan(random / 2.5);
   });
 
   it("takes each day once it is over, and a conversion finds its click in the hours it names", async () => {

@@ -11,6 +11,8 @@
 //   rowid, which movePacksBefore moves into it in steps. Until none is left, what reads a session's
 //   clicks, the clicks in time order or the first click reads them too, and the session index waits.
 
+import { sessionMadeSince } from "./session-bytes";
+
 export const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 /** The counted sessions of one chunk of the session index (some 3.6 KB: a row that stays on its page). */
@@ -167,14 +169,17 @@ const unpackedAsPacked = (u: string) =>
     phaseVisitor: "NULL",
   });
 
-// The hours the session of `bytes` has counted clicks in, in test `test`, from the hour of `since`:
-// every hour with a pack of the days not indexed yet (but the hours indexed alone), its late clicks'
-// hours, and the hours named by the chunk that may hold it on each day or hour the index took. The hours
-// and the days are found one after the other, a seek each: not by reading each of their packs.
+// The hours the session of `bytes` has counted clicks in, in test `test`, from the hour of `since` and
+// of the time the session was made (sessionMadeSince): every hour with a pack of the days not indexed yet
+// (but the hours indexed alone), its late clicks' hours, and the hours named by the chunk that may hold it
+// on each day or hour the index took. The hours and the days are found one after the other, a seek each:
+// not by reading each of their packs.
 const sessionHours = (test: string, bytes: string, since?: string) => {
   const at = `instr(c.entries, ${bytes})`;
-  const firstDay = since === undefined ? "0" : `(${since}) - (${since}) % ${DAY_MS}`;
-  const firstHour = since === undefined ? "0" : `(${since}) - (${since}) % ${HOUR_MS}`;
+  const made = sessionMadeSince(bytes);
+  const from = since === undefined ? made : `max(${since}, ${made})`;
+  const firstDay = `(${from}) - (${from}) % ${DAY_MS}`;
+  const firstHour = `(${from}) - (${from}) % ${HOUR_MS}`;
   // The first hour of a pack of the test, in either table, that meets `where` (or NULL).
   const firstPackHour = (where: string) =>
     `(SELECT min(hour) FROM (

@@ -41,7 +41,8 @@ export function newTestId(): string {
 
 /**
  * A UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits. The id of what others see
- * (a webhook event, a Slack message), which keeps the form it always had.
+ * (a webhook event, a Slack message), which keeps the form it always had, and of a visitor's session
+ * (worker/redirect/session.ts), whose clicks are looked up from the time it was made.
  */
 export function timeOrderedUuid(timestamp = Date.now()): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

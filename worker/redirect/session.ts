@@ -1,9 +1,10 @@
 import { timingSafeEqual } from "../auth/crypto";
 import { toBase64Url } from "../lib/base64url";
+import { timeOrderedUuid } from "../lib/ids";
 import { isSessionId } from "../lib/session-id";
 
-// Visitor sessions are the server's: their ids are random and signed, so a client cannot pick one
-// (nor, since the variant follows from the session, the variant it gets). One HMAC-SHA256 key,
+// Visitor sessions are the server's: their ids are random past the time they were made, and signed, so
+// a client cannot pick one (nor, since the variant follows from the session, the variant it gets). One HMAC-SHA256 key,
 // derived from JWT_SECRET under a fixed label, signs the session cookie and makes the keyed hash of
 // an address that lets the queue consumer spot a burst of new sessions (no raw IP is kept).
 // Each use prefixes its own tag, so one kind of value can never pass for another.
@@ -39,7 +40,7 @@ const sameMac = (a: string, b: string) => timingSafeEqual(encoder.encode(a), enc
 
 /** A new visitor session: its plain id (passed to destinations and beacons) and the signed cookie value. */
 export async function issueSession(secret: string): Promise<{ id: string; cookie: string }> {
-  const id = crypto.randomUUID();
+  const id = timeOrderedUuid();
   return { id, cookie: `${id}.${await mac(secret, `sid|${id}`, SESSION_MAC_BYTES)}` };
 }
 

@@ -6,7 +6,7 @@ import type { Background } from "../lib/background";
 import { addressGroupOf, clientIpOf } from "../lib/client-ip";
 import { isSecureRequest, readCookie, serializeCookie } from "../lib/cookies";
 import { cappedHeader, MAX_USER_AGENT } from "../lib/headers";
-import { clickId, eventId } from "../lib/ids";
+import { clickId, eventId, timeOrderedUuid } from "../lib/ids";
 import { isPreviewFetch } from "../lib/preview-fetchers";
 import type { CachedLink } from "../link-cache/entries";
 import { enqueueEvent } from "../queue/producer";
@@ -86,7 +86,7 @@ export async function visit(
   // throwaway id and costs no signature.
   const session =
     counted && !bot ? await sessionOf(env.JWT_SECRET, readCookie(cookies, SESSION_COOKIE)) : null;
-  const sessionId = session?.id ?? crypto.randomUUID();
+  const sessionId = session?.id ?? timeOrderedUuid();
   const armCookie = session && link.mode === "optimise" ? `${ARM_COOKIE_PREFIX}${link.id}` : null;
   const kept = armCookie
     ? variantOfLink(link, await verifyArm(env.JWT_SECRET, link.id, sessionId, readCookie(cookies, armCookie)))
