@@ -24,7 +24,9 @@ export const CHUNK_SESSIONS = 150;
  * beside its 8 packs or more.
  */
 export const HOUR_PACKS = 8;
-const HOURS_OF_DAY = `'[${Array.from({ length: 24 }, (_, hour) => hour).join(",")}]'`;
+// The hour of the lowest bit of a chunk entry's hours (`rest`, an SQL column): D1 counts a row read for
+// each row json_each gives, and a session's entry names an hour or two of its day's 24.
+const LOWEST_HOUR = `(CASE rest & -rest ${Array.from({ length: 24 }, (_, hour) => `WHEN ${2 ** hour} THEN ${hour}`).join(" ")} END)`;
 const NEXT_DAY_INDEXED = "(SELECT next_day FROM session_chunk_mark)";
 /** The tables of packs, click_packs_before while movePacksBefore has packs to move. */
 const PACK_TABLES = ["click_packs", "click_packs_before"] as const;
@@ -198,20 +200,21 @@ const sessionHours = (test: string, bytes: string, since?: string) => {
     UNION
     SELECT l.hour FROM late_sessions AS l WHERE l.split_test_id = ${test} AND l.session = ${bytes} AND l.hour >= ${firstHour}
     UNION
-    SELECT c.day + h.value * ${HOUR_MS}
-    FROM (WITH RECURSIVE days(day) AS (
+    SELECT hour FROM (WITH RECURSIVE days(day) AS (
             SELECT (SELECT min(day) FROM session_chunks WHERE split_test_id = ${test} AND day >= ${firstDay})
             UNION ALL
             SELECT (SELECT min(day) FROM session_chunks WHERE split_test_id = ${test} AND day > days.day)
-            FROM days WHERE days.day IS NOT NULL)
-          SELECT day FROM days WHERE day IS NOT NULL) AS d
-      CROSS JOIN session_chunks AS c ON c.id = (
-        SELECT s.id FROM session_chunks AS s
-        WHERE s.split_test_id = ${test} AND s.day = d.day AND s.first_session <= ${bytes}
-        ORDER BY s.first_session DESC LIMIT 1)
-      CROSS JOIN json_each(${HOURS_OF_DAY}) AS h
-    WHERE ${at} > 0
-      AND (CAST(CAST(substr(c.entries, ${at} + length(${bytes}), 8) AS TEXT) AS INTEGER) >> h.value) & 1`;
+            FROM days WHERE days.day IS NOT NULL),
+          hours(day, rest, hour) AS (
+            SELECT d.day, CAST(CAST(substr(c.entries, ${at} + length(${bytes}), 8) AS TEXT) AS INTEGER), NULL
+            FROM days AS d CROSS JOIN session_chunks AS c ON c.id = (
+              SELECT s.id FROM session_chunks AS s
+              WHERE s.split_test_id = ${test} AND s.day = d.day AND s.first_session <= ${bytes}
+              ORDER BY s.first_session DESC LIMIT 1)
+            WHERE ${at} > 0
+            UNION ALL
+            SELECT day, rest & (rest - 1), day + ${LOWEST_HOUR} * ${HOUR_MS} FROM hours WHERE rest > 0)
+          SELECT hour FROM hours WHERE hour IS NOT NULL)`;
 };
 
 /**
