@@ -44,7 +44,7 @@ interface TestState {
 /** What D1 holds that the rules of a batch read. */
 interface Known {
   tests: Map<string, TestState>;
-  /** Positions of the batch's clicks D1 has (test, time and id). */
+  /** Positions of the batch's clicks D1 has (test, time and id): a redelivery. */
   written: Set<number>;
   /** Of each test and session: the phases it has human clicks in. */
   phasesOf: Map<string, Set<number>>;
@@ -53,13 +53,11 @@ interface Known {
 const TESTS = `SELECT id, phase, phase_started_at AS phaseStartedAt, completed_at AS completedAt
   FROM split_tests WHERE id IN (SELECT value FROM json_each(?1))`;
 
-// ?2: the batch's [test, hour] pairs, whose packs are unpacked once.
-const WRITTEN = `SELECT j.key AS position FROM json_each(?1) AS j
-  WHERE (j.value ->> '$.testId', j.value ->> '$.timestamp', j.value ->> '$.id') IN (
-    ${eachClicks(
-      (clicks) => `SELECT c.split_test_id, c.timestamp, c.id FROM json_each(?2) AS g CROSS JOIN ${clicks} AS c
-        WHERE c.split_test_id = g.value ->> '$[0]' AND ${clickOfHour("c", "(g.value ->> '$[1]')")}`,
-    )})`;
+// ?1: [test, hour] pairs: the time and id of each of the hour's clicks.
+const IDS = eachClicks(
+  (clicks) => `SELECT g.key AS pair, c.timestamp, c.id FROM json_each(?1) AS g CROSS JOIN ${clicks} AS c
+    WHERE c.split_test_id = g.value ->> '$[0]' AND ${clickOfHour("c", "(g.value ->> '$[1]')")}`,
+);
 
 // ?1: [test, session] pairs.
 const PHASES = `SELECT DISTINCT p.key AS pair, f.value AS phase
@@ -170,6 +168,65 @@ export class AddressHours {
   }
 }
 
+/** Click ids the shard's writer remembers at most (some 20 MB): more than a shard's busiest hours. */
+export const REMEMBERED_IDS = 300_000;
+
+/**
+ * The time and id of every click D1 holds of each test-hour the shard's writer used last: what tells a
+ * redelivered click from a new one, so that a write reads an hour's packs once (since the writer woke,
+ * forgot the hour, or a write of it failed), not on every write. D1 holds the same: the hour's clicks.
+ */
+export class HourIds {
+  private readonly hours = new Map<string, Set<string>>();
+  private held = 0;
+
+  /** The hours of `pairs` ([test, hour] keys) not remembered; those remembered are the last used now. */
+  missing(pairs: string[]): string[] {
+    return missingFrom(this.hours, pairs);
+  }
+
+  /** Starts remembering `pairs` with their clicks as D1 holds them. */
+  learn(pairs: string[], clicks: { pair: string; timestamp: number; id: string }[]) {
+    for (const pair of pairs) {
+      this.forget(pair);
+      this.hours.set(pair, new Set());
+    }
+    for (const { pair, timestamp, id } of clicks) this.add(pair, timestamp, id);
+  }
+
+  /** Whether D1 holds the click of this test-hour, time and id (of an hour remembered). */
+  has(pair: string, timestamp: number, id: string): boolean {
+    return this.hours.get(pair)?.has(`${timestamp}|${id}`) ?? false;
+  }
+
+  /** Once a write has committed: its clicks; then, past the bound, the hours used longest ago go. */
+  written(clicks: ClassifiedClick[]) {
+    for (const { testId, hour, timestamp, id } of clicks) this.add(key(testId, hour), timestamp, id);
+    for (const pair of this.hours.keys()) {
+      if (this.held <= REMEMBERED_IDS) break;
+      this.forget(pair);
+    }
+  }
+
+  /** Once a write has failed (it may have committed all the same): D1 is read again for its hours. */
+  failed(events: ClickEvent[]) {
+    for (const { testId, timestamp } of events) this.forget(key(testId, hourOf(timestamp)));
+  }
+
+  private add(pair: string, timestamp: number, id: string) {
+    const ids = this.hours.get(pair);
+    const click = `${timestamp}|${id}`;
+    if (!ids || ids.has(click)) return;
+    ids.add(click);
+    this.held += 1;
+  }
+
+  private forget(pair: string) {
+    this.held -= this.hours.get(pair)?.size ?? 0;
+    this.hours.delete(pair);
+  }
+}
+
 /** Sessions the shard's writer remembers at most, of the tests it used last (some 30 MB). */
 export const REMEMBERED_VISITORS = 300_000;
 /**
@@ -270,15 +327,18 @@ export class SessionPhases {
 export class WriterMemory {
   readonly hours = new AddressHours();
   readonly sessions = new SessionPhases();
+  readonly ids = new HourIds();
 
   written(clicks: ClassifiedClick[]) {
     this.hours.written(clicks);
     this.sessions.written(clicks);
+    this.ids.written(clicks);
   }
 
   failed(events: ClickEvent[]) {
     this.hours.failed(events);
     this.sessions.failed(events);
+    this.ids.failed(events);
   }
 }
 
@@ -326,9 +386,10 @@ async function knownTo(db: D1Database, events: ClickEvent[], memory: WriterMemor
     ),
   ]);
   const cold = memory.sessions.missing([...new Set(humans.map(({ testId }) => testId))]);
-  const [tests, written, marked, counted] = await db.batch<Record<string, unknown>>([
+  const idHours = memory.ids.missing(testHours);
+  const [tests, ids, marked, counted] = await db.batch<Record<string, unknown>>([
     db.prepare(TESTS).bind(JSON.stringify(testIds)),
-    db.prepare(WRITTEN).bind(JSON.stringify(events), `[${testHours.join(",")}]`),
+    db.prepare(IDS).bind(`[${idHours.join(",")}]`),
     db.prepare(MARKED).bind(`[${hours.join(",")}]`),
     db.prepare(COUNTED_SESSIONS).bind(JSON.stringify(cold)),
   ]);
@@ -336,6 +397,11 @@ async function knownTo(db: D1Database, events: ClickEvent[], memory: WriterMemor
   for (const row of (counted?.results ?? []) as { test: string; session: string; phase: number }[])
     clicksOf.get(row.test)?.push(row);
   for (const [testId, clicks] of clicksOf) memory.sessions.learn(testId, clicks);
+  type Ids = { pair: number; timestamp: number; id: string };
+  memory.ids.learn(
+    idHours,
+    ((ids?.results ?? []) as Ids[]).map((row) => ({ ...row, pair: idHours[row.pair] ?? "" })),
+  );
   type Marked = { pair: number; source: string; session: string; phase: number; variant: string };
   memory.hours.learn(
     hours,
@@ -343,7 +409,11 @@ async function knownTo(db: D1Database, events: ClickEvent[], memory: WriterMemor
   );
   const known: Known = {
     tests: new Map(((tests?.results ?? []) as unknown as TestState[]).map((test) => [test.id, test])),
-    written: new Set(((written?.results ?? []) as { position: number }[]).map(({ position }) => position)),
+    written: new Set(
+      events.flatMap(({ testId, timestamp, id }, position) =>
+        memory.ids.has(key(testId, hourOf(timestamp)), timestamp, id) ? [position] : [],
+      ),
+    ),
     phasesOf: new Map(),
   };
   for (const human of humans) {
