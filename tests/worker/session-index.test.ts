@@ -43,6 +43,22 @@ async function conversionOf(db: D1Database, visitor: ClickEvent, after = visitor
   return counted[0]?.variant ?? unmatched[0]?.reason;
 }
 
+/** Converts `visitor` an hour after its click as the consumer's statement does: its D1 meta. */
+async function lookupOf(db: D1Database, visitor: ClickEvent) {
+  const conversion = {
+    id: crypto.randomUUID(),
+    testId: visitor.testId,
+    sessionId: visitor.sessionId,
+    timestamp: visitor.timestamp + HOUR,
+  };
+  return (
+    await db
+      .prepare(INSERT_CONVERSIONS)
+      .bind(JSON.stringify([conversion]), WINDOW)
+      .run()
+  ).meta;
+}
+
 /** The times `sql` answers for the test (its one column, `at`). */
 const timesOf = (sql: string) => async (db: D1Database, testId: string) =>
   (await db.prepare(sql).bind(testId).all<{ at: number }>()).results.map((row) => row.at);
@@ -131,20 +147,7 @@ describe("the session index", () => {
     await writeClicks(db, visitors);
     const rowsRead: number[] = [];
     for (const visitor of visitors) {
-      const { meta } = await db
-        .prepare(INSERT_CONVERSIONS)
-        .bind(
-          JSON.stringify([
-            {
-              id: crypto.randomUUID(),
-              testId: test.id,
-              sessionId: visitor.sessionId,
-              timestamp: visitor.timestamp + HOUR,
-            },
-          ]),
-          WINDOW,
-        )
-        .run();
+      const meta = await lookupOf(db, visitor);
       expect(meta.changes).toBe(1);
       rowsRead.push(meta.rows_read);
     }
@@ -279,5 +282,31 @@ describe("the session index", () => {
     const late = click(test.id, { variant: "B", timestamp: hour + 50 * 60_000 });
     await writeClicks(db, [late]);
     expect(await conversionOf(db, late)).toBe("B");
+  });
+
+  it("reads no chunk of the hours indexed alone before the hour a session was made", async () => {
+    const { test, db } = await testWithDb();
+    // A busy test's first 20 hours of a day, each indexed alone (a chunk as indexNextHour leaves it).
+    for (let hour = 0; hour < 20; hour++)
+      await db
+        .prepare(
+          `INSERT INTO session_chunks (split_test_id, day, first_session, entries)
+           VALUES (?1, ?2, unhex(?3), unhex(?3 || hex(printf('%08d', 1))))`,
+        )
+        .bind(test.id, at(1, hour), `00000000000040008000${hour.toString(16).padStart(12, "0")}`)
+        .run();
+    const madeAt = at(1, 20) + 30 * 60_000;
+    const visitor = click(test.id, { variant: "B", sessionId: timeOrderedUuid(madeAt), timestamp: madeAt });
+    await writeClicks(db, [visitor]);
+    const meta = await lookupOf(db, visitor);
+    expect(meta.changes).toBe(1);
+    // The day's first chunk and the hour's pack: 36 rows, where walking the 20 hours' chunks read 130.
+    expect(meta.rows_read).toBeLessThan(50);
+    // The index's mark is the shard's: what this test made up goes.
+    await db.batch(
+      ["session_chunks", "click_packs", "late_sessions"].map((table) =>
+        db.prepare(`DELETE FROM ${table} WHERE split_test_id = ?`).bind(test.id),
+      ),
+    );
   });
 });

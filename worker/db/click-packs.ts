@@ -175,7 +175,8 @@ const unpackedAsPacked = (u: string) =>
 // of the time the session was made (sessionMadeSince): every hour with a pack of the days not indexed yet
 // (but the hours indexed alone), its late clicks' hours, and the hours named by the chunk that may hold it
 // on each day or hour the index took. The hours and the days are found one after the other, a seek each:
-// not by reading each of their packs.
+// not by reading each of their packs. The first day's chunk is read, then those from the first hour on:
+// not the hours of that day indexed alone before it (a busy test's, up to 23).
 const sessionHours = (test: string, bytes: string, since?: string) => {
   const at = `instr(c.entries, ${bytes})`;
   const made = sessionMadeSince(bytes);
@@ -203,7 +204,8 @@ const sessionHours = (test: string, bytes: string, since?: string) => {
     SELECT hour FROM (WITH RECURSIVE days(day) AS (
             SELECT (SELECT min(day) FROM session_chunks WHERE split_test_id = ${test} AND day >= ${firstDay})
             UNION ALL
-            SELECT (SELECT min(day) FROM session_chunks WHERE split_test_id = ${test} AND day > days.day)
+            SELECT (SELECT min(day) FROM session_chunks
+                    WHERE split_test_id = ${test} AND day > max(days.day, ${firstHour} - 1))
             FROM days WHERE days.day IS NOT NULL),
           hours(day, rest, hour) AS (
             SELECT d.day, CAST(CAST(substr(c.entries, ${at} + length(${bytes}), 8) AS TEXT) AS INTEGER), NULL
