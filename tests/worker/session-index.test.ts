@@ -151,8 +151,8 @@ describe("the session index", () => {
       expect(meta.changes).toBe(1);
       rowsRead.push(meta.rows_read);
     }
-    // The first two read the hours from 19 o'clock on (some 75 rows), the last each hour of the day's
-    // (some 225).
+    // The first two read the hours from 19 o'clock on, the last each hour of the day's: some a quarter
+    // of its rows (113 and 112 against 436 in this file's run).
     const [made, early, random] = rowsRead as [number, number, number];
     expect(made).toBeLessThan(random / 2.5);
     expect(early).toBeLessThan(random / 2.5);

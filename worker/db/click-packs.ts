@@ -180,9 +180,8 @@ const unpackedAsPacked = (u: string) =>
 const sessionHours = (test: string, bytes: string, since?: string) => {
   const at = `instr(c.entries, ${bytes})`;
   const made = sessionMadeSince(bytes);
+  // Spelt once (the CTE `bound`: its first hour and day), not where it is used: it is some 1 KB of SQL.
   const from = since === undefined ? made : `max(${since}, ${made})`;
-  const firstDay = `(${from}) - (${from}) % ${DAY_MS}`;
-  const firstHour = `(${from}) - (${from}) % ${HOUR_MS}`;
   // The first hour of a pack of the test, in either table, that meets `where` (or NULL).
   const firstPackHour = (where: string) =>
     `(SELECT min(hour) FROM (
@@ -190,22 +189,24 @@ const sessionHours = (test: string, bytes: string, since?: string) => {
         UNION ALL
         SELECT (SELECT min(hour) FROM click_packs_before WHERE split_test_id = ${test} AND ${where})
         WHERE ${SOME_BEFORE}))`;
-  return `SELECT t.hour
+  return `WITH bound(hour, day) AS (SELECT at - at % ${HOUR_MS}, at - at % ${DAY_MS} FROM (SELECT ${from} AS at))
+    SELECT t.hour
     FROM (WITH RECURSIVE tail(hour) AS (
-            SELECT ${firstPackHour(`hour >= max(${NEXT_DAY_INDEXED}, ${firstHour})`)}
+            SELECT ${firstPackHour(`hour >= max(${NEXT_DAY_INDEXED}, b.hour)`)} FROM bound AS b
             UNION ALL
             SELECT ${firstPackHour("hour > tail.hour")}
             FROM tail WHERE tail.hour IS NOT NULL)
           SELECT hour FROM tail WHERE hour IS NOT NULL) AS t
     WHERE NOT EXISTS (SELECT 1 FROM session_chunks AS i WHERE i.split_test_id = ${test} AND i.day = t.hour)
     UNION
-    SELECT l.hour FROM late_sessions AS l WHERE l.split_test_id = ${test} AND l.session = ${bytes} AND l.hour >= ${firstHour}
+    SELECT l.hour FROM late_sessions AS l WHERE l.split_test_id = ${test} AND l.session = ${bytes} AND l.hour >= (SELECT hour FROM bound)
     UNION
-    SELECT hour FROM (WITH RECURSIVE days(day) AS (
-            SELECT (SELECT min(day) FROM session_chunks WHERE split_test_id = ${test} AND day >= ${firstDay})
+    SELECT hour FROM (WITH RECURSIVE days(day, from_hour) AS (
+            SELECT (SELECT min(day) FROM session_chunks WHERE split_test_id = ${test} AND day >= b.day), b.hour
+            FROM bound AS b
             UNION ALL
             SELECT (SELECT min(day) FROM session_chunks
-                    WHERE split_test_id = ${test} AND day > max(days.day, ${firstHour} - 1))
+                    WHERE split_test_id = ${test} AND day > max(days.day, days.from_hour - 1)), from_hour
             FROM days WHERE days.day IS NOT NULL),
           hours(day, rest, hour) AS (
             SELECT d.day, CAST(CAST(substr(c.entries, ${at} + length(${bytes}), 8) AS TEXT) AS INTEGER), NULL

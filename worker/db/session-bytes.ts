@@ -15,7 +15,7 @@ export const checkedSessionBytes = (text: string) => `unhex(${text}, '-')`;
  * How far a click's time may fall before its session was made, by the clocks of the machines that made
  * them: a session is made in one redirect and its clicks are timed in others.
  */
-export const SESSION_CLOCK_MARGIN_MS = 600_000;
+const SESSION_CLOCK_MARGIN_MS = 600_000;
 const HEX_DIGITS = "'0123456789ABCDEF'";
 
 /**
@@ -26,15 +26,15 @@ const HEX_DIGITS = "'0123456789ABCDEF'";
  * checked, as above: an id no redirect made has no click, whatever it says.
  */
 export const sessionMadeSince = (bytes: string) => {
-  const hex = `hex(${bytes})`;
   // Each hex digit times its place, added as a balanced tree: D1 refuses an expression over 100 deep.
   const digits = Array.from(
     { length: 12 },
-    (_, i) => `(instr(${HEX_DIGITS}, substr(${hex}, ${i + 1}, 1)) - 1) * ${16 ** (11 - i)}`,
+    (_, i) => `(instr(${HEX_DIGITS}, substr(h, ${i + 1}, 1)) - 1) * ${16 ** (11 - i)}`,
   );
   const sum = (terms: string[]): string =>
     terms.length === 1
       ? (terms[0] ?? "0")
       : `(${sum(terms.slice(0, terms.length >> 1))} + ${sum(terms.slice(terms.length >> 1))})`;
-  return `(CASE WHEN substr(${hex}, 13, 1) = '7' THEN ${sum(digits)} - ${SESSION_CLOCK_MARGIN_MS} ELSE 0 END)`;
+  return `(SELECT CASE WHEN substr(h, 13, 1) = '7' THEN ${sum(digits)} - ${SESSION_CLOCK_MARGIN_MS} ELSE 0 END
+    FROM (SELECT hex(${bytes}) AS h))`;
 };
