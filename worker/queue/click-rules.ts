@@ -87,6 +87,61 @@ function missingFrom<V>(held: Map<string, V>, keys: string[]): string[] {
 }
 
 /**
+ * What the shard's writer remembers of each test-hour ([test, hour] key) it used last, up to `bound`
+ * things held: read from D1 for an hour it has not seen (since it woke, forgot the hour, or a write of it
+ * failed), kept by each write it commits, forgotten for a write that failed. The hours used longest ago
+ * are forgotten past the bound only once a write has committed: an hour forgotten between its read and
+ * the rules deciding from it would count as empty.
+ */
+abstract class TestHours<V> {
+  protected readonly hours = new Map<string, V>();
+  private held = 0;
+
+  constructor(private readonly bound: number) {}
+
+  /** A new hour's value, and how many things a value holds. */
+  protected abstract empty(): V;
+  protected abstract sizeOf(value: V): number;
+
+  /** The hours of `pairs` not remembered; those remembered are the last used now. */
+  missing(pairs: string[]): string[] {
+    return missingFrom(this.hours, pairs);
+  }
+
+  /** Once a write has failed (it may have committed all the same): D1 is read again for its hours. */
+  failed(events: ClickEvent[]) {
+    for (const { testId, timestamp } of events) this.forget(key(testId, hourOf(timestamp)));
+  }
+
+  /** Starts remembering `pairs`, empty: the caller adds what D1 holds of them. */
+  protected start(pairs: string[]) {
+    for (const pair of pairs) {
+      this.forget(pair);
+      this.hours.set(pair, this.empty());
+    }
+  }
+
+  /** Counts one more thing held. */
+  protected hold() {
+    this.held += 1;
+  }
+
+  /** Forgets the hours used longest ago while more than the bound is held. */
+  protected keepWithinBound() {
+    for (const pair of this.hours.keys()) {
+      if (this.held <= this.bound) break;
+      this.forget(pair);
+    }
+  }
+
+  private forget(pair: string) {
+    const value = this.hours.get(pair);
+    if (value !== undefined) this.held -= this.sizeOf(value);
+    this.hours.delete(pair);
+  }
+}
+
+/**
  * Sessions the shard's writer remembers at most, of the test-hours it used last (some 25 MB): a shard
  * takes at most about 85,000 clicks an hour (one D1's storage at the window, bench/RESULTS.md §31), so
  * this holds more than its current hour.
@@ -94,19 +149,23 @@ function missingFrom<V>(held: Map<string, V>, keys: string[]): string[] {
 export const REMEMBERED_SESSIONS = 100_000;
 
 /**
- * The counted sessions of each address in a test's hour, and their marked (session, phase, variant):
- * what the shard's writer remembers between writes, so that a write reads from D1 only an hour it has
- * not seen (since it woke, or since it forgot one of its many, or one whose write failed). D1 holds the
- * same: the marked clicks (first_of_address_hour) of the hour.
+ * The counted sessions of each address in a test's hour, and their marked (session, phase, variant), by
+ * address and session: the session's marked phases and variants ("phase|variant"). D1 holds the same:
+ * the marked clicks (first_of_address_hour) of the hour.
  */
-export class AddressHours {
-  /** By test-hour, address and session: the session's marked phases and variants ("phase|variant"). */
-  private readonly hours = new Map<string, Map<string, Map<string, Set<string>>>>();
-  private sessionsHeld = 0;
+export class AddressHours extends TestHours<Map<string, Map<string, Set<string>>>> {
+  constructor() {
+    super(REMEMBERED_SESSIONS);
+  }
 
-  /** The hours of `pairs` ([test, hour] keys) not remembered; those remembered are the last used now. */
-  missing(pairs: string[]): string[] {
-    return missingFrom(this.hours, pairs);
+  protected empty() {
+    return new Map<string, Map<string, Set<string>>>();
+  }
+
+  protected sizeOf(sources: Map<string, Map<string, Set<string>>>) {
+    let sessions = 0;
+    for (const of of sources.values()) sessions += of.size;
+    return sessions;
   }
 
   /** Starts remembering `pairs` with their marked clicks as D1 holds them. */
@@ -114,10 +173,7 @@ export class AddressHours {
     pairs: string[],
     marked: { pair: string; source: string; session: string; phase: number; variant: string }[],
   ) {
-    for (const pair of pairs) {
-      this.forget(pair);
-      this.hours.set(pair, new Map());
-    }
+    this.start(pairs);
     for (const { pair, source, session, phase, variant } of marked)
       this.mark(pair, source, session, phase, variant);
   }
@@ -131,36 +187,19 @@ export class AddressHours {
     return this.hours.get(pair)?.get(source)?.get(session)?.has(`${phase}|${variant}`) ?? false;
   }
 
-  /**
-   * Once a write has committed: its marked clicks; then, past the sessions it may hold, the hours used
-   * longest ago are forgotten. Only here: an hour forgotten between its read and the rules deciding
-   * from it would count as empty.
-   */
+  /** Once a write has committed: its marked clicks. */
   written(clicks: ClassifiedClick[]) {
     for (const click of clicks)
       if (click.firstOfAddressHour && click.source != null)
         this.mark(key(click.testId, click.hour), click.source, click.sessionId, click.phase, click.variant);
-    for (const pair of this.hours.keys()) {
-      if (this.sessionsHeld <= REMEMBERED_SESSIONS) break;
-      this.forget(pair);
-    }
-  }
-
-  /** Once a write has failed (it may have committed all the same): D1 is read again for its hours. */
-  failed(events: ClickEvent[]) {
-    for (const { testId, timestamp } of events) this.forget(key(testId, hourOf(timestamp)));
-  }
-
-  private forget(pair: string) {
-    for (const sessions of this.hours.get(pair)?.values() ?? []) this.sessionsHeld -= sessions.size;
-    this.hours.delete(pair);
+    this.keepWithinBound();
   }
 
   private mark(pair: string, source: string, session: string, phase: number, variant: string) {
     const sources = this.hours.get(pair);
     if (!sources) return;
     const sessions = sources.get(source) ?? new Map<string, Set<string>>();
-    if (!sessions.has(session)) this.sessionsHeld += 1;
+    if (!sessions.has(session)) this.hold();
     sources.set(
       source,
       sessions.set(session, (sessions.get(session) ?? new Set()).add(`${phase}|${variant}`)),
@@ -169,28 +208,28 @@ export class AddressHours {
 }
 
 /** Click ids the shard's writer remembers at most (some 20 MB): more than a shard's busiest hours. */
-export const REMEMBERED_IDS = 300_000;
+const REMEMBERED_IDS = 300_000;
 
 /**
- * The time and id of every click D1 holds of each test-hour the shard's writer used last: what tells a
- * redelivered click from a new one, so that a write reads an hour's packs once (since the writer woke,
- * forgot the hour, or a write of it failed), not on every write. D1 holds the same: the hour's clicks.
+ * The time and id of every click D1 holds of a test's hour: what tells a redelivered click from a new
+ * one, so that a write reads an hour's packs once, not on every write.
  */
-export class HourIds {
-  private readonly hours = new Map<string, Set<string>>();
-  private held = 0;
+export class HourIds extends TestHours<Set<string>> {
+  constructor() {
+    super(REMEMBERED_IDS);
+  }
 
-  /** The hours of `pairs` ([test, hour] keys) not remembered; those remembered are the last used now. */
-  missing(pairs: string[]): string[] {
-    return missingFrom(this.hours, pairs);
+  protected empty() {
+    return new Set<string>();
+  }
+
+  protected sizeOf(ids: Set<string>) {
+    return ids.size;
   }
 
   /** Starts remembering `pairs` with their clicks as D1 holds them. */
   learn(pairs: string[], clicks: { pair: string; timestamp: number; id: string }[]) {
-    for (const pair of pairs) {
-      this.forget(pair);
-      this.hours.set(pair, new Set());
-    }
+    this.start(pairs);
     for (const { pair, timestamp, id } of clicks) this.add(pair, timestamp, id);
   }
 
@@ -199,18 +238,10 @@ export class HourIds {
     return this.hours.get(pair)?.has(`${timestamp}|${id}`) ?? false;
   }
 
-  /** Once a write has committed: its clicks; then, past the bound, the hours used longest ago go. */
+  /** Once a write has committed: its clicks. */
   written(clicks: ClassifiedClick[]) {
     for (const { testId, hour, timestamp, id } of clicks) this.add(key(testId, hour), timestamp, id);
-    for (const pair of this.hours.keys()) {
-      if (this.held <= REMEMBERED_IDS) break;
-      this.forget(pair);
-    }
-  }
-
-  /** Once a write has failed (it may have committed all the same): D1 is read again for its hours. */
-  failed(events: ClickEvent[]) {
-    for (const { testId, timestamp } of events) this.forget(key(testId, hourOf(timestamp)));
+    this.keepWithinBound();
   }
 
   private add(pair: string, timestamp: number, id: string) {
@@ -218,12 +249,7 @@ export class HourIds {
     const click = `${timestamp}|${id}`;
     if (!ids || ids.has(click)) return;
     ids.add(click);
-    this.held += 1;
-  }
-
-  private forget(pair: string) {
-    this.held -= this.hours.get(pair)?.size ?? 0;
-    this.hours.delete(pair);
+    this.hold();
   }
 }
 
@@ -319,10 +345,10 @@ export class SessionPhases {
 }
 
 /**
- * What the shard's writer remembers between writes: the address hours and the sessions' phases, within
- * their bounds for all the shards one object writes. It holds while no other object writes those shards:
- * the object claims each shard (`claimShard`), and each write checks that no other object has claimed
- * it since (FENCE).
+ * What the shard's writer remembers between writes: the address hours, the hours' click ids and the
+ * sessions' phases, within their bounds for all the shards one object writes. It holds while no other
+ * object writes those shards: the object claims each shard (`claimShard`), and each write checks that no
+ * other object has claimed it since (FENCE).
  */
 export class WriterMemory {
   readonly hours = new AddressHours();
