@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import worker from "../../worker/index";
 import { toBase64Url } from "../../worker/lib/base64url";
-import { clickId, eventId } from "../../worker/lib/ids";
+import { clickId, eventId, timeOrderedUuid } from "../../worker/lib/ids";
 import type { ClickEvent, ConversionEvent, TrackingEvent } from "../../worker/queue/events";
 
 // Synthetic but realistic traffic for the ingest and dashboard benchmarks: visitors who come back
@@ -17,8 +17,11 @@ const BOT_SHARE = 0.03;
  * random bits go. A bot's is random.
  */
 const sessionId = (test: number, visitor: number, madeAt: number) => {
-  const time = madeAt.toString(16).padStart(12, "0");
-  return `${time.slice(0, 8)}-${time.slice(8)}-7${test.toString(16).padStart(3, "0")}-8000-${visitor.toString(16).padStart(12, "0")}`;
+  const bytes = new Uint8Array(16);
+  const view = new DataView(bytes.buffer);
+  view.setUint16(6, test);
+  view.setUint32(12, visitor);
+  return timeOrderedUuid(madeAt, bytes);
 };
 const botSessionId = (test: number, bot: number) =>
   `b0000000-0000-4000-8000-${test.toString(16).padStart(4, "0")}${bot.toString(16).padStart(8, "0")}`;

@@ -12,6 +12,7 @@ import { evenWeights, labelAt, type TestMode } from "../../contract/variants";
 import { getDb } from "../../worker/db/client";
 import { copyTestToShard, eventsDb } from "../../worker/db/shards";
 import worker from "../../worker/index";
+import { timeOrderedUuid } from "../../worker/lib/ids";
 import type { ClickEvent, ConversionEvent, TrackingEvent, UncountedEvent } from "../../worker/queue/events";
 import { heldBackOf, optimisedResults, withoutHeldBack } from "../../worker/services/analytics";
 import { ownedTest, totalsOf } from "../../worker/services/split-tests";
@@ -75,10 +76,11 @@ function random(seed: number) {
 const uuidOf = (r: ReturnType<typeof random>) =>
   `${Array.from({ length: 8 }, () => r.int(16).toString(16)).join("")}-0000-4000-8000-${Array.from({ length: 12 }, () => r.int(16).toString(16)).join("")}`;
 /** A session id as the redirect makes it: a UUIDv7 of the visit at `at` (its lookups start then). */
-const uuidAt = (r: ReturnType<typeof random>, at: number) => {
-  const time = at.toString(16).padStart(12, "0");
-  return `${time.slice(0, 8)}-${time.slice(8)}-7000-8000-${Array.from({ length: 12 }, () => r.int(16).toString(16)).join("")}`;
-};
+const uuidAt = (r: ReturnType<typeof random>, at: number) =>
+  timeOrderedUuid(
+    at,
+    Uint8Array.from({ length: 16 }, () => r.int(256)),
+  );
 
 /** An event before it is addressed to one of the twins. */
 type Unbound = Omit<ClickEvent, "testId"> | Omit<ConversionEvent, "testId"> | Omit<UncountedEvent, "testId">;
