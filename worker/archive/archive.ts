@@ -44,9 +44,10 @@ const TESTS_TO_ARCHIVE = `SELECT id FROM (SELECT id FROM (
 const EVENT_TABLES = ["conversions", "rule_visits"] as const;
 const upTo = (event: string) => `${event}.timestamp <= a.value ->> '$.timestamp'
      AND (${event}.timestamp < a.value ->> '$.timestamp' OR ${event}.id <= a.value ->> '$.id')`;
+// Each table's id is its row's key (conversions has no rowid: migrations/0059_conversions_one_row.sql).
 const deleteArchived = (table: (typeof EVENT_TABLES)[number]) => `DELETE FROM ${table}
-  WHERE rowid IN (
-    SELECT e.rowid FROM json_each(?1) AS a JOIN ${table} AS e
+  WHERE id IN (
+    SELECT e.id FROM json_each(?1) AS a JOIN ${table} AS e
       ON e.split_test_id = a.value ->> '$.testId' AND ${upTo("e")})`;
 // The clicks (migrations/0054_click_packs.sql): the packs of the hours before the last one's go whole;
 // that hour's keep the clicks after it, and go once they keep none.

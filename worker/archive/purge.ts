@@ -32,7 +32,7 @@ const ROW_KEY: Record<EventTable, string> = {
   click_packs: "split_test_id, hour, seq",
   click_packs_before: "rowid",
   clicks_unpacked: "split_test_id, timestamp, id",
-  conversions: "rowid",
+  conversions: "id",
   metric_conversions: "rowid",
   late_sessions: "split_test_id, session, hour",
   rule_visits: "rowid",

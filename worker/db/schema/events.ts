@@ -41,6 +41,10 @@ export const clickPacks = sqliteTable(
   (t) => [primaryKey({ columns: [t.splitTestId, t.hour, t.seq] })],
 );
 
+/**
+ * A conversion, one row each. WITHOUT ROWID (migrations/0059_conversions_one_row.sql: its id is the key,
+ * so a conversion written is the row and its three indexes' entries, not a rowid's key besides).
+ */
 export const conversions = sqliteTable(
   "conversions",
   {
