@@ -39,10 +39,17 @@ export async function testAtSchema(id: string): Promise<SplitTest> {
 }
 
 /**
+ * The mark of the conversions' hours (migrations/0060_conversion_hours.sql) as a database before 0060
+ * has it: the consumer counted every conversion in the rollup as it wrote it.
+ */
+export const BEFORE_CONVERSION_HOURS = Number.MAX_SAFE_INTEGER;
+
+/**
  * The tables today's code reads that later migrations make, so that today's code can read a database at
  * an older schema: 0045's metric_conversions (the events export reads it), made first, which the later
- * run of the migrations skips, as recorded; and, empty, the packs, the mark of the hours compacted and
- * the packs before 0057 (0054, 0056, 0057: the hourly counts and the export read them), which the
+ * run of the migrations skips, as recorded; and, empty, the packs, the mark of the hours compacted (with
+ * 0060's column) and the packs before 0057 (0054, 0056, 0057, 0060: the hourly counts and the export read
+ * them), which the
  * answered function drops before the migrations that make them run.
  */
 export async function withTablesTodaysCodeReads(): Promise<() => Promise<void>> {
@@ -59,7 +66,10 @@ export async function withTablesTodaysCodeReads(): Promise<() => Promise<void>> 
   await db.batch([
     db.prepare(`CREATE TABLE click_packs ${packs}`),
     db.prepare(`CREATE TABLE click_packs_before ${packs}`),
-    db.prepare("CREATE TABLE hour_compaction (id INTEGER PRIMARY KEY, through INTEGER NOT NULL)"),
+    db.prepare(
+      `CREATE TABLE hour_compaction (id INTEGER PRIMARY KEY, through INTEGER NOT NULL,
+         conversions_from INTEGER NOT NULL DEFAULT ${BEFORE_CONVERSION_HOURS})`,
+    ),
     db.prepare("INSERT INTO hour_compaction (id, through) VALUES (1, 0)"),
   ]);
   return async () => {

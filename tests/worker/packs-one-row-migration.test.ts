@@ -14,7 +14,15 @@ import { compactHours, STATS_OF_TEST } from "../../worker/db/hour-stats";
 import { segmentCounts } from "../../worker/db/segments";
 import type { ClickEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";
-import { db, emptyDatabase, from, marketerWithTests, rows, upTo } from "./migration-db";
+import {
+  BEFORE_CONVERSION_HOURS,
+  db,
+  emptyDatabase,
+  from,
+  marketerWithTests,
+  rows,
+  upTo,
+} from "./migration-db";
 
 // 0057_packs_one_row on a database that holds the packs a deployment keeps (30 days of them, as the
 // shard's writer wrote them before: a pack per test, hour and write), then the archive cron's steps that
@@ -27,10 +35,12 @@ const DAY = 24 * HOUR;
 const WINDOW = 30 * DAY;
 const COLUMNS = `split_test_id, timestamp, id, variant, hex(session) AS session, session_id, is_bot, source, device,
   os, country, referrer_host, phase, first_of_address_hour, first_of_session`;
-// Today's code reads click_packs_before and its view; at 0056 empty stand-ins let it run (dropped before 0057).
+// Today's code reads click_packs_before and its view, and 0060's mark of the conversions' hours; at 0056
+// stand-ins let it run (gone before 0057).
 const STAND_INS = [
   "CREATE TABLE click_packs_before (id INTEGER PRIMARY KEY, split_test_id TEXT, hour INTEGER, seq INTEGER, sessions BLOB, clicks TEXT)",
   "CREATE VIEW packed_clicks_before AS SELECT * FROM packed_clicks WHERE false",
+  `ALTER TABLE hour_compaction ADD COLUMN conversions_from INTEGER NOT NULL DEFAULT ${BEFORE_CONVERSION_HOURS}`,
 ];
 
 interface Click {
@@ -209,6 +219,7 @@ describe("0057_packs_one_row: a pack written in one row", () => {
     await db.batch([
       db.prepare("DROP VIEW packed_clicks_before"),
       db.prepare("DROP TABLE click_packs_before"),
+      db.prepare("ALTER TABLE hour_compaction DROP COLUMN conversions_from"),
     ]);
     const lateBefore = await rows("SELECT * FROM late_sessions");
 

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { ConversionResponse, TestAnalyticsResponse, TestResponse } from "../../contract/api";
 import { CONVERSION_MESSAGES, METRIC_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
+import { STATS_OF_TEST } from "../../worker/db/hour-stats";
 import { IDEMPOTENCY_WINDOW_MS } from "../../worker/services/conversions";
 import {
   Client,
@@ -60,7 +61,7 @@ async function rollupAndRaw(testId: string) {
     .prepare(
       `SELECT variant, sum(conversions) AS conversions, sum(orders) AS orders, sum(revenue) AS revenue,
             sum(revenue_squares) AS squares
-     FROM test_stats_hourly WHERE split_test_id = ? GROUP BY variant ORDER BY variant`,
+     FROM ${STATS_OF_TEST} GROUP BY variant ORDER BY variant`,
     )
     .bind(testId)
     .all();

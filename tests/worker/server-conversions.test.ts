@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ConversionResponse, PendingConversionResponse } from "../../contract/api";
 import { conversionResponseSchema, pendingConversionResponseSchema } from "../../contract/api/conversions";
 import { CONVERSION_MESSAGES, LIFECYCLE_MESSAGES, TEST_MESSAGES } from "../../contract/messages";
+import { STATS_OF_TEST } from "../../worker/db/hour-stats";
 import { CONVERSION_WAIT_ATTEMPTS } from "../../worker/queue/consumer";
 import type { ConversionEvent } from "../../worker/queue/events";
 import { PENDING_ANSWER_MS } from "../../worker/services/conversions";
@@ -82,7 +83,7 @@ async function rollup(testId: string) {
   const { results } = await (await eventsOf(testId))
     .prepare(
       `SELECT variant, sum(conversions) AS conversions, sum(orders) AS orders, sum(revenue) AS revenue
-     FROM test_stats_hourly WHERE split_test_id = ? AND conversions > 0 GROUP BY variant ORDER BY variant`,
+     FROM ${STATS_OF_TEST} WHERE conversions > 0 GROUP BY variant ORDER BY variant`,
     )
     .bind(testId)
     .all();

@@ -9,6 +9,7 @@
 
 import { CONVERSIONS_PER_ADDRESS_DAY } from "../../contract/trust";
 import { firstClickSegment, packed, sessionClicks } from "./click-packs";
+import { CONVERSION_HOURS_COMPACTED } from "./hour-stats";
 import { checkedSessionBytes } from "./session-bytes";
 
 export const DAY_MS = 86_400_000;
@@ -30,7 +31,7 @@ export function isPastWindow(timestamp: number, windowMs: number, now = Date.now
 // those an insert run now takes (the first of each visitor, none already in D1), with their test's currency.
 // Each conversion's click is looked up once (MATERIALIZED: SQLite would otherwise repeat the lookup, a
 // scan of the test's packs, wherever the click is named).
-const countedConversions = (events: string, windowMs: string) => {
+const countedConversions = (events: string, windowMs: string, when = "true") => {
   const bytesOf = checkedSessionBytes;
   return `WITH looked AS MATERIALIZED (
       SELECT e.key AS position, e.value ->> '$.id' AS id, e.value ->> '$.testId' AS test_id,
@@ -41,7 +42,7 @@ const countedConversions = (events: string, windowMs: string) => {
               FROM ${sessionClicks("e.value ->> '$.testId'", bytesOf("e.value ->> '$.sessionId'"), `e.value ->> '$.timestamp' - ${windowMs}`)}
                 AND ${packed.timestamp} <= e.value ->> '$.timestamp'
               ORDER BY ${packed.phase} DESC, ${packed.timestamp} LIMIT 1) AS click
-      FROM json_each(${events}) AS e),
+      FROM json_each(${events}) AS e WHERE ${when}),
   candidate AS MATERIALIZED (
     SELECT position, id, test_id, session_id, ts, amount, currency, source,
            click ->> '$.variant' AS variant, click ->> '$.address' AS address, click ->> '$.phase' AS phase
@@ -101,7 +102,8 @@ export const insertConversions = (events = "?1", windowMs = "?2") =>
  * What the conversions insertConversions (same arguments) is about to insert add to the rollups, once per
  * key: run in the same transaction just before it, they see D1 as it does, so a redelivery counts nothing
  * twice (migrations/0029_click_rows.sql dropped the triggers that did this per row). The hourly rollup
- * counts each in its phase, hour and variant, with its value when in the test's currency; one in another
+ * counts each of an hour already compacted in its phase, hour and variant, with its value when in the
+ * test's currency (the compaction counts the others: migrations/0060_conversion_hours.sql); one in another
  * currency counts without it, and on the test's traffic quality; the segments of the visitor's first
  * human click count it (a segment row made here if there is none yet, with no visitor).
  */
@@ -114,13 +116,21 @@ export const conversionRollups = (events = "?1", windowMs = "?2", { currencies =
   SELECT test_id, 'other_currency', count(*) FROM fresh
   WHERE currency IS NOT NULL AND currency IS NOT test_currency GROUP BY 1
   ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`;
+  // The hourly rollup counts a conversion of an hour it counts already (a late one; the compaction counts
+  // the rest, worker/db/hour-stats.ts): the clicks are looked up only when the events hold one.
+  const late = (ts: string) => `${ts} < ${CONVERSION_HOURS_COMPACTED}`;
+  const hourly = countedConversions(
+    events,
+    windowMs,
+    `EXISTS (SELECT 1 FROM json_each(${events}) AS l WHERE ${late("l.value ->> '$.timestamp'")})`,
+  );
   return [
-    `${fresh}
+    `${hourly}
   INSERT INTO test_stats_hourly (split_test_id, phase, hour, variant, conversions, orders, revenue, revenue_squares)
   SELECT test_id, phase, ts - ts % 3600000, variant, count(*), count(CASE WHEN currency = test_currency THEN 1 END),
          coalesce(sum(CASE WHEN currency = test_currency THEN amount END), 0),
          coalesce(sum(CASE WHEN currency = test_currency THEN amount * amount END), 0)
-  FROM fresh GROUP BY 1, 2, 3, 4
+  FROM fresh WHERE ${late("ts")} GROUP BY 1, 2, 3, 4
   ON CONFLICT (split_test_id, phase, hour, variant) DO UPDATE SET
     conversions = conversions + excluded.conversions, orders = orders + excluded.orders,
     revenue = revenue + excluded.revenue, revenue_squares = revenue_squares + excluded.revenue_squares`,

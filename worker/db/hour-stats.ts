@@ -1,17 +1,26 @@
-// The hourly rollup's clicks and visitors (migrations/0056_hour_compaction.sql): added from the packs an
-// hour at a time once the hour is over, an upsert per test, phase, hour and variant, instead of one per
-// key and write of the shard's writer. Until then a reader counts them from the packs (testStats).
+// The hourly rollup's clicks and visitors (migrations/0056_hour_compaction.sql) and conversions
+// (migrations/0060_conversion_hours.sql): added from the packs and the conversions an hour at a time once
+// the hour is over, an upsert per test, phase, hour and variant, instead of one per key and write of the
+// shard's writer or batch of the consumer. Until then a reader counts them from the packs and the
+// conversions (testStats).
 import { HOUR_MS } from "./click-packs";
 
 /** The start of the first hour whose clicks test_stats_hourly does not count yet (an SQL expression). */
 export const HOURS_COMPACTED = "(SELECT through FROM hour_compaction)";
 
 /**
+ * The start of the first hour whose conversions test_stats_hourly does not count yet (an SQL
+ * expression): the consumer counts a conversion of an hour before it itself (a late one).
+ */
+export const CONVERSION_HOURS_COMPACTED = "(SELECT max(through, conversions_from) FROM hour_compaction)";
+
+/**
  * The hourly rollup's rows of the tests `which` picks (an SQL condition on the column it is given),
- * with the clicks of the hours it does not count yet from their packs: test_stats_hourly's columns, as
- * a derived table. Its rows are not one per key: a reader sums them. The condition goes into each part,
- * where SQLite seeks by it (it pushes no IN list into a compound view). A click packed before
- * migrations/0056_hour_compaction.sql carries no phase visitor: the rollup counts it.
+ * with the clicks of the hours it does not count yet from their packs and the conversions from the
+ * conversions (valued when in the test's currency, as the consumer and the compaction count them):
+ * test_stats_hourly's columns, as a derived table. Its rows are not one per key: a reader sums them. The
+ * condition goes into each part, where SQLite seeks by it (it pushes no IN list into a compound view). A
+ * click packed before migrations/0056_hour_compaction.sql carries no phase visitor: the rollup counts it.
  */
 const testStats = (which: (testId: string) => string) => `(
   SELECT split_test_id, phase, hour, variant, clicks, visitors, conversions, orders, revenue, revenue_squares
@@ -21,7 +30,15 @@ const testStats = (which: (testId: string) => string) => `(
   FROM click_packs AS p CROSS JOIN json_each(p.clicks) AS k
   WHERE ${which("p.split_test_id")} AND p.hour >= ${HOURS_COMPACTED} AND k.value ->> 4 = 0
     AND k.value ->> 13 IS NOT NULL
-  GROUP BY p.split_test_id, k.value ->> 10, p.hour, k.value ->> 2)`;
+  GROUP BY p.split_test_id, k.value ->> 10, p.hour, k.value ->> 2
+  UNION ALL
+  SELECT c.split_test_id, c.phase, c.timestamp - c.timestamp % ${HOUR_MS}, c.variant, 0, 0, count(*),
+         count(CASE WHEN c.currency = t.currency THEN 1 END),
+         coalesce(sum(CASE WHEN c.currency = t.currency THEN c.amount END), 0),
+         coalesce(sum(CASE WHEN c.currency = t.currency THEN c.amount * c.amount END), 0)
+  FROM conversions AS c JOIN split_tests AS t ON t.id = c.split_test_id
+  WHERE ${which("c.split_test_id")} AND c.timestamp >= ${CONVERSION_HOURS_COMPACTED}
+  GROUP BY 1, 2, 3, 4)`;
 
 /** testStats of the test bound as ?1. */
 export const STATS_OF_TEST = testStats((testId) => `${testId} = ?1`);

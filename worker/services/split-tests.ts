@@ -754,7 +754,7 @@ async function countedOf(env: Env, test: SplitTestRow): Promise<{ clicks: boolea
   const row = await eventsDb(env, test.shard)
     .prepare(
       `SELECT EXISTS (SELECT 1 FROM ${STATS_OF_TEST} WHERE phase = ?2 AND clicks > 0) AS clicks,
-              EXISTS (SELECT 1 FROM test_stats_hourly WHERE split_test_id = ?1 AND orders > 0) AS orders`,
+              EXISTS (SELECT 1 FROM ${STATS_OF_TEST} WHERE orders > 0) AS orders`,
     )
     .bind(test.id, test.phase)
     .first<{ clicks: number; orders: number }>();
