@@ -159,10 +159,6 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
             Math.min(MAX_PACKED_EVENTS, clicksPerWrite - i * MAX_PACKED_EVENTS),
           ),
         ];
-  const shapeName =
-    EVENTS_PER_MESSAGE > 0
-      ? `batches of ${BATCH} messages of ${EVENTS_PER_MESSAGE} events`
-      : `the messages and consumer batches of the production-like spread at ${SPREAD_CLICKS_PER_DAY} clicks a day (bench/spread.ts: ${fixed(spread.eventsPerMessage, 2)} events a message, ${fixed(spread.messagesPerBatch, 1)} messages a consumer batch, wrangler.toml's ${BATCH} messages or ${CONSUMER.maxBatchTimeoutSeconds} s)`;
 
   const { client } = await signedUpClient();
   const testIds: string[] = [];
@@ -192,6 +188,54 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   await shardWritersUsing({ DB: timingWrites(db, writer) });
   const traffic = new Traffic(testIds, HOURS, CLICKS, { asRedirected: true });
   const clicks = traffic.clicks(CLICKS);
+  // The conversions come as their time comes, between the clicks' writes, so a conversion's hour is
+  // compacted after it as in production (not before, as when all clicks went first). Through the queue
+  // alone at 3 % of the clicks, a consumer batch holds few, and fewer still for one shard: the spread of
+  // the conversions' own traffic (bench/spread.ts), its batch shared among the shards. Metered apart.
+  const conversions = traffic
+    .conversions(Math.round((CLICKS * CONVERSION_RATE) / TESTS))
+    .sort((a, b) => a.timestamp - b.timestamp);
+  const conversionSpread = simulateSpread({
+    clicksPerDay: SPREAD_CLICKS_PER_DAY * CONVERSION_RATE,
+    consumer: CONSUMER,
+  });
+  const conversionsPerMessage = Math.max(1, Math.round(conversionSpread.eventsPerMessage));
+  const conversionsPerBatch = Math.max(
+    1,
+    Math.round(
+      (conversionSpread.eventsPerMessage * conversionSpread.messagesPerBatch) /
+        shardsFor(SPREAD_CLICKS_PER_DAY),
+    ),
+  );
+  const conversionShapes =
+    EVENTS_PER_MESSAGE > 0
+      ? shapes
+      : [
+          Array.from({ length: Math.ceil(conversionsPerBatch / conversionsPerMessage) }, (_, i) =>
+            Math.min(conversionsPerMessage, conversionsPerBatch - i * conversionsPerMessage),
+          ),
+        ];
+  const shapeName =
+    EVENTS_PER_MESSAGE > 0
+      ? `batches of ${BATCH} messages of ${EVENTS_PER_MESSAGE} events`
+      : `batches of ${conversionsPerBatch} a shard in messages of ${conversionsPerMessage}, as their time comes between the clicks' writes (bench/spread.ts for the conversions' own traffic at ${SPREAD_CLICKS_PER_DAY * CONVERSION_RATE} a day: ${fixed(conversionSpread.eventsPerMessage, 2)} events a message, ${fixed(conversionSpread.messagesPerBatch, 1)} messages a consumer batch of wrangler.toml's ${BATCH} messages or ${CONSUMER.maxBatchTimeoutSeconds} s, shared by ${shardsFor(SPREAD_CLICKS_PER_DAY)} shards)`;
+  const { db: conversionDb, meter: conversionMeter } = meterD1(env.DB);
+  const conversionBindings = { ...env, DB: conversionDb };
+  const conversionIngest = { seconds: 0, messages: 0, batches: 0, delivered: 0 };
+  const conversionsUpTo = async (time: number) => {
+    let upTo = conversionIngest.delivered;
+    while (upTo < conversions.length && (conversions[upTo]?.timestamp ?? 0) <= time) upTo += 1;
+    if (upTo === conversionIngest.delivered) return;
+    const delivered = await ingest(
+      conversions.slice(conversionIngest.delivered, upTo),
+      conversionBindings,
+      conversionShapes,
+    );
+    conversionIngest.seconds += delivered.seconds;
+    conversionIngest.messages += delivered.messages;
+    conversionIngest.batches += delivered.batches;
+    conversionIngest.delivered = upTo;
+  };
   // The tests were made when their traffic starts: their segment visitors are compacted from then on
   // (worker/db/segments.ts), a day at a time, as the archive cron does; the compaction's writes count
   // as the clicks'. It runs up to the end of the traffic, so every click's segments are in.
@@ -213,7 +257,11 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     while (await indexNextDay(db, time - 15 * 60_000, 0));
     while (await indexNextHour(db, time - 15 * 60_000));
   };
-  const clickIngest = await ingest(clicks, bindings, clickShapes, indexUpTo);
+  const clickIngest = await ingest(clicks, bindings, clickShapes, async (time) => {
+    await conversionsUpTo(time);
+    await indexUpTo(time);
+  });
+  await conversionsUpTo(Number.POSITIVE_INFINITY);
   const writerSeconds = writer.ms / 1000;
   const clickSeconds = clickIngest.seconds;
   const compactionStarted = meter.rowsWritten;
@@ -235,10 +283,12 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
       .first<{ n: number }>()
   )?.n;
 
-  meter.reset();
-  const conversions = traffic.conversions(Math.round((CLICKS * CONVERSION_RATE) / TESTS));
-  const conversionSeconds = (await ingest(conversions, bindings, shapes)).seconds;
-  const conversionWrites = { statements: meter.statements, rows: meter.rowsWritten, read: meter.rowsRead };
+  const conversionSeconds = conversionIngest.seconds;
+  const conversionWrites = {
+    statements: conversionMeter.statements,
+    rows: conversionMeter.rowsWritten,
+    read: conversionMeter.rowsRead,
+  };
   const byStatement = (events: string, written: Map<string, number>, read: Map<string, number>, n: number) =>
     [...new Set([...written.keys(), ...read.keys()])].map((statement) => ({
       events,
@@ -250,11 +300,30 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     "Rows written and read by statement: per 100 clicks, and per 100 conversions",
     [
       ...byStatement("clicks", clickRowsBySql, clickReadsBySql, CLICKS),
-      ...byStatement("conversions", meter.bySql, meter.readBySql, conversions.length),
+      ...byStatement("conversions", conversionMeter.bySql, conversionMeter.readBySql, conversions.length),
     ],
     `rows written by statement: ${[...clickRowsBySql].map(([statement, rows]) => `${statement} ${fixed((rows / CLICKS) * 100, 1)}`).join(", ")} per 100 clicks`,
   );
-  const afterConversions = await sizeOf(env.DB);
+  // A conversion's bytes: they came between the clicks, so the database's growth holds both. The run's
+  // conversions copied in random order (as they came: their ids are random) into a table of the same
+  // layout and indexes give them.
+  const { results: layout } = await env.DB.prepare(
+    "SELECT sql FROM sqlite_master WHERE tbl_name = 'conversions' AND type IN ('table', 'index') AND sql IS NOT NULL",
+  ).all<{ sql: string }>();
+  const beforeCopy = await sizeOf(env.DB);
+  for (const { sql } of layout)
+    await env.DB.prepare(
+      sql
+        .replaceAll(/\bconversions_test_/g, "conversion_copy_test_")
+        .replaceAll(/\bconversions\b/g, "conversion_copy"),
+    ).run();
+  await env.DB.prepare(
+    "INSERT INTO conversion_copy SELECT * FROM conversions WHERE split_test_id IN (SELECT value FROM json_each(?1)) ORDER BY random()",
+  )
+    .bind(JSON.stringify(testIds))
+    .run();
+  const conversionBytes = (await sizeOf(env.DB)) - beforeCopy;
+  await env.DB.prepare("DROP TABLE conversion_copy").run();
   const stored = await env.DB.prepare(
     "SELECT (SELECT count(*) FROM clicks WHERE split_test_id IN (SELECT value FROM json_each(?1))) AS clicks, (SELECT count(*) FROM conversions WHERE split_test_id IN (SELECT value FROM json_each(?1))) AS conversions",
   )
@@ -262,9 +331,10 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     .first<{ clicks: number; conversions: number }>();
   expect(stored).toEqual({ clicks: CLICKS, conversions: conversions.length });
 
-  const bytesPerClickAll = (afterClicks - beforeClicks) / CLICKS;
-  const bytesPerClickRaw = (afterClicks - beforeClicks - (rollupRows ?? 0) * bytesPerRollupRow) / CLICKS;
-  const bytesPerConversion = (afterConversions - afterClicks) / conversions.length;
+  const bytesPerClickAll = (afterClicks - beforeClicks - conversionBytes) / CLICKS;
+  const bytesPerClickRaw =
+    (afterClicks - beforeClicks - conversionBytes - (rollupRows ?? 0) * bytesPerRollupRow) / CLICKS;
+  const bytesPerConversion = conversionBytes / conversions.length;
   const clicksPerSecond = CLICKS / clickSeconds;
 
   // Redirects: new visitors, CONCURRENT at a time, over the TESTS links; KV reads, queue sends and calls
