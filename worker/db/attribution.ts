@@ -9,7 +9,7 @@
 
 import { CONVERSIONS_PER_ADDRESS_DAY } from "../../contract/trust";
 import { firstClickSegment, packed, sessionClicks } from "./click-packs";
-import { CONVERSION_HOURS_COMPACTED } from "./hour-stats";
+import { CONVERSION_HOURS_COMPACTED, valuedConversions } from "./hour-stats";
 import { checkedSessionBytes } from "./session-bytes";
 
 export const DAY_MS = 86_400_000;
@@ -127,9 +127,7 @@ export const conversionRollups = (events = "?1", windowMs = "?2", { currencies =
   return [
     `${hourly}
   INSERT INTO test_stats_hourly (split_test_id, phase, hour, variant, conversions, orders, revenue, revenue_squares)
-  SELECT test_id, phase, ts - ts % 3600000, variant, count(*), count(CASE WHEN currency = test_currency THEN 1 END),
-         coalesce(sum(CASE WHEN currency = test_currency THEN amount END), 0),
-         coalesce(sum(CASE WHEN currency = test_currency THEN amount * amount END), 0)
+  SELECT test_id, phase, ts - ts % 3600000, variant, count(*), ${valuedConversions("currency", "test_currency", "amount")}
   FROM fresh WHERE ${late("ts")} GROUP BY 1, 2, 3, 4
   ON CONFLICT (split_test_id, phase, hour, variant) DO UPDATE SET
     conversions = conversions + excluded.conversions, orders = orders + excluded.orders,

@@ -15,6 +15,16 @@ export const HOURS_COMPACTED = "(SELECT through FROM hour_compaction)";
 export const CONVERSION_HOURS_COMPACTED = "(SELECT max(through, conversions_from) FROM hour_compaction)";
 
 /**
+ * A group of conversions' orders, revenue and its sum of squares, as test_stats_hourly counts them (SQL
+ * expressions for a conversion's currency and amount and its test's currency): valued only when in the
+ * test's currency.
+ */
+export const valuedConversions = (currency: string, testCurrency: string, amount: string) =>
+  `count(CASE WHEN ${currency} = ${testCurrency} THEN 1 END),
+   coalesce(sum(CASE WHEN ${currency} = ${testCurrency} THEN ${amount} END), 0),
+   coalesce(sum(CASE WHEN ${currency} = ${testCurrency} THEN ${amount} * ${amount} END), 0)`;
+
+/**
  * The hourly rollup's rows of the tests `which` picks (an SQL condition on the column it is given),
  * with the clicks of the hours it does not count yet from their packs and the conversions from the
  * conversions (valued when in the test's currency, as the consumer and the compaction count them):
@@ -33,9 +43,7 @@ const testStats = (which: (testId: string) => string) => `(
   GROUP BY p.split_test_id, k.value ->> 10, p.hour, k.value ->> 2
   UNION ALL
   SELECT c.split_test_id, c.phase, c.timestamp - c.timestamp % ${HOUR_MS}, c.variant, 0, 0, count(*),
-         count(CASE WHEN c.currency = t.currency THEN 1 END),
-         coalesce(sum(CASE WHEN c.currency = t.currency THEN c.amount END), 0),
-         coalesce(sum(CASE WHEN c.currency = t.currency THEN c.amount * c.amount END), 0)
+         ${valuedConversions("c.currency", "t.currency", "c.amount")}
   FROM conversions AS c JOIN split_tests AS t ON t.id = c.split_test_id
   WHERE ${which("c.split_test_id")} AND c.timestamp >= ${CONVERSION_HOURS_COMPACTED}
   GROUP BY 1, 2, 3, 4)`;
