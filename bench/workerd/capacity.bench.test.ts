@@ -221,19 +221,17 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
       : `batches of ${conversionsPerBatch} a shard in messages of ${conversionsPerMessage}, as their time comes between the clicks' writes (bench/spread.ts for the conversions' own traffic at ${SPREAD_CLICKS_PER_DAY * CONVERSION_RATE} a day: ${fixed(conversionSpread.eventsPerMessage, 2)} events a message, ${fixed(conversionSpread.messagesPerBatch, 1)} messages a consumer batch of wrangler.toml's ${BATCH} messages or ${CONSUMER.maxBatchTimeoutSeconds} s, shared by ${shardsFor(SPREAD_CLICKS_PER_DAY)} shards)`;
   const { db: conversionDb, meter: conversionMeter } = meterD1(env.DB);
   const conversionBindings = { ...env, DB: conversionDb };
-  const conversionIngest = { seconds: 0, messages: 0, batches: 0, delivered: 0 };
+  const conversionIngest = { seconds: 0, delivered: 0 };
   const conversionsUpTo = async (time: number) => {
     let upTo = conversionIngest.delivered;
     while (upTo < conversions.length && (conversions[upTo]?.timestamp ?? 0) <= time) upTo += 1;
     if (upTo === conversionIngest.delivered) return;
-    const delivered = await ingest(
+    const { seconds } = await ingest(
       conversions.slice(conversionIngest.delivered, upTo),
       conversionBindings,
       conversionShapes,
     );
-    conversionIngest.seconds += delivered.seconds;
-    conversionIngest.messages += delivered.messages;
-    conversionIngest.batches += delivered.batches;
+    conversionIngest.seconds += seconds;
     conversionIngest.delivered = upTo;
   };
   // The tests were made when their traffic starts: their segment visitors are compacted from then on
@@ -283,7 +281,6 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
       .first<{ n: number }>()
   )?.n;
 
-  const conversionSeconds = conversionIngest.seconds;
   const conversionWrites = {
     statements: conversionMeter.statements,
     rows: conversionMeter.rowsWritten,
@@ -426,7 +423,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
         "of which raw row + indexes": "",
         "statements / 100": fixed((conversionWrites.statements / conversions.length) * 100),
         "rows written / 100": fixed((conversionWrites.rows / conversions.length) * 100, 1),
-        "per second": Math.round(conversions.length / conversionSeconds),
+        "per second": Math.round(conversions.length / conversionIngest.seconds),
       },
     ],
     `capacity: ${fixed(bytesPerClickAll, 1)} B/click (${fixed(bytesPerClickRaw, 1)} raw + indexes, ${fixed(bytesPerRollupRow, 1)} B per rollup row, ${rollupRows} rows), ${fixed(bytesPerConversion, 1)} B/conversion; ${fixed((clickWrites.statements / CLICKS) * 100)} statements and ${fixed((clickWrites.rows / CLICKS) * 100, 1)} rows written per 100 clicks (of which the segment compaction ${fixed((compactionRows / CLICKS) * 100, 1)}: ${compaction.slices} test-days in ${compaction.statements} statements; the session index ${indexRows} chunks); ${Math.round(clicksPerSecond)} clicks/s ingest`,
