@@ -17,8 +17,12 @@ import { seedTest, seedUser } from "./seed";
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const WINDOW = Number(env.ATTRIBUTION_WINDOW_DAYS) * DAY;
-/** `hour` o'clock UTC `days` days ago. */
-const at = (days: number, hour: number) => Math.floor(Date.now() / DAY) * DAY - days * DAY + hour * HOUR;
+// The day this file calls today: the UTC day an hour ago, so that yesterday is always over by more than
+// the 15 minutes after which the archive's run indexes a day (worker/archive/compact.ts), even when the
+// file runs just after midnight.
+const TODAY = Math.floor((Date.now() - HOUR) / DAY) * DAY;
+/** `hour` o'clock UTC `days` days before this file's today. */
+const at = (days: number, hour: number) => TODAY - days * DAY + hour * HOUR;
 
 async function testWithDb() {
   const test = await seedTest(await seedUser());
