@@ -193,9 +193,9 @@ describe("0054_click_packs: clicks many to a row", () => {
     );
     expect(credited.map(({ variant }) => variant)).toEqual([migrated.variant]);
     expect(
-      await rows(
-        "SELECT value, conversions FROM test_segments WHERE split_test_id = 't1' AND dimension = 'device' AND conversions > 0",
-      ),
+      (await segmentCounts(db, "t1"))
+        .filter((count) => count.dimension === "device" && count.conversions > 0)
+        .map(({ value, conversions }) => ({ value, conversions })),
     ).toEqual([{ value: first?.device ?? "", conversions: 1 }]);
 
     // The rest packed, a step short of what was asked once none is left.

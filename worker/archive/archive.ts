@@ -1,5 +1,5 @@
-import { attributionWindowMs, DAY_MS } from "../db/attribution";
-import { HOUR_MS, SOME_BEFORE } from "../db/click-packs";
+import { attributionWindowMs } from "../db/attribution";
+import { DAY_MS, HOUR_MS, SOME_BEFORE } from "../db/click-packs";
 import { eventsDb } from "../db/shards";
 import type { Budget } from "./budget";
 import { shardsFrom } from "./compact";

@@ -1,5 +1,6 @@
-import { attributionWindowMs, DAY_MS } from "../db/attribution";
+import { attributionWindowMs } from "../db/attribution";
 import {
+  DAY_MS,
   HOUR_MS,
   INDEX_DAY_STATEMENTS,
   INDEX_HOUR_STATEMENTS,

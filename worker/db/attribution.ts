@@ -8,11 +8,10 @@
 // move the days past the window to R2 for good: no write lands in a day it has moved.
 
 import { CONVERSIONS_PER_ADDRESS_DAY } from "../../contract/trust";
-import { firstClickSegment, packed, sessionClicks } from "./click-packs";
+import { DAY_MS, packed, sessionClicks } from "./click-packs";
 import { CONVERSION_HOURS_COMPACTED, valuedConversions } from "./hour-stats";
+import { conversionCountedByConsumer } from "./segments";
 import { checkedSessionBytes } from "./session-bytes";
-
-export const DAY_MS = 86_400_000;
 
 /** Why a conversion or an event was refused for its age: the log line's reason, the API's error code. */
 export const OUTSIDE_ATTRIBUTION_WINDOW = "outside_attribution_window";
@@ -29,8 +28,9 @@ export function isPastWindow(timestamp: number, windowMs: number, now = Date.now
 
 // The conversions of `events` that count (see insertConversions): `counted`, in array order, and `fresh`,
 // those an insert run now takes (the first of each visitor, none already in D1), with their test's currency.
-// Each conversion's click is looked up once (MATERIALIZED: SQLite would otherwise repeat the lookup, a
-// scan of the test's packs, wherever the click is named).
+// Each conversion's session is looked up once (MATERIALIZED: SQLite would otherwise repeat the lookup, a
+// scan of the test's packs, wherever the click is named), for its click in the window and, for the
+// breakdowns, the segment of its first click.
 const countedConversions = (events: string, windowMs: string, when = "true") => {
   const bytesOf = checkedSessionBytes;
   return `WITH looked AS MATERIALIZED (
@@ -38,14 +38,23 @@ const countedConversions = (events: string, windowMs: string, when = "true") => 
              e.value ->> '$.sessionId' AS session_id, e.value ->> '$.timestamp' AS ts,
              e.value ->> '$.amount' AS amount, e.value ->> '$.currency' AS currency,
              coalesce(e.value ->> '$.source', 'beacon') AS source,
-             (SELECT json_object('variant', ${packed.variant}, 'address', ${packed.source}, 'phase', ${packed.phase})
-              FROM ${sessionClicks("e.value ->> '$.testId'", bytesOf("e.value ->> '$.sessionId'"), `e.value ->> '$.timestamp' - ${windowMs}`)}
-                AND ${packed.timestamp} <= e.value ->> '$.timestamp'
-              ORDER BY ${packed.phase} DESC, ${packed.timestamp} LIMIT 1) AS click
+             (SELECT json_object('variant', w.variant, 'address', w.address, 'phase', w.phase, 'device', w.device,
+                                 'os', w.os, 'country', w.country, 'referrer', w.referrer)
+              FROM (SELECT ${packed.variant} AS variant, ${packed.source} AS address, ${packed.phase} AS phase,
+                           ${packed.timestamp} AS at, first_value(${packed.device}) OVER first AS device,
+                           first_value(${packed.os}) OVER first AS os, first_value(${packed.country}) OVER first AS country,
+                           first_value(${packed.referrer}) OVER first AS referrer
+                    FROM ${sessionClicks("e.value ->> '$.testId'", bytesOf("e.value ->> '$.sessionId'"))}
+                    WINDOW first AS (ORDER BY ${packed.timestamp}, ${packed.id}
+                                     ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)) AS w
+              WHERE w.at >= e.value ->> '$.timestamp' - ${windowMs} AND w.at <= e.value ->> '$.timestamp'
+              ORDER BY w.phase DESC, w.at LIMIT 1) AS click
       FROM json_each(${events}) AS e WHERE ${when}),
   candidate AS MATERIALIZED (
     SELECT position, id, test_id, session_id, ts, amount, currency, source,
-           click ->> '$.variant' AS variant, click ->> '$.address' AS address, click ->> '$.phase' AS phase
+           click ->> '$.variant' AS variant, click ->> '$.address' AS address, click ->> '$.phase' AS phase,
+           click ->> '$.device' AS device, click ->> '$.os' AS os, click ->> '$.country' AS country,
+           click ->> '$.referrer' AS referrer
     FROM looked AS r
     WHERE click IS NOT NULL
       AND EXISTS (SELECT 1 FROM split_tests AS t
@@ -86,16 +95,18 @@ const countedConversions = (events: string, windowMs: string, when = "true") => 
  * for visitors whose click came from the same address (the click's keyed hash, kept as `address`), those
  * earlier in this array included: what one address can add is bounded, however many sessions it made.
  * The unique (test, session) index makes a second one per visitor insert nothing, value or not (docs/conversions.md,
- * "One order per session"), and its id (the primary key) makes a redelivery insert nothing. The rollups
+ * "One order per session"), and its id (the primary key) makes a redelivery insert nothing. It keeps the
+ * segment of its visitor's first human click, for the breakdowns (worker/db/segments.ts). The rollups
  * are counted by conversionRollups below, run just before it. RETURNING answers the rows inserted: the
  * conversions counted now (for the conversion.recorded webhook). Every session id of `events` is in the
  * redirect's form (isSessionId, worker/db/session-bytes.ts): the caller lets no other in.
  */
 export const insertConversions = (events = "?1", windowMs = "?2") =>
   `${countedConversions(events, windowMs)}
-  INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp, amount, currency, source, address, phase)
-  SELECT id, test_id, variant, session_id, ts, amount, currency, source, address, phase FROM counted
-  ORDER BY position
+  INSERT OR IGNORE INTO conversions (id, split_test_id, variant, session_id, timestamp, amount, currency, source, address, phase,
+                                     device, os, country, referrer_host)
+  SELECT id, test_id, variant, session_id, ts, amount, currency, source, address, phase, device, os, country, referrer
+  FROM counted ORDER BY position
   RETURNING id, split_test_id AS testId, variant, session_id AS sessionId, timestamp, amount, currency`;
 
 /**
@@ -105,7 +116,8 @@ export const insertConversions = (events = "?1", windowMs = "?2") =>
  * counts each of an hour already compacted in its phase, hour and variant, with its value when in the
  * test's currency (the compaction counts the others: migrations/0060_conversion_hours.sql); one in another
  * currency counts without it, and on the test's traffic quality; the segments of the visitor's first
- * human click count it (a segment row made here if there is none yet, with no visitor).
+ * human click count one the segments' compaction has passed or will not reach (a segment row made here if
+ * there is none yet, with no visitor; the compaction counts the rest: worker/db/segments.ts).
  */
 export const conversionRollups = (events = "?1", windowMs = "?2", { currencies = true } = {}) => {
   const fresh = countedConversions(events, windowMs);
@@ -119,10 +131,18 @@ export const conversionRollups = (events = "?1", windowMs = "?2", { currencies =
   // The hourly rollup counts a conversion of an hour it counts already (a late one; the compaction counts
   // the rest, worker/db/hour-stats.ts): the clicks are looked up only when the events hold one.
   const late = (ts: string) => `${ts} < ${CONVERSION_HOURS_COMPACTED}`;
+  // Each looks the clicks up for all the events or none: the address limit counts the earlier ones.
+  const anyEvent = (condition: (event: string) => string) =>
+    `EXISTS (SELECT 1 FROM json_each(${events}) AS l WHERE ${condition("l.value")})`;
   const hourly = countedConversions(
     events,
     windowMs,
-    `EXISTS (SELECT 1 FROM json_each(${events}) AS l WHERE ${late("l.value ->> '$.timestamp'")})`,
+    anyEvent((event) => late(`${event} ->> '$.timestamp'`)),
+  );
+  const segments = countedConversions(
+    events,
+    windowMs,
+    anyEvent((event) => conversionCountedByConsumer(`${event} ->> '$.testId'`, `${event} ->> '$.timestamp'`)),
   );
   return [
     `${hourly}
@@ -135,11 +155,13 @@ export const conversionRollups = (events = "?1", windowMs = "?2", { currencies =
     ...(currencies ? [otherCurrency] : []),
     // An upsert: the visitor's segment row may not exist yet (a test's visitors since its last
     // compaction are counted from its clicks only: worker/db/segments.ts); it starts at 0 visitors.
-    `${fresh}
+    `${segments}
   INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors, conversions)
   SELECT f.test_id, f.variant, d.key, d.value, 0, count(*)
-  FROM fresh AS f CROSS JOIN json_each(${firstClickSegment("f.test_id", checkedSessionBytes("f.session_id"), true)}) AS d
-  WHERE true
+  FROM fresh AS f CROSS JOIN json_each(json_object('device', coalesce(f.device, ''), 'os', coalesce(f.os, ''),
+                                                   'country', coalesce(f.country, ''),
+                                                   'referrer', coalesce(f.referrer, ''))) AS d
+  WHERE ${conversionCountedByConsumer("f.test_id", "f.ts")}
   GROUP BY 1, 2, 3, 4
   ON CONFLICT (split_test_id, variant, dimension, value) DO UPDATE SET conversions = conversions + excluded.conversions`,
   ];

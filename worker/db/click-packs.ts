@@ -14,7 +14,7 @@
 import { sessionMadeSince } from "./session-bytes";
 
 export const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 /** The counted sessions of one chunk of the session index (some 3.6 KB: a row that stays on its page). */
 export const CHUNK_SESSIONS = 150;
 /**

@@ -1,12 +1,14 @@
 // The breakdowns' rollup, test_segments (migrations/0033_segment_compaction.sql): a visitor per test,
-// variant, dimension and value, in the segment of the click that counted them (first_of_session).
+// variant, dimension and value, in the segment of the click that counted them (first_of_session), and
+// a conversion in its visitor's first click's segment, kept on its row (0061_conversion_segments.sql).
 // A test with a segment_compaction row has its visitors before `through` in test_segments and the later
-// ones only in its clicks, added up once a day by compactSegments (from the archive cron); a test without
-// one is counted by the queue consumer per batch (worker/queue/record.ts). Conversions are counted per
-// batch for every test (worker/db/attribution.ts). Plain D1 SQL: drizzle cannot express these forms.
+// ones only in its clicks, and its conversions before the later of `through` and `conversions_from` in
+// test_segments and the later ones only in its conversions, added up once a day by compactSegments (from
+// the archive cron); a test without one is counted by the queue consumer per batch (worker/queue/
+// record.ts, worker/db/attribution.ts), and so is an event before the mark (a late one). Plain D1 SQL:
+// drizzle cannot express these forms.
 
-import { DAY_MS } from "./attribution";
-import { eachClicks } from "./click-packs";
+import { DAY_MS, eachClicks } from "./click-packs";
 import type { SEGMENT_DIMENSIONS } from "./schema";
 
 /** The four dimensions as the SQL's json_each walks them (SEGMENT_DIMENSIONS of worker/db/schema/events.ts). */
@@ -23,6 +25,13 @@ export const segmentValue = (row: string, dimension: string, referrer = "referre
  */
 export const countedByConsumer = (test: string, timestamp: string) =>
   `NOT EXISTS (SELECT 1 FROM segment_compaction WHERE split_test_id = ${test} AND through <= ${timestamp})`;
+
+// From here on a test's conversions are compacted (`s`: its segment_compaction row).
+const conversionsMark = (s: string) => `max(${s}.through, ${s}.conversions_from)`;
+
+/** The same for a conversion of test `test` at time `timestamp`. */
+export const conversionCountedByConsumer = (test: string, timestamp: string) =>
+  `NOT EXISTS (SELECT 1 FROM segment_compaction AS s WHERE s.split_test_id = ${test} AND ${conversionsMark("s")} <= ${timestamp})`;
 
 /**
  * A new test's compaction, in the database that holds its events: nothing compacted before it was made.
@@ -52,9 +61,18 @@ const UNCOMPACTED_SEGMENTS = eachClicks(
     GROUP BY 1, 2, 3`,
 );
 
+// Its conversions not compacted yet: at most about a day's, by the test and time index.
+const UNCOMPACTED_CONVERSIONS = `SELECT v.variant, d.value AS dimension, ${segmentValue("v", "d.value")} AS value,
+         0 AS visitors, count(*) AS conversions
+  FROM segment_compaction AS s
+    CROSS JOIN conversions AS v ON v.split_test_id = s.split_test_id AND v.timestamp >= ${conversionsMark("s")}
+    CROSS JOIN json_each(${SEGMENT_DIMENSION_LIST}) AS d
+  WHERE s.split_test_id = ?1
+  GROUP BY 1, 2, 3`;
+
 const SEGMENTS = `SELECT variant, dimension, value, sum(visitors) AS visitors, sum(conversions) AS conversions
   FROM (SELECT variant, dimension, value, visitors, conversions FROM test_segments WHERE split_test_id = ?1
-        UNION ALL ${UNCOMPACTED_SEGMENTS})
+        UNION ALL ${UNCOMPACTED_SEGMENTS} UNION ALL ${UNCOMPACTED_CONVERSIONS})
   GROUP BY 1, 2, 3`;
 
 export interface SegmentCount {
@@ -101,17 +119,17 @@ export const COMPACTION_STATEMENTS = 3;
 // most a day of each test's clicks. The three statements of a batch read it alike: the first changes
 // no segment_compaction row.
 const DUE = `due AS (
-    SELECT split_test_id, through, min(?1, through - through % ${DAY_MS} + ${DAY_MS}) AS until
+    SELECT split_test_id, through, conversions_from, min(?1, through - through % ${DAY_MS} + ${DAY_MS}) AS until
     FROM segment_compaction INDEXED BY segment_compaction_through_idx
     WHERE through < ?1 ORDER BY through, split_test_id LIMIT ?2)`;
 
 const COMPACT = `WITH ${DUE}
-  INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors)
-  SELECT split_test_id, variant, dimension, value, sum(visitors) FROM (${eachClicks(
+  INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors, conversions)
+  SELECT split_test_id, variant, dimension, value, sum(visitors), sum(conversions) FROM (${eachClicks(
     (
       clicks,
     ) => `SELECT c.split_test_id, c.variant, d.value AS dimension, ${segmentValue("c", "d.value")} AS value,
-             count(*) AS visitors
+             count(*) AS visitors, 0 AS conversions
       FROM due
         CROSS JOIN ${clicks} AS c ON c.split_test_id = due.split_test_id
                                   AND c.hour >= due.through - due.through % 3600000 AND c.hour < due.until
@@ -119,9 +137,17 @@ const COMPACT = `WITH ${DUE}
         CROSS JOIN json_each(${SEGMENT_DIMENSION_LIST}) AS d
       WHERE c.first_of_session = 1
       GROUP BY 1, 2, 3, 4`,
-  )})
+  )}
+    UNION ALL
+    SELECT v.split_test_id, v.variant, d.value, ${segmentValue("v", "d.value")}, 0, count(*)
+    FROM due
+      CROSS JOIN conversions AS v ON v.split_test_id = due.split_test_id
+                                  AND v.timestamp >= ${conversionsMark("due")} AND v.timestamp < due.until
+      CROSS JOIN json_each(${SEGMENT_DIMENSION_LIST}) AS d
+    GROUP BY 1, 2, 3, 4)
   GROUP BY 1, 2, 3, 4
-  ON CONFLICT (split_test_id, variant, dimension, value) DO UPDATE SET visitors = visitors + excluded.visitors`;
+  ON CONFLICT (split_test_id, variant, dimension, value) DO UPDATE
+    SET visitors = visitors + excluded.visitors, conversions = conversions + excluded.conversions`;
 
 const ADVANCE = `WITH ${DUE}
   UPDATE segment_compaction SET through = due.until FROM due

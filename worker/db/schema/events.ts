@@ -45,6 +45,17 @@ export const clickPacks = sqliteTable(
  * A conversion, one row each. WITHOUT ROWID (migrations/0059_conversions_one_row.sql: its id is the key,
  * so a conversion written is the row and its three indexes' entries, not a rowid's key besides).
  */
+/**
+ * A conversion's segment for the breakdowns: its visitor's first human click's (migrations/0045_metrics.sql,
+ * 0061_conversion_segments.sql).
+ */
+const segmentColumns = () => ({
+  device: text("device"),
+  os: text("os"),
+  country: text("country"),
+  referrerHost: text("referrer_host"),
+});
+
 export const conversions = sqliteTable(
   "conversions",
   {
@@ -58,6 +69,7 @@ export const conversions = sqliteTable(
     // The tag's beacon or the server-side API; the credited click's address hash (0016_trust.sql).
     source: text("source", { enum: CONVERSION_ORIGINS }).notNull().default("beacon"),
     address: text("address"),
+    ...segmentColumns(),
   },
   (t) => [
     uniqueIndex("conversions_test_session_idx").on(t.splitTestId, t.sessionId),
@@ -80,11 +92,7 @@ export const metricConversions = sqliteTable(
     amount: integer("amount"),
     currency: text("currency"),
     source: text("source", { enum: CONVERSION_ORIGINS }).notNull().default("beacon"),
-    // The visitor's segment (their first human click's), for the breakdowns by metric.
-    device: text("device"),
-    os: text("os"),
-    country: text("country"),
-    referrerHost: text("referrer_host"),
+    ...segmentColumns(),
   },
   (t) => [
     uniqueIndex("metric_conversions_test_metric_session_idx").on(t.splitTestId, t.metric, t.sessionId),
@@ -158,6 +166,8 @@ export const segmentCompaction = sqliteTable(
       .primaryKey()
       .references(() => splitTests.id, { onDelete: "cascade" }),
     through: integer("through").notNull(),
+    // The conversions before it were counted by the consumer: 0061_conversion_segments.sql.
+    conversionsFrom: integer("conversions_from").notNull().default(0),
   },
   (t) => [index("segment_compaction_through_idx").on(t.through)],
 );
