@@ -38,6 +38,7 @@ import {
   runCron,
   shardOf,
   shardWritersUsing,
+  uniqueIp,
   verifiedClient,
 } from "./helpers";
 import { click, conversion, count, deliver, deliverUntilSettled, newTestId, rollup } from "./queue-helpers";
@@ -342,7 +343,8 @@ describe("the shard's one writer", () => {
     restoreShardWriters = await shardWritersUsing(bindings);
     const held = { ...env, CLICK_HOLD_SECONDS: 1 };
     const visit = () => fetchWith(held, `${ORIGIN}/r/${test.slug}`, { headers: HUMAN });
-    // Two visits 300 ms apart: two calls to the writer (each after the redirect's own 100 ms window).
+    // Two visits 300 ms apart: two calls to the writer (each after the redirect's own window, a fifth
+    // of the hold: 200 ms).
     const started = Date.now();
     const responses = await Promise.all([
       visit(),
@@ -352,6 +354,40 @@ describe("the shard's one writer", () => {
     // The requests' background work ended once their clicks were written: one write, after the hold.
     expect(writes.count).toBe(1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(await clicksOf(test.id)).toHaveLength(2);
+  });
+
+  it("gathers an isolate's clicks for a fifth of the writer's hold and hands them over in one call", async () => {
+    const { client } = await verifiedClient();
+    const test = await createTest(client);
+    const calls: number[] = [];
+    const writers = new Proxy(env.SHARD_WRITERS, {
+      get(target, property) {
+        const value = Reflect.get(target, property).bind(target);
+        if (property !== "get") return value;
+        return (id: DurableObjectId) => {
+          const writer = target.get(id);
+          return {
+            writeClicks: (...args: Parameters<typeof writer.writeClicks>) => {
+              calls.push(args[1].length);
+              return writer.writeClicks(...args);
+            },
+          };
+        };
+      },
+    });
+    // A hold of 2 s: the isolate's window is 400 ms, so visits 250 ms apart (past a 100 ms window) go
+    // together.
+    const held = { ...env, CLICK_HOLD_SECONDS: 2, SHARD_WRITERS: writers };
+    const visit = (after: number) =>
+      new Promise((resolve) => setTimeout(resolve, after)).then(() =>
+        fetchWith(held, `${ORIGIN}/r/${test.slug}`, {
+          headers: { ...HUMAN, "CF-Connecting-IP": uniqueIp() },
+        }),
+      );
+    const responses = await Promise.all([visit(0), visit(250)]);
+    expect(responses.map((response) => response.status)).toEqual([302, 302]);
+    expect(calls).toEqual([2]);
     expect(await clicksOf(test.id)).toHaveLength(2);
   });
 
