@@ -220,3 +220,34 @@ export function simulateSpread(options: SpreadOptions): Spread {
     ...(options.keepEvery ? { batchShapes: shapes } : {}),
   };
 }
+
+/**
+ * The KV reads a click costs at this spread when each isolate keeps a link's record `ttlMs`
+ * (worker/link-cache/isolate-cache.ts) and reads KV for the first click after. ASSUMPTION: the clicks
+ * shared evenly among `links` links (a busy link among quiet ones costs fewer reads: this is the most
+ * for that many links). With Poisson clicks of rate λ at an isolate and link, a read starts an entry of
+ * `ttlMs` and the next read is the first click after it: λ / (1 + λ ttlMs) reads a millisecond. Each
+ * location and hour as simulateSpread has them (the same seed draws the same peak hours).
+ */
+export function kvReadsPerClick(
+  options: Omit<SpreadOptions, "consumer" | "windowMs" | "keepEvery"> & { links: number; ttlMs: number },
+): number {
+  const locations = options.locations ?? LOCATIONS;
+  const perLocation = options.isolatesPerLocation ?? ISOLATES_PER_LOCATION;
+  const amplitude = options.diurnalAmplitude ?? DIURNAL_AMPLITUDE;
+  const random = mulberry32(options.seed ?? SEED);
+  const shares = locationShares(locations, options.zipfExponent ?? ZIPF_EXPONENT);
+  const peakHour = shares.map(() => random() * 24);
+  const perMs = options.clicksPerDay / (24 * HOUR_MS);
+  let reads = 0;
+  let clicks = 0;
+  for (let hour = 0; hour < (options.hours ?? 24); hour++)
+    for (let location = 0; location < locations; location++) {
+      const diurnal = 1 + amplitude * Math.cos((2 * Math.PI * (hour + 0.5 - (peakHour[location] ?? 0))) / 24);
+      // Clicks a millisecond at one isolate for one link.
+      const rate = (perMs * (shares[location] ?? 0) * diurnal) / perLocation / options.links;
+      reads += (rate / (1 + rate * options.ttlMs)) * HOUR_MS;
+      clicks += rate * HOUR_MS;
+    }
+  return reads / clicks;
+}

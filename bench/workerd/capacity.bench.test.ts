@@ -15,11 +15,12 @@ import { HOUR_MS, indexNextDay, indexNextHour } from "../../worker/db/click-pack
 import { compactHours } from "../../worker/db/hour-stats";
 import { compactSegments } from "../../worker/db/segments";
 import worker from "../../worker/index";
+import { ISOLATE_CACHE_TTL_MS } from "../../worker/link-cache/isolate-cache";
 import type { TrackingEvent } from "../../worker/queue/events";
-import { MAX_PACKED_EVENTS } from "../../worker/queue/producer";
+import { clickWindowMs, MAX_PACKED_EVENTS } from "../../worker/queue/producer";
 import { writeClicks } from "../../worker/queue/record";
 import { dollarsPerMillion, PRICES, PRICES_AS_OF, QUEUE_OPERATIONS_PER_MESSAGE } from "../prices";
-import { type Spread, simulateSpread } from "../spread";
+import { kvReadsPerClick, type Spread, simulateSpread } from "../spread";
 import { fixed, printTable } from "../table";
 import { meterD1 } from "./d1-meter";
 import { deliver, Traffic } from "./traffic";
@@ -141,6 +142,15 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
           ? { keepEvery: Math.max(1, Math.floor(clicksPerDay / CLICKS)) }
           : {}),
       }),
+    ]),
+  );
+  // The redirect's calls to the shards' writers: an isolate's clicks of its window (clickWindowMs: a
+  // fifth of the production hold), the same spread's rule with that window.
+  const handOffMs = clickWindowMs(HOLD_SECONDS);
+  const handOffs = new Map(
+    [...spreads.keys()].map((clicksPerDay) => [
+      clicksPerDay,
+      simulateSpread({ clicksPerDay, consumer: CONSUMER, windowMs: handOffMs }),
     ]),
   );
   const spread = spreads.get(SPREAD_CLICKS_PER_DAY);
@@ -440,7 +450,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
         "writer calls / click": fixed(counts.writerCalls / REDIRECTS, 3),
       },
     ],
-    `redirect: ${fixed(counts.kvReads / REDIRECTS, 3)} KV reads (one per link and isolate every 5 s, none on a warm isolate), ${fixed(counts.messages / REDIRECTS, 2)} queue messages per click in ${fixed(counts.sends / REDIRECTS, 3)} sendBatch calls, ${fixed(counts.writerCalls / REDIRECTS, 3)} calls to the shards' writers`,
+    `redirect: ${fixed(counts.kvReads / REDIRECTS, 3)} KV reads (one per link and isolate every ${ISOLATE_CACHE_TTL_MS / 1000} s, none on a warm isolate), ${fixed(counts.messages / REDIRECTS, 2)} queue messages per click in ${fixed(counts.sends / REDIRECTS, 3)} sendBatch calls, ${fixed(counts.writerCalls / REDIRECTS, 3)} calls to the shards' writers`,
   );
 
   // The floor: what D1 reports written for one row of a table keyed WITHOUT ROWID with no other index,
@@ -541,11 +551,17 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
       queueMessages: counts.messages / REDIRECTS + perConversion,
       workersRequests:
         1 + perConversion + (at ? at.batchesPerClick * (1 + perConversion) : clickIngest.batches / CLICKS),
-      kvReads: counts.kvReads / REDIRECTS,
+      // Measured above in one isolate; at the spread, each location's isolate reads a link once its
+      // entry is gone (bench/spread.ts, kvReadsPerClick), this run's tests the links.
+      kvReads: at
+        ? kvReadsPerClick({ clicksPerDay, links: TESTS, ttlMs: ISOLATE_CACHE_TTL_MS })
+        : counts.kvReads / REDIRECTS,
       r2Writes: archiveObjects / CLICKS,
       d1GbMonths: (bytesPerClickKept * (DAYS_IN_D1 / DAYS_PER_MONTH)) / 1000 ** 3,
       r2GbMonths: ((1 + perConversion) * r2BytesPerEvent) / 1000 ** 3,
-      durableObjectRequests: at ? at.messagesPerClick : counts.writerCalls / REDIRECTS,
+      durableObjectRequests: at
+        ? (handOffs.get(clicksPerDay)?.messagesPerClick ?? at.messagesPerClick)
+        : counts.writerCalls / REDIRECTS,
       durableObjectGbSeconds: at
         ? (writersActive(clicksPerDay) * DAY_MS * DURABLE_OBJECT_GB) / 1000 / clicksPerDay
         : (writerSeconds * DURABLE_OBJECT_GB) / CLICKS,
@@ -558,11 +574,11 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     d1RowsRead: fixed(use.d1RowsRead, 1),
     queueMessages: `${fixed(use.queueMessages, 3)} messages, ${fixed(use.queueMessages * 3, 3)} operations`,
     workersRequests: fixed(use.workersRequests, 4),
-    kvReads: fixed(use.kvReads, 3),
+    kvReads: `${fixed(use.kvReads, 3)}${EVENTS_PER_MESSAGE > 0 ? "" : ` (an isolate's ${ISOLATE_CACHE_TTL_MS / 1000} s entry at the spread, ${TESTS} links alike)`}`,
     r2Writes: fixed(use.r2Writes, 6),
     d1GbMonths: `${fixed(bytesPerClickKept, 1)} B for ${DAYS_IN_D1} days`,
     r2GbMonths: `${fixed(r2BytesPerEvent, 1)} B an event`,
-    durableObjectRequests: `${fixed(use.durableObjectRequests, 4)} (the redirect's calls to the shard's writer)`,
+    durableObjectRequests: `${fixed(use.durableObjectRequests, 4)} (the redirect's calls to the shard's writer${EVENTS_PER_MESSAGE > 0 ? "" : `, an isolate's clicks of ${handOffMs} ms a call`})`,
     durableObjectGbSeconds: `${fixed(use.durableObjectGbSeconds * 1e6, 0)} GB-s a million (${EVENTS_PER_MESSAGE > 0 ? `${fixed(writerSeconds, 0)} s writing` : `${writersActive(SPREAD_CLICKS_PER_DAY)} writers of ${shardsFilled(SPREAD_CLICKS_PER_DAY)} shards active all day`})`,
   };
   const items = Object.entries(cost.items);
@@ -588,12 +604,13 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     return { clicksPerDay, at, cost: dollarsPerMillion(perClickAt(at, clicksPerDay)) };
   });
   printTable(
-    `Dollars per million clicks at the production-like spread (bench/spread.ts, the producer's ${spread.windowMs} ms window), prices as of ${PRICES_AS_OF}; D1 rows written as measured here at ${EVENTS_PER_MESSAGE > 0 ? `${EVENTS_PER_MESSAGE} events a message` : `the spread of ${SPREAD_CLICKS_PER_DAY} clicks a day`}`,
+    `Dollars per million clicks at the production-like spread (bench/spread.ts, the producer's ${spread.windowMs} ms window, the clicks' ${handOffMs} ms to the writer), prices as of ${PRICES_AS_OF}; D1 rows written as measured here at ${EVENTS_PER_MESSAGE > 0 ? `${EVENTS_PER_MESSAGE} events a message` : `the spread of ${SPREAD_CLICKS_PER_DAY} clicks a day`}`,
     [
       {
         shape: `${BEFORE.eventsPerMessage} events a message (bench/RESULTS.md §20)`,
         "events / message": fixed(BEFORE.eventsPerMessage, 2),
         "messages / consumer batch": fixed(BEFORE.messagesPerBatch, 1),
+        "clicks / writer call": "–",
         "queue $": fixed(
           (1 / BEFORE.eventsPerMessage + CONVERSION_RATE) *
             QUEUE_OPERATIONS_PER_MESSAGE *
@@ -608,12 +625,29 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
         shape: `spread, ${clicksPerDay} clicks a day${clicksPerDay === SPREAD_CLICKS_PER_DAY && EVENTS_PER_MESSAGE === 0 ? " (delivered)" : ""}`,
         "events / message": fixed(at?.eventsPerMessage ?? 0, 2),
         "messages / consumer batch": fixed(at?.messagesPerBatch ?? 0, 1),
+        "clicks / writer call": fixed(handOffs.get(clicksPerDay)?.eventsPerMessage ?? 0, 2),
         "queue $": fixed(dollars.items["queue operations"] ?? 0, 3),
         "all $": fixed(dollars.total, 2),
         "a month": `$${Math.round((dollars.total * clicksPerDay * DAYS_A_MONTH) / 1e6)} at ${clicksPerDay / 1e6}M / day`,
       })),
     ],
     `production spread: ${atVolumes.map(({ clicksPerDay, at, cost: dollars }) => `${clicksPerDay} clicks/day ${fixed(at?.eventsPerMessage ?? 0, 2)} events/message, $${fixed(dollars.total, 2)} per million clicks ($${fixed(dollars.items["queue operations"] ?? 0, 2)} queue), $${Math.round((dollars.total * clicksPerDay * DAYS_A_MONTH) / 1e6)} a month`).join("; ")}; $${fixed(BEFORE.dollars, 2)} at ${BEFORE.eventsPerMessage} events/message before`,
+  );
+
+  // The KV line's range: the links a deployment's clicks are spread over (evenly: the most reads).
+  const linkCounts = [TESTS, 1_000, 10_000];
+  printTable(
+    `KV reads a click at the production-like spread: an isolate's ${ISOLATE_CACHE_TTL_MS / 1000} s entry per link (worker/link-cache/isolate-cache.ts), the clicks shared evenly among the links; $${PRICES.kvRead * 1e6} a million reads`,
+    VOLUMES.map((clicksPerDay) => ({
+      "clicks / day": clicksPerDay,
+      ...Object.fromEntries(
+        linkCounts.map((links) => {
+          const reads = kvReadsPerClick({ clicksPerDay, links, ttlMs: ISOLATE_CACHE_TTL_MS });
+          return [`${links} links`, `${fixed(reads, 3)} ($${fixed(reads * PRICES.kvRead * 1e6, 3)})`];
+        }),
+      ),
+    })),
+    `KV at the spread: ${VOLUMES.map((clicksPerDay) => `${clicksPerDay} clicks/day ${linkCounts.map((links) => `${fixed(kvReadsPerClick({ clicksPerDay, links, ttlMs: ISOLATE_CACHE_TTL_MS }), 3)} reads a click over ${links} links`).join(", ")}`).join("; ")}`,
   );
 
   // Steady state with the window: DAYS_IN_D1 days of raw events, at this run's bytes and rate.

@@ -3,7 +3,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { TestAnalyticsResponse } from "../../contract/api";
 import { STATS_OF_TEST } from "../../worker/db/hour-stats";
+import { ISOLATE_CACHE_TTL_MS, IsolateCache } from "../../worker/link-cache/isolate-cache";
 import { domainSlugKey, hostKey, slugKey } from "../../worker/link-cache/keys";
+import { forgetInIsolate } from "../../worker/link-cache/lookup";
 import {
   Client,
   createTest,
@@ -419,7 +421,7 @@ describe("the edge redirect", () => {
     }
 
     await env.LINKS.put(`link:${test.slug}`, JSON.stringify({ ...link, status: "paused" }));
-    await new Promise((resolve) => setTimeout(resolve, 5_100)); // the isolate's memory expires
+    forgetInIsolate([slugKey(test.slug)]); // as the isolate's entry expiring
     for (let i = 0; i < 5; i++)
       expect(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: HUMAN }))).toBe("A");
     expect(variantOf(await open(returning, `/r/${test.slug}`, { headers: HUMAN }))).toBe("A");
@@ -428,7 +430,7 @@ describe("the edge redirect", () => {
       `link:${test.slug}`,
       JSON.stringify({ ...link, status: "completed", winnerVariant: "B" }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    forgetInIsolate([slugKey(test.slug)]);
     for (let i = 0; i < 5; i++)
       expect(variantOf(await open(new Client(), `/r/${test.slug}`, { headers: HUMAN }))).toBe("B");
 
@@ -462,6 +464,37 @@ describe("redirects on a custom domain", () => {
     );
     const notYet = await fetchWorker(`https://${pending}/summer`);
     expect(await notYet.text()).toContain(`This domain (${pending}) is not verified with SplitLink yet`);
+  });
+});
+
+describe("the link's caches", () => {
+  it("keep an edit from a location for at most a minute: KV's half minute, then the isolate's", async () => {
+    const { test } = await newTest();
+    const reads: { key: string; cacheTtl: number | undefined }[] = [];
+    const links = new Proxy(env.LINKS, {
+      get(target, property) {
+        const value = Reflect.get(target, property).bind(target);
+        if (property !== "get") return value;
+        return (key: string, options?: KVNamespaceGetOptions<"json">) => {
+          reads.push({ key, cacheTtl: options?.cacheTtl });
+          return value(key, options);
+        };
+      },
+    });
+    const response = await fetchWorker(
+      `/r/${test.slug}`,
+      { headers: HUMAN },
+      { bindings: { ...env, LINKS: links } },
+    );
+    expect(response.status).toBe(302);
+    const kvTtl = reads.find((read) => read.key === slugKey(test.slug))?.cacheTtl ?? 0;
+    expect(kvTtl).toBe(30);
+    // The isolate's entry: kept for half a minute, then read again.
+    const memory = new IsolateCache<string>();
+    memory.set("link:x", "A", 0);
+    expect(memory.get("link:x", ISOLATE_CACHE_TTL_MS - 1)).toBe("A");
+    expect(memory.get("link:x", ISOLATE_CACHE_TTL_MS)).toBeUndefined();
+    expect(kvTtl + ISOLATE_CACHE_TTL_MS / 1000).toBeLessThanOrEqual(60);
   });
 });
 

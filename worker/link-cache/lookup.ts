@@ -5,7 +5,11 @@ import type { CachedHost, CachedLink, CachedTestWorkspace, CachedTrafficRules } 
 import { IsolateCache } from "./isolate-cache";
 import { domainSlugKey, hostKey, slugKey, testWorkspaceKey, trafficRulesKey } from "./keys";
 
-const KV_CACHE_TTL_SECONDS = 60;
+/**
+ * How long KV keeps an entry at a location: its shortest, so that with the isolate's half minute
+ * (ISOLATE_CACHE_TTL_MS) an edit is everywhere within a minute.
+ */
+export const KV_CACHE_TTL_SECONDS = 30;
 /**
  * How long an entry KV does not rewrite on every change lives: a workspace's traffic rules (rewritten
  * when the rules or its members change; the day is the net under a change that did not say so) and a
