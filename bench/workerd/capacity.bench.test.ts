@@ -17,7 +17,7 @@ import { compactSegments } from "../../worker/db/segments";
 import worker from "../../worker/index";
 import { ISOLATE_CACHE_TTL_MS } from "../../worker/link-cache/isolate-cache";
 import type { TrackingEvent } from "../../worker/queue/events";
-import { clickWindowMs, MAX_PACKED_EVENTS } from "../../worker/queue/producer";
+import { batchWindowMs, MAX_PACKED_EVENTS } from "../../worker/queue/producer";
 import { writeClicks } from "../../worker/queue/record";
 import { dollarsPerMillion, PRICES, PRICES_AS_OF, QUEUE_OPERATIONS_PER_MESSAGE } from "../prices";
 import { kvReadsPerClick, type Spread, simulateSpread } from "../spread";
@@ -144,13 +144,24 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
       }),
     ]),
   );
-  // The redirect's calls to the shards' writers: an isolate's clicks of its window (clickWindowMs: a
-  // fifth of the production hold), the same spread's rule with that window.
-  const handOffMs = clickWindowMs(HOLD_SECONDS);
+  // An isolate's window in production (batchWindowMs: a fifth of the hold), and at it the redirect's calls
+  // to the shards' writers and the conversions' queue messages: the same spread's rule with that window,
+  // the conversions' at 3 % of the clicks.
+  const handOffMs = batchWindowMs(HOLD_SECONDS);
   const handOffs = new Map(
     [...spreads.keys()].map((clicksPerDay) => [
       clicksPerDay,
       simulateSpread({ clicksPerDay, consumer: CONSUMER, windowMs: handOffMs }),
+    ]),
+  );
+  const conversionMessages = new Map(
+    [...spreads.keys()].map((clicksPerDay) => [
+      clicksPerDay,
+      simulateSpread({
+        clicksPerDay: clicksPerDay * CONVERSION_RATE,
+        consumer: CONSUMER,
+        windowMs: handOffMs,
+      }),
     ]),
   );
   const spread = spreads.get(SPREAD_CLICKS_PER_DAY);
@@ -205,10 +216,8 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   const conversions = traffic
     .conversions(Math.round((CLICKS * CONVERSION_RATE) / TESTS))
     .sort((a, b) => a.timestamp - b.timestamp);
-  const conversionSpread = simulateSpread({
-    clicksPerDay: SPREAD_CLICKS_PER_DAY * CONVERSION_RATE,
-    consumer: CONSUMER,
-  });
+  const conversionSpread = conversionMessages.get(SPREAD_CLICKS_PER_DAY);
+  if (!conversionSpread) throw new Error("no spread of the conversions");
   const conversionsPerMessage = Math.max(1, Math.round(conversionSpread.eventsPerMessage));
   const conversionsPerBatch = Math.max(
     1,
@@ -526,10 +535,9 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   // per isolate batch, the spread's messages (`at`; without one, the calls the redirects above made), and
   // the writer, holding them CLICK_HOLD_SECONDS, is active, so billed for duration, all day at these
   // volumes (as many shards as the volume fills, SHARDS_PER_WRITER to an object: writersActive); without a
-  // spread, the local time its writes took. The consumer's
-  // invocations are counted as the spread's batches, an upper bound now that it carries the conversions
-  // only. D1's rows are the consumer's writes of the spread's batches (about the clicks a 10 s hold
-  // gathers at 1 million a day: 104 against 116).
+  // spread, the local time its writes took. The queue carries the conversions: its messages and the
+  // consumer's invocations are those of their spread at the isolate's window. D1's rows are the writes
+  // of this run's batches.
   const perConversion = conversions.length / CLICKS;
   const bytesPerClickKept = bytesPerClickAll + perConversion * bytesPerConversion;
   // The shards a volume fills at this run's bytes over the window, and their writers, active all day:
@@ -548,9 +556,15 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
       d1RowsWritten:
         clickWrites.rows / CLICKS + conversionWrites.rows / CLICKS + (1 + perConversion) * deleteRowsPerEvent,
       d1RowsRead: (clickWrites.read + conversionWrites.read) / CLICKS,
-      queueMessages: counts.messages / REDIRECTS + perConversion,
+      queueMessages:
+        counts.messages / REDIRECTS +
+        perConversion * (at ? (conversionMessages.get(clicksPerDay)?.messagesPerClick ?? 1) : 1),
       workersRequests:
-        1 + perConversion + (at ? at.batchesPerClick * (1 + perConversion) : clickIngest.batches / CLICKS),
+        1 +
+        perConversion +
+        (at
+          ? perConversion * (conversionMessages.get(clicksPerDay)?.batchesPerClick ?? 1)
+          : clickIngest.batches / CLICKS),
       // Measured above in one isolate; at the spread, each location's isolate reads a link once its
       // entry is gone (bench/spread.ts, kvReadsPerClick), this run's tests the links.
       kvReads: at
@@ -621,17 +635,17 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
         "all $": fixed(BEFORE.dollars, 2),
         "a month": `$${Math.round(BEFORE.dollars * DAYS_A_MONTH)} at 1M / day`,
       },
-      ...atVolumes.map(({ clicksPerDay, at, cost: dollars }) => ({
+      ...atVolumes.map(({ clicksPerDay, cost: dollars }) => ({
         shape: `spread, ${clicksPerDay} clicks a day${clicksPerDay === SPREAD_CLICKS_PER_DAY && EVENTS_PER_MESSAGE === 0 ? " (delivered)" : ""}`,
-        "events / message": fixed(at?.eventsPerMessage ?? 0, 2),
-        "messages / consumer batch": fixed(at?.messagesPerBatch ?? 0, 1),
+        "events / message": fixed(conversionMessages.get(clicksPerDay)?.eventsPerMessage ?? 0, 2),
+        "messages / consumer batch": fixed(conversionMessages.get(clicksPerDay)?.messagesPerBatch ?? 0, 1),
         "clicks / writer call": fixed(handOffs.get(clicksPerDay)?.eventsPerMessage ?? 0, 2),
         "queue $": fixed(dollars.items["queue operations"] ?? 0, 3),
         "all $": fixed(dollars.total, 2),
         "a month": `$${Math.round((dollars.total * clicksPerDay * DAYS_A_MONTH) / 1e6)} at ${clicksPerDay / 1e6}M / day`,
       })),
     ],
-    `production spread: ${atVolumes.map(({ clicksPerDay, at, cost: dollars }) => `${clicksPerDay} clicks/day ${fixed(at?.eventsPerMessage ?? 0, 2)} events/message, $${fixed(dollars.total, 2)} per million clicks ($${fixed(dollars.items["queue operations"] ?? 0, 2)} queue), $${Math.round((dollars.total * clicksPerDay * DAYS_A_MONTH) / 1e6)} a month`).join("; ")}; $${fixed(BEFORE.dollars, 2)} at ${BEFORE.eventsPerMessage} events/message before`,
+    `production spread: ${atVolumes.map(({ clicksPerDay, cost: dollars }) => `${clicksPerDay} clicks/day ${fixed(conversionMessages.get(clicksPerDay)?.eventsPerMessage ?? 0, 2)} conversions/message, $${fixed(dollars.total, 2)} per million clicks ($${fixed(dollars.items["queue operations"] ?? 0, 2)} queue), $${Math.round((dollars.total * clicksPerDay * DAYS_A_MONTH) / 1e6)} a month`).join("; ")}; $${fixed(BEFORE.dollars, 2)} at ${BEFORE.eventsPerMessage} events/message before`,
   );
 
   // The KV line's range: the links a deployment's clicks are spread over (evenly: the most reads).

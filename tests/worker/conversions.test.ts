@@ -172,6 +172,31 @@ describe("the conversion page /api/conversion", () => {
     }
   });
 
+  it("hands an isolate's conversions to the queue together within a fifth of the writer's hold", async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client);
+    const sent: number[] = [];
+    const queue = {
+      sendBatch: async (messages: { body: { events: TrackingEvent[] } }[]) => {
+        sent.push(messages.flatMap(({ body }) => body.events).length);
+      },
+    };
+    // A hold of 2 s: the isolate's window is 400 ms, so conversions 250 ms apart (past the shortest
+    // window, 100 ms) go in one call.
+    const bindings = { ...env, CLICKS: queue, CLICK_HOLD_SECONDS: 2 } as unknown as Env;
+    const convert = (after: number, sessionId: string) =>
+      new Promise((resolve) => setTimeout(resolve, after)).then(() =>
+        fetchWorker(
+          "/api/conversion",
+          { headers: { "cf-connecting-ip": uniqueIp(), cookie: `sl_conv=${test.id}|A|${sessionId}` } },
+          { bindings },
+        ),
+      );
+    const responses = await Promise.all([convert(0, "first"), convert(250, "second")]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200]);
+    expect(sent).toEqual([2]);
+  });
+
   it("says 'No session data found' without the cookie", async () => {
     const response = await new Client().fetch("/api/conversion");
     expect(response.status).toBe(404);
