@@ -286,7 +286,7 @@ describe("the session index", () => {
     const late = click(test.id, { variant: "B", timestamp: hour + 50 * 60_000 });
     await writeClicks(db, [late]);
     expect(await conversionOf(db, late)).toBe("B");
-  });
+  }, 60_000);
 
   it("reads no chunk of the hours indexed alone before the hour a session was made", async () => {
     const { test, db } = await testWithDb();
