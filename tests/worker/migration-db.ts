@@ -40,7 +40,8 @@ export async function testAtSchema(id: string): Promise<SplitTest> {
 
 /**
  * The mark of the conversions' hours (migrations/0060_conversion_hours.sql) as a database before 0060
- * has it: the consumer counted every conversion in the rollup as it wrote it.
+ * has it: the consumer counted every conversion in the rollup as it wrote it. The same for the flagged
+ * clicks' (0062_flagged_hours.sql): the writer counted each on the traffic quality.
  */
 export const BEFORE_CONVERSION_HOURS = Number.MAX_SAFE_INTEGER;
 
@@ -48,7 +49,7 @@ export const BEFORE_CONVERSION_HOURS = Number.MAX_SAFE_INTEGER;
  * The tables today's code reads that later migrations make, so that today's code can read a database at
  * an older schema: 0045's metric_conversions (the events export reads it), made first, which the later
  * run of the migrations skips, as recorded; and, empty, the packs, the mark of the hours compacted (with
- * 0060's column) and the packs before 0057 (0054, 0056, 0057, 0060: the hourly counts and the export read
+ * 0060's and 0062's columns) and the packs before 0057 (0054, 0056, 0057, 0060: the hourly counts and the export read
  * them), which the
  * answered function drops before the migrations that make them run.
  */
@@ -68,7 +69,8 @@ export async function withTablesTodaysCodeReads(): Promise<() => Promise<void>> 
     db.prepare(`CREATE TABLE click_packs_before ${packs}`),
     db.prepare(
       `CREATE TABLE hour_compaction (id INTEGER PRIMARY KEY, through INTEGER NOT NULL,
-         conversions_from INTEGER NOT NULL DEFAULT ${BEFORE_CONVERSION_HOURS})`,
+         conversions_from INTEGER NOT NULL DEFAULT ${BEFORE_CONVERSION_HOURS},
+         flagged_from INTEGER NOT NULL DEFAULT ${BEFORE_CONVERSION_HOURS})`,
     ),
     db.prepare("INSERT INTO hour_compaction (id, through) VALUES (1, 0)"),
   ]);

@@ -36,12 +36,13 @@ const WINDOW = 30 * DAY;
 const COLUMNS = `split_test_id, timestamp, id, variant, hex(session) AS session, session_id, is_bot, source, device,
   os, country, referrer_host, phase, first_of_address_hour, first_of_session`;
 const CONVERSION_SEGMENTS = ["device", "os", "country", "referrer_host"];
-// Today's code reads click_packs_before and its view, 0060's mark of the conversions' hours and 0061's
+// Today's code reads click_packs_before and its view, 0060's and 0062's marks of the hours and 0061's
 // conversion segments; at 0056 stand-ins let it run (gone before 0057).
 const STAND_INS = [
   "CREATE TABLE click_packs_before (id INTEGER PRIMARY KEY, split_test_id TEXT, hour INTEGER, seq INTEGER, sessions BLOB, clicks TEXT)",
   "CREATE VIEW packed_clicks_before AS SELECT * FROM packed_clicks WHERE false",
   `ALTER TABLE hour_compaction ADD COLUMN conversions_from INTEGER NOT NULL DEFAULT ${BEFORE_CONVERSION_HOURS}`,
+  `ALTER TABLE hour_compaction ADD COLUMN flagged_from INTEGER NOT NULL DEFAULT ${BEFORE_CONVERSION_HOURS}`,
   // 0061's: every conversion counted in the segments' rollup as it was written.
   ...CONVERSION_SEGMENTS.map((column) => `ALTER TABLE conversions ADD COLUMN ${column} TEXT`),
   `ALTER TABLE segment_compaction ADD COLUMN conversions_from INTEGER NOT NULL DEFAULT ${Number.MAX_SAFE_INTEGER}`,
@@ -224,6 +225,7 @@ describe("0057_packs_one_row: a pack written in one row", () => {
       db.prepare("DROP VIEW packed_clicks_before"),
       db.prepare("DROP TABLE click_packs_before"),
       db.prepare("ALTER TABLE hour_compaction DROP COLUMN conversions_from"),
+      db.prepare("ALTER TABLE hour_compaction DROP COLUMN flagged_from"),
       ...CONVERSION_SEGMENTS.map((column) => db.prepare(`ALTER TABLE conversions DROP COLUMN ${column}`)),
       db.prepare("ALTER TABLE segment_compaction DROP COLUMN conversions_from"),
     ]);

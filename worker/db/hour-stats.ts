@@ -1,8 +1,9 @@
 // The hourly rollup's clicks and visitors (migrations/0056_hour_compaction.sql) and conversions
-// (migrations/0060_conversion_hours.sql): added from the packs and the conversions an hour at a time once
-// the hour is over, an upsert per test, phase, hour and variant, instead of one per key and write of the
-// shard's writer or batch of the consumer. Until then a reader counts them from the packs and the
-// conversions (testStats).
+// (migrations/0060_conversion_hours.sql), and the flagged clicks of the traffic quality
+// (migrations/0062_flagged_hours.sql): added from the packs and the conversions an hour at a time once
+// the hour is over, an upsert per key, instead of one per key and write of the shard's writer or batch of
+// the consumer. Until then a reader counts them from the packs and the conversions (testStats,
+// UNCOUNTED_OF_TEST).
 import { HOUR_MS } from "./click-packs";
 
 /** The start of the first hour whose clicks test_stats_hourly does not count yet (an SQL expression). */
@@ -13,6 +14,26 @@ export const HOURS_COMPACTED = "(SELECT through FROM hour_compaction)";
  * expression): the consumer counts a conversion of an hour before it itself (a late one).
  */
 export const CONVERSION_HOURS_COMPACTED = "(SELECT max(through, conversions_from) FROM hour_compaction)";
+
+/**
+ * The start of the first hour whose flagged clicks (bots, bursts) traffic_quality does not count yet (an
+ * SQL expression, migrations/0062_flagged_hours.sql): the writer counts one of an hour before it itself
+ * (a late one).
+ */
+export const FLAGGED_HOURS_COMPACTED = "(SELECT max(through, flagged_from) FROM hour_compaction)";
+
+/**
+ * What was not counted of the test bound as ?1, by reason: traffic_quality, with the flagged clicks of
+ * the hours it does not count yet from their packs (a click's fifth field: 1 a bot, 2 a burst).
+ */
+export const UNCOUNTED_OF_TEST = `SELECT reason, sum(events) AS events FROM (
+    SELECT reason, events FROM traffic_quality WHERE split_test_id = ?1
+    UNION ALL
+    SELECT CASE k.value ->> 4 WHEN 1 THEN 'bot' ELSE 'burst' END, count(*)
+    FROM click_packs AS p CROSS JOIN json_each(p.clicks) AS k
+    WHERE p.split_test_id = ?1 AND p.hour >= ${FLAGGED_HOURS_COMPACTED} AND k.value ->> 4 <> 0
+    GROUP BY 1)
+  GROUP BY reason HAVING sum(events) > 0`;
 
 /**
  * A group of conversions' orders, revenue and its sum of squares, as test_stats_hourly counts them (SQL

@@ -15,7 +15,7 @@ import {
   packedClick,
   sessionClicks,
 } from "../db/click-packs";
-import { HOURS_COMPACTED } from "../db/hour-stats";
+import { FLAGGED_HOURS_COMPACTED, HOURS_COMPACTED } from "../db/hour-stats";
 import { countedByConsumer, SEGMENT_DIMENSION_LIST, segmentValue } from "../db/segments";
 import { checkedSessionBytes } from "../db/session-bytes";
 import { isSessionId } from "../lib/session-id";
@@ -66,9 +66,12 @@ const COUNT_SEGMENTS = `${CLASSIFIED}
   GROUP BY 1, 2, 3, 4
   ON CONFLICT (split_test_id, variant, dimension, value) DO UPDATE SET visitors = visitors + excluded.visitors`;
 
+// The flagged clicks (bots, bursts) of hours already compacted (late ones): the rest are added an hour at
+// a time from their packs (migrations/0062_flagged_hours.sql).
 const COUNT_FLAGGED = `${CLASSIFIED}
   INSERT INTO traffic_quality (split_test_id, reason, events)
-  SELECT test_id, CASE is_bot WHEN 1 THEN 'bot' ELSE 'burst' END, count(*) FROM c WHERE is_bot <> 0
+  SELECT test_id, CASE is_bot WHEN 1 THEN 'bot' ELSE 'burst' END, count(*) FROM c
+  WHERE is_bot <> 0 AND hour < ${FLAGGED_HOURS_COMPACTED}
   GROUP BY 1, 2
   ON CONFLICT (split_test_id, reason) DO UPDATE SET events = events + excluded.events`;
 

@@ -15,7 +15,7 @@ import {
   UNCOUNTED_VISIT_REASONS,
 } from "../../contract/trust";
 import { isPlainLink, labelAt, VARIANT_LABELS } from "../../contract/variants";
-import { STATS_OF_TEST } from "../db/hour-stats";
+import { STATS_OF_TEST, UNCOUNTED_OF_TEST } from "../db/hour-stats";
 import type { SplitTest } from "../db/schema";
 import { analyze } from "../statistics/analysis";
 import { SRM_THRESHOLD, srmTestAgainstShares } from "../statistics/frequentist";
@@ -133,10 +133,10 @@ async function ruleVisitsOf(db: D1Database, testId: string): Promise<RuleVisits[
   return results.map((row) => ({ rule: row.rule < 0 ? null : row.rule, url: row.url, visits: row.visits }));
 }
 
-/** What was not counted of the test, by reason (traffic_quality, and the rules' rollup for rule visits). */
+/** What was not counted of the test, by reason (UNCOUNTED_OF_TEST, and the rules' rollup for rule visits). */
 async function uncountedOf(db: D1Database, testId: string): Promise<{ reason: string; events: number }[]> {
   const { results } = await db
-    .prepare("SELECT reason, events FROM traffic_quality WHERE split_test_id = ? AND events > 0")
+    .prepare(UNCOUNTED_OF_TEST)
     .bind(testId)
     .all<{ reason: string; events: number }>();
   return results;
