@@ -7,6 +7,7 @@ import {
   shardWritersUsing,
   signedUpClient,
   uniqueIp,
+  writersReportingCalls,
 } from "../../tests/worker/helpers";
 import { ARCHIVE_READ_EVENTS } from "../../worker/archive/archive";
 import { eventPage } from "../../worker/archive/rows";
@@ -384,20 +385,8 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
       return value;
     },
   });
-  const writers = new Proxy(env.SHARD_WRITERS, {
-    get(target, property) {
-      const value = Reflect.get(target, property).bind(target);
-      if (property !== "get") return value;
-      return (id: DurableObjectId) => {
-        const writer = target.get(id);
-        return {
-          writeClicks: (...args: Parameters<typeof writer.writeClicks>) => {
-            counts.writerCalls += 1;
-            return writer.writeClicks(...args);
-          },
-        };
-      };
-    },
+  const writers = writersReportingCalls(env.SHARD_WRITERS, () => {
+    counts.writerCalls += 1;
   });
   const redirectEnv = { ...env, LINKS, CLICKS: queue, SHARD_WRITERS: writers };
   // The next visitors come when the redirects answer, not when their clicks are written (after the

@@ -40,6 +40,7 @@ import {
   shardWritersUsing,
   uniqueIp,
   verifiedClient,
+  writersReportingCalls,
 } from "./helpers";
 import { click, conversion, count, deliver, deliverUntilSettled, newTestId, rollup } from "./queue-helpers";
 
@@ -361,21 +362,7 @@ describe("the shard's one writer", () => {
     const { client } = await verifiedClient();
     const test = await createTest(client);
     const calls: number[] = [];
-    const writers = new Proxy(env.SHARD_WRITERS, {
-      get(target, property) {
-        const value = Reflect.get(target, property).bind(target);
-        if (property !== "get") return value;
-        return (id: DurableObjectId) => {
-          const writer = target.get(id);
-          return {
-            writeClicks: (...args: Parameters<typeof writer.writeClicks>) => {
-              calls.push(args[1].length);
-              return writer.writeClicks(...args);
-            },
-          };
-        };
-      },
-    });
+    const writers = writersReportingCalls(env.SHARD_WRITERS, (clicks) => calls.push(clicks));
     // A hold of 2 s: the isolate's window is 400 ms, so visits 250 ms apart (past a 100 ms window) go
     // together.
     const held = { ...env, CLICK_HOLD_SECONDS: 2, SHARD_WRITERS: writers };

@@ -391,3 +391,28 @@ export async function addMember(workspaceId: string, userId: string, role: "owne
     .bind(workspaceId, userId, role, Date.now())
     .run();
 }
+
+/**
+ * The shards' writers binding with each writeClicks call reported to `onCall` (its clicks) before it
+ * goes on: what a test or bench counts of the redirect's calls to the writers.
+ */
+export function writersReportingCalls(
+  writers: Env["SHARD_WRITERS"],
+  onCall: (clicks: number) => void,
+): Env["SHARD_WRITERS"] {
+  return new Proxy(writers, {
+    get(target, property) {
+      const value = Reflect.get(target, property).bind(target);
+      if (property !== "get") return value;
+      return (id: DurableObjectId) => {
+        const writer = target.get(id);
+        return {
+          writeClicks: (...args: Parameters<typeof writer.writeClicks>) => {
+            onCall(args[1].length);
+            return writer.writeClicks(...args);
+          },
+        };
+      };
+    },
+  });
+}
