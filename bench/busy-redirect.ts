@@ -14,3 +14,7 @@ export default {
     });
   },
 };
+
+// wrangler.toml binds the shards' writer class (SHARD_WRITERS), which a Worker built with it must
+// export; the baseline never uses it.
+export class ShardWriter {}

@@ -4,3 +4,7 @@ export default {
     return new Response(null, { status: 302, headers: { location: "https://example.com/a" } });
   },
 };
+
+// wrangler.toml binds the shards' writer class (SHARD_WRITERS), which a Worker built with it must
+// export; the baseline never uses it.
+export class ShardWriter {}

@@ -19,9 +19,11 @@ import { OFFLINE_ENV } from "./processes.ts";
 // shards took it to 180.6 KiB, and the script's startup time measured unchanged again (median 1.1 ms;
 // bench/RESULTS.md §7). 200 until issues #48–#50: several metrics, the MCP server and plain links took it
 // to 205.3 KiB, and the script's startup measured level with a millisecond of top-level work again
-// (3.5 ms against the reference's 2.9 in the same alternation; bench/RESULTS.md §7). The budget stays a
-// tripwire for the next jump, not a target.
-export const GZIP_BUDGET_KIB = 225;
+// (3.5 ms against the reference's 2.9 in the same alternation; bench/RESULTS.md §7). 225 until issue #51's
+// conversions' segments and flagged clicks by the hour took it to 225.6 KiB, with the script's startup
+// level with the build before them in the same alternation (8.1 ms against 8.2; bench/RESULTS.md §7). The
+// budget stays a tripwire for the next jump, not a target.
+export const GZIP_BUDGET_KIB = 230;
 const ENVIRONMENTS = ["staging", "production"];
 const ENTRY = "worker/index.ts";
 
