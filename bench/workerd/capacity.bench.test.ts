@@ -538,9 +538,13 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
         (clicksPerDay * DAYS_IN_D1 * (bytesPerClickRaw + perConversion * bytesPerConversion)) / D1_MAX_BYTES,
       ),
     );
-  const writersActive = (clicksPerDay: number) =>
-    Math.ceil(shardsFilled(clicksPerDay) / env.SHARDS_PER_WRITER);
-  const perClickAt = (at: Spread | undefined, clicksPerDay: number) => {
+  const writersActive = (clicksPerDay: number, shardsPerWriter = env.SHARDS_PER_WRITER) =>
+    Math.ceil(shardsFilled(clicksPerDay) / shardsPerWriter);
+  const perClickAt = (
+    at: Spread | undefined,
+    clicksPerDay: number,
+    shardsPerWriter = env.SHARDS_PER_WRITER,
+  ) => {
     return {
       d1RowsWritten:
         clickWrites.rows / CLICKS + conversionWrites.rows / CLICKS + (1 + perConversion) * deleteRowsPerEvent,
@@ -566,7 +570,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
         ? (handOffs.get(clicksPerDay)?.messagesPerClick ?? at.messagesPerClick)
         : counts.writerCalls / REDIRECTS,
       durableObjectGbSeconds: at
-        ? (writersActive(clicksPerDay) * DAY_MS * DURABLE_OBJECT_GB) / 1000 / clicksPerDay
+        ? (writersActive(clicksPerDay, shardsPerWriter) * DAY_MS * DURABLE_OBJECT_GB) / 1000 / clicksPerDay
         : (writerSeconds * DURABLE_OBJECT_GB) / CLICKS,
     };
   };
@@ -597,6 +601,27 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     ],
     `cost: $${fixed(cost.total, 2)} per million clicks (D1 rows written ${fixed(use.d1RowsWritten, 2)} a click at $${PRICES.d1RowWritten * 1e6} a million: $${fixed(cost.items["D1 rows written"] ?? 0, 2)}); floor ${floorRow} row, a new visitor's click alone ${oneClick}`,
   );
+
+  // How busy a writer is: its D1 writes' time for this run's clicks, which are a shard's clicks of
+  // `shardDays` at the delivered volume; and the dollars with more shards to a writer (an operator's
+  // setting, docs/operations.md, "Writers for several shards").
+  if (EVENTS_PER_MESSAGE === 0) {
+    const shardDays = CLICKS / (SPREAD_CLICKS_PER_DAY / shardsFilled(SPREAD_CLICKS_PER_DAY));
+    const busyShare = writerSeconds / (shardDays * 86_400);
+    printTable(
+      `The shard's writer at the spread of ${SPREAD_CLICKS_PER_DAY} clicks a day: its D1 writes took ${fixed(writerSeconds, 1)} s for ${CLICKS} clicks, ${fixed(shardDays, 2)} days of one shard's clicks (local D1)`,
+      [1, 2, 4, 8].map((shardsPerWriter) => ({
+        "shards a writer": shardsPerWriter,
+        "writers active": writersActive(SPREAD_CLICKS_PER_DAY, shardsPerWriter),
+        "busy, local": `${fixed(busyShare * shardsPerWriter * 100, 2)} %`,
+        "$ a million": fixed(
+          dollarsPerMillion(perClickAt(spread, SPREAD_CLICKS_PER_DAY, shardsPerWriter)).total,
+          3,
+        ),
+      })),
+      `writer: busy ${fixed(busyShare * 100, 2)} % of the time per shard written (local D1); $${[1, 2, 4, 8].map((n) => `${fixed(dollarsPerMillion(perClickAt(spread, SPREAD_CLICKS_PER_DAY, n)).total, 3)} with ${n}`).join(", ")} shards a writer`,
+    );
+  }
 
   // The dollars at the production-like spread of each volume beside the figure before it. D1's rows
   // are this run's (consumer batches of the delivered shape); a busier day's bigger batches share more
