@@ -10,7 +10,7 @@
 import { CONVERSIONS_PER_ADDRESS_DAY } from "../../contract/trust";
 import { DAY_MS, packed, sessionClicks } from "./click-packs";
 import { CONVERSION_HOURS_COMPACTED, valuedConversions } from "./hour-stats";
-import { conversionCountedByConsumer } from "./segments";
+import { conversionCountedByConsumer, SEGMENT_DIMENSION_LIST, segmentValue } from "./segments";
 import { checkedSessionBytes } from "./session-bytes";
 
 /** Why a conversion or an event was refused for its age: the log line's reason, the API's error code. */
@@ -157,10 +157,8 @@ export const conversionRollups = (events = "?1", windowMs = "?2", { currencies =
     // compaction are counted from its clicks only: worker/db/segments.ts); it starts at 0 visitors.
     `${segments}
   INSERT INTO test_segments (split_test_id, variant, dimension, value, visitors, conversions)
-  SELECT f.test_id, f.variant, d.key, d.value, 0, count(*)
-  FROM fresh AS f CROSS JOIN json_each(json_object('device', coalesce(f.device, ''), 'os', coalesce(f.os, ''),
-                                                   'country', coalesce(f.country, ''),
-                                                   'referrer', coalesce(f.referrer, ''))) AS d
+  SELECT f.test_id, f.variant, d.value, ${segmentValue("f", "d.value", "referrer")}, 0, count(*)
+  FROM fresh AS f CROSS JOIN json_each(${SEGMENT_DIMENSION_LIST}) AS d
   WHERE ${conversionCountedByConsumer("f.test_id", "f.ts")}
   GROUP BY 1, 2, 3, 4
   ON CONFLICT (split_test_id, variant, dimension, value) DO UPDATE SET conversions = conversions + excluded.conversions`,

@@ -42,10 +42,6 @@ export const clickPacks = sqliteTable(
 );
 
 /**
- * A conversion, one row each. WITHOUT ROWID (migrations/0059_conversions_one_row.sql: its id is the key,
- * so a conversion written is the row and its three indexes' entries, not a rowid's key besides).
- */
-/**
  * A conversion's segment for the breakdowns: its visitor's first human click's (migrations/0045_metrics.sql,
  * 0061_conversion_segments.sql).
  */
@@ -56,6 +52,10 @@ const segmentColumns = () => ({
   referrerHost: text("referrer_host"),
 });
 
+/**
+ * A conversion, one row each. WITHOUT ROWID (migrations/0059_conversions_one_row.sql: its id is the key,
+ * so a conversion written is the row and its three indexes' entries, not a rowid's key besides).
+ */
 export const conversions = sqliteTable(
   "conversions",
   {
