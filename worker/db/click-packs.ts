@@ -246,14 +246,12 @@ export const sessionClicks = (test: string, bytes: string, since?: string) => {
 
 /**
  * The segment of the first counted click of the session of `bytes` in test `test` (SQL expressions), as
- * a JSON object of device, os, country and referrer (`blanks`: none null).
+ * a JSON object of device, os, country and referrer.
  */
-export const firstClickSegment = (test: string, bytes: string, blanks = false) => {
-  const value = (field: keyof typeof packed) => (blanks ? `coalesce(${packed[field]}, '')` : packed[field]);
-  return `(SELECT json_object('device', ${value("device")}, 'os', ${value("os")}, 'country', ${value("country")},
-                         'referrer', ${value("referrer")})
+export const firstClickSegment = (test: string, bytes: string) =>
+  `(SELECT json_object('device', ${packed.device}, 'os', ${packed.os}, 'country', ${packed.country},
+                       'referrer', ${packed.referrer})
     FROM ${sessionClicks(test, bytes)} ORDER BY ${packed.timestamp}, ${packed.id} LIMIT 1)`;
-};
 
 // The next day the session index may take (?1: the latest end it may have), with the first hour not
 // indexed yet: the day of the earliest pack from it on, once that day is over, and once every click
