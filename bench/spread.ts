@@ -222,31 +222,43 @@ export function simulateSpread(options: SpreadOptions): Spread {
 }
 
 /**
- * The KV reads a click costs at this spread when each isolate keeps a link's record `ttlMs`
- * (worker/link-cache/isolate-cache.ts) and reads KV for the first click after. ASSUMPTION: the clicks
- * shared evenly among `links` links (a busy link among quiet ones costs fewer reads: this is the most
- * for that many links). With Poisson clicks of rate λ at an isolate and link, a read starts an entry of
- * `ttlMs` and the next read is the first click after it: λ / (1 + λ ttlMs) reads a millisecond. Each
- * location and hour as simulateSpread has them (the same seed draws the same peak hours).
+ * The KV reads a click costs at this spread when a link's record is kept `ttlMs` after each read of KV:
+ * by each isolate (worker/link-cache/isolate-cache.ts), or, `atLocation`, by each location for all its
+ * isolates (the Cache API: worker/link-cache/location-cache.ts). ASSUMPTION: the clicks shared evenly
+ * among `links` links (a busy link among quiet ones costs fewer reads: this is the most for that many
+ * links). With Poisson clicks of rate λ at an isolate (or location) and link, a read starts an entry of
+ * `ttlMs` and the next read is the first click after it: λ / (1 + λ ttlMs) reads a millisecond. A link
+ * changed every `changedEveryMs` is purged twice a change (worker/link-cache/purges.ts): up to two
+ * reads a change where clicks are many, one a click where they are few, λ·2 / (2 + λ T) with T the
+ * shorter of the two times. Each location and hour as simulateSpread has them (the same seed draws the
+ * same peak hours).
  */
 export function kvReadsPerClick(
-  options: Omit<SpreadOptions, "consumer" | "windowMs" | "keepEvery"> & { links: number; ttlMs: number },
+  options: Omit<SpreadOptions, "consumer" | "windowMs" | "keepEvery"> & {
+    links: number;
+    ttlMs: number;
+    atLocation?: boolean;
+    changedEveryMs?: number;
+  },
 ): number {
   const locations = options.locations ?? LOCATIONS;
-  const perLocation = options.isolatesPerLocation ?? ISOLATES_PER_LOCATION;
+  const sharing = options.atLocation ? 1 : (options.isolatesPerLocation ?? ISOLATES_PER_LOCATION);
   const amplitude = options.diurnalAmplitude ?? DIURNAL_AMPLITUDE;
   const random = mulberry32(options.seed ?? SEED);
   const shares = locationShares(locations, options.zipfExponent ?? ZIPF_EXPONENT);
   const peakHour = shares.map(() => random() * 24);
   const perMs = options.clicksPerDay / (24 * HOUR_MS);
+  const changed = options.changedEveryMs !== undefined && options.changedEveryMs < options.ttlMs;
+  const readsAPeriod = changed ? 2 : 1;
+  const periodMs = changed ? (options.changedEveryMs ?? options.ttlMs) : options.ttlMs;
   let reads = 0;
   let clicks = 0;
   for (let hour = 0; hour < (options.hours ?? 24); hour++)
     for (let location = 0; location < locations; location++) {
       const diurnal = 1 + amplitude * Math.cos((2 * Math.PI * (hour + 0.5 - (peakHour[location] ?? 0))) / 24);
-      // Clicks a millisecond at one isolate for one link.
-      const rate = (perMs * (shares[location] ?? 0) * diurnal) / perLocation / options.links;
-      reads += (rate / (1 + rate * options.ttlMs)) * HOUR_MS;
+      // Clicks a millisecond for one link at one isolate (or location).
+      const rate = (perMs * (shares[location] ?? 0) * diurnal) / sharing / options.links;
+      reads += ((rate * readsAPeriod) / (readsAPeriod + rate * periodMs)) * HOUR_MS;
       clicks += rate * HOUR_MS;
     }
   return reads / clicks;

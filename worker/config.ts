@@ -91,6 +91,9 @@ const VARS: Record<string, Check> = {
   // How many shards one writer object writes (worker/db/shards.ts, writerName); raise it only once the
   // version with the writers' fence runs everywhere (docs/operations.md, "Writers for several shards").
   SHARDS_PER_WRITER: wholeNumber(1, 1, 64),
+  // When a change's second purge of the link cache runs (worker/link-cache/purges.ts): after KV's copy at
+  // a location, kept 30 s, can no longer be older than the change.
+  LINK_PURGE_AGAIN_SECONDS: seconds(40, 600),
   // Optional: unset or empty, a local stand-in verifies custom domains.
   CF_API_TOKEN: (value, name) => (value === "" ? { value: undefined } : optionalText()(value, name)),
 };

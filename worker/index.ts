@@ -36,7 +36,8 @@ export default {
   async queue(batch, env) {
     // splitlink-webhooks (and -staging): signed deliveries to users' endpoints; splitlink-clicks-dlq (and
     // -staging): what the click consumer could not take, kept in D1; splitlink-autopilot (and -staging):
-    // the due tests the autopilot cron queued; every other queue carries clicks and conversions.
+    // the due tests the autopilot cron queued; splitlink-link-purges (and -staging): the link cache's
+    // purges; every other queue carries clicks and conversions.
     if (batch.queue.startsWith("splitlink-webhooks")) {
       const [{ consumeWebhooks }, { consumeSlack }] = await Promise.all([
         import("./webhooks/consumer"),
@@ -47,6 +48,10 @@ export default {
     if (batch.queue.startsWith("splitlink-autopilot")) {
       const { consumeAutopilot } = await import("./services/autopilot");
       return consumeAutopilot(batch, env);
+    }
+    if (batch.queue.startsWith("splitlink-link-purges")) {
+      const { consumePurges } = await import("./services/link-purges");
+      return consumePurges(batch, env);
     }
     if (batch.queue.startsWith("splitlink-clicks-dlq")) {
       const { keepDeadLetters } = await import("./queue/dead-letters");

@@ -17,9 +17,11 @@ import { compactHours } from "../../worker/db/hour-stats";
 import { compactSegments } from "../../worker/db/segments";
 import worker from "../../worker/index";
 import { ISOLATE_CACHE_TTL_MS } from "../../worker/link-cache/isolate-cache";
+import { LOCATION_CACHE_TTL_SECONDS } from "../../worker/link-cache/location-cache";
 import type { TrackingEvent } from "../../worker/queue/events";
 import { batchWindowMs, MAX_PACKED_EVENTS } from "../../worker/queue/producer";
 import { writeClicks } from "../../worker/queue/record";
+import { BANDIT_UPDATE_MS } from "../../worker/statistics/bandit";
 import { dollarsPerMillion, PRICES, PRICES_AS_OF, QUEUE_OPERATIONS_PER_MESSAGE } from "../prices";
 import { kvReadsPerClick, type Spread, simulateSpread } from "../spread";
 import { fixed, printTable } from "../table";
@@ -56,6 +58,10 @@ const HOLD_SECONDS = inject("clickHoldSeconds");
 const VOLUMES = [1_000_000, 100_000_000];
 const BEFORE = { eventsPerMessage: 50, messagesPerBatch: 100, dollars: 4.85 };
 const DAYS_A_MONTH = 30.4;
+// The KV reads a click at the spread, each location keeping a link its hour (worker/link-cache/location-cache.ts).
+const LOCATION_TTL_MS = LOCATION_CACHE_TTL_SECONDS * 1000;
+const kvAtSpread = (clicksPerDay: number, links: number) =>
+  kvReadsPerClick({ clicksPerDay, links, ttlMs: LOCATION_TTL_MS, atLocation: true });
 const ROLLUP_PROBE_ROWS = 10_000;
 const REDIRECTS = 2_000;
 const CONCURRENT = 50;
@@ -448,7 +454,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
         "writer calls / click": fixed(counts.writerCalls / REDIRECTS, 3),
       },
     ],
-    `redirect: ${fixed(counts.kvReads / REDIRECTS, 3)} KV reads (one per link and isolate every ${ISOLATE_CACHE_TTL_MS / 1000} s, none on a warm isolate), ${fixed(counts.messages / REDIRECTS, 2)} queue messages per click in ${fixed(counts.sends / REDIRECTS, 3)} sendBatch calls, ${fixed(counts.writerCalls / REDIRECTS, 3)} calls to the shards' writers`,
+    `redirect: ${fixed(counts.kvReads / REDIRECTS, 3)} KV reads (a link read once, then kept by the location ${LOCATION_CACHE_TTL_SECONDS / 3600} h and the isolate ${ISOLATE_CACHE_TTL_MS / 1000} s), ${fixed(counts.messages / REDIRECTS, 2)} queue messages per click in ${fixed(counts.sends / REDIRECTS, 3)} sendBatch calls, ${fixed(counts.writerCalls / REDIRECTS, 3)} calls to the shards' writers`,
   );
 
   // The floor: what D1 reports written for one row of a table keyed WITHOUT ROWID with no other index,
@@ -558,11 +564,9 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
         (at
           ? perConversion * (conversionMessages.get(clicksPerDay)?.batchesPerClick ?? 1)
           : clickIngest.batches / CLICKS),
-      // Measured above in one isolate; at the spread, each location's isolate reads a link once its
-      // entry is gone (bench/spread.ts, kvReadsPerClick), this run's tests the links.
-      kvReads: at
-        ? kvReadsPerClick({ clicksPerDay, links: TESTS, ttlMs: ISOLATE_CACHE_TTL_MS })
-        : counts.kvReads / REDIRECTS,
+      // Measured above at one location; at the spread, each location reads a link once its entry is
+      // gone (bench/spread.ts, kvReadsPerClick), this run's tests the links.
+      kvReads: at ? kvAtSpread(clicksPerDay, TESTS) : counts.kvReads / REDIRECTS,
       r2Writes: archiveObjects / CLICKS,
       d1GbMonths: (bytesPerClickKept * (DAYS_IN_D1 / DAYS_PER_MONTH)) / 1000 ** 3,
       r2GbMonths: ((1 + perConversion) * r2BytesPerEvent) / 1000 ** 3,
@@ -581,7 +585,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     d1RowsRead: fixed(use.d1RowsRead, 1),
     queueMessages: `${fixed(use.queueMessages, 3)} messages, ${fixed(use.queueMessages * 3, 3)} operations`,
     workersRequests: fixed(use.workersRequests, 4),
-    kvReads: `${fixed(use.kvReads, 3)}${EVENTS_PER_MESSAGE > 0 ? "" : ` (an isolate's ${ISOLATE_CACHE_TTL_MS / 1000} s entry at the spread, ${TESTS} links alike)`}`,
+    kvReads: `${fixed(use.kvReads, 3)}${EVENTS_PER_MESSAGE > 0 ? "" : ` (a location's ${LOCATION_CACHE_TTL_SECONDS / 3600} h entry at the spread, ${TESTS} links alike)`}`,
     r2Writes: fixed(use.r2Writes, 6),
     d1GbMonths: `${fixed(bytesPerClickKept, 1)} B for ${DAYS_IN_D1} days`,
     r2GbMonths: `${fixed(r2BytesPerEvent, 1)} B an event`,
@@ -662,20 +666,35 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     `production spread: ${atVolumes.map(({ clicksPerDay, cost: dollars }) => `${clicksPerDay} clicks/day ${fixed(conversionMessages.get(clicksPerDay)?.eventsPerMessage ?? 0, 2)} conversions/message, $${fixed(dollars.total, 2)} per million clicks ($${fixed(dollars.items["queue operations"] ?? 0, 2)} queue), $${Math.round((dollars.total * clicksPerDay * DAYS_A_MONTH) / 1e6)} a month`).join("; ")}; $${fixed(BEFORE.dollars, 2)} at ${BEFORE.eventsPerMessage} events/message before`,
   );
 
-  // The KV line's range: the links a deployment's clicks are spread over (evenly: the most reads).
+  // The KV line's range: the links a deployment's clicks are spread over (evenly: the most reads), and
+  // the tier that keeps them: an isolate's 30 s alone (before the location's tier), a location's hour,
+  // and a location's hour with every link re-weighted by Optimise as often as it may (two purges each).
   const linkCounts = [TESTS, 1_000, 10_000];
+  const tiers = [
+    { tier: `isolate ${ISOLATE_CACHE_TTL_MS / 1000} s (before)`, ttlMs: ISOLATE_CACHE_TTL_MS },
+    { tier: `location ${LOCATION_CACHE_TTL_SECONDS / 3600} h`, ttlMs: LOCATION_TTL_MS, atLocation: true },
+    {
+      tier: `location, re-weighted every ${BANDIT_UPDATE_MS / 60_000} min`,
+      ttlMs: LOCATION_TTL_MS,
+      atLocation: true,
+      changedEveryMs: BANDIT_UPDATE_MS,
+    },
+  ];
   printTable(
-    `KV reads a click at the production-like spread: an isolate's ${ISOLATE_CACHE_TTL_MS / 1000} s entry per link (worker/link-cache/isolate-cache.ts), the clicks shared evenly among the links; $${PRICES.kvRead * 1e6} a million reads`,
-    VOLUMES.map((clicksPerDay) => ({
-      "clicks / day": clicksPerDay,
-      ...Object.fromEntries(
-        linkCounts.map((links) => {
-          const reads = kvReadsPerClick({ clicksPerDay, links, ttlMs: ISOLATE_CACHE_TTL_MS });
-          return [`${links} links`, `${fixed(reads, 3)} ($${fixed(reads * PRICES.kvRead * 1e6, 3)})`];
-        }),
-      ),
-    })),
-    `KV at the spread: ${VOLUMES.map((clicksPerDay) => `${clicksPerDay} clicks/day ${linkCounts.map((links) => `${fixed(kvReadsPerClick({ clicksPerDay, links, ttlMs: ISOLATE_CACHE_TTL_MS }), 3)} reads a click over ${links} links`).join(", ")}`).join("; ")}`,
+    `KV reads a click at the production-like spread, by the tier that keeps a link (worker/link-cache/isolate-cache.ts, location-cache.ts), the clicks shared evenly among the links; $${PRICES.kvRead * 1e6} a million reads`,
+    VOLUMES.flatMap((clicksPerDay) =>
+      tiers.map(({ tier, ...keeping }) => ({
+        "clicks / day": clicksPerDay,
+        tier,
+        ...Object.fromEntries(
+          linkCounts.map((links) => {
+            const reads = kvReadsPerClick({ clicksPerDay, links, ...keeping });
+            return [`${links} links`, `${fixed(reads, 3)} ($${fixed(reads * PRICES.kvRead * 1e6, 3)})`];
+          }),
+        ),
+      })),
+    ),
+    `KV at the spread, a location's hour: ${VOLUMES.map((clicksPerDay) => `${clicksPerDay} clicks/day ${linkCounts.map((links) => `${fixed(kvAtSpread(clicksPerDay, links), 3)} reads a click over ${links} links`).join(", ")}`).join("; ")}`,
   );
 
   // Steady state with the window: DAYS_IN_D1 days of raw events, at this run's bytes and rate.

@@ -1,5 +1,6 @@
-// A stand-in for Cloudflare's custom hostnames API, answering with its real shapes: the envelope
-// {success, errors[{code, message}], messages, result}, the custom hostname object, its error codes.
+// A stand-in for Cloudflare's custom hostnames API and its cache purge by tags, answering with their real
+// shapes: the envelope {success, errors[{code, message}], messages, result}, the custom hostname object,
+// its error codes, the purge's result {id}.
 // It runs in Node: vitest.config.ts hands it the Worker's outbound requests (miniflare's
 // outboundService). Tests steer it over HTTP from inside workerd:
 //   PUT    /__fake/hostnames/{hostname}  {status?, sslStatus?, verificationErrors?, validationErrors?}
@@ -9,6 +10,8 @@
 //   DELETE /__fake/failures/{hostname}
 //   GET    /__fake/hostnames/{hostname}  the custom hostname the zone holds, or 404
 //   GET    /__fake/calls?hostname=       the API requests it saw about a hostname, in order
+//   GET    /__fake/purges?tag=           the purge requests it took that named a Cache-Tag, in order
+// Purges fail as requests about the hostname "purge_cache" do (PUT /__fake/failures/purge_cache).
 // Its state lives as long as the test run: tests use hostnames of their own.
 
 export const FAKE_CLOUDFLARE = {
@@ -70,6 +73,9 @@ export interface FakeFailure {
 const hostnames = new Map<string, FakeHostname>();
 const failures = new Map<string, FakeFailure>();
 const calls: { method: string; path: string; hostname: string }[] = [];
+const purges: { tags: string[] }[] = [];
+/** The failures' key for purge requests. */
+export const PURGE_FAILURES = "purge_cache";
 
 function envelope(result: unknown, status = 200, errors: CloudflareError[] = [], extra = {}): Response {
   return Response.json({ result, success: errors.length === 0, errors, messages: [], ...extra }, { status });
@@ -167,6 +173,10 @@ async function control(request: Request, path: string): Promise<Response> {
     failures.delete(hostname);
     return new Response(null, { status: 204 });
   }
+  if (kind === "purges") {
+    const wanted = new URL(request.url).searchParams.get("tag") ?? "";
+    return Response.json(purges.filter((purge) => purge.tags.includes(wanted)));
+  }
   if (kind === "calls") {
     const wanted = new URL(request.url).searchParams.get("hostname");
     return Response.json(
@@ -182,6 +192,8 @@ export async function fakeCloudflare(request: Request): Promise<Response> {
 
   if (request.headers.get("authorization") !== `Bearer ${FAKE_CLOUDFLARE.token}`)
     return refuse(403, 10000, "Authentication error");
+  if (url.pathname === `/client/v4/zones/${FAKE_CLOUDFLARE.zoneId}/purge_cache` && request.method === "POST")
+    return purge(request);
   const prefix = `/client/v4/zones/${FAKE_CLOUDFLARE.zoneId}/custom_hostnames`;
   if (!url.pathname.startsWith(prefix))
     return refuse(
@@ -235,6 +247,23 @@ export async function fakeCloudflare(request: Request): Promise<Response> {
   return refuse(405, 10405, "Method not allowed");
 }
 
+/** Purge by tags: at most 100 a request, each a string (Cloudflare answers the zone's id). */
+async function purge(request: Request): Promise<Response> {
+  const failed = await failureFor(PURGE_FAILURES, "POST");
+  if (failed) return failed;
+  const body = (await request.json()) as { tags?: unknown };
+  const tags = body.tags;
+  if (
+    !Array.isArray(tags) ||
+    tags.length === 0 ||
+    tags.length > 100 ||
+    !tags.every((tag) => typeof tag === "string")
+  )
+    return refuse(400, 1002, "Purge by tags takes 1 to 100 tags.");
+  purges.push({ tags });
+  return envelope({ id: FAKE_CLOUDFLARE.zoneId });
+}
+
 // --- steering the fake from a test (inside workerd; its fetch leaves through the outboundService) ---
 
 function fakeControl(method: string, path: string, body?: unknown) {
@@ -262,3 +291,7 @@ export const cloudflareCalls = async (hostname: string) =>
 /** Whether the fake zone holds a custom hostname of this name. */
 export const heldAtCloudflare = async (hostname: string) =>
   (await fakeControl("GET", `/hostnames/${hostname}`)).status === 200;
+
+/** The purge requests the fake took that named this Cache-Tag. */
+export const purgesOf = async (tag: string) =>
+  (await (await fakeControl("GET", `/purges?tag=${encodeURIComponent(tag)}`)).json()) as { tags: string[] }[];

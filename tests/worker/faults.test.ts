@@ -24,6 +24,7 @@ import {
   setAtCloudflare,
 } from "./cloudflare-fake";
 import {
+  apiCallWith,
   type Client,
   coldShardWriters,
   createTest,
@@ -674,14 +675,6 @@ describe("the redirect under faults", () => {
 });
 
 // --- the link cache while KV is down ---
-
-/** A signed-in client's API call with other bindings, its background work awaited. */
-function apiCallWith(bindings: Env, client: Client, method: string, path: string) {
-  return fetchWith(bindings, `${ORIGIN}${path}`, {
-    method,
-    headers: { origin: ORIGIN, cookie: client.cookieHeader(), "cf-connecting-ip": client.ip },
-  });
-}
 
 const runCacheRepair = (bindings: Env = env) => runCron(CRONS.repairCache, bindings);
 const cachedLink = (key: string) => env.LINKS.get<{ status: string }>(key, "json");

@@ -10,6 +10,8 @@ import { emailField } from "../../contract/api/auth";
 import { WORKSPACE_HEADER } from "../../contract/workspaces";
 import { allShards, eventsDb, writerName } from "../../worker/db/shards";
 import worker from "../../worker/index";
+import { forgetAtLocation } from "../../worker/link-cache/location-cache";
+import { forgetInIsolate } from "../../worker/link-cache/lookup";
 import { WriterMemory } from "../../worker/queue/click-rules";
 import { type SeededUser, seedUser } from "./seed";
 
@@ -98,6 +100,18 @@ export async function fetchWorker(
   const response = await worker.fetch(request, bindings, ctx);
   if (awaitBackground) await waitOnExecutionContext(ctx);
   return response;
+}
+
+/** A signed-in client's API call with other bindings, its background work awaited. */
+export function apiCallWith(bindings: Env, client: Client, method: string, path: string) {
+  return fetchWorker(
+    path,
+    {
+      method,
+      headers: { origin: ORIGIN, cookie: client.cookieHeader(), "cf-connecting-ip": client.ip },
+    },
+    { bindings },
+  );
 }
 
 /** One run of a Cron Trigger, as Cloudflare would start it, with other bindings where a test replaces some. */
@@ -415,4 +429,10 @@ export function writersReportingCalls(
       };
     },
   });
+}
+
+/** As the entries the redirect keeps of these KV keys expiring, in this isolate and at this location. */
+export async function expireCachedEntries(keys: string[]): Promise<void> {
+  forgetInIsolate(keys);
+  await forgetAtLocation(env, keys);
 }

@@ -9,11 +9,11 @@ import { FAKE_SLACK, fakeReceiver, isReceiverRequest } from "./webhook-receiver.
 const fromRoot = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
 // A consumer gets a batch when it is full or this long after its first message. wrangler.toml waits 1–2 s
-// on the clicks and webhooks queues, which a test that waits for its click or delivery would wait each
+// on the clicks, webhooks and link purges queues, which a test that waits for its click or delivery would wait each
 // time; what the consumers do with a batch does not depend on it (tests/worker/queue.test.ts hands them
 // batches of its own). The autopilot's and the dead letters' queues keep wrangler.toml's timeouts.
 const TEST_BATCH_TIMEOUT_SECONDS = 0.2;
-const SHORT_BATCH_QUEUES = new Set(["splitlink-clicks", "splitlink-webhooks"]);
+const SHORT_BATCH_QUEUES = new Set(["splitlink-clicks", "splitlink-webhooks", "splitlink-link-purges"]);
 
 // The files that run the Worker's crons (`runCron`, or a cron's function directly).
 const CRON_FILES = [
@@ -79,6 +79,8 @@ export const workerTests = (vars: Record<string, string> = {}) =>
             MAIL_API_KEY: FAKE_MAIL.apiKey,
             MAIL_FROM: FAKE_MAIL.from,
             SLACK_WEBHOOK_ORIGIN: FAKE_SLACK.origin,
+            // The link cache's second purge a second after a change, not 40 (worker/link-cache/purges.ts).
+            LINK_PURGE_AGAIN_SECONDS: "1",
             ...vars,
           },
           // Every fetch the Worker and the tests make leaves workerd here: Cloudflare's and the mail

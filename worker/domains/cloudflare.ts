@@ -4,9 +4,10 @@ import { ApiError } from "../errors";
 import { parseJsonOrUndefined } from "../lib/text";
 import { log } from "../observability/log";
 
-// The four calls SplitLink makes to Cloudflare for SaaS
-// (https://developers.cloudflare.com/api/resources/custom_hostnames/): a small typed client, since
-// four calls need no general-purpose SDK. zod checks Cloudflare's envelope and the fields read.
+// The calls SplitLink makes to Cloudflare's API: four for Cloudflare for SaaS
+// (https://developers.cloudflare.com/api/resources/custom_hostnames/) and one to purge the link cache's
+// entries (https://developers.cloudflare.com/api/resources/cache/methods/purge/): a small typed client,
+// since five calls need no general-purpose SDK. zod checks Cloudflare's envelope and the fields read.
 
 export interface CloudflareConfig {
   baseUrl: string;
@@ -145,4 +146,12 @@ export function customHostnames(config: CloudflareConfig) {
       );
     },
   };
+}
+
+/** At most this many tags in one purge request (Cloudflare's "max operations per request" on every plan). */
+export const PURGE_TAGS_PER_REQUEST = 100;
+
+/** Purges, in every location of the zone, what the cache keeps under these Cache-Tags. */
+export async function purgeCacheByTags(config: CloudflareConfig, tags: string[]): Promise<void> {
+  await call(config, "POST", "/purge_cache", z.object({ id: z.string() }), { tags });
 }

@@ -1,16 +1,16 @@
 /**
- * How long an isolate keeps an entry: half a minute, which with KV's own half minute at a location
- * (KV_CACHE_TTL_SECONDS, lookup.ts) brings an edit to every isolate within a minute. Each read of KV is
- * billed, and most of Cloudflare's locations see a link less often than this: at 100 million clicks a
- * day over 20 links, 5 s cost 0.32 reads a click, 30 s 0.12 (bench/spread.ts, kvReadsPerClick).
+ * How long an isolate keeps an entry: 20 s, which after the second purge of a change at every location
+ * (LINK_PURGE_AGAIN_SECONDS, 40 s: purges.ts), or after KV's own half minute where there is no location
+ * tier (KV_CACHE_TTL_SECONDS, lookup.ts), brings an edit to every isolate within about a minute. The
+ * location's tier, free to read, takes the isolate's misses (location-cache.ts).
  */
-export const ISOLATE_CACHE_TTL_MS = 30_000;
+export const ISOLATE_CACHE_TTL_MS = 20_000;
 const MAX_ENTRIES = 5_000;
 
 /**
- * Half a minute of memory per isolate in front of KV: a popular link costs no KV read at all. No
- * longer, since an edit or a delete reaches another isolate only when its entry expires (the isolate
- * that writes forgets at once: forgetInIsolate, lookup.ts).
+ * 20 s of memory per isolate in front of the location's cache and KV: a popular link costs no read at
+ * all. No longer, since an edit or a delete reaches another isolate only when its entry expires (the
+ * isolate that writes forgets at once: forgetInIsolate, lookup.ts).
  */
 export class IsolateCache<T> {
   private readonly entries = new Map<string, { value: T; expiresAt: number }>();

@@ -4,10 +4,12 @@ import { log } from "../observability/log";
 import type { CachedHost, CachedLink, CachedTestWorkspace, CachedTrafficRules } from "./entries";
 import { IsolateCache } from "./isolate-cache";
 import { domainSlugKey, hostKey, slugKey, testWorkspaceKey, trafficRulesKey } from "./keys";
+import { keepAtLocation, readAtLocation } from "./location-cache";
 
 /**
- * How long KV keeps an entry at a location: its shortest, so that with the isolate's half minute
- * (ISOLATE_CACHE_TTL_MS) an edit is everywhere within a minute.
+ * How long KV keeps an entry at a location: its shortest, so that an edit is everywhere within about a
+ * minute, with the isolate's 20 s (ISOLATE_CACHE_TTL_MS) and, where the location keeps entries too, its
+ * second purge 40 s after the change (purges.ts).
  */
 export const KV_CACHE_TTL_SECONDS = 30;
 /**
@@ -26,9 +28,10 @@ type Loaders = typeof import("./entries");
 const isCurrentLink = (entry: CachedLink) => Array.isArray(entry.variants);
 
 /**
- * In-isolate map, then KV, then D1 (refilling KV without waiting). drizzle and the tables load
- * with the first miss, not at startup: a KV hit needs neither. A KV entry that `usable` refuses
- * (written by an older version of the Worker) counts as a miss.
+ * In-isolate map, then the location's cache (location-cache.ts), then KV, then D1 (refilling the
+ * location and KV without waiting). drizzle and the tables load with the first miss, not at startup: a
+ * hit needs neither. An entry that `usable` refuses (written by an older version of the Worker) counts
+ * as a miss.
  */
 async function readThrough<T extends Cached>(
   env: Env,
@@ -41,20 +44,27 @@ async function readThrough<T extends Cached>(
   const remembered = memory.get(key);
   if (remembered !== undefined) return remembered as T | null;
 
+  const kept = await readAtLocation<T>(env, key);
+  if (kept && usable(kept)) {
+    memory.set(key, kept);
+    return kept;
+  }
   const cached = await readKv<T>(env, key);
   if (cached && usable(cached)) {
     memory.set(key, cached);
+    keepAtLocation(env, ctx, key, cached);
     return cached;
   }
   const [loaders, { getDb }] = await Promise.all([import("./entries"), import("../db/client")]);
   const loaded = await load(loaders, getDb(env.DB));
   memory.set(key, loaded);
-  if (loaded)
-    ctx.waitUntil(
-      env.LINKS.put(key, JSON.stringify(loaded), expirationTtl ? { expirationTtl } : {}).catch(
-        (error: unknown) => log("warn", "kv_refill_failed", { key, error }),
-      ),
-    );
+  if (!loaded) return null;
+  keepAtLocation(env, ctx, key, loaded);
+  ctx.waitUntil(
+    env.LINKS.put(key, JSON.stringify(loaded), expirationTtl ? { expirationTtl } : {}).catch(
+      (error: unknown) => log("warn", "kv_refill_failed", { key, error }),
+    ),
+  );
   return loaded;
 }
 

@@ -5,9 +5,10 @@ import { log } from "../observability/log";
 import { deleteLinkKeys, keysOf, loadByKey, loadTrafficRules, putLink, toCachedHost } from "./entries";
 import { hostKey, trafficRulesKey } from "./keys";
 import { DERIVED_ENTRY_TTL_SECONDS, forgetInIsolate } from "./lookup";
+import { purgeEverywhere } from "./purges";
 
-// Each repair is three D1 queries (read, read again, delete the note) and a KV write; on the free
-// plan an invocation may make 50 D1 queries. What one cron run leaves waits for the next.
+// Each repair is three D1 queries (read, read again, delete the note), a KV write and the purges'
+// message; on the free plan an invocation may make 50 D1 queries. What one cron run leaves waits for the next.
 const REPAIRS_PER_RUN = 15;
 
 // One statement for any number of keys (D1 binds at most 100 parameters); a key failing again
@@ -17,14 +18,16 @@ const NOTE_REPAIRS = `INSERT INTO cache_repairs (key, failed_at)
   ON CONFLICT (key) DO UPDATE SET failed_at = excluded.failed_at`;
 
 /**
- * Runs a KV update that follows a D1 change. KV entries do not expire, so should KV be down the keys
- * are noted for the cron to rewrite from D1: the change stands (the caller answers as usual), and the
- * redirect follows it once KV is back instead of serving the old state for good.
+ * Runs a KV update that follows a D1 change, then purges the keys from every location's cache. KV
+ * entries do not expire, so should KV or the purges' queue be down the keys are noted for the cron to
+ * rewrite from D1 and purge: the change stands (the caller answers as usual), and the redirect follows
+ * it once they are back instead of serving the old state for good.
  */
 async function updateCache(env: Env, keys: string[], update: () => Promise<unknown>): Promise<void> {
   forgetInIsolate(keys);
   try {
     await update();
+    await purgeEverywhere(env, keys);
   } catch (error) {
     log("warn", "kv_write_failed", { keys, next: "repair_by_cron", error });
     try {
@@ -68,6 +71,7 @@ async function rewriteFromD1(env: Env, db: Db, key: string): Promise<boolean> {
   if (truth !== "null") await env.LINKS.put(key, truth);
   else await env.LINKS.delete(key);
   forgetInIsolate([key]);
+  await purgeEverywhere(env, [key]);
   // A change made during the rewrite may have reached KV before the older state written here.
   return JSON.stringify(await loadByKey(db, key)) === truth;
 }
