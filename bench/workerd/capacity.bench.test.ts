@@ -667,11 +667,12 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   );
 
   // The KV line's range: the links a deployment's clicks are spread over (evenly: the most reads), and
-  // the tier that keeps them: an isolate's 30 s alone (before the location's tier), a location's hour,
-  // and a location's hour with every link re-weighted by Optimise as often as it may (two purges each).
+  // the tier that keeps them: an isolate's entry alone (a deployment without Cloudflare's API), a
+  // location's hour, and a location's hour with every link re-weighted by Optimise as often as it may
+  // (two purges each).
   const linkCounts = [TESTS, 1_000, 10_000];
   const tiers = [
-    { tier: `isolate ${ISOLATE_CACHE_TTL_MS / 1000} s (before)`, ttlMs: ISOLATE_CACHE_TTL_MS },
+    { tier: `isolate ${ISOLATE_CACHE_TTL_MS / 1000} s alone`, ttlMs: ISOLATE_CACHE_TTL_MS },
     { tier: `location ${LOCATION_CACHE_TTL_SECONDS / 3600} h`, ttlMs: LOCATION_TTL_MS, atLocation: true },
     {
       tier: `location, re-weighted every ${BANDIT_UPDATE_MS / 60_000} min`,

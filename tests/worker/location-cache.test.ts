@@ -9,6 +9,7 @@ import {
   purgeTag,
 } from "../../worker/link-cache/location-cache";
 import { forgetInIsolate } from "../../worker/link-cache/lookup";
+import { purgeEverywhere } from "../../worker/link-cache/purges";
 import { failAtCloudflare, healCloudflare, PURGE_FAILURES, purgesOf } from "./cloudflare-fake";
 import {
   apiCallWith,
@@ -159,6 +160,13 @@ describe("the link cache at a location", () => {
       .bind(key)
       .first<{ n: number }>();
     expect(noted?.n).toBe(0);
+  });
+
+  it("purges more keys than a message holds, as a domain's removal with its links names them", async () => {
+    const keys = Array.from({ length: 150 }, (_, i) => slugKey(`many-${crypto.randomUUID()}-${i}`));
+    await purgeEverywhere(env, keys);
+    for (const key of [keys[0] ?? "", keys[149] ?? ""])
+      await eventually(async () => (await purgeCount(key)) >= 2);
   });
 
   it("keeps nothing at the location where a change could not purge it (no Cloudflare API token)", async () => {
