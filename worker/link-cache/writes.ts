@@ -8,7 +8,8 @@ import { DERIVED_ENTRY_TTL_SECONDS, forgetInIsolate } from "./lookup";
 import { purgeEverywhere } from "./purges";
 
 // Each repair is three D1 queries (read, read again, delete the note), a KV write and the purges'
-// message; on the free plan an invocation may make 50 D1 queries. What one cron run leaves waits for the next.
+// messages; on the free plan an invocation may make 50 D1 queries. What one cron run leaves waits for
+// the next.
 const REPAIRS_PER_RUN = 15;
 
 // One statement for any number of keys (D1 binds at most 100 parameters); a key failing again
