@@ -263,3 +263,15 @@ export function kvReadsPerClick(
     }
   return reads / clicks;
 }
+
+/**
+ * The pack rows a click costs when a shard's writer writes `clicksPerWrite` clicks at a time over the
+ * shard's `testsPerShard` tests: a write of a test's clicks is one pack row, inserted or appended to the
+ * hour's last (worker/queue/record.ts), so a write costs a row for each test it holds. ASSUMPTION: the
+ * clicks shared evenly among the tests (the most tests a write for that many): L (1 - (1 - 1/L)^W) tests
+ * a write of W clicks over L tests.
+ */
+export function packRowsPerClick(clicksPerWrite: number, testsPerShard: number): number {
+  const tests = Math.max(1, testsPerShard);
+  return (tests * (1 - (1 - 1 / tests) ** clicksPerWrite)) / clicksPerWrite;
+}

@@ -23,7 +23,7 @@ import { batchWindowMs, MAX_PACKED_EVENTS } from "../../worker/queue/producer";
 import { writeClicks } from "../../worker/queue/record";
 import { BANDIT_UPDATE_MS } from "../../worker/statistics/bandit";
 import { dollarsPerMillion, PRICES, PRICES_AS_OF, QUEUE_OPERATIONS_PER_MESSAGE } from "../prices";
-import { kvReadsPerClick, type Spread, simulateSpread } from "../spread";
+import { kvReadsPerClick, packRowsPerClick, type Spread, simulateSpread } from "../spread";
 import { fixed, printTable } from "../table";
 import { meterD1 } from "./d1-meter";
 import { deliver, Traffic } from "./traffic";
@@ -696,6 +696,44 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
       })),
     ),
     `KV at the spread, a location's hour: ${VOLUMES.map((clicksPerDay) => `${clicksPerDay} clicks/day ${linkCounts.map((links) => `${fixed(kvAtSpread(clicksPerDay, links), 3)} reads a click over ${links} links`).join(", ")}`).join("; ")}`,
+  );
+
+  // The packs' line by the same links: a shard's writer writes a pack row for each test a write holds, so
+  // more tests a shard mean more rows a click, most at a low volume (bench/spread.ts, packRowsPerClick).
+  // This run's one shard holds all its TESTS tests; the dollars add the model's difference to what it
+  // measured, and KV's at those links.
+  const packsMeasured = (clickRowsBySql.get("INSERT INTO click_packs") ?? 0) / CLICKS;
+  const packsModelled = packRowsPerClick(clicksPerWrite, TESTS);
+  const atSpread = atVolumes.find(({ clicksPerDay }) => clicksPerDay === SPREAD_CLICKS_PER_DAY);
+  const byLinks = [1_000, 10_000].map((links) => {
+    const testsAShard = links / shardsFor(SPREAD_CLICKS_PER_DAY);
+    const packs = packRowsPerClick(clicksPerWrite, testsAShard);
+    const kv = kvAtSpread(SPREAD_CLICKS_PER_DAY, links);
+    const dollars =
+      (atSpread?.cost.total ?? 0) +
+      (packs - packsModelled) * PRICES.d1RowWritten * 1e6 +
+      (kv - kvAtSpread(SPREAD_CLICKS_PER_DAY, TESTS)) * PRICES.kvRead * 1e6;
+    return { links, testsAShard, packs, kv, dollars };
+  });
+  printTable(
+    `Pack rows a click and all-in dollars by the links the clicks are spread over (evenly), at ${SPREAD_CLICKS_PER_DAY} clicks a day over ${shardsFor(SPREAD_CLICKS_PER_DAY)} shards, writes of ${clicksPerWrite} clicks a shard`,
+    [
+      {
+        links: `this run: ${TESTS} tests on one shard`,
+        "tests a shard": TESTS,
+        "pack rows / click": `${fixed(packsMeasured, 3)} measured (model ${fixed(packsModelled, 3)})`,
+        "KV reads / click": fixed(kvAtSpread(SPREAD_CLICKS_PER_DAY, TESTS), 3),
+        "$ a million": fixed(atSpread?.cost.total ?? 0, 2),
+      },
+      ...byLinks.map(({ links, testsAShard, packs, kv, dollars }) => ({
+        links,
+        "tests a shard": fixed(testsAShard, 1),
+        "pack rows / click": fixed(packs, 3),
+        "KV reads / click": fixed(kv, 3),
+        "$ a million": fixed(dollars, 2),
+      })),
+    ],
+    `by links at ${SPREAD_CLICKS_PER_DAY} clicks/day: this run ${fixed(packsMeasured, 3)} pack rows a click (model ${fixed(packsModelled, 3)}) $${fixed(atSpread?.cost.total ?? 0, 2)}; ${byLinks.map(({ links, packs, dollars }) => `${links} links ${fixed(packs, 3)} pack rows a click, $${fixed(dollars, 2)}`).join("; ")}`,
   );
 
   // Steady state with the window: DAYS_IN_D1 days of raw events, at this run's bytes and rate.
