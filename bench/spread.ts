@@ -248,9 +248,8 @@ export function kvReadsPerClick(
   const shares = locationShares(locations, options.zipfExponent ?? ZIPF_EXPONENT);
   const peakHour = shares.map(() => random() * 24);
   const perMs = options.clicksPerDay / (24 * HOUR_MS);
-  const changed = options.changedEveryMs !== undefined && options.changedEveryMs < options.ttlMs;
-  const readsAPeriod = changed ? 2 : 1;
-  const periodMs = changed ? (options.changedEveryMs ?? options.ttlMs) : options.ttlMs;
+  const periodMs = Math.min(options.ttlMs, options.changedEveryMs ?? options.ttlMs);
+  const readsAPeriod = periodMs < options.ttlMs ? 2 : 1;
   let reads = 0;
   let clicks = 0;
   for (let hour = 0; hour < (options.hours ?? 24); hour++)

@@ -145,7 +145,7 @@ describe("the link cache at a location", () => {
     );
     expect(paused.status).toBe(200);
     expect(loggedEvents(warn)).toContainEqual(
-      expect.objectContaining({ event: "kv_write_failed", keys: [key], next: "repair_by_cron" }),
+      expect.objectContaining({ event: "link_purge_not_queued", keys: [key], next: "repair_by_cron" }),
     );
     warn.mockRestore();
     // This location already follows (its copy went before the queue was asked); the others wait for
@@ -167,6 +167,15 @@ describe("the link cache at a location", () => {
     await purgeEverywhere(env, keys);
     for (const key of [keys[0] ?? "", keys[149] ?? ""])
       await eventually(async () => (await purgeCount(key)) >= 2);
+  });
+
+  it("serves no one what a location keeps: its address on the app host is no page", async () => {
+    const { test, key } = await keptTest();
+    for (const method of ["GET", "HEAD"]) {
+      const response = await fetchWorker(locationCacheUrl(env, key), { method });
+      expect(response.headers.get("cache-tag")).toBeNull();
+      expect(await response.text()).not.toContain(test.id);
+    }
   });
 
   it("keeps nothing at the location where a change could not purge it (no Cloudflare API token)", async () => {

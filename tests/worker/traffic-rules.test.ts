@@ -268,7 +268,7 @@ describe("traffic rules on conversions", () => {
       );
     expect((await beacon(env)).status).toBe(202);
     await eventually(() => env.LINKS.get(testWorkspaceKey(test.id)));
-    // Another isolate: nothing in memory, both entries in KV.
+    // Another isolate: nothing in memory, both entries in KV and at the location.
     forgetInIsolate([testWorkspaceKey(test.id), trafficRulesKey(owner.userId)]);
     const d1Calls: string[] = [];
     const watched = new Proxy(env.DB, {

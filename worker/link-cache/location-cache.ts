@@ -12,7 +12,11 @@ import { log } from "../observability/log";
 /** How long a location keeps an entry when every change purges it. */
 export const LOCATION_CACHE_TTL_SECONDS = 60 * 60;
 
-/** The tier exists only where a change can purge it from every location. */
+/**
+ * The tier exists only where a change can purge it from every location: with Cloudflare's API configured,
+ * as domains/cloudflare.ts `cloudflareConfig` reads it (not imported: the redirect's startup keeps the
+ * API client out, and link-cache may not import domains).
+ */
 export const locationCacheOn = (env: Env): boolean =>
   Boolean((env as { CF_API_TOKEN?: string }).CF_API_TOKEN) && env.CF_ZONE_ID !== "";
 

@@ -21,21 +21,31 @@ const NOTE_REPAIRS = `INSERT INTO cache_repairs (key, failed_at)
 /**
  * Runs a KV update that follows a D1 change, then purges the keys from every location's cache. KV
  * entries do not expire, so should KV or the purges' queue be down the keys are noted for the cron to
- * rewrite from D1 and purge: the change stands (the caller answers as usual), and the redirect follows
- * it once they are back instead of serving the old state for good.
+ * rewrite from D1 and purge (`kv_write_failed`, `link_purge_not_queued`): the change stands (the caller
+ * answers as usual), and the redirect follows it once they are back instead of serving the old state.
  */
 async function updateCache(env: Env, keys: string[], update: () => Promise<unknown>): Promise<void> {
   forgetInIsolate(keys);
   try {
     await update();
+  } catch (error) {
+    // No purge: the locations would only refill from KV's old entry; the repair purges after its rewrite.
+    return noteRepairs(env, keys, "kv_write_failed", error);
+  }
+  try {
     await purgeEverywhere(env, keys);
   } catch (error) {
-    log("warn", "kv_write_failed", { keys, next: "repair_by_cron", error });
-    try {
-      await env.DB.prepare(NOTE_REPAIRS).bind(JSON.stringify(keys), Date.now()).run();
-    } catch (noteError) {
-      log("error", "kv_repair_not_noted", { keys, error: noteError });
-    }
+    await noteRepairs(env, keys, "link_purge_not_queued", error);
+  }
+}
+
+/** Notes the keys for the repair cron, after what failed. */
+async function noteRepairs(env: Env, keys: string[], failed: string, error: unknown): Promise<void> {
+  log("warn", failed, { keys, next: "repair_by_cron", error });
+  try {
+    await env.DB.prepare(NOTE_REPAIRS).bind(JSON.stringify(keys), Date.now()).run();
+  } catch (noteError) {
+    log("error", "kv_repair_not_noted", { keys, error: noteError });
   }
 }
 
