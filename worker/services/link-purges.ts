@@ -22,7 +22,8 @@ export async function consumePurges(batch: MessageBatch<unknown>, env: Env): Pro
   try {
     for (let at = 0; at < tags.length; at += PURGE_TAGS_PER_REQUEST)
       await purgeCacheByTags(config, tags.slice(at, at + PURGE_TAGS_PER_REQUEST));
-    log("info", "link_cache_purged", { keys: keys.size });
+    // Silent when done: the queue's metrics count its batches, and a line for each (the second purge comes
+    // after its change is long answered) only adds volume to the logs.
     batch.ackAll();
   } catch (error) {
     log("warn", "link_purge_failed", { keys: keys.size, attempts: batch.messages[0]?.attempts, error });
