@@ -43,6 +43,18 @@ interface Steps {
   serializeCookie(name: string, value: string, maxAge: number, secure: boolean): string;
   enqueueEvent(env: Env, ctx: Background, event: unknown): void;
   isbot(userAgent: string | null): boolean;
+  matchedRule(rules: TrafficRules, source: TrafficSource): string | null;
+}
+interface TrafficRules {
+  internal: string[];
+  blocked: { type: "address" | "asn" | "userAgent" | "referrer"; value: string }[];
+  machineTraffic: boolean;
+}
+interface TrafficSource {
+  address: string;
+  asn: number | null;
+  userAgent: string;
+  referrerHost: string | null;
 }
 
 const work = mkdtempSync(join(tmpdir(), "splitlink-visit-steps-"));
@@ -55,7 +67,8 @@ export { chooseVariant, urlOf, buildDestination } from "./worker/redirect/varian
 export { eventId } from "./worker/lib/ids";
 export { readCookie, serializeCookie } from "./worker/lib/cookies";
 export { enqueueEvent } from "./worker/queue/producer";
-export { isbot } from "isbot";`,
+export { isbot } from "isbot";
+export { matchedRule } from "./contract/traffic";`,
     resolveDir: process.cwd(),
     loader: "ts",
   },
@@ -110,6 +123,19 @@ async function time(step: () => unknown): Promise<number> {
 }
 
 const variant = await steps.chooseVariant(link, session.id);
+// A workspace at the traffic rules' caps: 100 internal ranges and 100 blocked ones, none the visitor's.
+const fullRules: TrafficRules = {
+  internal: Array.from({ length: 100 }, (_, i) => `198.18.${i}.0/24`),
+  blocked: Array.from({ length: 100 }, (_, i) => ({ type: "address" as const, value: `2001:db8:${i}::/48` })),
+  machineTraffic: true,
+};
+const noRules: TrafficRules = { internal: [], blocked: [], machineTraffic: true };
+const visitorSource: TrafficSource = {
+  address: "10.0.0.1",
+  asn: 3320,
+  userAgent: UA.toLowerCase(),
+  referrerHost: null,
+};
 const incoming = new URL(requestUrl).searchParams;
 const timed: [string, string, () => unknown][] = [
   ["read the session cookie", "returning", () => steps.readCookie(returningCookie, "sl_sid")],
@@ -132,6 +158,8 @@ const timed: [string, string, () => unknown][] = [
     () => steps.buildDestination(steps.urlOf(link, variant), incoming, link.id, session.id, variant),
   ],
   ["event id (72 random bits)", "both", () => steps.eventId()],
+  ["the workspace's traffic rules, none set", "both", () => steps.matchedRule(noRules, visitorSource)],
+  ["the workspace's traffic rules, 200 ranges", "both", () => steps.matchedRule(fullRules, visitorSource)],
   ["enqueue (add to the open batch)", "both", () => steps.enqueueEvent(env, ctx, { type: "click" })],
   ["a Set-Cookie value", "first", () => steps.serializeCookie("sl_sid", session.cookie, 1, true)],
   [

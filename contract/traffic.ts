@@ -125,16 +125,38 @@ export interface TrafficSource {
   referrerHost: string | null;
 }
 
+/** The rules' addresses and ranges, parsed (one that does not parse matches nothing). */
+interface RuleRanges {
+  internal: Range[];
+  blocked: Range[];
+}
+
+// Parsed once a rules object: the redirect matches every visit against the rules its link cache holds,
+// up to 200 ranges, and the visitor's address only when there is a range to match it with.
+const parsedRanges = new WeakMap<TrafficRules, RuleRanges>();
+
+function rangesOf(rules: TrafficRules): RuleRanges {
+  let ranges = parsedRanges.get(rules);
+  if (!ranges) {
+    const parsed = (texts: string[]) => texts.map(parseRange).filter((range) => range !== null);
+    ranges = {
+      internal: parsed(rules.internal),
+      blocked: parsed(rules.blocked.filter((rule) => rule.type === "address").map((rule) => rule.value)),
+    };
+    parsedRanges.set(rules, ranges);
+  }
+  return ranges;
+}
+
 /** Whether a source is one of the workspace's own (internal) or a blocked one; null when neither. */
 export function matchedRule(rules: TrafficRules, source: TrafficSource): "internal" | "blocked" | null {
-  const address = parseRange(source.address);
-  const within = (range: string) => {
-    const parsed = parseRange(range);
-    return address !== null && parsed !== null && inRange(address, parsed);
-  };
-  if (rules.internal.some(within)) return "internal";
+  const ranges = rangesOf(rules);
+  const address = ranges.internal.length + ranges.blocked.length > 0 ? parseRange(source.address) : null;
+  const within = (list: Range[]) => address !== null && list.some((range) => inRange(address, range));
+  if (within(ranges.internal)) return "internal";
+  if (within(ranges.blocked)) return "blocked";
   const blocked = rules.blocked.some((rule) => {
-    if (rule.type === "address") return within(rule.value);
+    if (rule.type === "address") return false;
     if (rule.type === "asn") return source.asn !== null && asnOf(rule.value) === source.asn;
     if (rule.type === "userAgent") return source.userAgent.includes(rule.value.toLowerCase());
     const host = referrerHostOf(rule.value);

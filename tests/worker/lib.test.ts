@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../bench/workerd/sequential-simulation";
+import { matchedRule, type TrafficRules, type TrafficSource } from "../../contract/traffic";
 import { isHttpUrl } from "../../contract/urls";
 import { fromBase64Url, toBase64Url } from "../../worker/lib/base64url";
 import { addressGroupOf } from "../../worker/lib/client-ip";
@@ -112,6 +113,54 @@ describe("the address a visitor's limits count by", () => {
     expect(addressGroupOf("unknown")).toBe("unknown");
     expect(addressGroupOf("not an address")).toBe("not an address");
     expect(addressGroupOf("x:y:z")).not.toBe(addressGroupOf("::1"));
+  });
+});
+
+describe("a workspace's traffic rules", () => {
+  const source = (address: string, more: Partial<TrafficSource> = {}): TrafficSource => ({
+    address,
+    asn: null,
+    userAgent: "mozilla/5.0",
+    referrerHost: null,
+    ...more,
+  });
+  const rules = (more: Partial<TrafficRules>): TrafficRules => ({
+    internal: [],
+    blocked: [],
+    machineTraffic: true,
+    ...more,
+  });
+
+  it("match an address by its ranges, IPv4 and IPv6, internal before blocked, and nothing by one that does not parse", () => {
+    const office = rules({
+      internal: ["203.0.113.0/24", "not a range", "2001:db8::/32"],
+      blocked: [
+        { type: "address", value: "198.51.100.7" },
+        { type: "address", value: "2001:db8:ffff::/48" },
+        { type: "userAgent", value: "Kiosk" },
+      ],
+    });
+    expect(matchedRule(office, source("203.0.113.42"))).toBe("internal");
+    expect(matchedRule(office, source("2001:db8:1::9"))).toBe("internal");
+    // In both lists: internal first.
+    expect(matchedRule(office, source("2001:db8:ffff::1"))).toBe("internal");
+    expect(matchedRule(office, source("198.51.100.7"))).toBe("blocked");
+    expect(matchedRule(office, source("198.51.100.8"))).toBeNull();
+    expect(matchedRule(office, source("unknown"))).toBeNull();
+    expect(matchedRule(office, source("unknown", { userAgent: "a kiosk/2" }))).toBe("blocked");
+    expect(matchedRule(rules({}), source("203.0.113.42"))).toBeNull();
+  });
+
+  it("follow each rules object the redirect is given: a change is matched by its new ranges", () => {
+    const before = rules({ internal: ["203.0.113.0/24"] });
+    expect(matchedRule(before, source("203.0.113.42"))).toBe("internal");
+    const after = rules({
+      internal: ["192.0.2.0/24"],
+      blocked: [{ type: "address", value: "203.0.113.0/24" }],
+    });
+    expect(matchedRule(after, source("203.0.113.42"))).toBe("blocked");
+    expect(matchedRule(after, source("192.0.2.1"))).toBe("internal");
+    expect(matchedRule(before, source("192.0.2.1"))).toBeNull();
   });
 });
 
