@@ -11,6 +11,8 @@ export interface Figures {
   rps: number;
   p50: number;
   p99: number;
+  /** Every answer's time, ms: runs pooled give a p99 set by many answers, not one run's slowest 20. */
+  latencies: number[];
 }
 
 export interface LoadTarget {
@@ -33,7 +35,8 @@ let visitors = 0;
 export async function loadRedirects(target: LoadTarget, amount: number): Promise<Figures> {
   let next = 0;
   let setCookies = 0;
-  const result = await autocannon({
+  const latencies: number[] = [];
+  const options: autocannon.Options = {
     url: target.url,
     amount,
     connections: CONNECTIONS,
@@ -55,6 +58,10 @@ export async function loadRedirects(target: LoadTarget, amount: number): Promise
         },
       },
     ],
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
+    run.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
   // A 302 counts as non-2xx: every answer must be one, and nothing may fail.
   if (result.non2xx !== amount || result.errors > 0 || result.timeouts > 0 || result["3xx"] !== amount) {
@@ -67,7 +74,7 @@ export async function loadRedirects(target: LoadTarget, amount: number): Promise
   // Throughput by Little's law (closed loop: each connection sends its next request on an answer):
   // autocannon ends a run on its 1 s tick, so amount / duration would be quantised to whole seconds.
   const rps = (CONNECTIONS * 1000) / result.latency.mean;
-  return { rps, p50: result.latency.p50, p99: result.latency.p99 };
+  return { rps, p50: result.latency.p50, p99: result.latency.p99, latencies };
 }
 
 /** The cookies one first visit to `url` is given, as a returning visitor sends them back. */

@@ -22,4 +22,8 @@ export function printTable(title: string, rows: Row[], summary: string): void {
 export const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
+/** The value below which a share `q` of `values` lies (nearest rank). */
+export const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(q * values.length) - 1)] ?? Number.NaN;
+
 export const fixed = (value: number, digits = 2) => value.toFixed(digits);
