@@ -132,7 +132,8 @@ interface RuleRanges {
 }
 
 // Parsed once a rules object: the redirect matches every visit against the rules its link cache holds,
-// up to 200 ranges, and the visitor's address only when there is a range to match it with.
+// up to 200 ranges, and the visitor's address only when there is a range to match it with. Rules are
+// never changed in place: a change is a new cache entry, and so a new object, parsed afresh.
 const parsedRanges = new WeakMap<TrafficRules, RuleRanges>();
 
 function rangesOf(rules: TrafficRules): RuleRanges {
