@@ -71,6 +71,9 @@ interface Reference {
   target: Target;
 }
 
+/** A target's figures over its runs: medians of each, with no answers kept. */
+type Medians = Omit<Figures, "latencies">;
+
 /** Waits until `read` gives the running total of what was sent (more, or a timeout, is an error). */
 function recordedBy(what: string, read: () => Promise<number>) {
   let sent = 0;
@@ -285,7 +288,7 @@ try {
     }
   const clicksCounted = liveClicks.sent + onDomainClicks.sent + withRulesClicks.sent + aloneClicks.sent;
 
-  const medians = (runs: Figures[]): Omit<Figures, "latencies"> => ({
+  const medians = (runs: Figures[]): Medians => ({
     rps: median(runs.map((r) => r.rps)),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
@@ -315,7 +318,7 @@ try {
   );
   const bareFigures = medians(referenceRuns.get(bare) ?? []);
   const recordingFigures = medians(referenceRuns.get(recording) ?? []);
-  const row = (name: string, f: Omit<Figures, "latencies">, reference: string, ratio: Ratio) => ({
+  const row = (name: string, f: Medians, reference: string, ratio: Ratio) => ({
     request: name,
     "req/s": Math.round(f.rps),
     "p50 ms": f.p50,
@@ -327,7 +330,7 @@ try {
     "p99 vs it, all answers": Number.isNaN(ratio.p99All) ? "" : fixed(ratio.p99All),
   });
   // Medians over medians: no pairs.
-  const overBare = (f: Omit<Figures, "latencies">): Ratio => ({
+  const overBare = (f: Medians): Ratio => ({
     rps: f.rps / bareFigures.rps,
     p99: f.p99 / bareFigures.p99,
     p99All: Number.NaN,

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import type { TrafficRules, TrafficSource } from "../contract/traffic.ts";
 import { fixed, median, printTable } from "./table.ts";
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 20_000);
@@ -44,17 +45,6 @@ interface Steps {
   enqueueEvent(env: Env, ctx: Background, event: unknown): void;
   isbot(userAgent: string | null): boolean;
   matchedRule(rules: TrafficRules, source: TrafficSource): string | null;
-}
-interface TrafficRules {
-  internal: string[];
-  blocked: { type: "address" | "asn" | "userAgent" | "referrer"; value: string }[];
-  machineTraffic: boolean;
-}
-interface TrafficSource {
-  address: string;
-  asn: number | null;
-  userAgent: string;
-  referrerHost: string | null;
 }
 
 const work = mkdtempSync(join(tmpdir(), "splitlink-visit-steps-"));

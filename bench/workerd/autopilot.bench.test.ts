@@ -5,7 +5,7 @@ import { createTest, signedUpClient } from "../../tests/worker/helpers";
 import { CRONS } from "../../worker/crons";
 import worker from "../../worker/index";
 import type { AutopilotMessage } from "../../worker/queue/capped-links";
-import { fixed, printTable } from "../table";
+import { fixed, printTable, quantile } from "../table";
 import { meterD1 } from "./d1-meter";
 
 // The autopilot at any size (issue #35, point 4): 10,000 running tests (BENCH_SCALE scales them), all
@@ -25,9 +25,6 @@ const PROBE = 100;
 const KINDS = ["date", "visitors", "stop early", "optimise"] as const;
 type Kind = (typeof KINDS)[number];
 const HOUR = 3_600_000;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 /** The autopilot queue, in memory: what the cron sends waits here for the bench to deliver it. */
 function queueInMemory() {
@@ -131,8 +128,8 @@ it(`looks at ${TESTS} running tests, all due, in one run: lateness and D1 work p
       { figure: "queue: looks delivered", value: lateness.length },
       { figure: "queue: consumer batches", value: batches },
       { figure: "queue: send calls", value: memory.sends() },
-      { figure: "lateness p50, s (local, one consumer)", value: fixed(percentile(lateness, 50) / 1000, 1) },
-      { figure: "lateness p99, s (local, one consumer)", value: fixed(percentile(lateness, 99) / 1000, 1) },
+      { figure: "lateness p50, s (local, one consumer)", value: fixed(quantile(lateness, 0.5) / 1000, 1) },
+      { figure: "lateness p99, s (local, one consumer)", value: fixed(quantile(lateness, 0.99) / 1000, 1) },
       { figure: "lateness max, s (local, one consumer)", value: fixed((lateness.at(-1) ?? 0) / 1000, 1) },
       { figure: "D1 statements per test (cron + consumer)", value: fixed(meter.statements / tests, 2) },
       { figure: "D1 rows read per test", value: fixed(meter.rowsRead / tests, 1) },
@@ -140,7 +137,7 @@ it(`looks at ${TESTS} running tests, all due, in one run: lateness and D1 work p
       { figure: "old design: last end, minutes after due", value: oldEndsMinutes },
       { figure: "old design: last look, minutes after due", value: oldLooksMinutes },
     ],
-    `tests=${tests} p50_s=${fixed(percentile(lateness, 50) / 1000, 1)} p99_s=${fixed(percentile(lateness, 99) / 1000, 1)} statements_per_test=${fixed(meter.statements / tests, 2)} rows_read_per_test=${fixed(meter.rowsRead / tests, 1)}`,
+    `tests=${tests} p50_s=${fixed(quantile(lateness, 0.5) / 1000, 1)} p99_s=${fixed(quantile(lateness, 0.99) / 1000, 1)} statements_per_test=${fixed(meter.statements / tests, 2)} rows_read_per_test=${fixed(meter.rowsRead / tests, 1)}`,
   );
 
   // Each kind alone, PROBE tests in batches of BATCH: what one look costs.
