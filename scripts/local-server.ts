@@ -108,9 +108,12 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     url,
     persistDir,
     async stop({ keepState = false } = {}) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      // A second stop finds it gone.
+      if (server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((resolve) => server.once("exit", resolve));
+        server.kill("SIGTERM");
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      }
       removeConfig();
       if (!keepState) rmSync(persistDir, { recursive: true, force: true });
     },
