@@ -44,6 +44,7 @@ interface Steps {
   serializeCookie(name: string, value: string, maxAge: number, secure: boolean): string;
   enqueueEvent(env: Env, ctx: Background, event: unknown): void;
   isbot(userAgent: string | null): boolean;
+  agentOf(request: Request): unknown;
   matchedRule(rules: TrafficRules, source: TrafficSource): string | null;
 }
 
@@ -58,6 +59,7 @@ export { eventId } from "./worker/lib/ids";
 export { readCookie, serializeCookie } from "./worker/lib/cookies";
 export { enqueueEvent } from "./worker/queue/producer";
 export { isbot } from "isbot";
+export { agentOf } from "./worker/lib/user-agent";
 export { matchedRule } from "./contract/traffic";`,
     resolveDir: process.cwd(),
     loader: "ts",
@@ -127,6 +129,7 @@ const visitorSource: TrafficSource = {
   referrerHost: null,
 };
 const incoming = new URL(requestUrl).searchParams;
+const agentRequest = first();
 const timed: [string, string, () => unknown][] = [
   ["read the session cookie", "returning", () => steps.readCookie(returningCookie, "sl_sid")],
   [
@@ -137,6 +140,7 @@ const timed: [string, string, () => unknown][] = [
   ["issue a session (UUID + HMAC)", "first", () => steps.issueSession(SECRET)],
   ["address hash (HMAC)", "both", () => steps.addressHash(SECRET, "10.0.0.1", link.id)],
   ["isbot(user agent)", "both", () => steps.isbot(UA)],
+  ["the user agent's facts, an agent the isolate has read", "both", () => steps.agentOf(agentRequest)],
   [
     "choose the variant (SHA-256 with the test's secret + weights)",
     "both",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Rule } from "../../contract/rules";
 import { STATS_OF_TEST } from "../../worker/db/hour-stats";
+import { agentOf } from "../../worker/lib/user-agent";
 import { conditionMatches, ruleTarget, type Visitor, visitorOf } from "../../worker/redirect/rules";
 import { createTest, errorOf, eventsOf, eventually, fetchWorker, HUMAN, signedUpClient } from "./helpers";
 import { click, deliver } from "./queue-helpers";
@@ -22,7 +23,7 @@ const CHROMEBOOK = "Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 
 function visitor(headers: Record<string, string> = {}, query = "", country?: string): Visitor {
   const url = new URL(`https://app.splitlink.test/r/abc123${query}`);
   const request = new Request(url, { headers, ...(country ? { cf: { country } } : {}) });
-  return visitorOf(request, url, "production");
+  return visitorOf(request, url, "production", agentOf(request));
 }
 
 const redirect = (url: string, ...conditions: Rule["conditions"]): Rule => ({
@@ -355,7 +356,8 @@ describe("a test with rules", () => {
     const header = { ...HUMAN, "x-splitlink-dev-country": "DE" };
     expect((await visit(test.slug, header)).headers.get("location")).toBe("https://shop.example/de");
     const url = new URL(`https://app.splitlink.test/r/${test.slug}`);
-    const production = visitorOf(new Request(url, { headers: header }), url, "production");
+    const request = new Request(url, { headers: header });
+    const production = visitorOf(request, url, "production", agentOf(request));
     expect(production.country).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { isAppHost } from "../../worker/lib/hosts";
 import { clickId, eventId, newTestId, timeOrderedUuid } from "../../worker/lib/ids";
 import { splitLinkFor } from "../../worker/lib/links";
 import { generateSlug } from "../../worker/lib/slug";
+import { agentOf } from "../../worker/lib/user-agent";
 import {
   bucketOf,
   buildDestination,
@@ -161,6 +162,47 @@ describe("a workspace's traffic rules", () => {
     expect(matchedRule(after, source("203.0.113.42"))).toBe("blocked");
     expect(matchedRule(after, source("192.0.2.1"))).toBe("internal");
     expect(matchedRule(before, source("192.0.2.1"))).toBeNull();
+  });
+});
+
+describe("what a user agent says", () => {
+  const agent = (userAgent?: string) =>
+    agentOf(
+      new Request(
+        "https://app.splitlink.test/r/abc",
+        userAgent ? { headers: { "user-agent": userAgent } } : {},
+      ),
+    );
+  const IPHONE =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+  const facts = {
+    [IPHONE]: { device: "mobile", os: "ios", bot: false, cardFetcher: false },
+    "Googlebot/2.1 (+http://www.google.com/bot.html)": {
+      device: "desktop",
+      os: null,
+      bot: true,
+      cardFetcher: false,
+    },
+    "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)": {
+      device: "desktop",
+      os: null,
+      bot: true,
+      cardFetcher: true,
+    },
+  };
+
+  it("is read the same the first time and every time after, whatever came between", () => {
+    for (const [userAgent, expected] of Object.entries(facts)) expect(agent(userAgent)).toEqual(expected);
+    // More agents than an isolate keeps: what it kept is let go, and read again alike.
+    for (let i = 0; i < 2_500; i++) agent(`Mozilla/5.0 (X11; Linux x86_64) Chrome/${i}.0 Safari/537.36`);
+    for (const [userAgent, expected] of Object.entries(facts)) expect(agent(userAgent)).toEqual(expected);
+    expect(agent("curl/8.5.0").bot).toBe(true);
+    expect(agent()).toEqual({ device: "desktop", os: null, bot: false, cardFetcher: false });
+  });
+
+  it("reads only the first 512 characters, as the rules and isbot always have", () => {
+    const padded = `${IPHONE}${" ".repeat(600)}Googlebot`;
+    expect(agent(padded)).toEqual(facts[IPHONE]);
   });
 });
 
@@ -375,6 +417,9 @@ describe("event ids", () => {
     expect(earlier < later).toBe(true);
     expect(timeOrderedUuid(0)).not.toBe(timeOrderedUuid(0));
     expect(timeOrderedUuid(Date.UTC(2026, 0, 1)).slice(0, 13)).toBe(earlier.slice(0, 13));
+    // RFC 9562's layout: the time's 48 bits, version 7 over byte 6, the variant over byte 8.
+    const bytes = Uint8Array.from({ length: 16 }, (_, i) => i);
+    expect(timeOrderedUuid(Date.UTC(2026, 0, 1), bytes)).toBe("019b76da-a800-7607-8809-0a0b0c0d0e0f");
   });
 });
 

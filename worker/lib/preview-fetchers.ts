@@ -31,9 +31,12 @@ const PREVIEW_FETCHERS = [
   "vkshare",
 ];
 
-/** Whether the request is an app fetching the link for its preview card: a HEAD, or a known fetcher. */
-export function isPreviewFetch(method: string, userAgent: string): boolean {
-  if (method === "HEAD") return true;
+/** Whether the user agent is a known fetcher of cards (read once an agent: user-agent.ts `agentFactsOf`). */
+export function isCardFetcher(userAgent: string): boolean {
   const agent = userAgent.toLowerCase();
   return PREVIEW_FETCHERS.some((token) => agent.includes(token));
 }
+
+/** Whether the request is an app fetching the link for its preview card: a HEAD, or a known fetcher. */
+export const isPreviewFetch = (method: string, agent: { cardFetcher: boolean }) =>
+  method === "HEAD" || agent.cardFetcher;

@@ -1,4 +1,3 @@
-import { isbot } from "isbot";
 import {
   LINK_PASSWORD_COOKIE_PREFIX,
   LINK_PASSWORD_COOKIE_SECONDS,
@@ -8,9 +7,9 @@ import { LINK_PASSWORD_MESSAGES } from "../../contract/messages";
 import { verifyPassword } from "../auth/password";
 import { addressGroupOf, clientIpOf } from "../lib/client-ip";
 import { isSecureRequest, readCookie, serializeCookie } from "../lib/cookies";
-import { cappedHeader, MAX_USER_AGENT } from "../lib/headers";
 import { renderPasswordPage } from "../lib/password-page";
 import { isPreviewFetch } from "../lib/preview-fetchers";
+import { agentOf } from "../lib/user-agent";
 import type { CachedLink } from "../link-cache/entries";
 import { isPasswordPass, passwordPass } from "./session";
 import { variantOfLink } from "./variant";
@@ -41,10 +40,10 @@ export async function passwordGate(
   link: CachedLink,
   passwordHash: string,
 ): Promise<Response | null> {
-  const userAgent = cappedHeader(request.headers, "user-agent", MAX_USER_AGENT) ?? "";
+  const agent = agentOf(request);
   const machine =
-    isPreviewFetch(request.method, userAgent) ||
-    isbot(userAgent) ||
+    isPreviewFetch(request.method, agent) ||
+    agent.bot ||
     // A preview (visit.ts's PREVIEW_PARAM) of a label the link has.
     variantOfLink(link, url.searchParams.get("preview")) !== null;
   const cookie = `${LINK_PASSWORD_COOKIE_PREFIX}${link.id}`;

@@ -1,6 +1,6 @@
 import type { DeviceType, OperatingSystem, Rule, RuleCondition } from "../../contract/rules";
-import { cappedHeader, MAX_HOSTNAME, MAX_USER_AGENT } from "../lib/headers";
-import { deviceTypeOf, operatingSystemOf } from "../lib/user-agent";
+import { cappedHeader, MAX_HOSTNAME } from "../lib/headers";
+import type { AgentFacts } from "../lib/user-agent";
 
 /** Names the visitor's country in development only, where `wrangler dev` has no real `request.cf`. */
 export const DEV_COUNTRY_HEADER = "x-splitlink-dev-country";
@@ -17,15 +17,14 @@ export interface Visitor {
   query: URLSearchParams;
 }
 
-export function visitorOf(request: Request, url: URL, environment: string): Visitor {
-  const userAgent = cappedHeader(request.headers, "user-agent", MAX_USER_AGENT) ?? "";
+export function visitorOf(request: Request, url: URL, environment: string, agent: AgentFacts): Visitor {
   const cf = request.cf as { country?: unknown } | undefined;
   const country =
     (environment === "development" ? cappedHeader(request.headers, DEV_COUNTRY_HEADER, 2) : null) ??
     (typeof cf?.country === "string" ? cf.country : null);
   return {
-    device: deviceTypeOf(userAgent),
-    os: operatingSystemOf(userAgent),
+    device: agent.device,
+    os: agent.os,
     // Cloudflare answers "T1" for Tor and "XX" for unknown: neither is a country.
     country: country && /^[A-Za-z]{2}$/.test(country) && country !== "XX" ? country.toUpperCase() : null,
     referrerHost: hostOf(cappedHeader(request.headers, "referer", MAX_REFERRER)),

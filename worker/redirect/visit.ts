@@ -1,13 +1,12 @@
-import { isbot } from "isbot";
 import type { Variant } from "../../contract/api";
 import { notStartedAt } from "../../contract/schedule";
 import type { UncountedVisitReason } from "../../contract/trust";
 import type { Background } from "../lib/background";
 import { addressGroupOf, clientIpOf } from "../lib/client-ip";
 import { isSecureRequest, readCookie, serializeCookie } from "../lib/cookies";
-import { cappedHeader, MAX_USER_AGENT } from "../lib/headers";
 import { clickId, eventId, timeOrderedUuid } from "../lib/ids";
 import { isPreviewFetch } from "../lib/preview-fetchers";
+import { agentOf } from "../lib/user-agent";
 import type { CachedLink } from "../link-cache/entries";
 import { enqueueEvent } from "../queue/producer";
 import { type RuleTarget, ruleTarget, visitorOf } from "./rules";
@@ -57,9 +56,9 @@ export async function visit(
     return plainRedirect(withIncoming(link.beforeUrl ?? urlOf(link, "A"), url.searchParams).toString());
   const cookies = request.headers.get("cookie");
   // Apps fetching the link for its card (HEAD, or a known fetcher) and crawlers are not people.
-  const userAgent = cappedHeader(request.headers, "user-agent", MAX_USER_AGENT);
-  const cardFetch = isPreviewFetch(request.method, userAgent ?? "");
-  const bot = cardFetch || request.method !== "GET" || isbot(userAgent);
+  const agent = agentOf(request);
+  const cardFetch = isPreviewFetch(request.method, agent);
+  const bot = cardFetch || request.method !== "GET" || agent.bot;
   // Ended to the campaign's after-page (issue #49): everyone goes there, and the results stay frozen.
   if (link.endedTo) {
     enqueueEvent(env, ctx, {
@@ -72,7 +71,7 @@ export async function visit(
   }
   const active = link.status === "active";
   // What the rules and a counted click's segment need; a paused link without rules needs neither.
-  const visitor = active || link.rules ? visitorOf(request, url, env.ENVIRONMENT) : null;
+  const visitor = active || link.rules ? visitorOf(request, url, env.ENVIRONMENT, agent) : null;
   // The workspace's traffic rules (its own people, blocked sources, machine traffic), from the cache.
   const excluded =
     active && !bot && link.workspaceId
