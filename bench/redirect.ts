@@ -11,8 +11,10 @@
 // - the live link next to the recording reference, and the paused link next to the bare 302, once more
 //   with no consumer on either side's clicks queue: the redirect alone, as in production, where the
 //   consumer and D1 do not share the redirect's process. Its live runs hand the shard's writer fewer
-//   clicks than it writes at once, so that it holds them its 20 s and writes them after the run.
-// After each run that sends clicks, the bench waits until every one of them is recorded (the dashboard's
+//   clicks than it writes at once, so that it holds them its 20 s and writes them after the run. These
+//   run after the others, with the servers that have consumers stopped.
+// Each measured run is primed with a few unmeasured requests, so that it starts with its link in the
+// isolate's memory, as a busy link's. After each run that sends clicks, the bench waits until every one of them is recorded (the dashboard's
 // counts for SplitLink, the clicks table for the recording reference): nothing may be lost, and the next
 // run does not run next to the previous one's queue backlog (locally the queue consumer and its D1 writes
 // share the process with the redirect).
@@ -36,8 +38,8 @@ const REQUESTS = 2000;
 /**
  * A run of the redirect alone: fewer clicks, with its priming's, than the shard's writer writes at once
  * (CLICKS_PER_WRITE, worker/queue/shard-writer.ts, 1,000), which it then holds its 20 s and writes after
- * the run, as the bench waits for. In production the writer's writes run in its own isolate and D1 elsewhere; here they
- * would share the redirect's thread, twice a run of 2,000.
+ * the run, as the bench waits for. In production the writer's writes run in its own isolate and D1
+ * elsewhere; here they would share the redirect's thread, twice a run of 2,000.
  */
 const ALONE_REQUESTS = 900;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);

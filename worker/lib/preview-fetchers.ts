@@ -31,7 +31,7 @@ const PREVIEW_FETCHERS = [
   "vkshare",
 ];
 
-/** Whether the user agent is a known fetcher of cards (read once an agent: user-agent.ts `agentFactsOf`). */
+/** Whether the user agent is a known fetcher of cards (read once an agent: user-agent.ts `agentOf`). */
 export function isCardFetcher(userAgent: string): boolean {
   const agent = userAgent.toLowerCase();
   return PREVIEW_FETCHERS.some((token) => agent.includes(token));

@@ -39,8 +39,8 @@ export interface AgentFacts {
 /**
  * The user agents an isolate has read, with their facts. The browsers of a version and platform send one
  * and the same (Chrome's is reduced to a few forms), so an isolate sees few: each is read once, not on
- * every visit (isbot's pattern alone is a few percent of a visit's time, bench/RESULTS.md §45). Bounded:
- * a client sending a new one each time only empties it, and each of its visits is read as before.
+ * every visit (bench/RESULTS.md §45). Bounded: a client sending a new one each time only empties it, and
+ * each of its visits is read as before.
  */
 const knownAgents = new Map<string, AgentFacts>();
 const MAX_KNOWN_AGENTS = 1_000;
