@@ -43,6 +43,11 @@ const REQUESTS = 2000;
  */
 const ALONE_REQUESTS = 900;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+/**
+ * Rounds of the redirect alone, which run last and cost some 40 s each: twice ROUNDS, since one run's
+ * p99 of the same code ranges over 1.07–1.27 × its reference (bench/RESULTS.md §45).
+ */
+const ALONE_ROUNDS = Number(process.env.BENCH_ALONE_ROUNDS ?? 2 * ROUNDS);
 /** Requests just before each measured run, unmeasured: the link read into the isolate's memory. */
 const PRIMING_REQUESTS = 2 * CONNECTIONS;
 const COLD_SLUGS = 300;
@@ -288,8 +293,8 @@ try {
   const pairs = new Map<string, { own: Figures; reference: Figures }[]>(
     Object.keys(targets).map((name) => [name, []]),
   );
-  const runRounds = async (names: string[]) => {
-    for (let round = 0; round < ROUNDS; round++)
+  const runRounds = async (names: string[], rounds: number) => {
+    for (let round = 0; round < rounds; round++)
       for (const name of names) {
         const { target, reference, amount } = targets[name] as (typeof targets)[string];
         // Who goes first alternates, so neither side always runs right after the idle wait for clicks.
@@ -302,13 +307,16 @@ try {
       }
   };
   const aloneNames = [FIRST_ALONE, PAUSED_ALONE];
-  await runRounds(Object.keys(targets).filter((name) => !aloneNames.includes(name)));
+  await runRounds(
+    Object.keys(targets).filter((name) => !aloneNames.includes(name)),
+    ROUNDS,
+  );
   // The redirect alone runs by itself, the servers with consumers stopped: a run of theirs left work
   // behind (its consumer's and writer's D1 writes, in their own workerd), which took the two cores from
   // whichever alone run came next (bench/RESULTS.md §45).
   await app.stop();
   await recordingServer.stop();
-  await runRounds(aloneNames);
+  await runRounds(aloneNames, ALONE_ROUNDS);
   const clicksCounted = liveClicks.sent + onDomainClicks.sent + withRulesClicks.sent + aloneClicks.sent;
 
   const medians = (runs: Figures[]): Medians => ({
@@ -369,7 +377,7 @@ try {
   const returningFigures = medians((pairs.get(RETURNING) ?? []).map((r) => r.own));
   const verdict = (met: boolean) => (met ? "MET" : "MISSED");
   printTable(
-    `Redirect on wrangler dev: ${CONNECTIONS} connections, ${REQUESTS} requests x ${ROUNDS} rounds (the live link alone ${ALONE_REQUESTS}), each SplitLink run paired with a run of its reference next to it, alternately before and after (medians; ratios are medians of the pairs'); cold: ${cold.length} never-read slugs, one request each`,
+    `Redirect on wrangler dev: ${CONNECTIONS} connections, ${REQUESTS} requests x ${ROUNDS} rounds (the live link alone ${ALONE_REQUESTS}; the redirect alone ${ALONE_ROUNDS} rounds), each SplitLink run paired with a run of its reference next to it, alternately before and after (medians; ratios are medians of the pairs'); cold: ${cold.length} never-read slugs, one request each`,
     [
       row(bare.name, bareFigures, "bare", overBare(bareFigures)),
       row(recording.name, recordingFigures, "bare", overBare(recordingFigures)),
