@@ -293,10 +293,9 @@ try {
   const pairs = new Map<string, { own: Figures; reference: Figures }[]>(
     Object.keys(targets).map((name) => [name, []]),
   );
-  const runRounds = async (names: string[], rounds: number) => {
+  const runRounds = async (entries: [string, (typeof targets)[string]][], rounds: number) => {
     for (let round = 0; round < rounds; round++)
-      for (const name of names) {
-        const { target, reference, amount } = targets[name] as (typeof targets)[string];
+      for (const [name, { target, reference, amount }] of entries) {
         // Who goes first alternates, so neither side always runs right after the idle wait for clicks.
         const referenceFirst = round % 2 === 0;
         const before = referenceFirst ? await measure(reference.target, amount) : undefined;
@@ -307,8 +306,9 @@ try {
       }
   };
   const aloneNames = [FIRST_ALONE, PAUSED_ALONE];
+  const entries = Object.entries(targets);
   await runRounds(
-    Object.keys(targets).filter((name) => !aloneNames.includes(name)),
+    entries.filter(([name]) => !aloneNames.includes(name)),
     ROUNDS,
   );
   // The redirect alone runs by itself, the servers with consumers stopped: a run of theirs left work
@@ -316,7 +316,10 @@ try {
   // whichever alone run came next (bench/RESULTS.md §45).
   await app.stop();
   await recordingServer.stop();
-  await runRounds(aloneNames, ALONE_ROUNDS);
+  await runRounds(
+    entries.filter(([name]) => aloneNames.includes(name)),
+    ALONE_ROUNDS,
+  );
   const clicksCounted = liveClicks.sent + onDomainClicks.sent + withRulesClicks.sent + aloneClicks.sent;
 
   const medians = (runs: Figures[]): Medians => ({
