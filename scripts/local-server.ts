@@ -11,6 +11,8 @@ import { OFFLINE_ENV, outputOf } from "./processes.ts";
 export interface LocalServer {
   url: string;
   persistDir: string;
+  /** Wrangler's DevTools port for the Worker (bench/redirect-profile.ts profiles through it). */
+  inspectorPort: number;
   stop(options?: { keepState?: boolean }): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     await migrateShards(["--local", "--persist-to", persistDir], { quiet: true });
   }
   const port = await freePort();
+  const inspectorPort = await freePort();
   const url = `http://localhost:${port}`;
   // The app's alerts and digests link to the server that sent them (worker/lib/links.ts ownOrigin).
   const all = options.script ? { ...options.vars } : { LOCAL_ORIGIN: url, ...options.vars };
@@ -91,7 +94,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     "--ip",
     "127.0.0.1",
     "--inspector-port",
-    String(await freePort()),
+    String(inspectorPort),
     "--persist-to",
     persistDir,
     "--show-interactive-dev-session=false",
@@ -107,6 +110,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   return {
     url,
     persistDir,
+    inspectorPort,
     async stop({ keepState = false } = {}) {
       // A second stop finds it gone.
       if (server.exitCode === null && server.signalCode === null) {
