@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 /** /proc counts CPU time in ticks of 10 ms (USER_HZ = 100). */
 export const TICKS_PER_MS = 0.1;
 
-interface Proc {
+export interface Proc {
   pid: number;
   ppid: number;
   name: string;
@@ -36,12 +36,11 @@ function processes(): Proc[] {
   return all;
 }
 
-/** The CPU ticks of the wrangler dev tree serving `port`, per process name (node, workerd, …). */
-export function treeTicks(port: string): Map<string, number> {
+/** The processes of the wrangler dev tree serving `port` (wrangler, its Node helpers, workerd). */
+export function serverTree(port: string): Proc[] {
   const all = processes();
   const root = all.find((p) => p.cmdline.includes(" dev ") && p.cmdline.includes(`--port ${port} `));
-  const ticks = new Map<string, number>();
-  if (!root) return ticks;
+  if (!root) return [];
   const tree = new Set([root.pid]);
   for (let grew = true; grew; ) {
     grew = false;
@@ -51,6 +50,12 @@ export function treeTicks(port: string): Map<string, number> {
         grew = true;
       }
   }
-  for (const p of all) if (tree.has(p.pid)) ticks.set(p.name, (ticks.get(p.name) ?? 0) + p.ticks);
+  return all.filter((p) => tree.has(p.pid));
+}
+
+/** The CPU ticks of the wrangler dev tree serving `port`, per process name (node, workerd, …). */
+export function treeTicks(port: string): Map<string, number> {
+  const ticks = new Map<string, number>();
+  for (const p of serverTree(port)) ticks.set(p.name, (ticks.get(p.name) ?? 0) + p.ticks);
   return ticks;
 }

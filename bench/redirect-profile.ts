@@ -1,17 +1,22 @@
-// Where the isolate's CPU goes: a V8 CPU profile of workerd's Worker isolate across runs of the live
-// link alone (first visits, no consumer, the shard's writer holding its clicks 20 s, as in
-// bench/redirect.ts) and across the same runs of the recording reference, through wrangler's DevTools
-// port. Writes each profile as a .cpuprofile (Chrome DevTools' Performance panel opens it) and prints
-// each side's busiest frames by samples. A companion of bench/redirect.ts for when its live link misses.
-// The app's bundle is minified (wrangler.toml): a frame is named by its place in the bundle wrangler dev
-// wrote, with the first characters of its source.
+// Where workerd's time goes: V8 CPU profiles of every isolate of the local server's workerd (the Worker,
+// and what wrangler dev runs in front of it: miniflare's entry worker, the assets router and its RPC
+// proxy, the local queue, KV and D1) across runs of the live link alone (first visits, no consumer, the
+// shard's writer holding its clicks 20 s, as in bench/redirect.ts) and across the same runs of the
+// recording reference. Prints each isolate's busy samples side by side and the Worker's busiest frames,
+// and writes each profile as a .cpuprofile (Chrome DevTools' Performance panel opens it). A companion of
+// bench/redirect.ts for when its live link misses. Linux only (/proc, `ss`).
+// A sample is wall time: on two cores a thread that waits for a core is still sampled in its frame, so
+// compare shares and sides of one run, not milliseconds. The app's bundle is minified (wrangler.toml): a
+// frame of it is named by the first characters of its source in the bundle wrangler dev wrote.
 //
 //   node bench/redirect-profile.ts        (BENCH_PROFILE_RUNS, BENCH_PROFILE_DIR)
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startLocalServer } from "../scripts/local-server.ts";
+import { type LocalServer, startLocalServer } from "../scripts/local-server.ts";
 import { ApiUser } from "../scripts/splitlink-api.ts";
+import { serverTree } from "./cpu-ticks.ts";
 import { CONNECTIONS, configsWithoutConsumer, loadRedirects } from "./load.ts";
 import { printTable } from "./table.ts";
 
@@ -19,10 +24,13 @@ const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 5);
 /** As bench/redirect.ts's ALONE_REQUESTS and PRIMING_REQUESTS: the runs end before the writer writes. */
 const REQUESTS = 900;
 const PRIMING_REQUESTS = 2 * CONNECTIONS;
+const WARM_UP_REQUESTS = 500;
 const SAMPLING_MICROSECONDS = 100;
 const TOP_FRAMES = 15;
 const OUT = process.env.BENCH_PROFILE_DIR ?? join(tmpdir(), "splitlink-profiles");
 const VARS = { JWT_SECRET: "bench-secret-that-is-long-enough-for-hs256-000000", DEV_OUTBOX: "true" };
+/** The Worker's own isolate, as workerd's DevTools list it; wrangler's proxy holds its one connection. */
+const WORKER_ISOLATE = /^core:user:(?!dev-registry-proxy|miniflare-)/;
 
 interface Profile {
   nodes: {
@@ -31,17 +39,30 @@ interface Profile {
   }[];
   samples: number[];
 }
+interface Target {
+  id: string;
+  webSocketDebuggerUrl: string;
+}
 
-/** Profiles the Worker behind wrangler's DevTools `port` while `work` runs. */
-async function profiled(port: number, work: () => Promise<void>): Promise<Profile> {
-  const [target] = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as {
-    webSocketDebuggerUrl: string;
-  }[];
-  if (!target) throw new Error(`no Worker behind DevTools port ${port}`);
-  // Wrangler's proxy takes DevTools connections from a local origin only.
-  const socket = new WebSocket(target.webSocketDebuggerUrl, {
-    headers: { origin: "http://localhost" },
-  } as unknown as string[]);
+const targetsAt = async (port: number | string): Promise<Target[]> =>
+  (await fetch(`http://127.0.0.1:${port}/json`)).json() as Promise<Target[]>;
+
+/** workerd's own DevTools port: wrangler starts it on a port of workerd's choosing and proxies one isolate. */
+async function workerdTargets(server: LocalServer): Promise<Target[]> {
+  const workerd = serverTree(new URL(server.url).port).find((p) => p.cmdline.includes("--inspector-addr"));
+  if (!workerd) throw new Error(`no workerd with DevTools behind ${server.url}`);
+  const listening = execFileSync("ss", ["-ltnpH"], { encoding: "utf8" }).split("\n");
+  for (const line of listening.filter((each) => each.includes(`pid=${workerd.pid},`))) {
+    const port = /127\.0\.0\.1:(\d+)/.exec(line)?.[1];
+    const targets = port ? await targetsAt(port).catch(() => []) : [];
+    if (targets.some((target) => WORKER_ISOLATE.test(target.id))) return targets;
+  }
+  throw new Error(`workerd ${workerd.pid} lists no isolates`);
+}
+
+/** A profiler on one isolate, started. */
+async function startProfiler(url: string, headers: Record<string, string> = {}) {
+  const socket = new WebSocket(url, { headers } as unknown as string[]);
   await new Promise((resolve, reject) => {
     socket.addEventListener("open", resolve, { once: true });
     socket.addEventListener("error", reject, { once: true });
@@ -67,10 +88,29 @@ async function profiled(port: number, work: () => Promise<void>): Promise<Profil
   await call("Profiler.enable");
   await call("Profiler.setSamplingInterval", { interval: SAMPLING_MICROSECONDS });
   await call("Profiler.start");
+  return async () => {
+    const { profile } = await call("Profiler.stop");
+    socket.close();
+    return profile as Profile;
+  };
+}
+
+/** Profiles every isolate of the server's workerd while `work` runs; by isolate. */
+async function profiled(server: LocalServer, work: () => Promise<void>): Promise<Map<string, Profile>> {
+  const [worker] = await targetsAt(server.inspectorPort);
+  if (!worker) throw new Error(`no Worker behind DevTools port ${server.inspectorPort}`);
+  const others = (await workerdTargets(server)).filter((target) => !WORKER_ISOLATE.test(target.id));
+  const stops = new Map([
+    // Wrangler's proxy takes DevTools connections from a local origin only.
+    ["worker", await startProfiler(worker.webSocketDebuggerUrl, { origin: "http://localhost" })],
+    ...(await Promise.all(
+      others.map(async (target) => [target.id, await startProfiler(target.webSocketDebuggerUrl)] as const),
+    )),
+  ]);
   await work();
-  const { profile } = await call("Profiler.stop");
-  socket.close();
-  return profile as Profile;
+  const profiles = new Map<string, Profile>();
+  for (const [isolate, stop] of stops) profiles.set(isolate, await stop());
+  return profiles;
 }
 
 /** The app's bundle as wrangler dev wrote it, to name its minified frames. */
@@ -82,15 +122,13 @@ function newestBundle(): string[] {
   return dirs[0] ? readFileSync(join(dirs[0], "index.js"), "utf8").split("\n") : [];
 }
 
-/** The frames that were running in the most samples, (idle) left out. */
-function busiest(profile: Profile, bundle: string[]) {
+/** Samples per frame, (idle) left out. */
+function busyFrames(profile: Profile, bundle: string[]): Map<string, number> {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const counts = new Map<string, number>();
-  let busy = 0;
   for (const id of profile.samples) {
     const frame = nodes.get(id)?.callFrame;
     if (!frame || frame.functionName === "(idle)") continue;
-    busy += 1;
     const source =
       frame.url === "index.js"
         ? (bundle[frame.lineNumber]?.slice(frame.columnNumber, frame.columnNumber + 60) ?? "")
@@ -98,9 +136,11 @@ function busiest(profile: Profile, bundle: string[]) {
     const name = `${frame.functionName || "(anonymous)"} ${source}`.trim();
     counts.set(name, (counts.get(name) ?? 0) + 1);
   }
-  const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, TOP_FRAMES);
-  return { busy, top };
+  return counts;
 }
+
+const sum = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
+const share = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
 
 const NO_CONSUMER = configsWithoutConsumer();
 const app = await startLocalServer({ vars: { ...VARS, CLICK_HOLD_SECONDS: "20" }, config: NO_CONSUMER.app });
@@ -109,29 +149,79 @@ const recording = await startLocalServer({
   config: NO_CONSUMER.recording,
 });
 try {
-  const live = await (await ApiUser.signUp(app.url)).createTest();
+  const user = await ApiUser.signUp(app.url);
+  const live = await user.createTest();
   const sides = [
-    { name: "live-link", server: app, url: `${app.url}/r/${live.slug}` },
-    { name: "recording-reference", server: recording, url: `${recording.url}/` },
+    { name: "live link", file: "live-link", server: app, url: `${app.url}/r/${live.slug}` },
+    { name: "recording reference", file: "recording-reference", server: recording, url: `${recording.url}/` },
   ];
-  for (const side of sides) await loadRedirects({ url: side.url }, 500); // warm-up: KV, isolate, JIT
+  // Warm-up (KV, isolate, JIT); the writer writes the warm-up's clicks before the profiles start.
+  for (const side of sides) await loadRedirects({ url: side.url }, WARM_UP_REQUESTS);
+  await user.waitForCounts(live.id, { clicks: WARM_UP_REQUESTS });
   mkdirSync(OUT, { recursive: true });
+  const busy = new Map<string, Map<string, number>>();
   for (const side of sides) {
-    const profile = await profiled(side.server.inspectorPort, async () => {
+    const profiles = await profiled(side.server, async () => {
       for (let run = 0; run < RUNS; run++) {
         await loadRedirects({ url: side.url }, PRIMING_REQUESTS);
         await loadRedirects({ url: side.url }, REQUESTS);
       }
     });
-    const file = join(OUT, `${side.name}.cpuprofile`);
-    writeFileSync(file, JSON.stringify(profile));
-    const { busy, top } = busiest(profile, side.server === app ? newestBundle() : []);
+    const bundle = side.server === app ? newestBundle() : [];
+    const byIsolate = new Map<string, number>();
+    for (const [isolate, profile] of profiles) {
+      writeFileSync(
+        join(OUT, `${side.file}.${isolate.replaceAll(":", "_")}.cpuprofile`),
+        JSON.stringify(profile),
+      );
+      byIsolate.set(isolate, sum(busyFrames(profile, bundle)));
+    }
+    busy.set(side.name, byIsolate);
+    const worker = busyFrames(profiles.get("worker") as Profile, bundle);
+    const workerBusy = sum(worker);
     printTable(
-      `${side.name}: ${RUNS} runs of ${REQUESTS} first visits (each after ${PRIMING_REQUESTS} unmeasured), a sample every ${SAMPLING_MICROSECONDS} µs asked for; ${busy} busy samples; ${file}`,
-      top.map(([frame, samples]) => ({ frame, samples, share: `${((100 * samples) / busy).toFixed(1)} %` })),
-      `profile ${side.name}: ${busy} busy samples over ${RUNS * (REQUESTS + PRIMING_REQUESTS)} requests`,
+      `${side.name}, the Worker's isolate: ${RUNS} runs of ${REQUESTS} first visits (each after ${PRIMING_REQUESTS} unmeasured), a sample every ${SAMPLING_MICROSECONDS} µs asked for; profiles in ${OUT}`,
+      [...worker]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, TOP_FRAMES)
+        .map(([frame, samples]) => ({ frame, samples, share: share(samples, workerBusy) })),
+      `profile ${side.name}: the Worker ${workerBusy} busy samples`,
     );
   }
+  const [own, reference] = sides.map((side) => busy.get(side.name) ?? new Map<string, number>());
+  if (!own || !reference) throw new Error("a side has no profiles");
+  const total = (byIsolate: Map<string, number>) => sum(byIsolate);
+  const isolates = [...new Set([...own.keys(), ...reference.keys()])]
+    .map((isolate) => isolate.replace(/:(splitlink|baseline|bench-recording-clicks)$/, ""))
+    .filter((isolate, index, all) => all.indexOf(isolate) === index);
+  const of = (byIsolate: Map<string, number>, isolate: string) =>
+    [...byIsolate]
+      .filter(([name]) => name === isolate || name.startsWith(`${isolate}:`))
+      .reduce((a, [, n]) => a + n, 0);
+  const rows = isolates
+    .map((isolate) => ({ isolate, own: of(own, isolate), reference: of(reference, isolate) }))
+    .filter((row) => row.own + row.reference > 0)
+    .map((row) => ({
+      isolate: row.isolate,
+      "live link": row.own,
+      "its share": share(row.own, total(own)),
+      "recording reference": row.reference,
+      "reference's share": share(row.reference, total(reference)),
+    }));
+  printTable(
+    `Busy samples of each isolate of workerd over the same ${RUNS * (REQUESTS + PRIMING_REQUESTS)} requests`,
+    [
+      ...rows,
+      {
+        isolate: "all",
+        "live link": total(own),
+        "its share": "",
+        "recording reference": total(reference),
+        "reference's share": "",
+      },
+    ],
+    `profile by isolate: live link ${total(own)} busy samples, recording reference ${total(reference)}; the Worker ${own.get("worker")} against ${reference.get("worker")}`,
+  );
 } finally {
   await app.stop();
   await recording.stop();

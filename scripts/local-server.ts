@@ -101,7 +101,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     ...(options.testScheduled ? ["--test-scheduled"] : []),
     ...vars,
   ];
-  const server = spawn("wrangler", args, { env: OFFLINE_ENV, stdio: ["ignore", "pipe", "pipe"] });
+  // wrangler dev records every invocation's trace for its local explorer, in the same workerd: a fifth to a
+  // third of its time under a bench's load (bench/RESULTS.md §46), and nothing production's redirect does.
+  // The tests and benches read nothing of it; `npm start` keeps it.
+  const env = { ...OFFLINE_ENV, X_LOCAL_OBSERVABILITY: "false" };
+  const server = spawn("wrangler", args, { env, stdio: ["ignore", "pipe", "pipe"] });
   const removeConfig = () => baselineConfig && rmSync(baselineConfig, { force: true });
   await waitUntilServing(`${url}${options.readyPath ?? "/"}`, server, outputOf(server)).catch((error) => {
     removeConfig();
