@@ -190,37 +190,39 @@ try {
   }
   const [own, reference] = sides.map((side) => busy.get(side.name) ?? new Map<string, number>());
   if (!own || !reference) throw new Error("a side has no profiles");
-  const total = (byIsolate: Map<string, number>) => sum(byIsolate);
-  const isolates = [...new Set([...own.keys(), ...reference.keys()])]
-    .map((isolate) => isolate.replace(/:(splitlink|baseline|bench-recording-clicks)$/, ""))
-    .filter((isolate, index, all) => all.indexOf(isolate) === index);
-  const of = (byIsolate: Map<string, number>, isolate: string) =>
-    [...byIsolate]
-      .filter(([name]) => name === isolate || name.startsWith(`${isolate}:`))
-      .reduce((a, [, n]) => a + n, 0);
-  const rows = isolates
-    .map((isolate) => ({ isolate, own: of(own, isolate), reference: of(reference, isolate) }))
-    .filter((row) => row.own + row.reference > 0)
-    .map((row) => ({
-      isolate: row.isolate,
-      "live link": row.own,
-      "its share": share(row.own, total(own)),
-      "recording reference": row.reference,
-      "reference's share": share(row.reference, total(reference)),
-    }));
+  // The same isolate on both sides, without the Worker's name (splitlink, baseline) at the end.
+  const named = (byIsolate: Map<string, number>) =>
+    new Map(
+      [...byIsolate].map(([isolate, samples]) => [isolate.replace(/:(splitlink|baseline)$/, ""), samples]),
+    );
+  const [ownNamed, referenceNamed] = [named(own), named(reference)];
+  const rows = [...new Set([...ownNamed.keys(), ...referenceNamed.keys()])]
+    .map((isolate) => ({
+      isolate,
+      own: ownNamed.get(isolate) ?? 0,
+      reference: referenceNamed.get(isolate) ?? 0,
+    }))
+    .filter((row) => row.own + row.reference > 0);
+  const [ownAll, referenceAll] = [sum(own), sum(reference)];
   printTable(
     `Busy samples of each isolate of workerd over the same ${RUNS * (REQUESTS + PRIMING_REQUESTS)} requests`,
     [
-      ...rows,
+      ...rows.map((row) => ({
+        isolate: row.isolate,
+        "live link": row.own,
+        "its share": share(row.own, ownAll),
+        "recording reference": row.reference,
+        "reference's share": share(row.reference, referenceAll),
+      })),
       {
         isolate: "all",
-        "live link": total(own),
+        "live link": ownAll,
         "its share": "",
-        "recording reference": total(reference),
+        "recording reference": referenceAll,
         "reference's share": "",
       },
     ],
-    `profile by isolate: live link ${total(own)} busy samples, recording reference ${total(reference)}; the Worker ${own.get("worker")} against ${reference.get("worker")}`,
+    `profile by isolate: live link ${ownAll} busy samples, recording reference ${referenceAll}; the Worker ${own.get("worker")} against ${reference.get("worker")}`,
   );
 } finally {
   await app.stop();
