@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 /** /proc counts CPU time in ticks of 10 ms (USER_HZ = 100). */
 export const TICKS_PER_MS = 0.1;
 
-export interface Proc {
+interface Proc {
   pid: number;
   ppid: number;
   name: string;

@@ -14,10 +14,10 @@
 //   clicks than it writes at once, so that it holds them its 20 s and writes them after the run. These
 //   run after the others, with the servers that have consumers stopped.
 // Each measured run is primed with a few unmeasured requests, so that it starts with its link in the
-// isolate's memory, as a busy link's. After each run that sends clicks, the bench waits until every one of them is recorded (the dashboard's
-// counts for SplitLink, the clicks table for the recording reference): nothing may be lost, and the next
-// run does not run next to the previous one's queue backlog (locally the queue consumer and its D1 writes
-// share the process with the redirect).
+// isolate's memory, as a busy link's. After each run that sends clicks, the bench waits until every one
+// of them is recorded (the dashboard's counts for SplitLink, the clicks table for the recording
+// reference): nothing may be lost, and the next run does not run next to the previous one's queue
+// backlog (locally the queue consumer and its D1 writes share the process with the redirect).
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { startLocalServer } from "../scripts/local-server.ts";
