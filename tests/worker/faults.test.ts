@@ -62,17 +62,16 @@ async function faulty(bindings: Partial<Env>): Promise<Env> {
   return { ...env, ...bindings };
 }
 
-/** The real D1, whose first `failures` batch calls fail as if D1 were overloaded. */
-function d1FailingFirst(failures: number) {
-  let calls = 0;
+/** The real D1, whose first `failures` batch calls fail as if D1 were overloaded; `seen` counts the calls. */
+function d1FailingFirst(failures: number, seen = { calls: 0 }) {
   return everyD1(
     (db) =>
       new Proxy(db, {
         get(target, property) {
           if (property === "batch")
             return (statements: D1PreparedStatement[]) => {
-              calls += 1;
-              return calls <= failures
+              seen.calls += 1;
+              return seen.calls <= failures
                 ? Promise.reject(new Error("D1_ERROR: overloaded"))
                 : target.batch(statements);
             };
@@ -82,8 +81,8 @@ function d1FailingFirst(failures: number) {
   );
 }
 
-/** The real D1, failing every batch that writes a statement bound to `poison` (say, one event's id). */
-function d1FailingFor(poison: string) {
+/** The real D1, failing every batch that writes a statement bound to a `poisons` (say, an event's id). */
+function d1FailingFor(...poisons: string[]) {
   const poisoned = new WeakSet<D1PreparedStatement>();
   return everyD1(
     (db) =>
@@ -98,7 +97,11 @@ function d1FailingFor(poison: string) {
                   return (...values: unknown[]) => {
                     const bound = inner.bind(...values);
                     // Events travel one by one or together as one JSON parameter.
-                    if (!values.some((value) => typeof value === "string" && value.includes(poison)))
+                    if (
+                      !values.some(
+                        (value) => typeof value === "string" && poisons.some((p) => value.includes(p)),
+                      )
+                    )
                       return bound;
                     const refused = new Proxy(bound, {
                       get(statement, method) {
@@ -174,8 +177,8 @@ describe("the queue consumer under faults", () => {
       conversion(testId, visitors[1]?.sessionId ?? ""),
     ];
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    // The batch write and the first single writes fail: some events land on the first delivery,
-    // the others are retried alone until D1 answers.
+    // The batch's write and both its halves fail: all are delivered again together, and land once D1
+    // answers.
     const deliveries = await deliverUntilSettled(events, await faulty(d1FailingFirst(4)));
     expect(deliveries).toBeGreaterThan(1);
 
@@ -214,6 +217,28 @@ describe("the queue consumer under faults", () => {
     );
   });
 
+  it("delivers a batch again whole while its shard refuses every write: three writes, whatever its size", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const callsFor = async (size: number) => {
+      const testId = await newTestId();
+      const events = Array.from({ length: size }, () => click(testId));
+      const seen = { calls: 0 };
+      const down = await faulty(d1FailingFirst(Number.POSITIVE_INFINITY, seen));
+      const { result, error } = await deliver(events, 1, down);
+      await restoreShardWriters?.();
+      expect(error).toBeUndefined();
+      expect(result.explicitAcks).toEqual([]);
+      expect(result.retryMessages).toHaveLength(size);
+      expect(await clicksOf(testId)).toEqual([]);
+      return seen.calls;
+    };
+    // The write of all and of each half. A write of each event alone, as before, was 15 writes for 8
+    // events and 79 for 40: two for each event, every one refused.
+    const few = await callsFor(8);
+    expect(await callsFor(40)).toBe(few);
+    expect(few).toBeGreaterThan(0);
+  });
+
   it("sends an event D1 refuses every time to the dead-letter queue on its last attempt, logged", async () => {
     const testId = await newTestId();
     const poison = click(testId);
@@ -232,6 +257,32 @@ describe("the queue consumer under faults", () => {
     expect(loggedEvents(error)).toContainEqual(
       expect.objectContaining({ event: "tracking_event_dead_lettered", messageId: "m0" }),
     );
+  });
+
+  it("writes each event alone on its last delivery, so two it refuses in both halves take no other along", async () => {
+    const testId = await newTestId();
+    const [first, second] = [click(testId), click(testId)];
+    const good = [click(testId), click(testId)];
+    // Each half holds one the shard refuses: both halves fail, as they do when the shard is down.
+    const batch = [first, good[0], good[1], second];
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const refusing = await faulty(d1FailingFor(first.id, second.id));
+    const before = await deliver(batch, 1, refusing);
+    expect(before.result.retryMessages.map((m) => m.msgId).sort()).toEqual(["m0", "m1", "m2", "m3"]);
+    expect(await clicksOf(testId)).toEqual([]);
+
+    const deadLetters = recordingQueue();
+    const last = await deliver(batch, DEAD_LETTER_AFTER_ATTEMPTS, {
+      ...refusing,
+      DEAD_LETTERS: deadLetters.queue,
+    });
+    expect(last.result.explicitAcks.sort()).toEqual(["m0", "m1", "m2", "m3"]);
+    expect((await clicksOf(testId)).map((r) => r.id).sort()).toEqual(good.map((e) => e.id).sort());
+    expect(deadLetters.sent.map((letter) => (letter as { messageId: string }).messageId).sort()).toEqual([
+      "m0",
+      "m3",
+    ]);
   });
 
   it("sends a malformed message to the dead-letter queue, logged, and takes the rest", async () => {

@@ -357,7 +357,8 @@ async function settlePacked(env: Env, { message, attempts, again }: Packed): Pro
 /**
  * Writes the events `perWrite` at a time, a write that fails again in halves. Acknowledges each
  * written event except those the write answers as not settled yet (conversions still waiting for
- * their click), which it returns; an event whose own write fails is delivered again alone.
+ * their click), which it returns; an event whose own write fails is delivered again alone, and a part
+ * whose two halves both fail is delivered again whole (see writeInHalves).
  */
 async function writeIsolated<E>(
   env: Env,
@@ -369,29 +370,43 @@ async function writeIsolated<E>(
   const unsettled: E[] = [];
   for (let start = 0; start < pending.length; start += perWrite) {
     const part = pending.slice(start, start + perWrite);
-    unsettled.push(...(await writeInHalves(env, part, outcome, write)));
+    const tried = await tryWrite(part, outcome, write);
+    unsettled.push(
+      ...("error" in tried ? await writeInHalves(env, part, outcome, write, tried.error) : tried.unsettled),
+    );
   }
   return unsettled;
 }
 
+/** Writes the events, settling those written; the write's error instead if it fails. */
+async function tryWrite<E>(
+  pending: Pending<E>[],
+  outcome: BatchOutcome,
+  write: (events: E[]) => Promise<E[]>,
+): Promise<{ unsettled: E[] } | { error: unknown }> {
+  try {
+    return { unsettled: settle(pending, await write(pending.map((p) => p.event)), outcome) };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/**
+ * After the write of `pending` failed with `error`: its halves, and a half that fails in halves again,
+ * until the event that fails alone is found and delivered again (dead-lettered on its last delivery).
+ * Both halves failing is the shard refusing writes, not one event: a write of each would fail as well,
+ * two for each event of the batch, so they are all delivered again together. Unless one of them is on
+ * its last delivery: then each is written alone, so that only what fails alone is dead-lettered.
+ */
 async function writeInHalves<E>(
   env: Env,
   pending: Pending<E>[],
   outcome: BatchOutcome,
   write: (events: E[]) => Promise<E[]>,
+  error: unknown,
 ): Promise<E[]> {
-  try {
-    return settle(pending, await write(pending.map((p) => p.event)), outcome);
-  } catch (error) {
-    const [item] = pending;
-    if (pending.length > 1 || !item) {
-      log("warn", "queue_batch_write_failed", { size: pending.length, error, next: "writing each half" });
-      const half = Math.ceil(pending.length / 2);
-      return [
-        ...(await writeInHalves(env, pending.slice(0, half), outcome, write)),
-        ...(await writeInHalves(env, pending.slice(half), outcome, write)),
-      ];
-    }
+  const [item] = pending;
+  if (pending.length === 1 && item) {
     const { delivery, event } = item;
     if (delivery.attempts >= DEAD_LETTER_AFTER_ATTEMPTS) {
       await deadLetter(env, delivery, event, `failed to write ${delivery.attempts} times: ${error}`, outcome);
@@ -402,6 +417,26 @@ async function writeInHalves<E>(
     }
     return [];
   }
+  log("warn", "queue_batch_write_failed", { size: pending.length, error, next: "writing each half" });
+  const half = Math.ceil(pending.length / 2);
+  const halves = [pending.slice(0, half), pending.slice(half)];
+  const tried = [];
+  for (const events of halves) tried.push(await tryWrite(events, outcome, write));
+  const lastDelivery = pending.some(({ delivery }) => delivery.attempts >= DEAD_LETTER_AFTER_ATTEMPTS);
+  if (tried.every((each) => "error" in each) && !lastDelivery) {
+    log("warn", "queue_batch_write_failed", { size: pending.length, error, next: "delivering all again" });
+    for (const { delivery } of pending) delivery.retry();
+    outcome.retried += pending.length;
+    return [];
+  }
+  const unsettled: E[] = [];
+  for (const [i, each] of tried.entries())
+    unsettled.push(
+      ...("error" in each
+        ? await writeInHalves(env, halves[i] ?? [], outcome, write, each.error)
+        : each.unsettled),
+    );
+  return unsettled;
 }
 
 function settle<E>(pending: Pending<E>[], unsettled: E[], outcome: BatchOutcome): E[] {
