@@ -81,7 +81,7 @@ function d1FailingFirst(failures: number, seen = { calls: 0 }) {
   );
 }
 
-/** The real D1, failing every batch that writes a statement bound to a `poisons` (say, an event's id). */
+/** The real D1, failing every batch that writes a statement bound to one of `poisons` (say, event ids). */
 function d1FailingFor(...poisons: string[]) {
   const poisoned = new WeakSet<D1PreparedStatement>();
   return everyD1(
