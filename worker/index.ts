@@ -1,6 +1,7 @@
 import { configured } from "./config";
 import { CRONS } from "./crons";
 import { isAppHost } from "./lib/hosts";
+import { onDemand } from "./lib/on-demand";
 import { log } from "./observability/log";
 import { misconfiguredResponse } from "./observability/misconfigured";
 import { observeRedirect } from "./observability/redirect-log";
@@ -10,8 +11,23 @@ import { redirectBySlug, redirectOnCustomDomain } from "./redirect/handlers";
 export { ShardWriter } from "./queue/shard-writer";
 
 // Static imports here are what a new isolate runs before its first answer: only the redirect's
-// modules. The app, the queue consumer and the crons load on first use (docs/architecture.md,
-// "Loading on demand"); `npm run check:bundle` fails if one of them comes back into startup.
+// modules. The app, the queue consumers and the crons load on first use, each declared here once
+// (docs/architecture.md, "Loading on demand"); `npm run check:bundle` fails if one of them comes back
+// into startup.
+const loadApp = onDemand(() => import("./app"));
+const loadWebhookConsumers = onDemand(() =>
+  Promise.all([import("./webhooks/consumer"), import("./integrations/slack/deliver")]),
+);
+const loadAutopilot = onDemand(() => import("./services/autopilot"));
+const loadLinkPurges = onDemand(() => import("./services/link-purges"));
+const loadDeadLetters = onDemand(() => import("./queue/dead-letters"));
+const loadClickConsumer = onDemand(() => import("./queue/consumer"));
+const loadDomains = onDemand(() => import("./services/domains"));
+const loadCacheRepair = onDemand(() =>
+  Promise.all([import("./link-cache/writes"), import("./services/shard-copies")]),
+);
+const loadArchive = onDemand(() => import("./archive/run"));
+const loadDigests = onDemand(() => import("./services/digest"));
 
 export default {
   async fetch(request, rawEnv, ctx) {
@@ -30,7 +46,7 @@ export default {
           })
         : observeRedirect(redirectBySlug(request, url, env, ctx), { ...details, route: "/r/:slug" });
     }
-    const { default: app } = await import("./app");
+    const { default: app } = await loadApp();
     return app.fetch(request, env, ctx);
   },
   async queue(batch, env) {
@@ -39,25 +55,22 @@ export default {
     // the due tests the autopilot cron queued; splitlink-link-purges (and -staging): the link cache's
     // purges; every other queue carries clicks and conversions.
     if (batch.queue.startsWith("splitlink-webhooks")) {
-      const [{ consumeWebhooks }, { consumeSlack }] = await Promise.all([
-        import("./webhooks/consumer"),
-        import("./integrations/slack/deliver"),
-      ]);
+      const [{ consumeWebhooks }, { consumeSlack }] = await loadWebhookConsumers();
       return consumeWebhooks(batch, env, { toSlack: consumeSlack });
     }
     if (batch.queue.startsWith("splitlink-autopilot")) {
-      const { consumeAutopilot } = await import("./services/autopilot");
+      const { consumeAutopilot } = await loadAutopilot();
       return consumeAutopilot(batch, env);
     }
     if (batch.queue.startsWith("splitlink-link-purges")) {
-      const { consumePurges } = await import("./services/link-purges");
+      const { consumePurges } = await loadLinkPurges();
       return consumePurges(batch, env);
     }
     if (batch.queue.startsWith("splitlink-clicks-dlq")) {
-      const { keepDeadLetters } = await import("./queue/dead-letters");
+      const { keepDeadLetters } = await loadDeadLetters();
       return keepDeadLetters(batch, env);
     }
-    const { consumeEvents } = await import("./queue/consumer");
+    const { consumeEvents } = await loadClickConsumer();
     return consumeEvents(batch, env);
   },
   async scheduled(controller, rawEnv) {
@@ -67,21 +80,20 @@ export default {
       return;
     }
     if (controller.cron === CRONS.reverifyDomains) {
-      const { reverifyPendingDomains } = await import("./services/domains");
+      const { reverifyPendingDomains } = await loadDomains();
       await reverifyPendingDomains(config.env);
     } else if (controller.cron === CRONS.repairCache) {
-      const { repairCache } = await import("./link-cache/writes");
+      const [{ repairCache }, { repairShardCopies }] = await loadCacheRepair();
       await repairCache(config.env);
-      const { repairShardCopies } = await import("./services/shard-copies");
       await repairShardCopies(config.env);
     } else if (controller.cron === CRONS.autopilot) {
-      const { scheduleAutopilot } = await import("./services/autopilot");
+      const { scheduleAutopilot } = await loadAutopilot();
       await scheduleAutopilot(config.env, controller.scheduledTime);
     } else if (controller.cron === CRONS.archive) {
-      const { runArchive } = await import("./archive/run");
+      const { runArchive } = await loadArchive();
       await runArchive(config.env);
     } else if (controller.cron === CRONS.weeklyDigest) {
-      const { sendDigests } = await import("./services/digest");
+      const { sendDigests } = await loadDigests();
       await sendDigests(config.env);
     } else log("warn", "scheduled_unknown_cron", { cron: controller.cron });
   },

@@ -8,6 +8,7 @@ import { csvLine } from "../../worker/lib/csv";
 import { isAppHost } from "../../worker/lib/hosts";
 import { clickId, eventId, newTestId, timeOrderedUuid } from "../../worker/lib/ids";
 import { splitLinkFor } from "../../worker/lib/links";
+import { onDemand } from "../../worker/lib/on-demand";
 import { generateSlug } from "../../worker/lib/slug";
 import { agentOf } from "../../worker/lib/user-agent";
 import {
@@ -528,4 +529,18 @@ describe("where webhooks may go", () => {
       expect(webhookUrlProblem(url, true)).toBe("invalid");
     },
   );
+});
+
+describe("a module loaded on demand", () => {
+  it("is loaded once, and every later call takes the module kept", async () => {
+    let loads = 0;
+    const load = onDemand(async () => {
+      loads += 1;
+      return { loadedAs: loads };
+    });
+    const first = await load();
+    const later = await Promise.all([load(), load(), load()]);
+    expect(loads).toBe(1);
+    expect(later.every((module) => module === first)).toBe(true);
+  });
 });

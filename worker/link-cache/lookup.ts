@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import type { Background } from "../lib/background";
+import { onDemand } from "../lib/on-demand";
 import { log } from "../observability/log";
 import type { CachedHost, CachedLink, CachedTestWorkspace, CachedTrafficRules } from "./entries";
 import { IsolateCache } from "./isolate-cache";
@@ -21,6 +22,7 @@ export const DERIVED_ENTRY_TTL_SECONDS = 24 * 60 * 60;
 // null marks a known miss, so a mistyped link does not hit D1 on every request of an isolate.
 type Cached = CachedLink | CachedHost | CachedTrafficRules | CachedTestWorkspace;
 const memory = new IsolateCache<Cached | null>();
+const loadD1Loaders = onDemand(() => Promise.all([import("./entries"), import("../db/client")]));
 
 type Loaders = typeof import("./entries");
 
@@ -55,7 +57,7 @@ async function readThrough<T extends Cached>(
     keepAtLocation(env, ctx, key, cached);
     return cached;
   }
-  const [loaders, { getDb }] = await Promise.all([import("./entries"), import("../db/client")]);
+  const [loaders, { getDb }] = await loadD1Loaders();
   const loaded = await load(loaders, getDb(env.DB));
   memory.set(key, loaded);
   if (!loaded) return null;

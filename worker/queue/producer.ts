@@ -2,6 +2,7 @@ import { attributionWindowMs } from "../db/attribution";
 import { byShard, eventsDb, LEGACY_SHARD, shardsOf, shardWriter } from "../db/shards";
 import type { Background } from "../lib/background";
 import { eventId } from "../lib/ids";
+import { onDemand } from "../lib/on-demand";
 import { log } from "../observability/log";
 import type {
   ClickEvent,
@@ -40,6 +41,8 @@ export const MAX_PACKED_EVENTS = 100;
 // a batch goes as one message unless its events are bigger than this together.
 const MAX_MESSAGE_BYTES = 120_000;
 const encoder = new TextEncoder();
+// Loaded when the producer writes to D1 itself, not at startup: this module is on the redirect's path.
+const loadConversionWebhooks = onDemand(() => import("../webhooks/conversions"));
 
 interface OpenBatch {
   events: TrackingEvent[];
@@ -155,8 +158,7 @@ async function sendEvents(env: Env, events: TrackingEvent[]): Promise<void> {
     const counted = (
       await Promise.all([...groups].map(([shard, events]) => writeDirectly(env, shard, events)))
     ).flat();
-    // Loaded here, not at startup: this module is on the redirect's path (docs/architecture.md).
-    const { sendConversionEvents } = await import("../webhooks/conversions");
+    const { sendConversionEvents } = await loadConversionWebhooks();
     await sendConversionEvents(env, counted);
   }
 }

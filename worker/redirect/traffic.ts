@@ -4,11 +4,14 @@ import type { Background } from "../lib/background";
 import { clientIpOf } from "../lib/client-ip";
 import { readCookie } from "../lib/cookies";
 import { HOSTING_ASNS } from "../lib/hosting-asns";
+import { onDemand } from "../lib/on-demand";
 import type { CachedTrafficRules } from "../link-cache/entries";
 import { findTrafficRules } from "../link-cache/lookup";
 
 /** The app's own session cookie (auth/session-cookies.ts), which the redirect sees on the app host. */
 const ACCESS_COOKIE = "sl_access";
+/** jose loads only for a visitor who carries the app's cookie. */
+const loadTokens = onDemand(() => import("../auth/tokens"));
 
 /** Why the rules leave a visit out: internal, blocked or (machine traffic) datacenter; null when it counts. */
 export function ruledOut(rules: TrafficRules, source: TrafficSource): UncountedVisitReason | null {
@@ -29,8 +32,7 @@ export async function isSignedInMember(
 ): Promise<boolean> {
   const token = readCookie(cookies, ACCESS_COOKIE);
   if (!token) return false;
-  // jose loads only for a visitor who carries the app's cookie.
-  const { verifyAccessToken } = await import("../auth/tokens");
+  const { verifyAccessToken } = await loadTokens();
   const claims = await verifyAccessToken(secret, token);
   return claims !== null && entry.members.includes(claims.user.id);
 }

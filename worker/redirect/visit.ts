@@ -5,6 +5,7 @@ import type { Background } from "../lib/background";
 import { addressGroupOf, clientIpOf } from "../lib/client-ip";
 import { isSecureRequest, readCookie, serializeCookie } from "../lib/cookies";
 import { clickId, eventId, timeOrderedUuid } from "../lib/ids";
+import { onDemand } from "../lib/on-demand";
 import { isPreviewFetch } from "../lib/preview-fetchers";
 import { agentOf } from "../lib/user-agent";
 import type { CachedLink } from "../link-cache/entries";
@@ -26,6 +27,8 @@ export const ARM_COOKIE_PREFIX = "sl_arm_";
 export const PREVIEW_PARAM = "preview";
 const DAY_SECONDS = 24 * 60 * 60;
 const YEAR_SECONDS = 365 * DAY_SECONDS;
+/** A password link's page and check (issue #49), loaded on the first visit of a link that has one. */
+const loadPassword = onDemand(() => import("./password"));
 
 /**
  * The hot path: a cache hit reaches here with no D1 query. It picks the variant from the session,
@@ -45,7 +48,7 @@ export async function visit(
   // A password link (issue #49): its page first, until a person's GET carries the link's pass. Loaded
   // only for such a link; the others pay this one check.
   if (link.passwordHash) {
-    const { passwordGate } = await import("./password");
+    const { passwordGate } = await loadPassword();
     const page = await passwordGate(request, url, env, link, link.passwordHash);
     if (page) return page;
   }
