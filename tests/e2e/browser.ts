@@ -7,12 +7,15 @@ import {
   chromium,
   type Page,
 } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 
 // Headless Chromium says "HeadlessChrome", which isbot rightly calls a bot: visitors here are people.
 export const DESKTOP_USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 export const WIDTHS = { narrow: { width: 375, height: 800 }, wide: { width: 1280, height: 900 } } as const;
+
+/** The most of one page's snapshot a failed test logs. */
+const PAGE_LOG_CHARS = 8_000;
 
 /** One browser per test file, a fresh context (cookies, storage) per call of newPage. */
 export function startBrowser() {
@@ -33,6 +36,19 @@ export function startBrowser() {
         // The site tag's shop (shop-site.ts): two hosts of one registrable domain on this machine.
         "--host-resolver-rules=MAP *.shop.test 127.0.0.1",
       ],
+    });
+  });
+  // CI keeps no screenshots: a failed test's open pages go to the log as a screen reader reads them,
+  // so a failure that does not come back can still be read.
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(async () => {
+      for (const page of contexts.flatMap((context) => context.pages())) {
+        const seen = await page
+          .locator("body")
+          .ariaSnapshot({ timeout: 5_000 })
+          .catch((error: unknown) => `(no snapshot: ${error})`);
+        console.error(`The page at ${page.url()} when the test failed:\n${seen.slice(0, PAGE_LOG_CHARS)}`);
+      }
     });
   });
   afterAll(async () => {
