@@ -38,10 +38,20 @@ export function conversion(testId: string, sessionId: string): ConversionEvent {
   return { type: "conversion", id: crypto.randomUUID(), testId, sessionId, timestamp: Date.now() };
 }
 
-/** Delivers events to the Worker's queue handler as one batch, like the Queues runtime does. */
-export async function deliver(events: unknown[], attempts = 1, bindings: Env = env, ids?: string[]) {
+/**
+ * Delivers events to the Worker's queue handler as one batch, like the Queues runtime does. `queue`: a
+ * name of its own (a clicks queue's, as the handler routes it) tells this batch's log line from those of
+ * the batches the runtime delivers meanwhile in the same isolate.
+ */
+export async function deliver(
+  events: unknown[],
+  attempts = 1,
+  bindings: Env = env,
+  ids?: string[],
+  queue = "splitlink-clicks",
+) {
   const batch = createMessageBatch(
-    "splitlink-clicks",
+    queue,
     events.map((body, i) => ({ id: ids?.[i] ?? `m${i}`, timestamp: Date.now(), attempts, body })),
   );
   const ctx = createExecutionContext();

@@ -121,13 +121,21 @@ describe("the conversion consumer", () => {
     const visitor = click(testId);
     const info = vi.spyOn(console, "log").mockImplementation(() => {});
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    await deliver([visitor, conversion(testId, "no-click-yet"), { type: "nonsense" }]);
-    const lines = loggedEvents(info).filter((line) => line.event === "queue_batch");
+    // The real queue may deliver another test's batch meanwhile, in this isolate: this one has its name.
+    const queue = `splitlink-clicks-${crypto.randomUUID()}`;
+    await deliver(
+      [visitor, conversion(testId, "no-click-yet"), { type: "nonsense" }],
+      1,
+      env,
+      undefined,
+      queue,
+    );
+    const lines = loggedEvents(info).filter((line) => line.event === "queue_batch" && line.queue === queue);
     info.mockRestore();
     error.mockRestore();
     expect(lines).toEqual([
       expect.objectContaining({
-        queue: "splitlink-clicks",
+        queue,
         size: 3,
         written: 1,
         retried: 1,
