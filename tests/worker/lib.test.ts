@@ -543,4 +543,17 @@ describe("a module loaded on demand", () => {
     expect(loads).toBe(1);
     expect(later.every((module) => module === first)).toBe(true);
   });
+
+  it("keeps nothing from a load that failed: the next call loads again", async () => {
+    let loads = 0;
+    const load = onDemand(async () => {
+      loads += 1;
+      if (loads === 1) throw new Error("the first load fails");
+      return { loadedAs: loads };
+    });
+    await expect(load()).rejects.toThrow("the first load fails");
+    expect(await load()).toEqual({ loadedAs: 2 });
+    expect(await load()).toEqual({ loadedAs: 2 });
+    expect(loads).toBe(2);
+  });
 });
