@@ -22,7 +22,13 @@ import type { TrackingEvent } from "../../worker/queue/events";
 import { batchWindowMs, MAX_PACKED_EVENTS } from "../../worker/queue/producer";
 import { writeClicks } from "../../worker/queue/record";
 import { BANDIT_UPDATE_MS } from "../../worker/statistics/bandit";
-import { dollarsPerMillion, PRICES, PRICES_AS_OF, QUEUE_OPERATIONS_PER_MESSAGE } from "../prices";
+import {
+  dollarsPerMillion,
+  monthlyBill,
+  PRICES,
+  PRICES_AS_OF,
+  QUEUE_OPERATIONS_PER_MESSAGE,
+} from "../prices";
 import { kvReadsPerClick, packRowsPerClick, type Spread, simulateSpread } from "../spread";
 import { fixed, printTable } from "../table";
 import { meterD1 } from "./d1-meter";
@@ -58,6 +64,10 @@ const HOLD_SECONDS = inject("clickHoldSeconds");
 const VOLUMES = [1_000_000, 100_000_000];
 const BEFORE = { eventsPerMessage: 50, messagesPerBatch: 100, dollars: 4.85 };
 const DAYS_A_MONTH = 30.4;
+// The Worker's own CPU a request, in milliseconds: the live link's share of workerd's busy time, 30.2 %
+// (bench/RESULTS.md §46, its CPU profiles), of workerd's 3.656 ms of CPU a redirect (§47), on this VM's
+// slow cores (an upper bound for Cloudflare's). A beacon's or a consumer's invocation is counted alike.
+const WORKER_CPU_MS_A_REQUEST = 1.1;
 // The KV reads a click at the spread, each location keeping a link its hour (worker/link-cache/location-cache.ts).
 const LOCATION_TTL_MS = LOCATION_CACHE_TTL_SECONDS * 1000;
 const kvAtSpread = (clicksPerDay: number, links: number) =>
@@ -551,6 +561,12 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     clicksPerDay: number,
     shardsPerWriter = env.SHARDS_PER_WRITER,
   ) => {
+    const workersRequests =
+      1 +
+      perConversion +
+      (at
+        ? perConversion * (conversionMessages.get(clicksPerDay)?.batchesPerClick ?? 1)
+        : clickIngest.batches / CLICKS);
     return {
       d1RowsWritten:
         clickWrites.rows / CLICKS + conversionWrites.rows / CLICKS + (1 + perConversion) * deleteRowsPerEvent,
@@ -558,12 +574,8 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
       queueMessages:
         counts.messages / REDIRECTS +
         perConversion * (at ? (conversionMessages.get(clicksPerDay)?.messagesPerClick ?? 1) : 1),
-      workersRequests:
-        1 +
-        perConversion +
-        (at
-          ? perConversion * (conversionMessages.get(clicksPerDay)?.batchesPerClick ?? 1)
-          : clickIngest.batches / CLICKS),
+      workersRequests,
+      workersCpuMs: workersRequests * WORKER_CPU_MS_A_REQUEST,
       // Measured above at one location; at the spread, each location reads a link once its entry is
       // gone (bench/spread.ts, kvReadsPerClick), this run's tests the links.
       kvReads: at ? kvAtSpread(clicksPerDay, TESTS) : counts.kvReads / REDIRECTS,
@@ -585,6 +597,7 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
     d1RowsRead: fixed(use.d1RowsRead, 1),
     queueMessages: `${fixed(use.queueMessages, 3)} messages, ${fixed(use.queueMessages * 3, 3)} operations`,
     workersRequests: fixed(use.workersRequests, 4),
+    workersCpuMs: `${fixed(use.workersCpuMs, 2)} ms (${WORKER_CPU_MS_A_REQUEST} ms a request)`,
     kvReads: `${fixed(use.kvReads, 3)}${EVENTS_PER_MESSAGE > 0 ? "" : ` (a location's ${LOCATION_CACHE_TTL_SECONDS / 3600} h entry at the spread, ${TESTS} links alike)`}`,
     r2Writes: fixed(use.r2Writes, 6),
     d1GbMonths: `${fixed(bytesPerClickKept, 1)} B for ${DAYS_IN_D1} days`,
@@ -633,10 +646,16 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   // delivers another volume's shape).
   const atVolumes = VOLUMES.map((clicksPerDay) => {
     const at = spreads.get(clicksPerDay);
-    return { clicksPerDay, at, cost: dollarsPerMillion(perClickAt(at, clicksPerDay)) };
+    const use = perClickAt(at, clicksPerDay);
+    return {
+      clicksPerDay,
+      at,
+      cost: dollarsPerMillion(use),
+      bill: monthlyBill(use, clicksPerDay * DAYS_A_MONTH),
+    };
   });
   printTable(
-    `Dollars per million clicks at the production-like spread (bench/spread.ts, the producer's ${spread.windowMs} ms window, the clicks' ${handOffMs} ms to the writer), prices as of ${PRICES_AS_OF}; D1 rows written as measured here at ${EVENTS_PER_MESSAGE > 0 ? `${EVENTS_PER_MESSAGE} events a message` : `the spread of ${SPREAD_CLICKS_PER_DAY} clicks a day`}`,
+    `Dollars per million clicks at the production-like spread (bench/spread.ts, the producer's ${spread.windowMs} ms window, the clicks' ${handOffMs} ms to the writer), prices as of ${PRICES_AS_OF}; D1 rows written as measured here at ${EVENTS_PER_MESSAGE > 0 ? `${EVENTS_PER_MESSAGE} events a message` : `the spread of ${SPREAD_CLICKS_PER_DAY} clicks a day`}. "All $" prices every unit; the month's bill is the Workers Paid plan's $5 and what goes past what it includes (bench/prices.ts, INCLUDED_A_MONTH), the clicks' use alone`,
     [
       {
         shape: `${BEFORE.eventsPerMessage} events a message (bench/RESULTS.md §20)`,
@@ -651,19 +670,21 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
           3,
         ),
         "all $": fixed(BEFORE.dollars, 2),
-        "a month": `$${Math.round(BEFORE.dollars * DAYS_A_MONTH)} at 1M / day`,
+        "a month at all $": `$${Math.round(BEFORE.dollars * DAYS_A_MONTH)} at 1M / day`,
+        "the month's bill": "–",
       },
-      ...atVolumes.map(({ clicksPerDay, cost: dollars }) => ({
+      ...atVolumes.map(({ clicksPerDay, cost: dollars, bill }) => ({
         shape: `spread, ${clicksPerDay} clicks a day${clicksPerDay === SPREAD_CLICKS_PER_DAY && EVENTS_PER_MESSAGE === 0 ? " (delivered)" : ""}`,
         "events / message": fixed(conversionMessages.get(clicksPerDay)?.eventsPerMessage ?? 0, 2),
         "messages / consumer batch": fixed(conversionMessages.get(clicksPerDay)?.messagesPerBatch ?? 0, 1),
         "clicks / writer call": fixed(handOffs.get(clicksPerDay)?.eventsPerMessage ?? 0, 2),
         "queue $": fixed(dollars.items["queue operations"] ?? 0, 3),
         "all $": fixed(dollars.total, 2),
-        "a month": `$${Math.round((dollars.total * clicksPerDay * DAYS_A_MONTH) / 1e6)} at ${clicksPerDay / 1e6}M / day`,
+        "a month at all $": `$${Math.round((dollars.total * clicksPerDay * DAYS_A_MONTH) / 1e6)} at ${clicksPerDay / 1e6}M / day`,
+        "the month's bill": `$${Math.round(bill.total)} ($${fixed(bill.perMillion, 2)} a million)`,
       })),
     ],
-    `production spread: ${atVolumes.map(({ clicksPerDay, cost: dollars }) => `${clicksPerDay} clicks/day ${fixed(conversionMessages.get(clicksPerDay)?.eventsPerMessage ?? 0, 2)} conversions/message, $${fixed(dollars.total, 2)} per million clicks ($${fixed(dollars.items["queue operations"] ?? 0, 2)} queue), $${Math.round((dollars.total * clicksPerDay * DAYS_A_MONTH) / 1e6)} a month`).join("; ")}; $${fixed(BEFORE.dollars, 2)} at ${BEFORE.eventsPerMessage} events/message before`,
+    `production spread: ${atVolumes.map(({ clicksPerDay, cost: dollars, bill }) => `${clicksPerDay} clicks/day ${fixed(conversionMessages.get(clicksPerDay)?.eventsPerMessage ?? 0, 2)} conversions/message, $${fixed(dollars.total, 2)} per million clicks ($${fixed(dollars.items["queue operations"] ?? 0, 2)} queue), $${Math.round((dollars.total * clicksPerDay * DAYS_A_MONTH) / 1e6)} a month at that price, a bill of $${Math.round(bill.total)} ($${fixed(bill.perMillion, 2)} a million clicks) with the plan's $5 and what it includes`).join("; ")}; $${fixed(BEFORE.dollars, 2)} at ${BEFORE.eventsPerMessage} events/message before`,
   );
 
   // The KV line's range: the links a deployment's clicks are spread over (evenly: the most reads), and
@@ -705,15 +726,25 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
   const packsMeasured = (clickRowsBySql.get("INSERT INTO click_packs") ?? 0) / CLICKS;
   const packsModelled = packRowsPerClick(clicksPerWrite, TESTS);
   const atSpread = atVolumes.find(({ clicksPerDay }) => clicksPerDay === SPREAD_CLICKS_PER_DAY);
+  const useAtSpread = perClickAt(spread, SPREAD_CLICKS_PER_DAY);
   const byLinks = [1_000, 10_000].map((links) => {
     const testsAShard = links / shardsFor(SPREAD_CLICKS_PER_DAY);
     const packs = packRowsPerClick(clicksPerWrite, testsAShard);
     const kv = kvAtSpread(SPREAD_CLICKS_PER_DAY, links);
-    const dollars =
-      (atSpread?.cost.total ?? 0) +
-      (packs - packsModelled) * PRICES.d1RowWritten * 1e6 +
-      (kv - kvAtSpread(SPREAD_CLICKS_PER_DAY, TESTS)) * PRICES.kvRead * 1e6;
-    return { links, testsAShard, packs, kv, dollars };
+    const use = {
+      ...useAtSpread,
+      d1RowsWritten: useAtSpread.d1RowsWritten + packs - packsModelled,
+      kvReads: kv,
+    };
+    const dollars = dollarsPerMillion(use).total;
+    return {
+      links,
+      testsAShard,
+      packs,
+      kv,
+      dollars,
+      bill: monthlyBill(use, SPREAD_CLICKS_PER_DAY * DAYS_A_MONTH),
+    };
   });
   printTable(
     `Pack rows a click and all-in dollars by the links the clicks are spread over (evenly), at ${SPREAD_CLICKS_PER_DAY} clicks a day over ${shardsFor(SPREAD_CLICKS_PER_DAY)} shards, writes of ${clicksPerWrite} clicks a shard`,
@@ -724,16 +755,18 @@ it(`measures D1 bytes, writes and ingest rate for ${CLICKS} clicks, and KV and q
         "pack rows / click": `${fixed(packsMeasured, 3)} measured (model ${fixed(packsModelled, 3)})`,
         "KV reads / click": fixed(kvAtSpread(SPREAD_CLICKS_PER_DAY, TESTS), 3),
         "$ a million": fixed(atSpread?.cost.total ?? 0, 2),
+        "billed, $ a million": fixed(atSpread?.bill.perMillion ?? 0, 2),
       },
-      ...byLinks.map(({ links, testsAShard, packs, kv, dollars }) => ({
+      ...byLinks.map(({ links, testsAShard, packs, kv, dollars, bill }) => ({
         links,
         "tests a shard": fixed(testsAShard, 1),
         "pack rows / click": fixed(packs, 3),
         "KV reads / click": fixed(kv, 3),
         "$ a million": fixed(dollars, 2),
+        "billed, $ a million": fixed(bill.perMillion, 2),
       })),
     ],
-    `by links at ${SPREAD_CLICKS_PER_DAY} clicks/day: this run ${fixed(packsMeasured, 3)} pack rows a click (model ${fixed(packsModelled, 3)}) $${fixed(atSpread?.cost.total ?? 0, 2)}; ${byLinks.map(({ links, packs, dollars }) => `${links} links ${fixed(packs, 3)} pack rows a click, $${fixed(dollars, 2)}`).join("; ")}`,
+    `by links at ${SPREAD_CLICKS_PER_DAY} clicks/day: this run ${fixed(packsMeasured, 3)} pack rows a click (model ${fixed(packsModelled, 3)}) $${fixed(atSpread?.cost.total ?? 0, 2)}; ${byLinks.map(({ links, packs, dollars, bill }) => `${links} links ${fixed(packs, 3)} pack rows a click, $${fixed(dollars, 2)} (billed $${fixed(bill.perMillion, 2)})`).join("; ")}`,
   );
 
   // Steady state with the window: DAYS_IN_D1 days of raw events, at this run's bytes and rate.
