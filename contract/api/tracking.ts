@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { CONVERSION_MESSAGES } from "../messages";
 import { SIGHTING_KINDS } from "../tracking";
-import { REFUSED_CONVERSION_REASONS } from "../trust";
+import { REFUSED_CONVERSION_REASONS, UNCOUNTED_VISIT_REASONS } from "../trust";
 import { isHttpUrl } from "../urls";
 
 // The site tag and a test's setup checklist (issue #32): where the tag was seen and what has counted.
@@ -47,6 +47,11 @@ export const trackingSetupSchema = z
       .int()
       .nullable()
       .describe("The first counted conversion, in milliseconds since the epoch"),
+    uncountedVisits: z
+      .array(z.object({ reason: z.enum(UNCOUNTED_VISIT_REASONS), events: z.int() }))
+      .describe(
+        "Visits that reached the link and counted in no variant, by reason, most first (as in the test's traffic quality): why the link is not opened yet when someone opened it, e.g. internal for a member's own visit",
+      ),
     refusedConversions: z
       .array(z.object({ reason: z.enum(REFUSED_CONVERSION_REASONS), events: z.int() }))
       .describe(

@@ -45,6 +45,8 @@ export const TRAFFIC_QUALITY_MESSAGES = {
   explanation:
     "Why SplitLink's numbers can differ from your ad platform's or your shop's: these reached SplitLink and did not count in any version.",
   visitsHeading: "Visits not counted",
+  /** "1 visit", "2,000 visits". */
+  visitCount: (visits: number) => plural(visits, "visit"),
   conversionsHeading: "Conversions not counted",
   visits: {
     bot: "Bots and crawlers",

@@ -417,6 +417,46 @@ describe("the setup checklist", () => {
   });
 });
 
+describe("the test page while the link is tried", () => {
+  /** The visitors the variant cards show, added up. */
+  async function shownVisitors(page: Page): Promise<number> {
+    let total = 0;
+    for (const label of ["A", "B"]) {
+      const card = page.getByRole("region", { name: `Version ${label}`, exact: true });
+      total += Number(await card.locator('dt:text-is("Visitors") + dd').textContent());
+    }
+    return total;
+  }
+
+  it("says the marketer's own visit counted nowhere and why, then shows the next visitor without a reload", async () => {
+    const [marketer, test] = await marketerWithTest(`site-tag-tried-${Date.now()}@example.com`, {
+      name: "Tried",
+      urlA: `${shop.www}/a`,
+      urlB: `${shop.www}/b`,
+      conversionUrl: `${shop.checkout}/thanks`,
+    });
+    await marketer.goto(`/test/${test.slug}`);
+    const checklist = marketer.getByRole("list", { name: "Setup" });
+    await checklist.getByText("A visit shows here within a minute.").waitFor();
+
+    // Signed in, in another tab: a member's own visit is internal.
+    const ownTab = await marketer.context().newPage();
+    await ownTab.goto(test.link);
+    await ownTab.close();
+    await checklist
+      .getByText("Likely cause: Your own team: internal addresses and signed-in members.")
+      .waitFor({ timeout: 30_000 });
+    await screenshot(marketer, "setup-own-visit");
+    expect(await shownVisitors(marketer)).toBe(0);
+
+    // A visitor of their own: the checklist sees them on its own, and the counts follow it.
+    const visitor = await newVisitor();
+    await visitor.goto(test.link);
+    await checklist.getByText(/^First visitor/).waitFor({ timeout: 30_000 });
+    await expect.poll(() => shownVisitors(marketer), { timeout: 10_000 }).toBe(1);
+  });
+});
+
 describe("a goal page on another site than the landing pages", () => {
   it("says the tag cannot carry the visit across, and shows the two ways that work", async () => {
     const [marketer, test] = await marketerWithTest(`site-tag-cross-${Date.now()}@example.com`, {

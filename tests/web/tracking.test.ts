@@ -25,6 +25,7 @@ const nothingYet: TrackingSetup = {
   landingTag: null,
   goalTag: null,
   firstConversionAt: null,
+  uncountedVisits: [],
   refusedConversions: [],
 };
 
@@ -86,6 +87,7 @@ describe("the setup checklist", () => {
       landingTag: { host: "www.shop.example", path: "/a", seenAt: now - 120_000 },
       goalTag: { host: "checkout.shop.example", path: "/thanks", seenAt: now - 60_000 },
       firstConversionAt: now - 60_000,
+      uncountedVisits: [],
       refusedConversions: [],
     };
     const steps = setupSteps(pageGoal, setup, now);
@@ -127,6 +129,35 @@ describe("the setup checklist", () => {
       done: false,
       detail:
         "No conversion yet: 3 arrived and were not counted. Likely cause: Sent by the tag: this test counts your server's conversions only.",
+    });
+  });
+
+  it("says a visit shows within a minute, and why visits that came did not open the link: a member's own is internal", () => {
+    expect(setupSteps(pageGoal, nothingYet, 0)[0]?.detail).toBe(
+      "Nobody has opened https://splitlink.example/r/abc123 yet: open it once to try it. A visit shows here within a minute.",
+    );
+    const own = setupSteps(
+      pageGoal,
+      { ...nothingYet, uncountedVisits: [{ reason: "internal", events: 2 }] },
+      0,
+    );
+    expect(own[0]).toMatchObject({ label: "Link opened", done: false });
+    expect(own[0]?.detail).toBe(
+      "No visit has counted yet: 2 visits reached the link and counted in no version. Likely cause: Your own team: internal addresses and signed-in members. To try it as a visitor, open it in a private window, away from your internal addresses.",
+    );
+    const bots = setupSteps(pageGoal, { ...nothingYet, uncountedVisits: [{ reason: "bot", events: 1 }] }, 0);
+    expect(bots[0]?.detail).toBe(
+      "No visit has counted yet: 1 visit reached the link and counted in no version. Likely cause: Bots and crawlers.",
+    );
+    // Once a visit counts, the ones left out before no longer make the step undone.
+    const opened = {
+      ...nothingYet,
+      linkOpenedAt: 0,
+      uncountedVisits: [{ reason: "internal" as const, events: 2 }],
+    };
+    expect(setupSteps(pageGoal, opened, 0)[0]).toMatchObject({
+      done: true,
+      detail: "First visitor less than a minute ago",
     });
   });
 

@@ -213,6 +213,7 @@ describe("the setup checklist", () => {
       landingTag: null,
       goalTag: null,
       firstConversionAt: null,
+      uncountedVisits: [],
       refusedConversions: [],
     });
 
@@ -242,6 +243,7 @@ describe("the setup checklist", () => {
       landingTag: { host: "shop.example", path: "/a", seenAt: expect.any(Number) },
       goalTag: { host: "shop.example", path: "/thanks", seenAt: expect.any(Number) },
       firstConversionAt: expect.any(Number),
+      uncountedVisits: [],
       refusedConversions: [],
     });
 

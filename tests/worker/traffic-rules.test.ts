@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { TestAnalyticsResponse, WorkspaceHistoryResponse } from "../../contract/api";
+import type { TestAnalyticsResponse, TrackingSetup, WorkspaceHistoryResponse } from "../../contract/api";
 import { TRAFFIC_RULES_MESSAGES } from "../../contract/messages";
 import { DEFAULT_TRAFFIC_RULES } from "../../contract/traffic";
 import { testWorkspaceKey, trafficRulesKey } from "../../worker/link-cache/keys";
@@ -191,6 +191,31 @@ describe("traffic rules on the redirect", () => {
     await eventually(async () =>
       (await qualityOf(owner.client, test.slug)).visits.some((row) => row.reason === "internal"),
     );
+  });
+});
+
+describe("the setup checklist with the traffic rules", () => {
+  it("says a member's own visit did not open the link, and why; the next visitor's does, on both APIs", async () => {
+    const { owner, test } = await ownerWithTest();
+    const setupOf = async () =>
+      ((await (await owner.client.fetch(`/api/tests/${test.slug}/setup`)).json()) as { setup: TrackingSetup })
+        .setup;
+    await open(owner.client, `/r/${test.slug}`, { headers: HUMAN });
+    const own = await eventually(async () => {
+      const setup = await setupOf();
+      return setup.uncountedVisits.length > 0 && setup;
+    });
+    expect(own).toMatchObject({ linkOpenedAt: null, uncountedVisits: [{ reason: "internal", events: 1 }] });
+
+    await open(new Client(uniqueIp()), `/r/${test.slug}`, { headers: HUMAN });
+    const opened = await eventually(async () => {
+      const setup = await setupOf();
+      return setup.linkOpenedAt !== null && setup;
+    });
+    expect(opened.uncountedVisits).toEqual([{ reason: "internal", events: 1 }]);
+    const key = await seedApiKey(owner.userId, { scope: "read" });
+    const viaKey = await publicApi(key.key, "GET", `/tests/${test.id}/setup`);
+    expect(((await viaKey.json()) as { setup: unknown }).setup).toEqual(opened);
   });
 });
 

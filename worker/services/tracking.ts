@@ -7,10 +7,10 @@ import {
   tagPageGoal,
   type UrlMatch,
 } from "../../contract/tracking";
-import { REFUSED_CONVERSION_REASONS } from "../../contract/trust";
 import { firstCountedClickAt } from "../db/click-packs";
 import type { Background } from "../lib/background";
 import { enqueueEvent } from "../queue/producer";
+import { trafficQualityOfTest } from "./analytics";
 
 /**
  * One test's goal as the site tag reads it: no name, no variant, nothing but what the tag applies; a
@@ -153,19 +153,16 @@ const SETUP_OF_TEST = `SELECT
   LEFT JOIN tag_sightings AS l ON l.split_test_id = ?1 AND l.kind = 'landing'
   LEFT JOIN tag_sightings AS g ON g.split_test_id = ?1 AND g.kind = 'goal'`;
 
-// Conversions refused, as the test's traffic quality counts them; other_currency counted.
-const REFUSED_OF_TEST = `SELECT reason, events FROM traffic_quality
-  WHERE split_test_id = ?1 AND events > 0 AND reason IN (SELECT value FROM json_each(?2))
-  ORDER BY events DESC, reason`;
-const REFUSED = JSON.stringify(REFUSED_CONVERSION_REASONS.filter((reason) => reason !== "other_currency"));
-
-/** A test's setup checklist, the same for both APIs; the caller has checked the test is the workspace's. */
+/**
+ * A test's setup checklist, the same for both APIs; the caller has checked the test is the workspace's.
+ * What reached the test and was not counted is its traffic quality's: the visits, and the conversions
+ * refused (other_currency counted).
+ */
 export async function setupOf(db: D1Database, testId: string): Promise<TrackingSetup> {
-  const [setupRows, refusedRows] = await db.batch([
-    db.prepare(SETUP_OF_TEST).bind(testId),
-    db.prepare(REFUSED_OF_TEST).bind(testId, REFUSED),
+  const [row, quality] = await Promise.all([
+    db.prepare(SETUP_OF_TEST).bind(testId).first<SetupRow>(),
+    trafficQualityOfTest(db, testId),
   ]);
-  const row = setupRows?.results[0] as SetupRow | undefined;
   const sighting = (host: string | null, path: string | null, seenAt: number | null) =>
     host && path && seenAt ? { host, path, seenAt } : null;
   return {
@@ -173,7 +170,8 @@ export async function setupOf(db: D1Database, testId: string): Promise<TrackingS
     landingTag: sighting(row?.landing_host ?? null, row?.landing_path ?? null, row?.landing_at ?? null),
     goalTag: sighting(row?.goal_host ?? null, row?.goal_path ?? null, row?.goal_at ?? null),
     firstConversionAt: row?.first_conversion_at ?? null,
-    refusedConversions: (refusedRows?.results ?? []) as TrackingSetup["refusedConversions"],
+    uncountedVisits: quality.visits,
+    refusedConversions: quality.conversions.filter(({ reason }) => reason !== "other_currency"),
   };
 }
 

@@ -35,9 +35,7 @@ export function setupSteps(test: TrackedTest, setup: TrackingSetup, now: number 
       : {
           label: "Link opened",
           done: converted,
-          detail: converted
-            ? COUNTED_WITHOUT_SIGHTING
-            : `Nobody has opened ${test.link} yet: open it once to try it.`,
+          detail: converted ? COUNTED_WITHOUT_SIGHTING : notOpenedYet(test, setup),
         },
     setup.landingTag
       ? { label: "Tag on a landing page", done: true, detail: seen(setup.landingTag) }
@@ -53,6 +51,20 @@ export function setupSteps(test: TrackedTest, setup: TrackingSetup, now: number 
       ? { label: "First conversion", done: true, detail: ago(setup.firstConversionAt) }
       : { label: "First conversion", done: false, detail: likelyCause(test, setup) },
   ];
+}
+
+/**
+ * Why the link is not opened yet: the visits that reached it and counted in no version, most first (a
+ * member's own visit is internal), else that nobody came.
+ */
+function notOpenedYet(test: TrackedTest, setup: TrackingSetup): string {
+  const left = setup.uncountedVisits[0];
+  if (!left)
+    return `Nobody has opened ${test.link} yet: open it once to try it. A visit shows here within a minute.`;
+  const cause = `No visit has counted yet: ${TRAFFIC_QUALITY_MESSAGES.visitCount(left.events)} reached the link and counted in no version. Likely cause: ${TRAFFIC_QUALITY_MESSAGES.visits[left.reason]}.`;
+  return left.reason === "internal"
+    ? `${cause} To try it as a visitor, open it in a private window, away from your internal addresses.`
+    : cause;
 }
 
 /** Why no conversion has counted yet, from what SplitLink saw, most telling first. */

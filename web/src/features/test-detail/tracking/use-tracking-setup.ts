@@ -1,7 +1,8 @@
 import type { TrackingSetup, TrackingSetupResponse } from "@contract/api";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { apiFetch } from "@/lib/api";
-import { useQueryFailure } from "@/lib/query";
+import { refreshAfterChange, useQueryFailure } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
 
 /** While a step is open the checklist asks again this often: it fills itself in as visitors come. */
@@ -25,5 +26,27 @@ export function useTrackingSetup(slug: string): TrackingSetup | null {
     refetchInterval: (current) => (complete(current.state.data) ? false : OPEN_STEP_REFRESH_MS),
   });
   useQueryFailure(query, warnLoadFailed);
-  return query.data ?? null;
+  const setup = query.data ?? null;
+  useCountsAfterFirstVisit(slug, setup);
+  return setup;
+}
+
+/**
+ * When the checklist sees the first visitor or the first conversion while the page is open, the test's
+ * counts load again too: they would still say nobody came beside a checklist that says someone did (the
+ * page does not ask for its counts on a timer, and a click reaches them some seconds after the visit).
+ */
+function useCountsAfterFirstVisit(slug: string, setup: TrackingSetup | null) {
+  const queryClient = useQueryClient();
+  const opened = setup?.linkOpenedAt ?? null;
+  const converted = setup?.firstConversionAt ?? null;
+  const seen = useRef<{ opened: number | null; converted: number | null } | null>(null);
+  const loaded = setup !== null;
+  useEffect(() => {
+    if (!loaded) return;
+    const before = seen.current;
+    seen.current = { opened, converted };
+    if (before && (before.opened !== opened || before.converted !== converted))
+      void refreshAfterChange(queryClient, [queryKeys.tests.bySlug(slug)]);
+  }, [loaded, opened, converted, queryClient, slug]);
 }
