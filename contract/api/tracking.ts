@@ -50,7 +50,7 @@ export const trackingSetupSchema = z
     uncountedVisits: z
       .array(z.object({ reason: z.enum(UNCOUNTED_VISIT_REASONS), events: z.int() }))
       .describe(
-        "Visits that reached the link and counted in no variant, by reason, most first (as in the test's traffic quality): why the link is not opened yet when someone opened it, e.g. internal for a member's own visit",
+        "Visits that reached the link and counted in no variant, by reason, most first (as in the test's traffic quality; bots and bursts of the current hour join within the hour): why the link is not opened yet when someone opened it, e.g. internal for a member's own visit",
       ),
     refusedConversions: z
       .array(z.object({ reason: z.enum(REFUSED_CONVERSION_REASONS), events: z.int() }))
