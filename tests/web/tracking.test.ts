@@ -149,6 +149,11 @@ describe("the setup checklist", () => {
     expect(bots[0]?.detail).toBe(
       "No visit has counted yet: 1 visit reached the link and counted in no version. Likely cause: Bots and crawlers.",
     );
+    const scheduled = { ...pageGoal, startsAt: new Date(60_000).toISOString() };
+    expect(setupSteps(scheduled, nothingYet, 0)[0]?.detail).toBe(
+      "Nobody's visit counts before the test starts: until then https://splitlink.example/r/abc123 sends everyone to the page before it.",
+    );
+    expect(setupSteps(scheduled, nothingYet, 120_000)[0]?.detail).toContain("open it once to try it");
     // Once a visit counts, the ones left out before no longer make the step undone.
     const opened = {
       ...nothingYet,

@@ -3,7 +3,8 @@ import { TRAFFIC_QUALITY_MESSAGES } from "@contract/messages";
 import { registrableDomainOf } from "@contract/tracking";
 import { formatTimeAgo } from "@/lib/time";
 
-type TrackedTest = Pick<SplitTest, "link" | "variants" | "conversionGoal" | "conversionUrl">;
+type TrackedTest = Pick<SplitTest, "link" | "variants" | "conversionGoal" | "conversionUrl"> &
+  Partial<Pick<SplitTest, "startsAt">>;
 
 /** One step of the setup checklist: done, or what to do about it. */
 export interface SetupStep {
@@ -35,7 +36,7 @@ export function setupSteps(test: TrackedTest, setup: TrackingSetup, now: number 
       : {
           label: "Link opened",
           done: converted,
-          detail: converted ? COUNTED_WITHOUT_SIGHTING : notOpenedYet(test, setup),
+          detail: converted ? COUNTED_WITHOUT_SIGHTING : notOpenedYet(test, setup, now),
         },
     setup.landingTag
       ? { label: "Tag on a landing page", done: true, detail: seen(setup.landingTag) }
@@ -57,8 +58,11 @@ export function setupSteps(test: TrackedTest, setup: TrackingSetup, now: number 
  * Why the link is not opened yet: the visits that reached it and counted in no version, most first (a
  * member's own visit is internal), else that nobody came.
  */
-function notOpenedYet(test: TrackedTest, setup: TrackingSetup): string {
+function notOpenedYet(test: TrackedTest, setup: TrackingSetup, now: number): string {
   const left = setup.uncountedVisits[0];
+  // Before its start nothing is counted, nor left out: everyone goes to the page before it.
+  if (!left && test.startsAt && Date.parse(test.startsAt) > now)
+    return `Nobody's visit counts before the test starts: until then ${test.link} sends everyone to the page before it.`;
   if (!left)
     return `Nobody has opened ${test.link} yet: open it once to try it. A visit shows here within a minute.`;
   const cause = `No visit has counted yet: ${TRAFFIC_QUALITY_MESSAGES.visitCount(left.events)} reached the link and counted in no version. Likely cause: ${TRAFFIC_QUALITY_MESSAGES.visits[left.reason]}.`;
