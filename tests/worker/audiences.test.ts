@@ -176,7 +176,7 @@ async function countOf(sql: string, testId: string): Promise<number> {
 
 describe("a test with rules", () => {
   it("sends a matching visitor to the rule's URL, keeps their parameters, and records a rule visit, not a click", async () => {
-    const { test } = await testWithRules({ rules: [MOBILE_RULE] });
+    const { client, test } = await testWithRules({ rules: [MOBILE_RULE] });
     expect(test).toMatchObject({ rules: [MOBILE_RULE], fallbackUrl: null });
 
     const phone = await visit(`${test.slug}?utm_source=ads`, { "user-agent": IPHONE });
@@ -198,6 +198,13 @@ describe("a test with rules", () => {
     // Only the desktop visitor is in an arm.
     expect(await countOf("SELECT count(*) AS n FROM clicks WHERE split_test_id = ?", test.id)).toBe(1);
     expect(await countOf(`SELECT sum(visitors) AS n FROM ${STATS_OF_TEST}`, test.id)).toBe(1);
+    // The setup checklist names the rule among the visits counted in no variant.
+    const setup = await eventually(async () => {
+      const response = await client.fetch(`/api/tests/${test.slug}/setup`);
+      const body = (await response.json()) as { setup: { uncountedVisits: unknown[] } };
+      return body.setup.uncountedVisits.length > 0 && body.setup;
+    });
+    expect(setup.uncountedVisits).toEqual([{ reason: "rule", events: 1 }]);
   });
 
   it("splits only the visitors a rule lets into the experiment, and sends the others to the fallback URL", async () => {

@@ -153,12 +153,16 @@ const SETUP_OF_TEST = `SELECT
   LEFT JOIN tag_sightings AS l ON l.split_test_id = ?1 AND l.kind = 'landing'
   LEFT JOIN tag_sightings AS g ON g.split_test_id = ?1 AND g.kind = 'goal'`;
 
-// What reached the test and was not counted, by reason, most first: the rows of its traffic quality.
-// Not the flagged clicks of the hour not compacted yet, which the analytics add from the packs: the
-// checklist asks every 10 s while a step is open, and unpacking a busy test's hour each time would cost
-// more rows read than everything else it does (bots and bursts join within the hour).
-const NOT_COUNTED_OF_TEST = `SELECT reason, events FROM traffic_quality
-  WHERE split_test_id = ?1 AND events > 0 ORDER BY events DESC, reason`;
+// What reached the test and was not counted, by reason, most first: the rows of its traffic quality,
+// and the visits its audience rules sent to a fixed URL. Not the flagged clicks of the hour not compacted
+// yet, which the analytics add from the packs: the checklist asks every 10 s while a step is open, and
+// unpacking a busy test's hour each time would cost more rows read than everything else it does (bots
+// and bursts join within the hour).
+const NOT_COUNTED_OF_TEST = `SELECT reason, events FROM (
+    SELECT reason, events FROM traffic_quality WHERE split_test_id = ?1 AND events > 0
+    UNION ALL
+    SELECT 'rule', sum(visits) FROM rule_visit_counts WHERE split_test_id = ?1 HAVING sum(visits) > 0)
+  ORDER BY events DESC, reason`;
 const VISIT_REASONS: readonly string[] = UNCOUNTED_VISIT_REASONS;
 // Refused conversions; other_currency counted.
 const REFUSED_REASONS: readonly string[] = REFUSED_CONVERSION_REASONS.filter(
