@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { TestAnalyticsResponse } from "../../contract/api";
 import type { Rule } from "../../contract/rules";
 import { STATS_OF_TEST } from "../../worker/db/hour-stats";
 import { agentOf } from "../../worker/lib/user-agent";
@@ -231,8 +232,8 @@ describe("a test with rules", () => {
     expect(await countOf("SELECT count(*) AS n FROM clicks WHERE split_test_id = ?", test.id)).toBe(1);
   });
 
-  it("records no rule visit for a bot, which still goes where the rule says", async () => {
-    const { test } = await testWithRules({ rules: [MOBILE_RULE] });
+  it("records no rule visit for a bot, which still goes where the rule says, and counts it a bot", async () => {
+    const { client, test } = await testWithRules({ rules: [MOBILE_RULE] });
     const bot = await visit(test.slug, {
       "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html) Mobile",
     });
@@ -241,6 +242,13 @@ describe("a test with rules", () => {
     expect(human.status).toBe(302);
     await eventually(() => countOf("SELECT count(*) AS n FROM clicks WHERE split_test_id = ?", test.id));
     expect(await countOf("SELECT count(*) AS n FROM rule_visits WHERE split_test_id = ?", test.id)).toBe(0);
+    // Not counted, and said so: the traffic quality has it among the bots.
+    const quality = await eventually(async () => {
+      const response = await client.fetch(`/api/tests/${test.slug}/analytics`);
+      const { analytics } = (await response.json()) as TestAnalyticsResponse;
+      return analytics.trafficQuality.visits.length > 0 && analytics.trafficQuality;
+    });
+    expect(quality.visits).toEqual([{ reason: "bot", events: 1 }]);
   });
 
   it("a rule visit delivered twice, or for a deleted test, is recorded at most once and never as a click", async () => {

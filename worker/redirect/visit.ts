@@ -82,7 +82,18 @@ export async function visit(
       : null;
   const counted = active && !excluded;
   const target = link.rules && visitor ? ruleTarget(link.rules, link.fallbackUrl, visitor) : null;
-  if (target) return ruleVisit(url, env, ctx, link, target, counted && !bot);
+  if (target) {
+    // A rule visit is recorded for a person's counted visit; any other says why on the traffic quality.
+    const recorded = counted && !bot;
+    if (!recorded)
+      enqueueEvent(env, ctx, {
+        type: "uncounted",
+        testId: link.id,
+        reason: uncountedReason(cardFetch, bot, excluded, link.status),
+        timestamp: Date.now(),
+      });
+    return ruleVisit(url, env, ctx, link, target, recorded);
+  }
   // Only a counted visit of a person needs a session the server vouches for (it decides the variant
   // and is what a conversion must match); a bot's, an excluded or a paused link's visit gets a
   // throwaway id and costs no signature.
