@@ -62,14 +62,17 @@ export async function visit(
   const agent = agentOf(request);
   const cardFetch = isPreviewFetch(request.method, agent);
   const bot = cardFetch || request.method !== "GET" || agent.bot;
-  // Ended to the campaign's after-page (issue #49): everyone goes there, and the results stay frozen.
-  if (link.endedTo) {
+  // A visit counted in no arm, on the test's traffic quality with its reason (added up per batch by the producer).
+  const uncounted = (excludedBy: UncountedVisitReason | null, timestamp = Date.now()) =>
     enqueueEvent(env, ctx, {
       type: "uncounted",
       testId: link.id,
-      reason: uncountedReason(cardFetch, bot, null, link.status),
-      timestamp: Date.now(),
+      reason: uncountedReason(cardFetch, bot, excludedBy, link.status),
+      timestamp,
     });
+  // Ended to the campaign's after-page (issue #49): everyone goes there, and the results stay frozen.
+  if (link.endedTo) {
+    uncounted(null);
     return plainRedirect(withIncoming(link.endedTo, url.searchParams).toString());
   }
   const active = link.status === "active";
@@ -85,13 +88,7 @@ export async function visit(
   if (target) {
     // A rule visit is recorded for a person's counted visit; any other says why on the traffic quality.
     const recorded = counted && !bot;
-    if (!recorded)
-      enqueueEvent(env, ctx, {
-        type: "uncounted",
-        testId: link.id,
-        reason: uncountedReason(cardFetch, bot, excluded, link.status),
-        timestamp: Date.now(),
-      });
+    if (!recorded) uncounted(excluded);
     return ruleVisit(url, env, ctx, link, target, recorded);
   }
   // Only a counted visit of a person needs a session the server vouches for (it decides the variant
@@ -138,13 +135,7 @@ export async function visit(
       link.shard,
     );
   } else {
-    // Counted in no arm, but on the test's traffic quality (added up per batch by the producer).
-    enqueueEvent(env, ctx, {
-      type: "uncounted",
-      testId: link.id,
-      reason: uncountedReason(cardFetch, bot, excluded, link.status),
-      timestamp,
-    });
+    uncounted(excluded, timestamp);
   }
   if (session) {
     const secure = isSecureRequest(url);
