@@ -49,6 +49,14 @@ async function marketerWithTest(email: string, test: Record<string, unknown>): P
   return [marketer, ((await created.json()) as { test: CreatedTest }).test];
 }
 
+/** A test of the shop's two landing pages whose goal is its thank-you page. */
+const shopTest = (name: string) => ({
+  name,
+  urlA: `${shop.www}/a`,
+  urlB: `${shop.www}/b`,
+  conversionUrl: `${shop.checkout}/thanks`,
+});
+
 /** A revenue test in euros whose goal is a call from the page, on the shop's landing pages. */
 function callGoalTest(name: string) {
   return {
@@ -78,12 +86,10 @@ async function sixVisitorsThreeBuyers(link: string, buy: (visitor: Page) => Prom
 
 describe("the site tag on every page", () => {
   it("counts exactly the three buyers of six visitors, across www. and checkout., with a clean address bar", async () => {
-    const [marketer, test] = await marketerWithTest(`site-tag-${Date.now()}@example.com`, {
-      name: "Spring collection",
-      urlA: `${shop.www}/a`,
-      urlB: `${shop.www}/b`,
-      conversionUrl: `${shop.checkout}/thanks`,
-    });
+    const [marketer, test] = await marketerWithTest(
+      `site-tag-${Date.now()}@example.com`,
+      shopTest("Spring collection"),
+    );
 
     // One visitor's path, looked at closely: the landing page's address bar keeps only the shop's own
     // parameters, the site's cookie carries the visit to the checkout host.
@@ -358,12 +364,10 @@ describe("an inline splitlink.convert()", () => {
 
 describe("the setup checklist", () => {
   it("fills itself in as the link is opened, the tag runs on a landing page and the goal page, and a buyer converts", async () => {
-    const [marketer, test] = await marketerWithTest(`site-tag-setup-${Date.now()}@example.com`, {
-      name: "Setup",
-      urlA: `${shop.www}/a`,
-      urlB: `${shop.www}/b`,
-      conversionUrl: `${shop.checkout}/thanks`,
-    });
+    const [marketer, test] = await marketerWithTest(
+      `site-tag-setup-${Date.now()}@example.com`,
+      shopTest("Setup"),
+    );
     await marketer.goto(`/test/${test.slug}`);
     const checklist = marketer.getByRole("list", { name: "Setup" });
     await checklist.getByText(`The tag has not run on ${shop.checkout}/thanks yet`).waitFor();
@@ -429,12 +433,10 @@ describe("the test page while the link is tried", () => {
   }
 
   it("says the marketer's own visit counted nowhere and why, then shows the next visitor without a reload", async () => {
-    const [marketer, test] = await marketerWithTest(`site-tag-tried-${Date.now()}@example.com`, {
-      name: "Tried",
-      urlA: `${shop.www}/a`,
-      urlB: `${shop.www}/b`,
-      conversionUrl: `${shop.checkout}/thanks`,
-    });
+    const [marketer, test] = await marketerWithTest(
+      `site-tag-tried-${Date.now()}@example.com`,
+      shopTest("Tried"),
+    );
     await marketer.goto(`/test/${test.slug}`);
     const checklist = marketer.getByRole("list", { name: "Setup" });
     await checklist.getByText("A visit shows here within a minute.").waitFor();
