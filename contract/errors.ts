@@ -52,6 +52,7 @@ export const ERROR_STATUS = {
   same_password: 422,
   secret_retired: 422,
   session_missing: 401,
+  slack_disabled: 409,
   slug_taken: 409,
   test_completed: 409,
   too_large: 413,

@@ -102,7 +102,7 @@ export const stripeStatusResponseSchema = z.object({
     secretRetired: z
       .boolean()
       .describe(
-        "The member who pasted the signing secret was removed or lost the role to paste it: events signed with it are refused until an owner rolls the secret in Stripe and pastes the new one",
+        "The member who pasted the signing secret was removed or lost the role to paste it: events signed with it are refused until an owner rolls the secret in Stripe and pastes the new one (after a disconnect too: the retired secret is never taken again)",
       ),
     lastEvent: z
       .object({

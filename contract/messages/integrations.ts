@@ -27,6 +27,8 @@ export const SLACK_MESSAGES = {
   testDelivered: "Test message sent: look in your Slack channel.",
   testFailed: (why: string) => `Test message not delivered: ${why}`,
   testRateLimited: "Too many test messages. Please wait a minute and try again.",
+  testWhileDisabled:
+    "This connection is turned off, so no test message is sent to it. An owner can turn it back on first.",
   disconnect: "Disconnect",
   disconnectTitle: "Disconnect Slack?",
   disconnectBody: "Alerts stop going to the channel at once, including those still being retried.",

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ConnectStripeResponse, MemberReach, StripeStatusResponse } from "../../contract/api";
-import { MEMBER_MESSAGES, STRIPE_MESSAGES } from "../../contract/messages";
+import { MEMBER_MESSAGES, SLACK_MESSAGES, STRIPE_MESSAGES } from "../../contract/messages";
 import { addMember, createApiKey, createTest, createWorkspace, errorOf, verifiedClient } from "./helpers";
 import { invitationToken } from "./mail-helpers";
-import { receiverUrl, slackWebhookUrl } from "./webhook-receiver";
+import { fakeSlackUrl, receivedAt, receiverUrl, slackWebhookUrl } from "./webhook-receiver";
 
 // Around the lifecycle matrix (./lifecycle-matrix.test.ts): what the remove dialog lists, the inviter
 // re-checked at acceptance, a retired Stripe secret, and an owner turning things back on.
@@ -128,6 +128,38 @@ describe("a Stripe secret whose member left", () => {
     ).json()) as StripeStatusResponse;
     expect(after.stripe.secretRetired).toBe(false);
   });
+
+  it("stays retired through a disconnect: the old secret is refused to an editor and an owner alike", async () => {
+    const { owner, member, workspaceId } = await teamWithMember("editor");
+    const old = "whsec_leaverLeaverLeaverLeaver4567";
+    await member.client.json("PUT", "/api/integrations/stripe", { signingSecret: old });
+    const editor = await verifiedClient();
+    await addMember(workspaceId, editor.userId, "editor");
+    editor.client.workspace = workspaceId;
+    await owner.client.json("DELETE", `/api/workspaces/${workspaceId}/members/${member.userId}`);
+
+    expect((await editor.client.json("DELETE", "/api/integrations/stripe")).status).toBe(200);
+    const card = (await (
+      await owner.client.fetch("/api/integrations/stripe")
+    ).json()) as StripeStatusResponse;
+    expect(card.stripe).toMatchObject({ connected: false, secretRetired: true });
+    const byEditor = await editor.client.json("PUT", "/api/integrations/stripe", { signingSecret: old });
+    expect(byEditor.status).toBe(403);
+    expect(await errorOf(byEditor)).toMatchObject({ message: STRIPE_MESSAGES.secretRetiredOwnerOnly });
+    const byOwner = await owner.client.json("PUT", "/api/integrations/stripe", { signingSecret: old });
+    expect(byOwner.status).toBe(422);
+    expect(await errorOf(byOwner)).toMatchObject({ code: "secret_retired" });
+    // Disconnecting again changes nothing; a new secret from an owner connects and clears it.
+    expect((await owner.client.json("DELETE", "/api/integrations/stripe")).status).toBe(200);
+    const rolled = "whsec_rolledRolledRolledRolled4567";
+    expect(
+      (await owner.client.json("PUT", "/api/integrations/stripe", { signingSecret: rolled })).status,
+    ).toBe(200);
+    const after = (await (
+      await owner.client.fetch("/api/integrations/stripe")
+    ).json()) as StripeStatusResponse;
+    expect(after.stripe).toMatchObject({ connected: true, secretRetired: false });
+  });
 });
 
 describe("turning a disabled endpoint or Slack back on", () => {
@@ -138,7 +170,8 @@ describe("turning a disabled endpoint or Slack back on", () => {
       events: ["test.completed"],
     });
     const { webhook } = (await created.json()) as { webhook: { id: string } };
-    await member.client.json("PUT", "/api/integrations/slack", { webhookUrl: slackWebhookUrl() });
+    const slackUrl = slackWebhookUrl();
+    await member.client.json("PUT", "/api/integrations/slack", { webhookUrl: slackUrl });
     const editor = await verifiedClient();
     await addMember(workspaceId, editor.userId, "editor");
     editor.client.workspace = workspaceId;
@@ -152,6 +185,14 @@ describe("turning a disabled endpoint or Slack back on", () => {
       disabledAt: string | null;
     };
     expect(slack.disabledAt).toEqual(expect.any(String));
+    // Nothing goes to the channel the removed member chose, a test message neither.
+    const test = await owner.client.json("POST", "/api/integrations/slack/test");
+    expect(test.status).toBe(409);
+    expect(await errorOf(test)).toMatchObject({
+      code: "slack_disabled",
+      message: SLACK_MESSAGES.testWhileDisabled,
+    });
+    expect(await receivedAt(fakeSlackUrl(slackUrl))).toHaveLength(0);
 
     expect((await editor.client.json("POST", `/api/webhooks/${webhook.id}/enable`)).status).toBe(403);
     expect((await editor.client.json("POST", "/api/integrations/slack/enable")).status).toBe(403);

@@ -506,10 +506,14 @@ describe("members", () => {
     expect(removed.status).toBe(409);
   });
 
-  it("transfer: the new owner manages members, the old owner becomes an editor", async () => {
+  it("transfer: the new owner manages members, the old owner becomes an editor whose keys end", async () => {
     const owner = await verifiedClient();
     const team = await teamOf(owner);
     const viewer = await memberOf(owner, team, "viewer");
+    owner.client.workspace = team;
+    const { key } = await createApiKey(owner.client, "Owner's script");
+    owner.client.workspace = null;
+    expect((await publicApi(key, "GET", "/tests")).status).toBe(200);
     const stranger = await signedUpClient();
     expect(
       (await stranger.client.json("POST", `/api/workspaces/${team}/transfer`, { userId: stranger.userId }))
@@ -539,6 +543,8 @@ describe("members", () => {
     expect(transferred.status).toBe(200);
     const roles = Object.fromEntries((await membersOf(owner.client, team)).map((m) => [m.userId, m.role]));
     expect(roles).toEqual({ [viewer.userId]: "owner", [owner.userId]: "editor" });
+    // As for any owner made an editor (a role change): the key made as owner ends.
+    expect((await publicApi(key, "GET", "/tests")).status).toBe(401);
     expect((await inviteTo(owner.client, team, uniqueEmail())).status).toBe(403);
     expect((await inviteTo(viewer.client, team, uniqueEmail())).status).toBe(201);
   });

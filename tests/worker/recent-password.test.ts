@@ -50,6 +50,8 @@ describe("sensitive actions", () => {
     owner.client.workspace = team;
     const member = await verifiedClient();
     await addMember(team, member.userId, "editor");
+    const removed = await verifiedClient();
+    await addMember(team, removed.userId, "viewer");
     const doomed = await createWorkspace(owner.client, "Doomed team");
     await passwordEnteredLongAgo(owner.userId);
 
@@ -72,8 +74,16 @@ describe("sensitive actions", () => {
           owner.client.json("PATCH", `/api/workspaces/${team}/members/${member.userId}`, { role: "viewer" }),
       ],
       [
+        "remove a member",
+        () => owner.client.json("DELETE", `/api/workspaces/${team}/members/${removed.userId}`),
+      ],
+      [
         "transfer ownership",
         () => owner.client.json("POST", `/api/workspaces/${team}/transfer`, { userId: member.userId }),
+      ],
+      [
+        "lift the two-factor requirement",
+        () => owner.client.json("PATCH", `/api/workspaces/${doomed}`, { requireTwoFactor: false }),
       ],
       ["delete a workspace", () => owner.client.json("DELETE", `/api/workspaces/${doomed}`)],
     ];
@@ -88,7 +98,17 @@ describe("sensitive actions", () => {
     const roles = await env.DB.prepare("SELECT role FROM memberships WHERE workspace_id = ? ORDER BY role")
       .bind(team)
       .all<{ role: string }>();
-    expect(roles.results.map((r) => r.role)).toEqual(["editor", "owner"]);
+    expect(roles.results.map((r) => r.role)).toEqual(["editor", "owner", "viewer"]);
+    // A rename needs no password, nor does leaving.
+    expect((await owner.client.json("PATCH", `/api/workspaces/${doomed}`, { name: "Renamed" })).status).toBe(
+      200,
+    );
+    const leaving = await verifiedClient();
+    await addMember(team, leaving.userId, "viewer");
+    await passwordEnteredLongAgo(leaving.userId);
+    expect(
+      (await leaving.client.json("DELETE", `/api/workspaces/${team}/members/${leaving.userId}`)).status,
+    ).toBe(200);
 
     const wrong = await owner.client.json("POST", "/api/auth/reauth", { password: "not my password" });
     expect(wrong.status).toBe(400);
@@ -99,7 +119,7 @@ describe("sensitive actions", () => {
     expect(reauth.status).toBe(200);
     const { recentUntil } = (await reauth.json()) as { recentUntil: number };
     expect(recentUntil).toBeGreaterThan(Date.now() + RECENT_PASSWORD_MS - 60_000);
-    const expected = [201, 200, 200, 200, 200, 200];
+    const expected = [201, 200, 200, 200, 200, 200, 200, 200];
     for (const [index, [what, act]] of actions.entries())
       expect((await act()).status, what).toBe(expected[index]);
   });

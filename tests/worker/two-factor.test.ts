@@ -265,6 +265,34 @@ describe("a workspace that requires two-factor sign-in", () => {
     expect((await member.client.json("GET", "/api/tests", undefined, inTeam)).status).toBe(200);
   });
 
+  it("keeps a co-owner without it from lifting it, deleting the workspace or reading its tag", async () => {
+    const owner = await enrolled();
+    const team = await createWorkspace(owner.client);
+    const coOwner = await signedUpClient();
+    await addMember(team, coOwner.userId, "owner");
+    expect(
+      (await owner.client.json("PATCH", `/api/workspaces/${team}`, { requireTwoFactor: true })).status,
+    ).toBe(200);
+
+    for (const [method, path, body] of [
+      ["PATCH", `/api/workspaces/${team}`, { requireTwoFactor: false }],
+      ["PATCH", `/api/workspaces/${team}`, { name: "Taken over" }],
+      ["DELETE", `/api/workspaces/${team}`, undefined],
+      ["GET", `/api/workspaces/${team}/site-tag`, undefined],
+    ] as const) {
+      const refused = await coOwner.client.json(method, path, body);
+      expect(refused.status, `${method} ${JSON.stringify(body)}`).toBe(403);
+      expect(await errorOf(refused)).toMatchObject({ code: "two_factor_required" });
+    }
+    const row = await env.DB.prepare(
+      "SELECT name, require_two_factor, deleted_at FROM workspaces WHERE id = ?",
+    )
+      .bind(team)
+      .first<{ name: string; require_two_factor: number; deleted_at: number | null }>();
+    expect(row).toMatchObject({ require_two_factor: 1, deleted_at: null });
+    expect(row?.name).not.toBe("Taken over");
+  });
+
   it("stops a key made before it was required while its maker lacks it, and lets it on once they turn it on", async () => {
     const owner = await enrolled();
     const team = await createWorkspace(owner.client);

@@ -15,7 +15,7 @@ import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { emailOrigin } from "../lib/links";
-import { requireRecentPassword } from "../middleware/require-recent-password";
+import { assertRecentPassword, requireRecentPassword } from "../middleware/require-recent-password";
 import { liveSessionOf, requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
 import {
@@ -64,6 +64,8 @@ export const workspaceMemberRoutes = new Hono<AppEnv>()
   })
   .delete("/:id/members/:userId", async (c) => {
     const { id, userId } = c.req.param();
+    // Removing someone else ends their access and disables what they set up: more than a role change.
+    if (userId !== c.get("user").id) await assertRecentPassword(c);
     await removeMember(getDb(c.env.DB), id, c.get("user"), userId);
     await trafficMembersChanged(c.env, id);
     return c.json(deleted, 200);

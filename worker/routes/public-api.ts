@@ -724,7 +724,7 @@ export const PUBLIC_API_OPERATIONS = [
       schema: slackTestResponseSchema,
       name: "SlackTestResult",
     },
-    errors: ["not_found"],
+    errors: ["not_found", "slack_disabled"],
     handler: testSlack,
   }),
   operation({

@@ -9,7 +9,7 @@ import { trafficRulesSchema } from "../../contract/api/traffic-rules";
 import { workspaceNameSchema, workspaceUpdateSchema } from "../../contract/api/workspaces";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { requireRecentPassword } from "../middleware/require-recent-password";
+import { assertRecentPassword, requireRecentPassword } from "../middleware/require-recent-password";
 import { requireUser } from "../middleware/require-user";
 import { requireWorkspaceInPath } from "../middleware/require-workspace";
 import { validate } from "../middleware/validate";
@@ -43,6 +43,8 @@ export const workspaceRoutes = new Hono<AppEnv>()
     return c.json({ workspace } satisfies WorkspaceResponse, 201);
   })
   .patch("/:id", validate("json", workspaceUpdateSchema), async (c) => {
+    // Lifting the two-factor requirement opens the workspace to every session without it.
+    if (c.req.valid("json").requireTwoFactor === false) await assertRecentPassword(c);
     const db = getDb(c.env.DB);
     const workspace = await updateWorkspace(db, c.get("user").id, c.req.param("id"), c.req.valid("json"));
     return c.json({ workspace } satisfies WorkspaceResponse, 200);

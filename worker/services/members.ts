@@ -214,7 +214,12 @@ export async function transferOwnership(db: Db, workspaceId: string, caller: Cal
     workspaceId,
     caller,
     { action: "ownership_transferred", from: caller.email, to: target.email },
-    [setRole(db, workspaceId, userId, "owner"), setRole(db, workspaceId, caller.id, "editor")],
+    [
+      setRole(db, workspaceId, userId, "owner"),
+      setRole(db, workspaceId, caller.id, "editor"),
+      // The old owner is demoted as a role change would demote them: their keys and invitations end.
+      ...endReach(db, workspaceId, caller.id, { reason: "member_demoted", role: "editor" }),
+    ],
   );
 }
 

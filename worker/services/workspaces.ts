@@ -127,16 +127,22 @@ export async function ownerAccessIn(db: Db, workspaceId: string, userId: string)
   return access;
 }
 
-/** One live workspace of the user's, with their role; another's is not found. */
+/**
+ * One live workspace of the user's, with their role; another's is not found, and one that requires
+ * two-factor sign-in of a member without it answers 403 `two_factor_required`, as everything in it does.
+ */
 export async function workspaceOf(db: Db, userId: string, id: string): Promise<Workspace> {
   const row = await db
-    .select(workspaceColumns(userId))
+    .select({ ...workspaceColumns(userId), twoFactorMissing: twoFactorMissing() })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.userId, userId), eq(workspaces.id, id), isNull(workspaces.deletedAt)))
     .get();
   if (!row) throw new ApiError("not_found", WORKSPACE_MESSAGES.notFound);
-  return row;
+  const { twoFactorMissing: missing, ...workspace } = row;
+  assertTwoFactorMet({ twoFactorMissing: missing });
+  return workspace;
 }
 
 /**

@@ -566,6 +566,8 @@ export const stripeConnections = sqliteTable(
     // Who pasted the signing secret, and when it stopped counting because they left (0038).
     secretSetBy: text("secret_set_by").references(() => users.id, { onDelete: "set null" }),
     secretRetiredAt: integer("secret_retired_at"),
+    // The retired secret's SHA-256 once disconnected, so it cannot be pasted back (0063).
+    retiredSecretSha256: text("retired_secret_sha256"),
   },
   (t) => [uniqueIndex("stripe_connections_token_idx").on(t.token)],
 );

@@ -119,6 +119,8 @@ export async function sendSlackTest(env: Env, workspaceId: string): Promise<Slac
   const db = getDb(env.DB);
   const row = await connectionRow(db, workspaceId);
   if (!row) throw new ApiError("not_found", SLACK_MESSAGES.notConnected);
+  // Turned off when its creator left: nothing goes to the channel they chose until an owner says so.
+  if (row.disabledAt !== null) throw new ApiError("slack_disabled", SLACK_MESSAGES.testWhileDisabled);
   const message = { eventId: timeOrderedUuid(), type: TEST_MESSAGE_TYPE };
   const outcome = await attemptSlack(row, slackTestBody(), env);
   await recordSlackAttempt(

@@ -1,7 +1,8 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { IntegrationStatus, StripeOutcome, StripeStatusResponse } from "../../../contract/api";
 import { STRIPE_MESSAGES } from "../../../contract/messages";
 import { canManageMembers, type WorkspaceAccess } from "../../../contract/workspaces";
+import { sha256Base64Url } from "../../auth/crypto";
 import type { Db } from "../../db/client";
 import { stripeConnections } from "../../db/schema";
 import { ApiError } from "../../errors";
@@ -60,7 +61,7 @@ export async function stripeStatus(
     connected,
     endpointUrl: row ? stripeEndpointUrl(origin, row.token) : null,
     connectedAt: connected ? iso(row?.connectedAt ?? null) : null,
-    secretRetired: connected && row?.secretRetiredAt != null,
+    secretRetired: (connected && row?.secretRetiredAt != null) || row?.retiredSecretSha256 != null,
     lastEvent:
       row?.lastEventAt != null && row.lastEventType !== null
         ? {
@@ -87,12 +88,12 @@ export async function connectStripe(
   now = Date.now(),
 ) {
   const workspaceId = access.id;
-  const current = await stripeRow(db, workspaceId);
-  if (current?.secretRetiredAt != null && current.signingSecret !== null) {
+  const retired = await retiredSecretOf(await stripeRow(db, workspaceId));
+  if (retired !== null) {
     // Retired because someone who knows it left: only an owner replaces it, and not with itself.
     if (!canManageMembers(access.role))
       throw new ApiError("forbidden", STRIPE_MESSAGES.secretRetiredOwnerOnly);
-    if (current.signingSecret === signingSecret)
+    if ((await sha256Base64Url(signingSecret)) === retired)
       throw new ApiError("secret_retired", STRIPE_MESSAGES.secretRetiredSame);
   }
   const row = await db
@@ -105,6 +106,7 @@ export async function connectStripe(
         signingSecret,
         secretSetBy: setBy,
         secretRetiredAt: null,
+        retiredSecretSha256: null,
         connectedAt: sql`coalesce(${stripeConnections.connectedAt}, ${now})`,
       },
     })
@@ -118,10 +120,35 @@ export async function connectStripe(
  * False when Stripe was not connected (nothing changed).
  */
 export async function disconnectStripe(db: Db, workspaceId: string): Promise<boolean> {
+  const current = await stripeRow(db, workspaceId);
+  if (current?.signingSecret == null) return false;
   const rows = await db
     .update(stripeConnections)
-    .set({ signingSecret: null, connectedAt: null, secretSetBy: null, secretRetiredAt: null })
-    .where(and(eq(stripeConnections.workspaceId, workspaceId), isNotNull(stripeConnections.signingSecret)))
+    .set({
+      signingSecret: null,
+      connectedAt: null,
+      secretSetBy: null,
+      secretRetiredAt: null,
+      // A retired secret stays refused: whoever left may still know it.
+      retiredSecretSha256: await retiredSecretOf(current),
+    })
+    .where(
+      and(
+        eq(stripeConnections.workspaceId, workspaceId),
+        eq(stripeConnections.signingSecret, current.signingSecret),
+      ),
+    )
     .returning({ token: stripeConnections.token });
   return rows.length > 0;
+}
+
+/**
+ * The SHA-256 of the secret a member who left pasted, which only an owner replaces and never with itself:
+ * the connected one while it is retired, or the one a disconnect kept; null when none is retired.
+ */
+async function retiredSecretOf(
+  row: typeof stripeConnections.$inferSelect | undefined,
+): Promise<string | null> {
+  if (row?.secretRetiredAt != null && row.signingSecret !== null) return sha256Base64Url(row.signingSecret);
+  return row?.retiredSecretSha256 ?? null;
 }

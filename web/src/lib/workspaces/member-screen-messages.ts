@@ -33,7 +33,7 @@ export const MEMBER_SCREEN_MESSAGES = {
   reachShareLinks: "Share links they made stay (they belong to the workspace):",
   transfer: "Make owner",
   transferConfirm: (email: string) =>
-    `Make ${email} the owner of this workspace? You become an editor and can no longer manage members.`,
+    `Make ${email} the owner of this workspace? You become an editor and can no longer manage members. Your API keys and invitations here are revoked, as for any owner made an editor.`,
   transferred: (email: string) => `${email} is now the owner`,
   leave: "Leave workspace",
   leaveConfirm: "Leave this workspace? You lose access to its tests at once.",

@@ -132,6 +132,8 @@ export function SlackCard() {
   const { canEdit } = useWorkspaceAbilities();
   const slack = useSlack();
   const data = slack.query.data;
+  const turnedOff = data?.disabledAt != null;
+  const whyId = useId();
 
   return (
     <SettingsCard id="slack" title={M.title} description={M.description} contentClassName="grid gap-5">
@@ -153,8 +155,9 @@ export function SlackCard() {
                       variant="outline"
                       size="sm"
                       onClick={() => void slack.sendTest()}
-                      disabled={slack.testing}
+                      disabled={slack.testing || turnedOff}
                       aria-busy={slack.testing}
+                      aria-describedby={turnedOff ? whyId : undefined}
                     >
                       {slack.testing && <Spinner size="sm" />}
                       {M.sendTest}
@@ -178,6 +181,11 @@ export function SlackCard() {
                       onConfirm={() => void slack.remove()}
                     />
                   </div>
+                  {turnedOff && (
+                    <p id={whyId} className="text-muted-foreground text-sm">
+                      {M.testWhileDisabled}
+                    </p>
+                  )}
                   <p role="status" className="text-muted-foreground text-sm">
                     {slack.testOutcome}
                   </p>
