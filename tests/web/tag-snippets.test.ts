@@ -1,12 +1,13 @@
 import { tagPageGoal } from "@contract/tracking";
 import { describe, expect, it } from "vitest";
-import { trackerSnippet } from "@/lib/tracking/tag-snippets";
+import { forwardedGoalUrl, siteTagSnippet, trackerSnippet } from "@/lib/tracking/tag-snippets";
 import { attributesOf, runTag, storedVisit } from "./run-tag";
 
 // What the test page tells a marketer to paste and do, run with the real web/tag/t.js: the beacons a
 // visitor's pages send.
 const SITE_KEY = "0123456789abcdef01234567";
 const APP = "https://splitlink.app";
+const siteTag = attributesOf(siteTagSnippet(SITE_KEY, {}, APP));
 const test = {
   id: "t1",
   link: `${APP}/r/abc123`,
@@ -14,6 +15,35 @@ const test = {
   conversionUrl: "https://shop.example/thanks",
   conversionUrlMatch: "equals" as const,
 };
+
+describe("a goal page on another site, as the test page's note says", () => {
+  const CASES = [
+    ["the site tag", "https://pay.example.net/thanks"],
+    ["the site tag", "https://pay.example.net/thanks?plan=pro"],
+    ["the per-test snippet", "https://pay.example.net/thanks"],
+    ["the per-test snippet", "https://pay.example.net/thanks?plan=pro"],
+  ] as const;
+
+  it.each(CASES)("counts the visit passed on from the landing page, with %s on %s", async (kind, goal) => {
+    const goals = [{ id: "t1", goal: "page", ...tagPageGoal(goal, "equals") }];
+    const snippet = attributesOf(trackerSnippet({ ...test, conversionUrl: goal }, SITE_KEY, APP));
+    const attributes = kind === "the site tag" ? siteTag : snippet;
+    // The landing page, straight from the split link's redirect: it converts nothing by itself.
+    const landing = await runTag({
+      url: "https://www.shop.example/a?utm_source=mail&sessionId=s1&variant=B&splitTestId=t1",
+      attributes,
+      goals,
+    });
+    expect(landing.beacons).toEqual([]);
+    // The visitor clicks through: the page fills in the note's address as it says.
+    const address = forwardedGoalUrl(goal)
+      .replace("{sessionId}", String(landing.api.sessionId()))
+      .replace("{variant}", String(landing.api.variant()));
+    // The goal page, on a site that has no visit stored; a browser sends another site only its origin.
+    const thanks = await runTag({ url: address, referrer: "https://www.shop.example/", attributes, goals });
+    expect(thanks.beacons).toEqual([{ splitTestId: "t1", sessionId: "s1", variant: "B" }]);
+  });
+});
 
 describe("the per-test snippet", () => {
   it("gives the visit's session and variant, on the landing page too", async () => {

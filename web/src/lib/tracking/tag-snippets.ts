@@ -34,6 +34,16 @@ export function convertCall(currency: string | null, withValue = currency !== nu
 }
 
 /**
+ * The goal page's address with the visitor's session for a goal page on another site than the landing
+ * pages, the placeholders filled in from the landing page's `splitlink.sessionId()` and
+ * `splitlink.variant()`. Without `splitTestId`, so the tag there takes it for a page the session was
+ * passed on to, never for a landing page (docs/conversions.md, across sites).
+ */
+export function forwardedGoalUrl(conversionUrl: string): string {
+  return `${conversionUrl}${conversionUrl.includes("?") ? "&" : "?"}sessionId={sessionId}&variant={variant}`;
+}
+
+/**
  * The specification's one-tag conversion tracker for one test. The script is served by the app itself:
  * from the link's origin for a link on the default domain, else from the origin this page runs on. With
  * the workspace's site key the tag also reports where it runs, for the setup checklist (POST /t/seen
