@@ -33,8 +33,9 @@ export function startBrowser() {
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
-        // The site tag's shop (shop-site.ts): two hosts of one registrable domain on this machine.
-        "--host-resolver-rules=MAP *.shop.test 127.0.0.1",
+        // The site tag's shop (shop-site.ts): two hosts of one registrable domain on this machine, and a
+        // payment site of another registrable domain.
+        "--host-resolver-rules=MAP *.shop.test 127.0.0.1, MAP *.pay.test 127.0.0.1",
       ],
     });
   });

@@ -71,7 +71,8 @@ const SHOPIFY_SANDBOX = `<script>(function () {
 /**
  * A marketer's shop for the site tag's browser tests, served on one port under two hosts of one
  * registrable domain (the browser maps *.shop.test to this machine, see browser.ts): the landing pages on
- * www.shop.test, the checkout on checkout.shop.test. Every page carries the site tag, as Settings says,
+ * www.shop.test, the checkout on checkout.shop.test (and a payment site of another registrable domain,
+ * checkout.pay.test, for a goal page on another site). Every page carries the site tag, as Settings says,
  * except the pages of the specification's flow: landing pages without the tag that forward the split
  * link's parameters to a thank-you page that carries it. The integrations' pages (issue #36) add a page's
  * own GA4 and Tag Manager, Stripe's links, and Shopify's order status page with SplitLink's pixel.
@@ -81,9 +82,11 @@ const PIXEL_SOURCE = readFileSync(new URL("../../integrations/shopify/pixel.js",
 export async function startShop(appUrl: string) {
   let siteKey = "";
   let order: { amount: string; currency: string } | null = null;
+  let crossSiteAddress = "";
   const port = await freePort();
   const www = `http://www.shop.test:${port}`;
   const checkout = `http://checkout.shop.test:${port}`;
+  const pay = `http://checkout.pay.test:${port}`;
   const tag = (attributes = "") =>
     `${TAG_QUEUE_STUB}<script src="${appUrl}/t.js" data-site="${siteKey}"${attributes} async></script>`;
   const injectedTag = () =>
@@ -94,6 +97,15 @@ script.src = ${JSON.stringify(`${appUrl}/t.js?site=${siteKey}`)}; document.head.
   // The specification's flow: the landing page keeps the split link's parameters on its way to the goal.
   const forwarding = `<a id="buy" href="${checkout}/thanks">Buy now</a><script>
 document.getElementById("buy").href += location.search;</script>`;
+
+  // A landing page whose checkout is on another site: as the test page's note says, the click fills in
+  // the note's address with the tag's splitlink.sessionId() and splitlink.variant().
+  const passingOn = () => `<a id="buy" href="${pay}/thanks">Buy now</a><script>
+document.getElementById("buy").onclick = function () {
+  this.href = ${JSON.stringify(crossSiteAddress)}
+    .replace("{sessionId}", splitlink.sessionId())
+    .replace("{variant}", splitlink.variant());
+};</script>`;
 
   const server: Server = createServer((request, response) => {
     const host = (request.headers.host ?? "").split(":")[0] ?? "";
@@ -106,6 +118,8 @@ document.getElementById("buy").href += location.search;</script>`;
         "/about": page("About us", `<a href="${checkout}/thanks">Buy now</a>`),
         "/forward-a": page("Landing A", forwarding, ""),
         "/forward-b": page("Landing B", forwarding, ""),
+        "/cross-a": page("Landing A", passingOn()),
+        "/cross-b": page("Landing B", passingOn()),
         // A shop with GA4 (gtag) and Tag Manager (dataLayer) on its pages, and Stripe's ways to pay.
         "/analytics-a": page("Landing A", STRIPE_OFFERS, FAKE_ANALYTICS + tag()),
         "/analytics-b": page("Landing B", STRIPE_OFFERS, FAKE_ANALYTICS + tag()),
@@ -145,6 +159,8 @@ document.getElementById("buy").href += location.search;</script>`;
           `<button onclick="splitlink.convert({ value: 19.9, currency: 'EUR' })">Pay</button>`,
         ),
       },
+      // Another site's checkout, with the same site tag.
+      "checkout.pay.test": { "/thanks": page("Thank you", "<p>Paid.</p>") },
     };
     if (host === "checkout.shop.test" && path === "/shopify-pixel.js") {
       response.writeHead(200, { "content-type": "text/javascript; charset=utf-8" });
@@ -159,8 +175,13 @@ document.getElementById("buy").href += location.search;</script>`;
   return {
     www,
     checkout,
+    pay,
     setSiteKey(key: string) {
       siteKey = key;
+    },
+    /** The address, with {sessionId} and {variant}, the cross-site landing pages send a buyer to. */
+    setCrossSiteAddress(address: string) {
+      crossSiteAddress = address;
     },
     /** The order the thank-you page's tag reports with its conversion; null for none. */
     setOrder(value: { amount: string; currency: string } | null) {

@@ -143,6 +143,7 @@ describe("the conversion tracker to paste", () => {
     link: "https://splitlink.app/abc123",
     customDomainId: null,
     conversionUrl: null,
+    conversionUrlMatch: "equals" as const,
   };
 
   it("loads the script from the link's origin, for the test", () => {
@@ -171,6 +172,18 @@ describe("the conversion tracker to paste", () => {
       ),
     ).toBe(
       '<script src="https://splitlink.app/t.js" data-test="t_1" data-conversion-url="https://a.example/?a=1&amp;b=&quot;2&quot;" async></script>',
+    );
+  });
+
+  it("says which pages match the goal when it is not the page alone", () => {
+    expect(
+      trackerSnippet(
+        { ...test, conversionUrl: "https://a.example/thanks", conversionUrlMatch: "starts_with" },
+        null,
+        "https://elsewhere.example",
+      ),
+    ).toBe(
+      '<script src="https://splitlink.app/t.js" data-test="t_1" data-conversion-url="https://a.example/thanks" data-match="starts_with" async></script>',
     );
   });
 });

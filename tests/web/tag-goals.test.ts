@@ -1,61 +1,17 @@
 import { tagPageGoal, type UrlMatch } from "@contract/tracking";
 import { describe, expect, it } from "vitest";
-import source from "../../web/tag/t.js?raw";
+import { runTag, storedVisit } from "./run-tag";
 
 // The site tag run on a page with a stored visit of one test, given the goals /t/goals would answer
 // (built by the Worker's own tagPageGoal): whether it posts that test's conversion.
 async function converts(page: string, goal: object): Promise<boolean> {
-  const here = new URL(page);
-  const posted: string[] = [];
-  const storage = new Map<string, string>([
-    ["splitlink:visits", JSON.stringify([{ t: "t1", v: "A", s: "s1", a: Date.now(), p: "/landing" }])],
-  ]);
-  const script = {
-    src: "https://app.example/t.js",
-    getAttribute: (name: string) => (name === "data-site" ? "0123456789abcdef01234567" : null),
-    hasAttribute: () => false,
-  };
-  const window = {
-    localStorage: {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => storage.set(key, value),
-      removeItem: (key: string) => storage.delete(key),
-    },
-    fetch: async (url: string, init?: { body?: string }) => {
-      if (url.includes("/t/goals/"))
-        return { ok: true, json: async () => ({ tests: [{ id: "t1", goal: "page", ...goal }] }) };
-      if (url.endsWith("/functions/v1/conversions")) posted.push(String(init?.body));
-      return { ok: true, status: 202 };
-    },
-  };
-  const document = {
-    currentScript: script,
-    cookie: "",
-    referrer: "",
-    querySelectorAll: () => [],
-    addEventListener: () => {},
-    documentElement: {},
-  };
-  const location = {
-    href: here.href,
-    search: here.search,
-    pathname: here.pathname,
-    host: here.host,
-    hostname: here.hostname,
-    origin: here.origin,
-    protocol: here.protocol,
-  };
-  const history = { state: null, replaceState: () => {} };
-  new Function("window", "document", "location", "history", "fetch", "navigator", source)(
-    window,
-    document,
-    location,
-    history,
-    window.fetch,
-    {},
-  );
-  for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-  return posted.length > 0;
+  const { beacons } = await runTag({
+    url: page,
+    attributes: { src: "https://app.example/t.js", "data-site": "0123456789abcdef01234567" },
+    storage: storedVisit({ t: "t1", v: "A", s: "s1" }),
+    goals: [{ id: "t1", goal: "page", ...goal }],
+  });
+  return beacons.length > 0;
 }
 
 // Every goal and page the tag matched before the goals hid their queries, and what it answered then.

@@ -11,7 +11,9 @@
 // account's goals (GET /t/goals/{key}) and converts only where a test's goal says so.
 //
 // The per-test snippet of the specification, `data-test="{id}"` (with `data-conversion-url`, the goal
-// page), converts on that page, or, without one, on a page the session was forwarded to.
+// page, matched as `data-match` says), converts on that page, or, without one, on a page the session was
+// forwarded to. Both forms give the visit as `splitlink.sessionId()` and `splitlink.variant()`, which a
+// landing page passes on to a goal page on another site (`?sessionId=…&variant=…`, never `splitTestId`).
 //
 // For both, a page reached straight from the split link is a landing page and never converts by itself:
 // the session arrived in its address from another site (or from none), not from a page of this site
@@ -58,19 +60,21 @@
     try {
       if (visits.length) stripe(visits[0].s);
     } catch (_e) {}
-    if (testId) return perTest(script, origin, site, testId, arrival, visits, value, api, queued);
+    // The visit a page passes on to a goal page on another site: the test's own for the per-test snippet,
+    // else the newest (also the server-side API's session).
+    var own = testId ? visitFor(testId, visits, arrival) : visits[0];
+    api.sessionId = () => (own ? own.s : null);
+    api.variant = () => (own ? own.v : null);
+    if (testId) return perTest(script, origin, site, testId, arrival, visits, value, api, queued, own);
     if (arrival) cleanAddress();
     var calls = queued;
     api.convert = (options) => {
       calls.push(options || {});
     };
-    api.sessionId = () => (visits.length ? visits[0].s : null);
     // Before the goals load: a visitor who clicks on at once must not take the landing page's sighting along.
     if (arrival && arrival.landing && arrival.t) seen(origin, site, arrival.t, "landing");
     getGoals(origin, site, (tests, ga4) => {
       if (ga4) report(tests, visits, arrival);
-      var byId = {};
-      for (var i = 0; i < tests.length; i++) byId[tests[i].id] = tests[i];
       for (var j = 0; j < tests.length; j++) {
         var test = tests[j];
         var visit = visitFor(test.id, visits, arrival);
@@ -88,40 +92,39 @@
         }
       }
       api.convert = (options) => {
-        try {
-          options = options || {};
-          var sent = 0;
-          for (var k = 0; k < tests.length; k++) {
-            var t = tests[k];
-            var v = visitFor(t.id, visits, arrival);
-            if (!v || (options.test && options.test !== t.id)) continue;
-            sent += convertCall(origin, t, v, options);
-          }
-          if (!sent) uncounted(options.test, options.goal);
-        } catch (_e) {}
+        called(origin, tests, visits, arrival, options || {});
       };
       for (var c = 0; c < calls.length; c++) api.convert(calls[c]);
     });
   }
 
-  function perTest(script, origin, site, testId, arrival, visits, value, api, queued) {
-    var visit = visitFor(testId, visits, arrival);
+  // A call without a goal converts the test's primary (the specification's explicit conversion); a named
+  // goal ({ goal: "signup" }) converts as the site tag's call does, for this test, whose metrics only the
+  // site's goals name: without data-site it counts nothing and says why. The goal page is matched as
+  // data-match says (the test's conversionUrlMatch; equals without it).
+  function perTest(script, origin, site, testId, arrival, visits, value, api, queued, visit) {
     api.convert = (options) => {
       try {
         options = options || {};
         var test = options.test || testId;
+        var named = options.goal;
+        if (named && site)
+          return getGoals(origin, site, (tests) => {
+            called(origin, tests, visits, arrival, Object.assign({}, options, { test: test }));
+          });
         var v = visitFor(test, visits, arrival);
-        if (v) convert(origin, test, v, valueFrom(options));
-        else uncounted(test);
+        if (v && !named) convert(origin, test, v, valueFrom(options));
+        else uncounted(test, named, v && "a named goal needs the tag's data-site.");
       } catch (_e) {}
     };
     for (var q = 0; q < queued.length; q++) api.convert(queued[q]);
     var landing = Boolean(arrival && arrival.landing);
     if (landing) seen(origin, site, testId, "landing");
     var goal = script.getAttribute("data-conversion-url");
-    if (goal && matches(goal, "equals")) seen(origin, site, testId, "goal");
+    var reached = goal && matches(goal, script.getAttribute("data-match"));
+    if (reached) seen(origin, site, testId, "goal");
     if (script.hasAttribute("data-manual") || !visit || landing) return;
-    if (goal ? matches(goal, "equals") : arrival) convert(origin, testId, visit, value);
+    if (goal ? reached : arrival) convert(origin, testId, visit, value);
   }
 
   // The session in this page's address: the test (when the link said it), variant and session, and
@@ -169,6 +172,20 @@
     return null;
   }
 
+  // An explicit call, once the goals are known: for each test the browser came through (or `test` alone).
+  function called(origin, tests, visits, arrival, options) {
+    try {
+      var sent = 0;
+      for (var k = 0; k < tests.length; k++) {
+        var t = tests[k];
+        var v = visitFor(t.id, visits, arrival);
+        if (!v || (options.test && options.test !== t.id)) continue;
+        sent += convertCall(origin, t, v, options);
+      }
+      if (!sent) uncounted(options.test, options.goal);
+    } catch (_e) {}
+  }
+
   // A call converts a test's metrics whose named call it is ({ goal: "signup" }), and its primary when
   // that is the named call, or any call (a call without a goal, or with one none of its metrics names).
   // With `test`, a call without a goal converts that test's primary whatever its goal (the
@@ -209,17 +226,18 @@
     send(origin + "/functions/v1/conversions", JSON.stringify(body), pending, 0);
   }
 
-  // A call that counts nothing says why, in the console, and never throws.
-  function uncounted(test, goal) {
+  // A call that counts nothing says why (or as `why` says), in the console, and never throws.
+  function uncounted(test, goal, why) {
     try {
       console.info(
         "SplitLink: splitlink.convert(" +
           (goal ? '{ goal: "' + goal + '" }' : "") +
           ") counted nothing: " +
-          (goal ? "no test this browser came through counts the goal " + goal + ", or " : "") +
-          "this browser did not come through the split link of " +
-          (test ? "test " + test : "a test whose goal is a call from your page") +
-          ", so no visit of it is stored on this site.",
+          (why ||
+            (goal ? "no test this browser came through counts the goal " + goal + ", or " : "") +
+              "this browser did not come through the split link of " +
+              (test ? "test " + test : "a test whose goal is a call from your page") +
+              ", so no visit of it is stored on this site."),
       );
     } catch (_e) {}
   }
@@ -356,14 +374,23 @@
 
   // A goal from /t/goals names its query (everything from the first ? or #) only as a length and hash
   // (contract/tracking.ts tagPageGoal); a goal written on the page (data-conversion-url) names it whole.
+  // A match other than starts_with and contains (data-match left out, or mistyped) is equals.
   function matches(goal, match, query) {
     try {
       var url = new URL(goal, location.href);
-      if (match === "equals")
+      // The page's query without the split link's parameters, which a page the session was forwarded to
+      // keeps in its address with the per-test snippet (the site tag takes them out).
+      var search = location.search
+        .slice(1)
+        .split("&")
+        .filter((part) => PARAMS.indexOf(part.split("=")[0]) < 0)
+        .join("&");
+      search = search && "?" + search;
+      if (match !== "starts_with" && match !== "contains")
         return (
           url.host === location.host &&
           trim(url.pathname) === trim(location.pathname) &&
-          (query ? hasHidden(location.search, query) : !url.search || url.search === location.search)
+          (query ? hasHidden(search, query) : !url.search || url.search === search)
         );
       var goalText = goal.replace(/^https?:\/\//i, "");
       var pageText = location.href.replace(/^https?:\/\//i, "").replace(/#.*$/, "");

@@ -1,7 +1,7 @@
 import type { SplitTest } from "@contract/api";
 import { TAG_QUEUE_STUB } from "@contract/tracking";
 
-type TrackedTest = Pick<SplitTest, "id" | "link" | "customDomainId" | "conversionUrl">;
+type TrackedTest = Pick<SplitTest, "id" | "link" | "customDomainId" | "conversionUrl" | "conversionUrlMatch">;
 
 /** The order's total in the snippets, to replace with the real one. */
 export const EXAMPLE_VALUE = "49.99";
@@ -34,10 +34,21 @@ export function convertCall(currency: string | null, withValue = currency !== nu
 }
 
 /**
+ * The goal page's address with the visitor's session for a goal page on another site than the landing
+ * pages, the placeholders filled in from the landing page's `splitlink.sessionId()` and
+ * `splitlink.variant()`. Without `splitTestId`, so the tag there takes it for a page the session was
+ * passed on to, never for a landing page (docs/conversions.md, across sites).
+ */
+export function forwardedGoalUrl(conversionUrl: string): string {
+  return `${conversionUrl}${conversionUrl.includes("?") ? "&" : "?"}sessionId={sessionId}&variant={variant}`;
+}
+
+/**
  * The specification's one-tag conversion tracker for one test. The script is served by the app itself:
  * from the link's origin for a link on the default domain, else from the origin this page runs on. With
  * the workspace's site key the tag also reports where it runs, for the setup checklist (POST /t/seen
- * counts only a sighting that names it).
+ * counts only a sighting that names it), and knows the test's named goals. The goal page is matched as
+ * the test says (`data-match`, left out for `equals`).
  */
 export function trackerSnippet(
   test: TrackedTest,
@@ -52,6 +63,7 @@ export function trackerSnippet(
   if (siteKey) attributes.push(`data-site="${escapeAttribute(siteKey)}"`);
   if (test.conversionUrl !== null) {
     attributes.push(`data-conversion-url="${escapeAttribute(test.conversionUrl)}"`);
+    if (test.conversionUrlMatch !== "equals") attributes.push(`data-match="${test.conversionUrlMatch}"`);
   }
   return `<script ${attributes.join(" ")} async></script>`;
 }

@@ -137,7 +137,8 @@ export function TrackingSection({ test }: { test: TestWithStats }) {
               and never on a page that has the site tag. Paste the one-tag conversion tracker on the thank-you
               page. It counts only when the thank-you page receives the split link's{" "}
               <code className={code}>sessionId</code> and <code className={code}>variant</code> from the
-              landing page, or carries this tag as well.
+              landing page, or carries this tag as well. It carries the goal as it is now, its page and which
+              pages match: paste it again after you change the goal.
             </p>
             <div className="flex items-start gap-2">
               <pre className={`${block} min-w-0 flex-1`}>
