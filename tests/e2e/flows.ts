@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import type { TestResponse } from "../../contract/api";
 import { AUTH_MESSAGES } from "../../contract/messages";
@@ -182,6 +182,17 @@ export async function createKeyRefusedOnceForPassword(page: Page, name: string):
   const create = page.getByRole("dialog", { name: "Create API key" });
   await create.getByLabel("Key name").fill(name);
   await create.getByRole("button", { name: "Create key" }).click();
+}
+
+/**
+ * A `page.route` handler: the API refuses the request, as its rate limit does (429). A 4xx is not
+ * retried, so a screen shows its failure at once, and the browser does not log it as a page's error.
+ */
+export function refuse(route: Route): Promise<void> {
+  return route.fulfill({
+    status: 429,
+    json: { error: { code: "rate_limited", message: "Too many requests. Try again in a minute." } },
+  });
 }
 
 /** A test's visitors and conversions across its versions, as the API gives them. */
