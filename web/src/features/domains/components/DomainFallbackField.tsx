@@ -1,4 +1,5 @@
 import type { CustomDomain } from "@contract/api";
+import { MAX_URL_LENGTH } from "@contract/urls";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -48,7 +49,7 @@ function FallbackUrlForm({ domain }: { domain: CustomDomain }) {
           value={value}
           onChange={(event) => setValue(event.target.value)}
           placeholder="https://www.your-site.com/"
-          maxLength={2048}
+          maxLength={MAX_URL_LENGTH}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
