@@ -195,6 +195,26 @@ export function refuse(route: Route): Promise<void> {
   });
 }
 
+/**
+ * Presses Enter twice in `field`, as an impatient user does, while the form's POST to `path` is held
+ * 300 ms; resolves, once it is answered, to how many went out (one, for a form that guards itself).
+ */
+export async function postsOfEnterTwice(page: Page, field: Locator, path: string): Promise<number> {
+  let posts = 0;
+  const hold = async (route: Route) => {
+    posts += 1;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.fallback();
+  };
+  await page.route(`**${path}`, hold);
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === path);
+  await field.press("Enter");
+  await field.press("Enter");
+  await answered;
+  await page.unroute(`**${path}`, hold);
+  return posts;
+}
+
 /** A test's visitors and conversions across its versions, as the API gives them. */
 export async function testTotals(
   page: Page,
