@@ -1,3 +1,6 @@
+/** The longest URL the API takes (a destination, a goal page, a fallback, a webhook endpoint), in characters. */
+export const MAX_URL_LENGTH = 2048;
+
 /** The URL a value spells, if it parses, has a host and holds no white space; null otherwise. */
 function urlOf(value: string): URL | null {
   const url = URL.canParse(value) && !/\s/.test(value) ? new URL(value) : null;

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { isValidDomain } from "../domain";
 import { DOMAIN_MESSAGES } from "../messages";
-import { isHttpUrl } from "../urls";
+import { isHttpUrl, MAX_URL_LENGTH } from "../urls";
 import { millis } from "./common";
 
 // Custom domains: adding one, and the domain in the specification's client shape.
@@ -26,7 +26,7 @@ export const updateDomainSchema = z.object(
     fallbackUrl: z
       .string({ error: DOMAIN_MESSAGES.fallbackUrl })
       .trim()
-      .max(2048, DOMAIN_MESSAGES.fallbackUrl)
+      .max(MAX_URL_LENGTH, DOMAIN_MESSAGES.fallbackUrl)
       .refine((value) => value === "" || isHttpUrl(value), DOMAIN_MESSAGES.fallbackUrl)
       .nullable()
       .transform((value) => value || null),

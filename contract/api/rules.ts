@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { RULE_MESSAGES } from "../messages";
 import { CONDITION_TYPES, MAX_CONDITIONS, MAX_RULES } from "../rules";
+import { MAX_URL_LENGTH } from "../urls";
 
 // The shape of audience rules; what each value may be is checked by contract/rules.ts `rulesProblem`,
 // the same check the form runs, so the API and the app answer with the same messages.
@@ -39,7 +40,7 @@ const actionSchema = z.discriminatedUnion(
   [
     z.object({
       type: z.literal("redirect").describe("Send matching visitors to a fixed URL, outside the experiment"),
-      url: z.string({ error: RULE_MESSAGES.actionUrl }).max(2048, RULE_MESSAGES.actionUrl),
+      url: z.string({ error: RULE_MESSAGES.actionUrl }).max(MAX_URL_LENGTH, RULE_MESSAGES.actionUrl),
     }),
     z.object({ type: z.literal("experiment").describe("Matching visitors join the experiment") }),
   ],
@@ -73,7 +74,7 @@ export const ruleFields = {
   fallbackUrl: z
     .string({ error: RULE_MESSAGES.fallbackUrl })
     .trim()
-    .max(2048, RULE_MESSAGES.fallbackUrl)
+    .max(MAX_URL_LENGTH, RULE_MESSAGES.fallbackUrl)
     .nullish()
     .describe("With a rule whose action is experiment: where visitors who match no rule go"),
 };

@@ -42,7 +42,7 @@ import {
 import { customSlugProblem } from "../slug";
 import { CONVERSION_GOALS, type Goal, goalAfter, NO_GOAL, URL_MATCHES, type UrlMatch } from "../tracking";
 import { CONVERSION_SOURCES } from "../trust";
-import { isHttpUrl } from "../urls";
+import { isHttpUrl, MAX_URL_LENGTH } from "../urls";
 import {
   evenWeights,
   isPlainLink,
@@ -62,7 +62,7 @@ import { tagName, tagsSchema } from "./tags";
 const required = TEST_MESSAGES.requiredFields;
 const text = (max: number, tooLong: string) => z.string({ error: required }).trim().max(max, tooLong);
 
-const url = (describe: string) => text(2048, TEST_MESSAGES.invalidUrls).describe(describe);
+const url = (describe: string) => text(MAX_URL_LENGTH, TEST_MESSAGES.invalidUrls).describe(describe);
 
 /** A variant as a caller sends it: its label is its position (the first is A, the control). */
 const variantSchema = z
@@ -143,7 +143,7 @@ const evidenceFields = {
 
 /** The goal: what counts as a conversion. Changed any time; conversions counted so far stay. */
 const goalFields = {
-  conversionUrl: text(2048, TEST_MESSAGES.invalidUrls)
+  conversionUrl: text(MAX_URL_LENGTH, TEST_MESSAGES.invalidUrls)
     .nullish()
     .describe("The goal page, e.g. the thank-you page: a visit of it counts as a conversion"),
   conversionGoal: z
@@ -171,7 +171,9 @@ function goalMessage(input: z.output<z.ZodObject<typeof goalFields>>, current: G
 const metricGoalSchema = z
   .strictObject(
     {
-      url: text(2048, TEST_MESSAGES.invalidUrls).optional().describe("The goal page: a visit of it counts"),
+      url: text(MAX_URL_LENGTH, TEST_MESSAGES.invalidUrls)
+        .optional()
+        .describe("The goal page: a visit of it counts"),
       match: z
         .enum(URL_MATCHES, { error: GOAL_MESSAGES.match })
         .optional()

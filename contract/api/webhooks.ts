@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { WEBHOOK_MESSAGES } from "../messages";
-import { isPlainUrl } from "../urls";
+import { isPlainUrl, MAX_URL_LENGTH } from "../urls";
 import { WEBHOOK_EVENT_TYPES } from "../webhooks";
 import { idParam, millis } from "./common";
 
@@ -19,7 +19,7 @@ export const createWebhookSchema = z
         .string({ error: WEBHOOK_MESSAGES.urlRequired })
         .trim()
         .min(1, WEBHOOK_MESSAGES.urlRequired)
-        .max(2048, WEBHOOK_MESSAGES.urlTooLong)
+        .max(MAX_URL_LENGTH, WEBHOOK_MESSAGES.urlTooLong)
         .refine(isPlainUrl, WEBHOOK_MESSAGES.urlInvalid)
         .describe(
           "Where to send the events: an https URL of a public host (private and local addresses are refused)",

@@ -1,3 +1,5 @@
+import { MAX_URL_LENGTH } from "../urls";
+
 export const TEST_MESSAGES = {
   notSignedIn: "You must be logged in to create a test",
   requiredFields: "Please fill in all required fields",
@@ -10,6 +12,7 @@ export const TEST_MESSAGES = {
   urlNotHttp: "Enter a full address starting with https:// or http://",
   urlNoDomain: "This address has no domain: enter it in full, such as https://shop.example/sale",
   urlLoops: "This URL is a SplitLink link: visitors would go round in a loop",
+  urlTooLong: `This address is too long: at most ${MAX_URL_LENGTH.toLocaleString("en-US")} characters`,
   sameUrls: "Both versions go to the same page",
   sameUrlsDetail:
     "Every visitor sees the same page whichever version they get, so the test cannot show a difference. Create it anyway?",

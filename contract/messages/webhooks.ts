@@ -1,3 +1,4 @@
+import { MAX_URL_LENGTH } from "../urls";
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS } from "../webhooks";
 
 /** A retry's wait in words: "1 minute", "12 hours". */
@@ -13,7 +14,7 @@ const RETRY_HOURS = Math.round(WEBHOOK_RETRY_DELAYS_SECONDS.reduce((sum, delay) 
 export const WEBHOOK_MESSAGES = {
   urlRequired: "Please enter the URL of your endpoint",
   urlInvalid: "Please enter a valid URL, like https://example.com/webhooks",
-  urlTooLong: "The URL must be 2,048 characters or fewer",
+  urlTooLong: `The URL must be ${MAX_URL_LENGTH.toLocaleString("en-US")} characters or fewer`,
   urlNotHttps: "The URL must start with https:// (http:// works only for localhost while developing)",
   urlPrivate:
     "This URL points to a private or local address, which SplitLink does not send to. Use a public https URL.",

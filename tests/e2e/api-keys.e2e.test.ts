@@ -135,6 +135,10 @@ describe("API keys", () => {
     }
     await page.getByText("Create a split test").waitFor();
     await page.getByText('"Authorization: Bearer $SPLITLINK_API_KEY"').first().waitFor();
+    // The query string's parameters too, such as the list's kind filter.
+    const list = page.locator("#listTests");
+    await list.getByRole("heading", { name: "Query parameters" }).waitFor();
+    await list.locator("code", { hasText: /^kind$/ }).waitFor();
     await screenshot(page, "api-docs");
   });
 

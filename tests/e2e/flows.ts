@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import type { TestResponse } from "../../contract/api";
 import { AUTH_MESSAGES } from "../../contract/messages";
@@ -182,6 +182,37 @@ export async function createKeyRefusedOnceForPassword(page: Page, name: string):
   const create = page.getByRole("dialog", { name: "Create API key" });
   await create.getByLabel("Key name").fill(name);
   await create.getByRole("button", { name: "Create key" }).click();
+}
+
+/**
+ * A `page.route` handler: the API refuses the request, as its rate limit does (429). A 4xx is not
+ * retried, so a screen shows its failure at once, and the browser does not log it as a page's error.
+ */
+export function refuse(route: Route): Promise<void> {
+  return route.fulfill({
+    status: 429,
+    json: { error: { code: "rate_limited", message: "Too many requests. Try again in a minute." } },
+  });
+}
+
+/**
+ * Presses Enter twice in `field`, as an impatient user does, while the form's POST to `path` is held
+ * 300 ms; resolves, once it is answered, to how many went out (one, for a form that guards itself).
+ */
+export async function postsOfEnterTwice(page: Page, field: Locator, path: string): Promise<number> {
+  let posts = 0;
+  const hold = async (route: Route) => {
+    posts += 1;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.fallback();
+  };
+  await page.route(`**${path}`, hold);
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === path);
+  await field.press("Enter");
+  await field.press("Enter");
+  await answered;
+  await page.unroute(`**${path}`, hold);
+  return posts;
 }
 
 /** A test's visitors and conversions across its versions, as the API gives them. */

@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visitorAddress } from "../../scripts/splitlink-api";
+import { INTEGRATION_CARD_MESSAGES } from "../../web/src/features/settings/integrations/messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { reloadUntil, signUpOverHttp, visibleToast } from "./flows";
+import { refuse, reloadUntil, signUpOverHttp, visibleToast } from "./flows";
 import { startShop } from "./shop-site";
 
 // The integrations that live in the site tag (issue #36): the page's own GA4 and Tag Manager told each
@@ -200,6 +201,8 @@ describe("Settings → Integrations", () => {
     const siteKey = (
       (await (await marketer.request.get("/api/account/site-tag")).json()) as { siteKey: string }
     ).siteKey;
+    // The site key fails to load at first: the Shopify card says so, and shows the pixel on Try again.
+    await marketer.route("**/api/account/site-tag", refuse);
     await marketer.goto("/settings/integrations");
     const analytics = marketer.getByRole("region", { name: "Google Analytics 4 and Tag Manager" });
     await analytics.getByTestId("ga4-status").getByText("Off").waitFor();
@@ -219,6 +222,9 @@ describe("Settings → Integrations", () => {
     expect(templateText).toContain("injectScript");
 
     const shopify = marketer.getByRole("region", { name: "Shopify checkouts" });
+    await shopify.getByText(INTEGRATION_CARD_MESSAGES.shopifyLoadFailed).waitFor();
+    await marketer.unroute("**/api/account/site-tag");
+    await shopify.getByRole("button", { name: "Try again" }).click();
     const pixel = await shopify.getByRole("textbox", { name: "Pixel code" }).inputValue();
     expect(pixel).toContain(`const SITE_KEY = "${siteKey}";`);
     expect(pixel).toContain(`const SPLITLINK_ORIGIN = "${browser.baseURL}";`);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { TestResponse } from "../../contract/api";
+import { DOMAIN_MESSAGES } from "../../contract/messages";
 import { DESKTOP_USER_AGENT, screenshot, startBrowser, WIDTHS } from "./browser";
-import { marketerSiteFor, signUpOverHttp, visibleToast } from "./flows";
+import { isFocused, marketerSiteFor, signUpOverHttp, visibleToast } from "./flows";
 
 const browser = startBrowser();
 const marketerSite = marketerSiteFor(browser.baseURL);
@@ -82,9 +83,19 @@ describe("links that fit a brand", () => {
 
     const field = page.getByRole("textbox", { name: "Fallback URL" });
     const save = page.getByRole("button", { name: `Save the fallback URL of ${domain}` });
+    // Refused under the field, which is marked and keeps the focus to correct it; typing clears the mark.
     await field.fill("not a url");
     await save.click();
-    await visibleToast(page, "The fallback URL must be a valid http or https URL");
+    await page.getByText(DOMAIN_MESSAGES.fallbackUrl).first().waitFor();
+    const problemId = ((await field.getAttribute("aria-describedby")) ?? "").split(" ")[0];
+    expect(await page.locator(`[id="${problemId}"]`).textContent()).toBe(DOMAIN_MESSAGES.fallbackUrl);
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    expect(await isFocused(field)).toBe(true);
+    // A bare host gets https://, as in the create form.
+    await field.fill("www.acme.example/");
+    expect(await field.getAttribute("aria-invalid")).toBeNull();
+    await field.blur();
+    expect(await field.inputValue()).toBe("https://www.acme.example/");
     await field.fill(`${marketerSite().origin}/a`);
     await save.click();
     await visibleToast(page, "Fallback URL saved");

@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visitorAddress } from "../../scripts/splitlink-api";
+import { TRACKING_SCREEN_MESSAGES } from "../../web/src/lib/tracking/tracking-screen-messages";
 import { screenshot, startBrowser, WIDTHS } from "./browser";
-import { reloadUntil, signUpOverHttp, testTotals } from "./flows";
+import { refuse, reloadUntil, signUpOverHttp, testTotals } from "./flows";
 import { startShop } from "./shop-site";
 
 const browser = startBrowser();
@@ -368,7 +369,20 @@ describe("the setup checklist", () => {
       `site-tag-setup-${Date.now()}@example.com`,
       shopTest("Setup"),
     );
+    // The site tag and the checklist fail to load at first (a refusal, which is not retried): each says
+    // so, with no Copy button for a tag that is not there, and loads on Try again.
+    await marketer.route("**/api/account/site-tag", refuse);
+    await marketer.route(`**/api/tests/${test.slug}/setup`, refuse);
     await marketer.goto(`/test/${test.slug}`);
+    const tracker = marketer.getByRole("region", { name: "One-Tag Conversion Tracker" });
+    const setupSection = marketer.getByRole("region", { name: "Setup", exact: true });
+    await tracker.getByText(TRACKING_SCREEN_MESSAGES.siteTagLoadFailed).waitFor();
+    await setupSection.getByText(TRACKING_SCREEN_MESSAGES.setupLoadFailed).waitFor();
+    expect(await tracker.getByRole("button", { name: "Copy", exact: true }).count()).toBe(0);
+    await marketer.unrouteAll();
+    await tracker.getByRole("button", { name: "Try again" }).click();
+    await setupSection.getByRole("button", { name: "Try again" }).click();
+    await tracker.getByRole("button", { name: "Copy", exact: true }).waitFor();
     const checklist = marketer.getByRole("list", { name: "Setup" });
     await checklist.getByText(`The tag has not run on ${shop.checkout}/thanks yet`).waitFor();
     await screenshot(marketer, "setup-empty");

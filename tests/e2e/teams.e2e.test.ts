@@ -17,7 +17,7 @@ import { TWO_FACTOR_SCREEN_MESSAGES } from "../../web/src/lib/auth/two-factor-sc
 import { MEMBER_SCREEN_MESSAGES } from "../../web/src/lib/workspaces/member-screen-messages";
 import { seriousViolations } from "./axe";
 import { DESKTOP_USER_AGENT, screenshot, startBrowser, WIDTHS } from "./browser";
-import { linkFromOutbox, PASSWORD, signUpOverHttp, visibleToast } from "./flows";
+import { linkFromOutbox, PASSWORD, postsOfEnterTwice, signUpOverHttp, visibleToast } from "./flows";
 import { checkoutCompleted, sendToStripeEndpoint } from "./stripe";
 
 // Issue #45, "Done when": a member's reach ends where their membership ends, seen from the screens. A
@@ -291,8 +291,10 @@ describe("teams you can trust", () => {
     await owner.getByRole("button", { name: TWO_FACTOR_SCREEN_MESSAGES.setUp }).click();
     await owner.getByRole("img", { name: TWO_FACTOR_SCREEN_MESSAGES.scanIntro }).waitFor();
     const secret = (await owner.locator("code").first().textContent()) ?? "";
-    await owner.getByLabel(TWO_FACTOR_SCREEN_MESSAGES.codeLabel, { exact: true }).fill(totpCode(secret));
-    await owner.getByRole("button", { name: TWO_FACTOR_SCREEN_MESSAGES.turnOn }).click();
+    const code = owner.getByLabel(TWO_FACTOR_SCREEN_MESSAGES.codeLabel, { exact: true });
+    await code.fill(totpCode(secret));
+    // Enter twice: one request turns it on (a second would be refused, with an error toast).
+    expect(await postsOfEnterTwice(owner, code, "/api/account/2fa/enable")).toBe(1);
     await visibleToast(owner, TWO_FACTOR_SCREEN_MESSAGES.enabled);
     await owner.getByText(TWO_FACTOR_SCREEN_MESSAGES.recoveryTitle, { exact: true }).waitFor();
     await owner.getByRole("button", { name: TWO_FACTOR_SCREEN_MESSAGES.recoveryDone }).click();

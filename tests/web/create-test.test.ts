@@ -7,6 +7,7 @@ import {
   TEST_MESSAGES,
   VARIANT_MESSAGES,
 } from "@contract/messages";
+import { MAX_URL_LENGTH } from "@contract/urls";
 import { describe, expect, it } from "vitest";
 import { isBlockingSlugState } from "@/features/create-test/slug-check-state";
 import {
@@ -151,6 +152,32 @@ describe("the fields a problem is about", () => {
       { url: "http://shop.localhost/b", weight: 50 },
     ]);
     expect(createTestProblems({ ...valid, variants: local }, "idle")).toBeNull();
+  });
+
+  it("says next to an address longer than the API takes that it is too long, the conversion URL's too", () => {
+    const at = (length: number, path = "a") => `https://shop.example/${path}?q=`.padEnd(length, "x");
+    const fits = draftsOf([
+      { url: at(MAX_URL_LENGTH), weight: 50 },
+      { url: "https://shop.example/b", weight: 50 },
+    ]);
+    expect(
+      createTestProblems({ ...valid, variants: fits, conversionUrl: at(MAX_URL_LENGTH) }, "idle"),
+    ).toBeNull();
+
+    const long = draftsOf([
+      { url: "https://shop.example/a", weight: 50 },
+      { url: at(MAX_URL_LENGTH + 1, "b"), weight: 50 },
+    ]);
+    const problem = createTestProblems({ ...valid, variants: long }, "idle");
+    expect(problem?.message).toBe(TEST_MESSAGES.invalidUrls);
+    expect(problemAt(problem, "url-1")).toBe(TEST_MESSAGES.urlTooLong);
+    expect(problemAt(problem, "url-0")).toBeNull();
+    // The test page's variants editor says it at the same field.
+    expect(urlProblemsOf(long, TEST_MESSAGES.invalidUrls)).toEqual([null, TEST_MESSAGES.urlTooLong]);
+    const conversion = createTestProblems({ ...valid, conversionUrl: at(MAX_URL_LENGTH + 1) }, "idle");
+    expect(conversion?.fieldMessages).toEqual({ conversionUrl: TEST_MESSAGES.urlTooLong });
+    // The cap in words is the contract's number.
+    expect(TEST_MESSAGES.urlTooLong).toContain(MAX_URL_LENGTH.toLocaleString("en-US"));
   });
 
   it("notices two versions that send visitors to the same address, to ask before creating", () => {

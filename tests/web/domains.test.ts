@@ -1,7 +1,8 @@
 import { DOMAIN_MESSAGES } from "@contract/messages";
+import { MAX_URL_LENGTH } from "@contract/urls";
 import { describe, expect, it } from "vitest";
 import { cnameInstruction, cnameRecordName, EXAMPLE_DOMAIN } from "@/features/domains/cname-target";
-import { domainProblem } from "@/features/domains/domain-format";
+import { domainProblem, fallbackUrlProblem } from "@/features/domains/domain-format";
 import { domainStatusView, isDomainVerified } from "@/features/domains/domain-status";
 
 describe("a custom domain", () => {
@@ -32,5 +33,16 @@ describe("a custom domain", () => {
     expect(domainProblem("")).toBe(DOMAIN_MESSAGES.empty);
     expect(domainProblem("not a domain")).toBe(DOMAIN_MESSAGES.invalidFormat);
     expect(domainProblem("go.acme.com")).toBeNull();
+  });
+
+  it("takes an http(s) fallback URL up to the API's cap, or none; else says the API's words at the field", () => {
+    expect(fallbackUrlProblem("")).toBeNull();
+    expect(fallbackUrlProblem("  ")).toBeNull();
+    expect(fallbackUrlProblem("https://www.acme.com/")).toBeNull();
+    expect(fallbackUrlProblem("https://not a url")).toBe(DOMAIN_MESSAGES.fallbackUrl);
+    expect(fallbackUrlProblem("ftp://acme.com/")).toBe(DOMAIN_MESSAGES.fallbackUrl);
+    const at = (length: number) => "https://www.acme.com/?q=".padEnd(length, "x");
+    expect(fallbackUrlProblem(at(MAX_URL_LENGTH))).toBeNull();
+    expect(fallbackUrlProblem(at(MAX_URL_LENGTH + 1))).toBe(DOMAIN_MESSAGES.fallbackUrl);
   });
 });

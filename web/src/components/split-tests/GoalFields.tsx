@@ -1,4 +1,5 @@
 import type { UrlMatch } from "@contract/tracking";
+import { MAX_URL_LENGTH } from "@contract/urls";
 import { type ReactNode, useId } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -69,7 +70,7 @@ export function PageGoalInputs({
           inputMode="url"
           placeholder="https://"
           value={url}
-          maxLength={2048}
+          maxLength={MAX_URL_LENGTH}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={describedBy}
           onChange={(event) => onChange({ url: event.target.value })}

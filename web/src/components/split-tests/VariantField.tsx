@@ -1,4 +1,5 @@
 import type { Variant } from "@contract/api";
+import { MAX_URL_LENGTH } from "@contract/urls";
 import { MAX_WEIGHT, MIN_WEIGHT } from "@contract/variants";
 import { XIcon } from "lucide-react";
 import { UtmBuilder } from "@/components/split-tests/UtmBuilder";
@@ -52,6 +53,7 @@ export function VariantField({
         required
         placeholder="https://"
         inputMode="url"
+        maxLength={MAX_URL_LENGTH}
         value={url}
         onChange={(event) => onUrlChange(event.target.value)}
         onBlur={onUrlBlur}

@@ -89,6 +89,24 @@ export function endpointsByTag(
     .filter((group) => group.endpoints.length > 0);
 }
 
+/** Where a parameter goes, in the order an endpoint's card lists them, with the heading of each. */
+const PARAMETER_PLACES = [
+  { place: "path", title: "Path parameters" },
+  { place: "query", title: "Query parameters" },
+  { place: "header", title: "Headers" },
+] as const;
+
+/** An operation's parameters by where they go (path, query string, headers); a place with none is left out. */
+export function parameterGroups(
+  operation: Operation,
+): { place: string; title: string; parameters: NonNullable<Operation["parameters"]> }[] {
+  return PARAMETER_PLACES.map(({ place, title }) => ({
+    place,
+    title,
+    parameters: (operation.parameters ?? []).filter((parameter) => parameter.in === place),
+  })).filter((group) => group.parameters.length > 0);
+}
+
 /** What stands for a path's {id}: TEST_ID in /api/v1/tests/{id}, WEBHOOK_ID in /api/v1/webhooks/{id}. */
 function idPlaceholder(path: string): string {
   const resource = /\/(\w+?)s?\/\{id\}/.exec(path)?.[1] ?? "resource";

@@ -2,6 +2,7 @@ import type { CustomDomain } from "@contract/api";
 import { useMutation } from "@tanstack/react-query";
 import { updateDomain } from "@/features/domains/api/update-domain";
 import { useDomainChanged } from "@/features/domains/domain-cache";
+import { fallbackUrlProblem } from "@/features/domains/domain-format";
 import { RequestError } from "@/lib/api";
 import { toast } from "@/lib/toast";
 
@@ -10,7 +11,10 @@ const SAVED = "Fallback URL saved";
 const REMOVED = "Fallback URL removed";
 const FAILED = "Failed to save the fallback URL";
 
-/** Saves a domain's fallback URL (empty: none); resolves to whether it was saved. */
+/**
+ * Saves a domain's fallback URL (empty: none); resolves to what is wrong with the URL, for the field to
+ * say (the form's check or the API's refusal), or null: saved, or a failure that is not the URL's, toasted.
+ */
 export function useDomainFallback(domain: CustomDomain) {
   const { checked } = useDomainChanged();
   const mutation = useMutation({
@@ -18,18 +22,20 @@ export function useDomainFallback(domain: CustomDomain) {
     onSuccess: (updated) => void checked(updated),
   });
 
-  async function save(value: string): Promise<boolean> {
-    if (mutation.isPending) return false;
+  async function save(value: string): Promise<string | null> {
+    if (mutation.isPending) return null;
+    const problem = fallbackUrlProblem(value);
+    if (problem) return problem;
     try {
       const updated = await mutation.mutateAsync(value.trim() || null);
       toast.success(updated.fallbackUrl ? SAVED : REMOVED);
-      return true;
+      return null;
     } catch (error) {
       console.warn("Could not save the fallback URL", error);
       // The API's refusal says what is wrong with the URL.
-      const refused = error instanceof RequestError && error.status === 400 && error.message;
-      toast.error(refused || FAILED);
-      return false;
+      if (error instanceof RequestError && error.status === 400 && error.message) return error.message;
+      toast.error(FAILED);
+      return null;
     }
   }
 

@@ -1,6 +1,6 @@
 import type { VariantInput } from "@contract/api";
 import { TEST_MESSAGES, VARIANT_MESSAGES } from "@contract/messages";
-import { httpUrlProblem, isHttpUrl } from "@contract/urls";
+import { httpUrlProblem, MAX_URL_LENGTH } from "@contract/urls";
 import { evenWeights, MAX_VARIANTS, MIN_VARIANTS, weightsProblem } from "@contract/variants";
 import { UTM_URL_PROBLEM, utmProblemsOf } from "./utm";
 
@@ -95,7 +95,8 @@ export function variantsProblem(
   const variants = variantInputs(drafts);
   if (variants.some((variant) => !variant.url)) return TEST_MESSAGES.requiredFields;
   const destinationsValid = variants.every((variant) => destinationProblemMessage(variant.url) === null);
-  if (!destinationsValid || !otherUrls.every(isHttpUrl)) return TEST_MESSAGES.invalidUrls;
+  const othersValid = otherUrls.every((url) => urlProblemMessage(url) === null);
+  if (!destinationsValid || !othersValid) return TEST_MESSAGES.invalidUrls;
   return weightsDraftProblem(drafts);
 }
 
@@ -113,6 +114,8 @@ export function urlProblemsOf(drafts: readonly VariantDraft[], problem: string):
 
 /** What is wrong with one typed address, said next to its field; null when nothing. */
 export function urlProblemMessage(url: string): string | null {
+  // The API's cap: the UTM builder can lengthen an address past what the field lets one type.
+  if (url.length > MAX_URL_LENGTH) return TEST_MESSAGES.urlTooLong;
   const found = httpUrlProblem(url);
   if (!found) return null;
   return found === "no_domain" ? TEST_MESSAGES.urlNoDomain : TEST_MESSAGES.urlNotHttp;

@@ -2,7 +2,13 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { DocText } from "@/features/api-docs/components/DocText";
 import { SchemaTable } from "@/features/api-docs/components/SchemaTable";
-import { curlExample, type Endpoint, type OpenApiDocument, refName } from "@/features/api-docs/openapi";
+import {
+  curlExample,
+  type Endpoint,
+  type OpenApiDocument,
+  parameterGroups,
+  refName,
+} from "@/features/api-docs/openapi";
 
 const METHOD_STYLES: Record<string, string> = {
   get: "bg-success-muted text-success",
@@ -10,11 +16,6 @@ const METHOD_STYLES: Record<string, string> = {
   put: "bg-accent text-primary",
   delete: "bg-destructive-muted text-destructive",
 };
-
-const PARAMETER_PLACES = [
-  { place: "path", title: "Path parameters" },
-  { place: "header", title: "Headers" },
-] as const;
 
 export function EndpointCard({ endpoint, document }: { endpoint: Endpoint; document: OpenApiDocument }) {
   const { method, path, operation } = endpoint;
@@ -42,25 +43,21 @@ export function EndpointCard({ endpoint, document }: { endpoint: Endpoint; docum
         )}
       </CardHeader>
       <CardContent className="grid min-w-0 gap-4">
-        {PARAMETER_PLACES.map(({ place, title }) => {
-          const parameters = (operation.parameters ?? []).filter((p) => p.in === place);
-          if (parameters.length === 0) return null;
-          return (
-            <div key={place} className="grid gap-2">
-              <h4 className="font-medium text-sm">{title}</h4>
-              <ul className="text-sm">
-                {parameters.map((p) => (
-                  <li key={p.name}>
-                    <code className="font-mono">{p.name}</code>{" "}
-                    <span className="text-muted-foreground">
-                      <DocText text={p.description ?? ""} />
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          );
-        })}
+        {parameterGroups(operation).map(({ place, title, parameters }) => (
+          <div key={place} className="grid gap-2">
+            <h4 className="font-medium text-sm">{title}</h4>
+            <ul className="text-sm">
+              {parameters.map((p) => (
+                <li key={p.name}>
+                  <code className="font-mono">{p.name}</code>{" "}
+                  <span className="text-muted-foreground">
+                    <DocText text={p.description ?? ""} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
         {bodySchema && (
           <div className="grid gap-2">
             <h4 className="font-medium text-sm">Request body (JSON)</h4>

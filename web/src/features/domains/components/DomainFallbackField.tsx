@@ -1,8 +1,10 @@
 import type { CustomDomain } from "@contract/api";
-import { type FormEvent, useId, useState } from "react";
+import { MAX_URL_LENGTH } from "@contract/urls";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useDomainFallback } from "@/features/domains/use-domain-fallback";
+import { withHttpsScheme } from "@/lib/split-tests/complete-url";
 import { useWorkspaceAbilities } from "@/lib/workspaces/use-workspace";
 
 /**
@@ -27,13 +29,21 @@ function FallbackUrlText({ domain }: { domain: CustomDomain }) {
 function FallbackUrlForm({ domain }: { domain: CustomDomain }) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const problemId = `${id}-problem`;
+  const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(domain.fallbackUrl ?? "");
+  const [problem, setProblem] = useState<string | null>(null);
   const { saving, save } = useDomainFallback(domain);
   const changed = value.trim() !== (domain.fallbackUrl ?? "");
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void save(value);
+    // www.your-site.com/ becomes https://www.your-site.com/, as in the create form.
+    const completed = withHttpsScheme(value);
+    setValue(completed);
+    const found = await save(completed);
+    setProblem(found);
+    if (found) inputRef.current?.focus();
   }
 
   return (
@@ -43,16 +53,22 @@ function FallbackUrlForm({ domain }: { domain: CustomDomain }) {
       </label>
       <div className="flex flex-wrap items-center gap-2">
         <Input
+          ref={inputRef}
           id={id}
           type="url"
           value={value}
-          onChange={(event) => setValue(event.target.value)}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setProblem(null);
+          }}
+          onBlur={() => setValue(withHttpsScheme(value))}
           placeholder="https://www.your-site.com/"
-          maxLength={2048}
+          maxLength={MAX_URL_LENGTH}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          aria-describedby={hintId}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${problemId} ${hintId}` : hintId}
           className="h-8 min-w-0 flex-1 basis-48 text-sm"
         />
         <Button
@@ -65,6 +81,11 @@ function FallbackUrlForm({ domain }: { domain: CustomDomain }) {
           {saving ? "Saving..." : "Save"}
         </Button>
       </div>
+      {problem && (
+        <p id={problemId} className="text-destructive text-xs">
+          {problem}
+        </p>
+      )}
       <p id={hintId} className="text-muted-foreground text-xs">
         Visitors of {domain.domain}/ and of any path that is no link go here instead of a not-found page.
       </p>

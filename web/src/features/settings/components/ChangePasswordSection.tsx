@@ -19,6 +19,8 @@ export function ChangePasswordSection() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Enter in a field submits again while the button is only aria-disabled: one change at a time.
+    if (busy) return;
     const form = event.currentTarget;
     const data = new FormData(form);
     setBusy(true);

@@ -1,9 +1,10 @@
 import type { AlertPreferences } from "@contract/api";
 import { ALERT_MESSAGES } from "@contract/messages";
 import { useState } from "react";
+import { CardLoadState } from "@/components/CardLoadState";
 import { ChoiceText } from "@/components/ChoiceText";
 import { ViewerNote } from "@/components/workspaces/ViewerNote";
-import { CardLoadState, SettingsCard } from "@/features/settings/components/SettingsCard";
+import { SettingsCard } from "@/features/settings/components/SettingsCard";
 import { saveAlertPreferences, useAlertPreferences } from "@/lib/alerts/alert-preferences";
 import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";

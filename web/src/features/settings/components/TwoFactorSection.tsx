@@ -53,6 +53,8 @@ export function TwoFactorSection() {
   const [busy, setBusy] = useState(false);
 
   async function run(action: () => Promise<void>) {
+    // Enter in the code's field submits again while the buttons are only aria-disabled: one at a time.
+    if (busy) return;
     setBusy(true);
     try {
       await action();

@@ -1,7 +1,8 @@
 import { DIGEST_SETTING_MESSAGES } from "@contract/sharing";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CardLoadState } from "@/components/CardLoadState";
 import { getWeeklyDigest, saveWeeklyDigest } from "@/features/settings/api/digest";
-import { CardLoadState, SettingsCard } from "@/features/settings/components/SettingsCard";
+import { SettingsCard } from "@/features/settings/components/SettingsCard";
 import { useQueryFailure } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
 import { serverMessage } from "@/lib/server-message";

@@ -21,5 +21,6 @@ export const INTEGRATION_CARD_MESSAGES = {
   shopifyCode: "Pixel code",
   shopifyCopy: "Copy pixel code",
   shopifyCopied: "Pixel code copied to clipboard",
+  shopifyLoadFailed: "Failed to load the pixel code",
   viewerNote: "Only owners and editors can change integrations.",
 } as const;

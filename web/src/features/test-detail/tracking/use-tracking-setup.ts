@@ -1,8 +1,8 @@
 import type { TrackingSetup, TrackingSetupResponse } from "@contract/api";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { apiFetch } from "@/lib/api";
-import { refreshAfterChange, useQueryFailure } from "@/lib/query";
+import { type LoadStatus, loadStatus, refreshAfterChange, useQueryFailure } from "@/lib/query";
 import { queryKeys } from "@/lib/query-keys";
 
 /** While a step is open the checklist asks again this often: it fills itself in as visitors come. */
@@ -16,8 +16,12 @@ function complete(setup: TrackingSetup | undefined): boolean {
   return Boolean(setup?.linkOpenedAt && setup.landingTag && setup.firstConversionAt);
 }
 
-/** A test's setup checklist; null while it loads or when it could not load. */
-export function useTrackingSetup(slug: string): TrackingSetup | null {
+/** A test's setup checklist (null while it loads or when it could not load), its load's status and `retry`. */
+export function useTrackingSetup(slug: string): {
+  setup: TrackingSetup | null;
+  status: LoadStatus;
+  retry: () => void;
+} {
   const query = useQuery({
     queryKey: queryKeys.tests.setup(slug),
     queryFn: async ({ signal }) =>
@@ -28,7 +32,9 @@ export function useTrackingSetup(slug: string): TrackingSetup | null {
   useQueryFailure(query, warnLoadFailed);
   const setup = query.data ?? null;
   useCountsAfterFirstVisit(slug, setup);
-  return setup;
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
+  return { setup, status: loadStatus(query), retry };
 }
 
 /**

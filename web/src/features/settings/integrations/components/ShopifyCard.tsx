@@ -1,5 +1,6 @@
 import pixelSource from "@integrations/shopify/pixel.js?raw";
 import { useId } from "react";
+import { CardLoadState } from "@/components/CardLoadState";
 import { CopyButton } from "@/components/split-tests/CopyButton";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { INTEGRATION_CARD_MESSAGES as M } from "@/features/settings/integrations/messages";
@@ -9,7 +10,7 @@ import { useSiteKey } from "@/lib/tracking/site-tag";
 /** Shopify's checkouts: SplitLink's custom pixel with the workspace's site key, to paste in Shopify. */
 export function ShopifyCard() {
   const headingId = useId();
-  const siteKey = useSiteKey();
+  const { siteKey, status, retry } = useSiteKey();
   const pixel = siteKey ? shopifyPixel(pixelSource, siteKey, window.location.origin) : null;
   return (
     <Card aria-labelledby={headingId} role="region">
@@ -20,19 +21,23 @@ export function ShopifyCard() {
         <CardDescription>{M.shopifyDescription}</CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="flex items-start gap-2">
-          {/* A read-only field: it scrolls, and a keyboard can reach it and select the code. */}
-          <textarea
-            data-testid="shopify-pixel"
-            aria-label={M.shopifyCode}
-            readOnly
-            rows={12}
-            spellCheck={false}
-            value={pixel ?? "Loading…"}
-            className="min-w-0 flex-1 resize-y rounded-lg bg-foreground p-4 font-mono text-background text-xs leading-relaxed"
-          />
-          {pixel && <CopyButton text={pixel} label={M.shopifyCopy} successMessage={M.shopifyCopied} />}
-        </div>
+        {pixel ? (
+          <div className="flex items-start gap-2">
+            {/* A read-only field: it scrolls, and a keyboard can reach it and select the code. */}
+            <textarea
+              data-testid="shopify-pixel"
+              aria-label={M.shopifyCode}
+              readOnly
+              rows={12}
+              spellCheck={false}
+              value={pixel}
+              className="min-w-0 flex-1 resize-y rounded-lg bg-foreground p-4 font-mono text-background text-xs leading-relaxed"
+            />
+            <CopyButton text={pixel} label={M.shopifyCopy} successMessage={M.shopifyCopied} />
+          </div>
+        ) : (
+          <CardLoadState failed={status === "failed"} failedMessage={M.shopifyLoadFailed} onRetry={retry} />
+        )}
       </CardContent>
     </Card>
   );

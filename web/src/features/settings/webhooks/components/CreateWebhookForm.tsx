@@ -1,5 +1,6 @@
 import type { CreateWebhookInput } from "@contract/api";
 import { WEBHOOK_MESSAGES } from "@contract/messages";
+import { MAX_URL_LENGTH } from "@contract/urls";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@contract/webhooks";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { DialogFormFooter } from "@/components/DialogFormFooter";
@@ -67,7 +68,7 @@ export function CreateWebhookForm({ busy, problem, onCreate, onEdit }: CreateWeb
           }}
           placeholder="https://example.com/webhooks/splitlink"
           required
-          maxLength={2048}
+          maxLength={MAX_URL_LENGTH}
           autoComplete="off"
           spellCheck={false}
           aria-invalid={problem !== null && !aboutEvents}

@@ -2,6 +2,7 @@ import type { TestWithStats } from "@contract/api";
 import { SHARE_DIALOG_MESSAGES } from "@contract/sharing";
 import { CheckIcon, CopyIcon, Share2Icon } from "lucide-react";
 import { useId, useState } from "react";
+import { CardLoadState } from "@/components/CardLoadState";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { Button } from "@/components/ui/button";
 import {
@@ -13,7 +14,6 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
 import { useShareLink } from "@/features/test-detail/share/use-share-link";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard";
 
@@ -46,18 +46,12 @@ export function ShareDialog({ test, canChange = true }: ShareDialogProps) {
           <DialogTitle>{M.title}</DialogTitle>
           <DialogDescription>{M.description}</DialogDescription>
         </DialogHeader>
-        {url === undefined && query.isError && (
-          <p className="flex flex-wrap items-center gap-2 text-sm" role="alert">
-            {M.loadFailed}
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </p>
-        )}
-        {url === undefined && !query.isError && (
-          <p className="flex items-center gap-2 text-muted-foreground text-sm">
-            <Spinner size="sm" /> Loading…
-          </p>
+        {url === undefined && (
+          <CardLoadState
+            failed={query.isError}
+            failedMessage={M.loadFailed}
+            onRetry={() => void query.refetch()}
+          />
         )}
         {url === null && (
           <div className="grid gap-3">

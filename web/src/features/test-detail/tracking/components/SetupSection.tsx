@@ -1,17 +1,22 @@
 import type { TestWithStats } from "@contract/api";
 import { CheckCircle2Icon, CircleIcon } from "lucide-react";
-import { Spinner } from "@/components/ui/spinner";
+import { CardLoadState } from "@/components/CardLoadState";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
 import { useTrackingSetup } from "@/features/test-detail/tracking/use-tracking-setup";
 import { setupSteps } from "@/lib/tracking/setup-steps";
+import { TRACKING_SCREEN_MESSAGES } from "@/lib/tracking/tracking-screen-messages";
 
 /** The setup checklist: each step of a visit as SplitLink saw it, or what to fix. */
 export function SetupSection({ test }: { test: TestWithStats }) {
-  const setup = useTrackingSetup(test.slug);
+  const { setup, status, retry } = useTrackingSetup(test.slug);
   return (
     <DetailSection title="Setup">
       {setup === null ? (
-        <Spinner />
+        <CardLoadState
+          failed={status === "failed"}
+          failedMessage={TRACKING_SCREEN_MESSAGES.setupLoadFailed}
+          onRetry={retry}
+        />
       ) : (
         <ol aria-label="Setup" className="grid gap-3">
           {setupSteps(test, setup).map((step) => (

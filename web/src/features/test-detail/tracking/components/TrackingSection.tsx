@@ -2,6 +2,7 @@ import type { TestWithStats } from "@contract/api";
 import type { UrlMatch } from "@contract/tracking";
 import { CheckIcon, CopyIcon } from "lucide-react";
 import { Link } from "react-router-dom";
+import { CardLoadState } from "@/components/CardLoadState";
 import { CopyButton } from "@/components/split-tests/CopyButton";
 import { Button } from "@/components/ui/button";
 import { DetailSection } from "@/features/test-detail/components/DetailSection";
@@ -11,6 +12,7 @@ import { useInlineEditor } from "@/features/test-detail/use-inline-editor";
 import { NO_GOAL_TEXT } from "@/lib/tracking/setup-steps";
 import { useSiteKey } from "@/lib/tracking/site-tag";
 import { convertCall, EXAMPLE_VALUE, siteTagSnippet, trackerSnippet } from "@/lib/tracking/tag-snippets";
+import { TRACKING_SCREEN_MESSAGES } from "@/lib/tracking/tracking-screen-messages";
 import { useCopyToClipboard } from "@/lib/use-copy-to-clipboard";
 
 const code = "rounded bg-muted px-1 py-0.5 font-mono text-xs";
@@ -49,7 +51,7 @@ function GoalLine({ test }: { test: TestWithStats }) {
  * for a revenue test or a call, and the specification's one-tag snippet for this test alone.
  */
 export function TrackingSection({ test }: { test: TestWithStats }) {
-  const siteKey = useSiteKey();
+  const { siteKey, status, retry } = useSiteKey();
   const { copied, copy } = useCopyToClipboard();
   const { editing, editButton, sectionRef, stopEditing } = useInlineEditor(["input:checked", "input"]);
   const siteTag = siteKey ? siteTagSnippet(siteKey) : null;
@@ -64,10 +66,12 @@ export function TrackingSection({ test }: { test: TestWithStats }) {
     <DetailSection
       title="One-Tag Conversion Tracker"
       action={
-        <Button variant="outline" size="sm" disabled={!siteTag} onClick={() => siteTag && copy(siteTag)}>
-          {copied ? <CheckIcon className="text-success" aria-hidden /> : <CopyIcon aria-hidden />}
-          {copied ? "Copied!" : "Copy"}
-        </Button>
+        siteTag && (
+          <Button variant="outline" size="sm" onClick={() => copy(siteTag)}>
+            {copied ? <CheckIcon className="text-success" aria-hidden /> : <CopyIcon aria-hidden />}
+            {copied ? "Copied!" : "Copy"}
+          </Button>
+        )
       }
     >
       <div ref={sectionRef} className="grid gap-4">
@@ -85,9 +89,17 @@ export function TrackingSection({ test }: { test: TestWithStats }) {
           tests: it keeps each visitor's session and variant on your own site, takes them out of the address
           bar, and counts a conversion only where a test's goal says so.
         </p>
-        <pre className={block}>
-          <code>{siteTag ?? "Loading…"}</code>
-        </pre>
+        {siteTag ? (
+          <pre className={block}>
+            <code>{siteTag}</code>
+          </pre>
+        ) : (
+          <CardLoadState
+            failed={status === "failed"}
+            failedMessage={TRACKING_SCREEN_MESSAGES.siteTagLoadFailed}
+            onRetry={retry}
+          />
+        )}
         {goalPageTag && (
           <div className="grid gap-2">
             <p className="text-sm">
