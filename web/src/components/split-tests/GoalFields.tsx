@@ -1,5 +1,4 @@
 import type { UrlMatch } from "@contract/tracking";
-import { MAX_URL_LENGTH } from "@contract/urls";
 import { type ReactNode, useId } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -70,7 +69,6 @@ export function PageGoalInputs({
           inputMode="url"
           placeholder="https://"
           value={url}
-          maxLength={MAX_URL_LENGTH}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={describedBy}
           onChange={(event) => onChange({ url: event.target.value })}

@@ -1,5 +1,4 @@
 import type { Variant } from "@contract/api";
-import { MAX_URL_LENGTH } from "@contract/urls";
 import { MAX_WEIGHT, MIN_WEIGHT } from "@contract/variants";
 import { XIcon } from "lucide-react";
 import { UtmBuilder } from "@/components/split-tests/UtmBuilder";
@@ -53,7 +52,6 @@ export function VariantField({
         required
         placeholder="https://"
         inputMode="url"
-        maxLength={MAX_URL_LENGTH}
         value={url}
         onChange={(event) => onUrlChange(event.target.value)}
         onBlur={onUrlBlur}

@@ -114,7 +114,7 @@ export function urlProblemsOf(drafts: readonly VariantDraft[], problem: string):
 
 /** What is wrong with one typed address, said next to its field; null when nothing. */
 export function urlProblemMessage(url: string): string | null {
-  // The API's cap: the UTM builder can lengthen an address past what the field lets one type.
+  // The API's cap, said rather than enforced by the field: a pasted address is never cut short unseen.
   if (url.length > MAX_URL_LENGTH) return TEST_MESSAGES.urlTooLong;
   const found = httpUrlProblem(url);
   if (!found) return null;

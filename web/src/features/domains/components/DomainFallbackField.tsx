@@ -1,5 +1,4 @@
 import type { CustomDomain } from "@contract/api";
-import { MAX_URL_LENGTH } from "@contract/urls";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -63,7 +62,6 @@ function FallbackUrlForm({ domain }: { domain: CustomDomain }) {
           }}
           onBlur={() => setValue(withHttpsScheme(value))}
           placeholder="https://www.your-site.com/"
-          maxLength={MAX_URL_LENGTH}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
