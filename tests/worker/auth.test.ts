@@ -390,6 +390,22 @@ describe("rate limiting", () => {
     expect(statuses.slice(20)).toEqual([429, 429]);
   });
 
+  it("counts an IPv6 guesser by their /64: new low bits on each try start no new count", async () => {
+    await inFreshRateLimitWindow(60, 8_000);
+    const email = uniqueEmail("target");
+    // Every address of one /64, as one phone or household holds them.
+    const prefix = uniqueIp().split("::")[0];
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const guesser = new Client(`${prefix}::${(i + 1).toString(16)}`);
+      statuses.push(
+        (await guesser.json("POST", "/api/auth/login", { email, password: `guess-${i}` })).status,
+      );
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
   it("answers 429 after 10 attempts a minute on one email from one IP", async () => {
     await inFreshRateLimitWindow(60, 8_000);
     const email = uniqueEmail("target");

@@ -128,10 +128,17 @@ describe("the conversion page /api/conversion", () => {
     };
     const bindings = { ...env, CLICKS: queue } as unknown as Env;
     const office = uniqueIp();
+    // Each from another address of the office's /64: an IPv6 client counts by its /64.
+    let sent = 0;
     const convert = (testId: string, sessionId: string) =>
       fetchWorker(
         "/api/conversion",
-        { headers: { "cf-connecting-ip": office, cookie: `sl_conv=${testId}|A|${sessionId}` } },
+        {
+          headers: {
+            "cf-connecting-ip": `${office.split("::")[0]}::${(++sent).toString(16)}`,
+            cookie: `sl_conv=${testId}|A|${sessionId}`,
+          },
+        },
         { bindings },
       );
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});

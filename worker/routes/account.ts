@@ -29,7 +29,6 @@ import {
 } from "../auth/session-cookies";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { clientIpOf } from "../lib/client-ip";
 import { emailOrigin } from "../lib/links";
 import { requireRecentPassword } from "../middleware/require-recent-password";
 import { liveSessionOf, requireUser } from "../middleware/require-user";
@@ -84,7 +83,7 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .post("/forgot-password", validate("json", forgotPasswordSchema), async (c) => {
     const { email } = c.req.valid("json");
-    await limitPasswordResets(c.env, clientIpOf(c.req.raw.headers), email);
+    await limitPasswordResets(c.env, c.req.raw.headers, email);
     requestPasswordReset(c.env, c.executionCtx, email, emailOrigin(c.req.url, c.env));
     return c.json(message(ACCOUNT_MESSAGES.resetRequested), 200);
   })
@@ -134,7 +133,7 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json(setup satisfies TwoFactorSetupResponse, 200);
   })
   .post("/2fa/enable", requireUser, validate("json", twoFactorCodeSchema), async (c) => {
-    await limitSecondFactor(c.env, clientIpOf(c.req.raw.headers), c.get("user").id);
+    await limitSecondFactor(c.env, c.req.raw.headers, c.get("user").id);
     const db = getDb(c.env.DB);
     const enabled = await enableTwoFactor(db, c.env.JWT_SECRET, c.get("user").id, c.req.valid("json").code);
     return c.json(enabled satisfies TwoFactorEnabledResponse, 200);

@@ -27,7 +27,6 @@ import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { randomToken } from "../lib/base64url";
-import { clientIpOf } from "../lib/client-ip";
 import { emailOrigin } from "../lib/links";
 import { requireUser } from "../middleware/require-user";
 import { validate } from "../middleware/validate";
@@ -70,7 +69,7 @@ export async function askForSecondFactor(c: Context<AppEnv>, userId: string) {
 export const authRoutes = new Hono<AppEnv>()
   .post("/signup", validate("json", signUpSchema), async (c) => {
     const { email, password, currency, invitationToken } = c.req.valid("json");
-    await limitAuthAttempts(c.env, clientIpOf(c.req.raw.headers), email);
+    await limitAuthAttempts(c.env, c.req.raw.headers, email);
     const db = getDb(c.env.DB);
     // The emailed invitation's link proves the mailbox: its holder is signed in at once, and may learn
     // that the email has an account.
@@ -95,7 +94,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post("/login", validate("json", credentialsSchema), async (c) => {
     const { email, password } = c.req.valid("json");
-    await limitAuthAttempts(c.env, clientIpOf(c.req.raw.headers), email);
+    await limitAuthAttempts(c.env, c.req.raw.headers, email);
     const db = getDb(c.env.DB);
     const account = await logIn(db, email, password);
     if (await twoFactorEnabled(db, account.user.id)) return askForSecondFactor(c, account.user.id);
@@ -107,7 +106,7 @@ export const authRoutes = new Hono<AppEnv>()
     const challenge = readTwoFactorCookie(c);
     const userId = challenge ? await verifyTwoFactorChallenge(c.env.JWT_SECRET, challenge) : null;
     if (!userId) throw new ApiError("session_missing", TWO_FACTOR_MESSAGES.codeExpired);
-    await limitSecondFactor(c.env, clientIpOf(c.req.raw.headers), userId);
+    await limitSecondFactor(c.env, c.req.raw.headers, userId);
     const db = getDb(c.env.DB);
     await checkSecondFactor(db, c.env.JWT_SECRET, userId, c.req.valid("json").code);
     const account = await accountOf(db, userId);

@@ -1,5 +1,4 @@
 import type { Background } from "../lib/background";
-import { clientIpOf } from "../lib/client-ip";
 import { eventId } from "../lib/ids";
 import { log } from "../observability/log";
 import { enqueueEvent } from "../queue/producer";
@@ -33,7 +32,7 @@ export async function acceptBeacon(
   conversion: BeaconConversion,
 ): Promise<BeaconOutcome> {
   const { testId, sessionId, ...value } = conversion;
-  if (!(await beaconAllowed(env, clientIpOf(request.headers), testId))) {
+  if (!(await beaconAllowed(env, request.headers, testId))) {
     log("warn", "beacon_refused", { reason: "rate_limited", testId });
     // Shown on the test's traffic quality; the producer adds a flood's refusals up into one event a batch.
     enqueueEvent(env, ctx, { type: "uncounted", testId, reason: "rate_limited", timestamp: Date.now() });

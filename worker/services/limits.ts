@@ -7,12 +7,20 @@ import {
 } from "../../contract/messages";
 import { WRITES_PER_MINUTE } from "../../contract/quotas";
 import { ApiError } from "../errors";
+import { addressGroupOf, clientIpOf } from "../lib/client-ip";
+
+/**
+ * The address a request's limits count by: an IPv6 client by its /64, which one household or phone
+ * holds whole, so changing the low bits of the address does not start the count again.
+ */
+const addressOf = (headers: Headers) => addressGroupOf(clientIpOf(headers));
 
 /**
  * Sign-up and login attempts are limited per client IP, and per email from that IP: a stranger's
  * guesses from other addresses never lock the owner out of their own login.
  */
-export async function limitAuthAttempts(env: Env, clientIp: string, email: string): Promise<void> {
+export async function limitAuthAttempts(env: Env, headers: Headers, email: string): Promise<void> {
+  const clientIp = addressOf(headers);
   const [byIp, byEmail] = await Promise.all([
     env.AUTH_IP_LIMITER.limit({ key: `ip:${clientIp}` }),
     env.AUTH_EMAIL_LIMITER.limit({ key: `email-ip:${email} ${clientIp}` }),
@@ -33,7 +41,8 @@ export async function limitMail(env: Env, key: string): Promise<void> {
 }
 
 /** Reset requests: per client IP like logins, and per email so no one's inbox can be flooded. */
-export async function limitPasswordResets(env: Env, clientIp: string, email: string): Promise<void> {
+export async function limitPasswordResets(env: Env, headers: Headers, email: string): Promise<void> {
+  const clientIp = addressOf(headers);
   const [byIp, byEmail] = await Promise.all([
     env.AUTH_IP_LIMITER.limit({ key: `reset-ip:${clientIp}` }),
     env.MAIL_LIMITER.limit({ key: `reset:${email}` }),
@@ -49,8 +58,8 @@ export const BEACON_RETRY_AFTER_SECONDS = 10;
  * queue message per allowed beacon, while the buyers of other tests behind the same carrier or office
  * address go on. A refused beacon is not lost: the tag sends it again later.
  */
-export async function beaconAllowed(env: Env, clientIp: string, testId: string): Promise<boolean> {
-  const { success } = await env.BEACON_LIMITER.limit({ key: `ip-test:${clientIp} ${testId}` });
+export async function beaconAllowed(env: Env, headers: Headers, testId: string): Promise<boolean> {
+  const { success } = await env.BEACON_LIMITER.limit({ key: `ip-test:${addressOf(headers)} ${testId}` });
   return success;
 }
 
@@ -82,9 +91,9 @@ export async function limitWrites(env: Env, key: string): Promise<void> {
  * Second-factor codes, like logins: per client IP, and per user from any address (a million codes
  * cannot be tried from many addresses either).
  */
-export async function limitSecondFactor(env: Env, clientIp: string, userId: string): Promise<void> {
+export async function limitSecondFactor(env: Env, headers: Headers, userId: string): Promise<void> {
   const [byIp, byUser] = await Promise.all([
-    env.AUTH_IP_LIMITER.limit({ key: `2fa-ip:${clientIp}` }),
+    env.AUTH_IP_LIMITER.limit({ key: `2fa-ip:${addressOf(headers)}` }),
     env.AUTH_EMAIL_LIMITER.limit({ key: `2fa:${userId}` }),
   ]);
   if (!byIp.success || !byUser.success) throw new ApiError("rate_limited", AUTH_MESSAGES.rateLimited);
