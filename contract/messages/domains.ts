@@ -35,6 +35,8 @@ export const DOMAIN_MESSAGES = {
   verified: "Domain verified successfully",
   verificationFailed: "Domain verification failed",
   verifyRequestFailed: "Failed to verify domain",
+  // Not in the specification: Verify pressed again and again (each check asks Cloudflare).
+  checkRateLimited: "Too many domain checks. Please wait a minute and try again.",
   cnameCopied: "CNAME record copied to clipboard",
   // Not in the specification: the fallback of a domain's root and unknown paths (issue #33).
   fallbackUrl: "The fallback URL must be a valid http or https URL",

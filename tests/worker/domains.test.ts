@@ -29,6 +29,7 @@ import {
   createTest,
   errorOf,
   HUMAN,
+  inFreshRateLimitWindow,
   insertDomain,
   loggedEvents,
   open,
@@ -331,6 +332,25 @@ describe("verifying a domain", () => {
       expect((await row(domain.id))?.status).toBe("new");
     },
   );
+
+  it("checks at most 10 times a minute per user: past that 429, and Cloudflare is not asked", async () => {
+    const { client } = await verifiedClient();
+    const domain = await added(client, uniqueDomain());
+    await inFreshRateLimitWindow(60, 10_000);
+    const before = (await cloudflareCalls(domain.domain)).length;
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await verify(client, domain.id)).status);
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429, 429]);
+    const refused = await client.json("POST", `/api/domains/${domain.id}/verify`);
+    expect(await errorOf(refused)).toMatchObject({
+      code: "rate_limited",
+      message: DOMAIN_MESSAGES.checkRateLimited,
+    });
+    const checks = (await cloudflareCalls(domain.domain)).length - before;
+    // One or two calls a check, for the ten checks made.
+    expect(checks).toBeGreaterThanOrEqual(10);
+    expect(checks).toBeLessThanOrEqual(20);
+  });
 
   it("finds the custom hostname by name, or creates it, when the domain has no hostname id", async () => {
     const { client, userId } = await verifiedClient();

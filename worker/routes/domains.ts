@@ -25,6 +25,7 @@ import {
   verifyDomain,
 } from "../services/domains";
 import { recordChange } from "../services/history";
+import { limitDomainChecks } from "../services/limits";
 import { actingIn, creatorOf, type UserContext, type UserEnv } from "./with-user";
 
 /** The caller's custom domains, the same for the app's API and the public API. */
@@ -50,6 +51,7 @@ export const domainRoutes = new Hono<AppEnv>()
   })
   .post("/:id/verify", validate("param", domainIdParam), async (c) => {
     const row = await ownedDomain(getDb(c.env.DB), c.get("workspace").id, c.req.valid("param").id);
+    await limitDomainChecks(c.env, c.get("user").id);
     return c.json((await verifyDomain(c.env, row)) satisfies VerifyDomainResponse, 200);
   })
   .patch("/:id", validate("param", domainIdParam), validate("json", updateDomainSchema), async (c) => {

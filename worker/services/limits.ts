@@ -2,6 +2,7 @@ import {
   ACCOUNT_MESSAGES,
   API_KEY_MESSAGES,
   AUTH_MESSAGES,
+  DOMAIN_MESSAGES,
   QUOTA_MESSAGES,
   WEBHOOK_MESSAGES,
 } from "../../contract/messages";
@@ -97,4 +98,13 @@ export async function limitSecondFactor(env: Env, headers: Headers, userId: stri
     env.AUTH_EMAIL_LIMITER.limit({ key: `2fa:${userId}` }),
   ]);
   if (!byIp.success || !byUser.success) throw new ApiError("rate_limited", AUTH_MESSAGES.rateLimited);
+}
+
+/**
+ * Domain checks are limited per user, whichever of their domains: each asks Cloudflare's API, whose
+ * account-wide limit the link cache's purges and every customer's domains share.
+ */
+export async function limitDomainChecks(env: Env, userId: string): Promise<void> {
+  const { success } = await env.DOMAIN_CHECK_LIMITER.limit({ key: `user:${userId}` });
+  if (!success) throw new ApiError("rate_limited", DOMAIN_MESSAGES.checkRateLimited);
 }

@@ -3,6 +3,8 @@ import { DOMAIN_MESSAGES } from "@contract/messages";
 import { useMutation } from "@tanstack/react-query";
 import { verifyDomain } from "@/features/domains/api/verify-domain";
 import { useDomainChanged } from "@/features/domains/domain-cache";
+import { RequestError } from "@/lib/api";
+import { serverMessage } from "@/lib/server-message";
 import { toast } from "@/lib/toast";
 
 /**
@@ -28,7 +30,9 @@ export function useVerifyDomain() {
       else toast.error(result.message || DOMAIN_MESSAGES.verificationFailed, { id: toastId });
     } catch (error) {
       console.warn("Could not verify the domain", error);
-      toast.error(DOMAIN_MESSAGES.verifyRequestFailed, { id: toastId });
+      // A refusal says why (too many checks, the domain gone); anything else is the specification's text.
+      const refused = error instanceof RequestError && error.status < 500 ? serverMessage(error) : null;
+      toast.error(refused ?? DOMAIN_MESSAGES.verifyRequestFailed, { id: toastId });
     }
   }
 
