@@ -39,6 +39,7 @@ export const ACCOUNT_MESSAGES = {
   deleteFailed: "Failed to delete your account",
   // Sending email
   mailRateLimited: "Too many emails requested. Please wait a minute and try again.",
+  mailboxFull: "Too many emails were sent to this address today. Please try again tomorrow.",
   mailFailed: "We could not send the email. Please try again in a few minutes.",
 } as const;
 

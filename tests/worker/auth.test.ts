@@ -4,6 +4,7 @@ import type { AuthResponse, EmailVerifiedResponse } from "../../contract/api";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../contract/messages";
 import { PBKDF2_ITERATIONS } from "../../worker/auth/password";
 import { fromBase32, totp } from "../../worker/auth/totp";
+import { MAILS_PER_MAILBOX_DAY } from "../../worker/services/limits";
 import {
   Client,
   errorOf,
@@ -457,6 +458,52 @@ describe("rate limiting of sign-ups", () => {
       byEmail.push((await oneAddress.json("POST", "/api/auth/signup", { email, password: "short" })).status);
     expect(byEmail.slice(0, 10).every((s) => s === 422)).toBe(true);
     expect(byEmail[10]).toBe(429);
+  });
+});
+
+describe("a mailbox no one floods", () => {
+  const today = () => Math.floor(Date.now() / 86_400_000);
+  const mailsOfToday = (email: string) =>
+    env.DB.prepare("SELECT mails FROM mailbox_days WHERE day = ? AND email = ?")
+      .bind(today(), email)
+      .first<number>("mails");
+
+  it(`sends one mailbox at most ${MAILS_PER_MAILBOX_DAY} emails a day at anyone's request, and forgets the days before`, async () => {
+    const target = uniqueEmail("flooded");
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO mailbox_days (day, email, mails) VALUES (?, ?, ?)").bind(
+        today(),
+        target,
+        MAILS_PER_MAILBOX_DAY,
+      ),
+      env.DB.prepare("INSERT INTO mailbox_days (day, email, mails) VALUES (?, ?, 3)").bind(
+        today() - 2,
+        uniqueEmail("long-ago"),
+      ),
+    ]);
+    for (const [path, body] of [
+      ["/api/auth/signup", { email: target, password: GOOD_PASSWORD }],
+      ["/api/account/forgot-password", { email: target }],
+    ] as const) {
+      const refused = await new Client().json("POST", path, body);
+      expect(refused.status, path).toBe(429);
+      expect(await errorOf(refused)).toMatchObject({
+        code: "rate_limited",
+        message: ACCOUNT_MESSAGES.mailboxFull,
+      });
+    }
+    // Another mailbox goes on, counted; the days before today are gone.
+    const other = uniqueEmail("welcome");
+    expect(
+      (await new Client().json("POST", "/api/auth/signup", { email: other, password: GOOD_PASSWORD })).status,
+    ).toBe(202);
+    await nthMailTo(other);
+    expect(await mailsOfToday(other)).toBe(1);
+    expect(await mailsTo(target)).toEqual([]);
+    const { results } = await env.DB.prepare("SELECT day FROM mailbox_days WHERE day < ?")
+      .bind(today())
+      .all();
+    expect(results).toEqual([]);
   });
 });
 

@@ -77,7 +77,7 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .post("/verification-email", requireUser, async (c) => {
     const user = c.get("user");
-    await limitMail(c.env, `verify:${user.id}`);
+    await limitMail(c.env, "verify", user.email);
     await resendVerificationEmail(c.env, user.id, emailOrigin(c.req.url, c.env));
     return c.json(message(ACCOUNT_MESSAGES.verificationSent), 200);
   })

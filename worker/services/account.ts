@@ -76,7 +76,7 @@ export async function signUpByEmail(
   assertStrongPassword(input.password);
   const browserHash = await sha256Base64Url(browser);
   // Each sign-up sends a mail: no one floods a mailbox, whether or not it has an account.
-  await limitMail(env, `signup:${input.email}`);
+  await limitMail(env, "signup", input.email);
   const db = getDb(env.DB);
   let newUser: User | null = null;
   try {

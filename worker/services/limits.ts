@@ -35,20 +35,41 @@ export async function limitPasswordChanges(env: Env, userId: string): Promise<vo
   if (!success) throw new ApiError("rate_limited", AUTH_MESSAGES.rateLimited);
 }
 
-/** Emails a user can trigger (a verification resend, a reset link), per key: an account or an email. */
-export async function limitMail(env: Env, key: string): Promise<void> {
-  const { success } = await env.MAIL_LIMITER.limit({ key });
+/** The most emails SplitLink sends one mailbox in a UTC day at anyone's request. */
+export const MAILS_PER_MAILBOX_DAY = 10;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * An email someone's request makes SplitLink send (a sign-up, a verification resend, a reset link, an
+ * invitation): a few a minute per kind and mailbox, and MAILS_PER_MAILBOX_DAY a day per mailbox whoever
+ * asks, so no one floods a mailbox, whether or not it has an account.
+ */
+export async function limitMail(
+  env: Env,
+  kind: "signup" | "verify" | "reset" | "invite",
+  email: string,
+  now = Date.now(),
+): Promise<void> {
+  const { success } = await env.MAIL_LIMITER.limit({ key: `${kind}:${email}` });
   if (!success) throw new ApiError("rate_limited", ACCOUNT_MESSAGES.mailRateLimited);
+  const day = Math.floor(now / DAY_MS);
+  const [counted] = await env.DB.batch<{ mails: number }>([
+    env.DB.prepare(
+      `INSERT INTO mailbox_days (day, email, mails) VALUES (?1, ?2, 1)
+       ON CONFLICT (day, email) DO UPDATE SET mails = mails + 1 RETURNING mails`,
+    ).bind(day, email.toLowerCase()),
+    env.DB.prepare("DELETE FROM mailbox_days WHERE day < ?1").bind(day),
+  ]);
+  if ((counted?.results[0]?.mails ?? 0) > MAILS_PER_MAILBOX_DAY)
+    throw new ApiError("rate_limited", ACCOUNT_MESSAGES.mailboxFull);
 }
 
-/** Reset requests: per client IP like logins, and per email so no one's inbox can be flooded. */
+/** Reset requests: per client IP like logins, and per email as every email is, so no inbox is flooded. */
 export async function limitPasswordResets(env: Env, headers: Headers, email: string): Promise<void> {
-  const clientIp = addressOf(headers);
-  const [byIp, byEmail] = await Promise.all([
-    env.AUTH_IP_LIMITER.limit({ key: `reset-ip:${clientIp}` }),
-    env.MAIL_LIMITER.limit({ key: `reset:${email}` }),
-  ]);
-  if (!byIp.success || !byEmail.success) throw new ApiError("rate_limited", ACCOUNT_MESSAGES.mailRateLimited);
+  const byIp = await env.AUTH_IP_LIMITER.limit({ key: `reset-ip:${addressOf(headers)}` });
+  if (!byIp.success) throw new ApiError("rate_limited", ACCOUNT_MESSAGES.mailRateLimited);
+  await limitMail(env, "reset", email);
 }
 
 /** BEACON_LIMITER's period: when a refused beacon may come again. */

@@ -327,7 +327,7 @@ export async function invite(
   await ownerAccessIn(db, workspaceId, caller.id);
   await assertMaySendInvitation(db, workspaceId, caller.id);
   const email = input.email.toLowerCase();
-  await limitMail(env, `invite:${email}`);
+  await limitMail(env, "invite", email);
   if (await isMemberByEmail(db, workspaceId, email))
     throw new ApiError("already_member", MEMBER_MESSAGES.alreadyMember);
   const now = Date.now();
@@ -386,7 +386,7 @@ export async function resendInvitation(
   await ownerAccessIn(db, workspaceId, caller.id);
   const current = await openInvitation(db, workspaceId, invitationId);
   await assertMaySendInvitation(db, workspaceId, caller.id);
-  await limitMail(env, `invite:${current.email}`);
+  await limitMail(env, "invite", current.email);
   const token = randomToken();
   const now = Date.now();
   const row: InvitationRow = {
