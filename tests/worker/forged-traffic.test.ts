@@ -8,7 +8,7 @@ import {
 import { replayDeadLetters } from "../../worker/queue/dead-letters";
 import { addressHash, issueSession, verifySession } from "../../worker/redirect/session";
 import { bucketOf } from "../../worker/redirect/variant";
-import { BANDIT_UPDATE_MS } from "../../worker/statistics/bandit";
+import { BANDIT_FLOOR, BANDIT_UPDATE_MS } from "../../worker/statistics/bandit";
 import { sequentialVerdict } from "../../worker/statistics/sequential";
 import { runAutopilot } from "./autopilot-helpers";
 import {
@@ -25,7 +25,15 @@ import {
   signedUpClient,
   uniqueIp,
 } from "./helpers";
-import { click, conversion, conversionsOf, deliver, rollup } from "./queue-helpers";
+import {
+  click,
+  conversion,
+  conversionsOf,
+  deliver,
+  rollup,
+  seedMetricConversions,
+  seedResults,
+} from "./queue-helpers";
 
 const SECRET = "a-session-secret-that-is-long-enough-0123456789";
 
@@ -231,6 +239,61 @@ describe("one address, one bounded voice (#30)", () => {
         .first<{ events: number }>();
       return row?.events === 4;
     });
+  });
+
+  it(`counts a guardrail's beacons from one address's visitors as the primary's: ${CONVERSIONS_PER_ADDRESS_DAY} a day, Stripe's all`, async () => {
+    const { client } = await signedUpClient();
+    const test = await createTest(client, {
+      metrics: [
+        { name: "Errors", role: "guardrail", kind: "conversion", goal: { event: "error" }, better: "lower" },
+        { name: "Refund rate", role: "guardrail", kind: "refunds", better: "lower" },
+      ],
+    });
+    // The audit's probe: one address opens 10 sessions, each sends the primary's and the guardrail's beacon.
+    const address = uniqueIp();
+    const sessions = [];
+    for (let i = 0; i < 10; i++)
+      sessions.push(landing(await open(new Client(address), `/r/${test.slug}`, { headers: HUMAN })));
+    await clicksOf(test.id, sessions.length);
+    for (const session of sessions) {
+      await beacon(test.id, session.sessionId, session.variant);
+      await sendBeacon({ splitTestId: test.id, ...session, metric: "Errors" });
+    }
+    const metricRows = async (metric: string) => {
+      const { results } = await (await eventsOf(test.id))
+        .prepare("SELECT session_id FROM metric_conversions WHERE split_test_id = ? AND metric = ?")
+        .bind(test.id, metric)
+        .all<{ session_id: string }>();
+      return results;
+    };
+    // Once all 20 are in: 3 of each count, the rest are refused and shown as the primary's are (7 of each).
+    const refusedOf = async () =>
+      (await trafficQualityOf(client, test.slug)).conversions.find(({ reason }) => reason === "address_limit")
+        ?.events ?? 0;
+    await eventually(
+      async () =>
+        (await conversionsOf(test.id)).length + (await metricRows("Errors")).length + (await refusedOf()) ===
+        2 * sessions.length,
+    );
+    expect(await conversionsOf(test.id)).toHaveLength(CONVERSIONS_PER_ADDRESS_DAY);
+    expect(await metricRows("Errors")).toHaveLength(CONVERSIONS_PER_ADDRESS_DAY);
+    expect(await refusedOf()).toBe(2 * (sessions.length - CONVERSIONS_PER_ADDRESS_DAY));
+    // A visitor from elsewhere still counts for the guardrail.
+    const elsewhere = landing(await open(new Client(uniqueIp()), `/r/${test.slug}`, { headers: HUMAN }));
+    await clicksOf(test.id, sessions.length + 1);
+    await sendBeacon({ splitTestId: test.id, ...elsewhere, metric: "Errors" });
+    await eventually(async () => (await metricRows("Errors")).length === CONVERSIONS_PER_ADDRESS_DAY + 1);
+    // Stripe's refunds are the server's (worker/integrations/stripe/payments.ts): not limited, as the API's
+    // conversions of the primary are not.
+    await deliver(
+      sessions.map((session) => ({
+        ...conversion(test.id, session.sessionId),
+        metric: "Refund rate",
+        source: "server",
+      })),
+    );
+    expect(await metricRows("Refund rate")).toHaveLength(sessions.length);
+    expect(await refusedOf()).toBe(2 * (sessions.length - CONVERSIONS_PER_ADDRESS_DAY));
   });
 });
 
@@ -474,6 +537,34 @@ describe("an optimised test's traffic (#30)", () => {
     // Left as they were (50/50), or moved towards A, whose real buyers convert as often on fewer visitors.
     expect(weights.get(attacked.id)?.[1] ?? 50).toBeLessThanOrEqual(50);
     expect(weights.get(real.id)?.[1]).toBeGreaterThanOrEqual(90);
+  });
+
+  it("keeps no variant at its floor for what one address sent a guardrail, and does for the same harm from real visitors", async () => {
+    const { client } = await signedUpClient();
+    const errors = {
+      name: "Errors",
+      role: "guardrail",
+      kind: "conversion",
+      goal: { event: "error" },
+      better: "lower",
+    };
+    const attacked = await createTest(client, { mode: "optimise", metrics: [errors] });
+    const real = await createTest(client, { mode: "optimise", metrics: [errors] });
+    // B converts half as often again as A, and sends 80 errors to A's 20: proven worse as counted. In one
+    // test 60 of B's errors came from the visitors of one address (within its 3 a day over 20 days).
+    for (const test of [attacked, real]) {
+      await seedResults(test.id, [
+        { visitors: 1000, conversions: 100 },
+        { visitors: 1000, conversions: 150 },
+      ]);
+      await seedMetricConversions(test.id, "Errors", "A", 20, "each");
+      await seedMetricConversions(test.id, "Errors", "B", 20, "each");
+    }
+    await seedMetricConversions(attacked.id, "Errors", "B", 60, "one-address");
+    await seedMetricConversions(real.id, "Errors", "B", 60, "each");
+    const weights = await weightsAt([attacked.id, real.id], Date.now() + BANDIT_UPDATE_MS + 60_000);
+    expect(weights.get(attacked.id)?.[1]).toBeGreaterThan(50);
+    expect(weights.get(real.id)?.[1]).toBe(BANDIT_FLOOR);
   });
 });
 

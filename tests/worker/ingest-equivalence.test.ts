@@ -23,15 +23,17 @@ import { seedTest, seedUser } from "./seed";
 // Every figure a test shows is a function of its events and the order they come in, not of how the queue
 // packs, batches and repeats them: the same generated traffic (people, bots, one address opening sessions
 // past its hourly cap, visitors who come back, in two phases, conversions valued in the test's currency
-// and in others, what the edge did not count, a few visitors' events late) is delivered to two twin
+// and in others, a guardrail's conversions, what the edge did not count, a few visitors' events late) is
+// delivered to two twin
 // tests, once in time order one event a message in batches of 100, and once in batches of any size
 // packed into messages of any size, messages delivered twice in their batch, whole batches delivered
 // again later, and conversions ahead of their click. The twins are an experiment of two arms or an
 // optimised test (the bandit) of three, whose clicks come to each arm as the weights in force sent them
 // and whose weights moved during phase 2. The twins must show the same clicks, visitors, conversions,
 // revenue and its sum of squares, segments, traffic quality and phases (an optimised test's reweighted
-// by period), the same export byte for byte, and the same held-back totals: what the top converting
-// addresses brought each arm, and the arms without them (the bandit's evidence).
+// by period), the guardrail's figures, the same export byte for byte, and the same held-back totals: what
+// the top converting addresses brought each arm (of the primary, and of the guardrail), and the arms
+// without them (the bandit's evidence).
 // Where the order decides by the rules, it is kept: of one address's conversions in a day the first
 // three to arrive count, and a conversion that overtakes a later click of its visitor (one that came
 // back) is credited to the click before it that is written. Issue #51 runs its new click layout through
@@ -44,6 +46,14 @@ const BATCH = 100;
 const DEVICES = ["mobile", "desktop", "tablet"];
 const COUNTRIES = ["US", "DE", "GB"];
 const REFERRERS = [null, "t.co", "www.google.com"];
+/** The twins' guardrail: its conversions counted beside the primary's. */
+const GUARDRAIL = {
+  name: "Errors",
+  role: "guardrail",
+  kind: "conversion",
+  goal: { event: "error" },
+  better: "lower",
+} as const;
 /** The twins' currency; a conversion in another counts without its value, and on traffic quality. */
 const CURRENCY = "EUR";
 const OTHER_CURRENCIES = ["USD", "GBP", "JPY"];
@@ -172,6 +182,18 @@ function trafficOf(
       };
       into(conversion.timestamp).push(conversion);
     }
+    // Some reach the guardrail's goal too (or only it): counted once per visitor and metric, within the
+    // same per-address rule.
+    if (!bot && !flooded && r.next() < 0.2) {
+      const guardrail: Omit<ConversionEvent, "testId"> = {
+        type: "conversion",
+        id: id(),
+        sessionId,
+        timestamp: at + MINUTE + r.int(20) * MINUTE,
+        metric: GUARDRAIL.name,
+      };
+      into(guardrail.timestamp).push(guardrail);
+    }
   }
   // What the edge did not count, each event a producer batch's sum of one reason (a flood of previews or
   // refused beacons, one event), with the id the producer gives it; some held back like a late visitor's.
@@ -282,9 +304,10 @@ async function figuresOf(
   const csv = await (await client.fetch(`/api/tests/${test.id}/export/events.csv`)).text();
   const row = await ownedTest(getDb(env.DB), workspaceId, { id: test.id });
   const events = eventsDb(env, row.shard);
-  const [totals, heldBack, ...heldBackOfWinner] = await Promise.all([
+  const [totals, heldBack, guardrailHeldBack, ...heldBackOfWinner] = await Promise.all([
     totalsOf(env, [row]).then((all) => all.get(row.id) ?? []),
     heldBackOf(events, row, null),
+    heldBackOf(events, row, null, DECISION_ADDRESSES, GUARDRAIL),
     ...row.variants.map((_, i) => heldBackOf(events, row, labelAt(i), 2 * DECISION_ADDRESSES)),
   ]);
   const evidence = totals.map((arm, i) => withoutHeldBack(arm, heldBack[i]));
@@ -292,7 +315,17 @@ async function figuresOf(
   // The analytics hold the phases, the series, the traffic quality and an optimised test's weights.
   return JSON.parse(
     JSON.stringify(
-      { stats: shown.stats, analytics, breakdowns, csv, heldBack, heldBackOfWinner, evidence, reweighted },
+      {
+        stats: shown.stats,
+        analytics,
+        breakdowns,
+        csv,
+        heldBack,
+        guardrailHeldBack,
+        heldBackOfWinner,
+        evidence,
+        reweighted,
+      },
       (key, value) =>
         ["startedAt", "endedAt", "generatedAt", "createdAt", "until"].includes(key) ? undefined : value,
     ),
@@ -310,6 +343,7 @@ function twinOf(mode: TestMode) {
     weights,
     create: {
       currency: CURRENCY,
+      metrics: [GUARDRAIL],
       mode,
       urlA: undefined,
       urlB: undefined,

@@ -421,6 +421,35 @@ describe("a guardrail proven worse", () => {
     expect(analytics.metrics[0]?.arms[1]?.vsControl?.outcome).toBe("worse");
   });
 
+  it("holds no winner for what one address sent the guardrail, and still does for the same harm from 150 visitors", async () => {
+    const { client } = await signedUpClient();
+    const attacked = await createTest(client, { metrics: [ERRORS] });
+    const harmed = await createTest(client, { metrics: [ERRORS] });
+    for (const test of [attacked, harmed]) {
+      await seedRollup(test.id, WINNING);
+      await seedMetricConversions(test.id, "Error page", "A", 50, "each");
+    }
+    // B proven worse as counted in both: 150 against 50. In one, 100 of them from the visitors of one
+    // address (its 3 a day over 34 days); in the other, from 150 visitors of addresses of their own.
+    await seedMetricConversions(attacked.id, "Error page", "B", 50, "each");
+    await seedMetricConversions(attacked.id, "Error page", "B", 100, "one-address");
+    await seedMetricConversions(harmed.id, "Error page", "B", 150, "each");
+    for (const test of [attacked, harmed])
+      expect((await analyticsOf(client, test.slug)).metrics[0]?.arms[1]?.vsControl?.outcome).toBe("worse");
+    // Without the 20 addresses that sent B's errors the most (and their visitors), B is no longer worse
+    // where one address made the difference, and the primary's winner stands; the real harm still holds it.
+    expect((await analyticsOf(client, attacked.slug)).verdict).toMatchObject({
+      status: "B wins",
+      winner: "B",
+      guardrail: null,
+    });
+    expect((await testOf(client, attacked.slug)).stats.decided).toBe("B");
+    expect((await analyticsOf(client, harmed.slug)).verdict).toMatchObject({
+      status: "held by a guardrail",
+      guardrail: { variant: "B", metric: "Error page" },
+    });
+  });
+
   it("does not hold a winner on a guardrail that is not proven worse", async () => {
     const { client } = await signedUpClient();
     const test = await createTest(client, { metrics: [ERRORS] });

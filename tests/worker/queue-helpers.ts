@@ -130,15 +130,25 @@ export async function conversionsOf(testId: string) {
   return results;
 }
 
-/** `count` conversions of a secondary or guardrail metric in the variant's current phase, each of its own visitor. */
-export async function seedMetricConversions(testId: string, metric: string, variant: string, count: number) {
+/**
+ * `count` beacon conversions of a secondary or guardrail metric in the variant's current phase, each of its
+ * own visitor: from visitors of one address (its keyed hash, `address`), each of an address of its own
+ * (`"each"`), or with none (as before migrations/0064_metric_conversion_addresses.sql).
+ */
+export async function seedMetricConversions(
+  testId: string,
+  metric: string,
+  variant: string,
+  count: number,
+  address: string | null = null,
+) {
   await (await eventsOf(testId))
     .prepare(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?4)
-       INSERT INTO metric_conversions (id, split_test_id, metric, variant, phase, session_id, timestamp)
+       INSERT INTO metric_conversions (id, split_test_id, metric, variant, phase, session_id, timestamp, address)
        SELECT lower(hex(randomblob(16))), ?1, ?2, ?3, (SELECT phase FROM split_tests WHERE id = ?1),
-              lower(hex(randomblob(16))), ?5 FROM n`,
+              lower(hex(randomblob(16))), ?5, CASE ?6 WHEN 'each' THEN lower(hex(randomblob(8))) ELSE ?6 END FROM n`,
     )
-    .bind(testId, metric, variant, count, Date.now())
+    .bind(testId, metric, variant, count, Date.now(), address)
     .run();
 }

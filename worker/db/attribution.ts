@@ -26,6 +26,32 @@ export function isPastWindow(timestamp: number, windowMs: number, now = Date.now
   return timestamp < now - windowMs;
 }
 
+/**
+ * The per-address rule (docs/conversions.md, "Forged traffic"), for the candidate `c` of the CTE
+ * `candidate` (its rows' test_id, session_id, ts, source, address, position, and the `same` columns):
+ * a beacon counts while fewer than CONVERSIONS_PER_ADDRESS_DAY beacon conversions of the test were counted
+ * in `table` (through its index `{table}_test_address_idx`) in the 24 hours before it for visitors whose click came from
+ * the same address (the click's keyed hash), the earlier candidates of other sessions in this array
+ * included. The server's conversions (the API's, Stripe's) and one whose click has no address are not
+ * limited. The primary's conversions are limited per test; a secondary or guardrail metric's per test
+ * and metric (`same`: ["metric"]), by the same rule (worker/queue/record.ts).
+ */
+export const withinAddressLimit = (
+  table: "conversions" | "metric_conversions",
+  same: readonly "metric"[] = [],
+) => {
+  const also = (alias: string) => same.map((column) => ` AND ${alias}${column} = c.${column}`).join("");
+  return `(c.source = 'server' OR c.address IS NULL
+       OR (SELECT count(*) FROM (
+             SELECT 1 FROM ${table} INDEXED BY ${table}_test_address_idx
+             WHERE split_test_id = c.test_id${also("")} AND address = c.address AND source = 'beacon'
+               AND timestamp > c.ts - ${DAY_MS} AND timestamp <= c.ts LIMIT ${CONVERSIONS_PER_ADDRESS_DAY}))
+        + (SELECT count(DISTINCT d.session_id) FROM candidate AS d
+           WHERE d.position < c.position AND d.test_id = c.test_id${also("d.")} AND d.address = c.address
+             AND d.source = 'beacon' AND d.session_id <> c.session_id
+             AND d.ts > c.ts - ${DAY_MS} AND d.ts <= c.ts) < ${CONVERSIONS_PER_ADDRESS_DAY})`;
+};
+
 // The conversions of `events` that count (see insertConversions): `counted`, in array order, and `fresh`,
 // those an insert run now takes (the first of each visitor, none already in D1), with their test's currency.
 // Each conversion's session is looked up once (MATERIALIZED: SQLite would otherwise repeat the lookup, a
@@ -61,17 +87,7 @@ const countedConversions = (events: string, windowMs: string, when = "true") => 
                   WHERE t.id = r.test_id AND (t.completed_at IS NULL OR t.completed_at > r.ts)
                     AND (t.conversion_sources = 'all' OR r.source = 'server'))
       AND NOT EXISTS (SELECT 1 FROM conversions AS v WHERE v.split_test_id = r.test_id AND v.session_id = r.session_id)),
-  counted AS (
-    SELECT * FROM candidate AS c
-    WHERE c.source = 'server' OR c.address IS NULL
-       OR (SELECT count(*) FROM (
-             SELECT 1 FROM conversions INDEXED BY conversions_test_address_idx
-             WHERE split_test_id = c.test_id AND address = c.address AND source = 'beacon'
-               AND timestamp > c.ts - ${DAY_MS} AND timestamp <= c.ts LIMIT ${CONVERSIONS_PER_ADDRESS_DAY}))
-        + (SELECT count(DISTINCT d.session_id) FROM candidate AS d
-           WHERE d.position < c.position AND d.test_id = c.test_id AND d.address = c.address
-             AND d.source = 'beacon' AND d.session_id <> c.session_id
-             AND d.ts > c.ts - ${DAY_MS} AND d.ts <= c.ts) < ${CONVERSIONS_PER_ADDRESS_DAY}),
+  counted AS (SELECT * FROM candidate AS c WHERE ${withinAddressLimit("conversions")}),
   fresh AS (
     SELECT f.*, t.currency AS test_currency
     FROM (SELECT c.*, row_number() OVER (PARTITION BY c.test_id, c.session_id ORDER BY c.position) AS nth

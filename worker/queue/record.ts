@@ -4,6 +4,7 @@ import {
   CONVERSION_ROLLUPS_WITHOUT_CURRENCY,
   INSERT_CONVERSIONS,
   OUTSIDE_ATTRIBUTION_WINDOW,
+  withinAddressLimit,
 } from "../db/attribution";
 import {
   firstClickSegment,
@@ -234,35 +235,58 @@ export async function countUncounted(
 
 // A secondary or guardrail metric's conversions (migrations/0045_metrics.sql): counted like the
 // primary's (a human click of the test in the window before it, the variant and phase of that click, not
-// after the test completed, the test's conversion sources), once per test, metric and visitor (the
-// unique index), for a metric the test has. The refund rate is Stripe's to tell, never a visitor's.
+// after the test completed, the test's conversion sources, and the primary's per-address rule, per test
+// and metric: withinAddressLimit, worker/db/attribution.ts), once per test, metric and visitor (the
+// unique index), for a metric the test has. The refund rate is Stripe's to tell, never a visitor's. The
+// click's address is kept on the row, as the primary's (migrations/0064_metric_conversion_addresses.sql).
+// `when` leaves events out before their clicks are looked up.
 const EVENT_METRIC_SESSION_BYTES = checkedSessionBytes("e.session_id");
 
-const INSERT_METRIC_CONVERSIONS = `WITH e AS (
+const metricCandidates = (when = "true") => `WITH e AS (
     SELECT j.key AS position, j.value ->> '$.id' AS id, j.value ->> '$.testId' AS test_id,
            j.value ->> '$.metric' AS metric, j.value ->> '$.sessionId' AS session_id,
            j.value ->> '$.timestamp' AS ts, j.value ->> '$.amount' AS amount,
            j.value ->> '$.currency' AS currency, coalesce(j.value ->> '$.source', 'beacon') AS source
-    FROM json_each(?1) AS j),
-  attributed AS (
-    SELECT e.*, (SELECT json_object('variant', ${packed.variant}, 'phase', ${packed.phase})
+    FROM json_each(?1) AS j WHERE ${when}),
+  attributed AS MATERIALIZED (
+    SELECT e.*, (SELECT json_object('variant', ${packed.variant}, 'phase', ${packed.phase}, 'address', ${packed.source})
                  FROM ${sessionClicks("e.test_id", EVENT_METRIC_SESSION_BYTES, "e.ts - ?2")} AND ${packed.timestamp} <= e.ts
-                 ORDER BY ${packed.phase} DESC, ${packed.timestamp} LIMIT 1) AS click,
-           ${firstClickSegment("e.test_id", EVENT_METRIC_SESSION_BYTES)} AS segment
+                 ORDER BY ${packed.phase} DESC, ${packed.timestamp} LIMIT 1) AS click
     FROM e CROSS JOIN split_tests AS t ON t.id = e.test_id
     WHERE (t.completed_at IS NULL OR t.completed_at > e.ts)
       AND (t.conversion_sources = 'all' OR e.source = 'server')
       AND EXISTS (SELECT 1 FROM json_each(t.metrics) AS m
-                  WHERE m.value ->> '$.name' = e.metric AND (m.value ->> '$.kind' <> 'refunds' OR e.source = 'server')))
+                  WHERE m.value ->> '$.name' = e.metric AND (m.value ->> '$.kind' <> 'refunds' OR e.source = 'server'))),
+  candidate AS MATERIALIZED (
+    SELECT a.*, click ->> '$.variant' AS variant, click ->> '$.phase' AS phase, click ->> '$.address' AS address
+    FROM attributed AS a
+    WHERE click IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM metric_conversions AS v
+                      WHERE v.split_test_id = a.test_id AND v.metric = a.metric AND v.session_id = a.session_id))`;
+
+const INSERT_METRIC_CONVERSIONS = `${metricCandidates()},
+  counted AS MATERIALIZED (
+    SELECT c.*, ${firstClickSegment("c.test_id", checkedSessionBytes("c.session_id"))} AS segment
+    FROM candidate AS c WHERE ${withinAddressLimit("metric_conversions", ["metric"])})
   INSERT OR IGNORE INTO metric_conversions (id, split_test_id, metric, variant, phase, session_id, timestamp, amount, currency, source,
-                                           device, os, country, referrer_host)
-  SELECT id, test_id, metric, click ->> '$.variant', click ->> '$.phase', session_id, ts, amount, currency, source,
+                                           address, device, os, country, referrer_host)
+  SELECT id, test_id, metric, variant, phase, session_id, ts, amount, currency, source, address,
          segment ->> '$.device', segment ->> '$.os', segment ->> '$.country', segment ->> '$.referrer'
-  FROM attributed WHERE click IS NOT NULL ORDER BY position
+  FROM counted ORDER BY position
   RETURNING id, split_test_id AS testId, variant, session_id AS sessionId, timestamp, amount, currency, metric`;
 
-// Run after the insert: the metric conversions still waiting for their visitor's first click.
-const METRIC_CONVERSIONS_WITHOUT_CLICK = `SELECT e.key AS position
+// Run after the insert: the metric conversions not counted that will never be, and the ones still waiting
+// for their visitor's first click. An event not inserted that would still be a candidate (its click in
+// the window, no conversion of its visitor for the metric) was refused by the per-address rule: whatever
+// else keeps one out keeps it out of the candidates too, and one of a visitor counted in this batch is a
+// duplicate now. Only those events' clicks are looked up. The other reasons a metric's conversion is not
+// counted are not shown (a duplicate, a completed test, not from the server, outside the window).
+const METRIC_CONVERSIONS_NOT_COUNTED = `${metricCandidates(
+  "NOT EXISTS (SELECT 1 FROM metric_conversions WHERE id = j.value ->> '$.id')",
+)}
+  SELECT position, 'address_limit' AS reason FROM candidate
+  UNION ALL
+  SELECT e.key, 'no_click'
   FROM json_each(?1) AS e JOIN split_tests AS t ON t.id = e.value ->> '$.testId'
   WHERE NOT EXISTS (SELECT 1 FROM metric_conversions WHERE id = e.value ->> '$.id')
     AND NOT EXISTS (
@@ -281,8 +305,9 @@ const conversionsJson = (events: ConversionEvent[]) =>
 
 /**
  * Writes a batch of secondary and guardrail metrics' conversions; answers those counted now (for the
- * conversion.recorded webhook) and those whose visitor has no click yet (it may still be on its way
- * through the queue). The rest cannot count and are left out.
+ * conversion.recorded webhook), those whose visitor has no click yet (it may still be on its way
+ * through the queue) and those past the per-address limit (shown as the primary's are). The rest cannot
+ * count and are left out.
  */
 async function writeMetricConversions(
   db: D1Database,
@@ -290,15 +315,17 @@ async function writeMetricConversions(
   windowMs: number,
 ): Promise<WrittenConversions> {
   const json = conversionsJson(events);
-  const [counted, waiting] = await db.batch([
+  const [counted, unmatched] = await db.batch([
     db.prepare(INSERT_METRIC_CONVERSIONS).bind(json, windowMs),
-    db.prepare(METRIC_CONVERSIONS_WITHOUT_CLICK).bind(json),
+    db.prepare(METRIC_CONVERSIONS_NOT_COUNTED).bind(json, windowMs),
   ]);
   return {
     counted: (counted?.results ?? []) as CountedConversion[],
-    unmatched: ((waiting?.results ?? []) as { position: number }[]).flatMap(({ position }) => {
+    unmatched: (
+      (unmatched?.results ?? []) as { position: number; reason: "address_limit" | "no_click" }[]
+    ).flatMap(({ position, reason }) => {
       const event = events[position];
-      return event ? [{ event, reason: "no_click" as const }] : [];
+      return event ? [{ event, reason }] : [];
     }),
   };
 }

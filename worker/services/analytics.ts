@@ -8,6 +8,7 @@ import type {
   Variant,
 } from "../../contract/api";
 import { fromMinorUnits } from "../../contract/currency";
+import type { TestMetric } from "../../contract/metrics";
 import { minimumDaysEnd } from "../../contract/schedule";
 import {
   DECISION_ADDRESSES,
@@ -19,7 +20,7 @@ import { STATS_OF_TEST, UNCOUNTED_OF_TEST } from "../db/hour-stats";
 import type { SplitTest } from "../db/schema";
 import { analyze } from "../statistics/analysis";
 import { SRM_THRESHOLD, srmTestAgainstShares } from "../statistics/frequentist";
-import { guardrailHarming, type MetricArm, type MetricResult, metricResult } from "../statistics/metrics";
+import { armsHarmedBy, type MetricArm, type MetricResult, metricResult } from "../statistics/metrics";
 import { analyzeRevenue, type RevenueArmResult } from "../statistics/revenue";
 import { type Reweighted, reweightByPeriod, type WeightPeriod } from "../statistics/reweight";
 import { rateMean, relativeLift, sequentialVerdict } from "../statistics/sequential";
@@ -55,37 +56,44 @@ const METRIC_COUNTS = `SELECT metric, variant, count(*) AS conversions,
     total(CASE WHEN currency = ?3 THEN amount * amount END) AS revenueSquares
   FROM metric_conversions WHERE split_test_id = ?1 AND phase = ?2 GROUP BY metric, variant`;
 
+/** A secondary or guardrail metric: its arms as counted, and what they prove. */
+export interface MeasuredMetric {
+  metric: TestMetric;
+  arms: MetricArm[];
+  result: MetricResult;
+}
+
+/** Revenue without a goal is the primary's orders: its conversions are the primary's valued ones. */
+const isPrimaryOrders = (metric: TestMetric) => metric.kind === "revenue" && !metric.goal;
+
 /**
  * The test's secondary and guardrail metrics in its current phase, every version against A
- * (statistics/metrics.ts), over its visitors as counted (`totals`). Revenue without a goal is the
- * primary's orders.
+ * (statistics/metrics.ts), over its visitors as counted (`totals`), with the arms they went by.
  */
-export async function metricResultsOf(
+export async function measuredMetricsOf(
   db: D1Database,
   test: Pick<SplitTest, "id" | "phase" | "currency" | "metrics">,
   totals: readonly VariantTotals[],
-): Promise<MetricResult[]> {
+): Promise<MeasuredMetric[]> {
   if (test.metrics.length === 0) return [];
   const { results } = await db
     .prepare(METRIC_COUNTS)
     .bind(test.id, test.phase, test.currency)
     .all<Omit<MetricArm, "visitors"> & { metric: string; variant: Variant }>();
-  return test.metrics.map((metric) =>
-    metricResult(
-      metric,
-      totals.map((arm, i): MetricArm => {
-        if (metric.kind === "revenue" && !metric.goal) return { ...arm, conversions: arm.orders };
-        const row = results.find((r) => r.metric === metric.name && r.variant === labelAt(i));
-        return {
-          visitors: arm.visitors,
-          conversions: row?.conversions ?? 0,
-          orders: row?.orders ?? 0,
-          revenue: row?.revenue ?? 0,
-          revenueSquares: row?.revenueSquares ?? 0,
-        };
-      }),
-    ),
-  );
+  return test.metrics.map((metric) => {
+    const arms = totals.map((arm, i): MetricArm => {
+      if (isPrimaryOrders(metric)) return { ...arm, conversions: arm.orders };
+      const row = results.find((r) => r.metric === metric.name && r.variant === labelAt(i));
+      return {
+        visitors: arm.visitors,
+        conversions: row?.conversions ?? 0,
+        orders: row?.orders ?? 0,
+        revenue: row?.revenue ?? 0,
+        revenueSquares: row?.revenueSquares ?? 0,
+      };
+    });
+    return { metric, arms, result: metricResult(metric, arms) };
+  });
 }
 
 /** The phases that ended, oldest first, each with its variants and every variant's counts. */
@@ -211,23 +219,28 @@ export async function optimisedResults(
 // through the tag brought the test (their conversions, and their visitors in every variant); the
 // bandit's weights count every variant without what the test's DECISION_ADDRESSES most converting
 // addresses brought it. A stranger with that many addresses moves neither
-// (bench/workerd/forged-traffic.bench.test.ts). Ranked by conversions, or by revenue (?3) when revenue
-// decides.
-const PER_ADDRESS = `per_address AS (
+// (bench/workerd/forged-traffic.bench.test.ts). A guardrail holds a winner, or keeps the bandit from a
+// variant, only while it still proves it worse without what the addresses that sent that guardrail the
+// most brought the test, held back the same way. Ranked by conversions, or by revenue (?3) when revenue
+// decides (or is the metric); a metric's conversions are its own (?9), revenue without a goal the primary's.
+const perAddress = (metric: boolean) => {
+  const table = metric ? "metric_conversions" : "conversions";
+  return `per_address AS (
     SELECT variant, address, count(*) AS conversions, count(CASE WHEN currency = ?2 THEN 1 END) AS orders,
            coalesce(sum(CASE WHEN currency = ?2 THEN amount END), 0) AS revenue,
            coalesce(sum(CASE WHEN currency = ?2 THEN amount * amount END), 0) AS squares,
            CASE WHEN ?3 THEN coalesce(sum(CASE WHEN currency = ?2 THEN amount END), 0) ELSE count(*) END AS weight
-    FROM conversions INDEXED BY conversions_test_address_idx
-    WHERE split_test_id = ?1 AND address IS NOT NULL AND source = 'beacon' AND phase = ?7
+    FROM ${table} INDEXED BY ${table}_test_address_idx
+    WHERE split_test_id = ?1${metric ? " AND metric = ?9" : ""} AND address IS NOT NULL AND source = 'beacon' AND phase = ?7
     GROUP BY variant, address)`;
+};
 // The addresses held back: the DECISION_ADDRESSES that converted most for one variant (?6), or in the
 // whole test (?6 null); what they brought every variant (?5, the test's labels) is held back. Their
 // visitors are the sessions of the marked clicks, each counted session's first of an address, hour,
 // phase and variant (migrations/0029_click_rows.sql): one pass over the phase's packs (a click counts in
 // the phase in force at its time, ?8 its start, so from its hour on), the addresses having no index of
 // their own (migrations/0053_no_address_index.sql).
-const HELD_BACK = `WITH ${PER_ADDRESS},
+const heldBack = (metric: boolean) => `WITH ${perAddress(metric)},
   top AS (SELECT address FROM per_address WHERE ?6 IS NULL OR variant = ?6
           GROUP BY address ORDER BY sum(weight) DESC LIMIT ?4),
   visitors AS (
@@ -243,31 +256,38 @@ const HELD_BACK = `WITH ${PER_ADDRESS},
   FROM held AS h LEFT JOIN per_address AS p ON p.variant = h.variant AND p.address = h.address
     LEFT JOIN visitors AS s ON s.variant = h.variant AND s.address = h.address
   GROUP BY h.variant`;
+const HELD_BACK = heldBack(false);
+const HELD_BACK_OF_METRIC = heldBack(true);
 
 /**
  * What the `addresses` that converted most for `variant` (or in the whole test, null) brought each
- * variant, by position.
+ * variant, by position: for the primary, or for a secondary or guardrail `metric` (its conversions
+ * ranking the addresses, and held back).
  */
 export async function heldBackOf(
   db: D1Database,
   test: SplitTest,
   variant: Variant | null,
   addresses = DECISION_ADDRESSES,
+  metric: TestMetric | null = null,
 ): Promise<VariantTotals[]> {
   const held = test.variants.map((): VariantTotals => NO_TOTALS);
   if (test.conversionSources === "server") return held;
   const labels = test.variants.map((_, i) => labelAt(i));
+  const ofMetric = metric !== null && !isPrimaryOrders(metric);
+  const byRevenue = metric ? metric.kind === "revenue" : test.primaryMetric === "revenue_per_visitor";
   const { results } = await db
-    .prepare(HELD_BACK)
+    .prepare(ofMetric ? HELD_BACK_OF_METRIC : HELD_BACK)
     .bind(
       test.id,
       test.currency,
-      test.primaryMetric === "revenue_per_visitor" ? 1 : 0,
+      byRevenue ? 1 : 0,
       addresses,
       JSON.stringify(labels),
       variant,
       test.phase,
       test.phaseStartedAt ?? 0,
+      ...(ofMetric ? [metric.name] : []),
     )
     .all<Omit<VariantTotals, "clicks"> & { variant: Variant }>();
   for (const { variant, ...sums } of results) {
@@ -291,6 +311,74 @@ export function withoutHeldBack(arm: VariantTotals, held: VariantTotals | undefi
 }
 
 /**
+ * The arms (by position) a guardrail proves worse than A as counted and still does without what the
+ * `addresses` that sent it the most for `variant` (or in the whole test, null) brought the test: their
+ * conversions of it and their visitors in every variant (heldBackOf), as the primary's winner must still
+ * win without them. Held back only when the counts prove some arm worse.
+ */
+async function harmedWithoutTopAddresses(
+  db: D1Database,
+  test: SplitTest,
+  { metric, arms, result }: MeasuredMetric,
+  variant: Variant | null,
+  addresses: number,
+): Promise<number[]> {
+  const worse = armsHarmedBy(result);
+  if (worse.length === 0) return [];
+  const held = await heldBackOf(db, test, variant, addresses, metric);
+  const without = arms.map((arm, i): MetricArm => {
+    const less = held[i] ?? NO_TOTALS;
+    const minus = (value: number, heldBack: number) => Math.max(0, value - heldBack);
+    return {
+      visitors: minus(arm.visitors, less.visitors),
+      conversions: minus(arm.conversions, isPrimaryOrders(metric) ? less.orders : less.conversions),
+      orders: minus(arm.orders, less.orders),
+      revenue: minus(arm.revenue, less.revenue),
+      revenueSquares: minus(arm.revenueSquares, less.revenueSquares),
+    };
+  });
+  const still = armsHarmedBy(metricResult(metric, without));
+  return worse.filter((arm) => still.includes(arm));
+}
+
+/**
+ * The first guardrail that holds `winner`: proves it worse than A, and still does without what the
+ * 2 × DECISION_ADDRESSES addresses that sent that guardrail the most for it brought the test. Null when
+ * none does.
+ */
+async function guardrailHolding(
+  db: D1Database,
+  test: SplitTest,
+  measured: readonly MeasuredMetric[],
+  winner: Variant,
+): Promise<string | null> {
+  const position = VARIANT_LABELS.indexOf(winner);
+  for (const guardrail of measured) {
+    if (!armsHarmedBy(guardrail.result).includes(position)) continue;
+    const harmed = await harmedWithoutTopAddresses(db, test, guardrail, winner, 2 * DECISION_ADDRESSES);
+    if (harmed.includes(position)) return guardrail.metric.name;
+  }
+  return null;
+}
+
+/**
+ * The arms (by position) the bandit moves no traffic towards: proven worse than A on a guardrail, and
+ * still without what the test's DECISION_ADDRESSES that sent that guardrail the most brought it, as the
+ * bandit weighs every variant without its top addresses (worker/services/autopilot.ts).
+ */
+export async function armsHarmedOf(
+  db: D1Database,
+  test: SplitTest,
+  totals: readonly VariantTotals[],
+): Promise<Set<number>> {
+  const harmed = new Set<number>();
+  for (const guardrail of await measuredMetricsOf(db, test, totals))
+    for (const arm of await harmedWithoutTopAddresses(db, test, guardrail, null, DECISION_ADDRESSES))
+      harmed.add(arm);
+  return harmed;
+}
+
+/**
  * The one verdict (statistics/verdict.ts) on the deciding totals, with the forged-traffic check; while
  * the test's minimum days run, "keep collecting" until they are up, whatever the numbers say.
  */
@@ -299,7 +387,7 @@ async function decide(
   test: SplitTest,
   deciding: readonly VariantTotals[],
   now: number,
-  metrics: () => Promise<readonly MetricResult[]>,
+  metrics: () => Promise<readonly MeasuredMetric[]>,
 ): Promise<Verdict> {
   const until = minimumDaysEnd(test);
   // Twice as many: DECISION_ADDRESSES of a stranger's may take their places, and the winner still gives
@@ -313,7 +401,7 @@ async function decide(
     deciding,
     test.conversionSources === "server" ? null : withoutTopAddresses,
     now < until ? until : null,
-    async (winner) => guardrailHarming(await metrics(), VARIANT_LABELS.indexOf(winner))?.name ?? null,
+    async (winner) => guardrailHolding(db, test, await metrics(), winner),
   );
 }
 
@@ -332,7 +420,7 @@ export async function verdictOfTest(
 ): Promise<{ verdict: Verdict; deciding: VariantTotals[] }> {
   const deciding =
     test.mode === "optimise" ? (reweighted ?? (await optimisedResults(db, test, totals)).totals) : totals;
-  const metrics = () => metricResultsOf(db, test, totals);
+  const metrics = () => measuredMetricsOf(db, test, totals);
   return { verdict: await decide(db, test, deciding, now, metrics), deciding };
 }
 
@@ -365,8 +453,9 @@ export async function analyticsOf(db: D1Database, test: SplitTest, now = Date.no
   const link = isPlainLink(test.variants);
   const revenue = link ? null : analyzeRevenue(decided.map(revenueCounts));
   const byRate = link ? null : sequentialVerdict(counts);
-  const metrics = link ? [] : await metricResultsOf(db, test, totals);
-  const verdict = await decide(db, test, decided, now, async () => metrics);
+  const measured = link ? [] : await measuredMetricsOf(db, test, totals);
+  const metrics = measured.map(({ result }) => result);
+  const verdict = await decide(db, test, decided, now, async () => measured);
   const srmPValue = byPeriod
     ? srmTestAgainstShares(
         totals.map((arm) => arm.visitors),

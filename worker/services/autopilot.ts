@@ -17,10 +17,9 @@ import { log } from "../observability/log";
 import type { AutopilotMessage } from "../queue/capped-links";
 import { BANDIT_UPDATE_MS, banditWeights, banditWeightsByRevenue } from "../statistics/bandit";
 import { SRM_THRESHOLD, srmTest, srmTestAgainstShares } from "../statistics/frequentist";
-import { armsHarmed } from "../statistics/metrics";
 import { armCounts, revenueCounts, type VariantTotals } from "../statistics/summary";
 import { sendTestAlert, type TestAlert } from "./alerts";
-import { heldBackOf, metricResultsOf, optimisedResults, verdictOfTest, withoutHeldBack } from "./analytics";
+import { armsHarmedOf, heldBackOf, optimisedResults, verdictOfTest, withoutHeldBack } from "./analytics";
 import { recordWhen } from "./history";
 import { refreshShardCopy } from "./shard-copies";
 import { totalsOf } from "./split-tests";
@@ -257,8 +256,8 @@ async function moveWeights(
   const events = eventsDb(env, test.shard);
   const held = await heldBackOf(events, test, null);
   const evidence = totals.map((arm, i) => withoutHeldBack(arm, held[i]));
-  // No traffic moves towards a version proven worse on a guardrail (issue #48).
-  const harmed = armsHarmed(await metricResultsOf(events, test, totals), totals.length);
+  // No traffic moves towards a version proven worse on a guardrail (issue #48), without its top addresses too.
+  const harmed = await armsHarmedOf(events, test, totals);
   const weights =
     test.primaryMetric === "revenue_per_visitor"
       ? banditWeightsByRevenue(evidence.map(revenueCounts), harmed)

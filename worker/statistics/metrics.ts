@@ -8,7 +8,9 @@
  *
  * Secondaries are reported and decide nothing. A guardrail proven worse for the primary's winner holds
  * the winner back (verdict.ts `verdictOf`); Optimise mode moves no traffic towards a version
- * proven worse on one (bandit.ts callers).
+ * proven worse on one (bandit.ts callers). Either only while the guardrail still proves it worse without
+ * what the addresses that sent it the most brought the test (services/analytics.ts), as a winner must
+ * still win without them.
  */
 
 import type { MetricDirection, MetricKind, MetricRole } from "../../contract/metrics";
@@ -124,19 +126,11 @@ export function metricResult(metric: MetricDefinition, arms: readonly MetricArm[
   };
 }
 
-/** The first guardrail on which the arm (by position, not A) is proven worse than A; null when none. */
-export function guardrailHarming(results: readonly MetricResult[], arm: number): MetricResult | null {
-  if (arm === 0) return null;
-  return (
-    results.find(
-      (result) => result.role === "guardrail" && result.arms[arm]?.vsControl?.outcome === "worse",
-    ) ?? null
-  );
-}
-
-/** The positions of the arms proven worse than A on some guardrail. */
-export function armsHarmed(results: readonly MetricResult[], arms: number): Set<number> {
-  const harmed = new Set<number>();
-  for (let arm = 1; arm < arms; arm++) if (guardrailHarming(results, arm)) harmed.add(arm);
-  return harmed;
+/**
+ * The arms (by position, never A) a guardrail proves worse than A; none for a secondary metric. What acts
+ * on it asks the same of the guardrail without what its top addresses brought (services/analytics.ts).
+ */
+export function armsHarmedBy(result: MetricResult): number[] {
+  if (result.role !== "guardrail") return [];
+  return result.arms.flatMap((arm, i) => (i > 0 && arm.vsControl?.outcome === "worse" ? [i] : []));
 }

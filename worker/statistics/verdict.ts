@@ -67,7 +67,8 @@ function byTheNumbers(metric: PrimaryMetric, totals: readonly VariantTotals[]): 
  * totals without what the addresses that converted most for the winner brought every variant; null
  * when the test's conversions come from the server only (no address to hold back). `collectingUntil`:
  * when the test's minimum days are up, while they run; null once they are. `guardrailAgainst` names
- * the guardrail a winner other than A is proven worse on (metrics.ts), if any: the winner is then held,
+ * the guardrail a winner other than A is proven worse on (metrics.ts), still without what that
+ * guardrail's top addresses brought the test (services/analytics.ts), if any: the winner is then held,
  * and nothing deploys, promotes or alerts it (issue #48).
  */
 export async function verdictOf(

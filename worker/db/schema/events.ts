@@ -80,7 +80,7 @@ export const conversions = sqliteTable(
   ],
 );
 
-/** A secondary or guardrail metric's conversions: migrations/0045_metrics.sql. */
+/** A secondary or guardrail metric's conversions: migrations/0045_metrics.sql, 0064_metric_conversion_addresses.sql. */
 export const metricConversions = sqliteTable(
   "metric_conversions",
   {
@@ -92,11 +92,16 @@ export const metricConversions = sqliteTable(
     amount: integer("amount"),
     currency: text("currency"),
     source: text("source", { enum: CONVERSION_ORIGINS }).notNull().default("beacon"),
+    // The credited click's address hash, as a conversion's (0064_metric_conversion_addresses.sql).
+    address: text("address"),
     ...segmentColumns(),
   },
   (t) => [
     uniqueIndex("metric_conversions_test_metric_session_idx").on(t.splitTestId, t.metric, t.sessionId),
     index("metric_conversions_test_time_idx").on(t.splitTestId, t.timestamp),
+    index("metric_conversions_test_address_idx")
+      .on(t.splitTestId, t.metric, t.address, t.timestamp)
+      .where(sql`address IS NOT NULL`),
   ],
 );
 
