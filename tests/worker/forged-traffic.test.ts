@@ -15,6 +15,7 @@ import {
   Client,
   type CreatedTest,
   createTest,
+  ERRORS_GUARDRAIL,
   eventsOf,
   eventually,
   HUMAN,
@@ -245,7 +246,7 @@ describe("one address, one bounded voice (#30)", () => {
     const { client } = await signedUpClient();
     const test = await createTest(client, {
       metrics: [
-        { name: "Errors", role: "guardrail", kind: "conversion", goal: { event: "error" }, better: "lower" },
+        ERRORS_GUARDRAIL,
         { name: "Refund rate", role: "guardrail", kind: "refunds", better: "lower" },
       ],
     });
@@ -541,15 +542,8 @@ describe("an optimised test's traffic (#30)", () => {
 
   it("keeps no variant at its floor for what one address sent a guardrail, and does for the same harm from real visitors", async () => {
     const { client } = await signedUpClient();
-    const errors = {
-      name: "Errors",
-      role: "guardrail",
-      kind: "conversion",
-      goal: { event: "error" },
-      better: "lower",
-    };
-    const attacked = await createTest(client, { mode: "optimise", metrics: [errors] });
-    const real = await createTest(client, { mode: "optimise", metrics: [errors] });
+    const attacked = await createTest(client, { mode: "optimise", metrics: [ERRORS_GUARDRAIL] });
+    const real = await createTest(client, { mode: "optimise", metrics: [ERRORS_GUARDRAIL] });
     // B converts half as often again as A, and sends 80 errors to A's 20: proven worse as counted. In one
     // test 60 of B's errors came from the visitors of one address (within its 3 a day over 20 days).
     for (const test of [attacked, real]) {

@@ -17,6 +17,15 @@ import { type SeededUser, seedUser } from "./seed";
 
 export const ORIGIN = "https://app.splitlink.test";
 
+/** A guardrail the tests' conversions of `{ event: "error" }` count for: fewer is better. */
+export const ERRORS_GUARDRAIL = {
+  name: "Errors",
+  role: "guardrail",
+  kind: "conversion",
+  goal: { event: "error" },
+  better: "lower",
+} as const;
+
 /** The headers of a person's browser (isbot passes it): the visits that count. */
 export const HUMAN = {
   "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36",

@@ -17,6 +17,7 @@ import type { ClickEvent, ConversionEvent, TrackingEvent, UncountedEvent } from 
 import { heldBackOf, optimisedResults, withoutHeldBack } from "../../worker/services/analytics";
 import { ownedTest, totalsOf } from "../../worker/services/split-tests";
 import type { WeightPeriod } from "../../worker/statistics/reweight";
+import { ERRORS_GUARDRAIL } from "./helpers";
 import { deliver } from "./queue-helpers";
 import { seedTest, seedUser } from "./seed";
 
@@ -47,13 +48,7 @@ const DEVICES = ["mobile", "desktop", "tablet"];
 const COUNTRIES = ["US", "DE", "GB"];
 const REFERRERS = [null, "t.co", "www.google.com"];
 /** The twins' guardrail: its conversions counted beside the primary's. */
-const GUARDRAIL = {
-  name: "Errors",
-  role: "guardrail",
-  kind: "conversion",
-  goal: { event: "error" },
-  better: "lower",
-} as const;
+const GUARDRAIL = ERRORS_GUARDRAIL;
 /** The twins' currency; a conversion in another counts without its value, and on traffic quality. */
 const CURRENCY = "EUR";
 const OTHER_CURRENCIES = ["USD", "GBP", "JPY"];

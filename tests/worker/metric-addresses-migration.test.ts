@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CONVERSIONS_PER_ADDRESS_DAY } from "../../contract/trust";
 import type { ClickEvent, ConversionEvent } from "../../worker/queue/events";
 import { writeClicks, writeConversions } from "../../worker/queue/record";
+import { ERRORS_GUARDRAIL } from "./helpers";
 import { db, emptyDatabase, from, marketerWithTests, rows, upTo } from "./migration-db";
 
 // 0064_metric_conversion_addresses on a database that holds metrics' conversions: each reads back as it
@@ -11,13 +12,6 @@ import { db, emptyDatabase, from, marketerWithTests, rows, upTo } from "./migrat
 
 const COLUMNS =
   "id, split_test_id, metric, variant, phase, session_id, timestamp, amount, currency, source, device, os, country, referrer_host";
-const ERRORS = {
-  name: "Errors",
-  role: "guardrail",
-  kind: "conversion",
-  goal: { event: "error" },
-  better: "lower",
-};
 
 const insert = (id: string, address?: string) =>
   db
@@ -33,7 +27,9 @@ describe("0064_metric_conversion_addresses: a metric's conversion keeps its clic
     await applyD1Migrations(db, upTo("0064"));
     await db.batch([
       ...marketerWithTests([{ id: "t1", name: "Pricing", slug: "abc123", currency: "EUR" }]),
-      db.prepare("UPDATE split_tests SET metrics = ?1 WHERE id = 't1'").bind(JSON.stringify([ERRORS])),
+      db
+        .prepare("UPDATE split_tests SET metrics = ?1 WHERE id = 't1'")
+        .bind(JSON.stringify([ERRORS_GUARDRAIL])),
     ]);
     const now = Date.now();
     await db.batch(
