@@ -44,7 +44,13 @@ import {
 } from "../services/account";
 import { alertPreferencesOf, setAlertPreferences } from "../services/alerts";
 import { accountOf, assertPassword, startSession } from "../services/auth";
-import { limitMail, limitPasswordChanges, limitPasswordResets, limitSecondFactor } from "../services/limits";
+import {
+  limitMail,
+  limitPasswordChanges,
+  limitPasswordResets,
+  limitSecondFactor,
+  requesterOf,
+} from "../services/limits";
 import { siteKeyOf } from "../services/tracking";
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor, twoFactorEnabled } from "../services/two-factor";
 import { askForSecondFactor, authResponse } from "./auth";
@@ -77,7 +83,7 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .post("/verification-email", requireUser, async (c) => {
     const user = c.get("user");
-    await limitMail(c.env, "verify", user.email);
+    await limitMail(c.env, "verify", user.email, requesterOf({ userId: user.id }));
     await resendVerificationEmail(c.env, user.id, emailOrigin(c.req.url, c.env));
     return c.json(message(ACCOUNT_MESSAGES.verificationSent), 200);
   })

@@ -44,7 +44,7 @@ import {
   startSession,
 } from "../services/auth";
 import { EMAIL_TOKEN_TTL_MS } from "../services/email-tokens";
-import { limitAuthAttempts, limitPasswordChanges, limitSecondFactor } from "../services/limits";
+import { limitAuthAttempts, limitPasswordChanges, limitSecondFactor, requesterOf } from "../services/limits";
 import { invitesEmail } from "../services/members";
 import { checkSecondFactor, twoFactorEnabled } from "../services/two-factor";
 
@@ -88,6 +88,7 @@ export const authRoutes = new Hono<AppEnv>()
       { email, password, currency: currency ?? null },
       emailOrigin(c.req.url, c.env),
       browser,
+      requesterOf({ headers: c.req.raw.headers }),
     );
     setSignUpCookie(c, browser, EMAIL_TOKEN_TTL_MS.verify_email);
     return c.json({ checkEmail: true } satisfies CheckEmailResponse, 202);

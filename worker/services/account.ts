@@ -72,11 +72,12 @@ export async function signUpByEmail(
   input: { email: string; password: string; currency: string | null },
   origin: string,
   browser: string,
+  requester: string,
 ): Promise<void> {
   assertStrongPassword(input.password);
   const browserHash = await sha256Base64Url(browser);
   // Each sign-up sends a mail: no one floods a mailbox, whether or not it has an account.
-  await limitMail(env, "signup", input.email);
+  await limitMail(env, "signup", input.email, requester);
   const db = getDb(env.DB);
   let newUser: User | null = null;
   try {

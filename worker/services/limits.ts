@@ -35,20 +35,22 @@ export async function limitPasswordChanges(env: Env, userId: string): Promise<vo
   if (!success) throw new ApiError("rate_limited", AUTH_MESSAGES.rateLimited);
 }
 
-/** The most emails SplitLink sends one mailbox in a UTC day at anyone's request. */
+/** The most emails SplitLink sends one mailbox in a UTC day at one requester's request. */
 export const MAILS_PER_MAILBOX_DAY = 10;
 
 const DAY_MS = 86_400_000;
 
 /**
  * An email someone's request makes SplitLink send (a sign-up, a verification resend, a reset link, an
- * invitation): a few a minute per kind and mailbox, and MAILS_PER_MAILBOX_DAY a day per mailbox whoever
- * asks, so no one floods a mailbox, whether or not it has an account.
+ * invitation): a few a minute per kind and mailbox, and MAILS_PER_MAILBOX_DAY a day per mailbox and
+ * requester (`requesterOf`: the user who asks, else the request's address), so no one floods a mailbox,
+ * whether or not it has an account, and no stranger's flood stops the mails its owner asks for.
  */
 export async function limitMail(
   env: Env,
   kind: "signup" | "verify" | "reset" | "invite",
   email: string,
+  requester: string,
   now = Date.now(),
 ): Promise<void> {
   const { success } = await env.MAIL_LIMITER.limit({ key: `${kind}:${email}` });
@@ -56,20 +58,24 @@ export async function limitMail(
   const day = Math.floor(now / DAY_MS);
   const [counted] = await env.DB.batch<{ mails: number }>([
     env.DB.prepare(
-      `INSERT INTO mailbox_days (day, email, mails) VALUES (?1, ?2, 1)
-       ON CONFLICT (day, email) DO UPDATE SET mails = mails + 1 RETURNING mails`,
-    ).bind(day, email.toLowerCase()),
+      `INSERT INTO mailbox_days (day, email, requester, mails) VALUES (?1, ?2, ?3, 1)
+       ON CONFLICT (day, email, requester) DO UPDATE SET mails = mails + 1 RETURNING mails`,
+    ).bind(day, email.toLowerCase(), requester),
     env.DB.prepare("DELETE FROM mailbox_days WHERE day < ?1").bind(day),
   ]);
   if ((counted?.results[0]?.mails ?? 0) > MAILS_PER_MAILBOX_DAY)
     throw new ApiError("rate_limited", ACCOUNT_MESSAGES.mailboxFull);
 }
 
+/** Who asks for an email: a signed-in user, or a request's address (an IPv6 client by its /64). */
+export const requesterOf = (who: { userId: string } | { headers: Headers }) =>
+  "userId" in who ? `user:${who.userId}` : `address:${addressOf(who.headers)}`;
+
 /** Reset requests: per client IP like logins, and per email as every email is, so no inbox is flooded. */
 export async function limitPasswordResets(env: Env, headers: Headers, email: string): Promise<void> {
   const byIp = await env.AUTH_IP_LIMITER.limit({ key: `reset-ip:${addressOf(headers)}` });
   if (!byIp.success) throw new ApiError("rate_limited", ACCOUNT_MESSAGES.mailRateLimited);
-  await limitMail(env, "reset", email);
+  await limitMail(env, "reset", email, requesterOf({ headers }));
 }
 
 /** BEACON_LIMITER's period: when a refused beacon may come again. */

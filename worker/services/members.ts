@@ -12,7 +12,7 @@ import { mailerFor } from "../mail/mailer";
 import { invitationEmail } from "../mail/templates";
 import { historyRow } from "./history";
 import { assertMaySendInvitation } from "./invitation-sends";
-import { limitMail } from "./limits";
+import { limitMail, requesterOf } from "./limits";
 import { endReach, reachOf } from "./member-reach";
 import { assertBelowQuota } from "./quotas";
 import { accessOf, memberAccessIn, ownerAccessIn, workspaceNameFor } from "./workspaces";
@@ -327,7 +327,7 @@ export async function invite(
   await ownerAccessIn(db, workspaceId, caller.id);
   await assertMaySendInvitation(db, workspaceId, caller.id);
   const email = input.email.toLowerCase();
-  await limitMail(env, "invite", email);
+  await limitMail(env, "invite", email, requesterOf({ userId: caller.id }));
   if (await isMemberByEmail(db, workspaceId, email))
     throw new ApiError("already_member", MEMBER_MESSAGES.alreadyMember);
   const now = Date.now();
@@ -386,7 +386,7 @@ export async function resendInvitation(
   await ownerAccessIn(db, workspaceId, caller.id);
   const current = await openInvitation(db, workspaceId, invitationId);
   await assertMaySendInvitation(db, workspaceId, caller.id);
-  await limitMail(env, "invite", current.email);
+  await limitMail(env, "invite", current.email, requesterOf({ userId: caller.id }));
   const token = randomToken();
   const now = Date.now();
   const row: InvitationRow = {
