@@ -215,6 +215,18 @@ describe("two-factor sign-in", () => {
   });
 });
 
+/** A team whose enrolled owner requires two-factor sign-in, and a member of `role` without it. */
+async function teamRequiringIt(role: "owner" | "editor") {
+  const owner = await enrolled();
+  const team = await createWorkspace(owner.client);
+  const member = await signedUpClient();
+  await addMember(team, member.userId, role);
+  expect(
+    (await owner.client.json("PATCH", `/api/workspaces/${team}`, { requireTwoFactor: true })).status,
+  ).toBe(200);
+  return { owner, team, member };
+}
+
 describe("a workspace that requires two-factor sign-in", () => {
   it("can be required only by an owner who uses it", async () => {
     const owner = await signedUpClient();
@@ -266,13 +278,7 @@ describe("a workspace that requires two-factor sign-in", () => {
   });
 
   it("keeps a co-owner without it from lifting it, deleting the workspace or reading its tag", async () => {
-    const owner = await enrolled();
-    const team = await createWorkspace(owner.client);
-    const coOwner = await signedUpClient();
-    await addMember(team, coOwner.userId, "owner");
-    expect(
-      (await owner.client.json("PATCH", `/api/workspaces/${team}`, { requireTwoFactor: true })).status,
-    ).toBe(200);
+    const { team, member: coOwner } = await teamRequiringIt("owner");
 
     for (const [method, path, body] of [
       ["PATCH", `/api/workspaces/${team}`, { requireTwoFactor: false }],
@@ -326,13 +332,7 @@ describe("a workspace that requires two-factor sign-in", () => {
   });
 
   it("asks it of a member who creates an API key there, as of every other cookie-API action", async () => {
-    const owner = await enrolled();
-    const team = await createWorkspace(owner.client);
-    const member = await signedUpClient();
-    await addMember(team, member.userId, "editor");
-    expect(
-      (await owner.client.json("PATCH", `/api/workspaces/${team}`, { requireTwoFactor: true })).status,
-    ).toBe(200);
+    const { team, member } = await teamRequiringIt("editor");
     const inTeam = { "SplitLink-Workspace": team };
     const refused = await member.client.json("POST", "/api/keys", { name: "CI" }, inTeam);
     expect(refused.status).toBe(403);

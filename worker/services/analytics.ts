@@ -297,8 +297,8 @@ export async function heldBackOf(
   return held;
 }
 
-/** An arm's totals without what `held` brought it (never below nothing). */
-export function withoutHeldBack(arm: VariantTotals, held: VariantTotals | undefined): VariantTotals {
+/** An arm's totals (a variant's, or a metric's) without what `held` brought it (never below nothing). */
+export function withoutHeldBack<Arm extends MetricArm>(arm: Arm, held: MetricArm | undefined): Arm {
   if (!held) return arm;
   return {
     ...arm,
@@ -326,16 +326,13 @@ async function harmedWithoutTopAddresses(
   const worse = armsHarmedBy(result);
   if (worse.length === 0) return [];
   const held = await heldBackOf(db, test, variant, addresses, metric);
-  const without = arms.map((arm, i): MetricArm => {
-    const less = held[i] ?? NO_TOTALS;
-    const minus = (value: number, heldBack: number) => Math.max(0, value - heldBack);
-    return {
-      visitors: minus(arm.visitors, less.visitors),
-      conversions: minus(arm.conversions, isPrimaryOrders(metric) ? less.orders : less.conversions),
-      orders: minus(arm.orders, less.orders),
-      revenue: minus(arm.revenue, less.revenue),
-      revenueSquares: minus(arm.revenueSquares, less.revenueSquares),
-    };
+  // Revenue without a goal counts the primary's orders as its conversions: so does what is held back.
+  const without = arms.map((arm, i) => {
+    const less = held[i];
+    return withoutHeldBack(
+      arm,
+      less && isPrimaryOrders(metric) ? { ...less, conversions: less.orders } : less,
+    );
   });
   const still = armsHarmedBy(metricResult(metric, without));
   return worse.filter((arm) => still.includes(arm));
